@@ -1,0 +1,236 @@
+"""Enumerated attributes of the `pto` dialect.
+
+Each enum is an xDSL `EnumAttribute`, printed as `#pto.<name><VALUE>`; the
+spellings follow the PTOAS peer so that its kernels parse.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Data
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.str_enum import StrEnum
+
+
+class Location(StrEnum):
+    """On-chip buffer a tile lives in (`loc=` of a tile type)."""
+
+    MAT = "mat"  # L1
+    LEFT = "left"  # L0A
+    RIGHT = "right"  # L0B
+    ACC = "acc"  # L0C
+    VEC = "vec"  # UB
+    BIAS = "bias"
+    SCALING = "scaling"
+
+
+class BLayout(StrEnum):
+    """Outer (block) layout of a tile."""
+
+    ROW_MAJOR = "row_major"
+    COL_MAJOR = "col_major"
+
+
+class SLayout(StrEnum):
+    """Inner (box/fractal) layout of a tile; `none_box` is a plain ND tile."""
+
+    NONE_BOX = "none_box"
+    ROW_MAJOR = "row_major"
+    COL_MAJOR = "col_major"
+
+
+class PadValue(StrEnum):
+    """Value a load writes outside the valid region; printed as 0..3 in tile types."""
+
+    NULL = "null"
+    ZERO = "zero"
+    MAX = "max"
+    MIN = "min"
+
+    @property
+    def code(self) -> int:
+        return list(PadValue).index(self)
+
+    @staticmethod
+    def from_code(code: int) -> PadValue:
+        return list(PadValue)[code]
+
+
+class Pipe(StrEnum):
+    """Hardware pipelines; every memory-touching op runs on exactly one."""
+
+    S = "PIPE_S"
+    V = "PIPE_V"
+    M = "PIPE_M"
+    MTE1 = "PIPE_MTE1"
+    MTE2 = "PIPE_MTE2"
+    MTE3 = "PIPE_MTE3"
+    FIX = "PIPE_FIX"
+    ALL = "PIPE_ALL"
+
+
+class Event(StrEnum):
+    """Hardware event ids used by `set_flag` / `wait_flag` (8 per pipe pair)."""
+
+    EVENT_ID0 = "EVENT_ID0"
+    EVENT_ID1 = "EVENT_ID1"
+    EVENT_ID2 = "EVENT_ID2"
+    EVENT_ID3 = "EVENT_ID3"
+    EVENT_ID4 = "EVENT_ID4"
+    EVENT_ID5 = "EVENT_ID5"
+    EVENT_ID6 = "EVENT_ID6"
+    EVENT_ID7 = "EVENT_ID7"
+
+    @property
+    def index(self) -> int:
+        return int(self.value[-1])
+
+
+class LoadDist(StrEnum):
+    """Distribution modes of `pto.vlds` (seed 002)."""
+
+    NORM = "NORM"
+    BRC_B8 = "BRC_B8"
+    BRC_B16 = "BRC_B16"
+    BRC_B32 = "BRC_B32"
+    US_B8 = "US_B8"
+    US_B16 = "US_B16"
+    DS_B8 = "DS_B8"
+    DS_B16 = "DS_B16"
+    UNPK_B8 = "UNPK_B8"
+    UNPK_B16 = "UNPK_B16"
+    UNPK_B32 = "UNPK_B32"
+    SPLT4CHN_B8 = "SPLT4CHN_B8"
+    SPLT2CHN_B8 = "SPLT2CHN_B8"
+    SPLT2CHN_B16 = "SPLT2CHN_B16"
+    DINTLV_B32 = "DINTLV_B32"
+    BLK = "BLK"
+
+
+class LoadX2Dist(StrEnum):
+    """Distribution modes of `pto.vldsx2` (deinterleaving dual load)."""
+
+    DINTLV_B8 = "DINTLV_B8"
+    DINTLV_B16 = "DINTLV_B16"
+    DINTLV_B32 = "DINTLV_B32"
+    BDINTLV = "BDINTLV"
+
+
+class StoreDist(StrEnum):
+    """Distribution modes of `pto.vsts` (seed 002)."""
+
+    NORM_B8 = "NORM_B8"
+    NORM_B16 = "NORM_B16"
+    NORM_B32 = "NORM_B32"
+    PK_B16 = "PK_B16"
+    PK_B32 = "PK_B32"
+    MRG4CHN_B8 = "MRG4CHN_B8"
+    MRG2CHN_B8 = "MRG2CHN_B8"
+    MRG2CHN_B16 = "MRG2CHN_B16"
+
+
+class StoreX2Dist(StrEnum):
+    """Distribution modes of `pto.vstsx2` (interleaving dual store)."""
+
+    INTLV_B8 = "INTLV_B8"
+    INTLV_B16 = "INTLV_B16"
+    INTLV_B32 = "INTLV_B32"
+
+
+class StrideMode(StrEnum):
+    """Fixed stride patterns of `pto.vsld` / `pto.vsst`."""
+
+    STRIDE_S3_B16 = "STRIDE_S3_B16"
+    STRIDE_S4_B64 = "STRIDE_S4_B64"
+    STRIDE_S8_B32 = "STRIDE_S8_B32"
+    STRIDE_S2_B64 = "STRIDE_S2_B64"
+
+
+class PostUpdate(StrEnum):
+    """Post-update modes of the unaligned store stream (`vstu`/`vstus`/`vstur`)."""
+
+    POST_UPDATE = "POST_UPDATE"
+    NO_POST_UPDATE = "NO_POST_UPDATE"
+
+
+class RoundMode(StrEnum):
+    """Rounding modes of conversions."""
+
+    NONE = "NONE"
+    RINT = "RINT"
+    ROUND = "ROUND"
+    FLOOR = "FLOOR"
+    CEIL = "CEIL"
+    TRUNC = "TRUNC"
+    ODD = "ODD"
+
+
+class TargetArch(StrEnum):
+    """Values of the `pto.target_arch` module attribute."""
+
+    A2A3 = "a2a3"
+    A5 = "a5"
+    CPU = "cpu"
+
+
+class AngleEnum(Data[Any]):
+    """Mixin giving an `EnumAttribute` the `#pto.name<VALUE>` syntax."""
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> Any:
+        with parser.in_angle_brackets():
+            return super().parse_parameter(parser)  # pyright: ignore[reportUnknownVariableType]
+
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            super().print_parameter(printer)
+
+
+@irdl_attr_definition
+class LocationAttr(AngleEnum, EnumAttribute[Location]):
+    name = "pto.address_space"
+
+
+@irdl_attr_definition
+class BLayoutAttr(AngleEnum, EnumAttribute[BLayout]):
+    name = "pto.blayout"
+
+
+@irdl_attr_definition
+class SLayoutAttr(AngleEnum, EnumAttribute[SLayout]):
+    name = "pto.slayout"
+
+
+@irdl_attr_definition
+class PadValueAttr(AngleEnum, EnumAttribute[PadValue]):
+    name = "pto.pad_value"
+
+
+@irdl_attr_definition
+class PipeAttr(AngleEnum, EnumAttribute[Pipe]):
+    name = "pto.pipe"
+
+
+@irdl_attr_definition
+class EventAttr(AngleEnum, EnumAttribute[Event]):
+    name = "pto.event"
+
+
+@irdl_attr_definition
+class RoundModeAttr(AngleEnum, EnumAttribute[RoundMode]):
+    name = "pto.round_mode"
+
+
+ATTRIBUTES = [
+    LocationAttr,
+    BLayoutAttr,
+    SLayoutAttr,
+    PadValueAttr,
+    PipeAttr,
+    EventAttr,
+    RoundModeAttr,
+]

@@ -1,0 +1,112 @@
+"""Element types of PTO tiles and vector registers.
+
+The ISA names element types as C++ does (`half`, `int8_t`, ...); IR spells them
+as MLIR types (`f16`, `i8`, `ui8`, ...). `DType` is the bridge: a short
+canonical name, the byte width, the kind, and the numpy/ml_dtypes dtype.
+Signless MLIR integers are signed, as in C.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import ml_dtypes
+import numpy as np
+from xdsl.dialects import builtin
+from xdsl.ir import Attribute
+
+
+class Kind(Enum):
+    FLOAT = "float"
+    SINT = "sint"
+    UINT = "uint"
+
+
+@dataclass(frozen=True)
+class DType:
+    """A PTO element type."""
+
+    name: str
+    bits: int
+    kind: Kind
+    numpy: np.dtype[np.generic]
+
+    @property
+    def bytes(self) -> int:
+        return self.bits // 8
+
+    @property
+    def is_float(self) -> bool:
+        return self.kind is Kind.FLOAT
+
+    @property
+    def is_int(self) -> bool:
+        return self.kind is not Kind.FLOAT
+
+    @property
+    def is_signed(self) -> bool:
+        return self.kind is not Kind.UINT
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _dt(name: str, bits: int, kind: Kind, numpy: object) -> DType:
+    return DType(name, bits, kind, np.dtype(numpy))  # pyright: ignore[reportArgumentType]
+
+
+F32 = _dt("f32", 32, Kind.FLOAT, np.float32)
+F16 = _dt("f16", 16, Kind.FLOAT, np.float16)
+BF16 = _dt("bf16", 16, Kind.FLOAT, ml_dtypes.bfloat16)
+F8E4M3 = _dt("f8E4M3FN", 8, Kind.FLOAT, ml_dtypes.float8_e4m3fn)
+F8E5M2 = _dt("f8E5M2", 8, Kind.FLOAT, ml_dtypes.float8_e5m2)
+I8 = _dt("i8", 8, Kind.SINT, np.int8)
+U8 = _dt("ui8", 8, Kind.UINT, np.uint8)
+I16 = _dt("i16", 16, Kind.SINT, np.int16)
+U16 = _dt("ui16", 16, Kind.UINT, np.uint16)
+I32 = _dt("i32", 32, Kind.SINT, np.int32)
+U32 = _dt("ui32", 32, Kind.UINT, np.uint32)
+I64 = _dt("i64", 64, Kind.SINT, np.int64)
+U64 = _dt("ui64", 64, Kind.UINT, np.uint64)
+
+ALL_DTYPES = (F32, F16, BF16, F8E4M3, F8E5M2, I8, U8, I16, U16, I32, U32, I64, U64)
+_BY_NAME = {d.name: d for d in ALL_DTYPES}
+
+_FLOAT_TYPES: dict[type[Attribute], DType] = {
+    builtin.Float32Type: F32,
+    builtin.Float16Type: F16,
+    builtin.BFloat16Type: BF16,
+    builtin.Float8E4M3FNType: F8E4M3,
+    builtin.Float8E5M2Type: F8E5M2,
+}
+
+
+def dtype_of(attr: Attribute) -> DType | None:
+    """The PTO element type an MLIR type denotes, or None if it is not one."""
+    if isinstance(attr, builtin.IntegerType):
+        width = attr.width.data
+        unsigned = attr.signedness.data == builtin.Signedness.UNSIGNED
+        return _BY_NAME.get(("ui" if unsigned else "i") + str(width))
+    return _FLOAT_TYPES.get(type(attr))
+
+
+def dtype_named(name: str) -> DType:
+    """Look up a dtype by its canonical name (`f32`, `ui8`, ...)."""
+    return _BY_NAME[name]
+
+
+def mlir_type(dtype: DType) -> Attribute:
+    """The MLIR type that spells `dtype` in IR."""
+    for cls, d in _FLOAT_TYPES.items():
+        if d == dtype:
+            return cls()
+    signedness = builtin.Signedness.UNSIGNED if dtype.kind is Kind.UINT else None
+    if signedness is None:
+        return builtin.IntegerType(dtype.bits)
+    return builtin.IntegerType(dtype.bits, signedness)
+
+
+def dtypes(names: str) -> frozenset[DType]:
+    """A set of dtypes from a space-separated list of canonical names."""
+    return frozenset(_BY_NAME[n] for n in names.split())

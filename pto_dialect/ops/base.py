@@ -1,0 +1,288 @@
+"""Base classes shared by every `pto` op family.
+
+- `PtoOp`: every op knows the pipe it executes on (`op.pipe()`).
+- `TileOp`: a tile instruction with both forms on one class:
+  SSA  `%c = pto.tadd %a, %b : (!pto.tile<...>, !pto.tile<...>) -> !pto.tile<...>`
+  DPS  `pto.tadd ins(%a, %b : !pto.tile_buf<...>, ...) outs(%c : !pto.tile_buf<...>)`.
+  A concrete op declares its name, pipe, operand count and `verify_tiles`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from pto_dialect.attrs import Pipe
+from pto_dialect.targets import TargetProfile, UnknownTargetError, profile_for_module_attr
+from pto_dialect.types import TileBufType, TileType, TileTypeBase
+
+TARGET_ATTR = "pto.target_arch"
+SEGMENTS = "operandSegmentSizes"
+
+
+def target_of(op: Operation) -> TargetProfile:
+    """The target profile of the module enclosing `op` (cpu when none says)."""
+    node: Operation | None = op
+    while node is not None:
+        if isinstance(node, ModuleOp) and TARGET_ATTR in node.attributes:
+            attr = node.attributes[TARGET_ATTR]
+            arch = attr.data if isinstance(attr, StringAttr) else str(attr)
+            try:
+                return profile_for_module_attr(arch)
+            except UnknownTargetError as err:
+                raise fail(f"{TARGET_ATTR}: {err}") from None
+        node = node.parent_op()
+    return profile_for_module_attr(None)
+
+
+def fail(message: str) -> VerifyException:
+    """A verifier error; raise the result."""
+    return VerifyException(message)
+
+
+class PtoOp(IRDLOperation):
+    """Every `pto` op: it executes on one pipe."""
+
+    PIPE: ClassVar[Pipe] = Pipe.S
+
+    def pipe(self) -> Pipe:
+        """The pipe this op executes on (ops may refine it from their operands)."""
+        return self.PIPE
+
+
+# ----------------------------------------------------------------------------------------
+# Syntax helpers shared by custom formats
+# ----------------------------------------------------------------------------------------
+
+
+def parse_operands_colon_types(parser: Parser) -> tuple[list[UnresolvedOperand], list[Attribute]]:
+    """`%a, %b : T1, T2` (the inside of `ins(...)` / `outs(...)`)."""
+    operands = parser.parse_comma_separated_list(
+        parser.Delimiter.NONE, parser.parse_unresolved_operand
+    )
+    parser.parse_punctuation(":")
+    types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    return operands, types
+
+
+def resolve(
+    parser: Parser, operands: Sequence[UnresolvedOperand], types: Sequence[Attribute]
+) -> list[SSAValue]:
+    if len(operands) != len(types):
+        parser.raise_error(f"expected {len(operands)} types, got {len(types)}")
+    return [parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)]
+
+
+def print_values_colon_types(printer: Printer, values: Sequence[SSAValue]) -> None:
+    printer.print_list(values, printer.print_operand)
+    printer.print_string(" : ")
+    printer.print_list([v.type for v in values], printer.print_attribute)
+
+
+def parse_signature(parser: Parser) -> tuple[list[Attribute], list[Attribute]]:
+    """`T -> R`, `(T1, T2) -> R`, `(T1, T2) -> ()` or `T1, T2` (no results)."""
+    if parser.parse_optional_punctuation("(") is not None:
+        inputs: list[Attribute] = []
+        if parser.parse_optional_punctuation(")") is None:
+            inputs = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+            parser.parse_punctuation(")")
+    else:
+        inputs = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    if parser.parse_optional_punctuation("->") is None:
+        return inputs, []
+    if parser.parse_optional_punctuation("(") is not None:
+        outputs: list[Attribute] = []
+        if parser.parse_optional_punctuation(")") is None:
+            outputs = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+            parser.parse_punctuation(")")
+        return inputs, outputs
+    return inputs, [parser.parse_type()]
+
+
+def print_signature(
+    printer: Printer, inputs: Sequence[Attribute], outputs: Sequence[Attribute]
+) -> None:
+    """Prints the signature in the shortest form `parse_signature` reads back."""
+    if not outputs:
+        printer.print_list(inputs, printer.print_attribute)
+        return
+    if len(inputs) == 1:
+        printer.print_attribute(inputs[0])
+    else:
+        printer.print_string("(")
+        printer.print_list(inputs, printer.print_attribute)
+        printer.print_string(")")
+    printer.print_string(" -> ")
+    if len(outputs) == 1:
+        printer.print_attribute(outputs[0])
+    else:
+        printer.print_string("(")
+        printer.print_list(outputs, printer.print_attribute)
+        printer.print_string(")")
+
+
+# ----------------------------------------------------------------------------------------
+# Tile instructions
+# ----------------------------------------------------------------------------------------
+
+
+class TileOp(PtoOp):
+    """A tile instruction in SSA form (tile values) or DPS form (`ins`/`outs` buffers).
+
+    `ins` are the sources, `outs` the destination buffer (DPS) and `res` the
+    destination value (SSA); exactly one of `outs` and `res` is present, unless
+    the op writes no tile (`HAS_TILE_RESULT = False`, e.g. `tstore`).
+    """
+
+    ins = var_operand_def()
+    outs = var_operand_def()
+    res = var_result_def()
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    NUM_INS: ClassVar[int] = 1
+    """How many sources the op takes."""
+    HAS_TILE_RESULT: ClassVar[bool] = True
+    """Whether the destination is a tile (False when it writes a GM view)."""
+
+    def __init__(
+        self,
+        ins: Sequence[SSAValue | Operation],
+        outs: SSAValue | Operation | None = None,
+        result_type: Attribute | None = None,
+        attributes: dict[str, Attribute] | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[ins, [] if outs is None else [outs]],
+            result_types=[[] if result_type is None else [result_type]],
+            attributes=attributes,
+        )
+
+    # ---- forms ------------------------------------------------------------------------
+    @property
+    def is_dps(self) -> bool:
+        return bool(self.outs)
+
+    @property
+    def dst(self) -> SSAValue | None:
+        """The destination: the `outs` buffer (DPS) or the result (SSA)."""
+        if self.outs:
+            return self.outs[0]
+        if self.res:
+            return self.res[0]
+        return None
+
+    @property
+    def dst_type(self) -> Attribute | None:
+        dst = self.dst
+        return None if dst is None else dst.type
+
+    # ---- syntax -----------------------------------------------------------------------
+    @classmethod
+    def parse(cls, parser: Parser) -> TileOp:
+        if parser.parse_optional_keyword("ins") is not None:
+            parser.parse_punctuation("(")
+            ins, in_types = parse_operands_colon_types(parser)
+            parser.parse_punctuation(")")
+            outs: list[SSAValue] = []
+            if parser.parse_optional_keyword("outs") is not None:
+                parser.parse_punctuation("(")
+                out_ops, out_types = parse_operands_colon_types(parser)
+                parser.parse_punctuation(")")
+                outs = resolve(parser, out_ops, out_types)
+            attrs = parser.parse_optional_attr_dict()
+            return cls.create(
+                operands=[*resolve(parser, ins, in_types), *outs],
+                properties={SEGMENTS: _segments(len(ins), len(outs))},
+                attributes=attrs,
+            )
+        pos = parser.pos
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        in_types, out_types = parse_signature(parser)
+        if len(in_types) != len(operands):
+            parser.raise_error(
+                f"{cls.name} has {len(operands)} operands but {len(in_types)} types", pos
+            )
+        return cls.create(
+            operands=resolve(parser, operands, in_types),
+            result_types=out_types,
+            properties={SEGMENTS: _segments(len(operands), 0)},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        if self.outs:
+            printer.print_string(" ins(")
+            print_values_colon_types(printer, self.ins)
+            printer.print_string(") outs(")
+            print_values_colon_types(printer, self.outs)
+            printer.print_string(")")
+            printer.print_op_attributes(self.attributes)
+            return
+        printer.print_string(" ")
+        printer.print_list(self.ins, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        print_signature(printer, [v.type for v in self.ins], [r.type for r in self.res])
+
+    # ---- verification -----------------------------------------------------------------
+    def verify_(self) -> None:
+        if len(self.ins) != self.NUM_INS:
+            raise fail(f"{self.name} expects {self.NUM_INS} source operand(s), got {len(self.ins)}")
+        if len(self.outs) > 1 or len(self.res) > 1:
+            raise fail(f"{self.name} has at most one destination")
+        if self.HAS_TILE_RESULT and len(self.outs) + len(self.res) != 1:
+            raise fail(
+                f"{self.name} needs exactly one destination: an outs(...) buffer (DPS form) "
+                "or a result (SSA form)"
+            )
+        self.verify_form()
+        self.verify_tiles(target_of(self))
+
+    def verify_form(self) -> None:
+        """SSA form uses `!pto.tile` throughout, DPS form `!pto.tile_buf`."""
+        tiles = [v.type for v in (*self.ins, *self.outs, *self.res)]
+        tiles = [t for t in tiles if isinstance(t, TileTypeBase)]
+        if self.res and any(isinstance(t, TileBufType) for t in tiles):
+            raise fail(f"{self.name} in SSA form takes !pto.tile operands, not !pto.tile_buf")
+        if self.outs and any(isinstance(t, TileType) for t in tiles):
+            raise fail(f"{self.name} in DPS form takes !pto.tile_buf operands, not !pto.tile")
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        """Family- and op-specific rules; the default checks nothing more."""
+
+    # ---- helpers for verify_tiles -------------------------------------------------------
+    def tile(self, index: int, role: str) -> TileTypeBase:
+        """The tile type of source `index`, named `role` in messages."""
+        return expect_tile(self.ins[index].type, f"{self.name} {role}")
+
+    def dst_tile(self) -> TileTypeBase:
+        return expect_tile(self.dst_type, f"{self.name} dst")
+
+
+def expect_tile(attr: Attribute | None, what: str) -> TileTypeBase:
+    if not isinstance(attr, TileTypeBase):
+        raise fail(f"{what} must be a !pto.tile or !pto.tile_buf, got {attr}")
+    return attr
+
+
+def _segments(*sizes: int) -> Attribute:
+    from xdsl.dialects.builtin import DenseArrayBase, i32
+
+    return DenseArrayBase.from_list(i32, sizes)

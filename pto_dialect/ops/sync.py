@@ -1,0 +1,5 @@
+"""(to be filled)"""
+
+from xdsl.irdl import IRDLOperation
+
+OPS: list[type[IRDLOperation]] = []

@@ -1,0 +1,220 @@
+"""Target profiles (A2/A3, A5, CPU simulator) as data.
+
+Per-target legality lives here as tables keyed by op family, never as
+if-chains in the ops. Every row names the manual rule it comes from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TypeVar
+
+from pto_dialect.attrs import BLayout, Location, SLayout, TargetArch
+from pto_dialect.dtypes import (
+    BF16,
+    F8E4M3,
+    F8E5M2,
+    F16,
+    F32,
+    I8,
+    I32,
+    DType,
+    dtypes,
+)
+
+KIB = 1024
+
+MatmulTriple = tuple[DType, DType, DType]
+"""(accumulator C, left A, right B) element types."""
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _frozen(mapping: Mapping[K, V]) -> Mapping[K, V]:
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class CostModel:
+    """Cycle-model constants (seed 004 for vector ops, seed 002 for DMA)."""
+
+    # A2/A3 vector pipeline: startup + completion + repeats*per_repeat + (repeats-1)*interval
+    startup: int = 0
+    completion: Mapping[str, int] = field(default_factory=lambda: _frozen({}))
+    per_repeat: Mapping[str, int] = field(default_factory=lambda: _frozen({}))
+    interval: int = 0
+    # A5 popped->retire latencies per op (cycle-accurate simulator numbers)
+    latency: Mapping[str, int] = field(default_factory=lambda: _frozen({}))
+    # DMA bandwidth in bytes per cycle, keyed by (source, destination) memory
+    bandwidth: Mapping[tuple[Location | None, Location | None], int] = field(
+        default_factory=lambda: _frozen({})
+    )
+
+
+@dataclass(frozen=True)
+class TargetProfile:
+    """Everything target-specific the dialect, passes and interpreter ask about."""
+
+    arch: TargetArch
+    capacities: Mapping[Location, int]
+    """Bytes of each on-chip memory."""
+    dtypes: Mapping[str, frozenset[DType]]
+    """Legal element types per op family (key: op name without `pto.` or family name)."""
+    matmul_triples: frozenset[MatmulTriple]
+    """Supported (C, A, B) element-type triples of the matrix family."""
+    matmul_layouts: Mapping[Location, tuple[BLayout, SLayout]]
+    """Required (blayout, slayout) per matrix operand location; empty: unchecked."""
+    cost: CostModel
+
+    @property
+    def name(self) -> str:
+        return self.arch.value
+
+    def legal_dtypes(self, family: str) -> frozenset[DType]:
+        return self.dtypes.get(family, frozenset())
+
+
+# ---- matrix family (seed 000, TGEMV_BIAS target-profile restrictions) --------------------
+_A2A3_MATMUL: frozenset[MatmulTriple] = frozenset(
+    {(I32, I8, I8), (F32, F16, F16), (F32, F32, F32), (F32, BF16, BF16)}
+)
+_FP8 = (F8E4M3, F8E5M2)
+_A5_MATMUL: frozenset[MatmulTriple] = _A2A3_MATMUL | {(F32, a, b) for a in _FP8 for b in _FP8}
+_A5_MATMUL_LAYOUTS = _frozen(
+    {
+        Location.LEFT: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR),
+        Location.RIGHT: (BLayout.ROW_MAJOR, SLayout.COL_MAJOR),
+        Location.ACC: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR),
+    }
+)
+
+# ---- per-family element types --------------------------------------------------------
+_A2A3_DTYPES: dict[str, frozenset[DType]] = {
+    # seed 001 (TCOLMIN implementation checks, A2A3)
+    "tcolmin": dtypes("f16 f32 i16 i32"),
+}
+_A5_DTYPES: dict[str, frozenset[DType]] = {
+    # seed 001 (TCOLMIN implementation checks, A5)
+    "tcolmin": dtypes("f16 f32 i8 ui8 i16 ui16 i32 ui32 bf16"),
+}
+
+# Vector micro-op families (seed 002/004); filled by pto_dialect.ops.vector_* owners.
+_A2A3_VECTOR_DTYPES: dict[str, frozenset[DType]] = {}
+_A5_VECTOR_DTYPES: dict[str, frozenset[DType]] = {}
+
+# ---- capacities -------------------------------------------------------------------------
+_A2A3_CAPACITIES = {
+    Location.VEC: 192 * KIB,
+    Location.MAT: 512 * KIB,
+    Location.LEFT: 64 * KIB,
+    Location.RIGHT: 64 * KIB,
+    Location.ACC: 128 * KIB,
+    Location.BIAS: 1 * KIB,
+    Location.SCALING: 2 * KIB,
+}
+_A5_CAPACITIES = {
+    **_A2A3_CAPACITIES,
+    Location.VEC: 248 * KIB,
+    Location.ACC: 256 * KIB,
+    Location.BIAS: 4 * KIB,
+}
+
+# ---- cost models ------------------------------------------------------------------------
+_A2A3_COST = CostModel(
+    startup=14,  # A2A3_STARTUP_BINARY
+    completion=_frozen({"fp_binop": 19, "int_binop": 17, "int_mul": 18}),
+    per_repeat=_frozen({"simple": 1, "binary": 2, "transcendental": 4}),
+    interval=18,  # A2A3_INTERVAL
+    bandwidth=_frozen(
+        {
+            (None, Location.VEC): 128,  # A2A3_BW_GM_VEC
+            (None, Location.MAT): 256,  # A2A3_BW_GM_MAT
+            (Location.VEC, Location.VEC): 128,  # A2A3_BW_VEC_VEC
+        }
+    ),
+)
+_A5_COST = CostModel(
+    latency=_frozen(
+        {
+            "vadd": 7,
+            "vsub": 7,
+            "vmul": 8,
+            "vdiv.f32": 17,
+            "vdiv.f16": 22,
+            "vmax": 7,
+            "vmin": 7,
+            "vand": 7,
+            "vor": 7,
+            "vxor": 7,
+            "vshl": 7,
+            "vshr": 7,
+            "vaddc": 7,
+            "vsubc": 7,
+        }
+    ),
+    bandwidth=_A2A3_COST.bandwidth,
+)
+
+A2A3 = TargetProfile(
+    arch=TargetArch.A2A3,
+    capacities=_frozen(_A2A3_CAPACITIES),
+    dtypes=_frozen({**_A2A3_DTYPES, **_A2A3_VECTOR_DTYPES}),
+    matmul_triples=_A2A3_MATMUL,
+    matmul_layouts=_frozen({}),
+    cost=_A2A3_COST,
+)
+A5 = TargetProfile(
+    arch=TargetArch.A5,
+    capacities=_frozen(_A5_CAPACITIES),
+    dtypes=_frozen({**_A5_DTYPES, **_A5_VECTOR_DTYPES}),
+    matmul_triples=_A5_MATMUL,
+    matmul_layouts=_A5_MATMUL_LAYOUTS,
+    cost=_A5_COST,
+)
+CPU = TargetProfile(
+    # The CPU simulator follows A5 semantics (seed 000).
+    arch=TargetArch.CPU,
+    capacities=A5.capacities,
+    dtypes=A5.dtypes,
+    matmul_triples=A5.matmul_triples,
+    matmul_layouts=A5.matmul_layouts,
+    cost=A5.cost,
+)
+
+PROFILES: Mapping[TargetArch, TargetProfile] = _frozen(
+    {TargetArch.A2A3: A2A3, TargetArch.A5: A5, TargetArch.CPU: CPU}
+)
+_ALIASES = {"a2": TargetArch.A2A3, "a3": TargetArch.A2A3}
+
+DEFAULT_TARGET = TargetArch.CPU
+
+
+class UnknownTargetError(ValueError):
+    pass
+
+
+def parse_target(name: str) -> TargetArch:
+    """`a2a3` (also `a2`, `a3`), `a5` or `cpu`."""
+    key = name.strip().lower()
+    if key in _ALIASES:
+        return _ALIASES[key]
+    try:
+        return TargetArch(key)
+    except ValueError:
+        raise UnknownTargetError(
+            f"unknown target '{name}', expected a2a3 (or a2, a3), a5 or cpu"
+        ) from None
+
+
+def profile(name: str | TargetArch) -> TargetProfile:
+    arch = name if isinstance(name, TargetArch) else parse_target(name)
+    return PROFILES[arch]
+
+
+def profile_for_module_attr(value: str | None) -> TargetProfile:
+    """The profile a `pto.target_arch` value names; the default target when None."""
+    return PROFILES[DEFAULT_TARGET] if value is None else profile(value)

@@ -1,0 +1,532 @@
+"""Types of the `pto` dialect, in the PTOAS spelling.
+
+- `!pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32, v_row=32, v_col=32,
+  blayout=row_major, slayout=none_box, fractal=512, pad=0>`: a tile buffer (DPS);
+- `!pto.tile<...>`: an SSA tile value with the same parameters;
+- `!pto.tensor_view<?x?xf32>`, `!pto.partition_tensor_view<32x32xf32>`: GM views;
+- `!pto.ptr<f32, ub>` (space defaults to gm; bare `!pto.ptr` is untyped);
+- `!pto.vreg<64xf32>` (lanes x bits == 2048), `!pto.mask<b32>`, `!pto.align`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr, StringAttr
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+from pto_dialect.attrs import (
+    BLayout,
+    BLayoutAttr,
+    Location,
+    LocationAttr,
+    PadValue,
+    PadValueAttr,
+    SLayout,
+    SLayoutAttr,
+)
+from pto_dialect.dtypes import DType, dtype_of
+
+DYNAMIC = -1
+"""Marker of a `?` dimension or valid size."""
+
+VREG_BITS = 2048
+"""Width of a vector register (256 bytes)."""
+
+FRACTAL_SIZES = (16, 32, 512, 1024)
+"""Legal box (fractal) sizes in bytes; a box is 16 rows of fractal/16 bytes."""
+
+ND_ALIGN_BYTES = 32
+"""The contiguous dimension of an ND tile is a multiple of 32 bytes."""
+
+BOX_ROWS = 16
+
+
+def _dim(value: int) -> str:
+    return "?" if value == DYNAMIC else str(value)
+
+
+def _element_dtype(attr: Attribute, what: str) -> DType:
+    dtype = dtype_of(attr)
+    if dtype is None:
+        raise VerifyException(f"{what} element type {attr} is not a PTO element type")
+    return dtype
+
+
+class TileTypeBase(ParametrizedAttribute, TypeAttribute):
+    """Parameters, syntax and static rules shared by `!pto.tile` and `!pto.tile_buf`."""
+
+    loc: LocationAttr
+    dtype: Attribute
+    rows: IntAttr
+    cols: IntAttr
+    v_row: IntAttr
+    v_col: IntAttr
+    blayout: BLayoutAttr
+    slayout: SLayoutAttr
+    fractal: IntAttr
+    pad: PadValueAttr
+
+    REQUIRED_KEYS: ClassVar[tuple[str, ...]] = ("loc", "dtype", "rows", "cols")
+    KEYS: ClassVar[tuple[str, ...]] = (
+        "loc", "dtype", "rows", "cols", "v_row", "v_col",
+        "blayout", "slayout", "fractal", "pad",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        loc: Location,
+        dtype: Attribute,
+        rows: int,
+        cols: int,
+        v_row: int | None = None,
+        v_col: int | None = None,
+        blayout: BLayout = BLayout.ROW_MAJOR,
+        slayout: SLayout = SLayout.NONE_BOX,
+        fractal: int = 512,
+        pad: PadValue = PadValue.NULL,
+    ) -> None:
+        super().__init__(
+            LocationAttr(loc),
+            dtype,
+            IntAttr(rows),
+            IntAttr(cols),
+            IntAttr(rows if v_row is None else v_row),
+            IntAttr(cols if v_col is None else v_col),
+            BLayoutAttr(blayout),
+            SLayoutAttr(slayout),
+            IntAttr(fractal),
+            PadValueAttr(pad),
+        )
+
+    # ---- convenient views of the parameters -------------------------------------------
+    @property
+    def location(self) -> Location:
+        return self.loc.data
+
+    @property
+    def element(self) -> DType:
+        return _element_dtype(self.dtype, self.name)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.rows.data, self.cols.data)
+
+    @property
+    def valid_shape(self) -> tuple[int, int]:
+        """Static valid sizes; `DYNAMIC` where the type says `?`."""
+        return (self.v_row.data, self.v_col.data)
+
+    @property
+    def has_dynamic_valid(self) -> bool:
+        return DYNAMIC in self.valid_shape
+
+    @property
+    def is_row_major(self) -> bool:
+        return self.blayout.data is BLayout.ROW_MAJOR
+
+    @property
+    def is_boxed(self) -> bool:
+        return self.slayout.data is not SLayout.NONE_BOX
+
+    @property
+    def is_nd(self) -> bool:
+        """A plain row-major tile with no boxes (the manual's "ND" layout)."""
+        return self.is_row_major and not self.is_boxed
+
+    @property
+    def box(self) -> tuple[int, int]:
+        """Rows and columns of one box (fractal); (1, 1) for an unboxed tile."""
+        if not self.is_boxed:
+            return (1, 1)
+        inner = self.fractal.data // BOX_ROWS // self.element.bytes
+        if self.slayout.data is SLayout.ROW_MAJOR:
+            return (BOX_ROWS, inner)
+        return (inner, BOX_ROWS)
+
+    @property
+    def size_bytes(self) -> int:
+        return self.rows.data * self.cols.data * self.element.bytes
+
+    def with_valid(self, v_row: int, v_col: int) -> TileTypeBase:
+        """The same type with other valid sizes."""
+        params = list(self.parameters)
+        params[4], params[5] = IntAttr(v_row), IntAttr(v_col)
+        return type(self).new(params)
+
+    # ---- syntax ---------------------------------------------------------------------
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        values: dict[str, Attribute] = {}
+
+        def parse_entry() -> None:
+            pos = parser.pos
+            key = parser.parse_identifier()
+            if key not in cls.KEYS:
+                parser.raise_error(
+                    f"unknown {cls.name} key '{key}', expected one of {', '.join(cls.KEYS)}",
+                    pos,
+                    parser.pos,
+                )
+            if key in values:
+                parser.raise_error(f"duplicate {cls.name} key '{key}'", pos, parser.pos)
+            parser.parse_punctuation("=")
+            values[key] = _TILE_KEY_PARSERS[key](parser)
+
+        parser.parse_comma_separated_list(parser.Delimiter.ANGLE, parse_entry)
+        missing = [k for k in cls.REQUIRED_KEYS if k not in values]
+        if missing:
+            parser.raise_error(f"{cls.name} is missing {', '.join(missing)}")
+        rows, cols = values["rows"], values["cols"]
+        defaults: dict[str, Attribute] = {
+            "v_row": rows,
+            "v_col": cols,
+            "blayout": BLayoutAttr(BLayout.ROW_MAJOR),
+            "slayout": SLayoutAttr(SLayout.NONE_BOX),
+            "fractal": IntAttr(512),
+            "pad": PadValueAttr(PadValue.NULL),
+        }
+        return [values.get(k) or defaults[k] for k in cls.KEYS]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<loc={self.loc.data.value}, dtype=")
+        printer.print_attribute(self.dtype)
+        printer.print_string(
+            f", rows={self.rows.data}, cols={self.cols.data}"
+            f", v_row={_dim(self.v_row.data)}, v_col={_dim(self.v_col.data)}"
+            f", blayout={self.blayout.data.value}, slayout={self.slayout.data.value}"
+            f", fractal={self.fractal.data}, pad={self.pad.data.code}>"
+        )
+
+    # ---- static rules of the manual (pto_tile Tile static checks) ---------------------
+    def verify(self) -> None:
+        dtype = self.element
+        rows, cols = self.shape
+        if rows <= 0 or cols <= 0:
+            raise VerifyException(f"{self.name} rows and cols must be positive, got {rows}x{cols}")
+        for key, valid, bound in (
+            ("v_row", self.v_row.data, rows),
+            ("v_col", self.v_col.data, cols),
+        ):
+            if valid != DYNAMIC and not 0 <= valid <= bound:
+                raise VerifyException(
+                    f"{self.name} {key}={valid} must lie in [0, {bound}] (valid region within "
+                    "the shape)"
+                )
+        fractal = self.fractal.data
+        if fractal not in FRACTAL_SIZES:
+            raise VerifyException(
+                f"{self.name} fractal={fractal} must be one of {', '.join(map(str, FRACTAL_SIZES))}"
+            )
+        if not self.is_boxed:
+            major, extent = ("cols", cols) if self.is_row_major else ("rows", rows)
+            if extent * dtype.bytes % ND_ALIGN_BYTES:
+                raise VerifyException(
+                    f"{self.name} with blayout={self.blayout.data.value} and slayout=none_box "
+                    f"needs {major} x sizeof({dtype}) to be a multiple of {ND_ALIGN_BYTES} "
+                    f"bytes, got {extent} x {dtype.bytes}"
+                )
+            return
+        box_bytes = fractal // BOX_ROWS
+        if box_bytes % dtype.bytes:
+            raise VerifyException(
+                f"{self.name} fractal={fractal} boxes have rows of {box_bytes} bytes, "
+                f"which do not hold whole {dtype} elements"
+            )
+        box_rows, box_cols = self.box
+        # The A5 rule exempts vec tiles from the box-row check; the box columns always apply.
+        if rows % box_rows and self.location is not Location.VEC:
+            raise VerifyException(
+                f"{self.name} rows={rows} must be a multiple of the box rows {box_rows}"
+            )
+        if cols % box_cols:
+            raise VerifyException(
+                f"{self.name} cols={cols} must be a multiple of the box cols {box_cols}"
+            )
+
+
+def _parse_enum(enum: type[StrEnum], attr: Callable[[StrEnum], Attribute]):
+    def parse(parser: AttrParser) -> Attribute:
+        return attr(parser.parse_str_enum(enum))
+
+    return parse
+
+
+def _parse_int(parser: AttrParser) -> Attribute:
+    return IntAttr(parser.parse_integer(allow_boolean=False, allow_negative=False))
+
+
+def _parse_valid(parser: AttrParser) -> Attribute:
+    if parser.parse_optional_punctuation("?") is not None:
+        return IntAttr(DYNAMIC)
+    return _parse_int(parser)
+
+
+def _parse_pad(parser: AttrParser) -> Attribute:
+    pos = parser.pos
+    if (name := parser.parse_optional_str_enum(PadValue)) is not None:
+        return PadValueAttr(name)
+    code = parser.parse_integer(allow_boolean=False, allow_negative=False)
+    if code >= len(PadValue):
+        parser.raise_error(
+            f"pad={code} must be 0 (null), 1 (zero), 2 (max) or 3 (min)", pos, parser.pos
+        )
+    return PadValueAttr(PadValue.from_code(code))
+
+
+_TILE_KEY_PARSERS: dict[str, Callable[[AttrParser], Attribute]] = {
+    "loc": _parse_enum(Location, lambda v: LocationAttr(Location(v))),
+    "dtype": lambda p: p.parse_type(),
+    "rows": _parse_int,
+    "cols": _parse_int,
+    "v_row": _parse_valid,
+    "v_col": _parse_valid,
+    "blayout": _parse_enum(BLayout, lambda v: BLayoutAttr(BLayout(v))),
+    "slayout": _parse_enum(SLayout, lambda v: SLayoutAttr(SLayout(v))),
+    "fractal": _parse_int,
+    "pad": _parse_pad,
+}
+
+
+@irdl_attr_definition
+class TileBufType(TileTypeBase):
+    """A tile buffer in an on-chip memory (DPS operands)."""
+
+    name = "pto.tile_buf"
+
+
+@irdl_attr_definition
+class TileType(TileTypeBase):
+    """An SSA tile value (Level 1)."""
+
+    name = "pto.tile"
+
+
+AnyTileType = TileType | TileBufType
+
+
+class ShapedViewBase(ParametrizedAttribute, TypeAttribute):
+    """`<d0x...xT>` views of GM memory; `?` dimensions are dynamic."""
+
+    shape: ArrayAttr[IntAttr]
+    element_type: Attribute
+
+    def __init__(self, shape: Sequence[int], element_type: Attribute) -> None:
+        super().__init__(ArrayAttr(IntAttr(d) for d in shape), element_type)
+
+    @property
+    def dims(self) -> tuple[int, ...]:
+        return tuple(d.data for d in self.shape.data)
+
+    @property
+    def element(self) -> DType:
+        return _element_dtype(self.element_type, self.name)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            dims, elem = parser.parse_ranked_shape()
+        return [ArrayAttr(IntAttr(DYNAMIC if d < 0 else d) for d in dims), elem]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<")
+        for d in self.dims:
+            printer.print_string(f"{_dim(d)}x")
+        printer.print_attribute(self.element_type)
+        printer.print_string(">")
+
+    def verify(self) -> None:
+        self.element  # noqa: B018 - raises on a non-PTO element type
+        if not self.dims:
+            raise VerifyException(f"{self.name} needs at least one dimension")
+
+
+@irdl_attr_definition
+class TensorViewType(ShapedViewBase):
+    """A view of a whole GM tensor (`pto.make_tensor_view`)."""
+
+    name = "pto.tensor_view"
+
+
+@irdl_attr_definition
+class PartitionTensorViewType(ShapedViewBase):
+    """A static-shaped window of a tensor view (`pto.partition_view`)."""
+
+    name = "pto.partition_tensor_view"
+
+
+class MemorySpace(StrEnum):
+    """Memories a `!pto.ptr` can address."""
+
+    GM = "gm"
+    UB = "ub"
+    MAT = "mat"
+    LEFT = "left"
+    RIGHT = "right"
+    ACC = "acc"
+    BIAS = "bias"
+    SCALING = "scaling"
+
+
+_SPACE_ALIASES = {"vec": MemorySpace.UB}
+
+
+@irdl_attr_definition
+class PtrType(ParametrizedAttribute, TypeAttribute):
+    """`!pto.ptr<T, space>`; `!pto.ptr` alone is an untyped GM pointer."""
+
+    name = "pto.ptr"
+
+    pointee: Attribute
+    space: StringAttr
+
+    def __init__(self, pointee: Attribute | None = None, space: MemorySpace = MemorySpace.GM):
+        super().__init__(NoneAttr() if pointee is None else pointee, StringAttr(space.value))
+
+    @property
+    def memory(self) -> MemorySpace:
+        return MemorySpace(self.space.data)
+
+    @property
+    def is_typed(self) -> bool:
+        return not isinstance(self.pointee, NoneAttr)
+
+    @property
+    def element(self) -> DType | None:
+        return None if not self.is_typed else dtype_of(self.pointee)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        if parser.parse_optional_punctuation("<") is None:
+            return [NoneAttr(), StringAttr(MemorySpace.GM.value)]
+        pointee = parser.parse_type()
+        space = MemorySpace.GM
+        if parser.parse_optional_punctuation(",") is not None:
+            pos = parser.pos
+            word = parser.parse_identifier()
+            if word in _SPACE_ALIASES:
+                space = _SPACE_ALIASES[word]
+            elif word in MemorySpace.__members__.values():
+                space = MemorySpace(word)
+            else:
+                names = ", ".join(m.value for m in MemorySpace)
+                parser.raise_error(f"unknown memory space '{word}', expected {names}", pos)
+        parser.parse_punctuation(">")
+        return [pointee, StringAttr(space.value)]
+
+    def print_parameters(self, printer: Printer) -> None:
+        if not self.is_typed:
+            return
+        printer.print_string("<")
+        printer.print_attribute(self.pointee)
+        if self.memory is not MemorySpace.GM:
+            printer.print_string(f", {self.memory.value}")
+        printer.print_string(">")
+
+    def verify(self) -> None:
+        MemorySpace(self.space.data)
+        if self.is_typed and dtype_of(self.pointee) is None:
+            raise VerifyException(f"pto.ptr pointee {self.pointee} is not a PTO element type")
+
+
+@irdl_attr_definition
+class VRegType(ParametrizedAttribute, TypeAttribute):
+    """A 256-byte vector register of `lanes` elements."""
+
+    name = "pto.vreg"
+
+    lanes: IntAttr
+    element_type: Attribute
+
+    def __init__(self, element_type: Attribute, lanes: int | None = None) -> None:
+        if lanes is None:
+            lanes = VREG_BITS // _element_dtype(element_type, self.name).bits
+        super().__init__(IntAttr(lanes), element_type)
+
+    @property
+    def element(self) -> DType:
+        return _element_dtype(self.element_type, self.name)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            dims, elem = parser.parse_ranked_shape()
+        if len(dims) != 1:
+            parser.raise_error("pto.vreg takes one dimension: !pto.vreg<LANESxT>")
+        return [IntAttr(dims[0]), elem]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.lanes.data}x")
+        printer.print_attribute(self.element_type)
+        printer.print_string(">")
+
+    def verify(self) -> None:
+        bits = self.element.bits
+        if self.lanes.data * bits != VREG_BITS:
+            raise VerifyException(
+                f"pto.vreg lanes x element bits must be {VREG_BITS}, got {self.lanes.data} x {bits}"
+            )
+
+
+MASK_GRANULARITIES = (8, 16, 32)
+
+
+@irdl_attr_definition
+class MaskType(ParametrizedAttribute, TypeAttribute):
+    """A predicate register with one bit per lane of `bits`-wide elements."""
+
+    name = "pto.mask"
+
+    bits: IntAttr
+
+    def __init__(self, bits: int) -> None:
+        super().__init__(IntAttr(bits))
+
+    @property
+    def lanes(self) -> int:
+        return VREG_BITS // self.bits.data
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            pos = parser.pos
+            word = parser.parse_identifier()
+            if word not in {f"b{g}" for g in MASK_GRANULARITIES}:
+                parser.raise_error(
+                    f"pto.mask granularity must be b8, b16 or b32, got '{word}'", pos
+                )
+        return [IntAttr(int(word[1:]))]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<b{self.bits.data}>")
+
+    def verify(self) -> None:
+        if self.bits.data not in MASK_GRANULARITIES:
+            raise VerifyException(
+                f"pto.mask granularity must be b8, b16 or b32, got {self.bits.data}"
+            )
+
+
+@irdl_attr_definition
+class AlignType(ParametrizedAttribute, TypeAttribute):
+    """The alignment-buffer state threaded through unaligned load/store streams."""
+
+    name = "pto.align"
+
+
+TYPES = [
+    TileBufType,
+    TileType,
+    TensorViewType,
+    PartitionTensorViewType,
+    PtrType,
+    VRegType,
+    MaskType,
+    AlignType,
+]
