@@ -25,6 +25,7 @@ pytest: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/pyright
 
 clean:
 	rm -rf $(VENV) build *.egg-info

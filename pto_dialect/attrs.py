@@ -86,7 +86,7 @@ class Event(StrEnum):
     EVENT_ID7 = "EVENT_ID7"
 
     @property
-    def index(self) -> int:
+    def number(self) -> int:
         return int(self.value[-1])
 
 
@@ -169,6 +169,14 @@ class RoundMode(StrEnum):
     ODD = "ODD"
 
 
+class Layout(StrEnum):
+    """GM tensor layout hint of `pto.make_tensor_view` (`#pto.layout<nd>`)."""
+
+    ND = "nd"
+    DN = "dn"
+    NZ = "nz"
+
+
 class TargetArch(StrEnum):
     """Values of the `pto.target_arch` module attribute."""
 
@@ -225,6 +233,11 @@ class RoundModeAttr(AngleEnum, EnumAttribute[RoundMode]):
     name = "pto.round_mode"
 
 
+@irdl_attr_definition
+class LayoutAttr(AngleEnum, EnumAttribute[Layout]):
+    name = "pto.layout"
+
+
 ATTRIBUTES = [
     LocationAttr,
     BLayoutAttr,
@@ -233,4 +246,5 @@ ATTRIBUTES = [
     PipeAttr,
     EventAttr,
     RoundModeAttr,
+    LayoutAttr,
 ]

@@ -52,8 +52,8 @@ class DType:
         return self.name
 
 
-def _dt(name: str, bits: int, kind: Kind, numpy: object) -> DType:
-    return DType(name, bits, kind, np.dtype(numpy))  # pyright: ignore[reportArgumentType]
+def _dt(name: str, bits: int, kind: Kind, numpy: type[np.generic]) -> DType:
+    return DType(name, bits, kind, np.dtype(numpy))
 
 
 F32 = _dt("f32", 32, Kind.FLOAT, np.float32)
@@ -85,8 +85,8 @@ _FLOAT_TYPES: dict[type[Attribute], DType] = {
 def dtype_of(attr: Attribute) -> DType | None:
     """The PTO element type an MLIR type denotes, or None if it is not one."""
     if isinstance(attr, builtin.IntegerType):
-        width = attr.width.data
-        unsigned = attr.signedness.data == builtin.Signedness.UNSIGNED
+        width: int = attr.bitwidth
+        unsigned = attr == builtin.IntegerType(width, builtin.Signedness.UNSIGNED)
         return _BY_NAME.get(("ui" if unsigned else "i") + str(width))
     return _FLOAT_TYPES.get(type(attr))
 

@@ -93,20 +93,126 @@ _A5_MATMUL_LAYOUTS = _frozen(
 )
 
 # ---- per-family element types --------------------------------------------------------
+# Element types a GM <-> tile transfer (tload/tstore of Vec/Mat tiles) supports.
+_A2A3_GM_TILE = dtypes("i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32")
+_A5_GM_TILE = _A2A3_GM_TILE | dtypes("f8E4M3FN f8E5M2")
+
 _A2A3_DTYPES: dict[str, frozenset[DType]] = {
     # seed 001 (TCOLMIN implementation checks, A2A3)
     "tcolmin": dtypes("f16 f32 i16 i32"),
+    # tcolmax.md / tcolsum.md implementation checks (A2A3)
+    "tcolmax": dtypes("f16 f32 i16 i32"),
+    "tcolsum": dtypes("f16 f32 i16 i32"),
+    # elementwise-tile-tile pages: tadd.md target-profile table, the others' A2A3 checks
+    "tadd": dtypes("f32 f16 bf16 i32 i16"),
+    "tsub": dtypes("i32 i16 f16 f32"),
+    "tmul": dtypes("i32 i16 f16 f32"),
+    "tdiv": dtypes("f16 f32"),
+    "tmax": dtypes("i32 i16 f16 f32"),
+    "tmin": dtypes("i32 i16 f16 f32"),
+    "tabs": dtypes("f32 f16"),
+    # tload.md / tstore.md (A2A3): GM <-> Vec/Mat element types; Acc stores i32/f32
+    "tload": _A2A3_GM_TILE,
+    "tstore.vec": _A2A3_GM_TILE,
+    "tstore.mat": _A2A3_GM_TILE,
+    "tstore.acc": dtypes("i32 f32"),
+    # tmov.md: source element types per legal location pair (no entry: pair unsupported)
+    "tmov.mat->left": dtypes("i8 f16 bf16 f32"),
+    "tmov.mat->right": dtypes("i8 f16 bf16 f32"),
+    "tmov.mat->bias": dtypes("i32 f32 f16"),
+    "tmov.mat->scaling": dtypes("ui64"),
+    "tmov.vec->vec": _A2A3_GM_TILE,
+    "tmov.acc->mat": dtypes("i32 f32"),
 }
 _A5_DTYPES: dict[str, frozenset[DType]] = {
     # seed 001 (TCOLMIN implementation checks, A5)
     "tcolmin": dtypes("f16 f32 i8 ui8 i16 ui16 i32 ui32 bf16"),
+    # tcolmax.md / tcolsum.md implementation checks (A5)
+    "tcolmax": dtypes("f16 f32 i8 ui8 i16 ui16 i32 ui32 bf16"),
+    "tcolsum": dtypes("f16 f32 i8 ui8 i16 ui16 i32 ui32 bf16"),
+    # elementwise-tile-tile pages: tadd.md target-profile table, the others' A5 checks
+    "tadd": dtypes("f32 f16 bf16 i32 i16 i8 ui8 f8E4M3FN f8E5M2"),
+    "tsub": dtypes("ui32 i32 ui16 i16 ui8 i8 f32 f16"),
+    "tmul": dtypes("i32 ui32 f32 i16 ui16 f16"),
+    "tdiv": dtypes("i32 ui32 f32 i16 ui16 f16"),
+    "tmax": dtypes("ui32 i32 ui16 i16 ui8 i8 f32 f16"),
+    "tmin": dtypes("ui32 i32 ui16 i16 ui8 i8 f32 f16"),
+    "tabs": dtypes("f32 f16"),
+    # tload.md / tstore.md (A5): any 1/2/4/8-byte element type; no store from Mat
+    "tload": _A5_GM_TILE,
+    "tstore.vec": _A5_GM_TILE,
+    "tstore.acc": dtypes("i32 f32"),
+    # tmov.md: source element types per legal location pair (no entry: pair unsupported)
+    "tmov.mat->left": dtypes("i8 f8E4M3FN f8E5M2 f16 bf16 f32"),
+    "tmov.mat->right": dtypes("i8 f8E4M3FN f8E5M2 f16 bf16 f32"),
+    "tmov.mat->bias": dtypes("i32 f32 f16 bf16"),
+    "tmov.mat->scaling": dtypes("ui64"),
+    "tmov.vec->vec": _A5_GM_TILE,
+    "tmov.vec->mat": _A5_GM_TILE,
+    "tmov.acc->mat": dtypes("i32 f32"),
+    "tmov.acc->vec": dtypes("i32 f32"),
 }
 
 # Vector micro-op families (seed 002/004); filled by pto_dialect.ops.vector_* owners.
-_A2A3_VECTOR_DTYPES: dict[str, frozenset[DType]] = {}
-_A5_VECTOR_DTYPES: dict[str, frozenset[DType]] = {}
+# Ops of pto_dialect.ops.vector_memory whose data vreg lanes are checked (seed 002).
+_VECTOR_MEMORY_OPS = (
+    "vlds", "vldus", "vldsx2", "vsld", "vsldb", "vgather2", "vgatherb", "vgather2_bc",
+    "vsts", "vstsx2", "vsst", "vsstb", "vscatter", "vstu", "vstus", "vstur",
+)  # fmt: skip
+_A2A3_VECTOR_DTYPES: dict[str, frozenset[DType]] = {
+    # seed 002 load/store (vector_memory.py), checked on the vreg lanes: 8/16/32-bit types
+    # ("A2/A3 ... may support narrower subsets": no fp8, no 64-bit lanes).
+    **dict.fromkeys(
+        _VECTOR_MEMORY_OPS,
+        dtypes("i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32"),
+    ),
+    # vector_arith: A2/A3 emulates pto.v* with the A5 element types (vadd page: "Simulated"),
+    # except that the A5-only exclusion of 8-bit vmul/vmula does not apply.
+    "vadd": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+    "vsub": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+    "vmul": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+    "vdiv": dtypes("f32 f16"),
+    "vmax": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+    "vmin": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+    "vand": dtypes("i32 ui32 i16 ui16 i8 ui8"),
+    "vor": dtypes("i32 ui32 i16 ui16 i8 ui8"),
+    "vxor": dtypes("i32 ui32 i16 ui16 i8 ui8"),
+    "vshl": dtypes("i32 ui32 i16 ui16 i8 ui8"),
+    "vshr": dtypes("i32 ui32 i16 ui16 i8 ui8"),
+    "vaddc": dtypes("i32 ui32"),
+    "vsubc": dtypes("i32 ui32"),
+    "vabs": dtypes("f32 f16 i32 i16 i8"),
+    "vmula": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+    "vbr": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+}
+_A5_VECTOR_DTYPES: dict[str, frozenset[DType]] = {
+    # seed 002 load/store (vector_memory.py): A5 adds fp8 and the 64-bit lanes of UNPK_B32.
+    **dict.fromkeys(
+        _VECTOR_MEMORY_OPS,
+        dtypes("i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2 i64 ui64"),
+    ),
+    # vector_arith: seed 004 latency table (f32 f16 bf16 i32 i16 i8) with the unsigned
+    # variants of the per-op manual pages; vabs/vbr from their pages.
+    "vadd": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+    "vsub": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+    "vmul": dtypes("f32 f16 bf16 i32 ui32 i16 ui16"),  # seed 004: A5 excludes i8/u8
+    "vdiv": dtypes("f32 f16"),  # float only (17 / 22 cycles)
+    "vmax": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+    "vmin": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
+    "vand": dtypes("i32 ui32 i16 ui16 i8 ui8"),  # integer only
+    "vor": dtypes("i32 ui32 i16 ui16 i8 ui8"),
+    "vxor": dtypes("i32 ui32 i16 ui16 i8 ui8"),
+    "vshl": dtypes("i32 ui32 i16 ui16 i8 ui8"),
+    "vshr": dtypes("i32 ui32 i16 ui16 i8 ui8"),
+    "vaddc": dtypes("i32 ui32"),  # 32-bit carry chain
+    "vsubc": dtypes("i32 ui32"),
+    "vabs": dtypes("f32 f16 i32 i16 i8"),  # vabs page: i8-i32, f16, f32
+    "vmula": dtypes("f32 f16 bf16 i32 ui32 i16 ui16"),  # no list published: vmul's
+    "vbr": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),  # b8/b16/b32 forms
+}
 
 # ---- capacities -------------------------------------------------------------------------
+# include/pto/common/buffer_limits.hpp of pto-isa (bytes per core).
 _A2A3_CAPACITIES = {
     Location.VEC: 192 * KIB,
     Location.MAT: 512 * KIB,
@@ -118,9 +224,11 @@ _A2A3_CAPACITIES = {
 }
 _A5_CAPACITIES = {
     **_A2A3_CAPACITIES,
+    # buffer_limits gives 256 KiB of UB; 8 KiB are reserved for the runtime (issue 5's budget).
     Location.VEC: 248 * KIB,
     Location.ACC: 256 * KIB,
     Location.BIAS: 4 * KIB,
+    Location.SCALING: 4 * KIB,
 }
 
 # ---- cost models ------------------------------------------------------------------------

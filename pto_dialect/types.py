@@ -46,6 +46,8 @@ ND_ALIGN_BYTES = 32
 """The contiguous dimension of an ND tile is a multiple of 32 bytes."""
 
 BOX_ROWS = 16
+ACC_FRACTAL = 1024
+ACC_FRACTAL_ELEMENT_BYTES = 4
 
 
 def _dim(value: int) -> str:
@@ -163,23 +165,59 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):
     # ---- syntax ---------------------------------------------------------------------
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        """The keyed form `<loc=vec, dtype=f32, rows=R, cols=C, ...>` or the compact form
+        `<vec, RxCxT, valid=VRxVC, blayout=..., ...>` of newer PTOAS versions."""
         values: dict[str, Attribute] = {}
 
-        def parse_entry() -> None:
-            pos = parser.pos
-            key = parser.parse_identifier()
+        def store(key: str, value: Attribute, start: int) -> None:
+            if key in values:
+                parser.raise_error(f"duplicate {cls.name} key '{key}'", start, parser.pos)
+            values[key] = value
+
+        def parse_value(key: str, start: int) -> None:
+            """The value after `key=`."""
+            if key == "valid":
+                dims = parser.parse_dimension_list()
+                if len(dims) != 2:
+                    parser.raise_error("valid= takes two sizes: valid=VROWxVCOL", start, parser.pos)
+                store("v_row", IntAttr(DYNAMIC if dims[0] < 0 else dims[0]), start)
+                store("v_col", IntAttr(DYNAMIC if dims[1] < 0 else dims[1]), start)
+                return
             if key not in cls.KEYS:
                 parser.raise_error(
                     f"unknown {cls.name} key '{key}', expected one of {', '.join(cls.KEYS)}",
-                    pos,
+                    start,
                     parser.pos,
                 )
-            if key in values:
-                parser.raise_error(f"duplicate {cls.name} key '{key}'", pos, parser.pos)
-            parser.parse_punctuation("=")
-            values[key] = _TILE_KEY_PARSERS[key](parser)
+            store(key, _TILE_KEY_PARSERS[key](parser), start)
 
-        parser.parse_comma_separated_list(parser.Delimiter.ANGLE, parse_entry)
+        def parse_entry() -> None:
+            start = parser.pos
+            key = parser.parse_identifier()
+            parser.parse_punctuation("=")
+            parse_value(key, start)
+
+        parser.parse_punctuation("<")
+        start = parser.pos
+        first = parser.parse_identifier()
+        if parser.parse_optional_punctuation("=") is not None:
+            parse_value(first, start)
+        else:
+            if first not in Location.__members__.values():
+                parser.raise_error(f"unknown tile location '{first}'", start, parser.pos)
+            values["loc"] = LocationAttr(Location(first))
+            parser.parse_punctuation(",")
+            dims, elem = parser.parse_ranked_shape()
+            if len(dims) != 2 or min(dims) < 0:
+                parser.raise_error(f"{cls.name} needs a static ROWSxCOLS shape", start, parser.pos)
+            values["rows"], values["cols"], values["dtype"] = (
+                IntAttr(dims[0]),
+                IntAttr(dims[1]),
+                elem,
+            )
+        while parser.parse_optional_punctuation(",") is not None:
+            parse_entry()
+        parser.parse_punctuation(">")
         missing = [k for k in cls.REQUIRED_KEYS if k not in values]
         if missing:
             parser.raise_error(f"{cls.name} is missing {', '.join(missing)}")
@@ -192,7 +230,7 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):
             "fractal": IntAttr(512),
             "pad": PadValueAttr(PadValue.NULL),
         }
-        return [values.get(k) or defaults[k] for k in cls.KEYS]
+        return [values[k] if k in values else defaults[k] for k in cls.KEYS]
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<loc={self.loc.data.value}, dtype=")
@@ -233,6 +271,10 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):
                     f"bytes, got {extent} x {dtype.bytes}"
                 )
             return
+        if fractal == ACC_FRACTAL and dtype.bytes != ACC_FRACTAL_ELEMENT_BYTES:
+            raise VerifyException(
+                f"{self.name} fractal={fractal} boxes (16x16) need 4-byte elements, got {dtype}"
+            )
         box_bytes = fractal // BOX_ROWS
         if box_bytes % dtype.bytes:
             raise VerifyException(
@@ -362,19 +404,30 @@ class PartitionTensorViewType(ShapedViewBase):
 
 
 class MemorySpace(StrEnum):
-    """Memories a `!pto.ptr` can address."""
+    """Memories a `!pto.ptr` can address, in the PTOAS spelling."""
 
     GM = "gm"
-    UB = "ub"
-    MAT = "mat"
-    LEFT = "left"
-    RIGHT = "right"
-    ACC = "acc"
-    BIAS = "bias"
-    SCALING = "scaling"
+    UB = "ub"  # vec
+    L1 = "l1"  # mat
+    L0A = "l0a"  # left
+    L0B = "l0b"  # right
+    L0C = "l0c"  # acc
+    BT = "bt"  # bias table
+    FB = "fb"  # fixpipe buffer (scaling)
 
 
-_SPACE_ALIASES = {"vec": MemorySpace.UB}
+SPACE_OF_LOCATION = {
+    Location.VEC: MemorySpace.UB,
+    Location.MAT: MemorySpace.L1,
+    Location.LEFT: MemorySpace.L0A,
+    Location.RIGHT: MemorySpace.L0B,
+    Location.ACC: MemorySpace.L0C,
+    Location.BIAS: MemorySpace.BT,
+    Location.SCALING: MemorySpace.FB,
+}
+"""The memory a tile location lives in; location names are accepted as space aliases."""
+
+_SPACE_ALIASES = {loc.value: space for loc, space in SPACE_OF_LOCATION.items()}
 
 
 @irdl_attr_definition

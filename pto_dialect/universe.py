@@ -6,6 +6,7 @@ Factories import lazily so that loading the entry point costs nothing.
 from __future__ import annotations
 
 from xdsl.ir import Dialect
+from xdsl.passes import ModulePass
 from xdsl.universe import Universe
 
 
@@ -15,4 +16,13 @@ def get_pto_dialect() -> Dialect:
     return PTO
 
 
-PTO_UNIVERSE = Universe(all_dialects={"pto": get_pto_dialect}, all_passes={})
+def get_set_target_pass() -> type[ModulePass]:
+    from passes.set_target import SetTargetPass
+
+    return SetTargetPass
+
+
+PTO_UNIVERSE = Universe(
+    all_dialects={"pto": get_pto_dialect},
+    all_passes={"pto-set-target": get_set_target_pass},
+)

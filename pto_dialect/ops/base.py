@@ -24,7 +24,8 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-from pto_dialect.attrs import Pipe
+from pto_dialect.attrs import Location, Pipe
+from pto_dialect.dtypes import DType
 from pto_dialect.targets import TargetProfile, UnknownTargetError, profile_for_module_attr
 from pto_dialect.types import TileBufType, TileType, TileTypeBase
 
@@ -73,7 +74,9 @@ def parse_operands_colon_types(parser: Parser) -> tuple[list[UnresolvedOperand],
         parser.Delimiter.NONE, parser.parse_unresolved_operand
     )
     parser.parse_punctuation(":")
-    types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    types: list[Attribute] = parser.parse_comma_separated_list(
+        parser.Delimiter.NONE, parser.parse_type
+    )
     return operands, types
 
 
@@ -286,3 +289,39 @@ def _segments(*sizes: int) -> Attribute:
     from xdsl.dialects.builtin import DenseArrayBase, i32
 
     return DenseArrayBase.from_list(i32, sizes)
+
+
+# ----------------------------------------------------------------------------------------
+# Checks shared by the tile families
+# ----------------------------------------------------------------------------------------
+
+
+def dims_str(*dims: int) -> str:
+    """`16x?` for sizes, `?` standing for a dynamic one."""
+    return "x".join("?" if d < 0 else str(d) for d in dims)
+
+
+def require_location(what: str, tile: TileTypeBase, *locations: Location) -> None:
+    """`what` (e.g. `pto.tadd src0`) must live in one of `locations`."""
+    if tile.location not in locations:
+        wanted = " or ".join(f"loc={loc.value}" for loc in locations)
+        raise fail(f"{what} must be in {wanted}, got loc={tile.location.value}")
+
+
+def require_dtype_supported(
+    what: str, dtype: DType, target: TargetProfile, family: str, context: str = ""
+) -> None:
+    """`dtype` must be in the target's table for `family` (`context` qualifies the message)."""
+    legal = target.legal_dtypes(family)
+    if dtype not in legal:
+        names = ", ".join(sorted(d.name for d in legal)) or "none"
+        raise fail(
+            f"{what} dtype {dtype} is not supported{context} on target {target.name} "
+            f"(supported: {names})"
+        )
+
+
+def require_same_dtype(what: str, dtype: DType, ref_what: str, ref: DType) -> None:
+    """`<what> dtype f16 must equal the <ref_what> dtype f32`."""
+    if dtype != ref:
+        raise fail(f"{what} dtype {dtype} must equal the {ref_what} dtype {ref}")

@@ -1,5 +1,256 @@
-"""(to be filled)"""
+"""Raw DMA between GM and UB: `copy_gm_to_ubuf`, `copy_ubuf_to_gm` and their loop registers.
 
-from xdsl.irdl import IRDLOperation
+Syntax (PTOAS): the operands, `:`, then one type per operand, e.g.
+`pto.copy_ubuf_to_gm %ub, %gm, %sid, %n_burst, %len_burst, %reserved, %dst_stride, %src_stride
+: !pto.ptr<f32, ub>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64`.
+A copy moves `n_burst` bursts of `len_burst` bytes; consecutive bursts start `*_stride` bytes
+apart in each memory. `set_loop_size_*` program the outer DMA loop counts (loop1, loop2) used
+by the next copy in that direction. An untyped `!pto.ptr` (as seed 002 writes) is accepted on
+either side; typed pointers must address the right memory and agree on the element type.
+"""
 
-OPS: list[type[IRDLOperation]] = []
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import IntegerType
+from xdsl.ir import SSAValue
+from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def
+
+from pto_dialect.attrs import Pipe
+from pto_dialect.ops.base import PtoOp, fail
+from pto_dialect.types import MemorySpace, PtrType
+
+
+def _format(*names: str) -> str:
+    """`$a `,` $b attr-dict `:` type($a) `,` type($b)`: operands then one type each."""
+    operands = " `,` ".join(f"${n}" for n in names)
+    types = " `,` ".join(f"type(${n})" for n in names)
+    return f"{operands} attr-dict `:` {types}"
+
+
+class DmaOp(PtoOp):
+    """A DMA-unit op: integer operands of fixed widths, optional source/destination pointers."""
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ()
+    """Every operand's name, in operand order (pointers first, if any)."""
+    BITS: ClassVar[dict[str, int]] = {}
+    """Integer operands whose width is not 64."""
+    SRC_SPACE: ClassVar[MemorySpace | None] = None
+    DST_SPACE: ClassVar[MemorySpace | None] = None
+
+    def verify_(self) -> None:
+        pointers = 0
+        if self.SRC_SPACE is not None and self.DST_SPACE is not None:
+            pointers = 2
+            src = self._pointer(0, "source", self.SRC_SPACE)
+            dst = self._pointer(1, "destination", self.DST_SPACE)
+            if src.is_typed and dst.is_typed and src.pointee != dst.pointee:
+                raise fail(
+                    f"{self.name} source element type {src.pointee} must equal the "
+                    f"destination element type {dst.pointee}"
+                )
+        for role, value in zip(
+            self.OPERAND_NAMES[pointers:], self.operands[pointers:], strict=True
+        ):
+            bits = self.BITS.get(role, 64)
+            if value.type != IntegerType(bits):
+                raise fail(f"{self.name} {role} must be i{bits}, got {value.type}")
+
+    def _pointer(self, index: int, role: str, space: MemorySpace) -> PtrType:
+        ptr = self.operands[index].type
+        if not isinstance(ptr, PtrType):
+            raise fail(f"{self.name} {role} must be a !pto.ptr, got {ptr}")
+        if ptr.is_typed and ptr.memory is not space:
+            raise fail(f"{self.name} {role} must point to {space.value}, got {ptr}")
+        return ptr
+
+
+# ----------------------------------------------------------------------------------------
+# loop registers
+# ----------------------------------------------------------------------------------------
+
+
+class LoopSizeOp(DmaOp):
+    """`%loop1_count, %loop2_count : i64, i64`: outer loop counts of the next copies."""
+
+    loop1_count = operand_def()
+    loop2_count = operand_def()
+
+    assembly_format = _format("loop1_count", "loop2_count")
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("loop1_count", "loop2_count")
+
+    def __init__(self, loop1_count: SSAValue, loop2_count: SSAValue) -> None:
+        super().__init__(operands=[loop1_count, loop2_count])
+
+
+@irdl_op_definition
+class SetLoopSizeOutToUbOp(LoopSizeOp):
+    """Loop counts of GM -> UB copies (`copy_gm_to_ubuf`)."""
+
+    name = "pto.set_loop_size_outtoub"
+    PIPE: ClassVar[Pipe] = Pipe.MTE2
+
+
+@irdl_op_definition
+class SetLoopSizeUbToOutOp(LoopSizeOp):
+    """Loop counts of UB -> GM copies (`copy_ubuf_to_gm`)."""
+
+    name = "pto.set_loop_size_ubtoout"
+    PIPE: ClassVar[Pipe] = Pipe.MTE3
+
+
+# ----------------------------------------------------------------------------------------
+# copies
+# ----------------------------------------------------------------------------------------
+
+
+_GM_TO_UB = (
+    "source",
+    "destination",
+    "sid",
+    "n_burst",
+    "len_burst",
+    "left_padding_count",
+    "right_padding_count",
+    "data_select_bit",
+    "l2_cache_ctl",
+    "gm_stride",
+    "ub_stride",
+)
+
+
+@irdl_op_definition
+class CopyGmToUbufOp(DmaOp):
+    """GM -> UB burst copy on MTE2.
+
+    `sid` stream id (0); `n_burst` bursts (rows) of `len_burst` bytes; `left_padding_count` /
+    `right_padding_count` elements padded around each burst; `data_select_bit` (i1) selects
+    the pad value source; `l2_cache_ctl` L2 cache hint; `gm_stride` / `ub_stride` bytes
+    between the starts of consecutive bursts in GM / UB.
+    """
+
+    name = "pto.copy_gm_to_ubuf"
+    PIPE: ClassVar[Pipe] = Pipe.MTE2
+
+    source = operand_def()
+    destination = operand_def()
+    sid = operand_def()
+    n_burst = operand_def()
+    len_burst = operand_def()
+    left_padding_count = operand_def()
+    right_padding_count = operand_def()
+    data_select_bit = operand_def()
+    l2_cache_ctl = operand_def()
+    gm_stride = operand_def()
+    ub_stride = operand_def()
+
+    assembly_format = _format(*_GM_TO_UB)
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = _GM_TO_UB
+    BITS: ClassVar[dict[str, int]] = {"data_select_bit": 1}
+    SRC_SPACE: ClassVar[MemorySpace | None] = MemorySpace.GM
+    DST_SPACE: ClassVar[MemorySpace | None] = MemorySpace.UB
+
+    def __init__(
+        self,
+        source: SSAValue,
+        destination: SSAValue,
+        sid: SSAValue,
+        n_burst: SSAValue,
+        len_burst: SSAValue,
+        left_padding_count: SSAValue,
+        right_padding_count: SSAValue,
+        data_select_bit: SSAValue,
+        l2_cache_ctl: SSAValue,
+        gm_stride: SSAValue,
+        ub_stride: SSAValue,
+    ) -> None:
+        super().__init__(
+            operands=[
+                source,
+                destination,
+                sid,
+                n_burst,
+                len_burst,
+                left_padding_count,
+                right_padding_count,
+                data_select_bit,
+                l2_cache_ctl,
+                gm_stride,
+                ub_stride,
+            ]
+        )
+
+
+_UB_TO_GM = (
+    "source",
+    "destination",
+    "sid",
+    "n_burst",
+    "len_burst",
+    "reserved",
+    "burst_dst_stride",
+    "burst_src_stride",
+)
+
+
+@irdl_op_definition
+class CopyUbufToGmOp(DmaOp):
+    """UB -> GM burst copy on MTE3.
+
+    `sid` stream id (0); `n_burst` bursts of `len_burst` bytes; `reserved` (0; the L2 cache
+    hint in newer PTOAS); `burst_dst_stride` / `burst_src_stride` bytes between the starts of
+    consecutive bursts in GM / UB (destination stride first).
+    """
+
+    name = "pto.copy_ubuf_to_gm"
+    PIPE: ClassVar[Pipe] = Pipe.MTE3
+
+    source = operand_def()
+    destination = operand_def()
+    sid = operand_def()
+    n_burst = operand_def()
+    len_burst = operand_def()
+    reserved = operand_def()
+    burst_dst_stride = operand_def()
+    burst_src_stride = operand_def()
+
+    assembly_format = _format(*_UB_TO_GM)
+
+    OPERAND_NAMES: ClassVar[tuple[str, ...]] = _UB_TO_GM
+    SRC_SPACE: ClassVar[MemorySpace | None] = MemorySpace.UB
+    DST_SPACE: ClassVar[MemorySpace | None] = MemorySpace.GM
+
+    def __init__(
+        self,
+        source: SSAValue,
+        destination: SSAValue,
+        sid: SSAValue,
+        n_burst: SSAValue,
+        len_burst: SSAValue,
+        reserved: SSAValue,
+        burst_dst_stride: SSAValue,
+        burst_src_stride: SSAValue,
+    ) -> None:
+        super().__init__(
+            operands=[
+                source,
+                destination,
+                sid,
+                n_burst,
+                len_burst,
+                reserved,
+                burst_dst_stride,
+                burst_src_stride,
+            ]
+        )
+
+
+OPS: list[type[IRDLOperation]] = [
+    SetLoopSizeOutToUbOp,
+    SetLoopSizeUbToOutOp,
+    CopyGmToUbufOp,
+    CopyUbufToGmOp,
+]

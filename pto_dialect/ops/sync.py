@@ -1,5 +1,303 @@
-"""(to be filled)"""
+"""Pipeline synchronisation: `set_flag`, `wait_flag`, `get_buf`, `rls_buf`, `barrier`.
 
-from xdsl.irdl import IRDLOperation
+- `pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]`: the source pipe signals the event to the
+  destination pipe; `pto.wait_flag[...]` blocks the destination pipe until it arrives. Each item
+  may also be written as a string (`"PIPE_MTE2"`) or a full attribute (`#pto.pipe<PIPE_MTE2>`).
+- `pto.get_buf "PIPE_MTE2", 0, 0` / `pto.rls_buf ...`: acquire / release buffer slot `buf_id` on a
+  pipe. `buf_id` and `mode` are integer literals or i64 SSA values
+  (`pto.get_buf "PIPE_MTE2", %bufid, %c0 : i64, i64`); an omitted mode is 0.
+- `pto.barrier #pto.pipe<PIPE_ALL>`: all earlier work of the pipe completes before later work.
+"""
 
-OPS: list[type[IRDLOperation]] = []
+from __future__ import annotations
+
+from typing import TypeVar
+
+from xdsl.dialects.builtin import IntegerAttr, i64
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    irdl_op_definition,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+)
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+
+from pto_dialect.attrs import Event, EventAttr, Pipe, PipeAttr
+from pto_dialect.ops.base import PtoOp, fail
+
+BUF_ID_COUNT = 32
+"""Buffer ids `get_buf`/`rls_buf` can name: one global pool of 32 (PTOAS docs/isa/01)."""
+
+_E = TypeVar("_E", Pipe, Event)
+
+
+def _parse_enum_item(parser: Parser, enum: type[_E], attr_name: str) -> _E:
+    """`"VALUE"`, `<VALUE>` or `#attr_name<VALUE>`."""
+    if parser.parse_optional_characters(f"#{attr_name}") is not None:
+        with parser.in_angle_brackets():
+            return parser.parse_str_enum(enum)
+    if parser.parse_optional_punctuation("<") is not None:
+        value = parser.parse_str_enum(enum)
+        parser.parse_punctuation(">")
+        return value
+    return parser.parse_str_enum(enum)
+
+
+# ----------------------------------------------------------------------------------------
+# set_flag / wait_flag
+# ----------------------------------------------------------------------------------------
+
+
+class FlagOp(PtoOp):
+    """An event between two different pipes: `[src_pipe, dst_pipe, event]`."""
+
+    src_pipe = prop_def(PipeAttr)
+    dst_pipe = prop_def(PipeAttr)
+    event = prop_def(EventAttr)
+
+    def __init__(self, src_pipe: Pipe, dst_pipe: Pipe, event: Event) -> None:
+        super().__init__(
+            properties={
+                "src_pipe": PipeAttr(src_pipe),
+                "dst_pipe": PipeAttr(dst_pipe),
+                "event": EventAttr(event),
+            }
+        )
+
+    @property
+    def src(self) -> Pipe:
+        return self.src_pipe.data
+
+    @property
+    def dst(self) -> Pipe:
+        return self.dst_pipe.data
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FlagOp:
+        parser.parse_punctuation("[")
+        src = _parse_enum_item(parser, Pipe, PipeAttr.name)
+        parser.parse_punctuation(",")
+        dst = _parse_enum_item(parser, Pipe, PipeAttr.name)
+        parser.parse_punctuation(",")
+        event = _parse_enum_item(parser, Event, EventAttr.name)
+        parser.parse_punctuation("]")
+        op = cls(src, dst, event)
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f"[<{self.src.value}>, <{self.dst.value}>, <{self.event.data.value}>]")
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        if Pipe.ALL in (self.src, self.dst):
+            raise fail(f"{self.name} pipes must be single pipes, not PIPE_ALL (use pto.barrier)")
+        if self.src == self.dst:
+            raise fail(
+                f"{self.name} source pipe {self.src.value} must differ from the destination "
+                "pipe (use pto.barrier within one pipe)"
+            )
+
+
+@irdl_op_definition
+class SetFlagOp(FlagOp):
+    """Runs on the source pipe: signals `event` to the destination pipe."""
+
+    name = "pto.set_flag"
+
+    def pipe(self) -> Pipe:
+        return self.src
+
+
+@irdl_op_definition
+class WaitFlagOp(FlagOp):
+    """Runs on the destination pipe: blocks it until the source pipe has signalled `event`."""
+
+    name = "pto.wait_flag"
+
+    def pipe(self) -> Pipe:
+        return self.dst
+
+
+# ----------------------------------------------------------------------------------------
+# get_buf / rls_buf
+# ----------------------------------------------------------------------------------------
+
+
+class BufOp(PtoOp):
+    """Buffer-slot acquire/release on one pipe.
+
+    `buf_id` and `mode` are each either an i64 operand or an integer property
+    (`static_buf_id`, `static_mode`); exactly one of the two is present.
+    """
+
+    buf_id = opt_operand_def()
+    mode = opt_operand_def()
+    target_pipe = prop_def(PipeAttr)
+    static_buf_id = opt_prop_def(IntegerAttr)
+    static_mode = opt_prop_def(IntegerAttr)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        pipe: Pipe,
+        buf_id: int | SSAValue,
+        mode: int | SSAValue = 0,
+        attributes: dict[str, Attribute] | None = None,
+    ) -> None:
+        props: dict[str, Attribute] = {"target_pipe": PipeAttr(pipe)}
+        if isinstance(buf_id, int):
+            props["static_buf_id"] = IntegerAttr(buf_id, i64)
+        if isinstance(mode, int):
+            props["static_mode"] = IntegerAttr(mode, i64)
+        super().__init__(
+            operands=[
+                [] if isinstance(buf_id, int) else [buf_id],
+                [] if isinstance(mode, int) else [mode],
+            ],
+            properties=props,
+            attributes=attributes,
+        )
+
+    def pipe(self) -> Pipe:
+        return self.target_pipe.data
+
+    @property
+    def buf_id_value(self) -> int | SSAValue:
+        """The buffer id: a literal or an SSA value."""
+        if self.buf_id is not None:
+            return self.buf_id
+        if self.static_buf_id is None:
+            raise fail(f"{self.name} has no buf_id")
+        return self.static_buf_id.value.data
+
+    @property
+    def mode_value(self) -> int | SSAValue:
+        """The mode: a literal or an SSA value."""
+        if self.mode is not None:
+            return self.mode
+        if self.static_mode is None:
+            raise fail(f"{self.name} has no mode")
+        return self.static_mode.value.data
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BufOp:
+        pipe = parser.parse_str_enum(Pipe)
+        items: list[int | UnresolvedOperand] = []
+        while len(items) < 2 and parser.parse_optional_punctuation(",") is not None:
+            operand = parser.parse_optional_unresolved_operand()
+            items.append(
+                operand if operand is not None else parser.parse_integer(allow_boolean=False)
+            )
+        if not items:
+            parser.raise_error(f"{cls.name} expects a buf_id after the pipe")
+        attrs = parser.parse_optional_attr_dict()
+        unresolved = [i for i in items if isinstance(i, UnresolvedOperand)]
+        values: list[SSAValue] = []
+        if unresolved:
+            parser.parse_punctuation(":")
+            types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+            if len(types) != len(unresolved):
+                parser.raise_error(f"expected {len(unresolved)} types, got {len(types)}")
+            values = [parser.resolve_operand(o, t) for o, t in zip(unresolved, types, strict=True)]
+        resolved = iter(values)
+        args = [i if isinstance(i, int) else next(resolved) for i in items]
+        return cls(pipe, *args, attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f' "{self.pipe().value}"')
+        operands: list[SSAValue] = []
+        for value in (self.buf_id_value, self.mode_value):
+            printer.print_string(", ")
+            if isinstance(value, int):
+                printer.print_string(str(value))
+            else:
+                printer.print_operand(value)
+                operands.append(value)
+        printer.print_op_attributes(self.attributes)
+        if operands:
+            printer.print_string(" : ")
+            printer.print_list([v.type for v in operands], printer.print_attribute)
+
+    def verify_(self) -> None:
+        if self.pipe() == Pipe.ALL:
+            raise fail(f"{self.name} needs a single pipe, not PIPE_ALL")
+        for role, operand, literal in (
+            ("buf_id", self.buf_id, self.static_buf_id),
+            ("mode", self.mode, self.static_mode),
+        ):
+            if (operand is None) == (literal is None):
+                raise fail(f"{self.name} {role} must be given exactly once: operand or literal")
+            if operand is not None and operand.type != i64:
+                raise fail(f"{self.name} {role} must be i64, got {operand.type}")
+            if literal is not None and literal.value.data < 0:
+                raise fail(f"{self.name} {role} {literal.value.data} must not be negative")
+        if self.static_buf_id is not None and self.static_buf_id.value.data >= BUF_ID_COUNT:
+            raise fail(
+                f"{self.name} buf_id {self.static_buf_id.value.data} must be in "
+                f"[0, {BUF_ID_COUNT - 1}]"
+            )
+
+
+@irdl_op_definition
+class GetBufOp(BufOp):
+    """Acquire buffer slot `buf_id` for the pipe (blocks until its last holder released it)."""
+
+    name = "pto.get_buf"
+
+
+@irdl_op_definition
+class RlsBufOp(BufOp):
+    """Release buffer slot `buf_id` held by the pipe."""
+
+    name = "pto.rls_buf"
+
+
+# ----------------------------------------------------------------------------------------
+# barrier
+# ----------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class BarrierOp(PtoOp):
+    """All earlier work of `target_pipe` (every pipe for PIPE_ALL) completes first.
+
+    Accepts `#pto.pipe<P>`, `<P>` and `"P"`; a bare `#pto.pipe` (as seed 002 writes it) is
+    read as PIPE_ALL. Prints `#pto.pipe<P>`.
+    """
+
+    name = "pto.barrier"
+
+    target_pipe = prop_def(PipeAttr)
+
+    def __init__(self, pipe: Pipe = Pipe.ALL) -> None:
+        super().__init__(properties={"target_pipe": PipeAttr(pipe)})
+
+    def pipe(self) -> Pipe:
+        return self.target_pipe.data
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BarrierOp:
+        if parser.parse_optional_characters(f"#{PipeAttr.name}") is not None:
+            pipe = Pipe.ALL
+            if parser.parse_optional_punctuation("<") is not None:
+                pipe = parser.parse_str_enum(Pipe)
+                parser.parse_punctuation(">")
+        else:
+            pipe = _parse_enum_item(parser, Pipe, PipeAttr.name)
+        op = cls(pipe)
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_attribute(self.target_pipe)
+        printer.print_op_attributes(self.attributes)
+
+
+OPS: list[type[IRDLOperation]] = [SetFlagOp, WaitFlagOp, GetBufOp, RlsBufOp, BarrierOp]

@@ -1,5 +1,205 @@
-"""(to be filled)"""
+"""Matrix and matrix-vector tile instructions (PIPE_M).
 
-from xdsl.irdl import IRDLOperation
+`tmatmul` (a, b), `tmatmul.acc` (acc_in, a, b), `tmatmul.bias` (a, b, bias) and the
+GEMV variants `tgemv`, `tgemv.acc`, `tgemv.bias` with the same operands. Rules
+(seed 000 and the matrix-and-matrix-vector pages):
 
-OPS: list[type[IRDLOperation]] = []
+- static shapes: TileLeft::Rows == TileRes::Rows, TileLeft::Cols == TileRight::Rows,
+  TileRight::Cols == TileRes::Cols;
+- locations: a in left, b in right, dst (and acc_in) in acc, bias in bias;
+- bias: a single row whose dtype is the accumulator dtype;
+- (C, A, B) element types from `target.matmul_triples`, operand layouts from
+  `target.matmul_layouts` (A5: left nZ, right zN, acc nZ);
+- GEMV: m must be 1, checked where the left tile's valid rows are static;
+- m, k, n in [1, 4095], checked where the valid sizes they come from are static
+  (the interpreter checks dynamic ones).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.irdl import IRDLOperation, irdl_op_definition
+
+from pto_dialect.attrs import Location, Pipe
+from pto_dialect.ops.base import TileOp, dims_str, fail, require_location, require_same_dtype
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import DYNAMIC, TileTypeBase
+
+MAX_MNK = 4095
+"""Largest m, k or n one matrix instruction takes (MMAD_MAX_SUPPORT_LENGTH)."""
+
+
+class MatmulTileOp(TileOp):
+    """`dst = [acc_in +] a @ b [+ bias]`, GEMV when `GEMV` (a has one row)."""
+
+    PIPE: ClassVar[Pipe] = Pipe.M
+    NUM_INS: ClassVar[int] = 2
+    ACC_INPUT: ClassVar[bool] = False
+    """Sources are (acc_in, a, b): the product is added to acc_in."""
+    BIAS_INPUT: ClassVar[bool] = False
+    """Sources are (a, b, bias): bias row 0 is added to every row of the product."""
+    GEMV: ClassVar[bool] = False
+    """Matrix-vector form: m is 1."""
+
+    # ---- operands -----------------------------------------------------------------------
+    @property
+    def lhs_index(self) -> int:
+        return 1 if self.ACC_INPUT else 0
+
+    def lhs_tile(self) -> TileTypeBase:
+        return self.tile(self.lhs_index, "a")
+
+    def rhs_tile(self) -> TileTypeBase:
+        return self.tile(self.lhs_index + 1, "b")
+
+    def bias_tile(self) -> TileTypeBase | None:
+        return self.tile(2, "bias") if self.BIAS_INPUT else None
+
+    def acc_in_tile(self) -> TileTypeBase | None:
+        return self.tile(0, "acc_in") if self.ACC_INPUT else None
+
+    # ---- verification -------------------------------------------------------------------
+    def verify_tiles(self, target: TargetProfile) -> None:
+        a, b, c = self.lhs_tile(), self.rhs_tile(), self.dst_tile()
+        bias, acc_in = self.bias_tile(), self.acc_in_tile()
+        roles: list[tuple[str, TileTypeBase, Location]] = [
+            ("a", a, Location.LEFT),
+            ("b", b, Location.RIGHT),
+            ("dst", c, Location.ACC),
+        ]
+        if acc_in is not None:
+            roles.append(("acc_in", acc_in, Location.ACC))
+        if bias is not None:
+            roles.append(("bias", bias, Location.BIAS))
+        for role, tile, loc in roles:
+            require_location(f"{self.name} {role}", tile, loc)
+        self._verify_shapes(a, b, c)
+        if acc_in is not None:
+            require_same_dtype(f"{self.name} acc_in", acc_in.element, "accumulator", c.element)
+            if acc_in.shape != c.shape:
+                raise fail(
+                    f"{self.name} acc_in shape {dims_str(*acc_in.shape)} must equal the dst "
+                    f"shape {dims_str(*c.shape)}"
+                )
+        if bias is not None:
+            if bias.rows.data != 1:
+                raise fail(f"{self.name} bias must be a single row, got rows={bias.rows.data}")
+            require_same_dtype(f"{self.name} bias", bias.element, "accumulator", c.element)
+        triple = (c.element, a.element, b.element)
+        if triple not in target.matmul_triples:
+            legal = ", ".join(sorted(f"({x}, {y}, {z})" for x, y, z in target.matmul_triples))
+            raise fail(
+                f"{self.name} (C, A, B) = ({c.element}, {a.element}, {b.element}) is not "
+                f"supported on target {target.name} (supported: {legal})"
+            )
+        for role, tile, _ in roles:
+            self._verify_layout(role, tile, target)
+        self._verify_sizes(a, b)
+
+    def _verify_shapes(self, a: TileTypeBase, b: TileTypeBase, c: TileTypeBase) -> None:
+        for lhs, lhs_value, rhs, rhs_value, rule in (
+            ("a rows", a.rows.data, "dst rows", c.rows.data, "TileLeft::Rows == TileRes::Rows"),
+            ("a cols", a.cols.data, "b rows", b.rows.data, "TileLeft::Cols == TileRight::Rows"),
+            ("b cols", b.cols.data, "dst cols", c.cols.data, "TileRight::Cols == TileRes::Cols"),
+        ):
+            if lhs_value != rhs_value:
+                raise fail(
+                    f"{self.name} {lhs} {lhs_value} must equal the {rhs} {rhs_value} ({rule})"
+                )
+
+    def _verify_layout(self, role: str, tile: TileTypeBase, target: TargetProfile) -> None:
+        required = target.matmul_layouts.get(tile.location)
+        if required is None:
+            return
+        blayout, slayout = required
+        if (tile.blayout.data, tile.slayout.data) != (blayout, slayout):
+            raise fail(
+                f"{self.name} {role} (loc={tile.location.value}) needs "
+                f"blayout={blayout.value}, slayout={slayout.value} on target {target.name}, "
+                f"got blayout={tile.blayout.data.value}, slayout={tile.slayout.data.value}"
+            )
+
+    def _verify_sizes(self, a: TileTypeBase, b: TileTypeBase) -> None:
+        if self.GEMV:
+            m = a.v_row.data
+            if m != DYNAMIC and m != 1:
+                raise fail(f"{self.name} a must have one valid row (m must be 1), got v_row={m}")
+            sizes = [("k", "b v_row", b.v_row.data), ("n", "b v_col", b.v_col.data)]
+        else:
+            sizes = [
+                ("m", "a v_row", a.v_row.data),
+                ("k", "a v_col", a.v_col.data),
+                ("n", "b v_col", b.v_col.data),
+            ]
+        for size, source, value in sizes:
+            if value != DYNAMIC and not 1 <= value <= MAX_MNK:
+                raise fail(f"{self.name} {size} = {value} ({source}) must lie in [1, {MAX_MNK}]")
+
+
+@irdl_op_definition
+class TMatmulOp(MatmulTileOp):
+    """`dst = a @ b`."""
+
+    name = "pto.tmatmul"
+
+
+@irdl_op_definition
+class TMatmulAccOp(MatmulTileOp):
+    """`dst = acc_in + a @ b`."""
+
+    name = "pto.tmatmul.acc"
+
+    NUM_INS: ClassVar[int] = 3
+    ACC_INPUT: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TMatmulBiasOp(MatmulTileOp):
+    """`dst = a @ b + bias`."""
+
+    name = "pto.tmatmul.bias"
+
+    NUM_INS: ClassVar[int] = 3
+    BIAS_INPUT: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TGemvOp(MatmulTileOp):
+    """`dst[0, :] = a[0, :] @ b`."""
+
+    name = "pto.tgemv"
+
+    GEMV: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TGemvAccOp(MatmulTileOp):
+    """`dst[0, :] = acc_in[0, :] + a[0, :] @ b`."""
+
+    name = "pto.tgemv.acc"
+
+    NUM_INS: ClassVar[int] = 3
+    ACC_INPUT: ClassVar[bool] = True
+    GEMV: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TGemvBiasOp(MatmulTileOp):
+    """`dst[0, :] = bias[0, :] + a[0, :] @ b` (seed 000)."""
+
+    name = "pto.tgemv.bias"
+
+    NUM_INS: ClassVar[int] = 3
+    BIAS_INPUT: ClassVar[bool] = True
+    GEMV: ClassVar[bool] = True
+
+
+OPS: list[type[IRDLOperation]] = [
+    TMatmulOp,
+    TMatmulAccOp,
+    TMatmulBiasOp,
+    TGemvOp,
+    TGemvAccOp,
+    TGemvBiasOp,
+]

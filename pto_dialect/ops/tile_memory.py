@@ -1,5 +1,592 @@
-"""(to be filled)"""
+"""GM views, tile allocation and tile data movement.
 
-from xdsl.irdl import IRDLOperation
+- `pto.make_tensor_view %ptr, shape = [...], strides = [...] {layout = #pto.layout<nd>}? : TV`
+- `pto.partition_view %tv, offsets = [...], sizes = [...] : TV -> PTV`
+- `pto.alloc_tile [addr = %a] [valid_row = %r] [valid_col = %c] : !pto.tile_buf<...>`
+- `pto.tload` (GM partition view -> Vec/Mat tile, PIPE_MTE2)
+- `pto.tstore` (Vec/Mat/Acc tile -> GM partition view; PIPE_MTE3, PIPE_FIX from Acc)
+- `pto.tmov` (tile -> tile between locations; the pipe follows from the location pair)
+"""
 
-OPS: list[type[IRDLOperation]] = []
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import prod
+from typing import ClassVar
+
+from xdsl.dialects.arith import ConstantOp
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    IndexType,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    i32,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    opt_attr_def,
+    opt_operand_def,
+    result_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+
+from pto_dialect.attrs import Layout, LayoutAttr, Location, Pipe, SLayout
+from pto_dialect.dtypes import BF16, F16, F32, I32, DType
+from pto_dialect.ops.base import (
+    SEGMENTS,
+    PtoOp,
+    TileOp,
+    dims_str,
+    fail,
+    require_dtype_supported,
+    require_location,
+    require_same_dtype,
+    target_of,
+)
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import (
+    DYNAMIC,
+    MemorySpace,
+    PartitionTensorViewType,
+    PtrType,
+    ShapedViewBase,
+    TensorViewType,
+    TileBufType,
+    TileType,
+    TileTypeBase,
+)
+
+
+def _segments(*sizes: int) -> DenseArrayBase:
+    return DenseArrayBase.from_list(i32, sizes)
+
+
+def _parse_operand_list(parser: Parser, keyword: str) -> list[UnresolvedOperand]:
+    """`keyword = [%a, %b]`."""
+    parser.parse_keyword(keyword)
+    parser.parse_punctuation("=")
+    return parser.parse_comma_separated_list(
+        parser.Delimiter.SQUARE, parser.parse_unresolved_operand
+    )
+
+
+def _print_operand_list(printer: Printer, keyword: str, values: Sequence[SSAValue]) -> None:
+    printer.print_string(f"{keyword} = [")
+    printer.print_list(values, printer.print_operand)
+    printer.print_string("]")
+
+
+def constant_index(value: SSAValue) -> int | None:
+    """The value of an `arith.constant` integer, None for anything else."""
+    owner = value.owner
+    if isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+# ----------------------------------------------------------------------------------------
+# Views
+# ----------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class MakeTensorViewOp(PtoOp):
+    """A view of a whole GM tensor at `ptr` with runtime shape and strides (in elements)."""
+
+    name = "pto.make_tensor_view"
+
+    ptr = operand_def(PtrType)
+    shape = var_operand_def(IndexType)
+    strides = var_operand_def(IndexType)
+    layout = opt_attr_def(LayoutAttr)
+    result = result_def(TensorViewType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        ptr: SSAValue | Operation,
+        shape: Sequence[SSAValue | Operation],
+        strides: Sequence[SSAValue | Operation],
+        result_type: TensorViewType,
+        layout: Layout | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[ptr, shape, strides],
+            result_types=[result_type],
+            attributes={} if layout is None else {"layout": LayoutAttr(layout)},
+        )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> MakeTensorViewOp:
+        ptr = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        shape = _parse_operand_list(parser, "shape")
+        parser.parse_optional_punctuation(",")
+        strides = _parse_operand_list(parser, "strides")
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        pos = parser.pos
+        result_type = parser.parse_type()
+        if not isinstance(result_type, TensorViewType):
+            parser.raise_error(f"expected a !pto.tensor_view result type, got {result_type}", pos)
+        index = IndexType()
+        return cls.create(
+            operands=[
+                parser.resolve_operand(ptr, PtrType(result_type.element_type)),
+                *(parser.resolve_operand(v, index) for v in shape),
+                *(parser.resolve_operand(v, index) for v in strides),
+            ],
+            result_types=[result_type],
+            properties={SEGMENTS: _segments(1, len(shape), len(strides))},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.ptr)
+        printer.print_string(", ")
+        _print_operand_list(printer, "shape", self.shape)
+        printer.print_string(", ")
+        _print_operand_list(printer, "strides", self.strides)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        view = self.result.type
+        assert isinstance(view, TensorViewType)
+        rank = len(view.dims)
+        for what, values in (("shape", self.shape), ("strides", self.strides)):
+            if len(values) != rank:
+                raise fail(
+                    f"{self.name} has {len(values)} {what} operand(s) but the view rank is {rank}"
+                )
+        ptr = self.ptr.type
+        assert isinstance(ptr, PtrType)
+        if ptr.memory is not MemorySpace.GM:
+            raise fail(f"{self.name} ptr must point to gm, got {ptr.memory.value}")
+        if ptr.is_typed and ptr.pointee != view.element_type:
+            raise fail(
+                f"{self.name} ptr element type {ptr.pointee} must equal the view element type "
+                f"{view.element_type}"
+            )
+
+
+@irdl_op_definition
+class PartitionViewOp(PtoOp):
+    """A window `source[offsets : offsets + sizes]` of a tensor view."""
+
+    name = "pto.partition_view"
+
+    source = operand_def(TensorViewType)
+    offsets = var_operand_def(IndexType)
+    sizes = var_operand_def(IndexType)
+    result = result_def(PartitionTensorViewType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def __init__(
+        self,
+        source: SSAValue | Operation,
+        offsets: Sequence[SSAValue | Operation],
+        sizes: Sequence[SSAValue | Operation],
+        result_type: PartitionTensorViewType,
+    ) -> None:
+        super().__init__(operands=[source, offsets, sizes], result_types=[result_type])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> PartitionViewOp:
+        source = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        offsets = _parse_operand_list(parser, "offsets")
+        parser.parse_punctuation(",")
+        sizes = _parse_operand_list(parser, "sizes")
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        source_type = parser.parse_type()
+        index = IndexType()
+        operands = [
+            parser.resolve_operand(source, source_type),
+            *(parser.resolve_operand(v, index) for v in offsets),
+            *(parser.resolve_operand(v, index) for v in sizes),
+        ]
+        if parser.parse_optional_punctuation("->") is not None:
+            result_type = parser.parse_type()
+        elif isinstance(source_type, ShapedViewBase):
+            # PTOAS infers the result from the sizes: constants are static, others `?`.
+            dims = [constant_index(v) for v in operands[1 + len(offsets) :]]
+            shape = ArrayAttr(IntAttr(DYNAMIC if d is None or d < 0 else d) for d in dims)
+            result_type = PartitionTensorViewType.new([shape, source_type.element_type])
+        else:
+            parser.raise_error(f"expected a !pto.tensor_view source, got {source_type}")
+        return cls.create(
+            operands=operands,
+            result_types=[result_type],
+            properties={SEGMENTS: _segments(1, len(offsets), len(sizes))},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.source)
+        printer.print_string(", ")
+        _print_operand_list(printer, "offsets", self.offsets)
+        printer.print_string(", ")
+        _print_operand_list(printer, "sizes", self.sizes)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.source.type)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        src, res = self.source.type, self.result.type
+        assert isinstance(src, TensorViewType) and isinstance(res, PartitionTensorViewType)
+        rank = len(src.dims)
+        for what, values in (("offsets", self.offsets), ("sizes", self.sizes)):
+            if len(values) != rank:
+                raise fail(
+                    f"{self.name} has {len(values)} {what} operand(s) but the source rank is {rank}"
+                )
+        if len(res.dims) != rank:
+            raise fail(f"{self.name} result rank {len(res.dims)} must equal the source rank {rank}")
+        if res.element_type != src.element_type:
+            raise fail(
+                f"{self.name} result element type {res.element_type} must equal the source "
+                f"element type {src.element_type}"
+            )
+        for dim, (size, result_dim, source_dim) in enumerate(
+            zip(self.sizes, res.dims, src.dims, strict=True)
+        ):
+            if result_dim != DYNAMIC and source_dim != DYNAMIC and result_dim > source_dim:
+                raise fail(
+                    f"{self.name} result dim {dim} ({result_dim}) exceeds the source dim "
+                    f"({source_dim})"
+                )
+            value = constant_index(size)
+            if value is not None and result_dim != DYNAMIC and value != result_dim:
+                raise fail(
+                    f"{self.name} sizes[{dim}] is the constant {value} but the result dim {dim} "
+                    f"is {result_dim}"
+                )
+
+
+# ----------------------------------------------------------------------------------------
+# Tile allocation
+# ----------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class AllocTileOp(PtoOp):
+    """A tile buffer; `valid_row` / `valid_col` give the sizes the type leaves as `?`."""
+
+    name = "pto.alloc_tile"
+
+    addr = opt_operand_def(IntegerType(64))
+    valid_row = opt_operand_def(IndexType)
+    valid_col = opt_operand_def(IndexType)
+    result = result_def(TileBufType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    assembly_format = (
+        "(`addr` `=` $addr^)? (`valid_row` `=` $valid_row^)? (`valid_col` `=` $valid_col^)? "
+        "attr-dict `:` type($result)"
+    )
+
+    def __init__(
+        self,
+        result_type: TileBufType,
+        addr: SSAValue | Operation | None = None,
+        valid_row: SSAValue | Operation | None = None,
+        valid_col: SSAValue | Operation | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[[] if v is None else [v] for v in (addr, valid_row, valid_col)],
+            result_types=[result_type],
+        )
+
+    @property
+    def tile_type(self) -> TileBufType:
+        result = self.result.type
+        assert isinstance(result, TileBufType)
+        return result
+
+    def verify_(self) -> None:
+        tile = self.tile_type
+        for key, operand, size in (
+            ("v_row", self.valid_row, tile.v_row.data),
+            ("v_col", self.valid_col, tile.v_col.data),
+        ):
+            name = "valid_row" if key == "v_row" else "valid_col"
+            if size == DYNAMIC and operand is None:
+                raise fail(f"{self.name} needs a {name} operand: the type has {key}=?")
+            if size != DYNAMIC and operand is not None:
+                raise fail(
+                    f"{self.name} takes a {name} operand only when the type has {key}=?, "
+                    f"got {key}={size}"
+                )
+        target = target_of(self)
+        capacity = target.capacities.get(tile.location)
+        if capacity is not None and tile.size_bytes > capacity:
+            raise fail(
+                f"{self.name} tile of {tile.size_bytes} bytes exceeds the {capacity}-byte "
+                f"loc={tile.location.value} buffer of target {target.name}"
+            )
+
+
+# ----------------------------------------------------------------------------------------
+# GM <-> tile transfers
+# ----------------------------------------------------------------------------------------
+
+
+def _require_partition_view(what: str, attr: Attribute | None) -> PartitionTensorViewType:
+    if not isinstance(attr, PartitionTensorViewType):
+        raise fail(f"{what} must be a !pto.partition_tensor_view, got {attr}")
+    return attr
+
+
+def _check_gm_extent(what: str, tile: TileTypeBase, view: PartitionTensorViewType) -> None:
+    """The tile's valid region holds as many elements as the view (both static)."""
+    if tile.has_dynamic_valid or DYNAMIC in view.dims:
+        return
+    valid = tile.v_row.data * tile.v_col.data
+    elements = prod(view.dims)
+    if valid != elements:
+        raise fail(
+            f"{what} valid region {dims_str(*tile.valid_shape)} ({valid} elements) must hold "
+            f"the {elements} elements of the partition view {dims_str(*view.dims)}"
+        )
+
+
+def _check_element_size(what: str, tile: DType, view_what: str, view: DType) -> None:
+    if tile.bytes != view.bytes:
+        raise fail(
+            f"{what} element size {tile.bytes} bytes ({tile}) must equal the {view_what} "
+            f"element size {view.bytes} bytes ({view})"
+        )
+
+
+@irdl_op_definition
+class TLoadOp(TileOp):
+    """`dst = src`: a GM partition view into a Vec or Mat tile (the dst valid region)."""
+
+    name = "pto.tload"
+
+    PIPE: ClassVar[Pipe] = Pipe.MTE2
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        view = _require_partition_view(f"{self.name} src", self.ins[0].type)
+        dst = self.dst_tile()
+        require_location(f"{self.name} dst", dst, Location.VEC, Location.MAT)
+        require_dtype_supported(f"{self.name} dst", dst.element, target, "tload")
+        _check_element_size(f"{self.name} dst", dst.element, "src", view.element)
+        _check_gm_extent(f"{self.name} dst", dst, view)
+
+
+# Acc -> GM stores convert f32 accumulators in the fixpipe (tstore.md, no quantisation).
+_ACC_STORE_TYPES: dict[DType, frozenset[DType]] = {
+    I32: frozenset({I32}),
+    F32: frozenset({F32, F16, BF16}),
+}
+
+_ACC_MAX_COLS = 4095
+
+
+@irdl_op_definition
+class TStoreOp(TileOp):
+    """`dst = src`: a Vec/Mat/Acc tile's valid region into a GM partition view.
+
+    DPS: `pto.tstore ins(%t : !pto.tile_buf<...>) outs(%pv : !pto.partition_tensor_view<...>)`;
+    SSA (no result): `pto.tstore %t, %pv : !pto.tile<...>, !pto.partition_tensor_view<...>`.
+    """
+
+    name = "pto.tstore"
+
+    PIPE: ClassVar[Pipe] = Pipe.MTE3
+    HAS_TILE_RESULT: ClassVar[bool] = False
+
+    @property
+    def src(self) -> SSAValue:
+        return self.ins[0]
+
+    @property
+    def view(self) -> SSAValue:
+        """The destination view (`outs` in DPS form, the second source in SSA form)."""
+        return self.outs[0] if self.outs else self.ins[1]
+
+    def pipe(self) -> Pipe:
+        tile = self.src.type
+        if isinstance(tile, TileTypeBase) and tile.location is Location.ACC:
+            return Pipe.FIX
+        return Pipe.MTE3
+
+    def verify_(self) -> None:
+        if self.res:
+            raise fail(f"{self.name} has no result")
+        expected = 1 if self.outs else 2
+        if len(self.outs) > 1 or len(self.ins) != expected:
+            raise fail(
+                f"{self.name} takes a tile and a partition view: `ins(%t : T) outs(%v : V)` "
+                "(DPS) or `%t, %v : T, V` (SSA)"
+            )
+        self.verify_form()
+        self.verify_tiles(target_of(self))
+
+    def verify_form(self) -> None:
+        tile = self.src.type
+        if self.outs and isinstance(tile, TileType):
+            raise fail(f"{self.name} in DPS form takes a !pto.tile_buf, not a !pto.tile")
+        if not self.outs and isinstance(tile, TileBufType):
+            raise fail(f"{self.name} in SSA form takes a !pto.tile, not a !pto.tile_buf")
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        src = self.tile(0, "src")
+        view = _require_partition_view(f"{self.name} dst", self.view.type)
+        require_location(f"{self.name} src", src, Location.VEC, Location.MAT, Location.ACC)
+        loc = src.location.value
+        if not target.legal_dtypes(f"tstore.{loc}"):
+            raise fail(f"{self.name} from loc={loc} is not supported on target {target.name}")
+        require_dtype_supported(
+            f"{self.name} src", src.element, target, f"tstore.{loc}", f" from loc={loc}"
+        )
+        _check_gm_extent(f"{self.name} src", src, view)
+        if src.location is not Location.ACC:
+            _check_element_size(f"{self.name} src", src.element, "dst", view.element)
+            return
+        legal = _ACC_STORE_TYPES.get(src.element, frozenset())
+        if view.element not in legal:
+            names = ", ".join(sorted(d.name for d in legal))
+            raise fail(
+                f"{self.name} dst element type {view.element} cannot be stored from an "
+                f"{src.element} accumulator (legal: {names})"
+            )
+        cols = src.cols.data
+        if not 1 <= cols <= _ACC_MAX_COLS:
+            raise fail(f"{self.name} acc src cols {cols} must lie in [1, {_ACC_MAX_COLS}]")
+
+
+# ----------------------------------------------------------------------------------------
+# Tile -> tile moves
+# ----------------------------------------------------------------------------------------
+
+TMOV_PIPES: dict[tuple[Location, Location], Pipe] = {
+    (Location.MAT, Location.LEFT): Pipe.MTE1,
+    (Location.MAT, Location.RIGHT): Pipe.MTE1,
+    (Location.MAT, Location.BIAS): Pipe.MTE1,
+    (Location.MAT, Location.SCALING): Pipe.MTE1,
+    (Location.VEC, Location.VEC): Pipe.V,
+    (Location.VEC, Location.MAT): Pipe.MTE3,
+    (Location.ACC, Location.MAT): Pipe.FIX,
+    (Location.ACC, Location.VEC): Pipe.FIX,
+}
+"""Legal (src, dst) location pairs of `pto.tmov` and the pipe each runs on (tmov.md)."""
+
+# Byte alignment of one row (cols x sizeof) of single-row moves into the bias / fixpipe buffers.
+_SINGLE_ROW_ALIGN = {Location.BIAS: 64, Location.SCALING: 128}
+
+
+def tmov_dst_dtypes(src: Location, dst: Location, dtype: DType) -> frozenset[DType]:
+    """Element types a move of `dtype` from `src` to `dst` may produce (tmov.md)."""
+    if (src, dst) == (Location.MAT, Location.BIAS):
+        return frozenset({I32 if dtype == I32 else F32})
+    if src is Location.ACC:
+        return _ACC_STORE_TYPES.get(dtype, frozenset())
+    return frozenset({dtype})
+
+
+def _pair(src: Location, dst: Location) -> str:
+    return f"{src.value}->{dst.value}"
+
+
+@irdl_op_definition
+class TMovOp(TileOp):
+    """`dst = src` between two tile locations; the pipe follows from the pair."""
+
+    name = "pto.tmov"
+
+    PIPE: ClassVar[Pipe] = Pipe.MTE1
+
+    def pipe(self) -> Pipe:
+        src, dst = self.ins[0].type, self.dst_type
+        if isinstance(src, TileTypeBase) and isinstance(dst, TileTypeBase):
+            return TMOV_PIPES.get((src.location, dst.location), self.PIPE)
+        return self.PIPE
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        src, dst = self.tile(0, "src"), self.dst_tile()
+        pair = (src.location, dst.location)
+        if pair not in TMOV_PIPES:
+            legal = ", ".join(_pair(*p) for p in TMOV_PIPES)
+            raise fail(
+                f"{self.name} from loc={src.location.value} to loc={dst.location.value} is not "
+                f"a legal move (legal: {legal})"
+            )
+        family = f"tmov.{_pair(*pair)}"
+        if not target.legal_dtypes(family):
+            raise fail(
+                f"{self.name} from loc={src.location.value} to loc={dst.location.value} is not "
+                f"supported on target {target.name}"
+            )
+        require_dtype_supported(
+            f"{self.name} src", src.element, target, family, f" for {_pair(*pair)} moves"
+        )
+        legal = tmov_dst_dtypes(*pair, src.element)
+        if len(legal) == 1 and src.element in legal:
+            require_same_dtype(f"{self.name} dst", dst.element, "src", src.element)
+        elif dst.element not in legal:
+            names = ", ".join(sorted(d.name for d in legal))
+            raise fail(
+                f"{self.name} dst dtype {dst.element} is not a legal result of moving "
+                f"{src.element} {_pair(*pair)} (legal: {names})"
+            )
+        if src.shape != dst.shape:
+            raise fail(
+                f"{self.name} dst shape {dims_str(*dst.shape)} must equal the src shape "
+                f"{dims_str(*src.shape)}"
+            )
+        if dst.location in _SINGLE_ROW_ALIGN:
+            self._verify_single_row(src, dst.location)
+        feeds_cube = src.location is Location.MAT and dst.location in (
+            Location.LEFT,
+            Location.RIGHT,
+        )
+        if feeds_cube and not src.is_row_major and src.slayout.data is not SLayout.ROW_MAJOR:
+            raise fail(
+                f"{self.name} src layout blayout=col_major, "
+                f"slayout={src.slayout.data.value} cannot feed loc={dst.location.value}: "
+                "a col_major tile needs row_major boxes"
+            )
+
+    def _verify_single_row(self, src: TileTypeBase, dst: Location) -> None:
+        if src.rows.data != 1:
+            raise fail(
+                f"{self.name} src of a mat->{dst.value} move must be a single row, "
+                f"got rows={src.rows.data}"
+            )
+        align = _SINGLE_ROW_ALIGN[dst]
+        row_bytes = src.cols.data * src.element.bytes
+        if row_bytes % align:
+            raise fail(
+                f"{self.name} src row of a mat->{dst.value} move is {row_bytes} bytes, "
+                f"which must be a multiple of {align}"
+            )
+
+
+OPS: list[type[IRDLOperation]] = [
+    MakeTensorViewOp,
+    PartitionViewOp,
+    AllocTileOp,
+    TLoadOp,
+    TStoreOp,
+    TMovOp,
+]

@@ -1,5 +1,159 @@
-"""(to be filled)"""
+"""Column reductions: `tcolmin`, `tcolmax`, `tcolsum` (`dst[0, j] = reduce_i src[i, j]`).
 
-from xdsl.irdl import IRDLOperation
+Rules (seed 001 and the reduce-and-expand pages): src and dst are ND tiles
+(`blayout=row_major, slayout=none_box`) in `loc=vec` of one element type the
+target supports for the op; static valid column counts of src and dst agree.
+`tcolsum` optionally takes a scratch tile and an `isBinary` flag (pairwise
+summation through the scratch tile); DPS form, as PTOAS spells it:
+`pto.tcolsum ins(%src, %tmp {isBinary = true} : T, T) outs(%dst : T1)`.
+"""
 
-OPS: list[type[IRDLOperation]] = []
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, i32
+from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+
+from pto_dialect.attrs import Location, Pipe
+from pto_dialect.ops.base import (
+    SEGMENTS,
+    TileOp,
+    fail,
+    parse_operands_colon_types,
+    print_values_colon_types,
+    require_dtype_supported,
+    require_location,
+    require_same_dtype,
+    resolve,
+    target_of,
+)
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import DYNAMIC, TileTypeBase
+
+
+def require_nd(what: str, tile: TileTypeBase) -> None:
+    if not tile.is_nd:
+        raise fail(
+            f"{what} must be ND (blayout=row_major, slayout=none_box), got "
+            f"blayout={tile.blayout.data.value}, slayout={tile.slayout.data.value}"
+        )
+
+
+class ColReduceTileOp(TileOp):
+    """Reduces each column of `src` over its valid rows into row 0 of `dst`."""
+
+    PIPE: ClassVar[Pipe] = Pipe.V
+    NUM_INS: ClassVar[int] = 1
+
+    @property
+    def family(self) -> str:
+        return self.name.removeprefix("pto.")
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        src, dst = self.tile(0, "src"), self.dst_tile()
+        for role, tile in (("src", src), ("dst", dst)):
+            require_location(f"{self.name} {role}", tile, Location.VEC)
+            require_nd(f"{self.name} {role}", tile)
+        require_same_dtype(f"{self.name} dst", dst.element, "src", src.element)
+        require_dtype_supported(self.name, src.element, target, self.family)
+        src_cols, dst_cols = src.v_col.data, dst.v_col.data
+        if DYNAMIC not in (src_cols, dst_cols) and src_cols != dst_cols:
+            raise fail(
+                f"{self.name} dst valid cols {dst_cols} must equal the src valid cols {src_cols}"
+            )
+
+
+@irdl_op_definition
+class TColMinOp(ColReduceTileOp):
+    """Column minimum (seed 001)."""
+
+    name = "pto.tcolmin"
+
+
+@irdl_op_definition
+class TColMaxOp(ColReduceTileOp):
+    """Column maximum."""
+
+    name = "pto.tcolmax"
+
+
+@irdl_op_definition
+class TColSumOp(ColReduceTileOp):
+    """Column sum; `ins(%src[, %tmp])`, `isBinary` selects pairwise summation through `tmp`."""
+
+    name = "pto.tcolsum"
+
+    NUM_INS: ClassVar[int] = 2
+    """At most: src and the optional scratch tile."""
+
+    is_binary = opt_attr_def(BoolAttr, attr_name="isBinary")
+
+    @property
+    def binary(self) -> bool:
+        return self.is_binary is not None and self.is_binary.value.data != 0
+
+    # ---- syntax: the attr-dict sits inside `ins(...)` before the colon in DPS form ----
+    @classmethod
+    def parse(cls, parser: Parser) -> TileOp:
+        if parser.parse_optional_keyword("ins") is None:
+            return super().parse(parser)
+        parser.parse_punctuation("(")
+        ins = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        in_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        parser.parse_punctuation(")")
+        parser.parse_keyword("outs")
+        parser.parse_punctuation("(")
+        outs, out_types = parse_operands_colon_types(parser)
+        parser.parse_punctuation(")")
+        attrs |= parser.parse_optional_attr_dict()
+        return cls.create(
+            operands=[*resolve(parser, ins, in_types), *resolve(parser, outs, out_types)],
+            properties={SEGMENTS: DenseArrayBase.from_list(i32, (len(ins), len(outs)))},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        if not self.outs:
+            super().print(printer)
+            return
+        printer.print_string(" ins(")
+        printer.print_list(self.ins, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_list([v.type for v in self.ins], printer.print_attribute)
+        printer.print_string(") outs(")
+        print_values_colon_types(printer, self.outs)
+        printer.print_string(")")
+
+    # ---- verification -----------------------------------------------------------------
+    def verify_(self) -> None:
+        if len(self.ins) not in (1, 2):
+            raise fail(f"{self.name} expects src and an optional tmp, got {len(self.ins)} sources")
+        if len(self.outs) + len(self.res) != 1:
+            raise fail(
+                f"{self.name} needs exactly one destination: an outs(...) buffer (DPS form) "
+                "or a result (SSA form)"
+            )
+        self.verify_form()
+        self.verify_tiles(target_of(self))
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        super().verify_tiles(target)
+        if len(self.ins) == 1:
+            if self.binary:
+                raise fail(f"{self.name} with isBinary = true needs a tmp operand")
+            return
+        src, tmp = self.tile(0, "src"), self.tile(1, "tmp")
+        require_location(f"{self.name} tmp", tmp, Location.VEC)
+        require_nd(f"{self.name} tmp", tmp)
+        require_same_dtype(f"{self.name} tmp", tmp.element, "src", src.element)
+
+
+OPS: list[type[IRDLOperation]] = [TColMinOp, TColMaxOp, TColSumOp]

@@ -1,5 +1,97 @@
-"""(to be filled)"""
+"""`pto.vecscope`: the region in which vector micro-ops execute on PIPE_V.
 
-from xdsl.irdl import IRDLOperation
+`pto.vecscope { ... }` takes no operands, yields no results and holds one block
+without terminator. Every vector op lists the `InVecScope` trait, which rejects
+it outside such a region; scopes do not nest.
+"""
 
-OPS: list[type[IRDLOperation]] = []
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from xdsl.ir import Block, Operation, Region
+from xdsl.irdl import IRDLOperation, irdl_op_definition, region_def, traits_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import IsolatedFromAbove, NoTerminator, OpTrait
+
+from pto_dialect.attrs import Pipe
+from pto_dialect.ops.base import PtoOp, fail
+
+
+def enclosing_vecscope(op: Operation) -> VecScopeOp | None:
+    """The nearest `pto.vecscope` around `op`, looking through any region ops.
+
+    The search stops at an op isolated from above (e.g. `func.func`): a scope
+    does not extend into a function defined inside it.
+    """
+    node = op.parent_op()
+    while node is not None:
+        if isinstance(node, VecScopeOp):
+            return node
+        if node.has_trait(IsolatedFromAbove):
+            return None
+        node = node.parent_op()
+    return None
+
+
+@dataclass(frozen=True)
+class InVecScope(OpTrait):
+    """Usage: `traits = traits_def(InVecScope())`: the op must sit inside a `pto.vecscope`."""
+
+    def verify(self, op: Operation) -> None:
+        if op.parent_op() is None:
+            return  # a detached op (being built) is checked once it is placed
+        if enclosing_vecscope(op) is None:
+            raise fail(f"{op.name} must be nested in a pto.vecscope region")
+
+
+@irdl_op_definition
+class VecScopeOp(PtoOp):
+    """`pto.vecscope { ... }`: one vector-function interval issued to PIPE_V."""
+
+    name = "pto.vecscope"
+
+    PIPE: ClassVar[Pipe] = Pipe.V
+
+    body = region_def("single_block")
+
+    traits = traits_def(NoTerminator())
+
+    def __init__(self, body: Region | Block | Sequence[Operation] | None = None) -> None:
+        if body is None:
+            body = Region(Block())
+        elif isinstance(body, Block):
+            body = Region(body)
+        elif not isinstance(body, Region):
+            body = Region(Block(body))
+        super().__init__(regions=[body])
+
+    @property
+    def block(self) -> Block:
+        return self.body.block
+
+    @classmethod
+    def parse(cls, parser: Parser) -> VecScopeOp:
+        body = parser.parse_region()
+        if not body.blocks:
+            body.add_block(Block())  # `pto.vecscope {}` holds one empty block
+        op = cls(body)
+        op.attributes.update(parser.parse_optional_attr_dict())
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        if self.body.blocks and self.block.args:
+            raise fail("pto.vecscope body takes no block arguments")
+        if enclosing_vecscope(self) is not None:
+            raise fail("pto.vecscope must not be nested in another pto.vecscope")
+
+
+OPS: list[type[IRDLOperation]] = [VecScopeOp]

@@ -1,5 +1,393 @@
-"""(to be filled)"""
+"""Vector compute micro-ops on `!pto.vreg` values (seed 004 and the PTO manual).
 
-from xdsl.irdl import IRDLOperation
+- `VectorBinaryOp`: `%r = pto.vadd %lhs, %rhs, %mask : V, V, M -> V` (vadd, vsub, vmul,
+  vdiv, vmax, vmin, vand, vor, vxor, vshl, vshr); `VectorCarryOp` adds a carry mask
+  result: `%r, %c = pto.vaddc %lhs, %rhs, %mask : V, V, M -> V, M` (vaddc, vsubc).
+- `VectorUnaryOp`: `%r = pto.vabs %x, %mask : V, M -> V`.
+- `pto.vmula`: `%r = pto.vmula %acc, %lhs, %rhs, %mask : V, V, V, M -> V` (acc + lhs * rhs).
+- `pto.vbr`: `%r = pto.vbr %scalar : T -> !pto.vreg<NxT>` (broadcast to every lane).
 
-OPS: list[type[IRDLOperation]] = []
+All run on PIPE_V inside a `pto.vecscope`. Element types legal per target come from the
+`targets.py` tables, keyed by the op name without `pto.`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from typing import ClassVar
+
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import Pure
+
+from pto_dialect.attrs import Pipe
+from pto_dialect.dtypes import DType, dtype_of
+from pto_dialect.ops.base import PtoOp, fail, target_of
+from pto_dialect.ops.vecscope import InVecScope
+from pto_dialect.types import MASK_GRANULARITIES, MaskType, VRegType
+
+
+class ElementKind(Enum):
+    """Which element types an op accepts before the per-target table is consulted."""
+
+    ANY = "any"
+    INT = "integer"
+    FLOAT = "floating-point"
+
+
+def check_mask_granularity(op_name: str, role: str, mask: MaskType, vreg: VRegType) -> None:
+    """A predicate has one bit per lane: its granularity is the vreg's element width."""
+    bits = vreg.element.bits
+    if bits not in MASK_GRANULARITIES:
+        raise fail(f"{op_name} has no {role} granularity for the {bits}-bit elements of {vreg}")
+    if mask.bits.data != bits:
+        raise fail(
+            f"{op_name} {role} granularity b{mask.bits.data} must match the {bits}-bit "
+            f"elements of {vreg} (expected !pto.mask<b{bits}>)"
+        )
+
+
+class VectorOp(PtoOp):
+    """A vector micro-op: PIPE_V, inside a `pto.vecscope`, element types per target."""
+
+    PIPE: ClassVar[Pipe] = Pipe.V
+    LEGALITY: ClassVar[str] = ""
+    """Key of the op's row in the per-target dtype tables (default: the op name)."""
+    ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.ANY
+    ELEMENT_BITS: ClassVar[tuple[int, ...]] = ()
+    """Element widths the op accepts (empty: any)."""
+
+    traits = traits_def(InVecScope(), Pure())
+
+    @classmethod
+    def legality_key(cls) -> str:
+        return cls.LEGALITY or cls.name.removeprefix("pto.")
+
+    def check_same_type(self, role: str, value: SSAValue, ref_role: str, ref: Attribute) -> None:
+        if value.type != ref:
+            raise fail(f"{self.name} {role} type {value.type} must equal the {ref_role} type {ref}")
+
+    def check_element(self, vreg: VRegType) -> DType:
+        """Kind, width and per-target legality of the element type of `vreg`."""
+        dtype = vreg.element
+        kind = self.ELEMENT_KIND
+        if kind is ElementKind.INT and not dtype.is_int:
+            raise fail(f"{self.name} requires integer elements, got {dtype}")
+        if kind is ElementKind.FLOAT and not dtype.is_float:
+            raise fail(f"{self.name} requires floating-point elements, got {dtype}")
+        if self.ELEMENT_BITS and dtype.bits not in self.ELEMENT_BITS:
+            widths = " or ".join(f"{b}-bit" for b in self.ELEMENT_BITS)
+            what = "" if kind is ElementKind.ANY else f" {kind.value}"
+            raise fail(f"{self.name} requires {widths}{what} elements, got {dtype}")
+        target = target_of(self)
+        legal = target.legal_dtypes(self.legality_key())
+        if dtype not in legal:
+            names = ", ".join(sorted(d.name for d in legal)) or "none"
+            raise fail(
+                f"{self.name} element type {dtype} is not supported on target {target.name} "
+                f"(supported: {names})"
+            )
+        return dtype
+
+
+def _vreg(value: SSAValue) -> VRegType:
+    assert isinstance(value.type, VRegType)
+    return value.type
+
+
+def _mask(value: SSAValue) -> MaskType:
+    assert isinstance(value.type, MaskType)
+    return value.type
+
+
+# ----------------------------------------------------------------------------------------
+# Binary family (seed 004)
+# ----------------------------------------------------------------------------------------
+
+
+class VectorBinaryOp(VectorOp):
+    """`%r = pto.vXXX %lhs, %rhs, %mask : V, V, M -> V`: lane-wise on the active lanes.
+
+    lhs, rhs and result have one type; the mask granularity is the element width.
+    """
+
+    lhs = operand_def(VRegType)
+    rhs = operand_def(VRegType)
+    mask = operand_def(MaskType)
+    result = result_def(VRegType)
+
+    assembly_format = (
+        "$lhs `,` $rhs `,` $mask attr-dict `:` type($lhs) `,` type($rhs) `,` type($mask) "
+        "`->` type($result)"
+    )
+
+    def __init__(
+        self,
+        lhs: SSAValue | Operation,
+        rhs: SSAValue | Operation,
+        mask: SSAValue | Operation,
+        result_type: Attribute | None = None,
+    ) -> None:
+        if result_type is None:
+            result_type = SSAValue.get(lhs).type
+        super().__init__(operands=[lhs, rhs, mask], result_types=[result_type])
+
+    def verify_(self) -> None:
+        lhs = _vreg(self.lhs)
+        self.check_same_type("rhs", self.rhs, "lhs", lhs)
+        self.check_same_type("result", self.result, "lhs", lhs)
+        check_mask_granularity(self.name, "mask", _mask(self.mask), lhs)
+        self.check_element(lhs)
+        self.verify_extra()
+
+    def verify_extra(self) -> None:
+        """Op-specific rules beyond the family's; none by default."""
+
+
+class VectorIntBinaryOp(VectorBinaryOp):
+    """Bitwise and shift ops: integer elements only."""
+
+    ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.INT
+
+
+@irdl_op_definition
+class VAddOp(VectorBinaryOp):
+    name = "pto.vadd"
+
+
+@irdl_op_definition
+class VSubOp(VectorBinaryOp):
+    name = "pto.vsub"
+
+
+@irdl_op_definition
+class VMulOp(VectorBinaryOp):
+    """Integer overflow wraps; A5 has no 8-bit form (targets table)."""
+
+    name = "pto.vmul"
+
+
+@irdl_op_definition
+class VDivOp(VectorBinaryOp):
+    name = "pto.vdiv"
+
+    ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.FLOAT
+
+
+@irdl_op_definition
+class VMaxOp(VectorBinaryOp):
+    name = "pto.vmax"
+
+
+@irdl_op_definition
+class VMinOp(VectorBinaryOp):
+    name = "pto.vmin"
+
+
+@irdl_op_definition
+class VAndOp(VectorIntBinaryOp):
+    name = "pto.vand"
+
+
+@irdl_op_definition
+class VOrOp(VectorIntBinaryOp):
+    name = "pto.vor"
+
+
+@irdl_op_definition
+class VXorOp(VectorIntBinaryOp):
+    name = "pto.vxor"
+
+
+@irdl_op_definition
+class VShlOp(VectorIntBinaryOp):
+    """`rhs` holds the per-lane shift counts."""
+
+    name = "pto.vshl"
+
+
+@irdl_op_definition
+class VShrOp(VectorIntBinaryOp):
+    """Arithmetic shift for signed elements, logical for unsigned."""
+
+    name = "pto.vshr"
+
+
+class VectorCarryOp(VectorIntBinaryOp):
+    """`%r, %c = pto.vaddc %lhs, %rhs, %mask : V, V, M -> V, M`: 32-bit carry chains.
+
+    `carry` has the type of `mask`; a lane is set when it carried (vaddc) or borrowed (vsubc).
+    """
+
+    ELEMENT_BITS: ClassVar[tuple[int, ...]] = (32,)
+
+    result = result_def(VRegType)  # redeclared so that it stays result #0, before carry
+    carry = result_def(MaskType)
+
+    assembly_format = (
+        "$lhs `,` $rhs `,` $mask attr-dict `:` type($lhs) `,` type($rhs) `,` type($mask) "
+        "`->` type($result) `,` type($carry)"
+    )
+
+    def __init__(
+        self,
+        lhs: SSAValue | Operation,
+        rhs: SSAValue | Operation,
+        mask: SSAValue | Operation,
+        result_type: Attribute | None = None,
+        carry_type: Attribute | None = None,
+    ) -> None:
+        if result_type is None:
+            result_type = SSAValue.get(lhs).type
+        if carry_type is None:
+            carry_type = SSAValue.get(mask).type
+        IRDLOperation.__init__(
+            self, operands=[lhs, rhs, mask], result_types=[result_type, carry_type]
+        )
+
+    def verify_extra(self) -> None:
+        self.check_same_type("carry", self.carry, "mask", self.mask.type)
+
+
+@irdl_op_definition
+class VAddCOp(VectorCarryOp):
+    name = "pto.vaddc"
+
+
+@irdl_op_definition
+class VSubCOp(VectorCarryOp):
+    name = "pto.vsubc"
+
+
+# ----------------------------------------------------------------------------------------
+# Unary, multiply-accumulate, broadcast
+# ----------------------------------------------------------------------------------------
+
+
+class VectorUnaryOp(VectorOp):
+    """`%r = pto.vXXX %input, %mask : V, M -> V`: input and result have one type."""
+
+    input = operand_def(VRegType)
+    mask = operand_def(MaskType)
+    result = result_def(VRegType)
+
+    assembly_format = (
+        "$input `,` $mask attr-dict `:` type($input) `,` type($mask) `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        mask: SSAValue | Operation,
+        result_type: Attribute | None = None,
+    ) -> None:
+        if result_type is None:
+            result_type = SSAValue.get(input).type
+        super().__init__(operands=[input, mask], result_types=[result_type])
+
+    def verify_(self) -> None:
+        vreg = _vreg(self.input)
+        self.check_same_type("result", self.result, "input", vreg)
+        check_mask_granularity(self.name, "mask", _mask(self.mask), vreg)
+        self.check_element(vreg)
+
+
+@irdl_op_definition
+class VAbsOp(VectorUnaryOp):
+    """|x| on the active lanes; |INT_MIN| is target-defined."""
+
+    name = "pto.vabs"
+
+
+@irdl_op_definition
+class VMulAOp(VectorOp):
+    """`%r = pto.vmula %acc, %lhs, %rhs, %mask : V, V, V, M -> V`: acc + lhs * rhs, fused."""
+
+    name = "pto.vmula"
+
+    acc = operand_def(VRegType)
+    lhs = operand_def(VRegType)
+    rhs = operand_def(VRegType)
+    mask = operand_def(MaskType)
+    result = result_def(VRegType)
+
+    assembly_format = (
+        "$acc `,` $lhs `,` $rhs `,` $mask attr-dict `:` type($acc) `,` type($lhs) `,` "
+        "type($rhs) `,` type($mask) `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        acc: SSAValue | Operation,
+        lhs: SSAValue | Operation,
+        rhs: SSAValue | Operation,
+        mask: SSAValue | Operation,
+        result_type: Attribute | None = None,
+    ) -> None:
+        if result_type is None:
+            result_type = SSAValue.get(acc).type
+        super().__init__(operands=[acc, lhs, rhs, mask], result_types=[result_type])
+
+    def verify_(self) -> None:
+        acc = _vreg(self.acc)
+        self.check_same_type("lhs", self.lhs, "acc", acc)
+        self.check_same_type("rhs", self.rhs, "acc", acc)
+        self.check_same_type("result", self.result, "acc", acc)
+        check_mask_granularity(self.name, "mask", _mask(self.mask), acc)
+        self.check_element(acc)
+
+
+@irdl_op_definition
+class VBrOp(VectorOp):
+    """`%r = pto.vbr %scalar : T -> !pto.vreg<NxT>`: every lane takes the scalar."""
+
+    name = "pto.vbr"
+
+    value = operand_def()
+    result = result_def(VRegType)
+
+    assembly_format = "$value attr-dict `:` type($value) `->` type($result)"
+
+    def __init__(self, value: SSAValue | Operation, result_type: Attribute | None = None) -> None:
+        if result_type is None:
+            result_type = VRegType(SSAValue.get(value).type)
+        super().__init__(operands=[value], result_types=[result_type])
+
+    def verify_(self) -> None:
+        vreg = _vreg(self.result)
+        scalar = self.value.type
+        if dtype_of(scalar) is None:
+            raise fail(f"{self.name} value type {scalar} is not a PTO element type")
+        if scalar != vreg.element_type:
+            raise fail(
+                f"{self.name} value type {scalar} must equal the result element type "
+                f"{vreg.element_type}"
+            )
+        self.check_element(vreg)
+
+
+BINARY_OPS: Sequence[type[VectorBinaryOp]] = (
+    VAddOp,
+    VSubOp,
+    VMulOp,
+    VDivOp,
+    VMaxOp,
+    VMinOp,
+    VAndOp,
+    VOrOp,
+    VXorOp,
+    VShlOp,
+    VShrOp,
+    VAddCOp,
+    VSubCOp,
+)
+"""The seed-004 family, in manual order."""
+
+OPS: list[type[IRDLOperation]] = [*BINARY_OPS, VAbsOp, VMulAOp, VBrOp]

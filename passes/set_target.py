@@ -1,0 +1,32 @@
+"""`pto-set-target{target=...}`: pin the module's `pto.target_arch`.
+
+Verification is per target, so this pass is how a kernel written for one target
+is checked against another: `xdsl-opt -p 'pto-set-target{target=a2a3}' k.mlir`.
+Aliases are normalised (`a2`, `a3` become `a2a3`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
+
+from pto_dialect.ops.base import TARGET_ATTR
+from pto_dialect.targets import UnknownTargetError, parse_target
+
+
+@dataclass(frozen=True)
+class SetTargetPass(ModulePass):
+    name = "pto-set-target"
+
+    target: str
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        try:
+            arch = parse_target(self.target)
+        except UnknownTargetError as err:
+            raise PassFailedException(f"{self.name}: {err}") from None
+        op.attributes[TARGET_ATTR] = StringAttr(arch.value)

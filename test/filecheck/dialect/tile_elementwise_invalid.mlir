@@ -1,0 +1,157 @@
+// RUN: xdsl-opt %s --split-input-file --verify-diagnostics | filecheck %s
+
+// TileData::Loc == TileType::Vec (sources)
+// CHECK: Operation does not verify: pto.tsub src1 must be in loc=vec, got loc=mat
+func.func @case0(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.tile<loc=mat, dtype=f32, rows=16, cols=16>) {
+  %x = pto.tsub %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile<loc=mat, dtype=f32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// TileData::Loc == TileType::Vec (destination)
+// CHECK: Operation does not verify: pto.tabs dst must be in loc=vec, got loc=mat
+func.func @case1(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  %x = pto.tabs %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=mat, dtype=f32, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// TileData::isRowMajor
+// CHECK: Operation does not verify: pto.tmul src0 must be row-major (blayout=row_major), got blayout=col_major
+func.func @case2(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, %b: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  %x = pto.tmul %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// all tiles share one element type
+// CHECK: Operation does not verify: pto.tadd src1 dtype f16 must equal the dst dtype f32
+func.func @case3(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>) {
+  %x = pto.tadd %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// all tiles share one element type (unary)
+// CHECK: Operation does not verify: pto.tabs src dtype f32 must equal the dst dtype f16
+func.func @case4(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  %x = pto.tabs %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// tadd A2/A3 table: no i8
+// CHECK: Operation does not verify: pto.tadd dtype i8 is not supported on target a2a3 (supported: bf16, f16, f32, i16, i32)
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @case5(%a: !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>, %b: !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>) {
+    %x = pto.tadd %a, %b : (!pto.tile<loc=vec, dtype=i8, rows=16, cols=32>, !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>
+    func.return
+  }
+}
+
+// -----
+
+// tadd A5 table accepts fp8, tsub A5 checks do not
+// CHECK: Operation does not verify: pto.tsub dtype f8E4M3FN is not supported on target a5 (supported: f16, f32, i16, i32, i8, ui16, ui32, ui8)
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @case6(%a: !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>, %b: !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>) {
+    %x = pto.tsub %a, %b : (!pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>
+    func.return
+  }
+}
+
+// -----
+
+// tmul A5 checks: no 8-bit types
+// CHECK: Operation does not verify: pto.tmul dtype ui8 is not supported on target a5 (supported: f16, f32, i16, i32, ui16, ui32)
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @case7(%a: !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>, %b: !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>) {
+    %x = pto.tmul %a, %b : (!pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>, !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>
+    func.return
+  }
+}
+
+// -----
+
+// tdiv A2A3 checks: half and float only
+// CHECK: Operation does not verify: pto.tdiv dtype i32 is not supported on target a2a3 (supported: f16, f32)
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @case8(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
+    %x = pto.tdiv %a, %b : (!pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
+    func.return
+  }
+}
+
+// -----
+
+// tmax A2A3 checks
+// CHECK: Operation does not verify: pto.tmax dtype ui16 is not supported on target a2a3 (supported: f16, f32, i16, i32)
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @case9(%a: !pto.tile<loc=vec, dtype=ui16, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=ui16, rows=16, cols=16>) {
+    %x = pto.tmax %a, %b : (!pto.tile<loc=vec, dtype=ui16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=ui16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=ui16, rows=16, cols=16>
+    func.return
+  }
+}
+
+// -----
+
+// tmin A5 checks: no bf16
+// CHECK: Operation does not verify: pto.tmin dtype bf16 is not supported on target a5 (supported: f16, f32, i16, i32, i8, ui16, ui32, ui8)
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @case10(%a: !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>) {
+    %x = pto.tmin %a, %b : (!pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>
+    func.return
+  }
+}
+
+// -----
+
+// tabs NPU checks: float and half only
+// CHECK: Operation does not verify: pto.tabs dtype i16 is not supported on target a2a3 (supported: f16, f32)
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @case11(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) {
+    %x = pto.tabs %a : !pto.tile<loc=vec, dtype=i16, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
+    func.return
+  }
+}
+
+// -----
+
+// src0, src1 and dst have the same validRow/validCol (static sizes)
+// CHECK: Operation does not verify: pto.tsub src1 valid shape 8x16 must equal the dst valid shape 16x16
+func.func @case12(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_row=8>) {
+  %x = pto.tsub %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_row=8>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// tabs: src and dst valid regions agree
+// CHECK: Operation does not verify: pto.tabs src valid shape 16x16 must equal the dst valid shape 8x16
+func.func @case13(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  %x = pto.tabs %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_row=8>
+  func.return
+}
+
+// -----
+
+// DPS form takes tile buffers only
+// CHECK: Operation does not verify: pto.tadd in DPS form takes !pto.tile_buf operands, not !pto.tile
+func.func @case14(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
+  pto.tadd ins(%a, %b : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%b : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>)
+  func.return
+}
+
+// -----
+
+// exactly one destination
+// CHECK: Operation does not verify: pto.tadd needs exactly one destination: an outs(...) buffer (DPS form) or a result (SSA form)
+func.func @case15(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
+  "pto.tadd"(%a, %a) <{operandSegmentSizes = array<i32: 2, 0>}> : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) -> ()
+  func.return
+}
