@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/xdsl-opt examples/tcolmin.mlir
+	$(BIN)/pto-run examples/tcolmin.mlir --arg rand:16x32xf32:1 --arg zeros:1x32xf32 \
+		--out-dir out/demo --report
+	$(BIN)/python -c "import numpy as np; print('column minima:', np.load('out/demo/arg1.npy'))"
 
 test: $(STAMP) lit pytest lint
 

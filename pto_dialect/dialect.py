@@ -15,8 +15,9 @@ from pto_dialect.ops import (
     tile_reduce,
     vecscope,
     vector_arith,
+    vector_load,
     vector_mask,
-    vector_memory,
+    vector_store,
 )
 from pto_dialect.types import TYPES
 
@@ -26,7 +27,8 @@ OP_MODULES = (
     tile_reduce,
     tile_elementwise,
     vecscope,
-    vector_memory,
+    vector_load,
+    vector_store,
     vector_arith,
     vector_mask,
     pointer,

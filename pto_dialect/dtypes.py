@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any, cast
 
 import ml_dtypes
 import numpy as np
@@ -47,6 +48,12 @@ class DType:
     @property
     def is_signed(self) -> bool:
         return self.kind is not Kind.UINT
+
+    @property
+    def int_limits(self) -> tuple[int, int]:
+        """The smallest and largest value of an integer type."""
+        info = np.iinfo(cast(Any, self.numpy))
+        return int(info.min), int(info.max)
 
     def __str__(self) -> str:
         return self.name

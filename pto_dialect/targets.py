@@ -154,13 +154,13 @@ _A5_DTYPES: dict[str, frozenset[DType]] = {
 }
 
 # Vector micro-op families (seed 002/004); filled by pto_dialect.ops.vector_* owners.
-# Ops of pto_dialect.ops.vector_memory whose data vreg lanes are checked (seed 002).
+# Ops of pto_dialect.ops.vector_load and vector_store whose data vreg lanes are checked (seed 002).
 _VECTOR_MEMORY_OPS = (
     "vlds", "vldus", "vldsx2", "vsld", "vsldb", "vgather2", "vgatherb", "vgather2_bc",
     "vsts", "vstsx2", "vsst", "vsstb", "vscatter", "vstu", "vstus", "vstur",
 )  # fmt: skip
 _A2A3_VECTOR_DTYPES: dict[str, frozenset[DType]] = {
-    # seed 002 load/store (vector_memory.py), checked on the vreg lanes: 8/16/32-bit types
+    # seed 002 load/store (vector_load/vector_store), checked on the vreg lanes: 8/16/32-bit
     # ("A2/A3 ... may support narrower subsets": no fp8, no 64-bit lanes).
     **dict.fromkeys(
         _VECTOR_MEMORY_OPS,
@@ -186,7 +186,7 @@ _A2A3_VECTOR_DTYPES: dict[str, frozenset[DType]] = {
     "vbr": dtypes("f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"),
 }
 _A5_VECTOR_DTYPES: dict[str, frozenset[DType]] = {
-    # seed 002 load/store (vector_memory.py): A5 adds fp8 and the 64-bit lanes of UNPK_B32.
+    # seed 002 load/store: A5 adds fp8 and the 64-bit lanes of UNPK_B32.
     **dict.fromkeys(
         _VECTOR_MEMORY_OPS,
         dtypes("i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2 i64 ui64"),

@@ -10,13 +10,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, TypeVar, cast
 
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, StringAttr, i32
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
+    irdl_op_definition,
     var_operand_def,
     var_result_def,
 )
@@ -61,6 +62,28 @@ class PtoOp(IRDLOperation):
     def pipe(self) -> Pipe:
         """The pipe this op executes on (ops may refine it from their operands)."""
         return self.PIPE
+
+
+_O = TypeVar("_O", bound=IRDLOperation)
+
+
+def define_op(
+    family: type[_O], class_name: str, name: str, doc: str, **constants: object
+) -> type[_O]:
+    """A concrete op of `family`: `name`, a docstring and the class constants that set it apart.
+
+    Stands for `@irdl_op_definition class <class_name>(family)` with `NAME: ClassVar[...]`
+    assignments, for families whose members differ only in constants.
+    """
+    namespace: dict[str, object] = {
+        "__module__": family.__module__,
+        "__qualname__": class_name,
+        "__doc__": doc,
+        "__annotations__": {key: ClassVar[type(value)] for key, value in constants.items()},
+        "name": name,
+        **constants,
+    }
+    return irdl_op_definition(cast(type[_O], type(class_name, (family,), namespace)))
 
 
 # ----------------------------------------------------------------------------------------
@@ -208,7 +231,7 @@ class TileOp(PtoOp):
             attrs = parser.parse_optional_attr_dict()
             return cls.create(
                 operands=[*resolve(parser, ins, in_types), *outs],
-                properties={SEGMENTS: _segments(len(ins), len(outs))},
+                properties={SEGMENTS: segments(len(ins), len(outs))},
                 attributes=attrs,
             )
         pos = parser.pos
@@ -225,7 +248,7 @@ class TileOp(PtoOp):
         return cls.create(
             operands=resolve(parser, operands, in_types),
             result_types=out_types,
-            properties={SEGMENTS: _segments(len(operands), 0)},
+            properties={SEGMENTS: segments(len(operands), 0)},
             attributes=attrs,
         )
 
@@ -285,9 +308,8 @@ def expect_tile(attr: Attribute | None, what: str) -> TileTypeBase:
     return attr
 
 
-def _segments(*sizes: int) -> Attribute:
-    from xdsl.dialects.builtin import DenseArrayBase, i32
-
+def segments(*sizes: int) -> DenseArrayBase:
+    """The `operandSegmentSizes` property value for groups of `sizes` operands."""
     return DenseArrayBase.from_list(i32, sizes)
 
 

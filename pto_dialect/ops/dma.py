@@ -22,22 +22,22 @@ from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.types import MemorySpace, PtrType
 
 
-def _format(*names: str) -> str:
-    """`$a `,` $b attr-dict `:` type($a) `,` type($b)`: operands then one type each."""
-    operands = " `,` ".join(f"${n}" for n in names)
-    types = " `,` ".join(f"type(${n})" for n in names)
-    return f"{operands} attr-dict `:` {types}"
-
-
 class DmaOp(PtoOp):
-    """A DMA-unit op: integer operands of fixed widths, optional source/destination pointers."""
+    """A DMA-unit op: integer operands of fixed widths, optional source/destination pointers.
 
-    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ()
-    """Every operand's name, in operand order (pointers first, if any)."""
+    Syntax: the operands in declaration order, `:`, then one type per operand. Built from
+    the operands in the same order.
+    """
+
     BITS: ClassVar[dict[str, int]] = {}
     """Integer operands whose width is not 64."""
     SRC_SPACE: ClassVar[MemorySpace | None] = None
     DST_SPACE: ClassVar[MemorySpace | None] = None
+
+    assembly_format = "operands attr-dict `:` type(operands)"
+
+    def __init__(self, *operands: SSAValue) -> None:
+        super().__init__(operands=list(operands))
 
     def verify_(self) -> None:
         pointers = 0
@@ -50,9 +50,8 @@ class DmaOp(PtoOp):
                     f"{self.name} source element type {src.pointee} must equal the "
                     f"destination element type {dst.pointee}"
                 )
-        for role, value in zip(
-            self.OPERAND_NAMES[pointers:], self.operands[pointers:], strict=True
-        ):
+        names = [name for name, _ in self.get_irdl_definition().operands]
+        for role, value in zip(names[pointers:], self.operands[pointers:], strict=True):
             bits = self.BITS.get(role, 64)
             if value.type != IntegerType(bits):
                 raise fail(f"{self.name} {role} must be i{bits}, got {value.type}")
@@ -77,13 +76,6 @@ class LoopSizeOp(DmaOp):
     loop1_count = operand_def()
     loop2_count = operand_def()
 
-    assembly_format = _format("loop1_count", "loop2_count")
-
-    OPERAND_NAMES: ClassVar[tuple[str, ...]] = ("loop1_count", "loop2_count")
-
-    def __init__(self, loop1_count: SSAValue, loop2_count: SSAValue) -> None:
-        super().__init__(operands=[loop1_count, loop2_count])
-
 
 @irdl_op_definition
 class SetLoopSizeOutToUbOp(LoopSizeOp):
@@ -104,21 +96,6 @@ class SetLoopSizeUbToOutOp(LoopSizeOp):
 # ----------------------------------------------------------------------------------------
 # copies
 # ----------------------------------------------------------------------------------------
-
-
-_GM_TO_UB = (
-    "source",
-    "destination",
-    "sid",
-    "n_burst",
-    "len_burst",
-    "left_padding_count",
-    "right_padding_count",
-    "data_select_bit",
-    "l2_cache_ctl",
-    "gm_stride",
-    "ub_stride",
-)
 
 
 @irdl_op_definition
@@ -146,54 +123,9 @@ class CopyGmToUbufOp(DmaOp):
     gm_stride = operand_def()
     ub_stride = operand_def()
 
-    assembly_format = _format(*_GM_TO_UB)
-
-    OPERAND_NAMES: ClassVar[tuple[str, ...]] = _GM_TO_UB
     BITS: ClassVar[dict[str, int]] = {"data_select_bit": 1}
     SRC_SPACE: ClassVar[MemorySpace | None] = MemorySpace.GM
     DST_SPACE: ClassVar[MemorySpace | None] = MemorySpace.UB
-
-    def __init__(
-        self,
-        source: SSAValue,
-        destination: SSAValue,
-        sid: SSAValue,
-        n_burst: SSAValue,
-        len_burst: SSAValue,
-        left_padding_count: SSAValue,
-        right_padding_count: SSAValue,
-        data_select_bit: SSAValue,
-        l2_cache_ctl: SSAValue,
-        gm_stride: SSAValue,
-        ub_stride: SSAValue,
-    ) -> None:
-        super().__init__(
-            operands=[
-                source,
-                destination,
-                sid,
-                n_burst,
-                len_burst,
-                left_padding_count,
-                right_padding_count,
-                data_select_bit,
-                l2_cache_ctl,
-                gm_stride,
-                ub_stride,
-            ]
-        )
-
-
-_UB_TO_GM = (
-    "source",
-    "destination",
-    "sid",
-    "n_burst",
-    "len_burst",
-    "reserved",
-    "burst_dst_stride",
-    "burst_src_stride",
-)
 
 
 @irdl_op_definition
@@ -217,35 +149,8 @@ class CopyUbufToGmOp(DmaOp):
     burst_dst_stride = operand_def()
     burst_src_stride = operand_def()
 
-    assembly_format = _format(*_UB_TO_GM)
-
-    OPERAND_NAMES: ClassVar[tuple[str, ...]] = _UB_TO_GM
     SRC_SPACE: ClassVar[MemorySpace | None] = MemorySpace.UB
     DST_SPACE: ClassVar[MemorySpace | None] = MemorySpace.GM
-
-    def __init__(
-        self,
-        source: SSAValue,
-        destination: SSAValue,
-        sid: SSAValue,
-        n_burst: SSAValue,
-        len_burst: SSAValue,
-        reserved: SSAValue,
-        burst_dst_stride: SSAValue,
-        burst_src_stride: SSAValue,
-    ) -> None:
-        super().__init__(
-            operands=[
-                source,
-                destination,
-                sid,
-                n_burst,
-                len_burst,
-                reserved,
-                burst_dst_stride,
-                burst_src_stride,
-            ]
-        )
 
 
 OPS: list[type[IRDLOperation]] = [

@@ -27,7 +27,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import Event, EventAttr, Pipe, PipeAttr
-from pto_dialect.ops.base import PtoOp, fail
+from pto_dialect.ops.base import PtoOp, fail, resolve
 
 BUF_ID_COUNT = 32
 """Buffer ids `get_buf`/`rls_buf` can name: one global pool of 32 (PTOAS docs/isa/01)."""
@@ -167,23 +167,31 @@ class BufOp(PtoOp):
     def pipe(self) -> Pipe:
         return self.target_pipe.data
 
+    def _forms(self) -> tuple[tuple[str, SSAValue | None, IntegerAttr | None], ...]:
+        """(role, operand, literal) of `buf_id` and `mode`; exactly one of the two is set."""
+        return (
+            ("buf_id", self.buf_id, self.static_buf_id),
+            ("mode", self.mode, self.static_mode),
+        )
+
+    def _value(
+        self, role: str, operand: SSAValue | None, literal: IntegerAttr | None
+    ) -> int | SSAValue:
+        if operand is not None:
+            return operand
+        if literal is None:
+            raise fail(f"{self.name} has no {role}")
+        return literal.value.data
+
     @property
     def buf_id_value(self) -> int | SSAValue:
         """The buffer id: a literal or an SSA value."""
-        if self.buf_id is not None:
-            return self.buf_id
-        if self.static_buf_id is None:
-            raise fail(f"{self.name} has no buf_id")
-        return self.static_buf_id.value.data
+        return self._value(*self._forms()[0])
 
     @property
     def mode_value(self) -> int | SSAValue:
         """The mode: a literal or an SSA value."""
-        if self.mode is not None:
-            return self.mode
-        if self.static_mode is None:
-            raise fail(f"{self.name} has no mode")
-        return self.static_mode.value.data
+        return self._value(*self._forms()[1])
 
     @classmethod
     def parse(cls, parser: Parser) -> BufOp:
@@ -202,9 +210,7 @@ class BufOp(PtoOp):
         if unresolved:
             parser.parse_punctuation(":")
             types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
-            if len(types) != len(unresolved):
-                parser.raise_error(f"expected {len(unresolved)} types, got {len(types)}")
-            values = [parser.resolve_operand(o, t) for o, t in zip(unresolved, types, strict=True)]
+            values = resolve(parser, unresolved, types)
         resolved = iter(values)
         args = [i if isinstance(i, int) else next(resolved) for i in items]
         return cls(pipe, *args, attributes=attrs)
@@ -227,10 +233,7 @@ class BufOp(PtoOp):
     def verify_(self) -> None:
         if self.pipe() == Pipe.ALL:
             raise fail(f"{self.name} needs a single pipe, not PIPE_ALL")
-        for role, operand, literal in (
-            ("buf_id", self.buf_id, self.static_buf_id),
-            ("mode", self.mode, self.static_mode),
-        ):
+        for role, operand, literal in self._forms():
             if (operand is None) == (literal is None):
                 raise fail(f"{self.name} {role} must be given exactly once: operand or literal")
             if operand is not None and operand.type != i64:

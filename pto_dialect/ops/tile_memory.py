@@ -17,12 +17,10 @@ from typing import ClassVar
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import (
     ArrayAttr,
-    DenseArrayBase,
     IndexType,
     IntAttr,
     IntegerAttr,
     IntegerType,
-    i32,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
@@ -49,6 +47,7 @@ from pto_dialect.ops.base import (
     require_dtype_supported,
     require_location,
     require_same_dtype,
+    segments,
     target_of,
 )
 from pto_dialect.targets import TargetProfile
@@ -65,10 +64,6 @@ from pto_dialect.types import (
 )
 
 
-def _segments(*sizes: int) -> DenseArrayBase:
-    return DenseArrayBase.from_list(i32, sizes)
-
-
 def _parse_operand_list(parser: Parser, keyword: str) -> list[UnresolvedOperand]:
     """`keyword = [%a, %b]`."""
     parser.parse_keyword(keyword)
@@ -78,10 +73,56 @@ def _parse_operand_list(parser: Parser, keyword: str) -> list[UnresolvedOperand]
     )
 
 
-def _print_operand_list(printer: Printer, keyword: str, values: Sequence[SSAValue]) -> None:
-    printer.print_string(f"{keyword} = [")
-    printer.print_list(values, printer.print_operand)
-    printer.print_string("]")
+def _parse_view_operands(
+    parser: Parser, first: str, second: str, *, optional_comma: bool = False
+) -> tuple[
+    UnresolvedOperand, list[UnresolvedOperand], list[UnresolvedOperand], dict[str, Attribute]
+]:
+    """`%base, first = [...], second = [...] {attrs} :`: the base, both lists, the attributes.
+
+    With `optional_comma` the comma between the two lists may be left out.
+    """
+    base = parser.parse_unresolved_operand()
+    parser.parse_punctuation(",")
+    first_list = _parse_operand_list(parser, first)
+    if optional_comma:
+        parser.parse_optional_punctuation(",")
+    else:
+        parser.parse_punctuation(",")
+    second_list = _parse_operand_list(parser, second)
+    attrs = parser.parse_optional_attr_dict()
+    parser.parse_punctuation(":")
+    return base, first_list, second_list, attrs
+
+
+def _resolve_indices(parser: Parser, operands: Sequence[UnresolvedOperand]) -> list[SSAValue]:
+    index = IndexType()
+    return [parser.resolve_operand(v, index) for v in operands]
+
+
+def _print_view_operands(
+    printer: Printer, op: Operation, base: SSAValue, *lists: tuple[str, Sequence[SSAValue]]
+) -> None:
+    """` %base, first = [...], second = [...] {attrs} : ` (the inverse of the parser)."""
+    printer.print_string(" ")
+    printer.print_operand(base)
+    for keyword, values in lists:
+        printer.print_string(f", {keyword} = [")
+        printer.print_list(values, printer.print_operand)
+        printer.print_string("]")
+    printer.print_op_attributes(op.attributes)
+    printer.print_string(" : ")
+
+
+def _check_list_ranks(
+    op: Operation, rank: int, rank_of: str, *lists: tuple[str, Sequence[SSAValue]]
+) -> None:
+    """Each operand list has one value per dimension of the `rank_of` type."""
+    for what, values in lists:
+        if len(values) != rank:
+            raise fail(
+                f"{op.name} has {len(values)} {what} operand(s) but the {rank_of} rank is {rank}"
+            )
 
 
 def constant_index(value: SSAValue) -> int | None:
@@ -127,49 +168,36 @@ class MakeTensorViewOp(PtoOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> MakeTensorViewOp:
-        ptr = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        shape = _parse_operand_list(parser, "shape")
-        parser.parse_optional_punctuation(",")
-        strides = _parse_operand_list(parser, "strides")
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
+        ptr, shape, strides, attrs = _parse_view_operands(
+            parser, "shape", "strides", optional_comma=True
+        )
         pos = parser.pos
         result_type = parser.parse_type()
         if not isinstance(result_type, TensorViewType):
             parser.raise_error(f"expected a !pto.tensor_view result type, got {result_type}", pos)
-        index = IndexType()
         return cls.create(
             operands=[
                 parser.resolve_operand(ptr, PtrType(result_type.element_type)),
-                *(parser.resolve_operand(v, index) for v in shape),
-                *(parser.resolve_operand(v, index) for v in strides),
+                *_resolve_indices(parser, shape),
+                *_resolve_indices(parser, strides),
             ],
             result_types=[result_type],
-            properties={SEGMENTS: _segments(1, len(shape), len(strides))},
+            properties={SEGMENTS: segments(1, len(shape), len(strides))},
             attributes=attrs,
         )
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.ptr)
-        printer.print_string(", ")
-        _print_operand_list(printer, "shape", self.shape)
-        printer.print_string(", ")
-        _print_operand_list(printer, "strides", self.strides)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
+        _print_view_operands(
+            printer, self, self.ptr, ("shape", self.shape), ("strides", self.strides)
+        )
         printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
         view = self.result.type
         assert isinstance(view, TensorViewType)
-        rank = len(view.dims)
-        for what, values in (("shape", self.shape), ("strides", self.strides)):
-            if len(values) != rank:
-                raise fail(
-                    f"{self.name} has {len(values)} {what} operand(s) but the view rank is {rank}"
-                )
+        _check_list_ranks(
+            self, len(view.dims), "view", ("shape", self.shape), ("strides", self.strides)
+        )
         ptr = self.ptr.type
         assert isinstance(ptr, PtrType)
         if ptr.memory is not MemorySpace.GM:
@@ -205,19 +233,12 @@ class PartitionViewOp(PtoOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> PartitionViewOp:
-        source = parser.parse_unresolved_operand()
-        parser.parse_punctuation(",")
-        offsets = _parse_operand_list(parser, "offsets")
-        parser.parse_punctuation(",")
-        sizes = _parse_operand_list(parser, "sizes")
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
+        source, offsets, sizes, attrs = _parse_view_operands(parser, "offsets", "sizes")
         source_type = parser.parse_type()
-        index = IndexType()
         operands = [
             parser.resolve_operand(source, source_type),
-            *(parser.resolve_operand(v, index) for v in offsets),
-            *(parser.resolve_operand(v, index) for v in sizes),
+            *_resolve_indices(parser, offsets),
+            *_resolve_indices(parser, sizes),
         ]
         if parser.parse_optional_punctuation("->") is not None:
             result_type = parser.parse_type()
@@ -231,19 +252,14 @@ class PartitionViewOp(PtoOp):
         return cls.create(
             operands=operands,
             result_types=[result_type],
-            properties={SEGMENTS: _segments(1, len(offsets), len(sizes))},
+            properties={SEGMENTS: segments(1, len(offsets), len(sizes))},
             attributes=attrs,
         )
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_operand(self.source)
-        printer.print_string(", ")
-        _print_operand_list(printer, "offsets", self.offsets)
-        printer.print_string(", ")
-        _print_operand_list(printer, "sizes", self.sizes)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
+        _print_view_operands(
+            printer, self, self.source, ("offsets", self.offsets), ("sizes", self.sizes)
+        )
         printer.print_attribute(self.source.type)
         printer.print_string(" -> ")
         printer.print_attribute(self.result.type)
@@ -252,11 +268,7 @@ class PartitionViewOp(PtoOp):
         src, res = self.source.type, self.result.type
         assert isinstance(src, TensorViewType) and isinstance(res, PartitionTensorViewType)
         rank = len(src.dims)
-        for what, values in (("offsets", self.offsets), ("sizes", self.sizes)):
-            if len(values) != rank:
-                raise fail(
-                    f"{self.name} has {len(values)} {what} operand(s) but the source rank is {rank}"
-                )
+        _check_list_ranks(self, rank, "source", ("offsets", self.offsets), ("sizes", self.sizes))
         if len(res.dims) != rank:
             raise fail(f"{self.name} result rank {len(res.dims)} must equal the source rank {rank}")
         if res.element_type != src.element_type:

@@ -27,10 +27,10 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 
-from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType, dtype_of
-from pto_dialect.ops.base import PtoOp, fail, target_of
+from pto_dialect.ops.base import fail, target_of
 from pto_dialect.ops.vecscope import InVecScope
+from pto_dialect.ops.vector_common import VectorPipeOp, mask_of, vreg_of
 from pto_dialect.types import MASK_GRANULARITIES, MaskType, VRegType
 
 
@@ -54,10 +54,9 @@ def check_mask_granularity(op_name: str, role: str, mask: MaskType, vreg: VRegTy
         )
 
 
-class VectorOp(PtoOp):
+class VectorOp(VectorPipeOp):
     """A vector micro-op: PIPE_V, inside a `pto.vecscope`, element types per target."""
 
-    PIPE: ClassVar[Pipe] = Pipe.V
     LEGALITY: ClassVar[str] = ""
     """Key of the op's row in the per-target dtype tables (default: the op name)."""
     ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.ANY
@@ -69,10 +68,6 @@ class VectorOp(PtoOp):
     @classmethod
     def legality_key(cls) -> str:
         return cls.LEGALITY or cls.name.removeprefix("pto.")
-
-    def check_same_type(self, role: str, value: SSAValue, ref_role: str, ref: Attribute) -> None:
-        if value.type != ref:
-            raise fail(f"{self.name} {role} type {value.type} must equal the {ref_role} type {ref}")
 
     def check_element(self, vreg: VRegType) -> DType:
         """Kind, width and per-target legality of the element type of `vreg`."""
@@ -97,14 +92,9 @@ class VectorOp(PtoOp):
         return dtype
 
 
-def _vreg(value: SSAValue) -> VRegType:
-    assert isinstance(value.type, VRegType)
-    return value.type
-
-
-def _mask(value: SSAValue) -> MaskType:
-    assert isinstance(value.type, MaskType)
-    return value.type
+def _type_of(result_type: Attribute | None, like: SSAValue | Operation) -> Attribute:
+    """`result_type`, by default the type of `like`."""
+    return SSAValue.get(like).type if result_type is None else result_type
 
 
 # ----------------------------------------------------------------------------------------
@@ -135,15 +125,13 @@ class VectorBinaryOp(VectorOp):
         mask: SSAValue | Operation,
         result_type: Attribute | None = None,
     ) -> None:
-        if result_type is None:
-            result_type = SSAValue.get(lhs).type
-        super().__init__(operands=[lhs, rhs, mask], result_types=[result_type])
+        super().__init__(operands=[lhs, rhs, mask], result_types=[_type_of(result_type, lhs)])
 
     def verify_(self) -> None:
-        lhs = _vreg(self.lhs)
+        lhs = vreg_of(self.lhs)
         self.check_same_type("rhs", self.rhs, "lhs", lhs)
         self.check_same_type("result", self.result, "lhs", lhs)
-        check_mask_granularity(self.name, "mask", _mask(self.mask), lhs)
+        check_mask_granularity(self.name, "mask", mask_of(self.mask), lhs)
         self.check_element(lhs)
         self.verify_extra()
 
@@ -244,12 +232,10 @@ class VectorCarryOp(VectorIntBinaryOp):
         result_type: Attribute | None = None,
         carry_type: Attribute | None = None,
     ) -> None:
-        if result_type is None:
-            result_type = SSAValue.get(lhs).type
-        if carry_type is None:
-            carry_type = SSAValue.get(mask).type
         IRDLOperation.__init__(
-            self, operands=[lhs, rhs, mask], result_types=[result_type, carry_type]
+            self,
+            operands=[lhs, rhs, mask],
+            result_types=[_type_of(result_type, lhs), _type_of(carry_type, mask)],
         )
 
     def verify_extra(self) -> None:
@@ -288,14 +274,12 @@ class VectorUnaryOp(VectorOp):
         mask: SSAValue | Operation,
         result_type: Attribute | None = None,
     ) -> None:
-        if result_type is None:
-            result_type = SSAValue.get(input).type
-        super().__init__(operands=[input, mask], result_types=[result_type])
+        super().__init__(operands=[input, mask], result_types=[_type_of(result_type, input)])
 
     def verify_(self) -> None:
-        vreg = _vreg(self.input)
+        vreg = vreg_of(self.input)
         self.check_same_type("result", self.result, "input", vreg)
-        check_mask_granularity(self.name, "mask", _mask(self.mask), vreg)
+        check_mask_granularity(self.name, "mask", mask_of(self.mask), vreg)
         self.check_element(vreg)
 
 
@@ -331,16 +315,14 @@ class VMulAOp(VectorOp):
         mask: SSAValue | Operation,
         result_type: Attribute | None = None,
     ) -> None:
-        if result_type is None:
-            result_type = SSAValue.get(acc).type
-        super().__init__(operands=[acc, lhs, rhs, mask], result_types=[result_type])
+        super().__init__(operands=[acc, lhs, rhs, mask], result_types=[_type_of(result_type, acc)])
 
     def verify_(self) -> None:
-        acc = _vreg(self.acc)
+        acc = vreg_of(self.acc)
         self.check_same_type("lhs", self.lhs, "acc", acc)
         self.check_same_type("rhs", self.rhs, "acc", acc)
         self.check_same_type("result", self.result, "acc", acc)
-        check_mask_granularity(self.name, "mask", _mask(self.mask), acc)
+        check_mask_granularity(self.name, "mask", mask_of(self.mask), acc)
         self.check_element(acc)
 
 
@@ -361,7 +343,7 @@ class VBrOp(VectorOp):
         super().__init__(operands=[value], result_types=[result_type])
 
     def verify_(self) -> None:
-        vreg = _vreg(self.result)
+        vreg = vreg_of(self.result)
         scalar = self.value.type
         if dtype_of(scalar) is None:
             raise fail(f"{self.name} value type {scalar} is not a PTO element type")

@@ -10,13 +10,13 @@ so these ops sit inside a `pto.vecscope` and run on PIPE_V.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import StringAttr, i32
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, result_def
+from xdsl.irdl import IRDLOperation, operand_def, prop_def, result_def
 
-from pto_dialect.ops.base import fail
+from pto_dialect.ops.base import define_op, fail
 from pto_dialect.ops.vector_arith import VectorOp
 from pto_dialect.types import VREG_BITS, MaskType
 
@@ -38,6 +38,9 @@ def pattern_lanes(pattern: str) -> int | None:
     """How many leading lanes a `PAT_VLn` pattern selects (None for other patterns)."""
     prefix = "PAT_VL"
     return int(pattern[len(prefix) :]) if pattern.startswith(prefix) else None
+
+
+_P = TypeVar("_P", bound="PredicateOp")
 
 
 class PredicateOp(VectorOp):
@@ -102,45 +105,22 @@ class PsetOp(PredicateOp):
             )
 
 
-@irdl_op_definition
-class PltB8Op(PltOp):
-    name = "pto.plt_b8"
-    BITS: ClassVar[int] = 8
+def _width_variant(family: type[_P], bits: int) -> type[_P]:
+    """The concrete op of `family` (`PltOp`, `PsetOp`) for `!pto.mask<b{bits}>`."""
+    stem = family.__name__.removesuffix("Op")
+    doc = (family.__doc__ or "").replace("bW", f"b{bits}")
+    return define_op(family, f"{stem}B{bits}Op", f"pto.{stem.lower()}_b{bits}", doc, BITS=bits)
 
 
-@irdl_op_definition
-class PltB16Op(PltOp):
-    name = "pto.plt_b16"
-    BITS: ClassVar[int] = 16
+MASK_BITS = (8, 16, 32)
+"""The mask granularities, one `plt` and one `pset` op each."""
 
-
-@irdl_op_definition
-class PltB32Op(PltOp):
-    name = "pto.plt_b32"
-    BITS: ClassVar[int] = 32
-
-
-@irdl_op_definition
-class PsetB8Op(PsetOp):
-    name = "pto.pset_b8"
-    BITS: ClassVar[int] = 8
-
-
-@irdl_op_definition
-class PsetB16Op(PsetOp):
-    name = "pto.pset_b16"
-    BITS: ClassVar[int] = 16
-
-
-@irdl_op_definition
-class PsetB32Op(PsetOp):
-    name = "pto.pset_b32"
-    BITS: ClassVar[int] = 32
-
-
-PLT_OPS: dict[int, type[PltOp]] = {8: PltB8Op, 16: PltB16Op, 32: PltB32Op}
+PLT_OPS: dict[int, type[PltOp]] = {bits: _width_variant(PltOp, bits) for bits in MASK_BITS}
 """The `plt` op of each mask granularity."""
-PSET_OPS: dict[int, type[PsetOp]] = {8: PsetB8Op, 16: PsetB16Op, 32: PsetB32Op}
+PSET_OPS: dict[int, type[PsetOp]] = {bits: _width_variant(PsetOp, bits) for bits in MASK_BITS}
 """The `pset` op of each mask granularity."""
+
+PltB8Op, PltB16Op, PltB32Op = PLT_OPS.values()
+PsetB8Op, PsetB16Op, PsetB32Op = PSET_OPS.values()
 
 OPS: list[type[IRDLOperation]] = [*PLT_OPS.values(), *PSET_OPS.values()]

@@ -16,3 +16,9 @@ here = os.path.dirname(__file__)
 config.substitutions.append(  # noqa: F821
     ("%roundtrip", f"bash {os.path.join(here, 'roundtrip.sh')}")
 )
+config.substitutions.append(  # noqa: F821
+    ("%examples", os.path.join(here, "..", "..", "examples"))
+)
+config.substitutions.append(  # noqa: F821
+    ("%print-npy", f"python3 {os.path.join(here, 'run', 'Inputs', 'print_npy.py')}")
+)

@@ -35,12 +35,10 @@ from pto_dialect.attrs import (
     StrideMode,
 )
 from pto_dialect.dialect import PTO
-from pto_dialect.ops import vector_memory
-from pto_dialect.ops.vector_memory import (
+from pto_dialect.ops import vector_load, vector_store
+from pto_dialect.ops.vector_load import (
     LOAD_DIST_RULES,
     LOAD_X2_DIST_RULES,
-    STORE_DIST_RULES,
-    STORE_X2_DIST_RULES,
     Vgather2BcOp,
     Vgather2Op,
     VgatherbOp,
@@ -48,9 +46,13 @@ from pto_dialect.ops.vector_memory import (
     VldsOp,
     VldsX2Op,
     VldusOp,
-    VscatterOp,
     VsldbOp,
     VsldOp,
+)
+from pto_dialect.ops.vector_store import (
+    STORE_DIST_RULES,
+    STORE_X2_DIST_RULES,
+    VscatterOp,
     VsstbOp,
     VsstOp,
     VstaOp,
@@ -64,6 +66,7 @@ from pto_dialect.ops.vector_memory import (
 )
 from pto_dialect.types import AlignType, MaskType, MemorySpace, PtrType, VRegType
 
+MEMORY_OPS = [*vector_load.OPS, *vector_store.OPS]
 UB_F32 = PtrType(f32, MemorySpace.UB)
 UB_F16 = PtrType(f16, MemorySpace.UB)
 GM_F32 = PtrType(f32, MemorySpace.GM)
@@ -258,14 +261,14 @@ def test_vstur_mode_is_optional():
 
 
 def test_every_op_of_the_module_is_registered_and_on_pipe_v():
-    names = {op.name for op in vector_memory.OPS}
+    names = {op.name for op in MEMORY_OPS}
     assert names == {
         "pto.vlds", "pto.vldas", "pto.vldus", "pto.vldsx2", "pto.vsld", "pto.vsldb",
         "pto.vgather2", "pto.vgatherb", "pto.vgather2_bc", "pto.vsts", "pto.vstsx2",
         "pto.vsst", "pto.vsstb", "pto.vscatter", "pto.vsta", "pto.vstu", "pto.vstus",
         "pto.vstur", "pto.vstas", "pto.vstar",
     }  # fmt: skip
-    assert all(op.PIPE is Pipe.V for op in vector_memory.OPS)
+    assert all(op.PIPE is Pipe.V for op in MEMORY_OPS)
     assert names <= {op.name for op in PTO.operations}
 
 

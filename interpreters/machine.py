@@ -1,0 +1,69 @@
+"""The machine a PTO kernel runs on: its target and its memories.
+
+GM holds one memory per kernel argument; each on-chip location has one memory of
+the target's capacity, used by tiles with an address (`alloc_tile addr = ...`,
+`castptr`). A tile without an address gets fresh space of its own.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from xdsl.interpreter import InterpreterFunctions
+
+from interpreters.errors import check
+from interpreters.memory import Memory, Tile
+from pto_dialect.attrs import Location
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import SPACE_OF_LOCATION, MemorySpace, TileTypeBase
+
+_LOCATION_OF_SPACE = {space: loc for loc, space in SPACE_OF_LOCATION.items()}
+
+
+@dataclass
+class Machine:
+    target: TargetProfile
+    memories: dict[MemorySpace, Memory] = field(default_factory=dict[MemorySpace, Memory])
+    fresh_count: int = 0
+    op_counts: Counter[str] = field(default_factory=Counter[str])
+
+    def memory(self, space: MemorySpace) -> Memory:
+        """The on-chip memory of `space`, of the target's capacity."""
+        check(space is not MemorySpace.GM, "GM has no fixed memory: it is the kernel arguments")
+        if space not in self.memories:
+            capacity = self.target.capacities[_LOCATION_OF_SPACE[space]]
+            self.memories[space] = Memory.zeros(space.value, space, capacity)
+        return self.memories[space]
+
+    def fresh(self, location: Location, nbytes: int) -> Memory:
+        """Fresh space for a tile without an address."""
+        self.fresh_count += 1
+        space = SPACE_OF_LOCATION[location]
+        return Memory.zeros(f"{space.value}#{self.fresh_count}", space, nbytes)
+
+    def tile_at(
+        self, type: TileTypeBase, address: int | None, valid_rows: int, valid_cols: int
+    ) -> Tile:
+        """A tile of `type` at `address` in its location's memory (fresh space if None)."""
+        if address is None:
+            return Tile(self.fresh(type.location, type.size_bytes), 0, type, valid_rows,
+                        valid_cols)  # fmt: skip
+        memory = self.memory(SPACE_OF_LOCATION[type.location])
+        check(
+            address % 32 == 0,
+            f"tile address {address} in {memory.name} is not 32-byte aligned",
+        )
+        check(
+            address >= 0 and address + type.size_bytes <= memory.size,
+            f"tile of {type.size_bytes} bytes at address {address} does not fit in "
+            f"{memory.name} ({memory.size} bytes on {self.target.name})",
+        )
+        return Tile(memory, address, type, valid_rows, valid_cols)
+
+
+class MachineFunctions(InterpreterFunctions):
+    """Base of the project's interpreter functions: they share one `Machine`."""
+
+    def __init__(self, machine: Machine) -> None:
+        self.machine = machine

@@ -1,0 +1,247 @@
+"""Run-time values of the machine model: memories, pointers, GM views and tiles.
+
+Every memory is a flat byte buffer; pointers, views and tiles are (memory, byte
+offset) plus a typed numpy view at that offset. Tile-level and vector-level code
+therefore see the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from itertools import count
+
+import numpy as np
+
+from interpreters.errors import PtoRuntimeError, check
+from pto_dialect.attrs import BLayout, Location, SLayout
+from pto_dialect.dtypes import DType
+from pto_dialect.types import DYNAMIC, MemorySpace, TileTypeBase
+
+_ids = count()
+
+
+@dataclass(eq=False)
+class Memory:
+    """A byte-addressed memory: GM (one per kernel argument) or an on-chip buffer."""
+
+    name: str
+    space: MemorySpace
+    data: np.ndarray[tuple[int], np.dtype[np.uint8]]
+    uid: int = field(default_factory=lambda: next(_ids))
+
+    @staticmethod
+    def zeros(name: str, space: MemorySpace, size: int) -> Memory:
+        return Memory(name, space, np.zeros(size, dtype=np.uint8))
+
+    @property
+    def size(self) -> int:
+        return int(self.data.size)
+
+    def typed(self, offset: int, dtype: DType, count: int) -> np.ndarray:
+        """A writable 1-D view of `count` elements of `dtype` at byte `offset`."""
+        nbytes = count * dtype.bytes
+        check(
+            offset >= 0 and offset + nbytes <= self.size,
+            f"access of {nbytes} bytes at offset {offset} is outside {self.name} "
+            f"({self.size} bytes)",
+        )
+        check(offset % dtype.bytes == 0, f"offset {offset} in {self.name} is not "
+              f"{dtype.bytes}-byte aligned for {dtype}")  # fmt: skip
+        return self.data[offset : offset + nbytes].view(dtype.numpy)
+
+    def __repr__(self) -> str:
+        return f"Memory({self.name}, {self.size} bytes)"
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """A `!pto.ptr` value: a byte offset into a memory; `dtype` None when untyped."""
+
+    memory: Memory
+    offset: int
+    dtype: DType | None = None
+
+    def advanced(self, elements: int) -> Pointer:
+        """The pointer `elements` elements further (`pto.addptr`)."""
+        check(self.dtype is not None, "cannot advance an untyped pointer by elements")
+        assert self.dtype is not None
+        return Pointer(self.memory, self.offset + elements * self.dtype.bytes, self.dtype)
+
+
+@dataclass(frozen=True)
+class TensorView:
+    """A strided view of GM (`make_tensor_view`, `partition_view`); strides in elements."""
+
+    memory: Memory
+    offset: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    dtype: DType
+
+    def __post_init__(self) -> None:
+        self.array()  # a view that leaves its memory is an error where it is made
+
+    def array(self) -> np.ndarray:
+        """The writable strided numpy view; bounds are checked against the memory."""
+        if any(d == 0 for d in self.shape):
+            return np.zeros(self.shape, dtype=self.dtype.numpy)
+        lo = self.offset + self.dtype.bytes * sum(
+            (d - 1) * s for d, s in zip(self.shape, self.strides, strict=True) if s < 0
+        )
+        hi = self.offset + self.dtype.bytes * (
+            1 + sum((d - 1) * s for d, s in zip(self.shape, self.strides, strict=True) if s > 0)
+        )
+        check(
+            lo >= 0 and hi <= self.memory.size,
+            f"view of shape {'x'.join(map(str, self.shape))} with strides "
+            f"{list(self.strides)} at byte {self.offset} reaches bytes [{lo}, {hi}) outside "
+            f"{self.memory.name} ({self.memory.size} bytes)",
+        )
+        check(self.offset % self.dtype.bytes == 0, "view offset is not element-aligned")
+        return np.ndarray(
+            self.shape,
+            dtype=self.dtype.numpy,
+            buffer=self.memory.data,
+            offset=self.offset,
+            strides=tuple(s * self.dtype.bytes for s in self.strides),
+        )
+
+    def matrix(self) -> np.ndarray:
+        """The view as rows x cols: every dimension but the last two must be 1."""
+        check(
+            all(d == 1 for d in self.shape[:-2]),
+            f"a tile moves to or from a 2-D window; view shape {self.shape} has more than two "
+            "non-unit dimensions",
+        )
+        arr = self.array()
+        if arr.ndim == 1:
+            return arr.reshape(1, -1)
+        return arr.reshape(arr.shape[-2:])
+
+
+def _box_perm(tile: TileTypeBase) -> tuple[tuple[int, int, int, int], tuple[int, ...]]:
+    """Storage shape of a boxed tile and the permutation to (RB, br, CB, bc)."""
+    rows, cols = tile.shape
+    br, bc = tile.box
+    rb, cb = rows // br, cols // bc
+    outer = (rb, cb) if tile.blayout.data is BLayout.ROW_MAJOR else (cb, rb)
+    inner = (br, bc) if tile.slayout.data is SLayout.ROW_MAJOR else (bc, br)
+    # axis names: 0..3 of storage; find where RB, br, CB, bc live
+    names = (("RB", "CB") if tile.blayout.data is BLayout.ROW_MAJOR else ("CB", "RB")) + (
+        ("br", "bc") if tile.slayout.data is SLayout.ROW_MAJOR else ("bc", "br")
+    )
+    perm = tuple(names.index(n) for n in ("RB", "br", "CB", "bc"))
+    return (*outer, *inner), perm  # type: ignore[return-value]
+
+
+@dataclass
+class Tile:
+    """A tile buffer or SSA tile value: `rows x cols` elements of its type in a memory."""
+
+    memory: Memory
+    address: int
+    type: TileTypeBase
+    valid_rows: int
+    valid_cols: int
+    _view: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    _valid_view: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    dtype: DType = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.dtype = self.type.element
+        rows, cols = self.type.shape
+        check(
+            0 <= self.valid_rows <= rows and 0 <= self.valid_cols <= cols,
+            f"valid region {self.valid_rows}x{self.valid_cols} exceeds the tile's {rows}x{cols}",
+        )
+
+    @property
+    def location(self) -> Location:
+        return self.type.location
+
+    @property
+    def nbytes(self) -> int:
+        return self.type.size_bytes
+
+    @property
+    def valid(self) -> tuple[int, int]:
+        return (self.valid_rows, self.valid_cols)
+
+    def storage(self) -> np.ndarray:
+        """All elements in storage order."""
+        rows, cols = self.type.shape
+        return self.memory.typed(self.address, self.dtype, rows * cols)
+
+    def view(self) -> np.ndarray | None:
+        """A writable logical rows x cols view, or None for boxed layouts (use get/set)."""
+        if self._view is None and not self.type.is_boxed:
+            rows, cols = self.type.shape
+            storage = self.storage()
+            self._view = (
+                storage.reshape(rows, cols)
+                if self.type.is_row_major
+                else storage.reshape(cols, rows).T
+            )
+        return self._view
+
+    def valid_view(self) -> np.ndarray | None:
+        """A writable view of the valid region, or None for boxed layouts (cached)."""
+        if self._valid_view is None:
+            view = self.view()
+            if view is not None:
+                self._valid_view = view[: self.valid_rows, : self.valid_cols]
+        return self._valid_view
+
+    def _boxed(self) -> np.ndarray:
+        rows, cols = self.type.shape
+        br, bc = self.type.box
+        if rows % br or cols % bc:
+            raise PtoRuntimeError(
+                f"boxed tile {rows}x{cols} is not a whole number of {br}x{bc} boxes, so it "
+                "has no storage layout"
+            )
+        shape, perm = _box_perm(self.type)
+        return self.storage().reshape(shape).transpose(perm)
+
+    def get(self) -> np.ndarray:
+        """The logical rows x cols contents (a view for ND tiles, a copy for boxed ones)."""
+        view = self.view()
+        if view is not None:
+            return view
+        rows, cols = self.type.shape
+        return self._boxed().reshape(rows, cols)
+
+    def set(self, values: np.ndarray, rows: int | None = None, cols: int | None = None) -> None:
+        """Write `values` into the top-left `rows x cols` region (default: its shape)."""
+        r = values.shape[0] if rows is None else rows
+        c = values.shape[1] if cols is None else cols
+        view = self.view()
+        if view is not None:
+            view[:r, :c] = values[:r, :c]
+            return
+        full = self.get().copy()
+        full[:r, :c] = values[:r, :c]
+        rb_br_cb_bc = self._boxed()
+        rb_br_cb_bc[...] = full.reshape(rb_br_cb_bc.shape)
+
+    @contextmanager
+    def edit(self) -> Generator[np.ndarray]:
+        """The logical rows x cols contents to modify in place; written back on exit."""
+        view = self.view()
+        if view is not None:
+            yield view
+            return
+        full = self.get().copy()
+        yield full
+        self.set(full)
+
+    def region(self) -> np.ndarray:
+        """The valid region's contents (read-only use)."""
+        return self.get()[: self.valid_rows, : self.valid_cols]
+
+
+def static_or(value: int, fallback: int) -> int:
+    """A static size, or `fallback` where the type says `?`."""
+    return fallback if value == DYNAMIC else value

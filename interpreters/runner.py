@@ -1,0 +1,211 @@
+"""`pto-run`: run a function of a PTO module with xDSL's interpreter.
+
+    pto-run FILE [--entry NAME] [--target a2a3|a5|cpu] [--arg SPEC]... [--out-dir DIR]
+                 [--report] [--report-json FILE]
+
+`xdsl-run` cannot load plugin interpreter functions, so this subclasses its driver
+and registers the project's functions next to xDSL's own for func, arith, scf and
+memref. Every error is one line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.func import FuncOp
+from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.interpreters.arith import ArithFunctions
+from xdsl.interpreters.builtin import BuiltinFunctions
+from xdsl.interpreters.func import FuncFunctions
+from xdsl.interpreters.memref import MemRefFunctions
+from xdsl.interpreters.scf import ScfFunctions
+from xdsl.ir import Operation
+from xdsl.tools.command_line_tool import CommandLineTool
+from xdsl.tools.xdsl_run import xDSLRunMain
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+
+from interpreters.args import ArgError, ArrayArg, bind, parse_spec
+from interpreters.errors import PtoRuntimeError
+from interpreters.machine import Machine
+from interpreters.pto_interpreter import PtoInterpreter
+from interpreters.registry import project_functions
+from interpreters.report import Report
+from interpreters.source import parse_module, where
+from pto_dialect.ops.base import TARGET_ATTR, target_of
+from pto_dialect.targets import UnknownTargetError, parse_target
+
+EXIT_ERROR = 1
+EXIT_INTERNAL = 70
+
+
+class RunError(Exception):
+    """A failure reported as one line."""
+
+
+class _OpTracker(Interpreter.Listener):
+    """Counts executed ops and remembers the innermost op being executed."""
+
+    def __init__(self, machine: Machine) -> None:
+        self.machine = machine
+        self.current: Operation | None = None
+
+    def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
+        self.current = op
+
+    def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
+        self.machine.op_counts[op.name] += 1
+
+
+class PtoRunMain(xDSLRunMain):
+    def __init__(self, args: Sequence[str] | None = None) -> None:
+        super().__init__(description="Run a PTO kernel with per-target semantics", args=args)
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        CommandLineTool.register_all_arguments(self, arg_parser)
+        arg_parser.add_argument("--entry", help="function to run (default: the only one)")
+        arg_parser.add_argument(
+            "--target", help="a2a3 (also a2, a3), a5 or cpu (default: pto.target_arch, else cpu)"
+        )
+        arg_parser.add_argument(
+            "--arg",
+            action="append",
+            default=[],
+            metavar="SPEC",
+            help="one per function argument, in order: FILE.npy, zeros:SHAPExDTYPE, "
+            "rand:SHAPExDTYPE[:SEED] or VALUE:TYPE",
+        )
+        arg_parser.add_argument("--out-dir", help="write every array argument as DIR/arg<i>.npy")
+        arg_parser.add_argument("--report", action="store_true", help="print a run summary")
+        arg_parser.add_argument("--report-json", metavar="FILE", help="write the summary as JSON")
+        arg_parser.add_argument("--index-bitwidth", type=int, choices=(32, 64), default=64)
+
+    def run(self) -> int:  # pyright: ignore[reportIncompatibleMethodOverride]
+        try:
+            report = self._run()
+        except RunError as err:
+            print(f"pto-run: error: {err}", file=sys.stderr)
+            return EXIT_ERROR
+        if self.args.report:
+            print(report.text())
+        if self.args.report_json:
+            Path(self.args.report_json).write_text(json.dumps(report.as_json(), indent=2) + "\n")
+        return 0
+
+    # ---- steps -------------------------------------------------------------------------
+    def _run(self) -> Report:
+        module = self._load()
+        machine = Machine(target_of(module))
+        tracker = _OpTracker(machine)
+        interpreter = PtoInterpreter(
+            module, index_bitwidth=self.args.index_bitwidth, listeners=(tracker,)
+        )
+        for functions in (ArithFunctions(), BuiltinFunctions(), FuncFunctions(),
+                          MemRefFunctions(), ScfFunctions()):  # fmt: skip
+            interpreter.register_implementations(functions)
+        for functions in project_functions(machine):
+            interpreter.register_implementations(functions)
+        func = self._entry(module)
+        arg_values = self._bind(machine, func)
+        try:
+            # IEEE exceptions are results, not warnings (the semantics functions rely on it)
+            with np.errstate(all="ignore"):
+                interpreter.call_op(func, tuple(v for _, v in arg_values))
+        except PtoRuntimeError as err:
+            op = err.op or tracker.current
+            raise RunError(f"{where(op)}: {err.message}" if op else err.message) from None
+        except Exception as err:  # an xDSL interpreter failure: still one line
+            op = tracker.current
+            first = str(err).splitlines()[0] if str(err) else type(err).__name__
+            raise RunError(f"{where(op)}: {first}" if op else first) from None
+        if self.args.out_dir:
+            self._write_outputs([a for a, _ in arg_values])
+        return Report(machine)
+
+    def _load(self) -> ModuleOp:
+        path = self.args.input_file
+        try:
+            text = Path(path).read_text() if path else sys.stdin.read()
+        except OSError as err:
+            raise RunError(f"cannot read {path}: {err.strerror}") from None
+        try:
+            module = parse_module(self.ctx, text, path or "<stdin>")
+        except ParseError as err:
+            lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+            raise RunError(f"{lines[0]}: {lines[-1]}" if len(lines) > 1 else str(err)) from None
+        if self.args.target:
+            try:
+                arch = parse_target(self.args.target)
+            except UnknownTargetError as err:
+                raise RunError(str(err)) from None
+            module.attributes[TARGET_ATTR] = StringAttr(arch.value)
+        try:
+            module.verify()
+        except DiagnosticException as err:
+            raise RunError(f"verification failed: {_first_line(err)}") from None
+        return module
+
+    def _entry(self, module: ModuleOp) -> FuncOp:
+        funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
+        if self.args.entry:
+            for func in funcs:
+                if func.sym_name.data == self.args.entry:
+                    return func
+            raise RunError(f"no function named '{self.args.entry}' in the module")
+        if len(funcs) != 1:
+            names = ", ".join(f.sym_name.data for f in funcs) or "none"
+            raise RunError(f"the module has several functions ({names}): choose one with --entry")
+        return funcs[0]
+
+    def _bind(self, machine: Machine, func: FuncOp) -> list[tuple[Any, Any]]:
+        inputs = func.function_type.inputs.data
+        specs: list[str] = self.args.arg
+        if len(specs) != len(inputs):
+            raise RunError(
+                f"@{func.sym_name.data} takes {len(inputs)} argument(s), got {len(specs)} --arg"
+            )
+        try:
+            bound: list[tuple[Any, Any]] = []
+            for index, (spec, type) in enumerate(zip(specs, inputs, strict=True)):
+                arg = parse_spec(spec)
+                bound.append((arg, bind(machine, index, arg, type)))
+            return bound
+        except ArgError as err:
+            raise RunError(str(err)) from None
+
+    def _write_outputs(self, args: list[Any]) -> None:
+        out = Path(self.args.out_dir)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            for index, arg in enumerate(args):
+                if isinstance(arg, ArrayArg):
+                    np.save(out / f"arg{index}.npy", arg.final())
+        except OSError as err:
+            raise RunError(f"cannot write outputs to {out}: {err.strerror}") from None
+
+
+def _first_line(err: Exception) -> str:
+    lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+    return lines[0] if lines else type(err).__name__
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return PtoRunMain(argv).run()
+    except Exception as err:  # a bug of pto-run itself: still one line, unless asked
+        if os.environ.get("PTO_RUN_TRACEBACK"):
+            raise
+        print(f"pto-run: internal error: {type(err).__name__}: {_first_line(err)} "
+              "(set PTO_RUN_TRACEBACK=1 for the traceback)", file=sys.stderr)  # fmt: skip
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

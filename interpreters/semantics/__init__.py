@@ -1,0 +1,1 @@
+"""Pure numpy semantics of each instruction family, parameterised by target."""

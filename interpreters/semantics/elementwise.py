@@ -1,0 +1,158 @@
+"""Elementwise tile instructions: `tadd tsub tmul tdiv tmax tmin tabs`.
+
+For every (i, j) of the destination's valid region (R x C) the op computes
+`dst[i, j] = f(src0[i, j], src1[i, j])` in the element type and writes nothing else.
+
+- `tadd tsub tmul`: the exact result rounded once to the element type (IEEE
+  round-to-nearest-even); integers wrap modulo 2^bits.
+- `tdiv`: floats follow IEEE 754 (x/0 is a signed infinity, 0/0 NaN); integers
+  truncate toward zero, `MIN / -1` wraps to MIN, and a zero divisor is a run-time error.
+- `tmax`/`tmin`: `src0 > src1 ? src0 : src1` (`<` for `tmin`), the vector formula of
+  `vmax`/`vmin`; when the comparison is false (equal or NaN operands) the rules' `Pick`
+  says which operand is returned.
+- `tabs`: clears the sign bit (|-0| = +0, NaN keeps its payload); integers wrap (|MIN| = MIN).
+- A source element outside that source's valid region reads as all-one bits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+
+import numpy as np
+
+from interpreters.errors import PtoRuntimeError
+from pto_dialect.attrs import TargetArch
+from pto_dialect.dtypes import DType
+
+
+class Pick(Enum):
+    """One operand of a binary op."""
+
+    SRC0 = "src0"
+    SRC1 = "src1"
+
+
+@dataclass(frozen=True)
+class ElementwiseRules:
+    """What a target does where the elementwise pages leave room (dtypes: targets.py)."""
+
+    max_min_fallback: Pick
+    """The operand `tmax`/`tmin` return when `src0 > src1` (`<`) is false: equal or NaN."""
+
+
+RULES: Mapping[TargetArch, ElementwiseRules] = MappingProxyType(
+    {
+        # seed 004 vmax/vmin: `dst = src0 > src1 ? src0 : src1`; the tile pages are silent
+        # and the NPU implementations are vmax/vmin per lane (TMax.hpp, TColReduceOps.hpp).
+        TargetArch.A2A3: ElementwiseRules(max_min_fallback=Pick.SRC1),
+        # seed 004: the same formula on A5.
+        TargetArch.A5: ElementwiseRules(max_min_fallback=Pick.SRC1),
+        # seed 000 / docs/decisions.md: the CPU target follows A5 (pto-isa's CPU simulator
+        # uses std::max, which returns src0 on a false comparison; not followed).
+        TargetArch.CPU: ElementwiseRules(max_min_fallback=Pick.SRC1),
+    }
+)
+
+UNARY_OPS = ("tabs",)
+
+
+def source_operand(
+    contents: np.ndarray, valid: tuple[int, int], region: tuple[int, int]
+) -> np.ndarray:
+    """The R x C operand a source tile supplies for the destination region `region`.
+
+    `contents` is the source's logical rows x cols array and `valid` its valid region.
+    Lanes outside `valid` read all-one bits on every target (tadd.md, hw-native-sys: "both
+    platforms fill out-of-region lanes with 0xFF pattern"). The result is a view of
+    `contents` when the source's valid region covers `region`.
+    """
+    rows, cols = region
+    vr, vc = valid
+    if vr >= rows and vc >= cols:
+        return contents[:rows, :cols]
+    ones = np.full((rows, cols * contents.dtype.itemsize), 0xFF, np.uint8)
+    operand = ones.view(contents.dtype)
+    r, c = min(vr, rows), min(vc, cols)
+    operand[:r, :c] = contents[:r, :c]
+    return operand
+
+
+def select_max(a: np.ndarray, b: np.ndarray, fallback: Pick) -> np.ndarray:
+    """`a > b ? a : b`, or with the operands' roles swapped when the fallback is src0."""
+    return np.where(a > b, a, b) if fallback is Pick.SRC1 else np.where(b > a, b, a)
+
+
+def select_min(a: np.ndarray, b: np.ndarray, fallback: Pick) -> np.ndarray:
+    """`a < b ? a : b`, or with the operands' roles swapped when the fallback is src0."""
+    return np.where(a < b, a, b) if fallback is Pick.SRC1 else np.where(b < a, b, a)
+
+
+def _int_divide(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
+    """C division: truncation toward zero, wrapping `MIN / -1`; zero divisors are an error."""
+    zeros = np.argwhere(b == 0)
+    if zeros.size:
+        i, j = (int(x) for x in zeros[0])
+        raise PtoRuntimeError(
+            f"integer division by zero (src1[{i}, {j}] is 0); the manual leaves its result "
+            "target-defined"
+        )
+    wide_a, wide_b = a.astype(np.int64), b.astype(np.int64)
+    quotient = (wide_a - np.fmod(wide_a, wide_b)) // wide_b
+    out[...] = quotient.astype(out.dtype)
+
+
+_UFUNCS = {"tadd": np.add, "tsub": np.subtract, "tmul": np.multiply}
+
+
+def _binary(
+    name: str, a: np.ndarray, b: np.ndarray, out: np.ndarray, dtype: DType, rules: ElementwiseRules
+) -> None:
+    ufunc = _UFUNCS.get(name)
+    if ufunc is not None:  # tadd, tsub, tmul: one ufunc straight into `out`
+        ufunc(a, b, out=out)
+    elif name == "tdiv":
+        if dtype.is_float:
+            np.divide(a, b, out=out)
+        else:
+            _int_divide(a, b, out)
+    elif name == "tmax":
+        out[...] = select_max(a, b, rules.max_min_fallback)
+    elif name == "tmin":
+        out[...] = select_min(a, b, rules.max_min_fallback)
+    else:
+        raise ValueError(f"not a binary elementwise op: {name}")
+
+
+def _abs(a: np.ndarray, out: np.ndarray, dtype: DType) -> None:
+    if dtype.is_float:
+        bits = np.dtype(f"u{dtype.bytes}")
+        sign = bits.type(1 << (dtype.bits - 1))
+        out[...] = (a.view(bits) & ~sign).view(out.dtype)
+    else:
+        np.abs(a, out=out)
+
+
+def compute(
+    name: str,
+    sources: Sequence[np.ndarray],
+    out: np.ndarray,
+    dtype: DType,
+    rules: ElementwiseRules,
+    *,
+    guard: bool = True,
+) -> None:
+    """Write op `name` (`tadd`, ...) of the R x C `sources` into the R x C view `out`.
+
+    IEEE exceptions (overflow, x/0, inf - inf) are results, not warnings: the function
+    silences numpy's warnings unless `guard` is False because the caller already has.
+    """
+    if name in UNARY_OPS:
+        _abs(sources[0], out, dtype)
+    elif guard and dtype.is_float:
+        with np.errstate(all="ignore"):
+            _binary(name, sources[0], sources[1], out, dtype, rules)
+    else:
+        _binary(name, sources[0], sources[1], out, dtype, rules)

@@ -1,0 +1,118 @@
+"""Matrix and matrix-vector multiply (`tmatmul`, `tgemv` and their `.acc`/`.bias` forms).
+
+    C[i, j] = [acc_in[i, j] +] sum_{k' < k} A[i, k'] * B[k', j] [+ bias[0, j]]
+
+for i < m, j < n. The sum runs over k' in ascending order in the accumulator
+dtype: int8 products are exact int32 values summed with int32 wrap-around; f16,
+bf16, fp8 and f32 operands are widened to f32 (exactly), each product is an f32
+multiply (exact for 8/16-bit operands, rounded once for f32) and each add rounds
+to nearest even. Where `.acc` adds the incoming accumulator and how `.bias`
+rounds are the per-target rows of `RULES`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+import numpy as np
+
+from interpreters.errors import check
+from pto_dialect.attrs import TargetArch
+from pto_dialect.dtypes import DType
+
+MAX_MNK = 4095
+"""Largest m, k or n of one matrix instruction (MMAD_MAX_SUPPORT_LENGTH)."""
+
+
+class AccIn(Enum):
+    """Where `.acc` forms take the incoming accumulator into the k-sum."""
+
+    FIRST = "first"
+    """The sum starts from acc_in: acc_in + p0 + p1 + ... (each add rounded)."""
+    LAST = "last"
+    """The sum starts from 0 and acc_in is added to the rounded sum: acc_in + (p0 + p1 + ...)."""
+
+
+class BiasAdd(Enum):
+    """How `.bias` forms add the bias row; both add it once, after the final k-sum."""
+
+    AFTER_SUM_IEEE = "after the final sum, IEEE round-to-nearest-even"
+    AFTER_SUM_ACC_ROUNDING = "after the final sum, in the accumulator's rounding mode (RNE)"
+
+
+@dataclass(frozen=True)
+class MatmulRules:
+    """Per-target semantics of the matrix family."""
+
+    acc_in: AccIn
+    bias: BiasAdd
+
+
+RULES: dict[TargetArch, MatmulRules] = {
+    # A2A3: TMATMUL_ACC issues `mad` with cmatrixInitVal = 0 ("use the real number in the C
+    # matrix"), so the C buffer is the sum's starting value (include/pto/npu/a2a3/TMatmul.hpp;
+    # tmatmul.md: "subsequent phases accumulate in-place"); seed 000: "bias is added after the
+    # final accumulation round", IEEE RNE.
+    TargetArch.A2A3: MatmulRules(AccIn.FIRST, BiasAdd.AFTER_SUM_IEEE),
+    # A5: the same cmatrixInitVal = 0 `mad` (include/pto/npu/a5/TMatmul.hpp); seed 000: "bias is
+    # added after accumulation using the accumulator's rounding mode".
+    TargetArch.A5: MatmulRules(AccIn.FIRST, BiasAdd.AFTER_SUM_ACC_ROUNDING),
+    # CPU simulator: TMatmulNzZn sums the products from 0 and writes acc_in + sum
+    # (include/pto/cpu/TMatmul.hpp); bias follows A5 (seed 000), added after the GEMM.
+    TargetArch.CPU: MatmulRules(AccIn.LAST, BiasAdd.AFTER_SUM_ACC_ROUNDING),
+}
+
+
+def check_sizes(m: int, k: int, n: int, gemv: bool) -> None:
+    """The run-time rules on m, k, n (seed 000; TMATMUL PTO_ASSERTs)."""
+    if gemv:
+        check(m == 1, f"gemv needs m == 1: the left tile has {m} valid rows")
+    for name, value, source in (
+        ("m", m, "the left tile's valid rows"),
+        ("k", k, "the right tile's valid rows" if gemv else "the left tile's valid columns"),
+        ("n", n, "the right tile's valid columns"),
+    ):
+        check(
+            1 <= value <= MAX_MNK,
+            f"{name} = {value} ({source}) must lie in [1, {MAX_MNK}]",
+        )
+
+
+def matmul(
+    arch: TargetArch,
+    acc_dtype: DType,
+    a: np.ndarray,
+    b: np.ndarray,
+    m: int,
+    k: int,
+    n: int,
+    acc_in: np.ndarray | None = None,
+    bias: np.ndarray | None = None,
+) -> np.ndarray:
+    """The m x n result of `[acc_in +] a[:m, :k] @ b[:k, :n] [+ bias[0, :n]]` on `arch`.
+
+    `a`, `b`, `acc_in` and `bias` are logical (row-major indexed) arrays at least as
+    large as the region they contribute; the result has the accumulator dtype.
+    """
+    rules = RULES[arch]
+    acc_np = acc_dtype.numpy
+    lhs = np.asarray(a[:m, :k]).astype(acc_np)
+    rhs = np.asarray(b[:k, :n]).astype(acc_np)
+    start = acc_in is not None and rules.acc_in is AccIn.FIRST
+    if acc_in is not None and start:
+        total = np.array(acc_in[:m, :n], dtype=acc_np)
+    else:
+        total = np.zeros((m, n), acc_np)
+    product = np.empty((m, n), acc_np)
+    with np.errstate(all="ignore"):
+        for i in range(k):
+            np.multiply(lhs[:, i : i + 1], rhs[i : i + 1, :], out=product)
+            np.add(total, product, out=total)
+        if acc_in is not None and not start:
+            total = np.add(np.asarray(acc_in[:m, :n], dtype=acc_np), total)
+        if bias is not None:
+            # Both BiasAdd rows add once after the sum in the accumulator dtype (f32 RNE or
+            # int32 wrap-around), so they share this line.
+            total = np.add(total, np.asarray(bias[0:1, :n], dtype=acc_np))
+    return total

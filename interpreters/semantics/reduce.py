@@ -1,0 +1,192 @@
+"""Column reductions: `tcolmin`, `tcolmax`, `tcolsum`.
+
+`dst[0, j] = reduce_{0 <= i < R} src[i, j]` for `j < C`, where R x C is the source's
+valid region; nothing else of dst is written. Every step is one vector operation in
+the element type (no widening: f16 sums round to f16 after each add, integer sums
+wrap). `min`/`max` steps are the `vmin`/`vmax` select formula of the elementwise
+family. The order of the steps is the target's (see `RULES`):
+
+- in order (A2A3): `acc = r0; acc = op(acc, r_i)` for i = 1 .. R-1;
+- paired (A5): `acc = r0; acc = op(acc, op(r_{2j+1}, r_{2j+2}))` for j = 0 .. (R-1)/2 - 1,
+  then `acc = op(acc, r_{R-1})` when R-1 is odd.
+
+`tcolsum` with `isBinary` sums pairwise through the scratch tile `tmp`: level 1 writes
+`tmp[j] = r_{2j} + r_{2j+1}`, each further level `tmp[j] = tmp[2j] + tmp[2j+1]` while more
+than one partial sum is left; an odd leftover row is added to the level's first
+(A2A3) or last (A5) partial sum. The result is `tmp[0]`; the partial sums stay in `tmp`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+
+import numpy as np
+
+from interpreters.errors import check
+from interpreters.semantics.elementwise import RULES as ELEMENTWISE_RULES
+from interpreters.semantics.elementwise import Pick, select_max, select_min
+from pto_dialect.attrs import TargetArch
+from pto_dialect.dtypes import F16, DType
+
+
+class Order(Enum):
+    """How the rows of a sequential column reduction are combined."""
+
+    IN_ORDER = "in order"
+    PAIRED = "paired"
+
+
+class Fold(Enum):
+    """Where the pairwise (`isBinary`) sum adds a level's odd leftover row."""
+
+    FIRST = "first"
+    LAST = "last"
+
+
+@dataclass(frozen=True)
+class ReduceRules:
+    """How a target orders the steps of a column reduction (dtypes: targets.py)."""
+
+    order: Order
+    fold: Fold
+    sequential_only: frozenset[DType]
+    """Element types whose `tcolsum` ignores `isBinary` (summed in `order`, tmp unused)."""
+    scratch_lanes_bytes: int | None
+    """The pairwise sum works on column chunks of this many bytes, each reusing tmp columns
+    [0, chunk); None: it works on whole rows (tmp columns [0, C))."""
+    max_min_fallback: Pick
+    """The operand a `vmin`/`vmax` step returns when its comparison is false."""
+
+
+RULES: Mapping[TargetArch, ReduceRules] = MappingProxyType(
+    {
+        # a2a3/TColReduceOps.hpp and TColSum.hpp: dst = copy of row 0, then one vmin/vmax/vadd
+        # per further row in order; BinarySum folds an odd row into tmp row 0 of each level;
+        # vadd over the whole valid row (count mode).
+        TargetArch.A2A3: ReduceRules(
+            order=Order.IN_ORDER,
+            fold=Fold.FIRST,
+            sequential_only=frozenset(),
+            scratch_lanes_bytes=None,
+            max_min_fallback=ELEMENTWISE_RULES[TargetArch.A2A3].max_min_fallback,
+        ),
+        # a5/TColReduceOps.hpp: acc = row 0, then acc op (row 2j+1 op row 2j+2), odd tail last;
+        # a5/TColSum.hpp: half always takes that path; TColSum_Binary adds an odd row to the
+        # last pair, starts from a zero register and reuses tmp for every 256-byte chunk.
+        TargetArch.A5: ReduceRules(
+            order=Order.PAIRED,
+            fold=Fold.LAST,
+            sequential_only=frozenset({F16}),
+            scratch_lanes_bytes=256,
+            max_min_fallback=ELEMENTWISE_RULES[TargetArch.A5].max_min_fallback,
+        ),
+        # seed 000 / docs/decisions.md: the CPU target follows A5.
+        TargetArch.CPU: ReduceRules(
+            order=Order.PAIRED,
+            fold=Fold.LAST,
+            sequential_only=frozenset({F16}),
+            scratch_lanes_bytes=256,
+            max_min_fallback=ELEMENTWISE_RULES[TargetArch.CPU].max_min_fallback,
+        ),
+    }
+)
+
+Step = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+def _step(kind: str, rules: ReduceRules) -> Step:
+    if kind == "tcolsum":
+        return lambda a, b: a + b
+    if kind == "tcolmax":
+        return lambda a, b: select_max(a, b, rules.max_min_fallback)
+    if kind == "tcolmin":
+        return lambda a, b: select_min(a, b, rules.max_min_fallback)
+    raise ValueError(f"not a column reduction: {kind}")
+
+
+def _sequential(src: np.ndarray, step: Step, order: Order) -> np.ndarray:
+    """The reduction of the R x C `src` (R >= 1) in `order`."""
+    acc = src[0].copy()
+    if order is Order.IN_ORDER:
+        for row in src[1:]:
+            acc = step(acc, row)
+        return acc
+    pairs = (src.shape[0] - 1) // 2
+    if pairs:
+        partial = step(src[1 : 2 * pairs : 2], src[2 : 2 * pairs + 1 : 2])
+        for row in partial:
+            acc = step(acc, row)
+    if (src.shape[0] - 1) % 2:
+        acc = step(acc, src[-1])
+    return acc
+
+
+def _tree(src: np.ndarray, fold: Fold) -> np.ndarray:
+    """The partial sums the pairwise reduction leaves in tmp; row 0 is the result."""
+    rows = src.shape[0]
+    count = rows // 2
+    if count == 0:  # a single row: added to a zeroed register (A5; A2A3 copies it instead)
+        return np.zeros_like(src[:1]) + src[:1]
+    work = src[0 : 2 * count : 2] + src[1 : 2 * count : 2]
+    leftover: np.ndarray | None = src[-1] if rows % 2 else None
+    while True:
+        if leftover is not None:
+            if fold is Fold.FIRST:
+                work[0] = work[0] + leftover
+            else:
+                work[count - 1] = leftover + work[count - 1]
+        if count == 1:
+            return work
+        half = count // 2
+        leftover = work[2 * half].copy() if count % 2 else None
+        work[:half] = work[0 : 2 * half : 2] + work[1 : 2 * half : 2]
+        count = half
+
+
+def col_reduce(kind: str, src: np.ndarray, dst_row: np.ndarray, rules: ReduceRules) -> None:
+    """`tcolmin`/`tcolmax`/`tcolsum` (sequential) of the R x C `src` into the C-vector `dst_row`."""
+    if src.shape[0] == 0 or src.shape[1] == 0:
+        return
+    with np.errstate(all="ignore"):
+        dst_row[...] = _sequential(src, _step(kind, rules), rules.order)
+
+
+def col_sum_binary(
+    src: np.ndarray, dst_row: np.ndarray, tmp: np.ndarray, dtype: DType, rules: ReduceRules
+) -> None:
+    """`tcolsum {isBinary = true}` of the R x C `src` into `dst_row`, through `tmp`.
+
+    `tmp` is the scratch tile's writable rows x cols contents; it receives the partial
+    sums the target's algorithm leaves there.
+    """
+    rows, cols = src.shape
+    if rows == 0 or cols == 0:
+        return
+    if dtype in rules.sequential_only:
+        col_reduce("tcolsum", src, dst_row, rules)
+        return
+    if rows == 1 and rules.fold is Fold.FIRST:  # A2A3 copies a single row, tmp unused
+        dst_row[...] = src[0]
+        return
+    check(
+        cols <= tmp.shape[1],
+        f"tmp row of {tmp.shape[1]} elements is shorter than the src valid cols {cols}",
+    )
+    needed = max(rows // 2, 1)
+    check(
+        needed <= tmp.shape[0],
+        f"tmp has {tmp.shape[0]} rows; the pairwise sum of {rows} rows needs {needed}",
+    )
+    with np.errstate(all="ignore"):
+        partial = _tree(src, rules.fold)
+    dst_row[...] = partial[0]
+    if rules.scratch_lanes_bytes is None:
+        tmp[:needed, :cols] = partial
+        return
+    lanes = rules.scratch_lanes_bytes // dtype.bytes
+    for start in range(0, cols, lanes):
+        width = min(lanes, cols - start)
+        tmp[:needed, :width] = partial[:, start : start + width]

@@ -1,0 +1,115 @@
+"""Interpreter functions of the matrix family: `tmatmul`, `tgemv` and their `.acc`/`.bias` forms.
+
+m and k come from the left tile's valid region (`tgemv`: m must be 1 and k is the
+right tile's valid rows), n from the right tile's valid columns. The destination's
+top-left m x n elements are written; the rest of it is left as it was. In SSA form
+the fresh result starts as a copy of acc_in (`.acc`) or zeros.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+
+from interpreters.errors import check
+from interpreters.machine import MachineFunctions
+from interpreters.memory import Tile, static_or
+from interpreters.semantics import matrix
+from pto_dialect.dtypes import DType
+from pto_dialect.ops.tile_matrix import (
+    MatmulTileOp,
+    TGemvAccOp,
+    TGemvBiasOp,
+    TGemvOp,
+    TMatmulAccOp,
+    TMatmulBiasOp,
+    TMatmulOp,
+)
+from pto_dialect.types import TileTypeBase
+
+
+@register_impls
+class TileMatrixFunctions(MachineFunctions):
+    def _run(self, op: MatmulTileOp, args: PythonValues) -> PythonValues:
+        tiles = [cast(Tile, v) for v in args]
+        acc_in = tiles[0] if op.ACC_INPUT else None
+        a, b = tiles[op.lhs_index], tiles[op.lhs_index + 1]
+        bias = tiles[2] if op.BIAS_INPUT else None
+        if op.GEMV:
+            m, k, n = a.valid_rows, b.valid_rows, b.valid_cols
+        else:
+            m, k, n = a.valid_rows, a.valid_cols, b.valid_cols
+        matrix.check_sizes(m, k, n, op.GEMV)
+        bias_row = None
+        if bias is not None:
+            check(
+                bias.type.shape[1] >= n,
+                f"the bias row has {bias.type.shape[1]} columns, fewer than n = {n}",
+            )
+            bias_row = bias.get()
+        result = matrix.matmul(
+            self.machine.target.arch,
+            self._acc_dtype(op, tiles),
+            a.get(),
+            b.get(),
+            m,
+            k,
+            n,
+            acc_in=None if acc_in is None else acc_in.get(),
+            bias=bias_row,
+        )
+        if op.is_dps:
+            dst = tiles[-1]
+            results: PythonValues = ()
+        else:
+            type = cast(TileTypeBase, op.res[0].type)
+            vr, vc = type.valid_shape
+            dst = self.machine.tile_at(type, None, static_or(vr, m), static_or(vc, n))
+            if acc_in is not None:
+                dst.set(acc_in.get())
+            results = (dst,)
+        with dst.edit() as out:
+            out[:m, :n] = result
+        return results
+
+    @staticmethod
+    def _acc_dtype(op: MatmulTileOp, tiles: list[Tile]) -> DType:
+        """The destination's element type, in which the sum is accumulated."""
+        if op.is_dps:
+            return tiles[-1].dtype
+        return cast(TileTypeBase, op.res[0].type).element
+
+    @impl(TMatmulOp)
+    def run_tmatmul(
+        self, interpreter: Interpreter, op: TMatmulOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run(op, args)
+
+    @impl(TMatmulAccOp)
+    def run_tmatmul_acc(
+        self, interpreter: Interpreter, op: TMatmulAccOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run(op, args)
+
+    @impl(TMatmulBiasOp)
+    def run_tmatmul_bias(
+        self, interpreter: Interpreter, op: TMatmulBiasOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run(op, args)
+
+    @impl(TGemvOp)
+    def run_tgemv(self, interpreter: Interpreter, op: TGemvOp, args: PythonValues) -> PythonValues:
+        return self._run(op, args)
+
+    @impl(TGemvAccOp)
+    def run_tgemv_acc(
+        self, interpreter: Interpreter, op: TGemvAccOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run(op, args)
+
+    @impl(TGemvBiasOp)
+    def run_tgemv_bias(
+        self, interpreter: Interpreter, op: TGemvBiasOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run(op, args)

@@ -1,0 +1,116 @@
+"""Interpreter functions of views, tile allocation and GM <-> tile transfers."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+
+from interpreters.errors import check
+from interpreters.machine import MachineFunctions
+from interpreters.memory import Pointer, TensorView, Tile, static_or
+from interpreters.semantics import convert, transfer
+from pto_dialect.ops.tile_memory import (
+    AllocTileOp,
+    MakeTensorViewOp,
+    PartitionViewOp,
+    TLoadOp,
+    TMovOp,
+    TStoreOp,
+)
+from pto_dialect.types import ShapedViewBase, TileTypeBase
+
+
+def _result_tile(ft: MachineFunctions, type: TileTypeBase, rows: int, cols: int) -> Tile:
+    """Fresh space for an SSA tile result; `?` valid sizes take `rows`/`cols`."""
+    vr, vc = type.valid_shape
+    return ft.machine.tile_at(type, None, static_or(vr, rows), static_or(vc, cols))
+
+
+@register_impls
+class TileMemoryFunctions(MachineFunctions):
+    @impl(MakeTensorViewOp)
+    def run_make_tensor_view(
+        self, interpreter: Interpreter, op: MakeTensorViewOp, args: PythonValues
+    ) -> PythonValues:
+        ptr = cast(Pointer, args[0])
+        rank = len(op.shape)
+        shape = tuple(int(v) for v in args[1 : 1 + rank])
+        strides = tuple(int(v) for v in args[1 + rank :])
+        view_type = cast(ShapedViewBase, op.result.type)
+        for dim, static in zip(shape, view_type.dims, strict=True):
+            check(static < 0 or dim == static, f"shape {list(shape)} differs from the type's "
+                  f"{view_type}")  # fmt: skip
+        return (TensorView(ptr.memory, ptr.offset, shape, strides, view_type.element),)
+
+    @impl(PartitionViewOp)
+    def run_partition_view(
+        self, interpreter: Interpreter, op: PartitionViewOp, args: PythonValues
+    ) -> PythonValues:
+        view = cast(TensorView, args[0])
+        rank = len(view.shape)
+        offsets = tuple(int(v) for v in args[1 : 1 + rank])
+        sizes = tuple(int(v) for v in args[1 + rank :])
+        for axis, (off, size, dim) in enumerate(zip(offsets, sizes, view.shape, strict=True)):
+            check(
+                off >= 0 and size >= 0 and off + size <= dim,
+                f"partition [{off}, {off + size}) of dimension {axis} lies outside the view's "
+                f"extent {dim}",
+            )
+        start = sum(o * s for o, s in zip(offsets, view.strides, strict=True))
+        offset = view.offset + start * view.dtype.bytes
+        return (TensorView(view.memory, offset, sizes, view.strides, view.dtype),)
+
+    @impl(AllocTileOp)
+    def run_alloc_tile(
+        self, interpreter: Interpreter, op: AllocTileOp, args: PythonValues
+    ) -> PythonValues:
+        type = op.tile_type
+        values = iter(args)
+        address = int(next(values)) if op.addr is not None else None
+        vr, vc = type.valid_shape
+        if op.valid_row is not None:
+            vr = int(next(values))
+        if op.valid_col is not None:
+            vc = int(next(values))
+        return (self.machine.tile_at(type, address, vr, vc),)
+
+    @impl(TLoadOp)
+    def run_tload(self, interpreter: Interpreter, op: TLoadOp, args: PythonValues) -> PythonValues:
+        window = cast(TensorView, args[0]).matrix()
+        if op.is_dps:
+            tile = cast(Tile, args[1])
+            results: PythonValues = ()
+        else:
+            type = cast(TileTypeBase, op.res[0].type)
+            tile = _result_tile(self, type, *window.shape)
+            results = (tile,)
+        rule = transfer.PAD_RULES[self.machine.target.arch]
+        bursts = None if tile.type.is_boxed else tile.type.is_row_major
+        with tile.edit() as contents:
+            transfer.load(window, contents, tile.valid, tile.dtype, tile.type.pad.data, rule,
+                          bursts)  # fmt: skip
+        return results
+
+    @impl(TStoreOp)
+    def run_tstore(
+        self, interpreter: Interpreter, op: TStoreOp, args: PythonValues
+    ) -> PythonValues:
+        tile = cast(Tile, args[0])
+        window = cast(TensorView, args[1]).matrix()
+        transfer.store(tile.get(), window, tile.valid, tile.dtype)
+        return ()
+
+    @impl(TMovOp)
+    def run_tmov(self, interpreter: Interpreter, op: TMovOp, args: PythonValues) -> PythonValues:
+        src = cast(Tile, args[0])
+        if op.is_dps:
+            dst = cast(Tile, args[1])
+            results: PythonValues = ()
+        else:
+            dst = _result_tile(self, cast(TileTypeBase, op.res[0].type), *src.valid)
+            results = (dst,)
+        with dst.edit() as contents:
+            convert.move(self.machine.target.arch, src.get(), src.location, src.dtype,
+                         contents, dst.location, dst.dtype, dst.valid)  # fmt: skip
+        return results

@@ -1,0 +1,374 @@
+"""Vector loads (seed 002): UB -> vector register moves on PIPE_V.
+
+`vlds`, `vldas`, `vldus`, `vldsx2`, `vsld`, `vsldb` and the gathers `vgather2`, `vgatherb`,
+`vgather2_bc`. The UB pointer is `!pto.ptr<T, ub>` or the untyped `!pto.ptr` (as the seed
+kernel writes it); a typed pointer's element type is the vreg's element type, except where the
+distribution mode changes the width (`UNPK_*`); masks have the granularity of the data lanes;
+the data element type is legal for the target (`targets.py`, key = op name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import IndexType, StringAttr
+from xdsl.ir import SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+)
+
+from pto_dialect.attrs import LoadDist, LoadX2Dist, StrideMode
+from pto_dialect.ops.base import fail
+from pto_dialect.ops.vector_common import (
+    ALIGN,
+    I32_SCALAR,
+    MASK,
+    PTR,
+    SAME,
+    VREG,
+    DistRule,
+    VectorMemoryOp,
+    operand_of,
+    parse_mode,
+    string_props,
+    vreg_of,
+)
+from pto_dialect.types import AlignType, PtrType, VRegType
+
+LOAD_DIST_RULES: Mapping[LoadDist, DistRule] = {
+    LoadDist.NORM: DistRule(None),
+    LoadDist.BRC_B8: DistRule(8),
+    LoadDist.BRC_B16: DistRule(16),
+    LoadDist.BRC_B32: DistRule(32),
+    LoadDist.US_B8: DistRule(8),
+    LoadDist.US_B16: DistRule(16),
+    LoadDist.DS_B8: DistRule(8),
+    LoadDist.DS_B16: DistRule(16),
+    # UNPK_Bn zero-extends n-bit UB elements into 2n-bit lanes.
+    LoadDist.UNPK_B8: DistRule(16, 8),
+    LoadDist.UNPK_B16: DistRule(32, 16),
+    LoadDist.UNPK_B32: DistRule(64, 32),
+    LoadDist.SPLT4CHN_B8: DistRule(8),
+    LoadDist.SPLT2CHN_B8: DistRule(8),
+    LoadDist.SPLT2CHN_B16: DistRule(16),
+    LoadDist.DINTLV_B32: DistRule(32),
+    LoadDist.BLK: DistRule(None),
+}
+LOAD_X2_DIST_RULES: Mapping[LoadX2Dist, DistRule] = {
+    LoadX2Dist.DINTLV_B8: DistRule(8),
+    LoadX2Dist.DINTLV_B16: DistRule(16),
+    LoadX2Dist.DINTLV_B32: DistRule(32),
+    LoadX2Dist.BDINTLV: DistRule(None),
+}
+
+_RESULT_ROLES = ("result", "result")
+"""Lane and pointee roles of the loaded vreg in distribution checks."""
+
+
+class VectorLoadOp(VectorMemoryOp):
+    """UB -> vreg. Every load reads its `source` operand; its vreg results are checked.
+
+    (Concrete ops declare all their operands: xDSL orders inherited fields after own ones.)
+    """
+
+    def verify_memory(self) -> None:
+        ptr = self.ub_pointer(operand_of(self, "source"), "source")
+        loaded = [vreg_of(r) for r in self.results if isinstance(r.type, VRegType)]
+        for index, vreg in enumerate(loaded):
+            self.check_target(vreg, self.result_role(index))
+        self.verify_load(ptr, loaded)
+
+    def result_role(self, index: int) -> str:
+        return "result"
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        """Default: the pointer's element type is the loaded lane type."""
+        for index, vreg in enumerate(loaded):
+            self.check_pointee(ptr, "source", vreg, self.result_role(index), SAME, "")
+
+
+class MaskedLoadOp(VectorLoadOp):
+    """A load whose `mask` operand has the granularity of the loaded lanes."""
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        super().verify_load(ptr, loaded)
+        self.check_mask(operand_of(self, "mask"), loaded[0], "result")
+
+
+@irdl_op_definition
+class VldsOp(VectorLoadOp):
+    """`%r = pto.vlds %src[%off] {dist = "NORM"} : !pto.ptr<T, ub> -> !pto.vreg<NxT>`.
+
+    `dist` is optional (default NORM).
+    """
+
+    name = "pto.vlds"
+
+    source = operand_def(PTR)
+    offset = operand_def(IndexType())
+    dist = opt_prop_def(StringAttr)
+    result = result_def(VREG)
+
+    irdl_options = (ParsePropInAttrDict(),)
+
+    assembly_format = "$source `[` $offset `]` attr-dict `:` type($source) `->` type($result)"
+
+    def __init__(
+        self,
+        source: SSAValue,
+        offset: SSAValue,
+        result_type: VRegType,
+        dist: LoadDist | str | None = None,
+    ) -> None:
+        super().__init__(
+            operands=[source, offset],
+            result_types=[result_type],
+            properties=string_props(dist=dist),
+        )
+
+    @property
+    def dist_mode(self) -> LoadDist:
+        if self.dist is None:
+            return LoadDist.NORM
+        return parse_mode(self.name, "dist", self.dist.data, LoadDist)
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        mode = self.dist_mode
+        self.check_dist(ptr, "source", loaded[0], _RESULT_ROLES, LOAD_DIST_RULES[mode], mode)
+
+
+@irdl_op_definition
+class VldasOp(VectorLoadOp):
+    """`%a = pto.vldas %src : !pto.ptr<T, ub> -> !pto.align`: primes an unaligned-load stream."""
+
+    name = "pto.vldas"
+
+    source = operand_def(PTR)
+    result = result_def(ALIGN)
+
+    assembly_format = "$source attr-dict `:` type($source) `->` type($result)"
+
+    def __init__(self, source: SSAValue) -> None:
+        super().__init__(operands=[source], result_types=[AlignType()])
+
+
+@irdl_op_definition
+class VldusOp(VectorLoadOp):
+    """`%v, %a2, %p2 = pto.vldus %src, %a : P, !pto.align -> !pto.vreg<NxT>, !pto.align, P`."""
+
+    name = "pto.vldus"
+
+    source = operand_def(PTR)
+    align = operand_def(ALIGN)
+    result = result_def(VREG)
+    align_out = result_def(ALIGN)
+    base_out = result_def(PTR)
+
+    assembly_format = (
+        "$source `,` $align attr-dict `:` type($source) `,` type($align) `->` "
+        "type($result) `,` type($align_out) `,` type($base_out)"
+    )
+
+    def __init__(self, source: SSAValue, align: SSAValue, result_type: VRegType) -> None:
+        super().__init__(
+            operands=[source, align], result_types=[result_type, AlignType(), source.type]
+        )
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        super().verify_load(ptr, loaded)
+        self.check_same_type("base_out", self.base_out, "source", ptr)
+
+
+@irdl_op_definition
+class VldsX2Op(VectorLoadOp):
+    """`%lo, %hi = pto.vldsx2 %src[%off], "DINTLV_B32" : P, index -> V, V` (deinterleave)."""
+
+    name = "pto.vldsx2"
+
+    source = operand_def(PTR)
+    offset = operand_def(IndexType())
+    dist = prop_def(StringAttr)
+    low = result_def(VREG)
+    high = result_def(VREG)
+
+    assembly_format = (
+        "$source `[` $offset `]` `,` $dist attr-dict `:` type($source) `,` type($offset) "
+        "`->` type($low) `,` type($high)"
+    )
+
+    def __init__(
+        self,
+        source: SSAValue,
+        offset: SSAValue,
+        result_type: VRegType,
+        dist: LoadX2Dist | str,
+    ) -> None:
+        super().__init__(
+            operands=[source, offset],
+            result_types=[result_type, result_type],
+            properties=string_props(dist=dist),
+        )
+
+    def result_role(self, index: int) -> str:
+        return ("low", "high")[index]
+
+    @property
+    def dist_mode(self) -> LoadX2Dist:
+        return parse_mode(self.name, "dist", self.dist.data, LoadX2Dist)
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        mode = self.dist_mode
+        low, high = loaded
+        self.check_pair(low, high)
+        self.check_dist(ptr, "source", low, _RESULT_ROLES, LOAD_X2_DIST_RULES[mode], mode)
+
+
+@irdl_op_definition
+class VsldOp(VectorLoadOp):
+    """`%r = pto.vsld %src[%off], "STRIDE_S8_B32" : P -> V` (fixed-stride load)."""
+
+    name = "pto.vsld"
+
+    source = operand_def(PTR)
+    offset = operand_def(IndexType())
+    stride = prop_def(StringAttr)
+    result = result_def(VREG)
+
+    assembly_format = (
+        "$source `[` $offset `]` `,` $stride attr-dict `:` type($source) `->` type($result)"
+    )
+
+    def __init__(
+        self, source: SSAValue, offset: SSAValue, result_type: VRegType, stride: StrideMode | str
+    ) -> None:
+        super().__init__(
+            operands=[source, offset],
+            result_types=[result_type],
+            properties=string_props(stride=stride),
+        )
+
+    @property
+    def stride_mode(self) -> StrideMode:
+        return parse_mode(self.name, "stride", self.stride.data, StrideMode)
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        self.stride_mode  # noqa: B018 - raises on an illegal token
+        super().verify_load(ptr, loaded)
+
+
+@irdl_op_definition
+class VsldbOp(MaskedLoadOp):
+    """`%r = pto.vsldb %src, %ctrl, %mask : P, i32, M -> V` (block-strided load)."""
+
+    name = "pto.vsldb"
+
+    source = operand_def(PTR)
+    offset = operand_def(I32_SCALAR)
+    mask = operand_def(MASK)
+    result = result_def(VREG)
+
+    assembly_format = (
+        "$source `,` $offset `,` $mask attr-dict `:` type($source) `,` type($offset) `,` "
+        "type($mask) `->` type($result)"
+    )
+
+    def __init__(
+        self, source: SSAValue, offset: SSAValue, mask: SSAValue, result_type: VRegType
+    ) -> None:
+        super().__init__(operands=[source, offset, mask], result_types=[result_type])
+
+
+# ---- gathers ------------------------------------------------------------------------------
+
+
+class GatherOp(VectorLoadOp):
+    """`%r = pto.OP %src, %offsets, %bound : P, !pto.vreg<NxI>, B -> !pto.vreg<NxT>`."""
+
+    OFFSET_BITS: ClassVar[int | None] = None
+    """Required width of the offset lanes (None: any integer width)."""
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        super().verify_load(ptr, loaded)
+        index = self.check_indices(operand_of(self, "offsets"), loaded[0], "result")
+        if self.OFFSET_BITS is not None and index.element.bits != self.OFFSET_BITS:
+            raise fail(
+                f"{self.name} offsets must have {self.OFFSET_BITS}-bit integer elements "
+                f"(i{self.OFFSET_BITS} or ui{self.OFFSET_BITS}), got {index.element}"
+            )
+
+
+class ActiveLanesGatherOp(GatherOp):
+    """A gather bounded by an `index` count of active lanes."""
+
+    source = operand_def(PTR)
+    offsets = operand_def(VREG)
+    active_lanes = operand_def(IndexType())
+    result = result_def(VREG)
+
+    assembly_format = (
+        "$source `,` $offsets `,` $active_lanes attr-dict `:` type($source) `,` "
+        "type($offsets) `,` type($active_lanes) `->` type($result)"
+    )
+
+    def __init__(
+        self, source: SSAValue, offsets: SSAValue, active_lanes: SSAValue, result_type: VRegType
+    ) -> None:
+        super().__init__(operands=[source, offsets, active_lanes], result_types=[result_type])
+
+
+@irdl_op_definition
+class Vgather2Op(ActiveLanesGatherOp):
+    """Indexed gather: `dst[i] = UB[base + offsets[i] * sizeof(T)]` for the active lanes."""
+
+    name = "pto.vgather2"
+
+
+@irdl_op_definition
+class VgatherbOp(ActiveLanesGatherOp):
+    """Block gather with byte offsets; offsets are 32-bit, so the data is 32-bit too."""
+
+    name = "pto.vgatherb"
+
+    OFFSET_BITS: ClassVar[int | None] = 32
+
+
+@irdl_op_definition
+class Vgather2BcOp(MaskedLoadOp, GatherOp):
+    """`%r = pto.vgather2_bc %src, %offsets, %mask : P, !pto.vreg<NxI>, M -> V`."""
+
+    name = "pto.vgather2_bc"
+
+    source = operand_def(PTR)
+    offsets = operand_def(VREG)
+    mask = operand_def(MASK)
+    result = result_def(VREG)
+
+    assembly_format = (
+        "$source `,` $offsets `,` $mask attr-dict `:` type($source) `,` type($offsets) `,` "
+        "type($mask) `->` type($result)"
+    )
+
+    def __init__(
+        self, source: SSAValue, offsets: SSAValue, mask: SSAValue, result_type: VRegType
+    ) -> None:
+        super().__init__(operands=[source, offsets, mask], result_types=[result_type])
+
+
+OPS: list[type[IRDLOperation]] = [
+    VldsOp,
+    VldasOp,
+    VldusOp,
+    VldsX2Op,
+    VsldOp,
+    VsldbOp,
+    Vgather2Op,
+    VgatherbOp,
+    Vgather2BcOp,
+]

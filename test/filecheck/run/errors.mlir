@@ -1,0 +1,39 @@
+// Every pto-run failure is one line on stderr naming the op or argument and the rule, with a
+// non-zero exit status, never a traceback.
+// RUN: not pto-run %s --arg zeros:4x8xf32 2>&1 | filecheck %s --check-prefix=COUNT
+// RUN: not pto-run %s --arg zeros:4x8xf32 --arg ones:4x8xf32 2>&1 | filecheck %s --check-prefix=SPEC
+// RUN: not pto-run %s --arg zeros:4x8xf16 --arg zeros:4x8xf32 2>&1 | filecheck %s --check-prefix=DTYPE
+// RUN: not pto-run %s --arg 1.5:f32 --arg zeros:4x8xf32 2>&1 | filecheck %s --check-prefix=SCALAR
+// RUN: not pto-run %s --target a7 --arg zeros:4x8xf32 --arg zeros:4x8xf32 2>&1 | filecheck %s --check-prefix=TARGET
+// RUN: not pto-run %s --arg zeros:2x8xf32 --arg zeros:4x8xf32 2>&1 | filecheck %s --check-prefix=SHAPE
+// RUN: not pto-run %s --arg %t.missing.npy --arg zeros:4x8xf32 2>&1 | filecheck %s --check-prefix=NPY
+// RUN: not pto-run %s --entry nope --arg zeros:4x8xf32 --arg zeros:4x8xf32 2>&1 | filecheck %s --check-prefix=ENTRY
+// RUN: not pto-run %S/Inputs/not_a_kernel.txt 2>&1 | filecheck %s --check-prefix=PARSE
+// RUN: not pto-run %s --arg zeros:4x8xf32 --arg zeros:4x8xf32 --arg zeros:1xf32 2>&1 | filecheck %s --check-prefix=ALL
+
+// COUNT: pto-run: error: @copy takes 2 argument(s), got 1 --arg
+// SPEC: pto-run: error: --arg ones:4x8xf32: expected FILE.npy, zeros:SHAPExDTYPE, rand:SHAPExDTYPE[:SEED] or VALUE:TYPE
+// DTYPE: pto-run: error: argument 0 (!pto.ptr<f32>) needs an array of f32, got float16
+// SCALAR: pto-run: error: argument 0 (!pto.ptr<f32>) is a pointer: it needs an array, got a scalar
+// TARGET: pto-run: error: unknown target 'a7', expected a2a3 (or a2, a3), a5 or cpu
+// SHAPE: pto-run: error: pto.make_tensor_view at {{.*}}errors.mlir:{{[0-9]+}}:5: view of shape 4x8 with strides [8, 1] at byte 0 reaches bytes [0, 128) outside gm:arg0 (64 bytes)
+// NPY: pto-run: error: --arg {{.*}}missing.npy: cannot read the array
+// ENTRY: pto-run: error: no function named 'nope' in the module
+// PARSE: pto-run: error: {{.*}}not_a_kernel.txt:1:6: Operation this is not registered
+// ALL: pto-run: error: @copy takes 2 argument(s), got 3 --arg
+// COUNT-NOT: Traceback
+// SHAPE-NOT: Traceback
+
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @copy(%src: !pto.ptr<f32>, %dst: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %vs = pto.make_tensor_view %src, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %ps = pto.partition_view %vs, offsets = [%c0, %c0], sizes = [%c4, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<4x8xf32>
+    %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>
+    pto.tload ins(%ps : !pto.partition_tensor_view<4x8xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>)
+    func.return
+  }
+}

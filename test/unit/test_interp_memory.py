@@ -1,0 +1,160 @@
+"""The machine model's memories, views and tile layouts, against offsets written by hand."""
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import f16, f32, i8
+
+from interpreters.errors import PtoRuntimeError
+from interpreters.machine import Machine
+from interpreters.memory import Memory, TensorView
+from interpreters.semantics import transfer
+from pto_dialect.attrs import BLayout, Location, PadValue, SLayout, TargetArch
+from pto_dialect.dtypes import F16, F32, I8
+from pto_dialect.targets import A2A3, A5
+from pto_dialect.types import MemorySpace, TileBufType
+
+CPU_RULE = transfer.PAD_RULES[TargetArch.CPU]
+
+
+def offset_of(rows: int, cols: int, br: int, bc: int, blayout: BLayout, slayout: SLayout,
+              r: int, c: int) -> int:  # fmt: skip
+    """Element offset of (r, c), from pto-isa's GetTileOffset cases, one element at a time."""
+    if slayout is SLayout.NONE_BOX:
+        return r * cols + c if blayout is BLayout.ROW_MAJOR else c * rows + r
+    rb, cb = rows // br, cols // bc
+    if blayout is BLayout.ROW_MAJOR:
+        block = (r // br) * cb + (c // bc)
+    else:
+        block = (c // bc) * rb + (r // br)
+    if slayout is SLayout.ROW_MAJOR:
+        inner = (r % br) * bc + (c % bc)
+    else:
+        inner = (c % bc) * br + (r % br)
+    return block * br * bc + inner
+
+
+LAYOUTS = [
+    (Location.VEC, f32, 8, 16, BLayout.ROW_MAJOR, SLayout.NONE_BOX, 512),
+    (Location.VEC, f16, 32, 16, BLayout.COL_MAJOR, SLayout.NONE_BOX, 512),
+    (Location.LEFT, f16, 32, 32, BLayout.COL_MAJOR, SLayout.ROW_MAJOR, 512),  # Nz
+    (Location.RIGHT, f16, 32, 48, BLayout.ROW_MAJOR, SLayout.COL_MAJOR, 512),  # Zn
+    (Location.MAT, i8, 32, 64, BLayout.ROW_MAJOR, SLayout.ROW_MAJOR, 512),  # Zz
+    (Location.ACC, f32, 32, 32, BLayout.COL_MAJOR, SLayout.ROW_MAJOR, 1024),
+]
+
+
+@pytest.mark.parametrize(("loc", "elem", "rows", "cols", "bl", "sl", "fractal"), LAYOUTS)
+def test_tile_layouts_place_elements_where_the_manual_says(
+    loc: Location,
+    elem,
+    rows: int,
+    cols: int,
+    bl: BLayout,
+    sl: SLayout,
+    fractal: int,  # type: ignore[no-untyped-def]
+):
+    tile_type = TileBufType(loc, elem, rows, cols, blayout=bl, slayout=sl, fractal=fractal)
+    tile = Machine(A5).tile_at(tile_type, None, rows, cols)
+    logical = np.arange(rows * cols).reshape(rows, cols).astype(tile.dtype.numpy)
+    tile.set(logical)
+    storage = tile.storage()
+    br, bc = tile_type.box
+    for r in range(rows):
+        for c in range(cols):
+            assert storage[offset_of(rows, cols, br, bc, bl, sl, r, c)] == logical[r, c]
+    assert np.array_equal(tile.get(), logical)
+
+
+def test_partial_set_of_a_boxed_tile_keeps_the_rest():
+    t = TileBufType(Location.LEFT, f16, 16, 16, blayout=BLayout.COL_MAJOR,
+                    slayout=SLayout.ROW_MAJOR)  # fmt: skip
+    tile = Machine(A5).tile_at(t, None, 16, 16)
+    tile.set(np.full((16, 16), 7, np.float16))
+    tile.set(np.zeros((4, 5), np.float16))
+    expected = np.full((16, 16), 7, np.float16)
+    expected[:4, :5] = 0
+    assert np.array_equal(tile.get(), expected)
+
+
+def test_planned_tiles_share_their_memory_and_are_checked_against_capacity():
+    machine = Machine(A2A3)
+    t = TileBufType(Location.VEC, f32, 8, 8)
+    a = machine.tile_at(t, 0, 8, 8)
+    b = machine.tile_at(t, 0, 8, 8)
+    a.set(np.ones((8, 8), np.float32))
+    assert np.array_equal(b.get(), np.ones((8, 8), np.float32))  # same bytes
+    with pytest.raises(PtoRuntimeError, match="does not fit in ub \\(196608 bytes on a2a3\\)"):
+        machine.tile_at(t, 192 * 1024 - 128, 8, 8)
+    with pytest.raises(PtoRuntimeError, match="not 32-byte aligned"):
+        machine.tile_at(t, 16, 8, 8)
+
+
+def test_tensor_views_are_strided_windows_of_gm_with_bounds_checks():
+    mem = Memory("gm:arg0", MemorySpace.GM, np.arange(64, dtype=np.float32).view(np.uint8).copy())
+    view = TensorView(mem, 4 * 9, (2, 3), (8, 2), F32)
+    assert np.array_equal(view.array(), np.array([[9, 11, 13], [17, 19, 21]], np.float32))
+    view.array()[0, 0] = -1
+    assert mem.data.view(np.float32)[9] == -1
+    with pytest.raises(PtoRuntimeError, match="outside gm:arg0"):
+        TensorView(mem, 0, (9, 8), (8, 1), F32).array()
+
+
+@pytest.mark.parametrize(
+    ("dtype", "pad", "expected"),
+    [
+        (F32, PadValue.ZERO, 0.0),
+        (F32, PadValue.MAX, np.inf),
+        (F32, PadValue.MIN, -np.inf),
+        (F16, PadValue.MAX, np.inf),
+        (I8, PadValue.MAX, 127),
+        (I8, PadValue.MIN, -128),
+    ],
+)
+def test_load_pads_outside_the_valid_region(dtype, pad: PadValue, expected: float):  # type: ignore[no-untyped-def]
+    window = np.arange(12).reshape(3, 4).astype(dtype.numpy)
+    tile = np.full((4, 8), 5, dtype.numpy)
+    transfer.load(window, tile, (2, 3), dtype, pad, CPU_RULE, True)
+    assert np.array_equal(tile[:2, :3], window[:2, :3])
+    outside = np.ones((4, 8), bool)
+    outside[:2, :3] = False
+    assert np.all(tile[outside] == dtype.numpy.type(expected))
+
+
+@pytest.mark.parametrize("arch", [TargetArch.A2A3, TargetArch.A5])
+def test_npu_loads_pad_only_to_the_end_of_each_bursts_32_byte_block(arch: TargetArch):
+    rule = transfer.PAD_RULES[arch]
+    window = np.ones((8, 40), np.float16)  # 16 halves per 32-byte block
+    tile = np.full((8, 48), 5, np.float16)
+    transfer.load(window, tile, (3, 20), F16, PadValue.ZERO, rule, True)
+    assert np.all(tile[:3, :20] == 1)
+    assert np.all(tile[:3, 20:32] == 0)  # tail of the second block
+    assert np.all(tile[:3, 32:] == 5)  # whole blocks past it are untouched
+    assert np.all(tile[3:, :] == 5)  # rows not transferred are untouched
+    dn = np.full((48, 8), 5, np.float16)  # a DN tile bursts along columns
+    transfer.load(np.ones((40, 8), np.float16), dn, (20, 3), F16, PadValue.MAX, rule, False)
+    assert np.all(dn[20:32, :3] == np.inf) and np.all(dn[32:, :] == 5) and np.all(dn[:, 3:] == 5)
+    boxed = np.full((16, 16), 5, np.float16)
+    transfer.load(np.ones((16, 16), np.float16), boxed, (3, 4), F16, PadValue.ZERO, rule, None)
+    assert np.all(boxed[:3, :4] == 1) and np.sum(boxed == 5) == 256 - 12
+
+
+def test_null_pad_leaves_the_bytes_outside_the_valid_region():
+    window = np.zeros((4, 8), np.float32)
+    tile = np.full((4, 8), 3, np.float32)
+    transfer.load(window, tile, (1, 2), F32, PadValue.NULL, CPU_RULE, True)
+    assert tile[0, 0] == 0 and tile[0, 2] == 3 and tile[1, 0] == 3
+
+
+def test_store_writes_only_the_valid_region():
+    window = np.full((4, 8), -1, np.int8)
+    tile = np.arange(32, dtype=np.int8).reshape(4, 8)
+    transfer.store(tile, window, (2, 5), I8)
+    assert np.array_equal(window[:2, :5], tile[:2, :5])
+    assert np.all(window[2:, :] == -1) and np.all(window[:, 5:] == -1)
+
+
+def test_a_window_smaller_than_the_valid_region_is_a_runtime_error():
+    with pytest.raises(PtoRuntimeError, match="GM window 2x4 is smaller than the destination "
+                       "tile's valid region 3x4"):  # fmt: skip
+        transfer.load(np.zeros((2, 4), np.float32), np.zeros((4, 4), np.float32), (3, 4), F32,
+                      PadValue.NULL, CPU_RULE, True)  # fmt: skip
