@@ -4,11 +4,8 @@
 valid region; nothing else of dst is written. Every step is one vector operation in
 the element type (no widening: f16 sums round to f16 after each add, integer sums
 wrap). `min`/`max` steps are the `vmin`/`vmax` select formula of the elementwise
-family. The order of the steps is the target's (see `RULES`):
-
-- in order (A2A3): `acc = r0; acc = op(acc, r_i)` for i = 1 .. R-1;
-- paired (A5): `acc = r0; acc = op(acc, op(r_{2j+1}, r_{2j+2}))` for j = 0 .. (R-1)/2 - 1,
-  then `acc = op(acc, r_{R-1})` when R-1 is odd.
+family. On every target the steps go in row order, as the project's specification
+(issue 3) requires: `acc = r0; acc = op(acc, r_i)` for i = 1 .. R-1.
 
 `tcolsum` with `isBinary` sums pairwise through the scratch tile `tmp`: level 1 writes
 `tmp[j] = r_{2j} + r_{2j+1}`, each further level `tmp[j] = tmp[2j] + tmp[2j+1]` while more
@@ -32,13 +29,6 @@ from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import F16, DType
 
 
-class Order(Enum):
-    """How the rows of a sequential column reduction are combined."""
-
-    IN_ORDER = "in order"
-    PAIRED = "paired"
-
-
 class Fold(Enum):
     """Where the pairwise (`isBinary`) sum adds a level's odd leftover row."""
 
@@ -48,12 +38,14 @@ class Fold(Enum):
 
 @dataclass(frozen=True)
 class ReduceRules:
-    """How a target orders the steps of a column reduction (dtypes: targets.py)."""
+    """How a target orders the pairwise steps of a column reduction (dtypes: targets.py).
 
-    order: Order
+    The sequential form is in row order on every target (the specification, issue 3).
+    """
+
     fold: Fold
     sequential_only: frozenset[DType]
-    """Element types whose `tcolsum` ignores `isBinary` (summed in `order`, tmp unused)."""
+    """Element types whose `tcolsum` ignores `isBinary` (summed in row order, tmp unused)."""
     scratch_lanes_bytes: int | None
     """The pairwise sum works on column chunks of this many bytes, each reusing tmp columns
     [0, chunk); None: it works on whole rows (tmp columns [0, C))."""
@@ -67,17 +59,16 @@ RULES: Mapping[TargetArch, ReduceRules] = MappingProxyType(
         # per further row in order; BinarySum folds an odd row into tmp row 0 of each level;
         # vadd over the whole valid row (count mode).
         TargetArch.A2A3: ReduceRules(
-            order=Order.IN_ORDER,
             fold=Fold.FIRST,
             sequential_only=frozenset(),
             scratch_lanes_bytes=None,
             max_min_fallback=ELEMENTWISE_RULES[TargetArch.A2A3].max_min_fallback,
         ),
-        # a5/TColReduceOps.hpp: acc = row 0, then acc op (row 2j+1 op row 2j+2), odd tail last;
-        # a5/TColSum.hpp: half always takes that path; TColSum_Binary adds an odd row to the
-        # last pair, starts from a zero register and reuses tmp for every 256-byte chunk.
+        # Row order as the specification (issue 3) requires, not a5/TColReduceOps.hpp's
+        # acc op (row 2j+1 op row 2j+2); a5/TColSum.hpp: half always takes the sequential path;
+        # TColSum_Binary adds an odd row to the last pair, starts from a zero register and
+        # reuses tmp for every 256-byte chunk.
         TargetArch.A5: ReduceRules(
-            order=Order.PAIRED,
             fold=Fold.LAST,
             sequential_only=frozenset({F16}),
             scratch_lanes_bytes=256,
@@ -85,7 +76,6 @@ RULES: Mapping[TargetArch, ReduceRules] = MappingProxyType(
         ),
         # seed 000 / docs/decisions.md: the CPU target follows A5.
         TargetArch.CPU: ReduceRules(
-            order=Order.PAIRED,
             fold=Fold.LAST,
             sequential_only=frozenset({F16}),
             scratch_lanes_bytes=256,
@@ -107,20 +97,11 @@ def _step(kind: str, rules: ReduceRules) -> Step:
     raise ValueError(f"not a column reduction: {kind}")
 
 
-def _sequential(src: np.ndarray, step: Step, order: Order) -> np.ndarray:
-    """The reduction of the R x C `src` (R >= 1) in `order`."""
+def _in_order(src: np.ndarray, step: Step) -> np.ndarray:
+    """The reduction of the R x C `src` (R >= 1), row 0 first, in order."""
     acc = src[0].copy()
-    if order is Order.IN_ORDER:
-        for row in src[1:]:
-            acc = step(acc, row)
-        return acc
-    pairs = (src.shape[0] - 1) // 2
-    if pairs:
-        partial = step(src[1 : 2 * pairs : 2], src[2 : 2 * pairs + 1 : 2])
-        for row in partial:
-            acc = step(acc, row)
-    if (src.shape[0] - 1) % 2:
-        acc = step(acc, src[-1])
+    for row in src[1:]:
+        acc = step(acc, row)
     return acc
 
 
@@ -151,7 +132,7 @@ def col_reduce(kind: str, src: np.ndarray, dst_row: np.ndarray, rules: ReduceRul
     if src.shape[0] == 0 or src.shape[1] == 0:
         return
     with np.errstate(all="ignore"):
-        dst_row[...] = _sequential(src, _step(kind, rules), rules.order)
+        dst_row[...] = _in_order(src, _step(kind, rules))
 
 
 def col_sum_binary(

@@ -1,9 +1,9 @@
 """Column reductions in the interpreter, against per-column references from the sources.
 
-The references combine single elements in the order the target's implementation
-uses (pto-isa a2a3/a5 TColReduceOps.hpp, TColSum.hpp), one rounding per step in the
-element type; the tree references transcribe the headers' loops with a Python list
-for the scratch rows.
+The sequential reference combines single elements row 0 first, in order (the
+specification, issue 3, on every target), one rounding per step in the element type;
+the tree references transcribe the pto-isa a2a3/a5 TColSum.hpp loops with a Python
+list for the scratch rows.
 """
 
 from __future__ import annotations
@@ -69,22 +69,10 @@ def scalar_op(kind: str, dtype: DType) -> Op:
 
 
 def in_order(col: list[Any], op: Op) -> Any:
-    """A2A3: dst = row 0, then dst = op(dst, row i) for i = 1, 2, ..."""
+    """Every target: dst = row 0, then dst = op(dst, row i) for i = 1, 2, ..."""
     acc = col[0]
     for x in col[1:]:
         acc = op(acc, x)
-    return acc
-
-
-def paired(col: list[Any], op: Op) -> Any:
-    """A5: dst = row 0, then dst = op(dst, op(row i, row i+1)) for i = 1, 3, ...; tail last."""
-    acc = col[0]
-    i = 1
-    while i + 1 < len(col):
-        acc = op(acc, op(col[i], col[i + 1]))
-        i += 2
-    if i < len(col):
-        acc = op(acc, col[i])
     return acc
 
 
@@ -134,13 +122,9 @@ def tree_a5(col: list[Any], op: Op, zero: Any) -> tuple[Any, list[Any]]:
     return reg, tmp
 
 
-SEQUENTIAL = {"a2a3": in_order, "a5": paired, "cpu": paired}
-
-
-def expected_row(target: TargetProfile, kind: str, src: np.ndarray, dtype: DType) -> np.ndarray:
+def expected_row(kind: str, src: np.ndarray, dtype: DType) -> np.ndarray:
     op = scalar_op(kind, dtype)
-    reduce = SEQUENTIAL[target.name]
-    return np.array([reduce(list(src[:, j]), op) for j in range(src.shape[1])], dtype.numpy)
+    return np.array([in_order(list(src[:, j]), op) for j in range(src.shape[1])], dtype.numpy)
 
 
 # ----------------------------------------------------------------------------------------
@@ -247,7 +231,7 @@ CASES = [
 
 @pytest.mark.parametrize(("target", "name", "dtype"), CASES)
 @pytest.mark.parametrize("valid", [(7, 11), (ROWS, 16), (1, 5), (2, 3)], ids=str)
-def test_op_reduces_the_source_valid_region_in_the_target_order(
+def test_op_reduces_the_source_valid_region_in_row_order(
     target: TargetProfile, name: str, dtype: DType, valid: tuple[int, int]
 ) -> None:
     cols = cols_for(dtype)
@@ -261,7 +245,7 @@ def test_op_reduces_the_source_valid_region_in_the_target_order(
     dst = bench.tile(dst_t, (1, valid[1]), None)
     before = bench.ub.data.copy()
     assert run_op(bench.machine, op, [src_tile, dst]) == ()
-    expected = expected_row(target, name, src[: valid[0], : valid[1]], dtype)
+    expected = expected_row(name, src[: valid[0], : valid[1]], dtype)
     got = dst.get()[0, : valid[1]].copy()
     assert bits_equal(got, expected, dtype), f"{got} != {expected}"
     untouched = ~bench.written(dst, 1, valid[1])
@@ -292,15 +276,20 @@ def colsum(target: TargetProfile, dtype: DType, column: list[float], *, binary: 
     return dst.get()[0, 0]
 
 
-def test_f16_sums_round_after_every_add_in_the_target_order() -> None:
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_f16_sums_round_after_every_add_in_row_order(target: TargetProfile) -> None:
     column = [2048.0, 1.0, 1.0, 1.0]  # f16 spacing at 2048 is 2: 2048 + 1 ties to 2048
-    assert colsum(A2A3, F16, column) == 2048.0  # ((2048 + 1) + 1) + 1
-    assert colsum(A5, F16, column) == 2052.0  # (2048 + (1 + 1)) + 1 = 2051, ties to 2052
-    assert colsum(CPU, F16, column) == 2052.0
-    # pairwise: (2048 + 1) + (1 + 1) on a2a3; a5 ignores isBinary for f16
-    assert colsum(A2A3, F16, column, binary=True) == 2050.0
-    assert colsum(A5, F16, column, binary=True) == 2052.0
-    assert colsum(A5, BF16, [256.0, 1.0, 1.0, 1.0], binary=True) == 258.0  # bf16 is pairwise
+    assert colsum(target, F16, column) == 2048.0  # ((2048 + 1) + 1) + 1
+
+
+def test_f16_pairwise_sum_is_a_tree_on_a2a3_and_in_row_order_on_a5() -> None:
+    column = [2048.0, 1.0, 1.0, 1.0]
+    assert colsum(A2A3, F16, column, binary=True) == 2050.0  # (2048 + 1) + (1 + 1)
+    # a5 and cpu ignore isBinary for f16: ((2048 + 1) + 1) + 1
+    assert colsum(A5, F16, column, binary=True) == 2048.0
+    assert colsum(CPU, F16, column, binary=True) == 2048.0
+    # bf16 is pairwise on a5 (spacing 2 at 256): (256 + 1) + (1 + 1) = 256 + 2
+    assert colsum(A5, BF16, [256.0, 1.0, 1.0, 1.0], binary=True) == 258.0
 
 
 def test_pairwise_sum_folds_an_odd_row_first_on_a2a3_and_last_on_a5() -> None:
@@ -312,18 +301,18 @@ def test_pairwise_sum_folds_an_odd_row_first_on_a2a3_and_last_on_a5() -> None:
     assert colsum(CPU, F32, column, binary=True) == 2.0**24 + 2
 
 
-def test_column_max_with_nan_depends_on_the_order() -> None:
-    column = [3.0, math.nan, 2.0]
-    # a2a3: max(max(3, NaN), 2) = max(NaN, 2) = 2 ; a5: max(3, max(NaN, 2)) = max(3, 2) = 3
-    assert colsum(A2A3, F32, column, kind="tcolmax") == 2.0
-    assert colsum(A5, F32, column, kind="tcolmax") == 3.0
-    assert np.isnan(colsum(A2A3, F32, [1.0, 2.0, math.nan], kind="tcolmin"))
-    assert colsum(A2A3, F32, [math.nan, 1.0], kind="tcolmin") == 1.0
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_column_max_and_min_with_nan_go_in_row_order(target: TargetProfile) -> None:
+    # max(max(3, NaN), 2) = max(NaN, 2) = 2 (a row-paired max(3, max(NaN, 2)) would give 3)
+    assert colsum(target, F32, [3.0, math.nan, 2.0], kind="tcolmax") == 2.0
+    assert np.isnan(colsum(target, F32, [1.0, 2.0, math.nan], kind="tcolmin"))
+    assert colsum(target, F32, [math.nan, 1.0], kind="tcolmin") == 1.0
 
 
 def test_single_row_pairwise_sum_copies_on_a2a3_and_adds_zero_on_a5() -> None:
     assert np.signbit(colsum(A2A3, F32, [-0.0], binary=True))
     assert not np.signbit(colsum(A5, F32, [-0.0], binary=True))
+    assert not np.signbit(colsum(CPU, F32, [-0.0], binary=True))
     assert np.signbit(colsum(A5, F32, [-0.0]))  # the sequential path copies row 0
 
 
@@ -377,13 +366,16 @@ def test_pairwise_sum_and_the_partial_sums_left_in_tmp(target: TargetProfile, dt
     assert np.array_equal(bench.ub.data[untouched], before[untouched])
 
 
-def test_a5_pairwise_sum_reuses_the_first_256_bytes_of_tmp_for_every_chunk() -> None:
-    bench = Bench(A5)
+@pytest.mark.parametrize("target", [A5, CPU], ids=lambda t: t.name)
+def test_a5_pairwise_sum_reuses_the_first_256_bytes_of_tmp_for_every_chunk(
+    target: TargetProfile,
+) -> None:
+    bench = Bench(target)
     src = np.arange(4 * 96, dtype=np.float32).reshape(4, 96)
     src_t = tile_type(F32, 4, 96, (4, 80))
     tmp_t = tile_type(F32, 2, 96, (2, 96))
     dst_t = tile_type(F32, 1, 96, (1, 80))
-    op = build(A5, "tcolsum", [src_t, tmp_t], dst_t, binary=True)
+    op = build(target, "tcolsum", [src_t, tmp_t], dst_t, binary=True)
     tmp = bench.tile(tmp_t, (2, 96), np.full((2, 96), -1, np.float32))
     dst = bench.tile(dst_t, (1, 80), None)
     run_op(bench.machine, op, [bench.tile(src_t, (4, 80), src), tmp, dst])
@@ -398,14 +390,19 @@ def test_a5_pairwise_sum_reuses_the_first_256_bytes_of_tmp_for_every_chunk() -> 
     assert np.array_equal(tmp.get(), expected)
 
 
-def test_sequential_tcolsum_with_a_tmp_operand_leaves_tmp_alone() -> None:
-    bench = Bench(A2A3)
-    src_t = tile_type(F32, 4, 16, (4, 16))
-    dst_t = tile_type(F32, 1, 16, (1, 16))
-    op = build(A2A3, "tcolsum", [src_t, src_t], dst_t, binary=False)
-    tmp = bench.tile(src_t, (4, 16), np.full((4, 16), 7, np.float32))
+@pytest.mark.parametrize(("target", "dtype", "binary"), [
+    (A2A3, F32, False), (A5, F16, True), (CPU, F16, True),
+], ids=["a2a3-f32", "a5-f16-isBinary", "cpu-f16-isBinary"])  # fmt: skip
+def test_sequential_tcolsum_with_a_tmp_operand_leaves_tmp_alone(
+    target: TargetProfile, dtype: DType, binary: bool
+) -> None:
+    bench = Bench(target)
+    src_t = tile_type(dtype, 4, 16, (4, 16))
+    dst_t = tile_type(dtype, 1, 16, (1, 16))
+    op = build(target, "tcolsum", [src_t, src_t], dst_t, binary=binary)
+    tmp = bench.tile(src_t, (4, 16), np.full((4, 16), 7, dtype.numpy))
     dst = bench.tile(dst_t, (1, 16), None)
-    run_op(bench.machine, op, [bench.tile(src_t, (4, 16), np.ones((4, 16), np.float32)), tmp, dst])
+    run_op(bench.machine, op, [bench.tile(src_t, (4, 16), np.ones((4, 16), dtype.numpy)), tmp, dst])
     assert (dst.get() == 4).all() and (tmp.get() == 7).all()
 
 
