@@ -16,6 +16,8 @@ demo: $(STAMP)
 	$(BIN)/pto-run examples/tcolmin.mlir --arg rand:16x32xf32:1 --arg zeros:1x32xf32 \
 		--out-dir out/demo --report
 	$(BIN)/python -c "import numpy as np; print('column minima:', np.load('out/demo/arg1.npy'))"
+	$(BIN)/pto-run examples/seed002_vabs.mlir --arg rand:1024xf32:2 --arg zeros:1024xf32 \
+		--report --trace out/demo/seed002_trace.json
 
 test: $(STAMP) lit pytest lint
 

@@ -4,7 +4,9 @@
 
 Prints, for a 128x128 f32 `pto.tadd` and a 1x256 . 256x256 f16 -> f32 `pto.tgemv.bias`,
 the interpreter's time per op (through xDSL's interpreter, dispatch included), the time of
-the same computation in bare numpy, and their ratio.
+the same computation in bare numpy, and their ratio. The tile semantics are measured alone
+(`pto-run --semantics-only`); the tadd is also measured with the pipe model (hazard
+detection and cycle accounting, pto-run's default).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.parser import Parser
 
 from interpreters.machine import Machine
+from interpreters.pipes import UntrackedPipes
 from interpreters.pto_interpreter import PtoInterpreter
 from interpreters.registry import project_functions
 from pto_dialect.dialect import PTO
@@ -35,6 +38,9 @@ ACC = ("!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=256, v_row=1, v_col=256,
        "blayout=col_major, slayout=row_major, fractal=1024>")  # fmt: skip
 
 
+PIPES = {False: " (semantics only)", True: " (with the pipe model)"}
+
+
 def kernel(params: list[str], line: str, count: int) -> str:
     args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(params))
     body = "\n".join(f"    {line}" for _ in range(count))
@@ -44,14 +50,16 @@ def kernel(params: list[str], line: str, count: int) -> str:
     )
 
 
-def interpreter_time(source: str, arrays: list[np.ndarray], count: int, repeat: int) -> float:
-    """Seconds per op of the kernel body, best of `repeat` runs."""
+def interpreter_time(
+    source: str, arrays: list[np.ndarray], count: int, repeat: int, pipes: bool
+) -> float:
+    """Seconds per op of the kernel body, best of `repeat` runs (with the pipe model or not)."""
     ctx = Context()
     for dialect in (Builtin, Func, PTO):
         ctx.load_dialect(dialect)
     module = Parser(ctx, source).parse_module()
     module.verify()
-    machine = Machine(A5)
+    machine = Machine(A5) if pipes else Machine(A5, pipes=UntrackedPipes())
     interpreter = PtoInterpreter(module)
     interpreter.register_implementations(FuncFunctions())
     for functions in project_functions(machine):
@@ -91,9 +99,10 @@ def main() -> None:
     a, b = (rng.standard_normal((128, 128)).astype(np.float32) for _ in range(2))
     c = np.empty_like(a)
     tadd = kernel([VEC] * 3, f"pto.tadd ins(%a0, %a1 : {VEC}, {VEC}) outs(%a2 : {VEC})", args.count)
-    interp = interpreter_time(tadd, [a, b, c], args.count, args.repeat)
     bare = numpy_time(lambda: np.add(a, b, out=c), args.repeat)
-    report("tadd 128x128 f32", interp, bare)
+    for pipes in (False, True):
+        interp = interpreter_time(tadd, [a, b, c], args.count, args.repeat, pipes)
+        report(f"tadd 128x128 f32{PIPES[pipes]}", interp, bare)
 
     x = np.zeros((16, 256), np.float16)
     x[0] = rng.standard_normal(256)
@@ -103,7 +112,7 @@ def main() -> None:
     line = (f"pto.tgemv.bias ins(%a0, %a1, %a2 : {LEFT}, {RIGHT}, {BIAS}) "
             f"outs(%a3 : {ACC})")  # fmt: skip
     gemv = kernel([LEFT, RIGHT, BIAS, ACC], line, max(1, args.count // 10))
-    interp = interpreter_time(gemv, [x, w, bias, acc], max(1, args.count // 10), args.repeat)
+    interp = interpreter_time(gemv, [x, w, bias, acc], max(1, args.count // 10), args.repeat, False)
     x32, w32 = x[0].astype(np.float32), w.astype(np.float32)
 
     def ordered() -> np.ndarray:

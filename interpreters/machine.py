@@ -8,17 +8,30 @@ the target's capacity, used by tiles with an address (`alloc_tile addr = ...`,
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from xdsl.interpreter import InterpreterFunctions
 
 from interpreters.errors import check
-from interpreters.memory import Memory, Tile
-from pto_dialect.attrs import Location
+from interpreters.memory import Access, Memory, Pointer, Tile
+from interpreters.pipes import PipeModel
+from pto_dialect.attrs import Location, Pipe
+from pto_dialect.ops.base import PtoOp, TileOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import SPACE_OF_LOCATION, MemorySpace, TileTypeBase
 
+if TYPE_CHECKING:
+    from interpreters.dma import DmaState
+
 _LOCATION_OF_SPACE = {space: loc for loc, space in SPACE_OF_LOCATION.items()}
+
+
+def _dma_state() -> DmaState:
+    from interpreters.dma import DmaState  # interpreters.dma builds on this module
+
+    return DmaState()
 
 
 @dataclass
@@ -27,6 +40,19 @@ class Machine:
     memories: dict[MemorySpace, Memory] = field(default_factory=dict[MemorySpace, Memory])
     fresh_count: int = 0
     op_counts: Counter[str] = field(default_factory=Counter[str])
+    pipes: PipeModel = field(default_factory=PipeModel)
+    dma: DmaState = field(default_factory=_dma_state)
+
+    def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
+        """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer
+        already in a memory must be in `space`."""
+        if ptr.memory is None:
+            return Pointer(self.memory(space), ptr.offset, ptr.dtype)
+        check(
+            ptr.memory.space is space,
+            f"pointer into {ptr.memory.name} is used where a {space.value} address is needed",
+        )
+        return ptr
 
     def memory(self, space: MemorySpace) -> Memory:
         """The on-chip memory of `space`, of the target's capacity."""
@@ -67,3 +93,20 @@ class MachineFunctions(InterpreterFunctions):
 
     def __init__(self, machine: Machine) -> None:
         self.machine = machine
+
+    def on_pipe(
+        self,
+        op: PtoOp,
+        reads: Sequence[Access] = (),
+        writes: Sequence[Access] = (),
+        cycles: int = 0,
+    ) -> None:
+        """Record that `op` ran on its pipe, touching these bytes for `cycles` cycles.
+
+        Level-1 (SSA) tile code has no explicit synchronisation: the compiler inserts it. The
+        model therefore orders an SSA tile op after everything before it (a full barrier).
+        """
+        pipes = self.machine.pipes
+        if isinstance(op, TileOp) and not op.is_dps:
+            pipes.barrier(op, Pipe.ALL)
+        pipes.execute(op, op.pipe(), reads, writes, cycles)

@@ -56,10 +56,23 @@ class Memory:
 
 
 @dataclass(frozen=True)
-class Pointer:
-    """A `!pto.ptr` value: a byte offset into a memory; `dtype` None when untyped."""
+class Access:
+    """Bytes [start, end) of a memory that an op reads or writes."""
 
     memory: Memory
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """A `!pto.ptr` value: a byte offset into a memory; `dtype` None when untyped.
+
+    `memory` is None for an untyped address made by `castptr` (`!pto.ptr` names no memory):
+    the op using it places it (`Machine.place`).
+    """
+
+    memory: Memory | None
     offset: int
     dtype: DType | None = None
 
@@ -68,6 +81,11 @@ class Pointer:
         check(self.dtype is not None, "cannot advance an untyped pointer by elements")
         assert self.dtype is not None
         return Pointer(self.memory, self.offset + elements * self.dtype.bytes, self.dtype)
+
+    def access(self, nbytes: int) -> Access:
+        """The `nbytes` bytes at this pointer, for the pipe model."""
+        assert self.memory is not None
+        return Access(self.memory, self.offset, self.offset + nbytes)
 
 
 @dataclass(frozen=True)
@@ -108,6 +126,19 @@ class TensorView:
             strides=tuple(s * self.dtype.bytes for s in self.strides),
         )
 
+    def access(self, rows: int | None = None, cols: int | None = None) -> Access:
+        """The byte span of the view (of its top-left rows x cols, when given)."""
+        shape = list(self.shape)
+        if rows is not None and cols is not None and len(shape) >= 2:
+            shape[-2], shape[-1] = min(rows, shape[-2]), min(cols, shape[-1])
+        if any(d == 0 for d in shape):
+            return Access(self.memory, self.offset, self.offset)
+        span = sum((d - 1) * abs(s) for d, s in zip(shape, self.strides, strict=True))
+        low = self.offset + self.dtype.bytes * sum(
+            (d - 1) * s for d, s in zip(shape, self.strides, strict=True) if s < 0
+        )
+        return Access(self.memory, low, low + (span + 1) * self.dtype.bytes)
+
     def matrix(self) -> np.ndarray:
         """The view as rows x cols: every dimension but the last two must be 1."""
         check(
@@ -147,6 +178,7 @@ class Tile:
     valid_cols: int
     _view: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
     _valid_view: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
+    _access: Access | None = field(default=None, init=False, repr=False, compare=False)
     dtype: DType = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -236,6 +268,12 @@ class Tile:
         full = self.get().copy()
         yield full
         self.set(full)
+
+    def access(self) -> Access:
+        """The tile's bytes, for the pipe model."""
+        if self._access is None:
+            self._access = Access(self.memory, self.address, self.address + self.nbytes)
+        return self._access
 
     def region(self) -> np.ndarray:
         """The valid region's contents (read-only use)."""

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from xdsl.interpreter import InterpreterFunctions
 
+from interpreters.dma import DmaFunctions
 from interpreters.machine import Machine
+from interpreters.sync import SyncFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_reduce import TileReduceFunctions
+from interpreters.vector_arith import VectorArithFunctions
+from interpreters.vector_load import VectorLoadFunctions
+from interpreters.vector_store import VectorStoreFunctions
 
 
 def project_functions(machine: Machine) -> list[InterpreterFunctions]:
@@ -18,4 +23,9 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileElementwiseFunctions(machine),
         TileReduceFunctions(machine),
         TileMatrixFunctions(machine),
+        DmaFunctions(machine),
+        SyncFunctions(machine),
+        VectorArithFunctions(machine),
+        VectorLoadFunctions(machine),
+        VectorStoreFunctions(machine),
     ]

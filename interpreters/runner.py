@@ -35,14 +35,16 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError
 from interpreters.args import ArgError, ArrayArg, bind, parse_spec
 from interpreters.errors import PtoRuntimeError
 from interpreters.machine import Machine
+from interpreters.pipes import PipeModel, UntrackedPipes
 from interpreters.pto_interpreter import PtoInterpreter
 from interpreters.registry import project_functions
-from interpreters.report import Report
+from interpreters.report import Report, write_trace
 from interpreters.source import parse_module, where
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.targets import UnknownTargetError, parse_target
 
 EXIT_ERROR = 1
+EXIT_HAZARD = 3
 EXIT_INTERNAL = 70
 
 
@@ -85,24 +87,51 @@ class PtoRunMain(xDSLRunMain):
         arg_parser.add_argument("--out-dir", help="write every array argument as DIR/arg<i>.npy")
         arg_parser.add_argument("--report", action="store_true", help="print a run summary")
         arg_parser.add_argument("--report-json", metavar="FILE", help="write the summary as JSON")
+        arg_parser.add_argument(
+            "--trace", metavar="FILE", help="write a Chrome trace of the pipe timelines (Perfetto)"
+        )
+        arg_parser.add_argument(
+            "--allow-hazards", action="store_true", help="exit 0 even when hazards are found"
+        )
+        arg_parser.add_argument(
+            "--semantics-only",
+            action="store_true",
+            help="run without the pipe model: no hazard detection, no cycles (faster)",
+        )
         arg_parser.add_argument("--index-bitwidth", type=int, choices=(32, 64), default=64)
 
     def run(self) -> int:  # pyright: ignore[reportIncompatibleMethodOverride]
         try:
             report = self._run()
+            if self.args.report_json:
+                text = json.dumps(report.as_json(), indent=2) + "\n"
+                Path(self.args.report_json).write_text(text)
+            if self.args.trace:
+                write_trace(report.machine, Path(self.args.trace))
         except RunError as err:
             print(f"pto-run: error: {err}", file=sys.stderr)
             return EXIT_ERROR
+        except OSError as err:
+            print(f"pto-run: error: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
+            return EXIT_ERROR
         if self.args.report:
             print(report.text())
-        if self.args.report_json:
-            Path(self.args.report_json).write_text(json.dumps(report.as_json(), indent=2) + "\n")
+        hazards = report.machine.pipes.hazards
+        for hazard in hazards:
+            print(f"pto-run: hazard: {hazard.message}", file=sys.stderr)
+        if hazards and not self.args.allow_hazards:
+            return EXIT_HAZARD
         return 0
 
     # ---- steps -------------------------------------------------------------------------
     def _run(self) -> Report:
         module = self._load()
-        machine = Machine(target_of(module))
+        pipes = (
+            UntrackedPipes()
+            if self.args.semantics_only
+            else PipeModel(record_spans=bool(self.args.trace))
+        )
+        machine = Machine(target_of(module), pipes=pipes)
         tracker = _OpTracker(machine)
         interpreter = PtoInterpreter(
             module, index_bitwidth=self.args.index_bitwidth, listeners=(tracker,)
@@ -125,6 +154,7 @@ class PtoRunMain(xDSLRunMain):
             op = tracker.current
             first = str(err).splitlines()[0] if str(err) else type(err).__name__
             raise RunError(f"{where(op)}: {first}" if op else first) from None
+        machine.pipes.finish()
         if self.args.out_dir:
             self._write_outputs([a for a, _ in arg_values])
         return Report(machine)

@@ -13,6 +13,7 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 
+from interpreters import costs
 from interpreters.errors import PtoRuntimeError
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Tile, static_or
@@ -57,6 +58,11 @@ class TileElementwiseFunctions(MachineFunctions):
             if view is None:
                 view = self._operand(op, index, src, region)
             operands.append(view)
+        if self.machine.pipes.tracking:
+            repeats = costs.repeats_for(region[0] * region[1] * dst.dtype.bytes)
+            cycles = costs.vector_cycles(self.machine.target, op.family, dst.dtype, repeats)
+            self.on_pipe(op, [cast(Tile, s).access() for s in args[:count]], [dst.access()],
+                         cycles)  # fmt: skip
         out = dst.valid_view()
         rules = self._rules[self.machine.target.arch]
         if out is not None:

@@ -12,6 +12,7 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 
+from interpreters import costs
 from interpreters.errors import check
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Tile, static_or
@@ -69,6 +70,9 @@ class TileMatrixFunctions(MachineFunctions):
             if acc_in is not None:
                 dst.set(acc_in.get())
             results = (dst,)
+        sources = tiles[: len(op.ins)]
+        self.on_pipe(op, [t.access() for t in sources], [dst.access()],
+                     costs.matmul_cycles(m, k, n, a.dtype))  # fmt: skip
         with dst.edit() as out:
             out[:m, :n] = result
         return results

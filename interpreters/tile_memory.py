@@ -6,10 +6,12 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 
-from interpreters.errors import check
+from interpreters import costs
+from interpreters.errors import PtoRuntimeError, check
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Pointer, TensorView, Tile, static_or
 from interpreters.semantics import convert, transfer
+from pto_dialect.attrs import Pipe
 from pto_dialect.ops.tile_memory import (
     AllocTileOp,
     MakeTensorViewOp,
@@ -18,7 +20,7 @@ from pto_dialect.ops.tile_memory import (
     TMovOp,
     TStoreOp,
 )
-from pto_dialect.types import ShapedViewBase, TileTypeBase
+from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase
 
 
 def _result_tile(ft: MachineFunctions, type: TileTypeBase, rows: int, cols: int) -> Tile:
@@ -41,7 +43,11 @@ class TileMemoryFunctions(MachineFunctions):
         for dim, static in zip(shape, view_type.dims, strict=True):
             check(static < 0 or dim == static, f"shape {list(shape)} differs from the type's "
                   f"{view_type}")  # fmt: skip
-        return (TensorView(ptr.memory, ptr.offset, shape, strides, view_type.element),)
+        memory = ptr.memory
+        if memory is None or memory.space is not MemorySpace.GM:
+            where = "an unplaced address" if memory is None else memory.name
+            raise PtoRuntimeError(f"a tensor view needs a GM pointer, got {where}")
+        return (TensorView(memory, ptr.offset, shape, strides, view_type.element),)
 
     @impl(PartitionViewOp)
     def run_partition_view(
@@ -77,7 +83,8 @@ class TileMemoryFunctions(MachineFunctions):
 
     @impl(TLoadOp)
     def run_tload(self, interpreter: Interpreter, op: TLoadOp, args: PythonValues) -> PythonValues:
-        window = cast(TensorView, args[0]).matrix()
+        view = cast(TensorView, args[0])
+        window = view.matrix()
         if op.is_dps:
             tile = cast(Tile, args[1])
             results: PythonValues = ()
@@ -85,6 +92,9 @@ class TileMemoryFunctions(MachineFunctions):
             type = cast(TileTypeBase, op.res[0].type)
             tile = _result_tile(self, type, *window.shape)
             results = (tile,)
+        nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
+        self.on_pipe(op, [view.access(*tile.valid)], [tile.access()], costs.transfer_cycles(
+            self.machine.target, MemorySpace.GM, tile.memory.space, nbytes))  # fmt: skip
         rule = transfer.PAD_RULES[self.machine.target.arch]
         bursts = None if tile.type.is_boxed else tile.type.is_row_major
         with tile.edit() as contents:
@@ -97,8 +107,11 @@ class TileMemoryFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: TStoreOp, args: PythonValues
     ) -> PythonValues:
         tile = cast(Tile, args[0])
-        window = cast(TensorView, args[1]).matrix()
-        transfer.store(tile.get(), window, tile.valid, tile.dtype)
+        view = cast(TensorView, args[1])
+        nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
+        self.on_pipe(op, [tile.access()], [view.access(*tile.valid)], costs.transfer_cycles(
+            self.machine.target, tile.memory.space, MemorySpace.GM, nbytes))  # fmt: skip
+        transfer.store(tile.get(), view.matrix(), tile.valid, tile.dtype)
         return ()
 
     @impl(TMovOp)
@@ -110,6 +123,13 @@ class TileMemoryFunctions(MachineFunctions):
         else:
             dst = _result_tile(self, cast(TileTypeBase, op.res[0].type), *src.valid)
             results = (dst,)
+        nbytes = dst.valid_rows * dst.valid_cols * src.dtype.bytes
+        if op.pipe() is Pipe.V:
+            cycles = costs.vector_cycles(self.machine.target, "vlds", src.dtype,
+                                         costs.repeats_for(nbytes))  # fmt: skip
+        else:
+            cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
+        self.on_pipe(op, [src.access()], [dst.access()], cycles)
         with dst.edit() as contents:
             convert.move(self.machine.target.arch, src.get(), src.location, src.dtype,
                          contents, dst.location, dst.dtype, dst.valid)  # fmt: skip

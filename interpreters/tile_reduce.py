@@ -12,6 +12,7 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 
+from interpreters import costs
 from interpreters.errors import check
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Tile, static_or
@@ -40,6 +41,10 @@ class TileReduceFunctions(MachineFunctions):
             cols == dst.valid_cols,
             f"src valid cols {cols} must equal the dst valid cols {dst.valid_cols}",
         )
+        reads = [cast(Tile, t).access() for t in args[: len(op.ins)]]
+        self.on_pipe(op, reads, [dst.access()], costs.vector_cycles(
+            self.machine.target, op.family, src.dtype,
+            costs.repeats_for(rows * cols * src.dtype.bytes)))  # fmt: skip
         rules = reduce.RULES[self.machine.target.arch]
         region = src.get()[:rows, :cols]
         binary = isinstance(op, TColSumOp) and op.binary and len(op.ins) == 2

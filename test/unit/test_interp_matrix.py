@@ -569,7 +569,7 @@ def test_pto_run_matmul_with_bias(tmp_path: Path, target: str, op: str, m: int) 
     for name, arr in (("a", a), ("b", b), ("bias", bias)):
         np.save(tmp_path / f"{name}.npy", arr)
     out = tmp_path / "out"
-    code = runner.main([
+    code = runner.main(["--semantics-only",
         str(kernel), "--target", target,
         "--arg", str(tmp_path / "a.npy"), "--arg", str(tmp_path / "b.npy"),
         "--arg", str(tmp_path / "bias.npy"), "--arg", "zeros:16x32xf32", "--arg", f"{m}:index",
@@ -589,7 +589,7 @@ def test_pto_run_reports_a_gemv_with_two_rows(
 ) -> None:
     kernel = tmp_path / "mm.mlir"
     kernel.write_text(KERNEL.replace("OP", OPS_TEXT["tgemv.bias"]))
-    code = runner.main([
+    code = runner.main(["--semantics-only",
         str(kernel), "--arg", "zeros:16x32xf16", "--arg", "zeros:32x32xf16",
         "--arg", "zeros:1x32xf16", "--arg", "zeros:16x32xf32", "--arg", "2:index",
     ])  # fmt: skip

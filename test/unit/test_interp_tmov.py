@@ -394,7 +394,7 @@ def test_pto_run_acc_to_vec_rounds_to_f16(tmp_path: Path, target: str) -> None:
     a[5, 0] = b[0, 5] = np.nan  # outside the valid regions: never read
     np.save(tmp_path / "a.npy", a)
     np.save(tmp_path / "b.npy", b)
-    code = runner.main([
+    code = runner.main(["--semantics-only",
         str(kernel), "--target", target, "--arg", str(tmp_path / "a.npy"),
         "--arg", str(tmp_path / "b.npy"), "--arg", "zeros:16x32xf16", "--out-dir", str(tmp_path),
     ])  # fmt: skip

@@ -8,7 +8,7 @@
 // RUN: pto-run %s --target a2 --arg %S/Inputs/iota_4x8_f32.npy --arg zeros:4x8xf32 --report-json %t.json && filecheck %s --check-prefix=JSON < %t.json
 
 // REPORT: target: a5
-// REPORT-NEXT: ops executed: 16
+// REPORT-NEXT: ops executed: 18
 // REPORT: pto.alloc_tile 2
 // REPORT: pto.tload 1
 // REPORT: pto.tstore 1
@@ -26,7 +26,7 @@
 // CPU-NEXT: inf inf inf inf inf inf inf inf
 
 // JSON: "target": "a2a3"
-// JSON: "ops_executed": 16
+// JSON: "ops_executed": 18
 
 !t = !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8, v_row=?, v_col=?, pad=2>
 builtin.module attributes {pto.target_arch = "a5"} {
@@ -45,6 +45,8 @@ builtin.module attributes {pto.target_arch = "a5"} {
     %in = pto.alloc_tile addr = %addr valid_row = %c2 valid_col = %c3 : !t
     %all = pto.alloc_tile addr = %addr valid_row = %c4 valid_col = %c8 : !t
     pto.tload ins(%ps : !pto.partition_tensor_view<4x8xf32>) outs(%in : !t)
+    pto.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
+    pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
     pto.tstore ins(%all : !t) outs(%pd : !pto.partition_tensor_view<4x8xf32>)
     func.return
   }

@@ -1,0 +1,275 @@
+"""Interpreter functions of the raw DMA ops: `copy_gm_to_ubuf`, `copy_ubuf_to_gm` and the
+loop-size registers `set_loop_size_outtoub` / `set_loop_size_ubtoout`.
+
+A copy moves `rows = n_burst * loop1 * loop2` bursts of `len_burst` bytes. Burst `r` reads
+`src + r * src_stride` and writes `dst + r * dst_stride` (strides in bytes, start to start).
+The hardware's outer loops advance by the `set_loop{1,2}_stride_*` registers, which this
+dialect does not have: here loop1 advances by the burst block's natural extent
+(`n_burst * stride` on each side) and loop2 by `loop1` such blocks, so the outer loops
+continue the block's row pattern (as pto-isa's A5 TLOAD programs them for contiguous data).
+Zero bursts, lengths or loop counts move nothing (the manual's C loop runs zero times).
+
+GM -> UB rows in UB are `left_padding_count` pad elements, the burst, `right_padding_count`
+pad elements, and with `data_select_bit` set, pad bytes on to the row's next 32-byte boundary.
+Pads are zero with `data_select_bit` 0 and the pad-value register with 1 (`DmaState`).
+UB -> GM copies read `len_burst` bytes of each UB row (de-padding). docs/machine.md lists the
+rules checked and their sources.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import cast
+
+import numpy as np
+from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.ir import Attribute
+
+from interpreters import costs
+from interpreters.errors import check
+from interpreters.machine import MachineFunctions
+from interpreters.memory import Access, Memory, Pointer
+from pto_dialect.dtypes import DType
+from pto_dialect.ops.dma import (
+    CopyGmToUbufOp,
+    CopyUbufToGmOp,
+    SetLoopSizeOutToUbOp,
+    SetLoopSizeUbToOutOp,
+)
+from pto_dialect.types import MemorySpace, PtrType
+
+UB_ALIGN = 32
+"""UB addresses and UB burst strides of a DMA copy are 32-byte aligned (manual: DMA Copy)."""
+MAX_PAD_BYTES = 32
+"""Left and right padding are each at most 32 bytes (AscendC DataCopyPad padding rule)."""
+LOOP1_LIMIT = 1 << 21
+LOOP2_LIMIT = 1 << 22
+"""Loop-size register fields: loop1 21 bits, loop2 22 bits (manual: set_loop_size_*)."""
+
+
+@dataclass
+class DmaState:
+    """DMA configuration registers of the machine, read by every later copy.
+
+    `out_to_ub` / `ub_to_out`: (loop1, loop2) counts of GM -> UB / UB -> GM copies, 1 and 1
+    until a `set_loop_size_*` op sets them. `pad_pattern`: the pad-value register selected by
+    `data_select_bit` 1, as the raw bits of one UB element; its reset value 0 (PTOAS sets it
+    with `set_mov_pad_val`, an op this dialect does not have).
+    """
+
+    out_to_ub: tuple[int, int] = (1, 1)
+    ub_to_out: tuple[int, int] = (1, 1)
+    pad_pattern: int = 0
+
+
+@dataclass(frozen=True)
+class Bursts:
+    """`rows` byte rows of `extent` bytes at `start + r * stride` in `memory`."""
+
+    memory: Memory
+    start: int
+    stride: int
+    rows: int
+    extent: int
+
+    def check_bounds(self, role: str) -> None:
+        end = self.start + (self.rows - 1) * self.stride + self.extent
+        check(
+            self.start >= 0 and end <= self.memory.size,
+            f"{role} bursts reach bytes [{self.start}, {end}) outside {self.memory.name} "
+            f"({self.memory.size} bytes)",
+        )
+
+    def view(self, skip: int = 0, length: int | None = None) -> np.ndarray:
+        """The rows x length bytes from `skip` in each row, as a writable strided view."""
+        length = self.extent - skip if length is None else length
+        base = self.memory.data[self.start + skip :]
+        return np.lib.stride_tricks.as_strided(
+            base, shape=(self.rows, length), strides=(self.stride, 1), writeable=True
+        )
+
+    def accesses(self) -> list[Access]:
+        """The bytes of the rows, adjacent rows merged."""
+        if self.rows == 1 or self.stride == self.extent:
+            end = self.start + (self.rows - 1) * self.stride + self.extent
+            return [Access(self.memory, self.start, end)]
+        return [
+            Access(self.memory, s, s + self.extent)
+            for s in range(self.start, self.start + self.rows * self.stride, self.stride)
+        ]
+
+
+def _int(value: object) -> int:
+    return int(cast(int, value))
+
+
+def _element(ptr: Pointer, type: Attribute) -> DType | None:
+    if ptr.dtype is not None:
+        return ptr.dtype
+    return type.element if isinstance(type, PtrType) else None
+
+
+@register_impls
+class DmaFunctions(MachineFunctions):
+    """GM <-> UB burst copies on MTE2 / MTE3 and their loop-size registers."""
+
+    # ---- loop registers --------------------------------------------------------------------
+    @staticmethod
+    def _loop_sizes(args: PythonValues) -> tuple[int, int]:
+        loop1, loop2 = _int(args[0]), _int(args[1])
+        check(0 <= loop1 < LOOP1_LIMIT, f"loop1 count {loop1} must be in [0, {LOOP1_LIMIT})")
+        check(0 <= loop2 < LOOP2_LIMIT, f"loop2 count {loop2} must be in [0, {LOOP2_LIMIT})")
+        return loop1, loop2
+
+    @impl(SetLoopSizeOutToUbOp)
+    def run_set_loop_size_outtoub(
+        self, interpreter: Interpreter, op: SetLoopSizeOutToUbOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.dma.out_to_ub = self._loop_sizes(args)
+        return ()
+
+    @impl(SetLoopSizeUbToOutOp)
+    def run_set_loop_size_ubtoout(
+        self, interpreter: Interpreter, op: SetLoopSizeUbToOutOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.dma.ub_to_out = self._loop_sizes(args)
+        return ()
+
+    # ---- copies ----------------------------------------------------------------------------
+    def _ub(self, value: object) -> Pointer:
+        ptr = self.machine.place(cast(Pointer, value), MemorySpace.UB)
+        check(
+            ptr.offset % UB_ALIGN == 0,
+            f"UB address {ptr.offset} is not {UB_ALIGN}-byte aligned",
+        )
+        return ptr
+
+    def _gm(self, value: object) -> Pointer:
+        ptr = cast(Pointer, value)
+        check(
+            ptr.memory is not None,
+            "an untyped castptr address cannot name GM: GM pointers are kernel arguments",
+        )
+        return self.machine.place(ptr, MemorySpace.GM)
+
+    @staticmethod
+    def _burst_shape(
+        n_burst: int, len_burst: int, loops: tuple[int, int], dtype: DType | None
+    ) -> tuple[int, int]:
+        """(rows, bytes per row); a length in whole elements of a typed pointer."""
+        check(n_burst >= 0, f"n_burst {n_burst} must not be negative")
+        check(len_burst >= 0, f"len_burst {len_burst} must not be negative")
+        check(
+            dtype is None or len_burst % dtype.bytes == 0,
+            f"len_burst {len_burst} is not a whole number of {dtype} elements",
+        )
+        return n_burst * loops[0] * loops[1], len_burst
+
+    @staticmethod
+    def _check_stride(role: str, stride: int, rows: int, extent: int, what: str) -> None:
+        check(stride >= 0, f"{role} stride {stride} must not be negative")
+        check(
+            rows == 1 or stride >= extent,
+            f"{role} stride {stride} is smaller than {what} ({extent} bytes): bursts would overlap",
+        )
+
+    @impl(CopyGmToUbufOp)
+    def run_copy_gm_to_ubuf(
+        self, interpreter: Interpreter, op: CopyGmToUbufOp, args: PythonValues
+    ) -> PythonValues:
+        gm, ub = self._gm(args[0]), self._ub(args[1])
+        n_burst, len_burst, left, right = (_int(v) for v in args[3:7])
+        select = bool(args[7])
+        gm_stride, ub_stride = _int(args[9]), _int(args[10])
+        dtype = _element(ub, op.destination.type) or _element(gm, op.source.type)
+        loops = self.machine.dma.out_to_ub
+        rows, length = self._burst_shape(n_burst, len_burst, loops, dtype)
+        if not rows or not length:
+            self.machine.pipes.execute(op, op.pipe())
+            return ()
+
+        check(left >= 0 and right >= 0, f"padding counts {left}, {right} must not be negative")
+        pad_pattern = self.machine.dma.pad_pattern if select else 0
+        size = 1
+        if left or right or pad_pattern:
+            check(
+                dtype is not None,
+                "padding counts elements: the source or destination pointer needs an element type",
+            )
+            assert dtype is not None
+            size = dtype.bytes
+        for side, count in (("left", left), ("right", right)):
+            check(
+                count * size <= MAX_PAD_BYTES,
+                f"{side}_padding_count {count} x {size} bytes exceeds {MAX_PAD_BYTES} bytes",
+            )
+        row_bytes = left * size + length + right * size
+        filled = -(-row_bytes // UB_ALIGN) * UB_ALIGN if select else row_bytes
+        check(
+            ub_stride % UB_ALIGN == 0,
+            f"UB stride {ub_stride} is not a multiple of {UB_ALIGN} bytes",
+        )
+        self._check_stride("GM", gm_stride, rows, length, "len_burst")
+        self._check_stride("UB", ub_stride, rows, filled, "the padded UB row")
+
+        assert gm.memory is not None and ub.memory is not None
+        src = Bursts(gm.memory, gm.offset, gm_stride, rows, length)
+        dst = Bursts(ub.memory, ub.offset, ub_stride, rows, filled)
+        src.check_bounds("GM source")
+        dst.check_bounds("UB destination")
+
+        pipes = self.machine.pipes
+        if pipes.tracking:
+            cycles = costs.transfer_cycles(
+                self.machine.target, MemorySpace.GM, MemorySpace.UB, rows * length
+            )
+            pipes.execute(op, op.pipe(), src.accesses(), dst.accesses(), cycles)
+
+        start = left * size
+        dst.view(start, length)[...] = src.view()
+        # pad elements sit at element positions from the (32-byte aligned) row start
+        row_pattern = np.resize(_pad_bytes(pad_pattern, size), filled)
+        for skip, count in ((0, start), (start + length, filled - start - length)):
+            if count:
+                dst.view(skip, count)[...] = row_pattern[skip : skip + count]
+        return ()
+
+    @impl(CopyUbufToGmOp)
+    def run_copy_ubuf_to_gm(
+        self, interpreter: Interpreter, op: CopyUbufToGmOp, args: PythonValues
+    ) -> PythonValues:
+        ub, gm = self._ub(args[0]), self._gm(args[1])
+        n_burst, len_burst = _int(args[3]), _int(args[4])
+        gm_stride, ub_stride = _int(args[6]), _int(args[7])
+        dtype = _element(ub, op.source.type) or _element(gm, op.destination.type)
+        loops = self.machine.dma.ub_to_out
+        rows, length = self._burst_shape(n_burst, len_burst, loops, dtype)
+        if not rows or not length:
+            self.machine.pipes.execute(op, op.pipe())
+            return ()
+        check(
+            ub_stride % UB_ALIGN == 0,
+            f"UB stride {ub_stride} is not a multiple of {UB_ALIGN} bytes",
+        )
+        self._check_stride("UB", ub_stride, rows, length, "len_burst")
+        self._check_stride("GM", gm_stride, rows, length, "len_burst")
+
+        assert gm.memory is not None and ub.memory is not None
+        src = Bursts(ub.memory, ub.offset, ub_stride, rows, length)
+        dst = Bursts(gm.memory, gm.offset, gm_stride, rows, length)
+        src.check_bounds("UB source")
+        dst.check_bounds("GM destination")
+
+        pipes = self.machine.pipes
+        if pipes.tracking:
+            cycles = costs.transfer_cycles(
+                self.machine.target, MemorySpace.UB, MemorySpace.GM, rows * length
+            )
+            pipes.execute(op, op.pipe(), src.accesses(), dst.accesses(), cycles)
+        dst.view()[...] = src.view()
+        return ()
+
+
+def _pad_bytes(pattern: int, size: int) -> np.ndarray:
+    """One pad element: the low `size` bytes of `pattern`, little-endian."""
+    return np.frombuffer((pattern & ((1 << (8 * size)) - 1)).to_bytes(size, "little"), np.uint8)

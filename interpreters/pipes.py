@@ -1,0 +1,278 @@
+"""Pipes of the machine: happens-before by vector clocks, hazards, and per-pipe timelines.
+
+The interpreter executes ops sequentially in program order, but the hardware runs each
+pipe (MTE2, V, MTE3, M, ...) on its own. Every op that touches memory tells the model its
+pipe, the byte ranges it reads and writes, and its cycles (`PipeModel.execute`):
+
+- Happens-before: one vector clock per pipe. An op ticks its pipe's own component.
+  `set_flag(src, dst, e)` sends src's clock; the matching `wait_flag` joins it into dst's.
+  `rls_buf(p, id)` publishes p's clock for slot id; the next `get_buf(q, id)` joins it.
+  `barrier` joins all clocks (PIPE_ALL) or orders the named pipe after everything before.
+- Hazards: an access conflicting (RAW, WAR, WAW) with an earlier access of another pipe that
+  does not happen-before it. Also: a wait with no matching set (it would deadlock), a set
+  never waited at kernel end, a buffer slot still held at kernel end.
+- Timelines: an op starts when its pipe is free and its waits are satisfied, and occupies the
+  pipe for its cycles; waits move the waiting pipe's clock to the signal's time.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.ir import Operation
+
+from interpreters.errors import PtoRuntimeError
+from interpreters.memory import Access
+from interpreters.source import where
+from pto_dialect.attrs import Event, Pipe
+
+PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)
+
+Clock = dict[Pipe, int]
+
+
+@dataclass(frozen=True)
+class _Record:
+    op: Operation
+    pipe: Pipe
+    tick: int  # the pipe's own clock component when the op ran
+    start: int
+    end: int
+    write: bool
+
+
+@dataclass(frozen=True)
+class Hazard:
+    kind: str  # RAW, WAR, WAW, deadlock, unwaited-flag, unreleased-buffer
+    message: str
+    ops: tuple[Operation, ...] = ()
+    details: dict[str, Any] = field(default_factory=dict[str, Any])
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "message": self.message,
+            "ops": [where(op) for op in self.ops],
+            **self.details,
+        }
+
+
+@dataclass(frozen=True)
+class Span:
+    """One op on one pipe's timeline."""
+
+    op: Operation
+    pipe: Pipe
+    start: int
+    cycles: int
+
+
+@dataclass(frozen=True)
+class _Signal:
+    clock: Clock
+    time: int
+    op: Operation
+
+
+class PipeModel:
+    """Vector clocks, access history and timelines of all pipes."""
+
+    tracking = True
+    """False for a model that records nothing: callers may skip computing accesses."""
+
+    def __init__(self, record_spans: bool = False) -> None:
+        self.clocks: dict[Pipe, Clock] = {p: dict.fromkeys(PIPES, 0) for p in PIPES}
+        self.free: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
+        self.busy: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
+        self.history: dict[int, dict[tuple[Pipe, int, int, bool], _Record]] = defaultdict(dict)
+        self.flags: dict[tuple[Pipe, Pipe, Event], deque[_Signal]] = defaultdict(deque)
+        self.slots: dict[int, tuple[Pipe, Operation] | None] = {}
+        self.released: dict[int, _Signal] = {}
+        self.hazards: list[Hazard] = []
+        self.record_spans = record_spans
+        self.spans: list[Span] = []
+        self._seen_hazards: set[tuple[int, int, str]] = set()
+
+    # ---- ops touching memory ----------------------------------------------------------------
+    def execute(
+        self,
+        op: Operation,
+        pipe: Pipe,
+        reads: Sequence[Access] = (),
+        writes: Sequence[Access] = (),
+        cycles: int = 0,
+    ) -> None:
+        """Record that `op` ran on `pipe`, reading and writing these bytes for `cycles`."""
+        if pipe is Pipe.ALL:
+            raise PtoRuntimeError("an op cannot execute on PIPE_ALL")
+        clock = self.clocks[pipe]
+        clock[pipe] += 1
+        for access in reads:
+            self._check_and_log(op, pipe, clock, access, write=False)
+        for access in writes:
+            self._check_and_log(op, pipe, clock, access, write=True)
+        start = self.free[pipe]
+        self.free[pipe] = start + cycles
+        self.busy[pipe] += cycles
+        if self.record_spans and cycles:
+            self.spans.append(Span(op, pipe, start, cycles))
+
+    def _check_and_log(
+        self, op: Operation, pipe: Pipe, clock: Clock, access: Access, write: bool
+    ) -> None:
+        if access.end <= access.start:
+            return
+        log = self.history[access.memory.uid]
+        for record in log.values():
+            if record.pipe is pipe or not (record.write or write):
+                continue
+            if record.end <= access.start or access.end <= record.start:
+                continue
+            if record.tick <= clock[record.pipe]:
+                continue  # the earlier access happens-before this one
+            kind = "RAW" if record.write and not write else "WAR" if write and not record.write \
+                else "WAW"  # fmt: skip
+            self._report_conflict(kind, record, op, pipe, access)
+        # An older access of the same pipe to the same bytes can no longer decide anything:
+        # whatever is unordered with it is unordered with this newer one too.
+        if write:
+            log.pop((pipe, access.start, access.end, False), None)
+        key = (pipe, access.start, access.end, write)
+        log.pop(key, None)
+        log[key] = _Record(op, pipe, clock[pipe], access.start, access.end, write)
+
+    def _report_conflict(
+        self, kind: str, earlier: _Record, op: Operation, pipe: Pipe, access: Access
+    ) -> None:
+        key = (id(earlier.op), id(op), kind)
+        if key in self._seen_hazards:
+            return
+        self._seen_hazards.add(key)
+        lo, hi = max(earlier.start, access.start), min(earlier.end, access.end)
+        message = (
+            f"{kind} hazard on {access.memory.name} bytes [{lo}, {hi}): {where(op)} on "
+            f"{pipe.value} {'writes' if kind != 'RAW' else 'reads'} what {where(earlier.op)} on "
+            f"{earlier.pipe.value} {'wrote' if earlier.write else 'read'} without "
+            "synchronisation"
+        )
+        self.hazards.append(
+            Hazard(
+                kind,
+                message,
+                (earlier.op, op),
+                {
+                    "memory": access.memory.name,
+                    "bytes": [lo, hi],
+                    "pipes": [earlier.pipe.value, pipe.value],
+                },
+            )
+        )
+
+    # ---- synchronisation ---------------------------------------------------------------------
+    def set_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
+        clock = self.clocks[src]
+        clock[src] += 1
+        self.flags[(src, dst, event)].append(_Signal(dict(clock), self.free[src], op))
+
+    def wait_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
+        queue = self.flags[(src, dst, event)]
+        if not queue:
+            self.hazards.append(
+                Hazard(
+                    "deadlock",
+                    f"{where(op)} waits for {src.value} -> {dst.value} {event.value} but no "
+                    "set_flag is pending: the pipe would wait forever",
+                    (op,),
+                )
+            )
+            return
+        signal = queue.popleft()
+        self._join(dst, signal.clock)
+        self.free[dst] = max(self.free[dst], signal.time)
+
+    def get_buf(self, op: Operation, pipe: Pipe, slot: int) -> None:
+        held = self.slots.get(slot)
+        if held is not None:
+            raise PtoRuntimeError(
+                f"buffer slot {slot} is already held by {held[0].value} ({where(held[1])}); "
+                "release it with rls_buf first"
+            )
+        self.slots[slot] = (pipe, op)
+        if (released := self.released.get(slot)) is not None:
+            self._join(pipe, released.clock)
+            self.free[pipe] = max(self.free[pipe], released.time)
+
+    def rls_buf(self, op: Operation, pipe: Pipe, slot: int) -> None:
+        held = self.slots.get(slot)
+        if held is None or held[0] is not pipe:
+            owner = "nobody" if held is None else held[0].value
+            raise PtoRuntimeError(f"{pipe.value} releases buffer slot {slot} held by {owner}")
+        self.slots[slot] = None
+        clock = self.clocks[pipe]
+        clock[pipe] += 1
+        self.released[slot] = _Signal(dict(clock), self.free[pipe], op)
+
+    def barrier(self, op: Operation, pipe: Pipe) -> None:
+        """Everything issued before completes before anything after on `pipe` (all: PIPE_ALL)."""
+        joined = {p: max(self.clocks[q][p] for q in PIPES) for p in PIPES}
+        time = max(self.free.values())
+        for target in PIPES if pipe is Pipe.ALL else (pipe,):
+            self._join(target, joined)
+            self.free[target] = max(self.free[target], time)
+
+    def _join(self, pipe: Pipe, other: Clock) -> None:
+        clock = self.clocks[pipe]
+        for p, tick in other.items():
+            if tick > clock[p]:
+                clock[p] = tick
+
+    # ---- end of kernel -----------------------------------------------------------------------
+    def finish(self) -> None:
+        """Report flags set but never waited and buffer slots never released."""
+        for (src, dst, event), queue in self.flags.items():
+            for signal in queue:
+                self.hazards.append(
+                    Hazard(
+                        "unwaited-flag",
+                        f"{where(signal.op)} sets {src.value} -> {dst.value} {event.value} but "
+                        "no wait_flag consumes it before the kernel ends",
+                        (signal.op,),
+                    )
+                )
+        for slot, held in self.slots.items():
+            if held is not None:
+                self.hazards.append(
+                    Hazard(
+                        "unreleased-buffer",
+                        f"buffer slot {slot} acquired by {where(held[1])} on {held[0].value} is "
+                        "never released",
+                        (held[1],),
+                    )
+                )
+
+    @property
+    def total_cycles(self) -> int:
+        return max(self.free.values())
+
+    @property
+    def pipe_bound(self) -> int:
+        return max(self.busy.values())
+
+
+class UntrackedPipes(PipeModel):
+    """A pipe model that records nothing: semantics only (no hazards, no cycles)."""
+
+    tracking = False
+
+    def execute(
+        self,
+        op: Operation,
+        pipe: Pipe,
+        reads: Sequence[Access] = (),
+        writes: Sequence[Access] = (),
+        cycles: int = 0,
+    ) -> None:
+        return

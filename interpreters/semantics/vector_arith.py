@@ -1,0 +1,293 @@
+"""Vector compute micro-ops on one register: seed 004's binary family, `vabs`, `vmula`,
+`vbr`, and the predicate generators `plt_b*` / `pset_b*`.
+
+A vreg is a 1-D array of its lanes, a mask a 1-D bool array of the same length. Every
+function returns fresh arrays and leaves its inputs alone.
+
+- Active lanes (mask true) compute the seed's C formula in the element type: floats are
+  rounded once to the element type (round-to-nearest-even), integers wrap modulo 2^bits.
+- Inactive lanes of every result, carry and borrow masks included, are zero (issue 4:
+  "binary ops with inactive lanes zeroed"; the A5 implementations use `MODE_ZEROING`).
+- `vmula` is fused: `acc + lhs * rhs` rounded once.
+- Where seed 004 leaves the result "target-defined" (shift counts outside [0, bits - 1],
+  `vdiv` by zero), the per-target `RULES` decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+
+import numpy as np
+
+from interpreters.errors import PtoRuntimeError
+from interpreters.semantics.elementwise import Pick, select_max, select_min
+from pto_dialect.attrs import TargetArch
+from pto_dialect.dtypes import F32, DType
+
+
+class DivByZero(Enum):
+    """What `vdiv` does on an active lane whose denominator is +0 or -0."""
+
+    IEEE = "IEEE 754: x/±0 is a signed infinity, 0/0 and NaN/0 are NaN"
+    ERROR = "a run-time error"
+
+
+class ShiftRange(Enum):
+    """What `vshl`/`vshr` do on an active lane whose count is outside [0, bits - 1]."""
+
+    ERROR = "a run-time error"
+    SATURATE = "every bit shifted out: 0, or the sign for an arithmetic right shift"
+
+
+@dataclass(frozen=True)
+class VectorArithRules:
+    """What a target does where seed 004 leaves room (element types: targets.py)."""
+
+    max_min_fallback: Pick
+    """The operand `vmax`/`vmin` return when `lhs > rhs` (`<`) is false: equal or NaN."""
+    div_by_zero: DivByZero
+    shift_range: ShiftRange
+
+
+RULES: Mapping[TargetArch, VectorArithRules] = MappingProxyType(
+    {
+        # seed 004: vmax `dst = src0 > src1 ? src0 : src1` (the tile ops, lowered to vmax, use
+        # the same rule: elementwise.RULES); vdiv "follows the target's exceptional behavior"
+        # and no exceptional result is published: IEEE, as the tile op tdiv; shift counts are
+        # "target-defined" with nothing published, so an out-of-range count is reported.
+        TargetArch.A2A3: VectorArithRules(Pick.SRC1, DivByZero.IEEE, ShiftRange.ERROR),
+        # seed 004 (A5 RV_VDIV on f32/f16: IEEE); shift counts as A2/A3 (nothing published).
+        TargetArch.A5: VectorArithRules(Pick.SRC1, DivByZero.IEEE, ShiftRange.ERROR),
+        # docs/decisions.md: the CPU target follows A5.
+        TargetArch.CPU: VectorArithRules(Pick.SRC1, DivByZero.IEEE, ShiftRange.ERROR),
+    }
+)
+
+BINARY_OPS = (
+    "vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vand", "vor", "vxor", "vshl", "vshr",
+)  # fmt: skip
+"""Ops of `binary`; `vaddc`/`vsubc` (two results) are `carry`."""
+CARRY_OPS = ("vaddc", "vsubc")
+
+_Binary = Callable[[np.ndarray, np.ndarray], np.ndarray]
+_UFUNCS: dict[str, _Binary] = {
+    "vadd": np.add,
+    "vsub": np.subtract,
+    "vmul": np.multiply,
+    "vand": np.bitwise_and,
+    "vor": np.bitwise_or,
+    "vxor": np.bitwise_xor,
+}
+
+
+def _zero_inactive(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """`values` (a fresh array) with the lanes where `mask` is false set to zero."""
+    values[~mask] = 0
+    return values
+
+
+def _first_lane(lanes: np.ndarray) -> int:
+    return int(np.flatnonzero(lanes)[0])
+
+
+def binary(
+    name: str,
+    lhs: np.ndarray,
+    rhs: np.ndarray,
+    mask: np.ndarray,
+    dtype: DType,
+    rules: VectorArithRules,
+) -> np.ndarray:
+    """`name` (`vadd`, ...) of two vregs on the active lanes; inactive lanes are zero.
+
+    Float exceptions are results (callers run under `np.errstate(all="ignore")`).
+    """
+    ufunc = _UFUNCS.get(name)
+    if ufunc is not None:
+        result = ufunc(lhs, rhs)
+    elif name == "vmax":
+        result = select_max(lhs, rhs, rules.max_min_fallback)
+    elif name == "vmin":
+        result = select_min(lhs, rhs, rules.max_min_fallback)
+    elif name == "vdiv":
+        result = _divide(lhs, rhs, mask, rules)
+    elif name in ("vshl", "vshr"):
+        result = _shift(name, lhs, rhs, mask, dtype, rules)
+    else:
+        raise ValueError(f"not a binary vector op: {name}")
+    return _zero_inactive(np.asarray(result, dtype=lhs.dtype), mask)
+
+
+def _divide(
+    lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray, rules: VectorArithRules
+) -> np.ndarray:
+    if rules.div_by_zero is DivByZero.ERROR:
+        zero = mask & (rhs == 0)
+        if zero.any():
+            lane = _first_lane(zero)
+            raise PtoRuntimeError(f"vdiv by zero in active lane {lane}")
+    return np.divide(lhs, rhs)
+
+
+def _shift(
+    name: str,
+    values: np.ndarray,
+    counts: np.ndarray,
+    mask: np.ndarray,
+    dtype: DType,
+    rules: VectorArithRules,
+) -> np.ndarray:
+    """`values << counts` (vshl) or `values >> counts` (vshr: arithmetic iff signed)."""
+    bits = dtype.bits
+    wide = counts.astype(np.int64)
+    outside = (wide < 0) | (wide >= bits)
+    bad = mask & outside
+    if bad.any() and rules.shift_range is ShiftRange.ERROR:
+        lane = _first_lane(bad)
+        raise PtoRuntimeError(
+            f"{name} shift count {int(wide[lane])} in active lane {lane} is outside "
+            f"[0, {bits - 1}] for {dtype} (the result is target-defined)"
+        )
+    # Out-of-range lanes shift by bits - 1 here and are fixed up below (saturation), or are
+    # inactive (zeroed by the caller).
+    safe = np.where(outside, bits - 1, wide).astype(values.dtype)
+    if name == "vshl":
+        result = np.left_shift(values, safe)
+        result[outside] = 0
+        return result
+    result = np.right_shift(values, safe)  # numpy: arithmetic for signed, logical unsigned
+    if not dtype.is_signed:
+        result[outside] = 0
+    return result
+
+
+def carry(
+    name: str, lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """`vaddc`/`vsubc` on 32-bit lanes as unsigned integers: (result, carry or borrow).
+
+    vaddc: `r = (uint64)a + b; dst = (T)r; carry = r >> 32`; vsubc: `dst = a - b;
+    borrow = a < b` (unsigned). Inactive lanes: result 0, predicate false.
+    """
+    a, b = lhs.view(np.uint32), rhs.view(np.uint32)
+    if name == "vaddc":
+        result = a + b
+        flag = result < a  # the 33rd bit of the exact sum
+    elif name == "vsubc":
+        result = a - b
+        flag = a < b
+    else:
+        raise ValueError(f"not a carry vector op: {name}")
+    return _zero_inactive(result, mask).view(lhs.dtype), flag & mask
+
+
+def absolute(values: np.ndarray, mask: np.ndarray, dtype: DType) -> np.ndarray:
+    """`vabs`: floats clear the sign bit (|-0| = +0, NaN keeps its payload); integers wrap
+    (|MIN| = MIN), as the tile op `tabs`; inactive lanes are zero."""
+    if dtype.is_float:
+        bits = np.dtype(f"u{dtype.bytes}")
+        result = (values.view(bits) & bits.type((1 << (dtype.bits - 1)) - 1)).view(values.dtype)
+    else:
+        result = np.abs(values)
+    return _zero_inactive(result, mask)
+
+
+def multiply_add(
+    acc: np.ndarray, lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray, dtype: DType
+) -> np.ndarray:
+    """`vmula`: `acc + lhs * rhs` on the active lanes, fused (one rounding); inactive lanes
+    are zero. Integers wrap modulo 2^bits."""
+    if not dtype.is_float:
+        result = np.add(acc, np.multiply(lhs, rhs))
+        return _zero_inactive(result, mask)
+    product = lhs.astype(np.float64) * rhs.astype(np.float64)  # exact: <= 2 x 24 bits
+    addend = acc.astype(np.float64)
+    total = product + addend
+    # TwoSum: `total + error` is the exact sum (no overflow: |values| < 2^257).
+    back = total - product
+    error = (product - (total - back)) + (addend - back)
+    return _zero_inactive(narrow(_to_odd(total, error), dtype), mask)
+
+
+def _to_odd(nearest: np.ndarray, error: np.ndarray) -> np.ndarray:
+    """Round-to-odd of `exact`, given `nearest` (its round-to-nearest) and `error` (of the
+    sign of `exact - nearest`): an inexact result takes the neighbour with an odd last bit.
+    Rounding that once more to a format at least two bits narrower is the correct rounding
+    of `exact` (Boldo and Melquiond, "Emulation of FMA and correctly rounded sums")."""
+    uint = np.dtype(f"u{nearest.dtype.itemsize}")
+    inexact = (error != 0) & np.isfinite(nearest)
+    even = (nearest.view(uint) & 1) == 0
+    fix = inexact & even
+    if not fix.any():
+        return nearest
+    toward = np.where(error > 0, np.inf, -np.inf).astype(nearest.dtype)
+    return np.where(fix, np.nextafter(nearest, toward), nearest)
+
+
+def narrow(values: np.ndarray, dtype: DType) -> np.ndarray:
+    """float64 `values` correctly rounded (nearest-even) to the float type `dtype`.
+
+    numpy/ml_dtypes convert float64 to f16/bf16 through float32 for some types, which can
+    round twice; going through float32 with round-to-odd avoids that.
+    """
+    if dtype == F32:
+        return values.astype(np.float32)
+    single = values.astype(np.float32)
+    back = single.astype(np.float64)
+    error = np.where(np.isfinite(single) & np.isfinite(values), np.sign(values - back), 0.0)
+    return _to_odd(single, error.astype(np.float32)).astype(dtype.numpy)
+
+
+def broadcast(value: int | float, dtype: DType, lanes: int) -> np.ndarray:
+    """`vbr`: every lane takes the scalar; integers keep the low `bits` bits (b8 forms
+    consume the low 8 bits), floats are rounded to the element type."""
+    if dtype.is_float:
+        scalar = narrow(np.array([float(value)], dtype=np.float64), dtype)
+        return np.full(lanes, scalar[0], dtype=dtype.numpy)
+    raw = int(value) & ((1 << dtype.bits) - 1)
+    unsigned = np.dtype(f"u{dtype.bytes}")
+    return np.full(lanes, raw, dtype=unsigned).view(dtype.numpy)
+
+
+def to_i32(value: int) -> int:
+    """A Python int read as a signed 32-bit integer (`i32` scalars)."""
+    value &= 0xFFFFFFFF
+    return value - (1 << 32) if value & 0x80000000 else value
+
+
+def plt(remaining: int, lanes: int) -> tuple[np.ndarray, int]:
+    """`plt_bW`: lane i is active iff `i < remaining`; the count left for the next vreg is
+    `remaining < lanes ? 0 : remaining - lanes` (docs/decisions.md, the PTOAS rule)."""
+    remaining = to_i32(remaining)
+    mask = np.arange(lanes) < remaining
+    return mask, max(remaining - lanes, 0)
+
+
+def pset(pattern: str, lanes: int) -> np.ndarray:
+    """`pset_bW "PATTERN"`, lanes counted at the mask's granularity (AscendC `pset_b*`):
+
+    PAT_ALL every lane; PAT_ALLF none; PAT_VLn the lowest n lanes; PAT_H the lowest half;
+    PAT_Q the lowest quarter; PAT_M3 / PAT_M4 the lanes whose index is a multiple of 3 / 4.
+    """
+    index = np.arange(lanes)
+    if pattern == "PAT_ALL":
+        return np.ones(lanes, dtype=np.bool_)
+    if pattern == "PAT_ALLF":
+        return np.zeros(lanes, dtype=np.bool_)
+    if pattern == "PAT_H":
+        return index < lanes // 2
+    if pattern == "PAT_Q":
+        return index < lanes // 4
+    if pattern == "PAT_M3":
+        return index % 3 == 0
+    if pattern == "PAT_M4":
+        return index % 4 == 0
+    if pattern.startswith("PAT_VL"):
+        count = int(pattern.removeprefix("PAT_VL"))
+        if count > lanes:
+            raise PtoRuntimeError(f"pattern {pattern} selects {count} lanes of {lanes}")
+        return index < count
+    raise PtoRuntimeError(f"unknown predicate pattern {pattern}")

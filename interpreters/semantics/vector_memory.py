@@ -1,0 +1,569 @@
+"""UB <-> vector register moves (seed 002): every load and store distribution, in numpy.
+
+Every function takes the UB `Memory`, the effective byte address and the register values,
+checks the mode's alignment and the bounds of the bytes it touches, and returns the loaded
+registers (loads) or writes the memory in place (stores), together with the byte ranges
+`[start, end)` it really touched (masked-off lanes and inactive blocks touch nothing).
+Registers are 256 bytes; modes work on the raw bits (no conversion), in lane units of the
+mode's width. The per-target difference is the scatter aliasing rule (`SCATTER_RULES`).
+
+The unaligned streams keep their state in `AlignState` (the `!pto.align` value):
+`prime`/`load_unaligned` for vldas/vldus, `store_unaligned`/`flush` for the store side.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+from xdsl.ir import Operation
+
+from interpreters.errors import PtoRuntimeError, check
+from interpreters.memory import Memory
+from interpreters.source import where
+from pto_dialect.attrs import LoadDist, LoadX2Dist, StoreDist, StoreX2Dist, StrideMode, TargetArch
+from pto_dialect.dtypes import DType
+
+VREG_BYTES = 256
+BLOCK = 32
+"""Bytes of a UB block: the unit of alignment, of block-strided moves and of vgatherb."""
+BLOCKS = VREG_BYTES // BLOCK
+
+Ranges = list[tuple[int, int]]
+
+_UINT = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32),
+         8: np.dtype(np.uint64)}  # fmt: skip
+
+
+def _units(raw: np.ndarray, nbytes: int) -> np.ndarray:
+    """Raw bytes (or a register) as unsigned units of `nbytes`."""
+    return np.ascontiguousarray(raw).view(np.uint8).view(_UINT[nbytes])
+
+
+def _as_lanes(units: np.ndarray, lane: DType) -> np.ndarray:
+    return np.ascontiguousarray(units).view(np.uint8).view(lane.numpy)
+
+
+def runs(starts: np.ndarray, width: int) -> Ranges:
+    """Byte ranges covered by units of `width` bytes at `starts`, merged where they touch."""
+    if starts.size == 0:
+        return []
+    s = np.unique(starts.astype(np.int64))
+    breaks = np.flatnonzero(s[1:] > s[:-1] + width) + 1
+    firsts = np.concatenate(([0], breaks))
+    lasts = np.concatenate((breaks - 1, [s.size - 1]))
+    return [(int(s[a]), int(s[b]) + width) for a, b in zip(firsts, lasts, strict=True)]
+
+
+# ----------------------------------------------------------------------------------------
+# Checks
+# ----------------------------------------------------------------------------------------
+
+
+def check_aligned(address: int, align: int, rule: str) -> None:
+    """`address` is a multiple of `align` bytes; `rule` names who requires it."""
+    check(
+        address % align == 0,
+        f"{rule} needs a {align}-byte aligned UB address; byte address {address} is not",
+    )
+
+
+def check_span(memory: Memory, start: int, nbytes: int, what: str) -> None:
+    """Bytes [start, start + nbytes) lie inside `memory`."""
+    check(
+        start >= 0 and start + nbytes <= memory.size,
+        f"{what} touches bytes [{start}, {start + nbytes}) outside {memory.name} "
+        f"({memory.size} bytes)",
+    )
+
+
+def _check_units(memory: Memory, starts: np.ndarray, width: int, what: str) -> None:
+    """Every unit of `width` bytes at `starts` lies inside `memory` (one message, first bad)."""
+    if starts.size == 0:
+        return
+    bad = np.flatnonzero((starts < 0) | (starts + width > memory.size))
+    if bad.size:
+        first = int(starts[bad[0]])
+        check_span(memory, first, width, f"{what} (lane/block {int(bad[0])})")
+
+
+def _read(memory: Memory, start: int, nbytes: int, what: str) -> np.ndarray:
+    check_span(memory, start, nbytes, what)
+    return memory.data[start : start + nbytes].copy()
+
+
+# ----------------------------------------------------------------------------------------
+# Contiguous loads (vlds) and dual loads (vldsx2)
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Form:
+    """Alignment and footprint of a distribution mode (syntax notes, section F: PTOAS
+    VPTOMemoryDist table). `align`/`footprint` None: the element size."""
+
+    align: int | None
+    footprint: int | None
+
+
+LOAD_FORMS: dict[LoadDist, Form] = {
+    LoadDist.NORM: Form(BLOCK, VREG_BYTES),
+    LoadDist.BRC_B8: Form(None, None),
+    LoadDist.BRC_B16: Form(None, None),
+    LoadDist.BRC_B32: Form(None, None),
+    LoadDist.US_B8: Form(BLOCK, VREG_BYTES // 2),
+    LoadDist.US_B16: Form(BLOCK, VREG_BYTES // 2),
+    LoadDist.DS_B8: Form(BLOCK, 2 * VREG_BYTES),
+    LoadDist.DS_B16: Form(BLOCK, 2 * VREG_BYTES),
+    LoadDist.UNPK_B8: Form(BLOCK, VREG_BYTES // 2),
+    LoadDist.UNPK_B16: Form(BLOCK, VREG_BYTES // 2),
+    LoadDist.UNPK_B32: Form(BLOCK, VREG_BYTES // 2),
+    LoadDist.SPLT4CHN_B8: Form(BLOCK, VREG_BYTES),
+    LoadDist.SPLT2CHN_B8: Form(BLOCK, VREG_BYTES),
+    LoadDist.SPLT2CHN_B16: Form(BLOCK, VREG_BYTES),
+    LoadDist.DINTLV_B32: Form(BLOCK, 2 * VREG_BYTES),
+    LoadDist.BLK: Form(BLOCK, BLOCK),
+}
+X2_FORM = Form(BLOCK, 2 * VREG_BYTES)
+"""vldsx2 / vstsx2: two registers to or from 512 contiguous bytes."""
+
+STORE_FORMS: dict[StoreDist, Form] = {
+    StoreDist.NORM_B8: Form(BLOCK, VREG_BYTES),
+    StoreDist.NORM_B16: Form(BLOCK, VREG_BYTES),
+    StoreDist.NORM_B32: Form(BLOCK, VREG_BYTES),
+    StoreDist.PK_B16: Form(BLOCK, VREG_BYTES // 2),
+    StoreDist.PK_B32: Form(BLOCK, VREG_BYTES // 2),
+    StoreDist.MRG4CHN_B8: Form(BLOCK, VREG_BYTES),
+    StoreDist.MRG2CHN_B8: Form(BLOCK, VREG_BYTES),
+    StoreDist.MRG2CHN_B16: Form(BLOCK, VREG_BYTES),
+}
+
+_CHANNELS = {
+    LoadDist.SPLT4CHN_B8: 4, LoadDist.SPLT2CHN_B8: 2, LoadDist.SPLT2CHN_B16: 2,
+    StoreDist.MRG4CHN_B8: 4, StoreDist.MRG2CHN_B8: 2, StoreDist.MRG2CHN_B16: 2,
+}  # fmt: skip
+
+
+def _form_checks(memory: Memory, address: int, form: Form, element: int, rule: str) -> int:
+    """Alignment and bounds of a contiguous form; the footprint in bytes."""
+    check_aligned(address, form.align or element, rule)
+    footprint = form.footprint or element
+    check_span(memory, address, footprint, rule)
+    return footprint
+
+
+def vlds(
+    memory: Memory, address: int, mode: LoadDist, lane: DType, unit: DType
+) -> tuple[np.ndarray, Ranges]:
+    """`pto.vlds`: one register of `lane` elements; `unit` is the UB element type."""
+    rule = f"vlds dist {mode}"
+    nbytes = _form_checks(memory, address, LOAD_FORMS[mode], lane.bytes, rule)
+    raw = memory.data[address : address + nbytes].copy()
+    lanes = VREG_BYTES // lane.bytes
+    match mode:
+        case LoadDist.NORM:
+            out = raw
+        case LoadDist.BRC_B8 | LoadDist.BRC_B16 | LoadDist.BRC_B32:
+            out = np.tile(raw, lanes)  # dst[i] = UB[base]
+        case LoadDist.US_B8 | LoadDist.US_B16:
+            out = np.repeat(_units(raw, lane.bytes), 2)  # dst[2i] = dst[2i+1] = UB[base + i]
+        case LoadDist.DS_B8 | LoadDist.DS_B16 | LoadDist.DINTLV_B32:
+            out = _units(raw, lane.bytes)[0::2]  # dst[i] = UB[base + 2i]
+        case LoadDist.UNPK_B8 | LoadDist.UNPK_B16 | LoadDist.UNPK_B32:
+            wide = _UINT[lane.bytes]
+            out = _units(raw, unit.bytes).astype(wide)  # zero-extend n-bit UB elements
+        case LoadDist.SPLT4CHN_B8 | LoadDist.SPLT2CHN_B8 | LoadDist.SPLT2CHN_B16:
+            k = _CHANNELS[mode]  # channel c of pixel j -> lane c * (N / k) + j
+            out = _units(raw, lane.bytes).reshape(lanes // k, k).T.reshape(-1)
+        case LoadDist.BLK:
+            out = np.tile(raw, BLOCKS)  # the 32-byte block in every block of the register
+    return _as_lanes(out, lane), [(address, address + nbytes)]
+
+
+def vldsx2(
+    memory: Memory, address: int, mode: LoadX2Dist, lane: DType
+) -> tuple[np.ndarray, np.ndarray, Ranges]:
+    """`pto.vldsx2`: deinterleave 512 bytes into (low, high)."""
+    nbytes = _form_checks(memory, address, X2_FORM, lane.bytes, f"vldsx2 {mode}")
+    raw = memory.data[address : address + nbytes].copy()
+    if mode is LoadX2Dist.BDINTLV:
+        blocks = raw.reshape(2 * BLOCKS, BLOCK)  # even blocks -> low, odd blocks -> high
+        low, high = blocks[0::2].reshape(-1), blocks[1::2].reshape(-1)
+    else:
+        units = _units(raw, lane.bytes)  # low[i] = UB[base + 2i], high[i] = UB[base + 2i + 1]
+        low, high = units[0::2], units[1::2]
+    return _as_lanes(low, lane), _as_lanes(high, lane), [(address, address + nbytes)]
+
+
+# ----------------------------------------------------------------------------------------
+# Contiguous stores (vsts) and dual stores (vstsx2)
+# ----------------------------------------------------------------------------------------
+
+
+def _write_units(memory: Memory, address: int, units: np.ndarray, active: np.ndarray) -> Ranges:
+    """Write unit e of `units` at `address + e * size` where `active[e]`."""
+    size = units.dtype.itemsize
+    view = memory.data[address : address + units.size * size].view(units.dtype)
+    view[active] = units[active]
+    return runs(address + np.flatnonzero(active) * size, size)
+
+
+def vsts(
+    memory: Memory, address: int, value: np.ndarray, mask: np.ndarray, mode: StoreDist
+) -> Ranges:
+    """`pto.vsts`: store the active lanes of `value` (mask lane i gates lane i)."""
+    lane = value.dtype.itemsize
+    _form_checks(memory, address, STORE_FORMS[mode], lane, f"vsts dist {mode}")
+    units = _units(value, lane)
+    match mode:
+        case StoreDist.NORM_B8 | StoreDist.NORM_B16 | StoreDist.NORM_B32:
+            return _write_units(memory, address, units, mask)
+        case StoreDist.PK_B16 | StoreDist.PK_B32:
+            narrow = _UINT[lane // 2]  # UB[base + i] = low half of the bits of lane i
+            return _write_units(memory, address, units.astype(narrow), mask)
+        case StoreDist.MRG4CHN_B8 | StoreDist.MRG2CHN_B8 | StoreDist.MRG2CHN_B16:
+            k = _CHANNELS[mode]  # UB element j * k + c = lane c * (N / k) + j
+            merged = units.reshape(k, units.size // k).T.reshape(-1)
+            # the predicate applies after the merge, at pixel (k-element) granularity
+            pixel_on = mask[0::k]
+            return _write_units(memory, address, merged, np.repeat(pixel_on, k))
+
+
+def vstsx2(
+    memory: Memory,
+    address: int,
+    low: np.ndarray,
+    high: np.ndarray,
+    mask: np.ndarray,
+    mode: StoreX2Dist,
+) -> Ranges:
+    """`pto.vstsx2`: UB[base + 2i] = low[i], UB[base + 2i + 1] = high[i] where mask[i]."""
+    lane = low.dtype.itemsize
+    _form_checks(memory, address, X2_FORM, lane, f"vstsx2 {mode}")
+    merged = np.stack((_units(low, lane), _units(high, lane)), axis=1).reshape(-1)
+    return _write_units(memory, address, merged, np.repeat(mask, 2))
+
+
+# ----------------------------------------------------------------------------------------
+# Fixed-stride and block-strided forms
+# ----------------------------------------------------------------------------------------
+
+_STRIDE = re.compile(r"STRIDE_S(\d+)_B(\d+)")
+
+
+def stride_pattern(mode: StrideMode) -> tuple[int, int]:
+    """(stride in units, unit bytes) of `STRIDE_S<k>_B<w>`."""
+    found = _STRIDE.fullmatch(mode.value)
+    assert found is not None
+    return int(found.group(1)), int(found.group(2)) // 8
+
+
+def _stride_starts(
+    memory: Memory, address: int, mode: StrideMode, lane: DType, what: str
+) -> tuple[np.ndarray, int]:
+    k, size = stride_pattern(mode)
+    check(
+        lane.bytes <= size,
+        f"{what} {mode} moves {8 * size}-bit units; {lane} elements are wider",
+    )
+    check_aligned(address, BLOCK, f"{what} {mode}")
+    starts = address + np.arange(VREG_BYTES // size, dtype=np.int64) * (k * size)
+    _check_units(memory, starts, size, f"{what} {mode}")
+    return starts, size
+
+
+def vsld(memory: Memory, address: int, mode: StrideMode, lane: DType) -> tuple[np.ndarray, Ranges]:
+    """`pto.vsld STRIDE_S<k>_B<w>`: unit i of the register = UB unit at base + i * k units."""
+    starts, size = _stride_starts(memory, address, mode, lane, "vsld")
+    raw = memory.data[starts[:, None] + np.arange(size)].reshape(-1)
+    return _as_lanes(raw, lane), runs(starts, size)
+
+
+def vsst(memory: Memory, address: int, value: np.ndarray, mode: StrideMode, lane: DType) -> Ranges:
+    """`pto.vsst STRIDE_S<k>_B<w>`: UB unit at base + i * k units = unit i of the register."""
+    starts, size = _stride_starts(memory, address, mode, lane, "vsst")
+    memory.data[starts[:, None] + np.arange(size)] = _units(value, 1).reshape(-1, size)
+    return runs(starts, size)
+
+
+def block_strides(control: int) -> tuple[int, int]:
+    """(block stride, repeat stride) in 32-byte blocks of the i32 control word of
+    vsldb/vsstb: bits [15:0] block stride, bits [31:16] repeat stride, both unsigned."""
+    word = control & 0xFFFFFFFF
+    return word & 0xFFFF, word >> 16
+
+
+def block_mask(mask: np.ndarray) -> np.ndarray:
+    """Which of the 8 blocks participate: the mask read at b32 granularity (PTOAS `pg_b32[blk]`):
+    for a mask of W-bit lanes, block `blk` follows mask lane `blk * 32 / W`."""
+    step = mask.size // (VREG_BYTES // 4)  # b32 lane blk = bit 4*blk = mask lane blk*32/W
+    return mask[0 : BLOCKS * step : step]
+
+
+def _block_starts(memory: Memory, address: int, control: int, what: str) -> np.ndarray:
+    check_aligned(address, BLOCK, what)
+    block, repeat = block_strides(control)
+    return address + (repeat + np.arange(BLOCKS, dtype=np.int64) * block) * BLOCK
+
+
+def vsldb(
+    memory: Memory, address: int, control: int, mask: np.ndarray, lane: DType
+) -> tuple[np.ndarray, Ranges]:
+    """`pto.vsldb`: dst block b = UB block at base + (repeat + b * block) * 32 if active, else 0."""
+    starts = _block_starts(memory, address, control, "vsldb")
+    active = block_mask(mask)
+    _check_units(memory, starts[active], BLOCK, "vsldb")
+    out = np.zeros((BLOCKS, BLOCK), dtype=np.uint8)
+    idx = starts[active][:, None] + np.arange(BLOCK)
+    out[active] = memory.data[idx]
+    return _as_lanes(out.reshape(-1), lane), runs(starts[active], BLOCK)
+
+
+def vsstb(
+    memory: Memory, address: int, control: int, mask: np.ndarray, value: np.ndarray
+) -> Ranges:
+    """`pto.vsstb`: UB block at base + (repeat + b * block) * 32 = block b, for active blocks."""
+    starts = _block_starts(memory, address, control, "vsstb")
+    active = block_mask(mask)
+    _check_units(memory, starts[active], BLOCK, "vsstb")
+    blocks = _units(value, 1).reshape(BLOCKS, BLOCK)
+    memory.data[starts[active][:, None] + np.arange(BLOCK)] = blocks[active]
+    return runs(starts[active], BLOCK)
+
+
+# ----------------------------------------------------------------------------------------
+# Gathers and scatter
+# ----------------------------------------------------------------------------------------
+
+
+def lanes_below(count: int, lanes: int, what: str) -> np.ndarray:
+    """Active lanes of an `%active_lanes` bound: the first min(count, lanes)."""
+    check(count >= 0, f"{what} active_lanes must not be negative, got {count}")
+    return np.arange(lanes) < count
+
+
+def _indices(offsets: np.ndarray) -> np.ndarray:
+    """Offsets as unsigned integers (the manual's `unsigned(offsets[i])`)."""
+    return _units(offsets, offsets.dtype.itemsize).astype(np.int64)
+
+
+def gather(
+    memory: Memory, address: int, offsets: np.ndarray, active: np.ndarray, lane: DType,
+    what: str,
+) -> tuple[np.ndarray, Ranges]:  # fmt: skip
+    """vgather2 / vgather2_bc: dst[i] = UB[base + offsets[i] * sizeof(T)] if active, else 0."""
+    size = lane.bytes
+    check_aligned(address, size, f"{what} on {lane} elements")
+    starts = address + _indices(offsets)[active] * size
+    _check_units(memory, starts, size, what)
+    out = np.zeros((active.size, size), dtype=np.uint8)
+    out[active] = memory.data[starts[:, None] + np.arange(size)]
+    return _as_lanes(out.reshape(-1), lane), runs(starts, size)
+
+
+def gather_blocks(
+    memory: Memory, address: int, offsets: np.ndarray, count: int, lane: DType
+) -> tuple[np.ndarray, Ranges]:
+    """vgatherb: dst block b = UB[base + offsets[b]] (32 bytes, byte offset) for b < count."""
+    check_aligned(address, BLOCK, "vgatherb base")
+    active = lanes_below(count, BLOCKS, "vgatherb")
+    byte_offsets = _indices(offsets)[:BLOCKS][active]
+    bad = np.flatnonzero(byte_offsets % BLOCK)
+    if bad.size:
+        raise PtoRuntimeError(
+            f"vgatherb block offsets must be 32-byte aligned; offset {int(byte_offsets[bad[0]])} "
+            f"of block {int(bad[0])} is not"
+        )
+    starts = address + byte_offsets
+    _check_units(memory, starts, BLOCK, "vgatherb")
+    out = np.zeros((BLOCKS, BLOCK), dtype=np.uint8)
+    out[active] = memory.data[starts[:, None] + np.arange(BLOCK)]
+    return _as_lanes(out.reshape(-1), lane), runs(starts, BLOCK)
+
+
+@dataclass(frozen=True)
+class ScatterRule:
+    """What a scatter does when active lanes address the same element."""
+
+    aliasing_is_error: bool
+    source: str
+
+
+SCATTER_RULES: dict[TargetArch, ScatterRule] = {
+    TargetArch.A2A3: ScatterRule(
+        True, "seed 002 vscatter: on A2/A3 scatter aliases are illegal and must not occur"
+    ),
+    TargetArch.A5: ScatterRule(
+        False, "seed 002 vscatter: on A5 the lane with the numerically lowest index wins"
+    ),
+    TargetArch.CPU: ScatterRule(False, "the CPU simulator follows A5 (seed 000)"),
+}
+
+
+def scatter(
+    memory: Memory, address: int, value: np.ndarray, offsets: np.ndarray, active: np.ndarray,
+    arch: TargetArch,
+) -> Ranges:  # fmt: skip
+    """vscatter: UB[base + offsets[i] * sizeof(T)] = value[i] for the active lanes."""
+    size = value.dtype.itemsize
+    check_aligned(address, size, f"vscatter on {size * 8}-bit elements")
+    lanes = np.flatnonzero(active)
+    starts = address + _indices(offsets)[lanes] * size
+    _check_units(memory, starts, size, "vscatter")
+    unique, first, counts = np.unique(starts, return_index=True, return_counts=True)
+    if SCATTER_RULES[arch].aliasing_is_error and np.any(counts > 1):
+        dup = unique[counts > 1][0]
+        clash = lanes[starts == dup]
+        raise PtoRuntimeError(
+            f"vscatter lanes {int(clash[0])} and {int(clash[1])} both write byte {int(dup)}: "
+            f"aliasing scatter indices are illegal on {arch.value}"
+        )
+    winners = lanes[first]  # np.unique's first occurrence: the lowest active lane
+    idx = unique[:, None] + np.arange(size)
+    memory.data[idx] = _units(value, 1).reshape(-1, size)[winners]
+    return runs(unique, size)
+
+
+# ----------------------------------------------------------------------------------------
+# Unaligned streams and the alignment state
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class AlignState:
+    """A `!pto.align` value: the alignment buffer of an unaligned load or store stream.
+
+    Load side (vldas/vldus): `primed` is the 32-byte block the buffer holds and `held` its
+    bytes as they were read. Store side (vstu/vstus/vstur): `pending` are the bytes not yet
+    committed, ending at byte `position` of `memory` (where the next stored byte goes); `ar`
+    is the vstur address register (bytes from its base). A store state is consumed by the
+    next step of its stream or by a flush; `consumed_by` names that op.
+    """
+
+    memory: Memory | None = None
+    primed: int | None = None
+    held: np.ndarray | None = None
+    position: int | None = None
+    pending: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.uint8))
+    ar: int = 0
+    origin: Operation | None = None
+    consumed_by: Operation | None = None
+
+    @property
+    def is_load(self) -> bool:
+        return self.primed is not None
+
+    def describe(self) -> str:
+        if self.origin is None:
+            return "an alignment state"
+        return f"the alignment state of {where(self.origin)}"
+
+
+def prime(
+    memory: Memory, address: int, origin: Operation | None = None
+) -> tuple[AlignState, Ranges]:
+    """vldas: hold the 32-byte block containing `address` (it need not be aligned)."""
+    block = address - address % BLOCK
+    held = _read(memory, block, BLOCK, "vldas priming load")
+    return AlignState(memory, primed=block, held=held, origin=origin), [(block, block + BLOCK)]
+
+
+def load_unaligned(
+    memory: Memory, address: int, state: AlignState, origin: Operation | None = None
+) -> tuple[np.ndarray, AlignState, Ranges]:
+    """vldus: the 256 bytes at `address`; the first block comes from the primed state, the
+    rest from memory; the new state holds the block containing `address + 256`."""
+    check(
+        state.is_load,
+        f"vldus needs an alignment state primed by pto.vldas, but got {state.describe()}, "
+        "which belongs to an unaligned store stream (missing pto.vldas?)",
+    )
+    block = address - address % BLOCK
+    check(
+        state.primed == block and state.memory is memory and state.held is not None,
+        f"vldus at byte {address} of {memory.name} needs the alignment state primed for its "
+        f"32-byte block at byte {block} (by pto.vldas or the previous vldus of the stream), "
+        f"but {state.describe()} holds the block at byte {state.primed}"
+        + ("" if state.memory is None else f" of {state.memory.name}"),
+    )
+    assert state.held is not None
+    check_span(memory, address, VREG_BYTES, "vldus")
+    head = state.held[address - block :]
+    tail_end = address + VREG_BYTES
+    out = np.concatenate((head, memory.data[block + BLOCK : tail_end]))
+    next_block = tail_end - tail_end % BLOCK
+    fetched_end = min(next_block + BLOCK, memory.size)
+    held = None  # the next block lies beyond the memory: nothing is prefetched
+    if next_block + BLOCK <= memory.size:
+        held = memory.data[next_block : next_block + BLOCK].copy()
+    new = AlignState(memory, primed=next_block, held=held, origin=origin)
+    reads = [(block + BLOCK, fetched_end)] if fetched_end > block + BLOCK else []
+    return out, new, reads
+
+
+def start_store(state: AlignState) -> AlignState:
+    """The store-side state a step continues: a load state starts an empty stream."""
+    if state.is_load:
+        return AlignState(origin=state.origin)
+    if state.consumed_by is not None:
+        raise PtoRuntimeError(
+            f"{state.describe()} was already consumed by {where(state.consumed_by)}: thread "
+            "the align result of each unaligned store into the next one"
+        )
+    return state
+
+
+def store_unaligned(
+    memory: Memory, address: int, payload: np.ndarray, state: AlignState, op: Operation,
+    ar: int | None = None,
+) -> tuple[AlignState, Ranges]:  # fmt: skip
+    """One unaligned store step: `payload` bytes at `address`. Whole 32-byte blocks (from the
+    start of the buffered bytes) are written; the bytes after the last block boundary stay
+    buffered in the returned state. The stream must be contiguous while bytes are buffered."""
+    state = start_store(state)
+    check_span(memory, address, payload.size, op.name)
+    if state.pending.size:
+        check(
+            state.memory is memory and state.position == address,
+            f"unaligned store at byte {address} of {memory.name} does not continue the stream "
+            f"of {state.describe()}, whose buffered bytes end at byte {state.position}"
+            + ("" if state.memory is None else f" of {state.memory.name}"),
+        )
+        start = address - state.pending.size
+        combined = np.concatenate((state.pending, payload))
+    else:
+        start = address
+        combined = payload
+    end = address + payload.size
+    cut = end - end % BLOCK
+    writes: Ranges = []
+    if cut > start:
+        memory.data[start:cut] = combined[: cut - start]
+        writes.append((start, cut))
+        pending = combined[cut - start :].copy()
+    else:
+        pending = combined.copy()
+    state.consumed_by = op
+    new = AlignState(memory, position=end, pending=pending, origin=op,
+                     ar=state.ar if ar is None else ar)  # fmt: skip
+    return new, writes
+
+
+def flush(memory: Memory, address: int, state: AlignState, op: Operation) -> Ranges:
+    """vsta/vstas/vstar: write the buffered bytes; `address` must be the stream's position."""
+    state = start_store(state)
+    if not state.pending.size:
+        state.consumed_by = op
+        return []
+    check(
+        state.memory is memory and state.position == address,
+        f"flush at byte {address} of {memory.name} does not match the post-updated address of "
+        f"the unaligned store stream of {state.describe()} (byte {state.position}"
+        + ("" if state.memory is None else f" of {state.memory.name}")
+        + ")",
+    )
+    state.consumed_by = op
+    start = address - state.pending.size
+    memory.data[start:address] = state.pending
+    return [(start, address)]

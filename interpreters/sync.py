@@ -1,0 +1,79 @@
+"""Interpreter functions of pipeline synchronisation: flags, buffer slots and barriers.
+
+Each op only tells the pipe model (`interpreters.pipes.PipeModel`) about the happens-before
+edge it creates; none touches memory or takes cycles of its own.
+
+- `set_flag[src, dst, e]` / `wait_flag[src, dst, e]`: a signal from pipe `src` to pipe `dst`
+  on event `e`; a wait with no pending signal is reported as a deadlock.
+- `get_buf "P", id, mode` / `rls_buf "P", id, mode`: acquire / release buffer slot `id`
+  (a literal or an i64 operand, in [0, 32)) on pipe P. Acquiring a held slot is an error.
+  `mode` does not change the model (PTOAS passes 0).
+- `barrier P`: everything issued before completes before pipe P (every pipe for PIPE_ALL)
+  goes on.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+
+from interpreters.errors import check
+from interpreters.machine import MachineFunctions
+from pto_dialect.ops.sync import (
+    BUF_ID_COUNT,
+    BarrierOp,
+    BufOp,
+    GetBufOp,
+    RlsBufOp,
+    SetFlagOp,
+    WaitFlagOp,
+)
+
+
+def _slot(op: BufOp, args: PythonValues) -> int:
+    """The buffer id: the literal, or the first operand (buf_id precedes mode)."""
+    value = op.buf_id_value
+    slot = value if isinstance(value, int) else int(cast(int, args[0]))
+    check(0 <= slot < BUF_ID_COUNT, f"buffer id {slot} must be in [0, {BUF_ID_COUNT})")
+    return slot
+
+
+@register_impls
+class SyncFunctions(MachineFunctions):
+    """Happens-before edges between pipes."""
+
+    @impl(SetFlagOp)
+    def run_set_flag(
+        self, interpreter: Interpreter, op: SetFlagOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.pipes.set_flag(op, op.src, op.dst, op.event.data)
+        return ()
+
+    @impl(WaitFlagOp)
+    def run_wait_flag(
+        self, interpreter: Interpreter, op: WaitFlagOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.pipes.wait_flag(op, op.src, op.dst, op.event.data)
+        return ()
+
+    @impl(GetBufOp)
+    def run_get_buf(
+        self, interpreter: Interpreter, op: GetBufOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.pipes.get_buf(op, op.pipe(), _slot(op, args))
+        return ()
+
+    @impl(RlsBufOp)
+    def run_rls_buf(
+        self, interpreter: Interpreter, op: RlsBufOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.pipes.rls_buf(op, op.pipe(), _slot(op, args))
+        return ()
+
+    @impl(BarrierOp)
+    def run_barrier(
+        self, interpreter: Interpreter, op: BarrierOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.pipes.barrier(op, op.pipe())
+        return ()

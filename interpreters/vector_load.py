@@ -1,0 +1,171 @@
+"""Interpreter functions of the vector loads (seed 002): UB -> vector registers on PIPE_V.
+
+`[%off]` offsets count elements of the pointer's element type (of the UB element type of the
+mode for an untyped `!pto.ptr`): effective address = base + offset * sizeof(T). The numpy
+semantics, alignment and bounds rules live in `interpreters.semantics.vector_memory`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+import numpy as np
+from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.ir import SSAValue
+
+from interpreters import costs
+from interpreters.machine import MachineFunctions
+from interpreters.memory import Access, Memory, Pointer
+from interpreters.semantics import vector_memory as vm
+from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.ops.base import PtoOp
+from pto_dialect.ops.vector_load import (
+    LOAD_DIST_RULES,
+    Vgather2BcOp,
+    Vgather2Op,
+    VgatherbOp,
+    VldasOp,
+    VldsOp,
+    VldsX2Op,
+    VldusOp,
+    VsldbOp,
+    VsldOp,
+)
+from pto_dialect.types import MemorySpace, PtrType, VRegType
+
+_UNSIGNED = {8: "ui8", 16: "ui16", 32: "ui32", 64: "ui64"}
+
+
+def lane_type(value: SSAValue) -> DType:
+    """The element type of a vreg value."""
+    vreg = value.type
+    assert isinstance(vreg, VRegType)
+    return vreg.element
+
+
+def ub_element(value: SSAValue, fallback: DType) -> DType:
+    """The element type of a pointer operand, `fallback` for an untyped `!pto.ptr`."""
+    ptr = value.type
+    assert isinstance(ptr, PtrType)
+    return ptr.element or fallback
+
+
+def unsigned(bits: int) -> DType:
+    return dtype_named(_UNSIGNED[bits])
+
+
+def accesses(memory: Memory, ranges: Sequence[tuple[int, int]]) -> list[Access]:
+    return [Access(memory, start, end) for start, end in ranges]
+
+
+@register_impls
+class VectorLoadFunctions(MachineFunctions):
+    """vlds, vldsx2, vsld, vsldb, the gathers and the unaligned-load stream (vldas, vldus)."""
+
+    def ub(self, value: object) -> tuple[Memory, int]:
+        """The UB memory and byte address of a pointer value (untyped ones are placed in UB)."""
+        ptr = self.machine.place(cast(Pointer, value), MemorySpace.UB)
+        assert ptr.memory is not None
+        return ptr.memory, ptr.offset
+
+    def run(self, op: PtoOp, memory: Memory, reads: vm.Ranges, dtype: DType) -> None:
+        self.machine.pipes.execute(
+            op,
+            op.pipe(),
+            reads=accesses(memory, reads),
+            cycles=costs.vector_cycles(self.machine.target, "vlds", dtype),
+        )
+
+    @impl(VldsOp)
+    def run_vlds(self, interpreter: Interpreter, op: VldsOp, args: PythonValues) -> PythonValues:
+        mode = op.dist_mode
+        lane = lane_type(op.result)
+        rule = LOAD_DIST_RULES[mode]
+        unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
+        memory, base = self.ub(args[0])
+        address = base + int(args[1]) * ub_element(op.source, unit).bytes
+        vreg, reads = vm.vlds(memory, address, mode, lane, unit)
+        self.run(op, memory, reads, lane)
+        return (vreg,)
+
+    @impl(VldsX2Op)
+    def run_vldsx2(
+        self, interpreter: Interpreter, op: VldsX2Op, args: PythonValues
+    ) -> PythonValues:
+        lane = lane_type(op.low)
+        memory, base = self.ub(args[0])
+        address = base + int(args[1]) * ub_element(op.source, lane).bytes
+        low, high, reads = vm.vldsx2(memory, address, op.dist_mode, lane)
+        self.run(op, memory, reads, lane)
+        return (low, high)
+
+    @impl(VsldOp)
+    def run_vsld(self, interpreter: Interpreter, op: VsldOp, args: PythonValues) -> PythonValues:
+        lane = lane_type(op.result)
+        memory, base = self.ub(args[0])
+        address = base + int(args[1]) * ub_element(op.source, lane).bytes
+        vreg, reads = vm.vsld(memory, address, op.stride_mode, lane)
+        self.run(op, memory, reads, lane)
+        return (vreg,)
+
+    @impl(VsldbOp)
+    def run_vsldb(self, interpreter: Interpreter, op: VsldbOp, args: PythonValues) -> PythonValues:
+        lane = lane_type(op.result)
+        memory, address = self.ub(args[0])
+        mask = cast(np.ndarray, args[2])
+        vreg, reads = vm.vsldb(memory, address, int(args[1]), mask, lane)
+        self.run(op, memory, reads, lane)
+        return (vreg,)
+
+    @impl(Vgather2Op)
+    def run_vgather2(
+        self, interpreter: Interpreter, op: Vgather2Op, args: PythonValues
+    ) -> PythonValues:
+        lane = lane_type(op.result)
+        memory, address = self.ub(args[0])
+        offsets = cast(np.ndarray, args[1])
+        active = vm.lanes_below(int(args[2]), offsets.size, "vgather2")
+        vreg, reads = vm.gather(memory, address, offsets, active, lane, "vgather2")
+        self.run(op, memory, reads, lane)
+        return (vreg,)
+
+    @impl(Vgather2BcOp)
+    def run_vgather2_bc(
+        self, interpreter: Interpreter, op: Vgather2BcOp, args: PythonValues
+    ) -> PythonValues:
+        lane = lane_type(op.result)
+        memory, address = self.ub(args[0])
+        offsets, mask = cast(np.ndarray, args[1]), cast(np.ndarray, args[2])
+        vreg, reads = vm.gather(memory, address, offsets, mask, lane, "vgather2_bc")
+        self.run(op, memory, reads, lane)
+        return (vreg,)
+
+    @impl(VgatherbOp)
+    def run_vgatherb(
+        self, interpreter: Interpreter, op: VgatherbOp, args: PythonValues
+    ) -> PythonValues:
+        lane = lane_type(op.result)
+        memory, address = self.ub(args[0])
+        offsets = cast(np.ndarray, args[1])
+        vreg, reads = vm.gather_blocks(memory, address, offsets, int(args[2]), lane)
+        self.run(op, memory, reads, lane)
+        return (vreg,)
+
+    @impl(VldasOp)
+    def run_vldas(self, interpreter: Interpreter, op: VldasOp, args: PythonValues) -> PythonValues:
+        memory, address = self.ub(args[0])
+        state, reads = vm.prime(memory, address, op)
+        self.run(op, memory, reads, ub_element(op.source, unsigned(8)))
+        return (state,)
+
+    @impl(VldusOp)
+    def run_vldus(self, interpreter: Interpreter, op: VldusOp, args: PythonValues) -> PythonValues:
+        lane = lane_type(op.result)
+        ptr = cast(Pointer, args[0])
+        memory, address = self.ub(ptr)
+        state = cast(vm.AlignState, args[1])
+        raw, new_state, reads = vm.load_unaligned(memory, address, state, op)
+        self.run(op, memory, reads, lane)
+        base_out = Pointer(ptr.memory, ptr.offset + vm.VREG_BYTES, ptr.dtype)
+        return (raw.view(lane.numpy), new_state, base_out)

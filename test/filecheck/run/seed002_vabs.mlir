@@ -1,0 +1,36 @@
+// The seed 002 typical kernel computes |x| over 1024 f32 on a5 and cpu with no hazard; the
+// report shows the pipes' cycles and the trace is a Chrome trace with one track per pipe.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: pto-run %examples/seed002_vabs.mlir --arg %S/Inputs/ramp_1024_f32.npy --arg zeros:1024xf32 --out-dir %t/a5 --report --trace %t/trace.json | filecheck %s
+// RUN: python3 %S/Inputs/check_abs.py %S/Inputs/ramp_1024_f32.npy %t/a5/arg1.npy | filecheck %s --check-prefix=ABS
+// RUN: pto-run %examples/seed002_vabs.mlir --target cpu --arg %S/Inputs/ramp_1024_f32.npy --arg zeros:1024xf32 --out-dir %t/cpu
+// RUN: python3 %S/Inputs/check_abs.py %S/Inputs/ramp_1024_f32.npy %t/cpu/arg1.npy | filecheck %s --check-prefix=ABS
+// RUN: filecheck %s --check-prefix=TRACE < %t/trace.json
+//
+// Without the MTE2 -> V wait, buffer slot 0 (get_buf/rls_buf) still orders the copy before the
+// vector loop, so the only report is the flag nobody waits for (exit status 3):
+// RUN: grep -v 'wait_flag\["PIPE_MTE2"' %examples/seed002_vabs.mlir > %t/nowait.mlir
+// RUN: not pto-run %t/nowait.mlir --arg zeros:1024xf32 --arg zeros:1024xf32 2>&1 | filecheck %s --check-prefix=NOWAIT
+// Without the wait and the buffer slots of MTE2 and V, the vector loads race the DMA:
+// RUN: grep -v 'wait_flag\["PIPE_MTE2"\|_buf "PIPE_MTE2"\|_buf "PIPE_V"' %examples/seed002_vabs.mlir > %t/race.mlir
+// RUN: not pto-run %t/race.mlir --arg zeros:1024xf32 --arg zeros:1024xf32 2>&1 | filecheck %s --check-prefix=RACE
+// RUN: pto-run %t/race.mlir --allow-hazards --arg zeros:1024xf32 --arg zeros:1024xf32
+
+// CHECK: target: a5
+// CHECK: pto.vabs 16
+// CHECK: cycles: 480 total, pipe bound 416 (ratio 1.1538)
+// CHECK-NEXT: PIPE_V 416 busy
+// CHECK-NEXT: PIPE_MTE2 32 busy
+// CHECK-NEXT: PIPE_MTE3 32 busy
+// CHECK-NEXT: hazards: 0
+
+// ABS: equal to |x|: True
+
+// TRACE: "traceEvents"
+// TRACE-SAME: "args": {"name": "PIPE_MTE2"}
+// TRACE-SAME: "name": "pto.copy_gm_to_ubuf", "cat": "PIPE_MTE2", "ph": "X"
+
+// NOWAIT: pto-run: hazard: pto.set_flag at {{.*}}nowait.mlir:{{[0-9]+}}:5 sets PIPE_MTE2 -> PIPE_V EVENT_ID0 but no wait_flag consumes it before the kernel ends
+// NOWAIT-NOT: RAW
+
+// RACE: pto-run: hazard: RAW hazard on ub bytes [0, 256): pto.vlds at {{.*}}race.mlir:{{[0-9]+}}:9 on PIPE_V reads what pto.copy_gm_to_ubuf at {{.*}}race.mlir:{{[0-9]+}}:5 on PIPE_MTE2 wrote without synchronisation

@@ -1,0 +1,188 @@
+"""The pipe model: happens-before, hazards, timelines; and the cycle costs of the manual."""
+
+import numpy as np
+import pytest
+from xdsl.dialects import test as test_dialect
+from xdsl.dialects.builtin import StringAttr
+
+from interpreters import costs
+from interpreters.errors import PtoRuntimeError
+from interpreters.memory import Access, Memory
+from interpreters.pipes import PipeModel
+from pto_dialect.attrs import Event, Pipe
+from pto_dialect.dtypes import F16, F32, I16, I32
+from pto_dialect.targets import A2A3, A5
+from pto_dialect.types import MemorySpace
+
+MTE2, V, MTE3 = Pipe.MTE2, Pipe.V, Pipe.MTE3
+EV0 = Event.EVENT_ID0
+
+
+def op(name: str) -> test_dialect.TestOp:
+    return test_dialect.TestOp.create(attributes={"label": StringAttr(name)})
+
+
+@pytest.fixture
+def ub() -> Memory:
+    return Memory.zeros("ub", MemorySpace.UB, 1024)
+
+
+def kinds(model: PipeModel) -> list[str]:
+    return [h.kind for h in model.hazards]
+
+
+def test_raw_across_pipes_without_sync_is_a_hazard(ub: Memory):
+    model = PipeModel()
+    load, use = op("load"), op("use")
+    model.execute(load, MTE2, writes=[Access(ub, 0, 256)])
+    model.execute(use, V, reads=[Access(ub, 128, 384)])
+    assert kinds(model) == ["RAW"]
+    hazard = model.hazards[0]
+    assert hazard.ops == (load, use)
+    assert hazard.details["bytes"] == [128, 256]
+    assert hazard.details["pipes"] == ["PIPE_MTE2", "PIPE_V"]
+
+
+def test_a_flag_orders_the_producer_before_the_consumer(ub: Memory):
+    model = PipeModel()
+    model.execute(op("load"), MTE2, writes=[Access(ub, 0, 256)])
+    model.set_flag(op("set"), MTE2, V, EV0)
+    model.wait_flag(op("wait"), MTE2, V, EV0)
+    model.execute(op("use"), V, reads=[Access(ub, 0, 256)])
+    model.finish()
+    assert model.hazards == []
+
+
+def test_a_flag_does_not_order_accesses_issued_after_it(ub: Memory):
+    model = PipeModel()
+    model.set_flag(op("set"), MTE2, V, EV0)
+    model.execute(op("late load"), MTE2, writes=[Access(ub, 0, 256)])
+    model.wait_flag(op("wait"), MTE2, V, EV0)
+    model.execute(op("use"), V, reads=[Access(ub, 0, 256)])
+    assert kinds(model) == ["RAW"]
+
+
+def test_war_and_waw(ub: Memory):
+    model = PipeModel()
+    model.execute(op("read"), V, reads=[Access(ub, 0, 64)])
+    model.execute(op("overwrite"), MTE2, writes=[Access(ub, 32, 96)])
+    model.execute(op("write again"), MTE3, writes=[Access(ub, 64, 128)])
+    assert kinds(model) == ["WAR", "WAW"]
+
+
+def test_disjoint_bytes_and_same_pipe_accesses_are_not_hazards(ub: Memory):
+    model = PipeModel()
+    model.execute(op("a"), MTE2, writes=[Access(ub, 0, 64)])
+    model.execute(op("b"), V, reads=[Access(ub, 64, 128)])
+    model.execute(op("c"), MTE2, reads=[Access(ub, 0, 64)], writes=[Access(ub, 0, 64)])
+    assert model.hazards == []
+
+
+def test_a_loop_carried_war_on_a_reused_buffer(ub: Memory):
+    """Iteration i+1's load overwrites the buffer iteration i's vector op still reads."""
+    model = PipeModel()
+    load, use = op("load"), op("use")
+    for _ in range(3):
+        model.execute(load, MTE2, writes=[Access(ub, 0, 256)])
+        model.set_flag(op("set"), MTE2, V, EV0)
+        model.wait_flag(op("wait"), MTE2, V, EV0)
+        model.execute(use, V, reads=[Access(ub, 0, 256)])
+    assert kinds(model) == ["WAR"]  # reported once per pair of ops
+    assert model.hazards[0].ops == (use, load)
+
+
+def test_the_back_edge_flag_removes_the_loop_carried_war(ub: Memory):
+    model = PipeModel()
+    model.set_flag(op("prime"), V, MTE2, EV0)
+    for _ in range(3):
+        model.wait_flag(op("wait free"), V, MTE2, EV0)
+        model.execute(op("load"), MTE2, writes=[Access(ub, 0, 256)])
+        model.set_flag(op("set"), MTE2, V, EV0)
+        model.wait_flag(op("wait full"), MTE2, V, EV0)
+        model.execute(op("use"), V, reads=[Access(ub, 0, 256)])
+        model.set_flag(op("free"), V, MTE2, EV0)
+    model.wait_flag(op("drain"), V, MTE2, EV0)
+    model.finish()
+    assert model.hazards == []
+
+
+def test_wait_without_set_and_set_without_wait(ub: Memory):
+    model = PipeModel()
+    model.wait_flag(op("wait"), MTE2, V, EV0)
+    model.set_flag(op("set"), V, MTE3, Event.EVENT_ID3)
+    model.finish()
+    assert kinds(model) == ["deadlock", "unwaited-flag"]
+    assert "EVENT_ID3" in model.hazards[1].message
+
+
+def test_buffer_slots_order_release_before_acquire(ub: Memory):
+    model = PipeModel()
+    model.get_buf(op("get"), MTE2, 0)
+    model.execute(op("load"), MTE2, writes=[Access(ub, 0, 256)])
+    model.rls_buf(op("rls"), MTE2, 0)
+    model.get_buf(op("get v"), V, 0)
+    model.execute(op("use"), V, reads=[Access(ub, 0, 256)])
+    with pytest.raises(PtoRuntimeError, match="buffer slot 0 is already held by PIPE_V"):
+        model.get_buf(op("again"), MTE3, 0)
+    model.finish()
+    assert kinds(model) == ["unreleased-buffer"]
+
+
+def test_barrier_all_orders_everything(ub: Memory):
+    model = PipeModel()
+    model.execute(op("load"), MTE2, writes=[Access(ub, 0, 256)], cycles=10)
+    model.barrier(op("barrier"), Pipe.ALL)
+    model.execute(op("use"), V, reads=[Access(ub, 0, 256)], cycles=5)
+    assert model.hazards == []
+    assert model.total_cycles == 15 and model.pipe_bound == 10
+
+
+def test_timelines_serialised_by_waits_sum_and_independent_pipes_overlap(ub: Memory):
+    chained = PipeModel()
+    chained.execute(op("load"), MTE2, cycles=32)
+    chained.set_flag(op("s"), MTE2, V, EV0)
+    chained.wait_flag(op("w"), MTE2, V, EV0)
+    chained.execute(op("add"), V, cycles=35)
+    chained.set_flag(op("s"), V, MTE3, EV0)
+    chained.wait_flag(op("w"), V, MTE3, EV0)
+    chained.execute(op("store"), MTE3, cycles=32)
+    assert chained.total_cycles == 32 + 35 + 32
+    free = PipeModel()
+    free.execute(op("load"), MTE2, cycles=32)
+    free.execute(op("add"), V, cycles=35)
+    free.execute(op("store"), MTE3, cycles=20)
+    assert free.total_cycles == free.pipe_bound == 35
+
+
+def test_a2a3_vector_cost_formula():
+    # seed 004: 14 + 19 + 16 x 2 + 15 x 18 = 335 for a 16-repeat f32 vadd
+    assert costs.vector_cycles(A2A3, "vadd", F32, 16) == 335
+    assert costs.vector_cycles(A2A3, "vadd", I32, 1) == 14 + 17 + 2
+    assert costs.vector_cycles(A2A3, "vmul", I16, 2) == 14 + 18 + 2 * 2 + 18
+    assert costs.vector_cycles(A2A3, "vand", I32, 3) == 14 + 17 + 3 * 1 + 2 * 18
+    assert costs.vector_cycles(A2A3, "vdiv", F16, 1) == 14 + 19 + 4
+
+
+def test_a5_vector_latencies():
+    assert costs.vector_cycles(A5, "vadd", F32) == 7
+    assert costs.vector_cycles(A5, "vmul", F16) == 8
+    assert costs.vector_cycles(A5, "vdiv", F32) == 17
+    assert costs.vector_cycles(A5, "vdiv", F16) == 22
+    assert costs.vector_cycles(A5, "tadd", F32, 4) == 28  # a tile op: one latency per repeat
+
+
+def test_dma_bandwidth():
+    # seed 002: a 4096-byte tile via MTE2 costs ceil(4096 / 128) = 32 cycles
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4096) == 32
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, 4096) == 16
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4097) == 33
+    assert costs.repeats_for(64 * 4 * 16) == 16
+
+
+def test_access_spans_of_strided_views():
+    from interpreters.memory import TensorView
+
+    mem = Memory("gm", MemorySpace.GM, np.zeros(4096, np.uint8))
+    view = TensorView(mem, 64, (4, 8), (16, 1), F32)
+    assert view.access() == Access(mem, 64, 64 + 4 * (3 * 16 + 7 + 1))
+    assert view.access(2, 3) == Access(mem, 64, 64 + 4 * (16 + 2 + 1))
