@@ -99,6 +99,15 @@ class Bursts:
         ]
 
 
+@dataclass(frozen=True)
+class _End:
+    """One end of a copy: its memory space, pointer and burst stride in bytes."""
+
+    space: MemorySpace
+    ptr: Pointer
+    stride: int
+
+
 def _int(value: object) -> int:
     return int(cast(int, value))
 
@@ -173,6 +182,42 @@ class DmaFunctions(MachineFunctions):
             f"{role} stride {stride} is smaller than {what} ({extent} bytes): bursts would overlap",
         )
 
+    def _transfer(
+        self,
+        op: CopyGmToUbufOp | CopyUbufToGmOp,
+        src: _End,
+        dst: _End,
+        rows: int,
+        length: int,
+        dst_row: tuple[int, str] | None = None,
+    ) -> tuple[Bursts, Bursts]:
+        """Checks the strides and bounds of a copy of `rows` bursts of `length` bytes and
+        records it on the op's pipe; the source and destination bursts.
+
+        `dst_row`: the destination row's extent in bytes and its name in messages, when it
+        is wider than the burst (a padded UB row).
+        """
+        dst_extent, dst_what = dst_row or (length, "len_burst")
+        ub_stride = (src if src.space == MemorySpace.UB else dst).stride
+        check(
+            ub_stride % UB_ALIGN == 0,
+            f"UB stride {ub_stride} is not a multiple of {UB_ALIGN} bytes",
+        )
+        self._check_stride(src.space.name, src.stride, rows, length, "len_burst")
+        self._check_stride(dst.space.name, dst.stride, rows, dst_extent, dst_what)
+
+        assert src.ptr.memory is not None and dst.ptr.memory is not None
+        source = Bursts(src.ptr.memory, src.ptr.offset, src.stride, rows, length)
+        destination = Bursts(dst.ptr.memory, dst.ptr.offset, dst.stride, rows, dst_extent)
+        source.check_bounds(f"{src.space.name} source")
+        destination.check_bounds(f"{dst.space.name} destination")
+
+        pipes = self.machine.pipes
+        if pipes.tracking:
+            cycles = costs.transfer_cycles(self.machine.target, src.space, dst.space, rows * length)
+            pipes.execute(op, op.pipe(), source.accesses(), destination.accesses(), cycles)
+        return source, destination
+
     @impl(CopyGmToUbufOp)
     def run_copy_gm_to_ubuf(
         self, interpreter: Interpreter, op: CopyGmToUbufOp, args: PythonValues
@@ -205,25 +250,14 @@ class DmaFunctions(MachineFunctions):
             )
         row_bytes = left * size + length + right * size
         filled = -(-row_bytes // UB_ALIGN) * UB_ALIGN if select else row_bytes
-        check(
-            ub_stride % UB_ALIGN == 0,
-            f"UB stride {ub_stride} is not a multiple of {UB_ALIGN} bytes",
+        src, dst = self._transfer(
+            op,
+            _End(MemorySpace.GM, gm, gm_stride),
+            _End(MemorySpace.UB, ub, ub_stride),
+            rows,
+            length,
+            (filled, "the padded UB row"),
         )
-        self._check_stride("GM", gm_stride, rows, length, "len_burst")
-        self._check_stride("UB", ub_stride, rows, filled, "the padded UB row")
-
-        assert gm.memory is not None and ub.memory is not None
-        src = Bursts(gm.memory, gm.offset, gm_stride, rows, length)
-        dst = Bursts(ub.memory, ub.offset, ub_stride, rows, filled)
-        src.check_bounds("GM source")
-        dst.check_bounds("UB destination")
-
-        pipes = self.machine.pipes
-        if pipes.tracking:
-            cycles = costs.transfer_cycles(
-                self.machine.target, MemorySpace.GM, MemorySpace.UB, rows * length
-            )
-            pipes.execute(op, op.pipe(), src.accesses(), dst.accesses(), cycles)
 
         start = left * size
         dst.view(start, length)[...] = src.view()
@@ -247,25 +281,13 @@ class DmaFunctions(MachineFunctions):
         if not rows or not length:
             self.machine.pipes.execute(op, op.pipe())
             return ()
-        check(
-            ub_stride % UB_ALIGN == 0,
-            f"UB stride {ub_stride} is not a multiple of {UB_ALIGN} bytes",
+        src, dst = self._transfer(
+            op,
+            _End(MemorySpace.UB, ub, ub_stride),
+            _End(MemorySpace.GM, gm, gm_stride),
+            rows,
+            length,
         )
-        self._check_stride("UB", ub_stride, rows, length, "len_burst")
-        self._check_stride("GM", gm_stride, rows, length, "len_burst")
-
-        assert gm.memory is not None and ub.memory is not None
-        src = Bursts(ub.memory, ub.offset, ub_stride, rows, length)
-        dst = Bursts(gm.memory, gm.offset, gm_stride, rows, length)
-        src.check_bounds("UB source")
-        dst.check_bounds("GM destination")
-
-        pipes = self.machine.pipes
-        if pipes.tracking:
-            cycles = costs.transfer_cycles(
-                self.machine.target, MemorySpace.UB, MemorySpace.GM, rows * length
-            )
-            pipes.execute(op, op.pipe(), src.accesses(), dst.accesses(), cycles)
         dst.view()[...] = src.view()
         return ()
 

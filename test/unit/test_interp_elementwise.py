@@ -16,9 +16,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import ModuleOp, StringAttr
-from xdsl.interpreter import Interpreter
-from xdsl.ir import Block, Region
+from support import Bench, bits_equal, build_tile_op, cols_for, run_tile_op, vec_tile_type, wrap
 
 from interpreters import runner
 from interpreters.errors import PtoRuntimeError
@@ -26,8 +24,8 @@ from interpreters.machine import Machine
 from interpreters.memory import Tile
 from interpreters.semantics import elementwise
 from interpreters.tile_elementwise import TileElementwiseFunctions
-from pto_dialect.attrs import BLayout, Location, SLayout
-from pto_dialect.dtypes import BF16, F16, F32, I16, I32, U8, U32, DType, dtype_named, mlir_type
+from pto_dialect.attrs import BLayout, SLayout
+from pto_dialect.dtypes import BF16, F16, F32, I16, I32, U8, U32, DType, dtype_named
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_elementwise import (
     TAbsOp,
@@ -39,7 +37,7 @@ from pto_dialect.ops.tile_elementwise import (
     TSubOp,
 )
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import DYNAMIC, MemorySpace, TileBufType, TileType, TileTypeBase
+from pto_dialect.types import DYNAMIC, TileTypeBase
 
 TARGETS = (A2A3, A5, CPU)
 OP_CLASSES: dict[str, type[TileOp]] = {
@@ -55,11 +53,6 @@ ROWS, COLS = 4, 16
 VALID = (3, 11)
 
 
-def cols_for(dtype: DType) -> int:
-    """Columns of a test tile: ND rows must be a multiple of 32 bytes."""
-    return max(COLS, 32 // dtype.bytes)
-
-
 # ----------------------------------------------------------------------------------------
 # Running one op
 # ----------------------------------------------------------------------------------------
@@ -67,71 +60,23 @@ def cols_for(dtype: DType) -> int:
 
 def tile_type(dtype: DType, valid: tuple[int, int] = VALID, *, ssa: bool = False,
               rows: int = ROWS, cols: int = COLS, **kw: Any) -> TileTypeBase:  # fmt: skip
-    cls = TileType if ssa else TileBufType
-    return cls(Location.VEC, mlir_type(dtype), rows, cols, v_row=valid[0], v_col=valid[1], **kw)
+    return vec_tile_type(dtype, rows, cols, valid, ssa=ssa, **kw)
 
 
 def build(target: TargetProfile, name: str, in_types: list[TileTypeBase],
           out_type: TileTypeBase, *, ssa: bool = False) -> TileOp:  # fmt: skip
     """The op in a module of `target`, verified."""
-    block = Block(arg_types=[*in_types, *([] if ssa else [out_type])])
-    cls = OP_CLASSES[name]
-    ins = list(block.args[: len(in_types)])
-    op = cls(ins, result_type=out_type) if ssa else cls(ins, block.args[-1])
-    block.add_op(op)
-    module = ModuleOp(Region(block))
-    module.attributes["pto.target_arch"] = StringAttr(target.name)
-    op.verify()
-    return op
+    return build_tile_op(target, OP_CLASSES[name], in_types, out_type, ssa=ssa)
 
 
 def run_op(machine: Machine, op: TileOp, args: list[Tile]) -> tuple[Any, ...]:
-    interpreter = Interpreter(ModuleOp([]))
-    interpreter.register_implementations(TileElementwiseFunctions(machine))
     with np.errstate(all="ignore"):  # as pto-run runs kernels: IEEE exceptions are results
-        return interpreter.run_op(op, tuple(args))
-
-
-class Bench:
-    """Tiles at fixed UB addresses over random bytes, to check what an op leaves alone."""
-
-    def __init__(self, target: TargetProfile, seed: int = 0) -> None:
-        self.machine = Machine(target)
-        self.ub = self.machine.memory(MemorySpace.UB)
-        rng = np.random.default_rng(seed)
-        self.ub.data[:8192] = rng.integers(0, 256, 8192, dtype=np.uint8)
-        self.next = 0
-
-    def tile(self, type: TileTypeBase, valid: tuple[int, int], values: np.ndarray | None) -> Tile:
-        tile = self.machine.tile_at(type, self.next, *valid)
-        self.next += -(-type.size_bytes // 32) * 32 + 64
-        if values is not None:
-            tile.set(values)
-        return tile
-
-
-def bits_equal(actual: np.ndarray, expected: np.ndarray, dtype: DType) -> bool:
-    """Equal bit patterns, except that any NaN matches any NaN."""
-    if dtype.is_float:
-        a_nan = np.isnan(actual.astype(np.float64))
-        e_nan = np.isnan(expected.astype(np.float64))
-        if not np.array_equal(a_nan, e_nan):
-            return False
-        actual, expected = actual[~a_nan], expected[~e_nan]
-    return actual.tobytes() == expected.tobytes()
+        return run_tile_op(TileElementwiseFunctions(machine), op, args)
 
 
 # ----------------------------------------------------------------------------------------
 # Independent references (one element at a time)
 # ----------------------------------------------------------------------------------------
-
-
-def wrap(value: int, dtype: DType) -> int:
-    span = 1 << dtype.bits
-    value %= span
-    if dtype.is_signed and value >= span // 2:
-        value -= span
-    return value
 
 
 def ieee_div(x: float, y: float) -> float:

@@ -17,11 +17,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
-from xdsl.dialects.func import Func, FuncOp
-from xdsl.interpreter import Interpreter
-from xdsl.interpreters.func import FuncFunctions
+import support
+from support import call, context, filled
+from xdsl.dialects.builtin import ModuleOp
 
 from interpreters import runner
 from interpreters.errors import PtoRuntimeError
@@ -31,7 +29,6 @@ from interpreters.semantics.matrix import RULES, AccIn, BiasAdd
 from interpreters.source import parse_module
 from interpreters.tile_matrix import TileMatrixFunctions
 from pto_dialect.attrs import TargetArch
-from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.targets import PROFILES
 from pto_dialect.types import TileTypeBase
@@ -125,26 +122,17 @@ def kernel_module(
         )
     body = "\n".join(funcs)
     text = f'builtin.module attributes {{pto.target_arch = "{arch.value}"}} {{\n{body}\n}}'
-    ctx = Context()
-    for dialect in (Builtin, Func, PTO):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "kernel")
+    module = parse_module(context(), text, "kernel")
     module.verify()
     return module
 
 
 def arg_types(module: ModuleOp, name: str) -> list[TileTypeBase]:
-    for op in module.walk():
-        if isinstance(op, FuncOp) and op.sym_name.data == name:
-            return [t for t in op.function_type.inputs.data if isinstance(t, TileTypeBase)]
-    raise KeyError(name)
+    return support.arg_types(module, name)
 
 
 def run(module: ModuleOp, machine: Machine, name: str, tiles: list[Tile]) -> tuple[Any, ...]:
-    interpreter = Interpreter(module)
-    interpreter.register_implementations(FuncFunctions())
-    interpreter.register_implementations(TileMatrixFunctions(machine))
-    return interpreter.call_op(name, tuple(tiles))
+    return call(module, TileMatrixFunctions(machine), name, tiles)
 
 
 # ---- the reference --------------------------------------------------------------------------
@@ -227,12 +215,6 @@ def operand(
 
 
 SENTINEL = 7
-
-
-def filled(machine: Machine, type: TileTypeBase, value: Any, valid: tuple[int, int]) -> Tile:
-    tile = machine.tile_at(type, None, *valid)
-    tile.set(np.full(type.shape, value, type.element.numpy))
-    return tile
 
 
 @pytest.mark.parametrize("dps", [True, False], ids=["dps", "ssa"])

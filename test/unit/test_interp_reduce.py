@@ -16,21 +16,21 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import BoolAttr, ModuleOp, StringAttr
-from xdsl.interpreter import Interpreter
-from xdsl.ir import Block, Region
+import support
+from support import bits_equal, build_tile_op, cols_for, run_tile_op, wrap
+from support import vec_tile_type as tile_type
+from xdsl.dialects.builtin import BoolAttr
 
 from interpreters import runner
 from interpreters.errors import PtoRuntimeError
 from interpreters.machine import Machine
 from interpreters.memory import Tile
 from interpreters.tile_reduce import TileReduceFunctions
-from pto_dialect.attrs import Location
-from pto_dialect.dtypes import BF16, F16, F32, I16, I32, U8, DType, mlir_type
+from pto_dialect.dtypes import BF16, F16, F32, I16, I32, U8, DType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColMinOp, TColSumOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import DYNAMIC, MemorySpace, TileBufType, TileType, TileTypeBase
+from pto_dialect.types import DYNAMIC, TileTypeBase
 
 TARGETS = (A2A3, A5, CPU)
 OP_CLASSES: dict[str, type[TileOp]] = {"tcolmin": TColMinOp, "tcolmax": TColMaxOp,
@@ -42,14 +42,6 @@ ROWS = 8
 # ----------------------------------------------------------------------------------------
 
 Op = Callable[[Any, Any], Any]
-
-
-def wrap(value: int, dtype: DType) -> int:
-    span = 1 << dtype.bits
-    value %= span
-    if dtype.is_signed and value >= span // 2:
-        value -= span
-    return value
 
 
 def scalar_op(kind: str, dtype: DType) -> Op:
@@ -132,74 +124,22 @@ def expected_row(kind: str, src: np.ndarray, dtype: DType) -> np.ndarray:
 # ----------------------------------------------------------------------------------------
 
 
-def cols_for(dtype: DType) -> int:
-    return max(16, 32 // dtype.bytes)
-
-
-def tile_type(dtype: DType, rows: int, cols: int, valid: tuple[int, int], *,
-              ssa: bool = False) -> TileTypeBase:  # fmt: skip
-    cls = TileType if ssa else TileBufType
-    return cls(Location.VEC, mlir_type(dtype), rows, cols, v_row=valid[0], v_col=valid[1])
-
-
 def build(target: TargetProfile, name: str, in_types: list[TileTypeBase],
           out_type: TileTypeBase, *, ssa: bool = False,
           binary: bool | None = None) -> TileOp:  # fmt: skip
-    block = Block(arg_types=[*in_types, *([] if ssa else [out_type])])
     attrs = {} if binary is None else {"isBinary": BoolAttr(binary, 1)}
-    ins = list(block.args[: len(in_types)])
-    cls = OP_CLASSES[name]
-    op = (cls(ins, result_type=out_type, attributes=attrs) if ssa
-          else cls(ins, block.args[-1], attributes=attrs))  # fmt: skip
-    block.add_op(op)
-    module = ModuleOp(Region(block))
-    module.attributes["pto.target_arch"] = StringAttr(target.name)
-    op.verify()
-    return op
+    return build_tile_op(target, OP_CLASSES[name], in_types, out_type, ssa=ssa, attributes=attrs)
 
 
 def run_op(machine: Machine, op: TileOp, args: list[Tile]) -> tuple[Any, ...]:
-    interpreter = Interpreter(ModuleOp([]))
-    interpreter.register_implementations(TileReduceFunctions(machine))
-    return interpreter.run_op(op, tuple(args))
+    return run_tile_op(TileReduceFunctions(machine), op, args)
 
 
-class Bench:
-    """Tiles at UB addresses over random bytes, to check what an op leaves alone."""
+class Bench(support.Bench):
+    """Tiles at UB addresses over 16 KiB of random bytes."""
 
     def __init__(self, target: TargetProfile, seed: int = 0) -> None:
-        self.machine = Machine(target)
-        self.ub = self.machine.memory(MemorySpace.UB)
-        self.ub.data[:16384] = np.random.default_rng(seed).integers(0, 256, 16384, np.uint8)
-        self.next = 0
-
-    def tile(self, type: TileTypeBase, valid: tuple[int, int], values: np.ndarray | None) -> Tile:
-        tile = self.machine.tile_at(type, self.next, *valid)
-        self.next += -(-type.size_bytes // 32) * 32 + 64
-        if values is not None:
-            tile.set(values)
-        return tile
-
-    def written(self, tile: Tile, rows: int, cols: int) -> np.ndarray:
-        """A byte mask of UB marking `tile`'s top-left rows x cols elements."""
-        mask = np.zeros(self.ub.size, bool)
-        size = tile.dtype.bytes
-        row_bytes = tile.type.shape[1] * size
-        for r in range(rows):
-            start = tile.address + r * row_bytes
-            mask[start : start + cols * size] = True
-        return mask
-
-
-def bits_equal(actual: np.ndarray, expected: np.ndarray, dtype: DType) -> bool:
-    """Equal bit patterns, except that any NaN matches any NaN."""
-    if dtype.is_float:
-        a_nan = np.isnan(actual.astype(np.float64))
-        e_nan = np.isnan(expected.astype(np.float64))
-        if not np.array_equal(a_nan, e_nan):
-            return False
-        actual, expected = actual[~a_nan], expected[~e_nan]
-    return actual.tobytes() == expected.tobytes()
+        super().__init__(target, seed, fill=16384)
 
 
 def random_src(dtype: DType, rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:

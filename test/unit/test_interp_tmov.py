@@ -16,11 +16,9 @@ from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
-from xdsl.dialects.func import Func, FuncOp
-from xdsl.interpreter import Interpreter
-from xdsl.interpreters.func import FuncFunctions
+import support
+from support import call, context, filled
+from xdsl.dialects.builtin import ModuleOp
 
 from interpreters import runner
 from interpreters.errors import PtoRuntimeError
@@ -30,7 +28,6 @@ from interpreters.semantics import convert
 from interpreters.source import parse_module
 from interpreters.tile_memory import TileMemoryFunctions
 from pto_dialect.attrs import Location, TargetArch
-from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import BF16, F16, F32, DType, dtype_named
 from pto_dialect.ops.tile_memory import TMOV_PIPES, tmov_dst_dtypes
 from pto_dialect.targets import PROFILES
@@ -108,27 +105,17 @@ def move_module(
         f"func.func @ssa(%s: {s_val}) -> {d_val} {{\n"
         f"  %d = pto.tmov %s : {s_val} -> {d_val}\n  func.return %d : {d_val}\n}}\n}}"
     )
-    ctx = Context()
-    for dialect in (Builtin, Func, PTO):
-        ctx.load_dialect(dialect)
-    module = parse_module(ctx, text, "tmov")
+    module = parse_module(context(), text, "tmov")
     module.verify()
     return module
 
 
 def arg_types(module: ModuleOp, name: str) -> list[TileTypeBase]:
-    for op in module.walk():
-        if isinstance(op, FuncOp) and op.sym_name.data == name:
-            types = [*op.function_type.inputs.data, *op.function_type.outputs.data]
-            return [t for t in types if isinstance(t, TileTypeBase)]
-    raise KeyError(name)
+    return support.arg_types(module, name, outputs=True)
 
 
 def run(module: ModuleOp, machine: Machine, name: str, tiles: list[Tile]) -> tuple[Any, ...]:
-    interpreter = Interpreter(module)
-    interpreter.register_implementations(FuncFunctions())
-    interpreter.register_implementations(TileMemoryFunctions(machine))
-    return interpreter.call_op(name, tuple(tiles))
+    return call(module, TileMemoryFunctions(machine), name, tiles)
 
 
 # ---- reference --------------------------------------------------------------------------
@@ -189,12 +176,6 @@ def random_data(dtype: DType, shape: tuple[int, int], rng: np.random.Generator) 
     flat[:6] = [np.nan, np.inf, -np.inf, -0.0, 1e-30, 7e4]  # specials (7e4 overflows f16)
     with np.errstate(over="ignore"):
         return data.astype(dtype.numpy)
-
-
-def filled(machine: Machine, type: TileTypeBase, value: Any, valid: tuple[int, int]) -> Tile:
-    tile = machine.tile_at(type, None, *valid)
-    tile.set(np.full(type.shape, value, type.element.numpy))
-    return tile
 
 
 SENTINEL = 3

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, scf
+from support import context
+from xdsl.dialects import arith, scf
 from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
@@ -32,7 +32,6 @@ from interpreters.sync import SyncFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from pto_dialect.attrs import Pipe
-from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import F32, DType, dtype_named
 from pto_dialect.ops.base import target_of
 from pto_dialect.targets import A2A3
@@ -41,16 +40,9 @@ from pto_dialect.types import MemorySpace
 UB = MemorySpace.UB
 
 
-def context() -> Context:
-    ctx = Context()
-    for dialect in (builtin.Builtin, func.Func, arith.Arith, scf.Scf, PTO):
-        ctx.load_dialect(dialect)
-    return ctx
-
-
 def run(text: str, args: Sequence[object], machine: Machine | None = None) -> Machine:
     """Run the only function of `text` with `args` on `machine` (its target by default)."""
-    module = parse_module(context(), text, "kernel.mlir")
+    module = parse_module(context(arith.Arith, scf.Scf), text, "kernel.mlir")
     module.verify()
     machine = machine or Machine(target_of(module))
     interpreter = PtoInterpreter(module)

@@ -11,15 +11,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func
+from support import context, val
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, ModuleOp, i32
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.func import FuncFunctions
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation
 from xdsl.parser import Parser
-from xdsl.utils.test_value import create_ssa_value
 
 from interpreters import costs
 from interpreters.errors import PtoRuntimeError
@@ -39,7 +38,6 @@ from pto_dialect.attrs import (
     StrideMode,
     TargetArch,
 )
-from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import F32, I8, I16, I32, U8, U16, U32, DType, mlir_type
 from pto_dialect.ops.pointer import AddPtrOp
 from pto_dialect.ops.vecscope import VecScopeOp
@@ -115,10 +113,6 @@ class Rig:
 
     def last(self) -> tuple[Operation, Pipe, list[Access], list[Access], int]:
         return self.pipes.calls[-1]
-
-
-def val(t: Attribute) -> SSAValue:
-    return create_ssa_value(t)
 
 
 def ub_ptr(dtype: DType | None) -> PtrType:
@@ -906,10 +900,7 @@ class _ScopeAndPointers(InterpreterFunctions):
 
 def run_kernel(flush: str) -> tuple[Rig, bytes]:
     """Runs @k (copy 256 bytes from UB byte 4 to byte 260 by unaligned streams)."""
-    ctx = Context()
-    for dialect in (builtin.Builtin, func.Func, arith.Arith, PTO):
-        ctx.load_dialect(dialect)
-    module = Parser(ctx, KERNEL.replace("FLUSH", flush)).parse_module()
+    module = Parser(context(arith.Arith), KERNEL.replace("FLUSH", flush)).parse_module()
     module.verify()
     rig = Rig()
     before = rig.snapshot()

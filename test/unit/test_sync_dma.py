@@ -4,8 +4,8 @@ import re
 from collections.abc import Sequence
 
 import pytest
-from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func
+from support import context
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     IndexType,
     IntegerType,
@@ -23,7 +23,6 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.test_value import create_ssa_value
 
 from pto_dialect.attrs import Event, Pipe
-from pto_dialect.dialect import PTO
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.dma import (
     CopyGmToUbufOp,
@@ -39,15 +38,8 @@ UB_F32 = PtrType(f32, MemorySpace.UB)
 UNTYPED = PtrType()
 
 
-def context() -> Context:
-    ctx = Context()
-    for dialect in (builtin.Builtin, PTO, func.Func, arith.Arith):
-        ctx.load_dialect(dialect)
-    return ctx
-
-
 def parse_module(text: str) -> ModuleOp:
-    return Parser(context(), text).parse_module()
+    return Parser(context(arith.Arith), text).parse_module()
 
 
 def only_op(module: ModuleOp) -> Operation:

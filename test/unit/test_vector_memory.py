@@ -3,8 +3,7 @@
 import re
 
 import pytest
-from xdsl.context import Context
-from xdsl.dialects import builtin, func
+from support import context, val
 from xdsl.dialects.builtin import (
     Float8E4M3FNType,
     IndexType,
@@ -20,10 +19,9 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
-from xdsl.utils.test_value import create_ssa_value
 
 from pto_dialect.attrs import (
     LoadDist,
@@ -77,17 +75,6 @@ V_I32 = VRegType(i32)
 M32 = MaskType(32)
 M16 = MaskType(16)
 ui16 = IntegerType(16, Signedness.UNSIGNED)
-
-
-def val(t: Attribute) -> SSAValue:
-    return create_ssa_value(t)
-
-
-def context() -> Context:
-    ctx = Context()
-    for dialect in (builtin.Builtin, func.Func, PTO):
-        ctx.load_dialect(dialect)
-    return ctx
 
 
 def in_module(op: Operation, target: str | None) -> ModuleOp:

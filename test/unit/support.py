@@ -1,0 +1,149 @@
+"""Scaffolding shared by the unit tests: parsing contexts, running ops and functions on a
+`Machine`, tile types and a UB bench of tiles over random bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import builtin, func
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.func import FuncOp
+from xdsl.interpreter import Interpreter, InterpreterFunctions
+from xdsl.interpreters.func import FuncFunctions
+from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
+from xdsl.utils.test_value import create_ssa_value
+
+from interpreters.machine import Machine
+from interpreters.memory import Tile
+from pto_dialect.attrs import Location
+from pto_dialect.dialect import PTO
+from pto_dialect.dtypes import DType, mlir_type
+from pto_dialect.ops.base import TileOp
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import MemorySpace, TileBufType, TileType, TileTypeBase
+
+# ---- parsing and running functions ----------------------------------------------------------
+
+
+def context(*extra: Dialect) -> Context:
+    """A context with the builtin, func and pto dialects, and `extra`."""
+    ctx = Context()
+    for dialect in (builtin.Builtin, func.Func, PTO, *extra):
+        ctx.load_dialect(dialect)
+    return ctx
+
+
+def val(t: Attribute) -> SSAValue:
+    return create_ssa_value(t)
+
+
+def arg_types(module: ModuleOp, name: str, *, outputs: bool = False) -> list[TileTypeBase]:
+    """The tile types of function `name`'s inputs (and with `outputs`, its results)."""
+    for op in module.walk():
+        if isinstance(op, FuncOp) and op.sym_name.data == name:
+            types = [*op.function_type.inputs.data]
+            if outputs:
+                types += op.function_type.outputs.data
+            return [t for t in types if isinstance(t, TileTypeBase)]
+    raise KeyError(name)
+
+
+def call(
+    module: ModuleOp, functions: InterpreterFunctions, name: str, tiles: list[Tile]
+) -> tuple[Any, ...]:
+    """Calls function `name` of `module` on `tiles` with func and `functions` registered."""
+    interpreter = Interpreter(module)
+    interpreter.register_implementations(FuncFunctions())
+    interpreter.register_implementations(functions)
+    return interpreter.call_op(name, tuple(tiles))
+
+
+def filled(machine: Machine, type: TileTypeBase, value: Any, valid: tuple[int, int]) -> Tile:
+    tile = machine.tile_at(type, None, *valid)
+    tile.set(np.full(type.shape, value, type.element.numpy))
+    return tile
+
+
+# ---- one tile op on a bench of UB tiles -----------------------------------------------------
+
+
+def cols_for(dtype: DType) -> int:
+    """Columns of a test tile: ND rows must be a multiple of 32 bytes."""
+    return max(16, 32 // dtype.bytes)
+
+
+def vec_tile_type(dtype: DType, rows: int, cols: int, valid: tuple[int, int], *,
+                  ssa: bool = False, **kw: Any) -> TileTypeBase:  # fmt: skip
+    cls = TileType if ssa else TileBufType
+    return cls(Location.VEC, mlir_type(dtype), rows, cols, v_row=valid[0], v_col=valid[1], **kw)
+
+
+def build_tile_op(target: TargetProfile, cls: type[TileOp], in_types: list[TileTypeBase],
+                  out_type: TileTypeBase, *, ssa: bool = False,
+                  attributes: dict[str, Attribute] | None = None) -> TileOp:  # fmt: skip
+    """The op on fresh block arguments in a module of `target`, verified."""
+    block = Block(arg_types=[*in_types, *([] if ssa else [out_type])])
+    ins = list(block.args[: len(in_types)])
+    op = (cls(ins, result_type=out_type, attributes=attributes) if ssa
+          else cls(ins, block.args[-1], attributes=attributes))  # fmt: skip
+    block.add_op(op)
+    module = ModuleOp(Region(block))
+    module.attributes["pto.target_arch"] = StringAttr(target.name)
+    op.verify()
+    return op
+
+
+def run_tile_op(functions: InterpreterFunctions, op: TileOp, args: list[Tile]) -> tuple[Any, ...]:
+    interpreter = Interpreter(ModuleOp([]))
+    interpreter.register_implementations(functions)
+    return interpreter.run_op(op, tuple(args))
+
+
+class Bench:
+    """Tiles at UB addresses over `fill` random bytes, to check what an op leaves alone."""
+
+    def __init__(self, target: TargetProfile, seed: int = 0, fill: int = 8192) -> None:
+        self.machine = Machine(target)
+        self.ub = self.machine.memory(MemorySpace.UB)
+        self.ub.data[:fill] = np.random.default_rng(seed).integers(0, 256, fill, dtype=np.uint8)
+        self.next = 0
+
+    def tile(self, type: TileTypeBase, valid: tuple[int, int], values: np.ndarray | None) -> Tile:
+        tile = self.machine.tile_at(type, self.next, *valid)
+        self.next += -(-type.size_bytes // 32) * 32 + 64
+        if values is not None:
+            tile.set(values)
+        return tile
+
+    def written(self, tile: Tile, rows: int, cols: int) -> np.ndarray:
+        """A byte mask of UB marking `tile`'s top-left rows x cols elements."""
+        mask = np.zeros(self.ub.size, bool)
+        size = tile.dtype.bytes
+        row_bytes = tile.type.shape[1] * size
+        for r in range(rows):
+            start = tile.address + r * row_bytes
+            mask[start : start + cols * size] = True
+        return mask
+
+
+def bits_equal(actual: np.ndarray, expected: np.ndarray, dtype: DType) -> bool:
+    """Equal bit patterns, except that any NaN matches any NaN."""
+    if dtype.is_float:
+        a_nan = np.isnan(actual.astype(np.float64))
+        e_nan = np.isnan(expected.astype(np.float64))
+        if not np.array_equal(a_nan, e_nan):
+            return False
+        actual, expected = actual[~a_nan], expected[~e_nan]
+    return actual.tobytes() == expected.tobytes()
+
+
+def wrap(value: int, dtype: DType) -> int:
+    """`value` wrapped to the range of integer `dtype`."""
+    span = 1 << dtype.bits
+    value %= span
+    if dtype.is_signed and value >= span // 2:
+        value -= span
+    return value
