@@ -16,32 +16,20 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
-from xdsl.interpreter import Interpreter, PythonValues
-from xdsl.interpreters.arith import ArithFunctions
-from xdsl.interpreters.builtin import BuiltinFunctions
-from xdsl.interpreters.func import FuncFunctions
-from xdsl.interpreters.memref import MemRefFunctions
-from xdsl.interpreters.scf import ScfFunctions
-from xdsl.ir import Operation
 from xdsl.tools.command_line_tool import CommandLineTool
 from xdsl.tools.xdsl_run import xDSLRunMain
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
-from interpreters.args import ArgError, ArrayArg, bind, parse_spec
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
+from interpreters.args import ArgError, ArrayArg, parse_spec
+from interpreters.execute import KernelError, entry_function, retarget, run_function
 from interpreters.pipes import PipeModel, UntrackedPipes
-from interpreters.pto_interpreter import PtoInterpreter
-from interpreters.registry import project_functions
 from interpreters.report import Report, write_trace
-from interpreters.source import parse_module, where
-from pto_dialect.ops.base import TARGET_ATTR, target_of
-from pto_dialect.targets import UnknownTargetError, parse_target
+from interpreters.source import parse_module
+from pto_dialect.targets import UnknownTargetError
 
 EXIT_ERROR = 1
 EXIT_HAZARD = 3
@@ -50,20 +38,6 @@ EXIT_INTERNAL = 70
 
 class RunError(Exception):
     """A failure reported as one line."""
-
-
-class _OpTracker(Interpreter.Listener):
-    """Counts executed ops and remembers the innermost op being executed."""
-
-    def __init__(self, machine: Machine) -> None:
-        self.machine = machine
-        self.current: Operation | None = None
-
-    def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
-        self.current = op
-
-    def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
-        self.machine.op_counts[op.name] += 1
 
 
 class PtoRunMain(xDSLRunMain):
@@ -131,33 +105,27 @@ class PtoRunMain(xDSLRunMain):
             if self.args.semantics_only
             else PipeModel(record_spans=bool(self.args.trace))
         )
-        machine = Machine(target_of(module), pipes=pipes)
-        tracker = _OpTracker(machine)
-        interpreter = PtoInterpreter(
-            module, index_bitwidth=self.args.index_bitwidth, listeners=(tracker,)
-        )
-        for functions in (ArithFunctions(), BuiltinFunctions(), FuncFunctions(),
-                          MemRefFunctions(), ScfFunctions()):  # fmt: skip
-            interpreter.register_implementations(functions)
-        for functions in project_functions(machine):
-            interpreter.register_implementations(functions)
         func = self._entry(module)
-        arg_values = self._bind(machine, func)
+        specs: list[str] = self.args.arg
+        expected = len(func.function_type.inputs.data)
+        if len(specs) != expected:
+            raise RunError(
+                f"@{func.sym_name.data} takes {expected} argument(s), got {len(specs)} --arg"
+            )
         try:
-            # IEEE exceptions are results, not warnings (the semantics functions rely on it)
-            with np.errstate(all="ignore"):
-                interpreter.call_op(func, tuple(v for _, v in arg_values))
-        except PtoRuntimeError as err:
-            op = err.op or tracker.current
-            raise RunError(f"{where(op)}: {err.message}" if op else err.message) from None
-        except Exception as err:  # an xDSL interpreter failure: still one line
-            op = tracker.current
-            first = str(err).splitlines()[0] if str(err) else type(err).__name__
-            raise RunError(f"{where(op)}: {first}" if op else first) from None
-        machine.pipes.finish()
+            args = [parse_spec(spec) for spec in specs]
+            result = run_function(
+                module,
+                args,
+                entry=func.sym_name.data,
+                pipes=pipes,
+                index_bitwidth=self.args.index_bitwidth,
+            )
+        except (ArgError, KernelError) as err:
+            raise RunError(str(err)) from None
         if self.args.out_dir:
-            self._write_outputs([a for a, _ in arg_values])
-        return Report(machine)
+            self._write_outputs(result.args)
+        return Report(result.machine)
 
     def _load(self) -> ModuleOp:
         path = self.args.input_file
@@ -172,10 +140,9 @@ class PtoRunMain(xDSLRunMain):
             raise RunError(f"{lines[0]}: {lines[-1]}" if len(lines) > 1 else str(err)) from None
         if self.args.target:
             try:
-                arch = parse_target(self.args.target)
+                retarget(module, self.args.target)
             except UnknownTargetError as err:
                 raise RunError(str(err)) from None
-            module.attributes[TARGET_ATTR] = StringAttr(arch.value)
         try:
             module.verify()
         except DiagnosticException as err:
@@ -183,34 +150,12 @@ class PtoRunMain(xDSLRunMain):
         return module
 
     def _entry(self, module: ModuleOp) -> FuncOp:
-        funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
-        if self.args.entry:
-            for func in funcs:
-                if func.sym_name.data == self.args.entry:
-                    return func
-            raise RunError(f"no function named '{self.args.entry}' in the module")
-        if len(funcs) != 1:
-            names = ", ".join(f.sym_name.data for f in funcs) or "none"
-            raise RunError(f"the module has several functions ({names}): choose one with --entry")
-        return funcs[0]
-
-    def _bind(self, machine: Machine, func: FuncOp) -> list[tuple[Any, Any]]:
-        inputs = func.function_type.inputs.data
-        specs: list[str] = self.args.arg
-        if len(specs) != len(inputs):
-            raise RunError(
-                f"@{func.sym_name.data} takes {len(inputs)} argument(s), got {len(specs)} --arg"
-            )
         try:
-            bound: list[tuple[Any, Any]] = []
-            for index, (spec, type) in enumerate(zip(specs, inputs, strict=True)):
-                arg = parse_spec(spec)
-                bound.append((arg, bind(machine, index, arg, type)))
-            return bound
-        except ArgError as err:
+            return entry_function(module, self.args.entry)
+        except KernelError as err:
             raise RunError(str(err)) from None
 
-    def _write_outputs(self, args: list[Any]) -> None:
+    def _write_outputs(self, args: Sequence[object]) -> None:
         out = Path(self.args.out_dir)
         try:
             out.mkdir(parents=True, exist_ok=True)

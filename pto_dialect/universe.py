@@ -5,6 +5,9 @@ Factories import lazily so that loading the entry point costs nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from importlib import import_module
+
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
 from xdsl.universe import Universe
@@ -16,13 +19,28 @@ def get_pto_dialect() -> Dialect:
     return PTO
 
 
-def get_set_target_pass() -> type[ModulePass]:
-    from passes.set_target import SetTargetPass
+def _lazy_pass(module: str, name: str) -> Callable[[], type[ModulePass]]:
+    """A factory that imports `module` and returns its pass class `name` when called."""
 
-    return SetTargetPass
+    def load() -> type[ModulePass]:
+        cls: type[ModulePass] = getattr(import_module(module), name)
+        return cls
 
+    return load
+
+
+PASSES: dict[str, tuple[str, str]] = {
+    "pto-set-target": ("passes.set_target", "SetTargetPass"),
+    "pto-convert-to-dps": ("passes.convert_to_dps", "ConvertToDpsPass"),
+    "pto-plan-memory": ("passes.plan_memory", "PlanMemoryPass"),
+    "pto-insert-sync": ("passes.insert_sync", "InsertSyncPass"),
+    "pto-lower-tile-to-vector": ("passes.lower_tile_to_vector", "LowerTileToVectorPass"),
+    "pto-lower-dma": ("passes.lower_dma", "LowerDmaPass"),
+    "pto-pipeline": ("passes.pipeline", "PipelinePass"),
+}
+"""Every pass of the project: its name, module and class."""
 
 PTO_UNIVERSE = Universe(
     all_dialects={"pto": get_pto_dialect},
-    all_passes={"pto-set-target": get_set_target_pass},
+    all_passes={name: _lazy_pass(*where) for name, where in PASSES.items()},
 )

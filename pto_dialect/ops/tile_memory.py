@@ -333,6 +333,11 @@ class AllocTileOp(PtoOp):
         assert isinstance(result, TileBufType)
         return result
 
+    @property
+    def address(self) -> int | None:
+        """The planned byte address: the `addr` operand when it is an `arith.constant`."""
+        return None if self.addr is None else constant_index(self.addr)
+
     def verify_(self) -> None:
         tile = self.tile_type
         for key, operand, size in (

@@ -1,0 +1,129 @@
+"""Running a function of a PTO module from Python: what `pto-run` does, as an API.
+
+    result = run_function(module, ["rand:32x32xf32:1", "zeros:32x32xf32"], target="a5")
+    result.outputs()   # final contents of every array argument (None for scalars)
+    result.hazards     # what the pipe model found (empty when the sync is right)
+
+Translation validation runs a kernel before and after a pass with the same arguments and
+compares `outputs()` byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.func import FuncOp
+from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.interpreters.arith import ArithFunctions
+from xdsl.interpreters.builtin import BuiltinFunctions
+from xdsl.interpreters.func import FuncFunctions
+from xdsl.interpreters.memref import MemRefFunctions
+from xdsl.interpreters.scf import ScfFunctions
+from xdsl.ir import Operation
+
+from interpreters.args import Arg, ArrayArg, bind, parse_spec
+from interpreters.errors import PtoRuntimeError
+from interpreters.machine import Machine
+from interpreters.pipes import Hazard, PipeModel
+from interpreters.pto_interpreter import PtoInterpreter
+from interpreters.registry import project_functions
+from interpreters.source import where
+from pto_dialect.ops.base import TARGET_ATTR, target_of
+from pto_dialect.targets import parse_target
+
+
+class KernelError(Exception):
+    """A run that failed: one line naming the op and the rule."""
+
+
+class _OpTracker(Interpreter.Listener):
+    """Counts executed ops and remembers the innermost op being executed."""
+
+    def __init__(self, machine: Machine) -> None:
+        self.machine = machine
+        self.current: Operation | None = None
+
+    def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
+        self.current = op
+
+    def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
+        self.machine.op_counts[op.name] += 1
+
+
+@dataclass
+class RunResult:
+    machine: Machine
+    args: list[Arg]
+
+    def outputs(self) -> list[np.ndarray | None]:
+        """The final contents of every array argument, None for scalar arguments."""
+        return [a.final() if isinstance(a, ArrayArg) else None for a in self.args]
+
+    @property
+    def hazards(self) -> list[Hazard]:
+        return self.machine.pipes.hazards
+
+
+def retarget(module: ModuleOp, target: str) -> None:
+    """Pin `module`'s `pto.target_arch` (aliases normalised; raises UnknownTargetError)."""
+    module.attributes[TARGET_ATTR] = StringAttr(parse_target(target).value)
+
+
+def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
+    """The function named `entry`, or the only function with a body."""
+    funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
+    if entry is not None:
+        for func in funcs:
+            if func.sym_name.data == entry:
+                return func
+        raise KernelError(f"no function named '{entry}' in the module")
+    if len(funcs) != 1:
+        names = ", ".join(f.sym_name.data for f in funcs) or "none"
+        raise KernelError(f"the module has several functions ({names}): choose one with --entry")
+    return funcs[0]
+
+
+def run_function(
+    module: ModuleOp,
+    args: Sequence[str | Arg],
+    *,
+    entry: str | None = None,
+    pipes: PipeModel | None = None,
+    index_bitwidth: Literal[32, 64] = 64,
+) -> RunResult:
+    """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
+
+    The target is the module's `pto.target_arch` (see `retarget`). Raises `KernelError`
+    (one line) when the kernel breaks a rule at run time; `ArgError` for bad arguments.
+    """
+    machine = Machine(target_of(module), pipes=pipes or PipeModel())
+    tracker = _OpTracker(machine)
+    interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
+    for functions in (ArithFunctions(), BuiltinFunctions(), FuncFunctions(),
+                      MemRefFunctions(), ScfFunctions()):  # fmt: skip
+        interpreter.register_implementations(functions)
+    for functions in project_functions(machine):
+        interpreter.register_implementations(functions)
+    func = entry_function(module, entry)
+    inputs = func.function_type.inputs.data
+    if len(args) != len(inputs):
+        raise KernelError(f"@{func.sym_name.data} takes {len(inputs)} argument(s), got {len(args)}")
+    parsed = [parse_spec(a) if isinstance(a, str) else a for a in args]
+    values = [bind(machine, i, a, t) for i, (a, t) in enumerate(zip(parsed, inputs, strict=True))]
+    try:
+        # IEEE exceptions are results, not warnings (the semantics functions rely on it)
+        with np.errstate(all="ignore"):
+            interpreter.call_op(func, tuple(values))
+    except PtoRuntimeError as err:
+        op = err.op or tracker.current
+        raise KernelError(f"{where(op)}: {err.message}" if op else err.message) from None
+    except Exception as err:  # an xDSL interpreter failure: still one line
+        op = tracker.current
+        first = str(err).splitlines()[0] if str(err) else type(err).__name__
+        raise KernelError(f"{where(op)}: {first}" if op else first) from None
+    machine.pipes.finish()
+    return RunResult(machine, parsed)

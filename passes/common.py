@@ -1,0 +1,38 @@
+"""What the passes share: the target they work for and how they fail."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import PassFailedException
+
+from pto_dialect.ops.base import target_of
+from pto_dialect.targets import (
+    TargetProfile,
+    UnknownTargetError,
+    parse_target,
+    profile_for_module_attr,
+)
+
+
+def pass_error(pass_name: str, message: str, op: Operation | None = None) -> PassFailedException:
+    """`pto-plan-memory: pto.alloc_tile at k.mlir:3:5: <message>`; raise the result."""
+    if op is None:
+        return PassFailedException(f"{pass_name}: {message}")
+    loc = op.location
+    at = (
+        f" at {loc.filename.data}:{loc.line.data}:{loc.column.data}"
+        if isinstance(loc, FileLineColLoc)
+        else ""
+    )
+    return PassFailedException(f"{pass_name}: {op.name}{at}: {message}")
+
+
+def pass_target(pass_name: str, module: ModuleOp, target: str | None) -> TargetProfile:
+    """The pass option `target` if given, else the module's `pto.target_arch` (cpu if none)."""
+    if target is None:
+        return target_of(module)
+    try:
+        return profile_for_module_attr(parse_target(target).value)
+    except UnknownTargetError as err:
+        raise pass_error(pass_name, str(err)) from None
