@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from pto_dialect.ops.base import target_of
+from pto_dialect.ops.pointer import CastPtrOp
+from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.targets import (
     TargetProfile,
     UnknownTargetError,
     parse_target,
     profile_for_module_attr,
 )
+from pto_dialect.types import SPACE_OF_LOCATION, PtrType
 
 
 def pass_error(pass_name: str, message: str, op: Operation | None = None) -> PassFailedException:
@@ -36,3 +40,17 @@ def pass_target(pass_name: str, module: ModuleOp, target: str | None) -> TargetP
         return profile_for_module_attr(parse_target(target).value)
     except UnknownTargetError as err:
         raise pass_error(pass_name, str(err)) from None
+
+
+def tile_pointer(alloc: AllocTileOp) -> tuple[list[Operation], SSAValue]:
+    """Ops that make a `!pto.ptr<T, space>` to the planned tile buffer of `alloc`, and it.
+
+    The caller inserts the ops (an `arith.constant` of the address and a `pto.castptr`)
+    where the pointer is needed; `alloc` must have a planned (constant) address.
+    """
+    address = alloc.address
+    assert address is not None, "tile_pointer needs a planned alloc_tile"
+    tile = alloc.tile_type
+    const = arith.ConstantOp.from_int_and_width(address, 64)
+    cast = CastPtrOp(const, PtrType(tile.dtype, SPACE_OF_LOCATION[tile.location]))
+    return [const, cast], cast.result
