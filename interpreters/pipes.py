@@ -216,10 +216,18 @@ class PipeModel:
         self.released[slot] = _Signal(dict(clock), self.free[pipe], op)
 
     def barrier(self, op: Operation, pipe: Pipe) -> None:
-        """Everything issued before completes before anything after on `pipe` (all: PIPE_ALL)."""
+        """PIPE_ALL: everything issued before completes before anything after, on every pipe.
+
+        A single pipe P (`pipe_barrier(P)`) only makes P's later ops wait for its earlier ones
+        (a dependence through memory between two ops of one pipe); it orders nothing across
+        pipes, which need set_flag/wait_flag. The model runs each pipe in order, so it has
+        nothing to record.
+        """
+        if pipe is not Pipe.ALL:
+            return
         joined = {p: max(self.clocks[q][p] for q in PIPES) for p in PIPES}
         time = max(self.free.values())
-        for target in PIPES if pipe is Pipe.ALL else (pipe,):
+        for target in PIPES:
             self._join(target, joined)
             self.free[target] = max(self.free[target], time)
 

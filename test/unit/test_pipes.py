@@ -137,6 +137,16 @@ def test_barrier_all_orders_everything(ub: Memory):
     assert model.total_cycles == 15 and model.pipe_bound == 10
 
 
+def test_single_pipe_barrier_orders_nothing_across_pipes(ub: Memory):
+    # pipe_barrier(PIPE_V) waits for V's own earlier ops: the MTE2 write still races the read.
+    model = PipeModel()
+    model.execute(op("load"), MTE2, writes=[Access(ub, 0, 256)], cycles=10)
+    model.barrier(op("barrier"), V)
+    model.execute(op("use"), V, reads=[Access(ub, 0, 256)], cycles=5)
+    assert kinds(model) == ["RAW"]
+    assert model.total_cycles == 10
+
+
 def test_timelines_serialised_by_waits_sum_and_independent_pipes_overlap(ub: Memory):
     chained = PipeModel()
     chained.execute(op("load"), MTE2, cycles=32)
