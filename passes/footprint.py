@@ -1,0 +1,129 @@
+"""What a DPS tile op touches: the byte ranges of its tile buffers and GM windows.
+
+This is the static counterpart of what the interpreter records for the pipe model
+(docs/machine.md, "Hazards"): a tile op accesses its whole tile buffers and, for
+`tload`/`tstore`, the span of its GM window. Where a range is not known statically
+(a dynamic partition offset, an unplanned buffer), it widens conservatively: a larger
+range can only make the sync pass order more, never less.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import inf, prod
+
+from xdsl.dialects import func
+from xdsl.ir import BlockArgument, SSAValue
+
+from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
+from pto_dialect.ops.tile_memory import (
+    AllocTileOp,
+    MakeTensorViewOp,
+    PartitionViewOp,
+    constant_index,
+)
+from pto_dialect.types import SPACE_OF_LOCATION, PartitionTensorViewType, PtrType, TileBufType
+
+MemoryKey = object
+"""Identifies one memory: an on-chip space (planned buffers share it), an unplanned
+alloc_tile (fresh space of its own), or the SSA value a GM pointer is rooted at."""
+
+
+@dataclass(frozen=True)
+class Access:
+    """Bytes [start, end) of `memory` that an op reads or writes (`end` may be inf)."""
+
+    memory: MemoryKey
+    start: float
+    end: float
+    write: bool
+
+    def conflicts(self, other: Access) -> bool:
+        return (
+            (self.write or other.write)
+            and self.memory == other.memory
+            and self.start < other.end
+            and other.start < self.end
+        )
+
+
+class FootprintError(Exception):
+    """A value whose memory the analysis cannot name."""
+
+
+def tile_access(value: SSAValue, write: bool) -> Access:
+    """The whole tile buffer `value`, which must be an alloc_tile result (or an argument)."""
+    owner = value.owner
+    if isinstance(owner, AllocTileOp):
+        tile = owner.tile_type
+        address = owner.address
+        if address is None:
+            return Access(owner, 0, tile.size_bytes, write)
+        return Access(SPACE_OF_LOCATION[tile.location], address, address + tile.size_bytes, write)
+    if (
+        isinstance(value, BlockArgument)
+        and isinstance(value.type, TileBufType)
+        and isinstance(value.block.parent_op(), func.FuncOp)
+    ):
+        return Access(value, 0, value.type.size_bytes, write)  # a function argument
+    name = f"%{value.name_hint} " if value.name_hint else ""
+    raise FootprintError(
+        f"tile buffer {name}is not a pto.alloc_tile result or an argument of the function"
+    )
+
+
+def _gm_root(ptr: SSAValue) -> tuple[SSAValue, float]:
+    """The value a GM pointer is rooted at and the byte offset from it (inf if unknown)."""
+    offset: float = 0
+    while True:
+        owner = ptr.owner
+        if isinstance(owner, AddPtrOp):
+            count = constant_index(owner.offset)
+            ptr_type = owner.result.type
+            assert isinstance(ptr_type, PtrType)
+            size = ptr_type.element.bytes if ptr_type.element is not None else None
+            offset = inf if count is None or size is None else offset + count * size
+            ptr = owner.ptr
+        elif isinstance(owner, CastPtrOp) and isinstance(owner.input.type, PtrType):
+            ptr = owner.input
+        else:
+            return ptr, offset
+
+
+def view_access(value: SSAValue, write: bool) -> Access:
+    """The GM bytes a tload/tstore window `value` (a partition view) may touch."""
+    part = value.owner
+    if not isinstance(part, PartitionViewOp) or not isinstance(part.source.owner, MakeTensorViewOp):
+        raise FootprintError("GM view is not a pto.partition_view of a pto.make_tensor_view")
+    view = part.source.owner
+    root, base = _gm_root(view.ptr)
+    view_type = part.result.type
+    assert isinstance(view_type, PartitionTensorViewType)
+    esize = view_type.element.bytes
+    offsets = [constant_index(v) for v in part.offsets]
+    sizes = [constant_index(v) for v in part.sizes]
+    strides = [constant_index(v) for v in view.strides]
+    known = [*offsets, *sizes, *strides]
+    if base == inf or any(v is None for v in known) or any(s < 0 for s in strides if s):
+        return Access(root, 0, inf, write)
+    offs = [o for o in offsets if o is not None]
+    dims = [s for s in sizes if s is not None]
+    steps = [s for s in strides if s is not None]
+    if prod(dims) == 0:
+        return Access(root, 0, 0, write)
+    start = base + esize * sum(o * s for o, s in zip(offs, steps, strict=True))
+    span = sum((d - 1) * s for d, s in zip(dims, steps, strict=True)) + 1
+    return Access(root, start, start + span * esize, write)
+
+
+def footprint(op: TileOp) -> list[Access]:
+    """Every access of a DPS tile op: sources read, destinations written."""
+    accesses: list[Access] = []
+    for values, write in ((op.ins, False), (op.outs, True)):
+        for value in values:
+            if isinstance(value.type, TileBufType):
+                accesses.append(tile_access(value, write))
+            elif isinstance(value.type, PartitionTensorViewType):
+                accesses.append(view_access(value, write))
+    return accesses

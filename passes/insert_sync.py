@@ -1,0 +1,390 @@
+"""`pto-insert-sync{mode=flags}`: order every cross-pipe dependence with set_flag/wait_flag.
+
+Runs on planned DPS IR, before the two lowerings: there every op runs on one pipe and
+touches whole tile buffers and GM windows (`passes/footprint.py`), and the lowerings only
+split an op into ops of the same pipe touching subsets of its bytes, so the flags placed
+here stay correct after them (docs/passes.md).
+
+The pass executes the function abstractly with the pipe model of the interpreter
+(docs/machine.md): one vector clock per pipe, the latest access of each pipe per byte
+range, set_flag/wait_flag/barrier/get_buf/rls_buf as happens-before edges. When an op
+conflicts (RAW, WAR, WAW) with an earlier access of another pipe that does not
+happen-before it, the pass inserts a pair: `set_flag` right after the earlier op and
+`wait_flag` right before the later one, both in the innermost block that holds the two
+(so that the pair executes as often on both sides), and joins the clocks as the pair
+will. For a dependence of several pipes it orders the latest source first, so that a
+pair the others imply is never inserted. A same-pipe dependence on the vector or cube
+pipe gets a `pto.barrier` of that pipe.
+
+Loops run twice (the second pass sees the loop-carried dependences); a carried pair is
+primed with a `set_flag` before the loop and drained with a `wait_flag` after it, so
+that every wait has its set for any trip count. `scf.if` branches run from the same
+state and merge conservatively. Event ids are allocated per pipe pair by interval
+colouring over program order (pairs whose lifetimes do not overlap share an id); when
+the 8 ids of a pair are exhausted, that dependence falls back to `pto.barrier
+#pto.pipe<PIPE_ALL>`.
+
+Hand-written flags are honoured (their edges count and their ids are left alone), so
+the pass completes a partly synchronised kernel and is idempotent. A function that has
+machine-level memory ops (`pto.vecscope`, `pto.copy_*`) is already lowered: with
+explicit synchronisation it is left as it is, without it the pass fails.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import defaultdict, deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Block, Operation
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from passes.common import pass_error
+from passes.footprint import Access, FootprintError, MemoryKey, footprint
+from pto_dialect.attrs import Event, EventAttr, Pipe
+from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.dma import CopyGmToUbufOp, CopyUbufToGmOp
+from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
+from pto_dialect.ops.tile_memory import constant_index
+from pto_dialect.ops.vecscope import VecScopeOp
+
+NAME = "pto-insert-sync"
+
+PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)
+_INDEX = {p: i for i, p in enumerate(PIPES)}
+EVENTS = tuple(Event)
+
+BARRIER_PIPES = frozenset({Pipe.V, Pipe.M})
+"""Pipes whose later instruction may read an on-chip buffer before an earlier one of the
+same pipe has written it, so that a same-pipe dependence needs `pipe_barrier` (the
+`pipe_barrier(PIPE_V)` between dependent vector instructions of pto-isa and AscendC
+kernels). The DMA pipes (MTE1/2/3, FIX) complete their transfers in order."""
+
+_MACHINE_LEVEL = (VecScopeOp, CopyGmToUbufOp, CopyUbufToGmOp)
+_SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
+
+Row = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class _Record:
+    op: Operation
+    pipe: int
+    tick: int
+
+
+@dataclass(eq=False)
+class _Pair:
+    """One inserted set/wait pair (with its prime and drain when loop-carried)."""
+
+    src: Pipe
+    dst: Pipe
+    ops: list[SetFlagOp | WaitFlagOp] = field(default_factory=list[SetFlagOp | WaitFlagOp])
+
+
+@dataclass
+class _State:
+    """The abstract pipe model at one program point."""
+
+    clocks: list[list[int]] = field(default_factory=lambda: [[0] * len(PIPES) for _ in PIPES])
+    synced: list[int] = field(default_factory=lambda: [0] * len(PIPES))
+    """synced[p]: the highest tick of p's own ops known to be complete on p."""
+    history: dict[MemoryKey, dict[tuple[int, float, float, bool], _Record]] = field(
+        default_factory=dict[MemoryKey, dict[tuple[int, float, float, bool], _Record]]
+    )
+    channels: dict[object, deque[Row]] = field(
+        default_factory=lambda: defaultdict[object, deque[Row]](deque)
+    )
+    slots: dict[int, Row] = field(default_factory=dict[int, Row])
+
+    def copy(self) -> _State:
+        return _State(
+            [row[:] for row in self.clocks],
+            self.synced[:],
+            {key: dict(log) for key, log in self.history.items()},
+            defaultdict(deque, {k: deque(q) for k, q in self.channels.items()}),
+            dict(self.slots),
+        )
+
+    def merge(self, other: _State) -> None:
+        """The state after either path: knowledge only where both paths have it, every
+        access of both. Flags and slots stay this path's (inserted pairs are balanced
+        within a block, so both paths agree on them)."""
+        for p, (mine, theirs) in enumerate(zip(self.clocks, other.clocks, strict=True)):
+            for q in range(len(PIPES)):
+                mine[q] = max(mine[q], theirs[q]) if p == q else min(mine[q], theirs[q])
+        self.synced = [min(a, b) for a, b in zip(self.synced, other.synced, strict=True)]
+        for key, log in other.history.items():
+            mine_log = self.history.setdefault(key, {})
+            for slot, record in log.items():
+                current = mine_log.get(slot)
+                if current is None or record.tick > current.tick:
+                    mine_log[slot] = record
+
+    def join(self, pipe: int, row: Row) -> None:
+        """`pipe` learns everything `row` (another pipe's clock) knows."""
+        clock = self.clocks[pipe]
+        for q, tick in enumerate(row):
+            if q != pipe and tick > clock[q]:
+                clock[q] = tick
+        self.synced[pipe] = max(self.synced[pipe], row[pipe])
+
+
+def _ancestors(op: Operation) -> Iterator[tuple[Block, Operation]]:
+    """(block, anchor) from `op`'s own block outwards: the anchor is the op of that block
+    that is `op` or contains it."""
+    anchor: Operation | None = op
+    while anchor is not None and anchor.parent is not None:
+        yield anchor.parent, anchor
+        if isinstance(anchor.parent_op(), func.FuncOp):
+            return
+        anchor = anchor.parent_op()
+
+
+def _common_block(a: Operation, b: Operation) -> tuple[Block, Operation, Operation]:
+    """The innermost block holding both ops, and the ops of it that hold `a` and `b`."""
+    of_a = dict(_ancestors(a))
+    for block, anchor_b in _ancestors(b):
+        if block in of_a:
+            return block, of_a[block], anchor_b
+    raise AssertionError("two ops of one function share its body")
+
+
+def _carrying_loop(block: Block) -> scf.ForOp:
+    op = block.parent_op()
+    while not isinstance(op, scf.ForOp):
+        assert op is not None and not isinstance(op, func.FuncOp), "a backward dependence"
+        op = op.parent_op()
+    return op
+
+
+def _trip_count_positive(loop: scf.ForOp) -> bool:
+    lb, ub, step = (constant_index(v) for v in (loop.lb, loop.ub, loop.step))
+    return lb is not None and ub is not None and step is not None and step > 0 and ub > lb
+
+
+class _Inserter:
+    """Runs one function abstractly and inserts the synchronisation it lacks."""
+
+    def __init__(self, function: func.FuncOp) -> None:
+        self.function = function
+        self.position = {op: i for i, op in enumerate(function.walk())}
+        self.after: dict[Operation, list[list[int]]] = {}
+        self.pairs: list[_Pair] = []
+        self.channel_of: dict[Operation, _Pair] = {}
+        self.footprints: dict[Operation, list[Access]] = {}
+
+    # ---- the abstract run ----------------------------------------------------------------
+    def run(self) -> None:
+        self.run_block(self.function.body.block, _State())
+        self.allocate_events()
+
+    def run_block(self, block: Block, state: _State) -> None:
+        op = block.first_op
+        while op is not None:
+            self.run_op(op, state)
+            op = op.next_op
+
+    def run_op(self, op: Operation, state: _State) -> None:
+        if isinstance(op, TileOp):
+            self.run_tile_op(op, state)
+        elif isinstance(op, SetFlagOp):
+            state.channels[self._channel(op)].append(tuple(state.clocks[_INDEX[op.src]]))
+        elif isinstance(op, WaitFlagOp):
+            queue = state.channels[self._channel(op)]
+            if queue:
+                state.join(_INDEX[op.dst], queue.popleft())
+        elif isinstance(op, BarrierOp):
+            self.run_barrier(op.pipe(), state)
+        elif isinstance(op, RlsBufOp | GetBufOp):
+            self.run_buf(op, state)
+        elif isinstance(op, scf.ForOp):
+            entry = state.copy()
+            for _ in range(2):  # the second run meets the loop-carried dependences
+                self.run_block(op.body.block, state)
+            if not _trip_count_positive(op):
+                state.merge(entry)
+        elif isinstance(op, scf.IfOp):
+            taken = state.copy()
+            self.run_block(op.true_region.block, taken)
+            if op.false_region.blocks:
+                self.run_block(op.false_region.block, state)
+            state.merge(taken)
+        elif op.regions:
+            for region in op.regions:
+                for block in region.blocks:
+                    self.run_block(block, state)
+        self.after[op] = [row[:] for row in state.clocks]
+
+    def _channel(self, op: SetFlagOp | WaitFlagOp) -> object:
+        return self.channel_of.get(op) or (op.src, op.dst, op.event.data)
+
+    def run_barrier(self, pipe: Pipe, state: _State) -> None:
+        if pipe is Pipe.ALL:
+            rows = [tuple(max(c[q] for c in state.clocks) for q in range(len(PIPES)))] * len(PIPES)
+            for p, row in enumerate(rows):
+                state.join(p, row)
+                state.synced[p] = state.clocks[p][p]
+        else:
+            p = _INDEX[pipe]
+            state.synced[p] = state.clocks[p][p]
+
+    def run_buf(self, op: RlsBufOp | GetBufOp, state: _State) -> None:
+        slot = op.buf_id_value
+        if not isinstance(slot, int):
+            slot = constant_index(slot)
+        if slot is None:
+            return  # a run-time id: no edge the pass can rely on
+        p = _INDEX[op.pipe()]
+        if isinstance(op, RlsBufOp):
+            state.slots[slot] = tuple(state.clocks[p])
+        elif (row := state.slots.get(slot)) is not None:
+            state.join(p, row)
+
+    def run_tile_op(self, op: TileOp, state: _State) -> None:
+        p = _INDEX[op.pipe()]
+        accesses = self.footprints.get(op)
+        if accesses is None:
+            try:
+                accesses = self.footprints[op] = footprint(op)
+            except FootprintError as err:
+                raise pass_error(NAME, str(err), op) from None
+        latest: dict[int, _Record] = {}
+        same_pipe: _Record | None = None
+        for access in accesses:
+            for (q, start, end, write), record in state.history.get(access.memory, {}).items():
+                if not (write or access.write) or start >= access.end or access.start >= end:
+                    continue
+                if q == p:
+                    if record.tick > state.synced[p] and op.pipe() in BARRIER_PIPES:
+                        same_pipe = record
+                elif record.tick > state.clocks[p][q] and (
+                    q not in latest or record.tick > latest[q].tick
+                ):
+                    latest[q] = record
+        for record in sorted(latest.values(), key=lambda r: -self.position[r.op]):
+            if record.tick > state.clocks[p][record.pipe]:
+                self.insert_pair(record, op, state)
+        if same_pipe is not None and same_pipe.tick > state.synced[p]:
+            self.insert_barrier(same_pipe.op, op, state)
+        state.clocks[p][p] += 1
+        tick = state.clocks[p][p]
+        for access in accesses:
+            key = (p, access.start, access.end, access.write)
+            state.history.setdefault(access.memory, {})[key] = _Record(op, p, tick)
+
+    # ---- insertion -----------------------------------------------------------------------
+    def insert_pair(self, source: _Record, op: TileOp, state: _State) -> None:
+        src, dst = PIPES[source.pipe], op.pipe()
+        block, anchor_src, anchor_dst = _common_block(source.op, op)
+        pair = _Pair(src, dst)
+        self._add(pair, SetFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.after(anchor_src))
+        self._add(pair, WaitFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.before(anchor_dst))
+        if self.position[anchor_src] >= self.position[anchor_dst]:  # carried by a loop
+            loop = _carrying_loop(block)
+            self._add(pair, SetFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.before(loop), 0)
+            self._add(pair, WaitFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.after(loop))
+        self.pairs.append(pair)
+        state.join(_INDEX[dst], tuple(self.after[anchor_src][source.pipe]))
+
+    def _add(
+        self, pair: _Pair, op: SetFlagOp | WaitFlagOp, where: InsertPoint, index: int = -1
+    ) -> None:
+        Rewriter.insert_op(op, where)
+        pair.ops.insert(len(pair.ops) if index < 0 else index, op)
+        self.channel_of[op] = pair
+
+    def insert_barrier(self, source: Operation, op: TileOp, state: _State) -> None:
+        if source is op:
+            anchor = op
+        else:
+            _, _, anchor = _common_block(source, op)
+        Rewriter.insert_op(BarrierOp(op.pipe()), InsertPoint.before(anchor))
+        p = _INDEX[op.pipe()]
+        state.synced[p] = state.clocks[p][p]
+
+    # ---- event ids -----------------------------------------------------------------------
+    def allocate_events(self) -> None:
+        """Interval colouring per pipe pair over program order; ids that hand-written flags
+        use in this function are left to them."""
+        position = {op: i for i, op in enumerate(self.function.walk())}
+        taken: dict[tuple[Pipe, Pipe], set[Event]] = defaultdict(set)
+        for op in self.function.walk():
+            if isinstance(op, SetFlagOp | WaitFlagOp) and op not in self.channel_of:
+                taken[(op.src, op.dst)].add(op.event.data)
+        by_channel: dict[tuple[Pipe, Pipe], list[_Pair]] = defaultdict(list)
+        for pair in self.pairs:
+            by_channel[(pair.src, pair.dst)].append(pair)
+        for channel, pairs in by_channel.items():
+            free = [e for e in EVENTS if e not in taken[channel]]
+            active: list[tuple[int, int, Event]] = []  # (end, tiebreak, event)
+            spans = sorted(
+                ((position[p.ops[0]], position[p.ops[-1]], p) for p in pairs),
+                key=lambda span: span[0],
+            )
+            for start, end, pair in spans:
+                while active and active[0][0] < start:
+                    free.append(heapq.heappop(active)[2])
+                    free.sort(key=EVENTS.index)
+                if not free:
+                    self.fall_back_to_barrier(pair)
+                    continue
+                event = free.pop(0)
+                heapq.heappush(active, (end, start, event))
+                for op in pair.ops:
+                    op.properties["event"] = EventAttr(event)
+
+    def fall_back_to_barrier(self, pair: _Pair) -> None:
+        """No free id: a PIPE_ALL barrier where the pair's wait was orders everything."""
+        wait = next(op for op in pair.ops[1:] if isinstance(op, WaitFlagOp))
+        Rewriter.insert_op(BarrierOp(Pipe.ALL), InsertPoint.before(wait))
+        after = wait.next_op
+        if isinstance(after, BarrierOp) and after.pipe() is pair.dst:
+            Rewriter.erase_op(after)  # implied by the PIPE_ALL barrier
+        for op in pair.ops:
+            Rewriter.erase_op(op)
+
+
+def _function_kind(function: func.FuncOp) -> str:
+    """ "tile", "lowered" (machine-level ops with explicit sync) or raises."""
+    machine_level: Operation | None = None
+    has_sync = False
+    for op in function.walk():
+        if isinstance(op, TileOp) and not op.is_dps:
+            raise pass_error(NAME, "SSA tile op: run pto-convert-to-dps first", op)
+        if isinstance(op, _MACHINE_LEVEL) and machine_level is None:
+            machine_level = op
+        has_sync |= isinstance(op, _SYNC)
+    if machine_level is None:
+        return "tile"
+    if has_sync:
+        return "lowered"
+    raise pass_error(
+        NAME,
+        "machine-level memory op without synchronisation: pto-insert-sync analyses tile "
+        "ops, so run it before pto-lower-tile-to-vector and pto-lower-dma",
+        machine_level,
+    )
+
+
+@dataclass(frozen=True)
+class InsertSyncPass(ModulePass):
+    name = NAME
+
+    mode: str = "flags"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.mode != "flags":
+            raise pass_error(NAME, f"unknown mode '{self.mode}' (supported: flags)")
+        for function in op.walk():
+            if (
+                isinstance(function, func.FuncOp)
+                and function.body.blocks
+                and _function_kind(function) == "tile"
+            ):
+                _Inserter(function).run()
