@@ -83,7 +83,9 @@ def parse_spec(spec: str) -> Arg:
         if dtype.is_float:
             return ArrayArg(rng.uniform(-1.0, 1.0, shape).astype(dtype.numpy))
         low, high = dtype.int_limits
-        values = rng.integers(low, high, size=shape, endpoint=True)
+        # int64 draws cover every type but ui64, whose range needs its own dtype
+        wide = np.uint64 if high > np.iinfo(np.int64).max else np.int64
+        values = rng.integers(low, high, size=shape, endpoint=True, dtype=wide)
         return ArrayArg(values.astype(dtype.numpy))
     value, sep, type_name = spec.rpartition(":")
     if not sep or not value or type_name not in _SCALAR_TYPES:

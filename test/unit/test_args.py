@@ -1,0 +1,36 @@
+"""`pto-run --arg SPEC` parsing (interpreters/args.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from interpreters.args import ArgError, ArrayArg, ScalarArg, parse_spec
+
+
+@pytest.mark.parametrize("name", ["i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"])
+def test_random_integers_cover_their_whole_range(name: str):
+    arg = parse_spec(f"rand:4096x{name}:3")
+    assert isinstance(arg, ArrayArg)
+    info = np.iinfo(arg.array.dtype)
+    bits = name.lstrip("ui")
+    assert arg.array.dtype.name == (f"uint{bits}" if name.startswith("u") else f"int{bits}")
+    # uniform over the range: both halves of it are drawn
+    middle = info.min / 2 + info.max / 2
+    assert (arg.array < middle).any() and (arg.array > middle).any()
+
+
+def test_random_arrays_are_reproducible_by_seed():
+    a, b, c = (parse_spec(s) for s in ("rand:8xf32:1", "rand:8xf32:1", "rand:8xf32:2"))
+    assert isinstance(a, ArrayArg) and isinstance(b, ArrayArg) and isinstance(c, ArrayArg)
+    assert np.array_equal(a.array, b.array) and not np.array_equal(a.array, c.array)
+    assert ((a.array >= -1) & (a.array < 1)).all()
+
+
+def test_scalars_and_errors():
+    assert parse_spec("16:index") == ScalarArg(16, "index")
+    assert parse_spec("2.5:f32") == ScalarArg(2.5, "f32")
+    with pytest.raises(ArgError, match="unknown element type 'q7'"):
+        parse_spec("zeros:4xq7")
+    with pytest.raises(ArgError, match="'x' is not an integer"):
+        parse_spec("x:i32")
