@@ -11,7 +11,8 @@ Zero bursts, lengths or loop counts move nothing (the manual's C loop runs zero 
 
 GM -> UB rows in UB are `left_padding_count` pad elements, the burst, `right_padding_count`
 pad elements, and with `data_select_bit` set, pad bytes on to the row's next 32-byte boundary.
-Pads are zero with `data_select_bit` 0 and the pad-value register with 1 (`DmaState`).
+Pads are zero with `data_select_bit` 0 and the pad-value register with 1 (`DmaState`), which
+`set_mov_pad_val` sets to the bits of its scalar.
 UB -> GM copies read `len_burst` bytes of each UB row (de-padding). docs/machine.md lists the
 rules checked and their sources.
 """
@@ -29,12 +30,14 @@ from interpreters import costs
 from interpreters.errors import check
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Access, Memory, Pointer
-from pto_dialect.dtypes import DType
+from interpreters.semantics.vector_arith import broadcast
+from pto_dialect.dtypes import DType, dtype_of
 from pto_dialect.ops.dma import (
     CopyGmToUbufOp,
     CopyUbufToGmOp,
     SetLoopSizeOutToUbOp,
     SetLoopSizeUbToOutOp,
+    SetMovPadValOp,
 )
 from pto_dialect.types import MemorySpace, PtrType
 
@@ -53,8 +56,8 @@ class DmaState:
 
     `out_to_ub` / `ub_to_out`: (loop1, loop2) counts of GM -> UB / UB -> GM copies, 1 and 1
     until a `set_loop_size_*` op sets them. `pad_pattern`: the pad-value register selected by
-    `data_select_bit` 1, as the raw bits of one UB element; its reset value 0 (PTOAS sets it
-    with `set_mov_pad_val`, an op this dialect does not have).
+    `data_select_bit` 1, as raw bits (a copy uses the low element-size bytes); reset value 0,
+    set by `set_mov_pad_val`.
     """
 
     out_to_ub: tuple[int, int] = (1, 1)
@@ -142,6 +145,13 @@ class DmaFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: SetLoopSizeUbToOutOp, args: PythonValues
     ) -> PythonValues:
         self.machine.dma.ub_to_out = self._loop_sizes(args)
+        return ()
+
+    @impl(SetMovPadValOp)
+    def run_set_mov_pad_val(
+        self, interpreter: Interpreter, op: SetMovPadValOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.dma.pad_pattern = scalar_bits(cast(int | float, args[0]), op.value.type)
         return ()
 
     # ---- copies ----------------------------------------------------------------------------
@@ -290,6 +300,14 @@ class DmaFunctions(MachineFunctions):
         )
         dst.view()[...] = src.view()
         return ()
+
+
+def scalar_bits(value: int | float, type: Attribute) -> int:
+    """The bits of the scalar `value` of MLIR type `type` (an element type), zero-extended."""
+    dtype = dtype_of(type)
+    assert dtype is not None, f"{type} is not an element type"
+    unsigned = np.dtype(f"u{dtype.bytes}")
+    return int(broadcast(value, dtype, 1).view(unsigned)[0])
 
 
 def _pad_bytes(pattern: int, size: int) -> np.ndarray:

@@ -1,19 +1,21 @@
-"""Raw DMA between GM and UB: `copy_gm_to_ubuf`, `copy_ubuf_to_gm` and their loop registers.
+"""Raw DMA between GM and UB: `copy_gm_to_ubuf`, `copy_ubuf_to_gm` and their registers.
 
 Syntax (PTOAS): the operands, `:`, then one type per operand, e.g.
 `pto.copy_ubuf_to_gm %ub, %gm, %sid, %n_burst, %len_burst, %reserved, %dst_stride, %src_stride
 : !pto.ptr<f32, ub>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64`.
 A copy moves `n_burst` bursts of `len_burst` bytes; consecutive bursts start `*_stride` bytes
 apart in each memory. `set_loop_size_*` program the outer DMA loop counts (loop1, loop2) used
-by the next copy in that direction. An untyped `!pto.ptr` (as seed 002 writes) is accepted on
-either side; typed pointers must address the right memory and agree on the element type.
+by the next copy in that direction; `pto.set_mov_pad_val %v : T` sets the pad-value register
+that GM -> UB copies with `data_select_bit` 1 pad with (PTOAS syntax). An untyped `!pto.ptr`
+(as seed 002 writes) is accepted on either side; typed pointers must address the right memory
+and agree on the element type.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerType
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IntegerType
 from xdsl.ir import SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def
 
@@ -94,6 +96,44 @@ class SetLoopSizeUbToOutOp(LoopSizeOp):
 
 
 # ----------------------------------------------------------------------------------------
+# pad-value register
+# ----------------------------------------------------------------------------------------
+
+PAD_VALUE_INT_WIDTHS = (8, 16, 32)
+"""Integer widths `set_mov_pad_val` takes (PTOAS: i8/i16/i32 or f16/bf16/f32 scalars)."""
+
+
+@irdl_op_definition
+class SetMovPadValOp(PtoOp):
+    """`pto.set_mov_pad_val %value : T`: the pad-value register of GM -> UB copies.
+
+    `T` is an 8/16/32-bit integer, f16, bf16 or f32; the register takes the bits of
+    `%value` in `T`, zero-extended. Copies with `data_select_bit` 1 pad with its low
+    element-size bytes.
+    """
+
+    name = "pto.set_mov_pad_val"
+    PIPE: ClassVar[Pipe] = Pipe.MTE2
+
+    value = operand_def()
+
+    assembly_format = "$value attr-dict `:` type($value)"
+
+    def __init__(self, value: SSAValue) -> None:
+        super().__init__(operands=[value])
+
+    def verify_(self) -> None:
+        type = self.value.type
+        if isinstance(type, IntegerType) and type.bitwidth in PAD_VALUE_INT_WIDTHS:
+            return
+        if isinstance(type, Float16Type | BFloat16Type | Float32Type):
+            return
+        raise fail(
+            f"{self.name} value must be an 8, 16 or 32-bit integer, f16, bf16 or f32, got {type}"
+        )
+
+
+# ----------------------------------------------------------------------------------------
 # copies
 # ----------------------------------------------------------------------------------------
 
@@ -156,6 +196,7 @@ class CopyUbufToGmOp(DmaOp):
 OPS: list[type[IRDLOperation]] = [
     SetLoopSizeOutToUbOp,
     SetLoopSizeUbToOutOp,
+    SetMovPadValOp,
     CopyGmToUbufOp,
     CopyUbufToGmOp,
 ]

@@ -139,3 +139,166 @@ def kernel_args(n: int, cond: bool) -> list[str]:
         f"{n}:index",
         f"{int(cond)}:i1",
     ]
+
+
+# ---- Level-1 kernels (SSA tile values) for the whole pipeline --------------------------------
+
+ELEMENTWISE_BINARY = ("tadd", "tsub", "tmul", "tdiv", "tmax", "tmin")
+ELEMENTWISE_UNARY = ("tabs",)
+COLUMN_REDUCTIONS = ("tcolmin", "tcolmax", "tcolsum")
+DTYPES = ("f32", "f16", "i32", "i16")
+_BYTES = {"f32": 4, "f16": 2, "i32": 4, "i16": 2}
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A Level-1 kernel: per tile, load `loads` inputs, apply `ops`, store the last value
+    (and a column reduction of it), over `tiles` tiles, optionally accumulating."""
+
+    dtype: str
+    rows: int
+    cols: int
+    valid: tuple[int, int]
+    dynamic: bool
+    tiles: int
+    loads: int
+    ops: tuple[tuple[str, tuple[int, ...]], ...]
+    reduction: str | None
+    accumulate: bool
+
+    def text(self, target: str) -> str:
+        t, rows, cols = self.dtype, self.rows, self.cols
+        vr, vc = ("?", "?") if self.dynamic else self.valid
+        tile = f"!pto.tile<loc=vec, dtype={t}, rows={rows}, cols={cols}, v_row={vr}, v_col={vc}>"
+        pdims = "?x?" if self.dynamic else f"{self.valid[0]}x{self.valid[1]}"
+        view = f"!pto.partition_tensor_view<{pdims}x{t}>"
+        red_tile = f"!pto.tile<loc=vec, dtype={t}, rows=1, cols={cols}, v_row=1, v_col={vc}>"
+        red_view = f"!pto.partition_tensor_view<1x{'?' if self.dynamic else self.valid[1]}x{t}>"
+        ins = [f"%in{i}" for i in range(self.loads)]
+        params = ", ".join(f"{p}: !pto.ptr<{t}>" for p in [*ins, "%out", "%red"])
+        lines = [
+            f'builtin.module attributes {{pto.target_arch = "{target}"}} {{',
+            f"  func.func @kernel({params}, %vr: index, %vc: index) {{",
+            "    %c0 = arith.constant 0 : index",
+            "    %c1 = arith.constant 1 : index",
+            f"    %rows = arith.constant {rows} : index",
+            f"    %cols = arith.constant {cols} : index",
+            f"    %tiles = arith.constant {self.tiles} : index",
+            f"    %height = arith.constant {self.tiles * rows} : index",
+        ]
+        sizes = "%vr, %vc" if self.dynamic else f"%c{self.valid[0]}, %c{self.valid[1]}"
+        red_sizes = "%c1, %vc" if self.dynamic else f"%c1, %c{self.valid[1]}"
+        if not self.dynamic:
+            for n in sorted({*self.valid, 1}):
+                lines.append(f"    %c{n}_v = arith.constant {n} : index")
+            sizes = f"%c{self.valid[0]}_v, %c{self.valid[1]}_v"
+            red_sizes = f"%c1_v, %c{self.valid[1]}_v"
+        for name in [*ins, "%out"]:
+            lines.append(
+                f"    %v{name[1:]} = pto.make_tensor_view {name}, shape = [%height, %cols], "
+                f"strides = [%cols, %c1] : !pto.tensor_view<?x?x{t}>"
+            )
+        lines.append(
+            "    %vred = pto.make_tensor_view %red, shape = [%tiles, %cols], "
+            f"strides = [%cols, %c1] : !pto.tensor_view<?x?x{t}>"
+        )
+        carried = ""
+        if self.accumulate:
+            lines.append(f"    %p_init = pto.partition_view %vin0, offsets = [%c0, %c0], "
+                         f"sizes = [{sizes}] : !pto.tensor_view<?x?x{t}> -> {view}")  # fmt: skip
+            lines.append(f"    %acc0 = pto.tload %p_init : {view} -> {tile}")
+            carried = f" iter_args(%acc = %acc0) -> ({tile})"
+        lines.append(f"    %final = scf.for %i = %c0 to %tiles step %c1{carried} {{")
+        lines.append("      %row = arith.muli %i, %rows : index")
+        values: list[str] = []
+        for k, name in enumerate([*ins, "%out"]):
+            lines.append(
+                f"      %p{k} = pto.partition_view %v{name[1:]}, offsets = [%row, %c0], "
+                f"sizes = [{sizes}] : !pto.tensor_view<?x?x{t}> -> {view}"
+            )
+        for k in range(self.loads):
+            lines.append(f"      %x{k} = pto.tload %p{k} : {view} -> {tile}")
+            values.append(f"%x{k}")
+        if self.accumulate:
+            values.append("%acc")
+        for k, (op, operands) in enumerate(self.ops):
+            args = [values[o % len(values)] for o in operands]
+            types = ", ".join([tile] * len(args))
+            signature = f"({types}) -> {tile}" if len(args) > 1 else f"{tile} -> {tile}"
+            lines.append(f"      %y{k} = pto.{op} {', '.join(args)} : {signature}")
+            values.append(f"%y{k}")
+        last = values[-1]
+        lines.append(f"      pto.tstore {last}, %p{self.loads} : {tile}, {view}")
+        if self.reduction is not None:
+            lines.append(
+                f"      %pr = pto.partition_view %vred, offsets = [%i, %c0], sizes = [{red_sizes}]"
+                f" : !pto.tensor_view<?x?x{t}> -> {red_view}"
+            )
+            lines.append(f"      %r = pto.{self.reduction} {last} : {tile} -> {red_tile}")
+            lines.append(f"      pto.tstore %r, %pr : {red_tile}, {red_view}")
+        lines.append(f"      scf.yield {last} : {tile}" if self.accumulate else "      scf.yield")
+        lines.append("    }")
+        if self.accumulate:
+            lines.append(f"    %p_last = pto.partition_view %vout, offsets = [%c0, %c0], "
+                         f"sizes = [{sizes}] : !pto.tensor_view<?x?x{t}> -> {view}")  # fmt: skip
+            lines.append(f"    pto.tstore %final, %p_last : {tile}, {view}")
+        lines += ["    func.return", "  }", "}"]
+        text = "\n".join(lines) + "\n"
+        if not self.accumulate:
+            text = text.replace("%final = scf.for", "scf.for")
+        return text
+
+    def args(self, seed: int = 0) -> list[str]:
+        shape = f"{self.tiles * self.rows}x{self.cols}x{self.dtype}"
+        inputs = [f"rand:{shape}:{seed + i}" for i in range(self.loads)]
+        return [
+            *inputs,
+            f"zeros:{shape}",
+            f"zeros:{self.tiles}x{self.cols}x{self.dtype}",
+            f"{self.valid[0]}:index",
+            f"{self.valid[1]}:index",
+        ]
+
+
+def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str]]:
+    """The binary, unary and reduction ops of the generator legal for `dtype` on `target`."""
+    from pto_dialect.dtypes import dtype_named
+    from pto_dialect.targets import profile_for_module_attr
+
+    profile = profile_for_module_attr(target)
+    dt = dtype_named(dtype)
+
+    def legal(ops: tuple[str, ...]) -> list[str]:
+        return [op for op in ops if dt in profile.legal_dtypes(op)]
+
+    binary = [op for op in legal(ELEMENTWISE_BINARY) if op != "tdiv" or dtype.startswith("f")]
+    return binary, legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS)
+
+
+@st.composite
+def chains(draw: st.DrawFn, target: str) -> Chain:
+    """A Level-1 kernel legal on `target` (integer tdiv left out: no vector division)."""
+    dtype = draw(st.sampled_from([d for d in DTYPES if legal_ops(target, d)[0]]))
+    binary, unary, reductions = legal_ops(target, dtype)
+    per_block = 32 // _BYTES[dtype]
+    rows = draw(st.sampled_from([1, 2, 4]))
+    cols = per_block * draw(st.sampled_from([1, 2, 4, 8]))
+    valid = (draw(st.integers(1, rows)), draw(st.integers(1, cols)))
+    loads = draw(st.integers(1, 2))
+    op_names = st.sampled_from(binary + unary)
+    ops = draw(st.lists(op_names, min_size=1, max_size=4))
+    operands = [
+        tuple(draw(st.integers(0, 7)) for _ in range(1 if op in unary else 2)) for op in ops
+    ]
+    return Chain(
+        dtype=dtype,
+        rows=rows,
+        cols=cols,
+        valid=valid,
+        dynamic=draw(st.booleans()),
+        tiles=draw(st.integers(1, 3)),
+        loads=loads,
+        ops=tuple(zip(ops, operands, strict=True)),
+        reduction=draw(st.one_of(st.none(), st.sampled_from(reductions))) if reductions else None,
+        accumulate=draw(st.booleans()),
+    )

@@ -1,0 +1,510 @@
+"""`pto-lower-dma{target=...}`: GM <-> UB tile transfers as burst DMA copies.
+
+A DPS `pto.tload` into, or `pto.tstore` from, a planned `loc=vec` tile buffer whose GM view
+is `pto.partition_view(pto.make_tensor_view(%ptr, shape, strides), offsets, sizes)` becomes,
+in place and on the same pipe (MTE2 / MTE3):
+
+    [pto.set_mov_pad_val %pad : T]              tload, when the tile's pad fills bytes
+    pto.set_loop_size_outtoub %c1, %c1          (set_loop_size_ubtoout for tstore)
+    pto.copy_gm_to_ubuf %gm, %ub, %sid, %n_burst, %len_burst, %c0, %c0, %select, %c0,
+                        %gm_stride, %ub_stride  (copy_ubuf_to_gm %ub, %gm, ... for tstore)
+
+One burst per row of a row-major tile (per column of a col-major one): `n_burst` = valid
+rows (cols), `len_burst` = valid cols (rows) x sizeof, `gm_stride` = the view's row (column)
+stride in bytes, `ub_stride` = the tile's cols (rows) x sizeof; `%gm` is the tensor view's
+pointer advanced by `sum(offset_i * stride_i)` elements. The pad of a tload is the copy's
+tail fill (`data_select_bit` 1) with the pad-value register holding the pad's bits, which
+is what the tile op pads on targets whose rule is `PadExtent.BURST_BLOCK`; on a target that
+pads the whole tile (`PadExtent.TILE`, cpu) a tload that would pad is left at tile level.
+Sizes known at compile time fold to constants; `?` sizes become index arithmetic cast to
+i64. A GM window that may be smaller than the valid region is checked at run time by a
+`pto.partition_view` of the valid region over the window (docs/passes.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import cast
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ArrayAttr,
+    FloatAttr,
+    IndexType,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    i1,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.utils.exceptions import PassFailedException
+
+from interpreters.semantics.transfer import BLOCK_BYTES, PAD_RULES, PadExtent, pad_scalar
+from passes.common import pass_error, pass_target, tile_pointer
+from pto_dialect.attrs import Location
+from pto_dialect.dtypes import BF16, F16, F32, mlir_type
+from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.dma import (
+    CopyGmToUbufOp,
+    CopyUbufToGmOp,
+    SetLoopSizeOutToUbOp,
+    SetLoopSizeUbToOutOp,
+    SetMovPadValOp,
+)
+from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
+from pto_dialect.ops.tile_memory import (
+    AllocTileOp,
+    MakeTensorViewOp,
+    PartitionViewOp,
+    TLoadOp,
+    TStoreOp,
+    constant_index,
+)
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import (
+    DYNAMIC,
+    PartitionTensorViewType,
+    PtrType,
+    TensorViewType,
+    TileBufType,
+    TileTypeBase,
+)
+
+NAME = "pto-lower-dma"
+
+Dim = int | SSAValue
+"""A size, offset or stride: known at compile time, or an `index` value."""
+
+PadAttr = IntegerAttr[IntegerType] | FloatAttr[AnyFloat]
+"""The scalar `set_mov_pad_val` takes."""
+
+PAD_REGISTER_BITS = 32
+"""`set_mov_pad_val` programs at most 32 bits (PTOAS: i8/i16/i32, f16/bf16/f32)."""
+
+_FLOAT_PAD_TYPES = (F16, BF16, F32)
+
+
+def _dim(value: SSAValue) -> Dim:
+    constant = constant_index(value)
+    return value if constant is None else constant
+
+
+def _show(dim: Dim) -> str:
+    return str(dim) if isinstance(dim, int) else "?"
+
+
+def _named(value: SSAValue, what: str) -> str:
+    return f"{what} %{value.name_hint}" if value.name_hint else what
+
+
+def _constant_name(value: int, type: Attribute) -> str:
+    """MLIR's names for constants: `c0`, `c128_i64`, `true`."""
+    if type == i1:
+        return "true" if value else "false"
+    suffix = "" if isinstance(type, IndexType) else f"_{type}"
+    return f"c{value}{suffix}".replace("-", "m")
+
+
+def _fits(size: Dim, valid: Dim, extent: int) -> bool | None:
+    """Whether a window extent `size` holds `valid` elements of a tile dimension of `extent`
+    (valid sizes never exceed it): None when only the run time knows."""
+    if isinstance(size, int) and isinstance(valid, int):
+        return size >= valid
+    if size is valid or valid == 0 or (isinstance(size, int) and size >= extent):
+        return True
+    return None
+
+
+# ----------------------------------------------------------------------------------------
+# What a transfer moves, traced from the IR
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Tile:
+    """A planned tile buffer and its valid sizes."""
+
+    alloc: AllocTileOp
+    type: TileBufType
+    valid: tuple[Dim, Dim]
+
+    @staticmethod
+    def of(op: TileOp, value: SSAValue) -> _Tile:
+        alloc = value.owner
+        if not isinstance(alloc, AllocTileOp):
+            raise pass_error(
+                NAME,
+                f"{_named(value, 'tile buffer')} is not a pto.alloc_tile result, so it has no "
+                "address to copy to or from",
+                op,
+            )
+        if alloc.address is None:
+            raise pass_error(
+                NAME,
+                f"{_named(value, 'tile buffer')} has no planned address: run pto-plan-memory first",
+                op,
+            )
+        return _Tile(alloc, alloc.tile_type, _valid(value, alloc.tile_type))
+
+
+@dataclass(frozen=True)
+class _Window:
+    """`partition_view(make_tensor_view(ptr, shape, strides), offsets, sizes)`."""
+
+    ptr: SSAValue
+    offsets: tuple[Dim, ...]
+    sizes: tuple[Dim, ...]
+    strides: tuple[Dim, ...]
+
+    @staticmethod
+    def of(op: TileOp, value: SSAValue) -> _Window:
+        part = value.owner
+        if not isinstance(part, PartitionViewOp):
+            raise pass_error(
+                NAME,
+                f"{_named(value, 'GM view')} is not a pto.partition_view result, so its "
+                "address cannot be traced",
+                op,
+            )
+        tensor = part.source.owner
+        if not isinstance(tensor, MakeTensorViewOp):
+            raise pass_error(
+                NAME,
+                f"{_named(part.source, 'tensor view')} is not a pto.make_tensor_view result, "
+                "so its address cannot be traced",
+                op,
+            )
+        return _Window(
+            tensor.ptr,
+            tuple(map(_dim, part.offsets)),
+            tuple(map(_dim, part.sizes)),
+            tuple(map(_dim, tensor.strides)),
+        )
+
+
+@dataclass(frozen=True)
+class _Bursts:
+    """One burst per row (row-major tile) or column (col-major), counted in elements."""
+
+    count: Dim
+    length: Dim
+    gm_stride: Dim
+    ub_stride: int
+
+
+def _bursts(op: TileOp, tile: _Tile, window: _Window) -> _Bursts:
+    rank = len(window.sizes)
+    if rank < 2:
+        raise pass_error(NAME, f"a {rank}-D GM view: the lowering takes 2-D windows", op)
+    for axis, size in enumerate(window.sizes[:-2]):
+        if size != 1:
+            raise pass_error(
+                NAME,
+                f"partition size {_show(size)} of dimension {axis}: the dimensions before the "
+                "last two must be the constant 1",
+                op,
+            )
+    row_stride, col_stride = window.strides[-2:]
+    valid_rows, valid_cols = tile.valid
+    rows, cols = tile.type.shape
+    if tile.type.is_row_major:
+        contiguous, across, what = col_stride, row_stride, "row"
+        bursts = _Bursts(valid_rows, valid_cols, row_stride, cols)
+    else:
+        contiguous, across, what = row_stride, col_stride, "column"
+        bursts = _Bursts(valid_cols, valid_rows, col_stride, rows)
+    layout = tile.type.blayout.data.value
+    if contiguous != 1:
+        axis = "innermost" if tile.type.is_row_major else "row"
+        raise pass_error(
+            NAME,
+            f"the GM view's {axis} stride is {_show(contiguous)}: a {layout} tile moves one "
+            f"{what} per burst, which needs the constant stride 1",
+            op,
+        )
+    if isinstance(across, int) and across < 0:
+        raise pass_error(NAME, f"the GM view's {what} stride {across} is negative", op)
+    single = isinstance(bursts.count, int) and bursts.count <= 1
+    length = bursts.length
+    if isinstance(across, int) and isinstance(length, int) and not single and across < length:
+        raise pass_error(
+            NAME,
+            f"the GM view's {what} stride {across} is smaller than the {length} valid "
+            f"elements of a {what}: DMA bursts cannot overlap",
+            op,
+        )
+    return bursts
+
+
+def _window_known(op: TileOp, tile: _Tile, window: _Window) -> bool:
+    """True when the GM window holds the valid region; False when only the run time knows."""
+    sizes = window.sizes[-2:]
+    fits = [_fits(*dims) for dims in zip(sizes, tile.valid, tile.type.shape, strict=True)]
+    if False in fits:
+        raise pass_error(
+            NAME,
+            f"GM window {'x'.join(map(_show, sizes))} is smaller than the tile's valid region "
+            f"{'x'.join(map(_show, tile.valid))}",
+            op,
+        )
+    return None not in fits
+
+
+def _valid(value: SSAValue, type: TileTypeBase) -> tuple[Dim, Dim]:
+    """The valid sizes of a tile buffer: its type's, or its pto.alloc_tile operands for `?`."""
+    alloc = value.owner
+    rows, cols = type.valid_shape
+    if isinstance(alloc, AllocTileOp):
+        rows = _dim(alloc.valid_row) if alloc.valid_row is not None else rows
+        cols = _dim(alloc.valid_col) if alloc.valid_col is not None else cols
+    return rows, cols
+
+
+def _pads_whole_tile(value: SSAValue, type: TileTypeBase, target: TargetProfile) -> bool:
+    """Whether a tload into this tile pads bytes outside its bursts (`PadExtent.TILE` with a
+    pad and a valid region that may be smaller than the tile): no DMA does that."""
+    return (
+        PAD_RULES[target.arch].extent is PadExtent.TILE
+        and pad_scalar(type.element, type.pad.data) is not None
+        and _valid(value, type) != type.shape
+    )
+
+
+def _pad_value(op: TileOp, tile: _Tile, target: TargetProfile) -> PadAttr | None:
+    """The pad-value register's scalar when the tload pads (None when it does not): the pad
+    in the element type, or its bits as an integer of at most 32 bits."""
+    dtype = tile.type.element
+    fill = pad_scalar(dtype, tile.type.pad.data)
+    if fill is None or PAD_RULES[target.arch].extent is PadExtent.TILE:
+        return None  # no pad, or (see _pads_whole_tile) a valid region that fills the tile
+    length = tile.valid[1] if tile.type.is_row_major else tile.valid[0]
+    if isinstance(length, int) and length * dtype.bytes % BLOCK_BYTES == 0:
+        return None  # every burst ends on a 32-byte boundary: no tail to fill
+    if dtype in _FLOAT_PAD_TYPES:
+        return FloatAttr(float(fill), cast(AnyFloat, mlir_type(dtype)))
+    bits = int(np.asarray(fill).view(f"u{dtype.bytes}"))
+    width = min(dtype.bits, PAD_REGISTER_BITS)
+    if bits >> width:
+        raise pass_error(
+            NAME,
+            f"pad {tile.type.pad.data.value} of {dtype} has the bits {bits:#x}, but "
+            f"pto.set_mov_pad_val programs at most {PAD_REGISTER_BITS} bits",
+            op,
+        )
+    return IntegerAttr(bits, width, truncate_bits=True)
+
+
+# ----------------------------------------------------------------------------------------
+# Emission
+# ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Emitter:
+    """Inserts ops before the tile op, with its location; folds and reuses scalars."""
+
+    rewriter: PatternRewriter
+    op: Operation
+    _constants: dict[tuple[int, Attribute], SSAValue] = field(
+        default_factory=dict[tuple[int, Attribute], SSAValue]
+    )
+    _casts: dict[SSAValue, SSAValue] = field(default_factory=dict[SSAValue, SSAValue])
+
+    def add(self, op: Operation) -> Operation:
+        op.location = self.op.location
+        self.rewriter.insert(op)
+        if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
+            key = (op.value.value.data, op.value.type)
+            op.result.name_hint = op.result.name_hint or _constant_name(*key)
+            self._constants.setdefault(key, op.result)
+        return op
+
+    def constant(self, value: int, type: IntegerType | IndexType) -> SSAValue:
+        key = (value, type)
+        if key not in self._constants:
+            width = type if isinstance(type, IndexType) else type.bitwidth
+            const = arith.ConstantOp.from_int_and_width(value, width)
+            self.add(const)
+            self._constants[key] = const.result
+        return self._constants[key]
+
+    def index(self, dim: Dim) -> SSAValue:
+        return self.constant(dim, IndexType()) if isinstance(dim, int) else dim
+
+    def i64(self, dim: Dim) -> SSAValue:
+        if isinstance(dim, int):
+            return self.constant(dim, i64)
+        if dim not in self._casts:
+            self._casts[dim] = self.add(arith.IndexCastOp(dim, i64)).results[0]
+        return self._casts[dim]
+
+    def mul(self, lhs: Dim, rhs: Dim) -> Dim:
+        if isinstance(lhs, int) and isinstance(rhs, int):
+            return lhs * rhs
+        if 0 in (lhs, rhs):
+            return 0
+        if lhs == 1 or rhs == 1:
+            return rhs if lhs == 1 else lhs
+        return self.add(arith.MuliOp(self.index(lhs), self.index(rhs))).results[0]
+
+    def sum(self, terms: list[Dim]) -> Dim:
+        total: Dim = sum(t for t in terms if isinstance(t, int))
+        for term in terms:
+            if not isinstance(term, int):
+                total = (
+                    term
+                    if total == 0
+                    else self.add(arith.AddiOp(self.index(total), term)).results[0]
+                )
+        return total
+
+
+def _gm_pointer(e: _Emitter, tile: _Tile, window: _Window) -> SSAValue:
+    """The tensor view's pointer, typed as the tile, advanced to the window's first element."""
+    ptr = window.ptr
+    typed = PtrType(tile.type.dtype)
+    if ptr.type != typed:
+        ptr = e.add(CastPtrOp(ptr, typed)).results[0]
+        ptr.name_hint = "gm"
+    offset = e.sum([e.mul(o, s) for o, s in zip(window.offsets, window.strides, strict=True)])
+    if offset == 0:
+        return ptr
+    ptr = e.add(AddPtrOp(ptr, e.index(offset))).results[0]
+    ptr.name_hint = "gm"
+    return ptr
+
+
+def _check_window(e: _Emitter, tile: _Tile, window: _Window, gm: SSAValue) -> None:
+    """A partition of the window by the valid region: fails at run time when it does not fit."""
+    dims = ArrayAttr([IntAttr(DYNAMIC), IntAttr(DYNAMIC)])
+    over = e.add(
+        MakeTensorViewOp(
+            gm,
+            [e.index(d) for d in window.sizes[-2:]],
+            [e.index(d) for d in window.strides[-2:]],
+            TensorViewType.new([dims, tile.type.dtype]),
+        )
+    )
+    e.add(
+        PartitionViewOp(
+            over,
+            [e.index(0), e.index(0)],
+            [e.index(d) for d in tile.valid],
+            PartitionTensorViewType.new([dims, tile.type.dtype]),
+        )
+    )
+
+
+def _lower(
+    op: TLoadOp | TStoreOp,
+    rewriter: PatternRewriter,
+    target: TargetProfile,
+    tile_value: SSAValue,
+    view_value: SSAValue,
+) -> None:
+    load = isinstance(op, TLoadOp)
+    tile_type = cast(TileBufType, tile_value.type)
+    if load and _pads_whole_tile(tile_value, tile_type, target):
+        return  # left at tile level (docs/passes.md)
+    tile = _Tile.of(op, tile_value)
+    if tile.type.is_boxed:
+        raise pass_error(
+            NAME,
+            f"boxed tile (slayout={tile.type.slayout.data.value}): its bursts are not rows or "
+            "columns of the tile",
+            op,
+        )
+    window = _Window.of(op, view_value)
+    bursts = _bursts(op, tile, window)
+    known = _window_known(op, tile, window)
+    pad = _pad_value(op, tile, target) if load else None
+
+    e = _Emitter(rewriter, op)
+    pointer_ops, ub = tile_pointer(tile.alloc)
+    for pointer_op in pointer_ops:
+        e.add(pointer_op)
+    gm = _gm_pointer(e, tile, window)
+    ub.name_hint = "ub"
+    if not known:
+        _check_window(e, tile, window, gm)
+    size = tile.type.element.bytes
+    sid = zero = e.i64(0)
+    one = e.i64(1)
+    n_burst = e.i64(bursts.count)
+    len_burst = e.i64(e.mul(bursts.length, size))
+    gm_stride = e.i64(e.mul(bursts.gm_stride, size))
+    ub_stride = e.i64(bursts.ub_stride * size)
+    if load:
+        if pad is not None:
+            value = e.add(arith.ConstantOp(pad)).results[0]
+            value.name_hint = "pad"
+            e.add(SetMovPadValOp(value))
+        e.add(SetLoopSizeOutToUbOp(one, one))
+        select = e.constant(int(pad is not None), i1)
+        e.add(CopyGmToUbufOp(gm, ub, sid, n_burst, len_burst, zero, zero, select, zero,
+                             gm_stride, ub_stride))  # fmt: skip
+    else:
+        e.add(SetLoopSizeUbToOutOp(one, one))
+        e.add(CopyUbufToGmOp(ub, gm, sid, n_burst, len_burst, zero, gm_stride, ub_stride))
+    rewriter.erase(op)
+
+
+def _vec_tile(op: TileOp, value: SSAValue) -> bool:
+    """Whether `value` is a `loc=vec` tile; an SSA `!pto.tile` one is an error."""
+    type = value.type
+    if not isinstance(type, TileTypeBase) or type.location is not Location.VEC:
+        return False
+    if not isinstance(type, TileBufType):
+        raise pass_error(NAME, "SSA tile op: run pto-convert-to-dps and pto-plan-memory first", op)
+    return True
+
+
+@dataclass
+class _LowerTLoad(RewritePattern):
+    target: TargetProfile
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: TLoadOp, rewriter: PatternRewriter) -> None:
+        tile = op.outs[0] if op.outs else op.res[0]
+        if _vec_tile(op, tile):
+            _lower(op, rewriter, self.target, tile, op.ins[0])
+
+
+@dataclass
+class _LowerTStore(RewritePattern):
+    target: TargetProfile
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: TStoreOp, rewriter: PatternRewriter) -> None:
+        if _vec_tile(op, op.src):
+            _lower(op, rewriter, self.target, op.src, op.view)
+
+
+@dataclass(frozen=True)
+class LowerDmaPass(ModulePass):
+    """Lowers `pto.tload`/`pto.tstore` of UB tiles to `copy_gm_to_ubuf`/`copy_ubuf_to_gm`."""
+
+    name = "pto-lower-dma"
+
+    target: str | None = None
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        target = pass_target(NAME, op, self.target)
+        patterns = GreedyRewritePatternApplier([_LowerTLoad(target), _LowerTStore(target)])
+        try:
+            PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
+        except PassFailedException as err:  # without the IR dump the walker notes on it
+            raise PassFailedException(str(err)) from None
