@@ -12,11 +12,12 @@ For every (i, j) of the destination's valid region (R x C) the op computes
   says which operand is returned.
 - `tabs`: clears the sign bit (|-0| = +0, NaN keeps its payload); integers wrap (|MIN| = MIN).
 - A source element outside that source's valid region reads as all-one bits.
+- A float op on two NaNs returns the first operand's NaN, quieted (`first_nan`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
@@ -106,16 +107,67 @@ def _int_divide(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
 
 _UFUNCS = {"tadd": np.add, "tsub": np.subtract, "tmul": np.multiply}
 
+NanFix = tuple[np.ndarray, np.ndarray]
+"""Where both operands are NaN, and the NaNs the result has there."""
+
+
+def has_nan(x: np.ndarray) -> bool:
+    """Whether float array `x` holds a NaN (one min-reduction: NaN propagates through it)."""
+    if x.size == 0:
+        return False
+    if x.dtype.kind == "f":
+        return bool(np.isnan(np.minimum.reduce(x, axis=None)))
+    return bool(np.isnan(x).any())  # ml_dtypes' types
+
+
+def first_nan(a: np.ndarray, b: np.ndarray) -> NanFix | None:
+    """Lanes where float operands `a` and `b` are both NaN, with `a`'s NaN quieted there;
+    None when there is no such lane (call it before an `out=` that may overwrite `a`).
+
+    IEEE 754 leaves open which input NaN an arithmetic op returns; x86 and ARM return the
+    first operand's, quieted. numpy does so in its vector loops but its scalar tails may
+    swap the operands, so the choice is made here, the same for every element, tile op
+    and vector op (`apply_nan`). Operands without NaNs cost one reduction.
+    """
+    if not (has_nan(a) and has_nan(b)):
+        return None
+    both = np.isnan(a) & np.isnan(b)
+    if not both.any():
+        return None
+    bits = np.dtype(f"u{a.dtype.itemsize}")
+    nan, inf = (np.array(x, a.dtype).view(bits) for x in (np.nan, np.inf))
+    quiet = nan & ~inf  # the top mantissa bit (none for fp8 e4m3fn: its one NaN is S.1111.111)
+    first = np.broadcast_to(a, both.shape)[both]
+    return both, (first.view(bits) | quiet).view(a.dtype)
+
+
+def apply_nan(out: np.ndarray, fix: NanFix | None) -> np.ndarray:
+    """`out` with the lanes of `first_nan` set to the first operand's quiet NaN."""
+    if fix is not None:
+        out[fix[0]] = fix[1]
+    return out
+
+
+def arith(ufunc: Callable[..., np.ndarray], a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`ufunc(a, b)`; for floats (numpy's, and ml_dtypes' of kind 'V') two NaN operands
+    give what `first_nan` says."""
+    if a.dtype.kind not in "fV":
+        return ufunc(a, b)
+    fix = first_nan(a, b)
+    return apply_nan(ufunc(a, b), fix)
+
 
 def _binary(
     name: str, a: np.ndarray, b: np.ndarray, out: np.ndarray, dtype: DType, rules: ElementwiseRules
 ) -> None:
     ufunc = _UFUNCS.get(name)
     if ufunc is not None:  # tadd, tsub, tmul: one ufunc straight into `out`
-        ufunc(a, b, out=out)
+        fix = first_nan(a, b) if dtype.is_float else None
+        apply_nan(ufunc(a, b, out=out), fix)
     elif name == "tdiv":
         if dtype.is_float:
-            np.divide(a, b, out=out)
+            fix = first_nan(a, b)
+            apply_nan(np.divide(a, b, out=out), fix)
         else:
             _int_divide(a, b, out)
     elif name == "tmax":

@@ -24,7 +24,7 @@ import numpy as np
 
 from interpreters.errors import check
 from interpreters.semantics.elementwise import RULES as ELEMENTWISE_RULES
-from interpreters.semantics.elementwise import Pick, select_max, select_min
+from interpreters.semantics.elementwise import Pick, arith, select_max, select_min
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import F16, DType
 
@@ -87,9 +87,14 @@ RULES: Mapping[TargetArch, ReduceRules] = MappingProxyType(
 Step = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
+def _add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """One vector add in the element type (two NaNs: the first one's, quieted)."""
+    return arith(np.add, a, b)
+
+
 def _step(kind: str, rules: ReduceRules) -> Step:
     if kind == "tcolsum":
-        return lambda a, b: a + b
+        return _add
     if kind == "tcolmax":
         return lambda a, b: select_max(a, b, rules.max_min_fallback)
     if kind == "tcolmin":
@@ -111,19 +116,19 @@ def _tree(src: np.ndarray, fold: Fold) -> np.ndarray:
     count = rows // 2
     if count == 0:  # a single row: added to a zeroed register (A5; A2A3 copies it instead)
         return np.zeros_like(src[:1]) + src[:1]
-    work = src[0 : 2 * count : 2] + src[1 : 2 * count : 2]
+    work = _add(src[0 : 2 * count : 2], src[1 : 2 * count : 2])
     leftover: np.ndarray | None = src[-1] if rows % 2 else None
     while True:
         if leftover is not None:
             if fold is Fold.FIRST:
-                work[0] = work[0] + leftover
+                work[0] = _add(work[0], leftover)
             else:
-                work[count - 1] = leftover + work[count - 1]
+                work[count - 1] = _add(leftover, work[count - 1])
         if count == 1:
             return work
         half = count // 2
         leftover = work[2 * half].copy() if count % 2 else None
-        work[:half] = work[0 : 2 * half : 2] + work[1 : 2 * half : 2]
+        work[:half] = _add(work[0 : 2 * half : 2], work[1 : 2 * half : 2])
         count = half
 
 

@@ -5,7 +5,8 @@ A vreg is a 1-D array of its lanes, a mask a 1-D bool array of the same length. 
 function returns fresh arrays and leaves its inputs alone.
 
 - Active lanes (mask true) compute the seed's C formula in the element type: floats are
-  rounded once to the element type (round-to-nearest-even), integers wrap modulo 2^bits.
+  rounded once to the element type (round-to-nearest-even), integers wrap modulo 2^bits;
+  on two NaN operands the first one's NaN, quieted (`elementwise.first_nan`).
 - Inactive lanes of every result, carry and borrow masks included, are zero (issue 4:
   "binary ops with inactive lanes zeroed"; the A5 implementations use `MODE_ZEROING`).
 - `vmula` is fused: `acc + lhs * rhs` rounded once.
@@ -23,7 +24,7 @@ from types import MappingProxyType
 import numpy as np
 
 from interpreters.errors import PtoRuntimeError
-from interpreters.semantics.elementwise import Pick, select_max, select_min
+from interpreters.semantics.elementwise import Pick, arith, select_max, select_min
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import F32, DType
 
@@ -107,7 +108,7 @@ def binary(
     """
     ufunc = _UFUNCS.get(name)
     if ufunc is not None:
-        result = ufunc(lhs, rhs)
+        result = arith(ufunc, lhs, rhs)
     elif name == "vmax":
         result = select_max(lhs, rhs, rules.max_min_fallback)
     elif name == "vmin":
@@ -129,7 +130,7 @@ def _divide(
         if zero.any():
             lane = _first_lane(zero)
             raise PtoRuntimeError(f"vdiv by zero in active lane {lane}")
-    return np.divide(lhs, rhs)
+    return arith(np.divide, lhs, rhs)
 
 
 def _shift(

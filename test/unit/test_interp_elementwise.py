@@ -288,6 +288,32 @@ def test_tmax_tmin_return_src1_when_the_comparison_is_false(target: TargetProfil
     assert np.signbit(mn[3]) and not np.signbit(mn[4])
 
 
+# (dtype, a signalling NaN of src0, a quiet NaN of src1, src0's NaN quieted)
+NAN_PAIRS = [(F32, 0x7F800001, 0x7FC00002, 0x7FC00001), (F16, 0x7C01, 0xFE02, 0x7E01),
+             (BF16, 0xFF81, 0x7FC2, 0xFFC1)]  # fmt: skip
+
+
+NAN_CASES = [(target, name, pair) for target in TARGETS for name in ("tadd", "tsub", "tmul", "tdiv")
+             for pair in NAN_PAIRS if pair[0] in target.legal_dtypes(name)]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", NAN_CASES, ids=lambda c: f"{c[0].name}-{c[1]}-{c[2][0]}")
+def test_two_nan_operands_give_src0_nan_quieted(
+    case: tuple[TargetProfile, str, tuple[DType, int, int, int]],
+) -> None:
+    """docs/semantics.md: IEEE leaves the payload open; src0's, quieted, in every lane
+    (23 lanes: numpy's vector loops and its scalar tail both take part)."""
+    target, name, (dtype, nan0, nan1, quieted) = case
+    bits = np.dtype(f"u{dtype.bytes}")
+    t = tile_type(dtype, (1, 23), rows=1, cols=32)
+    bench = Bench(target)
+    sources = [bench.tile(t, (1, 23), np.full((1, 32), n, bits).view(dtype.numpy))
+               for n in (nan0, nan1)]  # fmt: skip
+    dst = bench.tile(t, (1, 23), None)
+    run_op(bench.machine, build(target, name, [t, t], t), [*sources, dst])
+    assert dst.get()[0, :23].view(bits).tolist() == [quieted] * 23
+
+
 @pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
 def test_tabs_clears_the_sign_bit(target: TargetProfile) -> None:
     neg_nan = np.array([0xFFC00001], np.uint32).view(np.float32)[0]

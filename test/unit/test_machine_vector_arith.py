@@ -300,6 +300,22 @@ def test_vadd_f16_rounds_once(a: float, b: float, expected: float) -> None:
     assert float(result[0]) == expected
 
 
+@pytest.mark.parametrize("name", ["vadd", "vsub", "vmul", "vdiv"])
+@pytest.mark.parametrize(("dtype", "nan0", "nan1", "quieted"),
+                         [(F32, 0x7F800001, 0x7FC00002, 0x7FC00001), (F16, 0x7C01, 0xFE02, 0x7E01)],
+                         ids=["f32", "f16"])  # fmt: skip
+def test_two_nan_operands_give_the_first_nan_quieted(
+    name: str, dtype: DType, nan0: int, nan1: int, quieted: int
+) -> None:
+    """The tile ops' rule (docs/semantics.md), so that lowered code keeps NaN payloads."""
+    lanes = 256 // dtype.bytes
+    bits = np.dtype(f"u{dtype.bytes}")
+    op = build(A5, [vreg(dtype)] * 2 + [mask_type(dtype)], OPS[name])
+    lhs, rhs = (np.full(lanes, n, bits).view(dtype.numpy) for n in (nan0, nan1))
+    (result,) = run(Machine(A5), op, [lhs, rhs, np.ones(lanes, np.bool_)])
+    assert result.view(bits).tolist() == [quieted] * lanes
+
+
 def test_max_min_nan_and_signed_zero_follow_the_c_formula() -> None:
     a = np.array([math.nan, 1.0, 0.0, -0.0] * 16, np.float32)
     b = np.array([1.0, math.nan, -0.0, 0.0] * 16, np.float32)
