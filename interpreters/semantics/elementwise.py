@@ -116,7 +116,8 @@ def has_nan(x: np.ndarray) -> bool:
     if x.size == 0:
         return False
     if x.dtype.kind == "f":
-        return bool(np.isnan(np.minimum.reduce(x, axis=None)))
+        least = np.minimum.reduce(x, axis=None)
+        return bool(least != least)  # np.isnan on a scalar costs a ufunc call
     return bool(np.isnan(x).any())  # ml_dtypes' types
 
 
