@@ -1,0 +1,185 @@
+"""What `pto-lower-tile-to-vector` knows of a tile op's buffers before it emits code: the
+planned tile buffers and their valid sizes (folded where known at compile time), and the
+checks that refuse an op no exact vector loop exists for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.ir import Operation, SSAValue
+from xdsl.utils.exceptions import PassFailedException
+
+from interpreters.semantics import vector_arith
+from interpreters.semantics.elementwise import Pick
+from passes.common import pass_error
+from pto_dialect.attrs import Location
+from pto_dialect.dtypes import DType
+from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import DYNAMIC, VREG_BITS, TileBufType
+
+NAME = "pto-lower-tile-to-vector"
+
+CHUNK_BYTES = VREG_BITS // 8
+"""Bytes of one vector register, the step of every loop over a row."""
+
+
+@dataclass(frozen=True)
+class Size:
+    """A size, count or offset: an int when known at compile time, else an `index` value;
+    `bound` is the largest value it can take."""
+
+    value: int | SSAValue
+    bound: int
+
+    @staticmethod
+    def of(n: int) -> Size:
+        return Size(n, n)
+
+    @property
+    def known(self) -> int | None:
+        return self.value if isinstance(self.value, int) else None
+
+
+def at_least(a: Size, b: Size) -> bool:
+    """Whether `a >= b` holds whatever the run-time values (sizes are never negative)."""
+    if isinstance(a.value, int):
+        return a.value >= b.bound
+    return a.value is b.value or b.bound == 0
+
+
+def footprint(rows: int, stride: int, cols: int, lanes: int) -> int:
+    """One past the furthest element a register access touches when the first `cols`
+    elements of `rows` rows `stride` elements apart are walked in chunks of `lanes`
+    (0: no access)."""
+    if rows <= 0 or cols <= 0:
+        return 0
+    return (rows - 1) * stride + (cols - 1) // lanes * lanes + lanes
+
+
+@dataclass(frozen=True)
+class Buffer:
+    """A planned `loc=vec` ND tile buffer and its valid region."""
+
+    value: SSAValue
+    type: TileBufType
+    address: int
+    valid_rows: Size
+    valid_cols: Size
+
+    @property
+    def dtype(self) -> DType:
+        return self.type.element
+
+    @property
+    def rows(self) -> int:
+        return self.type.shape[0]
+
+    @property
+    def stride(self) -> int:
+        """Elements from one row to the next (the tile's cols)."""
+        return self.type.shape[1]
+
+    @property
+    def end(self) -> int:
+        return self.address + self.type.size_bytes
+
+    def overlaps(self, other: Buffer) -> bool:
+        return self.address < other.end and other.address < self.end
+
+    def same_placement(self, other: Buffer) -> bool:
+        """Element (i, j) of both tiles is the same byte range."""
+        return self.address == other.address and self.stride == other.stride
+
+    def describe(self, role: str) -> str:
+        name = f" %{self.value.name_hint}" if self.value.name_hint else ""
+        return f"{role}{name} (bytes [{self.address}, {self.end}))"
+
+
+def _valid_size(operand: SSAValue | None, static: int, extent: int) -> Size:
+    if static != DYNAMIC:
+        return Size.of(static)
+    assert operand is not None  # alloc_tile's verifier: an operand for every `?`
+    known = constant_index(operand)
+    return Size(operand, extent) if known is None else Size.of(known)
+
+
+def buffer_of(op: Operation, value: SSAValue, role: str) -> Buffer:
+    """The planned tile buffer `value` names, or the diagnostic saying why it is not one."""
+    type = value.type
+    assert isinstance(type, TileBufType)  # DPS form (checked by the pass) and the verifier
+    name = f"{role} tile buffer" + (f" %{value.name_hint}" if value.name_hint else "")
+    alloc = value.owner
+    if not isinstance(alloc, AllocTileOp):
+        raise pass_error(
+            NAME,
+            f"{name} is not a pto.alloc_tile result, so its address is unknown: run "
+            "pto-plan-memory first",
+            op,
+        )
+    address = alloc.address
+    if address is None:
+        raise pass_error(NAME, f"{name} has no planned address: run pto-plan-memory first", op)
+    if type.location is not Location.VEC or not type.is_nd:
+        raise pass_error(
+            NAME,
+            f"{name} is a loc={type.location.value} tile with blayout="
+            f"{type.blayout.data.value}, slayout={type.slayout.data.value}: the vector "
+            "lowering handles loc=vec ND tiles (row-major, none_box)",
+            op,
+        )
+    rows, cols = type.shape
+    v_row, v_col = type.valid_shape
+    return Buffer(
+        value,
+        type,
+        address,
+        _valid_size(alloc.valid_row, v_row, rows),
+        _valid_size(alloc.valid_col, v_col, cols),
+    )
+
+
+def require_vector_ops(op: Operation, target: TargetProfile, dtype: DType, *keys: str) -> None:
+    """Each vector op `keys` (`vadd`, `vlds`, ...) supports `dtype` on `target`."""
+    for key in keys:
+        legal = target.legal_dtypes(key)
+        if dtype not in legal:
+            names = ", ".join(sorted(d.name for d in legal)) or "none"
+            raise pass_error(
+                NAME,
+                f"{dtype} on target {target.name} has no exact vector lowering: pto.{key} "
+                f"does not support {dtype} (supported: {names})",
+                op,
+            )
+
+
+def check_store_in_ub(op: Operation, target: TargetProfile, buffer: Buffer, span: int) -> None:
+    """A masked `pto.vsts` still needs its whole 256-byte footprint inside UB: `span` is one
+    past the furthest element the stores' footprints reach."""
+    end = buffer.address + span * buffer.dtype.bytes
+    capacity = target.capacities[Location.VEC]
+    if end > capacity:
+        raise pass_error(
+            NAME,
+            f"{buffer.describe('tile')}: the 256-byte footprint of its last pto.vsts would "
+            f"reach byte {end}, beyond the {capacity}-byte UB of target {target.name}",
+            op,
+        )
+
+
+OVERWRITTEN = " at another position: a chunked loop would read elements it already overwrote"
+"""Why a source that overlaps the destination other than element for element is refused."""
+
+
+def overlap_error(
+    op: Operation, a: Buffer, a_role: str, b: Buffer, b_role: str, why: str = OVERWRITTEN
+) -> PassFailedException:
+    """The diagnostic for buffers `a` and `b` that share bytes a chunked loop cannot."""
+    return pass_error(NAME, f"{a.describe(a_role)} overlaps {b.describe(b_role)}{why}", op)
+
+
+def swap_select(tile_rule: Pick, target: TargetProfile) -> bool:
+    """Whether `vmax`/`vmin` need their operands swapped to return, on a false comparison
+    (equal or NaN operands), the operand the tile op's `tile_rule` returns."""
+    return tile_rule is not vector_arith.RULES[target.arch].max_min_fallback
