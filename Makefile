@@ -1,4 +1,4 @@
-# Quick start: `make demo` runs an example through the pipeline; `make test` runs every test.
+# Quick start: `make demo` runs an example through pto-pipeline and pto-run; `make test` runs every test.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -12,12 +12,16 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/xdsl-opt examples/tcolmin.mlir
+	mkdir -p out/demo
+	$(BIN)/xdsl-opt examples/tabs_ssa.mlir -p pto-pipeline -o out/demo/tabs.mlir
+	cat out/demo/tabs.mlir
+	$(BIN)/pto-run out/demo/tabs.mlir --arg rand:1024xf32:2 --arg zeros:1024xf32 \
+		--out-dir out/demo/tabs --report --trace out/demo/tabs_trace.json
+	$(BIN)/python -c "import numpy as np; x, y = (np.load(f'out/demo/tabs/arg{i}.npy') for i in (0, 1)); \
+		print('|x| after pto-pipeline, bit for bit:', np.array_equal(np.abs(x).view('u4'), y.view('u4')))"
 	$(BIN)/pto-run examples/tcolmin.mlir --arg rand:16x32xf32:1 --arg zeros:1x32xf32 \
-		--out-dir out/demo --report
-	$(BIN)/python -c "import numpy as np; print('column minima:', np.load('out/demo/arg1.npy'))"
-	$(BIN)/pto-run examples/seed002_vabs.mlir --arg rand:1024xf32:2 --arg zeros:1024xf32 \
-		--report --trace out/demo/seed002_trace.json
+		--out-dir out/demo/tcolmin
+	$(BIN)/python -c "import numpy as np; print('column minima:', np.load('out/demo/tcolmin/arg1.npy'))"
 
 test: $(STAMP) lit pytest lint
 

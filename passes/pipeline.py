@@ -1,0 +1,45 @@
+"""`pto-pipeline{target=...}`: from a Level-1 kernel to vector micro-ops with DMA and sync.
+
+The chain, in order (docs/passes.md says why sync comes before the lowerings):
+pto-set-target (when `target` is given), pto-convert-to-dps, pto-plan-memory,
+pto-insert-sync, pto-lower-tile-to-vector, pto-lower-dma.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from passes.convert_to_dps import ConvertToDpsPass
+from passes.insert_sync import InsertSyncPass
+from passes.lower_dma import LowerDmaPass
+from passes.lower_tile_to_vector import LowerTileToVectorPass
+from passes.plan_memory import PlanMemoryPass
+from passes.set_target import SetTargetPass
+
+
+def pipeline_passes(target: str | None = None) -> list[ModulePass]:
+    """The passes of `pto-pipeline`, in order."""
+    chain: list[ModulePass] = [] if target is None else [SetTargetPass(target)]
+    return [
+        *chain,
+        ConvertToDpsPass(),
+        PlanMemoryPass(),
+        InsertSyncPass(),
+        LowerTileToVectorPass(),
+        LowerDmaPass(),
+    ]
+
+
+@dataclass(frozen=True)
+class PipelinePass(ModulePass):
+    name = "pto-pipeline"
+
+    target: str | None = None
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for stage in pipeline_passes(self.target):
+            stage.apply(ctx, op)
