@@ -7,6 +7,9 @@ pto-insert-sync, pto-lower-tile-to-vector, pto-lower-dma.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Generator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -34,6 +37,23 @@ def pipeline_passes(target: str | None = None) -> list[ModulePass]:
     ]
 
 
+@contextmanager
+def gc_paused() -> Generator[None]:
+    """CPython's cycle collector off for the duration (restored as it was).
+
+    The IR is a graph of cycles (parent and use links), so every collection of the oldest
+    generation rescans the whole module; while a pass creates thousands of ops that makes
+    the pipeline's time grow faster than the program. Garbage is collected afterwards.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 @dataclass(frozen=True)
 class PipelinePass(ModulePass):
     name = "pto-pipeline"
@@ -41,5 +61,6 @@ class PipelinePass(ModulePass):
     target: str | None = None
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for stage in pipeline_passes(self.target):
-            stage.apply(ctx, op)
+        with gc_paused():
+            for stage in pipeline_passes(self.target):
+                stage.apply(ctx, op)

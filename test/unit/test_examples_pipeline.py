@@ -8,6 +8,7 @@ examples themselves are checked against numpy formulas written from the manual.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,7 @@ import pytest
 from support import context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.execute import RunResult, retarget, run_function
 from interpreters.source import parse_module
@@ -71,3 +73,18 @@ def test_the_examples_compute_what_their_comments_say() -> None:
     for row in src[1:]:  # row 0 first, one f32 rounding per add
         want = want + row
     assert np.array_equal(dst[0, :28], want[:28]) and not dst[0, 28:].any()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_pipeline_restores_the_cycle_collector(enabled: bool) -> None:
+    module = load("tabs_ssa", "a5")
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        with pytest.raises(PassFailedException):  # the collector comes back on errors too
+            PipelinePass(target="a7").apply(context(arith.Arith, scf.Scf), module)
+        assert gc.isenabled() is enabled
+        PipelinePass().apply(context(arith.Arith, scf.Scf), module)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
