@@ -261,8 +261,12 @@ class _Inserter:
                 if not (write or access.write) or start >= access.end or access.start >= end:
                     continue
                 if q == p:
-                    if record.tick > state.synced[p] and op.pipe() in BARRIER_PIPES:
-                        same_pipe = record
+                    if (
+                        record.tick > state.synced[p]
+                        and op.pipe() in BARRIER_PIPES
+                        and (same_pipe is None or record.tick > same_pipe.tick)
+                    ):
+                        same_pipe = record  # the latest: a join below may cover only older ones
                 elif record.tick > state.clocks[p][q] and (
                     q not in latest or record.tick > latest[q].tick
                 ):

@@ -338,3 +338,48 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// -----
+
+!t = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+!pv = !pto.partition_tensor_view<8x8xf32>
+!tv = !pto.tensor_view<?x?xf32>
+
+// A same-pipe dependence carried by the loop from the scf.if (tadd -> %b0) to the first
+// tadd of the next iteration needs a V barrier even though the MTE3 -> V wait in front of
+// that tadd already covers the tadd's own previous iteration (found by a generated kernel:
+// only the older V access was checked against the wait, and a second run added the barrier).
+// CHECK-LABEL: func.func @carried_from_branch
+// CHECK:         scf.for
+// CHECK-NEXT:      pto.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
+// CHECK-NEXT:      pto.barrier #pto.pipe<PIPE_V>
+// CHECK-NEXT:      pto.tadd ins(%b1, %b0
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @carried_from_branch(%out: !pto.ptr<f32>, %cond: i1) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %v = pto.make_tensor_view %out, shape = [%c8, %c8], strides = [%c8, %c1] : !tv
+    %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c8, %c8] : !tv -> !pv
+    %a0 = arith.constant 0 : i64
+    %b0 = pto.alloc_tile addr = %a0 : !t
+    %a1 = arith.constant 256 : i64
+    %b1 = pto.alloc_tile addr = %a1 : !t
+    %a2 = arith.constant 512 : i64
+    %b2 = pto.alloc_tile addr = %a2 : !t
+    %a3 = arith.constant 768 : i64
+    %b3 = pto.alloc_tile addr = %a3 : !t
+    scf.for %i = %c0 to %c2 step %c1 {
+      pto.tadd ins(%b1, %b0 : !t, !t) outs(%b1 : !t)
+      scf.if %cond {
+        pto.tadd ins(%b2, %b1 : !t, !t) outs(%b3 : !t)
+        pto.tadd ins(%b2, %b1 : !t, !t) outs(%b3 : !t)
+        pto.tabs ins(%b0 : !t) outs(%b3 : !t)
+        pto.tadd ins(%b2, %b3 : !t, !t) outs(%b0 : !t)
+      }
+      pto.tstore ins(%b1 : !t) outs(%p : !pv)
+    }
+    func.return
+  }
+}
