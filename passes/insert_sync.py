@@ -36,6 +36,7 @@ import heapq
 from collections import defaultdict, deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
@@ -65,10 +66,18 @@ same pipe has written it, so that a same-pipe dependence needs `pipe_barrier` (t
 `pipe_barrier(PIPE_V)` between dependent vector instructions of pto-isa and AscendC
 kernels). The DMA pipes (MTE1/2/3, FIX) complete their transfers in order."""
 
+ROUNDS = 4
+"""Analyses per function, until one inserts nothing. A second analysis sees the inserted
+pairs as existing sync, whose knowledge is merged path-insensitively at `scf.if` joins, and
+may still want a barrier the first one derived along one path: running to a fixed point
+makes the pass idempotent."""
+
 _MACHINE_LEVEL = (VecScopeOp, CopyGmToUbufOp, CopyUbufToGmOp)
 _SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
 
 Row = tuple[int, ...]
+_Key = tuple[Pipe, Pipe, object]
+"""The channel of a set/wait the pass did not insert: (src, dst, event)."""
 
 
 @dataclass(frozen=True)
@@ -113,8 +122,9 @@ class _State:
 
     def merge(self, other: _State) -> None:
         """The state after either path: knowledge only where both paths have it, every
-        access of both. Flags and slots stay this path's (inserted pairs are balanced
-        within a block, so both paths agree on them)."""
+        access of both. Slots stay this path's; a flag both paths have queued carries what
+        each path's entry covers of that path's accesses (`_merge_rows`)."""
+        mine_records, their_records = self._records(), other._records()
         for p, (mine, theirs) in enumerate(zip(self.clocks, other.clocks, strict=True)):
             for q in range(len(PIPES)):
                 mine[q] = max(mine[q], theirs[q]) if p == q else min(mine[q], theirs[q])
@@ -125,6 +135,23 @@ class _State:
                 current = mine_log.get(slot)
                 if current is None or record.tick > current.tick:
                     mine_log[slot] = record
+        merged = [r for log in self.history.values() for r in log.values()]
+        for channel, queue in self.channels.items():
+            theirs = other.channels.get(channel)
+            if theirs is None or len(theirs) != len(queue) or list(theirs) == list(queue):
+                continue  # unbalanced flags are reported by pto-run, not merged here
+            dst = channel.dst if isinstance(channel, _Pair) else cast(_Key, channel)[1]
+            d = _INDEX[dst]
+            known = tuple(
+                self.synced[d] if q == d else self.clocks[d][q] for q in range(len(PIPES))
+            )
+            self.channels[channel] = deque(
+                _merge_rows(a, mine_records, b, their_records, merged, known)
+                for a, b in zip(queue, theirs, strict=True)
+            )
+
+    def _records(self) -> set[int]:
+        return {id(r) for log in self.history.values() for r in log.values()}
 
     def join(self, pipe: int, row: Row) -> None:
         """`pipe` learns everything `row` (another pipe's clock) knows."""
@@ -133,6 +160,34 @@ class _State:
             if q != pipe and tick > clock[q]:
                 clock[q] = tick
         self.synced[pipe] = max(self.synced[pipe], row[pipe])
+
+
+def _merge_rows(
+    mine: Row,
+    mine_records: set[int],
+    theirs: Row,
+    their_records: set[int],
+    merged: list[_Record],
+    known: Row,
+) -> Row:
+    """One flag entry after two paths: for each pipe q the highest tick such that every
+    access of q in the merged history up to it is covered by the entry of each path that
+    made the access (ticks of the two paths may coincide, so membership decides), or is
+    already `known` to the waiting pipe."""
+    row: list[int] = []
+    for q in range(len(PIPES)):
+        uncovered = [
+            r.tick
+            for r in merged
+            if r.pipe == q
+            and r.tick > known[q]
+            and (
+                (id(r) in mine_records and r.tick > mine[q])
+                or (id(r) in their_records and r.tick > theirs[q])
+            )
+        ]
+        row.append(min(uncovered) - 1 if uncovered else max(mine[q], theirs[q]))
+    return tuple(row)
 
 
 def _ancestors(op: Operation) -> Iterator[tuple[Block, Operation]]:
@@ -176,6 +231,7 @@ class _Inserter:
         self.position = {op: i for i, op in enumerate(function.walk())}
         self.after: dict[Operation, list[list[int]]] = {}
         self.pairs: list[_Pair] = []
+        self.inserted = 0
         self.channel_of: dict[Operation, _Pair] = {}
         self.footprints: dict[Operation, list[Access]] = {}
 
@@ -294,6 +350,7 @@ class _Inserter:
             self._add(pair, SetFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.before(loop), 0)
             self._add(pair, WaitFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.after(loop))
         self.pairs.append(pair)
+        self.inserted += 1
         state.join(_INDEX[dst], tuple(self.after[anchor_src][source.pipe]))
 
     def _add(
@@ -309,6 +366,7 @@ class _Inserter:
         else:
             _, _, anchor = _common_block(source, op)
         Rewriter.insert_op(BarrierOp(op.pipe()), InsertPoint.before(anchor))
+        self.inserted += 1
         p = _INDEX[op.pipe()]
         state.synced[p] = state.clocks[p][p]
 
@@ -391,4 +449,8 @@ class InsertSyncPass(ModulePass):
                 and function.body.blocks
                 and _function_kind(function) == "tile"
             ):
-                _Inserter(function).run()
+                for _ in range(ROUNDS):
+                    inserter = _Inserter(function)
+                    inserter.run()
+                    if not inserter.inserted:
+                        break
