@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from xdsl.interpreter import Interpreter, PythonValues, ReturnedValues, Successor
 from xdsl.ir import Block, Operation, Region
+from xdsl.utils.exceptions import InterpretationError
 
 
 class PtoInterpreter(Interpreter):
     """`Interpreter` whose block loop skips per-op work that cannot change the result.
 
-    `run_ssacfg_region` has the semantics of xDSL's; it only avoids formatting an assertion
-    message for every op and binding results of ops that have none, which are a large part
-    of the dispatch cost of an op whose work is one numpy call.
+    `run_ssacfg_region` has the semantics of xDSL's (same scopes, listeners, error notes
+    and checks); it reads operand values straight from the block's scope, looks the
+    implementation up once per op and binds results only for ops that have some. For an
+    op whose work is one numpy call this dispatch is a large part of its cost. It relies
+    on private fields of the pinned xDSL version (`Interpreter._ctx`, `_impls`,
+    `Operation._operands`, `_next_op`); test_pto_interpreter.py checks it against xDSL's.
     """
 
     def run_ssacfg_region(
@@ -22,18 +26,47 @@ class PtoInterpreter(Interpreter):
         if block is None:
             return results
         initial_scope = self._ctx  # pyright: ignore[reportPrivateUsage]
+        impls = self._impls  # pyright: ignore[reportPrivateUsage]
+        table = impls._impl_dict  # pyright: ignore[reportPrivateUsage]
+        listeners = self.listeners
         while block is not None:
             self.push_scope(name)
+            scope = self._ctx  # pyright: ignore[reportPrivateUsage]
+            local, outer = scope.local_scope, scope.parent
+            assert outer is not None
             self.set_values(zip(block.args, args, strict=True))
             op: Operation | None = block.first_op
             block = None
             while op is not None:
-                result = self._run_op(op, self.get_values(op.operands))  # pyright: ignore[reportPrivateUsage]
-                if op.results:
-                    self.set_values(zip(op.results, result.values, strict=True))
+                operands = op._operands  # pyright: ignore[reportPrivateUsage]
+                try:
+                    inputs = tuple([local[v] for v in operands])
+                except KeyError:  # defined in an enclosing region
+                    inputs = tuple([local[v] if v in local else outer[v] for v in operands])
+                for listener in listeners:
+                    listener.will_interpret_op(op, inputs)
+                entry = table.get(type(op))
+                if entry is None:
+                    result = impls.run(self, op, inputs)  # xDSL's error for a missing impl
+                else:
+                    try:
+                        result = entry[1](entry[0], self, op, inputs)
+                    except Exception as error:  # as `impls.run` reports it
+                        op.emit_error("Error while interpreting op", error)
+                        raise  # emit_error raises; this tells the type checker
+                values = result.values
+                if len(values) != len(op.results):
+                    raise InterpretationError(
+                        f"Number of operation results ({len(op.results)}) doesn't match the "
+                        f"number of implementation results ({len(values)})."
+                    )
+                for listener in listeners:
+                    listener.did_interpret_op(op, values)
+                if values:
+                    self.set_values(zip(op.results, values, strict=True))
                 match result.terminator_value:
                     case None:
-                        op = op.next_op
+                        op = op._next_op  # pyright: ignore[reportPrivateUsage]
                     case ReturnedValues(values=values):
                         results = values
                         break

@@ -4,6 +4,7 @@ They bridge IR and `semantics.elementwise`: the destination's valid region is th
 iteration domain; an SSA result is a fresh tile whose dynamic valid sizes are those
 of the first source. Numpy's floating-point warnings are expected to be silenced by
 whoever runs the interpreter (`pto-run` does), so the bridge does not pay for it per op.
+Each op's computation is chosen once (`elementwise.kernel`) and reused on every run of it.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 
 from interpreters import costs
 from interpreters.errors import PtoRuntimeError
-from interpreters.machine import MachineFunctions
+from interpreters.machine import Machine, MachineFunctions
 from interpreters.memory import Tile, static_or
 from interpreters.semantics import elementwise
+from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_elementwise import (
     ElementwiseTileOp,
     TAbsOp,
@@ -37,7 +39,20 @@ def _dims(valid: tuple[int, int]) -> str:
 
 @register_impls
 class TileElementwiseFunctions(MachineFunctions):
-    def _run(self, op: ElementwiseTileOp, args: PythonValues) -> PythonValues:
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._kernels: dict[ElementwiseTileOp, elementwise.Kernel] = {}
+
+    def _kernel(self, op: ElementwiseTileOp, dtype: DType) -> elementwise.Kernel:
+        """The op's computation, made once per op: its dtype and the target are fixed."""
+        kernel = elementwise.kernel(op.family, dtype, elementwise.RULES[self.machine.target.arch])
+        self._kernels[op] = kernel
+        return kernel
+
+    def _run(
+        self, interpreter: Interpreter, op: ElementwiseTileOp, args: PythonValues
+    ) -> PythonValues:
+        """Any elementwise op: its family names the computation."""
         count = op.NUM_INS
         results: PythonValues = ()
         if len(args) > count:  # DPS: the destination buffer follows the sources
@@ -50,30 +65,27 @@ class TileElementwiseFunctions(MachineFunctions):
                 type, None, static_or(vr, first.valid_rows), static_or(vc, first.valid_cols)
             )
             results = (dst,)
-        region = dst.valid
+        rows, cols = region = dst.valid_rows, dst.valid_cols
         operands: list[np.ndarray] = []
         for index in range(count):
             src: Tile = args[index]
-            view = src.valid_view() if src.valid == region else None
-            if view is None:
-                view = self._operand(op, index, src, region)
-            operands.append(view)
+            view = None
+            if src.valid_rows == rows and src.valid_cols == cols:
+                view = src.valid_view()
+            operands.append(self._operand(op, index, src, region) if view is None else view)
         if self.machine.pipes.tracking:
-            repeats = costs.repeats_for(region[0] * region[1] * dst.dtype.bytes)
+            repeats = costs.repeats_for(rows * cols * dst.dtype.bytes)
             cycles = costs.vector_cycles(self.machine.target, op.family, dst.dtype, repeats)
             self.on_pipe(op, [cast(Tile, s).access() for s in args[:count]], [dst.access()],
                          cycles)  # fmt: skip
+        kernel = self._kernels.get(op) or self._kernel(op, dst.dtype)
         out = dst.valid_view()
-        rules = self._rules[self.machine.target.arch]
         if out is not None:
-            elementwise.compute(op.family, operands, out, dst.dtype, rules, guard=False)
+            kernel(operands, out)
             return results
         with dst.edit() as contents:
-            elementwise.compute(op.family, operands, contents[: region[0], : region[1]],
-                                dst.dtype, rules, guard=False)  # fmt: skip
+            kernel(operands, contents[:rows, :cols])
         return results
-
-    _rules = elementwise.RULES
 
     @staticmethod
     def _operand(
@@ -87,30 +99,10 @@ class TileElementwiseFunctions(MachineFunctions):
             )
         return elementwise.source_operand(src.get(), src.valid, region)
 
-    @impl(TAddOp)
-    def run_tadd(self, interpreter: Interpreter, op: TAddOp, args: PythonValues) -> PythonValues:
-        return self._run(op, args)
-
-    @impl(TSubOp)
-    def run_tsub(self, interpreter: Interpreter, op: TSubOp, args: PythonValues) -> PythonValues:
-        return self._run(op, args)
-
-    @impl(TMulOp)
-    def run_tmul(self, interpreter: Interpreter, op: TMulOp, args: PythonValues) -> PythonValues:
-        return self._run(op, args)
-
-    @impl(TDivOp)
-    def run_tdiv(self, interpreter: Interpreter, op: TDivOp, args: PythonValues) -> PythonValues:
-        return self._run(op, args)
-
-    @impl(TMaxOp)
-    def run_tmax(self, interpreter: Interpreter, op: TMaxOp, args: PythonValues) -> PythonValues:
-        return self._run(op, args)
-
-    @impl(TMinOp)
-    def run_tmin(self, interpreter: Interpreter, op: TMinOp, args: PythonValues) -> PythonValues:
-        return self._run(op, args)
-
-    @impl(TAbsOp)
-    def run_tabs(self, interpreter: Interpreter, op: TAbsOp, args: PythonValues) -> PythonValues:
-        return self._run(op, args)
+    run_tadd = impl(TAddOp)(_run)
+    run_tsub = impl(TSubOp)(_run)
+    run_tmul = impl(TMulOp)(_run)
+    run_tdiv = impl(TDivOp)(_run)
+    run_tmax = impl(TMaxOp)(_run)
+    run_tmin = impl(TMinOp)(_run)
+    run_tabs = impl(TAbsOp)(_run)

@@ -17,6 +17,7 @@ For every (i, j) of the destination's valid region (R x C) the op computes
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -112,13 +113,22 @@ NanFix = tuple[np.ndarray, np.ndarray]
 
 
 def has_nan(x: np.ndarray) -> bool:
-    """Whether float array `x` holds a NaN (one min-reduction: NaN propagates through it)."""
+    """Whether float array `x` holds a NaN, in one pass over it (`any_nan_blas` for
+    f32/f64; a min-reduction, through which a NaN propagates, for the others)."""
+    if x.dtype.kind != "f":
+        return bool(np.isnan(x).any())  # ml_dtypes' types
+    if x.dtype.itemsize >= 4:
+        return any_nan_blas(x)
     if x.size == 0:
         return False
-    if x.dtype.kind == "f":
-        least = np.minimum.reduce(x, axis=None)
-        return bool(least != least)  # np.isnan on a scalar costs a ufunc call
-    return bool(np.isnan(x).any())  # ml_dtypes' types
+    least = np.minimum.reduce(x, None)
+    return bool(least != least)  # np.isnan on a scalar costs a ufunc call
+
+
+def any_nan_blas(x: np.ndarray) -> bool:
+    """Whether f32/f64 array `x` holds a NaN: BLAS's dot product of `x` with itself is NaN
+    exactly then (squares are >= 0, so no inf - inf); the cheapest one-pass check measured."""
+    return math.isnan(np.vdot(x, x))
 
 
 def first_nan(a: np.ndarray, b: np.ndarray) -> NanFix | None:
@@ -128,7 +138,7 @@ def first_nan(a: np.ndarray, b: np.ndarray) -> NanFix | None:
     IEEE 754 leaves open which input NaN an arithmetic op returns; x86 and ARM return the
     first operand's, quieted. numpy does so in its vector loops but its scalar tails may
     swap the operands, so the choice is made here, the same for every element, tile op
-    and vector op (`apply_nan`). Operands without NaNs cost one reduction.
+    and vector op (`apply_nan`). Operands without NaNs cost one pass (`has_nan`).
     """
     if not (has_nan(a) and has_nan(b)):
         return None
@@ -158,25 +168,46 @@ def arith(ufunc: Callable[..., np.ndarray], a: np.ndarray, b: np.ndarray) -> np.
     return apply_nan(ufunc(a, b), fix)
 
 
-def _binary(
-    name: str, a: np.ndarray, b: np.ndarray, out: np.ndarray, dtype: DType, rules: ElementwiseRules
-) -> None:
-    ufunc = _UFUNCS.get(name)
-    if ufunc is not None:  # tadd, tsub, tmul: one ufunc straight into `out`
-        fix = first_nan(a, b) if dtype.is_float else None
-        apply_nan(ufunc(a, b, out=out), fix)
-    elif name == "tdiv":
-        if dtype.is_float:
-            fix = first_nan(a, b)
-            apply_nan(np.divide(a, b, out=out), fix)
-        else:
-            _int_divide(a, b, out)
-    elif name == "tmax":
-        out[...] = select_max(a, b, rules.max_min_fallback)
-    elif name == "tmin":
-        out[...] = select_min(a, b, rules.max_min_fallback)
-    else:
-        raise ValueError(f"not a binary elementwise op: {name}")
+Kernel = Callable[[Sequence[np.ndarray], np.ndarray], object]
+"""Writes an op of the R x C source operands into the R x C view `out` (returns nothing
+of use)."""
+
+
+def kernel(name: str, dtype: DType, rules: ElementwiseRules) -> Kernel:
+    """The function computing op `name` (`tadd`, ...) on `dtype` under `rules`.
+
+    IEEE exceptions (overflow, x/0, inf - inf) are results, not warnings: call it with
+    numpy's floating-point warnings silenced (pto-run does, for the whole run).
+    """
+    if name in UNARY_OPS:
+        return lambda sources, out: _abs(sources[0], out, dtype)
+    ufunc = np.divide if name == "tdiv" and dtype.is_float else _UFUNCS.get(name)
+    if ufunc is not None and dtype.is_float:
+        any_nan = any_nan_blas if dtype.numpy.itemsize >= 4 else has_nan
+
+        def float_arith(sources: Sequence[np.ndarray], out: np.ndarray) -> None:
+            a, b = sources
+            # before `out`, which may be `a`, is written; NaN-free operands cost one pass
+            fix = first_nan(a, b) if any_nan(a) else None
+            ufunc(a, b, out)
+            if fix is not None:
+                out[fix[0]] = fix[1]
+
+        return float_arith
+    if ufunc is not None:
+        return lambda sources, out: ufunc(sources[0], sources[1], out)
+    if name == "tdiv":
+        return lambda sources, out: _int_divide(sources[0], sources[1], out)
+    fallback = rules.max_min_fallback
+    if name == "tmax":
+        return lambda sources, out: _assign(out, select_max(sources[0], sources[1], fallback))
+    if name == "tmin":
+        return lambda sources, out: _assign(out, select_min(sources[0], sources[1], fallback))
+    raise ValueError(f"not an elementwise op: {name}")
+
+
+def _assign(out: np.ndarray, values: np.ndarray) -> None:
+    out[...] = values
 
 
 def _abs(a: np.ndarray, out: np.ndarray, dtype: DType) -> None:
@@ -186,26 +217,3 @@ def _abs(a: np.ndarray, out: np.ndarray, dtype: DType) -> None:
         out[...] = (a.view(bits) & ~sign).view(out.dtype)
     else:
         np.abs(a, out=out)
-
-
-def compute(
-    name: str,
-    sources: Sequence[np.ndarray],
-    out: np.ndarray,
-    dtype: DType,
-    rules: ElementwiseRules,
-    *,
-    guard: bool = True,
-) -> None:
-    """Write op `name` (`tadd`, ...) of the R x C `sources` into the R x C view `out`.
-
-    IEEE exceptions (overflow, x/0, inf - inf) are results, not warnings: the function
-    silences numpy's warnings unless `guard` is False because the caller already has.
-    """
-    if name in UNARY_OPS:
-        _abs(sources[0], out, dtype)
-    elif guard and dtype.is_float:
-        with np.errstate(all="ignore"):
-            _binary(name, sources[0], sources[1], out, dtype, rules)
-    else:
-        _binary(name, sources[0], sources[1], out, dtype, rules)

@@ -16,6 +16,8 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import Bench, bits_equal, build_tile_op, cols_for, run_tile_op, vec_tile_type, wrap
 
 from interpreters import runner
@@ -25,7 +27,7 @@ from interpreters.memory import Tile
 from interpreters.semantics import elementwise
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from pto_dialect.attrs import BLayout, SLayout
-from pto_dialect.dtypes import BF16, F16, F32, I16, I32, U8, U32, DType, dtype_named
+from pto_dialect.dtypes import BF16, F8E4M3, F8E5M2, F16, F32, I16, I32, U8, U32, DType, dtype_named
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_elementwise import (
     TAbsOp,
@@ -312,6 +314,42 @@ def test_two_nan_operands_give_src0_nan_quieted(
     dst = bench.tile(t, (1, 23), None)
     run_op(bench.machine, build(target, name, [t, t], t), [*sources, dst])
     assert dst.get()[0, :23].view(bits).tolist() == [quieted] * 23
+
+
+def _bits_of(dtype: DType, *values: float) -> list[int]:
+    bits = np.dtype(f"u{dtype.bytes}")
+    return [int(np.array(v).astype(dtype.numpy).view(bits)) for v in values]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_has_nan_finds_exactly_the_arrays_with_a_nan(data: st.DataObject) -> None:
+    """The one-pass check the NaN rule pays on every float op (a dot product for f32)
+    neither misses a NaN nor mistakes infinities or overflowing squares for one."""
+    dtype = data.draw(st.sampled_from([F32, F16, BF16, F8E4M3, F8E5M2]), label="dtype")
+    bits = np.dtype(f"u{dtype.bytes}")
+    top = float(ml_dtypes.finfo(dtype.numpy).max)
+    big = _bits_of(dtype, top, -top, *((math.inf, -math.inf) if dtype is not F8E4M3 else ()))
+
+    def is_nan(pattern: int) -> bool:
+        return math.isnan(float(np.array(pattern, bits).view(dtype.numpy)))
+
+    lane = st.one_of(st.sampled_from(big), st.integers(0, 2**dtype.bits - 1)).filter(
+        lambda p: not is_nan(p)
+    )
+    rows, cols = data.draw(st.integers(1, 5)), data.draw(st.integers(1, 40))
+    raw = data.draw(st.lists(lane, min_size=rows * cols, max_size=rows * cols))
+    full = np.array(raw, bits).reshape(rows, cols)
+    view_rows, view_cols = data.draw(st.integers(0, rows)), data.draw(st.integers(1, cols))
+    with_nan = view_rows > 0 and data.draw(st.booleans(), label="with a NaN")
+    if with_nan:
+        nan = data.draw(st.integers(0, 2**dtype.bits - 1).filter(is_nan), label="NaN bits")
+        full[data.draw(st.integers(0, view_rows - 1)), data.draw(st.integers(0, view_cols - 1))] = (
+            nan
+        )
+    view = full.view(dtype.numpy)[:view_rows, :view_cols]
+    with np.errstate(invalid="ignore"):  # as the interpreter runs
+        assert elementwise.has_nan(view) is with_nan
 
 
 @pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
