@@ -18,7 +18,6 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, PythonValues
-from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.memref import MemRefFunctions
@@ -26,6 +25,7 @@ from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from interpreters.args import Arg, ArrayArg, bind, parse_spec
+from interpreters.constants import CachedConstantArithFunctions
 from interpreters.errors import PtoRuntimeError
 from interpreters.machine import Machine
 from interpreters.pipes import Hazard, PipeModel
@@ -103,7 +103,7 @@ def run_function(
     machine = Machine(target_of(module), pipes=pipes or PipeModel())
     tracker = _OpTracker(machine)
     interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
-    for functions in (ArithFunctions(), BuiltinFunctions(), FuncFunctions(),
+    for functions in (CachedConstantArithFunctions(), BuiltinFunctions(), FuncFunctions(),
                       MemRefFunctions(), ScfFunctions()):  # fmt: skip
         interpreter.register_implementations(functions)
     for functions in project_functions(machine):

@@ -93,6 +93,8 @@ class MachineFunctions(InterpreterFunctions):
 
     def __init__(self, machine: Machine) -> None:
         self.machine = machine
+        self._placement: dict[PtoOp, tuple[Pipe, bool]] = {}
+        """Per op: its pipe and whether it is an SSA tile op (the IR is fixed during a run)."""
 
     def on_pipe(
         self,
@@ -106,7 +108,12 @@ class MachineFunctions(InterpreterFunctions):
         Level-1 (SSA) tile code has no explicit synchronisation: the compiler inserts it. The
         model therefore orders an SSA tile op after everything before it (a full barrier).
         """
+        placement = self._placement.get(op)
+        if placement is None:
+            placement = (op.pipe(), isinstance(op, TileOp) and not op.is_dps)
+            self._placement[op] = placement
+        pipe, ssa_tile_op = placement
         pipes = self.machine.pipes
-        if isinstance(op, TileOp) and not op.is_dps:
+        if ssa_tile_op:
             pipes.barrier(op, Pipe.ALL)
-        pipes.execute(op, op.pipe(), reads, writes, cycles)
+        pipes.execute(op, pipe, reads, writes, cycles)

@@ -11,6 +11,7 @@ from collections.abc import Generator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import count
+from typing import NamedTuple
 
 import numpy as np
 
@@ -55,9 +56,8 @@ class Memory:
         return f"Memory({self.name}, {self.size} bytes)"
 
 
-@dataclass(frozen=True)
-class Access:
-    """Bytes [start, end) of a memory that an op reads or writes."""
+class Access(NamedTuple):
+    """Bytes [start, end) of a memory that an op reads or writes (a tuple: ops make many)."""
 
     memory: Memory
     start: int

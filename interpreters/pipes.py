@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from xdsl.ir import Operation
 
@@ -34,8 +34,7 @@ PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)
 Clock = dict[Pipe, int]
 
 
-@dataclass(frozen=True)
-class _Record:
+class _Record(NamedTuple):  # a tuple: made for every access, so cheap to build
     op: Operation
     pipe: Pipe
     tick: int  # the pipe's own clock component when the op ran
@@ -70,8 +69,7 @@ class Span:
     cycles: int
 
 
-@dataclass(frozen=True)
-class _Signal:
+class _Signal(NamedTuple):
     clock: Clock
     time: int
     op: Operation

@@ -126,11 +126,11 @@ class VectorArithFunctions(MachineFunctions):
         if not target.is_typed:  # placed by the op that uses it (machine.place)
             return (Pointer(None, address, None),)
         space = target.memory
-        check(
-            space is not MemorySpace.GM,
-            f"castptr of address {address} to {target}: GM has no single memory to point into "
-            "(GM pointers are kernel arguments)",
-        )
+        if space is MemorySpace.GM:  # (not `check`: the message prints a type)
+            raise PtoRuntimeError(
+                f"castptr of address {address} to {target}: GM has no single memory to point "
+                "into (GM pointers are kernel arguments)"
+            )
         return (Pointer(self.machine.memory(space), address, target.element),)
 
     @impl(AddPtrOp)

@@ -56,6 +56,13 @@ def runs(starts: np.ndarray, width: int) -> Ranges:
     return [(int(s[a]), int(s[b]) + width) for a, b in zip(firsts, lasts, strict=True)]
 
 
+def active_runs(address: int, active: np.ndarray, width: int) -> Ranges:
+    """Byte ranges of the runs of True in `active`, lane e being bytes
+    [address + e * width, address + (e + 1) * width) (`runs` for sorted, unique lanes)."""
+    edges = np.flatnonzero(np.diff(active.astype(np.int8), prepend=0, append=0))
+    return [(address + int(a) * width, address + int(b) * width) for a, b in edges.reshape(-1, 2)]
+
+
 # ----------------------------------------------------------------------------------------
 # Checks
 # ----------------------------------------------------------------------------------------
@@ -63,19 +70,19 @@ def runs(starts: np.ndarray, width: int) -> Ranges:
 
 def check_aligned(address: int, align: int, rule: str) -> None:
     """`address` is a multiple of `align` bytes; `rule` names who requires it."""
-    check(
-        address % align == 0,
-        f"{rule} needs a {align}-byte aligned UB address; byte address {address} is not",
-    )
+    if address % align:  # (these checks run per vector op: no message unless it fails)
+        raise PtoRuntimeError(
+            f"{rule} needs a {align}-byte aligned UB address; byte address {address} is not"
+        )
 
 
 def check_span(memory: Memory, start: int, nbytes: int, what: str) -> None:
     """Bytes [start, start + nbytes) lie inside `memory`."""
-    check(
-        start >= 0 and start + nbytes <= memory.size,
-        f"{what} touches bytes [{start}, {start + nbytes}) outside {memory.name} "
-        f"({memory.size} bytes)",
-    )
+    if start < 0 or start + nbytes > memory.size:
+        raise PtoRuntimeError(
+            f"{what} touches bytes [{start}, {start + nbytes}) outside {memory.name} "
+            f"({memory.size} bytes)"
+        )
 
 
 def _check_units(memory: Memory, starts: np.ndarray, width: int, what: str) -> None:
@@ -205,8 +212,11 @@ def _write_units(memory: Memory, address: int, units: np.ndarray, active: np.nda
     """Write unit e of `units` at `address + e * size` where `active[e]`."""
     size = units.dtype.itemsize
     view = memory.data[address : address + units.size * size].view(units.dtype)
+    if active.all():  # the common case: one range, no index arrays
+        view[...] = units
+        return [(address, address + units.size * size)]
     view[active] = units[active]
-    return runs(address + np.flatnonzero(active) * size, size)
+    return active_runs(address, active, size)
 
 
 def vsts(

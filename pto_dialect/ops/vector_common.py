@@ -106,10 +106,11 @@ _EnumT = TypeVar("_EnumT", bound=StrEnum)
 
 def parse_mode(op_name: str, what: str, token: str, enum: type[_EnumT]) -> _EnumT:
     """`token` as a member of `enum`; the error says which op family a foreign token is for."""
-    values = [m.value for m in enum]
-    if token in values:
+    try:
         return enum(token)
-    expected = ", ".join(values)
+    except ValueError:
+        pass
+    expected = ", ".join(m.value for m in enum)
     for other, kind in _MODE_KINDS:
         if other is not enum and token in {m.value for m in other}:
             raise fail(f'{op_name} {what} "{token}" is {kind}; {op_name} takes one of {expected}')

@@ -125,10 +125,12 @@ class VstsOp(VectorStoreOp):
         if self.dist is not None:
             return parse_mode(self.name, "dist", self.dist.data, StoreDist)
         bits = vreg_of(self.value).element.bits
-        default = f"NORM_B{bits}"
-        if default not in {m.value for m in StoreDist}:
-            raise fail(f"{self.name} has no store distribution for {bits}-bit value elements")
-        return StoreDist(default)
+        try:
+            return StoreDist(f"NORM_B{bits}")
+        except ValueError:
+            raise fail(
+                f"{self.name} has no store distribution for {bits}-bit value elements"
+            ) from None
 
     def verify_store(self, ptr: PtrType, stored: Stored) -> None:
         mode = self.dist_mode

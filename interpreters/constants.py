@@ -1,0 +1,42 @@
+"""`arith.constant` evaluated once per op instead of once per execution."""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr
+from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.interpreters.arith import ArithFunctions
+from xdsl.utils.comparisons import to_signed
+from xdsl.utils.exceptions import InterpretationError
+
+
+@register_impls
+class CachedConstantArithFunctions(ArithFunctions):
+    """xDSL's arith functions, with each constant's value computed on first use.
+
+    Lowered kernels keep their constants inside loop bodies, so a constant runs once per
+    iteration; xDSL's implementation re-derives the value through a generic type check that
+    costs more than the vector op next to it. The values are xDSL's: an index constant is
+    signed to the interpreter's index width, any other integer or float is the attribute's.
+    """
+
+    def __init__(self) -> None:
+        self._values: dict[arith.ConstantOp, PythonValues] = {}
+
+    @impl(arith.ConstantOp)
+    def run_constant(
+        self, interpreter: Interpreter, op: arith.ConstantOp, args: PythonValues
+    ) -> PythonValues:
+        values = self._values.get(op)
+        if values is None:
+            value = op.value
+            if isinstance(value, IntegerAttr):
+                data: int | float = value.value.data
+                if isinstance(value.type, IndexType):
+                    data = to_signed(data, interpreter.index_bitwidth)
+            elif isinstance(value, FloatAttr):
+                data = value.value.data
+            else:
+                raise InterpretationError(f"arith.constant not implemented for {type(value)}")
+            values = self._values[op] = (data,)
+        return values
