@@ -25,7 +25,7 @@ from pto_dialect.dialect import PTO
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tiles", type=int, default=16)
     parser.add_argument("--repeat", type=int, default=5, help="runs; the best is kept")
     args = parser.parse_args()

@@ -4,7 +4,8 @@
 
 Prints, for a 128x128 f32 `pto.tadd` and a 1x256 . 256x256 f16 -> f32 `pto.tgemv.bias`,
 the interpreter's time per op (through xDSL's interpreter, dispatch included), the time of
-the same computation in bare numpy, and their ratio. The tile semantics are measured alone
+the same computation in bare numpy, and their ratio: the median over rounds that alternate
+the two, so that a busy shared machine slows both sides alike. The semantics are measured alone
 (`pto-run --semantics-only`); the tadd is also measured with the pipe model (hazard
 detection and cycle accounting, pto-run's default).
 """
@@ -12,6 +13,7 @@ detection and cycle accounting, pto-run's default).
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections.abc import Callable
 
@@ -23,11 +25,13 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.parser import Parser
 
 from interpreters.machine import Machine
+from interpreters.memory import Tile
 from interpreters.pipes import UntrackedPipes
 from interpreters.pto_interpreter import PtoInterpreter
 from interpreters.registry import project_functions
 from pto_dialect.dialect import PTO
 from pto_dialect.targets import A5
+from pto_dialect.types import TileBufType
 
 VEC = "!pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=128>"
 LEFT = ("!pto.tile_buf<loc=left, dtype=f16, rows=16, cols=256, v_row=1, v_col=256, "
@@ -50,10 +54,11 @@ def kernel(params: list[str], line: str, count: int) -> str:
     )
 
 
-def interpreter_time(
-    source: str, arrays: list[np.ndarray], count: int, repeat: int, pipes: bool
-) -> float:
-    """Seconds per op of the kernel body, best of `repeat` runs (with the pipe model or not)."""
+def interpreter_run(
+    source: str, arrays: list[np.ndarray], count: int, pipes: bool
+) -> Callable[[], float]:
+    """A function running the kernel once and returning seconds per op of its body (with
+    the pipe model or not)."""
     ctx = Context()
     for dialect in (Builtin, Func, PTO):
         ctx.load_dialect(dialect)
@@ -65,33 +70,47 @@ def interpreter_time(
     for functions in project_functions(machine):
         interpreter.register_implementations(functions)
     func = next(op for op in module.walk() if isinstance(op, FuncOp))
-    tiles = []
+    tiles: list[Tile] = []
     for array, type in zip(arrays, func.function_type.inputs.data, strict=True):
-        tile = machine.tile_at(type, None, *type.valid_shape)  # type: ignore[attr-defined]
+        assert isinstance(type, TileBufType)
+        tile = machine.tile_at(type, None, *type.valid_shape)
         tile.set(array)
         tiles.append(tile)
-    best = float("inf")
-    for _ in range(repeat):
+
+    def run() -> float:
         start = time.perf_counter()
         with np.errstate(all="ignore"):  # as pto-run runs kernels
             interpreter.call_op(func, tuple(tiles))
-        best = min(best, time.perf_counter() - start)
-    return best / count
+        return (time.perf_counter() - start) / count
+
+    return run
 
 
-def numpy_time(fn: Callable[[], object], repeat: int, inner: int = 50) -> float:
-    best = float("inf")
-    for _ in range(repeat):
+def numpy_run(fn: Callable[[], object], inner: int) -> Callable[[], float]:
+    """A function calling `fn` `inner` times and returning seconds per call."""
+
+    def run() -> float:
         start = time.perf_counter()
         for _ in range(inner):
             fn()
-        best = min(best, (time.perf_counter() - start) / inner)
-    return best
+        return (time.perf_counter() - start) / inner
+
+    return run
+
+
+def compare(name: str, interp: Callable[[], float], bare: Callable[[], float], repeat: int) -> None:
+    """Alternates the two `repeat` times; prints the best of each and the median of the
+    per-round ratios (a shared machine slows both sides of a round alike)."""
+    rounds = [(interp(), bare()) for _ in range(repeat)]
+    best_interp, best_bare = (min(r[i] for r in rounds) for i in (0, 1))
+    ratio = statistics.median(i / b for i, b in rounds)
+    print(f"{name}: interpreter {best_interp * 1e6:9.1f} us/op   numpy {best_bare * 1e6:9.1f} us"
+          f"   ratio {ratio:5.2f}")  # fmt: skip
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=30, help="runs; the best is kept")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=30, help="rounds of each measurement")
     parser.add_argument("--count", type=int, default=200, help="ops per kernel")
     args = parser.parse_args()
     rng = np.random.default_rng(0)
@@ -99,10 +118,10 @@ def main() -> None:
     a, b = (rng.standard_normal((128, 128)).astype(np.float32) for _ in range(2))
     c = np.empty_like(a)
     tadd = kernel([VEC] * 3, f"pto.tadd ins(%a0, %a1 : {VEC}, {VEC}) outs(%a2 : {VEC})", args.count)
-    bare = numpy_time(lambda: np.add(a, b, out=c), args.repeat)
+    bare = numpy_run(lambda: np.add(a, b, out=c), args.count)
     for pipes in (False, True):
-        interp = interpreter_time(tadd, [a, b, c], args.count, args.repeat, pipes)
-        report(f"tadd 128x128 f32{PIPES[pipes]}", interp, bare)
+        interp = interpreter_run(tadd, [a, b, c], args.count, pipes)
+        compare(f"tadd 128x128 f32{PIPES[pipes]}", interp, bare, args.repeat)
 
     x = np.zeros((16, 256), np.float16)
     x[0] = rng.standard_normal(256)
@@ -111,8 +130,9 @@ def main() -> None:
     acc = np.zeros((16, 256), np.float32)
     line = (f"pto.tgemv.bias ins(%a0, %a1, %a2 : {LEFT}, {RIGHT}, {BIAS}) "
             f"outs(%a3 : {ACC})")  # fmt: skip
-    gemv = kernel([LEFT, RIGHT, BIAS, ACC], line, max(1, args.count // 10))
-    interp = interpreter_time(gemv, [x, w, bias, acc], max(1, args.count // 10), args.repeat, False)
+    gemv_count = max(1, args.count // 10)
+    gemv = kernel([LEFT, RIGHT, BIAS, ACC], line, gemv_count)
+    interp = interpreter_run(gemv, [x, w, bias, acc], gemv_count, False)
     x32, w32 = x[0].astype(np.float32), w.astype(np.float32)
 
     def ordered() -> np.ndarray:
@@ -121,13 +141,8 @@ def main() -> None:
             total = total + x32[k] * w32[k]
         return total + bias[0]
 
-    report("tgemv.bias 1x256.256x256 f16->f32 (k-ordered f32 sum)", interp,
-           numpy_time(ordered, args.repeat, inner=5))  # fmt: skip
-
-
-def report(name: str, interp: float, bare: float) -> None:
-    print(f"{name}: interpreter {interp * 1e6:9.1f} us/op   numpy {bare * 1e6:9.1f} us   "
-          f"ratio {interp / bare:5.2f}")  # fmt: skip
+    compare("tgemv.bias 1x256.256x256 f16->f32 (k-ordered f32 sum)", interp,
+            numpy_run(ordered, 5), args.repeat)  # fmt: skip
 
 
 if __name__ == "__main__":

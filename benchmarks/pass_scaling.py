@@ -51,7 +51,7 @@ def stage_times(ops: int, repeat: int) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--ops", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()

@@ -23,7 +23,7 @@ from pto_dialect.dialect import PTO
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tiles", type=int, default=16)
     parser.add_argument("--rows", type=int, default=32)
     parser.add_argument("--cols", type=int, default=32)
