@@ -28,7 +28,6 @@ class PtoInterpreter(Interpreter):
         initial_scope = self._ctx  # pyright: ignore[reportPrivateUsage]
         impls = self._impls  # pyright: ignore[reportPrivateUsage]
         table = impls._impl_dict  # pyright: ignore[reportPrivateUsage]
-        listeners = self.listeners
         while block is not None:
             self.push_scope(name)
             scope = self._ctx  # pyright: ignore[reportPrivateUsage]
@@ -43,7 +42,7 @@ class PtoInterpreter(Interpreter):
                     inputs = tuple([local[v] for v in operands])
                 except KeyError:  # defined in an enclosing region
                     inputs = tuple([local[v] if v in local else outer[v] for v in operands])
-                for listener in listeners:
+                for listener in self.listeners:  # an op may add one (vector_store.py)
                     listener.will_interpret_op(op, inputs)
                 entry = table.get(type(op))
                 if entry is None:
@@ -60,7 +59,7 @@ class PtoInterpreter(Interpreter):
                         f"Number of operation results ({len(op.results)}) doesn't match the "
                         f"number of implementation results ({len(values)})."
                     )
-                for listener in listeners:
+                for listener in self.listeners:
                     listener.did_interpret_op(op, values)
                 if values:
                     self.set_values(zip(op.results, values, strict=True))
