@@ -341,6 +341,7 @@ class TileBufType(TileTypeBase):
     """A tile buffer in an on-chip memory (DPS operands)."""
 
     name = "pto.tile_buf"
+    __init__ = TileTypeBase.__init__  # spelled out: typed code sees the base's signature
 
 
 @irdl_attr_definition
@@ -348,6 +349,7 @@ class TileType(TileTypeBase):
     """An SSA tile value (Level 1)."""
 
     name = "pto.tile"
+    __init__ = TileTypeBase.__init__  # spelled out: typed code sees the base's signature
 
 
 AnyTileType = TileType | TileBufType
@@ -394,6 +396,7 @@ class TensorViewType(ShapedViewBase):
     """A view of a whole GM tensor (`pto.make_tensor_view`)."""
 
     name = "pto.tensor_view"
+    __init__ = ShapedViewBase.__init__  # spelled out: typed code sees the base's signature
 
 
 @irdl_attr_definition
@@ -401,6 +404,7 @@ class PartitionTensorViewType(ShapedViewBase):
     """A static-shaped window of a tensor view (`pto.partition_view`)."""
 
     name = "pto.partition_tensor_view"
+    __init__ = ShapedViewBase.__init__  # spelled out: typed code sees the base's signature
 
 
 class MemorySpace(StrEnum):

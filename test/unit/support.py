@@ -4,8 +4,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
+import ml_dtypes
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import builtin, func
@@ -24,6 +25,25 @@ from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.base import TileOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import MemorySpace, TileBufType, TileType, TileTypeBase
+
+# ---- typed views of numpy types ------------------------------------------------------------
+
+
+def int_numpy(dtype: DType) -> np.dtype[np.integer[Any]]:
+    """`dtype.numpy` of an integer `dtype`, typed as numpy's integer dtypes (for `np.iinfo`)."""
+    return cast("np.dtype[np.integer[Any]]", dtype.numpy)
+
+
+def float_numpy(dtype: DType) -> np.dtype[np.floating[Any]]:
+    """`dtype.numpy` of a float `dtype`, typed as numpy's float dtypes (for `np.finfo`)."""
+    return cast("np.dtype[np.floating[Any]]", dtype.numpy)
+
+
+def ml_finfo(dtype: DType) -> np.finfo[np.floating[Any]]:
+    """`ml_dtypes.finfo` of a float `dtype` (numpy's floats and ml_dtypes' own); its untyped
+    `__new__` returns an `np.finfo` subclass."""
+    return cast("np.finfo[np.floating[Any]]", ml_dtypes.finfo(dtype.numpy))
+
 
 # ---- parsing and running functions ----------------------------------------------------------
 

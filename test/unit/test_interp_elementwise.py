@@ -18,7 +18,17 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import Bench, bits_equal, build_tile_op, cols_for, run_tile_op, vec_tile_type, wrap
+from support import (
+    Bench,
+    bits_equal,
+    build_tile_op,
+    cols_for,
+    int_numpy,
+    ml_finfo,
+    run_tile_op,
+    vec_tile_type,
+    wrap,
+)
 
 from interpreters import runner
 from interpreters.errors import PtoRuntimeError
@@ -135,13 +145,13 @@ def reference(
 
 def special_values(dtype: DType) -> list[Any]:
     if dtype.is_float:
-        finfo = ml_dtypes.finfo(dtype.numpy)
+        finfo = ml_finfo(dtype)
         values = [0.0, -0.0, 1.0, -1.5, float(finfo.max), -float(finfo.max),
                   float(finfo.smallest_subnormal), float(finfo.eps), math.nan]  # fmt: skip
         if dtype.numpy != np.dtype(ml_dtypes.float8_e4m3fn):
             values += [math.inf, -math.inf]
         return values
-    info = np.iinfo(dtype.numpy)
+    info = np.iinfo(int_numpy(dtype))
     return [int(info.min), int(info.max), 0, 1, -1 if dtype.is_signed else 2, int(info.max) // 2]
 
 
@@ -157,7 +167,7 @@ def random_tile(dtype: DType, rng: np.random.Generator, *, nonzero: bool = False
             rng.integers(0, len(specials), int(picks.sum()))
         ].astype(dtype.numpy)
     else:
-        info = np.iinfo(dtype.numpy)
+        info = np.iinfo(int_numpy(dtype))
         arr = rng.integers(int(info.min), int(info.max), shape, dtype=dtype.numpy, endpoint=True)
         specials = special_values(dtype)
         picks = rng.random(shape) < 0.35
@@ -218,7 +228,7 @@ def run_values(target: TargetProfile, name: str, dtype: DType, *cols: list[Any])
     width = len(cols[0])
     t = tile_type(dtype, (1, width), rows=1, cols=32)
     bench = Bench(target)
-    tiles = []
+    tiles: list[Tile] = []
     for values in cols:
         row = np.zeros((1, 32), dtype.numpy)
         row[0, :width] = np.array(values, np.float64 if dtype.is_float else np.int64).astype(
@@ -328,7 +338,7 @@ def test_has_nan_finds_exactly_the_arrays_with_a_nan(data: st.DataObject) -> Non
     neither misses a NaN nor mistakes infinities or overflowing squares for one."""
     dtype = data.draw(st.sampled_from([F32, F16, BF16, F8E4M3, F8E5M2]), label="dtype")
     bits = np.dtype(f"u{dtype.bytes}")
-    top = float(ml_dtypes.finfo(dtype.numpy).max)
+    top = float(ml_finfo(dtype).max)
     big = _bits_of(dtype, top, -top, *((math.inf, -math.inf) if dtype is not F8E4M3 else ()))
 
     def is_nan(pattern: int) -> bool:

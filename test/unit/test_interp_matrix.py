@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 import support
-from support import call, context, filled
+from support import call, context, filled, int_numpy
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters import runner
@@ -165,7 +165,7 @@ def reference(
             # acc_in starts the sum on the NPUs (mad with cmatrixInitVal = 0) and is added
             # after it on the CPU simulator (TMatmulNzZn).
             first = acc_in is not None and arch is not TargetArch.CPU
-            acc = float(acc_in[i, j]) if first else 0.0  # type: ignore[index]
+            acc = float(acc_in[i, j]) if first and acc_in is not None else 0.0
             for kk in range(k):
                 acc = f32(acc + f32(float(a[i, kk]) * float(b[kk, j])))
             if acc_in is not None and not first:
@@ -191,7 +191,7 @@ def assert_same(got: np.ndarray, want: np.ndarray) -> None:
 # ---- data -----------------------------------------------------------------------------------
 def random_data(dtype: DType, shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
     if dtype.is_int:
-        info = np.iinfo(dtype.numpy)
+        info = np.iinfo(int_numpy(dtype))
         return rng.integers(info.min, info.max, shape, endpoint=True).astype(dtype.numpy)
     scale = 4.0 if dtype.bits == 8 else 1.0
     return (rng.standard_normal(shape) * scale).astype(dtype.numpy)
@@ -296,7 +296,7 @@ def small_matmul(
         "acc": (np.array([[acc_in]]), (1, 1)),
         "bias": (np.array([[bias]]), (1, 1)),
     }
-    tiles = []
+    tiles: list[Tile] = []
     for role, t in zip(roles, types, strict=False):
         data, valid = values[role]
         tiles.append(operand(machine, t, data.astype(t.element.numpy), valid, 0))

@@ -3,13 +3,14 @@
 import numpy as np
 import pytest
 from xdsl.dialects.builtin import f16, f32, i8
+from xdsl.ir import Attribute
 
 from interpreters.errors import PtoRuntimeError
 from interpreters.machine import Machine
 from interpreters.memory import Memory, TensorView
 from interpreters.semantics import transfer
 from pto_dialect.attrs import BLayout, Location, PadValue, SLayout, TargetArch
-from pto_dialect.dtypes import F16, F32, I8
+from pto_dialect.dtypes import F16, F32, I8, DType
 from pto_dialect.targets import A2A3, A5
 from pto_dialect.types import MemorySpace, TileBufType
 
@@ -46,12 +47,12 @@ LAYOUTS = [
 @pytest.mark.parametrize(("loc", "elem", "rows", "cols", "bl", "sl", "fractal"), LAYOUTS)
 def test_tile_layouts_place_elements_where_the_manual_says(
     loc: Location,
-    elem,
+    elem: Attribute,
     rows: int,
     cols: int,
     bl: BLayout,
     sl: SLayout,
-    fractal: int,  # type: ignore[no-untyped-def]
+    fractal: int,
 ):
     tile_type = TileBufType(loc, elem, rows, cols, blayout=bl, slayout=sl, fractal=fractal)
     tile = Machine(A5).tile_at(tile_type, None, rows, cols)
@@ -67,7 +68,7 @@ def test_tile_layouts_place_elements_where_the_manual_says(
 
 def test_partial_set_of_a_boxed_tile_keeps_the_rest():
     t = TileBufType(Location.LEFT, f16, 16, 16, blayout=BLayout.COL_MAJOR,
-                    slayout=SLayout.ROW_MAJOR)  # fmt: skip
+                     slayout=SLayout.ROW_MAJOR)  # fmt: skip
     tile = Machine(A5).tile_at(t, None, 16, 16)
     tile.set(np.full((16, 16), 7, np.float16))
     tile.set(np.zeros((4, 5), np.float16))
@@ -110,7 +111,7 @@ def test_tensor_views_are_strided_windows_of_gm_with_bounds_checks():
         (I8, PadValue.MIN, -128),
     ],
 )
-def test_load_pads_outside_the_valid_region(dtype, pad: PadValue, expected: float):  # type: ignore[no-untyped-def]
+def test_load_pads_outside_the_valid_region(dtype: DType, pad: PadValue, expected: float):
     window = np.arange(12).reshape(3, 4).astype(dtype.numpy)
     tile = np.full((4, 8), 5, dtype.numpy)
     transfer.load(window, tile, (2, 3), dtype, pad, CPU_RULE, True)

@@ -13,13 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import ml_dtypes
 import numpy as np
 import pytest
 import support
-from support import bits_equal, build_tile_op, cols_for, run_tile_op, wrap
+from support import bits_equal, build_tile_op, cols_for, int_numpy, ml_finfo, run_tile_op, wrap
 from support import vec_tile_type as tile_type
-from xdsl.dialects.builtin import BoolAttr
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Attribute
 
 from interpreters import runner
 from interpreters.errors import PtoRuntimeError
@@ -127,7 +127,9 @@ def expected_row(kind: str, src: np.ndarray, dtype: DType) -> np.ndarray:
 def build(target: TargetProfile, name: str, in_types: list[TileTypeBase],
           out_type: TileTypeBase, *, ssa: bool = False,
           binary: bool | None = None) -> TileOp:  # fmt: skip
-    attrs = {} if binary is None else {"isBinary": BoolAttr(binary, 1)}
+    attrs: dict[str, Attribute] = (
+        {} if binary is None else {"isBinary": IntegerAttr.from_bool(binary)}
+    )
     return build_tile_op(target, OP_CLASSES[name], in_types, out_type, ssa=ssa, attributes=attrs)
 
 
@@ -145,11 +147,11 @@ class Bench(support.Bench):
 def random_src(dtype: DType, rng: np.random.Generator, rows: int, cols: int) -> np.ndarray:
     shape = (rows, cols)
     if not dtype.is_float:
-        info = np.iinfo(dtype.numpy)
+        info = np.iinfo(int_numpy(dtype))
         return rng.integers(int(info.min), int(info.max), shape, dtype=dtype.numpy, endpoint=True)
     values = rng.uniform(-8, 8, shape)
     values[rng.random(shape) < 0.3] *= 2.0**-9  # tiny addends that rounding may drop
-    finfo = ml_dtypes.finfo(dtype.numpy)
+    finfo = ml_finfo(dtype)
     specials = [math.nan, math.inf, -math.inf, -0.0, 0.0, float(finfo.max)]
     picks = rng.random(shape) < 0.08
     values[picks] = np.array(specials)[rng.integers(0, len(specials), int(picks.sum()))]
@@ -268,7 +270,12 @@ def test_integer_sums_wrap_in_the_element_type(target: TargetProfile) -> None:
 # The pairwise form and its scratch tile
 # ----------------------------------------------------------------------------------------
 
-TREES = {"a2a3": lambda col, op, zero: tree_a2a3(col, op), "a5": tree_a5, "cpu": tree_a5}
+Tree = Callable[[list[Any], Op, Any], tuple[Any, list[Any]]]
+TREES: dict[str, Tree] = {
+    "a2a3": lambda col, op, zero: tree_a2a3(col, op),
+    "a5": tree_a5,
+    "cpu": tree_a5,
+}
 
 
 @pytest.mark.parametrize(

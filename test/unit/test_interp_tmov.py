@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 import support
-from support import call, context, filled
+from support import call, context, filled, int_numpy
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters import runner
@@ -57,7 +57,7 @@ def pair_name(src: Location, dst: Location) -> str:
 def legal_moves(arch: TargetArch) -> list[tuple[Location, Location, DType, DType]]:
     """Every (src loc, dst loc, src dtype, dst dtype) the target's dialect tables accept."""
     target = PROFILES[arch]
-    moves = []
+    moves: list[tuple[Location, Location, DType, DType]] = []
     for src, dst in TMOV_PIPES:
         for dtype in sorted(target.legal_dtypes(f"tmov.{pair_name(src, dst)}"), key=str):
             for result in sorted(tmov_dst_dtypes(src, dst, dtype), key=str):
@@ -168,7 +168,7 @@ def assert_same(got: np.ndarray, want: np.ndarray) -> None:
 
 def random_data(dtype: DType, shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
     if dtype.is_int:
-        info = np.iinfo(dtype.numpy)
+        info = np.iinfo(int_numpy(dtype))
         return rng.integers(info.min, info.max, shape, endpoint=True, dtype=dtype.numpy)
     scale = {8: 4.0, 16: 1000.0, 32: 1e5}[dtype.bits]
     data = (rng.standard_normal(shape) * scale).astype(np.float32)

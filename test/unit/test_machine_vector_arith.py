@@ -13,11 +13,12 @@ import zlib
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import ml_dtypes
 import numpy as np
 import pytest
+from support import float_numpy, ml_finfo
 from xdsl.context import Context
 from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin, IndexType, ModuleOp, StringAttr, i32, i64
@@ -27,7 +28,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
-from xdsl.ir import Attribute, Block, Operation, Region
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region
 
 from interpreters import runner
 from interpreters.errors import PtoRuntimeError
@@ -65,6 +66,17 @@ PLAIN_BINARY = [name for name in OPS if name not in ("vaddc", "vsubc")]
 # ----------------------------------------------------------------------------------------
 
 
+# A one-argument lambda gets its parameter typed; op classes and other makers take the rest.
+@overload
+def build(
+    target: TargetProfile,
+    arg_types: Sequence[Attribute],
+    make: Callable[[BlockArgument], Operation],
+) -> Operation: ...
+@overload
+def build(
+    target: TargetProfile, arg_types: Sequence[Attribute], make: Callable[..., Operation]
+) -> Operation: ...
 def build(
     target: TargetProfile, arg_types: Sequence[Attribute], make: Callable[..., Operation]
 ) -> Operation:
@@ -202,8 +214,8 @@ def same(actual: np.ndarray, expected: np.ndarray, dtype: DType) -> None:
     np.testing.assert_array_equal(actual.view(bits), expected.view(bits))
 
 
-def finfo(dtype: DType) -> Any:
-    return ml_dtypes.finfo(dtype.numpy) if dtype == BF16 else np.finfo(dtype.numpy)
+def finfo(dtype: DType) -> np.finfo[np.floating[Any]]:
+    return ml_finfo(dtype) if dtype == BF16 else np.finfo(float_numpy(dtype))
 
 
 def values(

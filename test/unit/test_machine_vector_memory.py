@@ -214,7 +214,7 @@ def ref_vlds(mem: bytes, a: int, mode: LoadDist, lane: DType) -> tuple[bytes, in
 
 
 def vlds_cases() -> list[tuple[TargetProfile, LoadDist, DType]]:
-    cases = []
+    cases: list[tuple[TargetProfile, LoadDist, DType]] = []
     for target in TARGETS:
         for mode, bits in WIDTH_MODES.items():
             for dtype in legal(target, "vlds", bits):
@@ -342,7 +342,7 @@ def test_vstsx2_interleaves_the_active_pairs(target: TargetProfile, bits: int):
                       StoreX2Dist(f"INTLV_B{bits}"), val(MaskType(bits)))  # fmt: skip
         expected = bytearray(rig.snapshot())
         s, base = lane.bytes, 96
-        touched = []
+        touched: list[int] = []
         for i in range(n):
             if mask[i]:  # UB[base + 2i] = low[i]; UB[base + 2i + 1] = high[i]
                 expected[base + 2 * i * s : base + (2 * i + 1) * s] = lo[i : i + 1].tobytes()
@@ -373,7 +373,7 @@ def test_vsts_norm_writes_only_active_lanes(target: TargetProfile):
         base, offset = 2048, 64 // lane.bytes
         expected = bytearray(rig.snapshot())
         s, a = lane.bytes, base + 64
-        touched = []
+        touched: list[int] = []
         for i in range(n):
             if mask[i]:  # UB[base + i] = src[i]
                 expected[a + i * s : a + (i + 1) * s] = value[i : i + 1].tobytes()
@@ -644,7 +644,7 @@ def test_vscatter_writes_active_lanes(target: TargetProfile, lane: DType):
     active = n // 2 + 1
     op = VscatterOp(val(vreg(lane)), val(ub_ptr(lane)), val(vreg(index_type)), val(IndexType()))
     expected = bytearray(rig.snapshot())
-    touched = []
+    touched: list[int] = []
     for i in range(active):  # UB[base + offsets[i] * sizeof(T)] = src[i]
         a = 512 + int(offsets[i]) * s
         expected[a : a + s] = value[i : i + 1].tobytes()

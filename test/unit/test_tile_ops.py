@@ -7,6 +7,7 @@ written out here independently of `pto_dialect.targets`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict, Unpack
 
 import pytest
 from xdsl.context import Context
@@ -96,31 +97,42 @@ def tile(
     )
 
 
-def vec(dtype: str = "f32", rows: int = 16, cols: int = 16, **kw: object) -> TileTypeBase:
-    return tile(Location.VEC, dtype, rows, cols, **kw)  # pyright: ignore[reportArgumentType]
+class TileKw(TypedDict, total=False):
+    """The keyword arguments of `tile`."""
+
+    buf: bool
+    v_row: int | None
+    v_col: int | None
+    blayout: BLayout
+    slayout: SLayout
+    fractal: int
 
 
-def left(dtype: str = "f16", rows: int = 16, cols: int = 32, **kw: object) -> TileTypeBase:
+def vec(dtype: str = "f32", rows: int = 16, cols: int = 16, **kw: Unpack[TileKw]) -> TileTypeBase:
+    return tile(Location.VEC, dtype, rows, cols, **kw)
+
+
+def left(dtype: str = "f16", rows: int = 16, cols: int = 32, **kw: Unpack[TileKw]) -> TileTypeBase:
     kw.setdefault("blayout", BLayout.COL_MAJOR)
     kw.setdefault("slayout", SLayout.ROW_MAJOR)
-    return tile(Location.LEFT, dtype, rows, cols, **kw)  # pyright: ignore[reportArgumentType]
+    return tile(Location.LEFT, dtype, rows, cols, **kw)
 
 
-def right(dtype: str = "f16", rows: int = 32, cols: int = 16, **kw: object) -> TileTypeBase:
+def right(dtype: str = "f16", rows: int = 32, cols: int = 16, **kw: Unpack[TileKw]) -> TileTypeBase:
     kw.setdefault("blayout", BLayout.ROW_MAJOR)
     kw.setdefault("slayout", SLayout.COL_MAJOR)
-    return tile(Location.RIGHT, dtype, rows, cols, **kw)  # pyright: ignore[reportArgumentType]
+    return tile(Location.RIGHT, dtype, rows, cols, **kw)
 
 
-def acc(dtype: str = "f32", rows: int = 16, cols: int = 16, **kw: object) -> TileTypeBase:
+def acc(dtype: str = "f32", rows: int = 16, cols: int = 16, **kw: Unpack[TileKw]) -> TileTypeBase:
     kw.setdefault("blayout", BLayout.COL_MAJOR)
     kw.setdefault("slayout", SLayout.ROW_MAJOR)
     kw.setdefault("fractal", 1024)
-    return tile(Location.ACC, dtype, rows, cols, **kw)  # pyright: ignore[reportArgumentType]
+    return tile(Location.ACC, dtype, rows, cols, **kw)
 
 
-def bias(dtype: str = "f32", cols: int = 16, rows: int = 1, **kw: object) -> TileTypeBase:
-    return tile(Location.BIAS, dtype, rows, cols, **kw)  # pyright: ignore[reportArgumentType]
+def bias(dtype: str = "f32", cols: int = 16, rows: int = 1, **kw: Unpack[TileKw]) -> TileTypeBase:
+    return tile(Location.BIAS, dtype, rows, cols, **kw)
 
 
 def values(*types: Attribute) -> list[SSAValue]:

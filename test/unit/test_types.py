@@ -130,10 +130,10 @@ def test_static_tile_rules_are_verified(text: str, message: str):
 
 def test_box_geometry_follows_the_fractal_size():
     left = TileBufType(Location.LEFT, f16, 16, 32, blayout=BLayout.COL_MAJOR,
-                       slayout=SLayout.ROW_MAJOR)  # fmt: skip
+                        slayout=SLayout.ROW_MAJOR)  # fmt: skip
     right = TileBufType(Location.RIGHT, f16, 32, 16, slayout=SLayout.COL_MAJOR)
     acc = TileBufType(Location.ACC, f32, 16, 16, blayout=BLayout.COL_MAJOR,
-                      slayout=SLayout.ROW_MAJOR, fractal=1024)  # fmt: skip
+                       slayout=SLayout.ROW_MAJOR, fractal=1024)  # fmt: skip
     assert left.box == (16, 16)  # 16 rows of 32 bytes of f16
     assert right.box == (16, 16)
     assert acc.box == (16, 16)
@@ -183,5 +183,6 @@ def test_vreg_mask_align():
 def test_dtype_mapping():
     assert dtype_of(f32) == F32
     assert dtype_of(IntegerType(8, Signedness.UNSIGNED)) == U8
-    assert dtype_of(IntegerType(8)).is_signed  # type: ignore[union-attr]
+    i8_dtype = dtype_of(IntegerType(8))
+    assert i8_dtype is not None and i8_dtype.is_signed
     assert dtype_of(IntegerType(1)) is None
