@@ -163,3 +163,32 @@ def test_an_implementation_error_keeps_its_type_and_gets_xdsls_notes() -> None:
 def test_an_implementation_returning_the_wrong_result_count_is_an_error() -> None:
     with pytest.raises(InterpretationError, match=r"Number of operation results \(1\)"):
         run(PtoInterpreter, PROGRAM, 2, 5, extra=WrongArity())
+
+
+@register_impls
+class ListeningAdd(InterpreterFunctions):
+    """An addi that installs a listener the first time it runs (as the unaligned-store
+    stream installs its end-of-vecscope check)."""
+
+    def __init__(self) -> None:
+        self.late = Recorder()
+
+    @impl(arith.AddiOp)
+    def run_addi(self, interpreter: Interpreter, op: arith.AddiOp, args: PythonValues
+                 ) -> PythonValues:  # fmt: skip
+        if self.late not in interpreter.listeners:
+            interpreter.listeners = (*interpreter.listeners, self.late)
+        return (args[0] + args[1],)
+
+
+def test_a_listener_added_by_an_op_sees_the_ops_after_it_in_every_region() -> None:
+    def late_events(cls: type[Interpreter]) -> list[str]:
+        functions = ListeningAdd()
+        run(cls, PROGRAM, 3, 5, extra=functions)
+        return functions.late.seen
+
+    ours = late_events(PtoInterpreter)
+    assert ours == late_events(Interpreter)
+    # the scf.if and the scf.for enclosing the first addi are reported when they finish
+    assert any(e.startswith("did scf.if") for e in ours)
+    assert any(e.startswith("did scf.for") for e in ours)
