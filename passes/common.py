@@ -5,6 +5,7 @@ from __future__ import annotations
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
 from xdsl.ir import Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriteWalker, RewritePattern
 from xdsl.utils.exceptions import PassFailedException
 
 from pto_dialect.ops.base import target_of
@@ -30,6 +31,16 @@ def pass_error(pass_name: str, message: str, op: Operation | None = None) -> Pas
         else ""
     )
     return PassFailedException(f"{pass_name}: {op.name}{at}: {message}")
+
+
+def rewrite_once(pattern: RewritePattern, module: ModuleOp) -> None:
+    """Applies `pattern` in one walk of `module` (no re-application to what it builds). A
+    `pass_error` raised by the pattern surfaces as itself, without the IR dump that the
+    walker appends to the exception's notes."""
+    try:
+        PatternRewriteWalker(pattern, apply_recursively=False).rewrite_module(module)
+    except PassFailedException as err:
+        raise PassFailedException(str(err)) from None
 
 
 def pass_target(pass_name: str, module: ModuleOp, target: str | None) -> TargetProfile:

@@ -46,14 +46,12 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.semantics.transfer import BLOCK_BYTES, PAD_RULES, PadExtent, pad_scalar
-from passes.common import pass_error, pass_target, tile_pointer
+from passes.common import pass_error, pass_target, rewrite_once, tile_pointer
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
 from pto_dialect.ops.base import TileOp
@@ -503,8 +501,4 @@ class LowerDmaPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = pass_target(NAME, op, self.target)
-        patterns = GreedyRewritePatternApplier([_LowerTLoad(target), _LowerTStore(target)])
-        try:
-            PatternRewriteWalker(patterns, apply_recursively=False).rewrite_module(op)
-        except PassFailedException as err:  # without the IR dump the walker notes on it
-            raise PassFailedException(str(err)) from None
+        rewrite_once(GreedyRewritePatternApplier([_LowerTLoad(target), _LowerTStore(target)]), op)

@@ -22,10 +22,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
-from xdsl.utils.exceptions import PassFailedException
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
-from passes.common import pass_error, pass_target
+from passes.common import pass_error, pass_target, rewrite_once
 from passes.lower_tile_to_vector_buffers import NAME
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
@@ -61,8 +60,4 @@ class LowerTileToVectorPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = pass_target(NAME, op, self.target)
-        walker = PatternRewriteWalker(_LowerVectorTileOp(target), apply_recursively=False)
-        try:
-            walker.rewrite_module(op)
-        except PassFailedException as err:  # without the IR dump the walker notes on it
-            raise PassFailedException(str(err)) from None
+        rewrite_once(_LowerVectorTileOp(target), op)

@@ -9,7 +9,7 @@ from typing import Any, cast
 import ml_dtypes
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects import builtin, func
+from xdsl.dialects import arith, builtin, cf, func, scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions
@@ -17,8 +17,10 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
 from xdsl.utils.test_value import create_ssa_value
 
+from interpreters.execute import retarget
 from interpreters.machine import Machine
 from interpreters.memory import Tile
+from interpreters.source import parse_module
 from pto_dialect.attrs import Location
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, mlir_type
@@ -54,6 +56,16 @@ def context(*extra: Dialect) -> Context:
     for dialect in (builtin.Builtin, func.Func, PTO, *extra):
         ctx.load_dialect(dialect)
     return ctx
+
+
+def parse_kernel(text: str, target: str | None = None) -> ModuleOp:
+    """Kernel `text` (builtin, func, arith, cf, scf, pto) parsed and verified, for `target`
+    when given (else its own `pto.target_arch`)."""
+    module = parse_module(context(arith.Arith, cf.Cf, scf.Scf), text, "kernel.mlir")
+    if target is not None:
+        retarget(module, target)
+    module.verify()
+    return module
 
 
 def val(t: Attribute) -> SSAValue:

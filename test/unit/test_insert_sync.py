@@ -15,14 +15,13 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from kernelgen import dps_kernels, kernel_args
-from support import context
+from support import context, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 
 from interpreters.execute import run_function
 from interpreters.pipes import UntrackedPipes
-from interpreters.source import parse_module
 from passes.insert_sync import InsertSyncPass
 from pto_dialect.ops.sync import BarrierOp, SetFlagOp, WaitFlagOp
 
@@ -31,14 +30,8 @@ CONFIGS = [(n, cond) for n in (0, 3) for cond in (False, True)]
 """Run-time trip counts and branch conditions every kernel runs with."""
 
 
-def parse(text: str) -> ModuleOp:
-    module = parse_module(context(arith.Arith, scf.Scf), text, "kernel.mlir")
-    module.verify()
-    return module
-
-
 def synced(text: str) -> ModuleOp:
-    module = parse(text)
+    module = parse_kernel(text)
     PassPipeline((InsertSyncPass(),)).apply(context(arith.Arith, scf.Scf), module)
     module.verify()
     return module
@@ -60,7 +53,9 @@ def test_generated_kernels_are_hazard_free_exact_and_minimal(data: str):
         module = synced(text)
         printed = str(module)
         for n, cond in CONFIGS:
-            reference = run_function(parse(text), kernel_args(n, cond), pipes=UntrackedPipes())
+            reference = run_function(
+                parse_kernel(text), kernel_args(n, cond), pipes=UntrackedPipes()
+            )
             result = run_function(module, kernel_args(n, cond))
             assert [h.message for h in result.hazards] == []
             for got, want in zip(result.outputs(), reference.outputs(), strict=True):
@@ -70,7 +65,7 @@ def test_generated_kernels_are_hazard_free_exact_and_minimal(data: str):
         PassPipeline((InsertSyncPass(),)).apply(context(arith.Arith, scf.Scf), module)
         assert str(module) == printed, "a second run changed the kernel"
         for index in range(len(list(waits(module)))):
-            weakened = parse(printed)
+            weakened = parse_kernel(printed)
             victim = list(waits(weakened))[index]
             victim.detach()
             victim.erase()
@@ -87,7 +82,7 @@ def test_unsynchronised_kernels_do_have_hazards():
 
 
 def hazards_of(text: str) -> list[str]:
-    module = parse(text)
+    module = parse_kernel(text)
     return [h.kind for h in run_function(module, ["rand:8x8xf32"] * 3).hazards]
 
 

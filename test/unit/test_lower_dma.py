@@ -18,14 +18,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kernelgen import dps_kernels, kernel_args
-from support import context
+from support import context, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.args import Arg, ArrayArg
-from interpreters.execute import KernelError, RunResult, retarget, run_function
-from interpreters.source import parse_module
+from interpreters.execute import KernelError, RunResult, run_function
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from pto_dialect.dtypes import dtype_named
@@ -40,16 +39,8 @@ PADS = ("null", "zero", "max", "min")
 ADDRESS = 1024
 
 
-def parse(text: str, target: str) -> ModuleOp:
-    """`text` verified for `target`."""
-    module = parse_module(context(arith.Arith, scf.Scf), text, "kernel.mlir")
-    retarget(module, target)
-    module.verify()
-    return module
-
-
 def lower(text: str, target: str) -> ModuleOp:
-    module = parse(text, target)
+    module = parse_kernel(text, target)
     LowerDmaPass().apply(context(arith.Arith, scf.Scf), module)
     module.verify()
     return module
@@ -79,7 +70,7 @@ def validate(text: str, args: Args, targets: tuple[str, ...] = TARGETS) -> list[
     lowered: list[ModuleOp] = []
     for target in targets:
         module = lower(text, target)
-        assert_same_run(run(parse(text, target), args), run(module, args))
+        assert_same_run(run(parse_kernel(text, target), args), run(module, args))
         lowered.append(module)
     return lowered
 
@@ -324,7 +315,7 @@ def test_a_window_smaller_than_the_valid_region_still_fails_at_run_time():
 
     for target in TARGETS:
         with pytest.raises(KernelError, match="smaller than the destination tile's valid region"):
-            run(parse(case.kernel(), target), args)
+            run(parse_kernel(case.kernel(), target), args)
         with pytest.raises(KernelError, match=r"partition \[0, 6\) of dimension 1 lies outside"):
             run(lower(case.kernel(), target), args)
 
@@ -368,7 +359,7 @@ def test_a_correctly_synchronised_kernel_has_no_hazards_after_lowering():
 def test_a_missing_flag_is_still_a_hazard_after_lowering():
     text = planned_colmin(flags=False)
     for target in TARGETS:
-        before = run(parse(text, target), colmin_args).hazards
+        before = run(parse_kernel(text, target), colmin_args).hazards
         after = run(lower(text, target), colmin_args).hazards
         assert [h.kind for h in before] == [h.kind for h in after] == ["RAW"]
         pipes = [{op.pipe() for op in h.ops if isinstance(op, PtoOp)} for h in after]
@@ -390,7 +381,7 @@ def test_kernels_synchronised_by_insert_sync_stay_exact_and_hazard_free(text: st
     """Random planned kernels (loops, branches, reused buffers; test/unit/kernelgen.py) with
     the flags of pto-insert-sync: after lowering, the same bytes and no hazard, and every
     inserted wait_flag is still needed (removing it makes the lowered copies race)."""
-    module = parse(text, "a2a3")
+    module = parse_kernel(text, "a2a3")
     InsertSyncPass().apply(context(arith.Arith, scf.Scf), module)
     synced = str(module)
     for config in CONFIGS:
@@ -399,7 +390,7 @@ def test_kernels_synchronised_by_insert_sync_stay_exact_and_hazard_free(text: st
     assert tile_level_ops(lowered) == []
     printed = str(lowered)
     for index in range(sum(isinstance(op, WaitFlagOp) for op in lowered.walk())):
-        weakened = parse(printed, "a2a3")
+        weakened = parse_kernel(printed, "a2a3")
         victim = [op for op in weakened.walk() if isinstance(op, WaitFlagOp)][index]
         victim.detach()
         victim.erase()

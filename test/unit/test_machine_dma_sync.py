@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pytest
-from support import context
-from xdsl.dialects import arith, scf
+from support import parse_kernel
 from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
@@ -27,7 +26,6 @@ from interpreters.machine import Machine
 from interpreters.memory import Memory, Pointer
 from interpreters.pipes import Hazard
 from interpreters.pto_interpreter import PtoInterpreter
-from interpreters.source import parse_module
 from interpreters.sync import SyncFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_memory import TileMemoryFunctions
@@ -42,8 +40,7 @@ UB = MemorySpace.UB
 
 def run(text: str, args: Sequence[object], machine: Machine | None = None) -> Machine:
     """Run the only function of `text` with `args` on `machine` (its target by default)."""
-    module = parse_module(context(arith.Arith, scf.Scf), text, "kernel.mlir")
-    module.verify()
+    module = parse_kernel(text)
     machine = machine or Machine(target_of(module))
     interpreter = PtoInterpreter(module)
     for functions in (ArithFunctions(), BuiltinFunctions(), FuncFunctions(), ScfFunctions()):

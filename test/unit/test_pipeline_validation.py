@@ -14,24 +14,16 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kernelgen import Chain, chains
-from support import context
+from support import context, parse_kernel
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import ModuleOp
 
 from interpreters.execute import RunResult, run_function
 from interpreters.pipes import UntrackedPipes
-from interpreters.source import parse_module
 from passes.insert_sync import InsertSyncPass
 from passes.pipeline import PipelinePass, pipeline_passes
 from pto_dialect.ops.sync import WaitFlagOp
 
 TARGETS = ("a2a3", "a5", "cpu")
-
-
-def parse(text: str) -> ModuleOp:
-    module = parse_module(context(arith.Arith, scf.Scf), text, "kernel.mlir")
-    module.verify()
-    return module
 
 
 def same_outputs(got: RunResult, want: RunResult, stage: str) -> None:
@@ -44,7 +36,7 @@ def same_outputs(got: RunResult, want: RunResult, stage: str) -> None:
 
 def check_chain(chain: Chain, target: str) -> None:
     text = chain.text(target)
-    module = parse(text)
+    module = parse_kernel(text)
     reference = run_function(module, chain.args())
     assert reference.hazards == []
     ctx = context(arith.Arith, scf.Scf)
@@ -59,12 +51,12 @@ def check_chain(chain: Chain, target: str) -> None:
         if synced:
             assert [h.message for h in result.hazards] == [], f"after {stage.name}"
     final = str(module)
-    again = parse(final)
+    again = parse_kernel(final)
     PipelinePass().apply(ctx, again)
     assert str(again) == final, "pto-pipeline is not idempotent"
     count = sum(isinstance(op, WaitFlagOp) for op in module.walk())
     for index in range(count):
-        weakened = parse(final)
+        weakened = parse_kernel(final)
         victim = [op for op in weakened.walk() if isinstance(op, WaitFlagOp)][index]
         victim.detach()
         victim.erase()

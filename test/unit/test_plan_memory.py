@@ -20,13 +20,12 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import context
+from support import context, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 
 from interpreters.execute import RunResult, run_function
 from interpreters.pipes import UntrackedPipes
-from interpreters.source import parse_module
 from passes.insert_sync import InsertSyncPass
 from passes.plan_memory import PlanMemoryPass
 from pto_dialect.attrs import Location
@@ -41,14 +40,8 @@ FILECHECK = Path(__file__).parents[1] / "filecheck" / "passes"
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
 
-def parse(text: str) -> ModuleOp:
-    module = parse_module(context(arith.Arith, scf.Scf), text, "kernel.mlir")
-    module.verify()
-    return module
-
-
 def planned(text: str) -> ModuleOp:
-    module = parse(text)
+    module = parse_kernel(text)
     PlanMemoryPass().apply(context(arith.Arith, scf.Scf), module)
     module.verify()
     return module
@@ -311,10 +304,10 @@ def test_generated_kernels_plan_safely_and_exactly(kernel: Body):
         printed = str(module)
         for n, cond in CONFIGS:
             args = kernel_args(n, cond)
-            before = run_function(parse(text), args, pipes=UntrackedPipes())
+            before = run_function(parse_kernel(text), args, pipes=UntrackedPipes())
             after = run_function(module, args, pipes=UntrackedPipes())
             assert same_outputs(after, before), f"outputs differ (n={n}, cond={cond})"
-        again = parse(printed)
+        again = parse_kernel(printed)
         PlanMemoryPass().apply(context(arith.Arith, scf.Scf), again)
         assert str(again) == printed, "a second run changed the kernel"
 
@@ -337,7 +330,7 @@ def test_replanning_keeps_given_addresses_and_plans_around_them(kernel: Body, da
     assert {n: a for n, a in addresses(module).items() if n not in dropped} == kept
     for n, cond in CONFIGS:
         args = kernel_args(n, cond)
-        before = run_function(parse(text), args, pipes=UntrackedPipes())
+        before = run_function(parse_kernel(text), args, pipes=UntrackedPipes())
         after = run_function(module, args, pipes=UntrackedPipes())
         assert same_outputs(after, before), f"outputs differ (n={n}, cond={cond})"
 
@@ -386,7 +379,7 @@ def test_fresh_buffers_read_zeros_after_planning():
         out = after.outputs()[2]
         assert out is not None
         assert not out[8:].any(), "b2 = |b1| must be zeros"
-        before = run_function(parse(text), kernel_args(0, False), pipes=UntrackedPipes())
+        before = run_function(parse_kernel(text), kernel_args(0, False), pipes=UntrackedPipes())
         assert same_outputs(after, before)
 
 
@@ -402,7 +395,7 @@ def test_matmul_kernel_of_every_location(target: str):
     text = split(FILECHECK / "plan_memory.mlir", "matmul").replace('"a5"', f'"{target}"')
     module = planned(text)
     args = ["rand:16x32xf16:1", "rand:32x16xf16:2", "rand:1x16xf32:3", "zeros:16x16xf32"]
-    before = run_function(parse(text), args, pipes=UntrackedPipes())
+    before = run_function(parse_kernel(text), args, pipes=UntrackedPipes())
     after = run_function(module, args, pipes=UntrackedPipes())
     assert same_outputs(after, before)
     out = after.outputs()[3]
@@ -413,7 +406,7 @@ def test_matmul_kernel_of_every_location(target: str):
 def test_synchronised_example_keeps_outputs_and_stays_hazard_free(target: str):
     text = (EXAMPLES / "tcolmin.mlir").read_text().replace('"a5"', f'"{target}"')
     args = ["rand:16x32xf32:1", "zeros:1x32xf32"]
-    before = run_function(parse(text), args)
+    before = run_function(parse_kernel(text), args)
     after = run_function(planned(text), args)
     assert before.hazards == [] and after.hazards == []
     assert same_outputs(after, before)
@@ -466,7 +459,7 @@ def test_reuse_adds_dependences_that_insert_sync_orders(target: str):
     run after the planner as in pto-pipeline, completes."""
     text = _TWO_ROUNDS.replace("TARGET", target)
     args = ["rand:16x8xf32:1", "zeros:16x8xf32"]
-    before = run_function(parse(text), args)
+    before = run_function(parse_kernel(text), args)
     assert before.hazards == []
     module = planned(text)
     assert addresses(module) == {"in0": 0, "out0": 256, "in1": 0, "out1": 256}
