@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.interpreters.arith import ArithFunctions
 from xdsl.utils.comparisons import to_signed
 from xdsl.utils.exceptions import InterpretationError
 
+from interpreters.impls import implements, register_functions
 
-@register_impls
+
+@register_functions
 class CachedConstantArithFunctions(ArithFunctions):
     """xDSL's arith functions, with each constant's value computed on first use.
 
@@ -23,8 +25,8 @@ class CachedConstantArithFunctions(ArithFunctions):
     def __init__(self) -> None:
         self._values: dict[arith.ConstantOp, PythonValues] = {}
 
-    @impl(arith.ConstantOp)
-    def run_constant(
+    @implements(arith.ConstantOp)
+    def run_cached_constant(
         self, interpreter: Interpreter, op: arith.ConstantOp, args: PythonValues
     ) -> PythonValues:
         values = self._values.get(op)

@@ -5,95 +5,67 @@
   has one repeat per 256 bytes of its valid region.
 - Vector ops on A5 (seed 004 table): the popped->retire latency, once per repeat.
 - DMA (seed 002): `ceil(bytes / bytes_per_cycle)` of the path.
-Where the manual publishes no number the cost is an estimate, listed in `ESTIMATES` and in
-docs/machine.md.
+The constants of an op are on its record (`COST`, `pto_dialect.records`); where nothing is
+published the record carries an explicit estimate (`estimates` lists them; docs/ops/).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 from math import ceil
+from typing import cast
 
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
+from pto_dialect.ops.base import PtoOp
+from pto_dialect.records import AsVectorOp, Formula, VectorCost
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import MemorySpace
 
 VREG_BYTES = 256
 
 
-@dataclass(frozen=True)
-class VectorCost:
-    """Seed 004 rows of one op: A2/A3 completion key and per-repeat key, A5 latency."""
+def vector_cost(op: type[PtoOp]) -> VectorCost:
+    """The vector cost of `op`: its own, or that of the vector op a tile op runs as.
 
-    completion: str
-    per_repeat: str
-    a5_latency: int
-    estimated: bool = False
-
-
-# seed 004: completion FP binop 19 (vadd/vsub f32), INT binop 17, INT mul 18; per repeat 2 for
-# binary arithmetic (vadd vmul vmax vmin), 1 for bitwise/shift/carry; A5 latencies per op.
-_VECTOR: dict[str, VectorCost] = {
-    "vadd": VectorCost("binop", "binary", 7),
-    "vsub": VectorCost("binop", "binary", 7),
-    "vmul": VectorCost("mul", "binary", 8),
-    "vdiv": VectorCost("binop", "binary", 17),
-    "vmax": VectorCost("binop", "binary", 7),
-    "vmin": VectorCost("binop", "binary", 7),
-    "vand": VectorCost("binop", "simple", 7),
-    "vor": VectorCost("binop", "simple", 7),
-    "vxor": VectorCost("binop", "simple", 7),
-    "vshl": VectorCost("binop", "simple", 7),
-    "vshr": VectorCost("binop", "simple", 7),
-    "vaddc": VectorCost("binop", "simple", 7),
-    "vsubc": VectorCost("binop", "simple", 7),
-    # research notes: A5 vabs latency 5; A2/A3 costed as a simple binop (estimate)
-    "vabs": VectorCost("binop", "simple", 5, estimated=True),
-    # no published numbers: costed as the closest published op (estimates)
-    "vmula": VectorCost("mul", "binary", 8, estimated=True),
-    "vbr": VectorCost("binop", "simple", 7, estimated=True),
-    "vlds": VectorCost("binop", "simple", 7, estimated=True),
-    "vsts": VectorCost("binop", "simple", 7, estimated=True),
-}
-_F16_VDIV_A5_LATENCY = 22  # seed 004: vdiv 17 (f32), 22 (f16); A2/A3: 4 cycles/repeat for f16
-
-# Tile-level vector ops are costed as their vector micro-op.
-TILE_TO_VECTOR = {
-    "tadd": "vadd", "tsub": "vsub", "tmul": "vmul", "tdiv": "vdiv", "tmax": "vmax",
-    "tmin": "vmin", "tabs": "vabs", "tcolmin": "vmin", "tcolmax": "vmax", "tcolsum": "vadd",
-}  # fmt: skip
-
-ESTIMATES = (
-    "vabs, vmula, vbr, vlds/vsts and the other vector memory ops: no published A2/A3 numbers "
-    "(costed as the closest published op)",
-    "UB -> GM and every A5 DMA path: no published bandwidth (128 B/cycle, as GM -> UB on A2/A3)",
-    "matrix ops: one 16x16x16 block of MACs per cycle (two for f32, 16x32x16 for int8)",
-    "tmov: 256 B/cycle on MTE1, 128 B/cycle on FIX, vec->vec as a vector copy",
-    "sync ops: no cycles of their own",
-)
+    An op whose record has no vector cost is an error, never a silent default."""
+    cost = op.cost()
+    if isinstance(cost, AsVectorOp):
+        cost = cast(type[PtoOp], cost.op).cost()
+    if not isinstance(cost, VectorCost):
+        raise TypeError(f"{op.name} has no vector cost on its record (cost: {cost})")
+    return cost
 
 
-def vector_cycles(target: TargetProfile, name: str, dtype: DType, repeats: int = 1) -> int:
-    """Cycles of vector op `name` (`vadd`, or a tile op's name) over `repeats` repeats."""
+def vector_cycles(target: TargetProfile, op: type[PtoOp], dtype: DType, repeats: int = 1) -> int:
+    """Cycles of vector op `op` (or a tile op on the vector pipe) over `repeats` repeats."""
     if repeats <= 0:
         return 0
-    name = TILE_TO_VECTOR.get(name, name)
-    cost = _VECTOR.get(name, _VECTOR["vlds"])
-    model = target.cost
+    cost = vector_cost(op)
+    narrow = dtype.bits == 16
     if target.arch is TargetArch.A2A3:
-        kind = "fp_binop" if dtype.is_float else f"int_{cost.completion}"
-        completion = model.completion.get(kind, model.completion["int_binop"])
-        if dtype.is_float and cost.completion == "mul":
-            completion = model.completion["fp_binop"]
-        per_repeat = model.per_repeat[cost.per_repeat]
-        if name == "vdiv" and dtype.bits == 16:
-            per_repeat = model.per_repeat["transcendental"]
-        return model.startup + completion + repeats * per_repeat + (repeats - 1) * model.interval
-    latency = cost.a5_latency
-    if name == "vdiv" and dtype.bits == 16:
-        latency = _F16_VDIV_A5_LATENCY
+        model = target.cost
+        completion = model.completion[(cost.completion, dtype.is_float)]
+        per_repeat = cost.f16_per_repeat if narrow and cost.f16_per_repeat else cost.per_repeat
+        return (
+            model.startup
+            + completion
+            + repeats * model.per_repeat[per_repeat]
+            + (repeats - 1) * model.interval
+        )
+    latency = cost.f16_a5_latency if narrow and cost.f16_a5_latency else cost.a5_latency
     return repeats * latency
+
+
+def estimates(ops: Iterable[type[PtoOp]]) -> list[str]:
+    """`op: why` for every op whose record says its cost is an estimate."""
+    found: list[str] = []
+    for op in ops:
+        cost = op.cost()
+        why = cost.estimate if isinstance(cost, VectorCost | Formula) else None
+        if why is not None:
+            found.append(f"{op.name}: {why}")
+    return found
 
 
 def repeats_for(nbytes: int) -> int:

@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from typing import cast
 
 import numpy as np
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
 from interpreters import costs
 from interpreters.errors import check
+from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Access, Memory, Pointer
 from interpreters.semantics.vector_arith import broadcast
@@ -48,21 +49,6 @@ MAX_PAD_BYTES = 32
 LOOP1_LIMIT = 1 << 21
 LOOP2_LIMIT = 1 << 22
 """Loop-size register fields: loop1 21 bits, loop2 22 bits (manual: set_loop_size_*)."""
-
-
-@dataclass
-class DmaState:
-    """DMA configuration registers of the machine, read by every later copy.
-
-    `out_to_ub` / `ub_to_out`: (loop1, loop2) counts of GM -> UB / UB -> GM copies, 1 and 1
-    until a `set_loop_size_*` op sets them. `pad_pattern`: the pad-value register selected by
-    `data_select_bit` 1, as raw bits (a copy uses the low element-size bytes); reset value 0,
-    set by `set_mov_pad_val`.
-    """
-
-    out_to_ub: tuple[int, int] = (1, 1)
-    ub_to_out: tuple[int, int] = (1, 1)
-    pad_pattern: int = 0
 
 
 @dataclass(frozen=True)
@@ -121,7 +107,7 @@ def _element(ptr: Pointer, type: Attribute) -> DType | None:
     return type.element if isinstance(type, PtrType) else None
 
 
-@register_impls
+@register_functions
 class DmaFunctions(MachineFunctions):
     """GM <-> UB burst copies on MTE2 / MTE3 and their loop-size registers."""
 
@@ -133,21 +119,21 @@ class DmaFunctions(MachineFunctions):
         check(0 <= loop2 < LOOP2_LIMIT, f"loop2 count {loop2} must be in [0, {LOOP2_LIMIT})")
         return loop1, loop2
 
-    @impl(SetLoopSizeOutToUbOp)
+    @implements(SetLoopSizeOutToUbOp)
     def run_set_loop_size_outtoub(
         self, interpreter: Interpreter, op: SetLoopSizeOutToUbOp, args: PythonValues
     ) -> PythonValues:
         self.machine.dma.out_to_ub = self._loop_sizes(args)
         return ()
 
-    @impl(SetLoopSizeUbToOutOp)
+    @implements(SetLoopSizeUbToOutOp)
     def run_set_loop_size_ubtoout(
         self, interpreter: Interpreter, op: SetLoopSizeUbToOutOp, args: PythonValues
     ) -> PythonValues:
         self.machine.dma.ub_to_out = self._loop_sizes(args)
         return ()
 
-    @impl(SetMovPadValOp)
+    @implements(SetMovPadValOp)
     def run_set_mov_pad_val(
         self, interpreter: Interpreter, op: SetMovPadValOp, args: PythonValues
     ) -> PythonValues:
@@ -228,7 +214,7 @@ class DmaFunctions(MachineFunctions):
             pipes.execute(op, op.pipe(), source.accesses(), destination.accesses(), cycles)
         return source, destination
 
-    @impl(CopyGmToUbufOp)
+    @implements(CopyGmToUbufOp)
     def run_copy_gm_to_ubuf(
         self, interpreter: Interpreter, op: CopyGmToUbufOp, args: PythonValues
     ) -> PythonValues:
@@ -278,7 +264,7 @@ class DmaFunctions(MachineFunctions):
                 dst.view(skip, count)[...] = row_pattern[skip : skip + count]
         return ()
 
-    @impl(CopyUbufToGmOp)
+    @implements(CopyUbufToGmOp)
     def run_copy_ubuf_to_gm(
         self, interpreter: Interpreter, op: CopyUbufToGmOp, args: PythonValues
     ) -> PythonValues:

@@ -10,28 +10,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import cast
 
-from xdsl.interpreter import InterpreterFunctions
+from xdsl.interpreter import InterpreterFunctions, PythonValues
+from xdsl.ir import Operation, SSAValue
 
+from interpreters.dma_state import DmaState
 from interpreters.errors import check
-from interpreters.memory import Access, Memory, Pointer, Tile
+from interpreters.memory import Access, Memory, Pointer, TensorView, Tile
 from interpreters.pipes import PipeModel
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.ops.base import PtoOp, TileOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import SPACE_OF_LOCATION, MemorySpace, TileTypeBase
 
-if TYPE_CHECKING:
-    from interpreters.dma import DmaState
-
 _LOCATION_OF_SPACE = {space: loc for loc, space in SPACE_OF_LOCATION.items()}
-
-
-def _dma_state() -> DmaState:
-    from interpreters.dma import DmaState  # interpreters.dma builds on this module
-
-    return DmaState()
 
 
 @dataclass
@@ -41,7 +34,7 @@ class Machine:
     fresh_count: int = 0
     op_counts: Counter[str] = field(default_factory=Counter[str])
     pipes: PipeModel = field(default_factory=PipeModel)
-    dma: DmaState = field(default_factory=_dma_state)
+    dma: DmaState = field(default_factory=DmaState)
 
     def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
         """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer
@@ -86,6 +79,37 @@ class Machine:
             f"{memory.name} ({memory.size} bytes on {self.target.name})",
         )
         return Tile(memory, address, type, valid_rows, valid_cols)
+
+
+class TileShapes:
+    """`Shapes` of an op's run-time arguments: the valid regions of its tiles (ints)."""
+
+    def __init__(self, op: Operation, args: PythonValues) -> None:
+        self._args = {operand: arg for operand, arg in zip(op.operands, args, strict=False)}
+
+    def valid(self, value: SSAValue) -> tuple[int, int]:
+        tile = self._args[value]
+        assert isinstance(tile, Tile)
+        return tile.valid
+
+    def window(self, value: SSAValue) -> tuple[int, int]:
+        shape = cast(TensorView, self._args[value]).shape
+        return (1, shape[-1]) if len(shape) == 1 else (shape[-2], shape[-1])
+
+
+def tile_accesses(op: TileOp, args: PythonValues) -> tuple[list[Access], list[Access]]:
+    """The bytes of its tile arguments `op` reads and writes, from its record's effects
+    (`operand_effects`): a scratch tile is read and written, an unused one not touched."""
+    reads: list[Access] = []
+    writes: list[Access] = []
+    for effect, arg in zip(op.operand_effects(), args, strict=False):
+        if not isinstance(arg, Tile):
+            continue
+        if effect.reads:
+            reads.append(arg.access())
+        if effect.writes:
+            writes.append(arg.access())
+    return reads, writes
 
 
 class MachineFunctions(InterpreterFunctions):

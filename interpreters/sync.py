@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import cast
 
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.errors import check
+from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from pto_dialect.ops.sync import (
     BUF_ID_COUNT,
@@ -39,39 +40,39 @@ def _slot(op: BufOp, args: PythonValues) -> int:
     return slot
 
 
-@register_impls
+@register_functions
 class SyncFunctions(MachineFunctions):
     """Happens-before edges between pipes."""
 
-    @impl(SetFlagOp)
+    @implements(SetFlagOp)
     def run_set_flag(
         self, interpreter: Interpreter, op: SetFlagOp, args: PythonValues
     ) -> PythonValues:
         self.machine.pipes.set_flag(op, op.src, op.dst, op.event.data)
         return ()
 
-    @impl(WaitFlagOp)
+    @implements(WaitFlagOp)
     def run_wait_flag(
         self, interpreter: Interpreter, op: WaitFlagOp, args: PythonValues
     ) -> PythonValues:
         self.machine.pipes.wait_flag(op, op.src, op.dst, op.event.data)
         return ()
 
-    @impl(GetBufOp)
+    @implements(GetBufOp)
     def run_get_buf(
         self, interpreter: Interpreter, op: GetBufOp, args: PythonValues
     ) -> PythonValues:
         self.machine.pipes.get_buf(op, op.pipe(), _slot(op, args))
         return ()
 
-    @impl(RlsBufOp)
+    @implements(RlsBufOp)
     def run_rls_buf(
         self, interpreter: Interpreter, op: RlsBufOp, args: PythonValues
     ) -> PythonValues:
         self.machine.pipes.rls_buf(op, op.pipe(), _slot(op, args))
         return ()
 
-    @impl(BarrierOp)
+    @implements(BarrierOp)
     def run_barrier(
         self, interpreter: Interpreter, op: BarrierOp, args: PythonValues
     ) -> PythonValues:

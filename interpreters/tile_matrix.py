@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import cast
 
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters import costs
 from interpreters.errors import check
+from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Tile, static_or
 from interpreters.semantics import matrix
@@ -30,7 +31,7 @@ from pto_dialect.ops.tile_matrix import (
 from pto_dialect.types import TileTypeBase
 
 
-@register_impls
+@register_functions
 class TileMatrixFunctions(MachineFunctions):
     def _run(self, op: MatmulTileOp, args: PythonValues) -> PythonValues:
         tiles = [cast(Tile, v) for v in args]
@@ -84,35 +85,35 @@ class TileMatrixFunctions(MachineFunctions):
             return tiles[-1].dtype
         return cast(TileTypeBase, op.res[0].type).element
 
-    @impl(TMatmulOp)
+    @implements(TMatmulOp)
     def run_tmatmul(
         self, interpreter: Interpreter, op: TMatmulOp, args: PythonValues
     ) -> PythonValues:
         return self._run(op, args)
 
-    @impl(TMatmulAccOp)
+    @implements(TMatmulAccOp)
     def run_tmatmul_acc(
         self, interpreter: Interpreter, op: TMatmulAccOp, args: PythonValues
     ) -> PythonValues:
         return self._run(op, args)
 
-    @impl(TMatmulBiasOp)
+    @implements(TMatmulBiasOp)
     def run_tmatmul_bias(
         self, interpreter: Interpreter, op: TMatmulBiasOp, args: PythonValues
     ) -> PythonValues:
         return self._run(op, args)
 
-    @impl(TGemvOp)
+    @implements(TGemvOp)
     def run_tgemv(self, interpreter: Interpreter, op: TGemvOp, args: PythonValues) -> PythonValues:
         return self._run(op, args)
 
-    @impl(TGemvAccOp)
+    @implements(TGemvAccOp)
     def run_tgemv_acc(
         self, interpreter: Interpreter, op: TGemvAccOp, args: PythonValues
     ) -> PythonValues:
         return self._run(op, args)
 
-    @impl(TGemvBiasOp)
+    @implements(TGemvBiasOp)
     def run_tgemv_bias(
         self, interpreter: Interpreter, op: TGemvBiasOp, args: PythonValues
     ) -> PythonValues:

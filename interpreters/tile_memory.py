@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import cast
 
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters import costs
 from interpreters.errors import PtoRuntimeError, check
+from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Pointer, TensorView, Tile, static_or
 from interpreters.semantics import convert, transfer
@@ -20,6 +21,8 @@ from pto_dialect.ops.tile_memory import (
     TMovOp,
     TStoreOp,
 )
+from pto_dialect.ops.vector_load import VldsOp
+from pto_dialect.rules import PAD_RULES
 from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase
 
 
@@ -29,9 +32,9 @@ def _result_tile(ft: MachineFunctions, type: TileTypeBase, rows: int, cols: int)
     return ft.machine.tile_at(type, None, static_or(vr, rows), static_or(vc, cols))
 
 
-@register_impls
+@register_functions
 class TileMemoryFunctions(MachineFunctions):
-    @impl(MakeTensorViewOp)
+    @implements(MakeTensorViewOp)
     def run_make_tensor_view(
         self, interpreter: Interpreter, op: MakeTensorViewOp, args: PythonValues
     ) -> PythonValues:
@@ -49,7 +52,7 @@ class TileMemoryFunctions(MachineFunctions):
             raise PtoRuntimeError(f"a tensor view needs a GM pointer, got {where}")
         return (TensorView(memory, ptr.offset, shape, strides, view_type.element),)
 
-    @impl(PartitionViewOp)
+    @implements(PartitionViewOp)
     def run_partition_view(
         self, interpreter: Interpreter, op: PartitionViewOp, args: PythonValues
     ) -> PythonValues:
@@ -67,7 +70,7 @@ class TileMemoryFunctions(MachineFunctions):
         offset = view.offset + start * view.dtype.bytes
         return (TensorView(view.memory, offset, sizes, view.strides, view.dtype),)
 
-    @impl(AllocTileOp)
+    @implements(AllocTileOp)
     def run_alloc_tile(
         self, interpreter: Interpreter, op: AllocTileOp, args: PythonValues
     ) -> PythonValues:
@@ -81,7 +84,7 @@ class TileMemoryFunctions(MachineFunctions):
             vc = int(next(values))
         return (self.machine.tile_at(type, address, vr, vc),)
 
-    @impl(TLoadOp)
+    @implements(TLoadOp)
     def run_tload(self, interpreter: Interpreter, op: TLoadOp, args: PythonValues) -> PythonValues:
         view = cast(TensorView, args[0])
         window = view.matrix()
@@ -95,14 +98,14 @@ class TileMemoryFunctions(MachineFunctions):
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
         self.on_pipe(op, [view.access(*tile.valid)], [tile.access()], costs.transfer_cycles(
             self.machine.target, MemorySpace.GM, tile.memory.space, nbytes))  # fmt: skip
-        rule = transfer.PAD_RULES[self.machine.target.arch]
+        rule = PAD_RULES[self.machine.target.arch]
         bursts = None if tile.type.is_boxed else tile.type.is_row_major
         with tile.edit() as contents:
             transfer.load(window, contents, tile.valid, tile.dtype, tile.type.pad.data, rule,
                           bursts)  # fmt: skip
         return results
 
-    @impl(TStoreOp)
+    @implements(TStoreOp)
     def run_tstore(
         self, interpreter: Interpreter, op: TStoreOp, args: PythonValues
     ) -> PythonValues:
@@ -114,7 +117,7 @@ class TileMemoryFunctions(MachineFunctions):
         transfer.store(tile.get(), view.matrix(), tile.valid, tile.dtype)
         return ()
 
-    @impl(TMovOp)
+    @implements(TMovOp)
     def run_tmov(self, interpreter: Interpreter, op: TMovOp, args: PythonValues) -> PythonValues:
         src = cast(Tile, args[0])
         if op.is_dps:
@@ -125,7 +128,7 @@ class TileMemoryFunctions(MachineFunctions):
             results = (dst,)
         nbytes = dst.valid_rows * dst.valid_cols * src.dtype.bytes
         if op.pipe() is Pipe.V:
-            cycles = costs.vector_cycles(self.machine.target, "vlds", src.dtype,
+            cycles = costs.vector_cycles(self.machine.target, VldsOp, src.dtype,
                                          costs.repeats_for(nbytes))  # fmt: skip
         else:
             cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from typing import cast
 
 import numpy as np
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import SSAValue
 
 from interpreters import costs
+from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Access, Memory, Pointer
 from interpreters.semantics import vector_memory as vm
@@ -59,7 +60,7 @@ def accesses(memory: Memory, ranges: Sequence[tuple[int, int]]) -> list[Access]:
     return [Access(memory, start, end) for start, end in ranges]
 
 
-@register_impls
+@register_functions
 class VectorLoadFunctions(MachineFunctions):
     """vlds, vldsx2, vsld, vsldb, the gathers and the unaligned-load stream (vldas, vldus)."""
 
@@ -74,10 +75,10 @@ class VectorLoadFunctions(MachineFunctions):
             op,
             op.pipe(),
             reads=accesses(memory, reads),
-            cycles=costs.vector_cycles(self.machine.target, "vlds", dtype),
+            cycles=costs.vector_cycles(self.machine.target, type(op), dtype),
         )
 
-    @impl(VldsOp)
+    @implements(VldsOp)
     def run_vlds(self, interpreter: Interpreter, op: VldsOp, args: PythonValues) -> PythonValues:
         mode = op.dist_mode
         lane = lane_type(op.result)
@@ -89,7 +90,7 @@ class VectorLoadFunctions(MachineFunctions):
         self.run(op, memory, reads, lane)
         return (vreg,)
 
-    @impl(VldsX2Op)
+    @implements(VldsX2Op)
     def run_vldsx2(
         self, interpreter: Interpreter, op: VldsX2Op, args: PythonValues
     ) -> PythonValues:
@@ -100,7 +101,7 @@ class VectorLoadFunctions(MachineFunctions):
         self.run(op, memory, reads, lane)
         return (low, high)
 
-    @impl(VsldOp)
+    @implements(VsldOp)
     def run_vsld(self, interpreter: Interpreter, op: VsldOp, args: PythonValues) -> PythonValues:
         lane = lane_type(op.result)
         memory, base = self.ub(args[0])
@@ -109,7 +110,7 @@ class VectorLoadFunctions(MachineFunctions):
         self.run(op, memory, reads, lane)
         return (vreg,)
 
-    @impl(VsldbOp)
+    @implements(VsldbOp)
     def run_vsldb(self, interpreter: Interpreter, op: VsldbOp, args: PythonValues) -> PythonValues:
         lane = lane_type(op.result)
         memory, address = self.ub(args[0])
@@ -118,7 +119,7 @@ class VectorLoadFunctions(MachineFunctions):
         self.run(op, memory, reads, lane)
         return (vreg,)
 
-    @impl(Vgather2Op)
+    @implements(Vgather2Op)
     def run_vgather2(
         self, interpreter: Interpreter, op: Vgather2Op, args: PythonValues
     ) -> PythonValues:
@@ -130,7 +131,7 @@ class VectorLoadFunctions(MachineFunctions):
         self.run(op, memory, reads, lane)
         return (vreg,)
 
-    @impl(Vgather2BcOp)
+    @implements(Vgather2BcOp)
     def run_vgather2_bc(
         self, interpreter: Interpreter, op: Vgather2BcOp, args: PythonValues
     ) -> PythonValues:
@@ -141,7 +142,7 @@ class VectorLoadFunctions(MachineFunctions):
         self.run(op, memory, reads, lane)
         return (vreg,)
 
-    @impl(VgatherbOp)
+    @implements(VgatherbOp)
     def run_vgatherb(
         self, interpreter: Interpreter, op: VgatherbOp, args: PythonValues
     ) -> PythonValues:
@@ -152,14 +153,14 @@ class VectorLoadFunctions(MachineFunctions):
         self.run(op, memory, reads, lane)
         return (vreg,)
 
-    @impl(VldasOp)
+    @implements(VldasOp)
     def run_vldas(self, interpreter: Interpreter, op: VldasOp, args: PythonValues) -> PythonValues:
         memory, address = self.ub(args[0])
         state, reads = vm.prime(memory, address, op)
         self.run(op, memory, reads, ub_element(op.source, unsigned(8)))
         return (state,)
 
-    @impl(VldusOp)
+    @implements(VldusOp)
     def run_vldus(self, interpreter: Interpreter, op: VldusOp, args: PythonValues) -> PythonValues:
         lane = lane_type(op.result)
         ptr = cast(Pointer, args[0])

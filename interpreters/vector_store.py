@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import cast
 
 import numpy as np
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation
 
 from interpreters import costs
 from interpreters.errors import PtoRuntimeError, check
+from interpreters.impls import implements, register_functions
 from interpreters.machine import Machine, MachineFunctions
 from interpreters.memory import Memory, Pointer
 from interpreters.semantics import vector_memory as vm
@@ -56,7 +57,7 @@ class _FlushCheck(Interpreter.Listener):
             self.functions.check_flushed()
 
 
-@register_impls
+@register_functions
 class VectorStoreFunctions(MachineFunctions):
     """vsts, vstsx2, vsst, vsstb, vscatter and the unaligned-store stream."""
 
@@ -77,7 +78,7 @@ class VectorStoreFunctions(MachineFunctions):
             op,
             op.pipe(),
             writes=accesses(memory, writes),
-            cycles=costs.vector_cycles(self.machine.target, "vsts", dtype),
+            cycles=costs.vector_cycles(self.machine.target, type(op), dtype),
         )
 
     def check_flushed(self) -> None:
@@ -121,7 +122,7 @@ class VectorStoreFunctions(MachineFunctions):
         self.run(op, memory, writes, unsigned(8))
 
     # ---- aligned stores ---------------------------------------------------------------------
-    @impl(VstsOp)
+    @implements(VstsOp)
     def run_vsts(self, interpreter: Interpreter, op: VstsOp, args: PythonValues) -> PythonValues:
         mode = op.dist_mode
         lane = lane_type(op.value)
@@ -134,7 +135,7 @@ class VectorStoreFunctions(MachineFunctions):
         self.run(op, memory, writes, lane)
         return ()
 
-    @impl(VstsX2Op)
+    @implements(VstsX2Op)
     def run_vstsx2(
         self, interpreter: Interpreter, op: VstsX2Op, args: PythonValues
     ) -> PythonValues:
@@ -146,7 +147,7 @@ class VectorStoreFunctions(MachineFunctions):
         self.run(op, memory, writes, lane)
         return ()
 
-    @impl(VsstOp)
+    @implements(VsstOp)
     def run_vsst(self, interpreter: Interpreter, op: VsstOp, args: PythonValues) -> PythonValues:
         lane = lane_type(op.value)
         memory, base = self.ub(args[1])
@@ -155,7 +156,7 @@ class VectorStoreFunctions(MachineFunctions):
         self.run(op, memory, writes, lane)
         return ()
 
-    @impl(VsstbOp)
+    @implements(VsstbOp)
     def run_vsstb(self, interpreter: Interpreter, op: VsstbOp, args: PythonValues) -> PythonValues:
         lane = lane_type(op.value)
         memory, address = self.ub(args[1])
@@ -164,7 +165,7 @@ class VectorStoreFunctions(MachineFunctions):
         self.run(op, memory, writes, lane)
         return ()
 
-    @impl(VscatterOp)
+    @implements(VscatterOp)
     def run_vscatter(
         self, interpreter: Interpreter, op: VscatterOp, args: PythonValues
     ) -> PythonValues:
@@ -177,7 +178,7 @@ class VectorStoreFunctions(MachineFunctions):
         return ()
 
     # ---- unaligned-store stream ---------------------------------------------------------------
-    @impl(VstuOp)
+    @implements(VstuOp)
     def run_vstu(self, interpreter: Interpreter, op: VstuOp, args: PythonValues) -> PythonValues:
         state, value = cast(vm.AlignState, args[0]), cast(np.ndarray, args[2])
         lane = lane_type(op.value)
@@ -199,7 +200,7 @@ class VectorStoreFunctions(MachineFunctions):
         lanes = value.size if op.post_update is PostUpdate.POST_UPDATE else 0
         return (new, offset + lanes)
 
-    @impl(VstusOp)
+    @implements(VstusOp)
     def run_vstus(self, interpreter: Interpreter, op: VstusOp, args: PythonValues) -> PythonValues:
         state, value = cast(vm.AlignState, args[0]), cast(np.ndarray, args[2])
         lane = lane_type(op.value)
@@ -219,7 +220,7 @@ class VectorStoreFunctions(MachineFunctions):
         post = form_a or op.post_update is PostUpdate.POST_UPDATE
         return (new, Pointer(base.memory, base.offset + (count if post else 0), base.dtype))
 
-    @impl(VsturOp)
+    @implements(VsturOp)
     def run_vstur(self, interpreter: Interpreter, op: VsturOp, args: PythonValues) -> PythonValues:
         state, value = cast(vm.AlignState, args[0]), cast(np.ndarray, args[1])
         lane = lane_type(op.value)
@@ -230,20 +231,20 @@ class VectorStoreFunctions(MachineFunctions):
         new_ar = ar + vm.VREG_BYTES if post else ar
         return (self._step(interpreter, op, state, memory, dest + ar, payload, lane, new_ar),)
 
-    @impl(VstaOp)
+    @implements(VstaOp)
     def run_vsta(self, interpreter: Interpreter, op: VstaOp, args: PythonValues) -> PythonValues:
         memory, dest = self.ub(args[1])
         address = dest + int(args[2]) * ub_element(op.dest, unsigned(8)).bytes
         self._flush(op, cast(vm.AlignState, args[0]), memory, address)
         return ()
 
-    @impl(VstasOp)
+    @implements(VstasOp)
     def run_vstas(self, interpreter: Interpreter, op: VstasOp, args: PythonValues) -> PythonValues:
         memory, dest = self.ub(args[1])
         self._flush(op, cast(vm.AlignState, args[0]), memory, dest + int(args[2]))
         return ()
 
-    @impl(VstarOp)
+    @implements(VstarOp)
     def run_vstar(self, interpreter: Interpreter, op: VstarOp, args: PythonValues) -> PythonValues:
         state = cast(vm.AlignState, args[0])
         memory, dest = self.ub(args[1])

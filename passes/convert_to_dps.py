@@ -85,9 +85,9 @@ def _dps_op(op: TileOp, plan: Plan) -> TileOp:
     else:
         ins = [buf(v) for v in op.ins]
         if op in plan.scratch:
-            scratch = plan.scratch[op].value
-            assert scratch is not None
-            ins[1] = scratch
+            index, buffer = plan.scratch[op]
+            assert buffer.value is not None
+            ins[index] = buffer.value
         outs = plan.dst[op].value
         assert outs is not None
     new = type(op)(ins, outs, attributes=dict(op.attributes))

@@ -11,8 +11,9 @@ One walk per function in program order (docs/passes.md gives the rules):
   it, else in a new buffer;
 - a `.acc` matrix op accumulates in place into acc_in's buffer when acc_in is not read
   afterwards;
-- the scratch tile of `tcolsum {isBinary}`, which the DPS form writes, is the scratch
-  value's buffer when that value is not read afterwards, else a fresh buffer.
+- a scratch source (the record's `scratch_sources`: the tmp of `tcolsum {isBinary}` and of
+  `txor`), which the DPS form writes, is the scratch value's buffer when that value is not
+  read afterwards, else a fresh buffer.
 
 The walk tracks which value each buffer holds (undone between the branches of an
 `scf.if`, forgotten after a loop body) and which values may differ from the SSA program
@@ -31,11 +32,9 @@ from xdsl.ir import Block, Operation, OpResult, SSAValue
 from passes.common import pass_error
 from passes.convert_to_dps_liveness import Liveness
 from passes.convert_to_dps_rules import (
-    PRODUCERS,
     Opaque,
     Size,
     Valid,
-    alias_sources,
     computed_region,
     key,
     reads,
@@ -47,7 +46,7 @@ from passes.convert_to_dps_rules import (
 from pto_dialect.attrs import Location
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
-from pto_dialect.ops.tile_reduce import TColSumOp
+from pto_dialect.ops.tile_memory import TMovOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileBufType, TileType
 
@@ -122,7 +121,9 @@ class Plan:
     buffers: list[Buffer] = field(default_factory=list[Buffer])
     buffer_of: dict[SSAValue, Buffer] = field(default_factory=dict[SSAValue, Buffer])
     dst: dict[TileOp, Buffer] = field(default_factory=dict[TileOp, Buffer])
-    scratch: dict[TileOp, Buffer] = field(default_factory=dict[TileOp, Buffer])
+    scratch: dict[TileOp, tuple[int, Buffer]] = field(
+        default_factory=dict[TileOp, tuple[int, Buffer]]
+    )
     copies: list[tuple[Operation, Buffer, Buffer]] = field(
         default_factory=list[tuple[Operation, Buffer, Buffer]]
     )
@@ -201,7 +202,8 @@ class Planner:
                 "copies within one location only from vec to vec)",
                 op,
             )
-        if tile.element not in self.target.legal_dtypes("tmov.vec->vec"):
+        legal = TMovOp.DTYPES_BY_PAIR[(Location.VEC, Location.VEC)][self.target.arch]
+        if tile.element not in legal:
             raise pass_error(
                 NAME,
                 f"{why}, but pto.tmov vec->vec does not support {tile.element} on target "
@@ -314,11 +316,12 @@ class Planner:
         self.plan.tile_ops.append(op)
         if not op.res:
             return  # tstore
-        if not isinstance(op, PRODUCERS):
-            raise pass_error(NAME, "is a tile instruction the pass does not know", op)
         result = op.res[0]
         assert isinstance(result.type, TileType)
-        valid = result_valid(op, self.valid_of)
+        try:
+            valid = result_valid(op, self.valid_of)
+        except NotImplementedError as err:
+            raise pass_error(NAME, str(err), op) from None
         dst, exact, in_place = self.destination(op, result, buffer_type(result.type), valid)
         for index, role, region in reads(op, self.valid_of, valid):
             source = op.ins[index]
@@ -332,8 +335,8 @@ class Planner:
                     "whose elements outside the valid region are not those of the SSA program",
                     op,
                 )
-        if isinstance(op, TColSumOp) and op.binary and len(op.ins) == 2:
-            self.plan.scratch[op] = self.scratch(op, op.ins[1])
+        for index in op.scratch_sources():
+            self.plan.scratch[op] = (index, self.scratch(op, index))
         self.plan.dst[op] = dst
         self.bind(result, dst, valid, exact)
 
@@ -344,7 +347,7 @@ class Planner:
         SSA result (not only its valid region), and whether a `.acc` op updates in place."""
         computed = computed_region(op, self.valid_of)
         covers = computed is None or same(computed, valid)
-        aliases = alias_sources(op)
+        aliases = op.alias_sources()
         acc_in = op.ins[0] if _is_acc(op) else None
         target = self.hint.get(result)
         if (
@@ -388,10 +391,11 @@ class Planner:
             return "acc_in is still read after this op"
         return None
 
-    def scratch(self, op: TileOp, tmp: SSAValue) -> Buffer:
-        """The scratch buffer of a `tcolsum` (its DPS form writes it)."""
+    def scratch(self, op: TileOp, index: int) -> Buffer:
+        """The buffer of scratch source `index` of `op` (its DPS form writes it)."""
+        tmp = op.ins[index]
         own = self.plan.buffer_of[tmp]
-        if self.free_at(own, op, {(op, 1)}):
+        if self.free_at(own, op, {(op, index)}):
             self.set(own, None)
             return own
         assert isinstance(tmp.type, TileType)

@@ -1,10 +1,11 @@
 """What a DPS tile op touches: the byte ranges of its tile buffers and GM windows.
 
 This is the static counterpart of what the interpreter records for the pipe model
-(docs/machine.md, "Hazards"): a tile op accesses its whole tile buffers and, for
-`tload`/`tstore`, the span of its GM window. Where a range is not known statically
-(a dynamic partition offset, an unplanned buffer), it widens conservatively: a larger
-range can only make the sync pass order more, never less.
+(docs/machine.md, "Hazards"); both read the op's record (`operand_effects`): a tile op
+accesses its whole tile buffers and, for `tload`/`tstore`, the span of its GM window.
+Where a range is not known statically (a dynamic partition offset, an unplanned buffer),
+it widens conservatively: a larger range can only make the sync pass order more, never
+less.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pto_dialect.ops.tile_memory import (
     PartitionViewOp,
     constant_index,
 )
+from pto_dialect.records import Effect
 from pto_dialect.types import SPACE_OF_LOCATION, PartitionTensorViewType, PtrType, TileBufType
 
 MemoryKey = object
@@ -118,12 +120,14 @@ def view_access(value: SSAValue, write: bool) -> Access:
 
 
 def footprint(op: TileOp) -> list[Access]:
-    """Every access of a DPS tile op: sources read, destinations written."""
+    """Every access of a DPS tile op, from its record's effects (`operand_effects`): a
+    scratch operand is read and written, an unused one not touched."""
     accesses: list[Access] = []
-    for values, write in ((op.ins, False), (op.outs, True)):
-        for value in values:
-            if isinstance(value.type, TileBufType):
-                accesses.append(tile_access(value, write))
-            elif isinstance(value.type, PartitionTensorViewType):
-                accesses.append(view_access(value, write))
+    for value, effect in zip(op.operands, op.operand_effects(), strict=True):
+        if effect is Effect.NONE:
+            continue
+        if isinstance(value.type, TileBufType):
+            accesses.append(tile_access(value, effect.writes))
+        elif isinstance(value.type, PartitionTensorViewType):
+            accesses.append(view_access(value, effect.writes))
     return accesses

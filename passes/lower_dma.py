@@ -50,7 +50,6 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 
-from interpreters.semantics.transfer import BLOCK_BYTES, PAD_RULES, PadExtent, pad_scalar
 from passes.common import pass_error, pass_target, rewrite_once, tile_pointer
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
@@ -71,6 +70,7 @@ from pto_dialect.ops.tile_memory import (
     TStoreOp,
     constant_index,
 )
+from pto_dialect.rules import BLOCK_BYTES, PAD_RULES, PadExtent, pad_scalar
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import (
     DYNAMIC,

@@ -1,13 +1,15 @@
 """`pto-lower-tile-to-vector{target=...}`: vector-pipe tile ops as vector micro-op loops.
 
-Each DPS elementwise op (`tadd tsub tmul tdiv tmax tmin tabs`) and column reduction
-(`tcolmin tcolmax tcolsum`) on planned `loc=vec` ND tile buffers is replaced, in place, by
+Each DPS vector-pipe tile op whose family has a lowering (`LOWERINGS`: the elementwise
+ops, the column reductions) on planned `loc=vec` ND tile buffers is replaced, in place, by
 one `pto.vecscope` of `scf.for` loops of `pto.vlds` / `pto.v<op>` / `pto.vsts` over
 `!pto.vreg<NxT>` (N = 256 / sizeof(T)), tails masked by `pto.plt_b<bits>`. The result is
 bit-identical to the tile op under `pto-run` on every target; where no exact vector
 sequence exists (an element type the vector op lacks on the target, overlapping buffers a
 chunked loop cannot preserve) the pass stops with a diagnostic naming the op and the
-reason. Other ops are left alone, so a second run changes nothing.
+reason. A vector-pipe tile op with no lowering is refused unless its record says why it
+stays a tile op (`NOT_LOWERED`, e.g. `tmov`); ops of other pipes are left alone, so a second
+run changes nothing.
 
 Lowerings: `lower_tile_to_vector_elementwise.py`, `lower_tile_to_vector_reduce.py`; what
 they share: `lower_tile_to_vector_buffers.py` (buffers, sizes, refusals) and
@@ -16,7 +18,10 @@ they share: `lower_tile_to_vector_buffers.py` (buffers, sizes, refusals) and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -28,9 +33,27 @@ from passes.common import pass_error, pass_target, rewrite_once
 from passes.lower_tile_to_vector_buffers import NAME
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
+from pto_dialect.attrs import Pipe
+from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.targets import TargetProfile
+
+Lowering = Callable[[Any, PatternRewriter, TargetProfile], None]
+
+LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
+    {ElementwiseTileOp: lower_elementwise, ColReduceTileOp: lower_col_reduce}
+)
+"""The lowering of each family of vector-pipe tile ops, keyed by family class."""
+
+
+def lowering_of(op: type[TileOp]) -> Lowering | None:
+    """The lowering of `op`'s family (None: the pass has none)."""
+    for family in op.__mro__:
+        lowering = LOWERINGS.get(cast(type[TileOp], family))
+        if lowering is not None:
+            return lowering
+    return None
 
 
 @dataclass
@@ -38,16 +61,18 @@ class _LowerVectorTileOp(RewritePattern):
     target: TargetProfile
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if not isinstance(op, ElementwiseTileOp | ColReduceTileOp):
+        if not isinstance(op, TileOp) or op.pipe() is not Pipe.V:
             return
+        lowering = lowering_of(type(op))
+        if lowering is None:
+            if op.NOT_LOWERED is not None:
+                return  # the record says why it stays a tile op
+            raise pass_error(NAME, "is a vector-pipe tile op this pass has no lowering for", op)
         if not op.is_dps:
             raise pass_error(
                 NAME, "SSA tile op: run pto-convert-to-dps and pto-plan-memory first", op
             )
-        if isinstance(op, ElementwiseTileOp):
-            lower_elementwise(op, rewriter, self.target)
-        else:
-            lower_col_reduce(op, rewriter, self.target)
+        lowering(op, rewriter, self.target)
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
-from interpreters.semantics import vector_arith
-from interpreters.semantics.elementwise import Pick
 from passes.common import pass_error
+from pto_dialect import rules
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
+from pto_dialect.ops.vector_common import VectorPipeOp
+from pto_dialect.rules import Pick
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, VREG_BITS, TileBufType
 
@@ -140,16 +141,19 @@ def buffer_of(op: Operation, value: SSAValue, role: str) -> Buffer:
     )
 
 
-def require_vector_ops(op: Operation, target: TargetProfile, dtype: DType, *keys: str) -> None:
-    """Each vector op `keys` (`vadd`, `vlds`, ...) supports `dtype` on `target`."""
-    for key in keys:
-        legal = target.legal_dtypes(key)
+def require_vector_ops(
+    op: Operation, target: TargetProfile, dtype: DType, *ops: type[VectorPipeOp]
+) -> None:
+    """Each vector op of `ops` (`VAddOp`, `VldsOp`, ...) supports `dtype` on `target`,
+    by its record."""
+    for vector_op in ops:
+        legal = vector_op.legal_dtypes(target)
         if dtype not in legal:
             names = ", ".join(sorted(d.name for d in legal)) or "none"
             raise pass_error(
                 NAME,
-                f"{dtype} on target {target.name} has no exact vector lowering: pto.{key} "
-                f"does not support {dtype} (supported: {names})",
+                f"{dtype} on target {target.name} has no exact vector lowering: "
+                f"{vector_op.name} does not support {dtype} (supported: {names})",
                 op,
             )
 
@@ -182,4 +186,4 @@ def overlap_error(
 def swap_select(tile_rule: Pick, target: TargetProfile) -> bool:
     """Whether `vmax`/`vmin` need their operands swapped to return, on a false comparison
     (equal or NaN operands), the operand the tile op's `tile_rule` returns."""
-    return tile_rule is not vector_arith.RULES[target.arch].max_min_fallback
+    return tile_rule is not rules.VECTOR_ARITH_RULES[target.arch].max_min_fallback

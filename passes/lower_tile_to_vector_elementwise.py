@@ -1,8 +1,9 @@
-"""`tadd tsub tmul tdiv tmax tmin tabs` as vector loops (interpreters/tile_elementwise.py).
+"""Elementwise tile ops as vector loops of their record's `VECTOR_OP`.
 
 The domain is the destination's valid region R x C: `dst[i, j] = f(src0[i, j], src1[i, j])`
 for `i < R, j < C`, each tile read at its own row stride, every store masked so that no
-other byte of dst changes. One vector op per chunk: `vadd vsub vmul vdiv vmax vmin vabs`.
+other byte of dst changes. One vector op per chunk: the op's `VECTOR_OP` (`tadd` -> `vadd`,
+`tneg` -> `vneg`, ...); a scratch source (`txor`'s tmp) is not touched.
 
 - When the region is one contiguous run of every tile (R is 1, or C equals the cols of
   every tile), a single loop walks its R * cols elements, as the seed kernel does.
@@ -30,7 +31,6 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from interpreters.semantics import elementwise
 from passes.lower_tile_to_vector_buffers import (
     Buffer,
     Size,
@@ -45,31 +45,16 @@ from passes.lower_tile_to_vector_buffers import (
 from passes.lower_tile_to_vector_emit import Chunk, Emitter, Operand
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
-from pto_dialect.ops.vector_arith import (
-    VAbsOp,
-    VAddOp,
-    VBrOp,
-    VDivOp,
-    VectorBinaryOp,
-    VMaxOp,
-    VMinOp,
-    VMulOp,
-    VSubOp,
-)
+from pto_dialect.ops.vector_arith import VBrOp, VectorUnaryOp, VMaxOp, VMinOp
+from pto_dialect.ops.vector_load import VldsOp, VsldbOp
+from pto_dialect.ops.vector_store import VstsOp
+from pto_dialect.rules import ELEMENTWISE_RULES
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import VRegType
 
-BINARY: Mapping[str, type[VectorBinaryOp]] = {
-    "tadd": VAddOp,
-    "tsub": VSubOp,
-    "tmul": VMulOp,
-    "tdiv": VDivOp,
-    "tmax": VMaxOp,
-    "tmin": VMinOp,
-}
-"""The vector op of each binary tile op (`tabs` is `vabs`)."""
-
-_SELECTS = ("tmax", "tmin")
+_SELECTS = (VMaxOp, VMinOp)
+"""Vector ops whose operands are swapped when the target's vector rule returns the other
+operand on a false comparison than the tile rule."""
 
 
 def _region(op: ElementwiseTileOp, dst: Buffer, srcs: Sequence[Buffer]) -> tuple[Size, Size]:
@@ -106,13 +91,12 @@ class _Lowering:
     ) -> None:
         self.op = op
         self.target = target
-        self.roles = op.source_roles()
+        self.roles = op.source_roles()[: op.ARITY]
         self.dst = buffer_of(op, op.outs[0], "dst")
-        self.srcs = [buffer_of(op, v, r) for v, r in zip(op.ins, self.roles, strict=True)]
+        self.srcs = [buffer_of(op, v, r) for v, r in zip(op.ins, self.roles, strict=False)]
         self.dtype = self.dst.dtype
-        self.binary = BINARY.get(op.family)
-        key = "vabs" if self.binary is None else self.binary.name.removeprefix("pto.")
-        require_vector_ops(op, target, self.dtype, key, "vlds", "vsts")
+        self.vector_op = op.VECTOR_OP
+        require_vector_ops(op, target, self.dtype, self.vector_op, VldsOp, VstsOp)
         for role, src in zip(self.roles, self.srcs, strict=True):
             if src.overlaps(self.dst) and not src.same_placement(self.dst):
                 raise overlap_error(op, src, role, self.dst, "dst")
@@ -122,16 +106,17 @@ class _Lowering:
             for k, s in enumerate(self.srcs)
             if not (at_least(s.valid_rows, self.rows) and at_least(s.valid_cols, self.cols))
         ]
-        rule = elementwise.RULES[target.arch].max_min_fallback
-        self.swap = op.family in _SELECTS and swap_select(rule, target)
+        rule = ELEMENTWISE_RULES[target.arch].max_min_fallback
+        self.swap = self.vector_op in _SELECTS and swap_select(rule, target)
         self.e = Emitter.replacing(op, rewriter, self.dtype)
 
     def apply(self, values: Sequence[SSAValue], mask: SSAValue) -> SSAValue:
         e = self.e
-        if self.binary is None:
-            return e.emit(VAbsOp(values[0], mask), "abs").results[0]
+        hint = self.vector_op.name.removeprefix("pto.v")
+        if issubclass(self.vector_op, VectorUnaryOp):
+            return e.emit(self.vector_op(values[0], mask), hint).results[0]
         lhs, rhs = reversed(values) if self.swap else values
-        return e.emit(self.binary(lhs, rhs, mask), self.op.family.removeprefix("t")).results[0]
+        return e.emit(self.vector_op(lhs, rhs, mask), hint).results[0]
 
     def operands(self, rows: int, stride_cols: int) -> tuple[list[Operand], Operand]:
         """The sources and dst as chunks reading `rows` rows of `stride_cols` elements
@@ -145,7 +130,7 @@ class _Lowering:
         srcs = [self.e.operand(s, span(s)) for s in self.srcs]
         dst = self.e.operand(self.dst, span(self.dst))
         if any(o.bounded for o in [*srcs, dst]):
-            require_vector_ops(self.op, self.target, self.dtype, "vsldb")
+            require_vector_ops(self.op, self.target, self.dtype, VsldbOp)
         return srcs, dst
 
     def lower(self) -> None:
@@ -228,8 +213,8 @@ class _Lowering:
             return None
         twin = self.dtype if self.dtype.is_signed and self.dtype.is_int else None
         twin = twin or _signless_twin(self.dtype)
-        require_vector_ops(self.op, self.target, twin, "vbr", "vsts")
-        require_vector_ops(self.op, self.target, self.dtype, "vsldb")
+        require_vector_ops(self.op, self.target, twin, VBrOp, VstsOp)
+        require_vector_ops(self.op, self.target, self.dtype, VsldbOp)
         type = IntegerType(twin.bits)
         const = arith.ConstantOp(IntegerAttr(-1, type))
         minus_one = self.e.hoist(const, f"cm1_{type}").results[0]

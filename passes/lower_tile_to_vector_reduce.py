@@ -10,7 +10,7 @@ C columns in chunks; in each chunk:
 - pairwise (`tcolsum {isBinary}` with tmp): the target's algorithm, in place in tmp:
   `tmp[j] = r[2j] + r[2j+1]`, then while more than one partial sum is left
   `tmp[j] = tmp[2j] + tmp[2j+1]`; a level's odd leftover is added to its first partial sum
-  (`tmp[0] + left`) or its last one (`left + tmp[n-1]`) as `reduce.RULES` say; `dst = tmp[0]`.
+  (`tmp[0] + left`) or its last one (`left + tmp[n-1]`) as `REDUCE_RULES` say; `dst = tmp[0]`.
   tmp columns follow the chunk (a2a3) or restart at 0 for every 256-byte chunk (a5, cpu).
   A single row is copied (a2a3) or added to a zero register and written to tmp row 0 too
   (a5, cpu; integers are copied: `0 + x` is x).
@@ -18,7 +18,7 @@ C columns in chunks; in each chunk:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import cast
 
 from xdsl.dialects import arith, scf
@@ -26,8 +26,6 @@ from xdsl.dialects.builtin import AnyFloat, FloatAttr, IndexType
 from xdsl.ir import Block, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from interpreters.semantics import reduce
-from interpreters.semantics.reduce import Fold
 from passes.common import pass_error
 from passes.lower_tile_to_vector_buffers import (
     CHUNK_BYTES,
@@ -44,15 +42,11 @@ from passes.lower_tile_to_vector_buffers import (
 )
 from passes.lower_tile_to_vector_emit import Chunk, Emitter, Operand
 from pto_dialect.ops.tile_reduce import ColReduceTileOp, TColSumOp
-from pto_dialect.ops.vector_arith import VAddOp, VBrOp, VectorBinaryOp, VMaxOp, VMinOp
+from pto_dialect.ops.vector_arith import VAddOp, VBrOp
+from pto_dialect.ops.vector_load import VldsOp, VsldbOp
+from pto_dialect.ops.vector_store import VstsOp
+from pto_dialect.rules import REDUCE_RULES, Fold
 from pto_dialect.targets import TargetProfile
-
-STEPS: Mapping[str, type[VectorBinaryOp]] = {
-    "tcolmin": VMinOp,
-    "tcolmax": VMaxOp,
-    "tcolsum": VAddOp,
-}
-"""The vector op of one accumulation step of each reduction."""
 
 
 class _Lowering:
@@ -72,7 +66,7 @@ class _Lowering:
         self.src = buffer_of(op, op.ins[0], "src")
         self.dst = buffer_of(op, op.outs[0], "dst")
         self.dtype = self.src.dtype
-        self.rules = reduce.RULES[target.arch]
+        self.rules = REDUCE_RULES[target.arch]
         pairwise = (
             isinstance(op, TColSumOp)
             and op.binary
@@ -80,8 +74,8 @@ class _Lowering:
             and self.dtype not in self.rules.sequential_only
         )
         self.tmp = buffer_of(op, op.ins[1], "tmp") if pairwise else None
-        self.step = STEPS[op.family]
-        require_vector_ops(op, target, self.dtype, self.step.name[4:], "vlds", "vsts")
+        self.step = op.VECTOR_OP
+        require_vector_ops(op, target, self.dtype, self.step, VldsOp, VstsOp)
         self.check_overlaps()
         rows, cols = self.src.valid_rows, self.src.valid_cols
         if not isinstance(cols.value, int):  # dst's valid cols must be equal
@@ -122,7 +116,7 @@ class _Lowering:
             operands.append(self.tmp_in)
         bounded = any(o.bounded for o in operands)
         if bounded:
-            require_vector_ops(self.op, self.target, self.dtype, "vsldb")
+            require_vector_ops(self.op, self.target, self.dtype, VsldbOp)
         self.zero = self.zero_register()
         with e.chunks(width, blocks=bounded) as ch:
             self.ch = ch
@@ -158,7 +152,7 @@ class _Lowering:
             with e.inside(body):
                 value = self.load(self.src, Size(body.args[0], rows.bound - 1))
                 lhs, rhs = (value, body.args[1]) if self.swap else (body.args[1], value)
-                name = self.op.family.removeprefix("tcol")
+                name = self.step.name.removeprefix("pto.v")  # a value name hint
                 step = e.emit(self.step(lhs, rhs, ch.mask), name).results[0]
                 e.emit(scf.YieldOp(step))
             acc = loop.results[0]
@@ -308,7 +302,7 @@ class _Lowering:
             return None
         if self.rows.known is not None and self.rows.known != 1:
             return None
-        require_vector_ops(self.op, self.target, self.dtype, "vbr")
+        require_vector_ops(self.op, self.target, self.dtype, VBrOp)
         e = self.e
         const = arith.ConstantOp(FloatAttr(0.0, cast(AnyFloat, e.type)))
         zero = e.hoist(const, "zero").results[0]

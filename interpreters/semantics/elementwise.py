@@ -1,4 +1,8 @@
-"""Elementwise tile instructions: `tadd tsub tmul tdiv tmax tmin tabs`.
+"""Elementwise tile instructions (the elementwise-tile-tile pages), as pure numpy.
+
+Each op's kernel is made by a `Maker` of this module; the interpreter's table keyed by op
+class (`interpreters/tile_elementwise.py`) says which. The vector ops share the functions
+of whole arrays (`absolute_values`, `shifted`, ...), so tile and vector semantics agree.
 
 For every (i, j) of the destination's valid region (R x C) the op computes
 `dst[i, j] = f(src0[i, j], src1[i, j])` in the element type and writes nothing else.
@@ -11,6 +15,12 @@ For every (i, j) of the destination's valid region (R x C) the op computes
   `vmax`/`vmin`; when the comparison is false (equal or NaN operands) the rules' `Pick`
   says which operand is returned.
 - `tabs`: clears the sign bit (|-0| = +0, NaN keeps its payload); integers wrap (|MIN| = MIN).
+- `tneg`: `src * -1` (pto-isa's TNEG): floats flip the sign bit, a NaN keeps its sign and
+  payload, quieted; integers wrap.
+- `tand tor txor tnot`: bitwise on the integer's bits.
+- `tshl`/`tshr`: `src0 << src1`, `src0 >> src1` (arithmetic for signed types, logical for
+  unsigned); a count outside [0, bits - 1] follows the target's `ShiftRange` rule, the rule
+  of `vshl`/`vshr` they lower to.
 - A source element outside that source's valid region reads as all-one bits.
 - A float op on two NaNs returns the first operand's NaN, quieted (`first_nan`).
 """
@@ -18,47 +28,14 @@ For every (i, j) of the destination's valid region (R x C) the op computes
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from enum import Enum
-from types import MappingProxyType
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from interpreters.errors import PtoRuntimeError
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
-
-
-class Pick(Enum):
-    """One operand of a binary op."""
-
-    SRC0 = "src0"
-    SRC1 = "src1"
-
-
-@dataclass(frozen=True)
-class ElementwiseRules:
-    """What a target does where the elementwise pages leave room (dtypes: targets.py)."""
-
-    max_min_fallback: Pick
-    """The operand `tmax`/`tmin` return when `src0 > src1` (`<`) is false: equal or NaN."""
-
-
-RULES: Mapping[TargetArch, ElementwiseRules] = MappingProxyType(
-    {
-        # seed 004 vmax/vmin: `dst = src0 > src1 ? src0 : src1`; the tile pages are silent
-        # and the NPU implementations are vmax/vmin per lane (TMax.hpp, TColReduceOps.hpp).
-        TargetArch.A2A3: ElementwiseRules(max_min_fallback=Pick.SRC1),
-        # seed 004: the same formula on A5.
-        TargetArch.A5: ElementwiseRules(max_min_fallback=Pick.SRC1),
-        # seed 000 / docs/decisions.md: the CPU target follows A5 (pto-isa's CPU simulator
-        # uses std::max, which returns src0 on a false comparison; not followed).
-        TargetArch.CPU: ElementwiseRules(max_min_fallback=Pick.SRC1),
-    }
-)
-
-UNARY_OPS = ("tabs",)
+from pto_dialect.rules import ELEMENTWISE_RULES, VECTOR_ARITH_RULES, Pick, ShiftRange
 
 
 def source_operand(
@@ -105,8 +82,6 @@ def _int_divide(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
     quotient = (wide_a - np.fmod(wide_a, wide_b)) // wide_b
     out[...] = quotient.astype(out.dtype)
 
-
-_UFUNCS = {"tadd": np.add, "tsub": np.subtract, "tmul": np.multiply}
 
 NanFix = tuple[np.ndarray, np.ndarray]
 """Where both operands are NaN, and the NaNs the result has there."""
@@ -172,17 +147,19 @@ Kernel = Callable[[Sequence[np.ndarray], np.ndarray], object]
 """Writes an op of the R x C source operands into the R x C view `out` (returns nothing
 of use)."""
 
+Maker = Callable[[DType, TargetArch], Kernel]
+"""Makes the kernel of one op for an element type on a target. IEEE exceptions (overflow,
+x/0, inf - inf) are results, not warnings: kernels run with numpy's floating-point warnings
+silenced (pto-run does, for the whole run)."""
 
-def kernel(name: str, dtype: DType, rules: ElementwiseRules) -> Kernel:
-    """The function computing op `name` (`tadd`, ...) on `dtype` under `rules`.
 
-    IEEE exceptions (overflow, x/0, inf - inf) are results, not warnings: call it with
-    numpy's floating-point warnings silenced (pto-run does, for the whole run).
-    """
-    if name in UNARY_OPS:
-        return lambda sources, out: _abs(sources[0], out, dtype)
-    ufunc = np.divide if name == "tdiv" and dtype.is_float else _UFUNCS.get(name)
-    if ufunc is not None and dtype.is_float:
+def arith_kernel(ufunc: np.ufunc) -> Maker:
+    """`ufunc(src0, src1)` rounded once to the element type; integers wrap; two NaNs give
+    the first one's, quieted (`first_nan`)."""
+
+    def make(dtype: DType, arch: TargetArch) -> Kernel:
+        if not dtype.is_float:
+            return lambda sources, out: ufunc(sources[0], sources[1], out)
         any_nan = any_nan_blas if dtype.numpy.itemsize >= 4 else has_nan
 
         def float_arith(sources: Sequence[np.ndarray], out: np.ndarray) -> None:
@@ -194,26 +171,130 @@ def kernel(name: str, dtype: DType, rules: ElementwiseRules) -> Kernel:
                 out[fix[0]] = fix[1]
 
         return float_arith
-    if ufunc is not None:
-        return lambda sources, out: ufunc(sources[0], sources[1], out)
-    if name == "tdiv":
-        return lambda sources, out: _int_divide(sources[0], sources[1], out)
-    fallback = rules.max_min_fallback
-    if name == "tmax":
-        return lambda sources, out: _assign(out, select_max(sources[0], sources[1], fallback))
-    if name == "tmin":
-        return lambda sources, out: _assign(out, select_min(sources[0], sources[1], fallback))
-    raise ValueError(f"not an elementwise op: {name}")
+
+    return make
+
+
+def divide(dtype: DType, arch: TargetArch) -> Kernel:
+    """IEEE division for floats; C division for integers (`_int_divide`)."""
+    if dtype.is_float:
+        return arith_kernel(np.divide)(dtype, arch)
+    return lambda sources, out: _int_divide(sources[0], sources[1], out)
+
+
+def maximum(dtype: DType, arch: TargetArch) -> Kernel:
+    """`src0 > src1 ? src0 : src1` with the target's fallback operand."""
+    fallback = ELEMENTWISE_RULES[arch].max_min_fallback
+    return lambda sources, out: _assign(out, select_max(sources[0], sources[1], fallback))
+
+
+def minimum(dtype: DType, arch: TargetArch) -> Kernel:
+    """`src0 < src1 ? src0 : src1` with the target's fallback operand."""
+    fallback = ELEMENTWISE_RULES[arch].max_min_fallback
+    return lambda sources, out: _assign(out, select_min(sources[0], sources[1], fallback))
+
+
+def bitwise(ufunc: np.ufunc) -> Maker:
+    """An integer bitwise op: `ufunc(src0, src1)`."""
+    return lambda dtype, arch: lambda sources, out: ufunc(sources[0], sources[1], out)
 
 
 def _assign(out: np.ndarray, values: np.ndarray) -> None:
     out[...] = values
 
 
-def _abs(a: np.ndarray, out: np.ndarray, dtype: DType) -> None:
+def absolute_values(values: np.ndarray, dtype: DType) -> np.ndarray:
+    """|x|: floats clear the sign bit (|-0| = +0, NaN keeps its payload); integers wrap
+    (|MIN| = MIN)."""
     if dtype.is_float:
         bits = np.dtype(f"u{dtype.bytes}")
         sign = bits.type(1 << (dtype.bits - 1))
-        out[...] = (a.view(bits) & ~sign).view(out.dtype)
-    else:
-        np.abs(a, out=out)
+        return (values.view(bits) & ~sign).view(values.dtype)
+    return np.abs(values)
+
+
+def negated_values(values: np.ndarray, dtype: DType) -> np.ndarray:
+    """-x as x * -1 (pto-isa's TNEG and vneg): floats flip the sign bit exactly (the
+    product is exact), a NaN keeps its sign and payload, quieted (IEEE: an operation on
+    one NaN returns it); integers wrap (-MIN = MIN)."""
+    if not dtype.is_float:
+        return np.negative(values)
+    bits = np.dtype(f"u{dtype.bytes}")
+    sign = bits.type(1 << (dtype.bits - 1))
+    raw = values.view(bits)
+    flipped = raw ^ sign
+    if has_nan(values):
+        nan, inf = (np.array(x, values.dtype).view(bits) for x in (np.nan, np.inf))
+        quiet = nan & ~inf
+        flipped = np.where(np.isnan(values), raw | quiet, flipped)
+    return flipped.view(values.dtype)
+
+
+def absolute(dtype: DType, arch: TargetArch) -> Kernel:
+    return lambda sources, out: _assign(out, absolute_values(sources[0], dtype))
+
+
+def negate(dtype: DType, arch: TargetArch) -> Kernel:
+    return lambda sources, out: _assign(out, negated_values(sources[0], dtype))
+
+
+def shifted(
+    name: str,
+    left: bool,
+    values: np.ndarray,
+    counts: np.ndarray,
+    dtype: DType,
+    rule: ShiftRange,
+    where: Callable[[int], str],
+    active: np.ndarray | None = None,
+) -> np.ndarray:
+    """`values << counts` (`left`) or `values >> counts` (arithmetic iff signed). A count
+    outside [0, bits - 1] on an `active` element (all when None) is an error of op `name`
+    under `ShiftRange.ERROR` (`where(flat index)` names the element), else shifts every bit
+    out."""
+    bits = dtype.bits
+    wide = counts.astype(np.int64)
+    outside = (wide < 0) | (wide >= bits)
+    bad = outside if active is None else active & outside
+    if rule is ShiftRange.ERROR and bad.any():
+        index = int(np.flatnonzero(bad)[0])
+        raise PtoRuntimeError(
+            f"{name} shift count {int(wide.flat[index])} {where(index)} is outside "
+            f"[0, {bits - 1}] "
+            f"for {dtype} (the result is target-defined)"
+        )
+    # Out-of-range elements shift by bits - 1 here and are fixed up below (saturation).
+    safe = np.where(outside, bits - 1, wide).astype(values.dtype)
+    if left:
+        result = np.left_shift(values, safe)
+        result[outside] = 0
+        return result
+    result = np.right_shift(values, safe)  # numpy: arithmetic for signed, logical unsigned
+    if not dtype.is_signed:
+        result[outside] = 0
+    return result
+
+
+def shift(left: bool) -> Maker:
+    """`tshl` (`left`) or `tshr` under the target's shift-count rule."""
+
+    def make(dtype: DType, arch: TargetArch) -> Kernel:
+        rule = VECTOR_ARITH_RULES[arch].shift_range
+
+        def run(sources: Sequence[np.ndarray], out: np.ndarray) -> None:
+            values, counts = sources
+            cols = max(values.shape[-1], 1)
+
+            def where(index: int) -> str:
+                return f"at src1[{index // cols}, {index % cols}]"
+
+            name = "tshl" if left else "tshr"
+            out[...] = shifted(name, left, values, counts, dtype, rule, where)
+
+        return run
+
+    return make
+
+
+def invert(dtype: DType, arch: TargetArch) -> Kernel:
+    return lambda sources, out: np.invert(sources[0], out)

@@ -15,76 +15,21 @@ than one partial sum is left; an odd leftover row is added to the level's first
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from enum import Enum
-from types import MappingProxyType
+from collections.abc import Callable
 
 import numpy as np
 
 from interpreters.errors import check
-from interpreters.semantics.elementwise import RULES as ELEMENTWISE_RULES
-from interpreters.semantics.elementwise import Pick, arith, select_max, select_min
-from pto_dialect.attrs import TargetArch
-from pto_dialect.dtypes import F16, DType
-
-
-class Fold(Enum):
-    """Where the pairwise (`isBinary`) sum adds a level's odd leftover row."""
-
-    FIRST = "first"
-    LAST = "last"
-
-
-@dataclass(frozen=True)
-class ReduceRules:
-    """How a target orders the pairwise steps of a column reduction (dtypes: targets.py).
-
-    The sequential form is in row order on every target (the specification, issue 3).
-    """
-
-    fold: Fold
-    sequential_only: frozenset[DType]
-    """Element types whose `tcolsum` ignores `isBinary` (summed in row order, tmp unused)."""
-    scratch_lanes_bytes: int | None
-    """The pairwise sum works on column chunks of this many bytes, each reusing tmp columns
-    [0, chunk); None: it works on whole rows (tmp columns [0, C))."""
-    max_min_fallback: Pick
-    """The operand a `vmin`/`vmax` step returns when its comparison is false."""
-
-
-RULES: Mapping[TargetArch, ReduceRules] = MappingProxyType(
-    {
-        # a2a3/TColReduceOps.hpp and TColSum.hpp: dst = copy of row 0, then one vmin/vmax/vadd
-        # per further row in order; BinarySum folds an odd row into tmp row 0 of each level;
-        # vadd over the whole valid row (count mode).
-        TargetArch.A2A3: ReduceRules(
-            fold=Fold.FIRST,
-            sequential_only=frozenset(),
-            scratch_lanes_bytes=None,
-            max_min_fallback=ELEMENTWISE_RULES[TargetArch.A2A3].max_min_fallback,
-        ),
-        # Row order as the specification (issue 3) requires, not a5/TColReduceOps.hpp's
-        # acc op (row 2j+1 op row 2j+2); a5/TColSum.hpp: half always takes the sequential path;
-        # TColSum_Binary adds an odd row to the last pair, starts from a zero register and
-        # reuses tmp for every 256-byte chunk.
-        TargetArch.A5: ReduceRules(
-            fold=Fold.LAST,
-            sequential_only=frozenset({F16}),
-            scratch_lanes_bytes=256,
-            max_min_fallback=ELEMENTWISE_RULES[TargetArch.A5].max_min_fallback,
-        ),
-        # seed 000 / docs/decisions.md: the CPU target follows A5.
-        TargetArch.CPU: ReduceRules(
-            fold=Fold.LAST,
-            sequential_only=frozenset({F16}),
-            scratch_lanes_bytes=256,
-            max_min_fallback=ELEMENTWISE_RULES[TargetArch.CPU].max_min_fallback,
-        ),
-    }
-)
+from interpreters.semantics.elementwise import arith, select_max, select_min
+from pto_dialect.dtypes import DType
+from pto_dialect.rules import Fold, ReduceRules
 
 Step = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+StepMaker = Callable[[ReduceRules], Step]
+"""Makes one reduction step (`acc = step(acc, row)`) under a target's rules; the
+interpreter's table keyed by op class says which op uses which."""
 
 
 def _add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -92,14 +37,16 @@ def _add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return arith(np.add, a, b)
 
 
-def _step(kind: str, rules: ReduceRules) -> Step:
-    if kind == "tcolsum":
-        return _add
-    if kind == "tcolmax":
-        return lambda a, b: select_max(a, b, rules.max_min_fallback)
-    if kind == "tcolmin":
-        return lambda a, b: select_min(a, b, rules.max_min_fallback)
-    raise ValueError(f"not a column reduction: {kind}")
+def add_step(rules: ReduceRules) -> Step:
+    return _add
+
+
+def max_step(rules: ReduceRules) -> Step:
+    return lambda a, b: select_max(a, b, rules.max_min_fallback)
+
+
+def min_step(rules: ReduceRules) -> Step:
+    return lambda a, b: select_min(a, b, rules.max_min_fallback)
 
 
 def _in_order(src: np.ndarray, step: Step) -> np.ndarray:
@@ -132,12 +79,12 @@ def _tree(src: np.ndarray, fold: Fold) -> np.ndarray:
         count = half
 
 
-def col_reduce(kind: str, src: np.ndarray, dst_row: np.ndarray, rules: ReduceRules) -> None:
+def col_reduce(step: StepMaker, src: np.ndarray, dst_row: np.ndarray, rules: ReduceRules) -> None:
     """`tcolmin`/`tcolmax`/`tcolsum` (sequential) of the R x C `src` into the C-vector `dst_row`."""
     if src.shape[0] == 0 or src.shape[1] == 0:
         return
     with np.errstate(all="ignore"):
-        dst_row[...] = _in_order(src, _step(kind, rules))
+        dst_row[...] = _in_order(src, step(rules))
 
 
 def col_sum_binary(
@@ -152,7 +99,7 @@ def col_sum_binary(
     if rows == 0 or cols == 0:
         return
     if dtype in rules.sequential_only:
-        col_reduce("tcolsum", src, dst_row, rules)
+        col_reduce(add_step, src, dst_row, rules)
         return
     if rows == 1 and rules.fold is Fold.FIRST:  # A2A3 copies a single row, tmp unused
         dst_row[...] = src[0]

@@ -2,66 +2,19 @@
 
 - `tload` copies the tile's valid region from the top-left of the GM window and pads
   with the tile's pad value: Zero -> 0, Max/Min -> +inf/-inf for floats and the extreme
-  values for integers; Null pads nothing. What is padded is per target (`PAD_RULES`).
+  values for integers; Null pads nothing. What is padded is per target (`rules.PAD_RULES`).
 - `tstore` copies the valid region to the top-left of the GM window.
 Element sizes must match; the bits are copied unchanged.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
-
 import numpy as np
 
 from interpreters.errors import check
-from pto_dialect.attrs import PadValue, TargetArch
+from pto_dialect.attrs import PadValue
 from pto_dialect.dtypes import DType
-
-
-class PadExtent(Enum):
-    """What a non-Null pad value fills outside the valid region."""
-
-    TILE = "the whole tile outside the valid region"
-    BURST_BLOCK = "the rest of the last 32-byte block of each transferred row (column)"
-
-
-@dataclass(frozen=True)
-class PadRule:
-    extent: PadExtent
-    source: str
-
-
-PAD_RULES: dict[TargetArch, PadRule] = {
-    TargetArch.A2A3: PadRule(
-        PadExtent.BURST_BLOCK,
-        "TLOAD valid-region rule (A2/A3): for Vec ND/DN loads only the tail of each burst up "
-        "to its 32-byte boundary is padded; whole blocks and untransferred rows stay unchanged; "
-        "boxed (NZ) loads pad nothing",
-    ),
-    TargetArch.A5: PadRule(
-        PadExtent.BURST_BLOCK,
-        "TLOAD valid-region rule (A5): as A2/A3 for Vec ND/DN loads",
-    ),
-    TargetArch.CPU: PadRule(
-        PadExtent.TILE,
-        "pto-isa CPU TLoad fills the whole tile with the pad value before copying",
-    ),
-}
-
-BLOCK_BYTES = 32
-
-
-def pad_scalar(dtype: DType, pad: PadValue) -> np.generic | None:
-    """The value `pad` writes in a tile of `dtype`; None for Null (bytes left as they are)."""
-    if pad is PadValue.NULL:
-        return None
-    if pad is PadValue.ZERO:
-        return dtype.numpy.type(0)
-    if dtype.is_float:
-        return dtype.numpy.type(np.inf if pad is PadValue.MAX else -np.inf)
-    low, high = dtype.int_limits
-    return dtype.numpy.type(high if pad is PadValue.MAX else low)
+from pto_dialect.rules import BLOCK_BYTES, PadExtent, PadRule, pad_scalar
 
 
 def _check_window(window: np.ndarray, rows: int, cols: int, what: str) -> None:

@@ -1,5 +1,5 @@
-"""Vector compute micro-ops on one register: seed 004's binary family, `vabs`, `vmula`,
-`vbr`, and the predicate generators `plt_b*` / `pset_b*`.
+"""Vector compute micro-ops on one register: seed 004's binary family, `vabs`, `vneg`,
+`vnot`, `vmula`, `vbr`, and the predicate generators `plt_b*` / `pset_b*`.
 
 A vreg is a 1-D array of its lanes, a mask a 1-D bool array of the same length. Every
 function returns fresh arrays and leaves its inputs alone.
@@ -11,77 +11,32 @@ function returns fresh arrays and leaves its inputs alone.
   "binary ops with inactive lanes zeroed"; the A5 implementations use `MODE_ZEROING`).
 - `vmula` is fused: `acc + lhs * rhs` rounded once.
 - Where seed 004 leaves the result "target-defined" (shift counts outside [0, bits - 1],
-  `vdiv` by zero), the per-target `RULES` decide.
+  `vdiv` by zero), the per-target `pto_dialect.rules.VECTOR_ARITH_RULES` decide.
+- The interpreter's table keyed by op class (`interpreters/vector_arith.py`) says which
+  function computes which op.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from enum import Enum
-from types import MappingProxyType
+from collections.abc import Callable
 
 import numpy as np
 
 from interpreters.errors import PtoRuntimeError
-from interpreters.semantics.elementwise import Pick, arith, select_max, select_min
-from pto_dialect.attrs import TargetArch
-from pto_dialect.dtypes import F32, DType
-
-
-class DivByZero(Enum):
-    """What `vdiv` does on an active lane whose denominator is +0 or -0."""
-
-    IEEE = "IEEE 754: x/±0 is a signed infinity, 0/0 and NaN/0 are NaN"
-    ERROR = "a run-time error"
-
-
-class ShiftRange(Enum):
-    """What `vshl`/`vshr` do on an active lane whose count is outside [0, bits - 1]."""
-
-    ERROR = "a run-time error"
-    SATURATE = "every bit shifted out: 0, or the sign for an arithmetic right shift"
-
-
-@dataclass(frozen=True)
-class VectorArithRules:
-    """What a target does where seed 004 leaves room (element types: targets.py)."""
-
-    max_min_fallback: Pick
-    """The operand `vmax`/`vmin` return when `lhs > rhs` (`<`) is false: equal or NaN."""
-    div_by_zero: DivByZero
-    shift_range: ShiftRange
-
-
-RULES: Mapping[TargetArch, VectorArithRules] = MappingProxyType(
-    {
-        # seed 004: vmax `dst = src0 > src1 ? src0 : src1` (the tile ops, lowered to vmax, use
-        # the same rule: elementwise.RULES); vdiv "follows the target's exceptional behavior"
-        # and no exceptional result is published: IEEE, as the tile op tdiv; shift counts are
-        # "target-defined" with nothing published, so an out-of-range count is reported.
-        TargetArch.A2A3: VectorArithRules(Pick.SRC1, DivByZero.IEEE, ShiftRange.ERROR),
-        # seed 004 (A5 RV_VDIV on f32/f16: IEEE); shift counts as A2/A3 (nothing published).
-        TargetArch.A5: VectorArithRules(Pick.SRC1, DivByZero.IEEE, ShiftRange.ERROR),
-        # docs/decisions.md: the CPU target follows A5.
-        TargetArch.CPU: VectorArithRules(Pick.SRC1, DivByZero.IEEE, ShiftRange.ERROR),
-    }
+from interpreters.semantics.elementwise import (
+    absolute_values,
+    arith,
+    negated_values,
+    select_max,
+    select_min,
+    shifted,
 )
+from pto_dialect.dtypes import F32, DType
+from pto_dialect.rules import DivByZero, VectorArithRules
 
-BINARY_OPS = (
-    "vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vand", "vor", "vxor", "vshl", "vshr",
-)  # fmt: skip
-"""Ops of `binary`; `vaddc`/`vsubc` (two results) are `carry`."""
-CARRY_OPS = ("vaddc", "vsubc")
-
-_Binary = Callable[[np.ndarray, np.ndarray], np.ndarray]
-_UFUNCS: dict[str, _Binary] = {
-    "vadd": np.add,
-    "vsub": np.subtract,
-    "vmul": np.multiply,
-    "vand": np.bitwise_and,
-    "vor": np.bitwise_or,
-    "vxor": np.bitwise_xor,
-}
+LaneOp = Callable[[np.ndarray, np.ndarray, np.ndarray, DType, VectorArithRules], np.ndarray]
+"""A binary vector op on (lhs, rhs, mask, dtype, rules), before inactive lanes are zeroed;
+the interpreter's table keyed by op class says which is which."""
 
 
 def _zero_inactive(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -94,36 +49,25 @@ def _first_lane(lanes: np.ndarray) -> int:
     return int(np.flatnonzero(lanes)[0])
 
 
-def binary(
-    name: str,
-    lhs: np.ndarray,
-    rhs: np.ndarray,
-    mask: np.ndarray,
-    dtype: DType,
-    rules: VectorArithRules,
+def lanes_of(ufunc: np.ufunc) -> LaneOp:
+    """`ufunc(lhs, rhs)` in the element type; two NaNs give the first one's, quieted."""
+    return lambda lhs, rhs, mask, dtype, rules: arith(ufunc, lhs, rhs)
+
+
+def maximum(
+    lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray, dtype: DType, rules: VectorArithRules
 ) -> np.ndarray:
-    """`name` (`vadd`, ...) of two vregs on the active lanes; inactive lanes are zero.
-
-    Float exceptions are results (callers run under `np.errstate(all="ignore")`).
-    """
-    ufunc = _UFUNCS.get(name)
-    if ufunc is not None:
-        result = arith(ufunc, lhs, rhs)
-    elif name == "vmax":
-        result = select_max(lhs, rhs, rules.max_min_fallback)
-    elif name == "vmin":
-        result = select_min(lhs, rhs, rules.max_min_fallback)
-    elif name == "vdiv":
-        result = _divide(lhs, rhs, mask, rules)
-    elif name in ("vshl", "vshr"):
-        result = _shift(name, lhs, rhs, mask, dtype, rules)
-    else:
-        raise ValueError(f"not a binary vector op: {name}")
-    return _zero_inactive(np.asarray(result, dtype=lhs.dtype), mask)
+    return select_max(lhs, rhs, rules.max_min_fallback)
 
 
-def _divide(
-    lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray, rules: VectorArithRules
+def minimum(
+    lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray, dtype: DType, rules: VectorArithRules
+) -> np.ndarray:
+    return select_min(lhs, rhs, rules.max_min_fallback)
+
+
+def divide(
+    lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray, dtype: DType, rules: VectorArithRules
 ) -> np.ndarray:
     if rules.div_by_zero is DivByZero.ERROR:
         zero = mask & (rhs == 0)
@@ -133,40 +77,37 @@ def _divide(
     return arith(np.divide, lhs, rhs)
 
 
-def _shift(
-    name: str,
-    values: np.ndarray,
-    counts: np.ndarray,
+def shift(left: bool) -> LaneOp:
+    """`vshl` (`left`) or `vshr`: `elementwise.shifted` on the active lanes."""
+
+    def run(
+        lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray, dtype: DType, rules: VectorArithRules
+    ) -> np.ndarray:
+        name = "vshl" if left else "vshr"
+        where = "in active lane {}".format
+        return shifted(name, left, lhs, rhs, dtype, rules.shift_range, where, mask)
+
+    return run
+
+
+def binary(
+    op: LaneOp,
+    lhs: np.ndarray,
+    rhs: np.ndarray,
     mask: np.ndarray,
     dtype: DType,
     rules: VectorArithRules,
 ) -> np.ndarray:
-    """`values << counts` (vshl) or `values >> counts` (vshr: arithmetic iff signed)."""
-    bits = dtype.bits
-    wide = counts.astype(np.int64)
-    outside = (wide < 0) | (wide >= bits)
-    bad = mask & outside
-    if bad.any() and rules.shift_range is ShiftRange.ERROR:
-        lane = _first_lane(bad)
-        raise PtoRuntimeError(
-            f"{name} shift count {int(wide[lane])} in active lane {lane} is outside "
-            f"[0, {bits - 1}] for {dtype} (the result is target-defined)"
-        )
-    # Out-of-range lanes shift by bits - 1 here and are fixed up below (saturation), or are
-    # inactive (zeroed by the caller).
-    safe = np.where(outside, bits - 1, wide).astype(values.dtype)
-    if name == "vshl":
-        result = np.left_shift(values, safe)
-        result[outside] = 0
-        return result
-    result = np.right_shift(values, safe)  # numpy: arithmetic for signed, logical unsigned
-    if not dtype.is_signed:
-        result[outside] = 0
-    return result
+    """`op` of two vregs on the active lanes; inactive lanes are zero.
+
+    Float exceptions are results (callers run under `np.errstate(all="ignore")`).
+    """
+    result = op(lhs, rhs, mask, dtype, rules)
+    return _zero_inactive(np.asarray(result, dtype=lhs.dtype), mask)
 
 
 def carry(
-    name: str, lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray
+    add: bool, lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """`vaddc`/`vsubc` on 32-bit lanes as unsigned integers: (result, carry or borrow).
 
@@ -174,26 +115,37 @@ def carry(
     borrow = a < b` (unsigned). Inactive lanes: result 0, predicate false.
     """
     a, b = lhs.view(np.uint32), rhs.view(np.uint32)
-    if name == "vaddc":
+    if add:
         result = a + b
         flag = result < a  # the 33rd bit of the exact sum
-    elif name == "vsubc":
+    else:
         result = a - b
         flag = a < b
-    else:
-        raise ValueError(f"not a carry vector op: {name}")
     return _zero_inactive(result, mask).view(lhs.dtype), flag & mask
 
 
-def absolute(values: np.ndarray, mask: np.ndarray, dtype: DType) -> np.ndarray:
-    """`vabs`: floats clear the sign bit (|-0| = +0, NaN keeps its payload); integers wrap
-    (|MIN| = MIN), as the tile op `tabs`; inactive lanes are zero."""
-    if dtype.is_float:
-        bits = np.dtype(f"u{dtype.bytes}")
-        result = (values.view(bits) & bits.type((1 << (dtype.bits - 1)) - 1)).view(values.dtype)
-    else:
-        result = np.abs(values)
-    return _zero_inactive(result, mask)
+UnaryLaneOp = Callable[[np.ndarray, DType], np.ndarray]
+"""A unary vector op on (values, dtype), before inactive lanes are zeroed."""
+
+
+def absolute(values: np.ndarray, dtype: DType) -> np.ndarray:
+    """`vabs`, as the tile op `tabs` (`elementwise.absolute_values`)."""
+    return absolute_values(values, dtype)
+
+
+def negate(values: np.ndarray, dtype: DType) -> np.ndarray:
+    """`vneg`, as the tile op `tneg` (`elementwise.negated_values`)."""
+    return negated_values(values, dtype)
+
+
+def invert(values: np.ndarray, dtype: DType) -> np.ndarray:
+    """`vnot`: ~x."""
+    return np.invert(values)
+
+
+def unary(op: UnaryLaneOp, values: np.ndarray, mask: np.ndarray, dtype: DType) -> np.ndarray:
+    """`op` on the active lanes; inactive lanes are zero."""
+    return _zero_inactive(np.array(op(values, dtype), dtype=values.dtype), mask)
 
 
 def multiply_add(

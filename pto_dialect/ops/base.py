@@ -27,6 +27,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.dtypes import DType
+from pto_dialect.records import Cost, DTypes, Effect, Shapes
 from pto_dialect.targets import TargetProfile, UnknownTargetError, profile_for_module_attr
 from pto_dialect.types import TileBufType, TileType, TileTypeBase
 
@@ -55,9 +56,18 @@ def fail(message: str) -> VerifyException:
 
 
 class PtoOp(IRDLOperation):
-    """Every `pto` op: it executes on one pipe."""
+    """Every `pto` op: the record of one instruction (`pto_dialect.records`)."""
 
     PIPE: ClassVar[Pipe] = Pipe.S
+    MANUAL: ClassVar[str | None] = None
+    """The manual page of the instruction, under the ISA manual's `docs/isa/`."""
+    COST: ClassVar[Cost | None] = None
+    """The op's cost class; the completeness test requires one on every op."""
+
+    @classmethod
+    def cost(cls) -> Cost | None:
+        """The op's cost class (families may derive it, e.g. from the vector op they use)."""
+        return cls.COST
 
     def pipe(self) -> Pipe:
         """The pipe this op executes on (ops may refine it from their operands)."""
@@ -65,6 +75,7 @@ class PtoOp(IRDLOperation):
 
 
 _O = TypeVar("_O", bound=IRDLOperation)
+_S = TypeVar("_S")
 
 
 def define_op(
@@ -182,6 +193,17 @@ class TileOp(PtoOp):
     """How many sources the op takes."""
     HAS_TILE_RESULT: ClassVar[bool] = True
     """Whether the destination is a tile (False when it writes a GM view)."""
+    DTYPES: ClassVar[DTypes | None] = None
+    """The element types the op supports per target (None: the family checks its own)."""
+    LOWERS_TO: ClassVar[tuple[type[IRDLOperation], ...]] = ()
+    """The ops a lowering pass replaces it by."""
+    NOT_LOWERED: ClassVar[str | None] = None
+    """Why no pass lowers it (the record says so instead of a silent fallback)."""
+
+    @classmethod
+    def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
+        """The ops a lowering pass replaces it by (families may derive them)."""
+        return cls.LOWERS_TO
 
     def __init__(
         self,
@@ -293,6 +315,52 @@ class TileOp(PtoOp):
     def verify_tiles(self, target: TargetProfile) -> None:
         """Family- and op-specific rules; the default checks nothing more."""
 
+    # ---- the record: effects and regions ------------------------------------------------
+    def source_roles(self) -> list[str]:
+        """The names of the sources in messages and docs."""
+        return ["src"] if len(self.ins) == 1 else [f"src{i}" for i in range(len(self.ins))]
+
+    def scratch_sources(self) -> frozenset[int]:
+        """Sources that are working space of the op in DPS form (read and written)."""
+        return frozenset()
+
+    def operand_effects(self) -> tuple[Effect, ...]:
+        """What the op does to each operand, in operand order: sources are read (scratch
+        sources read and written) and the DPS destination written. In SSA form every
+        operand is a value, only read."""
+        if not self.outs:
+            return (Effect.READ,) * len(self.ins)
+        scratch = self.scratch_sources()
+        sources = tuple(
+            Effect.SCRATCH if i in scratch else Effect.READ for i in range(len(self.ins))
+        )
+        return sources + (Effect.WRITE,) * len(self.outs)
+
+    def result_region(self, shapes: Shapes[_S]) -> tuple[_S | int, _S | int]:
+        """The valid region of the result where its type says `?`; each family with a tile
+        result says which (no default: a family that forgets is an error, not a guess)."""
+        raise NotImplementedError(f"{self.name} has no result region on its record")
+
+    def written_region(self, shapes: Shapes[_S]) -> tuple[_S | int, _S | int] | None:
+        """The part of the destination the op writes; None: its whole valid region."""
+        return None
+
+    def alias_sources(self) -> frozenset[int]:
+        """Sources that may share the destination's buffer (read before written in place)."""
+        return frozenset()
+
+    def reads_beyond_valid(
+        self, shapes: Shapes[_S], result: tuple[_S | int, _S | int]
+    ) -> list[tuple[int, str, tuple[_S | int, _S | int]]]:
+        """(source index, role, region) for each source region the op reads that may reach
+        beyond that source's valid region; by default every read stays inside it."""
+        return []
+
+    @classmethod
+    def legal_dtypes(cls, target: TargetProfile) -> frozenset[DType]:
+        """The element types `DTYPES` allows on `target`."""
+        return frozenset() if cls.DTYPES is None else cls.DTYPES[target.arch]
+
     # ---- helpers for verify_tiles -------------------------------------------------------
     def tile(self, index: int, role: str) -> TileTypeBase:
         """The tile type of source `index`, named `role` in messages."""
@@ -331,10 +399,10 @@ def require_location(what: str, tile: TileTypeBase, *locations: Location) -> Non
 
 
 def require_dtype_supported(
-    what: str, dtype: DType, target: TargetProfile, family: str, context: str = ""
+    what: str, dtype: DType, target: TargetProfile, table: DTypes, context: str = ""
 ) -> None:
-    """`dtype` must be in the target's table for `family` (`context` qualifies the message)."""
-    legal = target.legal_dtypes(family)
+    """`dtype` must be in `table`'s column for `target` (`context` qualifies the message)."""
+    legal = table[target.arch]
     if dtype not in legal:
         names = ", ".join(sorted(d.name for d in legal)) or "none"
         raise fail(

@@ -21,7 +21,12 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import PtoOp, fail
+from pto_dialect.records import CostFormula, Formula, NoCycles
 from pto_dialect.types import MemorySpace, PtrType
+
+TRANSFER_ESTIMATE = (
+    "UB -> GM and every A5 DMA path: no published bandwidth (128 B/cycle, as GM -> UB on A2/A3)"
+)
 
 
 class DmaOp(PtoOp):
@@ -84,6 +89,9 @@ class SetLoopSizeOutToUbOp(LoopSizeOp):
     """Loop counts of GM -> UB copies (`copy_gm_to_ubuf`)."""
 
     name = "pto.set_loop_size_outtoub"
+
+    MANUAL: ClassVar = "scalar/ops/dma-copy/set-loop-size-outtoub.md"
+    COST: ClassVar = NoCycles("a DMA configuration register write: no cycles of its own")
     PIPE: ClassVar[Pipe] = Pipe.MTE2
 
 
@@ -92,6 +100,9 @@ class SetLoopSizeUbToOutOp(LoopSizeOp):
     """Loop counts of UB -> GM copies (`copy_ubuf_to_gm`)."""
 
     name = "pto.set_loop_size_ubtoout"
+
+    MANUAL: ClassVar = "scalar/ops/dma-copy/set-loop-size-ubtoout.md"
+    COST: ClassVar = NoCycles("a DMA configuration register write: no cycles of its own")
     PIPE: ClassVar[Pipe] = Pipe.MTE3
 
 
@@ -113,6 +124,9 @@ class SetMovPadValOp(PtoOp):
     """
 
     name = "pto.set_mov_pad_val"
+
+    MANUAL: ClassVar = "vector/dma-copy.md"
+    COST: ClassVar = NoCycles("a DMA configuration register write: no cycles of its own")
     PIPE: ClassVar[Pipe] = Pipe.MTE2
 
     value = operand_def()
@@ -149,6 +163,9 @@ class CopyGmToUbufOp(DmaOp):
     """
 
     name = "pto.copy_gm_to_ubuf"
+
+    MANUAL: ClassVar = "scalar/ops/dma-copy/copy-gm-to-ubuf.md"
+    COST: ClassVar = Formula(CostFormula.TRANSFER, TRANSFER_ESTIMATE)
     PIPE: ClassVar[Pipe] = Pipe.MTE2
 
     source = operand_def()
@@ -178,6 +195,9 @@ class CopyUbufToGmOp(DmaOp):
     """
 
     name = "pto.copy_ubuf_to_gm"
+
+    MANUAL: ClassVar = "scalar/ops/dma-copy/copy-ubuf-to-gm.md"
+    COST: ClassVar = Formula(CostFormula.TRANSFER, TRANSFER_ESTIMATE)
     PIPE: ClassVar[Pipe] = Pipe.MTE3
 
     source = operand_def()

@@ -26,6 +26,7 @@ from xdsl.traits import Pure
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import PtoOp, fail
+from pto_dialect.records import NoCycles
 from pto_dialect.types import PtrType
 
 
@@ -38,6 +39,9 @@ class CastPtrOp(PtoOp):
     """`%p = pto.castptr %addr : i64 -> !pto.ptr<T, space>`: reinterpret an address."""
 
     name = "pto.castptr"
+
+    MANUAL: ClassVar = "scalar/ops/micro-instruction/pointer-operations.md"
+    COST: ClassVar = NoCycles("pointer arithmetic on the scalar unit: no cycles modelled")
 
     PIPE: ClassVar[Pipe] = Pipe.S
 
@@ -68,6 +72,9 @@ class AddPtrOp(PtoOp):
     """`%q = pto.addptr %p, %off : !pto.ptr<T>, index -> !pto.ptr<T>`: `%off` in elements."""
 
     name = "pto.addptr"
+
+    MANUAL: ClassVar = "scalar/ops/micro-instruction/pointer-operations.md"
+    COST: ClassVar = NoCycles("pointer arithmetic on the scalar unit: no cycles modelled")
 
     PIPE: ClassVar[Pipe] = Pipe.S
 

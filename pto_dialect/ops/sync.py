@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import IntegerAttr, i64
 from xdsl.ir import Attribute, SSAValue
@@ -28,6 +28,7 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Event, EventAttr, Pipe, PipeAttr
 from pto_dialect.ops.base import PtoOp, fail, resolve
+from pto_dialect.records import NoCycles
 
 BUF_ID_COUNT = 32
 """Buffer ids `get_buf`/`rls_buf` can name: one global pool of 32 (PTOAS docs/isa/01)."""
@@ -109,6 +110,9 @@ class SetFlagOp(FlagOp):
 
     name = "pto.set_flag"
 
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-flag.md"
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+
     def pipe(self) -> Pipe:
         return self.src
 
@@ -118,6 +122,9 @@ class WaitFlagOp(FlagOp):
     """Runs on the destination pipe: blocks it until the source pipe has signalled `event`."""
 
     name = "pto.wait_flag"
+
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/wait-flag.md"
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
 
     def pipe(self) -> Pipe:
         return self.dst
@@ -253,12 +260,18 @@ class GetBufOp(BufOp):
 
     name = "pto.get_buf"
 
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/get-buf.md"
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+
 
 @irdl_op_definition
 class RlsBufOp(BufOp):
     """Release buffer slot `buf_id` held by the pipe."""
 
     name = "pto.rls_buf"
+
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/rls-buf.md"
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
 
 
 # ----------------------------------------------------------------------------------------
@@ -275,6 +288,9 @@ class BarrierOp(PtoOp):
     """
 
     name = "pto.barrier"
+
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/pipe-barrier.md"
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
 
     target_pipe = prop_def(PipeAttr)
 

@@ -1,18 +1,21 @@
-"""Elementwise tile instructions: `tadd`, `tsub`, `tmul`, `tdiv`, `tmax`, `tmin`, `tabs`.
+"""Elementwise tile instructions (the manual's elementwise-tile-tile pages).
 
-Rules (elementwise-tile-tile pages of the manual, both NPU targets): every tile is
-in `loc=vec` and row-major, all tiles share one element type, which the target's
-table for the op supports; where the manual asks sources and destination to have
-the same valid region, static valid sizes must agree.
+`dst[i, j] = f(src0[i, j], src1[i, j])` (or `f(src[i, j])`) over the destination's valid
+region. Rules of every page, on both NPU targets: every tile is in `loc=vec` and row-major,
+all tiles share one element type, which the op's `DTYPES` allow on the target; where the
+page asks sources and destination to have the same valid region, static valid sizes agree.
+
+Each op is its record: manual page, element types per target, and the vector op its
+lowering uses (`VECTOR_OP`, whose record gives its cost).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
-from pto_dialect.attrs import Location, Pipe
+from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.ops.base import (
     TileOp,
     dims_str,
@@ -20,9 +23,32 @@ from pto_dialect.ops.base import (
     require_dtype_supported,
     require_location,
     require_same_dtype,
+    target_of,
 )
+from pto_dialect.ops.vector_arith import (
+    VAbsOp,
+    VAddOp,
+    VAndOp,
+    VDivOp,
+    VectorBinaryOp,
+    VectorUnaryOp,
+    VMaxOp,
+    VMinOp,
+    VMulOp,
+    VNegOp,
+    VNotOp,
+    VOrOp,
+    VShlOp,
+    VShrOp,
+    VSubOp,
+    VXorOp,
+)
+from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
+
+_PAGES = "tile/ops/elementwise-tile-tile/"
+S = TypeVar("S")
 
 
 def require_row_major(what: str, tile: TileTypeBase) -> None:
@@ -46,14 +72,29 @@ class ElementwiseTileOp(TileOp):
     PIPE: ClassVar[Pipe] = Pipe.V
     SAME_VALID_REGION: ClassVar[bool] = True
     """Whether the manual asks every source to have the destination's valid region."""
+    VECTOR_OP: ClassVar[type[VectorBinaryOp] | type[VectorUnaryOp]]
+    """The vector op computing one chunk of the op in its lowering."""
+    ARITY: ClassVar[int]
+    """How many sources the computation takes (a scratch tile is not one of them)."""
 
-    @property
-    def family(self) -> str:
-        """Key of the op in the target dtype tables."""
-        return self.name.removeprefix("pto.")
+    @classmethod
+    def cost(cls) -> Cost:
+        return AsVectorOp(cls.VECTOR_OP)
+
+    @classmethod
+    def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
+        return (cls.VECTOR_OP,)
 
     def source_roles(self) -> list[str]:
         return ["src"] if self.NUM_INS == 1 else [f"src{i}" for i in range(self.NUM_INS)]
+
+    def alias_sources(self) -> frozenset[int]:
+        """Each element is read before it is written at the same place."""
+        return frozenset(range(self.ARITY))
+
+    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
+        """The first source's valid region."""
+        return shapes.valid(self.ins[0])
 
     def verify_tiles(self, target: TargetProfile) -> None:
         dst = self.dst_tile()
@@ -65,7 +106,8 @@ class ElementwiseTileOp(TileOp):
             require_row_major(f"{self.name} {role}", tile)
         for role, tile in tiles[:-1]:
             require_same_dtype(f"{self.name} {role}", tile.element, "dst", dst.element)
-        require_dtype_supported(self.name, dst.element, target, self.family)
+        assert self.DTYPES is not None
+        require_dtype_supported(self.name, dst.element, target, self.DTYPES)
         if self.SAME_VALID_REGION:
             for role, tile in tiles[:-1]:
                 require_same_valid(f"{self.name} {role}", tile, "dst", dst)
@@ -73,10 +115,15 @@ class ElementwiseTileOp(TileOp):
 
 class BinaryTileOp(ElementwiseTileOp):
     NUM_INS: ClassVar[int] = 2
+    ARITY: ClassVar[int] = 2
 
 
 class UnaryTileOp(ElementwiseTileOp):
     NUM_INS: ClassVar[int] = 1
+    ARITY: ClassVar[int] = 1
+
+
+# ---- arithmetic ----------------------------------------------------------------------
 
 
 @irdl_op_definition
@@ -85,7 +132,12 @@ class TAddOp(BinaryTileOp):
 
     name = "pto.tadd"
 
+    MANUAL: ClassVar = _PAGES + "tadd.md"
     SAME_VALID_REGION: ClassVar[bool] = False
+    DTYPES: ClassVar = per_target_dtypes(  # tadd.md target-profile table
+        "f32 f16 bf16 i32 i16", "f32 f16 bf16 i32 i16 i8 ui8 f8E4M3FN f8E5M2"
+    )
+    VECTOR_OP: ClassVar = VAddOp
 
 
 @irdl_op_definition
@@ -94,12 +146,20 @@ class TSubOp(BinaryTileOp):
 
     name = "pto.tsub"
 
+    MANUAL: ClassVar = _PAGES + "tsub.md"
+    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16")
+    VECTOR_OP: ClassVar = VSubOp
+
 
 @irdl_op_definition
 class TMulOp(BinaryTileOp):
     """`dst = src0 * src1`."""
 
     name = "pto.tmul"
+
+    MANUAL: ClassVar = _PAGES + "tmul.md"
+    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", "i32 ui32 f32 i16 ui16 f16")
+    VECTOR_OP: ClassVar = VMulOp
 
 
 @irdl_op_definition
@@ -108,12 +168,20 @@ class TDivOp(BinaryTileOp):
 
     name = "pto.tdiv"
 
+    MANUAL: ClassVar = _PAGES + "tdiv.md"
+    DTYPES: ClassVar = per_target_dtypes("f16 f32", "i32 ui32 f32 i16 ui16 f16")
+    VECTOR_OP: ClassVar = VDivOp
+
 
 @irdl_op_definition
 class TMaxOp(BinaryTileOp):
     """`dst = max(src0, src1)`."""
 
     name = "pto.tmax"
+
+    MANUAL: ClassVar = _PAGES + "tmax.md"
+    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16")
+    VECTOR_OP: ClassVar = VMaxOp
 
 
 @irdl_op_definition
@@ -122,6 +190,10 @@ class TMinOp(BinaryTileOp):
 
     name = "pto.tmin"
 
+    MANUAL: ClassVar = _PAGES + "tmin.md"
+    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16")
+    VECTOR_OP: ClassVar = VMinOp
+
 
 @irdl_op_definition
 class TAbsOp(UnaryTileOp):
@@ -129,5 +201,140 @@ class TAbsOp(UnaryTileOp):
 
     name = "pto.tabs"
 
+    MANUAL: ClassVar = _PAGES + "tabs.md"
+    # tabs.md: A3 float/half; A5 float, half, int32, int16, int8; CPU sim adds bf16
+    DTYPES: ClassVar = per_target_dtypes("f32 f16", "f32 f16 i32 i16 i8", "f32 f16 bf16 i32 i16 i8")
+    VECTOR_OP: ClassVar = VAbsOp
 
-OPS: list[type[IRDLOperation]] = [TAddOp, TSubOp, TMulOp, TDivOp, TMaxOp, TMinOp, TAbsOp]
+
+@irdl_op_definition
+class TNegOp(UnaryTileOp):
+    """`dst = -src` (pto-isa: TMULS by -1, so integers wrap)."""
+
+    name = "pto.tneg"
+
+    MANUAL: ClassVar = _PAGES + "tneg.md"
+    # tneg.md publishes no list; TNEG is TMULS(src, -1) on both NPU targets
+    # (npu/*/TUnaryOp.hpp), so tmuls.md's implementation checks apply
+    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", "ui16 i16 ui32 i32 f16 f32 bf16")
+    VECTOR_OP: ClassVar = VNegOp
+
+
+# ---- bitwise and shifts ------------------------------------------------------------------
+
+
+@irdl_op_definition
+class TAndOp(BinaryTileOp):
+    """`dst = src0 & src1`."""
+
+    name = "pto.tand"
+
+    MANUAL: ClassVar = _PAGES + "tand.md"
+    # tand.md: A2A3 1- or 2-byte integers, A5 1-, 2- or 4-byte integers
+    DTYPES: ClassVar = per_target_dtypes("i8 ui8 i16 ui16", "i8 ui8 i16 ui16 i32 ui32")
+    VECTOR_OP: ClassVar = VAndOp
+
+
+@irdl_op_definition
+class TOrOp(BinaryTileOp):
+    """`dst = src0 | src1`."""
+
+    name = "pto.tor"
+
+    MANUAL: ClassVar = _PAGES + "tor.md"
+    # tor.md: A2A3 1- or 2-byte integers, A5 8/16/32-bit integers
+    DTYPES: ClassVar = per_target_dtypes("i8 ui8 i16 ui16", "i8 ui8 i16 ui16 i32 ui32")
+    VECTOR_OP: ClassVar = VOrOp
+
+
+@irdl_op_definition
+class TXorOp(BinaryTileOp):
+    """`dst = src0 ^ src1`; `ins(%src0, %src1[, %tmp])`, A2/A3 needs the scratch tile.
+
+    A2/A3 computes XOR through `tmp` (txor.md, "Temporary Space"); the contents `tmp` has
+    afterwards are not specified, and this project leaves them unchanged.
+    """
+
+    name = "pto.txor"
+
+    NUM_INS: ClassVar[int] = 3
+    """At most: src0, src1 and the optional scratch tile."""
+    MANUAL: ClassVar = _PAGES + "txor.md"
+    DTYPES: ClassVar = per_target_dtypes("i8 ui8 i16 ui16 i32 ui32", "i8 ui8 i16 ui16 i32 ui32")
+    VECTOR_OP: ClassVar = VXorOp
+
+    def verify_(self) -> None:
+        if len(self.ins) not in (2, 3):
+            raise fail(f"{self.name} expects src0, src1 and an optional tmp, got {len(self.ins)}")
+        if len(self.outs) + len(self.res) != 1:
+            raise fail(
+                f"{self.name} needs exactly one destination: an outs(...) buffer (DPS form) "
+                "or a result (SSA form)"
+            )
+        self.verify_form()
+        self.verify_tiles(target_of(self))
+
+    def source_roles(self) -> list[str]:
+        return ["src0", "src1", "tmp"][: len(self.ins)]
+
+    def scratch_sources(self) -> frozenset[int]:
+        return frozenset({2}) if len(self.ins) == 3 else frozenset()
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        super().verify_tiles(target)
+        if len(self.ins) == 2 and target.arch is TargetArch.A2A3:
+            raise fail(
+                f"{self.name} needs a tmp operand on target {target.name} (txor.md: A2A3 "
+                "computes XOR through a scratch tile)"
+            )
+
+
+@irdl_op_definition
+class TNotOp(UnaryTileOp):
+    """`dst = ~src`."""
+
+    name = "pto.tnot"
+
+    MANUAL: ClassVar = _PAGES + "tnot.md"
+    DTYPES: ClassVar = per_target_dtypes("i16 ui16", "ui32 i32 ui16 i16 ui8 i8")
+    VECTOR_OP: ClassVar = VNotOp
+
+
+@irdl_op_definition
+class TShlOp(BinaryTileOp):
+    """`dst = src0 << src1` (src1: per-element shift counts)."""
+
+    name = "pto.tshl"
+
+    MANUAL: ClassVar = _PAGES + "tshl.md"
+    DTYPES: ClassVar = per_target_dtypes("ui8 i8 ui16 i16 ui32 i32", "ui8 i8 ui16 i16 ui32 i32")
+    VECTOR_OP: ClassVar = VShlOp
+
+
+@irdl_op_definition
+class TShrOp(BinaryTileOp):
+    """`dst = src0 >> src1`: arithmetic for signed elements, logical for unsigned."""
+
+    name = "pto.tshr"
+
+    MANUAL: ClassVar = _PAGES + "tshr.md"
+    DTYPES: ClassVar = per_target_dtypes("ui8 i8 ui16 i16 ui32 i32", "ui8 i8 ui16 i16 ui32 i32")
+    VECTOR_OP: ClassVar = VShrOp
+
+
+OPS: list[type[ElementwiseTileOp]] = [
+    TAddOp,
+    TSubOp,
+    TMulOp,
+    TDivOp,
+    TMaxOp,
+    TMinOp,
+    TAbsOp,
+    TNegOp,
+    TAndOp,
+    TOrOp,
+    TXorOp,
+    TNotOp,
+    TShlOp,
+    TShrOp,
+]

@@ -17,12 +17,13 @@ GEMV variants `tgemv`, `tgemv.acc`, `tgemv.bias` with the same operands. Rules
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.ops.base import TileOp, dims_str, fail, require_location, require_same_dtype
+from pto_dialect.records import Cost, CostFormula, Formula, Shapes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
@@ -30,11 +31,21 @@ MAX_MNK = 4095
 """Largest m, k or n one matrix instruction takes (MMAD_MAX_SUPPORT_LENGTH)."""
 
 
+S = TypeVar("S")
+
+
 class MatmulTileOp(TileOp):
     """`dst = [acc_in +] a @ b [+ bias]`, GEMV when `GEMV` (a has one row)."""
 
     PIPE: ClassVar[Pipe] = Pipe.M
     NUM_INS: ClassVar[int] = 2
+    COST: ClassVar[Cost | None] = Formula(
+        CostFormula.MATRIX,
+        "one 16x16x16 block of MACs per cycle (two cycles for f32, 16x32x16 for int8)",
+    )
+    NOT_LOWERED: ClassVar[str | None] = (
+        "the cube pipe's lowering is not implemented: matrix ops run at tile level"
+    )
     ACC_INPUT: ClassVar[bool] = False
     """Sources are (acc_in, a, b): the product is added to acc_in."""
     BIAS_INPUT: ClassVar[bool] = False
@@ -58,6 +69,41 @@ class MatmulTileOp(TileOp):
 
     def acc_in_tile(self) -> TileTypeBase | None:
         return self.tile(0, "acc_in") if self.ACC_INPUT else None
+
+    # ---- the record: regions --------------------------------------------------------------
+    def mnk(self, shapes: Shapes[S]) -> tuple[S, S, S]:
+        """m, k, n from the valid regions of a and b."""
+        a = shapes.valid(self.ins[self.lhs_index])
+        b = shapes.valid(self.ins[self.lhs_index + 1])
+        if self.GEMV:
+            return a[0], b[0], b[1]
+        return a[0], a[1], b[1]
+
+    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
+        m, _, n = self.mnk(shapes)
+        return (m, n)
+
+    def written_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int] | None:
+        return self.result_region(shapes)
+
+    def alias_sources(self) -> frozenset[int]:
+        """A `.acc` op accumulates into its acc_in buffer."""
+        return frozenset({0}) if self.ACC_INPUT else frozenset()
+
+    def reads_beyond_valid(
+        self, shapes: Shapes[S], result: tuple[S | int, S | int]
+    ) -> list[tuple[int, str, tuple[S | int, S | int]]]:
+        """a's m x k, b's k x n, acc_in's m x n and bias's 1 x n."""
+        m, k, n = self.mnk(shapes)
+        found: list[tuple[int, str, tuple[S | int, S | int]]] = [
+            (self.lhs_index, "a", (m, k)),
+            (self.lhs_index + 1, "b", (k, n)),
+        ]
+        if self.ACC_INPUT:
+            found.append((0, "acc_in", (m, n)))
+        if self.BIAS_INPUT:
+            found.append((2, "bias", (1, n)))
+        return found
 
     # ---- verification -------------------------------------------------------------------
     def verify_tiles(self, target: TargetProfile) -> None:
@@ -143,12 +189,16 @@ class TMatmulOp(MatmulTileOp):
 
     name = "pto.tmatmul"
 
+    MANUAL: ClassVar = "tile/ops/matrix-and-matrix-vector/tmatmul.md"
+
 
 @irdl_op_definition
 class TMatmulAccOp(MatmulTileOp):
     """`dst = acc_in + a @ b`."""
 
     name = "pto.tmatmul.acc"
+
+    MANUAL: ClassVar = "tile/ops/matrix-and-matrix-vector/tmatmul-acc.md"
 
     NUM_INS: ClassVar[int] = 3
     ACC_INPUT: ClassVar[bool] = True
@@ -160,6 +210,8 @@ class TMatmulBiasOp(MatmulTileOp):
 
     name = "pto.tmatmul.bias"
 
+    MANUAL: ClassVar = "tile/ops/matrix-and-matrix-vector/tmatmul-bias.md"
+
     NUM_INS: ClassVar[int] = 3
     BIAS_INPUT: ClassVar[bool] = True
 
@@ -170,6 +222,8 @@ class TGemvOp(MatmulTileOp):
 
     name = "pto.tgemv"
 
+    MANUAL: ClassVar = "tile/ops/matrix-and-matrix-vector/tgemv.md"
+
     GEMV: ClassVar[bool] = True
 
 
@@ -178,6 +232,8 @@ class TGemvAccOp(MatmulTileOp):
     """`dst[0, :] = acc_in[0, :] + a[0, :] @ b`."""
 
     name = "pto.tgemv.acc"
+
+    MANUAL: ClassVar = "tile/ops/matrix-and-matrix-vector/tgemv-acc.md"
 
     NUM_INS: ClassVar[int] = 3
     ACC_INPUT: ClassVar[bool] = True
@@ -189,6 +245,8 @@ class TGemvBiasOp(MatmulTileOp):
     """`dst[0, :] = bias[0, :] + a[0, :] @ b` (seed 000)."""
 
     name = "pto.tgemv.bias"
+
+    MANUAL: ClassVar = "tile/ops/matrix-and-matrix-vector/tgemv-bias.md"
 
     NUM_INS: ClassVar[int] = 3
     BIAS_INPUT: ClassVar[bool] = True

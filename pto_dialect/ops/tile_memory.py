@@ -10,9 +10,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from math import prod
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import (
@@ -49,6 +49,24 @@ from pto_dialect.ops.base import (
     require_same_dtype,
     segments,
     target_of,
+)
+from pto_dialect.ops.dma import (
+    TRANSFER_ESTIMATE,
+    CopyGmToUbufOp,
+    CopyUbufToGmOp,
+    SetLoopSizeOutToUbOp,
+    SetLoopSizeUbToOutOp,
+    SetMovPadValOp,
+)
+from pto_dialect.records import (
+    CostFormula,
+    DTypes,
+    Effect,
+    Formula,
+    NoCycles,
+    PerTarget,
+    Shapes,
+    per_target_dtypes,
 )
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import (
@@ -144,6 +162,9 @@ class MakeTensorViewOp(PtoOp):
 
     name = "pto.make_tensor_view"
 
+    MANUAL: ClassVar = "tile/ops/view-and-tile-buf/make-tensor-view.md"
+    COST: ClassVar = NoCycles("a view or buffer declaration: no cycles of its own")
+
     ptr = operand_def(PtrType)
     shape = var_operand_def(IndexType)
     strides = var_operand_def(IndexType)
@@ -214,6 +235,9 @@ class PartitionViewOp(PtoOp):
     """A window `source[offsets : offsets + sizes]` of a tensor view."""
 
     name = "pto.partition_view"
+
+    MANUAL: ClassVar = "tile/ops/view-and-tile-buf/partition-view.md"
+    COST: ClassVar = NoCycles("a view or buffer declaration: no cycles of its own")
 
     source = operand_def(TensorViewType)
     offsets = var_operand_def(IndexType)
@@ -303,6 +327,9 @@ class AllocTileOp(PtoOp):
 
     name = "pto.alloc_tile"
 
+    MANUAL: ClassVar = "tile/ops/view-and-tile-buf/alloc-tile.md"
+    COST: ClassVar = NoCycles("a view or buffer declaration: no cycles of its own")
+
     addr = opt_operand_def(IntegerType(64))
     valid_row = opt_operand_def(IndexType)
     valid_col = opt_operand_def(IndexType)
@@ -366,6 +393,16 @@ class AllocTileOp(PtoOp):
 # ----------------------------------------------------------------------------------------
 
 
+S = TypeVar("S")
+
+# tload.md / tstore.md: element types a GM <-> Vec/Mat transfer supports (A5: any 1/2/4/8-byte
+# element type, fp8 included)
+GM_TILE = per_target_dtypes(
+    "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32",
+    "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32 f8E4M3FN f8E5M2",
+)
+
+
 def _require_partition_view(what: str, attr: Attribute | None) -> PartitionTensorViewType:
     if not isinstance(attr, PartitionTensorViewType):
         raise fail(f"{what} must be a !pto.partition_tensor_view, got {attr}")
@@ -400,12 +437,20 @@ class TLoadOp(TileOp):
     name = "pto.tload"
 
     PIPE: ClassVar[Pipe] = Pipe.MTE2
+    MANUAL: ClassVar = "tile/ops/memory-and-data-movement/tload.md"
+    DTYPES: ClassVar = GM_TILE  # tload.md: GM <-> Vec/Mat element types
+    COST: ClassVar = Formula(CostFormula.TRANSFER, TRANSFER_ESTIMATE)
+    LOWERS_TO: ClassVar = (CopyGmToUbufOp, SetLoopSizeOutToUbOp, SetMovPadValOp)
+
+    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
+        """The GM window's rows and columns."""
+        return shapes.window(self.ins[0])
 
     def verify_tiles(self, target: TargetProfile) -> None:
         view = _require_partition_view(f"{self.name} src", self.ins[0].type)
         dst = self.dst_tile()
         require_location(f"{self.name} dst", dst, Location.VEC, Location.MAT)
-        require_dtype_supported(f"{self.name} dst", dst.element, target, "tload")
+        require_dtype_supported(f"{self.name} dst", dst.element, target, GM_TILE)
         _check_element_size(f"{self.name} dst", dst.element, "src", view.element)
         _check_gm_extent(f"{self.name} dst", dst, view)
 
@@ -431,6 +476,19 @@ class TStoreOp(TileOp):
 
     PIPE: ClassVar[Pipe] = Pipe.MTE3
     HAS_TILE_RESULT: ClassVar[bool] = False
+    MANUAL: ClassVar = "tile/ops/memory-and-data-movement/tstore.md"
+    DTYPES_BY_LOC: ClassVar[Mapping[Location, DTypes]] = {
+        # tstore.md: Vec/Mat as tload (A5: no store from Mat); Acc stores i32/f32
+        Location.VEC: GM_TILE,
+        Location.MAT: PerTarget(GM_TILE.a2a3, frozenset(), frozenset()),
+        Location.ACC: per_target_dtypes("i32 f32", "i32 f32"),
+    }
+    COST: ClassVar = Formula(CostFormula.TRANSFER, TRANSFER_ESTIMATE)
+    LOWERS_TO: ClassVar = (CopyUbufToGmOp, SetLoopSizeUbToOutOp)
+
+    def operand_effects(self) -> tuple[Effect, ...]:
+        """The tile is read and the GM view written, in both forms."""
+        return (Effect.READ, Effect.WRITE)
 
     @property
     def src(self) -> SSAValue:
@@ -471,11 +529,10 @@ class TStoreOp(TileOp):
         view = _require_partition_view(f"{self.name} dst", self.view.type)
         require_location(f"{self.name} src", src, Location.VEC, Location.MAT, Location.ACC)
         loc = src.location.value
-        if not target.legal_dtypes(f"tstore.{loc}"):
+        table = self.DTYPES_BY_LOC[src.location]
+        if not table[target.arch]:
             raise fail(f"{self.name} from loc={loc} is not supported on target {target.name}")
-        require_dtype_supported(
-            f"{self.name} src", src.element, target, f"tstore.{loc}", f" from loc={loc}"
-        )
+        require_dtype_supported(f"{self.name} src", src.element, target, table, f" from loc={loc}")
         _check_gm_extent(f"{self.name} src", src, view)
         if src.location is not Location.ACC:
             _check_element_size(f"{self.name} src", src.element, "dst", view.element)
@@ -532,6 +589,37 @@ class TMovOp(TileOp):
     name = "pto.tmov"
 
     PIPE: ClassVar[Pipe] = Pipe.MTE1
+    MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/tmov.md"
+    DTYPES_BY_PAIR: ClassVar[Mapping[tuple[Location, Location], DTypes]] = {
+        # tmov.md: source element types per legal location pair (empty: pair unsupported)
+        (Location.MAT, Location.LEFT): per_target_dtypes(
+            "i8 f16 bf16 f32", "i8 f8E4M3FN f8E5M2 f16 bf16 f32"
+        ),
+        (Location.MAT, Location.RIGHT): per_target_dtypes(
+            "i8 f16 bf16 f32", "i8 f8E4M3FN f8E5M2 f16 bf16 f32"
+        ),
+        (Location.MAT, Location.BIAS): per_target_dtypes("i32 f32 f16", "i32 f32 f16 bf16"),
+        (Location.MAT, Location.SCALING): per_target_dtypes("ui64", "ui64"),
+        (Location.VEC, Location.VEC): GM_TILE,
+        (Location.VEC, Location.MAT): PerTarget(frozenset(), GM_TILE.a5, GM_TILE.cpu),
+        (Location.ACC, Location.MAT): per_target_dtypes("i32 f32", "i32 f32"),
+        (Location.ACC, Location.VEC): per_target_dtypes("", "i32 f32"),
+    }
+    COST: ClassVar = Formula(
+        CostFormula.TILE_MOVE,
+        "tmov: 256 B/cycle on MTE1, 128 B/cycle on FIX, vec->vec as a vector copy",
+    )
+    NOT_LOWERED: ClassVar = "no pass lowers tile moves yet: they run at tile level"
+
+    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
+        """The source's valid region."""
+        return shapes.valid(self.ins[0])
+
+    def reads_beyond_valid(
+        self, shapes: Shapes[S], result: tuple[S | int, S | int]
+    ) -> list[tuple[int, str, tuple[S | int, S | int]]]:
+        """A move reads the source over the destination's valid region."""
+        return [(0, "src", result)]
 
     def pipe(self) -> Pipe:
         src, dst = self.ins[0].type, self.dst_type
@@ -548,14 +636,14 @@ class TMovOp(TileOp):
                 f"{self.name} from loc={src.location.value} to loc={dst.location.value} is not "
                 f"a legal move (legal: {legal})"
             )
-        family = f"tmov.{_pair(*pair)}"
-        if not target.legal_dtypes(family):
+        table = self.DTYPES_BY_PAIR[pair]
+        if not table[target.arch]:
             raise fail(
                 f"{self.name} from loc={src.location.value} to loc={dst.location.value} is not "
                 f"supported on target {target.name}"
             )
         require_dtype_supported(
-            f"{self.name} src", src.element, target, family, f" for {_pair(*pair)} moves"
+            f"{self.name} src", src.element, target, table, f" for {_pair(*pair)} moves"
         )
         legal = tmov_dst_dtypes(*pair, src.element)
         if len(legal) == 1 and src.element in legal:

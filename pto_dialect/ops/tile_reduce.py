@@ -10,7 +10,7 @@ summation through the scratch tile); DPS form, as PTOAS spells it:
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, i32
 from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
@@ -30,8 +30,15 @@ from pto_dialect.ops.base import (
     resolve,
     target_of,
 )
+from pto_dialect.ops.vector_arith import VAddOp, VectorBinaryOp, VMaxOp, VMinOp
+from pto_dialect.records import AsVectorOp, Cost, Effect, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
+
+S = TypeVar("S")
+
+# seed 001 (TCOLMIN), tcolmax.md and tcolsum.md implementation checks: one list per target
+COL_REDUCE = per_target_dtypes("f16 f32 i16 i32", "f16 f32 i8 ui8 i16 ui16 i32 ui32 bf16")
 
 
 def require_nd(what: str, tile: TileTypeBase) -> None:
@@ -47,10 +54,26 @@ class ColReduceTileOp(TileOp):
 
     PIPE: ClassVar[Pipe] = Pipe.V
     NUM_INS: ClassVar[int] = 1
+    VECTOR_OP: ClassVar[type[VectorBinaryOp]]
+    """The vector op of one reduction step (`acc = op(acc, row)`)."""
 
-    @property
-    def family(self) -> str:
-        return self.name.removeprefix("pto.")
+    @classmethod
+    def cost(cls) -> Cost:
+        return AsVectorOp(cls.VECTOR_OP)
+
+    @classmethod
+    def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
+        return (cls.VECTOR_OP,)
+
+    def source_roles(self) -> list[str]:
+        return ["src", "tmp"][: len(self.ins)]
+
+    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
+        """One row of the source's valid columns."""
+        return (1, shapes.valid(self.ins[0])[1])
+
+    def written_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int] | None:
+        return self.result_region(shapes)
 
     def verify_tiles(self, target: TargetProfile) -> None:
         src, dst = self.tile(0, "src"), self.dst_tile()
@@ -58,7 +81,8 @@ class ColReduceTileOp(TileOp):
             require_location(f"{self.name} {role}", tile, Location.VEC)
             require_nd(f"{self.name} {role}", tile)
         require_same_dtype(f"{self.name} dst", dst.element, "src", src.element)
-        require_dtype_supported(self.name, src.element, target, self.family)
+        assert self.DTYPES is not None
+        require_dtype_supported(self.name, src.element, target, self.DTYPES)
         src_cols, dst_cols = src.v_col.data, dst.v_col.data
         if DYNAMIC not in (src_cols, dst_cols) and src_cols != dst_cols:
             raise fail(
@@ -72,12 +96,20 @@ class TColMinOp(ColReduceTileOp):
 
     name = "pto.tcolmin"
 
+    MANUAL: ClassVar = "tile/ops/reduce-and-expand/tcolmin.md"
+    DTYPES: ClassVar = COL_REDUCE  # seed 001 (TCOLMIN implementation checks)
+    VECTOR_OP: ClassVar = VMinOp
+
 
 @irdl_op_definition
 class TColMaxOp(ColReduceTileOp):
     """Column maximum."""
 
     name = "pto.tcolmax"
+
+    MANUAL: ClassVar = "tile/ops/reduce-and-expand/tcolmax.md"
+    DTYPES: ClassVar = COL_REDUCE  # tcolmax.md implementation checks
+    VECTOR_OP: ClassVar = VMaxOp
 
 
 @irdl_op_definition
@@ -88,6 +120,9 @@ class TColSumOp(ColReduceTileOp):
 
     NUM_INS: ClassVar[int] = 2
     """At most: src and the optional scratch tile."""
+    MANUAL: ClassVar = "tile/ops/reduce-and-expand/tcolsum.md"
+    DTYPES: ClassVar = COL_REDUCE  # tcolsum.md implementation checks
+    VECTOR_OP: ClassVar = VAddOp
 
     is_binary = opt_attr_def(BoolAttr, attr_name="isBinary")
 
@@ -143,6 +178,17 @@ class TColSumOp(ColReduceTileOp):
             )
         self.verify_form()
         self.verify_tiles(target_of(self))
+
+    def scratch_sources(self) -> frozenset[int]:
+        """The pairwise sum writes its partial sums into `tmp`."""
+        return frozenset({1}) if self.binary and len(self.ins) == 2 else frozenset()
+
+    def operand_effects(self) -> tuple[Effect, ...]:
+        """Without `isBinary` the tmp operand is not accessed."""
+        effects = super().operand_effects()
+        if len(self.ins) == 2 and self.outs and not self.binary:
+            return (effects[0], Effect.NONE, *effects[2:])
+        return effects
 
     def verify_tiles(self, target: TargetProfile) -> None:
         super().verify_tiles(target)

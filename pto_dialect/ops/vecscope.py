@@ -19,6 +19,7 @@ from xdsl.traits import IsolatedFromAbove, NoTerminator, OpTrait
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import PtoOp, fail
+from pto_dialect.records import NoCycles
 
 
 def enclosing_vecscope(op: Operation) -> VecScopeOp | None:
@@ -53,6 +54,9 @@ class VecScopeOp(PtoOp):
     """`pto.vecscope { ... }`: one vector-function interval issued to PIPE_V."""
 
     name = "pto.vecscope"
+
+    MANUAL: ClassVar = "scalar/ops/micro-instruction/vecscope.md"
+    COST: ClassVar = NoCycles("a scope: its body's ops carry the cycles")
 
     PIPE: ClassVar[Pipe] = Pipe.V
 

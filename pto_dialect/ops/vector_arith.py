@@ -3,12 +3,12 @@
 - `VectorBinaryOp`: `%r = pto.vadd %lhs, %rhs, %mask : V, V, M -> V` (vadd, vsub, vmul,
   vdiv, vmax, vmin, vand, vor, vxor, vshl, vshr); `VectorCarryOp` adds a carry mask
   result: `%r, %c = pto.vaddc %lhs, %rhs, %mask : V, V, M -> V, M` (vaddc, vsubc).
-- `VectorUnaryOp`: `%r = pto.vabs %x, %mask : V, M -> V`.
+- `VectorUnaryOp`: `%r = pto.vabs %x, %mask : V, M -> V` (vabs, vneg, vnot).
 - `pto.vmula`: `%r = pto.vmula %acc, %lhs, %rhs, %mask : V, V, V, M -> V` (acc + lhs * rhs).
 - `pto.vbr`: `%r = pto.vbr %scalar : T -> !pto.vreg<NxT>` (broadcast to every lane).
 
-All run on PIPE_V inside a `pto.vecscope`. Element types legal per target come from the
-`targets.py` tables, keyed by the op name without `pto.`.
+All run on PIPE_V inside a `pto.vecscope`. Each op's record (`pto_dialect.records`) holds
+its manual page, its element types per target and its cost (seed 004's figures).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from pto_dialect.dtypes import DType, dtype_of
 from pto_dialect.ops.base import fail, target_of
 from pto_dialect.ops.vecscope import InVecScope
 from pto_dialect.ops.vector_common import VectorPipeOp, mask_of, vreg_of
+from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
 from pto_dialect.types import MASK_GRANULARITIES, MaskType, VRegType
 
 
@@ -40,6 +41,19 @@ class ElementKind(Enum):
     ANY = "any"
     INT = "integer"
     FLOAT = "floating-point"
+
+
+# ---- element types per target ----------------------------------------------------------
+# A5: seed 004's latency table (f32 f16 bf16 i32 i16 i8) with the unsigned variants of the
+# per-op manual pages; A2/A3 emulates pto.v* with the A5 element types (vadd page:
+# "Simulated"), except that the A5-only exclusion of 8-bit vmul/vmula does not apply.
+ALL_TYPES = "f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"
+INT_TYPES = "i32 ui32 i16 ui16 i8 ui8"
+ARITH = per_target_dtypes(ALL_TYPES, ALL_TYPES)
+MUL = per_target_dtypes(ALL_TYPES, "f32 f16 bf16 i32 ui32 i16 ui16")  # seed 004: no A5 8-bit
+DIV = per_target_dtypes("f32 f16", "f32 f16")  # float only
+INT = per_target_dtypes(INT_TYPES, INT_TYPES)  # bitwise and shifts: integer only
+CARRY = per_target_dtypes("i32 ui32", "i32 ui32")  # 32-bit carry chains
 
 
 def check_mask_granularity(op_name: str, role: str, mask: MaskType, vreg: VRegType) -> None:
@@ -57,17 +71,11 @@ def check_mask_granularity(op_name: str, role: str, mask: MaskType, vreg: VRegTy
 class VectorOp(VectorPipeOp):
     """A vector micro-op: PIPE_V, inside a `pto.vecscope`, element types per target."""
 
-    LEGALITY: ClassVar[str] = ""
-    """Key of the op's row in the per-target dtype tables (default: the op name)."""
     ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.ANY
     ELEMENT_BITS: ClassVar[tuple[int, ...]] = ()
     """Element widths the op accepts (empty: any)."""
 
     traits = traits_def(InVecScope(), Pure())
-
-    @classmethod
-    def legality_key(cls) -> str:
-        return cls.LEGALITY or cls.name.removeprefix("pto.")
 
     def check_element(self, vreg: VRegType) -> DType:
         """Kind, width and per-target legality of the element type of `vreg`."""
@@ -82,7 +90,7 @@ class VectorOp(VectorPipeOp):
             what = "" if kind is ElementKind.ANY else f" {kind.value}"
             raise fail(f"{self.name} requires {widths}{what} elements, got {dtype}")
         target = target_of(self)
-        legal = target.legal_dtypes(self.legality_key())
+        legal = self.legal_dtypes(target)
         if dtype not in legal:
             names = ", ".join(sorted(d.name for d in legal)) or "none"
             raise fail(
@@ -149,10 +157,18 @@ class VectorIntBinaryOp(VectorBinaryOp):
 class VAddOp(VectorBinaryOp):
     name = "pto.vadd"
 
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vadd.md"
+    DTYPES: ClassVar = ARITH
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.BINARY, 7)
+
 
 @irdl_op_definition
 class VSubOp(VectorBinaryOp):
     name = "pto.vsub"
+
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vsub.md"
+    DTYPES: ClassVar = ARITH
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.BINARY, 7)
 
 
 @irdl_op_definition
@@ -161,10 +177,21 @@ class VMulOp(VectorBinaryOp):
 
     name = "pto.vmul"
 
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vmul.md"
+    DTYPES: ClassVar = MUL
+    COST: ClassVar = VectorCost(Completion.MUL, PerRepeat.BINARY, 8)
+
 
 @irdl_op_definition
 class VDivOp(VectorBinaryOp):
     name = "pto.vdiv"
+
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vdiv.md"
+    DTYPES: ClassVar = DIV
+    # seed 004: 17 cycles on A5 for f32, 22 for f16; A2/A3: 4 cycles per repeat for f16
+    COST: ClassVar = VectorCost(
+        Completion.BINOP, PerRepeat.BINARY, 17, PerRepeat.TRANSCENDENTAL, f16_a5_latency=22
+    )
 
     ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.FLOAT
 
@@ -173,25 +200,45 @@ class VDivOp(VectorBinaryOp):
 class VMaxOp(VectorBinaryOp):
     name = "pto.vmax"
 
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vmax.md"
+    DTYPES: ClassVar = ARITH
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.BINARY, 7)
+
 
 @irdl_op_definition
 class VMinOp(VectorBinaryOp):
     name = "pto.vmin"
+
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vmin.md"
+    DTYPES: ClassVar = ARITH
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.BINARY, 7)
 
 
 @irdl_op_definition
 class VAndOp(VectorIntBinaryOp):
     name = "pto.vand"
 
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vand.md"
+    DTYPES: ClassVar = INT
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
+
 
 @irdl_op_definition
 class VOrOp(VectorIntBinaryOp):
     name = "pto.vor"
 
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vor.md"
+    DTYPES: ClassVar = INT
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
+
 
 @irdl_op_definition
 class VXorOp(VectorIntBinaryOp):
     name = "pto.vxor"
+
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vxor.md"
+    DTYPES: ClassVar = INT
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 @irdl_op_definition
@@ -200,12 +247,20 @@ class VShlOp(VectorIntBinaryOp):
 
     name = "pto.vshl"
 
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vshl.md"
+    DTYPES: ClassVar = INT
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
+
 
 @irdl_op_definition
 class VShrOp(VectorIntBinaryOp):
     """Arithmetic shift for signed elements, logical for unsigned."""
 
     name = "pto.vshr"
+
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vshr.md"
+    DTYPES: ClassVar = INT
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 class VectorCarryOp(VectorIntBinaryOp):
@@ -246,10 +301,18 @@ class VectorCarryOp(VectorIntBinaryOp):
 class VAddCOp(VectorCarryOp):
     name = "pto.vaddc"
 
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vaddc.md"
+    DTYPES: ClassVar = CARRY
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
+
 
 @irdl_op_definition
 class VSubCOp(VectorCarryOp):
     name = "pto.vsubc"
+
+    MANUAL: ClassVar = "vector/ops/binary-vector-ops/vsubc.md"
+    DTYPES: ClassVar = CARRY
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 # ----------------------------------------------------------------------------------------
@@ -289,12 +352,61 @@ class VAbsOp(VectorUnaryOp):
 
     name = "pto.vabs"
 
+    MANUAL: ClassVar = "vector/ops/unary-vector-ops/vabs.md"
+    # the vabs page: i8-i32, f16, f32 (A2/A3 emulates the A5 forms)
+    DTYPES: ClassVar = per_target_dtypes("f32 f16 i32 i16 i8", "f32 f16 i32 i16 i8")
+    COST: ClassVar = VectorCost(
+        Completion.BINOP,
+        PerRepeat.SIMPLE,
+        5,
+        estimate="A5 latency 5 (research notes); no A2/A3 figure: costed as a simple binop",
+    )
+
+
+@irdl_op_definition
+class VNegOp(VectorUnaryOp):
+    """-x on the active lanes: the scalar-multiply path with -1 (integers wrap)."""
+
+    name = "pto.vneg"
+
+    MANUAL: ClassVar = "vector/ops/unary-vector-ops/vneg.md"
+    # the vneg page: i8-i32, f16, f32 (A2/A3 emulates the A5 forms)
+    DTYPES: ClassVar = per_target_dtypes("f32 f16 i32 i16 i8", "f32 f16 i32 i16 i8")
+    # the vneg page: A5 8 cycles (RV_VMULS); A2/A3 startup 14, completion 20 FP / 18 INT
+    # (the mul row), 1 per repeat
+    COST: ClassVar = VectorCost(Completion.MUL, PerRepeat.SIMPLE, 8)
+
+
+@irdl_op_definition
+class VNotOp(VectorUnaryOp):
+    """~x on the active lanes (integer elements)."""
+
+    name = "pto.vnot"
+
+    ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.INT
+    MANUAL: ClassVar = "vector/ops/unary-vector-ops/vnot.md"
+    # the vnot page: all integer types (8/16/32-bit lanes here)
+    DTYPES: ClassVar = per_target_dtypes(INT_TYPES, INT_TYPES)
+    COST: ClassVar = VectorCost(
+        Completion.BINOP,
+        PerRepeat.SIMPLE,
+        7,
+        estimate="the vnot page publishes no figure: costed as vand",
+    )
+
 
 @irdl_op_definition
 class VMulAOp(VectorOp):
     """`%r = pto.vmula %acc, %lhs, %rhs, %mask : V, V, V, M -> V`: acc + lhs * rhs, fused."""
 
     name = "pto.vmula"
+
+    MANUAL: ClassVar = "vector/ops/sfu-and-dsa-ops/vmula.md"
+    # no list published for A5: vmul's (which excludes 8-bit on A5)
+    DTYPES: ClassVar = MUL
+    COST: ClassVar = VectorCost(
+        Completion.MUL, PerRepeat.BINARY, 8, estimate="no published figure: costed as vmul"
+    )
 
     acc = operand_def(VRegType)
     lhs = operand_def(VRegType)
@@ -331,6 +443,12 @@ class VBrOp(VectorOp):
     """`%r = pto.vbr %scalar : T -> !pto.vreg<NxT>`: every lane takes the scalar."""
 
     name = "pto.vbr"
+
+    MANUAL: ClassVar = "vector/ops/predicate-and-materialization/vbr.md"
+    DTYPES: ClassVar = per_target_dtypes(ALL_TYPES, ALL_TYPES)  # b8/b16/b32 forms
+    COST: ClassVar = VectorCost(
+        Completion.BINOP, PerRepeat.SIMPLE, 7, estimate="no published figure: costed as vand"
+    )
 
     value = operand_def()
     result = result_def(VRegType)
@@ -372,4 +490,4 @@ BINARY_OPS: Sequence[type[VectorBinaryOp]] = (
 )
 """The seed-004 family, in manual order."""
 
-OPS: list[type[IRDLOperation]] = [*BINARY_OPS, VAbsOp, VMulAOp, VBrOp]
+OPS: list[type[IRDLOperation]] = [*BINARY_OPS, VAbsOp, VNegOp, VNotOp, VMulAOp, VBrOp]

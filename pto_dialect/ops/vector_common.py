@@ -28,7 +28,17 @@ from pto_dialect.attrs import (
     StoreX2Dist,
     StrideMode,
 )
+from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp, fail, target_of
+from pto_dialect.records import (
+    Completion,
+    Cost,
+    DTypes,
+    PerRepeat,
+    VectorCost,
+    per_target_dtypes,
+)
+from pto_dialect.targets import TargetProfile
 from pto_dialect.types import AlignType, MaskType, MemorySpace, PtrType, VRegType
 
 # ----------------------------------------------------------------------------------------
@@ -65,6 +75,12 @@ class VectorPipeOp(PtoOp):
     """A vector micro-op: runs on PIPE_V."""
 
     PIPE: ClassVar[Pipe] = Pipe.V
+    DTYPES: ClassVar[DTypes | None] = None
+    """The element types of the op's data vregs per target."""
+
+    @classmethod
+    def legal_dtypes(cls, target: TargetProfile) -> frozenset[DType]:
+        return frozenset() if cls.DTYPES is None else cls.DTYPES[target.arch]
 
     def check_same_type(self, role: str, value: SSAValue, ref_role: str, ref: Attribute) -> None:
         if value.type != ref:
@@ -167,6 +183,20 @@ I32_SCALAR = Kind("i32", lambda t: t == i32)
 class VectorMemoryOp(VectorPipeOp):
     """A UB <-> vreg move on the vector pipe; operands and results are declared by `Kind`."""
 
+    # seed 002 load/store, checked on the data vreg lanes: 8/16/32-bit on A2/A3 ("A2/A3 ...
+    # may support narrower subsets": no fp8, no 64-bit lanes); A5 adds fp8 and the 64-bit
+    # lanes of UNPK_B32.
+    DTYPES: ClassVar[DTypes | None] = per_target_dtypes(
+        "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32",
+        "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2 i64 ui64",
+    )
+    COST: ClassVar[Cost | None] = VectorCost(
+        Completion.BINOP,
+        PerRepeat.SIMPLE,
+        7,
+        estimate="no published figure for vector loads and stores: costed as vand",
+    )
+
     def verify_(self) -> None:
         self.check_kinds()
         self.verify_memory()
@@ -264,8 +294,7 @@ class VectorMemoryOp(VectorPipeOp):
 
     def check_target(self, vreg: VRegType, role: str) -> None:
         target = target_of(self)
-        key = self.name.removeprefix("pto.")
-        if vreg.element not in target.legal_dtypes(key):
+        if vreg.element not in self.legal_dtypes(target):
             raise fail(
                 f"{self.name} {role} element type {vreg.element} is not supported on target "
                 f"{target.name}"

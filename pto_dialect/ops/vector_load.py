@@ -111,6 +111,8 @@ class VldsOp(VectorLoadOp):
 
     name = "pto.vlds"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vlds.md"
+
     source = operand_def(PTR)
     offset = operand_def(IndexType())
     dist = opt_prop_def(StringAttr)
@@ -150,6 +152,8 @@ class VldasOp(VectorLoadOp):
 
     name = "pto.vldas"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vldas.md"
+
     source = operand_def(PTR)
     result = result_def(ALIGN)
 
@@ -164,6 +168,8 @@ class VldusOp(VectorLoadOp):
     """`%v, %a2, %p2 = pto.vldus %src, %a : P, !pto.align -> !pto.vreg<NxT>, !pto.align, P`."""
 
     name = "pto.vldus"
+
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vldus.md"
 
     source = operand_def(PTR)
     align = operand_def(ALIGN)
@@ -191,6 +197,8 @@ class VldsX2Op(VectorLoadOp):
     """`%lo, %hi = pto.vldsx2 %src[%off], "DINTLV_B32" : P, index -> V, V` (deinterleave)."""
 
     name = "pto.vldsx2"
+
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vldsx2.md"
 
     source = operand_def(PTR)
     offset = operand_def(IndexType())
@@ -236,6 +244,8 @@ class VsldOp(VectorLoadOp):
 
     name = "pto.vsld"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vsld.md"
+
     source = operand_def(PTR)
     offset = operand_def(IndexType())
     stride = prop_def(StringAttr)
@@ -268,6 +278,8 @@ class VsldbOp(MaskedLoadOp):
     """`%r = pto.vsldb %src, %ctrl, %mask : P, i32, M -> V` (block-strided load)."""
 
     name = "pto.vsldb"
+
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vsldb.md"
 
     source = operand_def(PTR)
     offset = operand_def(I32_SCALAR)
@@ -329,12 +341,16 @@ class Vgather2Op(ActiveLanesGatherOp):
 
     name = "pto.vgather2"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vgather2.md"
+
 
 @irdl_op_definition
 class VgatherbOp(ActiveLanesGatherOp):
     """Block gather with byte offsets; offsets are 32-bit, so the data is 32-bit too."""
 
     name = "pto.vgatherb"
+
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vgatherb.md"
 
     OFFSET_BITS: ClassVar[int | None] = 32
 
@@ -344,6 +360,8 @@ class Vgather2BcOp(MaskedLoadOp, GatherOp):
     """`%r = pto.vgather2_bc %src, %offsets, %mask : P, !pto.vreg<NxI>, M -> V`."""
 
     name = "pto.vgather2_bc"
+
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vgather2-bc.md"
 
     source = operand_def(PTR)
     offsets = operand_def(VREG)

@@ -18,6 +18,7 @@ from xdsl.irdl import IRDLOperation, operand_def, prop_def, result_def
 
 from pto_dialect.ops.base import define_op, fail
 from pto_dialect.ops.vector_arith import VectorOp
+from pto_dialect.records import Completion, Cost, PerRepeat, VectorCost
 from pto_dialect.types import VREG_BITS, MaskType
 
 _VL_COUNTS = (1, 2, 3, 4, 8, 16, 32, 64, 128)
@@ -45,6 +46,10 @@ _P = TypeVar("_P", bound="PredicateOp")
 
 class PredicateOp(VectorOp):
     """A mask-producing op whose name ends in its granularity (`_b8`, `_b16`, `_b32`)."""
+
+    COST: ClassVar[Cost | None] = VectorCost(
+        Completion.BINOP, PerRepeat.SIMPLE, 7, estimate="no published figure: costed as vbr"
+    )
 
     BITS: ClassVar[int] = 32
 
@@ -109,7 +114,10 @@ def _width_variant(family: type[_P], bits: int) -> type[_P]:
     """The concrete op of `family` (`PltOp`, `PsetOp`) for `!pto.mask<b{bits}>`."""
     stem = family.__name__.removesuffix("Op")
     doc = (family.__doc__ or "").replace("bW", f"b{bits}")
-    return define_op(family, f"{stem}B{bits}Op", f"pto.{stem.lower()}_b{bits}", doc, BITS=bits)
+    page = f"scalar/ops/predicate-generation-and-algebra/{stem.lower()}-b{bits}.md"
+    return define_op(
+        family, f"{stem}B{bits}Op", f"pto.{stem.lower()}_b{bits}", doc, BITS=bits, MANUAL=page
+    )
 
 
 MASK_BITS = (8, 16, 32)

@@ -97,6 +97,8 @@ class VstsOp(VectorStoreOp):
 
     name = "pto.vsts"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vsts.md"
+
     value = operand_def(VREG)
     dest = operand_def(PTR)
     offset = operand_def(IndexType())
@@ -145,6 +147,8 @@ class VstsX2Op(VectorStoreOp):
 
     name = "pto.vstsx2"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vstsx2.md"
+
     DATA: ClassVar[tuple[str, ...]] = ("low", "high")
 
     low = operand_def(VREG)
@@ -190,6 +194,8 @@ class VsstOp(VectorStoreOp):
 
     name = "pto.vsst"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vsst.md"
+
     value = operand_def(VREG)
     dest = operand_def(PTR)
     offset = operand_def(IndexType())
@@ -219,6 +225,8 @@ class VsstbOp(VectorStoreOp):
 
     name = "pto.vsstb"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vsstb.md"
+
     value = operand_def(VREG)
     dest = operand_def(PTR)
     offset = operand_def(I32_SCALAR)
@@ -242,6 +250,8 @@ class VscatterOp(VectorStoreOp):
     """`pto.vscatter %v, %dst, %offsets, %active_lanes : V, P, !pto.vreg<NxI>, index`."""
 
     name = "pto.vscatter"
+
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vscatter.md"
 
     value = operand_def(VREG)
     dest = operand_def(PTR)
@@ -281,6 +291,8 @@ class VstaOp(AlignFlushOp):
 
     name = "pto.vsta"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vsta.md"
+
     align = operand_def(ALIGN)
     dest = operand_def(PTR)
     offset = operand_def(IndexType())
@@ -300,6 +312,8 @@ class VstasOp(AlignFlushOp):
 
     name = "pto.vstas"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vstas.md"
+
     align = operand_def(ALIGN)
     dest = operand_def(PTR)
     offset = operand_def(I32_SCALAR)
@@ -317,6 +331,8 @@ class VstarOp(AlignFlushOp):
     """`pto.vstar %align, %dst : !pto.align, P`."""
 
     name = "pto.vstar"
+
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vstar.md"
 
     align = operand_def(ALIGN)
     dest = operand_def(PTR)
@@ -459,6 +475,8 @@ class VstuOp(ThreadedStoreOp):
 
     name = "pto.vstu"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vstu.md"
+
     FORM_A_OPERAND: ClassVar[tuple[str, str]] = ("mode_operand", "an index %mode")
 
     align_in = operand_def(ALIGN)
@@ -493,6 +511,8 @@ class VstusOp(ThreadedStoreOp):
 
     name = "pto.vstus"
 
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vstus.md"
+
     FORM_A_OPERAND: ClassVar[tuple[str, str]] = ("offset", "an i32 %offset")
     THREADED_TYPE_OF: ClassVar[str] = "dest"
 
@@ -523,6 +543,8 @@ class VsturOp(UnalignedStoreOp):
     """
 
     name = "pto.vstur"
+
+    MANUAL: ClassVar = "vector/ops/vector-load-store/vstur.md"
 
     align_in = operand_def(ALIGN)
     value = operand_def(VREG)

@@ -12,9 +12,10 @@ config.excludes = ["Inputs", "lit.cfg.py"]  # noqa: F821
 config.environment["PATH"] = os.environ["PATH"]  # noqa: F821
 
 here = os.path.dirname(__file__)
-# custom form -> generic form -> custom form must equal custom -> custom; prints the custom form
+# custom form -> generic form -> custom form must equal custom -> custom; prints the custom
+# form (or the generic one), all in one process
 config.substitutions.append(  # noqa: F821
-    ("%roundtrip", f"bash {os.path.join(here, 'roundtrip.sh')}")
+    ("%roundtrip", f"python3 {os.path.join(here, 'roundtrip.py')}")
 )
 config.substitutions.append(  # noqa: F821
     ("%examples", os.path.join(here, "..", "..", "examples"))

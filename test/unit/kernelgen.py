@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hypothesis import strategies as st
+from support import legal_dtypes
 
 TILE = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>"
 VIEW = "!pto.partition_tensor_view<8x8xf32>"
@@ -269,7 +270,7 @@ def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str]]
     dt = dtype_named(dtype)
 
     def legal(ops: tuple[str, ...]) -> list[str]:
-        return [op for op in ops if dt in profile.legal_dtypes(op)]
+        return [op for op in ops if dt in legal_dtypes(profile, op)]
 
     binary = [op for op in legal(ELEMENTWISE_BINARY) if op != "tdiv" or dtype.startswith("f")]
     return binary, legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS)

@@ -24,7 +24,9 @@ from interpreters.source import parse_module
 from pto_dialect.attrs import Location
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, mlir_type
-from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.base import PtoOp, TileOp
+from pto_dialect.ops.tile_memory import TMovOp, TStoreOp
+from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import MemorySpace, TileBufType, TileType, TileTypeBase
 
@@ -179,3 +181,25 @@ def wrap(value: int, dtype: DType) -> int:
     if dtype.is_signed and value >= span // 2:
         value -= span
     return value
+
+
+def op_class(name: str) -> type[PtoOp]:
+    """The op class of `pto.<name>` (tests name ops as their IR does)."""
+    for op in PTO.operations:
+        if op.name == f"pto.{name}":
+            return cast(type[PtoOp], op)
+    raise KeyError(name)
+
+
+def legal_dtypes(target: TargetProfile, name: str) -> frozenset[DType]:
+    """The element types op `name` allows on `target`, by its record: `tadd`, `vlds`, and
+    the per-variant tables `tstore.<loc>` and `tmov.<src>-><dst>`."""
+    if name.startswith("tstore."):
+        return TStoreOp.DTYPES_BY_LOC[Location(name.removeprefix("tstore."))][target.arch]
+    if name.startswith("tmov."):
+        src, dst = name.removeprefix("tmov.").split("->")
+        return TMovOp.DTYPES_BY_PAIR[(Location(src), Location(dst))][target.arch]
+    op = op_class(name)
+    if issubclass(op, TileOp | VectorPipeOp):
+        return op.legal_dtypes(target)
+    raise KeyError(f"{name} has no element-type table")

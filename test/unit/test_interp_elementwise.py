@@ -24,6 +24,7 @@ from support import (
     build_tile_op,
     cols_for,
     int_numpy,
+    legal_dtypes,
     ml_finfo,
     run_tile_op,
     vec_tile_type,
@@ -48,6 +49,7 @@ from pto_dialect.ops.tile_elementwise import (
     TMulOp,
     TSubOp,
 )
+from pto_dialect.rules import Pick
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
@@ -187,7 +189,7 @@ CASES = [
     pytest.param(target, name, dtype, id=f"{target.name}-{name}-{dtype}")
     for target in TARGETS
     for name in OP_CLASSES
-    for dtype in sorted(target.legal_dtypes(name), key=lambda d: d.name)
+    for dtype in sorted(legal_dtypes(target, name), key=lambda d: d.name)
 ]
 
 
@@ -261,7 +263,7 @@ def test_integer_overflow_wraps(target: TargetProfile) -> None:
         0,
         46341 * 46341 - 2**32,
     ]
-    if U8 in target.legal_dtypes("tadd"):
+    if U8 in legal_dtypes(target, "tadd"):
         assert run_values(target, "tadd", U8, [255, 200], [1, 100]).tolist() == [0, 44]
 
 
@@ -306,7 +308,7 @@ NAN_PAIRS = [(F32, 0x7F800001, 0x7FC00002, 0x7FC00001), (F16, 0x7C01, 0xFE02, 0x
 
 
 NAN_CASES = [(target, name, pair) for target in TARGETS for name in ("tadd", "tsub", "tmul", "tdiv")
-             for pair in NAN_PAIRS if pair[0] in target.legal_dtypes(name)]  # fmt: skip
+             for pair in NAN_PAIRS if pair[0] in legal_dtypes(target, name)]  # fmt: skip
 
 
 @pytest.mark.parametrize("case", NAN_CASES, ids=lambda c: f"{c[0].name}-{c[1]}-{c[2][0]}")
@@ -554,8 +556,8 @@ def test_the_src0_fallback_is_std_max_and_std_min() -> None:
     """The table's alternative (pto-isa's CPU simulator): `a < b ? b : a`, `b < a ? b : a`."""
     a = np.array([math.nan, 1.0, -0.0, 2.0], np.float32)
     b = np.array([1.0, math.nan, 0.0, 3.0], np.float32)
-    mx = elementwise.select_max(a, b, elementwise.Pick.SRC0)
-    mn = elementwise.select_min(a, b, elementwise.Pick.SRC0)
+    mx = elementwise.select_max(a, b, Pick.SRC0)
+    mn = elementwise.select_min(a, b, Pick.SRC0)
     for got in (mx, mn):
         assert np.isnan(got[0]) and got[1] == 1.0 and np.signbit(got[2])
     assert mx[3] == 3.0 and mn[3] == 2.0

@@ -11,10 +11,11 @@ from interpreters.memory import Memory, TensorView
 from interpreters.semantics import transfer
 from pto_dialect.attrs import BLayout, Location, PadValue, SLayout, TargetArch
 from pto_dialect.dtypes import F16, F32, I8, DType
+from pto_dialect.rules import PAD_RULES
 from pto_dialect.targets import A2A3, A5
 from pto_dialect.types import MemorySpace, TileBufType
 
-CPU_RULE = transfer.PAD_RULES[TargetArch.CPU]
+CPU_RULE = PAD_RULES[TargetArch.CPU]
 
 
 def offset_of(rows: int, cols: int, br: int, bc: int, blayout: BLayout, slayout: SLayout,
@@ -123,7 +124,7 @@ def test_load_pads_outside_the_valid_region(dtype: DType, pad: PadValue, expecte
 
 @pytest.mark.parametrize("arch", [TargetArch.A2A3, TargetArch.A5])
 def test_npu_loads_pad_only_to_the_end_of_each_bursts_32_byte_block(arch: TargetArch):
-    rule = transfer.PAD_RULES[arch]
+    rule = PAD_RULES[arch]
     window = np.ones((8, 40), np.float16)  # 16 halves per 32-byte block
     tile = np.full((8, 48), 5, np.float16)
     transfer.load(window, tile, (3, 20), F16, PadValue.ZERO, rule, True)

@@ -12,6 +12,7 @@ a pairwise sum): the footprint the tile-level sync relies on.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -19,7 +20,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import context
+from support import context, legal_dtypes
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
@@ -30,35 +31,45 @@ from interpreters.args import Arg, ArrayArg, ScalarArg
 from interpreters.execute import retarget, run_function
 from interpreters.memory import Access
 from interpreters.pipes import PipeModel, UntrackedPipes
-from interpreters.semantics import vector_arith
-from interpreters.semantics.elementwise import Pick
 from interpreters.source import parse_module
 from passes.lower_tile_to_vector import LowerTileToVectorPass
+from pto_dialect import rules
 from pto_dialect.attrs import Pipe, TargetArch
 from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.ops import tile_elementwise, tile_reduce
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.vecscope import VecScopeOp, enclosing_vecscope
+from pto_dialect.rules import Pick
 from pto_dialect.targets import profile
 from pto_dialect.types import MemorySpace
 
 TARGETS = ("a2a3", "a5", "cpu")
-ELEMENTWISE = ("tadd", "tsub", "tmul", "tdiv", "tmax", "tmin", "tabs")
-REDUCTIONS = ("tcolmin", "tcolmax", "tcolsum")
+ELEMENTWISE = tuple(op.name.removeprefix("pto.") for op in tile_elementwise.OPS)
+REDUCTIONS = tuple(op.name.removeprefix("pto.") for op in tile_reduce.OPS)
 VECTOR_OP = {
     "tadd": "vadd", "tsub": "vsub", "tmul": "vmul", "tdiv": "vdiv", "tmax": "vmax",
-    "tmin": "vmin", "tabs": "vabs", "tcolmin": "vmin", "tcolmax": "vmax", "tcolsum": "vadd",
+    "tmin": "vmin", "tabs": "vabs", "tneg": "vneg", "tand": "vand", "tor": "vor",
+    "txor": "vxor", "tnot": "vnot", "tshl": "vshl", "tshr": "vshr",
+    "tcolmin": "vmin", "tcolmax": "vmax", "tcolsum": "vadd",
 }  # fmt: skip
 """The vector op each tile op needs (the manual's instruction pairing, seed 004)."""
+UNARY = ("tabs", "tneg", "tnot")
+SHIFTS = ("tshl", "tshr")
+"""Their second source holds shift counts, which the data keeps in [0, bits - 1]."""
 CONTEXT = context(arith.Arith, scf.Scf)
 
 REFUSED = {
     ("tadd", "f8E4M3FN", "a5"), ("tadd", "f8E5M2", "a5"),
     ("tadd", "f8E4M3FN", "cpu"), ("tadd", "f8E5M2", "cpu"),
     *(("tdiv", d, t) for d in ("i16", "ui16", "i32", "ui32") for t in ("a5", "cpu")),
+    ("tabs", "bf16", "cpu"),
+    *(("tneg", d, t) for d in ("ui16", "ui32", "bf16") for t in ("a5", "cpu")),
 }  # fmt: skip
-"""(op, dtype, target) the tile op supports and the vector op does not (targets.py tables:
-tadd of fp8 on A5 without an fp8 vadd; integer tdiv on A5 with a float-only vdiv)."""
+"""(op, dtype, target) the tile op supports and the vector op does not (the ops' records:
+tadd of fp8 on A5 without an fp8 vadd; integer tdiv on A5 with a float-only vdiv; tabs of
+bf16 on the CPU simulator, whose tabs page lists bf16, without a bf16 vabs; tneg of the
+unsigned and bf16 types tmuls.md lists, without such a vneg)."""
 
 
 # ---- kernels ------------------------------------------------------------------------------
@@ -87,10 +98,12 @@ class Case:
     op: str
     tiles: tuple[Tile, ...]
     binary: bool = False
+    scratch: bool = False
+    """The last tile is a scratch source (txor's tmp), after dst in `tiles`."""
 
     @property
     def sources(self) -> int:
-        return len(self.tiles) - 1 - (1 if self.binary else 0)
+        return len(self.tiles) - 1 - (1 if self.binary or self.scratch else 0)
 
 
 @dataclass
@@ -139,7 +152,12 @@ class Kernel:
                     continue
                 view = f"!pto.partition_tensor_view<{tile.rows}x{tile.cols}x{t}>"
                 params.append(f"%g{i}_{k}: !pto.ptr<{t}>")
-                self.arrays.append(random_array(rng, self.dtype, (tile.rows, tile.cols)))
+                shape = (tile.rows, tile.cols)
+                if case.op in SHIFTS and k == 1:
+                    counts = rng.integers(0, self.dtype.bits, shape)
+                    self.arrays.append(counts.astype(self.dtype.numpy))
+                else:
+                    self.arrays.append(random_array(rng, self.dtype, shape))
                 setup += [
                     f"%a{i}_{k} = arith.constant {address} : i64",
                     f"%r{i}_{k} = arith.constant {tile.rows} : index",
@@ -166,6 +184,9 @@ class Kernel:
             dst, dst_type = names[n], types[n]
             if case.binary:
                 ins += f", {names[-1]} {{isBinary = true}}"
+                in_types += f", {types[-1]}"
+            elif case.scratch:
+                ins += f", {names[-1]}"
                 in_types += f", {types[-1]}"
             ops.append(f"pto.{case.op} ins({ins} : {in_types}) outs({dst} : {dst_type})")
         barrier = "pto.barrier #pto.pipe<PIPE_ALL>"  # loads, then the ops, then the stores
@@ -320,14 +341,23 @@ def block(dtype: DType) -> int:
     return 32 // dtype.bytes
 
 
+def with_scratch(case: Case) -> Case:
+    """`txor` with its tmp tile (A2/A3 requires one): dst's shape, a buffer of its own."""
+    if case.op != "txor":
+        return case
+    dst = case.tiles[-1]
+    tmp = Tile(dst.rows, dst.cols, dst.valid, dst.dynamic)
+    return Case(case.op, (*case.tiles, tmp), scratch=True)
+
+
 def elementwise_cases(op: str, dtype: DType) -> list[Case]:
     """Flat runs (with a tail, and past the end of a small buffer), partial regions with
     row loops, dynamic regions, different row strides and an in-place op."""
     n, b = lanes(dtype), block(dtype)
-    arity = 1 if op == "tabs" else 2
+    arity = 1 if op in UNARY else 2
 
     def case(*tiles: Tile) -> Case:
-        return Case(op, (*tiles[:arity], tiles[-1]))
+        return with_scratch(Case(op, (*tiles[:arity], tiles[-1])))
 
     full = Tile(3, n + 2 * b)  # one run of 3 rows: a tail chunk that leaves the buffer
     part = Tile(5, 2 * n, (4, n + b + 3))
@@ -384,7 +414,7 @@ def reduction_cases(op: str, dtype: DType) -> list[Case]:
 
 def lowerable(op: str, dtype: DType, target: str) -> bool:
     """The tile op and its vector op support `dtype` on `target` (targets.py tables)."""
-    legal = profile(target).legal_dtypes
+    legal = functools.partial(legal_dtypes, profile(target))
     return dtype in legal(op) and dtype in legal(VECTOR_OP[op])
 
 
@@ -393,7 +423,7 @@ def combinations(ops: Sequence[str]) -> list[tuple[str, str]]:
     return [
         (op, d.name)
         for op in ops
-        for d in sorted({d for t in TARGETS for d in profile(t).legal_dtypes(op)}, key=str)
+        for d in sorted({d for t in TARGETS for d in legal_dtypes(profile(t), op)}, key=str)
         if any(lowerable(op, d, t) for t in TARGETS)
     ]
 
@@ -417,11 +447,12 @@ def test_refused_cases_are_diagnostics():
     refused: set[tuple[str, str, str]] = set()
     for target in TARGETS:
         for op in ELEMENTWISE + REDUCTIONS:
-            for dtype in profile(target).legal_dtypes(op):
+            for dtype in legal_dtypes(profile(target), op):
                 if lowerable(op, dtype, target):
                     continue
                 tiles = (Tile(2, lanes(dtype)),) * (3 if op in ELEMENTWISE else 2)
-                kernel = Kernel(dtype, [Case(op, tiles[1:] if op == "tabs" else tiles)])
+                case = with_scratch(Case(op, tiles[1:] if op in UNARY else tiles))
+                kernel = Kernel(dtype, [case])
                 with pytest.raises(PassFailedException) as info:
                     lower(kernel.module(target))
                 message = str(info.value)
@@ -436,9 +467,9 @@ def test_refused_cases_are_diagnostics():
 def test_select_operands_follow_the_tile_rule(target: str, monkeypatch: pytest.MonkeyPatch):
     """With a vector rule that returns src0 where the tile rule returns src1 (equal or NaN
     operands), tmax/tmin and tcolmax/tcolmin still agree: the pass swaps the operands."""
-    rules = dict(vector_arith.RULES)
-    rules[TargetArch(target)] = replace(rules[TargetArch(target)], max_min_fallback=Pick.SRC0)
-    monkeypatch.setattr(vector_arith, "RULES", rules)
+    table = dict(rules.VECTOR_ARITH_RULES)
+    table[TargetArch(target)] = replace(table[TargetArch(target)], max_min_fallback=Pick.SRC0)
+    monkeypatch.setattr(rules, "VECTOR_ARITH_RULES", table)
     dt = dtype_named("f16")
     n = lanes(dt)
     tile = Tile(3, n, (3, n - 5))
@@ -460,7 +491,7 @@ def random_cases(draw: st.DrawFn) -> tuple[Kernel, str]:
     """One op on random shapes, valid regions (static or dynamic), strides and aliasing."""
     target = draw(st.sampled_from(TARGETS))
     op = draw(st.sampled_from(ELEMENTWISE + REDUCTIONS))
-    legal = [d for d in profile(target).legal_dtypes(op) if lowerable(op, d, target)]
+    legal = [d for d in legal_dtypes(profile(target), op) if lowerable(op, d, target)]
     dtype = draw(st.sampled_from(sorted(legal, key=str)))
     n, b = lanes(dtype), block(dtype)
 
@@ -483,7 +514,7 @@ def random_cases(draw: st.DrawFn) -> tuple[Kernel, str]:
         return Kernel(dtype, [case], draw(st.integers(0, 9))), target
     dst = tile(rows, width, (vr, vc))
     sources: list[Tile] = []
-    for _ in range(1 if op == "tabs" else 2):
+    for _ in range(1 if op in UNARY else 2):
         if op == "tadd":
             r, w = draw(st.integers(1, 6)), cols()
             sources.append(tile(r, w, (draw(st.integers(0, r)), draw(st.integers(0, w)))))
@@ -494,7 +525,8 @@ def random_cases(draw: st.DrawFn) -> tuple[Kernel, str]:
         valid = (min(r, rows), min(c, width)) if op == "tadd" else (vr, vc)
         sources[0] = Tile(rows, width, valid, sources[0].dynamic)
         dst = Tile(rows, width, (vr, vc), alias=0)
-    return Kernel(dtype, [Case(op, (*sources, dst))], draw(st.integers(0, 9))), target
+    case = with_scratch(Case(op, (*sources, dst)))
+    return Kernel(dtype, [case], draw(st.integers(0, 9))), target
 
 
 @settings(max_examples=30, deadline=None)

@@ -20,7 +20,8 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 
 from interpreters import costs
-from interpreters.dma import DmaFunctions, DmaState
+from interpreters.dma import DmaFunctions
+from interpreters.dma_state import DmaState
 from interpreters.errors import PtoRuntimeError
 from interpreters.machine import Machine
 from interpreters.memory import Memory, Pointer

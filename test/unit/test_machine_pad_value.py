@@ -12,7 +12,7 @@ import pytest
 from support import context
 from xdsl.dialects import arith
 
-from interpreters.dma import DmaState
+from interpreters.dma_state import DmaState
 from interpreters.execute import run_function
 from interpreters.source import parse_module
 from pto_dialect.types import MemorySpace

@@ -140,7 +140,7 @@ def test_vlds_every_mode_and_type(target: TargetProfile, mode: LoadDist, lane: D
     _, pipe, reads, writes, cycles = rig.last()
     assert pipe is Pipe.V and writes == []
     assert spans(reads) == [(address, address + nbytes)]
-    assert cycles == costs.vector_cycles(target, "vlds", lane)
+    assert cycles == costs.vector_cycles(target, VldsOp, lane)
 
 
 def test_vlds_untyped_pointer_is_placed_in_ub_and_offsets_count_lane_elements():
@@ -282,7 +282,7 @@ def test_vsts_norm_writes_only_active_lanes(target: TargetProfile):
         _, pipe, reads, writes, cycles = rig.last()
         assert pipe is Pipe.V and reads == []
         assert spans(writes) == written_spans(touched)
-        assert cycles == costs.vector_cycles(target, "vsts", lane)
+        assert cycles == costs.vector_cycles(target, VstsOp, lane)
 
 
 def test_vsts_seed_tail_mask_writes_the_first_lanes_only():

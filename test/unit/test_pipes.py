@@ -11,6 +11,8 @@ from interpreters.memory import Access, Memory
 from interpreters.pipes import PipeModel
 from pto_dialect.attrs import Event, Pipe
 from pto_dialect.dtypes import F16, F32, I16, I32
+from pto_dialect.ops.tile_elementwise import TAddOp
+from pto_dialect.ops.vector_arith import VAddOp, VAndOp, VDivOp, VMulOp
 from pto_dialect.targets import A2A3, A5
 from pto_dialect.types import MemorySpace
 
@@ -166,19 +168,19 @@ def test_timelines_serialised_by_waits_sum_and_independent_pipes_overlap(ub: Mem
 
 def test_a2a3_vector_cost_formula():
     # seed 004: 14 + 19 + 16 x 2 + 15 x 18 = 335 for a 16-repeat f32 vadd
-    assert costs.vector_cycles(A2A3, "vadd", F32, 16) == 335
-    assert costs.vector_cycles(A2A3, "vadd", I32, 1) == 14 + 17 + 2
-    assert costs.vector_cycles(A2A3, "vmul", I16, 2) == 14 + 18 + 2 * 2 + 18
-    assert costs.vector_cycles(A2A3, "vand", I32, 3) == 14 + 17 + 3 * 1 + 2 * 18
-    assert costs.vector_cycles(A2A3, "vdiv", F16, 1) == 14 + 19 + 4
+    assert costs.vector_cycles(A2A3, VAddOp, F32, 16) == 335
+    assert costs.vector_cycles(A2A3, VAddOp, I32, 1) == 14 + 17 + 2
+    assert costs.vector_cycles(A2A3, VMulOp, I16, 2) == 14 + 18 + 2 * 2 + 18
+    assert costs.vector_cycles(A2A3, VAndOp, I32, 3) == 14 + 17 + 3 * 1 + 2 * 18
+    assert costs.vector_cycles(A2A3, VDivOp, F16, 1) == 14 + 19 + 4
 
 
 def test_a5_vector_latencies():
-    assert costs.vector_cycles(A5, "vadd", F32) == 7
-    assert costs.vector_cycles(A5, "vmul", F16) == 8
-    assert costs.vector_cycles(A5, "vdiv", F32) == 17
-    assert costs.vector_cycles(A5, "vdiv", F16) == 22
-    assert costs.vector_cycles(A5, "tadd", F32, 4) == 28  # a tile op: one latency per repeat
+    assert costs.vector_cycles(A5, VAddOp, F32) == 7
+    assert costs.vector_cycles(A5, VMulOp, F16) == 8
+    assert costs.vector_cycles(A5, VDivOp, F32) == 17
+    assert costs.vector_cycles(A5, VDivOp, F16) == 22
+    assert costs.vector_cycles(A5, TAddOp, F32, 4) == 28  # a tile op: one latency per repeat
 
 
 def test_dma_bandwidth():

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, overload
 
 import numpy as np
+from support import legal_dtypes
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region
@@ -74,7 +75,7 @@ def lanes_of(dtype: DType) -> int:
 
 
 def legal(target: TargetProfile, name: str) -> list[DType]:
-    return sorted(target.legal_dtypes(name), key=lambda d: d.name)
+    return sorted(legal_dtypes(target, name), key=lambda d: d.name)
 
 
 def cases(names: Sequence[str]) -> list[tuple[TargetProfile, str, DType]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from support import legal_dtypes
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Operation
@@ -89,7 +90,7 @@ def tail_mask(n: int, count: int) -> np.ndarray:
 
 
 def legal(target: TargetProfile, op: str, bits: int | None = None) -> list[DType]:
-    found = sorted(target.legal_dtypes(op), key=lambda d: d.name)
+    found = sorted(legal_dtypes(target, op), key=lambda d: d.name)
     return [d for d in found if bits is None or d.bits == bits]
 
 

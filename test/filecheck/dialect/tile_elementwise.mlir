@@ -75,3 +75,51 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// Bitwise, shift and negation ops (elementwise-tile-tile pages), both forms; txor takes an
+// optional scratch tile (A2/A3 needs it, as PTOAS spells it: `ins(%a, %b, %tmp : ...)`).
+// CHECK-LABEL: func.func @bitwise_ssa
+// CHECK-NEXT: %0 = pto.tand %a, %b : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16{{.*}}>, !pto.tile<{{.*}}>) -> !pto.tile<{{.*}}>
+// CHECK-NEXT: %1 = pto.tor %0, %b : (!pto.tile<{{.*}}>, !pto.tile<{{.*}}>) -> !pto.tile<{{.*}}>
+// CHECK-NEXT: %2 = pto.txor %1, %b : (!pto.tile<{{.*}}>, !pto.tile<{{.*}}>) -> !pto.tile<{{.*}}>
+// CHECK-NEXT: %3 = pto.tshl %2, %b : (!pto.tile<{{.*}}>, !pto.tile<{{.*}}>) -> !pto.tile<{{.*}}>
+// CHECK-NEXT: %4 = pto.tshr %3, %b : (!pto.tile<{{.*}}>, !pto.tile<{{.*}}>) -> !pto.tile<{{.*}}>
+// CHECK-NEXT: %5 = pto.tnot %4 : !pto.tile<{{.*}}> -> !pto.tile<{{.*}}>
+// CHECK-NEXT: %6 = pto.tneg %5 : !pto.tile<{{.*}}> -> !pto.tile<{{.*}}>
+// GENERIC-LABEL: "func.func"() <{sym_name = "bitwise_ssa"
+// GENERIC: "pto.tand"(%a, %b) <{operandSegmentSizes = array<i32: 2, 0>}>
+// GENERIC: "pto.tnot"(%{{.*}}) <{operandSegmentSizes = array<i32: 1, 0>}>
+!i = !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
+!ib = !pto.tile_buf<loc=vec, dtype=i16, rows=16, cols=16>
+func.func @bitwise_ssa(%a: !i, %b: !i) -> !i {
+  %0 = pto.tand %a, %b : (!i, !i) -> !i
+  %1 = pto.tor %0, %b : (!i, !i) -> !i
+  %2 = pto.txor %1, %b : (!i, !i) -> !i
+  %3 = pto.tshl %2, %b : (!i, !i) -> !i
+  %4 = pto.tshr %3, %b : (!i, !i) -> !i
+  %5 = pto.tnot %4 : !i -> !i
+  %6 = pto.tneg %5 : !i -> !i
+  func.return %6 : !i
+}
+
+// CHECK-LABEL: func.func @bitwise_dps
+// CHECK-NEXT: pto.tand ins(%a, %b : !pto.tile_buf<loc=vec, dtype=i16{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%c : !pto.tile_buf<{{.*}}>)
+// CHECK-NEXT: pto.tor ins(%a, %b : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%c : !pto.tile_buf<{{.*}}>)
+// CHECK-NEXT: pto.txor ins(%a, %b, %t : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%c : !pto.tile_buf<{{.*}}>)
+// CHECK-NEXT: pto.tshl ins(%a, %b : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%c : !pto.tile_buf<{{.*}}>)
+// CHECK-NEXT: pto.tshr ins(%a, %b : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%c : !pto.tile_buf<{{.*}}>)
+// CHECK-NEXT: pto.tnot ins(%a : !pto.tile_buf<{{.*}}>) outs(%c : !pto.tile_buf<{{.*}}>)
+// CHECK-NEXT: pto.tneg ins(%a : !pto.tile_buf<{{.*}}>) outs(%c : !pto.tile_buf<{{.*}}>)
+// GENERIC-LABEL: "func.func"() <{sym_name = "bitwise_dps"
+// GENERIC: "pto.txor"(%a, %b, %t, %c) <{operandSegmentSizes = array<i32: 3, 1>}>
+// GENERIC: "pto.tneg"(%a, %c) <{operandSegmentSizes = array<i32: 1, 1>}>
+func.func @bitwise_dps(%a: !ib, %b: !ib, %t: !ib, %c: !ib) {
+  pto.tand ins(%a, %b : !ib, !ib) outs(%c : !ib)
+  pto.tor ins(%a, %b : !ib, !ib) outs(%c : !ib)
+  pto.txor ins(%a, %b, %t : !ib, !ib, !ib) outs(%c : !ib)
+  pto.tshl ins(%a, %b : !ib, !ib) outs(%c : !ib)
+  pto.tshr ins(%a, %b : !ib, !ib) outs(%c : !ib)
+  pto.tnot ins(%a : !ib) outs(%c : !ib)
+  pto.tneg ins(%a : !ib) outs(%c : !ib)
+  func.return
+}

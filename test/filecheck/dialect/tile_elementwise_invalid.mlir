@@ -155,3 +155,36 @@ func.func @case15(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
   "pto.tadd"(%a, %a) <{operandSegmentSizes = array<i32: 2, 0>}> : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) -> ()
   func.return
 }
+
+// -----
+
+// txor.md, Temporary Space (A2A3): XOR goes through a scratch tile
+// CHECK: Operation does not verify: pto.txor needs a tmp operand on target a2a3 (txor.md: A2A3 computes XOR through a scratch tile)
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @txor_no_tmp(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) {
+    %x = pto.txor %a, %a : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
+    func.return
+  }
+}
+
+// -----
+
+// tand.md (A2A3): 1- or 2-byte integral types only
+// CHECK: Operation does not verify: pto.tand dtype i32 is not supported on target a2a3 (supported: i16, i8, ui16, ui8)
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @tand_i32(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
+    %x = pto.tand %a, %a : (!pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
+    func.return
+  }
+}
+
+// -----
+
+// tnot.md (A2A3): int16_t, uint16_t only
+// CHECK: Operation does not verify: pto.tnot dtype f32 is not supported on target a2a3 (supported: i16, ui16)
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @tnot_f32(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+    %x = pto.tnot %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+    func.return
+  }
+}

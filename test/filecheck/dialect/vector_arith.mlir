@@ -62,23 +62,29 @@ func.func @binary(%a: !f32v, %b: !f32v, %i: !i32v, %u: !u32v, %h: !f16v, %bh: !b
   func.return
 }
 
-// vabs (as the seed 002 kernel uses it), vmula (accumulator first), vbr.
+// vabs (as the seed 002 kernel uses it), vmula (accumulator first), vbr, vneg, vnot.
 // CHECK-LABEL: func.func @unary_fma_broadcast
 // CHECK:      %out = pto.vabs %vec, %mask : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
 // CHECK-NEXT: %acc2 = pto.vmula %acc, %vec, %vec, %mask : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
 // CHECK-NEXT: %splat = pto.vbr %x : f32 -> !pto.vreg<64xf32>
 // CHECK-NEXT: %splat8 = pto.vbr %y : i8 -> !pto.vreg<256xi8>
+// CHECK-NEXT: %neg = pto.vneg %vec, %mask : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
+// CHECK-NEXT: %not = pto.vnot %splat8, %m8 : !pto.vreg<256xi8>, !pto.mask<b8> -> !pto.vreg<256xi8>
 // GENERIC-LABEL: "func.func"() <{sym_name = "unary_fma_broadcast"
 // GENERIC:      %out = "pto.vabs"(%vec, %mask) : (!pto.vreg<64xf32>, !pto.mask<b32>) -> !pto.vreg<64xf32>
 // GENERIC-NEXT: %acc2 = "pto.vmula"(%acc, %vec, %vec, %mask) : (!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32>) -> !pto.vreg<64xf32>
 // GENERIC-NEXT: %splat = "pto.vbr"(%x) : (f32) -> !pto.vreg<64xf32>
 // GENERIC-NEXT: %splat8 = "pto.vbr"(%y) : (i8) -> !pto.vreg<256xi8>
-func.func @unary_fma_broadcast(%vec: !f32v, %acc: !f32v, %mask: !m32, %x: f32, %y: i8) {
+// GENERIC-NEXT: %neg = "pto.vneg"(%vec, %mask) : (!pto.vreg<64xf32>, !pto.mask<b32>) -> !pto.vreg<64xf32>
+// GENERIC-NEXT: %not = "pto.vnot"(%splat8, %m8) : (!pto.vreg<256xi8>, !pto.mask<b8>) -> !pto.vreg<256xi8>
+func.func @unary_fma_broadcast(%vec: !f32v, %acc: !f32v, %mask: !m32, %x: f32, %y: i8, %m8: !pto.mask<b8>) {
   pto.vecscope {
     %out = pto.vabs %vec, %mask : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
     %acc2 = pto.vmula %acc, %vec, %vec, %mask : !f32v, !f32v, !f32v, !m32 -> !f32v
     %splat = pto.vbr %x : f32 -> !pto.vreg<64xf32>
     %splat8 = pto.vbr %y : i8 -> !pto.vreg<256xi8>
+    %neg = pto.vneg %vec, %mask : !f32v, !m32 -> !f32v
+    %not = pto.vnot %splat8, %m8 : !pto.vreg<256xi8>, !pto.mask<b8> -> !pto.vreg<256xi8>
   }
   func.return
 }

@@ -1,0 +1,51 @@
+"""How the project registers interpreter functions: one style, keyed by op class.
+
+`@implements(A, B, ...)` marks a method as the implementation of ops `A`, `B`: concrete op
+classes or family base classes, which stand for every op of the dialect derived from them.
+`@register_functions` on the class expands the families and hands the result to xDSL's
+`register_impls`. So a new op of a family needs no interpreter line at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from xdsl.interpreter import InterpreterFunctions, impl, register_impls
+from xdsl.ir import Operation
+
+from pto_dialect.dialect import PTO
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+_C = TypeVar("_C", bound=type[InterpreterFunctions])
+
+_MARK = "__pto_implements__"
+
+
+def concrete_ops(family: type[Operation]) -> list[type[Operation]]:
+    """The ops of the dialect that are `family` or derive from it, in dialect order; an op
+    of another dialect stands for itself."""
+    return [op for op in PTO.operations if issubclass(op, family)] or [family]
+
+
+def implements(*ops: type[Operation]) -> Callable[[_F], _F]:
+    """Marks a method `(self, interpreter, op, args) -> results` as the implementation of
+    `ops` (op classes or family base classes)."""
+
+    def mark(method: _F) -> _F:
+        setattr(method, _MARK, ops)
+        return method
+
+    return mark
+
+
+def register_functions(cls: _C) -> _C:
+    """`register_impls` of `cls` with every `@implements` family expanded to its ops."""
+    for name, method in list(vars(cls).items()):
+        families: tuple[type[Operation], ...] | None = getattr(method, _MARK, None)
+        if families is None:
+            continue
+        ops = {op: None for family in families for op in concrete_ops(family)}
+        for op in ops:
+            setattr(cls, f"_impl_{name}_{op.__name__}", impl(op)(method))
+    return register_impls(cls)

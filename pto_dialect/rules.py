@@ -1,0 +1,199 @@
+"""Per-target behaviour rules: what each target does where the manual leaves room.
+
+The interpreter's semantics follow them and the passes that must reproduce those
+semantics (vector lowering, DMA lowering) read them here, so passes never import the
+interpreter. Element types per target are not here: they are on each op's record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+
+import numpy as np
+
+from pto_dialect.attrs import PadValue, TargetArch
+from pto_dialect.dtypes import F16, DType
+
+# ---- elementwise tile ops ---------------------------------------------------------------
+
+
+class Pick(Enum):
+    """One operand of a binary op."""
+
+    SRC0 = "src0"
+    SRC1 = "src1"
+
+
+@dataclass(frozen=True)
+class ElementwiseRules:
+    """What a target does where the elementwise pages leave room."""
+
+    max_min_fallback: Pick
+    """The operand `tmax`/`tmin` return when `src0 > src1` (`<`) is false: equal or NaN."""
+
+
+ELEMENTWISE_RULES: Mapping[TargetArch, ElementwiseRules] = MappingProxyType(
+    {
+        # seed 004 vmax/vmin: `dst = src0 > src1 ? src0 : src1`; the tile pages are silent
+        # and the NPU implementations are vmax/vmin per lane (TMax.hpp, TColReduceOps.hpp).
+        TargetArch.A2A3: ElementwiseRules(max_min_fallback=Pick.SRC1),
+        # seed 004: the same formula on A5.
+        TargetArch.A5: ElementwiseRules(max_min_fallback=Pick.SRC1),
+        # seed 000 / docs/decisions.md: the CPU target follows A5 (pto-isa's CPU simulator
+        # uses std::max, which returns src0 on a false comparison; not followed).
+        TargetArch.CPU: ElementwiseRules(max_min_fallback=Pick.SRC1),
+    }
+)
+
+# ---- vector arithmetic micro-ops --------------------------------------------------------
+
+
+class DivByZero(Enum):
+    """What `vdiv` does on an active lane whose denominator is +0 or -0."""
+
+    IEEE = "IEEE 754: x/±0 is a signed infinity, 0/0 and NaN/0 are NaN"
+    ERROR = "a run-time error"
+
+
+class ShiftRange(Enum):
+    """What `vshl`/`vshr` (and `tshl`/`tshr`) do on a lane whose count is outside
+    [0, bits - 1]."""
+
+    ERROR = "a run-time error"
+    SATURATE = "every bit shifted out: 0, or the sign for an arithmetic right shift"
+
+
+@dataclass(frozen=True)
+class VectorArithRules:
+    """What a target does where seed 004 leaves room."""
+
+    max_min_fallback: Pick
+    """The operand `vmax`/`vmin` return when `lhs > rhs` (`<`) is false: equal or NaN."""
+    div_by_zero: DivByZero
+    shift_range: ShiftRange
+
+
+VECTOR_ARITH_RULES: Mapping[TargetArch, VectorArithRules] = MappingProxyType(
+    {
+        # seed 004: vmax `dst = src0 > src1 ? src0 : src1` (the tile ops, lowered to vmax, use
+        # the same rule: ELEMENTWISE_RULES); vdiv "follows the target's exceptional behavior"
+        # and no exceptional result is published: IEEE, as the tile op tdiv; shift counts are
+        # "target-defined" with nothing published, so an out-of-range count is reported.
+        TargetArch.A2A3: VectorArithRules(Pick.SRC1, DivByZero.IEEE, ShiftRange.ERROR),
+        # seed 004 (A5 RV_VDIV on f32/f16: IEEE); shift counts as A2/A3 (nothing published).
+        TargetArch.A5: VectorArithRules(Pick.SRC1, DivByZero.IEEE, ShiftRange.ERROR),
+        # docs/decisions.md: the CPU target follows A5.
+        TargetArch.CPU: VectorArithRules(Pick.SRC1, DivByZero.IEEE, ShiftRange.ERROR),
+    }
+)
+
+# ---- column reductions ------------------------------------------------------------------
+
+
+class Fold(Enum):
+    """Where the pairwise (`isBinary`) sum adds a level's odd leftover row."""
+
+    FIRST = "first"
+    LAST = "last"
+
+
+@dataclass(frozen=True)
+class ReduceRules:
+    """How a target orders the pairwise steps of a column reduction.
+
+    The sequential form is in row order on every target (the specification, issue 3).
+    """
+
+    fold: Fold
+    sequential_only: frozenset[DType]
+    """Element types whose `tcolsum` ignores `isBinary` (summed in row order, tmp unused)."""
+    scratch_lanes_bytes: int | None
+    """The pairwise sum works on column chunks of this many bytes, each reusing tmp columns
+    [0, chunk); None: it works on whole rows (tmp columns [0, C))."""
+    max_min_fallback: Pick
+    """The operand a `vmin`/`vmax` step returns when its comparison is false."""
+
+
+REDUCE_RULES: Mapping[TargetArch, ReduceRules] = MappingProxyType(
+    {
+        # a2a3/TColReduceOps.hpp and TColSum.hpp: dst = copy of row 0, then one vmin/vmax/vadd
+        # per further row in order; BinarySum folds an odd row into tmp row 0 of each level;
+        # vadd over the whole valid row (count mode).
+        TargetArch.A2A3: ReduceRules(
+            fold=Fold.FIRST,
+            sequential_only=frozenset(),
+            scratch_lanes_bytes=None,
+            max_min_fallback=ELEMENTWISE_RULES[TargetArch.A2A3].max_min_fallback,
+        ),
+        # Row order as the specification (issue 3) requires, not a5/TColReduceOps.hpp's
+        # acc op (row 2j+1 op row 2j+2); a5/TColSum.hpp: half always takes the sequential path;
+        # TColSum_Binary adds an odd row to the last pair, starts from a zero register and
+        # reuses tmp for every 256-byte chunk.
+        TargetArch.A5: ReduceRules(
+            fold=Fold.LAST,
+            sequential_only=frozenset({F16}),
+            scratch_lanes_bytes=256,
+            max_min_fallback=ELEMENTWISE_RULES[TargetArch.A5].max_min_fallback,
+        ),
+        # seed 000 / docs/decisions.md: the CPU target follows A5.
+        TargetArch.CPU: ReduceRules(
+            fold=Fold.LAST,
+            sequential_only=frozenset({F16}),
+            scratch_lanes_bytes=256,
+            max_min_fallback=ELEMENTWISE_RULES[TargetArch.CPU].max_min_fallback,
+        ),
+    }
+)
+
+# ---- GM <-> tile transfers --------------------------------------------------------------
+
+BLOCK_BYTES = 32
+"""The DMA burst granule: a transferred row is padded up to a multiple of it."""
+
+
+class PadExtent(Enum):
+    """What a non-Null pad value fills outside the valid region."""
+
+    TILE = "the whole tile outside the valid region"
+    BURST_BLOCK = "the rest of the last 32-byte block of each transferred row (column)"
+
+
+@dataclass(frozen=True)
+class PadRule:
+    extent: PadExtent
+    source: str
+
+
+PAD_RULES: Mapping[TargetArch, PadRule] = MappingProxyType(
+    {
+        TargetArch.A2A3: PadRule(
+            PadExtent.BURST_BLOCK,
+            "TLOAD valid-region rule (A2/A3): for Vec ND/DN loads only the tail of each burst "
+            "up to its 32-byte boundary is padded; whole blocks and untransferred rows stay "
+            "unchanged; boxed (NZ) loads pad nothing",
+        ),
+        TargetArch.A5: PadRule(
+            PadExtent.BURST_BLOCK,
+            "TLOAD valid-region rule (A5): as A2/A3 for Vec ND/DN loads",
+        ),
+        TargetArch.CPU: PadRule(
+            PadExtent.TILE,
+            "pto-isa CPU TLoad fills the whole tile with the pad value before copying",
+        ),
+    }
+)
+
+
+def pad_scalar(dtype: DType, pad: PadValue) -> np.generic | None:
+    """The value `pad` writes in a tile of `dtype`; None for Null (bytes left as they are)."""
+    if pad is PadValue.NULL:
+        return None
+    if pad is PadValue.ZERO:
+        return dtype.numpy.type(0)
+    if dtype.is_float:
+        return dtype.numpy.type(np.inf if pad is PadValue.MAX else -np.inf)
+    low, high = dtype.int_limits
+    return dtype.numpy.type(high if pad is PadValue.MAX else low)
