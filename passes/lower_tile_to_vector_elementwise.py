@@ -101,10 +101,14 @@ class _Lowering:
             if src.overlaps(self.dst) and not src.same_placement(self.dst):
                 raise overlap_error(op, src, role, self.dst, "dst")
         self.rows, self.cols = _region(op, self.dst, self.srcs)
+        # Ops that require every source to have dst's valid region (all but tadd) fail at
+        # tile level when one does not: their sources cover the region wherever the tile op
+        # has a result, and no lane is filled (an all-ones shift count would be out of range).
         self.fills = [
             k
             for k, s in enumerate(self.srcs)
-            if not (at_least(s.valid_rows, self.rows) and at_least(s.valid_cols, self.cols))
+            if not op.SAME_VALID_REGION
+            and not (at_least(s.valid_rows, self.rows) and at_least(s.valid_cols, self.cols))
         ]
         rule = ELEMENTWISE_RULES[target.arch].max_min_fallback
         self.swap = self.vector_op in _SELECTS and swap_select(rule, target)

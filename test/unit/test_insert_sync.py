@@ -119,3 +119,55 @@ def test_event_ids_run_out_into_a_barrier(count: int):
     assert len({op.event.data for op in sets}) == len(sets)
     assert len(alls) == count - len(sets)
     assert run_function(module, ["rand:1x8xf32"]).hazards == []
+
+
+PAIRWISE_TCOLSUM = """
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @k(%a: !pto.ptr<f32>, %s: !pto.ptr<f32>, %o: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %va = pto.make_tensor_view %a, shape = [%c8, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %vs = pto.make_tensor_view %s, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %vo = pto.make_tensor_view %o, shape = [%c1, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c8, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x8xf32>
+    %ps = pto.partition_view %vs, offsets = [%c0, %c0], sizes = [%c4, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<4x8xf32>
+    %po = pto.partition_view %vo, offsets = [%c0, %c0], sizes = [%c1, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x8xf32>
+    %src = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+    %tmp = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>
+    %dst = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>
+    pto.tload ins(%pa : !pto.partition_tensor_view<8x8xf32>) outs(%src : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+    pto.tcolsum ins(%src, %tmp {isBinary = true} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>) outs(%dst : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>)
+    pto.tstore ins(%tmp : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>) outs(%ps : !pto.partition_tensor_view<4x8xf32>)
+    pto.tstore ins(%dst : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>) outs(%po : !pto.partition_tensor_view<1x8xf32>)
+    func.return
+  }
+}
+"""
+"""A pairwise tcolsum writes its partial sums into tmp (the op's record: tmp is scratch),
+and tmp is then stored: a V -> MTE3 dependence through tmp."""
+
+
+def test_pairwise_tcolsum_scratch_is_a_write():
+    """The sync pass orders the store of tcolsum's scratch tile after the tcolsum, and the
+    interpreter reports the race when that order is removed."""
+    module = synced(PAIRWISE_TCOLSUM)
+    ops = list(module.walk())
+    names = [op.name for op in ops]
+    tcolsum = names.index("pto.tcolsum")
+    store_tmp = names.index("pto.tstore", tcolsum)
+    between = ops[tcolsum + 1 : store_tmp]
+    waits_v = [
+        op for op in between if isinstance(op, WaitFlagOp) and op.src_pipe.data.value == "PIPE_V"
+    ]
+    assert waits_v, f"no V -> MTE3 wait before the store of the scratch tile:\n{module}"
+    args = ["rand:8x8xf32:1", "zeros:4x8xf32", "zeros:1x8xf32"]
+    assert run_function(module, args).hazards == []
+    # the same kernel with every V -> MTE3 wait removed: the store races the tcolsum's write
+    for op in list(module.walk()):
+        if isinstance(op, WaitFlagOp) and op.src_pipe.data.value == "PIPE_V":
+            op.detach()
+            op.erase()
+    found = run_function(module, args).hazards
+    assert any("pto.tcolsum" in h.message and "pto.tstore" in h.message for h in found), found

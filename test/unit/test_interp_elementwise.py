@@ -40,29 +40,15 @@ from interpreters.tile_elementwise import TileElementwiseFunctions
 from pto_dialect.attrs import BLayout, SLayout
 from pto_dialect.dtypes import BF16, F8E4M3, F8E5M2, F16, F32, I16, I32, U8, U32, DType, dtype_named
 from pto_dialect.ops.base import TileOp
-from pto_dialect.ops.tile_elementwise import (
-    TAbsOp,
-    TAddOp,
-    TDivOp,
-    TMaxOp,
-    TMinOp,
-    TMulOp,
-    TSubOp,
-)
+from pto_dialect.ops.tile_elementwise import OPS
 from pto_dialect.rules import Pick
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
 TARGETS = (A2A3, A5, CPU)
-OP_CLASSES: dict[str, type[TileOp]] = {
-    "tadd": TAddOp,
-    "tsub": TSubOp,
-    "tmul": TMulOp,
-    "tdiv": TDivOp,
-    "tmax": TMaxOp,
-    "tmin": TMinOp,
-    "tabs": TAbsOp,
-}
+OP_CLASSES: dict[str, type[TileOp]] = {op.name.removeprefix("pto."): op for op in OPS}
+UNARY = ("tabs", "tneg", "tnot")
+SHIFTS = ("tshl", "tshr")
 ROWS, COLS = 4, 16
 VALID = (3, 11)
 
@@ -110,6 +96,8 @@ def ref_float(name: str, a: Any, b: Any, dtype: DType) -> Any:
         return a if x < y else b
     if name == "tabs":
         return dtype.numpy.type(math.fabs(x))
+    if name == "tneg":
+        return dtype.numpy.type(-x)
     r = {"tadd": lambda: x + y, "tsub": lambda: x - y, "tmul": lambda: x * y,
          "tdiv": lambda: ieee_div(x, y)}[name]()  # fmt: skip
     with np.errstate(all="ignore"):
@@ -121,9 +109,12 @@ def ref_int(name: str, a: Any, b: Any, dtype: DType) -> Any:
     if name == "tdiv":
         q = abs(x) // abs(y)
         r = -q if (x < 0) != (y < 0) else q
+    elif name == "tshr":  # arithmetic for signed types (x < 0), logical for unsigned
+        r = x >> y
     else:
         r = {"tadd": x + y, "tsub": x - y, "tmul": x * y, "tmax": max(x, y), "tmin": min(x, y),
-             "tabs": abs(x)}[name]  # fmt: skip
+             "tabs": abs(x), "tneg": -x, "tand": x & y, "tor": x | y, "txor": x ^ y,
+             "tnot": ~x}[name] if name != "tshl" else x << y  # fmt: skip
     return dtype.numpy.type(wrap(r, dtype))
 
 
@@ -198,8 +189,10 @@ def test_op_matches_the_manual_formula_on_the_valid_region(
     target: TargetProfile, name: str, dtype: DType
 ) -> None:
     rng = np.random.default_rng(hash((target.name, name, dtype.name)) % 2**32)
-    count = 1 if name == "tabs" else 2
+    count = OP_CLASSES[name].NUM_INS  # txor: src0, src1 and its scratch tile
     srcs = [random_tile(dtype, rng, nonzero=(name == "tdiv" and k == 1)) for k in range(count)]
+    if name in SHIFTS:  # counts in [0, bits - 1]: outside it the result is target-defined
+        srcs[1] = rng.integers(0, dtype.bits, srcs[1].shape).astype(dtype.numpy)
     bench = Bench(target)
     cols = cols_for(dtype)
     t = tile_type(dtype, cols=cols)
@@ -561,3 +554,54 @@ def test_the_src0_fallback_is_std_max_and_std_min() -> None:
     for got in (mx, mn):
         assert np.isnan(got[0]) and got[1] == 1.0 and np.signbit(got[2])
     assert mx[3] == 3.0 and mn[3] == 2.0
+
+
+# ----------------------------------------------------------------------------------------
+# Negation, bitwise ops and shifts: values written by hand
+# ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_tneg_flips_the_sign_and_wraps(target: TargetProfile) -> None:
+    neg_nan = np.array([0xFFC00001], np.uint32).view(np.float32)[0]  # negative, payload 1
+    snan = np.array([0x7F800001], np.uint32).view(np.float32)[0]  # positive signalling
+    got = run_values(target, "tneg", F32, [0.0, -0.0, 1.5, -math.inf, float(neg_nan), 0.0])
+    bits = got.view(np.uint32)
+    assert got[:4].tolist() == [-0.0, 0.0, -1.5, math.inf]
+    assert np.signbit(got[0]) and not np.signbit(got[1])
+    assert bits[4] == 0xFFC00001  # x * -1 of a NaN: that NaN, sign and payload kept
+    t = tile_type(F32, (1, 1), rows=1, cols=32)
+    bench = Bench(target)
+    row = np.zeros((1, 32), np.float32)
+    row[0, 0] = snan
+    src, dst = bench.tile(t, (1, 1), row), bench.tile(t, (1, 1), None)
+    run_op(bench.machine, build(target, "tneg", [t], t), [src, dst])
+    assert dst.get().view(np.uint32)[0, 0] == 0x7FC00001  # quieted, sign kept
+    assert run_values(target, "tneg", I16, [-32768, 5, 0]).tolist() == [-32768, -5, 0]
+
+
+def test_bitwise_ops_on_the_bits() -> None:
+    a, b = [0x0F0F, -1, -32768], [0x00FF, 0x1234, 1]
+    assert run_values(A5, "tand", I16, a, b).tolist() == [0x000F, 0x1234, 0]
+    assert run_values(A5, "tor", I16, a, b).tolist() == [0x0FFF, -1, -32767]
+    assert run_values(A5, "txor", I16, a, b, [0, 0, 0]).tolist() == [0x0FF0, ~0x1234, -32767]
+    assert run_values(A5, "tnot", U8, [0, 0xF0, 0xFF]).tolist() == [0xFF, 0x0F, 0]
+
+
+def test_shifts_arithmetic_for_signed_logical_for_unsigned() -> None:
+    assert run_values(A5, "tshl", I16, [1, -1, 0x4000], [15, 1, 1]).tolist() == [
+        -32768,
+        -2,
+        -32768,
+    ]
+    assert run_values(A5, "tshr", I16, [-32768, -5, 64], [15, 1, 3]).tolist() == [-1, -3, 8]
+    assert run_values(A5, "tshr", U32, [2**31, 7], [31, 1]).tolist() == [1, 3]
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_shift_count_out_of_range_is_a_diagnostic(target: TargetProfile) -> None:
+    """As vshl/vshr, which they lower to: the result is target-defined, so reported."""
+    with pytest.raises(PtoRuntimeError, match=r"tshl shift count 16 at src1\[0, 1\] is outside"):
+        run_values(target, "tshl", I16, [1, 1], [0, 16])
+    with pytest.raises(PtoRuntimeError, match=r"tshr shift count -1 at src1\[0, 0\]"):
+        run_values(target, "tshr", I32, [1], [-1])

@@ -1,0 +1,155 @@
+"""The op reference (`docs/ops/`), generated from the ops' records.
+
+`python -m pto_dialect.reference [DIR]` writes one page per op family module and an index;
+`test_op_reference` fails when the committed pages differ from what this prints.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import cast
+
+from xdsl.irdl import IRDLOperation
+
+from pto_dialect.attrs import TargetArch
+from pto_dialect.dialect import OP_MODULES
+from pto_dialect.ops.base import PtoOp, TileOp
+from pto_dialect.ops.vector_common import VectorPipeOp
+from pto_dialect.records import AsVectorOp, Cost, DTypes, Formula, NoCycles, VectorCost
+
+MANUAL_URL = "https://github.com/hw-native-sys/pto-isa/blob/main/docs/isa/"
+TARGETS = (TargetArch.A2A3, TargetArch.A5, TargetArch.CPU)
+
+
+def _first_paragraph(doc: str | None) -> str:
+    text = inspect.cleandoc(doc or "")
+    return " ".join(text.split("\n\n")[0].split())
+
+
+def _cost(cost: Cost | None) -> str:
+    if isinstance(cost, VectorCost):
+        text = (
+            f"A2/A3 completion row `{cost.completion.value}`, `{cost.per_repeat.value}` per "
+            f"repeat; A5 latency {cost.a5_latency}"
+        )
+        if cost.f16_a5_latency is not None:
+            text += f" ({cost.f16_a5_latency} for 16-bit elements)"
+        return text + (f". Estimate: {cost.estimate}" if cost.estimate else " (seed 004)")
+    if isinstance(cost, AsVectorOp):
+        vector_op = cast(type[PtoOp], cost.op)
+        return f"one repeat of `{vector_op.name}` per 256 bytes of the valid region"
+    if isinstance(cost, Formula):
+        text = cost.formula.value
+        return text + (f". Estimate: {cost.estimate}" if cost.estimate else "")
+    if isinstance(cost, NoCycles):
+        return f"none ({cost.why})"
+    return "**missing**"
+
+
+def _dtypes(table: DTypes) -> list[str]:
+    lines = ["| target | element types |", "|---|---|"]
+    for arch in TARGETS:
+        names = ", ".join(sorted(d.name for d in table[arch])) or "none"
+        lines.append(f"| {arch.value} | {names} |")
+    return lines
+
+
+def _syntax(op: type[PtoOp]) -> list[str]:
+    name = op.name
+    if issubclass(op, TileOp):
+        count = getattr(op, "ARITY", op.NUM_INS)
+        srcs = ", ".join(["%src"] if count == 1 else [f"%src{i}" for i in range(count)])
+        tiles = ", ".join(["!pto.tile<...>"] * count)
+        bufs = ", ".join(["!pto.tile_buf<...>"] * count)
+        sig = tiles if count == 1 else f"({tiles})"
+        return [
+            f"- SSA: `%dst = {name} {srcs} : {sig} -> !pto.tile<...>`",
+            f"- DPS: `{name} ins({srcs} : {bufs}) outs(%dst : !pto.tile_buf<...>)`",
+        ]
+    fmt = op.assembly_format if isinstance(op.assembly_format, str) else None
+    if fmt:
+        return [f"- `{name} {' '.join(fmt.split())}`"]
+    return [f"- custom syntax: see the `{op.__name__}` docstring and the round-trip tests"]
+
+
+def _described(op: type[PtoOp], method: str) -> str | None:
+    """The docstring of `method` when a family below TileOp overrides it."""
+    for cls in op.__mro__:
+        if cls is TileOp:
+            return None
+        if method in vars(cls):
+            return _first_paragraph(getattr(cls, method).__doc__)
+    return None
+
+
+def op_section(op: type[PtoOp]) -> list[str]:
+    """The reference entry of one op."""
+    family = next(b.__name__ for b in op.__mro__[1:] if b.__name__ != op.__name__)
+    lines = [f"## {op.name}", ""]
+    lines.append(_first_paragraph(op.__doc__) or f"`{op.__name__}`.")
+    lines.append("")
+    manual = f"[{op.MANUAL}]({MANUAL_URL}{op.MANUAL})" if op.MANUAL else "**missing**"
+    lines += [
+        f"- class `{op.__name__}` (family `{family}`), pipe `{op.PIPE.value}`",
+        f"- manual: {manual}",
+        *_syntax(op),
+    ]
+    if issubclass(op, TileOp):
+        effects = "sources read, the DPS destination written"
+        scratch = _described(op, "scratch_sources")
+        lines.append(f"- effects: {effects}" + (f"; scratch: {scratch}" if scratch else ""))
+        region = _described(op, "result_region")
+        if region:
+            lines.append(f"- result valid region: {region}")
+    lowers = op.lowers_to() if issubclass(op, TileOp) else ()
+    if lowers:
+        lines.append("- lowers to: " + ", ".join(f"`{o.name}`" for o in lowers))
+    elif issubclass(op, TileOp) and op.NOT_LOWERED:
+        lines.append(f"- not lowered: {op.NOT_LOWERED}")
+    lines.append(f"- cost: {_cost(op.cost())}")
+    table = op.DTYPES if issubclass(op, TileOp | VectorPipeOp) else None
+    if table is not None:
+        lines += ["", *_dtypes(table)]
+    return [*lines, ""]
+
+
+def _ops(module: ModuleType) -> list[type[PtoOp]]:
+    ops: list[type[IRDLOperation]] = module.OPS
+    return [o for o in ops if issubclass(o, PtoOp)]
+
+
+def pages() -> Iterator[tuple[str, str]]:
+    """(file name, markdown) of every page of the reference."""
+    index = [
+        "# Op reference",
+        "",
+        "Generated from the ops' records by `python -m pto_dialect.reference docs/ops`; do not",
+        "edit by hand. One page per op family module:",
+        "",
+    ]
+    for module in OP_MODULES:
+        stem = module.__name__.rsplit(".", 1)[-1]
+        ops = _ops(module)
+        title = _first_paragraph(module.__doc__)
+        index.append(f"- [{stem}]({stem}.md): " + ", ".join(f"`{o.name}`" for o in ops))
+        body = [f"# {stem}", "", title, ""]
+        for op in ops:
+            body += op_section(op)
+        yield f"{stem}.md", "\n".join(body).rstrip() + "\n"
+    yield "README.md", "\n".join(index) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else "docs/ops")
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in pages():
+        (out / name).write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
