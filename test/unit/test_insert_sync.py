@@ -122,25 +122,32 @@ def test_event_ids_run_out_into_a_barrier(count: int):
 
 
 PAIRWISE_TCOLSUM = """
+!tv = !pto.tensor_view<?x?xf32>
+!s = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+!t = !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>
+!d = !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>
+!ps = !pto.partition_tensor_view<8x8xf32>
+!pt = !pto.partition_tensor_view<4x8xf32>
+!pd = !pto.partition_tensor_view<1x8xf32>
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @k(%a: !pto.ptr<f32>, %s: !pto.ptr<f32>, %o: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c4 = arith.constant 4 : index
     %c8 = arith.constant 8 : index
-    %va = pto.make_tensor_view %a, shape = [%c8, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
-    %vs = pto.make_tensor_view %s, shape = [%c4, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
-    %vo = pto.make_tensor_view %o, shape = [%c1, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
-    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c8, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x8xf32>
-    %ps = pto.partition_view %vs, offsets = [%c0, %c0], sizes = [%c4, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<4x8xf32>
-    %po = pto.partition_view %vo, offsets = [%c0, %c0], sizes = [%c1, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x8xf32>
-    %src = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
-    %tmp = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>
-    %dst = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>
-    pto.tload ins(%pa : !pto.partition_tensor_view<8x8xf32>) outs(%src : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
-    pto.tcolsum ins(%src, %tmp {isBinary = true} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>) outs(%dst : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>)
-    pto.tstore ins(%tmp : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>) outs(%ps : !pto.partition_tensor_view<4x8xf32>)
-    pto.tstore ins(%dst : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>) outs(%po : !pto.partition_tensor_view<1x8xf32>)
+    %va = pto.make_tensor_view %a, shape = [%c8, %c8], strides = [%c8, %c1] : !tv
+    %vs = pto.make_tensor_view %s, shape = [%c4, %c8], strides = [%c8, %c1] : !tv
+    %vo = pto.make_tensor_view %o, shape = [%c1, %c8], strides = [%c8, %c1] : !tv
+    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c8, %c8] : !tv -> !ps
+    %ps = pto.partition_view %vs, offsets = [%c0, %c0], sizes = [%c4, %c8] : !tv -> !pt
+    %po = pto.partition_view %vo, offsets = [%c0, %c0], sizes = [%c1, %c8] : !tv -> !pd
+    %src = pto.alloc_tile : !s
+    %tmp = pto.alloc_tile : !t
+    %dst = pto.alloc_tile : !d
+    pto.tload ins(%pa : !ps) outs(%src : !s)
+    pto.tcolsum ins(%src, %tmp {isBinary = true} : !s, !t) outs(%dst : !d)
+    pto.tstore ins(%tmp : !t) outs(%ps : !pt)
+    pto.tstore ins(%dst : !d) outs(%po : !pd)
     func.return
   }
 }
