@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr, StringAttr
@@ -61,7 +62,8 @@ def _element_dtype(attr: Attribute, what: str) -> DType:
     return dtype
 
 
-class TileTypeBase(ParametrizedAttribute, TypeAttribute):
+@dataclass(frozen=True, init=False)  # as xDSL's ParametrizedAttribute: the parameters below
+class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __eq__ and __hash__
     """Parameters, syntax and static rules shared by `!pto.tile` and `!pto.tile_buf`."""
 
     loc: LocationAttr
@@ -355,6 +357,7 @@ class TileType(TileTypeBase):
 AnyTileType = TileType | TileBufType
 
 
+@dataclass(frozen=True, init=False)  # the parameters take part in __eq__ and __hash__
 class ShapedViewBase(ParametrizedAttribute, TypeAttribute):
     """`<d0x...xT>` views of GM memory; `?` dimensions are dynamic."""
 

@@ -65,6 +65,50 @@ def test_compact_form_of_newer_ptoas_is_accepted():
     assert compact == keyed
 
 
+def test_short_and_compact_spellings_equal_the_full_form_and_hash_alike():
+    full = parse(FULL)
+    for text in (
+        "!pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32>",
+        "!pto.tile_buf<vec, 32x32xf32>",
+        "!pto.tile_buf<vec, 32x32xf32, valid=32x32, pad=null>",
+    ):
+        short = parse(text)
+        assert short == full
+        assert hash(short) == hash(full)
+    assert parse(FULL.replace("tile_buf", "tile")) == parse("!pto.tile<vec, 32x32xf32>")
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["loc=mat", "dtype=f16", "rows=16", "cols=64", "v_row=8", "v_col=?", "blayout=col_major",
+     "slayout=row_major", "fractal=1024", "pad=1"],
+)  # fmt: skip
+def test_tile_types_differing_in_one_parameter_differ(change: str):
+    key = change.split("=")[0]
+    base = {"loc": "vec", "dtype": "f32", "rows": "32", "cols": "32"}
+    for kind in ("tile", "tile_buf"):
+        other = dict(base, **{key: change.split("=")[1]})
+        text = ", ".join(f"{k}={v}" for k, v in other.items())
+        plain = parse(f"!pto.{kind}<loc=vec, dtype=f32, rows=32, cols=32>")
+        changed = parse(f"!pto.{kind}<{text}>")
+        assert plain != changed
+        assert len({plain, changed}) == 2  # distinct keys (xDSL hashes f16 and f32 alike)
+
+
+def test_a_tile_and_a_tile_buffer_of_the_same_parameters_differ():
+    assert TileType(Location.VEC, f32, 32, 32) != TileBufType(Location.VEC, f32, 32, 32)
+
+
+@pytest.mark.parametrize("kind", ["tensor_view", "partition_tensor_view"])
+def test_views_differing_in_shape_or_element_differ(kind: str):
+    view = parse(f"!pto.{kind}<16x32xf32>")
+    assert view == parse(f"!pto.{kind}<16x32xf32>")
+    others = [parse(f"!pto.{kind}<{o}>") for o in ("16x64xf32", "32x16xf32", "16x32xf16",
+                                                      "16x32x1xf32", "?x32xf32")]  # fmt: skip
+    assert all(view != other for other in others)
+    assert len({view, *others}) == 6
+
+
 @pytest.mark.parametrize(
     ("pad", "value"),
     [("0", PadValue.NULL), ("1", PadValue.ZERO), ("2", PadValue.MAX), ("3", PadValue.MIN),
