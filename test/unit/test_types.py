@@ -185,8 +185,37 @@ def test_box_geometry_follows_the_fractal_size():
     assert TileBufType(Location.VEC, f32, 8, 8).box == (1, 1)
 
 
-def test_vec_tiles_are_exempt_from_the_box_row_rule():
-    TileBufType(Location.VEC, f32, 8, 8, slayout=SLayout.ROW_MAJOR).verify()
+@pytest.mark.parametrize(
+    "text",
+    [
+        "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, slayout=row_major>",
+        # seed 000's TileLeft<half, 1, 16> and TileAcc<float, 1, 16> with the A5 layouts
+        "!pto.tile_buf<loc=left, dtype=f16, rows=1, cols=16, blayout=col_major, slayout=row_major>",
+        "!pto.tile<loc=acc, dtype=f32, rows=1, cols=16, blayout=col_major, slayout=row_major, "
+        "fractal=1024>",
+        # A2/A3's TileLeft (zZ) for an int8 gemv; a 1-row mat tile on its way to L0A
+        "!pto.tile_buf<loc=left, dtype=i8, rows=1, cols=64, slayout=row_major>",
+        "!pto.tile<loc=mat, dtype=f16, rows=1, cols=32, blayout=col_major, slayout=row_major>",
+        # MX scale fractals (16x2 boxes of one-byte scales)
+        "!pto.tile_buf<loc=mat, dtype=ui8, rows=8, cols=4, slayout=row_major, fractal=32>",
+    ],
+)
+def test_exempt_tiles_need_not_hold_whole_box_rows(text: str):
+    parse(text).verify()
+
+
+@pytest.mark.parametrize(
+    ("text", "rows"),
+    [
+        ("!pto.tile_buf<loc=left, dtype=f16, rows=2, cols=16, blayout=col_major, "
+         "slayout=row_major>", 2),
+        ("!pto.tile_buf<loc=acc, dtype=f32, rows=17, cols=16, blayout=col_major, "
+         "slayout=row_major, fractal=1024>", 17),
+    ],
+)  # fmt: skip
+def test_other_boxed_tiles_hold_whole_box_rows(text: str, rows: int):
+    with pytest.raises(VerifyException, match=f"rows={rows} must be a multiple of the box rows"):
+        parse(text)
 
 
 def test_views():
