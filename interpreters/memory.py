@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import count
+from math import prod
 from typing import NamedTuple
 
 import numpy as np
@@ -22,6 +23,8 @@ from pto_dialect.dtypes import DType
 from pto_dialect.types import DYNAMIC, MemorySpace, TileTypeBase
 
 _ids = count()
+_MAX_VIEW_BYTES = np.iinfo(np.intp).max
+"""A (zero-stride) view may repeat elements, but numpy's arrays span at most this many bytes."""
 
 
 @dataclass(eq=False)
@@ -106,6 +109,11 @@ class TensorView:
         """The writable strided numpy view; bounds are checked against the memory."""
         if any(d == 0 for d in self.shape):
             return np.zeros(self.shape, dtype=self.dtype.numpy)
+        check(
+            prod(self.shape) * self.dtype.bytes <= _MAX_VIEW_BYTES,
+            f"view of shape {'x'.join(map(str, self.shape))} spans more than the "
+            f"{_MAX_VIEW_BYTES} bytes numpy can address",
+        )
         lo = self.offset + self.dtype.bytes * sum(
             (d - 1) * s for d, s in zip(self.shape, self.strides, strict=True) if s < 0
         )

@@ -93,12 +93,13 @@ def kernel_module(
     a2a3_left: bool = False,
     bias_cols: int = N_COLS,
     k_cols: int = K_COLS,
+    n_cols: int = N_COLS,
 ) -> ModuleOp:
     """One module with a DPS and an SSA function per matrix op for the (C, A, B) triple."""
     shapes = {
         "a": (a, M_ROWS, k_cols),
-        "b": (b, k_cols, N_COLS),
-        "acc": (c, M_ROWS, N_COLS),
+        "b": (b, k_cols, n_cols),
+        "acc": (c, M_ROWS, n_cols),
         "bias": (c, 1, bias_cols),
     }
 
@@ -434,10 +435,11 @@ def test_a2a3_default_left_layout_zz_gives_the_same_result() -> None:
 
 # ---- run-time rules ---------------------------------------------------------------------------
 def run_with_valid(op: str, valid: dict[str, tuple[int, int]], *, dtypes: str = "f16",
-                   k_cols: int = K_COLS, bias_cols: int = N_COLS) -> None:  # fmt: skip
+                   k_cols: int = K_COLS, bias_cols: int = N_COLS,
+                   n_cols: int = N_COLS) -> None:  # fmt: skip
     arch = TargetArch.A5
     c, a, b = next(t for t in triples(arch) if t[1].name == dtypes and t[2].name == dtypes)
-    module = kernel_module(arch, c, a, b, bias_cols=bias_cols, k_cols=k_cols)
+    module = kernel_module(arch, c, a, b, bias_cols=bias_cols, k_cols=k_cols, n_cols=n_cols)
     roles, _ = OPS[op]
     types = arg_types(module, func_name(op, True))
     machine = Machine(PROFILES[arch])
@@ -471,10 +473,10 @@ def test_runtime_size_rules(op: str, valid: dict[str, tuple[int, int]], message:
 
 
 def test_k_above_4095_is_a_runtime_error() -> None:
-    k = 4096 + 32
+    # 16x4096 and 4096x16 int8 tiles fill L0A and L0B (64 KiB each) exactly.
     with pytest.raises(PtoRuntimeError, match=r"k = 4096 \(the left tile's valid columns\)"):
         run_with_valid("pto.tmatmul", {"a": (1, 4096), "b": (4096, 16)}, dtypes="i8",
-                       k_cols=k)  # fmt: skip
+                       k_cols=4096, n_cols=16)  # fmt: skip
 
 
 def test_bias_narrower_than_n_is_a_runtime_error() -> None:
