@@ -3,7 +3,8 @@
 SPEC is one of
 - `path.npy`: an array from a file;
 - `zeros:SHAPExDTYPE` (e.g. `zeros:32x32xf32`);
-- `rand:SHAPExDTYPE[:SEED]`: floats uniform in [-1, 1), integers uniform over their range;
+- `rand:SHAPExDTYPE[:SEED]`: floats uniform in [-1, 1), integers uniform over their range
+  (`zeros:` and `rand:` arrays hold at most `MAX_ARRAY_BYTES`);
 - `VALUE:TYPE` (e.g. `2.5:f32`, `16:index`): a scalar.
 Pointer arguments are bound to the array's bytes in GM; tile arguments to a fresh tile
 holding the array; scalar arguments to the scalar.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from math import prod
 from pathlib import Path
 
 import numpy as np
@@ -53,6 +55,9 @@ class ScalarArg:
 
 Arg = ArrayArg | ScalarArg
 
+MAX_ARRAY_BYTES = 1 << 30
+"""The largest array `zeros:`/`rand:` make (1 GiB), checked before anything is allocated."""
+
 _SCALAR_TYPES = frozenset(
     {"index", "i1", "f32", "f16", "bf16", "i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"}
 )
@@ -77,6 +82,11 @@ def parse_spec(spec: str) -> Arg:
         kind, dims, type_name, seed = match.groups()
         shape = tuple(int(d) for d in dims.split("x") if d)
         dtype = _dtype(type_name, spec)
+        nbytes = prod(shape) * dtype.bytes
+        if nbytes > MAX_ARRAY_BYTES:
+            raise ArgError(
+                f"--arg {spec}: {nbytes} bytes is more than pto-run makes ({MAX_ARRAY_BYTES})"
+            )
         if kind == "zeros":
             return ArrayArg(np.zeros(shape, dtype=dtype.numpy))
         rng = np.random.default_rng(None if seed is None else int(seed))

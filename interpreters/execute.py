@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
+from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
-from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.memref import MemRefFunctions
@@ -35,23 +36,63 @@ from interpreters.source import where
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.targets import parse_target
 
+DEFAULT_MAX_STEPS = 10_000_000
+"""Interpreted ops after which a run stops (`--max-steps`): far above a real kernel (the
+README's examples lowered by pto-pipeline run at most a few thousand ops), and reached by an
+endless loop in under a minute (a few microseconds per op)."""
+
 
 class KernelError(Exception):
     """A run that failed: one line naming the op and the rule."""
 
 
 class _OpTracker(Interpreter.Listener):
-    """Counts executed ops and remembers the innermost op being executed."""
+    """Counts executed ops, remembers the innermost op being executed and stops a run
+    after `max_steps` ops."""
 
-    def __init__(self, machine: Machine) -> None:
+    def __init__(self, machine: Machine, max_steps: int) -> None:
         self.machine = machine
         self.current: Operation | None = None
+        self.steps_left = max_steps
+        self.max_steps = max_steps
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         self.current = op
+        self.steps_left -= 1
+        if self.steps_left < 0:
+            loop = _enclosing_loop(op)
+            raise PtoRuntimeError(
+                f"the run exceeds {self.max_steps} interpreted ops (--max-steps): "
+                f"{'this loop may never end' if loop is not None else 'it may never end'}",
+                loop or op,
+            )
 
     def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
         self.machine.op_counts[op.name] += 1
+
+
+def _enclosing_loop(op: Operation) -> Operation | None:
+    """The innermost scf.for or scf.while around `op`."""
+    node = op.parent_op()
+    while node is not None and not isinstance(node, scf.ForOp | scf.WhileOp):
+        node = node.parent_op()
+    return node
+
+
+@register_impls
+class CheckedScfFunctions(ScfFunctions):
+    """xDSL's scf semantics (its scf.for loop, spelled out: an `impl` cannot call the one
+    it overrides), with the rule that an scf.for step is positive."""
+
+    @impl(scf.ForOp)
+    def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues) -> PythonValues:
+        lb, ub, step, *carried = args
+        if step <= 0:
+            raise PtoRuntimeError(f"the step must be positive, got {step}")
+        values = tuple(carried)
+        for i in range(lb, ub, step):
+            values = interpreter.run_ssacfg_region(op.body, (i, *values), "for_loop")
+        return values
 
 
 @dataclass
@@ -94,17 +135,19 @@ def run_function(
     entry: str | None = None,
     pipes: PipeModel | None = None,
     index_bitwidth: Literal[32, 64] = 64,
+    max_steps: int = DEFAULT_MAX_STEPS,
 ) -> RunResult:
     """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
 
     The target is the module's `pto.target_arch` (see `retarget`). Raises `KernelError`
-    (one line) when the kernel breaks a rule at run time; `ArgError` for bad arguments.
+    (one line) when the kernel breaks a rule at run time or runs more than `max_steps`
+    ops; `ArgError` for bad arguments.
     """
     machine = Machine(target_of(module), pipes=pipes or PipeModel())
-    tracker = _OpTracker(machine)
+    tracker = _OpTracker(machine, max_steps)
     interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
     for functions in (CachedConstantArithFunctions(), BuiltinFunctions(), FuncFunctions(),
-                      MemRefFunctions(), ScfFunctions()):  # fmt: skip
+                      MemRefFunctions(), CheckedScfFunctions()):  # fmt: skip
         interpreter.register_implementations(functions)
     for functions in project_functions(machine):
         interpreter.register_implementations(functions)

@@ -56,9 +56,15 @@ class Machine:
         return self.memories[space]
 
     def fresh(self, location: Location, nbytes: int) -> Memory:
-        """Fresh space for a tile without an address."""
-        self.fresh_count += 1
+        """Fresh space for a tile without an address (checked against the capacity first)."""
         space = SPACE_OF_LOCATION[location]
+        capacity = self.target.capacities[location]
+        check(
+            nbytes <= capacity,
+            f"a tile of {nbytes} bytes does not fit in {space.value} ({capacity} bytes on "
+            f"{self.target.name})",
+        )
+        self.fresh_count += 1
         return Memory.zeros(f"{space.value}#{self.fresh_count}", space, nbytes)
 
     def tile_at(

@@ -10,17 +10,21 @@ from __future__ import annotations
 from collections.abc import Generator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import count
+from math import prod
 from typing import NamedTuple
 
 import numpy as np
 
-from interpreters.errors import PtoRuntimeError, check
+from interpreters.errors import check
 from pto_dialect.attrs import BLayout, Location, SLayout
 from pto_dialect.dtypes import DType
 from pto_dialect.types import DYNAMIC, MemorySpace, TileTypeBase
 
 _ids = count()
+_MAX_VIEW_BYTES = np.iinfo(np.intp).max
+"""A (zero-stride) view may repeat elements, but numpy's arrays span at most this many bytes."""
 
 
 @dataclass(eq=False)
@@ -105,6 +109,11 @@ class TensorView:
         """The writable strided numpy view; bounds are checked against the memory."""
         if any(d == 0 for d in self.shape):
             return np.zeros(self.shape, dtype=self.dtype.numpy)
+        check(
+            prod(self.shape) * self.dtype.bytes <= _MAX_VIEW_BYTES,
+            f"view of shape {'x'.join(map(str, self.shape))} spans more than the "
+            f"{_MAX_VIEW_BYTES} bytes numpy can address",
+        )
         lo = self.offset + self.dtype.bytes * sum(
             (d - 1) * s for d, s in zip(self.shape, self.strides, strict=True) if s < 0
         )
@@ -152,19 +161,31 @@ class TensorView:
         return arr.reshape(arr.shape[-2:])
 
 
-def _box_perm(tile: TileTypeBase) -> tuple[tuple[int, int, int, int], tuple[int, ...]]:
-    """Storage shape of a boxed tile and the permutation to (RB, br, CB, bc)."""
+@lru_cache(maxsize=256)
+def _box_offsets(tile: TileTypeBase) -> np.ndarray:
+    """The storage offset (in elements) of each logical (row, col) of a boxed tile.
+
+    Boxes of `br x bc` elements follow each other row- or column-major (`blayout`), each
+    stored row- or column-major inside (`slayout`), as pto-isa's GetTileOffset. Where the
+    rows end inside a row of boxes (a 1-row, vec or MX-scale tile may), those last boxes
+    hold only the remaining rows and are as many elements long (docs/semantics.md).
+    """
     rows, cols = tile.shape
     br, bc = tile.box
-    rb, cb = rows // br, cols // bc
-    outer = (rb, cb) if tile.blayout.data is BLayout.ROW_MAJOR else (cb, rb)
-    inner = (br, bc) if tile.slayout.data is SLayout.ROW_MAJOR else (bc, br)
-    # axis names: 0..3 of storage; find where RB, br, CB, bc live
-    names = (("RB", "CB") if tile.blayout.data is BLayout.ROW_MAJOR else ("CB", "RB")) + (
-        ("br", "bc") if tile.slayout.data is SLayout.ROW_MAJOR else ("bc", "br")
-    )
-    perm = tuple(names.index(n) for n in ("RB", "br", "CB", "bc"))
-    return (*outer, *inner), perm  # type: ignore[return-value]
+    r = np.arange(rows).reshape(-1, 1)
+    c = np.arange(cols).reshape(1, -1)
+    box_row, in_r, box_col, in_c = r // br, r % br, c // bc, c % bc
+    height = np.where(box_row < rows // br, br, rows % br)  # rows of this box
+    if tile.slayout.data is SLayout.ROW_MAJOR:
+        inner = in_r * bc + in_c
+    else:
+        inner = in_c * height + in_r
+    if tile.blayout.data is BLayout.ROW_MAJOR:
+        offsets = box_row * br * cols + box_col * height * bc + inner
+    else:
+        offsets = box_col * rows * bc + box_row * br * bc + inner
+    offsets.setflags(write=False)
+    return offsets
 
 
 @dataclass
@@ -226,24 +247,12 @@ class Tile:
                 self._valid_view = view[: self.valid_rows, : self.valid_cols]
         return self._valid_view
 
-    def _boxed(self) -> np.ndarray:
-        rows, cols = self.type.shape
-        br, bc = self.type.box
-        if rows % br or cols % bc:
-            raise PtoRuntimeError(
-                f"boxed tile {rows}x{cols} is not a whole number of {br}x{bc} boxes, so it "
-                "has no storage layout"
-            )
-        shape, perm = _box_perm(self.type)
-        return self.storage().reshape(shape).transpose(perm)
-
     def get(self) -> np.ndarray:
         """The logical rows x cols contents (a view for ND tiles, a copy for boxed ones)."""
         view = self.view()
         if view is not None:
             return view
-        rows, cols = self.type.shape
-        return self._boxed().reshape(rows, cols)
+        return self.storage()[_box_offsets(self.type)]
 
     def set(self, values: np.ndarray, rows: int | None = None, cols: int | None = None) -> None:
         """Write `values` into the top-left `rows x cols` region (default: its shape)."""
@@ -253,10 +262,7 @@ class Tile:
         if view is not None:
             view[:r, :c] = values[:r, :c]
             return
-        full = self.get().copy()
-        full[:r, :c] = values[:r, :c]
-        rb_br_cb_bc = self._boxed()
-        rb_br_cb_bc[...] = full.reshape(rb_br_cb_bc.shape)
+        self.storage()[_box_offsets(self.type)[:r, :c]] = values[:r, :c]
 
     @contextmanager
     def edit(self) -> Generator[np.ndarray]:

@@ -269,7 +269,8 @@ class PipeModel:
 
 
 class UntrackedPipes(PipeModel):
-    """A pipe model that records nothing: semantics only (no hazards, no cycles)."""
+    """A pipe model that records nothing: semantics only (no hazards, no cycles, and no
+    check of the synchronisation ops: flags, buffer slots and barriers are no-ops)."""
 
     tracking = False
 
@@ -281,4 +282,22 @@ class UntrackedPipes(PipeModel):
         writes: Sequence[Access] = (),
         cycles: int = 0,
     ) -> None:
+        return
+
+    def set_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
+        return
+
+    def wait_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
+        return
+
+    def get_buf(self, op: Operation, pipe: Pipe, slot: int) -> None:
+        return
+
+    def rls_buf(self, op: Operation, pipe: Pipe, slot: int) -> None:
+        return
+
+    def barrier(self, op: Operation, pipe: Pipe) -> None:
+        return
+
+    def finish(self) -> None:
         return

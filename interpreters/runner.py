@@ -1,11 +1,14 @@
 """`pto-run`: run a function of a PTO module with xDSL's interpreter.
 
     pto-run FILE [--entry NAME] [--target a2a3|a5|cpu] [--arg SPEC]... [--out-dir DIR]
-                 [--report] [--report-json FILE]
+                 [--report] [--report-json FILE] [--max-steps N]
 
 `xdsl-run` cannot load plugin interpreter functions, so this subclasses its driver
 and registers the project's functions next to xDSL's own for func, arith, scf and
-memref. Every error is one line on stderr and a non-zero exit, never a traceback.
+memref. Every error is one line on stderr and a non-zero exit, never a traceback: a
+problem of the input text is `file:line:col: error: ...` (exit 1), one found while
+running `pto-run: error: ...` (exit 1), a bug of pto-run `pto-run: internal error: ...`
+(exit 70). The module is always verified before it runs.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,24 +24,42 @@ from pathlib import Path
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
-from xdsl.tools.command_line_tool import CommandLineTool
+from xdsl.ir import Operation
 from xdsl.tools.xdsl_run import xDSLRunMain
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from interpreters.args import ArgError, ArrayArg, parse_spec
-from interpreters.execute import KernelError, entry_function, retarget, run_function
+from interpreters.execute import (
+    DEFAULT_MAX_STEPS,
+    KernelError,
+    entry_function,
+    retarget,
+    run_function,
+)
 from interpreters.pipes import PipeModel, UntrackedPipes
 from interpreters.report import Report, write_trace
-from interpreters.source import parse_module
+from interpreters.source import location, parse_module
+from pto_dialect.ops.base import target_of
 from pto_dialect.targets import UnknownTargetError
 
 EXIT_ERROR = 1
 EXIT_HAZARD = 3
 EXIT_INTERNAL = 70
+EXIT_SIGPIPE = 128 + signal.SIGPIPE  # as a Unix tool killed by SIGPIPE
 
 
 class RunError(Exception):
-    """A failure reported as one line."""
+    """A failure reported as one line: at `file:line:col` when the input text has a place."""
+
+    def __init__(self, message: str, at: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.at = at
+
+    def line(self) -> str:
+        if self.at is None:
+            return f"pto-run: error: {self.message}"
+        return f"{self.at}: error: {self.message}"
 
 
 class PtoRunMain(xDSLRunMain):
@@ -45,7 +67,19 @@ class PtoRunMain(xDSLRunMain):
         super().__init__(description="Run a PTO kernel with per-target semantics", args=args)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
-        CommandLineTool.register_all_arguments(self, arg_parser)
+        # CommandLineTool's own options but --disable-verify (pto-run always verifies: it
+        # promises a diagnostic, never a crash, for any input) and -f (only MLIR is read).
+        arg_parser.add_argument("input_file", nargs="?", help="the kernel (default: stdin)")
+        arg_parser.add_argument(
+            "--allow-unregistered-dialect",
+            action="store_true",
+            help="parse ops of unknown dialects (running one is still an error)",
+        )
+        arg_parser.add_argument(
+            "--no-implicit-module",
+            action="store_true",
+            help="the input must be one builtin.module op",
+        )
         arg_parser.add_argument("--entry", help="function to run (default: the only one)")
         arg_parser.add_argument(
             "--target", help="a2a3 (also a2, a3), a5 or cpu (default: pto.target_arch, else cpu)"
@@ -73,6 +107,13 @@ class PtoRunMain(xDSLRunMain):
             help="run without the pipe model: no hazard detection, no cycles (faster)",
         )
         arg_parser.add_argument("--index-bitwidth", type=int, choices=(32, 64), default=64)
+        arg_parser.add_argument(
+            "--max-steps",
+            type=_positive,
+            default=DEFAULT_MAX_STEPS,
+            metavar="N",
+            help=f"stop with an error after N interpreted ops (default {DEFAULT_MAX_STEPS})",
+        )
 
     def run(self) -> int:  # pyright: ignore[reportIncompatibleMethodOverride]
         try:
@@ -83,13 +124,13 @@ class PtoRunMain(xDSLRunMain):
             if self.args.trace:
                 write_trace(report.machine, Path(self.args.trace))
         except RunError as err:
-            print(f"pto-run: error: {err}", file=sys.stderr)
+            print(err.line(), file=sys.stderr)
             return EXIT_ERROR
         except OSError as err:
             print(f"pto-run: error: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
             return EXIT_ERROR
         if self.args.report:
-            print(report.text())
+            print(report.text(), flush=True)  # a reader gone away is noticed here
         hazards = report.machine.pipes.hazards
         for hazard in hazards:
             print(f"pto-run: hazard: {hazard.message}", file=sys.stderr)
@@ -120,6 +161,7 @@ class PtoRunMain(xDSLRunMain):
                 entry=func.sym_name.data,
                 pipes=pipes,
                 index_bitwidth=self.args.index_bitwidth,
+                max_steps=self.args.max_steps,
             )
         except (ArgError, KernelError) as err:
             raise RunError(str(err)) from None
@@ -131,22 +173,28 @@ class PtoRunMain(xDSLRunMain):
         path = self.args.input_file
         try:
             text = Path(path).read_text() if path else sys.stdin.read()
-        except OSError as err:
-            raise RunError(f"cannot read {path}: {err.strerror}") from None
+        except (OSError, UnicodeDecodeError) as err:
+            reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+            raise RunError(f"cannot read {path or 'stdin'}: {reason}") from None
         try:
-            module = parse_module(self.ctx, text, path or "<stdin>")
+            module = parse_module(
+                self.ctx,
+                text,
+                path or "<stdin>",
+                implicit_module=not self.args.no_implicit_module,
+            )
         except ParseError as err:
-            lines = [line.strip() for line in str(err).splitlines() if line.strip()]
-            raise RunError(f"{lines[0]}: {lines[-1]}" if len(lines) > 1 else str(err)) from None
+            raise RunError(_first_line(err.msg), str(err.span.get_location())) from None
         if self.args.target:
             try:
                 retarget(module, self.args.target)
             except UnknownTargetError as err:
                 raise RunError(str(err)) from None
         try:
-            module.verify()
+            target_of(module)
         except DiagnosticException as err:
-            raise RunError(f"verification failed: {_first_line(err)}") from None
+            raise RunError(_first_line(err), location(module)) from None
+        _verify(module)
         return module
 
     def _entry(self, module: ModuleOp) -> FuncOp:
@@ -166,20 +214,62 @@ class PtoRunMain(xDSLRunMain):
             raise RunError(f"cannot write outputs to {out}: {err.strerror}") from None
 
 
-def _first_line(err: Exception) -> str:
+def _verify(module: ModuleOp) -> None:
+    """xDSL's verification, reported at the op that fails (the innermost first, as xDSL)."""
+    try:
+        module.verify()
+    except DiagnosticException as err:
+        for op in module.walk(region_first=True):
+            try:
+                op.verify(verify_nested_ops=False)
+            except DiagnosticException as op_err:
+                raise RunError(_op_message(op, op_err), location(op)) from None
+        raise RunError(f"verification failed: {_first_line(err)}") from None
+
+
+def _op_message(op: Operation, err: Exception) -> str:
+    message = _first_line(err).removeprefix("Operation does not verify: ")
+    return message if message.startswith(op.name) else f"{op.name}: {message}"
+
+
+def _first_line(err: Exception | str) -> str:
     lines = [line.strip() for line in str(err).splitlines() if line.strip()]
     return lines[0] if lines else type(err).__name__
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        return PtoRunMain(argv).run()
+        status = PtoRunMain(argv).run()
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:  # the reader went away (`pto-run ... | head`): stop quietly
+        _silence_stdout()
+        return EXIT_SIGPIPE
     except Exception as err:  # a bug of pto-run itself: still one line, unless asked
         if os.environ.get("PTO_RUN_TRACEBACK"):
             raise
         print(f"pto-run: internal error: {type(err).__name__}: {_first_line(err)} "
               "(set PTO_RUN_TRACEBACK=1 for the traceback)", file=sys.stderr)  # fmt: skip
         return EXIT_INTERNAL
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that flushing it at exit raises no second BrokenPipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

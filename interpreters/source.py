@@ -1,13 +1,23 @@
-"""Parsing with source locations: every op gets `loc("file":line:col)` of its text."""
+"""Parsing with source locations: every op gets `loc("file":line:col)` of its text.
+
+A type or attribute that breaks its own rules (a tile row of 20 bytes, `f80` as an element
+type, `300 : i8`) raises xDSL's `VerifyException` while it is built, with no place in the
+text; the parser here turns it into a `ParseError` at the text that spelled it.
+"""
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
+from typing import TypeVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
+from xdsl.utils.exceptions import VerifyException
+
+_T = TypeVar("_T")
 
 
 class LocatingParser(Parser):
@@ -16,11 +26,30 @@ class LocatingParser(Parser):
     def __init__(self, ctx: Context, text: str, name: str) -> None:
         super().__init__(ctx, text, name)
         self._name = StringAttr(name)
+        self._text = text
         self._line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+
+    def _located(self, parse: Callable[[], _T]) -> _T:
+        """`parse()`, with a `VerifyException` reported at the text it consumed."""
+        start = self._current_token.span.start
+        try:
+            return parse()
+        except VerifyException as err:
+            end = self._current_token.span.start
+            while end > start + 1 and self._text[end - 1].isspace():
+                end -= 1  # the span ends with the text consumed, not at the next token
+            message = str(err).splitlines()[0] if str(err) else type(err).__name__
+            self.raise_error(message, start, end)
+
+    def parse_optional_type(self) -> Attribute | None:  # pyright: ignore[reportIncompatibleMethodOverride]
+        return self._located(super().parse_optional_type)
+
+    def parse_optional_attribute(self) -> Attribute | None:
+        return self._located(super().parse_optional_attribute)
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
-        op = super().parse_operation()
+        op = self._located(super().parse_operation)
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
             column = start - self._line_starts[line - 1] + 1
@@ -28,13 +57,19 @@ class LocatingParser(Parser):
         return op
 
 
-def parse_module(ctx: Context, text: str, name: str) -> ModuleOp:
-    return LocatingParser(ctx, text, name).parse_module()
+def parse_module(ctx: Context, text: str, name: str, *, implicit_module: bool = True) -> ModuleOp:
+    return LocatingParser(ctx, text, name).parse_module(implicit_module)
+
+
+def location(op: Operation) -> str | None:
+    """`file:line:col` of `op`, if it has one."""
+    loc = op.location
+    if isinstance(loc, FileLineColLoc):
+        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+    return None
 
 
 def where(op: Operation) -> str:
     """`name at file:line:col` for messages."""
-    loc = op.location
-    if isinstance(loc, FileLineColLoc):
-        return f"{op.name} at {loc.filename.data}:{loc.line.data}:{loc.column.data}"
-    return op.name
+    at = location(op)
+    return op.name if at is None else f"{op.name} at {at}"

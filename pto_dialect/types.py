@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr, StringAttr
@@ -47,6 +48,8 @@ ND_ALIGN_BYTES = 32
 
 BOX_ROWS = 16
 ACC_FRACTAL = 1024
+MX_FRACTAL = 32
+"""The fractal size of MX scale tiles (boxes of 16x2 or 2x16 one-byte scales)."""
 ACC_FRACTAL_ELEMENT_BYTES = 4
 
 
@@ -61,7 +64,8 @@ def _element_dtype(attr: Attribute, what: str) -> DType:
     return dtype
 
 
-class TileTypeBase(ParametrizedAttribute, TypeAttribute):
+@dataclass(frozen=True, init=False)  # as xDSL's ParametrizedAttribute: the parameters below
+class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __eq__ and __hash__
     """Parameters, syntax and static rules shared by `!pto.tile` and `!pto.tile_buf`."""
 
     loc: LocationAttr
@@ -243,6 +247,15 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):
         )
 
     # ---- static rules of the manual (pto_tile Tile static checks) ---------------------
+    @property
+    def _exempt_from_box_rows(self) -> bool:
+        """Whether rows need not be a multiple of the box rows: vec tiles, single-row tiles
+        (a GEMV's left operand) and MX-scale fractals (pto-isa include/pto/common/pto_tile.hpp,
+        the static_assert on InnerRows). The box columns always apply."""
+        return (
+            self.location is Location.VEC or self.rows.data == 1 or self.fractal.data == MX_FRACTAL
+        )
+
     def verify(self) -> None:
         dtype = self.element
         rows, cols = self.shape
@@ -282,8 +295,7 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):
                 f"which do not hold whole {dtype} elements"
             )
         box_rows, box_cols = self.box
-        # The A5 rule exempts vec tiles from the box-row check; the box columns always apply.
-        if rows % box_rows and self.location is not Location.VEC:
+        if rows % box_rows and not self._exempt_from_box_rows:
             raise VerifyException(
                 f"{self.name} rows={rows} must be a multiple of the box rows {box_rows}"
             )
@@ -355,6 +367,7 @@ class TileType(TileTypeBase):
 AnyTileType = TileType | TileBufType
 
 
+@dataclass(frozen=True, init=False)  # the parameters take part in __eq__ and __hash__
 class ShapedViewBase(ParametrizedAttribute, TypeAttribute):
     """`<d0x...xT>` views of GM memory; `?` dimensions are dynamic."""
 

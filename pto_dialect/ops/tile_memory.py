@@ -337,9 +337,10 @@ class AllocTileOp(PtoOp):
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
-    assembly_format = (
-        "(`addr` `=` $addr^)? (`valid_row` `=` $valid_row^)? (`valid_col` `=` $valid_col^)? "
-        "attr-dict `:` type($result)"
+    KEYS: ClassVar[tuple[tuple[str, Attribute], ...]] = (
+        ("addr", IntegerType(64)),
+        ("valid_row", IndexType()),
+        ("valid_col", IndexType()),
     )
 
     def __init__(
@@ -353,6 +354,39 @@ class AllocTileOp(PtoOp):
             operands=[[] if v is None else [v] for v in (addr, valid_row, valid_col)],
             result_types=[result_type],
         )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AllocTileOp:
+        """`[addr = %a] [valid_row = %r] [valid_col = %c] {attrs} : type`; a key always
+        takes its operand (xDSL's declarative optional group would let `addr = :` through)."""
+        groups: list[list[SSAValue]] = []
+        for key, type in cls.KEYS:
+            if parser.parse_optional_keyword(key) is None:
+                groups.append([])
+                continue
+            parser.parse_punctuation("=")
+            operand = parser.parse_unresolved_operand(f"expected an operand after '{key} ='")
+            groups.append([parser.resolve_operand(operand, type)])
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        result_type = parser.parse_type()
+        return cls.create(
+            operands=[v for group in groups for v in group],
+            result_types=[result_type],
+            properties={SEGMENTS: segments(*(len(g) for g in groups))},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        for (key, _), operand in zip(
+            self.KEYS, (self.addr, self.valid_row, self.valid_col), strict=True
+        ):
+            if operand is not None:
+                printer.print_string(f" {key} = ")
+                printer.print_operand(operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.result.type)
 
     @property
     def tile_type(self) -> TileBufType:

@@ -19,15 +19,18 @@ import numpy as np
 import pytest
 import support
 from support import call, context, filled, int_numpy
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters import runner
 from interpreters.errors import PtoRuntimeError
+from interpreters.execute import run_function
 from interpreters.machine import Machine
 from interpreters.memory import Tile
 from interpreters.semantics.matrix import RULES, AccIn, BiasAdd
 from interpreters.source import parse_module
 from interpreters.tile_matrix import TileMatrixFunctions
+from passes.pipeline import PipelinePass
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.targets import PROFILES
@@ -90,12 +93,13 @@ def kernel_module(
     a2a3_left: bool = False,
     bias_cols: int = N_COLS,
     k_cols: int = K_COLS,
+    n_cols: int = N_COLS,
 ) -> ModuleOp:
     """One module with a DPS and an SSA function per matrix op for the (C, A, B) triple."""
     shapes = {
         "a": (a, M_ROWS, k_cols),
-        "b": (b, k_cols, N_COLS),
-        "acc": (c, M_ROWS, N_COLS),
+        "b": (b, k_cols, n_cols),
+        "acc": (c, M_ROWS, n_cols),
         "bias": (c, 1, bias_cols),
     }
 
@@ -431,10 +435,11 @@ def test_a2a3_default_left_layout_zz_gives_the_same_result() -> None:
 
 # ---- run-time rules ---------------------------------------------------------------------------
 def run_with_valid(op: str, valid: dict[str, tuple[int, int]], *, dtypes: str = "f16",
-                   k_cols: int = K_COLS, bias_cols: int = N_COLS) -> None:  # fmt: skip
+                   k_cols: int = K_COLS, bias_cols: int = N_COLS,
+                   n_cols: int = N_COLS) -> None:  # fmt: skip
     arch = TargetArch.A5
     c, a, b = next(t for t in triples(arch) if t[1].name == dtypes and t[2].name == dtypes)
-    module = kernel_module(arch, c, a, b, bias_cols=bias_cols, k_cols=k_cols)
+    module = kernel_module(arch, c, a, b, bias_cols=bias_cols, k_cols=k_cols, n_cols=n_cols)
     roles, _ = OPS[op]
     types = arg_types(module, func_name(op, True))
     machine = Machine(PROFILES[arch])
@@ -468,10 +473,10 @@ def test_runtime_size_rules(op: str, valid: dict[str, tuple[int, int]], message:
 
 
 def test_k_above_4095_is_a_runtime_error() -> None:
-    k = 4096 + 32
+    # 16x4096 and 4096x16 int8 tiles fill L0A and L0B (64 KiB each) exactly.
     with pytest.raises(PtoRuntimeError, match=r"k = 4096 \(the left tile's valid columns\)"):
         run_with_valid("pto.tmatmul", {"a": (1, 4096), "b": (4096, 16)}, dtypes="i8",
-                       k_cols=k)  # fmt: skip
+                       k_cols=4096, n_cols=16)  # fmt: skip
 
 
 def test_bias_narrower_than_n_is_a_runtime_error() -> None:
@@ -581,6 +586,62 @@ def test_pto_run_reports_a_gemv_with_two_rows(
     assert "pto.tgemv.bias at " in err
     assert "mm.mlir:" in err
     assert err.strip().endswith("gemv needs m == 1: the left tile has 2 valid rows")
+
+
+# ---- 1-row tiles in boxed layouts (exempt from the box-row rule) ------------------------------
+RUN_DIR = Path(__file__).parents[1] / "filecheck" / "run"
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5", "cpu"])
+def test_seed_gemv_with_one_row_tiles_runs_on_every_target(tmp_path: Path, target: str) -> None:
+    """Seed 000's TileLeft<half, 1, 16> / TileAcc<float, 1, 16> example through pto-run."""
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal((1, 16)).astype(np.float16)
+    b = rng.standard_normal((16, 16)).astype(np.float16)
+    bias = rng.standard_normal((1, 16)).astype(np.float32)
+    for name, arr in (("a", a), ("b", b), ("bias", bias)):
+        np.save(tmp_path / f"{name}.npy", arr)
+    out = tmp_path / "out"
+    code = runner.main([
+        str(RUN_DIR / "gemv_one_row.mlir"), "--target", target,
+        "--arg", str(tmp_path / "a.npy"), "--arg", str(tmp_path / "b.npy"),
+        "--arg", str(tmp_path / "bias.npy"), "--arg", "zeros:1x16xf32", "--out-dir", str(out),
+    ])  # fmt: skip
+    assert code == 0
+    c = np.load(out / "arg3.npy")
+    assert_same(c, reference(TargetArch(target), dtype_named("f32"), a, b, 1, 16, 16, bias=bias))
+    want = bias.astype(np.float64) + a.astype(np.float64) @ b.astype(np.float64)
+    assert np.allclose(c, want, rtol=1e-5, atol=1e-6)
+
+
+def test_int8_gemv_with_a_one_row_zz_left_tile_on_a2a3() -> None:
+    """A2/A3's TileLeft layout (zZ, 16x32 int8 boxes) with one row, K = 64: two boxes."""
+    text = (RUN_DIR / "Inputs" / "gemv_i8_one_row_a2a3.mlir").read_text()
+    result = run_function(support.parse_kernel(text), ["rand:1x64xi8:5", "rand:64x32xi8:6",
+                                                       "zeros:1x32xi32"])  # fmt: skip
+    a, b, c = (x for x in result.outputs() if x is not None)
+    assert np.array_equal(c, a.astype(np.int32) @ b.astype(np.int32))
+    assert result.hazards == []
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5", "cpu"])
+def test_one_row_gemv_through_the_pipeline(target: str) -> None:
+    """examples/tgemv_bias_ssa.mlir with 1-row left, mat and acc tiles instead of 16 rows with
+    one valid: pto-pipeline plans, moves and runs them the same."""
+    text = (EXAMPLES / "tgemv_bias_ssa.mlir").read_text()
+    one_row = text.replace("rows=16, cols=32, v_row=1, v_col=32", "rows=1, cols=32")
+    assert one_row.count("rows=1, cols=32") == 5
+    module = support.parse_kernel(one_row, target)
+    args = ["rand:1x32xf16:1", "rand:32x32xf16:2", "rand:1x32xf32:3", "zeros:1x32xf32"]
+    before = run_function(module, args)
+    PipelinePass().apply(context(arith.Arith, scf.Scf), module)
+    module.verify()
+    after = run_function(module, args)
+    assert after.hazards == []
+    x, w, bias, y = (o for o in after.outputs() if o is not None)
+    assert np.array_equal(y, [o for o in before.outputs() if o is not None][3])
+    assert_same(y, reference(TargetArch(target), dtype_named("f32"), x, w, 1, 32, 32, bias=bias))
 
 
 def test_premises_of_the_reference() -> None:

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import f16, f32, i8
+from xdsl.dialects.builtin import IntegerType, Signedness, f16, f32, i8
 from xdsl.ir import Attribute
 
 from interpreters.errors import PtoRuntimeError
@@ -15,24 +15,25 @@ from pto_dialect.rules import PAD_RULES
 from pto_dialect.targets import A2A3, A5
 from pto_dialect.types import MemorySpace, TileBufType
 
+ui8 = IntegerType(8, Signedness.UNSIGNED)
 CPU_RULE = PAD_RULES[TargetArch.CPU]
 
 
 def offset_of(rows: int, cols: int, br: int, bc: int, blayout: BLayout, slayout: SLayout,
               r: int, c: int) -> int:  # fmt: skip
-    """Element offset of (r, c), from pto-isa's GetTileOffset cases, one element at a time."""
+    """Element offset of (r, c), from pto-isa's GetTileOffset cases, one element at a time.
+    Where the rows end inside a row of boxes, those boxes hold the remaining rows only."""
     if slayout is SLayout.NONE_BOX:
         return r * cols + c if blayout is BLayout.ROW_MAJOR else c * rows + r
-    rb, cb = rows // br, cols // bc
-    if blayout is BLayout.ROW_MAJOR:
-        block = (r // br) * cb + (c // bc)
-    else:
-        block = (c // bc) * rb + (r // br)
+    full_rows = rows // br * br  # rows in whole boxes
+    h = br if r < full_rows else rows - full_rows  # rows of the box holding (r, c)
     if slayout is SLayout.ROW_MAJOR:
         inner = (r % br) * bc + (c % bc)
     else:
-        inner = (c % bc) * br + (r % br)
-    return block * br * bc + inner
+        inner = (c % bc) * h + (r % br)
+    if blayout is BLayout.ROW_MAJOR:  # row of boxes after row of boxes
+        return (r // br) * br * cols + (c // bc) * h * bc + inner
+    return (c // bc) * rows * bc + (r // br) * br * bc + inner  # column of boxes after column
 
 
 LAYOUTS = [
@@ -42,6 +43,14 @@ LAYOUTS = [
     (Location.RIGHT, f16, 32, 48, BLayout.ROW_MAJOR, SLayout.COL_MAJOR, 512),  # Zn
     (Location.MAT, i8, 32, 64, BLayout.ROW_MAJOR, SLayout.ROW_MAJOR, 512),  # Zz
     (Location.ACC, f32, 32, 32, BLayout.COL_MAJOR, SLayout.ROW_MAJOR, 1024),
+    # rows ending inside a row of boxes: 1-row, vec and MX-scale tiles
+    (Location.LEFT, f16, 1, 48, BLayout.COL_MAJOR, SLayout.ROW_MAJOR, 512),  # Nz, one row
+    (Location.LEFT, i8, 1, 96, BLayout.ROW_MAJOR, SLayout.ROW_MAJOR, 512),  # Zz, one row
+    (Location.ACC, f32, 1, 32, BLayout.COL_MAJOR, SLayout.ROW_MAJOR, 1024),
+    (Location.VEC, f32, 24, 16, BLayout.ROW_MAJOR, SLayout.ROW_MAJOR, 512),  # Zz, 16 + 8 rows
+    (Location.VEC, f16, 20, 32, BLayout.COL_MAJOR, SLayout.COL_MAJOR, 512),  # Nn, 16 + 4 rows
+    (Location.VEC, f32, 8, 32, BLayout.ROW_MAJOR, SLayout.COL_MAJOR, 512),  # Zn, 8 of 16 rows
+    (Location.MAT, ui8, 24, 6, BLayout.ROW_MAJOR, SLayout.ROW_MAJOR, 32),  # MX scales 16x2
 ]
 
 

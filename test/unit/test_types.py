@@ -65,6 +65,50 @@ def test_compact_form_of_newer_ptoas_is_accepted():
     assert compact == keyed
 
 
+def test_short_and_compact_spellings_equal_the_full_form_and_hash_alike():
+    full = parse(FULL)
+    for text in (
+        "!pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32>",
+        "!pto.tile_buf<vec, 32x32xf32>",
+        "!pto.tile_buf<vec, 32x32xf32, valid=32x32, pad=null>",
+    ):
+        short = parse(text)
+        assert short == full
+        assert hash(short) == hash(full)
+    assert parse(FULL.replace("tile_buf", "tile")) == parse("!pto.tile<vec, 32x32xf32>")
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["loc=mat", "dtype=f16", "rows=16", "cols=64", "v_row=8", "v_col=?", "blayout=col_major",
+     "slayout=row_major", "fractal=1024", "pad=1"],
+)  # fmt: skip
+def test_tile_types_differing_in_one_parameter_differ(change: str):
+    key = change.split("=")[0]
+    base = {"loc": "vec", "dtype": "f32", "rows": "32", "cols": "32"}
+    for kind in ("tile", "tile_buf"):
+        other = dict(base, **{key: change.split("=")[1]})
+        text = ", ".join(f"{k}={v}" for k, v in other.items())
+        plain = parse(f"!pto.{kind}<loc=vec, dtype=f32, rows=32, cols=32>")
+        changed = parse(f"!pto.{kind}<{text}>")
+        assert plain != changed
+        assert len({plain, changed}) == 2  # distinct keys (xDSL hashes f16 and f32 alike)
+
+
+def test_a_tile_and_a_tile_buffer_of_the_same_parameters_differ():
+    assert TileType(Location.VEC, f32, 32, 32) != TileBufType(Location.VEC, f32, 32, 32)
+
+
+@pytest.mark.parametrize("kind", ["tensor_view", "partition_tensor_view"])
+def test_views_differing_in_shape_or_element_differ(kind: str):
+    view = parse(f"!pto.{kind}<16x32xf32>")
+    assert view == parse(f"!pto.{kind}<16x32xf32>")
+    others = [parse(f"!pto.{kind}<{o}>") for o in ("16x64xf32", "32x16xf32", "16x32xf16",
+                                                      "16x32x1xf32", "?x32xf32")]  # fmt: skip
+    assert all(view != other for other in others)
+    assert len({view, *others}) == 6
+
+
 @pytest.mark.parametrize(
     ("pad", "value"),
     [("0", PadValue.NULL), ("1", PadValue.ZERO), ("2", PadValue.MAX), ("3", PadValue.MIN),
@@ -141,8 +185,37 @@ def test_box_geometry_follows_the_fractal_size():
     assert TileBufType(Location.VEC, f32, 8, 8).box == (1, 1)
 
 
-def test_vec_tiles_are_exempt_from_the_box_row_rule():
-    TileBufType(Location.VEC, f32, 8, 8, slayout=SLayout.ROW_MAJOR).verify()
+@pytest.mark.parametrize(
+    "text",
+    [
+        "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, slayout=row_major>",
+        # seed 000's TileLeft<half, 1, 16> and TileAcc<float, 1, 16> with the A5 layouts
+        "!pto.tile_buf<loc=left, dtype=f16, rows=1, cols=16, blayout=col_major, slayout=row_major>",
+        "!pto.tile<loc=acc, dtype=f32, rows=1, cols=16, blayout=col_major, slayout=row_major, "
+        "fractal=1024>",
+        # A2/A3's TileLeft (zZ) for an int8 gemv; a 1-row mat tile on its way to L0A
+        "!pto.tile_buf<loc=left, dtype=i8, rows=1, cols=64, slayout=row_major>",
+        "!pto.tile<loc=mat, dtype=f16, rows=1, cols=32, blayout=col_major, slayout=row_major>",
+        # MX scale fractals (16x2 boxes of one-byte scales)
+        "!pto.tile_buf<loc=mat, dtype=ui8, rows=8, cols=4, slayout=row_major, fractal=32>",
+    ],
+)
+def test_exempt_tiles_need_not_hold_whole_box_rows(text: str):
+    parse(text).verify()
+
+
+@pytest.mark.parametrize(
+    ("text", "rows"),
+    [
+        ("!pto.tile_buf<loc=left, dtype=f16, rows=2, cols=16, blayout=col_major, "
+         "slayout=row_major>", 2),
+        ("!pto.tile_buf<loc=acc, dtype=f32, rows=17, cols=16, blayout=col_major, "
+         "slayout=row_major, fractal=1024>", 17),
+    ],
+)  # fmt: skip
+def test_other_boxed_tiles_hold_whole_box_rows(text: str, rows: int):
+    with pytest.raises(VerifyException, match=f"rows={rows} must be a multiple of the box rows"):
+        parse(text)
 
 
 def test_views():

@@ -578,6 +578,50 @@ builtin.module attributes {pto.target_arch = "a5"} {
 !tv = !pto.tensor_view<?x?xf16>
 !tc = !pto.tensor_view<?x?xf32>
 
+// A tmatmul.acc whose result type differs from acc_in's (here in its pad value) cannot
+// accumulate into acc_in's buffer, whose type is acc_in's: the result gets a buffer of its own
+// type (m x n covers it). Types differing in any parameter are different.
+// CHECK-LABEL: func.func @acc_other_type
+// CHECK:         %first = pto.alloc_tile : !pto.tile_buf<loc=acc, {{.*}}, pad=0>
+// CHECK-NEXT:    pto.tmatmul ins(%l, %r : {{.*}}) outs(%first : {{.*}})
+// CHECK-NEXT:    %next = pto.alloc_tile : !pto.tile_buf<loc=acc, {{.*}}, pad=1>
+// CHECK-NEXT:    pto.tmatmul.acc ins(%first, %l, %r : {{.*}}) outs(%next : !pto.tile_buf<loc=acc, {{.*}}, pad=1>)
+// ARGS: rand:16x16xf16:1 rand:16x16xf16:2 zeros:16x16xf32
+!accz = !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024, pad=1>
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @acc_other_type(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %c: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %va = pto.make_tensor_view %a, shape = [%c16, %c16], strides = [%c16, %c1] : !tv
+    %vb = pto.make_tensor_view %b, shape = [%c16, %c16], strides = [%c16, %c1] : !tv
+    %vc = pto.make_tensor_view %c, shape = [%c16, %c16], strides = [%c16, %c1] : !tc
+    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c16, %c16] : !tv -> !pv
+    %pb = pto.partition_view %vb, offsets = [%c0, %c0], sizes = [%c16, %c16] : !tv -> !pv
+    %ma = pto.tload %pa : !pv -> !mat_a
+    %mb = pto.tload %pb : !pv -> !mat_b
+    %l = pto.tmov %ma : !mat_a -> !left
+    %r = pto.tmov %mb : !mat_b -> !right
+    %first = pto.tmatmul %l, %r : (!left, !right) -> !acc
+    %next = pto.tmatmul.acc %first, %l, %r : (!acc, !left, !right) -> !accz
+    %pc = pto.partition_view %vc, offsets = [%c0, %c0], sizes = [%c16, %c16] : !tc -> !pc
+    pto.tstore %next, %pc : !accz, !pc
+    func.return
+  }
+}
+
+// -----
+
+!mat_a = !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
+!mat_b = !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=row_major, slayout=col_major>
+!left = !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
+!right = !pto.tile<loc=right, dtype=f16, rows=16, cols=16, blayout=row_major, slayout=col_major>
+!acc = !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
+!pv = !pto.partition_tensor_view<16x16xf16>
+!pc = !pto.partition_tensor_view<16x16xf32>
+!tv = !pto.tensor_view<?x?xf16>
+!tc = !pto.tensor_view<?x?xf32>
+
 // acc_in comes from before the loop and every iteration reads it again: tmatmul.acc
 // cannot accumulate into it, and writes a buffer of its own (m x n covers its valid region).
 // CHECK-LABEL: func.func @acc_in_from_outside

@@ -206,3 +206,23 @@ func.func @over_read(%v: !tv, %out: !ps, %n: index, %rows: index) {
   pto.tstore %full, %out : !s, !ps
   func.return
 }
+
+// -----
+
+// A branch yielding a tile of another type (here another pad value) than the scf.if result,
+// which xDSL's scf.if does not check: the result's buffer has the result's type.
+// CHECK: pto-convert-to-dps: scf.if: a branch yields !pto.tile<loc=vec, dtype=f16, rows=16, cols=16, {{.*}}, pad=1> as result #0 of type !pto.tile<loc=vec, dtype=f16, rows=16, cols=16, {{.*}}, pad=0>
+!t = !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>
+!z = !pto.tile<loc=vec, dtype=f16, rows=16, cols=16, pad=1>
+!pv = !pto.partition_tensor_view<16x16xf16>
+func.func @if_yield_type(%p: !pv, %q: !pv, %c: i1) {
+  %a = pto.tload %p : !pv -> !t
+  %b = pto.tload %p : !pv -> !z
+  %r = scf.if %c -> (!t) {
+    scf.yield %a : !t
+  } else {
+    scf.yield %b : !z
+  }
+  pto.tstore %r, %q : !t, !pv
+  func.return
+}

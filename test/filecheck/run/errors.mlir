@@ -19,7 +19,7 @@
 // SHAPE: pto-run: error: pto.make_tensor_view at {{.*}}errors.mlir:{{[0-9]+}}:5: view of shape 4x8 with strides [8, 1] at byte 0 reaches bytes [0, 128) outside gm:arg0 (64 bytes)
 // NPY: pto-run: error: --arg {{.*}}missing.npy: cannot read the array
 // ENTRY: pto-run: error: no function named 'nope' in the module
-// PARSE: pto-run: error: {{.*}}not_a_kernel.txt:1:6: Operation this is not registered
+// PARSE: {{^[^ ]+}}not_a_kernel.txt:1:6: error: Operation this is not registered
 // ALL: pto-run: error: @copy takes 2 argument(s), got 3 --arg
 // COUNT-NOT: Traceback
 // SHAPE-NOT: Traceback

@@ -1,0 +1,3 @@
+func.func @k(%p: !pto.ptr<f80>) {
+  func.return
+}

@@ -1,0 +1,5 @@
+builtin.module attributes {pto.target_arch = "unit"} {
+  func.func @k() {
+    func.return
+  }
+}
