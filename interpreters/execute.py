@@ -18,7 +18,7 @@ import numpy as np
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
-from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
+from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.memref import MemRefFunctions
@@ -28,6 +28,7 @@ from xdsl.ir import Operation
 from interpreters.args import Arg, ArrayArg, bind, parse_spec
 from interpreters.constants import CachedConstantArithFunctions
 from interpreters.errors import PtoRuntimeError
+from interpreters.impls import implements, register_functions
 from interpreters.machine import Machine
 from interpreters.pipes import Hazard, PipeModel
 from interpreters.pto_interpreter import PtoInterpreter
@@ -79,13 +80,15 @@ def _enclosing_loop(op: Operation) -> Operation | None:
     return node
 
 
-@register_impls
+@register_functions
 class CheckedScfFunctions(ScfFunctions):
     """xDSL's scf semantics (its scf.for loop, spelled out: an `impl` cannot call the one
     it overrides), with the rule that an scf.for step is positive."""
 
-    @impl(scf.ForOp)
-    def run_for(self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues) -> PythonValues:
+    @implements(scf.ForOp)
+    def run_checked_for(
+        self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues
+    ) -> PythonValues:
         lb, ub, step, *carried = args
         if step <= 0:
             raise PtoRuntimeError(f"the step must be positive, got {step}")

@@ -18,6 +18,7 @@ from typing import NamedTuple
 import numpy as np
 
 from interpreters.errors import check
+from interpreters.semantics.transfer import Window
 from pto_dialect.attrs import BLayout, Location, SLayout
 from pto_dialect.dtypes import DType
 from pto_dialect.types import DYNAMIC, MemorySpace, TileTypeBase
@@ -135,30 +136,33 @@ class TensorView:
             strides=tuple(s * self.dtype.bytes for s in self.strides),
         )
 
-    def access(self, rows: int | None = None, cols: int | None = None) -> Access:
-        """The byte span of the view (of its top-left rows x cols, when given)."""
-        shape = list(self.shape)
-        if rows is not None and cols is not None and len(shape) >= 2:
-            shape[-2], shape[-1] = min(rows, shape[-2]), min(cols, shape[-1])
-        if any(d == 0 for d in shape):
+    def access(self) -> Access:
+        """The byte span of the whole view."""
+        if any(d == 0 for d in self.shape):
             return Access(self.memory, self.offset, self.offset)
-        span = sum((d - 1) * abs(s) for d, s in zip(shape, self.strides, strict=True))
+        span = sum((d - 1) * abs(s) for d, s in zip(self.shape, self.strides, strict=True))
         low = self.offset + self.dtype.bytes * sum(
-            (d - 1) * s for d, s in zip(shape, self.strides, strict=True) if s < 0
+            (d - 1) * s for d, s in zip(self.shape, self.strides, strict=True) if s < 0
         )
         return Access(self.memory, low, low + (span + 1) * self.dtype.bytes)
 
-    def matrix(self) -> np.ndarray:
-        """The view as rows x cols: every dimension but the last two must be 1."""
-        check(
-            all(d == 1 for d in self.shape[:-2]),
-            f"a tile moves to or from a 2-D window; view shape {self.shape} has more than two "
-            "non-unit dimensions",
-        )
-        arr = self.array()
-        if arr.ndim == 1:
-            return arr.reshape(1, -1)
-        return arr.reshape(arr.shape[-2:])
+    def window(self, row_major: bool | None) -> Window:
+        """The view as the matrix a row-major, col-major or (None) boxed tile moves to or from."""
+        return Window(self.array(), row_major)
+
+    def window_access(self, window: Window, rows: int, cols: int) -> Access:
+        """The byte span of the top-left rows x cols of `window` (a window of this view)."""
+        return self.span(*window.offsets(rows, cols))
+
+    def span(self, row_offsets: np.ndarray, col_offsets: np.ndarray) -> Access:
+        """The byte span of the elements at `row + col` offsets (in elements from the view's
+        start) for every row offset and column offset."""
+        if not row_offsets.size or not col_offsets.size:
+            return Access(self.memory, self.offset, self.offset)
+        low = int(row_offsets.min()) + int(col_offsets.min())
+        high = int(row_offsets.max()) + int(col_offsets.max()) + 1
+        size = self.dtype.bytes
+        return Access(self.memory, self.offset + low * size, self.offset + high * size)
 
 
 @lru_cache(maxsize=256)

@@ -32,6 +32,18 @@ def _result_tile(ft: MachineFunctions, type: TileTypeBase, rows: int, cols: int)
     return ft.machine.tile_at(type, None, static_or(vr, rows), static_or(vc, cols))
 
 
+def _layout(type: TileTypeBase) -> bool | None:
+    """How a tile meets a GM window: row-major (True), col-major (False) or boxed (None)."""
+    return None if type.is_boxed else type.is_row_major
+
+
+def _window(view: TensorView, tile: Tile, what: str) -> transfer.Window:
+    """`view` as the matrix `tile` moves to or from, checked to hold its valid region."""
+    window = view.window(_layout(tile.type))
+    window.require(*tile.valid, what)
+    return window
+
+
 @register_functions
 class TileMemoryFunctions(MachineFunctions):
     @implements(MakeTensorViewOp)
@@ -87,22 +99,22 @@ class TileMemoryFunctions(MachineFunctions):
     @implements(TLoadOp)
     def run_tload(self, interpreter: Interpreter, op: TLoadOp, args: PythonValues) -> PythonValues:
         view = cast(TensorView, args[0])
-        window = view.matrix()
         if op.is_dps:
             tile = cast(Tile, args[1])
             results: PythonValues = ()
         else:
             type = cast(TileTypeBase, op.res[0].type)
-            tile = _result_tile(self, type, *window.shape)
+            tile = _result_tile(self, type, *view.window(_layout(type)).shape)
             results = (tile,)
+        window = _window(view, tile, "destination")
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
-        self.on_pipe(op, [view.access(*tile.valid)], [tile.access()], costs.transfer_cycles(
-            self.machine.target, MemorySpace.GM, tile.memory.space, nbytes))  # fmt: skip
+        cycles = costs.transfer_cycles(
+            self.machine.target, MemorySpace.GM, tile.memory.space, nbytes
+        )
+        self.on_pipe(op, [view.window_access(window, *tile.valid)], [tile.access()], cycles)
         rule = PAD_RULES[self.machine.target.arch]
-        bursts = None if tile.type.is_boxed else tile.type.is_row_major
         with tile.edit() as contents:
-            transfer.load(window, contents, tile.valid, tile.dtype, tile.type.pad.data, rule,
-                          bursts)  # fmt: skip
+            transfer.load(window, contents, tile.valid, tile.dtype, tile.type.pad.data, rule)
         return results
 
     @implements(TStoreOp)
@@ -111,10 +123,13 @@ class TileMemoryFunctions(MachineFunctions):
     ) -> PythonValues:
         tile = cast(Tile, args[0])
         view = cast(TensorView, args[1])
+        window = _window(view, tile, "source")
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
-        self.on_pipe(op, [tile.access()], [view.access(*tile.valid)], costs.transfer_cycles(
-            self.machine.target, tile.memory.space, MemorySpace.GM, nbytes))  # fmt: skip
-        transfer.store(tile.get(), view.matrix(), tile.valid, tile.dtype)
+        cycles = costs.transfer_cycles(
+            self.machine.target, tile.memory.space, MemorySpace.GM, nbytes
+        )
+        self.on_pipe(op, [tile.access()], [view.window_access(window, *tile.valid)], cycles)
+        transfer.store(tile.get(), window, tile.valid, tile.dtype)
         return ()
 
     @implements(TMovOp)

@@ -23,12 +23,14 @@ i64. A GM window that may be smaller than the valid region is checked at run tim
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from math import prod
 from typing import cast
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects import arith
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayAttr,
@@ -41,7 +43,7 @@ from xdsl.dialects.builtin import (
     i1,
     i64,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -49,6 +51,7 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
+from xdsl.rewriter import InsertPoint
 
 from passes.common import pass_error, pass_target, rewrite_once, tile_pointer
 from pto_dialect.attrs import Location
@@ -195,35 +198,44 @@ class _Window:
 
 @dataclass(frozen=True)
 class _Bursts:
-    """One burst per row (row-major tile) or column (col-major), counted in elements."""
+    """One burst per row (row-major tile) or column (col-major), counted in elements.
+
+    A window with leading dimensions (`outer`, those not the constant 1) is moved by one copy
+    per index of them, as pto-isa's NPU TLOAD does (a copy per Shape0 x Shape1 x Shape2
+    index, include/pto/common/arch/memory/tload_common.hpp): each copy moves up to `per_copy`
+    bursts (the window's rows, or columns of a col-major tile) of the `count` in all.
+    """
 
     count: Dim
     length: Dim
     gm_stride: Dim
     ub_stride: int
+    per_copy: Dim
+    outer: tuple[tuple[Dim, Dim], ...]
+    """(size, stride) of each leading window dimension whose size is not the constant 1."""
 
 
 def _bursts(op: TileOp, tile: _Tile, window: _Window) -> _Bursts:
     rank = len(window.sizes)
     if rank < 2:
-        raise pass_error(NAME, f"a {rank}-D GM view: the lowering takes 2-D windows", op)
-    for axis, size in enumerate(window.sizes[:-2]):
-        if size != 1:
-            raise pass_error(
-                NAME,
-                f"partition size {_show(size)} of dimension {axis}: the dimensions before the "
-                "last two must be the constant 1",
-                op,
-            )
+        raise pass_error(
+            NAME, f"a {rank}-D GM view: the lowering takes windows of 2 to 5 dimensions", op
+        )
+    outer = tuple(
+        (size, stride)
+        for size, stride in zip(window.sizes[:-2], window.strides[:-2], strict=True)
+        if size != 1
+    )
     row_stride, col_stride = window.strides[-2:]
+    rows_w, cols_w = window.sizes[-2:]
     valid_rows, valid_cols = tile.valid
     rows, cols = tile.type.shape
     if tile.type.is_row_major:
         contiguous, across, what = col_stride, row_stride, "row"
-        bursts = _Bursts(valid_rows, valid_cols, row_stride, cols)
+        bursts = _Bursts(valid_rows, valid_cols, row_stride, cols, rows_w, outer)
     else:
         contiguous, across, what = row_stride, col_stride, "column"
-        bursts = _Bursts(valid_cols, valid_rows, col_stride, rows)
+        bursts = _Bursts(valid_cols, valid_rows, col_stride, rows, cols_w, outer)
     layout = tile.type.blayout.data.value
     if contiguous != 1:
         axis = "innermost" if tile.type.is_row_major else "row"
@@ -235,7 +247,7 @@ def _bursts(op: TileOp, tile: _Tile, window: _Window) -> _Bursts:
         )
     if isinstance(across, int) and across < 0:
         raise pass_error(NAME, f"the GM view's {what} stride {across} is negative", op)
-    single = isinstance(bursts.count, int) and bursts.count <= 1
+    single = any(isinstance(n, int) and n <= 1 for n in (bursts.count, bursts.per_copy))
     length = bursts.length
     if isinstance(across, int) and isinstance(length, int) and not single and across < length:
         raise pass_error(
@@ -247,14 +259,37 @@ def _bursts(op: TileOp, tile: _Tile, window: _Window) -> _Bursts:
     return bursts
 
 
+def _product(dims: Sequence[Dim]) -> Dim | None:
+    """The product of `dims`: an int, the one non-1 value, or None (run-time arithmetic)."""
+    values = [d for d in dims if d != 1]
+    if all(isinstance(d, int) for d in values):
+        return prod(cast(list[int], values))
+    if 0 in values:
+        return 0
+    return values[0] if len(values) == 1 else None
+
+
+def _matrix(tile: _Tile, window: _Window) -> tuple[Dim | None, Dim | None]:
+    """The window as the matrix the tile moves to or from (`window_dims`): None where only
+    arithmetic at run time gives it."""
+    sizes = window.sizes
+    if tile.type.is_row_major:
+        return _product(sizes[:-1]), sizes[-1]
+    return sizes[-2], _product([*sizes[:-2], sizes[-1]])
+
+
 def _window_known(op: TileOp, tile: _Tile, window: _Window) -> bool:
     """True when the GM window holds the valid region; False when only the run time knows."""
-    sizes = window.sizes[-2:]
-    fits = [_fits(*dims) for dims in zip(sizes, tile.valid, tile.type.shape, strict=True)]
+    sizes = _matrix(tile, window)
+    fits = [
+        (True if valid == 0 else None) if size is None else _fits(size, valid, extent)
+        for size, valid, extent in zip(sizes, tile.valid, tile.type.shape, strict=True)
+    ]
     if False in fits:
+        shown = "x".join("?" if d is None else _show(d) for d in sizes)
         raise pass_error(
             NAME,
-            f"GM window {'x'.join(map(_show, sizes))} is smaller than the tile's valid region "
+            f"GM window {shown} is smaller than the tile's valid region "
             f"{'x'.join(map(_show, tile.valid))}",
             op,
         )
@@ -312,30 +347,51 @@ def _pad_value(op: TileOp, tile: _Tile, target: TargetProfile) -> PadAttr | None
 
 @dataclass
 class _Emitter:
-    """Inserts ops before the tile op, with its location; folds and reuses scalars."""
+    """Inserts ops before the tile op (or at `point`, in a loop body of `parent`), with its
+    location; folds and reuses scalars. Constants go before the tile op, outside any loop."""
 
     rewriter: PatternRewriter
     op: Operation
+    point: InsertPoint | None = None
+    parent: _Emitter | None = None
     _constants: dict[tuple[int, Attribute], SSAValue] = field(
         default_factory=dict[tuple[int, Attribute], SSAValue]
     )
     _casts: dict[SSAValue, SSAValue] = field(default_factory=dict[SSAValue, SSAValue])
 
-    def add(self, op: Operation) -> Operation:
+    _hoist: InsertPoint | None = None
+    """Where constants go once a loop is emitted: before the outermost loop."""
+
+    def add(self, op: Operation, point: InsertPoint | None = None) -> Operation:
         op.location = self.op.location
-        self.rewriter.insert(op)
+        self.rewriter.insert(op, point or self.point)
         if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
             key = (op.value.value.data, op.value.type)
             op.result.name_hint = op.result.name_hint or _constant_name(*key)
             self._constants.setdefault(key, op.result)
         return op
 
+    def loop(self, count: Dim) -> tuple[_Emitter, SSAValue]:
+        """An `scf.for %i = 0 to count step 1` here; an emitter into its body, and `%i`."""
+        body = Block(arg_types=[IndexType()])
+        end = scf.YieldOp()
+        body.add_op(end)
+        loop = self.add(scf.ForOp(self.index(0), self.index(count), self.index(1), [], body))
+        root = self
+        while root.parent is not None:
+            root = root.parent
+        root._hoist = root._hoist or InsertPoint.before(loop)
+        inner = _Emitter(self.rewriter, self.op, InsertPoint.before(end), self)
+        return inner, body.args[0]
+
     def constant(self, value: int, type: IntegerType | IndexType) -> SSAValue:
+        if self.parent is not None:
+            return self.parent.constant(value, type)
         key = (value, type)
         if key not in self._constants:
             width = type if isinstance(type, IndexType) else type.bitwidth
             const = arith.ConstantOp.from_int_and_width(value, width)
-            self.add(const)
+            self.add(const, self._hoist)
             self._constants[key] = const.result
         return self._constants[key]
 
@@ -357,6 +413,16 @@ class _Emitter:
         if lhs == 1 or rhs == 1:
             return rhs if lhs == 1 else lhs
         return self.add(arith.MuliOp(self.index(lhs), self.index(rhs))).results[0]
+
+    def binary(self, op: type[arith.SignlessIntegerBinaryOperation], lhs: Dim, rhs: Dim) -> Dim:
+        return self.add(op(self.index(lhs), self.index(rhs))).results[0]
+
+    def pick(self, predicate: str, lhs: Dim, rhs: Dim) -> Dim:
+        """`lhs predicate rhs ? lhs : rhs` on index (`slt`: the minimum, `sgt`: the maximum);
+        `arith.cmpi` and `arith.select`, which the interpreter runs."""
+        a, b = self.index(lhs), self.index(rhs)
+        test = self.add(arith.CmpiOp(a, b, predicate)).results[0]
+        return self.add(arith.SelectOp(test, a, b)).results[0]
 
     def sum(self, terms: list[Dim]) -> Dim:
         total: Dim = sum(t for t in terms if isinstance(t, int))
@@ -386,13 +452,21 @@ def _gm_pointer(e: _Emitter, tile: _Tile, window: _Window) -> SSAValue:
 
 
 def _check_window(e: _Emitter, tile: _Tile, window: _Window, gm: SSAValue) -> None:
-    """A partition of the window by the valid region: fails at run time when it does not fit."""
+    """A partition of the window by the valid region: fails at run time when it does not fit.
+
+    A 2-D window is viewed with its own strides; an N-D one as its matrix (`_matrix`, sizes
+    multiplied out) with strides 0, which keeps the check's view inside GM."""
     dims = ArrayAttr([IntAttr(DYNAMIC), IntAttr(DYNAMIC)])
+    if len(window.sizes) == 2:
+        sizes, strides = window.sizes, window.strides
+    else:
+        sizes = [_runtime_product(e, s) for s in _matrix_factors(tile, window)]
+        strides = (0, 0)
     over = e.add(
         MakeTensorViewOp(
             gm,
-            [e.index(d) for d in window.sizes[-2:]],
-            [e.index(d) for d in window.strides[-2:]],
+            [e.index(d) for d in sizes],
+            [e.index(d) for d in strides],
             TensorViewType.new([dims, tile.type.dtype]),
         )
     )
@@ -404,6 +478,90 @@ def _check_window(e: _Emitter, tile: _Tile, window: _Window, gm: SSAValue) -> No
             PartitionTensorViewType.new([dims, tile.type.dtype]),
         )
     )
+
+
+def _matrix_factors(tile: _Tile, window: _Window) -> tuple[list[Dim], list[Dim]]:
+    """The window sizes whose products are the matrix's rows and cols (`_matrix`)."""
+    sizes = list(window.sizes)
+    if tile.type.is_row_major:
+        return sizes[:-1], sizes[-1:]
+    return sizes[-2:-1], [*sizes[:-2], sizes[-1]]
+
+
+def _runtime_product(e: _Emitter, dims: Sequence[Dim]) -> Dim:
+    total: Dim = 1
+    for dim in dims:
+        total = e.mul(total, dim)
+    return total
+
+
+_CopyOperands = tuple[SSAValue, SSAValue, SSAValue, SSAValue]
+"""`n_burst`, `len_burst` (bytes), the GM and the UB burst strides (bytes), as i64."""
+
+
+def _operands(e: _Emitter, bursts: _Bursts, n_burst: Dim, size: int) -> _CopyOperands:
+    return (
+        e.i64(n_burst),
+        e.i64(e.mul(bursts.length, size)),
+        e.i64(e.mul(bursts.gm_stride, size)),
+        e.i64(bursts.ub_stride * size),
+    )
+
+
+def _copy(
+    e: _Emitter, load: bool, pads: bool, gm: SSAValue, ub: SSAValue, operands: _CopyOperands
+) -> None:
+    """One `copy_gm_to_ubuf` (`copy_ubuf_to_gm`) between `gm` and `ub`."""
+    zero = e.i64(0)
+    count, len_burst, gm_stride, ub_stride = operands
+    if load:
+        select = e.constant(int(pads), i1)
+        e.add(CopyGmToUbufOp(gm, ub, zero, count, len_burst, zero, zero, select, zero,
+                             gm_stride, ub_stride))  # fmt: skip
+    else:
+        e.add(CopyUbufToGmOp(ub, gm, zero, count, len_burst, zero, gm_stride, ub_stride))
+
+
+def _copies(
+    e: _Emitter,
+    load: bool,
+    pads: bool,
+    ends: tuple[SSAValue, SSAValue],
+    bursts: _Bursts,
+    size: int,
+    full: bool,
+) -> None:
+    """One copy per index of the window's leading dimensions, in `scf.for` loops: copy `o`
+    (the flat index) moves bursts `[o * per_copy, (o + 1) * per_copy)` of the `count` (all of
+    them when `full`: the window's matrix is exactly the valid region)."""
+    gm, ub = ends
+    flat: Dim = 0
+    offsets: list[Dim] = []
+    for extent, stride in bursts.outer:
+        e, index = e.loop(extent)
+        flat = e.sum([e.mul(flat, extent), index])
+        offsets.append(e.mul(index, stride))
+    gm_offset = e.sum(offsets)
+    if gm_offset != 0:
+        gm = e.add(AddPtrOp(gm, e.index(gm_offset))).results[0]
+        gm.name_hint = "gm"
+    ub_offset = e.mul(flat, e.mul(bursts.per_copy, bursts.ub_stride))
+    if ub_offset != 0:
+        ub = e.add(AddPtrOp(ub, e.index(ub_offset))).results[0]
+        ub.name_hint = "ub"
+    n_burst = bursts.per_copy
+    if not full:  # clamp(count - first, 0, per_copy)
+        left = e.binary(arith.SubiOp, bursts.count, e.mul(flat, bursts.per_copy))
+        n_burst = e.pick("slt", e.pick("sgt", left, 0), n_burst)
+    _copy(e, load, pads, gm, ub, _operands(e, bursts, n_burst, size))
+
+
+def _full(tile: _Tile, window: _Window, bursts: _Bursts) -> bool:
+    """Whether the window's stepped axis (rows, or cols of a col-major tile) is exactly the
+    valid one, known at compile time."""
+    axis = 0 if tile.type.is_row_major else 1
+    extent = _matrix(tile, window)[axis]
+    return isinstance(extent, int) and extent == bursts.count
 
 
 def _lower(
@@ -439,24 +597,22 @@ def _lower(
     if not known:
         _check_window(e, tile, window, gm)
     size = tile.type.element.bytes
-    sid = zero = e.i64(0)
+    e.i64(0)
     one = e.i64(1)
-    n_burst = e.i64(bursts.count)
-    len_burst = e.i64(e.mul(bursts.length, size))
-    gm_stride = e.i64(e.mul(bursts.gm_stride, size))
-    ub_stride = e.i64(bursts.ub_stride * size)
+    operands = None if bursts.outer else _operands(e, bursts, bursts.count, size)
     if load:
         if pad is not None:
             value = e.add(arith.ConstantOp(pad)).results[0]
             value.name_hint = "pad"
             e.add(SetMovPadValOp(value))
         e.add(SetLoopSizeOutToUbOp(one, one))
-        select = e.constant(int(pad is not None), i1)
-        e.add(CopyGmToUbufOp(gm, ub, sid, n_burst, len_burst, zero, zero, select, zero,
-                             gm_stride, ub_stride))  # fmt: skip
     else:
         e.add(SetLoopSizeUbToOutOp(one, one))
-        e.add(CopyUbufToGmOp(ub, gm, sid, n_burst, len_burst, zero, gm_stride, ub_stride))
+    pads = pad is not None
+    if operands is not None:
+        _copy(e, load, pads, gm, ub, operands)
+    else:
+        _copies(e, load, pads, (gm, ub), bursts, size, _full(tile, window, bursts))
     rewriter.erase(op)
 
 

@@ -8,6 +8,10 @@ bf16, fp8 and f32 operands are widened to f32 (exactly), each product is an f32
 multiply (exact for 8/16-bit operands, rounded once for f32) and each add rounds
 to nearest even. Where `.acc` adds the incoming accumulator and how `.bias`
 rounds are the per-target rows of `RULES`.
+
+NaN payloads follow the same order: every multiply and add is one float op under the
+project's two-NaN rule (the first operand's NaN, quieted: `elementwise.first_nan`), so a
+result with several NaN terms carries the first of them in k order, whatever k is.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from enum import Enum
 import numpy as np
 
 from interpreters.errors import check
+from interpreters.semantics.elementwise import apply_nan, arith, first_nan
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 
@@ -107,12 +112,20 @@ def matmul(
     product = np.empty((m, n), acc_np)
     with np.errstate(all="ignore"):
         for i in range(k):
-            np.multiply(lhs[:, i : i + 1], rhs[i : i + 1, :], out=product)
-            np.add(total, product, out=total)
+            _step(np.multiply, lhs[:, i : i + 1], rhs[i : i + 1, :], product)
+            _step(np.add, total, product, total)
         if acc_in is not None and not start:
-            total = np.add(np.asarray(acc_in[:m, :n], dtype=acc_np), total)
+            total = arith(np.add, np.asarray(acc_in[:m, :n], dtype=acc_np), total)
         if bias is not None:
             # Both BiasAdd rows add once after the sum in the accumulator dtype (f32 RNE or
             # int32 wrap-around), so they share this line.
-            total = np.add(total, np.asarray(bias[0:1, :n], dtype=acc_np))
+            total = arith(np.add, total, np.asarray(bias[0:1, :n], dtype=acc_np))
     return total
+
+
+def _step(ufunc: np.ufunc, a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
+    """`out = ufunc(a, b)` over whole arrays; for floats, two NaN operands give `a`'s NaN,
+    quieted (numpy alone picks by its loop, which varies with the array sizes)."""
+    fix = first_nan(a, b) if out.dtype.kind == "f" else None  # before `out`, maybe `a`
+    ufunc(a, b, out=out)
+    apply_nan(out, fix)

@@ -1,49 +1,130 @@
 """Data movement between GM views and tiles (`tload`, `tstore`).
 
-- `tload` copies the tile's valid region from the top-left of the GM window and pads
+- The GM window (a partition view of rank 1 to 5) is a matrix to the tile (`Window`), as
+  pto-isa's GlobalTensor (B, H, W, R, C) is: for a row-major (ND) tile its rows are the
+  leading dimensions and dimension -2 flattened in row-major order and its columns
+  dimension -1; for a col-major (DN) tile its rows are dimension -2 and its columns the
+  leading dimensions and dimension -1 flattened (dimension -1 fastest). A boxed tile moves
+  to or from a 2-D window (every leading dimension 1).
+- `tload` copies the tile's valid region from the top-left of that matrix and pads
   with the tile's pad value: Zero -> 0, Max/Min -> +inf/-inf for floats and the extreme
   values for integers; Null pads nothing. What is padded is per target (`rules.PAD_RULES`).
-- `tstore` copies the valid region to the top-left of the GM window.
+- `tstore` copies the valid region to the top-left of that matrix.
 Element sizes must match; the bits are copied unchanged.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
 from interpreters.errors import check
 from pto_dialect.attrs import PadValue
 from pto_dialect.dtypes import DType
+from pto_dialect.ops.tile_memory import MAX_VIEW_RANK, window_dims
 from pto_dialect.rules import BLOCK_BYTES, PadExtent, PadRule, pad_scalar
 
+Index = tuple[np.ndarray | slice, ...]
 
-def _check_window(window: np.ndarray, rows: int, cols: int, what: str) -> None:
-    wr, wc = window.shape
-    check(
-        wr >= rows and wc >= cols,
-        f"GM window {wr}x{wc} is smaller than the {what} tile's valid region {rows}x{cols}",
-    )
+
+def _at_least_2d(shape: tuple[int, ...]) -> tuple[int, ...]:
+    return (1,) * (2 - len(shape)) + tuple(shape)
+
+
+@dataclass(frozen=True)
+class Window:
+    """A GM view (`array`, rank 1 to 5) as the matrix a tile moves to or from."""
+
+    array: np.ndarray
+    row_major: bool | None
+    """The tile's layout: True row-major (ND), False col-major (DN), None boxed."""
+
+    def __post_init__(self) -> None:
+        shape = self.array.shape
+        check(
+            1 <= len(shape) <= MAX_VIEW_RANK,
+            f"a GM view of rank {len(shape)}: global tensors have 1 to {MAX_VIEW_RANK} dimensions",
+        )
+        check(
+            self.row_major is not None or all(d == 1 for d in shape[:-2]),
+            f"a boxed tile moves to or from a 2-D window; view shape {_show(shape)} has "
+            "a leading dimension other than 1",
+        )
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(rows, cols) of the matrix (`pto_dialect.ops.tile_memory.window_dims`)."""
+        return window_dims(self.array.shape, self.row_major)
+
+    def require(self, rows: int, cols: int, what: str) -> None:
+        """The run-time rule: the matrix holds the `what` tile's valid region rows x cols."""
+        rows_w, cols_w = self.shape
+        check(
+            rows_w >= rows and cols_w >= cols,
+            f"GM window {rows_w}x{cols_w} is smaller than the {what} tile's valid region "
+            f"{rows}x{cols}",
+        )
+
+    def select(self, rows: int, cols: int, what: str) -> tuple[np.ndarray, Index]:
+        """An array and an index into it: `array[index]` is the matrix's top-left
+        rows x cols (a basic slice, so a view, when the leading dimensions are 1)."""
+        self.require(rows, cols, what)
+        array = self.array.reshape(_at_least_2d(self.array.shape))
+        if all(d == 1 for d in array.shape[:-2]):
+            return array.reshape(array.shape[-2:]), (slice(0, rows), slice(0, cols))
+        if self.row_major:
+            leading = np.unravel_index(np.arange(rows), array.shape[:-1])
+            return array, (*leading, slice(0, cols))
+        moved = np.moveaxis(array, -2, 0)  # (R, leading..., C): columns index the rest
+        leading = np.unravel_index(np.arange(cols), moved.shape[1:])
+        return moved, (slice(0, rows), *leading)
+
+    def offsets(self, rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+        """Element offsets from the view's start of the matrix's top-left rows x cols: of
+        each row's first element, and of each column from it (all elements: their sums)."""
+        dims = _at_least_2d(self.array.shape)
+        size = max(self.array.itemsize, 1)
+        steps = (0,) * (len(dims) - self.array.ndim) + tuple(s // size for s in self.array.strides)
+        if self.row_major is False:
+            columns = _flat_offsets(cols, (*dims[:-2], dims[-1]), (*steps[:-2], steps[-1]))
+            return np.arange(rows, dtype=np.int64) * steps[-2], columns
+        return _flat_offsets(rows, dims[:-1], steps[:-1]), np.arange(cols, dtype=np.int64) * steps[
+            -1
+        ]
+
+
+def _flat_offsets(count: int, dims: tuple[int, ...], steps: tuple[int, ...]) -> np.ndarray:
+    """Offsets of the first `count` indices of `dims` in row-major order, by `steps`."""
+    offsets = np.zeros(count, np.int64)
+    for axis, step in zip(np.unravel_index(np.arange(count), dims), steps, strict=True):
+        offsets += axis * step
+    return offsets
+
+
+def _show(shape: tuple[int, ...]) -> str:
+    return "x".join(map(str, shape))
 
 
 def load(
-    window: np.ndarray,
+    window: Window,
     tile: np.ndarray,
     valid: tuple[int, int],
     dtype: DType,
     pad: PadValue,
     rule: PadRule,
-    row_bursts: bool | None,
 ) -> None:
     """Fill `tile` (a writable rows x cols array) from the GM `window`.
 
-    `row_bursts` says how the tile is transferred: True for ND (one burst per row), False
-    for DN (one burst per column), None for boxed tiles (no burst padding).
+    The window's layout says how the tile is transferred: row-major (ND) one burst per row,
+    col-major (DN) one burst per column, boxed tiles with no burst padding.
     """
     rows, cols = valid
-    _check_window(window, rows, cols, "destination")
+    source, index = window.select(rows, cols, "destination")
+    row_bursts = window.row_major
     check(
-        window.dtype.itemsize == dtype.bytes,
-        f"GM element size {window.dtype.itemsize} differs from the tile's {dtype} "
+        source.dtype.itemsize == dtype.bytes,
+        f"GM element size {source.dtype.itemsize} differs from the tile's {dtype} "
         f"({dtype.bytes} bytes)",
     )
     fill = pad_scalar(dtype, pad)
@@ -58,16 +139,16 @@ def load(
         else:
             end = min(tile.shape[0], -(-rows // per_block) * per_block)
             tile[rows:end, :cols] = fill
-    tile[:rows, :cols] = window[:rows, :cols].view(tile.dtype)
+    tile[:rows, :cols] = source[index].view(tile.dtype)
 
 
-def store(tile: np.ndarray, window: np.ndarray, valid: tuple[int, int], dtype: DType) -> None:
+def store(tile: np.ndarray, window: Window, valid: tuple[int, int], dtype: DType) -> None:
     """Write the valid region of `tile` to the GM `window`."""
     rows, cols = valid
-    _check_window(window, rows, cols, "source")
+    target, index = window.select(rows, cols, "source")
     check(
-        window.dtype.itemsize == dtype.bytes,
-        f"GM element size {window.dtype.itemsize} differs from the tile's {dtype} "
+        target.dtype.itemsize == dtype.bytes,
+        f"GM element size {target.dtype.itemsize} differs from the tile's {dtype} "
         f"({dtype.bytes} bytes)",
     )
-    window[:rows, :cols] = tile[:rows, :cols].view(window.dtype)
+    target[index] = tile[:rows, :cols].view(target.dtype)

@@ -443,8 +443,67 @@ def _require_partition_view(what: str, attr: Attribute | None) -> PartitionTenso
     return attr
 
 
+MAX_VIEW_RANK = 5
+"""A GM window has 1 to 5 dimensions, as pto-isa's GlobalTensor (B, H, W, R, C)."""
+
+
+def window_dims(dims: Sequence[int], row_major: bool | None) -> tuple[int, int]:
+    """(rows, cols) of the matrix a GM window of shape `dims` (a `?` is DYNAMIC) is to a
+    row-major (True), col-major (False) or boxed (None) tile; a view of rank 1 is one row.
+
+    Row-major: rows are dims[:-1] flattened (row-major order), cols dims[-1]. Col-major:
+    rows are dims[-2], cols dims[:-2] and dims[-1] flattened (dims[-1] fastest). pto-isa:
+    `MapTileIndicesToGlobalOffset` (include/pto/cpu/tile_offsets.hpp); the NPU TLOAD asserts
+    `validRow == Shape0*Shape1*Shape2*Shape3` (ND) and `validCol == Shape0*Shape1*Shape2*Shape4`
+    (DN) (include/pto/common/arch/memory/tload_common.hpp).
+    """
+    full = [1] * (2 - len(dims)) + list(dims)
+    if row_major is False:
+        rows, cols = [full[-2]], [*full[:-2], full[-1]]
+    else:
+        rows, cols = full[:-1], [full[-1]]
+    return _product(rows), _product(cols)
+
+
+def _product(dims: Sequence[int]) -> int:
+    return DYNAMIC if DYNAMIC in dims else prod(dims)
+
+
+def _layout_word(tile: TileTypeBase) -> str:
+    if tile.is_boxed:
+        return "boxed"
+    return "row-major" if tile.is_row_major else "col-major"
+
+
+def _check_gm_window(what: str, tile: TileTypeBase, view: PartitionTensorViewType) -> None:
+    """The view's rank; a boxed tile's window is 2-D; the window, as the matrix the tile's
+    layout makes of it (`window_dims`), is not smaller than a static valid size."""
+    dims = tuple(view.dims)
+    if not 1 <= len(dims) <= MAX_VIEW_RANK:
+        raise fail(
+            f"{what} partition view of rank {len(dims)}: global tensors have 1 to "
+            f"{MAX_VIEW_RANK} dimensions"
+        )
+    if tile.is_boxed and any(d != 1 and d != DYNAMIC for d in dims[:-2]):
+        raise fail(
+            f"{what} is a boxed tile, which moves to or from a 2-D window, but the partition "
+            f"view {dims_str(*dims)} has a leading dimension other than 1"
+        )
+    layout = None if tile.is_boxed else tile.is_row_major
+    window = window_dims(dims, layout)
+    for axis, size, valid in zip(("rows", "cols"), window, tile.valid_shape, strict=True):
+        if size != DYNAMIC and valid != DYNAMIC and size < valid:
+            raise fail(
+                f"{what} valid region {dims_str(*tile.valid_shape)} does not fit the partition "
+                f"view {dims_str(*dims)}: to a {_layout_word(tile)} tile it is a "
+                f"{dims_str(*window)} window ({axis} {size} < {valid})"
+            )
+
+
 def _check_gm_extent(what: str, tile: TileTypeBase, view: PartitionTensorViewType) -> None:
-    """The tile's valid region holds as many elements as the view (both static)."""
+    """The tile's valid region holds as many elements as the view (both static), and fits the
+    window the view is to the tile (`_check_gm_window`)."""
+    _check_gm_window(what, tile, view)
     if tile.has_dynamic_valid or DYNAMIC in view.dims:
         return
     valid = tile.v_row.data * tile.v_col.data

@@ -124,7 +124,7 @@ def test_tensor_views_are_strided_windows_of_gm_with_bounds_checks():
 def test_load_pads_outside_the_valid_region(dtype: DType, pad: PadValue, expected: float):
     window = np.arange(12).reshape(3, 4).astype(dtype.numpy)
     tile = np.full((4, 8), 5, dtype.numpy)
-    transfer.load(window, tile, (2, 3), dtype, pad, CPU_RULE, True)
+    transfer.load(transfer.Window(window, True), tile, (2, 3), dtype, pad, CPU_RULE)
     assert np.array_equal(tile[:2, :3], window[:2, :3])
     outside = np.ones((4, 8), bool)
     outside[:2, :3] = False
@@ -136,30 +136,32 @@ def test_npu_loads_pad_only_to_the_end_of_each_bursts_32_byte_block(arch: Target
     rule = PAD_RULES[arch]
     window = np.ones((8, 40), np.float16)  # 16 halves per 32-byte block
     tile = np.full((8, 48), 5, np.float16)
-    transfer.load(window, tile, (3, 20), F16, PadValue.ZERO, rule, True)
+    transfer.load(transfer.Window(window, True), tile, (3, 20), F16, PadValue.ZERO, rule)
     assert np.all(tile[:3, :20] == 1)
     assert np.all(tile[:3, 20:32] == 0)  # tail of the second block
     assert np.all(tile[:3, 32:] == 5)  # whole blocks past it are untouched
     assert np.all(tile[3:, :] == 5)  # rows not transferred are untouched
     dn = np.full((48, 8), 5, np.float16)  # a DN tile bursts along columns
-    transfer.load(np.ones((40, 8), np.float16), dn, (20, 3), F16, PadValue.MAX, rule, False)
+    transfer.load(transfer.Window(np.ones((40, 8), np.float16), False), dn, (20, 3), F16,
+                  PadValue.MAX, rule)  # fmt: skip
     assert np.all(dn[20:32, :3] == np.inf) and np.all(dn[32:, :] == 5) and np.all(dn[:, 3:] == 5)
     boxed = np.full((16, 16), 5, np.float16)
-    transfer.load(np.ones((16, 16), np.float16), boxed, (3, 4), F16, PadValue.ZERO, rule, None)
+    transfer.load(transfer.Window(np.ones((16, 16), np.float16), None), boxed, (3, 4), F16,
+                  PadValue.ZERO, rule)  # fmt: skip
     assert np.all(boxed[:3, :4] == 1) and np.sum(boxed == 5) == 256 - 12
 
 
 def test_null_pad_leaves_the_bytes_outside_the_valid_region():
     window = np.zeros((4, 8), np.float32)
     tile = np.full((4, 8), 3, np.float32)
-    transfer.load(window, tile, (1, 2), F32, PadValue.NULL, CPU_RULE, True)
+    transfer.load(transfer.Window(window, True), tile, (1, 2), F32, PadValue.NULL, CPU_RULE)
     assert tile[0, 0] == 0 and tile[0, 2] == 3 and tile[1, 0] == 3
 
 
 def test_store_writes_only_the_valid_region():
     window = np.full((4, 8), -1, np.int8)
     tile = np.arange(32, dtype=np.int8).reshape(4, 8)
-    transfer.store(tile, window, (2, 5), I8)
+    transfer.store(tile, transfer.Window(window, True), (2, 5), I8)
     assert np.array_equal(window[:2, :5], tile[:2, :5])
     assert np.all(window[2:, :] == -1) and np.all(window[:, 5:] == -1)
 
@@ -167,5 +169,5 @@ def test_store_writes_only_the_valid_region():
 def test_a_window_smaller_than_the_valid_region_is_a_runtime_error():
     with pytest.raises(PtoRuntimeError, match="GM window 2x4 is smaller than the destination "
                        "tile's valid region 3x4"):  # fmt: skip
-        transfer.load(np.zeros((2, 4), np.float32), np.zeros((4, 4), np.float32), (3, 4), F32,
-                      PadValue.NULL, CPU_RULE, True)  # fmt: skip
+        window = transfer.Window(np.zeros((2, 4), np.float32), True)
+        transfer.load(window, np.zeros((4, 4), np.float32), (3, 4), F32, PadValue.NULL, CPU_RULE)

@@ -110,3 +110,16 @@ func.func @moves(%mnz: !mat_nz, %mzn: !mat_zn, %mrow: !mat_row, %mu64: !mat_u64,
   pto.tmov ins(%vb : !vb) outs(%vb : !vb)
   func.return
 }
+
+// N-D windows: a row-major tile takes 2x4x2x16 as 16x16 (rows from the leading dimensions), a
+// col-major one takes 2x16x8 as 16x16 (columns from dimensions 0 and 2)
+// CHECK-LABEL: func.func @nd_windows
+// CHECK: pto.tload %a : !pto.partition_tensor_view<2x4x2x16xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16,
+// CHECK: pto.tstore %t, %b : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, {{.*}}blayout=col_major{{.*}}>, !pto.partition_tensor_view<2x16x8xf32>
+// CHECK: pto.tload %c : !pto.partition_tensor_view<1x1x1x16x16xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16,
+func.func @nd_windows(%a: !pto.partition_tensor_view<2x4x2x16xf32>, %b: !pto.partition_tensor_view<2x16x8xf32>, %c: !pto.partition_tensor_view<1x1x1x16x16xf32>, %t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>) {
+  %x = pto.tload %a : !pto.partition_tensor_view<2x4x2x16xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  pto.tstore %t, %b : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, !pto.partition_tensor_view<2x16x8xf32>
+  %y = pto.tload %c : !pto.partition_tensor_view<1x1x1x16x16xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.return
+}

@@ -358,3 +358,48 @@ func.func @case38(%t: !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=co
   %x = pto.tmov %t : !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major> -> !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
   func.return
 }
+
+// -----
+
+// GM windows have 1 to 5 dimensions (GlobalTensor's Shape<B, H, W, R, C>)
+// CHECK: Operation does not verify: pto.tload dst partition view of rank 6: global tensors have 1 to 5 dimensions
+func.func @rank6(%pv: !pto.partition_tensor_view<1x1x1x1x16x16xf32>) {
+  %x = pto.tload %pv : !pto.partition_tensor_view<1x1x1x1x16x16xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// a row-major tile flattens the leading dimensions into rows: 2x16x8 is a 32x8 window
+// CHECK: Operation does not verify: pto.tload dst valid region 16x16 does not fit the partition view 2x16x8: to a row-major tile it is a 32x8 window (cols 8 < 16)
+func.func @nd_window(%pv: !pto.partition_tensor_view<2x16x8xf32>) {
+  %x = pto.tload %pv : !pto.partition_tensor_view<2x16x8xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// a col-major tile flattens them into columns: 2x8x16 is an 8x32 window
+// CHECK: Operation does not verify: pto.tstore src valid region 16x16 does not fit the partition view 2x8x16: to a col-major tile it is a 8x32 window (rows 8 < 16)
+func.func @dn_window(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, %pv: !pto.partition_tensor_view<2x8x16xf32>) {
+  pto.tstore %t, %pv : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, !pto.partition_tensor_view<2x8x16xf32>
+  func.return
+}
+
+// -----
+
+// a boxed tile (ND -> NZ load) moves a 2-D window
+// CHECK: Operation does not verify: pto.tload dst is a boxed tile, which moves to or from a 2-D window, but the partition view 2x8x16 has a leading dimension other than 1
+func.func @boxed_nd(%pv: !pto.partition_tensor_view<2x8x16xf16>) {
+  %x = pto.tload %pv : !pto.partition_tensor_view<2x8x16xf16> -> !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
+  func.return
+}
+
+// -----
+
+// an Acc store to ND is 2-D to 2-D (pto-isa TStoreAccNz2nd)
+// CHECK: Operation does not verify: pto.tstore src is a boxed tile, which moves to or from a 2-D window, but the partition view 2x8x16 has a leading dimension other than 1
+func.func @acc_nd(%t: !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, %pv: !pto.partition_tensor_view<2x8x16xf32>) {
+  pto.tstore %t, %pv : !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, !pto.partition_tensor_view<2x8x16xf32>
+  func.return
+}

@@ -430,3 +430,34 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     func.return
   }
 }
+
+// -----
+
+// A 3-D window (2x4x8 of a tensor with 16-element rows and 64-element planes) into an 8x8
+// row-major tile: one copy of 4 rows per plane, in an scf.for over the leading dimension; the
+// GM pointer steps by the plane stride, the UB pointer by 4 tile rows (32 elements).
+// CHECK-LABEL: func.func @nd_window
+// CHECK:         pto.set_loop_size_outtoub
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[TWO:.*]] step
+// CHECK-NEXT:      %[[G:.*]] = arith.muli %[[I]], %[[PLANE:.*]] : index
+// CHECK-NEXT:      %[[GM:.*]] = pto.addptr %src, %[[G]]
+// CHECK-NEXT:      %[[U:.*]] = arith.muli %[[I]], %[[ROWS4:.*]] : index
+// CHECK-NEXT:      %[[UB:.*]] = pto.addptr %{{.*}}, %[[U]] : !pto.ptr<f32, ub>
+// CHECK-NEXT:      pto.copy_gm_to_ubuf %[[GM]], %[[UB]], %{{.*}}, %[[FOUR:[^,]*]], %[[LEN:[^,]*]],
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+func.func @nd_window(%src: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %v = pto.make_tensor_view %src, shape = [%c2, %c4, %c8], strides = [%c64, %c16, %c1] : !pto.tensor_view<?x?x?xf32>
+  %p = pto.partition_view %v, offsets = [%c0, %c0, %c0], sizes = [%c2, %c4, %c8] : !pto.tensor_view<?x?x?xf32> -> !pto.partition_tensor_view<2x4x8xf32>
+  %a = arith.constant 0 : i64
+  %t = pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+  pto.tload ins(%p : !pto.partition_tensor_view<2x4x8xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}

@@ -82,7 +82,7 @@ func.func @boxed(%src: !pto.ptr<f16>) {
 
 // -----
 
-// CHECK: pto-lower-dma: pto.tload: a 1-D GM view: the lowering takes 2-D windows
+// CHECK: pto-lower-dma: pto.tload: a 1-D GM view: the lowering takes windows of 2 to 5 dimensions
 func.func @rank1(%src: !pto.ptr<f32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -92,22 +92,6 @@ func.func @rank1(%src: !pto.ptr<f32>) {
   %a = arith.constant 0 : i64
   %t = pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>
   pto.tload ins(%p : !pto.partition_tensor_view<8xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>)
-  func.return
-}
-
-// -----
-
-// CHECK: pto-lower-dma: pto.tload: partition size ? of dimension 0: the dimensions before the last two must be the constant 1
-func.func @leading_dynamic(%src: !pto.ptr<f32>, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c8 = arith.constant 8 : index
-  %c64 = arith.constant 64 : index
-  %v = pto.make_tensor_view %src, shape = [%n, %c8, %c8], strides = [%c64, %c8, %c1] : !pto.tensor_view<?x?x?xf32>
-  %p = pto.partition_view %v, offsets = [%c0, %c0, %c0], sizes = [%n, %c1, %c8] : !pto.tensor_view<?x?x?xf32> -> !pto.partition_tensor_view<?x1x8xf32>
-  %a = arith.constant 0 : i64
-  %t = pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>
-  pto.tload ins(%p : !pto.partition_tensor_view<?x1x8xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>)
   func.return
 }
 
@@ -193,18 +177,20 @@ func.func @overlapping_rows(%src: !pto.ptr<f32>) {
 
 // -----
 
-// The element counts agree (32), so the verifier accepts it, but a 1x32 window is smaller than the
-// 2x16 valid region: the tile op would fail whenever it runs.
+// The valid rows are `?` in the type, so the verifier cannot compare them with the window, but
+// the alloc_tile operand is the constant 2: a 1x32 window is smaller than the 2x16 valid region
+// and the tile op would fail whenever it runs.
 // CHECK: pto-lower-dma: pto.tload: GM window 1x32 is smaller than the tile's valid region 2x16
 func.func @window_too_small(%src: !pto.ptr<f32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   %c32 = arith.constant 32 : index
   %v = pto.make_tensor_view %src, shape = [%c1, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xf32>
   %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c1, %c32] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x32xf32>
   %a = arith.constant 0 : i64
-  %t = pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=16>
-  pto.tload ins(%p : !pto.partition_tensor_view<1x32xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=16>)
+  %t = pto.alloc_tile addr = %a valid_row = %c2 : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=16, v_row=?>
+  pto.tload ins(%p : !pto.partition_tensor_view<1x32xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=16, v_row=?>)
   func.return
 }
 
