@@ -12,8 +12,8 @@ For every (i, j) of the destination's valid region (R x C) the op computes
 - `tdiv`: floats follow IEEE 754 (x/0 is a signed infinity, 0/0 NaN); integers
   truncate toward zero, `MIN / -1` wraps to MIN, and a zero divisor is a run-time error.
 - `tmax`/`tmin`: `src0 > src1 ? src0 : src1` (`<` for `tmin`), the vector formula of
-  `vmax`/`vmin`; when the comparison is false (equal or NaN operands) the rules' `Pick`
-  says which operand is returned.
+  `vmax`/`vmin`; a NaN operand gives NaN (the first NaN operand, quieted); when the
+  comparison is false on equal operands the rules' `Pick` says which is returned.
 - `tabs`: clears the sign bit (|-0| = +0, NaN keeps its payload); integers wrap (|MIN| = MIN).
 - `tneg`: `src * -1` (pto-isa's TNEG): floats flip the sign bit, a NaN keeps its sign and
   payload, quieted; integers wrap.
@@ -60,13 +60,36 @@ def source_operand(
 
 
 def select_max(a: np.ndarray, b: np.ndarray, fallback: Pick) -> np.ndarray:
-    """`a > b ? a : b`, or with the operands' roles swapped when the fallback is src0."""
-    return np.where(a > b, a, b) if fallback is Pick.SRC1 else np.where(b > a, b, a)
+    """`a > b ? a : b` (every role of the operands swapped when the fallback is src0); a NaN
+    operand gives NaN (`propagate_nan`)."""
+    if fallback is Pick.SRC1:
+        return propagate_nan(np.where(a > b, a, b), a, b)
+    return propagate_nan(np.where(b > a, b, a), b, a)
 
 
 def select_min(a: np.ndarray, b: np.ndarray, fallback: Pick) -> np.ndarray:
-    """`a < b ? a : b`, or with the operands' roles swapped when the fallback is src0."""
-    return np.where(a < b, a, b) if fallback is Pick.SRC1 else np.where(b < a, b, a)
+    """`a < b ? a : b` (every role of the operands swapped when the fallback is src0); a NaN
+    operand gives NaN (`propagate_nan`)."""
+    if fallback is Pick.SRC1:
+        return propagate_nan(np.where(a < b, a, b), a, b)
+    return propagate_nan(np.where(b < a, b, a), b, a)
+
+
+def quieted(x: np.ndarray) -> np.ndarray:
+    """Float array `x` with the quiet bit set in every lane (meant for its NaN lanes; fp8
+    e4m3fn has no quiet bit and its one NaN stays as it is)."""
+    bits = np.dtype(f"u{x.dtype.itemsize}")
+    nan, inf = (np.array(v, x.dtype).view(bits) for v in (np.nan, np.inf))
+    return (x.view(bits) | (nan & ~inf)).view(x.dtype)
+
+
+def propagate_nan(picked: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """`picked` where neither operand is NaN; else the first NaN operand, quieted (the
+    vmax/vmin pages: "If either operand is NaN, the result is NaN"; docs/semantics.md)."""
+    if a.dtype.kind not in "fV" or not (has_nan(a) or has_nan(b)):
+        return picked
+    picked = np.where(np.isnan(b), quieted(b), picked)
+    return np.where(np.isnan(a), quieted(a), picked)
 
 
 def _int_divide(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:

@@ -90,6 +90,8 @@ def ieee_div(x: float, y: float) -> float:
 
 def ref_float(name: str, a: Any, b: Any, dtype: DType) -> Any:
     x, y = float(a), float(b)
+    if name in ("tmax", "tmin") and (math.isnan(x) or math.isnan(y)):
+        return a if math.isnan(x) else b  # vmax.md/vmin.md: a NaN operand gives NaN
     if name == "tmax":
         return a if x > y else b  # seed 004: src0 > src1 ? src0 : src1
     if name == "tmin":
@@ -284,15 +286,24 @@ def test_float_division_by_zero_follows_ieee(target: TargetProfile) -> None:
 @pytest.mark.parametrize("dtype", [F32, F16], ids=str)
 def test_tmax_tmin_return_src1_when_the_comparison_is_false(target: TargetProfile,
                                                             dtype: DType) -> None:  # fmt: skip
+    """Equal operands: src1 (seed 004's formula); a NaN operand: NaN (vmax.md/vmin.md)."""
     nan = math.nan
     src0 = [nan, 1.0, nan, 0.0, -0.0, 2.0]
     src1 = [1.0, nan, nan, -0.0, 0.0, 3.0]
     mx = run_values(target, "tmax", dtype, src0, src1)
-    assert mx[0] == 1.0 and np.isnan(mx[1]) and np.isnan(mx[2]) and mx[5] == 3.0
+    assert np.isnan(mx[0]) and np.isnan(mx[1]) and np.isnan(mx[2]) and mx[5] == 3.0
     assert np.signbit(mx[3]) and not np.signbit(mx[4])  # equal zeros: src1
     mn = run_values(target, "tmin", dtype, src0, src1)
-    assert mn[0] == 1.0 and np.isnan(mn[1]) and mn[5] == 2.0
+    assert np.isnan(mn[0]) and np.isnan(mn[1]) and mn[5] == 2.0
     assert np.signbit(mn[3]) and not np.signbit(mn[4])
+
+
+def test_tmax_of_two_nans_is_the_first_quieted() -> None:
+    snan0 = np.array([0x7F800001], np.uint32).view(np.float32)[0]
+    nan1 = np.array([0xFFC00002], np.uint32).view(np.float32)[0]
+    for name in ("tmax", "tmin"):
+        got = run_values(A5, name, F32, [float(snan0), 1.0], [float(nan1), float(snan0)])
+        assert got.view(np.uint32).tolist() == [0x7FC00001, 0x7FC00001], name
 
 
 # (dtype, a signalling NaN of src0, a quiet NaN of src1, src0's NaN quieted)
@@ -546,13 +557,14 @@ def test_pto_run_rejects_integer_tdiv_on_a2a3(tmp_path: Path) -> None:
 
 
 def test_the_src0_fallback_is_std_max_and_std_min() -> None:
-    """The table's alternative (pto-isa's CPU simulator): `a < b ? b : a`, `b < a ? b : a`."""
+    """The table's alternative (pto-isa's CPU simulator on equal operands): `a < b ? b : a`,
+    `b < a ? b : a`; NaN operands give NaN under either rule."""
     a = np.array([math.nan, 1.0, -0.0, 2.0], np.float32)
     b = np.array([1.0, math.nan, 0.0, 3.0], np.float32)
     mx = elementwise.select_max(a, b, Pick.SRC0)
     mn = elementwise.select_min(a, b, Pick.SRC0)
     for got in (mx, mn):
-        assert np.isnan(got[0]) and got[1] == 1.0 and np.signbit(got[2])
+        assert np.isnan(got[0]) and np.isnan(got[1]) and np.signbit(got[2])
     assert mx[3] == 3.0 and mn[3] == 2.0
 
 

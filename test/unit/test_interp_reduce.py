@@ -54,11 +54,18 @@ Op = Callable[[Any, Any], Any]
 
 
 def scalar_op(kind: str, dtype: DType) -> Op:
-    """One vector step on two elements: vadd, or the vmax/vmin select formula (seed 004)."""
+    """One vector step on two elements: vadd, or the vmax/vmin select formula (seed 004)
+    with a NaN operand giving NaN (vmax.md/vmin.md)."""
+
+    def nan_first(a: Any, b: Any) -> Any | None:
+        if dtype.is_float and (math.isnan(float(a)) or math.isnan(float(b))):
+            return a if math.isnan(float(a)) else b
+        return None
+
     if kind == "tcolmax":
-        return lambda a, b: a if float(a) > float(b) else b
+        return lambda a, b: nan_first(a, b) or (a if float(a) > float(b) else b)
     if kind == "tcolmin":
-        return lambda a, b: a if float(a) < float(b) else b
+        return lambda a, b: nan_first(a, b) or (a if float(a) < float(b) else b)
     if dtype.is_float:
 
         def add(a: Any, b: Any) -> Any:
@@ -254,10 +261,13 @@ def test_pairwise_sum_folds_an_odd_row_first_on_a2a3_and_last_on_a5() -> None:
 
 @pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
 def test_column_max_and_min_with_nan_go_in_row_order(target: TargetProfile) -> None:
-    # max(max(3, NaN), 2) = max(NaN, 2) = 2 (a row-paired max(3, max(NaN, 2)) would give 3)
-    assert colsum(target, F32, [3.0, math.nan, 2.0], kind="tcolmax") == 2.0
+    # a NaN anywhere in the column gives NaN (vmax.md/vmin.md), whatever the order
+    assert np.isnan(colsum(target, F32, [3.0, math.nan, 2.0], kind="tcolmax"))
     assert np.isnan(colsum(target, F32, [1.0, 2.0, math.nan], kind="tcolmin"))
-    assert colsum(target, F32, [math.nan, 1.0], kind="tcolmin") == 1.0
+    assert np.isnan(colsum(target, F32, [math.nan, 1.0], kind="tcolmin"))
+    # equal operands return the later row (src1 of `acc OP row`): max(+0, -0) = -0
+    assert np.signbit(colsum(target, F32, [0.0, -0.0], kind="tcolmax"))
+    assert not np.signbit(colsum(target, F32, [-0.0, 0.0], kind="tcolmin"))
 
 
 def test_single_row_pairwise_sum_copies_on_a2a3_and_adds_zero_on_a5() -> None:
