@@ -193,6 +193,8 @@ class TileOp(PtoOp):
     """How many sources the op takes."""
     HAS_TILE_RESULT: ClassVar[bool] = True
     """Whether the destination is a tile (False when it writes a GM view)."""
+    OPTIONAL_TMP: ClassVar[bool] = False
+    """Whether the last of the `NUM_INS` sources is an optional scratch tile."""
     DTYPES: ClassVar[DTypes | None] = None
     """The element types the op supports per target (None: the family checks its own)."""
     LOWERS_TO: ClassVar[tuple[type[IRDLOperation], ...]] = ()
@@ -291,7 +293,13 @@ class TileOp(PtoOp):
 
     # ---- verification -----------------------------------------------------------------
     def verify_(self) -> None:
-        if len(self.ins) != self.NUM_INS:
+        if self.OPTIONAL_TMP and len(self.ins) not in (self.NUM_INS - 1, self.NUM_INS):
+            count = self.NUM_INS - 1
+            required = ", ".join(["src"] if count == 1 else [f"src{i}" for i in range(count)])
+            raise fail(
+                f"{self.name} expects {required} and an optional tmp, got {len(self.ins)} sources"
+            )
+        if not self.OPTIONAL_TMP and len(self.ins) != self.NUM_INS:
             raise fail(f"{self.name} expects {self.NUM_INS} source operand(s), got {len(self.ins)}")
         if len(self.outs) > 1 or len(self.res) > 1:
             raise fail(f"{self.name} has at most one destination")

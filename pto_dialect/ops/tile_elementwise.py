@@ -23,7 +23,6 @@ from pto_dialect.ops.base import (
     require_dtype_supported,
     require_location,
     require_same_dtype,
-    target_of,
 )
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
@@ -259,20 +258,10 @@ class TXorOp(BinaryTileOp):
 
     NUM_INS: ClassVar[int] = 3
     """At most: src0, src1 and the optional scratch tile."""
+    OPTIONAL_TMP: ClassVar[bool] = True
     MANUAL: ClassVar = _PAGES + "txor.md"
     DTYPES: ClassVar = per_target_dtypes("i8 ui8 i16 ui16 i32 ui32", "i8 ui8 i16 ui16 i32 ui32")
     VECTOR_OP: ClassVar = VXorOp
-
-    def verify_(self) -> None:
-        if len(self.ins) not in (2, 3):
-            raise fail(f"{self.name} expects src0, src1 and an optional tmp, got {len(self.ins)}")
-        if len(self.outs) + len(self.res) != 1:
-            raise fail(
-                f"{self.name} needs exactly one destination: an outs(...) buffer (DPS form) "
-                "or a result (SSA form)"
-            )
-        self.verify_form()
-        self.verify_tiles(target_of(self))
 
     def source_roles(self) -> list[str]:
         return ["src0", "src1", "tmp"][: len(self.ins)]

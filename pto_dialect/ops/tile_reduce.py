@@ -28,7 +28,6 @@ from pto_dialect.ops.base import (
     require_location,
     require_same_dtype,
     resolve,
-    target_of,
 )
 from pto_dialect.ops.vector_arith import VAddOp, VectorBinaryOp, VMaxOp, VMinOp
 from pto_dialect.records import AsVectorOp, Cost, Effect, Shapes, per_target_dtypes
@@ -120,6 +119,7 @@ class TColSumOp(ColReduceTileOp):
 
     NUM_INS: ClassVar[int] = 2
     """At most: src and the optional scratch tile."""
+    OPTIONAL_TMP: ClassVar[bool] = True
     MANUAL: ClassVar = "tile/ops/reduce-and-expand/tcolsum.md"
     DTYPES: ClassVar = COL_REDUCE  # tcolsum.md implementation checks
     VECTOR_OP: ClassVar = VAddOp
@@ -168,17 +168,6 @@ class TColSumOp(ColReduceTileOp):
         printer.print_string(")")
 
     # ---- verification -----------------------------------------------------------------
-    def verify_(self) -> None:
-        if len(self.ins) not in (1, 2):
-            raise fail(f"{self.name} expects src and an optional tmp, got {len(self.ins)} sources")
-        if len(self.outs) + len(self.res) != 1:
-            raise fail(
-                f"{self.name} needs exactly one destination: an outs(...) buffer (DPS form) "
-                "or a result (SSA form)"
-            )
-        self.verify_form()
-        self.verify_tiles(target_of(self))
-
     def scratch_sources(self) -> frozenset[int]:
         """The pairwise sum writes its partial sums into `tmp`."""
         return frozenset({1}) if self.binary and len(self.ins) == 2 else frozenset()
