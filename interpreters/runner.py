@@ -29,6 +29,7 @@ from interpreters.execute import KernelError, entry_function, retarget, run_func
 from interpreters.pipes import PipeModel, UntrackedPipes
 from interpreters.report import Report, write_trace
 from interpreters.source import parse_module
+from pto_dialect.dominance import verify_dominance
 from pto_dialect.targets import UnknownTargetError
 
 EXIT_ERROR = 1
@@ -145,6 +146,7 @@ class PtoRunMain(xDSLRunMain):
                 raise RunError(str(err)) from None
         try:
             module.verify()
+            verify_dominance(module)  # xDSL's verify does not check it
         except DiagnosticException as err:
             raise RunError(f"verification failed: {_first_line(err)}") from None
         return module

@@ -45,7 +45,7 @@ from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from passes.common import pass_error
+from passes.common import checked_pass, pass_error
 from passes.footprint import Access, FootprintError, MemoryKey, footprint
 from pto_dialect.attrs import Event, EventAttr, Pipe
 from pto_dialect.ops.base import TileOp
@@ -434,6 +434,7 @@ def _function_kind(function: func.FuncOp) -> str:
     )
 
 
+@checked_pass
 @dataclass(frozen=True)
 class InsertSyncPass(ModulePass):
     name = NAME

@@ -51,7 +51,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from interpreters.semantics.transfer import BLOCK_BYTES, PAD_RULES, PadExtent, pad_scalar
-from passes.common import pass_error, pass_target, rewrite_once, tile_pointer
+from passes.common import checked_pass, pass_error, pass_target, rewrite_once, tile_pointer
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
 from pto_dialect.ops.base import TileOp
@@ -491,6 +491,7 @@ class _LowerTStore(RewritePattern):
             _lower(op, rewriter, self.target, op.src, op.view)
 
 
+@checked_pass
 @dataclass(frozen=True)
 class LowerDmaPass(ModulePass):
     """Lowers `pto.tload`/`pto.tstore` of UB tiles to `copy_gm_to_ubuf`/`copy_ubuf_to_gm`."""

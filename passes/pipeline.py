@@ -16,6 +16,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from passes.common import checked_pass
 from passes.convert_to_dps import ConvertToDpsPass
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
@@ -54,6 +55,7 @@ def gc_paused() -> Generator[None]:
             gc.enable()
 
 
+@checked_pass
 @dataclass(frozen=True)
 class PipelinePass(ModulePass):
     name = "pto-pipeline"
