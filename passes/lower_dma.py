@@ -502,4 +502,7 @@ class LowerDmaPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = pass_target(NAME, op, self.target)
-        rewrite_once(GreedyRewritePatternApplier([_LowerTLoad(target), _LowerTStore(target)]), op)
+        patterns: list[RewritePattern] = [_LowerTLoad(target), _LowerTStore(target)]
+        # No dead-code elimination: it would erase the user's unused ops, one more layer of
+        # them on every run, so a second run would change the output.
+        rewrite_once(GreedyRewritePatternApplier(patterns, dce_enabled=False), op)
