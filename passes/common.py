@@ -88,6 +88,14 @@ def checked_pass(cls: type[PassT]) -> type[PassT]:
     return cls
 
 
+def checked_by_stages(cls: type[PassT]) -> type[PassT]:
+    """Class decorator of a pass that only runs `checked_pass` passes in sequence (the
+    pipeline): the first stage checks the input and each stage verifies its output, so the
+    pass adds no check of its own (a verify of a lowered module costs more than most passes)."""
+    CHECKED_PASSES.add(cls)
+    return cls
+
+
 def rewrite_once(pattern: RewritePattern, module: ModuleOp) -> None:
     """Applies `pattern` in one walk of `module` (no re-application to what it builds). A
     `pass_error` raised by the pattern surfaces as itself, without the IR dump that the
