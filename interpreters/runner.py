@@ -39,6 +39,7 @@ from interpreters.execute import (
 from interpreters.pipes import PipeModel, UntrackedPipes
 from interpreters.report import Report, write_trace
 from interpreters.source import location, parse_module
+from pto_dialect.dominance import verify_dominance
 from pto_dialect.ops.base import target_of
 from pto_dialect.targets import UnknownTargetError
 
@@ -195,6 +196,10 @@ class PtoRunMain(xDSLRunMain):
         except DiagnosticException as err:
             raise RunError(_first_line(err), location(module)) from None
         _verify(module)
+        try:
+            verify_dominance(module)  # xDSL's verify does not check it
+        except DiagnosticException as err:
+            raise RunError(_first_line(err)) from None
         return module
 
     def _entry(self, module: ModuleOp) -> FuncOp:

@@ -1,16 +1,24 @@
-"""What the passes share: the target they work for and how they fail."""
+"""What the passes share: the target they work for, how they fail, and the checks around
+every pass (`checked_pass`)."""
 
 from __future__ import annotations
 
+import functools
+from typing import TypeVar
+
+from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriteWalker, RewritePattern
 from xdsl.utils.exceptions import PassFailedException
 
+from pto_dialect.dominance import find_violation, where
 from pto_dialect.ops.base import target_of
 from pto_dialect.ops.pointer import CastPtrOp
 from pto_dialect.ops.tile_memory import AllocTileOp
+from pto_dialect.scf_rules import find_scf_violation
 from pto_dialect.targets import (
     TargetProfile,
     UnknownTargetError,
@@ -19,18 +27,73 @@ from pto_dialect.targets import (
 )
 from pto_dialect.types import SPACE_OF_LOCATION, PtrType
 
+PassT = TypeVar("PassT", bound=ModulePass)
+
+CHECKED_PASSES: set[type[ModulePass]] = set()
+"""The pass classes wrapped by `checked_pass` (a test requires every project pass here)."""
+
 
 def pass_error(pass_name: str, message: str, op: Operation | None = None) -> PassFailedException:
     """`pto-plan-memory: pto.alloc_tile at k.mlir:3:5: <message>`; raise the result."""
     if op is None:
         return PassFailedException(f"{pass_name}: {message}")
-    loc = op.location
-    at = (
-        f" at {loc.filename.data}:{loc.line.data}:{loc.column.data}"
-        if isinstance(loc, FileLineColLoc)
-        else ""
-    )
-    return PassFailedException(f"{pass_name}: {op.name}{at}: {message}")
+    return PassFailedException(f"{pass_name}: {where(op)}: {message}")
+
+
+def check_input(pass_name: str, module: ModuleOp) -> None:
+    """Fails unless every use in `module` is dominated by its definition and every
+    `scf.if` yields its results (rules xDSL's verifier lacks and the passes rely on)."""
+    if (use := find_violation(module)) is not None:
+        raise pass_error(pass_name, use.message, use.user)
+    if (bad := find_scf_violation(module)) is not None:
+        raise pass_error(pass_name, bad.message, bad.op)
+
+
+def _first_failing_op(module: ModuleOp) -> Operation | None:
+    """The first op in program order whose own verifier (not its regions') fails."""
+    for op in module.walk():
+        try:
+            op.verify(verify_nested_ops=False)
+        except Exception:  # any verifier failure, whichever exception a dialect raises
+            return op
+    return None
+
+
+def verify_module(pass_name: str, module: ModuleOp, what: str) -> None:
+    """Fails with `pass_name: <op>: <what>: <verifier message>` unless `module` verifies."""
+    try:
+        module.verify()
+    except Exception as err:  # xDSL and some of its dialects raise plain exceptions too
+        lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+        message = (lines[0] if lines else type(err).__name__).removeprefix(
+            "Operation does not verify: "
+        )
+        raise pass_error(pass_name, f"{what}: {message}", _first_failing_op(module)) from None
+
+
+def checked_pass(cls: type[PassT]) -> type[PassT]:
+    """Class decorator of every project pass: `apply` first checks its input with
+    `check_input` (so no pass meets a use before its definition), then runs, then verifies
+    its output (a pass never writes IR that does not verify)."""
+    apply = cls.apply
+
+    @functools.wraps(apply)
+    def checked_apply(self: PassT, ctx: Context, op: ModuleOp) -> None:
+        check_input(cls.name, op)
+        apply(self, ctx, op)
+        verify_module(cls.name, op, "the output does not verify")
+
+    cls.apply = checked_apply
+    CHECKED_PASSES.add(cls)
+    return cls
+
+
+def checked_by_stages(cls: type[PassT]) -> type[PassT]:
+    """Class decorator of a pass that only runs `checked_pass` passes in sequence (the
+    pipeline): the first stage checks the input and each stage verifies its output, so the
+    pass adds no check of its own (a verify of a lowered module costs more than most passes)."""
+    CHECKED_PASSES.add(cls)
+    return cls
 
 
 def rewrite_once(pattern: RewritePattern, module: ModuleOp) -> None:

@@ -28,7 +28,7 @@ from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from passes.common import pass_target
+from passes.common import checked_pass, pass_target
 from passes.convert_to_dps_plan import NAME, Buffer, Plan, Planner, buffer_type, is_tile
 from passes.convert_to_dps_rules import Size, key
 from pto_dialect.ops.base import TileOp
@@ -147,6 +147,7 @@ def materialise(functions: list[func.FuncOp], plan: Plan) -> None:
         _convert_signature(function)
 
 
+@checked_pass
 @dataclass(frozen=True)
 class ConvertToDpsPass(ModulePass):
     """SSA tile values to `pto.alloc_tile` buffers and DPS tile ops."""

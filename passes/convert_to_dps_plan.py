@@ -179,6 +179,20 @@ class Planner:
 
     def fresh(self, tile: TileBufType, valid: Valid, anchor: Operation, what: str) -> Buffer:
         self.require_named(tile, valid, anchor, what)
+        return self.new_buffer(tile, valid, anchor, what)
+
+    def new_buffer(
+        self, tile: TileBufType, valid: Valid | None, anchor: Operation, what: str
+    ) -> Buffer:
+        """A buffer the pass allocates before `anchor`; it must fit in its memory."""
+        capacity = self.target.capacities.get(tile.location)
+        if capacity is not None and tile.size_bytes > capacity:
+            raise pass_error(
+                NAME,
+                f"{what} needs a tile buffer of {tile.size_bytes} bytes, more than the "
+                f"{capacity}-byte loc={tile.location.value} memory of target {self.target.name}",
+                anchor,
+            )
         buffer = Buffer(tile, valid, anchor)
         self.plan.buffers.append(buffer)
         return buffer
@@ -498,8 +512,7 @@ class Planner:
             if target is None or target in taken:
                 target = self.dying_input(op, j, tile, taken)
             if target is None:
-                target = Buffer(tile, None, op)
-                self.plan.buffers.append(target)
+                target = self.new_buffer(tile, None, op, f"result #{j}")
             carried[j] = target
         if slots:
             self.plan.structures.append(op)

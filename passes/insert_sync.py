@@ -27,7 +27,9 @@ the 8 ids of a pair are exhausted, that dependence falls back to `pto.barrier
 Hand-written flags are honoured (their edges count and their ids are left alone), so
 the pass completes a partly synchronised kernel and is idempotent. A function that has
 machine-level memory ops (`pto.vecscope`, `pto.copy_*`) is already lowered: with
-explicit synchronisation it is left as it is, without it the pass fails.
+explicit synchronisation, or marked `pto.synchronised` (the pass marks every function it
+analyses, so a kernel that needed no flag is recognised after the lowerings), it is left as
+it is; otherwise the pass fails.
 """
 
 from __future__ import annotations
@@ -40,12 +42,12 @@ from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, UnitAttr
 from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from passes.common import pass_error
+from passes.common import checked_pass, pass_error
 from passes.footprint import Access, FootprintError, MemoryKey, footprint
 from pto_dialect.attrs import Event, EventAttr, Pipe
 from pto_dialect.ops.base import TileOp
@@ -74,6 +76,9 @@ makes the pass idempotent."""
 
 _MACHINE_LEVEL = (VecScopeOp, CopyGmToUbufOp, CopyUbufToGmOp)
 _SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
+SYNCHRONISED = "pto.synchronised"
+"""Unit attribute the pass puts on every function it has analysed: a function that needs
+no flag at all is still known to be synchronised once it is lowered (idempotence)."""
 
 Row = tuple[int, ...]
 _Key = tuple[Pipe, Pipe, object]
@@ -415,7 +420,7 @@ class _Inserter:
 def _function_kind(function: func.FuncOp) -> str:
     """ "tile", "lowered" (machine-level ops with explicit sync) or raises."""
     machine_level: Operation | None = None
-    has_sync = False
+    has_sync = SYNCHRONISED in function.attributes
     for op in function.walk():
         if isinstance(op, TileOp) and not op.is_dps:
             raise pass_error(NAME, "SSA tile op: run pto-convert-to-dps first", op)
@@ -434,6 +439,7 @@ def _function_kind(function: func.FuncOp) -> str:
     )
 
 
+@checked_pass
 @dataclass(frozen=True)
 class InsertSyncPass(ModulePass):
     name = NAME
@@ -454,3 +460,4 @@ class InsertSyncPass(ModulePass):
                     inserter.run()
                     if not inserter.inserted:
                         break
+                function.attributes[SYNCHRONISED] = UnitAttr()

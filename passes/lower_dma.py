@@ -53,7 +53,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 
-from passes.common import pass_error, pass_target, rewrite_once, tile_pointer
+from passes.common import checked_pass, pass_error, pass_target, rewrite_once, tile_pointer
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
 from pto_dialect.ops.base import TileOp
@@ -647,6 +647,7 @@ class _LowerTStore(RewritePattern):
             _lower(op, rewriter, self.target, op.src, op.view)
 
 
+@checked_pass
 @dataclass(frozen=True)
 class LowerDmaPass(ModulePass):
     """Lowers `pto.tload`/`pto.tstore` of UB tiles to `copy_gm_to_ubuf`/`copy_ubuf_to_gm`."""
@@ -657,4 +658,7 @@ class LowerDmaPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = pass_target(NAME, op, self.target)
-        rewrite_once(GreedyRewritePatternApplier([_LowerTLoad(target), _LowerTStore(target)]), op)
+        patterns: list[RewritePattern] = [_LowerTLoad(target), _LowerTStore(target)]
+        # No dead-code elimination: it would erase the user's unused ops, one more layer of
+        # them on every run, so a second run would change the output.
+        rewrite_once(GreedyRewritePatternApplier(patterns, dce_enabled=False), op)

@@ -29,7 +29,7 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
-from passes.common import pass_error, pass_target, rewrite_once
+from passes.common import checked_pass, pass_error, pass_target, rewrite_once
 from passes.lower_tile_to_vector_buffers import NAME
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
@@ -75,6 +75,7 @@ class _LowerVectorTileOp(RewritePattern):
         lowering(op, rewriter, self.target)
 
 
+@checked_pass
 @dataclass(frozen=True)
 class LowerTileToVectorPass(ModulePass):
     """Lowers vector-pipe tile ops on planned UB buffers to `pto.vecscope` loops."""

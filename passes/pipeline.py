@@ -2,7 +2,8 @@
 
 The chain, in order (docs/passes.md says why sync comes before the lowerings):
 pto-set-target (when `target` is given), pto-convert-to-dps, pto-plan-memory,
-pto-insert-sync, pto-lower-tile-to-vector, pto-lower-dma.
+pto-insert-sync, pto-lower-tile-to-vector, pto-lower-dma. Each stage checks its input and
+verifies its output (`passes.common.checked_pass`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from passes.common import checked_by_stages
 from passes.convert_to_dps import ConvertToDpsPass
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
@@ -54,6 +56,7 @@ def gc_paused() -> Generator[None]:
             gc.enable()
 
 
+@checked_by_stages
 @dataclass(frozen=True)
 class PipelinePass(ModulePass):
     name = "pto-pipeline"

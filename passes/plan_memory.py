@@ -41,7 +41,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator
 
-from passes.common import pass_error, pass_target
+from passes.common import checked_pass, pass_error, pass_target
 from pto_dialect.attrs import Location
 from pto_dialect.ops.base import SEGMENTS, TileOp, segments
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
@@ -360,6 +360,7 @@ def _set_address(alloc: AllocTileOp, address: int) -> None:
     alloc.properties[SEGMENTS] = segments(1, *(int(v is not None) for v in valid))
 
 
+@checked_pass
 @dataclass(frozen=True)
 class PlanMemoryPass(ModulePass):
     name = "pto-plan-memory"

@@ -12,7 +12,7 @@
 // The pipeline is idempotent:
 // RUN: xdsl-opt %t/lowered.mlir -p pto-pipeline | diff - %t/lowered.mlir
 
-// CHECK:      func.func @vabs(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {
+// CHECK:      func.func @vabs(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) attributes {pto.synchronised} {
 // CHECK:        %t = pto.alloc_tile addr = %t_addr : !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32,
 // CHECK:        pto.copy_gm_to_ubuf %x, %ub,
 // CHECK-NEXT:   pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]

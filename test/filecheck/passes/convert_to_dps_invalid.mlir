@@ -226,3 +226,33 @@ func.func @if_yield_type(%p: !pv, %q: !pv, %c: i1) {
   pto.tstore %r, %q : !t, !pv
   func.return
 }
+
+// -----
+
+// A tile larger than the target's UB (1 MiB of f32 against a5's 248 KiB): its tile buffer
+// could not be allocated, so the pass stops before it writes an alloc_tile that does not verify.
+// CHECK: pto-convert-to-dps: pto.tabs: the result needs a tile buffer of 1048576 bytes, more than the 253952-byte loc=vec memory of target a5
+!t = !pto.tile<loc=vec, dtype=f32, rows=512, cols=512>
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @huge(%t: !t) {
+    %u = pto.tabs %t : !t -> !t
+    func.return
+  }
+}
+
+// -----
+
+// The same for the buffer of an scf.if result (both branches yield arguments, which the
+// pass never writes, so the result needs a buffer of its own).
+// CHECK: pto-convert-to-dps: scf.if: result #0 needs a tile buffer of 1048576 bytes, more than the 253952-byte loc=vec memory of target a5
+!t = !pto.tile<loc=vec, dtype=f32, rows=512, cols=512>
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @huge_branch(%a: !t, %b: !t, %c: i1) {
+    %r = scf.if %c -> (!t) {
+      scf.yield %a : !t
+    } else {
+      scf.yield %b : !t
+    }
+    func.return
+  }
+}
