@@ -17,7 +17,16 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from fuzz.campaign import Corpus, Finding, Pool, Report, make_task, minimize, run_campaign
+from fuzz.campaign import (
+    Corpus,
+    Finding,
+    Pool,
+    Report,
+    Signature,
+    make_task,
+    minimize,
+    run_campaign,
+)
 from fuzz.corpus import load_seeds
 
 
@@ -66,6 +75,14 @@ def write_findings(report: Report, seed: int, out: Path) -> None:
     (out / "counts.json").write_text(json.dumps(dict(report.counts), indent=2) + "\n")
 
 
+def _minimize(finding: Finding, signature: Signature, args: argparse.Namespace) -> str:
+    """A hang costs a deadline per candidate: fewer candidates and a shorter deadline."""
+    hang = signature[1] == "Timeout"
+    timeout = min(args.timeout, 5.0) if hang else args.timeout
+    pool = Pool(jobs=args.jobs, timeout=timeout, memory_mb=args.memory_mb)
+    return minimize(finding.task, signature, pool, budget=60 if hang else 400)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _arguments(argv)
     corpus = Corpus.of(load_seeds())
@@ -82,9 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     report = run_campaign(args.seed, args.count, corpus, pool, progress)
     if args.minimize:
-        small = Pool(jobs=args.jobs, timeout=args.timeout, memory_mb=args.memory_mb)
         for signature, finding in report.findings.items():
-            finding.minimal = minimize(finding.task, signature, small)
+            finding.minimal = _minimize(finding, signature, args)
     print(report.summary())
     print(report.signatures())
     if args.out is not None:

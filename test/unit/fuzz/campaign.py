@@ -32,12 +32,12 @@ from fuzz.stages import (
     CRASH,
     HANG,
     INTERNAL,
-    PROJECT_DIRS,
     Failure,
     Outcome,
     StageHook,
     context,
     failure,
+    frame_label,
     front,
     run_mutant,
 )
@@ -106,17 +106,27 @@ def _worker_main(conn: Connection, runner: Runner, memory_mb: int, dump: str) ->
 
 
 _FRAME = re.compile(r'File "([^"]+)", line (\d+) in (\S+)')
+_STACK = re.compile(r"^Stack \(most recent call first\):$", re.MULTILINE)
+HANG_SAMPLES = 3
+"""Stack dumps taken of a worker that missed its deadline, a little apart."""
 
 
 def stack_frame(dump: str) -> str:
-    """The innermost project frame of a faulthandler dump (most recent call first)."""
-    frames = _FRAME.findall(dump)
-    for filename, _line, function in frames:
-        parts = Path(filename).parts
-        for i, part in enumerate(parts[:-1]):
-            if part in PROJECT_DIRS:
-                return f"{'/'.join(parts[i:])}:{function}"
-    return f"{Path(frames[0][0]).name}:{frames[0][2]}" if frames else "?"
+    """Where a worker hangs, from its stack dumps (innermost call first): the innermost frame
+    that every dump shares, counted from the outermost (what the loop is in, not what it
+    happened to be doing); `?` without a dump."""
+    samples = [_FRAME.findall(part)[::-1] for part in _STACK.split(dump)[1:]]
+    samples = [s for s in samples if s]
+    if not samples:
+        return "?"
+    common = 0
+    while all(len(s) > common and s[common] == samples[0][common] for s in samples):
+        common += 1
+    # the looping function itself is at a different line in each dump
+    if all(len(s) > common and s[common][::2] == samples[0][common][::2] for s in samples):
+        common += 1
+    filename, _line, function = samples[0][max(common - 1, 0)]
+    return frame_label(filename, function)
 
 
 class _Worker:
@@ -153,8 +163,9 @@ class _Worker:
         """Kills the worker; returns its stack at the time (if it could dump it)."""
         pid = self.process.pid
         if pid is not None and self.process.is_alive():
-            os.kill(pid, signal.SIGUSR1)
-            time.sleep(0.3)
+            for _ in range(HANG_SAMPLES):
+                os.kill(pid, signal.SIGUSR1)
+                time.sleep(0.2)
             self.process.kill()
         self.process.join(5)
         stack = Path(self.dump).read_text() if Path(self.dump).exists() else ""

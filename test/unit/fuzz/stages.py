@@ -23,6 +23,7 @@ from xdsl.ir import Attribute
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
+from fuzz.corpus import ROOT
 from interpreters.args import Arg, ArgError, ArrayArg, ScalarArg
 from interpreters.errors import PtoRuntimeError
 from interpreters.execute import KernelError, run_function
@@ -105,16 +106,26 @@ def _root(err: BaseException) -> BaseException:
     return err
 
 
+def project_path(filename: str) -> str | None:
+    """`dir/file.py` of a file of the project's packages, else None."""
+    try:
+        rel = Path(filename).resolve().relative_to(ROOT)
+    except ValueError:
+        return None
+    return rel.as_posix() if rel.parts[0] in PROJECT_DIRS else None
+
+
+def frame_label(filename: str, function: str) -> str:
+    """`passes/x.py:function` in the project, `file.py:function` elsewhere."""
+    return f"{project_path(filename) or Path(filename).name}:{function}"
+
+
 def top_frame(frames: traceback.StackSummary) -> str:
-    """`dir/file.py:function` of the innermost frame in the project (else the innermost)."""
+    """The innermost frame in the project's packages (else the innermost frame)."""
     for frame in reversed(frames):
-        parts = Path(frame.filename).parts
-        for i, part in enumerate(parts[:-1]):
-            if part in PROJECT_DIRS:
-                return f"{'/'.join(parts[i:])}:{frame.name}"
-    if not frames:
-        return "?"
-    return f"{Path(frames[-1].filename).name}:{frames[-1].name}"
+        if project_path(frame.filename) is not None:
+            return frame_label(frame.filename, frame.name)
+    return frame_label(frames[-1].filename, frames[-1].name) if frames else "?"
 
 
 def failure(stage: str, err: BaseException, kind: str | None = None) -> Failure:
