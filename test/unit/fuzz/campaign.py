@@ -202,7 +202,10 @@ class Pool:
                 yield from self._loop(pending, workers, directory)
             finally:
                 for worker in workers:
-                    worker.kill() if worker.task else worker.stop()
+                    if worker.task is None:
+                        worker.stop()
+                    else:  # the campaign was interrupted
+                        worker.kill()
 
     def _loop(
         self, pending: Iterator[Task], workers: list[_Worker], directory: str
