@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from interpreters.errors import check
+from interpreters.errors import PtoRuntimeError, check
 from interpreters.semantics.transfer import Window
 from pto_dialect.attrs import BLayout, Location, SLayout
 from pto_dialect.dtypes import DType
@@ -106,8 +106,13 @@ class TensorView:
     def __post_init__(self) -> None:
         self.array()  # a view that leaves its memory is an error where it is made
 
+    def _shape(self) -> str:
+        return "x".join(map(str, self.shape))
+
     def array(self) -> np.ndarray:
         """The writable strided numpy view; bounds are checked against the memory."""
+        if min(self.shape, default=0) < 0:
+            raise PtoRuntimeError(f"view of shape {self._shape()} has a negative extent")
         if any(d == 0 for d in self.shape):
             return np.zeros(self.shape, dtype=self.dtype.numpy)
         check(
@@ -123,7 +128,7 @@ class TensorView:
         )
         check(
             lo >= 0 and hi <= self.memory.size,
-            f"view of shape {'x'.join(map(str, self.shape))} with strides "
+            f"view of shape {self._shape()} with strides "
             f"{list(self.strides)} at byte {self.offset} reaches bytes [{lo}, {hi}) outside "
             f"{self.memory.name} ({self.memory.size} bytes)",
         )

@@ -250,7 +250,9 @@ class Planner:
             )
         if not function.body.blocks:
             return
-        if len(function.body.blocks) > 1 and _mentions_tiles(function):
+        if len(function.body.blocks) > 1:
+            if not _mentions_tiles(function):
+                return  # nothing to convert
             raise pass_error(
                 NAME,
                 f"@{function.sym_name.data} has several blocks and uses !pto.tile "

@@ -439,6 +439,22 @@ def _function_kind(function: func.FuncOp) -> str:
     )
 
 
+def _single_block(function: func.FuncOp) -> bool:
+    """Whether `function` has a body the pass follows: one block (structured control flow).
+    A body of several blocks is refused when it has pto ops, else left alone."""
+    if len(function.body.blocks) <= 1:
+        return bool(function.body.blocks)
+    pto_op = next((o for o in function.walk() if o.dialect_name() == "pto"), None)
+    if pto_op is None:
+        return False
+    raise pass_error(
+        NAME,
+        f"@{function.sym_name.data} has several blocks: the pass follows the structured "
+        "control flow of scf.for and scf.if only",
+        function,
+    )
+
+
 @checked_pass
 @dataclass(frozen=True)
 class InsertSyncPass(ModulePass):
@@ -452,7 +468,7 @@ class InsertSyncPass(ModulePass):
         for function in op.walk():
             if (
                 isinstance(function, func.FuncOp)
-                and function.body.blocks
+                and _single_block(function)
                 and _function_kind(function) == "tile"
             ):
                 for _ in range(ROUNDS):

@@ -335,6 +335,13 @@ def _plan_function(function: func.FuncOp, target: TargetProfile) -> dict[AllocTi
     }
     if all(address is not None for address in given.values()):
         return {}
+    if len(function.body.blocks) > 1:
+        raise pass_error(
+            NAME,
+            f"@{function.sym_name.data} has several blocks: liveness follows the structured "
+            "control flow of scf.for and scf.if only",
+            function,
+        )
     body = function.body.block
     numbering = _Numbering(body)
     by_location: defaultdict[Location, list[_Buffer]] = defaultdict(list)

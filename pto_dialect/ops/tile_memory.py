@@ -22,7 +22,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -144,8 +144,11 @@ def _check_list_ranks(
 
 
 def constant_index(value: SSAValue) -> int | None:
-    """The value of an `arith.constant` integer, None for anything else."""
-    owner = value.owner
+    """The value of an `arith.constant` integer, None for anything else (also for a value
+    the parser has seen used but not yet defined, which has no owner)."""
+    if not isinstance(value, OpResult):
+        return None
+    owner = value.op
     if isinstance(owner, ConstantOp) and isinstance(owner.value, IntegerAttr):
         return owner.value.value.data
     return None

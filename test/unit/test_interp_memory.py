@@ -110,6 +110,13 @@ def test_tensor_views_are_strided_windows_of_gm_with_bounds_checks():
         TensorView(mem, 0, (9, 8), (8, 1), F32).array()
 
 
+def test_a_view_of_negative_extent_is_a_runtime_error():
+    """A runtime shape operand can be negative (found by the fuzzer: numpy's ValueError)."""
+    mem = Memory("gm:arg0", MemorySpace.GM, np.zeros(256, np.uint8))
+    with pytest.raises(PtoRuntimeError, match=r"view of shape -64x8 has a negative extent"):
+        TensorView(mem, 0, (-64, 8), (8, 1), F32)
+
+
 @pytest.mark.parametrize(
     ("dtype", "pad", "expected"),
     [

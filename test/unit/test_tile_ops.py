@@ -23,7 +23,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.parser import Parser
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.test_value import create_ssa_value
 
 from pto_dialect.attrs import BLayout, Layout, Location, Pipe, SLayout
@@ -632,3 +632,16 @@ def test_text_roundtrip_of_built_ops() -> None:
     printed = roundtrip(text)
     assert "%r = pto.tgemv.bias %a0, %a1, %a2 : (!pto.tile<loc=left" in printed
     assert roundtrip(printed) == printed
+
+
+def test_an_inferred_partition_view_over_undefined_sizes_is_a_parse_error() -> None:
+    """The result type is inferred from constant sizes; a size the parser has not seen
+    defined (found by the fuzzer) is not a constant, and the parser then reports it."""
+    text = (
+        "func.func @f(%tv: !pto.tensor_view<?x?xf32>) {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %pv = pto.partition_view %tv, offsets = [%c0, %c0], sizes = [%c0, %n]"
+        " : !pto.tensor_view<?x?xf32>\n  func.return\n}"
+    )
+    with pytest.raises(ParseError, match=r"values used but not defined: \[%n\]"):
+        roundtrip(text)

@@ -804,3 +804,17 @@ func.func @argument(%t: !t, %out: !pv, %n: index) {
   func.return
 }
 func.func private @declared(%t: !t, %n: index)
+
+// -----
+
+// A function with several blocks and no tile value has nothing to convert and is left as it
+// is (found by the fuzzer: the pass asked the body for its only block and crashed).
+// CHECK-LABEL: func.func @blocks_without_tiles
+// CHECK-NEXT:    cf.br ^[[BB:.*]]
+// CHECK-NEXT:  ^[[BB]]:
+// CHECK-NEXT:    func.return
+func.func @blocks_without_tiles(%n: index) {
+  cf.br ^bb1
+^bb1:
+  func.return
+}

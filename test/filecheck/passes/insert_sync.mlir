@@ -383,3 +383,16 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// -----
+
+// A function of several blocks without pto ops has nothing to synchronise and is left alone.
+// CHECK-LABEL: func.func @blocks_without_pto_ops
+// CHECK-NEXT:    cf.br ^[[BB:.*]]
+// CHECK-NEXT:  ^[[BB]]:
+// CHECK-NEXT:    func.return
+func.func @blocks_without_pto_ops(%n: index) {
+  cf.br ^bb1
+^bb1:
+  func.return
+}

@@ -34,3 +34,14 @@ func.func @untraceable(%n: index) {
   }
   func.return
 }
+
+// -----
+
+// Several blocks (found by the fuzzer: the pass asked the body for its only block).
+// CHECK: pto-insert-sync: func.func: @blocks has several blocks: the pass follows the structured control flow of scf.for and scf.if only
+func.func @blocks(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  cf.br ^bb1
+^bb1:
+  pto.tabs ins(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}

@@ -194,3 +194,15 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     func.return
   }
 }
+
+// -----
+
+// Several blocks: liveness follows scf control flow only (the pass asked the body for its
+// only block and crashed).
+// CHECK: pto-plan-memory: func.func: @blocks has several blocks: liveness follows the structured control flow of scf.for and scf.if only
+func.func @blocks() {
+  cf.br ^bb1
+^bb1:
+  %a = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+  func.return
+}

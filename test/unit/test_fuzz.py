@@ -1,0 +1,149 @@
+"""The mutation fuzzer (test/unit/fuzz, docs/testing.md): a bounded campaign with a fixed seed
+must find no failure, and the fuzzer itself must see every kind of outcome.
+
+The campaign is bounded by its mutant count, not by time, so it runs the same mutants on
+every machine; a longer one with another seed is `python -m fuzz` (docs/testing.md).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+
+import pytest
+from fuzz.campaign import Corpus, Pool, Runner, make_task, run_campaign
+from fuzz.corpus import cases, load_seeds
+from fuzz.mutate import MUTATORS, Mutator, Pools
+from fuzz.stages import (
+    CRASH,
+    DIAGNOSTIC,
+    HANG,
+    INTERNAL,
+    Outcome,
+    StageHook,
+    failure,
+    is_diagnostic,
+    run_mutant,
+)
+from xdsl.utils.exceptions import ParseError, VerifyException
+
+from interpreters.errors import PtoRuntimeError
+from interpreters.execute import KernelError
+
+CI_SEED = 20260512
+CI_MUTANTS = 4000
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Corpus:
+    return Corpus.of(load_seeds())
+
+
+def test_a_fixed_seed_campaign_finds_no_internal_error_and_no_hang(corpus: Corpus) -> None:
+    report = run_campaign(CI_SEED, CI_MUTANTS, corpus, Pool(jobs=1, timeout=20.0))
+    assert report.counts["mutants"] == CI_MUTANTS
+    if report.findings:  # the signatures, not the repr of the report
+        pytest.fail(
+            f"{report.summary()}\ndistinct failures (print mutant I with "
+            f"`PYTHONPATH=test/unit python -m fuzz --seed {CI_SEED} --show I`):\n"
+            f"{report.signatures()}",
+            pytrace=False,
+        )
+
+
+# ---- the fuzzer itself ------------------------------------------------------------------
+
+
+def test_lit_inputs_lose_their_directives_and_split_into_cases() -> None:
+    text = "// RUN: xdsl-opt %s\n// CHECK: a\nfoo // keep\n\n// -----\n  // CHECK-NEXT: b\nbar\n"
+    assert cases(text) == ["foo // keep\n", "bar\n"]
+
+
+def test_the_corpus_holds_the_examples_and_the_lit_cases(corpus: Corpus) -> None:
+    names = {s.name.split("#")[0] for s in corpus.seeds}
+    assert "examples/tgemv_bias_ssa.mlir" in names
+    assert "test/filecheck/passes/convert_to_dps.mlir" in names
+    assert all("RUN:" not in s.text and "CHECK" not in s.text for s in corpus.seeds)
+    assert 0 < len(corpus.valid) < len(corpus.seeds)
+
+
+def test_a_mutant_depends_on_nothing_but_the_seed_and_its_index(corpus: Corpus) -> None:
+    first = [make_task(5, i, corpus) for i in range(40)]
+    assert first == [make_task(5, i, corpus) for i in range(40)]
+    origins = {s.name: s.text for s in corpus.seeds}
+    assert sum(t.text != origins[t.origin] for t in first) >= 36
+
+
+@pytest.mark.parametrize("mutator", [m for m, _ in MUTATORS], ids=lambda m: m.__name__)
+def test_every_mutator_changes_some_seed(mutator: Mutator, corpus: Corpus) -> None:
+    rng = random.Random(0)
+    pools = Pools.of([s.text for s in corpus.seeds])
+    changed = [s for s in corpus.valid if mutator(s.text, rng, pools) not in (None, s.text)]
+    assert changed
+
+
+def test_documented_errors_are_diagnostics_and_others_are_not() -> None:
+    assert is_diagnostic(ParseError.__new__(ParseError))
+    assert is_diagnostic(VerifyException("x"))
+    assert is_diagnostic(PtoRuntimeError("x"))
+    assert not is_diagnostic(KeyError("x"))
+    try:
+        try:
+            raise PtoRuntimeError("valid region")
+        except PtoRuntimeError:
+            raise KernelError("x") from None
+    except KernelError as err:
+        assert is_diagnostic(err)
+    try:
+        try:
+            {}["missing"]
+        except KeyError:
+            raise KernelError("x") from None
+    except KernelError as err:
+        assert not is_diagnostic(err)
+        found = failure("run", err)
+        assert found.signature[1] == "KeyError"  # the cause, not the wrapper
+
+
+def test_a_mutant_that_does_not_parse_is_a_diagnostic() -> None:
+    outcome = run_mutant("builtin.module {", 0)
+    assert outcome.kind == DIAGNOSTIC and not outcome.failures
+    assert outcome.diagnostics[0].startswith("parse: ")
+
+
+def _raises(text: str, seed: int, hook: StageHook) -> Outcome:
+    hook("stage-a")
+    raise KeyError(text)
+
+
+def _sleeps(text: str, seed: int, hook: StageHook) -> Outcome:
+    hook("stage-b")
+    while True:
+        time.sleep(0.05)
+
+
+def _dies(text: str, seed: int, hook: StageHook) -> Outcome:
+    hook("stage-c")
+    os._exit(3)
+
+
+@pytest.mark.parametrize(
+    ("runner", "kind", "stage", "exception"),
+    [
+        (_raises, INTERNAL, "fuzzer", "KeyError"),
+        (_sleeps, HANG, "stage-b", "Timeout"),
+        (_dies, CRASH, "stage-c", "WorkerDied(exit 3)"),
+    ],
+)
+def test_a_worker_reports_errors_hangs_and_deaths_and_goes_on(
+    runner: Runner, kind: str, stage: str, exception: str, corpus: Corpus
+) -> None:
+    """Each of two tasks gets the outcome: the second one runs in a fresh worker."""
+    tasks = [make_task(1, i, corpus) for i in range(2)]
+    pool = Pool(runner=runner, jobs=1, timeout=1.0)
+    outcomes = [o for _, o in pool.run(tasks)]
+    assert [o.kind for o in outcomes] == [kind, kind]
+    assert outcomes[0].failures[0].signature[:2] == (stage, exception)
+    if runner is _sleeps:  # the stack the worker dumped names the function that hung
+        assert outcomes[0].failures[0].frame.endswith(":_sleeps")
