@@ -34,6 +34,7 @@ from interpreters.pipes import Hazard, PipeModel
 from interpreters.pto_interpreter import PtoInterpreter
 from interpreters.registry import project_functions
 from interpreters.source import where
+from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.targets import parse_target
 
@@ -146,6 +147,10 @@ def run_function(
     (one line) when the kernel breaks a rule at run time or runs more than `max_steps`
     ops; `ArgError` for bad arguments.
     """
+    try:
+        verify_dominance(module)  # xDSL's verify does not check it; the run relies on it
+    except DominanceError as err:
+        raise KernelError(str(err)) from None
     machine = Machine(target_of(module), pipes=pipes or PipeModel())
     tracker = _OpTracker(machine, max_steps)
     interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))

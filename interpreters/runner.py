@@ -39,9 +39,10 @@ from interpreters.execute import (
 from interpreters.pipes import PipeModel, UntrackedPipes
 from interpreters.report import Report, write_trace
 from interpreters.source import location, parse_module
-from pto_dialect.dominance import verify_dominance
+from pto_dialect.dominance import DominanceError
 from pto_dialect.ops.base import target_of
 from pto_dialect.targets import UnknownTargetError
+from pto_dialect.verification import check_module
 
 EXIT_ERROR = 1
 EXIT_HAZARD = 3
@@ -196,10 +197,6 @@ class PtoRunMain(xDSLRunMain):
         except DiagnosticException as err:
             raise RunError(_first_line(err), location(module)) from None
         _verify(module)
-        try:
-            verify_dominance(module)  # xDSL's verify does not check it
-        except DiagnosticException as err:
-            raise RunError(_first_line(err)) from None
         return module
 
     def _entry(self, module: ModuleOp) -> FuncOp:
@@ -220,15 +217,17 @@ class PtoRunMain(xDSLRunMain):
 
 
 def _verify(module: ModuleOp) -> None:
-    """xDSL's verification, reported at the op that fails (the innermost first, as xDSL)."""
+    """The project's verification (`check_module`: xDSL's, dominance, scf rules), reported
+    at the op that fails (the innermost first, as xDSL)."""
     try:
-        module.verify()
+        check_module(module)
     except DiagnosticException as err:
-        for op in module.walk(region_first=True):
-            try:
-                op.verify(verify_nested_ops=False)
-            except DiagnosticException as op_err:
-                raise RunError(_op_message(op, op_err), location(op)) from None
+        if not isinstance(err, DominanceError):
+            for op in module.walk(region_first=True):
+                try:
+                    op.verify(verify_nested_ops=False)
+                except Exception as op_err:  # xDSL's scf verifiers raise plain exceptions
+                    raise RunError(_op_message(op, op_err), location(op)) from None
         raise RunError(f"verification failed: {_first_line(err)}") from None
 
 

@@ -7,9 +7,11 @@ text; the parser here turns it into a `ParseError` at the text that spelled it.
 
 from __future__ import annotations
 
+import os
+import traceback
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
@@ -35,11 +37,21 @@ class LocatingParser(Parser):
         try:
             return parse()
         except VerifyException as err:
-            end = self._current_token.span.start
-            while end > start + 1 and self._text[end - 1].isspace():
-                end -= 1  # the span ends with the text consumed, not at the next token
+            self._report(err, start)
+        except (KeyError, OverflowError) as err:
+            if not _raised_in_xdsl(err):
+                raise
+            # xDSL's parser fails this way on some malformed input (a block label defined
+            # twice, an integer too large for a location): still a located parse error
+            self._report(err, start, f"cannot parse this: {type(err).__name__} {err}")
+
+    def _report(self, err: Exception, start: int, message: str | None = None) -> NoReturn:
+        end = self._current_token.span.start
+        while end > start + 1 and self._text[end - 1].isspace():
+            end -= 1  # the span ends with the text consumed, not at the next token
+        if message is None:
             message = str(err).splitlines()[0] if str(err) else type(err).__name__
-            self.raise_error(message, start, end)
+        self.raise_error(message, start, end)
 
     def parse_optional_type(self) -> Attribute | None:  # pyright: ignore[reportIncompatibleMethodOverride]
         return self._located(super().parse_optional_type)
@@ -55,6 +67,12 @@ class LocatingParser(Parser):
             column = start - self._line_starts[line - 1] + 1
             op.location = FileLineColLoc(self._name, IntAttr(line), IntAttr(column))
         return op
+
+
+def _raised_in_xdsl(err: BaseException) -> bool:
+    """Whether `err` was raised by xDSL's own code (not by the project's parsers)."""
+    frames = traceback.extract_tb(err.__traceback__)
+    return bool(frames) and f"{os.sep}xdsl{os.sep}" in frames[-1].filename
 
 
 def parse_module(ctx: Context, text: str, name: str, *, implicit_module: bool = True) -> ModuleOp:

@@ -502,7 +502,6 @@ class Planner:
 
     # ---- scf.if ------------------------------------------------------------------------
     def branch(self, op: scf.IfOp) -> None:
-        _check_if_yields(op)
         slots = [j for j, r in enumerate(op.results) if is_tile(r)]
         carried: dict[int, Buffer] = {}
         for j in slots:
@@ -590,20 +589,6 @@ def _constant_or(size: Size) -> Size:
     available before the scf.if)."""
     value = key(size)
     return value if isinstance(value, int) else size
-
-
-def _check_if_yields(op: scf.IfOp) -> None:
-    """Each branch yields tiles of the result types (xDSL's scf.if does not check this, and
-    a result's buffer has the result's type)."""
-    for region in op.regions:
-        last = region.block.last_op if region.blocks else None
-        if not isinstance(last, scf.YieldOp):
-            continue
-        for j, (value, result) in enumerate(zip(last.operands, op.results, strict=False)):
-            if is_tile(result) and value.type != result.type:
-                raise pass_error(
-                    NAME, f"a branch yields {value.type} as result #{j} of type {result.type}", op
-                )
 
 
 def _defined_outside(value: SSAValue, op: Operation) -> bool:

@@ -210,8 +210,8 @@ func.func @over_read(%v: !tv, %out: !ps, %n: index, %rows: index) {
 // -----
 
 // A branch yielding a tile of another type (here another pad value) than the scf.if result,
-// which xDSL's scf.if does not check: the result's buffer has the result's type.
-// CHECK: pto-convert-to-dps: scf.if: a branch yields !pto.tile<loc=vec, dtype=f16, rows=16, cols=16, {{.*}}, pad=1> as result #0 of type !pto.tile<loc=vec, dtype=f16, rows=16, cols=16, {{.*}}, pad=0>
+// which xDSL's scf.if does not check (the project's scf rules do, before every pass).
+// CHECK: pto-convert-to-dps: scf.yield: operand #0 has type !pto.tile<loc=vec, dtype=f16, rows=16, cols=16, {{.*}}, pad=1> but result #0 of the enclosing scf.if has type !pto.tile<loc=vec, dtype=f16, rows=16, cols=16, {{.*}}, pad=0>
 !t = !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>
 !z = !pto.tile<loc=vec, dtype=f16, rows=16, cols=16, pad=1>
 !pv = !pto.partition_tensor_view<16x16xf16>

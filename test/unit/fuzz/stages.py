@@ -32,8 +32,12 @@ from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.types import PtrType, TileTypeBase
 from pto_dialect.universe import PASSES, PTO_UNIVERSE
+from pto_dialect.verification import check_module
 
 TARGETS = ("a2a3", "a5", "cpu")
+RUN_STEPS = 200_000
+"""The interpreted-op budget of a mutant's run (`--max-steps`): a mutant that loops for
+ever ends in the step-limit diagnostic, well inside the worker's deadline."""
 POINTER_BYTES = 1 << 16
 """Bytes of GM behind each pointer argument."""
 MAX_TILE_ELEMENTS = 1 << 20
@@ -200,7 +204,7 @@ def _run(module: ModuleOp, seed: int, outcome: Outcome) -> None:
     if len(ready) != len(args):
         return
     try:
-        result = run_function(module, ready, entry=funcs[0].sym_name.data)
+        result = run_function(module, ready, entry=funcs[0].sym_name.data, max_steps=RUN_STEPS)
     except Exception as err:
         if is_diagnostic(err):
             outcome.diagnose("run", err)
@@ -227,7 +231,7 @@ def front(
         module = parse_module(ctx, text, "mutant.mlir")
         stage = "verify"
         note(stage)
-        module.verify()
+        check_module(module)  # the verification every tool of the project runs
     except Exception as err:
         if is_diagnostic(err):
             outcome.diagnose(stage, err)
