@@ -9,6 +9,7 @@ from xdsl.interpreters.arith import ArithFunctions
 from xdsl.utils.comparisons import to_signed
 from xdsl.utils.exceptions import InterpretationError
 
+from interpreters.errors import PtoRuntimeError
 from interpreters.impls import implements, register_functions
 
 
@@ -37,6 +38,8 @@ class CachedConstantArithFunctions(ArithFunctions):
                 if isinstance(value.type, IndexType):
                     data = to_signed(data, interpreter.index_bitwidth)
             elif isinstance(value, FloatAttr):
+                if value.type.bitwidth > 64:  # numpy has no portable float of that width
+                    raise PtoRuntimeError(f"{value.type} constants cannot be interpreted")
                 data = value.value.data
             else:
                 raise InterpretationError(f"arith.constant not implemented for {type(value)}")

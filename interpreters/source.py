@@ -38,11 +38,12 @@ class LocatingParser(Parser):
             return parse()
         except VerifyException as err:
             self._report(err, start)
-        except (KeyError, OverflowError) as err:
+        except (KeyError, OverflowError, NotImplementedError) as err:
             if not _raised_in_xdsl(err):
                 raise
             # xDSL's parser fails this way on some malformed input (a block label defined
-            # twice, an integer too large for a location): still a located parse error
+            # twice, an integer too large for a location, a hexadecimal f128 literal): still a
+            # located parse error
             self._report(err, start, f"cannot parse this: {type(err).__name__} {err}")
 
     def _report(self, err: Exception, start: int, message: str | None = None) -> NoReturn:

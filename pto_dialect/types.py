@@ -589,6 +589,12 @@ class AlignType(ParametrizedAttribute, TypeAttribute):
 
     name = "pto.align"
 
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        if parser.parse_optional_punctuation("<") is not None:
+            parser.raise_error("!pto.align takes no parameters")
+        return ()
+
 
 TYPES = [
     TileBufType,

@@ -147,3 +147,31 @@ def test_a_worker_reports_errors_hangs_and_deaths_and_goes_on(
     assert outcomes[0].failures[0].signature[:2] == (stage, exception)
     if runner is _sleeps:  # the stack the worker dumped names the function that hung
         assert outcomes[0].failures[0].frame.endswith(":_sleeps")
+
+
+# Causes found by a 30,000-mutant campaign (seed 7), each now a diagnostic.
+FOUND = {
+    "an f128 constant the interpreter cannot run": """
+func.func @k() {
+  %c0 = arith.constant 0 : f128
+  func.return
+}
+""",
+    "a hexadecimal f128 literal xDSL cannot parse": """
+func.func @k() {
+  %c = arith.constant 0xFFFFFFFF : f128
+  func.return
+}
+""",
+    "parameters on the parameterless !pto.align": """
+func.func @k(%a: !pto.align<f32>) {
+  func.return
+}
+""",
+}
+
+
+@pytest.mark.parametrize("text", FOUND.values(), ids=list(FOUND))
+def test_found_mutants_are_diagnostics(text: str) -> None:
+    outcome = run_mutant(text, 0)
+    assert outcome.kind == DIAGNOSTIC, outcome.failures
