@@ -133,13 +133,19 @@ class TensorView:
             f"{self.memory.name} ({self.memory.size} bytes)",
         )
         check(self.offset % self.dtype.bytes == 0, "view offset is not element-aligned")
-        return np.ndarray(
-            self.shape,
-            dtype=self.dtype.numpy,
-            buffer=self.memory.data,
-            offset=self.offset,
-            strides=tuple(s * self.dtype.bytes for s in self.strides),
-        )
+        try:
+            return np.ndarray(
+                self.shape,
+                dtype=self.dtype.numpy,
+                buffer=self.memory.data,
+                offset=self.offset,
+                strides=tuple(s * self.dtype.bytes for s in self.strides),
+            )
+        except (ValueError, OverflowError):  # sizes or strides beyond numpy's 64-bit indices
+            raise PtoRuntimeError(
+                f"view of shape {self._shape()} with strides {list(self.strides)} cannot be "
+                "addressed (beyond 64-bit element offsets)"
+            ) from None
 
     def access(self) -> Access:
         """The byte span of the whole view."""

@@ -178,3 +178,11 @@ def test_a_window_smaller_than_the_valid_region_is_a_runtime_error():
                        "tile's valid region 3x4"):  # fmt: skip
         window = transfer.Window(np.zeros((2, 4), np.float32), True)
         transfer.load(window, np.zeros((4, 4), np.float32), (3, 4), F32, PadValue.NULL, CPU_RULE)
+
+
+def test_a_view_numpy_cannot_address_is_a_runtime_error() -> None:
+    """A size-1 dimension's stride moves no element, but numpy still needs its byte stride
+    in 64 bits (found by the fuzzer as numpy's ValueError)."""
+    mem = Memory.zeros("gm", MemorySpace.GM, 256)
+    with pytest.raises(PtoRuntimeError, match="cannot be addressed"):
+        TensorView(mem, 0, (1, 8), (2**62, 1), F32)
