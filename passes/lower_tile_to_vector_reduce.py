@@ -42,7 +42,7 @@ from passes.lower_tile_to_vector_buffers import (
 )
 from passes.lower_tile_to_vector_emit import Chunk, Emitter, Operand
 from pto_dialect.ops.tile_reduce import ColReduceTileOp, TColSumOp
-from pto_dialect.ops.vector_arith import VAddOp, VBrOp
+from pto_dialect.ops.vector_arith import VAddOp, VBrOp, VectorBinaryOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import REDUCE_RULES, Fold
@@ -74,7 +74,7 @@ class _Lowering:
             and self.dtype not in self.rules.sequential_only
         )
         self.tmp = buffer_of(op, op.ins[1], "tmp") if pairwise else None
-        self.step = op.VECTOR_OP
+        self.step = cast(type[VectorBinaryOp], op.VECTOR_OP)  # a step of acc and a row
         require_vector_ops(op, target, self.dtype, self.step, VldsOp, VstsOp)
         self.check_overlaps()
         rows, cols = self.src.valid_rows, self.src.valid_cols

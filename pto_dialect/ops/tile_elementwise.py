@@ -13,24 +13,22 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
-from xdsl.irdl import IRDLOperation, irdl_op_definition
+from xdsl.irdl import irdl_op_definition
 
-from pto_dialect.attrs import Location, Pipe, TargetArch
+from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.ops.base import (
-    TileOp,
     dims_str,
     fail,
     require_dtype_supported,
     require_location,
     require_same_dtype,
 )
+from pto_dialect.ops.tile_vector import VectorTileOp
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
     VAddOp,
     VAndOp,
     VDivOp,
-    VectorBinaryOp,
-    VectorUnaryOp,
     VMaxOp,
     VMinOp,
     VMulOp,
@@ -42,7 +40,7 @@ from pto_dialect.ops.vector_arith import (
     VSubOp,
     VXorOp,
 )
-from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
+from pto_dialect.records import Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
@@ -65,24 +63,13 @@ def require_same_valid(what: str, tile: TileTypeBase, ref_what: str, ref: TileTy
             )
 
 
-class ElementwiseTileOp(TileOp):
+class ElementwiseTileOp(VectorTileOp):
     """A vector-pipe tile op applied per element of the destination's valid region."""
 
-    PIPE: ClassVar[Pipe] = Pipe.V
     SAME_VALID_REGION: ClassVar[bool] = True
     """Whether the manual asks every source to have the destination's valid region."""
-    VECTOR_OP: ClassVar[type[VectorBinaryOp] | type[VectorUnaryOp]]
-    """The vector op computing one chunk of the op in its lowering."""
     ARITY: ClassVar[int]
     """How many sources the computation takes (a scratch tile is not one of them)."""
-
-    @classmethod
-    def cost(cls) -> Cost:
-        return AsVectorOp(cls.VECTOR_OP)
-
-    @classmethod
-    def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
-        return (cls.VECTOR_OP,)
 
     def source_roles(self) -> list[str]:
         return ["src"] if self.NUM_INS == 1 else [f"src{i}" for i in range(self.NUM_INS)]

@@ -17,7 +17,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from pto_dialect.attrs import Location, Pipe
+from pto_dialect.attrs import Location
 from pto_dialect.ops.base import (
     SEGMENTS,
     TileOp,
@@ -29,8 +29,9 @@ from pto_dialect.ops.base import (
     require_same_dtype,
     resolve,
 )
-from pto_dialect.ops.vector_arith import VAddOp, VectorBinaryOp, VMaxOp, VMinOp
-from pto_dialect.records import AsVectorOp, Cost, Effect, Shapes, per_target_dtypes
+from pto_dialect.ops.tile_vector import VectorTileOp
+from pto_dialect.ops.vector_arith import VAddOp, VMaxOp, VMinOp
+from pto_dialect.records import Effect, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
@@ -48,21 +49,10 @@ def require_nd(what: str, tile: TileTypeBase) -> None:
         )
 
 
-class ColReduceTileOp(TileOp):
+class ColReduceTileOp(VectorTileOp):
     """Reduces each column of `src` over its valid rows into row 0 of `dst`."""
 
-    PIPE: ClassVar[Pipe] = Pipe.V
     NUM_INS: ClassVar[int] = 1
-    VECTOR_OP: ClassVar[type[VectorBinaryOp]]
-    """The vector op of one reduction step (`acc = op(acc, row)`)."""
-
-    @classmethod
-    def cost(cls) -> Cost:
-        return AsVectorOp(cls.VECTOR_OP)
-
-    @classmethod
-    def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
-        return (cls.VECTOR_OP,)
 
     def source_roles(self) -> list[str]:
         return ["src", "tmp"][: len(self.ins)]
