@@ -77,8 +77,10 @@ makes the pass idempotent."""
 _MACHINE_LEVEL = (VecScopeOp, CopyGmToUbufOp, CopyUbufToGmOp)
 _SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
 SYNCHRONISED = "pto.synchronised"
-"""Unit attribute the pass puts on every function it has analysed: a function that needs
-no flag at all is still known to be synchronised once it is lowered (idempotence)."""
+"""Unit attribute the pass puts on every function it has analysed. A function so marked is
+the pass's own output and is left as it is (idempotence: the analysis of existing flags does
+not always reach a fixed point, see `ROUNDS`); a function that needed no flag at all is still
+known to be synchronised once it is lowered."""
 
 Row = tuple[int, ...]
 _Key = tuple[Pipe, Pipe, object]
@@ -468,6 +470,7 @@ class InsertSyncPass(ModulePass):
         for function in op.walk():
             if (
                 isinstance(function, func.FuncOp)
+                and SYNCHRONISED not in function.attributes  # its output: left as it is
                 and _single_block(function)
                 and _function_kind(function) == "tile"
             ):
