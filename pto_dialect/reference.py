@@ -18,6 +18,8 @@ from xdsl.irdl import IRDLOperation
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dialect import OP_MODULES
 from pto_dialect.ops.base import PtoOp, TileOp
+from pto_dialect.ops.tile_matrix import MatmulTileOp
+from pto_dialect.ops.tile_memory import TMovOp, TStoreOp
 from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.records import AsVectorOp, Cost, DTypes, Formula, NoCycles, VectorCost
 
@@ -114,6 +116,17 @@ def op_section(op: type[PtoOp]) -> list[str]:
     table = op.DTYPES if issubclass(op, TileOp | VectorPipeOp) else None
     if table is not None:
         lines += ["", *_dtypes(table)]
+    if issubclass(op, TStoreOp):
+        for loc, per_target in op.DTYPES_BY_LOC.items():
+            lines += ["", f"From `loc={loc.value}`:", "", *_dtypes(per_target)]
+    if issubclass(op, TMovOp):
+        for (src, dst), per_target in op.DTYPES_BY_PAIR.items():
+            lines += ["", f"`loc={src.value}` to `loc={dst.value}`:", "", *_dtypes(per_target)]
+    if issubclass(op, MatmulTileOp):
+        lines += ["", "| target | (C, A, B) element types |", "|---|---|"]
+        for arch in TARGETS:
+            triples = sorted(f"({c}, {a}, {b})" for c, a, b in op.TRIPLES[arch])
+            lines.append(f"| {arch.value} | {', '.join(triples)} |")
     return [*lines, ""]
 
 

@@ -1,9 +1,8 @@
 """Target profiles (A2/A3, A5, CPU simulator) as data.
 
-What a target is: its memories' capacities, the matrix family's type triples and layouts,
-and the cost model's constants. Element types per op are on each op's record
-(`pto_dialect.records`); behaviour rules where the manual leaves room are in
-`pto_dialect.rules`. Every row names the manual rule it comes from.
+What a target is: its memories' capacities and the cost model's constants. Element types
+per op are on each op's record (`pto_dialect.records`); behaviour rules where the manual
+leaves room are in `pto_dialect.rules`. Every row names the manual rule it comes from.
 """
 
 from __future__ import annotations
@@ -13,24 +12,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TypeVar
 
-from pto_dialect.attrs import BLayout, Location, SLayout, TargetArch
-from pto_dialect.dtypes import (
-    BF16,
-    F8E4M3,
-    F8E5M2,
-    F16,
-    F32,
-    I8,
-    I32,
-    DType,
-)
+from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.records import Completion, PerRepeat
 
 KIB = 1024
-
-MatmulTriple = tuple[DType, DType, DType]
-"""(accumulator C, left A, right B) element types."""
-
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -63,30 +48,12 @@ class TargetProfile:
     arch: TargetArch
     capacities: Mapping[Location, int]
     """Bytes of each on-chip memory."""
-    matmul_triples: frozenset[MatmulTriple]
-    """Supported (C, A, B) element-type triples of the matrix family."""
-    matmul_layouts: Mapping[Location, tuple[BLayout, SLayout]]
-    """Required (blayout, slayout) per matrix operand location; empty: unchecked."""
     cost: CostModel
 
     @property
     def name(self) -> str:
         return self.arch.value
 
-
-# ---- matrix family (seed 000, TGEMV_BIAS target-profile restrictions) --------------------
-_A2A3_MATMUL: frozenset[MatmulTriple] = frozenset(
-    {(I32, I8, I8), (F32, F16, F16), (F32, F32, F32), (F32, BF16, BF16)}
-)
-_FP8 = (F8E4M3, F8E5M2)
-_A5_MATMUL: frozenset[MatmulTriple] = _A2A3_MATMUL | {(F32, a, b) for a in _FP8 for b in _FP8}
-_A5_MATMUL_LAYOUTS = _frozen(
-    {
-        Location.LEFT: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR),
-        Location.RIGHT: (BLayout.ROW_MAJOR, SLayout.COL_MAJOR),
-        Location.ACC: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR),
-    }
-)
 
 # ---- capacities -------------------------------------------------------------------------
 # include/pto/common/buffer_limits.hpp of pto-isa (bytes per core).
@@ -135,23 +102,17 @@ _A5_COST = CostModel(bandwidth=_A2A3_COST.bandwidth)  # A5 latencies: on each op
 A2A3 = TargetProfile(
     arch=TargetArch.A2A3,
     capacities=_frozen(_A2A3_CAPACITIES),
-    matmul_triples=_A2A3_MATMUL,
-    matmul_layouts=_frozen({}),
     cost=_A2A3_COST,
 )
 A5 = TargetProfile(
     arch=TargetArch.A5,
     capacities=_frozen(_A5_CAPACITIES),
-    matmul_triples=_A5_MATMUL,
-    matmul_layouts=_A5_MATMUL_LAYOUTS,
     cost=_A5_COST,
 )
 CPU = TargetProfile(
     # The CPU simulator follows A5 semantics (seed 000).
     arch=TargetArch.CPU,
     capacities=A5.capacities,
-    matmul_triples=A5.matmul_triples,
-    matmul_layouts=A5.matmul_layouts,
     cost=A5.cost,
 )
 

@@ -8,8 +8,8 @@ GEMV variants `tgemv`, `tgemv.acc`, `tgemv.bias` with the same operands. Rules
   TileRight::Cols == TileRes::Cols;
 - locations: a in left, b in right, dst (and acc_in) in acc, bias in bias;
 - bias: a single row whose dtype is the accumulator dtype;
-- (C, A, B) element types from `target.matmul_triples`, operand layouts from
-  `target.matmul_layouts` (A5: left nZ, right zN, acc nZ);
+- (C, A, B) element types from the family's `TRIPLES`, operand layouts from its `LAYOUTS`
+  (A5: left nZ, right zN, acc nZ), both per target;
 - GEMV: m must be 1, checked where the left tile's valid rows are static;
 - m, k, n in [1, 4095], checked where the valid sizes they come from are static
   (the interpreter checks dynamic ones).
@@ -17,13 +17,16 @@ GEMV variants `tgemv`, `tgemv.acc`, `tgemv.bias` with the same operands. Rules
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import ClassVar, TypeVar
 
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
-from pto_dialect.attrs import Location, Pipe
+from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
+from pto_dialect.dtypes import BF16, F8E4M3, F8E5M2, F16, F32, I8, I32, DType
 from pto_dialect.ops.base import TileOp, dims_str, fail, require_location, require_same_dtype
-from pto_dialect.records import Cost, CostFormula, Formula, Shapes
+from pto_dialect.records import Cost, CostFormula, Formula, PerTarget, Shapes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
@@ -33,12 +36,37 @@ MAX_MNK = 4095
 
 S = TypeVar("S")
 
+MatmulTriple = tuple[DType, DType, DType]
+"""(accumulator C, left A, right B) element types."""
+
+# seed 000, TGEMV_BIAS target-profile restrictions; the CPU simulator follows A5
+_A2A3_TRIPLES: frozenset[MatmulTriple] = frozenset(
+    {(I32, I8, I8), (F32, F16, F16), (F32, F32, F32), (F32, BF16, BF16)}
+)
+_FP8 = (F8E4M3, F8E5M2)
+_A5_TRIPLES: frozenset[MatmulTriple] = _A2A3_TRIPLES | {(F32, a, b) for a in _FP8 for b in _FP8}
+_A5_LAYOUTS: Mapping[Location, tuple[BLayout, SLayout]] = MappingProxyType(
+    {
+        Location.LEFT: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR),
+        Location.RIGHT: (BLayout.ROW_MAJOR, SLayout.COL_MAJOR),
+        Location.ACC: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR),
+    }
+)
+
 
 class MatmulTileOp(TileOp):
     """`dst = [acc_in +] a @ b [+ bias]`, GEMV when `GEMV` (a has one row)."""
 
     PIPE: ClassVar[Pipe] = Pipe.M
     NUM_INS: ClassVar[int] = 2
+    TRIPLES: ClassVar[PerTarget[frozenset[MatmulTriple]]] = PerTarget(
+        _A2A3_TRIPLES, _A5_TRIPLES, _A5_TRIPLES
+    )
+    """Supported (C, A, B) element-type triples per target."""
+    LAYOUTS: ClassVar[PerTarget[Mapping[Location, tuple[BLayout, SLayout]]]] = PerTarget(
+        MappingProxyType({}), _A5_LAYOUTS, _A5_LAYOUTS
+    )
+    """Required (blayout, slayout) per operand location; empty: unchecked."""
     COST: ClassVar[Cost | None] = Formula(
         CostFormula.MATRIX,
         "one 16x16x16 block of MACs per cycle (two cycles for f32, 16x32x16 for int8)",
@@ -133,8 +161,9 @@ class MatmulTileOp(TileOp):
                 raise fail(f"{self.name} bias must be a single row, got rows={bias.rows.data}")
             require_same_dtype(f"{self.name} bias", bias.element, "accumulator", c.element)
         triple = (c.element, a.element, b.element)
-        if triple not in target.matmul_triples:
-            legal = ", ".join(sorted(f"({x}, {y}, {z})" for x, y, z in target.matmul_triples))
+        triples = self.TRIPLES[target.arch]
+        if triple not in triples:
+            legal = ", ".join(sorted(f"({x}, {y}, {z})" for x, y, z in triples))
             raise fail(
                 f"{self.name} (C, A, B) = ({c.element}, {a.element}, {b.element}) is not "
                 f"supported on target {target.name} (supported: {legal})"
@@ -155,7 +184,7 @@ class MatmulTileOp(TileOp):
                 )
 
     def _verify_layout(self, role: str, tile: TileTypeBase, target: TargetProfile) -> None:
-        required = target.matmul_layouts.get(tile.location)
+        required = self.LAYOUTS[target.arch].get(tile.location)
         if required is None:
             return
         blayout, slayout = required

@@ -33,6 +33,7 @@ from interpreters.tile_matrix import TileMatrixFunctions
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.targets import PROFILES
 from pto_dialect.types import TileTypeBase
 
@@ -51,7 +52,7 @@ OPS: dict[str, tuple[tuple[str, ...], bool]] = {
 
 
 def triples(arch: TargetArch) -> list[tuple[DType, DType, DType]]:
-    return sorted(PROFILES[arch].matmul_triples, key=lambda t: tuple(d.name for d in t))
+    return sorted(MatmulTileOp.TRIPLES[arch], key=lambda t: tuple(d.name for d in t))
 
 
 CASES = [
@@ -286,7 +287,7 @@ def small_matmul(
     in_place: bool = False,
 ) -> Any:
     """C[0, 0] of `op` with a 1 x k left row and a k x 1 right column."""
-    triple = next(t for t in PROFILES[arch].matmul_triples if tuple(d.name for d in t) == dtypes)
+    triple = next(t for t in MatmulTileOp.TRIPLES[arch] if tuple(d.name for d in t) == dtypes)
     c, a, b = triple
     module = kernel_module(arch, c, a, b)
     roles, _ = OPS[op]

@@ -69,7 +69,7 @@ TYPED = [
     if issubclass(op, TileOp | VectorPipeOp)
     and not issubclass(op, PredicateOp)  # masks: their granularity is the verifier's rule
     and op not in (TStoreOp, TMovOp)  # tables per location (pair): DTYPES_BY_LOC / _BY_PAIR
-    and op.PIPE is not Pipe.M  # the matrix family: (C, A, B) triples of the target profile
+    and op.PIPE is not Pipe.M  # the matrix family: (C, A, B) TRIPLES per target instead
 ]
 
 
