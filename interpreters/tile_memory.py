@@ -18,9 +18,9 @@ from pto_dialect.ops.tile_memory import (
     MakeTensorViewOp,
     PartitionViewOp,
     TLoadOp,
-    TMovOp,
     TStoreOp,
 )
+from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.vector_load import VldsOp
 from pto_dialect.rules import PAD_RULES
 from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase

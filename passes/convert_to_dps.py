@@ -32,7 +32,8 @@ from passes.common import checked_pass, pass_target
 from passes.convert_to_dps_plan import NAME, Buffer, Plan, Planner, buffer_type, is_tile
 from passes.convert_to_dps_rules import Size, key
 from pto_dialect.ops.base import TileOp
-from pto_dialect.ops.tile_memory import AllocTileOp, TMovOp
+from pto_dialect.ops.tile_memory import AllocTileOp
+from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.types import DYNAMIC, TileType
 
 

@@ -46,7 +46,7 @@ from passes.convert_to_dps_rules import (
 from pto_dialect.attrs import Location
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
-from pto_dialect.ops.tile_memory import TMovOp
+from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileBufType, TileType
 

@@ -12,6 +12,7 @@ from pto_dialect.ops import (
     tile_elementwise,
     tile_matrix,
     tile_memory,
+    tile_move,
     tile_reduce,
     vecscope,
     vector_arith,
@@ -23,6 +24,7 @@ from pto_dialect.types import TYPES
 
 OP_MODULES = (
     tile_memory,
+    tile_move,
     tile_matrix,
     tile_reduce,
     tile_elementwise,

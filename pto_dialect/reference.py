@@ -17,9 +17,10 @@ from xdsl.irdl import IRDLOperation
 
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dialect import OP_MODULES
-from pto_dialect.ops.base import PtoOp, TileOp
+from pto_dialect.ops.base import PtoOp, TileOp, source_names
 from pto_dialect.ops.tile_matrix import MatmulTileOp
-from pto_dialect.ops.tile_memory import TMovOp, TStoreOp
+from pto_dialect.ops.tile_memory import TStoreOp
+from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.records import AsVectorOp, Cost, DTypes, Formula, NoCycles, VectorCost
 
@@ -64,7 +65,7 @@ def _syntax(op: type[PtoOp]) -> list[str]:
     name = op.name
     if issubclass(op, TileOp):
         count = getattr(op, "ARITY", op.NUM_INS)
-        srcs = ", ".join(["%src"] if count == 1 else [f"%src{i}" for i in range(count)])
+        srcs = ", ".join(f"%{name}" for name in source_names(count))
         tiles = ", ".join(["!pto.tile<...>"] * count)
         bufs = ", ".join(["!pto.tile_buf<...>"] * count)
         sig = tiles if count == 1 else f"({tiles})"

@@ -76,8 +76,8 @@ def select_min(a: np.ndarray, b: np.ndarray, fallback: Pick) -> np.ndarray:
 
 
 def quieted(x: np.ndarray) -> np.ndarray:
-    """Float array `x` with the quiet bit set in every lane (meant for its NaN lanes; fp8
-    e4m3fn has no quiet bit and its one NaN stays as it is)."""
+    """Float array `x` with the quiet bit (the top mantissa bit) set in every lane, meant
+    for its NaN lanes; fp8 e4m3fn has no quiet bit: its one NaN is S.1111.111."""
     bits = np.dtype(f"u{x.dtype.itemsize}")
     nan, inf = (np.array(v, x.dtype).view(bits) for v in (np.nan, np.inf))
     return (x.view(bits) | (nan & ~inf)).view(x.dtype)
@@ -143,11 +143,7 @@ def first_nan(a: np.ndarray, b: np.ndarray) -> NanFix | None:
     both = np.isnan(a) & np.isnan(b)
     if not both.any():
         return None
-    bits = np.dtype(f"u{a.dtype.itemsize}")
-    nan, inf = (np.array(x, a.dtype).view(bits) for x in (np.nan, np.inf))
-    quiet = nan & ~inf  # the top mantissa bit (none for fp8 e4m3fn: its one NaN is S.1111.111)
-    first = np.broadcast_to(a, both.shape)[both]
-    return both, (first.view(bits) | quiet).view(a.dtype)
+    return both, quieted(np.broadcast_to(a, both.shape)[both])
 
 
 def apply_nan(out: np.ndarray, fix: NanFix | None) -> np.ndarray:
@@ -245,12 +241,10 @@ def negated_values(values: np.ndarray, dtype: DType) -> np.ndarray:
     bits = np.dtype(f"u{dtype.bytes}")
     sign = bits.type(1 << (dtype.bits - 1))
     raw = values.view(bits)
-    flipped = raw ^ sign
+    negated = (raw ^ sign).view(values.dtype)
     if has_nan(values):
-        nan, inf = (np.array(x, values.dtype).view(bits) for x in (np.nan, np.inf))
-        quiet = nan & ~inf
-        flipped = np.where(np.isnan(values), raw | quiet, flipped)
-    return flipped.view(values.dtype)
+        negated = np.where(np.isnan(values), quieted(values), negated)
+    return negated
 
 
 def absolute(dtype: DType, arch: TargetArch) -> Kernel:

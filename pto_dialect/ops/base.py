@@ -294,8 +294,7 @@ class TileOp(PtoOp):
     # ---- verification -----------------------------------------------------------------
     def verify_(self) -> None:
         if self.OPTIONAL_TMP and len(self.ins) not in (self.NUM_INS - 1, self.NUM_INS):
-            count = self.NUM_INS - 1
-            required = ", ".join(["src"] if count == 1 else [f"src{i}" for i in range(count)])
+            required = ", ".join(source_names(self.NUM_INS - 1))
             raise fail(
                 f"{self.name} expects {required} and an optional tmp, got {len(self.ins)} sources"
             )
@@ -326,7 +325,7 @@ class TileOp(PtoOp):
     # ---- the record: effects and regions ------------------------------------------------
     def source_roles(self) -> list[str]:
         """The names of the sources in messages and docs."""
-        return ["src"] if len(self.ins) == 1 else [f"src{i}" for i in range(len(self.ins))]
+        return source_names(len(self.ins))
 
     def scratch_sources(self) -> frozenset[int]:
         """Sources that are working space of the op in DPS form (read and written)."""
@@ -376,6 +375,11 @@ class TileOp(PtoOp):
 
     def dst_tile(self) -> TileTypeBase:
         return expect_tile(self.dst_type, f"{self.name} dst")
+
+
+def source_names(count: int) -> list[str]:
+    """`src` for one source, `src0`, `src1`, ... for several (the manual's names)."""
+    return ["src"] if count == 1 else [f"src{i}" for i in range(count)]
 
 
 def expect_tile(attr: Attribute | None, what: str) -> TileTypeBase:

@@ -71,9 +71,6 @@ class ElementwiseTileOp(VectorTileOp):
     ARITY: ClassVar[int]
     """How many sources the computation takes (a scratch tile is not one of them)."""
 
-    def source_roles(self) -> list[str]:
-        return ["src"] if self.NUM_INS == 1 else [f"src{i}" for i in range(self.NUM_INS)]
-
     def alias_sources(self) -> frozenset[int]:
         """Each element is read before it is written at the same place."""
         return frozenset(range(self.ARITY))

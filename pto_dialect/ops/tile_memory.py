@@ -5,7 +5,6 @@
 - `pto.alloc_tile [addr = %a] [valid_row = %r] [valid_col = %c] : !pto.tile_buf<...>`
 - `pto.tload` (GM partition view -> Vec/Mat tile, PIPE_MTE2)
 - `pto.tstore` (Vec/Mat/Acc tile -> GM partition view; PIPE_MTE3, PIPE_FIX from Acc)
-- `pto.tmov` (tile -> tile between locations; the pipe follows from the location pair)
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ from xdsl.irdl import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
-from pto_dialect.attrs import Layout, LayoutAttr, Location, Pipe, SLayout
+from pto_dialect.attrs import Layout, LayoutAttr, Location, Pipe
 from pto_dialect.dtypes import BF16, F16, F32, I32, DType
 from pto_dialect.ops.base import (
     SEGMENTS,
@@ -46,7 +45,6 @@ from pto_dialect.ops.base import (
     fail,
     require_dtype_supported,
     require_location,
-    require_same_dtype,
     segments,
     target_of,
 )
@@ -552,7 +550,7 @@ class TLoadOp(TileOp):
 
 
 # Acc -> GM stores convert f32 accumulators in the fixpipe (tstore.md, no quantisation).
-_ACC_STORE_TYPES: dict[DType, frozenset[DType]] = {
+ACC_STORE_TYPES: dict[DType, frozenset[DType]] = {
     I32: frozenset({I32}),
     F32: frozenset({F32, F16, BF16}),
 }
@@ -633,7 +631,7 @@ class TStoreOp(TileOp):
         if src.location is not Location.ACC:
             _check_element_size(f"{self.name} src", src.element, "dst", view.element)
             return
-        legal = _ACC_STORE_TYPES.get(src.element, frozenset())
+        legal = ACC_STORE_TYPES.get(src.element, frozenset())
         if view.element not in legal:
             names = ", ".join(sorted(d.name for d in legal))
             raise fail(
@@ -645,149 +643,10 @@ class TStoreOp(TileOp):
             raise fail(f"{self.name} acc src cols {cols} must lie in [1, {_ACC_MAX_COLS}]")
 
 
-# ----------------------------------------------------------------------------------------
-# Tile -> tile moves
-# ----------------------------------------------------------------------------------------
-
-TMOV_PIPES: dict[tuple[Location, Location], Pipe] = {
-    (Location.MAT, Location.LEFT): Pipe.MTE1,
-    (Location.MAT, Location.RIGHT): Pipe.MTE1,
-    (Location.MAT, Location.BIAS): Pipe.MTE1,
-    (Location.MAT, Location.SCALING): Pipe.MTE1,
-    (Location.VEC, Location.VEC): Pipe.V,
-    (Location.VEC, Location.MAT): Pipe.MTE3,
-    (Location.ACC, Location.MAT): Pipe.FIX,
-    (Location.ACC, Location.VEC): Pipe.FIX,
-}
-"""Legal (src, dst) location pairs of `pto.tmov` and the pipe each runs on (tmov.md)."""
-
-# Byte alignment of one row (cols x sizeof) of single-row moves into the bias / fixpipe buffers.
-_SINGLE_ROW_ALIGN = {Location.BIAS: 64, Location.SCALING: 128}
-
-
-def tmov_dst_dtypes(src: Location, dst: Location, dtype: DType) -> frozenset[DType]:
-    """Element types a move of `dtype` from `src` to `dst` may produce (tmov.md)."""
-    if (src, dst) == (Location.MAT, Location.BIAS):
-        return frozenset({I32 if dtype == I32 else F32})
-    if src is Location.ACC:
-        return _ACC_STORE_TYPES.get(dtype, frozenset())
-    return frozenset({dtype})
-
-
-def _pair(src: Location, dst: Location) -> str:
-    return f"{src.value}->{dst.value}"
-
-
-@irdl_op_definition
-class TMovOp(TileOp):
-    """`dst = src` between two tile locations; the pipe follows from the pair."""
-
-    name = "pto.tmov"
-
-    PIPE: ClassVar[Pipe] = Pipe.MTE1
-    MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/tmov.md"
-    DTYPES_BY_PAIR: ClassVar[Mapping[tuple[Location, Location], DTypes]] = {
-        # tmov.md: source element types per legal location pair (empty: pair unsupported)
-        (Location.MAT, Location.LEFT): per_target_dtypes(
-            "i8 f16 bf16 f32", "i8 f8E4M3FN f8E5M2 f16 bf16 f32"
-        ),
-        (Location.MAT, Location.RIGHT): per_target_dtypes(
-            "i8 f16 bf16 f32", "i8 f8E4M3FN f8E5M2 f16 bf16 f32"
-        ),
-        (Location.MAT, Location.BIAS): per_target_dtypes("i32 f32 f16", "i32 f32 f16 bf16"),
-        (Location.MAT, Location.SCALING): per_target_dtypes("ui64", "ui64"),
-        (Location.VEC, Location.VEC): GM_TILE,
-        (Location.VEC, Location.MAT): PerTarget(frozenset(), GM_TILE.a5, GM_TILE.cpu),
-        (Location.ACC, Location.MAT): per_target_dtypes("i32 f32", "i32 f32"),
-        (Location.ACC, Location.VEC): per_target_dtypes("", "i32 f32"),
-    }
-    COST: ClassVar = Formula(
-        CostFormula.TILE_MOVE,
-        "tmov: 256 B/cycle on MTE1, 128 B/cycle on FIX, vec->vec as a vector copy",
-    )
-    NOT_LOWERED: ClassVar = "no pass lowers tile moves yet: they run at tile level"
-
-    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
-        """The source's valid region."""
-        return shapes.valid(self.ins[0])
-
-    def reads_beyond_valid(
-        self, shapes: Shapes[S], result: tuple[S | int, S | int]
-    ) -> list[tuple[int, str, tuple[S | int, S | int]]]:
-        """A move reads the source over the destination's valid region."""
-        return [(0, "src", result)]
-
-    def pipe(self) -> Pipe:
-        src, dst = self.ins[0].type, self.dst_type
-        if isinstance(src, TileTypeBase) and isinstance(dst, TileTypeBase):
-            return TMOV_PIPES.get((src.location, dst.location), self.PIPE)
-        return self.PIPE
-
-    def verify_tiles(self, target: TargetProfile) -> None:
-        src, dst = self.tile(0, "src"), self.dst_tile()
-        pair = (src.location, dst.location)
-        if pair not in TMOV_PIPES:
-            legal = ", ".join(_pair(*p) for p in TMOV_PIPES)
-            raise fail(
-                f"{self.name} from loc={src.location.value} to loc={dst.location.value} is not "
-                f"a legal move (legal: {legal})"
-            )
-        table = self.DTYPES_BY_PAIR[pair]
-        if not table[target.arch]:
-            raise fail(
-                f"{self.name} from loc={src.location.value} to loc={dst.location.value} is not "
-                f"supported on target {target.name}"
-            )
-        require_dtype_supported(
-            f"{self.name} src", src.element, target, table, f" for {_pair(*pair)} moves"
-        )
-        legal = tmov_dst_dtypes(*pair, src.element)
-        if len(legal) == 1 and src.element in legal:
-            require_same_dtype(f"{self.name} dst", dst.element, "src", src.element)
-        elif dst.element not in legal:
-            names = ", ".join(sorted(d.name for d in legal))
-            raise fail(
-                f"{self.name} dst dtype {dst.element} is not a legal result of moving "
-                f"{src.element} {_pair(*pair)} (legal: {names})"
-            )
-        if src.shape != dst.shape:
-            raise fail(
-                f"{self.name} dst shape {dims_str(*dst.shape)} must equal the src shape "
-                f"{dims_str(*src.shape)}"
-            )
-        if dst.location in _SINGLE_ROW_ALIGN:
-            self._verify_single_row(src, dst.location)
-        feeds_cube = src.location is Location.MAT and dst.location in (
-            Location.LEFT,
-            Location.RIGHT,
-        )
-        if feeds_cube and not src.is_row_major and src.slayout.data is not SLayout.ROW_MAJOR:
-            raise fail(
-                f"{self.name} src layout blayout=col_major, "
-                f"slayout={src.slayout.data.value} cannot feed loc={dst.location.value}: "
-                "a col_major tile needs row_major boxes"
-            )
-
-    def _verify_single_row(self, src: TileTypeBase, dst: Location) -> None:
-        if src.rows.data != 1:
-            raise fail(
-                f"{self.name} src of a mat->{dst.value} move must be a single row, "
-                f"got rows={src.rows.data}"
-            )
-        align = _SINGLE_ROW_ALIGN[dst]
-        row_bytes = src.cols.data * src.element.bytes
-        if row_bytes % align:
-            raise fail(
-                f"{self.name} src row of a mat->{dst.value} move is {row_bytes} bytes, "
-                f"which must be a multiple of {align}"
-            )
-
-
 OPS: list[type[IRDLOperation]] = [
     MakeTensorViewOp,
     PartitionViewOp,
     AllocTileOp,
     TLoadOp,
     TStoreOp,
-    TMovOp,
 ]

@@ -54,6 +54,8 @@ MUL = per_target_dtypes(ALL_TYPES, "f32 f16 bf16 i32 ui32 i16 ui16")  # seed 004
 DIV = per_target_dtypes("f32 f16", "f32 f16")  # float only
 INT = per_target_dtypes(INT_TYPES, INT_TYPES)  # bitwise and shifts: integer only
 CARRY = per_target_dtypes("i32 ui32", "i32 ui32")  # 32-bit carry chains
+SIGNED = per_target_dtypes("f32 f16 i32 i16 i8", "f32 f16 i32 i16 i8")
+"""The vabs and vneg pages: i8-i32, f16, f32 (A2/A3 emulates the A5 forms)."""
 
 
 def check_mask_granularity(op_name: str, role: str, mask: MaskType, vreg: VRegType) -> None:
@@ -353,8 +355,7 @@ class VAbsOp(VectorUnaryOp):
     name = "pto.vabs"
 
     MANUAL: ClassVar = "vector/ops/unary-vector-ops/vabs.md"
-    # the vabs page: i8-i32, f16, f32 (A2/A3 emulates the A5 forms)
-    DTYPES: ClassVar = per_target_dtypes("f32 f16 i32 i16 i8", "f32 f16 i32 i16 i8")
+    DTYPES: ClassVar = SIGNED
     COST: ClassVar = VectorCost(
         Completion.BINOP,
         PerRepeat.SIMPLE,
@@ -370,8 +371,7 @@ class VNegOp(VectorUnaryOp):
     name = "pto.vneg"
 
     MANUAL: ClassVar = "vector/ops/unary-vector-ops/vneg.md"
-    # the vneg page: i8-i32, f16, f32 (A2/A3 emulates the A5 forms)
-    DTYPES: ClassVar = per_target_dtypes("f32 f16 i32 i16 i8", "f32 f16 i32 i16 i8")
+    DTYPES: ClassVar = SIGNED
     # the vneg page: A5 8 cycles (RV_VMULS); A2/A3 startup 14, completion 20 FP / 18 INT
     # (the mul row), 1 per repeat
     COST: ClassVar = VectorCost(Completion.MUL, PerRepeat.SIMPLE, 8)

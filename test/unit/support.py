@@ -25,7 +25,8 @@ from pto_dialect.attrs import Location
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.base import PtoOp, TileOp
-from pto_dialect.ops.tile_memory import TMovOp, TStoreOp
+from pto_dialect.ops.tile_memory import TStoreOp
+from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import MemorySpace, TileBufType, TileType, TileTypeBase

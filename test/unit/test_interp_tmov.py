@@ -29,7 +29,7 @@ from interpreters.source import parse_module
 from interpreters.tile_memory import TileMemoryFunctions
 from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.dtypes import BF16, F16, F32, DType, dtype_named
-from pto_dialect.ops.tile_memory import TMOV_PIPES, tmov_dst_dtypes
+from pto_dialect.ops.tile_move import TMOV_PIPES, tmov_dst_dtypes
 from pto_dialect.targets import PROFILES
 from pto_dialect.types import TileTypeBase
 

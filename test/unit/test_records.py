@@ -24,7 +24,8 @@ from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO
 from pto_dialect.ops.base import PtoOp, TileOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
-from pto_dialect.ops.tile_memory import TMovOp, TStoreOp
+from pto_dialect.ops.tile_memory import TStoreOp
+from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.vector_arith import VectorBinaryOp, VectorCarryOp, VectorUnaryOp
 from pto_dialect.ops.vector_common import VectorPipeOp

@@ -54,9 +54,9 @@ from pto_dialect.ops.tile_memory import (
     MakeTensorViewOp,
     PartitionViewOp,
     TLoadOp,
-    TMovOp,
     TStoreOp,
 )
+from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColMinOp, TColSumOp
 from pto_dialect.targets import CPU
 from pto_dialect.types import (
