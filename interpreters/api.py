@@ -46,6 +46,7 @@ from pto_dialect.dominance import DominanceError
 from pto_dialect.dtypes import dtype_of
 from pto_dialect.ops.base import target_of
 from pto_dialect.targets import UnknownTargetError
+from pto_dialect.types import PtrType, TileTypeBase
 from pto_dialect.universe import PTO_UNIVERSE
 from pto_dialect.verification import check_module, first_line
 
@@ -380,6 +381,18 @@ def _bind(
     return [_arg(p, v) for p, v in zip(params, chosen, strict=True)]
 
 
+def _check_array(param: Parameter, array: np.ndarray[Any, np.dtype[Any]]) -> None:
+    """The element type (and for a tile the shape) the parameter's type fixes."""
+    kind = param.type
+    element = kind.element if isinstance(kind, PtrType | TileTypeBase) else None
+    if element is not None and array.dtype != element.numpy:
+        raise PtoArgumentError(f"{param} needs an array of {element}, got {array.dtype}")
+    if isinstance(kind, TileTypeBase) and array.shape != kind.shape:
+        shape = "x".join(map(str, kind.shape))
+        got = "x".join(map(str, array.shape)) or "a 0-d array"
+        raise PtoArgumentError(f"{param} needs a {shape} array, got {got}")
+
+
 def _arg(param: Parameter, given: object) -> Arg:
     if isinstance(given, ArrayArg | ScalarArg):  # parsed already (`pto-run --arg`)
         return given
@@ -396,6 +409,7 @@ def _arg(param: Parameter, given: object) -> Arg:
         array = cast("np.ndarray[Any, np.dtype[Any]]", value)
         if dtype_of_array(array) is None:
             raise PtoArgumentError(f"{param}: {array.dtype} is not a PTO element type")
+        _check_array(param, array)
         return ArrayArg(array)
     if isinstance(value, np.ndarray):
         raise PtoArgumentError(f"{param} needs a scalar, got an array")

@@ -108,7 +108,7 @@ BAD_ARGUMENTS: list[tuple[tuple[object, ...], dict[str, Any], str]] = [
     ((X, X, X), {}, "takes 2 argument(s), got 3"),
     ((X, 2.0), {}, "parameter 1 (%y: !pto.ptr<f32>) needs a numpy array, got float"),
     ((X, X.astype(np.float64)), {}, "float64 is not a PTO element type"),
-    ((X, X.astype(np.float16)), {}, "needs an array of f32, got float16"),
+    ((X, X.astype(np.float16)), {}, "(%y: !pto.ptr<f32>) needs an array of f32, got float16"),
     ((X, "ones:3xf32"), {}, "expected FILE.npy"),
 ]
 
@@ -120,6 +120,25 @@ def test_bad_arguments_are_named_errors(
     with pytest.raises(PtoArgumentError) as info:
         run(parse_file(TABS), *args, **named)
     assert message in str(info.value)
+
+
+BUF = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>"
+NEG = f"""
+func.func @neg(%src: {BUF}, %dst: {BUF}) {{
+  pto.tneg ins(%src : {BUF}) outs(%dst : {BUF})
+  func.return
+}}
+"""
+
+
+def test_tile_parameters_take_arrays_of_their_shape() -> None:
+    src = np.arange(64, dtype=np.float32).reshape(8, 8) - 32
+    result = run(parse(NEG), src, dst=np.zeros((8, 8), np.float32))
+    assert np.array_equal(result["dst"], -src)
+    with pytest.raises(
+        PtoArgumentError, match=r"parameter 1 \(%dst: .*\) needs a 8x8 array, got 64"
+    ):
+        run(parse(NEG), src, np.zeros(64, np.float32))
 
 
 def test_a_float_for_an_integer_parameter_is_refused() -> None:
