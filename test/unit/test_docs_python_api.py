@@ -62,3 +62,21 @@ def test_the_python_api_example_runs_and_prints_what_the_doc_says(
     # the trace file the example writes is the trace it inspects
     written = json.loads((tmp_path / "absdiff_trace.json").read_text())
     assert written == result.trace()
+
+
+def readme_python_blocks() -> list[str]:
+    readme = DOC.parents[1] / "README.md"
+    return [m.group(2) for m in FENCE.finditer(readme.read_text()) if m.group(1) == "python"]
+
+
+def test_the_readme_python_blocks_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(DOC.parents[1])
+    namespace: dict[str, Any] = {"__name__": "readme"}
+    blocks = readme_python_blocks()
+    assert any("interpreters.api" in code for code in blocks)
+    with contextlib.redirect_stdout(io.StringIO()):
+        for index, code in enumerate(blocks):
+            exec(compile(code, f"README.md python block {index}", "exec"), namespace)
+    x = namespace["x"]
+    assert namespace["result"]["y"].tobytes() == np.abs(x).tobytes()
+    assert namespace["result"].hazards == []
