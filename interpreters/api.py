@@ -327,7 +327,8 @@ def run(
     string such as `"rand:32x32xf32:7"`. The arrays are copied: the run does not change
     them; `Result.outputs` holds their final contents. `check=False` skips verification
     (for a module verified already). `progress=True` shows a progress line on stderr
-    for a long run when stderr is a terminal.
+    for a long run when stderr is a terminal. A parameter whose name is one of these
+    options (`%target`, `%trace`, ...) is given by position.
     """
     if target is not None:
         module = module.clone()
