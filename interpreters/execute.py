@@ -31,6 +31,7 @@ from interpreters.errors import PtoRuntimeError
 from interpreters.impls import implements, register_functions
 from interpreters.machine import Machine
 from interpreters.pipes import Hazard, PipeModel
+from interpreters.progress import CHECK_EVERY, Progress
 from interpreters.pto_interpreter import PtoInterpreter
 from interpreters.registry import project_functions
 from interpreters.source import where
@@ -49,18 +50,31 @@ class KernelError(Exception):
 
 
 class _OpTracker(Interpreter.Listener):
-    """Counts executed ops, remembers the innermost op being executed and stops a run
-    after `max_steps` ops."""
+    """Counts executed ops, remembers the innermost op being executed, stops a run after
+    `max_steps` ops and updates `progress` every `CHECK_EVERY` ops."""
 
-    def __init__(self, machine: Machine, max_steps: int) -> None:
+    def __init__(self, machine: Machine, max_steps: int, progress: Progress | None) -> None:
         self.machine = machine
         self.current: Operation | None = None
         self.steps_left = max_steps
         self.max_steps = max_steps
+        self.progress = progress
+        self.checkpoint = 0
+        """`steps_left` below which `_check` runs (one comparison per op): 0 (the step
+        limit), or every `CHECK_EVERY` ops with `progress`."""
+        self._next_checkpoint()
+
+    def _next_checkpoint(self) -> None:
+        if self.progress is not None:
+            self.checkpoint = max(0, self.steps_left - CHECK_EVERY + 1)
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         self.current = op
         self.steps_left -= 1
+        if self.steps_left < self.checkpoint:
+            self._check(op)
+
+    def _check(self, op: Operation) -> None:
         if self.steps_left < 0:
             loop = _enclosing_loop(op)
             raise PtoRuntimeError(
@@ -68,6 +82,11 @@ class _OpTracker(Interpreter.Listener):
                 f"{'this loop may never end' if loop is not None else 'it may never end'}",
                 loop or op,
             )
+        if self.progress is not None:
+            self._next_checkpoint()
+            pipes = self.machine.pipes
+            cycles = pipes.total_cycles if pipes.tracking else None
+            self.progress.update(self.max_steps - self.steps_left, cycles)
 
     def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
         self.machine.op_counts[op.name] += 1
@@ -140,19 +159,20 @@ def run_function(
     pipes: PipeModel | None = None,
     index_bitwidth: Literal[32, 64] = 64,
     max_steps: int = DEFAULT_MAX_STEPS,
+    progress: Progress | None = None,
 ) -> RunResult:
     """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
 
     The target is the module's `pto.target_arch` (see `retarget`). Raises `KernelError`
     (one line) when the kernel breaks a rule at run time or runs more than `max_steps`
-    ops; `ArgError` for bad arguments.
+    ops; `ArgError` for bad arguments. `progress`, if given, hears about a long run.
     """
     try:
         verify_dominance(module)  # xDSL's verify does not check it; the run relies on it
     except DominanceError as err:
         raise KernelError(str(err)) from None
     machine = Machine(target_of(module), pipes=pipes or PipeModel())
-    tracker = _OpTracker(machine, max_steps)
+    tracker = _OpTracker(machine, max_steps, progress)
     interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
     for functions in (CachedConstantArithFunctions(), BuiltinFunctions(), FuncFunctions(),
                       MemRefFunctions(), CheckedScfFunctions()):  # fmt: skip
@@ -176,5 +196,8 @@ def run_function(
         op = tracker.current
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise KernelError(f"{where(op)}: {first}" if op else first) from None
+    finally:
+        if progress is not None:
+            progress.done()
     machine.pipes.finish()
     return RunResult(machine, parsed)

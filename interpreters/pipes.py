@@ -13,6 +13,10 @@ pipe, the byte ranges it reads and writes, and its cycles (`PipeModel.execute`):
   never waited at kernel end, a buffer slot still held at kernel end.
 - Timelines: an op starts when its pipe is free and its waits are satisfied, and occupies the
   pipe for its cycles; waits move the waiting pipe's clock to the signal's time.
+
+With `record_spans` the model also keeps what a trace shows (`interpreters.report`): the ops'
+spans, the stalls (time a pipe waits on a flag, a buffer slot or a barrier), the edges
+(set_flag -> wait_flag, rls_buf -> get_buf) and where on which pipe each hazard happened.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ class _Record(NamedTuple):  # a tuple: made for every access, so cheap to build
     start: int
     end: int
     write: bool
+    time: int  # the cycle the op started on its pipe
 
 
 @dataclass(frozen=True)
@@ -69,10 +74,55 @@ class Span:
     cycles: int
 
 
+@dataclass(frozen=True)
+class Stall:
+    """Cycles a pipe spent waiting (for a flag, a buffer slot or a barrier) with nothing to do."""
+
+    op: Operation  # the op that waited
+    pipe: Pipe
+    start: int
+    cycles: int
+    reason: str  # e.g. "wait_flag MTE2->V ev0"
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A happens-before edge between two ops: set_flag -> wait_flag or rls_buf -> get_buf."""
+
+    name: str  # e.g. "MTE2->V ev0"
+    src_op: Operation
+    src: Pipe
+    src_time: int  # when the signal is given (the source pipe's earlier work is done)
+    dst_op: Operation
+    dst: Pipe
+    dst_time: int  # when the waiting pipe goes on
+
+
+@dataclass(frozen=True)
+class HazardMark:
+    """Where one op of a hazard ran: a hazard of two ops has a mark on each op's pipe."""
+
+    hazard: Hazard
+    op: Operation
+    pipe: Pipe
+    time: int
+
+
+def short(pipe: Pipe) -> str:
+    """`MTE2` for PIPE_MTE2."""
+    return pipe.value.removeprefix("PIPE_")
+
+
+def flag_name(src: Pipe, dst: Pipe, event: Event) -> str:
+    """`MTE2->V ev0` for a flag from PIPE_MTE2 to PIPE_V on EVENT_ID0."""
+    return f"{short(src)}->{short(dst)} ev{event.value.removeprefix('EVENT_ID')}"
+
+
 class _Signal(NamedTuple):
     clock: Clock
     time: int
     op: Operation
+    pipe: Pipe  # the pipe that gave the signal
 
 
 class PipeModel:
@@ -92,6 +142,11 @@ class PipeModel:
         self.hazards: list[Hazard] = []
         self.record_spans = record_spans
         self.spans: list[Span] = []
+        self.stalls: list[Stall] = []
+        self.edges: list[Edge] = []
+        self.hazard_marks: list[HazardMark] = []
+        self._barrier_stalls: dict[Pipe, Stall] = {}
+        """A barrier's wait per pipe, a stall only once the pipe runs something after it."""
         self._seen_hazards: set[tuple[int, int, str]] = set()
 
     # ---- ops touching memory ----------------------------------------------------------------
@@ -108,18 +163,20 @@ class PipeModel:
             raise PtoRuntimeError("an op cannot execute on PIPE_ALL")
         clock = self.clocks[pipe]
         clock[pipe] += 1
-        for access in reads:
-            self._check_and_log(op, pipe, clock, access, write=False)
-        for access in writes:
-            self._check_and_log(op, pipe, clock, access, write=True)
         start = self.free[pipe]
+        if self._barrier_stalls:
+            self._keep_barrier_stall(pipe)
+        for access in reads:
+            self._check_and_log(op, pipe, clock, access, start, write=False)
+        for access in writes:
+            self._check_and_log(op, pipe, clock, access, start, write=True)
         self.free[pipe] = start + cycles
         self.busy[pipe] += cycles
         if self.record_spans and cycles:
             self.spans.append(Span(op, pipe, start, cycles))
 
     def _check_and_log(
-        self, op: Operation, pipe: Pipe, clock: Clock, access: Access, write: bool
+        self, op: Operation, pipe: Pipe, clock: Clock, access: Access, time: int, write: bool
     ) -> None:
         if access.end <= access.start:
             return
@@ -133,17 +190,17 @@ class PipeModel:
                 continue  # the earlier access happens-before this one
             kind = "RAW" if record.write and not write else "WAR" if write and not record.write \
                 else "WAW"  # fmt: skip
-            self._report_conflict(kind, record, op, pipe, access)
+            self._report_conflict(kind, record, op, pipe, access, time)
         # An older access of the same pipe to the same bytes can no longer decide anything:
         # whatever is unordered with it is unordered with this newer one too.
         if write:
             log.pop((pipe, access.start, access.end, False), None)
         key = (pipe, access.start, access.end, write)
         log.pop(key, None)
-        log[key] = _Record(op, pipe, clock[pipe], access.start, access.end, write)
+        log[key] = _Record(op, pipe, clock[pipe], access.start, access.end, write, time)
 
     def _report_conflict(
-        self, kind: str, earlier: _Record, op: Operation, pipe: Pipe, access: Access
+        self, kind: str, earlier: _Record, op: Operation, pipe: Pipe, access: Access, time: int
     ) -> None:
         key = (id(earlier.op), id(op), kind)
         if key in self._seen_hazards:
@@ -156,40 +213,49 @@ class PipeModel:
             f"{earlier.pipe.value} {'wrote' if earlier.write else 'read'} without "
             "synchronisation"
         )
-        self.hazards.append(
-            Hazard(
-                kind,
-                message,
-                (earlier.op, op),
-                {
-                    "memory": access.memory.name,
-                    "bytes": [lo, hi],
-                    "pipes": [earlier.pipe.value, pipe.value],
-                },
-            )
+        hazard = Hazard(
+            kind,
+            message,
+            (earlier.op, op),
+            {
+                "memory": access.memory.name,
+                "bytes": [lo, hi],
+                "pipes": [earlier.pipe.value, pipe.value],
+            },
         )
+        self._add_hazard(hazard, (earlier.op, earlier.pipe, earlier.time), (op, pipe, time))
+
+    def _add_hazard(self, hazard: Hazard, *marks: tuple[Operation, Pipe, int]) -> None:
+        """Report `hazard`; a trace marks it on each (op, pipe, time) of `marks`."""
+        self.hazards.append(hazard)
+        if self.record_spans:
+            self.hazard_marks += [HazardMark(hazard, *mark) for mark in marks]
 
     # ---- synchronisation ---------------------------------------------------------------------
     def set_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
         clock = self.clocks[src]
         clock[src] += 1
-        self.flags[(src, dst, event)].append(_Signal(dict(clock), self.free[src], op))
+        self.flags[(src, dst, event)].append(_Signal(dict(clock), self.free[src], op, src))
 
     def wait_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
         queue = self.flags[(src, dst, event)]
         if not queue:
-            self.hazards.append(
+            self._add_hazard(
                 Hazard(
                     "deadlock",
                     f"{where(op)} waits for {src.value} -> {dst.value} {event.value} but no "
                     "set_flag is pending: the pipe would wait forever",
                     (op,),
-                )
+                ),
+                (op, dst, self.free[dst]),
             )
             return
         signal = queue.popleft()
         self._join(dst, signal.clock)
-        self.free[dst] = max(self.free[dst], signal.time)
+        name = flag_name(src, dst, event)
+        self._wait_until(dst, signal.time, op, f"wait_flag {name}")
+        if self.record_spans:
+            self.edges.append(Edge(name, signal.op, src, signal.time, op, dst, self.free[dst]))
 
     def get_buf(self, op: Operation, pipe: Pipe, slot: int) -> None:
         held = self.slots.get(slot)
@@ -201,7 +267,10 @@ class PipeModel:
         self.slots[slot] = (pipe, op)
         if (released := self.released.get(slot)) is not None:
             self._join(pipe, released.clock)
-            self.free[pipe] = max(self.free[pipe], released.time)
+            self._wait_until(pipe, released.time, op, f"get_buf {short(pipe)} slot {slot}")
+            if self.record_spans:
+                source = (released.op, released.pipe, released.time)
+                self.edges.append(Edge(f"slot {slot}", *source, op, pipe, self.free[pipe]))
 
     def rls_buf(self, op: Operation, pipe: Pipe, slot: int) -> None:
         held = self.slots.get(slot)
@@ -211,7 +280,7 @@ class PipeModel:
         self.slots[slot] = None
         clock = self.clocks[pipe]
         clock[pipe] += 1
-        self.released[slot] = _Signal(dict(clock), self.free[pipe], op)
+        self.released[slot] = _Signal(dict(clock), self.free[pipe], op, pipe)
 
     def barrier(self, op: Operation, pipe: Pipe) -> None:
         """PIPE_ALL: everything issued before completes before anything after, on every pipe.
@@ -227,7 +296,27 @@ class PipeModel:
         time = max(self.free.values())
         for target in PIPES:
             self._join(target, joined)
-            self.free[target] = max(self.free[target], time)
+            start = self.free[target]
+            if time > start:
+                self.free[target] = time
+                if self.record_spans:
+                    stall = Stall(op, target, start, time - start, "barrier ALL")
+                    self._barrier_stalls[target] = stall
+
+    def _wait_until(self, pipe: Pipe, time: int, op: Operation, reason: str) -> None:
+        """`pipe` (waiting in `op` for `reason`) does nothing until `time`: a stall."""
+        if self._barrier_stalls:
+            self._keep_barrier_stall(pipe)
+        start = self.free[pipe]
+        if time > start:
+            self.free[pipe] = time
+            if self.record_spans:
+                self.stalls.append(Stall(op, pipe, start, time - start, reason))
+
+    def _keep_barrier_stall(self, pipe: Pipe) -> None:
+        """`pipe` goes on after a barrier: the time it waited there was a stall."""
+        if (stall := self._barrier_stalls.pop(pipe, None)) is not None:
+            self.stalls.append(stall)
 
     def _join(self, pipe: Pipe, other: Clock) -> None:
         clock = self.clocks[pipe]
@@ -240,23 +329,26 @@ class PipeModel:
         """Report flags set but never waited and buffer slots never released."""
         for (src, dst, event), queue in self.flags.items():
             for signal in queue:
-                self.hazards.append(
+                self._add_hazard(
                     Hazard(
                         "unwaited-flag",
                         f"{where(signal.op)} sets {src.value} -> {dst.value} {event.value} but "
                         "no wait_flag consumes it before the kernel ends",
                         (signal.op,),
-                    )
+                    ),
+                    (signal.op, src, signal.time),
                 )
         for slot, held in self.slots.items():
             if held is not None:
-                self.hazards.append(
+                pipe, op = held
+                self._add_hazard(
                     Hazard(
                         "unreleased-buffer",
-                        f"buffer slot {slot} acquired by {where(held[1])} on {held[0].value} is "
+                        f"buffer slot {slot} acquired by {where(op)} on {pipe.value} is "
                         "never released",
-                        (held[1],),
-                    )
+                        (op,),
+                    ),
+                    (op, pipe, self.free[pipe]),
                 )
 
     @property

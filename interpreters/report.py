@@ -1,4 +1,17 @@
-"""The run summary of `pto-run --report` / `--report-json`, and its Chrome trace."""
+"""The run summary of `pto-run --report` / `--report-json`, and its Chrome trace.
+
+The trace (`trace_events`, `write_trace`) opens in Perfetto (ui.perfetto.dev) and
+chrome://tracing. Its time axis counts cycles: `ts` and `dur` are cycles of the target's
+pipes, which the viewers label as microseconds (the format has no unit of its own; the
+process name and `otherData` say so). One track per pipe holds:
+
+- a slice per op, with its cycles and source location in `args`;
+- a slice `stall: <reason>` for the time a pipe waits for a flag, a buffer slot or a
+  barrier with nothing to do;
+- zero-length slices `set_flag MTE2->V ev0` / `wait_flag MTE2->V ev0` (and `rls_buf` /
+  `get_buf` of a buffer slot) joined by a flow arrow (`ph` "s" -> "f");
+- an instant event `hazard: RAW` (`ph` "i") on the pipe of each op of a hazard.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +21,35 @@ from pathlib import Path
 from typing import Any
 
 from interpreters.machine import Machine
+from interpreters.pipes import PIPES, Edge, Hazard
 from interpreters.source import where
+from pto_dialect.attrs import Pipe
 
 
 @dataclass
 class Report:
     machine: Machine
+
+    @property
+    def total_cycles(self) -> int | None:
+        """Cycles until the last pipe is done (None for a run without the pipe model)."""
+        pipes = self.machine.pipes
+        return pipes.total_cycles if pipes.tracking else None
+
+    @property
+    def busy(self) -> dict[str, int]:
+        """Busy cycles per pipe that ran anything (e.g. `{"PIPE_V": 416}`)."""
+        return {p.value: c for p, c in self.machine.pipes.busy.items() if c}
+
+    @property
+    def pipe_bound(self) -> int | None:
+        """The busiest pipe's cycles: no schedule of the same ops takes fewer."""
+        pipes = self.machine.pipes
+        return pipes.pipe_bound if pipes.tracking else None
+
+    @property
+    def hazards(self) -> list[Hazard]:
+        return self.machine.pipes.hazards
 
     def as_json(self) -> dict[str, Any]:
         counts = self.machine.op_counts
@@ -24,11 +60,10 @@ class Report:
         }
         pipes = self.machine.pipes
         if pipes.tracking:
-            busy = {p.value: c for p, c in pipes.busy.items() if c}
             total, bound = pipes.total_cycles, pipes.pipe_bound
             data["cycles"] = {
                 "total": total,
-                "busy": busy,
+                "busy": self.busy,
                 "pipe_bound": bound,
                 "total_over_bound": round(total / bound, 4) if bound else None,
             }
@@ -52,26 +87,85 @@ class Report:
         return "\n".join(lines)
 
 
-def write_trace(machine: Machine, path: Path) -> None:
-    """A Chrome trace (Perfetto, chrome://tracing): one track per pipe, one slice per op."""
-    pipes = machine.pipes
-    order = {p: i for i, p in enumerate(sorted({s.pipe for s in pipes.spans}, key=str))}
-    events: list[dict[str, Any]] = [
-        {"name": "thread_name", "ph": "M", "pid": 0, "tid": tid, "args": {"name": pipe.value}}
-        for pipe, tid in order.items()
+_PID = 0
+
+
+def _slice(name: str, cat: str, tid: int, ts: int, dur: int, **args: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "cat": cat,
+        "ph": "X",
+        "pid": _PID,
+        "tid": tid,
+        "ts": ts,
+        "dur": dur,
+        "args": {"start_cycle": ts, "cycles": dur, **args},
+    }
+
+
+def _edge_events(edge: Edge, index: int, tid: dict[Pipe, int]) -> list[dict[str, Any]]:
+    """The two zero-length slices of an edge's ops and the flow arrow between them."""
+    src_name = f"{edge.src_op.name.removeprefix('pto.')} {edge.name}"
+    dst_name = f"{edge.dst_op.name.removeprefix('pto.')} {edge.name}"
+    flow = {"name": edge.name, "cat": "sync", "id": index, "pid": _PID}
+    return [
+        _slice(src_name, "sync", tid[edge.src], edge.src_time, 0, at=where(edge.src_op)),
+        _slice(dst_name, "sync", tid[edge.dst], edge.dst_time, 0, at=where(edge.dst_op)),
+        {**flow, "ph": "s", "tid": tid[edge.src], "ts": edge.src_time},
+        {**flow, "ph": "f", "bp": "e", "tid": tid[edge.dst], "ts": edge.dst_time},
     ]
+
+
+def trace_events(machine: Machine) -> dict[str, Any]:
+    """The Chrome trace (JSON object format) of a run whose pipe model recorded spans."""
+    pipes = machine.pipes
+    used = {s.pipe for s in pipes.spans} | {s.pipe for s in pipes.stalls}
+    used |= {e.src for e in pipes.edges} | {e.dst for e in pipes.edges}
+    used |= {m.pipe for m in pipes.hazard_marks}
+    tid = {pipe: i for i, pipe in enumerate(p for p in PIPES if p in used)}
+    title = f"pto-run {machine.target.name} (time axis in cycles, shown as us)"
+    events: list[dict[str, Any]] = [
+        {"name": "process_name", "ph": "M", "pid": _PID, "tid": 0, "ts": 0, "args": {"name": title}}
+    ]
+    for pipe, index in tid.items():
+        events.append({"name": "thread_name", "ph": "M", "pid": _PID, "tid": index, "ts": 0,
+                       "args": {"name": pipe.value}})  # fmt: skip
+        events.append({"name": "thread_sort_index", "ph": "M", "pid": _PID, "tid": index, "ts": 0,
+                       "args": {"sort_index": index}})  # fmt: skip
+    for span in pipes.spans:
+        at = where(span.op)
+        events.append(_slice(span.op.name, span.pipe.value, tid[span.pipe], span.start,
+                             span.cycles, at=at))  # fmt: skip
+    for stall in pipes.stalls:
+        event = _slice(f"stall: {stall.reason}", "stall", tid[stall.pipe], stall.start,
+                       stall.cycles, at=where(stall.op))  # fmt: skip
+        events.append({**event, "cname": "grey"})
+    for index, edge in enumerate(pipes.edges):
+        events += _edge_events(edge, index, tid)
     events += [
         {
-            "name": span.op.name,
-            "cat": span.pipe.value,
-            "ph": "X",
-            "pid": 0,
-            "tid": order[span.pipe],
-            "ts": span.start,
-            "dur": span.cycles,
-            "args": {"at": where(span.op)},
+            "name": f"hazard: {mark.hazard.kind}",
+            "cat": "hazard",
+            "ph": "i",
+            "s": "t",
+            "pid": _PID,
+            "tid": tid[mark.pipe],
+            "ts": mark.time,
+            "cname": "terrible",
+            "args": {"at": where(mark.op), "message": mark.hazard.message},
         }
-        for span in pipes.spans
+        for mark in pipes.hazard_marks
     ]
-    payload = {"traceEvents": events, "displayTimeUnit": "ns", "otherData": {"unit": "cycles"}}
-    path.write_text(json.dumps(payload) + "\n")
+    return {
+        "traceEvents": events,
+        "otherData": {
+            "time_unit": "cycle",
+            "note": "ts and dur count cycles of the target's pipes; viewers label them us",
+            "target": machine.target.name,
+        },
+    }
+
+
+def write_trace(machine: Machine, path: Path) -> None:
+    """Writes `trace_events(machine)` to `path` (Perfetto, chrome://tracing)."""
+    path.write_text(json.dumps(trace_events(machine)) + "\n")

@@ -8,7 +8,8 @@ and registers the project's functions next to xDSL's own for func, arith, scf an
 memref. Every error is one line on stderr and a non-zero exit, never a traceback: a
 problem of the input text is `file:line:col: error: ...` (exit 1), one found while
 running `pto-run: error: ...` (exit 1), a bug of pto-run `pto-run: internal error: ...`
-(exit 70). The module is always verified before it runs.
+(exit 70). The module is always verified before it runs. The work is done by the Python
+API (`interpreters.api`); this module is its command line.
 """
 
 from __future__ import annotations
@@ -23,45 +24,19 @@ from pathlib import Path
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.dialects.func import FuncOp
-from xdsl.ir import Operation
 from xdsl.tools.xdsl_run import xDSLRunMain
-from xdsl.utils.exceptions import DiagnosticException, ParseError
 
-from interpreters.args import ArgError, ArrayArg, parse_spec
-from interpreters.execute import (
-    DEFAULT_MAX_STEPS,
-    KernelError,
-    entry_function,
-    retarget,
-    run_function,
-)
-from interpreters.pipes import PipeModel, UntrackedPipes
+from interpreters import api
+from interpreters.api import PtoError
+from interpreters.args import ArgError, parse_spec
+from interpreters.execute import DEFAULT_MAX_STEPS, KernelError, entry_function
 from interpreters.report import Report, write_trace
-from interpreters.source import location, parse_module
-from pto_dialect.dominance import DominanceError
-from pto_dialect.ops.base import target_of
-from pto_dialect.targets import UnknownTargetError
-from pto_dialect.verification import check_module
+from pto_dialect.verification import first_line
 
 EXIT_ERROR = 1
 EXIT_HAZARD = 3
 EXIT_INTERNAL = 70
 EXIT_SIGPIPE = 128 + signal.SIGPIPE  # as a Unix tool killed by SIGPIPE
-
-
-class RunError(Exception):
-    """A failure reported as one line: at `file:line:col` when the input text has a place."""
-
-    def __init__(self, message: str, at: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.at = at
-
-    def line(self) -> str:
-        if self.at is None:
-            return f"pto-run: error: {self.message}"
-        return f"{self.at}: error: {self.message}"
 
 
 class PtoRunMain(xDSLRunMain):
@@ -125,8 +100,8 @@ class PtoRunMain(xDSLRunMain):
                 Path(self.args.report_json).write_text(text)
             if self.args.trace:
                 write_trace(report.machine, Path(self.args.trace))
-        except RunError as err:
-            print(err.line(), file=sys.stderr)
+        except PtoError as err:
+            print(err.line("pto-run"), file=sys.stderr)
             return EXIT_ERROR
         except OSError as err:
             print(f"pto-run: error: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
@@ -143,33 +118,34 @@ class PtoRunMain(xDSLRunMain):
     # ---- steps -------------------------------------------------------------------------
     def _run(self) -> Report:
         module = self._load()
-        pipes = (
-            UntrackedPipes()
-            if self.args.semantics_only
-            else PipeModel(record_spans=bool(self.args.trace))
-        )
-        func = self._entry(module)
+        try:
+            func = entry_function(module, self.args.entry)
+        except KernelError as err:
+            raise PtoError(str(err)) from None
         specs: list[str] = self.args.arg
         expected = len(func.function_type.inputs.data)
         if len(specs) != expected:
-            raise RunError(
+            raise PtoError(
                 f"@{func.sym_name.data} takes {expected} argument(s), got {len(specs)} --arg"
             )
         try:
             args = [parse_spec(spec) for spec in specs]
-            result = run_function(
-                module,
-                args,
-                entry=func.sym_name.data,
-                pipes=pipes,
-                index_bitwidth=self.args.index_bitwidth,
-                max_steps=self.args.max_steps,
-            )
-        except (ArgError, KernelError) as err:
-            raise RunError(str(err)) from None
+        except ArgError as err:
+            raise PtoError(str(err)) from None
+        result = api.run(
+            module,
+            *args,
+            function=func.sym_name.data,
+            trace=bool(self.args.trace),
+            semantics_only=self.args.semantics_only,
+            max_steps=self.args.max_steps,
+            index_bitwidth=self.args.index_bitwidth,
+            progress=True,
+            check=False,  # `_load` verified it
+        )
         if self.args.out_dir:
-            self._write_outputs(result.args)
-        return Report(result.machine)
+            self._write_outputs(result.finals)
+        return result.report
 
     def _load(self) -> ModuleOp:
         path = self.args.input_file
@@ -177,68 +153,24 @@ class PtoRunMain(xDSLRunMain):
             text = Path(path).read_text() if path else sys.stdin.read()
         except (OSError, UnicodeDecodeError) as err:
             reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
-            raise RunError(f"cannot read {path or 'stdin'}: {reason}") from None
-        try:
-            module = parse_module(
-                self.ctx,
-                text,
-                path or "<stdin>",
-                implicit_module=not self.args.no_implicit_module,
-            )
-        except ParseError as err:
-            raise RunError(_first_line(err.msg), str(err.span.get_location())) from None
-        if self.args.target:
-            try:
-                retarget(module, self.args.target)
-            except UnknownTargetError as err:
-                raise RunError(str(err)) from None
-        try:
-            target_of(module)
-        except DiagnosticException as err:
-            raise RunError(_first_line(err), location(module)) from None
-        _verify(module)
-        return module
+            raise PtoError(f"cannot read {path or 'stdin'}: {reason}") from None
+        return api.parse(
+            text,
+            name=path or "<stdin>",
+            target=self.args.target,
+            ctx=self.ctx,
+            implicit_module=not self.args.no_implicit_module,
+        )
 
-    def _entry(self, module: ModuleOp) -> FuncOp:
-        try:
-            return entry_function(module, self.args.entry)
-        except KernelError as err:
-            raise RunError(str(err)) from None
-
-    def _write_outputs(self, args: Sequence[object]) -> None:
+    def _write_outputs(self, finals: Sequence[np.ndarray | None]) -> None:
         out = Path(self.args.out_dir)
         try:
             out.mkdir(parents=True, exist_ok=True)
-            for index, arg in enumerate(args):
-                if isinstance(arg, ArrayArg):
-                    np.save(out / f"arg{index}.npy", arg.final())
+            for index, array in enumerate(finals):
+                if array is not None:
+                    np.save(out / f"arg{index}.npy", array)
         except OSError as err:
-            raise RunError(f"cannot write outputs to {out}: {err.strerror}") from None
-
-
-def _verify(module: ModuleOp) -> None:
-    """The project's verification (`check_module`: xDSL's, dominance, scf rules), reported
-    at the op that fails (the innermost first, as xDSL)."""
-    try:
-        check_module(module)
-    except DiagnosticException as err:
-        if not isinstance(err, DominanceError):
-            for op in module.walk(region_first=True):
-                try:
-                    op.verify(verify_nested_ops=False)
-                except Exception as op_err:  # xDSL's scf verifiers raise plain exceptions
-                    raise RunError(_op_message(op, op_err), location(op)) from None
-        raise RunError(f"verification failed: {_first_line(err)}") from None
-
-
-def _op_message(op: Operation, err: Exception) -> str:
-    message = _first_line(err).removeprefix("Operation does not verify: ")
-    return message if message.startswith(op.name) else f"{op.name}: {message}"
-
-
-def _first_line(err: Exception | str) -> str:
-    lines = [line.strip() for line in str(err).splitlines() if line.strip()]
-    return lines[0] if lines else type(err).__name__
+            raise PtoError(f"cannot write outputs to {out}: {err.strerror}") from None
 
 
 def _positive(text: str) -> int:
@@ -262,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as err:  # a bug of pto-run itself: still one line, unless asked
         if os.environ.get("PTO_RUN_TRACEBACK"):
             raise
-        print(f"pto-run: internal error: {type(err).__name__}: {_first_line(err)} "
+        print(f"pto-run: internal error: {type(err).__name__}: {first_line(err)} "
               "(set PTO_RUN_TRACEBACK=1 for the traceback)", file=sys.stderr)  # fmt: skip
         return EXIT_INTERNAL
 

@@ -580,6 +580,28 @@ class TStoreOp(TileOp):
     COST: ClassVar = Formula(CostFormula.TRANSFER, TRANSFER_ESTIMATE)
     LOWERS_TO: ClassVar = (CopyUbufToGmOp, SetLoopSizeUbToOutOp)
 
+    def __init__(
+        self,
+        tile: SSAValue | Operation | Sequence[SSAValue | Operation],
+        view: SSAValue | Operation | None = None,
+        result_type: Attribute | None = None,
+        attributes: dict[str, Attribute] | None = None,
+        *,
+        outs: SSAValue | Operation | None = None,
+    ) -> None:
+        """`TStoreOp(tile, view)`, in the manual's order (`pto.tstore %src, %mem`): the SSA
+        form for a `!pto.tile`, the DPS form (`ins(tile) outs(view)`) for a
+        `!pto.tile_buf`. The family's `TStoreOp(ins, outs)` with a list of sources builds
+        the form the list and `outs` spell."""
+        if isinstance(tile, Sequence):
+            super().__init__(tile, view if outs is None else outs, result_type, attributes)
+            return
+        tile_type = SSAValue.get(tile).type
+        if isinstance(tile_type, TileType) and view is not None:
+            super().__init__([tile, view], None, result_type, attributes)
+        else:
+            super().__init__([tile], view, result_type, attributes)
+
     def operand_effects(self) -> tuple[Effect, ...]:
         """The tile is read and the GM view written, in both forms."""
         return (Effect.READ, Effect.WRITE)

@@ -1,0 +1,424 @@
+"""The Python API: parse, verify, transform and run PTO kernels on numpy arrays.
+
+    import numpy as np
+    from interpreters.api import apply_pipeline, parse_file, run
+
+    module = parse_file("examples/tabs_ssa.mlir")      # parsed and verified
+    apply_pipeline(module, "pto-pipeline{target=a5}")   # in place, as xdsl-opt -p would
+    x = np.linspace(-1, 1, 1024, dtype=np.float32)
+    result = run(module, x, y=np.zeros(1024, np.float32))
+    result["y"], result.outputs, result.cycles, result.hazards, result.report.busy
+
+Every failure is a `PtoError` (a subclass says which step failed) whose text is one line,
+`file:line:col: error: message` where the input has a place. `pto-run` is this API behind a
+command line (docs/python-api.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, cast
+
+import numpy as np
+from xdsl.context import Context
+from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
+from xdsl.dialects.func import FuncOp
+from xdsl.ir import Attribute, Operation
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.universe import Universe
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
+
+from interpreters.args import Arg, ArgError, ArrayArg, ScalarArg, dtype_of_array, parse_spec
+from interpreters.execute import (
+    DEFAULT_MAX_STEPS,
+    KernelError,
+    entry_function,
+    retarget,
+    run_function,
+)
+from interpreters.pipes import Hazard, PipeModel, UntrackedPipes
+from interpreters.progress import Progress
+from interpreters.report import Report, trace_events, write_trace
+from interpreters.source import location, parse_module
+from pto_dialect.dominance import DominanceError
+from pto_dialect.dtypes import dtype_of
+from pto_dialect.ops.base import target_of
+from pto_dialect.targets import UnknownTargetError
+from pto_dialect.types import PtrType, TileTypeBase
+from pto_dialect.universe import PTO_UNIVERSE
+from pto_dialect.verification import check_module, first_line
+
+__all__ = [
+    "Parameter",
+    "PtoArgumentError",
+    "PtoError",
+    "PtoParseError",
+    "PtoPassError",
+    "PtoRunError",
+    "PtoVerifyError",
+    "Result",
+    "apply_pipeline",
+    "make_context",
+    "parameters",
+    "parse",
+    "parse_file",
+    "run",
+    "set_target",
+    "verify",
+]
+
+
+# ---- errors ------------------------------------------------------------------------------
+
+
+class PtoError(Exception):
+    """A problem of the input or of a run, as one line: `file:line:col: error: message`
+    when the input text has a place (`location`), else `error: message`."""
+
+    def __init__(self, message: str, location: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.location = location
+
+    def line(self, tool: str | None = None) -> str:
+        """The diagnostic line; without a location it starts with `tool:` when given."""
+        if self.location is not None:
+            return f"{self.location}: error: {self.message}"
+        return f"{tool}: error: {self.message}" if tool else f"error: {self.message}"
+
+    def __str__(self) -> str:
+        return self.line()
+
+
+class PtoParseError(PtoError):
+    """The text is not a PTO module (syntax, unknown op, a type breaking its own rules)."""
+
+
+class PtoVerifyError(PtoError):
+    """The module parses but breaks a rule of an op (located at the op)."""
+
+
+class PtoPassError(PtoError):
+    """A pass pipeline that does not parse, or a pass that refused the module."""
+
+
+class PtoArgumentError(PtoError):
+    """An argument that does not fit its parameter (kind, element type, shape, count)."""
+
+
+class PtoRunError(PtoError):
+    """The kernel broke a rule while running (the message names the op and its place)."""
+
+
+# ---- modules -----------------------------------------------------------------------------
+
+
+def make_context(*, allow_unregistered: bool = False) -> Context:
+    """A context that knows every dialect xdsl-opt knows, `pto` included."""
+    ctx = Context(allow_unregistered=allow_unregistered)
+    dialects = {**Universe.get_multiverse().all_dialects, **PTO_UNIVERSE.all_dialects}
+    for name, factory in dialects.items():
+        ctx.register_dialect(name, factory)
+    return ctx
+
+
+def parse(
+    text: str,
+    *,
+    name: str = "<string>",
+    target: str | None = None,
+    ctx: Context | None = None,
+    implicit_module: bool = True,
+) -> ModuleOp:
+    """The module `text` holds, verified (for `target` when given, which is then pinned as
+    its `pto.target_arch`). Every op carries `loc("name":line:col)` of its text."""
+    try:
+        module = parse_module(ctx or make_context(), text, name, implicit_module=implicit_module)
+    except ParseError as err:
+        raise PtoParseError(_first(err.msg), str(err.span.get_location())) from None
+    if target is not None:
+        set_target(module, target)
+    verify(module)
+    return module
+
+
+def parse_file(
+    path: str | Path, *, target: str | None = None, ctx: Context | None = None
+) -> ModuleOp:
+    """`parse` of the file at `path` (`.mlir` or `.pto` text)."""
+    try:
+        text = Path(path).read_text()
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
+        raise PtoError(f"cannot read {path}: {reason}") from None
+    return parse(text, name=str(path), target=target, ctx=ctx)
+
+
+def set_target(module: ModuleOp, target: str) -> None:
+    """Pins `module`'s `pto.target_arch` ("a2a3", "a2", "a3", "a5" or "cpu")."""
+    try:
+        retarget(module, target)
+    except UnknownTargetError as err:
+        raise PtoError(str(err)) from None
+
+
+def verify(module: ModuleOp) -> None:
+    """The project's verification (xDSL's, dominance, scf rules, the target's rules),
+    raising `PtoVerifyError` at the op that fails (the innermost first, as xDSL)."""
+    try:
+        target_of(module)
+    except DiagnosticException as err:
+        raise PtoVerifyError(first_line(err), location(module)) from None
+    try:
+        check_module(module)
+    except DiagnosticException as err:
+        if not isinstance(err, DominanceError):
+            for op in module.walk(region_first=True):
+                try:
+                    op.verify(verify_nested_ops=False)
+                except Exception as op_err:  # xDSL's scf verifiers raise plain exceptions
+                    raise PtoVerifyError(_op_message(op, op_err), location(op)) from None
+        raise PtoVerifyError(f"verification failed: {first_line(err)}") from None
+
+
+def _first(text: str) -> str:
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[0] if lines else "parse error"
+
+
+def _op_message(op: Operation, err: Exception) -> str:
+    message = first_line(err).removeprefix("Operation does not verify: ")
+    return message if message.startswith(op.name) else f"{op.name}: {message}"
+
+
+def _available_passes() -> dict[str, Any]:
+    return {**Universe.get_multiverse().all_passes, **PTO_UNIVERSE.all_passes}
+
+
+def apply_pipeline(
+    module: ModuleOp, pipeline: str | Sequence[ModulePass], *, ctx: Context | None = None
+) -> ModuleOp:
+    """Runs `pipeline` on `module` in place and returns it, verified.
+
+    `pipeline` is what `xdsl-opt -p` takes (`"pto-pipeline{target=a5}"`,
+    `"pto-convert-to-dps,pto-plan-memory"`) or a sequence of pass objects.
+    """
+    if isinstance(pipeline, str):
+        try:
+            passes = PassPipeline.parse_spec(_available_passes(), pipeline).passes
+        except (ValueError, ArgSpecParseError) as err:
+            raise PtoPassError(f"pass pipeline '{pipeline}': {first_line(err)}") from None
+    else:
+        passes = tuple(pipeline)
+    context = ctx or make_context()
+    for one in passes:
+        try:
+            one.apply(context, module)
+        except DiagnosticException as err:  # PassFailedException, VerifyException
+            raise PtoPassError(first_line(err)) from None
+    verify(module)
+    return module
+
+
+# ---- running -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A parameter of the function that runs: its position, its name in the text
+    (`%x` is "x"; None when it has none) and its type."""
+
+    index: int
+    name: str | None
+    type: Attribute
+
+    def __str__(self) -> str:
+        name = f"%{self.name}: " if self.name else ""
+        return f"parameter {self.index} ({name}{self.type})"
+
+    @property
+    def is_array(self) -> bool:
+        """Whether it takes an array (a GM pointer or a tile), not a scalar."""
+        return not isinstance(self.type, IntegerType | IndexType) and dtype_of(self.type) is None
+
+
+def parameters(module: ModuleOp, function: str | None = None) -> list[Parameter]:
+    """The parameters of `function` (default: the module's only function)."""
+    func = _function(module, function)
+    names = [arg.name_hint for arg in func.body.block.args]
+    return [
+        Parameter(i, n, t)
+        for i, (n, t) in enumerate(zip(names, func.function_type.inputs.data, strict=True))
+    ]
+
+
+def _function(module: ModuleOp, function: str | None) -> FuncOp:
+    try:
+        return entry_function(module, function)
+    except KernelError as err:
+        raise PtoError(str(err).replace("with --entry", "with function=")) from None
+
+
+@dataclass
+class Result:
+    """What a run gives: the final arrays, the cycles, the hazards and the report."""
+
+    parameters: list[Parameter]
+    finals: list[np.ndarray | None]
+    """Per parameter: the array's contents after the run (None for scalars)."""
+    report: Report
+
+    @property
+    def outputs(self) -> list[np.ndarray]:
+        """The final contents of the array (GM pointer and tile) arguments, in order."""
+        return [a for a in self.finals if a is not None]
+
+    def __getitem__(self, key: str | int) -> np.ndarray:
+        """The final contents of the array argument named `key` (`"y"` for `%y`) or at
+        position `key`."""
+        for param, array in zip(self.parameters, self.finals, strict=True):
+            if key in (param.name, param.index) and array is not None:
+                return array
+        raise KeyError(f"no array parameter {key!r}")
+
+    @property
+    def cycles(self) -> int | None:
+        """Total cycles of the run (None with `semantics_only`)."""
+        return self.report.total_cycles
+
+    @property
+    def hazards(self) -> list[Hazard]:
+        """Races between pipes and sync mistakes the run found (empty when all is well)."""
+        return self.report.hazards
+
+    def trace(self) -> dict[str, Any]:
+        """The Chrome trace of the run (`run(..., trace=True)`), as `pto-run --trace`."""
+        if not self.report.machine.pipes.record_spans:
+            raise PtoError("the run recorded no trace: run it with trace=True")
+        return trace_events(self.report.machine)
+
+    def write_trace(self, path: str | Path) -> None:
+        """Writes `trace()` as JSON to `path` (opens in ui.perfetto.dev)."""
+        self.trace()
+        write_trace(self.report.machine, Path(path))
+
+
+def run(
+    module: ModuleOp,
+    *args: object,
+    function: str | None = None,
+    target: str | None = None,
+    trace: bool = False,
+    semantics_only: bool = False,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    index_bitwidth: Literal[32, 64] = 64,
+    progress: Progress | bool = False,
+    check: bool = True,
+    **named: object,
+) -> Result:
+    """Runs `function` of `module` on `args` (in parameter order) and `named` arguments
+    (by parameter name: `y=` for `%y`), with the semantics and pipe model of `target`
+    (default: the module's `pto.target_arch`, else cpu).
+
+    An argument is a numpy array for a pointer or tile parameter (its element type must
+    match), a Python or numpy scalar for a scalar parameter, or a `pto-run --arg` SPEC
+    string such as `"rand:32x32xf32:7"`. The arrays are copied: the run does not change
+    them; `Result.outputs` holds their final contents. `check=False` skips verification
+    (for a module verified already). `progress=True` shows a progress line on stderr
+    for a long run when stderr is a terminal. A parameter whose name is one of these
+    options (`%target`, `%trace`, ...) is given by position.
+    """
+    if target is not None:
+        module = module.clone()
+        set_target(module, target)
+        check = True
+    if check:
+        verify(module)
+    params = parameters(module, function)
+    name = _function(module, function).sym_name.data
+    values = _bind(name, params, args, named)
+    pipes = UntrackedPipes() if semantics_only else PipeModel(record_spans=trace)
+    watcher = Progress() if progress is True else progress or None
+    try:
+        done = run_function(
+            module,
+            values,
+            entry=name,
+            pipes=pipes,
+            index_bitwidth=index_bitwidth,
+            max_steps=max_steps,
+            progress=watcher,
+        )
+    except ArgError as err:
+        raise PtoArgumentError(str(err)) from None
+    except KernelError as err:
+        raise PtoRunError(str(err)) from None
+    finals = [a.final() if isinstance(a, ArrayArg) else None for a in done.args]
+    return Result(params, finals, Report(done.machine))
+
+
+def _bind(
+    function: str, params: list[Parameter], args: Sequence[object], named: Mapping[str, object]
+) -> list[Arg]:
+    """One `Arg` per parameter from positional and named values, checked for kind."""
+    if len(args) > len(params):
+        raise PtoArgumentError(f"@{function} takes {len(params)} argument(s), got {len(args)}")
+    chosen: list[object | None] = [*args, *[None] * (len(params) - len(args))]
+    given = [True] * len(args) + [False] * (len(params) - len(args))
+    by_name = {p.name: p for p in params if p.name}
+    for key, value in named.items():
+        param = by_name.get(key)
+        if param is None:
+            names = ", ".join(f"%{p.name}" for p in params if p.name) or "none"
+            raise PtoArgumentError(f"@{function} has no parameter %{key} (its names: {names})")
+        if given[param.index]:
+            raise PtoArgumentError(f"{param} of @{function} is given twice")
+        chosen[param.index], given[param.index] = value, True
+    missing = [str(p) for p in params if not given[p.index]]
+    if missing:
+        raise PtoArgumentError(f"@{function} needs a value for {', '.join(missing)}")
+    return [_arg(p, v) for p, v in zip(params, chosen, strict=True)]
+
+
+def _check_array(param: Parameter, array: np.ndarray[Any, np.dtype[Any]]) -> None:
+    """The element type (and for a tile the shape) the parameter's type fixes."""
+    kind = param.type
+    element = kind.element if isinstance(kind, PtrType | TileTypeBase) else None
+    if element is not None and array.dtype != element.numpy:
+        raise PtoArgumentError(f"{param} needs an array of {element}, got {array.dtype}")
+    if isinstance(kind, TileTypeBase) and array.shape != kind.shape:
+        shape = "x".join(map(str, kind.shape))
+        got = "x".join(map(str, array.shape)) or "a 0-d array"
+        raise PtoArgumentError(f"{param} needs a {shape} array, got {got}")
+
+
+def _arg(param: Parameter, given: object) -> Arg:
+    if isinstance(given, ArrayArg | ScalarArg):  # parsed already (`pto-run --arg`)
+        return given
+    if isinstance(given, str):
+        try:
+            return parse_spec(given)
+        except ArgError as err:
+            raise PtoArgumentError(f"{param}: {err}") from None
+    value: object = cast(object, given.item()) if isinstance(given, np.generic) else given
+    kind = type(value).__name__
+    if param.is_array:
+        if not isinstance(value, np.ndarray):
+            raise PtoArgumentError(f"{param} needs a numpy array, got {kind}")
+        array = cast("np.ndarray[Any, np.dtype[Any]]", value)
+        if dtype_of_array(array) is None:
+            raise PtoArgumentError(f"{param}: {array.dtype} is not a PTO element type")
+        _check_array(param, array)
+        return ArrayArg(array)
+    if isinstance(value, np.ndarray):
+        raise PtoArgumentError(f"{param} needs a scalar, got an array")
+    type_name = str(param.type)
+    if isinstance(param.type, IntegerType | IndexType):
+        if not isinstance(value, int):
+            raise PtoArgumentError(f"{param} needs an int, got {kind} {value!r}")
+        return ScalarArg(value, type_name)
+    if not isinstance(value, int | float):
+        raise PtoArgumentError(f"{param} needs a number, got {kind}")
+    return ScalarArg(float(value), type_name)
