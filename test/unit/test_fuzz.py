@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 import random
 import time
+from pathlib import Path
 
 import pytest
 from fuzz.campaign import Corpus, Pool, Runner, make_task, run_campaign
-from fuzz.corpus import cases, load_seeds
+from fuzz.corpus import cases, load_seeds, seed_files
 from fuzz.mutate import MUTATORS, Mutator, Pools
 from fuzz.stages import (
     CRASH,
@@ -66,6 +67,15 @@ def test_the_corpus_holds_the_examples_and_the_lit_cases(corpus: Corpus) -> None
     assert "test/filecheck/passes/convert_to_dps.mlir" in names
     assert all("RUN:" not in s.text and "CHECK" not in s.text for s in corpus.seeds)
     assert 0 < len(corpus.valid) < len(corpus.seeds)
+
+
+def test_lit_output_folders_are_not_seeds(tmp_path: Path) -> None:
+    """What lit leaves in `Output/` must not change the campaign."""
+    for rel in ("examples/k.mlir", "test/filecheck/d/t.mlir", "test/filecheck/d/Output/t.mlir"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("builtin.module {}\n")
+    found = [p.relative_to(tmp_path).as_posix() for p in seed_files(tmp_path)]
+    assert found == ["examples/k.mlir", "test/filecheck/d/t.mlir"]
 
 
 def test_a_mutant_depends_on_nothing_but_the_seed_and_its_index(corpus: Corpus) -> None:
