@@ -1,14 +1,17 @@
 """`pto-run`: run a function of a PTO module with xDSL's interpreter.
 
     pto-run FILE [--entry NAME] [--target a2a3|a5|cpu] [--arg SPEC]... [--out-dir DIR]
-                 [--report] [--report-json FILE] [--max-steps N]
+                 [--report] [--report-json FILE] [--max-steps N] [--auto-sync]
 
 `xdsl-run` cannot load plugin interpreter functions, so this subclasses its driver
 and registers the project's functions next to xDSL's own for func, arith, scf and
-memref. Every error is one line on stderr and a non-zero exit, never a traceback: a
-problem of the input text is `file:line:col: error: ...` (exit 1), one found while
-running `pto-run: error: ...` (exit 1), a bug of pto-run `pto-run: internal error: ...`
-(exit 70). The module is always verified before it runs.
+memref. Every error is a diagnostic on stderr and a non-zero exit, never a traceback: a
+problem of the input text or a rule an op breaks while running is
+`file:line:col: error: ...` with the source line and a caret, as `pto-opt` and `mlir-opt`
+write it (`pto_dialect.diagnostics`; exit 1), one without a place `pto-run: error: ...`
+(exit 1), a bug of pto-run `pto-run: internal error: ...` (exit 70). The module is always
+verified before it runs. Hazards are `pto-run: hazard: ...` naming both ops (exit 3).
+`--auto-sync` plans and synchronises an auto-mode kernel first (`interpreters.auto_sync`).
 """
 
 from __future__ import annotations
@@ -24,11 +27,11 @@ from pathlib import Path
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Operation
 from xdsl.tools.xdsl_run import xDSLRunMain
-from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 
 from interpreters.args import ArgError, ArrayArg, parse_spec
+from interpreters.auto_sync import AutoSync, complete, sync_ops
 from interpreters.execute import (
     DEFAULT_MAX_STEPS,
     KernelError,
@@ -38,11 +41,20 @@ from interpreters.execute import (
 )
 from interpreters.pipes import PipeModel, UntrackedPipes
 from interpreters.report import Report, write_trace
-from interpreters.source import location, parse_module
-from pto_dialect.dominance import DominanceError
+from pto_dialect import __version__
+from pto_dialect.diagnostics import (
+    Diagnostic,
+    SourceLoc,
+    Sources,
+    op_loc,
+    parse_diagnostic,
+    pass_diagnostic,
+    verify_diagnostic,
+)
 from pto_dialect.ops.base import target_of
+from pto_dialect.parsing import parse_module
 from pto_dialect.targets import UnknownTargetError
-from pto_dialect.verification import check_module
+from pto_dialect.verification import first_line
 
 EXIT_ERROR = 1
 EXIT_HAZARD = 3
@@ -51,21 +63,22 @@ EXIT_SIGPIPE = 128 + signal.SIGPIPE  # as a Unix tool killed by SIGPIPE
 
 
 class RunError(Exception):
-    """A failure reported as one line: at `file:line:col` when the input text has a place."""
+    """A failure reported as a diagnostic: at its place in the input when it has one."""
 
-    def __init__(self, message: str, at: str | None = None) -> None:
+    def __init__(self, message: str, loc: SourceLoc | None = None) -> None:
         super().__init__(message)
-        self.message = message
-        self.at = at
+        self.diagnostic = Diagnostic(message, loc)
 
-    def line(self) -> str:
-        if self.at is None:
-            return f"pto-run: error: {self.message}"
-        return f"{self.at}: error: {self.message}"
+    @classmethod
+    def of(cls, diagnostic: Diagnostic) -> RunError:
+        return cls(diagnostic.message, diagnostic.loc)
 
 
 class PtoRunMain(xDSLRunMain):
     def __init__(self, args: Sequence[str] | None = None) -> None:
+        self.sources = Sources()
+        self.auto_sync: AutoSync | None = None
+        self.unsynchronised = False
         super().__init__(description="Run a PTO kernel with per-target semantics", args=args)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
@@ -108,7 +121,15 @@ class PtoRunMain(xDSLRunMain):
             action="store_true",
             help="run without the pipe model: no hazard detection, no cycles (faster)",
         )
+        arg_parser.add_argument(
+            "--auto-sync",
+            action="store_true",
+            help="a kernel without any sync op (the manual's auto mode) is planned "
+            "(pto-plan-memory, when a tile buffer has no address) and synchronised "
+            "(pto-insert-sync) before it runs",
+        )
         arg_parser.add_argument("--index-bitwidth", type=int, choices=(32, 64), default=64)
+        arg_parser.add_argument("--version", action="version", version=f"pto-run {__version__}")
         arg_parser.add_argument(
             "--max-steps",
             type=_positive,
@@ -121,21 +142,30 @@ class PtoRunMain(xDSLRunMain):
         try:
             report = self._run()
             if self.args.report_json:
-                text = json.dumps(report.as_json(), indent=2) + "\n"
-                Path(self.args.report_json).write_text(text)
+                data = report.as_json()
+                if self.auto_sync is not None:
+                    data["auto_sync"] = self.auto_sync.as_json()
+                Path(self.args.report_json).write_text(json.dumps(data, indent=2) + "\n")
             if self.args.trace:
                 write_trace(report.machine, Path(self.args.trace))
         except RunError as err:
-            print(err.line(), file=sys.stderr)
+            print(err.diagnostic.render("pto-run", self.sources), file=sys.stderr)
             return EXIT_ERROR
         except OSError as err:
             print(f"pto-run: error: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
             return EXIT_ERROR
         if self.args.report:
-            print(report.text(), flush=True)  # a reader gone away is noticed here
+            text = report.text()
+            if self.auto_sync is not None:
+                text += "\n" + self.auto_sync.line()
+            print(text, flush=True)  # a reader gone away is noticed here
         hazards = report.machine.pipes.hazards
         for hazard in hazards:
             print(f"pto-run: hazard: {hazard.message}", file=sys.stderr)
+        if hazards and self.unsynchronised:
+            print("pto-run: note: the kernel has no synchronisation at all (the manual's auto "
+                  "mode?): --auto-sync inserts it (pto-insert-sync) before the run",
+                  file=sys.stderr)  # fmt: skip
         if hazards and not self.args.allow_hazards:
             return EXIT_HAZARD
         return 0
@@ -143,6 +173,13 @@ class PtoRunMain(xDSLRunMain):
     # ---- steps -------------------------------------------------------------------------
     def _run(self) -> Report:
         module = self._load()
+        if self.args.auto_sync:
+            try:
+                self.auto_sync = complete(self.ctx, module)
+            except PassFailedException as err:
+                raise RunError.of(pass_diagnostic(err)) from None
+        else:
+            self.unsynchronised = not sync_ops(module)
         pipes = (
             UntrackedPipes()
             if self.args.semantics_only
@@ -165,8 +202,10 @@ class PtoRunMain(xDSLRunMain):
                 index_bitwidth=self.args.index_bitwidth,
                 max_steps=self.args.max_steps,
             )
-        except (ArgError, KernelError) as err:
+        except ArgError as err:
             raise RunError(str(err)) from None
+        except KernelError as err:
+            raise _kernel_error(err) from None
         if self.args.out_dir:
             self._write_outputs(result.args)
         return Report(result.machine)
@@ -178,15 +217,14 @@ class PtoRunMain(xDSLRunMain):
         except (OSError, UnicodeDecodeError) as err:
             reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
             raise RunError(f"cannot read {path or 'stdin'}: {reason}") from None
+        name = path or "<stdin>"
+        self.sources.add(name, text)
         try:
             module = parse_module(
-                self.ctx,
-                text,
-                path or "<stdin>",
-                implicit_module=not self.args.no_implicit_module,
+                self.ctx, text, name, implicit_module=not self.args.no_implicit_module
             )
         except ParseError as err:
-            raise RunError(_first_line(err.msg), str(err.span.get_location())) from None
+            raise RunError.of(parse_diagnostic(err)) from None
         if self.args.target:
             try:
                 retarget(module, self.args.target)
@@ -195,15 +233,16 @@ class PtoRunMain(xDSLRunMain):
         try:
             target_of(module)
         except DiagnosticException as err:
-            raise RunError(_first_line(err), location(module)) from None
-        _verify(module)
+            raise RunError(first_line(err), op_loc(module)) from None
+        if (problem := verify_diagnostic(module)) is not None:
+            raise RunError.of(problem)
         return module
 
     def _entry(self, module: ModuleOp) -> FuncOp:
         try:
             return entry_function(module, self.args.entry)
         except KernelError as err:
-            raise RunError(str(err)) from None
+            raise _kernel_error(err) from None
 
     def _write_outputs(self, args: Sequence[object]) -> None:
         out = Path(self.args.out_dir)
@@ -216,29 +255,12 @@ class PtoRunMain(xDSLRunMain):
             raise RunError(f"cannot write outputs to {out}: {err.strerror}") from None
 
 
-def _verify(module: ModuleOp) -> None:
-    """The project's verification (`check_module`: xDSL's, dominance, scf rules), reported
-    at the op that fails (the innermost first, as xDSL)."""
-    try:
-        check_module(module)
-    except DiagnosticException as err:
-        if not isinstance(err, DominanceError):
-            for op in module.walk(region_first=True):
-                try:
-                    op.verify(verify_nested_ops=False)
-                except Exception as op_err:  # xDSL's scf verifiers raise plain exceptions
-                    raise RunError(_op_message(op, op_err), location(op)) from None
-        raise RunError(f"verification failed: {_first_line(err)}") from None
-
-
-def _op_message(op: Operation, err: Exception) -> str:
-    message = _first_line(err).removeprefix("Operation does not verify: ")
-    return message if message.startswith(op.name) else f"{op.name}: {message}"
-
-
-def _first_line(err: Exception | str) -> str:
-    lines = [line.strip() for line in str(err).splitlines() if line.strip()]
-    return lines[0] if lines else type(err).__name__
+def _kernel_error(err: KernelError) -> RunError:
+    """The error at the op that broke the rule, when it has a place."""
+    at = None if err.op is None else op_loc(err.op)
+    if err.op is None or at is None:
+        return RunError(str(err))
+    return RunError(f"{err.op.name}: {err.message}", at)
 
 
 def _positive(text: str) -> int:
@@ -262,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as err:  # a bug of pto-run itself: still one line, unless asked
         if os.environ.get("PTO_RUN_TRACEBACK"):
             raise
-        print(f"pto-run: internal error: {type(err).__name__}: {_first_line(err)} "
+        print(f"pto-run: internal error: {type(err).__name__}: {first_line(err)} "
               "(set PTO_RUN_TRACEBACK=1 for the traceback)", file=sys.stderr)  # fmt: skip
         return EXIT_INTERNAL
 
