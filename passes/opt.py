@@ -14,11 +14,13 @@ expected, is an error (exit 1).
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import os
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from io import BytesIO
 from itertools import accumulate
 
@@ -54,6 +56,16 @@ MLIR_EXTENSIONS = ("mlir", "pto")
 """File extensions read as MLIR text (`.pto`: the PTOAS kernels)."""
 
 
+@dataclass(frozen=True)
+class _Outcome:
+    """What became of one chunk: the transformed module, or the first error (`parsed`:
+    whether the chunk parsed)."""
+
+    module: ModuleOp | None = None
+    error: Diagnostic | None = None
+    parsed: bool = True
+
+
 class ToolError(Exception):
     """An error of the invocation (unreadable input, unknown extension): `pto-opt: error:`."""
 
@@ -64,6 +76,15 @@ class PtoOptMain(xDSLOptMain):
     def __init__(self, args: Sequence[str] | None = None) -> None:
         self.sources = Sources()
         super().__init__(description="PTO modular optimizer driver (xdsl-opt)", args=args)
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        super().register_all_arguments(arg_parser)
+        for action in arg_parser._actions:  # pyright: ignore[reportPrivateUsage]
+            if "--verify-diagnostics" in action.option_strings:
+                action.help = (
+                    "check the input's `// expected-error @+1 {{...}}` annotations: exit 1 "
+                    "when an expected error is not produced or an error is not expected"
+                )
 
     def register_all_frontends(self) -> None:
         super().register_all_frontends()
@@ -112,18 +133,22 @@ class PtoOptMain(xDSLOptMain):
             for index, (chunk, offset) in enumerate(self._chunks(text)):
                 if index > 0:
                     output.write("// -----\n")
-                module, diagnostic = self._process(chunk, extension, offset)
+                outcome = self._process(chunk, extension, offset)
+                error = outcome.error
                 if self.args.verify_diagnostics:
-                    produced = [] if diagnostic is None else [diagnostic]
+                    produced = [] if error is None else [error]
                     mismatch = check(expectations(chunk, name, offset), produced)
                     for problem in mismatch.diagnostics():
                         self._print(problem)
                         failed = True
-                elif diagnostic is not None:
-                    self._print(diagnostic)
+                elif error is not None and self.args.parsing_diagnostics and not outcome.parsed:
+                    # xDSL's flag: a parse error is the expected output (stdout, status 0)
+                    output.write(error.render(TOOL, self.sources) + "\n")
+                elif error is not None:
+                    self._print(error)
                     failed = True
-                if module is not None and diagnostic is None:
-                    output.write(self.output_resulting_program(module))
+                if outcome.module is not None:
+                    output.write(self.output_resulting_program(outcome.module))
                 output.flush()
         finally:
             if output is not sys.stdout:
@@ -153,26 +178,24 @@ class PtoOptMain(xDSLOptMain):
         offsets = accumulate([0, *(chunk.count("\n") for chunk in chunks[:-1])])
         return list(zip(chunks, offsets, strict=True))
 
-    def _process(
-        self, text: str, extension: str, offset: int
-    ) -> tuple[ModuleOp | None, Diagnostic | None]:
-        """Parse, verify and transform one chunk: the module, or the first error."""
+    def _process(self, text: str, extension: str, offset: int) -> _Outcome:
+        """Parse, verify and transform one chunk."""
         try:
             module = self._parse(text, extension, offset)
         except ParseError as err:
             err.span = dataclasses.replace(err.span, line_offset=offset)
-            return None, parse_diagnostic(err)
+            return _Outcome(error=parse_diagnostic(err), parsed=False)
         if module is None:
-            return None, None
+            return _Outcome()
         if not self.args.disable_verify and (problem := verify_diagnostic(module)):
-            return None, problem
+            return _Outcome(error=problem)
         try:
             self.apply_passes(module)
         except PassFailedException as err:
-            return None, pass_diagnostic(err)
+            return _Outcome(error=pass_diagnostic(err))
         except DiagnosticException as err:  # the output of an xDSL pass does not verify
-            return None, located_verify_error(module, err)
-        return module, None
+            return _Outcome(error=located_verify_error(module, err))
+        return _Outcome(module)
 
     def _parse(self, text: str, extension: str, offset: int) -> ModuleOp | None:
         if extension in MLIR_EXTENSIONS:

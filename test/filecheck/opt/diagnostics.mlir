@@ -8,6 +8,8 @@
 // A .pto file (the PTOAS spelling) is read as MLIR.
 // RUN: pto-opt %S/Inputs/too_big.pto | filecheck %s --check-prefix=PTO
 // RUN: pto-opt --version | filecheck %s --check-prefix=VERSION
+// --parsing-diagnostics (xDSL's flag): a parse error is the expected output, status 0.
+// RUN: pto-opt --parsing-diagnostics %S/Inputs/parse_error.mlir | filecheck %s --check-prefix=PARSEDIAG
 // RUN: python3 %S/../run/Inputs/exit_status.py -- pto-opt %s -p no-such-pass | filecheck %s --check-prefix=NOPASS
 // xdsl-opt is unchanged: its diagnostics are xDSL's.
 // RUN: not xdsl-opt %S/Inputs/verify_error.mlir 2>&1 | filecheck %s --check-prefix=XDSL
@@ -37,6 +39,8 @@
 // PASS-NEXT:exit status: 1
 
 // PTO: func.func @two_big
+// PARSEDIAG: parse_error.mlir:2:29: error: expected an operand after 'addr ='
+// PARSEDIAG-NEXT: %t = pto.alloc_tile
 // VERSION: pto-opt {{[0-9]+\.[0-9]+.*}} (xDSL {{.*}})
 // NOPASS: pto-opt: error: Unrecognized passes: ['no-such-pass']
 // NOPASS-NEXT: exit status: 1

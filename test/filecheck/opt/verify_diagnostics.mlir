@@ -26,7 +26,7 @@ func.func @g(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %b: !pto.til
 
 // -----
 
-// On the same line, and @above / @-1.
+// @+2 from above the op; then on the same line, @above and @-1.
 // expected-error @+2 {{expected an operand after 'addr ='}}
 func.func @f(%a: i64) {
   %t = pto.alloc_tile addr = : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
@@ -45,6 +45,14 @@ func.func @h(%p: !pto.ptr<f32>, %a: index) {
 func.func @i(%p: !pto.ptr<f32>, %a: index) {
   %tv = pto.make_tensor_view %p, shape = [%a], strides = [%a, %a] : !pto.tensor_view<?x?xf32>
   // expected-error @above {{has 1 shape operand(s)}}
+  func.return
+}
+
+// -----
+
+func.func @j(%p: !pto.ptr<f32>, %a: index) {
+  %tv = pto.make_tensor_view %p, shape = [%a], strides = [%a, %a] : !pto.tensor_view<?x?xf32>
+  // expected-error @-1 {{pto.make_tensor_view has 1 shape operand(s)}}
   func.return
 }
 
