@@ -4,7 +4,8 @@ A DPS kernel with no synchronisation at all is what the manual's auto mode has u
 for the compiler to complete. `complete` does what the compiler would: `pto-plan-memory`
 when a tile buffer has no address, then `pto-insert-sync` (the passes themselves, with the
 checks of `passes.common.checked_pass`). A kernel with any sync op of its own is left as it
-is: its synchronisation is the user's.
+is (its synchronisation is the user's), and so is a Level-1 kernel of SSA tiles, which runs
+without pipes to race (`pto-pipeline` compiles it).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from passes.insert_sync import InsertSyncPass
 from passes.plan_memory import PlanMemoryPass
 from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
 from pto_dialect.ops.tile_memory import AllocTileOp
+from pto_dialect.types import TileType
 
 SYNC_OPS = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
 
@@ -35,23 +37,31 @@ class AutoSync:
 
     passes: list[str] = field(default_factory=list[str])
     inserted: Counter[str] = field(default_factory=Counter[str])
+    skipped: str | None = None
+    """Why the kernel was left as it is."""
 
     def line(self) -> str:
-        if not self.passes:
-            return "auto-sync: the kernel has its own synchronisation, left as it is"
+        if self.skipped is not None:
+            return f"auto-sync: {self.skipped}, left as it is"
         ops = ", ".join(f"{n} {name}" for name, n in sorted(self.inserted.items())) or "no op"
         return f"auto-sync: ran {', '.join(self.passes)} before the run (inserted {ops})"
 
     def as_json(self) -> dict[str, object]:
-        return {"passes": self.passes, "inserted": dict(sorted(self.inserted.items()))}
+        return {
+            "passes": self.passes,
+            "inserted": dict(sorted(self.inserted.items())),
+            "skipped": self.skipped,
+        }
 
 
 def complete(ctx: Context, module: ModuleOp) -> AutoSync:
-    """Plans and synchronises `module` in place unless it has a sync op of its own; raises
-    the passes' `PassFailedException` (at the op) when they cannot."""
-    done = AutoSync()
+    """Plans and synchronises `module` in place unless it has a sync op of its own or SSA
+    tiles; raises the passes' `PassFailedException` (at the op) when they cannot."""
     if sync_ops(module):
-        return done
+        return AutoSync(skipped="the kernel has its own synchronisation")
+    if any(isinstance(r.type, TileType) for op in module.walk() for r in op.results):
+        return AutoSync(skipped="a kernel of SSA tiles (Level 1) has no buffers to synchronise")
+    done = AutoSync()
     stages: list[ModulePass] = []
     if any(isinstance(op, AllocTileOp) and op.addr is None for op in module.walk()):
         stages.append(PlanMemoryPass())

@@ -5,8 +5,10 @@
 // RUN: rm -rf %t && pto-run %s --arg %S/Inputs/ramp_1024_f32.npy --arg zeros:1024xf32 --auto-sync --report --report-json %t.json --out-dir %t | filecheck %s --check-prefix=AUTO
 // RUN: python3 %S/Inputs/check_abs.py %S/Inputs/ramp_1024_f32.npy %t/arg1.npy | filecheck %s --check-prefix=ABS
 // RUN: filecheck %s --check-prefix=JSON < %t.json
-// A kernel with sync of its own is left as it is (the report says so too).
+// A kernel with sync of its own is left as it is, and so is a Level-1 kernel of SSA tiles
+// (the report says so).
 // RUN: pto-run %examples/seed002_vabs.mlir --arg rand:1024xf32:1 --arg zeros:1024xf32 --auto-sync --report | filecheck %s --check-prefix=OWN
+// RUN: pto-run %examples/tabs_ssa.mlir --arg rand:1024xf32:1 --arg zeros:1024xf32 --auto-sync --report | filecheck %s --check-prefix=SSA
 // Hazards of a kernel that has some sync ops get no suggestion.
 // RUN: sed 's|// (sync) ||' %s > %t.partial.mlir
 // RUN: python3 %S/Inputs/exit_status.py -- pto-run %t.partial.mlir --arg zeros:1024xf32 --arg zeros:1024xf32 | filecheck %s --check-prefix=PARTIAL
@@ -25,6 +27,8 @@
 // JSON-NEXT: "pto-insert-sync"
 
 // OWN: auto-sync: the kernel has its own synchronisation, left as it is
+// SSA: hazards: 0
+// SSA-NEXT: auto-sync: a kernel of SSA tiles (Level 1) has no buffers to synchronise, left as it is
 
 // PARTIAL: pto-run: hazard: RAW hazard
 // PARTIAL-NOT: note:
