@@ -18,12 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from xdsl.dialects.builtin import FileLineColLoc, ModuleOp
+from xdsl.dialects.builtin import FileLineColLoc
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 from xdsl.utils.lexer import Span
 
-from pto_dialect.dominance import DominanceError
+from pto_dialect.dominance import DominanceError, where
 from pto_dialect.scf_rules import find_scf_violation
 from pto_dialect.verification import check_module, first_line
 
@@ -110,12 +110,9 @@ class LocatedPassFailure(PassFailedException):
         self.pass_name = pass_name
         self.message = message
         self.op = op
-        if op is None:
-            super().__init__(f"{pass_name}: {message}")
-        else:
-            at = op_loc(op)
-            where = op.name if at is None else f"{op.name} at {at}"
-            super().__init__(f"{pass_name}: {where}: {message}")
+        super().__init__(
+            f"{pass_name}: {message}" if op is None else f"{pass_name}: {where(op)}: {message}"
+        )
 
     def diagnostic(self) -> Diagnostic:
         if self.op is None:
@@ -156,8 +153,7 @@ def located_verify_error(root: Operation, err: Exception) -> Diagnostic:
             return Diagnostic(op_message(op, op_err), op_loc(op))
     if (bad := find_scf_violation(root)) is not None:
         return Diagnostic(f"{bad.op.name}: {bad.message}", op_loc(bad.op))
-    at = op_loc(root) if isinstance(root, ModuleOp) else None
-    return Diagnostic(first_line(err), at)
+    return Diagnostic(first_line(err), op_loc(root))
 
 
 def op_message(op: Operation, err: Exception) -> str:
