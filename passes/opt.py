@@ -32,6 +32,7 @@ from xdsl.utils.exceptions import (
     DiagnosticException,
     ParseError,
     PassFailedException,
+    ShrinkException,
 )
 from xdsl.xdsl_opt_main import xDSLOptMain
 
@@ -150,9 +151,15 @@ class PtoOptMain(xDSLOptMain):
                 if outcome.module is not None:
                     output.write(self.output_resulting_program(outcome.module))
                 output.flush()
+        except ShrinkException:  # --shrink, as xdsl-opt: the property still holds
+            print("Success, can shrink")
+            return 0
         finally:
             if output is not sys.stdout:
                 output.close()
+        if self.args.shrink:
+            print("Failure, can't shrink")
+            return EXIT_ERROR
         return EXIT_ERROR if failed else 0
 
     def _read_input(self) -> tuple[str, str]:
