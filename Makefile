@@ -6,9 +6,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test lit pytest lint clean
 
-$(STAMP): pyproject.toml
+# constraints.txt pins every package to the version tested (pyproject.toml has the ranges);
+# after an upgrade, regenerate its list with `$(BIN)/pip freeze --exclude pto-xdsl`.
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test,dev]'
+	$(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,dev]'
 	touch $(STAMP)
 
 demo: $(STAMP)

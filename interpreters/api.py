@@ -19,16 +19,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any, Literal, Self, cast
 
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
 from xdsl.dialects.func import FuncOp
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
-from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
+from xdsl.utils.exceptions import (
+    ArgSpecParseError,
+    DiagnosticException,
+    ParseError,
+    PassFailedException,
+)
 
 from interpreters.args import Arg, ArgError, ArrayArg, ScalarArg, dtype_of_array, parse_spec
 from interpreters.execute import (
@@ -41,14 +46,22 @@ from interpreters.execute import (
 from interpreters.pipes import Hazard, PipeModel, UntrackedPipes
 from interpreters.progress import Progress
 from interpreters.report import Report, trace_events, write_trace
-from interpreters.source import location, parse_module
-from pto_dialect.dominance import DominanceError
+from pto_dialect.diagnostics import (
+    Diagnostic,
+    SourceLoc,
+    Sources,
+    op_loc,
+    parse_diagnostic,
+    pass_diagnostic,
+    verify_diagnostic,
+)
 from pto_dialect.dtypes import dtype_of
 from pto_dialect.ops.base import target_of
+from pto_dialect.parsing import parse_module
 from pto_dialect.targets import UnknownTargetError
 from pto_dialect.types import PtrType, TileTypeBase
 from pto_dialect.universe import PTO_UNIVERSE
-from pto_dialect.verification import check_module, first_line
+from pto_dialect.verification import first_line
 
 __all__ = [
     "Parameter",
@@ -74,19 +87,35 @@ __all__ = [
 
 
 class PtoError(Exception):
-    """A problem of the input or of a run, as one line: `file:line:col: error: message`
-    when the input text has a place (`location`), else `error: message`."""
+    """A problem of the input or of a run, at its place in the input text when it has one.
 
-    def __init__(self, message: str, location: str | None = None) -> None:
+    `str()` is one line, `file:line:col: error: message` (`error: message` without a
+    place); `render` adds the source line and a caret, as `pto-opt` and `pto-run` print it.
+    """
+
+    def __init__(self, message: str, loc: SourceLoc | None = None) -> None:
         super().__init__(message)
         self.message = message
-        self.location = location
+        self.loc = loc
+
+    @classmethod
+    def of(cls, diagnostic: Diagnostic) -> Self:
+        return cls(diagnostic.message, diagnostic.loc)
+
+    @property
+    def location(self) -> str | None:
+        """`file:line:col` of the place, if it has one."""
+        return None if self.loc is None else str(self.loc)
 
     def line(self, tool: str | None = None) -> str:
         """The diagnostic line; without a location it starts with `tool:` when given."""
-        if self.location is not None:
-            return f"{self.location}: error: {self.message}"
+        if self.loc is not None:
+            return f"{self.loc}: error: {self.message}"
         return f"{tool}: error: {self.message}" if tool else f"error: {self.message}"
+
+    def render(self, tool: str, sources: Sources) -> str:
+        """The `mlir-opt` form: the line, then the source line and a caret under the place."""
+        return Diagnostic(self.message, self.loc).render(tool, sources)
 
     def __str__(self) -> str:
         return self.line()
@@ -137,7 +166,7 @@ def parse(
     try:
         module = parse_module(ctx or make_context(), text, name, implicit_module=implicit_module)
     except ParseError as err:
-        raise PtoParseError(_first(err.msg), str(err.span.get_location())) from None
+        raise PtoParseError.of(parse_diagnostic(err)) from None
     if target is not None:
         set_target(module, target)
     verify(module)
@@ -170,27 +199,9 @@ def verify(module: ModuleOp) -> None:
     try:
         target_of(module)
     except DiagnosticException as err:
-        raise PtoVerifyError(first_line(err), location(module)) from None
-    try:
-        check_module(module)
-    except DiagnosticException as err:
-        if not isinstance(err, DominanceError):
-            for op in module.walk(region_first=True):
-                try:
-                    op.verify(verify_nested_ops=False)
-                except Exception as op_err:  # xDSL's scf verifiers raise plain exceptions
-                    raise PtoVerifyError(_op_message(op, op_err), location(op)) from None
-        raise PtoVerifyError(f"verification failed: {first_line(err)}") from None
-
-
-def _first(text: str) -> str:
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[0] if lines else "parse error"
-
-
-def _op_message(op: Operation, err: Exception) -> str:
-    message = first_line(err).removeprefix("Operation does not verify: ")
-    return message if message.startswith(op.name) else f"{op.name}: {message}"
+        raise PtoVerifyError(first_line(err), op_loc(module)) from None
+    if (problem := verify_diagnostic(module)) is not None:
+        raise PtoVerifyError.of(problem)
 
 
 def _available_passes() -> dict[str, Any]:
@@ -216,7 +227,9 @@ def apply_pipeline(
     for one in passes:
         try:
             one.apply(context, module)
-        except DiagnosticException as err:  # PassFailedException, VerifyException
+        except PassFailedException as err:
+            raise PtoPassError.of(pass_diagnostic(err)) from None
+        except DiagnosticException as err:  # a VerifyException
             raise PtoPassError(first_line(err)) from None
     verify(module)
     return module
@@ -252,6 +265,14 @@ def parameters(module: ModuleOp, function: str | None = None) -> list[Parameter]
         Parameter(i, n, t)
         for i, (n, t) in enumerate(zip(names, func.function_type.inputs.data, strict=True))
     ]
+
+
+def _kernel_error(err: KernelError) -> PtoRunError:
+    """The error at the op that broke the rule, when it has a place."""
+    at = None if err.op is None else op_loc(err.op)
+    if err.op is None or at is None:
+        return PtoRunError(str(err))
+    return PtoRunError(f"{err.op.name}: {err.message}", at)
 
 
 def _function(module: ModuleOp, function: str | None) -> FuncOp:
@@ -354,7 +375,7 @@ def run(
     except ArgError as err:
         raise PtoArgumentError(str(err)) from None
     except KernelError as err:
-        raise PtoRunError(str(err)) from None
+        raise _kernel_error(err) from None
     finals = [a.final() if isinstance(a, ArrayArg) else None for a in done.args]
     return Result(params, finals, Report(done.machine))
 

@@ -46,7 +46,13 @@ endless loop in under a minute (a few microseconds per op)."""
 
 
 class KernelError(Exception):
-    """A run that failed: one line naming the op and the rule."""
+    """A run that failed: one line naming the op and the rule (`op`, when there is one,
+    is kept for a diagnostic at its place)."""
+
+    def __init__(self, message: str, op: Operation | None = None) -> None:
+        super().__init__(message if op is None else f"{where(op)}: {message}")
+        self.message = message
+        self.op = op
 
 
 class _OpTracker(Interpreter.Listener):
@@ -170,7 +176,7 @@ def run_function(
     try:
         verify_dominance(module)  # xDSL's verify does not check it; the run relies on it
     except DominanceError as err:
-        raise KernelError(str(err)) from None
+        raise KernelError(err.violation.message, err.violation.user) from None
     machine = Machine(target_of(module), pipes=pipes or PipeModel())
     tracker = _OpTracker(machine, max_steps, progress)
     interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
@@ -190,12 +196,10 @@ def run_function(
         with np.errstate(all="ignore"):
             interpreter.call_op(func, tuple(values))
     except PtoRuntimeError as err:
-        op = err.op or tracker.current
-        raise KernelError(f"{where(op)}: {err.message}" if op else err.message) from None
+        raise KernelError(err.message, err.op or tracker.current) from None
     except Exception as err:  # an xDSL interpreter failure: still one line
-        op = tracker.current
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise KernelError(f"{where(op)}: {first}" if op else first) from None
+        raise KernelError(first, tracker.current) from None
     finally:
         if progress is not None:
             progress.done()

@@ -1,15 +1,18 @@
 """`pto-run`: run a function of a PTO module with xDSL's interpreter.
 
     pto-run FILE [--entry NAME] [--target a2a3|a5|cpu] [--arg SPEC]... [--out-dir DIR]
-                 [--report] [--report-json FILE] [--max-steps N]
+                 [--report] [--report-json FILE] [--max-steps N] [--auto-sync]
 
 `xdsl-run` cannot load plugin interpreter functions, so this subclasses its driver
 and registers the project's functions next to xDSL's own for func, arith, scf and
-memref. Every error is one line on stderr and a non-zero exit, never a traceback: a
-problem of the input text is `file:line:col: error: ...` (exit 1), one found while
-running `pto-run: error: ...` (exit 1), a bug of pto-run `pto-run: internal error: ...`
-(exit 70). The module is always verified before it runs. The work is done by the Python
-API (`interpreters.api`); this module is its command line.
+memref. Every error is a diagnostic on stderr and a non-zero exit, never a traceback: a
+problem of the input text or a rule an op breaks while running is
+`file:line:col: error: ...` with the source line and a caret, as `pto-opt` and `mlir-opt`
+write it (`pto_dialect.diagnostics`; exit 1), one without a place `pto-run: error: ...`
+(exit 1), a bug of pto-run `pto-run: internal error: ...` (exit 70). The module is always
+verified before it runs. Hazards are `pto-run: hazard: ...` naming both ops (exit 3).
+`--auto-sync` plans and synchronises an auto-mode kernel first (`interpreters.auto_sync`).
+The work is done by the Python API (`interpreters.api`); this module is its command line.
 """
 
 from __future__ import annotations
@@ -25,12 +28,16 @@ from pathlib import Path
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.tools.xdsl_run import xDSLRunMain
+from xdsl.utils.exceptions import PassFailedException
 
 from interpreters import api
-from interpreters.api import PtoError
+from interpreters.api import PtoError, PtoPassError
 from interpreters.args import ArgError, parse_spec
+from interpreters.auto_sync import AutoSync, complete, sync_ops
 from interpreters.execute import DEFAULT_MAX_STEPS, KernelError, entry_function
 from interpreters.report import Report, write_trace
+from pto_dialect import __version__
+from pto_dialect.diagnostics import Sources, pass_diagnostic
 from pto_dialect.verification import first_line
 
 EXIT_ERROR = 1
@@ -41,6 +48,9 @@ EXIT_SIGPIPE = 128 + signal.SIGPIPE  # as a Unix tool killed by SIGPIPE
 
 class PtoRunMain(xDSLRunMain):
     def __init__(self, args: Sequence[str] | None = None) -> None:
+        self.sources = Sources()
+        self.auto_sync: AutoSync | None = None
+        self.unsynchronised = False
         super().__init__(description="Run a PTO kernel with per-target semantics", args=args)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
@@ -83,7 +93,15 @@ class PtoRunMain(xDSLRunMain):
             action="store_true",
             help="run without the pipe model: no hazard detection, no cycles (faster)",
         )
+        arg_parser.add_argument(
+            "--auto-sync",
+            action="store_true",
+            help="a kernel without any sync op (the manual's auto mode) is planned "
+            "(pto-plan-memory, when a tile buffer has no address) and synchronised "
+            "(pto-insert-sync) before it runs",
+        )
         arg_parser.add_argument("--index-bitwidth", type=int, choices=(32, 64), default=64)
+        arg_parser.add_argument("--version", action="version", version=f"pto-run {__version__}")
         arg_parser.add_argument(
             "--max-steps",
             type=_positive,
@@ -96,21 +114,30 @@ class PtoRunMain(xDSLRunMain):
         try:
             report = self._run()
             if self.args.report_json:
-                text = json.dumps(report.as_json(), indent=2) + "\n"
-                Path(self.args.report_json).write_text(text)
+                data = report.as_json()
+                if self.auto_sync is not None:
+                    data["auto_sync"] = self.auto_sync.as_json()
+                Path(self.args.report_json).write_text(json.dumps(data, indent=2) + "\n")
             if self.args.trace:
                 write_trace(report.machine, Path(self.args.trace))
         except PtoError as err:
-            print(err.line("pto-run"), file=sys.stderr)
+            print(err.render("pto-run", self.sources), file=sys.stderr)
             return EXIT_ERROR
         except OSError as err:
             print(f"pto-run: error: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
             return EXIT_ERROR
         if self.args.report:
-            print(report.text(), flush=True)  # a reader gone away is noticed here
+            text = report.text()
+            if self.auto_sync is not None:
+                text += "\n" + self.auto_sync.line()
+            print(text, flush=True)  # a reader gone away is noticed here
         hazards = report.machine.pipes.hazards
         for hazard in hazards:
             print(f"pto-run: hazard: {hazard.message}", file=sys.stderr)
+        if hazards and self.unsynchronised:
+            print("pto-run: note: the kernel has no synchronisation at all (the manual's auto "
+                  "mode?): --auto-sync inserts it (pto-insert-sync) before the run",
+                  file=sys.stderr)  # fmt: skip
         if hazards and not self.args.allow_hazards:
             return EXIT_HAZARD
         return 0
@@ -118,6 +145,13 @@ class PtoRunMain(xDSLRunMain):
     # ---- steps -------------------------------------------------------------------------
     def _run(self) -> Report:
         module = self._load()
+        if self.args.auto_sync:
+            try:
+                self.auto_sync = complete(self.ctx, module)
+            except PassFailedException as err:
+                raise PtoPassError.of(pass_diagnostic(err)) from None
+        else:
+            self.unsynchronised = not sync_ops(module)
         try:
             func = entry_function(module, self.args.entry)
         except KernelError as err:
@@ -154,9 +188,11 @@ class PtoRunMain(xDSLRunMain):
         except (OSError, UnicodeDecodeError) as err:
             reason = err.strerror if isinstance(err, OSError) else "not UTF-8 text"
             raise PtoError(f"cannot read {path or 'stdin'}: {reason}") from None
+        name = path or "<stdin>"
+        self.sources.add(name, text)
         return api.parse(
             text,
-            name=path or "<stdin>",
+            name=name,
             target=self.args.target,
             ctx=self.ctx,
             implicit_module=not self.args.no_implicit_module,

@@ -1,83 +1,13 @@
-"""Parsing with source locations: every op gets `loc("file":line:col)` of its text.
-
-A type or attribute that breaks its own rules (a tile row of 20 bytes, `f80` as an element
-type, `300 : i8`) raises xDSL's `VerifyException` while it is built, with no place in the
-text; the parser here turns it into a `ParseError` at the text that spelled it.
-"""
+"""Source locations of ops for `pto-run`'s messages (the parser is `pto_dialect.parsing`)."""
 
 from __future__ import annotations
 
-import os
-import traceback
-from bisect import bisect_right
-from collections.abc import Callable
-from typing import NoReturn, TypeVar
+from xdsl.dialects.builtin import FileLineColLoc
+from xdsl.ir import Operation
 
-from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Attribute, Operation
-from xdsl.parser import Parser
-from xdsl.utils.exceptions import VerifyException
+from pto_dialect.parsing import LocatingParser, parse_module
 
-_T = TypeVar("_T")
-
-
-class LocatingParser(Parser):
-    """A parser that records where each op starts (line and column, 1-based)."""
-
-    def __init__(self, ctx: Context, text: str, name: str) -> None:
-        super().__init__(ctx, text, name)
-        self._name = StringAttr(name)
-        self._text = text
-        self._line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
-
-    def _located(self, parse: Callable[[], _T]) -> _T:
-        """`parse()`, with a `VerifyException` reported at the text it consumed."""
-        start = self._current_token.span.start
-        try:
-            return parse()
-        except VerifyException as err:
-            self._report(err, start)
-        except (KeyError, OverflowError, NotImplementedError) as err:
-            if not _raised_in_xdsl(err):
-                raise
-            # xDSL's parser fails this way on some malformed input (a block label defined
-            # twice, an integer too large for a location, a hexadecimal f128 literal): still a
-            # located parse error
-            self._report(err, start, f"cannot parse this: {type(err).__name__} {err}")
-
-    def _report(self, err: Exception, start: int, message: str | None = None) -> NoReturn:
-        end = self._current_token.span.start
-        while end > start + 1 and self._text[end - 1].isspace():
-            end -= 1  # the span ends with the text consumed, not at the next token
-        if message is None:
-            message = str(err).splitlines()[0] if str(err) else type(err).__name__
-        self.raise_error(message, start, end)
-
-    def parse_optional_type(self) -> Attribute | None:  # pyright: ignore[reportIncompatibleMethodOverride]
-        return self._located(super().parse_optional_type)
-
-    def parse_optional_attribute(self) -> Attribute | None:
-        return self._located(super().parse_optional_attribute)
-
-    def parse_operation(self) -> Operation:
-        start = self._current_token.span.start
-        op = self._located(super().parse_operation)
-        if isinstance(op.location, UnknownLoc):
-            line = bisect_right(self._line_starts, start)
-            column = start - self._line_starts[line - 1] + 1
-            op.location = FileLineColLoc(self._name, IntAttr(line), IntAttr(column))
-        return op
-
-
-def _raised_in_xdsl(err: BaseException) -> bool:
-    """Whether `err` was raised by xDSL's own code (not by the project's parsers)."""
-    frames = traceback.extract_tb(err.__traceback__)
-    return bool(frames) and f"{os.sep}xdsl{os.sep}" in frames[-1].filename
-
-
-def parse_module(ctx: Context, text: str, name: str, *, implicit_module: bool = True) -> ModuleOp:
-    return LocatingParser(ctx, text, name).parse_module(implicit_module)
+__all__ = ["LocatingParser", "location", "parse_module", "where"]
 
 
 def location(op: Operation) -> str | None:

@@ -14,7 +14,8 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriteWalker, RewritePattern
 from xdsl.utils.exceptions import PassFailedException
 
-from pto_dialect.dominance import find_violation, where
+from pto_dialect.diagnostics import LocatedPassFailure
+from pto_dialect.dominance import find_violation
 from pto_dialect.ops.base import target_of
 from pto_dialect.ops.pointer import CastPtrOp
 from pto_dialect.ops.tile_memory import AllocTileOp
@@ -34,10 +35,9 @@ CHECKED_PASSES: set[type[ModulePass]] = set()
 
 
 def pass_error(pass_name: str, message: str, op: Operation | None = None) -> PassFailedException:
-    """`pto-plan-memory: pto.alloc_tile at k.mlir:3:5: <message>`; raise the result."""
-    if op is None:
-        return PassFailedException(f"{pass_name}: {message}")
-    return PassFailedException(f"{pass_name}: {where(op)}: {message}")
+    """`pto-plan-memory: pto.alloc_tile at k.mlir:3:5: <message>`; raise the result (it
+    keeps `op`, so that `pto-opt` reports the message at the op's place)."""
+    return LocatedPassFailure(pass_name, message, op)
 
 
 def check_input(pass_name: str, module: ModuleOp) -> None:
@@ -102,6 +102,8 @@ def rewrite_once(pattern: RewritePattern, module: ModuleOp) -> None:
     walker appends to the exception's notes."""
     try:
         PatternRewriteWalker(pattern, apply_recursively=False).rewrite_module(module)
+    except LocatedPassFailure as err:
+        raise LocatedPassFailure(err.pass_name, err.message, err.op) from None
     except PassFailedException as err:
         raise PassFailedException(str(err)) from None
 

@@ -533,16 +533,22 @@ def test_pto_run_tmax_kernel_writes_the_maximum_of_the_valid_region(tmp_path: Pa
     assert np.array_equal(c, expected)
 
 
-def test_pto_run_reports_integer_division_by_zero_on_one_line(
+def test_pto_run_reports_integer_division_by_zero_at_the_op(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     kernel = write_kernel(tmp_path, dt="i32", target="a5", vr=2, vc=4, op="tdiv")
     code = runner.main(["--semantics-only", str(kernel), "--arg", "rand:8x16xi32:1", "--arg",
                         "zeros:8x16xi32", "--arg", "zeros:8x16xi32"])  # fmt: skip
-    err = capsys.readouterr().err.strip()
-    assert code != 0
-    assert len(err.splitlines()) == 1
-    assert "pto.tdiv" in err and "integer division by zero (src1[0, 0] is 0" in err
+    err = capsys.readouterr().err.splitlines()
+    assert code == 1
+    # FILE:LINE:COL: error: MESSAGE, the op's source line, a caret under its column
+    assert len(err) == 3
+    where, _, message = err[0].partition(": error: ")
+    _, line, column = where.rsplit(":", 2)
+    assert message.startswith("pto.tdiv: integer division by zero (src1[0, 0] is 0")
+    source = kernel.read_text().splitlines()[int(line) - 1]
+    assert err[1] == source and "pto.tdiv" in source
+    assert err[2] == " " * (int(column) - 1) + "^"
 
 
 def test_pto_run_rejects_integer_tdiv_on_a2a3(tmp_path: Path) -> None:

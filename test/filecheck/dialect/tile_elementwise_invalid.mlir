@@ -1,8 +1,8 @@
-// RUN: xdsl-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: pto-opt %s --split-input-file --verify-diagnostics
 
 // TileData::Loc == TileType::Vec (sources)
-// CHECK: Operation does not verify: pto.tsub src1 must be in loc=vec, got loc=mat
 func.func @case0(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.tile<loc=mat, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tsub src1 must be in loc=vec, got loc=mat}}
   %x = pto.tsub %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile<loc=mat, dtype=f32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -10,8 +10,8 @@ func.func @case0(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.t
 // -----
 
 // TileData::Loc == TileType::Vec (destination)
-// CHECK: Operation does not verify: pto.tabs dst must be in loc=vec, got loc=mat
 func.func @case1(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tabs dst must be in loc=vec, got loc=mat}}
   %x = pto.tabs %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=mat, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -19,8 +19,8 @@ func.func @case1(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
 // -----
 
 // TileData::isRowMajor
-// CHECK: Operation does not verify: pto.tmul src0 must be row-major (blayout=row_major), got blayout=col_major
 func.func @case2(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, %b: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tmul src0 must be row-major (blayout=row_major), got blayout=col_major}}
   %x = pto.tmul %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -28,8 +28,8 @@ func.func @case2(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col
 // -----
 
 // all tiles share one element type
-// CHECK: Operation does not verify: pto.tadd src1 dtype f16 must equal the dst dtype f32
 func.func @case3(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tadd src1 dtype f16 must equal the dst dtype f32}}
   %x = pto.tadd %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -37,8 +37,8 @@ func.func @case3(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.t
 // -----
 
 // all tiles share one element type (unary)
-// CHECK: Operation does not verify: pto.tabs src dtype f32 must equal the dst dtype f16
 func.func @case4(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tabs src dtype f32 must equal the dst dtype f16}}
   %x = pto.tabs %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>
   func.return
 }
@@ -46,9 +46,9 @@ func.func @case4(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
 // -----
 
 // tadd A2/A3 table: no i8
-// CHECK: Operation does not verify: pto.tadd dtype i8 is not supported on target a2a3 (supported: bf16, f16, f32, i16, i32)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case5(%a: !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>, %b: !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>) {
+    // expected-error @+1 {{pto.tadd dtype i8 is not supported on target a2a3 (supported: bf16, f16, f32, i16, i32)}}
     %x = pto.tadd %a, %b : (!pto.tile<loc=vec, dtype=i8, rows=16, cols=32>, !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>
     func.return
   }
@@ -57,9 +57,9 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // tadd A5 table accepts fp8, tsub A5 checks do not
-// CHECK: Operation does not verify: pto.tsub dtype f8E4M3FN is not supported on target a5 (supported: f16, f32, i16, i32, i8, ui16, ui32, ui8)
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @case6(%a: !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>, %b: !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>) {
+    // expected-error @+1 {{pto.tsub dtype f8E4M3FN is not supported on target a5 (supported: f16, f32, i16, i32, i8, ui16, ui32, ui8)}}
     %x = pto.tsub %a, %b : (!pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>
     func.return
   }
@@ -68,9 +68,9 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // tmul A5 checks: no 8-bit types
-// CHECK: Operation does not verify: pto.tmul dtype ui8 is not supported on target a5 (supported: f16, f32, i16, i32, ui16, ui32)
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @case7(%a: !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>, %b: !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>) {
+    // expected-error @+1 {{pto.tmul dtype ui8 is not supported on target a5 (supported: f16, f32, i16, i32, ui16, ui32)}}
     %x = pto.tmul %a, %b : (!pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>, !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>
     func.return
   }
@@ -79,9 +79,9 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // tdiv A2A3 checks: half and float only
-// CHECK: Operation does not verify: pto.tdiv dtype i32 is not supported on target a2a3 (supported: f16, f32)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case8(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
+    // expected-error @+1 {{pto.tdiv dtype i32 is not supported on target a2a3 (supported: f16, f32)}}
     %x = pto.tdiv %a, %b : (!pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
     func.return
   }
@@ -90,9 +90,9 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // tmax A2A3 checks
-// CHECK: Operation does not verify: pto.tmax dtype ui16 is not supported on target a2a3 (supported: f16, f32, i16, i32)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case9(%a: !pto.tile<loc=vec, dtype=ui16, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=ui16, rows=16, cols=16>) {
+    // expected-error @+1 {{pto.tmax dtype ui16 is not supported on target a2a3 (supported: f16, f32, i16, i32)}}
     %x = pto.tmax %a, %b : (!pto.tile<loc=vec, dtype=ui16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=ui16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=ui16, rows=16, cols=16>
     func.return
   }
@@ -101,9 +101,9 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // tmin A5 checks: no bf16
-// CHECK: Operation does not verify: pto.tmin dtype bf16 is not supported on target a5 (supported: f16, f32, i16, i32, i8, ui16, ui32, ui8)
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @case10(%a: !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>) {
+    // expected-error @+1 {{pto.tmin dtype bf16 is not supported on target a5 (supported: f16, f32, i16, i32, i8, ui16, ui32, ui8)}}
     %x = pto.tmin %a, %b : (!pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>
     func.return
   }
@@ -112,9 +112,9 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // tabs NPU checks: float and half only
-// CHECK: Operation does not verify: pto.tabs dtype i16 is not supported on target a2a3 (supported: f16, f32)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case11(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) {
+    // expected-error @+1 {{pto.tabs dtype i16 is not supported on target a2a3 (supported: f16, f32)}}
     %x = pto.tabs %a : !pto.tile<loc=vec, dtype=i16, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
     func.return
   }
@@ -123,8 +123,8 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // src0, src1 and dst have the same validRow/validCol (static sizes)
-// CHECK: Operation does not verify: pto.tsub src1 valid shape 8x16 must equal the dst valid shape 16x16
 func.func @case12(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_row=8>) {
+  // expected-error @+1 {{pto.tsub src1 valid shape 8x16 must equal the dst valid shape 16x16}}
   %x = pto.tsub %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_row=8>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -132,8 +132,8 @@ func.func @case12(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.
 // -----
 
 // tabs: src and dst valid regions agree
-// CHECK: Operation does not verify: pto.tabs src valid shape 16x16 must equal the dst valid shape 8x16
 func.func @case13(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tabs src valid shape 16x16 must equal the dst valid shape 8x16}}
   %x = pto.tabs %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_row=8>
   func.return
 }
@@ -141,8 +141,8 @@ func.func @case13(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
 // -----
 
 // DPS form takes tile buffers only
-// CHECK: Operation does not verify: pto.tadd in DPS form takes !pto.tile_buf operands, not !pto.tile
 func.func @case14(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tadd in DPS form takes !pto.tile_buf operands, not !pto.tile}}
   pto.tadd ins(%a, %b : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%b : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>)
   func.return
 }
@@ -150,8 +150,8 @@ func.func @case14(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.
 // -----
 
 // exactly one destination
-// CHECK: Operation does not verify: pto.tadd needs exactly one destination: an outs(...) buffer (DPS form) or a result (SSA form)
 func.func @case15(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tadd needs exactly one destination: an outs(...) buffer (DPS form) or a result (SSA form)}}
   "pto.tadd"(%a, %a) <{operandSegmentSizes = array<i32: 2, 0>}> : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) -> ()
   func.return
 }
@@ -159,9 +159,9 @@ func.func @case15(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
 // -----
 
 // txor.md, Temporary Space (A2A3): XOR goes through a scratch tile
-// CHECK: Operation does not verify: pto.txor needs a tmp operand on target a2a3 (txor.md: A2A3 computes XOR through a scratch tile)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @txor_no_tmp(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) {
+    // expected-error @+1 {{pto.txor needs a tmp operand on target a2a3 (txor.md: A2A3 computes XOR through a scratch tile)}}
     %x = pto.txor %a, %a : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
     func.return
   }
@@ -170,9 +170,9 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // tand.md (A2A3): 1- or 2-byte integral types only
-// CHECK: Operation does not verify: pto.tand dtype i32 is not supported on target a2a3 (supported: i16, i8, ui16, ui8)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @tand_i32(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
+    // expected-error @+1 {{pto.tand dtype i32 is not supported on target a2a3 (supported: i16, i8, ui16, ui8)}}
     %x = pto.tand %a, %a : (!pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
     func.return
   }
@@ -181,9 +181,9 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // tnot.md (A2A3): int16_t, uint16_t only
-// CHECK: Operation does not verify: pto.tnot dtype f32 is not supported on target a2a3 (supported: i16, ui16)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @tnot_f32(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+    // expected-error @+1 {{pto.tnot dtype f32 is not supported on target a2a3 (supported: i16, ui16)}}
     %x = pto.tnot %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
     func.return
   }

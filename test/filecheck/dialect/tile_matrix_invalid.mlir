@@ -1,8 +1,8 @@
-// RUN: xdsl-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: pto-opt %s --split-input-file --verify-diagnostics
 
 // TileLeft::Loc == Left
-// CHECK: Operation does not verify: pto.tmatmul a must be in loc=left, got loc=mat
 func.func @f0(%a: !pto.tile<loc=mat, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul a must be in loc=left, got loc=mat}}
   %x = pto.tmatmul %a, %b : (!pto.tile<loc=mat, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -10,8 +10,8 @@ func.func @f0(%a: !pto.tile<loc=mat, dtype=f16, rows=16, cols=32, blayout=col_ma
 // -----
 
 // TileRight::Loc == Right
-// CHECK: Operation does not verify: pto.tmatmul b must be in loc=right, got loc=mat
 func.func @f1(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=mat, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul b must be in loc=right, got loc=mat}}
   %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=mat, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -19,8 +19,8 @@ func.func @f1(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_m
 // -----
 
 // TileRes::Loc == Acc
-// CHECK: Operation does not verify: pto.tmatmul dst must be in loc=acc, got loc=vec
 func.func @f2(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul dst must be in loc=acc, got loc=vec}}
   %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -28,8 +28,8 @@ func.func @f2(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_m
 // -----
 
 // Bias tile location must be TileType::Bias
-// CHECK: Operation does not verify: pto.tmatmul.bias bias must be in loc=bias, got loc=vec
 func.func @f3(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>, %bias: !pto.tile<loc=vec, dtype=f32, rows=1, cols=16>) {
+  // expected-error @+1 {{pto.tmatmul.bias bias must be in loc=bias, got loc=vec}}
   %x = pto.tmatmul.bias %a, %b, %bias : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>, !pto.tile<loc=vec, dtype=f32, rows=1, cols=16>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -37,8 +37,8 @@ func.func @f3(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_m
 // -----
 
 // acc_in lives in the accumulator
-// CHECK: Operation does not verify: pto.tmatmul.acc acc_in must be in loc=acc, got loc=vec
 func.func @f4(%c: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul.acc acc_in must be in loc=acc, got loc=vec}}
   %x = pto.tmatmul.acc %c, %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -46,8 +46,8 @@ func.func @f4(%c: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %a: !pto.tile
 // -----
 
 // TileLeft::Rows == TileRes::Rows
-// CHECK: Operation does not verify: pto.tmatmul a rows 32 must equal the dst rows 16 (TileLeft::Rows == TileRes::Rows)
 func.func @f5(%a: !pto.tile<loc=left, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul a rows 32 must equal the dst rows 16 (TileLeft::Rows == TileRes::Rows)}}
   %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -55,8 +55,8 @@ func.func @f5(%a: !pto.tile<loc=left, dtype=f16, rows=32, cols=32, blayout=col_m
 // -----
 
 // TileLeft::Cols == TileRight::Rows
-// CHECK: Operation does not verify: pto.tmatmul a cols 16 must equal the b rows 32 (TileLeft::Cols == TileRight::Rows)
 func.func @f6(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul a cols 16 must equal the b rows 32 (TileLeft::Cols == TileRight::Rows)}}
   %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -64,8 +64,8 @@ func.func @f6(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_m
 // -----
 
 // TileRight::Cols == TileRes::Cols
-// CHECK: Operation does not verify: pto.tmatmul b cols 32 must equal the dst cols 16 (TileRight::Cols == TileRes::Cols)
 func.func @f7(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=32, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul b cols 32 must equal the dst cols 16 (TileRight::Cols == TileRes::Cols)}}
   %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=32, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -73,8 +73,8 @@ func.func @f7(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_m
 // -----
 
 // Bias tile must be configured as a single row
-// CHECK: Operation does not verify: pto.tmatmul.bias bias must be a single row, got rows=2
 func.func @f8(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>, %bias: !pto.tile<loc=bias, dtype=f32, rows=2, cols=16>) {
+  // expected-error @+1 {{pto.tmatmul.bias bias must be a single row, got rows=2}}
   %x = pto.tmatmul.bias %a, %b, %bias : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>, !pto.tile<loc=bias, dtype=f32, rows=2, cols=16>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -83,8 +83,8 @@ func.func @f8(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_m
 
 // Bias tile datatype must exactly match TileRes::DType: seed 000's example (half bias, float
 // accumulator) violates its own rule
-// CHECK: Operation does not verify: pto.tgemv.bias bias dtype f16 must equal the accumulator dtype f32
 func.func @f9(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=16, v_row=1, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=16, cols=16, blayout=row_major, slayout=col_major>, %bias: !pto.tile<loc=bias, dtype=f16, rows=1, cols=16>) {
+  // expected-error @+1 {{pto.tgemv.bias bias dtype f16 must equal the accumulator dtype f32}}
   %x = pto.tgemv.bias %a, %b, %bias : (!pto.tile<loc=left, dtype=f16, rows=16, cols=16, v_row=1, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=16, cols=16, blayout=row_major, slayout=col_major>, !pto.tile<loc=bias, dtype=f16, rows=1, cols=16>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, v_row=1, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -92,8 +92,8 @@ func.func @f9(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=16, v_row=1, blay
 // -----
 
 // acc_in carries the accumulator dtype
-// CHECK: Operation does not verify: pto.tmatmul.acc acc_in dtype i32 must equal the accumulator dtype f32
 func.func @f10(%c: !pto.tile<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, %a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul.acc acc_in dtype i32 must equal the accumulator dtype f32}}
   %x = pto.tmatmul.acc %c, %a, %b : (!pto.tile<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -101,8 +101,8 @@ func.func @f10(%c: !pto.tile<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_m
 // -----
 
 // acc_in is the accumulator tile
-// CHECK: Operation does not verify: pto.tmatmul.acc acc_in shape 32x16 must equal the dst shape 16x16
 func.func @f11(%c: !pto.tile<loc=acc, dtype=f32, rows=32, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, %a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul.acc acc_in shape 32x16 must equal the dst shape 16x16}}
   %x = pto.tmatmul.acc %c, %a, %b : (!pto.tile<loc=acc, dtype=f32, rows=32, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -110,9 +110,9 @@ func.func @f11(%c: !pto.tile<loc=acc, dtype=f32, rows=32, cols=16, blayout=col_m
 // -----
 
 // A2A3 (C, A, B) triples: no fp8
-// CHECK: Operation does not verify: pto.tmatmul (C, A, B) = (f32, f8E4M3FN, f8E4M3FN) is not supported on target a2a3 (supported: (f32, bf16, bf16), (f32, f16, f16), (f32, f32, f32), (i32, i8, i8))
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @f12(%a: !pto.tile<loc=left, dtype=f8E4M3FN, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f8E4M3FN, rows=32, cols=32, blayout=row_major, slayout=col_major>) {
+    // expected-error @+1 {{pto.tmatmul (C, A, B) = (f32, f8E4M3FN, f8E4M3FN) is not supported on target a2a3 (supported: (f32, bf16, bf16), (f32, f16, f16), (f32, f32, f32), (i32, i8, i8))}}
     %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=f8E4M3FN, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f8E4M3FN, rows=32, cols=32, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=32, blayout=col_major, slayout=row_major, fractal=1024>
     func.return
   }
@@ -121,9 +121,9 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // A5: an int8 product accumulates in int32
-// CHECK: Operation does not verify: pto.tmatmul (C, A, B) = (f32, i8, i8) is not supported on target a5 (supported: (f32, bf16, bf16), (f32, f16, f16), (f32, f32, f32), (f32, f8E4M3FN, f8E4M3FN), (f32, f8E4M3FN, f8E5M2), (f32, f8E5M2, f8E4M3FN), (f32, f8E5M2, f8E5M2), (i32, i8, i8))
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f13(%a: !pto.tile<loc=left, dtype=i8, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=i8, rows=32, cols=32, blayout=row_major, slayout=col_major>) {
+    // expected-error @+1 {{pto.tmatmul (C, A, B) = (f32, i8, i8) is not supported on target a5 (supported: (f32, bf16, bf16), (f32, f16, f16), (f32, f32, f32), (f32, f8E4M3FN, f8E4M3FN), (f32, f8E4M3FN, f8E5M2), (f32, f8E5M2, f8E4M3FN), (f32, f8E5M2, f8E5M2), (i32, i8, i8))}}
     %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=i8, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=i8, rows=32, cols=32, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=32, blayout=col_major, slayout=row_major, fractal=1024>
     func.return
   }
@@ -132,9 +132,9 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // A5 Left: !isRowMajor, SFractal == RowMajor (the A2/A3 zZ left tile is rejected)
-// CHECK: Operation does not verify: pto.tmatmul a (loc=left) needs blayout=col_major, slayout=row_major on target a5, got blayout=row_major, slayout=row_major
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f14(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=row_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+    // expected-error @+1 {{pto.tmatmul a (loc=left) needs blayout=col_major, slayout=row_major on target a5, got blayout=row_major, slayout=row_major}}
     %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=row_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
     func.return
   }
@@ -143,9 +143,9 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // A5 Right: isRowMajor, SFractal == ColMajor
-// CHECK: Operation does not verify: pto.tmatmul b (loc=right) needs blayout=row_major, slayout=col_major on target a5, got blayout=col_major, slayout=row_major
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f15(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=col_major, slayout=row_major>) {
+    // expected-error @+1 {{pto.tmatmul b (loc=right) needs blayout=row_major, slayout=col_major on target a5, got blayout=col_major, slayout=row_major}}
     %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=col_major, slayout=row_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
     func.return
   }
@@ -154,9 +154,9 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // A5 Acc: !isRowMajor, SFractal == RowMajor
-// CHECK: Operation does not verify: pto.tmatmul dst (loc=acc) needs blayout=col_major, slayout=row_major on target a5, got blayout=row_major, slayout=row_major
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f16(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+    // expected-error @+1 {{pto.tmatmul dst (loc=acc) needs blayout=col_major, slayout=row_major on target a5, got blayout=row_major, slayout=row_major}}
     %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=row_major, slayout=row_major, fractal=1024>
     func.return
   }
@@ -165,8 +165,8 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // GEMV: m must be 1 (checked when the left valid rows are static)
-// CHECK: Operation does not verify: pto.tgemv a must have one valid row (m must be 1), got v_row=16
 func.func @f17(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tgemv a must have one valid row (m must be 1), got v_row=16}}
   %x = pto.tgemv %a, %b : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -174,8 +174,8 @@ func.func @f17(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_
 // -----
 
 // GEMV: k (b valid rows) in [1, 4095]
-// CHECK: Operation does not verify: pto.tgemv k = 4096 (b v_row) must lie in [1, 4095]
 func.func @gemv_k(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=4096, v_row=1, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=4096, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tgemv k = 4096 (b v_row) must lie in [1, 4095]}}
   %x = pto.tgemv %a, %b : (!pto.tile<loc=left, dtype=f16, rows=16, cols=4096, v_row=1, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=4096, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -183,8 +183,8 @@ func.func @gemv_k(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=4096, v_row=1
 // -----
 
 // matmul: m (a valid rows) in [1, 4095]
-// CHECK: Operation does not verify: pto.tmatmul m = 4096 (a v_row) must lie in [1, 4095]
 func.func @matmul_m(%a: !pto.tile<loc=left, dtype=f16, rows=4096, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul m = 4096 (a v_row) must lie in [1, 4095]}}
   %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=f16, rows=4096, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=4096, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
@@ -192,8 +192,8 @@ func.func @matmul_m(%a: !pto.tile<loc=left, dtype=f16, rows=4096, cols=32, blayo
 // -----
 
 // DPS form takes tile buffers only
-// CHECK: Operation does not verify: pto.tmatmul in DPS form takes !pto.tile_buf operands, not !pto.tile
 func.func @f20(%a: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>, %c: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>) {
+  // expected-error @+1 {{pto.tmatmul in DPS form takes !pto.tile_buf operands, not !pto.tile}}
   pto.tmatmul ins(%a, %b : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) outs(%c : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>)
   func.return
 }
@@ -201,8 +201,8 @@ func.func @f20(%a: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=
 // -----
 
 // operand count
-// CHECK: Operation does not verify: pto.tmatmul.bias expects 3 source operand(s), got 2
 func.func @f21(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) {
+  // expected-error @+1 {{pto.tmatmul.bias expects 3 source operand(s), got 2}}
   %x = "pto.tmatmul.bias"(%a, %b) <{operandSegmentSizes = array<i32: 2, 0>}> : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }

@@ -1,8 +1,8 @@
-// RUN: xdsl-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: pto-opt %s --split-input-file --verify-diagnostics
 
 // shape operands match the view rank
-// CHECK: Operation does not verify: pto.make_tensor_view has 1 shape operand(s) but the view rank is 2
 func.func @case0(%p: !pto.ptr<f32>, %a: index) {
+  // expected-error @+1 {{pto.make_tensor_view has 1 shape operand(s) but the view rank is 2}}
   %tv = pto.make_tensor_view %p, shape = [%a], strides = [%a, %a] : !pto.tensor_view<?x?xf32>
   func.return
 }
@@ -10,8 +10,8 @@ func.func @case0(%p: !pto.ptr<f32>, %a: index) {
 // -----
 
 // stride operands match the view rank
-// CHECK: Operation does not verify: pto.make_tensor_view has 3 strides operand(s) but the view rank is 2
 func.func @case1(%p: !pto.ptr<f32>, %a: index) {
+  // expected-error @+1 {{pto.make_tensor_view has 3 strides operand(s) but the view rank is 2}}
   %tv = pto.make_tensor_view %p, shape = [%a, %a], strides = [%a, %a, %a] : !pto.tensor_view<?x?xf32>
   func.return
 }
@@ -19,8 +19,8 @@ func.func @case1(%p: !pto.ptr<f32>, %a: index) {
 // -----
 
 // the typed pointer and the view share the element type
-// CHECK: Operation does not verify: pto.make_tensor_view ptr element type f16 must equal the view element type f32
 func.func @case2(%p: !pto.ptr<f16>, %a: index) {
+  // expected-error @+1 {{pto.make_tensor_view ptr element type f16 must equal the view element type f32}}
   %tv = "pto.make_tensor_view"(%p, %a, %a, %a, %a) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.ptr<f16>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
   func.return
 }
@@ -28,8 +28,8 @@ func.func @case2(%p: !pto.ptr<f16>, %a: index) {
 // -----
 
 // a tensor view describes GM
-// CHECK: Operation does not verify: pto.make_tensor_view ptr must point to gm, got ub
 func.func @case3(%p: !pto.ptr<f32, ub>, %a: index) {
+  // expected-error @+1 {{pto.make_tensor_view ptr must point to gm, got ub}}
   %tv = "pto.make_tensor_view"(%p, %a, %a, %a, %a) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (!pto.ptr<f32, ub>, index, index, index, index) -> !pto.tensor_view<?x?xf32>
   func.return
 }
@@ -37,8 +37,8 @@ func.func @case3(%p: !pto.ptr<f32, ub>, %a: index) {
 // -----
 
 // offsets match the source rank
-// CHECK: Operation does not verify: pto.partition_view has 1 offsets operand(s) but the source rank is 2
 func.func @case4(%tv: !pto.tensor_view<?x?xf32>, %a: index) {
+  // expected-error @+1 {{pto.partition_view has 1 offsets operand(s) but the source rank is 2}}
   %pv = pto.partition_view %tv, offsets = [%a], sizes = [%a, %a] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
   func.return
 }
@@ -46,8 +46,8 @@ func.func @case4(%tv: !pto.tensor_view<?x?xf32>, %a: index) {
 // -----
 
 // sizes match the source rank
-// CHECK: Operation does not verify: pto.partition_view has 3 sizes operand(s) but the source rank is 2
 func.func @case5(%tv: !pto.tensor_view<?x?xf32>, %a: index) {
+  // expected-error @+1 {{pto.partition_view has 3 sizes operand(s) but the source rank is 2}}
   %pv = pto.partition_view %tv, offsets = [%a, %a], sizes = [%a, %a, %a] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
   func.return
 }
@@ -55,8 +55,8 @@ func.func @case5(%tv: !pto.tensor_view<?x?xf32>, %a: index) {
 // -----
 
 // the result has the source rank
-// CHECK: Operation does not verify: pto.partition_view result rank 1 must equal the source rank 2
 func.func @case6(%tv: !pto.tensor_view<?x?xf32>, %a: index) {
+  // expected-error @+1 {{pto.partition_view result rank 1 must equal the source rank 2}}
   %pv = pto.partition_view %tv, offsets = [%a, %a], sizes = [%a, %a] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16xf32>
   func.return
 }
@@ -64,8 +64,8 @@ func.func @case6(%tv: !pto.tensor_view<?x?xf32>, %a: index) {
 // -----
 
 // the result has the source element type
-// CHECK: Operation does not verify: pto.partition_view result element type f16 must equal the source element type f32
 func.func @case7(%tv: !pto.tensor_view<?x?xf32>, %a: index) {
+  // expected-error @+1 {{pto.partition_view result element type f16 must equal the source element type f32}}
   %pv = pto.partition_view %tv, offsets = [%a, %a], sizes = [%a, %a] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf16>
   func.return
 }
@@ -73,8 +73,8 @@ func.func @case7(%tv: !pto.tensor_view<?x?xf32>, %a: index) {
 // -----
 
 // a window lies within its source
-// CHECK: Operation does not verify: pto.partition_view result dim 0 (16) exceeds the source dim (8)
 func.func @case8(%tv: !pto.tensor_view<8x64xf32>, %a: index) {
+  // expected-error @+1 {{pto.partition_view result dim 0 (16) exceeds the source dim (8)}}
   %pv = pto.partition_view %tv, offsets = [%a, %a], sizes = [%a, %a] : !pto.tensor_view<8x64xf32> -> !pto.partition_tensor_view<16x16xf32>
   func.return
 }
@@ -82,10 +82,10 @@ func.func @case8(%tv: !pto.tensor_view<8x64xf32>, %a: index) {
 // -----
 
 // constant sizes agree with the result type
-// CHECK: Operation does not verify: pto.partition_view sizes[1] is the constant 32 but the result dim 1 is 16
 func.func @case9(%tv: !pto.tensor_view<?x?xf32>, %a: index) {
   %c16 = arith.constant 16 : index
   %c32 = arith.constant 32 : index
+  // expected-error @+1 {{pto.partition_view sizes[1] is the constant 32 but the result dim 1 is 16}}
   %pv = pto.partition_view %tv, offsets = [%a, %a], sizes = [%c16, %c32] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x16xf32>
   func.return
 }
@@ -93,8 +93,8 @@ func.func @case9(%tv: !pto.tensor_view<?x?xf32>, %a: index) {
 // -----
 
 // v_row=? needs a valid_row operand
-// CHECK: Operation does not verify: pto.alloc_tile needs a valid_row operand: the type has v_row=?
 func.func @case10(%a: index) {
+  // expected-error @+1 {{pto.alloc_tile needs a valid_row operand: the type has v_row=?}}
   %t = pto.alloc_tile valid_col = %a : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=?, v_col=?>
   func.return
 }
@@ -102,8 +102,8 @@ func.func @case10(%a: index) {
 // -----
 
 // a static v_col takes no valid_col operand
-// CHECK: Operation does not verify: pto.alloc_tile takes a valid_col operand only when the type has v_col=?, got v_col=16
 func.func @case11(%a: index) {
+  // expected-error @+1 {{pto.alloc_tile takes a valid_col operand only when the type has v_col=?, got v_col=16}}
   %t = pto.alloc_tile valid_row = %a valid_col = %a : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=?>
   func.return
 }
@@ -111,9 +111,9 @@ func.func @case11(%a: index) {
 // -----
 
 // a tile fits its buffer: 224 KiB fit the A5 UB, not the 192 KiB A2/A3 UB
-// CHECK: Operation does not verify: pto.alloc_tile tile of 229376 bytes exceeds the 196608-byte loc=vec buffer of target a2a3
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case12() {
+    // expected-error @+1 {{pto.alloc_tile tile of 229376 bytes exceeds the 196608-byte loc=vec buffer of target a2a3}}
     %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=224, cols=256>
     func.return
   }
@@ -122,8 +122,8 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // tload reads a partition view
-// CHECK: Operation does not verify: pto.tload src must be a !pto.partition_tensor_view, got !pto.tensor_view<16x16xf32>
 func.func @case13(%tv: !pto.tensor_view<16x16xf32>) {
+  // expected-error @+1 {{pto.tload src must be a !pto.partition_tensor_view, got !pto.tensor_view<16x16xf32>}}
   %x = pto.tload %tv : !pto.tensor_view<16x16xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -131,8 +131,8 @@ func.func @case13(%tv: !pto.tensor_view<16x16xf32>) {
 // -----
 
 // tload writes Vec or Mat tiles only
-// CHECK: Operation does not verify: pto.tload dst must be in loc=vec or loc=mat, got loc=left
 func.func @case14(%pv: !pto.partition_tensor_view<16x16xf16>) {
+  // expected-error @+1 {{pto.tload dst must be in loc=vec or loc=mat, got loc=left}}
   %x = pto.tload %pv : !pto.partition_tensor_view<16x16xf16> -> !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
   func.return
 }
@@ -140,9 +140,9 @@ func.func @case14(%pv: !pto.partition_tensor_view<16x16xf16>) {
 // -----
 
 // A2A3 tload element types: no fp8
-// CHECK: Operation does not verify: pto.tload dst dtype f8E4M3FN is not supported on target a2a3 (supported: bf16, f16, f32, i16, i32, i64, i8, ui16, ui32, ui64, ui8)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case15(%pv: !pto.partition_tensor_view<16x32xi8>) {
+    // expected-error @+1 {{pto.tload dst dtype f8E4M3FN is not supported on target a2a3 (supported: bf16, f16, f32, i16, i32, i64, i8, ui16, ui32, ui64, ui8)}}
     %x = pto.tload %pv : !pto.partition_tensor_view<16x32xi8> -> !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>
     func.return
   }
@@ -151,8 +151,8 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // sizeof(tile dtype) == sizeof(GM dtype)
-// CHECK: Operation does not verify: pto.tload dst element size 2 bytes (f16) must equal the src element size 4 bytes (f32)
 func.func @case16(%pv: !pto.partition_tensor_view<16x16xf32>) {
+  // expected-error @+1 {{pto.tload dst element size 2 bytes (f16) must equal the src element size 4 bytes (f32)}}
   %x = pto.tload %pv : !pto.partition_tensor_view<16x16xf32> -> !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>
   func.return
 }
@@ -160,8 +160,8 @@ func.func @case16(%pv: !pto.partition_tensor_view<16x16xf32>) {
 // -----
 
 // the valid region holds the partition view
-// CHECK: Operation does not verify: pto.tload dst valid region 16x16 (256 elements) must hold the 1024 elements of the partition view 32x32
 func.func @case17(%pv: !pto.partition_tensor_view<32x32xf32>) {
+  // expected-error @+1 {{pto.tload dst valid region 16x16 (256 elements) must hold the 1024 elements of the partition view 32x32}}
   %x = pto.tload %pv : !pto.partition_tensor_view<32x32xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -169,8 +169,8 @@ func.func @case17(%pv: !pto.partition_tensor_view<32x32xf32>) {
 // -----
 
 // tstore reads Vec, Mat or Acc tiles
-// CHECK: Operation does not verify: pto.tstore src must be in loc=vec or loc=mat or loc=acc, got loc=left
 func.func @case18(%t: !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>, %pv: !pto.partition_tensor_view<16x16xf16>) {
+  // expected-error @+1 {{pto.tstore src must be in loc=vec or loc=mat or loc=acc, got loc=left}}
   pto.tstore %t, %pv : !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>, !pto.partition_tensor_view<16x16xf16>
   func.return
 }
@@ -178,9 +178,9 @@ func.func @case18(%t: !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=c
 // -----
 
 // A5 has no store from Mat
-// CHECK: Operation does not verify: pto.tstore from loc=mat is not supported on target a5
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @case19(%t: !pto.tile<loc=mat, dtype=f16, rows=16, cols=16>, %pv: !pto.partition_tensor_view<16x16xf16>) {
+    // expected-error @+1 {{pto.tstore from loc=mat is not supported on target a5}}
     pto.tstore %t, %pv : !pto.tile<loc=mat, dtype=f16, rows=16, cols=16>, !pto.partition_tensor_view<16x16xf16>
     func.return
   }
@@ -189,8 +189,8 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // an Acc tile holds int32 or float
-// CHECK: Operation does not verify: pto.tstore src dtype f16 is not supported from loc=acc on target cpu (supported: f32, i32)
 func.func @case20(%t: !pto.tile<loc=acc, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>, %pv: !pto.partition_tensor_view<16x16xf16>) {
+  // expected-error @+1 {{pto.tstore src dtype f16 is not supported from loc=acc on target cpu (supported: f32, i32)}}
   pto.tstore %t, %pv : !pto.tile<loc=acc, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>, !pto.partition_tensor_view<16x16xf16>
   func.return
 }
@@ -198,8 +198,8 @@ func.func @case20(%t: !pto.tile<loc=acc, dtype=f16, rows=16, cols=16, blayout=co
 // -----
 
 // Acc -> GM conversions: int32 stays int32
-// CHECK: Operation does not verify: pto.tstore dst element type f16 cannot be stored from an i32 accumulator (legal: i32)
 func.func @case21(%t: !pto.tile<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, %pv: !pto.partition_tensor_view<16x16xf16>) {
+  // expected-error @+1 {{pto.tstore dst element type f16 cannot be stored from an i32 accumulator (legal: i32)}}
   pto.tstore %t, %pv : !pto.tile<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, !pto.partition_tensor_view<16x16xf16>
   func.return
 }
@@ -207,8 +207,8 @@ func.func @case21(%t: !pto.tile<loc=acc, dtype=i32, rows=16, cols=16, blayout=co
 // -----
 
 // Acc static shape: 1 <= Cols <= 4095
-// CHECK: Operation does not verify: pto.tstore acc src cols 4096 must lie in [1, 4095]
 func.func @case22(%t: !pto.tile<loc=acc, dtype=f32, rows=16, cols=4096, blayout=col_major, slayout=row_major, fractal=1024>, %pv: !pto.partition_tensor_view<16x4096xf32>) {
+  // expected-error @+1 {{pto.tstore acc src cols 4096 must lie in [1, 4095]}}
   pto.tstore %t, %pv : !pto.tile<loc=acc, dtype=f32, rows=16, cols=4096, blayout=col_major, slayout=row_major, fractal=1024>, !pto.partition_tensor_view<16x4096xf32>
   func.return
 }
@@ -216,8 +216,8 @@ func.func @case22(%t: !pto.tile<loc=acc, dtype=f32, rows=16, cols=4096, blayout=
 // -----
 
 // Vec stores keep the element size
-// CHECK: Operation does not verify: pto.tstore src element size 2 bytes (f16) must equal the dst element size 4 bytes (f32)
 func.func @case23(%t: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, %pv: !pto.partition_tensor_view<16x16xf32>) {
+  // expected-error @+1 {{pto.tstore src element size 2 bytes (f16) must equal the dst element size 4 bytes (f32)}}
   pto.tstore %t, %pv : !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, !pto.partition_tensor_view<16x16xf32>
   func.return
 }
@@ -225,8 +225,8 @@ func.func @case23(%t: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, %pv: !pto
 // -----
 
 // SSA form stores a !pto.tile
-// CHECK: Operation does not verify: pto.tstore in SSA form takes a !pto.tile, not a !pto.tile_buf
 func.func @case24(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %pv: !pto.partition_tensor_view<16x16xf32>) {
+  // expected-error @+1 {{pto.tstore in SSA form takes a !pto.tile, not a !pto.tile_buf}}
   pto.tstore %t, %pv : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.partition_tensor_view<16x16xf32>
   func.return
 }
@@ -234,8 +234,8 @@ func.func @case24(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %pv: 
 // -----
 
 // DPS form stores a !pto.tile_buf
-// CHECK: Operation does not verify: pto.tstore in DPS form takes a !pto.tile_buf, not a !pto.tile
 func.func @case25(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %pv: !pto.partition_tensor_view<16x16xf32>) {
+  // expected-error @+1 {{pto.tstore in DPS form takes a !pto.tile_buf, not a !pto.tile}}
   pto.tstore ins(%t : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) outs(%pv : !pto.partition_tensor_view<16x16xf32>)
   func.return
 }
@@ -243,8 +243,8 @@ func.func @case25(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %pv: !pto
 // -----
 
 // a tile and a view
-// CHECK: Operation does not verify: pto.tstore takes a tile and a partition view: `ins(%t : T) outs(%v : V)` (DPS) or `%t, %v : T, V` (SSA)
 func.func @case26(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %pv: !pto.partition_tensor_view<16x16xf32>) {
+  // expected-error @+1 {{pto.tstore takes a tile and a partition view: `ins(%t : T) outs(%v : V)` (DPS) or `%t, %v : T, V` (SSA)}}
   "pto.tstore"(%t, %pv, %pv) <{operandSegmentSizes = array<i32: 2, 1>}> : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.partition_tensor_view<16x16xf32>, !pto.partition_tensor_view<16x16xf32>) -> ()
   func.return
 }
@@ -252,8 +252,8 @@ func.func @case26(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %pv: 
 // -----
 
 // tstore has no result
-// CHECK: Operation does not verify: pto.tstore has no result
 func.func @case27(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %pv: !pto.partition_tensor_view<16x16xf32>) {
+  // expected-error @+1 {{pto.tstore has no result}}
   %r = "pto.tstore"(%t, %pv) <{operandSegmentSizes = array<i32: 2, 0>}> : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.partition_tensor_view<16x16xf32>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -261,8 +261,8 @@ func.func @case27(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %pv: !pto
 // -----
 
 // legal location pairs
-// CHECK: Operation does not verify: pto.tmov from loc=left to loc=vec is not a legal move (legal: mat->left, mat->right, mat->bias, mat->scaling, vec->vec, vec->mat, acc->mat, acc->vec)
 func.func @case28(%t: !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.tmov from loc=left to loc=vec is not a legal move (legal: mat->left, mat->right, mat->bias, mat->scaling, vec->vec, vec->mat, acc->mat, acc->vec)}}
   %x = pto.tmov %t : !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major> -> !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>
   func.return
 }
@@ -270,9 +270,9 @@ func.func @case28(%t: !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=c
 // -----
 
 // A2A3 has no Acc -> Vec move
-// CHECK: Operation does not verify: pto.tmov from loc=acc to loc=vec is not supported on target a2a3
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case29(%t: !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>) {
+    // expected-error @+1 {{pto.tmov from loc=acc to loc=vec is not supported on target a2a3}}
     %x = pto.tmov %t : !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
     func.return
   }
@@ -281,8 +281,8 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // Mat -> Left element types (CommonCheck)
-// CHECK: Operation does not verify: pto.tmov src dtype i32 is not supported for mat->left moves on target cpu (supported: bf16, f16, f32, f8E4M3FN, f8E5M2, i8)
 func.func @case30(%t: !pto.tile<loc=mat, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.tmov src dtype i32 is not supported for mat->left moves on target cpu (supported: bf16, f16, f32, f8E4M3FN, f8E5M2, i8)}}
   %x = pto.tmov %t : !pto.tile<loc=mat, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major> -> !pto.tile<loc=left, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major>
   func.return
 }
@@ -290,8 +290,8 @@ func.func @case30(%t: !pto.tile<loc=mat, dtype=i32, rows=16, cols=16, blayout=co
 // -----
 
 // src dtype == dst dtype
-// CHECK: Operation does not verify: pto.tmov dst dtype f32 must equal the src dtype f16
 func.func @case31(%t: !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.tmov dst dtype f32 must equal the src dtype f16}}
   %x = pto.tmov %t : !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major> -> !pto.tile<loc=left, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>
   func.return
 }
@@ -299,8 +299,8 @@ func.func @case31(%t: !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=co
 // -----
 
 // Mat -> Bias pairs: half -> float
-// CHECK: Operation does not verify: pto.tmov dst dtype f16 is not a legal result of moving f16 mat->bias (legal: f32)
 func.func @case32(%t: !pto.tile<loc=mat, dtype=f16, rows=1, cols=32>) {
+  // expected-error @+1 {{pto.tmov dst dtype f16 is not a legal result of moving f16 mat->bias (legal: f32)}}
   %x = pto.tmov %t : !pto.tile<loc=mat, dtype=f16, rows=1, cols=32> -> !pto.tile<loc=bias, dtype=f16, rows=1, cols=32>
   func.return
 }
@@ -308,8 +308,8 @@ func.func @case32(%t: !pto.tile<loc=mat, dtype=f16, rows=1, cols=32>) {
 // -----
 
 // Acc -> Vec conversions of a float accumulator
-// CHECK: Operation does not verify: pto.tmov dst dtype i32 is not a legal result of moving f32 acc->vec (legal: bf16, f16, f32)
 func.func @case33(%t: !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>) {
+  // expected-error @+1 {{pto.tmov dst dtype i32 is not a legal result of moving f32 acc->vec (legal: bf16, f16, f32)}}
   %x = pto.tmov %t : !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024> -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
   func.return
 }
@@ -317,8 +317,8 @@ func.func @case33(%t: !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=co
 // -----
 
 // Src Rows/Cols == Dst Rows/Cols
-// CHECK: Operation does not verify: pto.tmov dst shape 16x32 must equal the src shape 16x16
 func.func @case34(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tmov dst shape 16x32 must equal the src shape 16x16}}
   %x = pto.tmov %t : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>
   func.return
 }
@@ -326,8 +326,8 @@ func.func @case34(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
 // -----
 
 // Mat -> Bias: a single source row
-// CHECK: Operation does not verify: pto.tmov src of a mat->bias move must be a single row, got rows=2
 func.func @case35(%t: !pto.tile<loc=mat, dtype=f32, rows=2, cols=16>) {
+  // expected-error @+1 {{pto.tmov src of a mat->bias move must be a single row, got rows=2}}
   %x = pto.tmov %t : !pto.tile<loc=mat, dtype=f32, rows=2, cols=16> -> !pto.tile<loc=bias, dtype=f32, rows=2, cols=16>
   func.return
 }
@@ -335,8 +335,8 @@ func.func @case35(%t: !pto.tile<loc=mat, dtype=f32, rows=2, cols=16>) {
 // -----
 
 // Mat -> Bias: Cols * sizeof aligned to 64 bytes
-// CHECK: Operation does not verify: pto.tmov src row of a mat->bias move is 32 bytes, which must be a multiple of 64
 func.func @case36(%t: !pto.tile<loc=mat, dtype=f16, rows=1, cols=16>) {
+  // expected-error @+1 {{pto.tmov src row of a mat->bias move is 32 bytes, which must be a multiple of 64}}
   %x = pto.tmov %t : !pto.tile<loc=mat, dtype=f16, rows=1, cols=16> -> !pto.tile<loc=bias, dtype=f32, rows=1, cols=16>
   func.return
 }
@@ -344,8 +344,8 @@ func.func @case36(%t: !pto.tile<loc=mat, dtype=f16, rows=1, cols=16>) {
 // -----
 
 // Mat -> Scaling: Cols * sizeof aligned to 128 bytes
-// CHECK: Operation does not verify: pto.tmov src row of a mat->scaling move is 64 bytes, which must be a multiple of 128
 func.func @case37(%t: !pto.tile<loc=mat, dtype=ui64, rows=1, cols=8>) {
+  // expected-error @+1 {{pto.tmov src row of a mat->scaling move is 64 bytes, which must be a multiple of 128}}
   %x = pto.tmov %t : !pto.tile<loc=mat, dtype=ui64, rows=1, cols=8> -> !pto.tile<loc=scaling, dtype=ui64, rows=1, cols=8>
   func.return
 }
@@ -353,8 +353,8 @@ func.func @case37(%t: !pto.tile<loc=mat, dtype=ui64, rows=1, cols=8>) {
 // -----
 
 // Mat -> Left source layouts (CommonCheck)
-// CHECK: Operation does not verify: pto.tmov src layout blayout=col_major, slayout=none_box cannot feed loc=left: a col_major tile needs row_major boxes
 func.func @case38(%t: !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major>) {
+  // expected-error @+1 {{pto.tmov src layout blayout=col_major, slayout=none_box cannot feed loc=left: a col_major tile needs row_major boxes}}
   %x = pto.tmov %t : !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major> -> !pto.tile<loc=left, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
   func.return
 }
@@ -362,8 +362,8 @@ func.func @case38(%t: !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=co
 // -----
 
 // GM windows have 1 to 5 dimensions (GlobalTensor's Shape<B, H, W, R, C>)
-// CHECK: Operation does not verify: pto.tload dst partition view of rank 6: global tensors have 1 to 5 dimensions
 func.func @rank6(%pv: !pto.partition_tensor_view<1x1x1x1x16x16xf32>) {
+  // expected-error @+1 {{pto.tload dst partition view of rank 6: global tensors have 1 to 5 dimensions}}
   %x = pto.tload %pv : !pto.partition_tensor_view<1x1x1x1x16x16xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -371,8 +371,8 @@ func.func @rank6(%pv: !pto.partition_tensor_view<1x1x1x1x16x16xf32>) {
 // -----
 
 // a row-major tile flattens the leading dimensions into rows: 2x16x8 is a 32x8 window
-// CHECK: Operation does not verify: pto.tload dst valid region 16x16 does not fit the partition view 2x16x8: to a row-major tile it is a 32x8 window (cols 8 < 16)
 func.func @nd_window(%pv: !pto.partition_tensor_view<2x16x8xf32>) {
+  // expected-error @+1 {{pto.tload dst valid region 16x16 does not fit the partition view 2x16x8: to a row-major tile it is a 32x8 window (cols 8 < 16)}}
   %x = pto.tload %pv : !pto.partition_tensor_view<2x16x8xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -380,8 +380,8 @@ func.func @nd_window(%pv: !pto.partition_tensor_view<2x16x8xf32>) {
 // -----
 
 // a col-major tile flattens them into columns: 2x8x16 is an 8x32 window
-// CHECK: Operation does not verify: pto.tstore src valid region 16x16 does not fit the partition view 2x8x16: to a col-major tile it is a 8x32 window (rows 8 < 16)
 func.func @dn_window(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, %pv: !pto.partition_tensor_view<2x8x16xf32>) {
+  // expected-error @+1 {{pto.tstore src valid region 16x16 does not fit the partition view 2x8x16: to a col-major tile it is a 8x32 window (rows 8 < 16)}}
   pto.tstore %t, %pv : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, !pto.partition_tensor_view<2x8x16xf32>
   func.return
 }
@@ -389,8 +389,8 @@ func.func @dn_window(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout
 // -----
 
 // a boxed tile (ND -> NZ load) moves a 2-D window
-// CHECK: Operation does not verify: pto.tload dst is a boxed tile, which moves to or from a 2-D window, but the partition view 2x8x16 has a leading dimension other than 1
 func.func @boxed_nd(%pv: !pto.partition_tensor_view<2x8x16xf16>) {
+  // expected-error @+1 {{pto.tload dst is a boxed tile, which moves to or from a 2-D window, but the partition view 2x8x16 has a leading dimension other than 1}}
   %x = pto.tload %pv : !pto.partition_tensor_view<2x8x16xf16> -> !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
   func.return
 }
@@ -398,8 +398,8 @@ func.func @boxed_nd(%pv: !pto.partition_tensor_view<2x8x16xf16>) {
 // -----
 
 // an Acc store to ND is 2-D to 2-D (pto-isa TStoreAccNz2nd)
-// CHECK: Operation does not verify: pto.tstore src is a boxed tile, which moves to or from a 2-D window, but the partition view 2x8x16 has a leading dimension other than 1
 func.func @acc_nd(%t: !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, %pv: !pto.partition_tensor_view<2x8x16xf32>) {
+  // expected-error @+1 {{pto.tstore src is a boxed tile, which moves to or from a 2-D window, but the partition view 2x8x16 has a leading dimension other than 1}}
   pto.tstore %t, %pv : !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, !pto.partition_tensor_view<2x8x16xf32>
   func.return
 }

@@ -1,8 +1,9 @@
-// RUN: xdsl-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: pto-opt %s --split-input-file --verify-diagnostics
 
 func.func @nested() {
   pto.vecscope {
     scf.execute_region {
+      // expected-error @+1 {{pto.vecscope must not be nested in another pto.vecscope}}
       pto.vecscope {
       }
       scf.yield
@@ -10,21 +11,21 @@ func.func @nested() {
   }
   func.return
 }
-// CHECK: pto.vecscope must not be nested in another pto.vecscope
 
 // -----
 
 func.func @block_args() {
+  // expected-error @+1 {{pto.vecscope body takes no block arguments}}
   pto.vecscope {
   ^bb0(%x: i32):
   }
   func.return
 }
-// CHECK: pto.vecscope body takes no block arguments
 
 // -----
 
 func.func @two_blocks() {
+  // expected-error @+1 {{Region 'body' at position 0 expected a single block, but got 2 blocks}}
   "pto.vecscope"() ({
     cf.br ^bb1
   ^bb1:
@@ -32,7 +33,6 @@ func.func @two_blocks() {
   }) : () -> ()
   func.return
 }
-// CHECK: Region 'body' at position 0 expected a single block, but got 2 blocks
 
 // -----
 
@@ -40,20 +40,20 @@ func.func @two_blocks() {
 func.func @after_scope(%v: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
   pto.vecscope {
   }
+  // expected-error @+1 {{pto.vabs must be nested in a pto.vecscope region}}
   %r = pto.vabs %v, %m : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
   func.return
 }
-// CHECK: pto.vabs must be nested in a pto.vecscope region
 
 // -----
 
 func.func @outer() {
   pto.vecscope {
     func.func @isolated(%x: f32) {
+      // expected-error @+1 {{pto.vbr must be nested in a pto.vecscope region}}
       %splat = pto.vbr %x : f32 -> !pto.vreg<64xf32>
       func.return
     }
   }
   func.return
 }
-// CHECK: pto.vbr must be nested in a pto.vecscope region

@@ -1,20 +1,20 @@
 // pto-insert-sync diagnostics: one per unsupported input.
-// RUN: xdsl-opt %s --verify-diagnostics --split-input-file -p pto-insert-sync | filecheck %s
-// RUN: xdsl-opt %s --verify-diagnostics -p "pto-insert-sync{mode=bufs}" | filecheck %s --check-prefix=MODE
+// RUN: pto-opt %s --split-input-file -p pto-insert-sync --verify-diagnostics
+// RUN: not pto-opt %s -p "pto-insert-sync{mode=bufs}" 2>&1 | filecheck %s --check-prefix=MODE
 
 // MODE: pto-insert-sync: unknown mode 'bufs' (supported: flags)
 
-// CHECK: pto-insert-sync: pto.tabs: SSA tile op: run pto-convert-to-dps first
 func.func @ssa(%a: !pto.tile<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto-insert-sync: pto.tabs: SSA tile op: run pto-convert-to-dps first}}
   %b = pto.tabs %a : !pto.tile<loc=vec, dtype=f32, rows=8, cols=8> -> !pto.tile<loc=vec, dtype=f32, rows=8, cols=8>
   func.return
 }
 
 // -----
 
-// CHECK: pto-insert-sync: pto.vecscope: machine-level memory op without synchronisation: pto-insert-sync analyses tile ops, so run it before pto-lower-tile-to-vector and pto-lower-dma
 func.func @lowered(%p: !pto.ptr<f32, ub>) {
   %c0 = arith.constant 0 : index
+  // expected-error @+1 {{pto-insert-sync: pto.vecscope: machine-level memory op without synchronisation: pto-insert-sync analyses tile ops, so run it before pto-lower-tile-to-vector and pto-lower-dma}}
   pto.vecscope {
     %v = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
   }
@@ -23,12 +23,12 @@ func.func @lowered(%p: !pto.ptr<f32, ub>) {
 
 // -----
 
-// CHECK: pto-insert-sync: pto.tabs: tile buffer %t is not a pto.alloc_tile result or an argument of the function
 func.func @untraceable(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %a = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %a) -> (!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+    // expected-error @+1 {{pto-insert-sync: pto.tabs: tile buffer %t is not a pto.alloc_tile result or an argument of the function}}
     pto.tabs ins(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
     scf.yield %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
   }
@@ -38,7 +38,7 @@ func.func @untraceable(%n: index) {
 // -----
 
 // Several blocks (found by the fuzzer: the pass asked the body for its only block).
-// CHECK: pto-insert-sync: func.func: @blocks has several blocks: the pass follows the structured control flow of scf.for and scf.if only
+// expected-error @+1 {{pto-insert-sync: func.func: @blocks has several blocks: the pass follows the structured control flow of scf.for and scf.if only}}
 func.func @blocks(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
   cf.br ^bb1
 ^bb1:

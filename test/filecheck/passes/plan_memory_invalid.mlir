@@ -1,9 +1,9 @@
 // pto-plan-memory diagnostics: one per input the planner rejects.
-// RUN: xdsl-opt %s --verify-diagnostics --split-input-file -p pto-plan-memory | filecheck %s
+// RUN: pto-opt %s --split-input-file -p pto-plan-memory --verify-diagnostics
 // The pass option overrides the module's target: the a5 kernel below that fits in 248 KiB
 // of UB does not fit in the 192 KiB of a2a3.
-// RUN: xdsl-opt %s --verify-diagnostics --split-input-file -p "pto-plan-memory{target=a2a3}" | filecheck %s --check-prefix=A2A3
-// RUN: xdsl-opt %s --verify-diagnostics --split-input-file -p "pto-plan-memory{target=a9}" | filecheck %s --check-prefix=TARGET
+// RUN: not pto-opt %s --split-input-file -p "pto-plan-memory{target=a2a3}" 2>&1 | filecheck %s --check-prefix=A2A3
+// RUN: not pto-opt %s --split-input-file -p "pto-plan-memory{target=a9}" 2>&1 | filecheck %s --check-prefix=TARGET
 
 // TARGET: pto-plan-memory: unknown target 'a9', expected a2a3 (or a2, a3), a5 or cpu
 
@@ -12,7 +12,6 @@
 !tv = !pto.tensor_view<?x?xf32>
 
 // Two live 102400-byte tiles: 204800 bytes.
-// CHECK: pto-plan-memory: pto.tabs: loc=vec (ub) needs 204800 bytes here for 2 live tile buffers, but target a2a3 has 196608
 // A2A3: pto-plan-memory: pto.tabs: loc=vec (ub) needs 204800 bytes here for 2 live tile buffers, but target a2a3 has 196608
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @two_big(%a: !pto.ptr<f32>) {
@@ -25,6 +24,7 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     %x = pto.alloc_tile : !big
     %y = pto.alloc_tile : !big
     pto.tload ins(%pa : !pv) outs(%x : !big)
+    // expected-error @+1 {{pto-plan-memory: pto.tabs: loc=vec (ub) needs 204800 bytes here for 2 live tile buffers, but target a2a3 has 196608}}
     pto.tabs ins(%x : !big) outs(%y : !big)
     pto.tstore ins(%y : !big) outs(%pa : !pv)
     func.return
@@ -38,7 +38,6 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 !tv = !pto.tensor_view<?x?xf32>
 
 // Three live 102400-byte tiles exceed the 248 KiB of a5 as well.
-// CHECK: pto-plan-memory: pto.tadd: loc=vec (ub) needs 307200 bytes here for 3 live tile buffers, but target a5 has 253952
 // A2A3: pto-plan-memory: pto.tload: loc=vec (ub) needs 204800 bytes here for 2 live tile buffers, but target a2a3 has 196608
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @three_big(%a: !pto.ptr<f32>) {
@@ -53,6 +52,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
     %z = pto.alloc_tile : !big
     pto.tload ins(%pa : !pv) outs(%x : !big)
     pto.tload ins(%pa : !pv) outs(%y : !big)
+    // expected-error @+1 {{pto-plan-memory: pto.tadd: loc=vec (ub) needs 307200 bytes here for 3 live tile buffers, but target a5 has 253952}}
     pto.tadd ins(%x, %y : !big, !big) outs(%z : !big)
     pto.tstore ins(%z : !big) outs(%pa : !pv)
     func.return
@@ -70,7 +70,6 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // Fragmentation: %a, %b, %c (64 KiB each) fill the 192 KiB of a2a3; %a and %c die, %b
 // stays in the middle; %d (128 KiB) and %b need exactly the capacity, but no 128 KiB
 // range is free.
-// CHECK: pto-plan-memory: pto.tload: loc=vec (ub): the 196608 bytes of the 2 tile buffers live here fit in the 196608 bytes of target a2a3, but no free range of 131072 bytes is left for tile buffer %d (first-fit fragmentation, or bytes of pre-planned buffers, kept from the function entry)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @fragmented(%g: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
@@ -90,6 +89,7 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     pto.tload ins(%pq : !pq) outs(%c : !q)
     pto.tstore ins(%a : !q) outs(%pq : !pq)
     pto.tstore ins(%c : !q) outs(%pq : !pq)
+    // expected-error @+1 {{pto-plan-memory: pto.tload: loc=vec (ub): the 196608 bytes of the 2 tile buffers live here fit in the 196608 bytes of target a2a3, but no free range of 131072 bytes is left for tile buffer %d (first-fit fragmentation, or bytes of pre-planned buffers, kept from the function entry)}}
     pto.tload ins(%ph : !ph) outs(%d : !h)
     pto.tstore ins(%b : !q) outs(%pq : !pq)
     pto.tstore ins(%d : !h) outs(%ph : !ph)
@@ -99,8 +99,8 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // -----
 
-// CHECK: pto-plan-memory: pto.alloc_tile: addr must be an arith.constant to be kept by the planner
 func.func @dynamic_addr(%addr: i64) {
+  // expected-error @+1 {{pto-plan-memory: pto.alloc_tile: addr must be an arith.constant to be kept by the planner}}
   %t = pto.alloc_tile addr = %addr : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
   %u = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
   pto.tabs ins(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%u : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
@@ -109,11 +109,11 @@ func.func @dynamic_addr(%addr: i64) {
 
 // -----
 
-// CHECK: pto-plan-memory: scf.for: tile buffer %a flows into scf.for: only buffers used directly by ops are planned, not aliases through block arguments or results
 func.func @carried(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %a = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+  // expected-error @+1 {{pto-plan-memory: scf.for: tile buffer %a flows into scf.for: only buffers used directly by ops are planned, not aliases through block arguments or results}}
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %a) -> (!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
     pto.tabs ins(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
     scf.yield %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
@@ -123,11 +123,11 @@ func.func @carried(%n: index) {
 
 // -----
 
-// CHECK: pto-plan-memory: scf.yield: tile buffer %b flows into scf.yield: only buffers used directly by ops are planned, not aliases through block arguments or results
 func.func @yielded(%cond: i1, %a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
   %r = scf.if %cond -> (!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
     %b = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
     pto.tabs ins(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%b : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+    // expected-error @+1 {{pto-plan-memory: scf.yield: tile buffer %b flows into scf.yield: only buffers used directly by ops are planned, not aliases through block arguments or results}}
     scf.yield %b : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
   } else {
     scf.yield %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
@@ -140,12 +140,12 @@ func.func @yielded(%cond: i1, %a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols
 // A buffer of the loop body that is read before it is written (in the first iteration)
 // and written later: unplanned, every iteration reads a fresh (zero) buffer; planned, it
 // would read what the previous iteration wrote.
-// CHECK: pto-plan-memory: pto.tadd: tile buffer %t may be read before it is written, and its pto.alloc_tile is in a loop: a planned buffer would hold the previous iteration's bytes where a fresh one holds zeros
 func.func @stale(%n: index, %a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   scf.for %i = %c0 to %n step %c1 {
     %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+    // expected-error @+1 {{pto-plan-memory: pto.tadd: tile buffer %t may be read before it is written, and its pto.alloc_tile is in a loop: a planned buffer would hold the previous iteration's bytes where a fresh one holds zeros}}
     pto.tadd ins(%a, %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
     pto.tabs ins(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
   }
@@ -155,7 +155,6 @@ func.func @stale(%n: index, %a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8
 // -----
 
 // Written in one branch only: the read after the scf.if may see unwritten bytes.
-// CHECK: pto-plan-memory: pto.tabs: tile buffer %t may be read before it is written, and its pto.alloc_tile is in a loop: a planned buffer would hold the previous iteration's bytes where a fresh one holds zeros
 func.func @one_branch(%n: index, %cond: i1, %a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -164,6 +163,7 @@ func.func @one_branch(%n: index, %cond: i1, %a: !pto.tile_buf<loc=vec, dtype=f32
     scf.if %cond {
       pto.tabs ins(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
     }
+    // expected-error @+1 {{pto-plan-memory: pto.tabs: tile buffer %t may be read before it is written, and its pto.alloc_tile is in a loop: a planned buffer would hold the previous iteration's bytes where a fresh one holds zeros}}
     pto.tabs ins(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
   }
   func.return
@@ -172,9 +172,9 @@ func.func @one_branch(%n: index, %cond: i1, %a: !pto.tile_buf<loc=vec, dtype=f32
 // -----
 
 // A given address must be a 32-byte aligned range of the memory (pto-isa buffer_limits).
-// CHECK: pto-plan-memory: pto.alloc_tile: the 256-byte tile buffer at the given addr 16 is not a 32-byte aligned range of the 253952-byte loc=vec memory of target cpu
 func.func @misaligned(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
   %k = arith.constant 16 : i64
+  // expected-error @+1 {{pto-plan-memory: pto.alloc_tile: the 256-byte tile buffer at the given addr 16 is not a 32-byte aligned range of the 253952-byte loc=vec memory of target cpu}}
   %t = pto.alloc_tile addr = %k : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
   %u = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
   pto.tabs ins(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
@@ -185,10 +185,10 @@ func.func @misaligned(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
 // -----
 
 // 196608 + 256 bytes end past the 192 KiB of a2a3's UB.
-// CHECK: pto-plan-memory: pto.alloc_tile: the 256-byte tile buffer at the given addr 196608 is not a 32-byte aligned range of the 196608-byte loc=vec memory of target a2a3
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @beyond(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
     %k = arith.constant 196608 : i64
+    // expected-error @+1 {{pto-plan-memory: pto.alloc_tile: the 256-byte tile buffer at the given addr 196608 is not a 32-byte aligned range of the 196608-byte loc=vec memory of target a2a3}}
     %t = pto.alloc_tile addr = %k : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
     pto.tabs ins(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
     func.return
@@ -199,7 +199,7 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // Several blocks: liveness follows scf control flow only (the pass asked the body for its
 // only block and crashed).
-// CHECK: pto-plan-memory: func.func: @blocks has several blocks: liveness follows the structured control flow of scf.for and scf.if only
+// expected-error @+1 {{pto-plan-memory: func.func: @blocks has several blocks: liveness follows the structured control flow of scf.for and scf.if only}}
 func.func @blocks() {
   cf.br ^bb1
 ^bb1:

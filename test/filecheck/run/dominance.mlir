@@ -6,7 +6,7 @@
 // RUN: not pto-run %S/../passes/Inputs/use_in_loop_before_def.mlir --arg zeros:8x8xf32 2>&1 | filecheck %s --check-prefix=INLOOP
 // RUN: not pto-run %S/../passes/Inputs/use_at_module_level.mlir --arg zeros:8x8xf32 2>&1 | filecheck %s --check-prefix=MODULE
 
-// BLOCK: pto-run: error: {{.*}}pto.tabs at {{.*}}use_before_def.mlir:11:5: operand #0 is %t (result #0 of pto.tload at {{.*}}use_before_def.mlir:12:5), whose definition does not dominate this use
-// LOOP: pto-run: error: {{.*}}pto.tabs at {{.*}}use_before_loop.mlir:11:5: operand #0 is %t (result #0 of pto.tload at {{.*}}use_before_loop.mlir:13:7), whose definition does not dominate this use
-// INLOOP: pto-run: error: {{.*}}pto.tstore at {{.*}}use_in_loop_before_def.mlir:12:7: operand #0 is %t (result #0 of pto.tload at {{.*}}use_in_loop_before_def.mlir:15:5), whose definition does not dominate this use
-// MODULE: pto-run: error: {{.*}}arith.addi at {{.*}}use_at_module_level.mlir:3:3: operand #0 is %n (result #0 of arith.constant at {{.*}}use_at_module_level.mlir:4:3), whose definition does not dominate this use
+// BLOCK: {{.*}}use_before_def.mlir:11:5: error: pto.tabs: operand #0 is %t (result #0 of pto.tload at {{.*}}use_before_def.mlir:12:5), whose definition does not dominate this use
+// LOOP: {{.*}}use_before_loop.mlir:11:5: error: pto.tabs: operand #0 is %t (result #0 of pto.tload at {{.*}}use_before_loop.mlir:13:7), whose definition does not dominate this use
+// INLOOP: {{.*}}use_in_loop_before_def.mlir:12:7: error: pto.tstore: operand #0 is %t (result #0 of pto.tload at {{.*}}use_in_loop_before_def.mlir:15:5), whose definition does not dominate this use
+// MODULE: {{.*}}use_at_module_level.mlir:3:3: error: arith.addi: operand #0 is %n (result #0 of arith.constant at {{.*}}use_at_module_level.mlir:4:3), whose definition does not dominate this use

@@ -1,5 +1,6 @@
-// Every pto-run failure is one line on stderr naming the op or argument and the rule, with a
-// non-zero exit status, never a traceback.
+// Every pto-run failure is a diagnostic on stderr naming the op or argument and the rule, with
+// a non-zero exit status, never a traceback: at the op's place (`file:line:col: error:`, the
+// source line, a caret) when it has one, else one line `pto-run: error: ...`.
 // RUN: not pto-run %s --arg zeros:4x8xf32 2>&1 | filecheck %s --check-prefix=COUNT
 // RUN: not pto-run %s --arg zeros:4x8xf32 --arg ones:4x8xf32 2>&1 | filecheck %s --check-prefix=SPEC
 // RUN: not pto-run %s --arg zeros:4x8xf16 --arg zeros:4x8xf32 2>&1 | filecheck %s --check-prefix=DTYPE
@@ -16,11 +17,13 @@
 // DTYPE: pto-run: error: argument 0 (!pto.ptr<f32>) needs an array of f32, got float16
 // SCALAR: pto-run: error: argument 0 (!pto.ptr<f32>) is a pointer: it needs an array, got a scalar
 // TARGET: pto-run: error: unknown target 'a7', expected a2a3 (or a2, a3), a5 or cpu
-// SHAPE: pto-run: error: pto.make_tensor_view at {{.*}}errors.mlir:{{[0-9]+}}:5: view of shape 4x8 with strides [8, 1] at byte 0 reaches bytes [0, 128) outside gm:arg0 (64 bytes)
+// SHAPE: {{^.*}}errors.mlir:[[# @LINE + 16]]:5: error: pto.make_tensor_view: view of shape 4x8 with strides [8, 1] at byte 0 reaches bytes [0, 128) outside gm:arg0 (64 bytes)
 // NPY: pto-run: error: --arg {{.*}}missing.npy: cannot read the array
 // ENTRY: pto-run: error: no function named 'nope' in the module
 // PARSE: {{^[^ ]+}}not_a_kernel.txt:1:6: error: Operation this is not registered
 // ALL: pto-run: error: @copy takes 2 argument(s), got 3 --arg
+// SHAPE-NEXT: {{^}}    %vs = pto.make_tensor_view %src, shape = [%c4, %c8]{{.*}}
+// SHAPE-NEXT: {{^}}    ^{{$}}
 // COUNT-NOT: Traceback
 // SHAPE-NOT: Traceback
 

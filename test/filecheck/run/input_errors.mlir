@@ -1,6 +1,7 @@
-// pto-run's diagnostics about its input: a problem of the text is one line
-// `file:line:col: error: ...` with exit status 1 (never "internal error", 70), also when a type
-// or attribute breaks its rules while it is parsed; a problem found while running names the op.
+// pto-run's diagnostics about its input: a problem of the text is `file:line:col: error: ...`
+// with the source line and a caret, exit status 1 (never "internal error", 70), also when a
+// type or attribute breaks its rules while it is parsed; a problem found while running is
+// reported the same way at the op that breaks the rule.
 // Inputs/exit_status.py prints the stderr and the exit status of the command after `--`.
 // RUN: python3 %S/Inputs/exit_status.py -- pto-run %S/Inputs/bad_row_bytes.mlir | filecheck %s --check-prefix=ROW
 // RUN: python3 %S/Inputs/exit_status.py -- pto-run %S/Inputs/bad_f80.mlir | filecheck %s --check-prefix=F80
@@ -12,18 +13,32 @@
 // RUN: python3 %S/Inputs/exit_status.py -- pto-run %s --disable-verify | filecheck %s --check-prefix=NOVERIFY
 
 // ROW: {{^}}{{[^ ]*}}bad_row_bytes.mlir:1:18: error: pto.tile_buf with blayout=row_major and slayout=none_box needs cols x sizeof(f32) to be a multiple of 32 bytes, got 4 x 4{{$}}
+// ROW-NEXT: {{^.+$}}
+// ROW-NEXT: {{^ *\^$}}
 // ROW-NEXT: exit status: 1
 // F80: {{^}}{{[^ ]*}}bad_f80.mlir:1:18: error: pto.ptr pointee f80 is not a PTO element type{{$}}
+// F80-NEXT: {{^.+$}}
+// F80-NEXT: {{^ *\^$}}
 // F80-NEXT: exit status: 1
 // I1: {{^}}{{[^ ]*}}bad_i1.mlir:2:25: error: pto.tile_buf element type i1 is not a PTO element type{{$}}
+// I1-NEXT: {{^.+$}}
+// I1-NEXT: {{^ *\^$}}
 // I1-NEXT: exit status: 1
 // CONST: {{^}}{{[^ ]*}}bad_constant.mlir:2:23: error: Integer value 300 is out of range for type i8 which supports values in the range [-128, 256){{$}}
+// CONST-NEXT: {{^.+$}}
+// CONST-NEXT: {{^ *\^$}}
 // CONST-NEXT: exit status: 1
 // TARGET: {{^}}{{[^ ]*}}bad_target.mlir:1:1: error: pto.target_arch: unknown target 'unit', expected a2a3 (or a2, a3), a5 or cpu{{$}}
+// TARGET-NEXT: {{^.+$}}
+// TARGET-NEXT: {{^ *\^$}}
 // TARGET-NEXT: exit status: 1
 // RETURN: {{^}}{{[^ ]*}}bad_return.mlir:2:3: error: func.return: Expected arguments to have the same types as the function output types: expected [!pto.tile<{{.*}}v_row=8, {{.*}}>], got [!pto.tile<{{.*}}v_row=16, {{.*}}>]{{$}}
+// RETURN-NEXT: {{^.+$}}
+// RETURN-NEXT: {{^ *\^$}}
 // RETURN-NEXT: exit status: 1
 // PARSE: {{^}}{{[^ ]*}}not_a_kernel.txt:1:6: error: Operation this is not registered{{$}}
+// PARSE-NEXT: {{^.+$}}
+// PARSE-NEXT: {{^ *\^$}}
 // PARSE-NEXT: exit status: 1
 // pto-run always verifies: there is no --disable-verify (an argparse usage error, status 2).
 // NOVERIFY: pto-run: error: unrecognized arguments: --disable-verify
@@ -40,18 +55,28 @@
 // RUN: python3 %S/Inputs/exit_status.py -- pto-run %S/Inputs/huge_view.mlir --arg zeros:16x16xf32 | filecheck %s --check-prefix=VIEW
 // RUN: python3 %S/Inputs/exit_status.py -- pto-run %S/Inputs/huge_view.mlir --arg zeros:4611686018427387904x4611686018427387904xf32 | filecheck %s --check-prefix=ARG
 
-// STEPS: {{^}}pto-run: error: scf.while at {{[^ ]*}}endless_while.mlir:4:3: the run exceeds 1000 interpreted ops (--max-steps): this loop may never end{{$}}
+// STEPS: {{^}}{{[^ ]*}}endless_while.mlir:4:3: error: scf.while: the run exceeds 1000 interpreted ops (--max-steps): this loop may never end{{$}}
+// STEPS-NEXT: {{^.+$}}
+// STEPS-NEXT: {{^  \^$}}
 // STEPS-NEXT: exit status: 1
 // STEPS0: pto-run: error: argument --max-steps: must be at least 1, got 0
 // STEPS0-NEXT: exit status: 2
-// STEP: {{^}}pto-run: error: scf.for at {{[^ ]*}}for_step.mlir:4:3: the step must be positive, got 0{{$}}
+// STEP: {{^}}{{[^ ]*}}for_step.mlir:4:3: error: scf.for: the step must be positive, got 0{{$}}
+// STEP-NEXT: {{^.+$}}
+// STEP-NEXT: {{^  \^$}}
 // STEP-NEXT: exit status: 1
-// NEGSTEP: {{^}}pto-run: error: scf.for at {{[^ ]*}}for_step.mlir:4:3: the step must be positive, got -1{{$}}
+// NEGSTEP: {{^}}{{[^ ]*}}for_step.mlir:4:3: error: scf.for: the step must be positive, got -1{{$}}
+// NEGSTEP-NEXT: {{^.+$}}
+// NEGSTEP-NEXT: {{^  \^$}}
 // NEGSTEP-NEXT: exit status: 1
 // STEP1: scf.yield 4
-// TILE: {{^}}pto-run: error: pto.tload at {{[^ ]*}}huge_tile.mlir:7:3: a tile of 36893488147419103232 bytes does not fit in ub (253952 bytes on cpu){{$}}
+// TILE: {{^}}{{[^ ]*}}huge_tile.mlir:7:3: error: pto.tload: a tile of 36893488147419103232 bytes does not fit in ub (253952 bytes on cpu){{$}}
+// TILE-NEXT: {{^.+$}}
+// TILE-NEXT: {{^  \^$}}
 // TILE-NEXT: exit status: 1
-// VIEW: {{^}}pto-run: error: pto.make_tensor_view at {{[^ ]*}}huge_view.mlir:4:3: view of shape 4611686018427387904x4611686018427387904 spans more than the 9223372036854775807 bytes numpy can address{{$}}
+// VIEW: {{^}}{{[^ ]*}}huge_view.mlir:4:3: error: pto.make_tensor_view: view of shape 4611686018427387904x4611686018427387904 spans more than the 9223372036854775807 bytes numpy can address{{$}}
+// VIEW-NEXT: {{^.+$}}
+// VIEW-NEXT: {{^  \^$}}
 // VIEW-NEXT: exit status: 1
 // ARG: {{^}}pto-run: error: --arg zeros:4611686018427387904x4611686018427387904xf32: 85070591730234615865843651857942052864 bytes is more than pto-run makes (1073741824){{$}}
 // ARG-NEXT: exit status: 1

@@ -5,7 +5,7 @@
 // RUN: sed 's|// (flush) ||' %s > %t.mlir
 // RUN: pto-run %t.mlir --arg zeros:128xf32 --report 2>&1 | filecheck %s --check-prefix=WITH
 
-// MISSING: pto-run: error: pto.vstu at {{.*}}unflushed_store.mlir:{{[0-9]+}}:{{[0-9]+}}: the unaligned store stream ending here still buffers 4 byte(s) for bytes [512, 516) of ub when its pto.vecscope ends: flush it with pto.vsta, pto.vstas or pto.vstar
+// MISSING: {{.*}}unflushed_store.mlir:{{[0-9]+}}:{{[0-9]+}}: error: pto.vstu: the unaligned store stream ending here still buffers 4 byte(s) for bytes [512, 516) of ub when its pto.vecscope ends: flush it with pto.vsta, pto.vstas or pto.vstar
 // MISSING-NOT: Traceback
 // WITH-NOT: error
 // WITH: pto.vstas
