@@ -56,6 +56,7 @@ from pto_dialect.ops.vector_scalar import (
     VSubsOp,
     VXorsOp,
     require_scalar_fits,
+    scalar_fits,
 )
 from pto_dialect.records import (
     Completion,
@@ -196,10 +197,15 @@ class ScalarTileOp(VectorTileOp):
         require_same_valid(f"{self.name} {role}", tile, "dst", dst)
 
     def verify_scalar(self, dst: TileTypeBase) -> None:
-        scalar = self.scalar.type
+        scalar, dtype = self.scalar.type, self.scalar_dtype(dst)
         if scalar in self.EXTRA_SCALAR_TYPES:
             return
-        require_scalar_fits(f"{self.name} scalar", scalar, self.scalar_dtype(dst))
+        if self.EXTRA_SCALAR_TYPES and not scalar_fits(scalar, dtype):
+            extra = " or ".join(str(t) for t in self.EXTRA_SCALAR_TYPES)
+            raise fail(
+                f"{self.name} scalar type {scalar} must be the element type {dtype} or {extra}"
+            )
+        require_scalar_fits(f"{self.name} scalar", scalar, dtype)
 
     def scalar_dtype(self, dst: TileTypeBase) -> DType:
         """The element type the scalar must have (dst's)."""
