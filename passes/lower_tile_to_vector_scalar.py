@@ -127,9 +127,9 @@ class _Lowering:
         sources' regions differ fails at tile level)."""
         rows, cols = self.dst.valid_rows, self.dst.valid_cols
         if not isinstance(rows.value, int):
-            rows = Size(rows.value, min(rows.bound, *(s.valid_rows.bound for s in self.srcs)))
+            rows = Size(rows.value, min([rows.bound, *(s.valid_rows.bound for s in self.srcs)]))
         if not isinstance(cols.value, int):
-            cols = Size(cols.value, min(cols.bound, *(s.valid_cols.bound for s in self.srcs)))
+            cols = Size(cols.value, min([cols.bound, *(s.valid_cols.bound for s in self.srcs)]))
         return rows, cols
 
     def _folded_scalar(self) -> float | None:
