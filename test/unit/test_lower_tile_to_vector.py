@@ -699,3 +699,40 @@ def test_scalar_refusals_are_diagnostics():
                 assert f"does not support {dtype}" in message
                 refused.add((op, dtype.name, target))
     assert refused == SCALAR_REFUSED
+
+
+@st.composite
+def random_scalar_cases(draw: st.DrawFn) -> tuple[Kernel, str]:
+    """One tile-scalar op on random shapes, valid regions (static or dynamic), strides,
+    operand orders, scalars and aliasing."""
+    target = draw(st.sampled_from(TARGETS))
+    op = draw(st.sampled_from(SCALAR_LOWERED))
+    legal = [d for d in legal_dtypes(profile(target), op) if scalar_lowerable(op, d, target)]
+    dtype = draw(st.sampled_from(sorted(legal, key=str)))
+    n, b = lanes(dtype), block(dtype)
+    layout = draw(st.sampled_from(scalar_layouts(op)))
+    rows, width = draw(st.integers(1, 5)), b * draw(st.integers(1, 2 * n // b + 2))
+    vr, vc = draw(st.integers(1, rows)), draw(st.integers(1, width))
+    dynamic = draw(st.booleans())
+    sources: list[Tile] = []
+    for _ in range(layout.count("tile")):
+        src_cols = b * draw(st.integers(-(-vc // b), 2 * n // b + 2))
+        src_rows = draw(st.integers(vr, rows + 1))
+        sources.append(Tile(src_rows, src_cols, (vr, vc), draw(st.booleans())))
+    dst = Tile(rows, width, (vr, vc), dynamic)
+    if sources and SCALAR_OPS[op].IN_PLACE and draw(st.booleans()):
+        sources[0] = Tile(rows, width, (vr, vc), sources[0].dynamic)
+        dst = Tile(rows, width, (vr, vc), alias=0)
+    scratch = op == "txors"
+    extra = (Tile(rows, width, (vr, vc)),) if scratch else ()
+    rng = np.random.default_rng(draw(st.integers(0, 2**16)))
+    case = Case(op, (*sources, dst, *extra), scratch=scratch, layout=layout,
+                scalar=scalar_for(op, dtype, rng))  # fmt: skip
+    return Kernel(dtype, [case], draw(st.integers(0, 9))), target
+
+
+@settings(max_examples=25, deadline=None)
+@given(random_scalar_cases())
+def test_random_scalar_kernels(drawn: tuple[Kernel, str]):
+    kernel, target = drawn
+    validate(kernel, [target])
