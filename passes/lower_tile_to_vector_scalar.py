@@ -143,7 +143,7 @@ class _Lowering:
             return float(broadcast(owner.value.value.data, self.dtype, 1)[0])
         raise pass_error(
             NAME,
-            f"the {scalar.type} scalar of a {self.dtype} tile is not a constant: no vector "
+            f"the {scalar.type} scalar of the {self.dtype} tile is not a constant: no vector "
             "op converts a scalar to the element type",
             self.op,
         )
