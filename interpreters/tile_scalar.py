@@ -18,10 +18,11 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters import costs
 from interpreters.errors import PtoRuntimeError
 from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions, TileShapes, tile_accesses
+from interpreters.machine import Machine, MachineFunctions, TileShapes, tile_accesses
 from interpreters.memory import Tile, static_or
 from interpreters.semantics import elementwise
 from interpreters.semantics import scalar as sem
+from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_scalar import (
     ACC,
     SCALAR,
@@ -77,6 +78,16 @@ SEMANTICS: Mapping[type[ScalarTileOp], elementwise.Maker] = MappingProxyType(
 
 @register_functions
 class TileScalarFunctions(MachineFunctions):
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._kernels: dict[ScalarTileOp, elementwise.Kernel] = {}
+
+    def _kernel(self, op: ScalarTileOp, dtype: DType) -> elementwise.Kernel:
+        """The op's computation, made once per op: its dtype and the target are fixed."""
+        kernel = SEMANTICS[type(op)](dtype, self.machine.target.arch)
+        self._kernels[op] = kernel
+        return kernel
+
     @implements(ScalarTileOp)
     def run_scalar(
         self, interpreter: Interpreter, op: ScalarTileOp, args: PythonValues
@@ -113,7 +124,7 @@ class TileScalarFunctions(MachineFunctions):
             repeats = costs.repeats_for(region[0] * region[1] * dst.dtype.bytes)
             cycles = costs.vector_cycles(self.machine.target, type(op), dst.dtype, repeats)
             self.on_pipe(op, *tile_accesses(op, args), cycles)
-        kernel = SEMANTICS[type(op)](dst.dtype, self.machine.target.arch)
+        kernel = self._kernels.get(op) or self._kernel(op, dst.dtype)
         rows, cols = region
         with dst.edit() as contents:
             kernel(operands, contents[:rows, :cols])

@@ -107,13 +107,22 @@ class ScalarTileOp(VectorTileOp):
         return () if cls.NOT_LOWERED is not None else (cls.VECTOR_OP,)
 
     # ---- operands -------------------------------------------------------------------
-    @property
-    def layout(self) -> Layout:
-        """The operand order of this op's `ins` (checked by the verifier)."""
+    def _matching_layout(self) -> Layout | None:
+        """The layout with as many operands as `ins` and one scalar where it has it."""
+        if sum(not is_tile_value(v) for v in self.ins) != 1:
+            return None
         for layout in self.LAYOUTS:
             if len(layout) == len(self.ins) and not is_tile_value(self.ins[layout.index(SCALAR)]):
                 return layout
-        raise fail(self._layout_message())
+        return None
+
+    @property
+    def layout(self) -> Layout:
+        """The operand order of this op's `ins` (checked by the verifier)."""
+        layout = self._matching_layout()
+        if layout is None:
+            raise fail(self._layout_message())
+        return layout
 
     def _layout_message(self) -> str:
         forms = " or ".join(f"ins({', '.join(layout)})" for layout in self.LAYOUTS)
@@ -161,10 +170,8 @@ class ScalarTileOp(VectorTileOp):
                 f"{self.name} needs exactly one destination: an outs(...) buffer (DPS form) "
                 "or a result (SSA form)"
             )
-        scalars = [v for v in self.ins if not is_tile_value(v)]
-        if len(scalars) != 1 or not any(len(layout) == len(self.ins) for layout in self.LAYOUTS):
+        if self._matching_layout() is None:
             raise fail(self._layout_message())
-        _ = self.layout
         self.verify_form()
         self.verify_tiles(target_of(self))
 
