@@ -106,6 +106,23 @@ class ScalarTileOp(VectorTileOp):
     def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
         return () if cls.NOT_LOWERED is not None else (cls.VECTOR_OP,)
 
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        """Both forms of each operand order, for the op reference."""
+        lines: list[str] = []
+        accumulates = any(ACC in layout for layout in cls.LAYOUTS)  # SSA needs the acc
+        for layout in cls.LAYOUTS:
+            names = ", ".join(f"%{role}" for role in layout)
+            tiles = ["dtype" if r == SCALAR else "!pto.tile<...>" for r in layout]
+            bufs = ", ".join(t.replace("!pto.tile<", "!pto.tile_buf<") for t in tiles)
+            sig = tiles[0] if len(tiles) == 1 else f"({', '.join(tiles)})"
+            if ACC in layout or not accumulates:
+                lines.append(f"- SSA: `%dst = {cls.name} {names} : {sig} -> !pto.tile<...>`")
+            lines.append(
+                f"- DPS: `{cls.name} ins({names} : {bufs}) outs(%dst : !pto.tile_buf<...>)`"
+            )
+        return lines
+
     # ---- operands -------------------------------------------------------------------
     def _matching_layout(self) -> Layout | None:
         """The layout with as many operands as `ins` and one scalar where it has it."""
