@@ -45,5 +45,5 @@ OP_MODULES = (
 PTO = Dialect(
     "pto",
     [op for module in OP_MODULES for op in module.OPS],
-    [*TYPES, *ATTRIBUTES],
+    [*TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES],
 )

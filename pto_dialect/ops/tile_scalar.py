@@ -27,8 +27,12 @@ from __future__ import annotations
 from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import f32
+from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import IRDLOperation, irdl_op_definition
+from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.str_enum import StrEnum
 
 from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.dtypes import F16, F32, DType
@@ -69,6 +73,41 @@ from pto_dialect.records import (
 )
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
+
+
+class DivPrecision(StrEnum):
+    """`DivAlgorithm` of `tdivs` (tdivs.md): the A5 algorithm; A2/A3 ignores it."""
+
+    DEFAULT = "default"
+    HIGH_PRECISION = "high_precision"
+
+
+@irdl_attr_definition
+class DivPrecisionAttr(EnumAttribute[DivPrecision]):
+    """`#pto.div_precision<high_precision>`, or PTOAS's `#pto<div_precision high_precision>`."""
+
+    name = "pto.div_precision"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> DivPrecision:
+        angled = parser.parse_optional_punctuation("<") is not None  # else `#pto<name VALUE>`
+        pos = parser.pos
+        name = parser.parse_identifier()
+        if name not in {p.value for p in DivPrecision}:
+            parser.raise_error(
+                f"div_precision must be default or high_precision, got {name}", pos, parser.pos
+            )
+        value = DivPrecision(name)
+        if angled:
+            parser.parse_punctuation(">")
+        return value
+
+    def print_parameter(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.data.value}>")
+
+
+PRECISION = "precisionType"
+"""The attribute naming `tdivs`'s division algorithm (PTOAS's name)."""
 
 _PAGES = "tile/ops/tile-scalar-and-immediate/"
 S = TypeVar("S")
@@ -295,9 +334,20 @@ class TDivSOp(ScalarTileOp):
 
     LAYOUTS: ClassVar = (("src", SCALAR), (SCALAR, "src"))
     MANUAL: ClassVar = _PAGES + "tdivs.md"
+    # `{precisionType = #pto<div_precision high_precision>}` selects A5's algorithm; both are
+    # the IEEE quotient here (docs/semantics.md), A2/A3 ignores it (tdivs.md)
     # tdivs.md implementation checks, both overloads
     DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, "ui8 i8 ui16 i16 ui32 i32 f16 f32")
     VECTOR_OP: ClassVar = VDivOp
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        super().verify_tiles(target)
+        precision = self.attributes.get(PRECISION)
+        if precision is not None and not isinstance(precision, DivPrecisionAttr):
+            raise fail(
+                f"{self.name} {PRECISION} must be a #pto.div_precision<default|high_precision>, "
+                f"got {precision}"
+            )
 
 
 @irdl_op_definition
@@ -578,6 +628,8 @@ class TPowSOp(ScalarTileOp):
         "pow needs vexp and vln, which this project's vector ops do not have yet"
     )
 
+
+ATTRIBUTES = [DivPrecisionAttr]
 
 OPS: list[type[ScalarTileOp]] = [
     TAddSOp,

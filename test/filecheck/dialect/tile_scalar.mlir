@@ -227,3 +227,14 @@ func.func @ptoas_forms(%b: !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16>, 
   pto.taxpy ins(%x, %h, %w : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16>, f16, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%w : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>)
   func.return
 }
+
+// tdivs's division algorithm, in PTOAS's spelling and the dialect's own
+// CHECK-LABEL: func.func @tdivs_precision
+// CHECK: pto.tdivs ins(%b, %s : !pto.tile_buf<{{.*}}>, f32) outs(%b : !pto.tile_buf<{{.*}}>) {precisionType = #pto.div_precision<high_precision>}
+// CHECK: pto.tdivs ins(%s, %b : f32, !pto.tile_buf<{{.*}}>) outs(%b : !pto.tile_buf<{{.*}}>) {precisionType = #pto.div_precision<default>}
+// GENERIC: "pto.tdivs"(%b, %s, %b) <{operandSegmentSizes = array<i32: 2, 1>}> {precisionType = #pto.div_precision<high_precision>}
+func.func @tdivs_precision(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
+  pto.tdivs ins(%b, %s : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, f32) outs(%b : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {precisionType = #pto<div_precision high_precision>}
+  pto.tdivs ins(%s, %b : f32, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%b : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {precisionType = #pto.div_precision<default>}
+  func.return
+}

@@ -212,3 +212,12 @@ func.func @case22(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %s: f
   %x = pto.tadds %b, %s : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
+
+// -----
+
+// tdivs precisionType: a #pto.div_precision
+// CHECK: Operation does not verify: pto.tdivs precisionType must be a #pto.div_precision<default|high_precision>, got 1 : i32
+func.func @case23(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
+  %x = pto.tdivs %a, %s {precisionType = 1 : i32} : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.return
+}
