@@ -59,7 +59,9 @@ from pto_dialect.ops.vector_scalar import (
     VShrsOp,
     VSubsOp,
     VXorsOp,
+    constant_of,
     require_scalar_fits,
+    require_shift_count,
     scalar_fits,
 )
 from pto_dialect.records import (
@@ -243,6 +245,9 @@ class ScalarTileOp(VectorTileOp):
         for role, tile in tiles[:-1]:
             self.verify_source(role, tile, dst, target)
         self.verify_scalar(dst)
+        constant = constant_of(self.scalar)
+        if constant is not None:
+            self.verify_constant(constant, dst.element)
         self.verify_tmp(dst, target)
         if not self.IN_PLACE and target.arch is TargetArch.A2A3 and self.outs:
             for i, role in self.data_sources():
@@ -270,6 +275,9 @@ class ScalarTileOp(VectorTileOp):
             )
         require_scalar_fits(f"{self.name} scalar", scalar, dtype)
 
+    def verify_constant(self, value: int | float, dtype: DType) -> None:
+        """Rules on a scalar known at compile time (an `arith.constant`); none by default."""
+
     def scalar_dtype(self, dst: TileTypeBase) -> DType:
         """The element type the scalar must have (dst's)."""
         return dst.element
@@ -286,6 +294,15 @@ class ScalarTileOp(VectorTileOp):
         tmp = self.tile(index, TMP)
         require_location(f"{self.name} tmp", tmp, Location.VEC)
         require_same_dtype(f"{self.name} tmp", tmp.element, "dst", dst.element)
+
+
+def require_nonzero_divisor(name: str, value: int | float, dtype: DType) -> None:
+    """A constant zero divisor (the pages: "target-defined; the CPU simulator asserts")."""
+    if value == 0:
+        raise fail(
+            f"{name} scalar is a constant 0: division by zero is target-defined (its page), "
+            "an error here"
+        )
 
 
 # ---- arithmetic ---------------------------------------------------------------------
@@ -339,6 +356,11 @@ class TDivSOp(ScalarTileOp):
     # tdivs.md implementation checks, both overloads
     DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, "ui8 i8 ui16 i16 ui32 i32 f16 f32")
     VECTOR_OP: ClassVar = VDivOp
+
+    def verify_constant(self, value: int | float, dtype: DType) -> None:
+        """An integer tile / 0 (floats divide by zero as IEEE 754 says)."""
+        if dtype.is_int and not self.scalar_first:
+            require_nonzero_divisor(self.name, value, dtype)
 
     def verify_tiles(self, target: TargetProfile) -> None:
         super().verify_tiles(target)
@@ -539,6 +561,9 @@ class TShlSOp(ScalarTileOp):
     DTYPES: ClassVar = per_target_dtypes("i32 i16 ui32 ui16", "i32 i16 i8 ui32 ui16 ui8")
     VECTOR_OP: ClassVar = VShlsOp
 
+    def verify_constant(self, value: int | float, dtype: DType) -> None:
+        require_shift_count(f"{self.name} scalar", self.scalar, dtype)
+
 
 @irdl_op_definition
 class TShrSOp(ScalarTileOp):
@@ -549,6 +574,9 @@ class TShrSOp(ScalarTileOp):
     MANUAL: ClassVar = _PAGES + "tshrs.md"
     DTYPES: ClassVar = per_target_dtypes("i32 i16 ui32 ui16", "i32 i16 i8 ui32 ui16 ui8")
     VECTOR_OP: ClassVar = VShrsOp
+
+    def verify_constant(self, value: int | float, dtype: DType) -> None:
+        require_shift_count(f"{self.name} scalar", self.scalar, dtype)
 
 
 # ---- not lowered: no exact vector sequence ------------------------------------------
@@ -575,6 +603,9 @@ class TFModSOp(ScalarTileOp):
     NOT_LOWERED: ClassVar = _NO_EXACT.format("fmod (a quotient rounded to the element type "
                                              "loses the remainder)")  # fmt: skip
 
+    def verify_constant(self, value: int | float, dtype: DType) -> None:
+        require_nonzero_divisor(self.name, value, dtype)
+
 
 @irdl_op_definition
 class TRemSOp(ScalarTileOp):
@@ -590,6 +621,9 @@ class TRemSOp(ScalarTileOp):
     TMP_REQUIRED: ClassVar = frozenset({TargetArch.A2A3})
     COST: ClassVar = TFModSOp.COST
     NOT_LOWERED: ClassVar = _NO_EXACT.format("the remainder")
+
+    def verify_constant(self, value: int | float, dtype: DType) -> None:
+        require_nonzero_divisor(self.name, value, dtype)
 
     def verify_tmp(self, dst: TileTypeBase, target: TargetProfile) -> None:
         super().verify_tmp(dst, target)

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IntegerType
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
 
@@ -59,6 +60,34 @@ def require_scalar_fits(what: str, scalar: Attribute, dtype: DType) -> None:
         raise fail(f"{what} type {scalar} must be the element type {dtype}{twin}")
 
 
+def constant_of(value: SSAValue) -> int | float | None:
+    """The value of an `arith.constant` scalar (integers as the element's bits allow), else
+    None."""
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr | FloatAttr):
+        return owner.value.value.data
+    return None
+
+
+def as_element(value: int, dtype: DType) -> int:
+    """Integer `value` read as an element of `dtype` (its low `bits` bits)."""
+    bits = value & ((1 << dtype.bits) - 1)
+    if dtype.is_signed and bits >> (dtype.bits - 1):
+        bits -= 1 << dtype.bits
+    return bits
+
+
+def require_shift_count(what: str, value: SSAValue, dtype: DType) -> None:
+    """A constant shift count lies in [0, bits - 1] (the shift pages: "zero and positive
+    values", "below the element width"); other counts are checked at run time."""
+    count = constant_of(value)
+    if isinstance(count, int) and not 0 <= as_element(count, dtype) < dtype.bits:
+        raise fail(
+            f"{what} {as_element(count, dtype)} is outside [0, {dtype.bits - 1}], the shift "
+            f"counts of {dtype} elements"
+        )
+
+
 def _estimate(like: str) -> str:
     return f"no published figure on its page: costed as {like}"
 
@@ -94,6 +123,8 @@ class VectorScalarOp(VectorOp):
         check_mask_granularity(self.name, "mask", mask_of(self.mask), vreg)
         dtype = self.check_element(vreg)
         require_scalar_fits(f"{self.name} scalar", self.scalar.type, dtype)
+        if isinstance(self, VShlsOp | VShrsOp):
+            require_shift_count(f"{self.name} scalar", self.scalar, dtype)
 
 
 class VectorIntScalarOp(VectorScalarOp):

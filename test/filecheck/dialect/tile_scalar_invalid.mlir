@@ -221,3 +221,43 @@ func.func @case23(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) 
   %x = pto.tdivs %a, %s {precisionType = 1 : i32} : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
+
+// -----
+
+// tshls.md: the scalar is a count in [0, bits - 1] ("zero and positive values")
+// CHECK: Operation does not verify: pto.tshls scalar 16 is outside [0, 15], the shift counts of i16 elements
+func.func @case24(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) {
+  %s = arith.constant 16 : i16
+  %x = pto.tshls %a, %s : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, i16) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// tshrs.md: a negative count
+// CHECK: Operation does not verify: pto.tshrs scalar -1 is outside [0, 31], the shift counts of i32 elements
+func.func @case25(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
+  %s = arith.constant -1 : i32
+  %x = pto.tshrs %a, %s : (!pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, i32) -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// tdivs.md: integer division by a constant zero (target-defined)
+// CHECK: Operation does not verify: pto.tdivs scalar is a constant 0: division by zero is target-defined (its page), an error here
+func.func @case26(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
+  %s = arith.constant 0 : i32
+  %x = pto.tdivs %a, %s : (!pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, i32) -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// tfmods.md: fmod by a constant zero (the CPU simulator asserts)
+// CHECK: Operation does not verify: pto.tfmods scalar is a constant 0: division by zero is target-defined (its page), an error here
+func.func @case27(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  %s = arith.constant -0.0 : f32
+  %x = pto.tfmods %a, %s : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.return
+}

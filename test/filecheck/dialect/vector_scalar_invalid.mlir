@@ -162,3 +162,15 @@ func.func @case14(%a: !pto.vreg<64xi32>, %s: i32, %m: !pto.mask<b32>) {
   }
   func.return
 }
+
+// -----
+
+// vshls.md: a constant count below the element width
+func.func @case15(%a: !pto.vreg<256xui8>, %m: !pto.mask<b8>) {
+  %s = arith.constant 8 : i8
+  pto.vecscope {
+    %r = pto.vshls %a, %s, %m : !pto.vreg<256xui8>, i8, !pto.mask<b8> -> !pto.vreg<256xui8>
+  }
+  func.return
+}
+// CHECK: Operation does not verify: pto.vshls scalar 8 is outside [0, 7], the shift counts of ui8 elements
