@@ -11,8 +11,10 @@ from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_reduce import TileReduceFunctions
+from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_load import VectorLoadFunctions
+from interpreters.vector_scalar import VectorScalarFunctions
 from interpreters.vector_store import VectorStoreFunctions
 
 
@@ -22,10 +24,12 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileMemoryFunctions(machine),
         TileElementwiseFunctions(machine),
         TileReduceFunctions(machine),
+        TileScalarFunctions(machine),
         TileMatrixFunctions(machine),
         DmaFunctions(machine),
         SyncFunctions(machine),
         VectorArithFunctions(machine),
         VectorLoadFunctions(machine),
+        VectorScalarFunctions(machine),
         VectorStoreFunctions(machine),
     ]

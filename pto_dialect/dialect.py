@@ -14,10 +14,12 @@ from pto_dialect.ops import (
     tile_memory,
     tile_move,
     tile_reduce,
+    tile_scalar,
     vecscope,
     vector_arith,
     vector_load,
     vector_mask,
+    vector_scalar,
     vector_store,
 )
 from pto_dialect.types import TYPES
@@ -28,11 +30,13 @@ OP_MODULES = (
     tile_matrix,
     tile_reduce,
     tile_elementwise,
+    tile_scalar,
     vecscope,
     vector_load,
     vector_store,
     vector_arith,
     vector_mask,
+    vector_scalar,
     pointer,
     sync,
     dma,
@@ -41,5 +45,5 @@ OP_MODULES = (
 PTO = Dialect(
     "pto",
     [op for module in OP_MODULES for op in module.OPS],
-    [*TYPES, *ATTRIBUTES],
+    [*TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES],
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import inspect
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import cast
@@ -63,6 +63,9 @@ def _dtypes(table: DTypes) -> list[str]:
 
 def _syntax(op: type[PtoOp]) -> list[str]:
     name = op.name
+    own: Callable[[], list[str]] | None = getattr(op, "syntax_lines", None)
+    if own is not None:  # a family whose forms the generic lines below cannot spell
+        return own()
     if issubclass(op, TileOp):
         count = getattr(op, "ARITY", op.NUM_INS)
         srcs = ", ".join(f"%{name}" for name in source_names(count))

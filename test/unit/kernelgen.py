@@ -146,6 +146,10 @@ def kernel_args(n: int, cond: bool) -> list[str]:
 
 ELEMENTWISE_BINARY = ("tadd", "tsub", "tmul", "tdiv", "tmax", "tmin")
 ELEMENTWISE_UNARY = ("tabs",)
+TILE_SCALAR = ("tadds", "tsubs", "tmuls", "tmaxs", "tmins", "taxpy")
+"""Tile-scalar ops of the generator: `(src, %alpha)`, taxpy `(src, %alpha, acc)`."""
+SCALARS = {"f32": (0.5, -2.0, 3.0, 0.0), "f16": (0.5, -2.0, 3.0, 0.0),
+           "i32": (3, -1, 0, 7), "i16": (3, -1, 0, 7)}  # fmt: skip
 COLUMN_REDUCTIONS = ("tcolmin", "tcolmax", "tcolsum")
 DTYPES = ("f32", "f16", "i32", "i16")
 _BYTES = {"f32": 4, "f16": 2, "i32": 4, "i16": 2}
@@ -166,6 +170,8 @@ class Chain:
     ops: tuple[tuple[str, tuple[int, ...]], ...]
     reduction: str | None
     accumulate: bool
+    scalar: int | float = 3
+    """The value of the kernel's scalar argument `%alpha` (of the element type)."""
 
     def text(self, target: str) -> str:
         t, rows, cols = self.dtype, self.rows, self.cols
@@ -179,7 +185,7 @@ class Chain:
         params = ", ".join(f"{p}: !pto.ptr<{t}>" for p in [*ins, "%out", "%red"])
         lines = [
             f'builtin.module attributes {{pto.target_arch = "{target}"}} {{',
-            f"  func.func @kernel({params}, %vr: index, %vc: index) {{",
+            f"  func.func @kernel({params}, %vr: index, %vc: index, %alpha: {t}) {{",
             "    %c0 = arith.constant 0 : index",
             "    %c1 = arith.constant 1 : index",
             f"    %rows = arith.constant {rows} : index",
@@ -226,6 +232,9 @@ class Chain:
             args = [values[o % len(values)] for o in operands]
             types = ", ".join([tile] * len(args))
             signature = f"({types}) -> {tile}" if len(args) > 1 else f"{tile} -> {tile}"
+            if op in TILE_SCALAR:  # the scalar after the first tile
+                args.insert(1, "%alpha")
+                signature = f"({', '.join([tile, t] + [tile] * (len(args) - 2))}) -> {tile}"
             lines.append(f"      %y{k} = pto.{op} {', '.join(args)} : {signature}")
             values.append(f"%y{k}")
         last = values[-1]
@@ -258,11 +267,13 @@ class Chain:
             f"zeros:{self.tiles}x{self.cols}x{self.dtype}",
             f"{self.valid[0]}:index",
             f"{self.valid[1]}:index",
+            f"{self.scalar}:{self.dtype}",
         ]
 
 
-def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str]]:
-    """The binary, unary and reduction ops of the generator legal for `dtype` on `target`."""
+def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str], list[str]]:
+    """The binary, unary, reduction and tile-scalar ops of the generator legal for `dtype`
+    on `target`."""
     from pto_dialect.dtypes import dtype_named
     from pto_dialect.targets import profile_for_module_attr
 
@@ -273,24 +284,23 @@ def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str]]
         return [op for op in ops if dt in legal_dtypes(profile, op)]
 
     binary = [op for op in legal(ELEMENTWISE_BINARY) if op != "tdiv" or dtype.startswith("f")]
-    return binary, legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS)
+    return binary, legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS), legal(TILE_SCALAR)
 
 
 @st.composite
 def chains(draw: st.DrawFn, target: str) -> Chain:
     """A Level-1 kernel legal on `target` (integer tdiv left out: no vector division)."""
     dtype = draw(st.sampled_from([d for d in DTYPES if legal_ops(target, d)[0]]))
-    binary, unary, reductions = legal_ops(target, dtype)
+    binary, unary, reductions, scalar = legal_ops(target, dtype)
     per_block = 32 // _BYTES[dtype]
     rows = draw(st.sampled_from([1, 2, 4]))
     cols = per_block * draw(st.sampled_from([1, 2, 4, 8]))
     valid = (draw(st.integers(1, rows)), draw(st.integers(1, cols)))
     loads = draw(st.integers(1, 2))
-    op_names = st.sampled_from(binary + unary)
+    op_names = st.sampled_from(binary + unary + scalar)
     ops = draw(st.lists(op_names, min_size=1, max_size=4))
-    operands = [
-        tuple(draw(st.integers(0, 7)) for _ in range(1 if op in unary else 2)) for op in ops
-    ]
+    one = (*unary, *(op for op in scalar if op != "taxpy"))
+    operands = [tuple(draw(st.integers(0, 7)) for _ in range(1 if op in one else 2)) for op in ops]
     return Chain(
         dtype=dtype,
         rows=rows,
@@ -302,4 +312,5 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
         ops=tuple(zip(ops, operands, strict=True)),
         reduction=draw(st.one_of(st.none(), st.sampled_from(reductions))) if reductions else None,
         accumulate=draw(st.booleans()),
+        scalar=draw(st.sampled_from(SCALARS[dtype])),
     )

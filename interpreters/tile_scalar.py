@@ -1,0 +1,131 @@
+"""Interpreter functions of the tile-scalar ops (every `ScalarTileOp`).
+
+They bridge IR and `semantics.scalar`: the destination's valid region is the iteration
+domain, every source tile must have it (the pages' runtime checks), the scalar is converted
+to the element type and broadcast, and the operands go to the op's kernel in its layout's
+order (`SEMANTICS`: the one line per op). `taxpy` in its PTOAS form reads dst as `acc`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import cast
+
+import numpy as np
+from xdsl.interpreter import Interpreter, PythonValues
+
+from interpreters import costs
+from interpreters.errors import PtoRuntimeError
+from interpreters.impls import implements, register_functions
+from interpreters.machine import Machine, MachineFunctions, TileShapes, tile_accesses
+from interpreters.memory import Tile, static_or
+from interpreters.semantics import elementwise
+from interpreters.semantics import scalar as sem
+from pto_dialect.dtypes import DType
+from pto_dialect.ops.tile_scalar import (
+    ACC,
+    SCALAR,
+    TMP,
+    ScalarTileOp,
+    TAddSCOp,
+    TAddSOp,
+    TAndSOp,
+    TAxpyOp,
+    TDivSOp,
+    TExpandSOp,
+    TFModSOp,
+    TLReluOp,
+    TMaxSOp,
+    TMinSOp,
+    TMulSOp,
+    TOrSOp,
+    TPowSOp,
+    TRemSOp,
+    TShlSOp,
+    TShrSOp,
+    TSubSCOp,
+    TSubSOp,
+    TXorSOp,
+)
+from pto_dialect.types import TileTypeBase
+
+SEMANTICS: Mapping[type[ScalarTileOp], elementwise.Maker] = MappingProxyType(
+    {
+        TAddSOp: sem.binary(np.add),
+        TSubSOp: sem.binary(np.subtract),
+        TMulSOp: sem.binary(np.multiply),
+        TDivSOp: sem.divide,
+        TMaxSOp: sem.maximum,
+        TMinSOp: sem.minimum,
+        TAddSCOp: sem.with_carry(np.add),
+        TSubSCOp: sem.with_carry(np.subtract),
+        TLReluOp: sem.lrelu,
+        TAxpyOp: sem.fused_axpy,
+        TExpandSOp: sem.expand,
+        TAndSOp: sem.bitwise(np.bitwise_and),
+        TOrSOp: sem.bitwise(np.bitwise_or),
+        TXorSOp: sem.bitwise(np.bitwise_xor),
+        TShlSOp: sem.shift(left=True),
+        TShrSOp: sem.shift(left=False),
+        TFModSOp: sem.fmod,
+        TRemSOp: sem.rems,
+        TPowSOp: sem.pows,
+    }
+)
+"""The numpy semantics of each tile-scalar op (docs/semantics.md says why)."""
+
+
+@register_functions
+class TileScalarFunctions(MachineFunctions):
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._kernels: dict[ScalarTileOp, elementwise.Kernel] = {}
+
+    def _kernel(self, op: ScalarTileOp, dtype: DType) -> elementwise.Kernel:
+        """The op's computation, made once per op: its dtype and the target are fixed."""
+        kernel = SEMANTICS[type(op)](dtype, self.machine.target.arch)
+        self._kernels[op] = kernel
+        return kernel
+
+    @implements(ScalarTileOp)
+    def run_scalar(
+        self, interpreter: Interpreter, op: ScalarTileOp, args: PythonValues
+    ) -> PythonValues:
+        results: PythonValues = ()
+        if op.outs:
+            dst: Tile = args[len(op.ins)]
+        else:
+            result = cast(TileTypeBase, op.res[0].type)
+            vr, vc = result.valid_shape
+            rows, cols = op.result_region(TileShapes(op, args))
+            dst = self.machine.tile_at(result, None, static_or(vr, rows), static_or(vc, cols))
+            results = (dst,)
+        region = dst.valid
+        dst_type = cast(TileTypeBase, op.dst_type)
+        operands: list[np.ndarray] = []
+        for index, role in enumerate(op.layout):
+            if role == TMP:
+                continue
+            if role == SCALAR:
+                dtype = op.scalar_dtype(dst_type)
+                operands.append(sem.scalar_array(args[index], dtype, region))
+                continue
+            src: Tile = args[index]
+            if src.valid != region:
+                raise PtoRuntimeError(
+                    f"{role} valid region {src.valid[0]}x{src.valid[1]} must equal the dst "
+                    f"valid region {region[0]}x{region[1]}"
+                )
+            operands.append(src.region())
+        if isinstance(op, TAxpyOp) and op.index_of(ACC) is None:
+            operands.append(dst.region().copy())
+        if self.machine.pipes.tracking:
+            repeats = costs.repeats_for(region[0] * region[1] * dst.dtype.bytes)
+            cycles = costs.vector_cycles(self.machine.target, type(op), dst.dtype, repeats)
+            self.on_pipe(op, *tile_accesses(op, args), cycles)
+        kernel = self._kernels.get(op) or self._kernel(op, dst.dtype)
+        rows, cols = region
+        with dst.edit() as contents:
+            kernel(operands, contents[:rows, :cols])
+        return results
