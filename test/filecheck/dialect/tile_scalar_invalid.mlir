@@ -1,8 +1,8 @@
-// RUN: xdsl-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: pto-opt %s --split-input-file --verify-diagnostics
 
 // ins(src, scalar): one operand is a scalar
-// CHECK: Operation does not verify: pto.tadds expects ins(src, scalar) (one non-tile scalar operand), got ins(tile, tile)
 func.func @case0(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tadds expects ins(src, scalar) (one non-tile scalar operand), got ins(tile, tile)}}
   %x = pto.tadds %a, %a : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -10,8 +10,8 @@ func.func @case0(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
 // -----
 
 // operand count of the layouts
-// CHECK: Operation does not verify: pto.tadds expects ins(src, scalar) (one non-tile scalar operand), got ins(tile, f32, f32)
 func.func @case1(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.tadds expects ins(src, scalar) (one non-tile scalar operand), got ins(tile, f32, f32)}}
   %x = pto.tadds %a, %s, %s : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -19,8 +19,8 @@ func.func @case1(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
 // -----
 
 // tdivs: (src, scalar) or (scalar, src)
-// CHECK: Operation does not verify: pto.tdivs expects ins(src, scalar) or ins(scalar, src) (one non-tile scalar operand), got ins(tile)
 func.func @case2(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tdivs expects ins(src, scalar) or ins(scalar, src) (one non-tile scalar operand), got ins(tile)}}
   %x = pto.tdivs %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -28,8 +28,8 @@ func.func @case2(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
 // -----
 
 // exactly one destination
-// CHECK: Operation does not verify: pto.tmuls needs exactly one destination: an outs(...) buffer (DPS form) or a result (SSA form)
 func.func @case3(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.tmuls needs exactly one destination: an outs(...) buffer (DPS form) or a result (SSA form)}}
   pto.tmuls ins(%b, %s : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, f32)
   func.return
 }
@@ -37,8 +37,8 @@ func.func @case3(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %s: f3
 // -----
 
 // sources in loc=vec
-// CHECK: Operation does not verify: pto.tadds src must be in loc=vec, got loc=mat
 func.func @case4(%a: !pto.tile<loc=mat, dtype=f32, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.tadds src must be in loc=vec, got loc=mat}}
   %x = pto.tadds %a, %s : (!pto.tile<loc=mat, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -46,8 +46,8 @@ func.func @case4(%a: !pto.tile<loc=mat, dtype=f32, rows=16, cols=16>, %s: f32) {
 // -----
 
 // dst in loc=vec
-// CHECK: Operation does not verify: pto.tmins dst must be in loc=vec, got loc=mat
 func.func @case5(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.tmins dst must be in loc=vec, got loc=mat}}
   %x = pto.tmins %a, %s : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=mat, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -55,8 +55,8 @@ func.func @case5(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
 // -----
 
 // row-major tiles
-// CHECK: Operation does not verify: pto.tmaxs src must be row-major (blayout=row_major), got blayout=col_major
 func.func @case6(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, %s: f32) {
+  // expected-error @+1 {{pto.tmaxs src must be row-major (blayout=row_major), got blayout=col_major}}
   %x = pto.tmaxs %a, %s : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col_major>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -64,9 +64,9 @@ func.func @case6(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col
 // -----
 
 // element types per target (tsubs.md A5: no 8-bit)
-// CHECK: Operation does not verify: pto.tsubs dtype i8 is not supported on target a5 (supported: f16, f32, i16, i32)
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @case7(%a: !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>, %s: i8) {
+    // expected-error @+1 {{pto.tsubs dtype i8 is not supported on target a5 (supported: f16, f32, i16, i32)}}
     %x = pto.tsubs %a, %s : (!pto.tile<loc=vec, dtype=i8, rows=16, cols=32>, i8) -> !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>
     func.return
   }
@@ -75,9 +75,9 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // tpows: A5 only
-// CHECK: Operation does not verify: pto.tpows dtype f32 is not supported on target a2a3 (supported: none)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case8(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
+    // expected-error @+1 {{pto.tpows dtype f32 is not supported on target a2a3 (supported: none)}}
     %x = pto.tpows %a, %s : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
     func.return
   }
@@ -86,8 +86,8 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // source and dst share one element type
-// CHECK: Operation does not verify: pto.taddsc src1 dtype f16 must equal the dst dtype f32
 func.func @case9(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %c: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.taddsc src1 dtype f16 must equal the dst dtype f32}}
   %x = pto.taddsc %a, %s, %c : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32, !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -95,8 +95,8 @@ func.func @case9(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %c: !pto.t
 // -----
 
 // source and dst valid regions equal
-// CHECK: Operation does not verify: pto.tlrelu src valid shape 8x16 must equal the dst valid shape 16x16
 func.func @case10(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_row=8>, %s: f32) {
+  // expected-error @+1 {{pto.tlrelu src valid shape 8x16 must equal the dst valid shape 16x16}}
   %x = pto.tlrelu %a, %s : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_row=8>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -104,8 +104,8 @@ func.func @case10(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_row=8>, 
 // -----
 
 // scalar has the element type
-// CHECK: Operation does not verify: pto.tadds scalar type f32 must be the element type f16
 func.func @case11(%a: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.tadds scalar type f32 must be the element type f16}}
   %x = pto.tadds %a, %s : (!pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>
   func.return
 }
@@ -113,8 +113,8 @@ func.func @case11(%a: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, %s: f32) 
 // -----
 
 // integer scalar: the element width
-// CHECK: Operation does not verify: pto.tshls scalar type i32 must be the element type i16
 func.func @case12(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, %s: i32) {
+  // expected-error @+1 {{pto.tshls scalar type i32 must be the element type i16}}
   %x = pto.tshls %a, %s : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, i32) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
   func.return
 }
@@ -122,8 +122,8 @@ func.func @case12(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, %s: i32) 
 // -----
 
 // tlrelu slope: the element type or f32
-// CHECK: Operation does not verify: pto.tlrelu scalar type bf16 must be the element type f16 or f32
 func.func @case13(%a: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, %s: bf16) {
+  // expected-error @+1 {{pto.tlrelu scalar type bf16 must be the element type f16 or f32}}
   %x = pto.tlrelu %a, %s : (!pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, bf16) -> !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>
   func.return
 }
@@ -131,9 +131,9 @@ func.func @case13(%a: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, %s: bf16)
 // -----
 
 // txors: A2/A3 needs tmp
-// CHECK: Operation does not verify: pto.txors needs a tmp operand on target a2a3 (its page: the implementation computes through a scratch tile)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case14(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, %s: i16) {
+    // expected-error @+1 {{pto.txors needs a tmp operand on target a2a3 (its page: the implementation computes through a scratch tile)}}
     %x = pto.txors %a, %s : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, i16) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
     func.return
   }
@@ -142,8 +142,8 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // tmp shares the element type
-// CHECK: Operation does not verify: pto.trems tmp dtype f32 must equal the dst dtype i32
 func.func @case15(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, %t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: i32) {
+  // expected-error @+1 {{pto.trems tmp dtype f32 must equal the dst dtype i32}}
   %x = pto.trems %a, %s, %t : (!pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, i32, !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
   func.return
 }
@@ -151,8 +151,8 @@ func.func @case15(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, %t: !pto.
 // -----
 
 // trems tmp: at least dst's valid cols
-// CHECK: Operation does not verify: pto.trems tmp valid cols 8 must be at least the dst valid cols 16 (trems.md, tmp buffer requirements)
 func.func @case16(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_col=8>, %s: f32) {
+  // expected-error @+1 {{pto.trems tmp valid cols 8 must be at least the dst valid cols 16 (trems.md, tmp buffer requirements)}}
   %x = pto.trems %a, %s, %t : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32, !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_col=8>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -160,9 +160,9 @@ func.func @case16(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %t: !pto.
 // -----
 
 // A2/A3 tands: src and dst not the same buffer
-// CHECK: Operation does not verify: pto.tands src and dst are the same tile buffer, which target a2a3 does not support (its page: source and destination must not share memory)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case17(%b: !pto.tile_buf<loc=vec, dtype=i16, rows=16, cols=16>, %s: i16) {
+    // expected-error @+1 {{pto.tands src and dst are the same tile buffer, which target a2a3 does not support (its page: source and destination must not share memory)}}
     pto.tands ins(%b, %s : !pto.tile_buf<loc=vec, dtype=i16, rows=16, cols=16>, i16) outs(%b : !pto.tile_buf<loc=vec, dtype=i16, rows=16, cols=16>)
     func.return
   }
@@ -171,8 +171,8 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 // taxpy SSA: the acc source
-// CHECK: Operation does not verify: pto.taxpy in SSA form takes ins(src, scalar, acc): its result is acc + src * scalar
 func.func @case18(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.taxpy in SSA form takes ins(src, scalar, acc): its result is acc + src * scalar}}
   %x = pto.taxpy %a, %s : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -180,8 +180,8 @@ func.func @case18(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) 
 // -----
 
 // taxpy: src as dst, or f16 into f32
-// CHECK: Operation does not verify: pto.taxpy src dtype f32 must equal the dst dtype f16
 func.func @case19(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %h: !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.taxpy src dtype f32 must equal the dst dtype f16}}
   pto.taxpy ins(%b, %s : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, f32) outs(%h : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16>)
   func.return
 }
@@ -189,8 +189,8 @@ func.func @case19(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %h: !
 // -----
 
 // taxpy: the scalar has src's type
-// CHECK: Operation does not verify: pto.taxpy scalar type f32 must be the element type f16
 func.func @case20(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %h: !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.taxpy scalar type f32 must be the element type f16}}
   pto.taxpy ins(%h, %s : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16>, f32) outs(%b : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>)
   func.return
 }
@@ -198,8 +198,8 @@ func.func @case20(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %h: !
 // -----
 
 // texpands SSA: static valid shape
-// CHECK: Operation does not verify: pto.texpands in SSA form needs a static valid shape: it has no source to take a dynamic one from
 func.func @case21(%s: f32) {
+  // expected-error @+1 {{pto.texpands in SSA form needs a static valid shape: it has no source to take a dynamic one from}}
   %x = pto.texpands %s : f32 -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_row=?, v_col=?>
   func.return
 }
@@ -207,8 +207,8 @@ func.func @case21(%s: f32) {
 // -----
 
 // SSA form takes !pto.tile
-// CHECK: Operation does not verify: pto.tadds in SSA form takes !pto.tile operands, not !pto.tile_buf
 func.func @case22(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.tadds in SSA form takes !pto.tile operands, not !pto.tile_buf}}
   %x = pto.tadds %b, %s : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -216,8 +216,8 @@ func.func @case22(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %s: f
 // -----
 
 // tdivs precisionType: a #pto.div_precision
-// CHECK: Operation does not verify: pto.tdivs precisionType must be a #pto.div_precision<default|high_precision>, got 1 : i32
 func.func @case23(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
+  // expected-error @+1 {{pto.tdivs precisionType must be a #pto.div_precision<default|high_precision>, got 1 : i32}}
   %x = pto.tdivs %a, %s {precisionType = 1 : i32} : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }
@@ -225,9 +225,9 @@ func.func @case23(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) 
 // -----
 
 // tshls.md: the scalar is a count in [0, bits - 1] ("zero and positive values")
-// CHECK: Operation does not verify: pto.tshls scalar 16 is outside [0, 15], the shift counts of i16 elements
 func.func @case24(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) {
   %s = arith.constant 16 : i16
+  // expected-error @+1 {{pto.tshls scalar 16 is outside [0, 15], the shift counts of i16 elements}}
   %x = pto.tshls %a, %s : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, i16) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
   func.return
 }
@@ -235,9 +235,9 @@ func.func @case24(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) {
 // -----
 
 // tshrs.md: a negative count
-// CHECK: Operation does not verify: pto.tshrs scalar -1 is outside [0, 31], the shift counts of i32 elements
 func.func @case25(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
   %s = arith.constant -1 : i32
+  // expected-error @+1 {{pto.tshrs scalar -1 is outside [0, 31], the shift counts of i32 elements}}
   %x = pto.tshrs %a, %s : (!pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, i32) -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
   func.return
 }
@@ -245,9 +245,9 @@ func.func @case25(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
 // -----
 
 // tdivs.md: integer division by a constant zero (target-defined)
-// CHECK: Operation does not verify: pto.tdivs scalar is a constant 0: division by zero is target-defined (its page), an error here
 func.func @case26(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
   %s = arith.constant 0 : i32
+  // expected-error @+1 {{pto.tdivs scalar is a constant 0: division by zero is target-defined (its page), an error here}}
   %x = pto.tdivs %a, %s : (!pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, i32) -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
   func.return
 }
@@ -255,9 +255,9 @@ func.func @case26(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
 // -----
 
 // tfmods.md: fmod by a constant zero (the CPU simulator asserts)
-// CHECK: Operation does not verify: pto.tfmods scalar is a constant 0: division by zero is target-defined (its page), an error here
 func.func @case27(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
   %s = arith.constant -0.0 : f32
+  // expected-error @+1 {{pto.tfmods scalar is a constant 0: division by zero is target-defined (its page), an error here}}
   %x = pto.tfmods %a, %s : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
 }

@@ -1,14 +1,14 @@
 // pto-lower-tile-to-vector diagnostics for the tile-scalar ops it cannot lower exactly.
-// RUN: xdsl-opt %s --verify-diagnostics --split-input-file -p pto-lower-tile-to-vector | filecheck %s
+// RUN: pto-opt %s --split-input-file -p pto-lower-tile-to-vector --verify-diagnostics
 
 // The record says why: no vector op computes pow (vexp/vln are not there yet).
-// CHECK: pto-lower-tile-to-vector: pto.tpows: has no exact vector lowering: pow needs vexp and vln, which this project's vector ops do not have yet
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @tpows(%e: f32) {
     %a0 = arith.constant 0 : i64
     %a1 = arith.constant 4096 : i64
     %src = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
     %dst = pto.alloc_tile addr = %a1 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
+    // expected-error @+1 {{pto-lower-tile-to-vector: pto.tpows: has no exact vector lowering: pow needs vexp and vln, which this project's vector ops do not have yet}}
     pto.tpows ins(%src, %e : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>, f32) outs(%dst : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>)
     func.return
   }
@@ -17,13 +17,13 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // Integer tdivs: vdiv is float only.
-// CHECK: pto-lower-tile-to-vector: pto.tdivs: i32 on target a5 has no exact vector lowering: pto.vdiv does not support i32 (supported: f16, f32)
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @tdivs_int(%s: i32) {
     %a0 = arith.constant 0 : i64
     %a1 = arith.constant 4096 : i64
     %src = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>
     %dst = pto.alloc_tile addr = %a1 : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>
+    // expected-error @+1 {{pto-lower-tile-to-vector: pto.tdivs: i32 on target a5 has no exact vector lowering: pto.vdiv does not support i32 (supported: f16, f32)}}
     pto.tdivs ins(%src, %s : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>, i32) outs(%dst : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>)
     func.return
   }
@@ -32,13 +32,13 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // An f32 slope of an f16 tile that is not a constant: no vector op converts a scalar.
-// CHECK: pto-lower-tile-to-vector: pto.tlrelu: the f32 scalar of the f16 tile is not a constant: no vector op converts a scalar to the element type
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @tlrelu_slope(%slope: f32) {
     %a0 = arith.constant 0 : i64
     %a1 = arith.constant 4096 : i64
     %src = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=64>
     %dst = pto.alloc_tile addr = %a1 : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=64>
+    // expected-error @+1 {{pto-lower-tile-to-vector: pto.tlrelu: the f32 scalar of the f16 tile is not a constant: no vector op converts a scalar to the element type}}
     pto.tlrelu ins(%src, %slope : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=64>, f32) outs(%dst : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=64>)
     func.return
   }
@@ -47,13 +47,13 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // A source overlapping dst at another position.
-// CHECK: pto-lower-tile-to-vector: pto.tmuls: src %src (bytes [0, 2048)) overlaps dst %dst (bytes [1024, 3072)) at another position: a chunked loop would read elements it already overwrote
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @overlap(%s: f32) {
     %a0 = arith.constant 0 : i64
     %a1 = arith.constant 1024 : i64
     %src = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
     %dst = pto.alloc_tile addr = %a1 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
+    // expected-error @+1 {{pto-lower-tile-to-vector: pto.tmuls: src %src (bytes [0, 2048)) overlaps dst %dst (bytes [1024, 3072)) at another position: a chunked loop would read elements it already overwrote}}
     pto.tmuls ins(%src, %s : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>, f32) outs(%dst : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>)
     func.return
   }
