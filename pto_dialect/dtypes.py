@@ -93,7 +93,7 @@ def dtype_of(attr: Attribute) -> DType | None:
     """The PTO element type an MLIR type denotes, or None if it is not one."""
     if isinstance(attr, builtin.IntegerType):
         width: int = attr.bitwidth
-        unsigned = attr == builtin.IntegerType(width, builtin.Signedness.UNSIGNED)
+        unsigned = attr.signedness.data is builtin.Signedness.UNSIGNED
         return _BY_NAME.get(("ui" if unsigned else "i") + str(width))
     return _FLOAT_TYPES.get(type(attr))
 
