@@ -145,7 +145,8 @@ def kernel_args(n: int, cond: bool) -> list[str]:
 # ---- Level-1 kernels (SSA tile values) for the whole pipeline --------------------------------
 
 ELEMENTWISE_BINARY = ("tadd", "tsub", "tmul", "tdiv", "tmax", "tmin")
-ELEMENTWISE_UNARY = ("tabs",)
+ELEMENTWISE_UNARY = ("tabs", "texp", "tlog", "tsqrt", "trsqrt", "trecip", "trelu")
+ELEMENTWISE_TERNARY = ("taddc", "tsubc")
 COLUMN_REDUCTIONS = ("tcolmin", "tcolmax", "tcolsum")
 DTYPES = ("f32", "f16", "i32", "i16")
 _BYTES = {"f32": 4, "f16": 2, "i32": 4, "i16": 2}
@@ -262,7 +263,8 @@ class Chain:
 
 
 def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str]]:
-    """The binary, unary and reduction ops of the generator legal for `dtype` on `target`."""
+    """The binary (and ternary), unary and reduction ops of the generator legal for `dtype`
+    on `target`."""
     from pto_dialect.dtypes import dtype_named
     from pto_dialect.targets import profile_for_module_attr
 
@@ -273,7 +275,7 @@ def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str]]
         return [op for op in ops if dt in legal_dtypes(profile, op)]
 
     binary = [op for op in legal(ELEMENTWISE_BINARY) if op != "tdiv" or dtype.startswith("f")]
-    return binary, legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS)
+    return binary + legal(ELEMENTWISE_TERNARY), legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS)
 
 
 @st.composite
@@ -288,9 +290,8 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
     loads = draw(st.integers(1, 2))
     op_names = st.sampled_from(binary + unary)
     ops = draw(st.lists(op_names, min_size=1, max_size=4))
-    operands = [
-        tuple(draw(st.integers(0, 7)) for _ in range(1 if op in unary else 2)) for op in ops
-    ]
+    arity = {op: 1 if op in unary else 3 if op in ELEMENTWISE_TERNARY else 2 for op in ops}
+    operands = [tuple(draw(st.integers(0, 7)) for _ in range(arity[op])) for op in ops]
     return Chain(
         dtype=dtype,
         rows=rows,
