@@ -71,7 +71,7 @@ class ScratchTileOp(ElementwiseTileOp):
         return tmp
 
 
-class NotLoweredMixin(ElementwiseTileOp):
+class RefusedTileOp(ElementwiseTileOp):
     """An op no vector sequence computes exactly: the lowering refuses it (`NOT_LOWERED`)."""
 
     @classmethod
@@ -216,6 +216,10 @@ class TPreluOp(ScratchTileOp, BinaryTileOp):
                 f"{target.name} (tprelu.md: they must not overlap)"
             )
 
+    def alias_sources(self) -> frozenset[int]:
+        """None: tprelu.md forbids src0, src1, tmp and dst to overlap (A2/A3)."""
+        return frozenset()
+
     def vector_refusal(self, target: TargetProfile) -> str | None:
         if MATH_RULES[target.arch].prelu_pass is PreluPass.NON_NEGATIVE:
             return None
@@ -226,7 +230,7 @@ class TPreluOp(ScratchTileOp, BinaryTileOp):
 
 
 @irdl_op_definition
-class TPowOp(NotLoweredMixin, BinaryTileOp):
+class TPowOp(RefusedTileOp, BinaryTileOp):
     """`dst = pow(base, exp)`: `src0` is the base, `src1` the exponent."""
 
     name = "pto.tpow"
@@ -254,8 +258,13 @@ class TPowOp(NotLoweredMixin, BinaryTileOp):
     def source_roles(self) -> list[str]:
         return ["base", "exp"]
 
+    def alias_sources(self) -> frozenset[int]:
+        """Only the base: A2/A3 writes ln(base) into dst before it reads exp
+        (npu/a2a3/TPow.hpp)."""
+        return frozenset({0})
 
-class _RemainderOp(NotLoweredMixin, BinaryTileOp):
+
+class _RemainderOp(RefusedTileOp, BinaryTileOp):
     """`tfmod`/`trem`: the NPU sequences (vdiv, vcvt, vmul, vsub) round several times and
     are not exact; the pages' throughput is that of `tadd`."""
 
@@ -264,6 +273,11 @@ class _RemainderOp(NotLoweredMixin, BinaryTileOp):
         "no exact vector sequence: the exact remainder needs an exact truncated quotient, "
         "and vdiv/vmul/vsub round at each step"
     )
+
+    def alias_sources(self) -> frozenset[int]:
+        """None: the NPU sequences write dst (or tmp) before they read src0 and src1 again
+        (npu/a2a3/TFmod.hpp, TRem.hpp)."""
+        return frozenset()
 
 
 @irdl_op_definition
