@@ -23,6 +23,7 @@ from interpreters.impls import implements, register_functions
 from interpreters.machine import Machine, MachineFunctions, TileShapes, tile_accesses
 from interpreters.memory import Tile, static_or
 from interpreters.semantics import elementwise as sem
+from interpreters.semantics import math
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_elementwise import (
     ElementwiseTileOp,
@@ -40,6 +41,20 @@ from pto_dialect.ops.tile_elementwise import (
     TShrOp,
     TSubOp,
     TXorOp,
+)
+from pto_dialect.ops.tile_math import (
+    TAddCOp,
+    TExpOp,
+    TFModOp,
+    TLogOp,
+    TPowOp,
+    TPreluOp,
+    TRecipOp,
+    TReluOp,
+    TRemOp,
+    TRsqrtOp,
+    TSqrtOp,
+    TSubCOp,
 )
 from pto_dialect.types import TileTypeBase
 
@@ -59,6 +74,18 @@ SEMANTICS: Mapping[type[ElementwiseTileOp], sem.Maker] = MappingProxyType(
         TNotOp: sem.invert,
         TShlOp: sem.shift(left=True),
         TShrOp: sem.shift(left=False),
+        TExpOp: math.unary(math.exp_values),
+        TLogOp: math.unary(math.ln_values),
+        TSqrtOp: math.unary(math.sqrt_values),
+        TRsqrtOp: math.unary(math.rsqrt_values),
+        TRecipOp: math.unary(math.recip_values),
+        TReluOp: math.unary(math.relu_values),
+        TPreluOp: math.prelu,
+        TPowOp: math.power,
+        TFModOp: math.fmod,
+        TRemOp: math.rem,
+        TAddCOp: math.chained(np.add, np.add),
+        TSubCOp: math.chained(np.subtract, np.add),
     }
 )
 """The numpy semantics of each elementwise tile op (docs/semantics.md says why)."""

@@ -27,6 +27,7 @@ from interpreters.errors import PtoRuntimeError, check
 from interpreters.impls import implements, register_functions
 from interpreters.machine import Machine, MachineFunctions
 from interpreters.memory import Pointer
+from interpreters.semantics import math
 from interpreters.semantics import vector_arith as sem
 from pto_dialect import rules
 from pto_dialect.dtypes import I8, I16, I32, DType
@@ -56,6 +57,15 @@ from pto_dialect.ops.vector_arith import (
     VXorOp,
 )
 from pto_dialect.ops.vector_mask import PltOp, PsetOp
+from pto_dialect.ops.vector_math import (
+    VExpOp,
+    VLnOp,
+    VPreluOp,
+    VRecOp,
+    VReluOp,
+    VRsqrtOp,
+    VSqrtOp,
+)
 from pto_dialect.rules import VectorArithRules
 from pto_dialect.types import MemorySpace, PtrType, VRegType
 
@@ -76,12 +86,23 @@ BINARY: Mapping[type[VectorBinaryOp], sem.LaneOp] = MappingProxyType(
         VXorOp: sem.lanes_of(np.bitwise_xor),
         VShlOp: sem.shift(left=True),
         VShrOp: sem.shift(left=False),
+        VPreluOp: math.vprelu,
     }
 )
 """The numpy semantics of each binary vector op (`vaddc`/`vsubc`: `sem.carry`)."""
 
 UNARY: Mapping[type[VectorUnaryOp], sem.UnaryLaneOp] = MappingProxyType(
-    {VAbsOp: sem.absolute, VNegOp: sem.negate, VNotOp: sem.invert}
+    {
+        VAbsOp: sem.absolute,
+        VNegOp: sem.negate,
+        VNotOp: sem.invert,
+        VExpOp: math.exp_values,
+        VLnOp: math.ln_values,
+        VSqrtOp: math.sqrt_values,
+        VRsqrtOp: math.rsqrt_values,
+        VRecOp: math.recip_values,
+        VReluOp: math.relu_values,
+    }
 )
 """The numpy semantics of each unary vector op."""
 

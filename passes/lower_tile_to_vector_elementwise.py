@@ -3,7 +3,9 @@
 The domain is the destination's valid region R x C: `dst[i, j] = f(src0[i, j], src1[i, j])`
 for `i < R, j < C`, each tile read at its own row stride, every store masked so that no
 other byte of dst changes. One vector op per chunk: the op's `VECTOR_OP` (`tadd` -> `vadd`,
-`tneg` -> `vneg`, ...); a scratch source (`txor`'s tmp) is not touched.
+`tneg` -> `vneg`, ...), or the chain its record lists (`vector_chain`, a left fold over the
+sources: `taddc` -> `vadd(vadd(src0, src1), src2)`); a scratch source (`txor`'s tmp) is
+not touched. An op whose record gives a reason (`vector_refusal`) is refused with it.
 
 - When the region is one contiguous run of every tile (R is 1, or C equals the cols of
   every tile), a single loop walks its R * cols elements, as the seed kernel does.
@@ -31,7 +33,9 @@ from xdsl.dialects.builtin import IntegerAttr, IntegerType
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
+from passes.common import pass_error
 from passes.lower_tile_to_vector_buffers import (
+    NAME,
     Buffer,
     Size,
     at_least,
@@ -45,7 +49,7 @@ from passes.lower_tile_to_vector_buffers import (
 from passes.lower_tile_to_vector_emit import Chunk, Emitter, Operand
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
-from pto_dialect.ops.vector_arith import VBrOp, VectorUnaryOp, VMaxOp, VMinOp
+from pto_dialect.ops.vector_arith import VBrOp, VectorBinaryOp, VectorUnaryOp, VMaxOp, VMinOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import ELEMENTWISE_RULES
@@ -95,8 +99,12 @@ class _Lowering:
         self.dst = buffer_of(op, op.outs[0], "dst")
         self.srcs = [buffer_of(op, v, r) for v, r in zip(op.ins, self.roles, strict=False)]
         self.dtype = self.dst.dtype
-        self.vector_op = op.VECTOR_OP
-        require_vector_ops(op, target, self.dtype, self.vector_op, VldsOp, VstsOp)
+        refusal = op.vector_refusal(target)
+        if refusal is not None:
+            raise pass_error(NAME, refusal, op)
+        self.chain = op.vector_chain()
+        self.vector_op = self.chain[0]
+        require_vector_ops(op, target, self.dtype, *self.chain, VldsOp, VstsOp)
         for role, src in zip(self.roles, self.srcs, strict=True):
             if src.overlaps(self.dst) and not src.same_placement(self.dst):
                 raise overlap_error(op, src, role, self.dst, "dst")
@@ -115,12 +123,18 @@ class _Lowering:
         self.e = Emitter.replacing(op, rewriter, self.dtype)
 
     def apply(self, values: Sequence[SSAValue], mask: SSAValue) -> SSAValue:
+        """The chain of vector ops on one chunk: a left fold over the sources."""
         e = self.e
-        hint = self.vector_op.name.removeprefix("pto.v")
         if issubclass(self.vector_op, VectorUnaryOp):
+            hint = self.vector_op.name.removeprefix("pto.v")
             return e.emit(self.vector_op(values[0], mask), hint).results[0]
-        lhs, rhs = reversed(values) if self.swap else values
-        return e.emit(self.vector_op(lhs, rhs, mask), hint).results[0]
+        lhs, rhs = reversed(values[:2]) if self.swap else values[:2]
+        result = lhs
+        for vector_op, operand in zip(self.chain, [rhs, *values[2:]], strict=True):
+            assert issubclass(vector_op, VectorBinaryOp)
+            hint = vector_op.name.removeprefix("pto.v")
+            result = e.emit(vector_op(result, operand, mask), hint).results[0]
+        return result
 
     def operands(self, rows: int, stride_cols: int) -> tuple[list[Operand], Operand]:
         """The sources and dst as chunks reading `rows` rows of `stride_cols` elements

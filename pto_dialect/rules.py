@@ -90,6 +90,39 @@ VECTOR_ARITH_RULES: Mapping[TargetArch, VectorArithRules] = MappingProxyType(
     }
 )
 
+# ---- elementwise math (tile_math) -------------------------------------------------------
+
+
+class PreluPass(Enum):
+    """Which `src0` lanes `tprelu` passes through unchanged (the others get `src0 * src1`)."""
+
+    POSITIVE = "src0 > 0"
+    NON_NEGATIVE = "src0 >= 0"
+
+
+@dataclass(frozen=True)
+class MathRules:
+    """What a target does where the elementwise math pages disagree with each other."""
+
+    prelu_pass: PreluPass
+    rem_int32_exact_bound: int | None
+    """`trem` on i32: the largest |element| the target computes exactly (it goes through
+    f32); a larger operand is a run-time error. None: no bound."""
+
+
+MATH_RULES: Mapping[TargetArch, MathRules] = MappingProxyType(
+    {
+        # tprelu.md: A2A3 computes TCMPS(src0 > 0) + TSEL (the page's formula); trem.md:
+        # A2A3 i32 operands must lie in [-2^24, 2^24] (exact conversion to f32).
+        TargetArch.A2A3: MathRules(PreluPass.POSITIVE, 1 << 24),
+        # tprelu.md: A5 runs vprelu directly, whose page says `src >= 0 ? src : alpha * src`.
+        TargetArch.A5: MathRules(PreluPass.NON_NEGATIVE, None),
+        # docs/decisions.md: the CPU target follows A5 (pto-isa's CPU simulator uses `> 0`;
+        # not followed, as for tmax/tmin).
+        TargetArch.CPU: MathRules(PreluPass.NON_NEGATIVE, None),
+    }
+)
+
 # ---- column reductions ------------------------------------------------------------------
 
 

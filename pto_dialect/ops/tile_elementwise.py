@@ -29,6 +29,8 @@ from pto_dialect.ops.vector_arith import (
     VAddOp,
     VAndOp,
     VDivOp,
+    VectorBinaryOp,
+    VectorUnaryOp,
     VMaxOp,
     VMinOp,
     VMulOp,
@@ -79,9 +81,24 @@ class ElementwiseTileOp(VectorTileOp):
         """The first source's valid region."""
         return shapes.valid(self.ins[0])
 
+    @classmethod
+    def vector_chain(cls) -> tuple[type[VectorBinaryOp] | type[VectorUnaryOp], ...]:
+        """The vector ops of one chunk, applied as a left fold over the sources
+        (`((src0 op0 src1) op1 src2) ...`): `VECTOR_OP` alone unless a family says more."""
+        return (cls.VECTOR_OP,)
+
+    def vector_refusal(self, target: TargetProfile) -> str | None:
+        """Why no vector sequence computes this op exactly on `target` (None: one does)."""
+        return None
+
+    def checked_sources(self) -> list[str]:
+        """The sources held to the family's tile rules (every one unless an op checks a
+        scratch tile by rules of its own)."""
+        return self.source_roles()
+
     def verify_tiles(self, target: TargetProfile) -> None:
         dst = self.dst_tile()
-        tiles = [(role, self.tile(i, role)) for i, role in enumerate(self.source_roles())] + [
+        tiles = [(role, self.tile(i, role)) for i, role in enumerate(self.checked_sources())] + [
             ("dst", dst)
         ]
         for role, tile in tiles:

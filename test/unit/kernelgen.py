@@ -145,7 +145,8 @@ def kernel_args(n: int, cond: bool) -> list[str]:
 # ---- Level-1 kernels (SSA tile values) for the whole pipeline --------------------------------
 
 ELEMENTWISE_BINARY = ("tadd", "tsub", "tmul", "tdiv", "tmax", "tmin")
-ELEMENTWISE_UNARY = ("tabs",)
+ELEMENTWISE_UNARY = ("tabs", "texp", "tlog", "tsqrt", "trsqrt", "trecip", "trelu")
+ELEMENTWISE_TERNARY = ("taddc", "tsubc")
 TILE_SCALAR = ("tadds", "tsubs", "tmuls", "tmaxs", "tmins", "taxpy")
 """Tile-scalar ops of the generator: `(src, %alpha)`, taxpy `(src, %alpha, acc)`."""
 SCALARS = {"f32": (0.5, -2.0, 3.0, 0.0), "f16": (0.5, -2.0, 3.0, 0.0),
@@ -272,7 +273,8 @@ class Chain:
 
 
 def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str], list[str]]:
-    """The binary, unary, reduction and tile-scalar ops of the generator legal for `dtype`
+    """The binary (and ternary), unary, reduction and tile-scalar ops of the generator legal
+    for `dtype`
     on `target`."""
     from pto_dialect.dtypes import dtype_named
     from pto_dialect.targets import profile_for_module_attr
@@ -284,7 +286,8 @@ def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str],
         return [op for op in ops if dt in legal_dtypes(profile, op)]
 
     binary = [op for op in legal(ELEMENTWISE_BINARY) if op != "tdiv" or dtype.startswith("f")]
-    return binary, legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS), legal(TILE_SCALAR)
+    ternary = legal(ELEMENTWISE_TERNARY)
+    return binary + ternary, legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS), legal(TILE_SCALAR)
 
 
 @st.composite
@@ -300,7 +303,8 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
     op_names = st.sampled_from(binary + unary + scalar)
     ops = draw(st.lists(op_names, min_size=1, max_size=4))
     one = (*unary, *(op for op in scalar if op != "taxpy"))
-    operands = [tuple(draw(st.integers(0, 7)) for _ in range(1 if op in one else 2)) for op in ops]
+    arity = {op: 1 if op in one else 3 if op in ELEMENTWISE_TERNARY else 2 for op in ops}
+    operands = [tuple(draw(st.integers(0, 7)) for _ in range(arity[op])) for op in ops]
     return Chain(
         dtype=dtype,
         rows=rows,

@@ -36,7 +36,7 @@ from passes.lower_tile_to_vector import LowerTileToVectorPass
 from pto_dialect import rules
 from pto_dialect.attrs import Pipe, TargetArch
 from pto_dialect.dtypes import DType, dtype_named
-from pto_dialect.ops import tile_elementwise, tile_reduce, tile_scalar
+from pto_dialect.ops import tile_elementwise, tile_math, tile_reduce, tile_scalar
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
@@ -46,16 +46,27 @@ from pto_dialect.targets import profile
 from pto_dialect.types import MemorySpace
 
 TARGETS = ("a2a3", "a5", "cpu")
-ELEMENTWISE = tuple(op.name.removeprefix("pto.") for op in tile_elementwise.OPS)
+MATH = tuple(op.name.removeprefix("pto.") for op in tile_math.OPS if op.lowers_to())
+"""The elementwise math ops the pass lowers (tile_math.py)."""
+NOT_LOWERED = tuple(op.name.removeprefix("pto.") for op in tile_math.OPS if not op.lowers_to())
+ELEMENTWISE = tuple(op.name.removeprefix("pto.") for op in tile_elementwise.OPS) + MATH
 REDUCTIONS = tuple(op.name.removeprefix("pto.") for op in tile_reduce.OPS)
 VECTOR_OP = {
     "tadd": "vadd", "tsub": "vsub", "tmul": "vmul", "tdiv": "vdiv", "tmax": "vmax",
     "tmin": "vmin", "tabs": "vabs", "tneg": "vneg", "tand": "vand", "tor": "vor",
     "txor": "vxor", "tnot": "vnot", "tshl": "vshl", "tshr": "vshr",
     "tcolmin": "vmin", "tcolmax": "vmax", "tcolsum": "vadd",
+    "texp": "vexp", "tlog": "vln", "tsqrt": "vsqrt", "trsqrt": "vrsqrt", "trecip": "vrec",
+    "trelu": "vrelu", "tprelu": "vprelu", "taddc": "vadd", "tsubc": "vsub",
 }  # fmt: skip
 """The vector op each tile op needs (the manual's instruction pairing, seed 004)."""
-UNARY = ("tabs", "tneg", "tnot")
+UNARY = ("tabs", "tneg", "tnot", "texp", "tlog", "tsqrt", "trsqrt", "trecip", "trelu")
+TERNARY = ("taddc", "tsubc")
+SCRATCH = ("txor", "tprelu")
+"""Ops given a tmp tile after dst (txor: A2/A3 requires one; tprelu: always)."""
+RECORD_REFUSED = {("tprelu", "a2a3")}
+"""(op, target) whose vector op computes something else than the tile op (tprelu.md: A2/A3
+passes src0 > 0 only, vprelu src0 >= 0)."""
 SHIFTS = ("tshl", "tshr")
 """Their second source holds shift counts, which the data keeps in [0, bits - 1]."""
 CONTEXT = context(arith.Arith, scf.Scf)
@@ -353,9 +364,13 @@ def block(dtype: DType) -> int:
     return 32 // dtype.bytes
 
 
+def arity(op: str) -> int:
+    return 1 if op in UNARY else 3 if op in TERNARY else 2
+
+
 def with_scratch(case: Case) -> Case:
-    """`txor` with its tmp tile (A2/A3 requires one): dst's shape, a buffer of its own."""
-    if case.op != "txor":
+    """`txor` and `tprelu` with their tmp tile: dst's shape, a buffer of its own."""
+    if case.op not in SCRATCH:
         return case
     dst = case.tiles[-1]
     tmp = Tile(dst.rows, dst.cols, dst.valid, dst.dynamic)
@@ -366,10 +381,11 @@ def elementwise_cases(op: str, dtype: DType) -> list[Case]:
     """Flat runs (with a tail, and past the end of a small buffer), partial regions with
     row loops, dynamic regions, different row strides and an in-place op."""
     n, b = lanes(dtype), block(dtype)
-    arity = 1 if op in UNARY else 2
+    count = arity(op)
 
     def case(*tiles: Tile) -> Case:
-        return with_scratch(Case(op, (*tiles[:arity], tiles[-1])))
+        sources = (tiles[:-1] * 2)[:count]
+        return with_scratch(Case(op, (*sources, tiles[-1])))
 
     full = Tile(3, n + 2 * b)  # one run of 3 rows: a tail chunk that leaves the buffer
     part = Tile(5, 2 * n, (4, n + b + 3))
@@ -425,8 +441,11 @@ def reduction_cases(op: str, dtype: DType) -> list[Case]:
 
 
 def lowerable(op: str, dtype: DType, target: str) -> bool:
-    """The tile op and its vector op support `dtype` on `target` (targets.py tables)."""
+    """The tile op and its vector op support `dtype` on `target` (targets.py tables) and
+    compute the same thing there."""
     legal = functools.partial(legal_dtypes, profile(target))
+    if (op, target) in RECORD_REFUSED:
+        return False
     return dtype in legal(op) and dtype in legal(VECTOR_OP[op])
 
 
@@ -460,10 +479,10 @@ def test_refused_cases_are_diagnostics():
     for target in TARGETS:
         for op in ELEMENTWISE + REDUCTIONS:
             for dtype in legal_dtypes(profile(target), op):
-                if lowerable(op, dtype, target):
+                if lowerable(op, dtype, target) or (op, target) in RECORD_REFUSED:
                     continue
-                tiles = (Tile(2, lanes(dtype)),) * (3 if op in ELEMENTWISE else 2)
-                case = with_scratch(Case(op, tiles[1:] if op in UNARY else tiles))
+                count = arity(op) + 1 if op in ELEMENTWISE else 2
+                case = with_scratch(Case(op, (Tile(2, lanes(dtype)),) * count))
                 kernel = Kernel(dtype, [case])
                 with pytest.raises(PassFailedException) as info:
                     lower(kernel.module(target))
@@ -526,7 +545,7 @@ def random_cases(draw: st.DrawFn) -> tuple[Kernel, str]:
         return Kernel(dtype, [case], draw(st.integers(0, 9))), target
     dst = tile(rows, width, (vr, vc))
     sources: list[Tile] = []
-    for _ in range(1 if op in UNARY else 2):
+    for _ in range(arity(op)):
         if op == "tadd":
             r, w = draw(st.integers(1, 6)), cols()
             sources.append(tile(r, w, (draw(st.integers(0, r)), draw(st.integers(0, w)))))
