@@ -1,0 +1,146 @@
+"""pto-lower-matmul-to-vector checked by translation validation on every target.
+
+The kernels (test_lower_tile_to_vector's harness: random bytes with NaN payloads, infinities
+and signed zeros in whole buffers, tile op between tload and tstore of every buffer) run
+before and after the pass; the output bytes must be identical and the vector code must read
+only the op's buffers and write only dst's valid region. The register-tile choice is
+checked against seed 003's computational-intensity figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_lower_tile_to_vector import (
+    CONTEXT,
+    TARGETS,
+    Case,
+    Kernel,
+    RecordingPipes,
+    Tile,
+    check_footprints,
+)
+from xdsl.passes import PassPipeline
+
+from interpreters.execute import run_function
+from interpreters.pipes import UntrackedPipes
+from passes.lower_matmul_to_vector import TILE_ATTR, LowerMatmulToVectorPass
+from passes.lower_matmul_to_vector_tiling import (
+    VECTOR_REGISTERS,
+    RegisterTile,
+    choose_tile,
+    computational_intensity,
+)
+from pto_dialect.attrs import TargetArch
+from pto_dialect.dtypes import F32
+from pto_dialect.ops.tile_matrix import MatmulTileOp
+from pto_dialect.ops.vecscope import VecScopeOp
+
+VL = 64
+"""f32 lanes of a 256-byte register."""
+
+
+def lower(kernel: Kernel, target: str):
+    module = kernel.module(target)
+    PassPipeline((LowerMatmulToVectorPass(),)).apply(CONTEXT, module)
+    module.verify()
+    return module
+
+
+def validate(kernel: Kernel, targets: Sequence[str] = TARGETS) -> None:
+    for target in targets:
+        module = kernel.module(target)
+        want = run_function(module, kernel.args(), pipes=UntrackedPipes()).outputs()
+        module = lower(kernel, target)
+        assert not [op for op in module.walk() if isinstance(op, MatmulTileOp)]
+        pipes = RecordingPipes()
+        got = run_function(module, kernel.args(), pipes=pipes).outputs()
+        for index, (a, b) in enumerate(zip(got, want, strict=True)):
+            if a is not None and b is not None:
+                same = np.array_equal(a.view(np.uint8), b.view(np.uint8))
+                assert same, f"{target}: argument {index} differs after lowering\n{kernel.text}"
+        check_footprints(kernel, module, pipes)
+
+
+def matmul_case(op: str, m: int, k: int, n: int, pad: tuple[int, int, int] = (0, 0, 0)) -> Case:
+    """`op` on an m x k A and a k x n B, buffers larger than the valid regions by `pad`
+    rows/columns (columns rounded up to the 8-element row granularity of f32 tiles)."""
+    pm, pk, pn = pad
+    rows = (1 if op.startswith("tgemv") else m) + pm
+    depth, width = -(-(k + pk) // 8) * 8, -(-(n + pn) // 8) * 8  # the static shape rules
+    a = Tile(rows, depth, (m, k))
+    b = Tile(depth, width, (k, n))
+    c = Tile(rows, width, (m, n))
+    if op.endswith(".acc"):
+        return Case(op, (c, a, b, Tile(c.rows, c.cols, c.valid, alias=0)))
+    if op.endswith(".bias"):
+        return Case(op, (a, b, Tile(1, width, (1, n)), c))
+    return Case(op, (a, b, c))
+
+
+OPS = ("tmatmul", "tmatmul.acc", "tmatmul.bias", "tgemv", "tgemv.acc", "tgemv.bias")
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_fixed_shapes(op: str) -> None:
+    """A tail in n (70 = 64 + 6), an m beyond one register tile (33 rows), a k of 1."""
+    m = 1 if op.startswith("tgemv") else 33
+    cases = [matmul_case(op, m, 5, 70, (1, 3, 2)), matmul_case(op, 1 if m == 1 else 2, 1, 8)]
+    validate(Kernel(F32, cases, seed=len(op)))
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    op=st.sampled_from(OPS),
+    m=st.integers(1, 40),
+    k=st.integers(1, 12),
+    n=st.integers(1, 140),
+    pad=st.tuples(st.integers(0, 2), st.integers(0, 9), st.integers(0, 9)),
+    seed=st.integers(0, 2**16),
+    target=st.sampled_from(TARGETS),
+)
+def test_generated_shapes(
+    op: str, m: int, k: int, n: int, pad: tuple[int, int, int], seed: int, target: str
+) -> None:
+    m = 1 if op.startswith("tgemv") else m
+    validate(Kernel(F32, [matmul_case(op, m, k, n, pad)], seed=seed), (target,))
+
+
+# ---- register tile ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lanes", "seed_ci"), [(16, 8.0), (32, 10.7), (64, 12.8)])
+def test_ci_matches_seed(lanes: int, seed_ci: float) -> None:
+    """Seed 003: a 16 x VL tile has CI 8, 10.7 and 12.8 for VL = 16, 32, 64."""
+    assert round(computational_intensity(16, lanes), 1) == seed_ci
+    assert round(RegisterTile(16, 1, lanes).intensity, 1) == seed_ci
+
+
+@pytest.mark.parametrize("arch", list(TargetArch))
+def test_tile_fits_and_is_best(arch: TargetArch) -> None:
+    """The chosen tile fits the budget and no fitting tile has a larger CI (brute force)."""
+    budget = VECTOR_REGISTERS[arch]
+    for m, n in ((1, 256), (16, 64), (256, 256), (5, 300)):
+        tile = choose_tile(arch, VL, m, n)
+        assert tile.rows * tile.groups + tile.groups + 2 <= budget
+        assert tile.rows <= m
+        best = max(
+            r * g * VL / (r + g * VL)
+            for g in range(1, -(-n // VL) + 1)
+            for r in range(1, m + 1)
+            if r * g + g + 2 <= budget
+        )
+        assert tile.intensity == best
+
+
+def test_tile_reported_on_vecscope() -> None:
+    module = lower(Kernel(F32, [matmul_case("tmatmul", 40, 3, 64)]), "a5")
+    scopes = [op for op in module.walk() if isinstance(op, VecScopeOp)]
+    assert len(scopes) == 1
+    report = scopes[0].attributes[TILE_ATTR]
+    # 32 registers, one column group: R + 1 + 2 <= 32 -> R = 29, CI = 29*64/93
+    assert "R=29, G=1, VL=64" in str(report) and "CI=19.96" in str(report)
