@@ -10,6 +10,7 @@ checked against seed 003's computational-intensity figures.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,10 +25,12 @@ from test_lower_tile_to_vector import (
     Tile,
     check_footprints,
 )
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 
-from interpreters.execute import run_function
+from interpreters.execute import RunResult, retarget, run_function
 from interpreters.pipes import UntrackedPipes
+from interpreters.source import parse_module
 from passes.lower_matmul_to_vector import TILE_ATTR, LowerMatmulToVectorPass
 from passes.lower_matmul_to_vector_tiling import (
     VECTOR_REGISTERS,
@@ -35,6 +38,7 @@ from passes.lower_matmul_to_vector_tiling import (
     choose_tile,
     computational_intensity,
 )
+from passes.pipeline import PipelinePass
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import F32
 from pto_dialect.ops.tile_matrix import MatmulTileOp
@@ -144,3 +148,62 @@ def test_tile_reported_on_vecscope() -> None:
     report = scopes[0].attributes[TILE_ATTR]
     # 32 registers, one column group: R + 1 + 2 <= 32 -> R = 29, CI = 29*64/93
     assert "R=29, G=1, VL=64" in str(report) and "CI=19.96" in str(report)
+
+
+# ---- the examples -------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+EXAMPLE_ARGS = {
+    "gemv_vector_ssa": [
+        "rand:1x96xf32:1", "rand:96x200xf32:2", "rand:1x200xf32:3", "zeros:1x200xf32"
+    ],
+    "matmul_vector_ssa": ["rand:40x24xf32:1", "rand:24x72xf32:2", "zeros:40x72xf32"],
+}  # fmt: skip
+
+
+def _example(name: str, target: str) -> ModuleOp:
+    path = EXAMPLES / f"{name}.mlir"
+    module = parse_module(CONTEXT, path.read_text(), str(path))
+    retarget(module, target)
+    module.verify()
+    return module
+
+
+def _outputs(result: RunResult) -> list[np.ndarray]:
+    return [a for a in result.outputs() if a is not None]
+
+
+def _in_k_order(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a @ b in f32, ascending k, each product and each add rounded (numpy, by columns)."""
+    total = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    for k in range(a.shape[1]):
+        total = total + a[:, k : k + 1] * b[k : k + 1, :]
+    return total
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("name", sorted(EXAMPLE_ARGS))
+def test_examples_through_the_pipeline(name: str, target: str) -> None:
+    """pto-pipeline{matmul-on-vector=true}: no matrix op left, no hazard, the same bytes as
+    the tile-level run, and the values of an independent numpy product."""
+    module = _example(name, target)
+    before = _outputs(run_function(module, EXAMPLE_ARGS[name]))
+    PipelinePass(matmul_on_vector=True).apply(CONTEXT, module)
+    module.verify()
+    assert not any(isinstance(op, MatmulTileOp) for op in module.walk())
+    after = run_function(module, EXAMPLE_ARGS[name])
+    assert [h.message for h in after.hazards] == []
+    for got, want in zip(_outputs(after), before, strict=True):
+        assert np.array_equal(got.view(np.uint8), want.view(np.uint8))
+    if name == "gemv_vector_ssa":
+        x, w, bias, y = before
+        assert np.array_equal(y, _in_k_order(x, w) + bias)
+    else:
+        a, b, c = before
+        assert np.array_equal(c, _in_k_order(a, b))
+
+
+def test_pipeline_leaves_matrix_ops_by_default() -> None:
+    module = _example("matmul_vector_ssa", "a5")
+    PipelinePass().apply(CONTEXT, module)
+    assert any(isinstance(op, MatmulTileOp) for op in module.walk())
