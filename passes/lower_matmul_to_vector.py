@@ -26,14 +26,15 @@ overlap the destination other than acc_in in place, SSA form and unplanned buffe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import Float32Type, FloatAttr, ModuleOp, StringAttr, i32
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from interpreters.semantics.matrix import RULES, AccIn
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once
@@ -134,6 +135,8 @@ class _Lowering:
     ops: Operands
     emitter: Emitter
     tile: RegisterTile
+    block_masks: dict[int, SSAValue] = field(default_factory=dict[int, SSAValue])
+    """The `pto.vsldb` block mask of each column count, made once before the loops."""
 
     @property
     def lanes(self) -> int:
@@ -148,7 +151,7 @@ class _Lowering:
         if buffer.address + (offset.bound + self.lanes) * buffer.dtype.bytes <= buffer.end:
             return e.emit(VldsOp(ptr, e.index(offset), e.vreg), "v").results[0]
         at = e.emit(AddPtrOp(ptr, e.index(offset)), "at").results[0]
-        blocks = e.block_mask(e.constant(count, i32))
+        blocks = self.block_masks[count]
         load = VsldbOp(at, e.constant(VSLDB_CONTIGUOUS, i32), blocks, e.vreg)
         return e.emit(load, "v").results[0]
 
@@ -175,9 +178,14 @@ class _Lowering:
         for j0 in range(0, o.n, width):
             counts = [min(self.lanes, o.n - c) for c in range(j0, min(o.n, j0 + width), self.lanes)]
             masks = [e.plt(e.constant(count, i32))[0] for count in counts]
+            for count in counts:
+                if count not in self.block_masks:
+                    self.block_masks[count] = e.block_mask(e.constant(count, i32))
             for i0 in range(0, o.m, tile.rows):
                 rows = min(tile.rows, o.m - i0)
                 self.block(i0, rows, j0, counts, masks, zero, first)
+        for mask in self.block_masks.values():
+            _erase_if_unused(mask.owner, e.scope, e.rewriter)
 
     def block(
         self,
@@ -233,6 +241,20 @@ class _Lowering:
                     bias = self.load(o.bias, Size.of(j0 + g * self.lanes), count)
                     value = e.emit(VAddOp(value, bias, mask), "acc").results[0]
                 e.emit(VstsOp(value, dst_ptr, e.index(Size.of(at[r][g])), mask))
+
+
+def _erase_if_unused(owner: Operation | Block, scope: Operation, rewriter: PatternRewriter) -> None:
+    """Erases `owner` and the ops inside `scope` feeding only it when none of their
+    results is used (the block masks of columns that no bounded load needed; the scalars
+    before the scope are the emitter's to clean up)."""
+    if not isinstance(owner, Operation) or not scope.is_ancestor(owner):
+        return
+    if not is_trivially_dead(owner):
+        return
+    feeders = [v.owner for v in owner.operands]
+    rewriter.erase(owner)
+    for feeder in feeders:
+        _erase_if_unused(feeder, scope, rewriter)
 
 
 @dataclass

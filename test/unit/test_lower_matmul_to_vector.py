@@ -48,7 +48,7 @@ VL = 64
 """f32 lanes of a 256-byte register."""
 
 
-def lower(kernel: Kernel, target: str):
+def lower(kernel: Kernel, target: str) -> ModuleOp:
     module = kernel.module(target)
     PassPipeline((LowerMatmulToVectorPass(),)).apply(CONTEXT, module)
     module.verify()
