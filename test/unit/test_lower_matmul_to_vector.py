@@ -39,7 +39,7 @@ from passes.lower_matmul_to_vector_tiling import (
     computational_intensity,
 )
 from passes.pipeline import PipelinePass
-from pto_dialect.attrs import TargetArch
+from pto_dialect.attrs import Pipe, TargetArch
 from pto_dialect.dtypes import F32
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.vecscope import VecScopeOp
@@ -70,7 +70,9 @@ def validate(kernel: Kernel, targets: Sequence[str] = TARGETS) -> None:
         check_footprints(kernel, module, pipes)
 
 
-def matmul_case(op: str, m: int, k: int, n: int, pad: tuple[int, int, int] = (0, 0, 0)) -> Case:
+def matmul_case(
+    op: str, m: int, k: int, n: int, pad: tuple[int, int, int] = (0, 0, 0), in_place: bool = True
+) -> Case:
     """`op` on an m x k A and a k x n B, buffers larger than the valid regions by `pad`
     rows/columns (columns rounded up to the 8-element row granularity of f32 tiles)."""
     pm, pk, pn = pad
@@ -80,7 +82,7 @@ def matmul_case(op: str, m: int, k: int, n: int, pad: tuple[int, int, int] = (0,
     b = Tile(depth, width, (k, n))
     c = Tile(rows, width, (m, n))
     if op.endswith(".acc"):
-        return Case(op, (c, a, b, Tile(c.rows, c.cols, c.valid, alias=0)))
+        return Case(op, (c, a, b, Tile(c.rows, c.cols, c.valid, alias=0 if in_place else None)))
     if op.endswith(".bias"):
         return Case(op, (a, b, Tile(1, width, (1, n)), c))
     return Case(op, (a, b, c))
@@ -93,7 +95,11 @@ OPS = ("tmatmul", "tmatmul.acc", "tmatmul.bias", "tgemv", "tgemv.acc", "tgemv.bi
 def test_fixed_shapes(op: str) -> None:
     """A tail in n (70 = 64 + 6), an m beyond one register tile (33 rows), a k of 1."""
     m = 1 if op.startswith("tgemv") else 33
-    cases = [matmul_case(op, m, 5, 70, (1, 3, 2)), matmul_case(op, 1 if m == 1 else 2, 1, 8)]
+    cases = [
+        matmul_case(op, m, 5, 70, (1, 3, 2)),
+        matmul_case(op, 1 if m == 1 else 2, 1, 8),
+        matmul_case(op, 1 if m == 1 else 3, 4, 9, in_place=False),  # .acc: acc_in apart
+    ]
     validate(Kernel(F32, cases, seed=len(op)))
 
 
@@ -112,6 +118,15 @@ def test_generated_shapes(
 ) -> None:
     m = 1 if op.startswith("tgemv") else m
     validate(Kernel(F32, [matmul_case(op, m, k, n, pad)], seed=seed), (target,))
+
+
+def test_vector_unit_form_runs_on_the_vector_pipe() -> None:
+    """The vector-unit form verifies on every target and is a PIPE_V op."""
+    for target in TARGETS:
+        module = Kernel(F32, [matmul_case("tmatmul.bias", 2, 3, 8)]).module(target)
+        module.verify()
+        ops = [op for op in module.walk() if isinstance(op, MatmulTileOp)]
+        assert len(ops) == 1 and ops[0].on_vector_unit() and ops[0].pipe() is Pipe.V
 
 
 # ---- register tile ------------------------------------------------------------------------
