@@ -3,7 +3,9 @@
 The chain, in order (docs/passes.md says why sync comes before the lowerings):
 pto-set-target (when `target` is given), pto-convert-to-dps, pto-plan-memory,
 pto-insert-sync, pto-lower-tile-to-vector, pto-lower-dma. Each stage checks its input and
-verifies its output (`passes.common.checked_pass`).
+verifies its output (`passes.common.checked_pass`). With `matmul-on-vector=true`,
+pto-lower-matmul-to-vector runs after pto-insert-sync (vector-unit matrix ops are already on
+PIPE_V there), before pto-lower-tile-to-vector.
 """
 
 from __future__ import annotations
@@ -21,19 +23,22 @@ from passes.common import checked_by_stages
 from passes.convert_to_dps import ConvertToDpsPass
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
+from passes.lower_matmul_to_vector import LowerMatmulToVectorPass
 from passes.lower_tile_to_vector import LowerTileToVectorPass
 from passes.plan_memory import PlanMemoryPass
 from passes.set_target import SetTargetPass
 
 
-def pipeline_passes(target: str | None = None) -> list[ModulePass]:
+def pipeline_passes(target: str | None = None, matmul_on_vector: bool = False) -> list[ModulePass]:
     """The passes of `pto-pipeline`, in order."""
     chain: list[ModulePass] = [] if target is None else [SetTargetPass(target)]
+    matmul: list[ModulePass] = [LowerMatmulToVectorPass()] if matmul_on_vector else []
     return [
         *chain,
         ConvertToDpsPass(),
         PlanMemoryPass(),
         InsertSyncPass(),
+        *matmul,
         LowerTileToVectorPass(),
         LowerDmaPass(),
     ]
@@ -62,8 +67,10 @@ class PipelinePass(ModulePass):
     name = "pto-pipeline"
 
     target: str | None = None
+    matmul_on_vector: bool = False
+    """Also lower vector-unit matrix ops (pto-lower-matmul-to-vector)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         with gc_paused():
-            for stage in pipeline_passes(self.target):
+            for stage in pipeline_passes(self.target, self.matmul_on_vector):
                 stage.apply(ctx, op)

@@ -36,6 +36,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "pto-insert-sync": ("passes.insert_sync", "InsertSyncPass"),
     "pto-lower-tile-to-vector": ("passes.lower_tile_to_vector", "LowerTileToVectorPass"),
     "pto-lower-dma": ("passes.lower_dma", "LowerDmaPass"),
+    "pto-lower-matmul-to-vector": ("passes.lower_matmul_to_vector", "LowerMatmulToVectorPass"),
     "pto-pipeline": ("passes.pipeline", "PipelinePass"),
 }
 """Every pass of the project: its name, module and class."""

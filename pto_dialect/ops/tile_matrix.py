@@ -13,6 +13,11 @@ GEMV variants `tgemv`, `tgemv.acc`, `tgemv.bias` with the same operands. Rules
 - GEMV: m must be 1, checked where the left tile's valid rows are static;
 - m, k, n in [1, 4095], checked where the valid sizes they come from are static
   (the interpreter checks dynamic ones).
+
+Vector-unit form (issue 18): when every operand is a `loc=vec` ND (row-major) tile, the op
+is the same product on tiles in UB, for `pto-lower-matmul-to-vector` to turn into vector
+code; it runs on PIPE_V, and the location and cube-layout rules above do not apply (the
+shape, dtype-triple, bias and size rules do). A mix of vec and cube locations is refused.
 """
 
 from __future__ import annotations
@@ -133,6 +138,28 @@ class MatmulTileOp(TileOp):
             found.append((2, "bias", (1, n)))
         return found
 
+    # ---- vector-unit form -------------------------------------------------------------
+    def on_vector_unit(self) -> bool:
+        """Whether every operand is a `loc=vec` tile (the vector-unit form)."""
+        return all(
+            isinstance(t := v.type, TileTypeBase) and t.location is Location.VEC
+            for v in self.operands
+        )
+
+    def pipe(self) -> Pipe:
+        """PIPE_V for the vector-unit form, else the cube pipe."""
+        return Pipe.V if self.on_vector_unit() else self.PIPE
+
+    def _verify_vector_unit(self, roles: list[tuple[str, TileTypeBase, Location]]) -> None:
+        """Every operand of the vector-unit form is row-major, as the vector loads read it."""
+        for role, tile, _ in roles:
+            if not tile.is_nd:
+                raise fail(
+                    f"{self.name} {role} must be a row-major (ND) tile in the vector-unit "
+                    f"form (every operand loc=vec), got blayout={tile.blayout.data.value}, "
+                    f"slayout={tile.slayout.data.value}"
+                )
+
     # ---- verification -------------------------------------------------------------------
     def verify_tiles(self, target: TargetProfile) -> None:
         a, b, c = self.lhs_tile(), self.rhs_tile(), self.dst_tile()
@@ -146,8 +173,12 @@ class MatmulTileOp(TileOp):
             roles.append(("acc_in", acc_in, Location.ACC))
         if bias is not None:
             roles.append(("bias", bias, Location.BIAS))
+        vector_unit = all(tile.location is Location.VEC for _, tile, _ in roles)
+        if vector_unit:
+            self._verify_vector_unit(roles)
         for role, tile, loc in roles:
-            require_location(f"{self.name} {role}", tile, loc)
+            if not vector_unit:
+                require_location(f"{self.name} {role}", tile, loc)
         self._verify_shapes(a, b, c)
         if acc_in is not None:
             require_same_dtype(f"{self.name} acc_in", acc_in.element, "accumulator", c.element)
@@ -168,8 +199,9 @@ class MatmulTileOp(TileOp):
                 f"{self.name} (C, A, B) = ({c.element}, {a.element}, {b.element}) is not "
                 f"supported on target {target.name} (supported: {legal})"
             )
-        for role, tile, _ in roles:
-            self._verify_layout(role, tile, target)
+        if not vector_unit:
+            for role, tile, _ in roles:
+                self._verify_layout(role, tile, target)
         self._verify_sizes(a, b)
 
     def _verify_shapes(self, a: TileTypeBase, b: TileTypeBase, c: TileTypeBase) -> None:

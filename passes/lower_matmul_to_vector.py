@@ -1,0 +1,290 @@
+"""`pto-lower-matmul-to-vector{target=...}`: matrix tile ops on the vector unit (seed 003).
+
+Each DPS `tmatmul`, `tgemv` and their `.acc` / `.bias` forms in the vector-unit form (every
+operand a planned `loc=vec` ND tile, see `pto_dialect/ops/tile_matrix.py`) becomes one
+`pto.vecscope` that accumulates outer products into a register tile of C: for each block
+of R rows x G registers (`lower_matmul_to_vector_tiling.py`) of the m x n result,
+
+    acc[r][g] = acc_in (A2A3/A5 `.acc`) or +0.0
+    for k in 0 .. K-1:                                   # scf.for, ascending k
+        b[g] = vlds B[k, j0 + g*VL]                      # NORM, one row of B
+        a    = vlds A[i0 + r, k] {BRC_B32}               # A's element in every lane
+        acc[r][g] = vadd(acc[r][g], vmul(a, b[g]))       # product rounded, then the add
+    acc[r][g] = vadd(acc_in, acc[r][g])  (CPU `.acc`);  vadd(acc[r][g], bias) (`.bias`)
+    vsts acc[r][g] -> C[i0 + r, j0 + g*VL]
+
+The tails of n are masked (`pto.plt_b32` of the columns left), the tail of m is a block of
+fewer rows, and k is the loop's exact trip count. This is the tile semantics' order and
+rounding (interpreters/semantics/matrix.py: each product an f32 multiply, each add rounded,
+acc_in and bias where `RULES` puts them), so the bytes equal the tile op's on every target.
+`pto.vmula` is not used: it is fused (one rounding), which differs for f32 inputs.
+
+Refused with a diagnostic: widening inputs (f16/bf16/fp8 -> f32, int8 -> int32: there is no
+vector conversion op, `pto.vcvt`, in this dialect yet), dynamic valid sizes, buffers that
+overlap the destination other than acc_in in place, SSA form and unplanned buffers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.context import Context
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import Float32Type, FloatAttr, ModuleOp, StringAttr, i32
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.transforms.dead_code_elimination import is_trivially_dead
+
+from interpreters.semantics.matrix import RULES, AccIn
+from passes.common import checked_pass, pass_error, pass_target, rewrite_once
+from passes.lower_matmul_to_vector_tiling import RegisterTile, choose_tile
+from passes.lower_tile_to_vector_buffers import CHUNK_BYTES, Buffer, Size
+from passes.lower_tile_to_vector_emit import VSLDB_CONTIGUOUS, Emitter
+from pto_dialect.attrs import LoadDist, Location
+from pto_dialect.dtypes import F32
+from pto_dialect.ops.pointer import AddPtrOp
+from pto_dialect.ops.tile_matrix import MatmulTileOp
+from pto_dialect.ops.tile_memory import AllocTileOp
+from pto_dialect.ops.vector_arith import VAddOp, VBrOp, VMulOp
+from pto_dialect.ops.vector_load import VldsOp, VsldbOp
+from pto_dialect.ops.vector_store import VstsOp
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import DYNAMIC, TileBufType
+
+NAME = "pto-lower-matmul-to-vector"
+TILE_ATTR = "pto.matmul_tile"
+"""The vecscope attribute reporting the register tile and its computational intensity."""
+
+WIDENING = (
+    "needs its inputs widened to the accumulator type on the vector unit, and this dialect "
+    "has no vector conversion op (pto.vcvt) yet"
+)
+
+
+def _buffer(op: Operation, value: SSAValue, role: str) -> Buffer:
+    """The planned `loc=vec` ND buffer of `value` with static valid sizes."""
+    type = value.type
+    assert isinstance(type, TileBufType)  # DPS form, checked by the pattern
+    name = f"{role} tile buffer" + (f" %{value.name_hint}" if value.name_hint else "")
+    alloc = value.owner
+    address = alloc.address if isinstance(alloc, AllocTileOp) else None
+    if address is None:
+        raise pass_error(NAME, f"{name} has no planned address: run pto-plan-memory first", op)
+    if type.location is not Location.VEC or not type.is_nd:
+        raise pass_error(NAME, f"{name} must be a loc=vec row-major (ND) tile", op)
+    v_row, v_col = type.valid_shape
+    if DYNAMIC in (v_row, v_col):
+        raise pass_error(
+            NAME, f"{name} has a dynamic valid size: the lowering needs static m, k and n", op
+        )
+    return Buffer(value, type, address, Size.of(v_row), Size.of(v_col))
+
+
+@dataclass(frozen=True)
+class Operands:
+    a: Buffer
+    b: Buffer
+    dst: Buffer
+    acc_in: Buffer | None
+    bias: Buffer | None
+    m: int
+    k: int
+    n: int
+
+
+def _operands(op: MatmulTileOp, target: TargetProfile) -> Operands:
+    a = _buffer(op, op.ins[op.lhs_index], "a")
+    b = _buffer(op, op.ins[op.lhs_index + 1], "b")
+    dst = _buffer(op, op.outs[0], "dst")
+    acc_in = _buffer(op, op.ins[0], "acc_in") if op.ACC_INPUT else None
+    bias = _buffer(op, op.ins[2], "bias") if op.BIAS_INPUT else None
+    triple = (dst.dtype, a.dtype, b.dtype)
+    if triple != (F32, F32, F32):
+        raise pass_error(NAME, f"(C, A, B) = ({', '.join(map(str, triple))}) {WIDENING}", op)
+    for vector_op in (VldsOp, VMulOp, VAddOp, VstsOp):
+        if F32 not in vector_op.legal_dtypes(target):
+            raise pass_error(NAME, f"{vector_op.name} has no f32 form on {target.name}", op)
+    m = a.valid_rows.bound
+    k = b.valid_rows.bound if op.GEMV else a.valid_cols.bound
+    n = b.valid_cols.bound
+    for source, role in ((a, "a"), (b, "b"), (bias, "bias")):
+        if source is not None and source.overlaps(dst):
+            raise pass_error(
+                NAME,
+                f"{source.describe(role)} overlaps {dst.describe('dst')}: the stores of one "
+                "block would change what later blocks read",
+                op,
+            )
+    if acc_in is not None and acc_in.overlaps(dst) and not acc_in.same_placement(dst):
+        raise pass_error(
+            NAME,
+            f"{acc_in.describe('acc_in')} overlaps {dst.describe('dst')} other than "
+            "element for element",
+            op,
+        )
+    return Operands(a, b, dst, acc_in, bias, m, k, n)
+
+
+@dataclass
+class _Lowering:
+    """Emits the vecscope of one matrix op."""
+
+    op: MatmulTileOp
+    target: TargetProfile
+    ops: Operands
+    emitter: Emitter
+    tile: RegisterTile
+    block_masks: dict[int, SSAValue] = field(default_factory=dict[int, SSAValue])
+    """The `pto.vsldb` block mask of each column count, made once before the loops."""
+
+    @property
+    def lanes(self) -> int:
+        return self.emitter.lanes
+
+    def load(self, buffer: Buffer, offset: Size, count: int) -> SSAValue:
+        """`count` elements of `buffer` at `offset` (largest value `offset.bound`) as one
+        register: `pto.vlds`, or `pto.vsldb` of the blocks holding them where a full
+        register could leave the buffer."""
+        e = self.emitter
+        ptr = e.pointer(buffer)
+        if buffer.address + (offset.bound + self.lanes) * buffer.dtype.bytes <= buffer.end:
+            return e.emit(VldsOp(ptr, e.index(offset), e.vreg), "v").results[0]
+        at = e.emit(AddPtrOp(ptr, e.index(offset)), "at").results[0]
+        blocks = self.block_masks[count]
+        load = VsldbOp(at, e.constant(VSLDB_CONTIGUOUS, i32), blocks, e.vreg)
+        return e.emit(load, "v").results[0]
+
+    def check_store(self, buffer: Buffer, span: int) -> None:
+        end = buffer.address + span * buffer.dtype.bytes
+        capacity = self.target.capacities[Location.VEC]
+        if end > capacity:
+            raise pass_error(
+                NAME,
+                f"{buffer.describe('dst')}: the 256-byte footprint of its last pto.vsts "
+                f"would reach byte {end}, beyond the {capacity}-byte UB of {self.target.name}",
+                self.op,
+            )
+
+    def run(self) -> None:
+        e, o, tile = self.emitter, self.ops, self.tile
+        e.scope.attributes[TILE_ATTR] = StringAttr(tile.describe())
+        first = RULES[self.target.arch].acc_in is AccIn.FIRST
+        zero_scalar = e.hoist(arith.ConstantOp(FloatAttr(0.0, Float32Type())), "zero_f32")
+        zero = e.emit(VBrOp(zero_scalar.results[0]), "zero").results[0]
+        width = tile.groups * self.lanes
+        last_row = (o.m - 1) * o.dst.stride
+        self.check_store(o.dst, last_row + ((o.n - 1) // self.lanes + 1) * self.lanes)
+        for j0 in range(0, o.n, width):
+            counts = [min(self.lanes, o.n - c) for c in range(j0, min(o.n, j0 + width), self.lanes)]
+            masks = [e.plt(e.constant(count, i32))[0] for count in counts]
+            for count in counts:
+                if count not in self.block_masks:
+                    self.block_masks[count] = e.block_mask(e.constant(count, i32))
+            for i0 in range(0, o.m, tile.rows):
+                rows = min(tile.rows, o.m - i0)
+                self.block(i0, rows, j0, counts, masks, zero, first)
+        for mask in self.block_masks.values():
+            _erase_if_unused(mask.owner, e.scope, e.rewriter)
+
+    def block(
+        self,
+        i0: int,
+        rows: int,
+        j0: int,
+        counts: list[int],
+        masks: list[SSAValue],
+        zero: SSAValue,
+        first: bool,
+    ) -> None:
+        """The R x G register block at (i0, j0): init, the k loop, epilogue, stores."""
+        e, o = self.emitter, self.ops
+        at = [
+            [(i0 + r) * o.dst.stride + j0 + g * self.lanes for g in range(len(counts))]
+            for r in range(rows)
+        ]
+        inits: list[SSAValue] = []
+        for r in range(rows):
+            for g, count in enumerate(counts):
+                if o.acc_in is not None and first:
+                    inits.append(self.load(o.acc_in, Size.of(at[r][g]), count))
+                else:
+                    inits.append(zero)
+        loop = e.loop(Size.of(0), Size.of(o.k), 1, inits, "k")
+        body = loop.body.block
+        with e.inside(body):
+            k = Size(body.args[0], o.k - 1)
+            row_b = e.mul(k, o.b.stride, "kb")
+            b = [
+                self.load(o.b, e.add(row_b, Size.of(j0 + g * self.lanes)), count)
+                for g, count in enumerate(counts)
+            ]
+            accs: list[SSAValue] = list(body.args[1:])
+            for r in range(rows):
+                a_at = e.add(Size.of((i0 + r) * o.a.stride), k, "ka")
+                load = VldsOp(e.pointer(o.a), e.index(a_at), e.vreg, LoadDist.BRC_B32)
+                a = e.emit(load, "a").results[0]
+                for g, mask in enumerate(masks):
+                    product = e.emit(VMulOp(a, b[g], mask), "p").results[0]
+                    index = r * len(counts) + g
+                    accs[index] = e.emit(VAddOp(accs[index], product, mask), "acc").results[0]
+            e.emit(scf.YieldOp(*accs))
+        results = list(loop.results)
+        dst_ptr = e.pointer(o.dst)
+        for r in range(rows):
+            for g, (count, mask) in enumerate(zip(counts, masks, strict=True)):
+                value = results[r * len(counts) + g]
+                if o.acc_in is not None and not first:
+                    acc_in = self.load(o.acc_in, Size.of(at[r][g]), count)
+                    value = e.emit(VAddOp(acc_in, value, mask), "acc").results[0]
+                if o.bias is not None:
+                    bias = self.load(o.bias, Size.of(j0 + g * self.lanes), count)
+                    value = e.emit(VAddOp(value, bias, mask), "acc").results[0]
+                e.emit(VstsOp(value, dst_ptr, e.index(Size.of(at[r][g])), mask))
+
+
+def _erase_if_unused(owner: Operation | Block, scope: Operation, rewriter: PatternRewriter) -> None:
+    """Erases `owner` and the ops inside `scope` feeding only it when none of their
+    results is used (the block masks of columns that no bounded load needed; the scalars
+    before the scope are the emitter's to clean up)."""
+    if not isinstance(owner, Operation) or not scope.is_ancestor(owner):
+        return
+    if not is_trivially_dead(owner):
+        return
+    feeders = [v.owner for v in owner.operands]
+    rewriter.erase(owner)
+    for feeder in feeders:
+        _erase_if_unused(feeder, scope, rewriter)
+
+
+@dataclass
+class _LowerMatmul(RewritePattern):
+    target: TargetProfile
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, MatmulTileOp) or not op.on_vector_unit():
+            return
+        if not op.is_dps:
+            raise pass_error(
+                NAME, "SSA tile op: run pto-convert-to-dps and pto-plan-memory first", op
+            )
+        operands = _operands(op, self.target)
+        lanes = CHUNK_BYTES // F32.bytes
+        tile = choose_tile(self.target.arch, lanes, operands.m, operands.n)
+        emitter = Emitter.replacing(op, rewriter, F32)
+        _Lowering(op, self.target, operands, emitter, tile).run()
+        emitter.replace_op()
+
+
+@checked_pass
+@dataclass(frozen=True)
+class LowerMatmulToVectorPass(ModulePass):
+    """Lowers vector-unit matrix tile ops on planned UB buffers to outer-product loops."""
+
+    name = "pto-lower-matmul-to-vector"
+
+    target: str | None = None
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        target = pass_target(NAME, op, self.target)
+        rewrite_once(_LowerMatmul(target), op)

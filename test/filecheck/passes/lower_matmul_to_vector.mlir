@@ -1,0 +1,108 @@
+// pto-lower-matmul-to-vector: a vector-unit tmatmul/tgemv (every operand a planned loc=vec
+// tile) becomes one pto.vecscope of register blocks: R rows x G registers of C as the
+// iter_args of an scf.for over k (exact trip count K), per k G NORM loads of a row of B and
+// R BRC_B32 broadcasts of A, vmul then vadd per accumulator, n's tail masked by
+// pto.plt_b32 of the columns left, m's tail a block of fewer rows. The vecscope reports
+// the register tile and its computational intensity.
+// RUN: xdsl-opt %s --split-input-file -p pto-lower-matmul-to-vector | filecheck %s
+// The pass is idempotent: a second run changes nothing.
+// RUN: xdsl-opt %s --split-input-file -p pto-lower-matmul-to-vector > %t.once
+// RUN: xdsl-opt %s --split-input-file -p pto-lower-matmul-to-vector,pto-lower-matmul-to-vector > %t.twice
+// RUN: diff %t.once %t.twice
+
+// m = 3, k = 5, n = 70: one block of 3 rows x 2 registers (64 columns and a tail of 6).
+// CHECK-LABEL: func.func @tail_n
+// CHECK:       %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:       pto.vecscope {
+// CHECK:         pto.vbr %[[ZERO]]
+// CHECK:         %[[FULL:.*]], %{{.*}} = pto.plt_b32 %c64_i32
+// CHECK:         %[[TAIL:.*]], %{{.*}} = pto.plt_b32 %c6_i32
+// CHECK:         scf.for %k = %c0 to %c5 step %c1 iter_args({{(%[^,]*, ){5}%[^,]*}}) -> ({{(!pto.vreg<64xf32>, ){5}!pto}}.vreg<64xf32>)
+// CHECK-COUNT-2: pto.vlds %b_ub
+// CHECK:         pto.vlds %a_ub[%k] {dist = "BRC_B32"}
+// CHECK-NEXT:    pto.vmul %{{.*}}, %{{.*}}, %[[FULL]]
+// CHECK-NEXT:    pto.vadd %{{.*}}, %{{.*}}, %[[FULL]]
+// CHECK-NEXT:    pto.vmul %{{.*}}, %{{.*}}, %[[TAIL]]
+// CHECK-NEXT:    pto.vadd %{{.*}}, %{{.*}}, %[[TAIL]]
+// CHECK-COUNT-2: {dist = "BRC_B32"}
+// CHECK:         scf.yield
+// CHECK-NEXT:  }
+// CHECK-NEXT:  pto.vsts %{{.*}}, %c_ub[%c0], %[[FULL]]
+// CHECK-NEXT:  pto.vsts %{{.*}}, %c_ub[%c64], %[[TAIL]]
+// CHECK-NEXT:  pto.vsts %{{.*}}, %c_ub[%c72], %[[FULL]]
+// CHECK-NEXT:  pto.vsts %{{.*}}, %c_ub[%c136], %[[TAIL]]
+// CHECK-NEXT:  pto.vsts %{{.*}}, %c_ub[%c144], %[[FULL]]
+// CHECK-NEXT:  pto.vsts %{{.*}}, %c_ub[%c208], %[[TAIL]]
+// CHECK-NEXT:  } {pto.matmul_tile = "3x128 (R=3, G=2, VL=64, 10 vregs), CI=2.93"}
+// CHECK-NOT:   pto.tmatmul
+!a = !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8, v_row=3, v_col=5>
+!b = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=72, v_row=5, v_col=70>
+!c = !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=72, v_row=3, v_col=70>
+func.func @tail_n() {
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 128 : i64
+  %a2 = arith.constant 4096 : i64
+  %a = pto.alloc_tile addr = %a0 : !a
+  %b = pto.alloc_tile addr = %a1 : !b
+  %c = pto.alloc_tile addr = %a2 : !c
+  pto.tmatmul ins(%a, %b : !a, !b) outs(%c : !c)
+  func.return
+}
+
+// -----
+
+// m = 40, k = 2, n = 64 on a 32-register budget: R + 1 + 2 <= 32 gives R = 29, then a
+// tail block of the remaining 11 rows; both loop over k = 0 .. 2.
+// CHECK-LABEL: func.func @tail_m
+// CHECK:       scf.for %k = %c0 to %c2 step %c1 iter_args({{(%[^,]*, ){28}%[^,]*}}) -> ({{(!pto.vreg<64xf32>, ){28}!pto}}.vreg<64xf32>)
+// CHECK-COUNT-29: pto.vsts
+// CHECK:       scf.for %k{{.*}} = %c0 to %c2 step %c1 iter_args({{(%[^,]*, ){10}%[^,]*}}) -> ({{(!pto.vreg<64xf32>, ){10}!pto}}.vreg<64xf32>)
+// CHECK-COUNT-11: pto.vsts
+// CHECK-NOT:   pto.vsts
+// CHECK:       } {pto.matmul_tile = "29x64 (R=29, G=1, VL=64, 32 vregs), CI=19.96"}
+!a = !pto.tile_buf<loc=vec, dtype=f32, rows=40, cols=8, v_row=40, v_col=2>
+!b = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=2, v_col=64>
+!c = !pto.tile_buf<loc=vec, dtype=f32, rows=40, cols=64>
+func.func @tail_m() {
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 2048 : i64
+  %a2 = arith.constant 8192 : i64
+  %a = pto.alloc_tile addr = %a0 : !a
+  %b = pto.alloc_tile addr = %a1 : !b
+  %c = pto.alloc_tile addr = %a2 : !c
+  pto.tmatmul ins(%a, %b : !a, !b) outs(%c : !c)
+  func.return
+}
+
+// -----
+
+// tgemv.bias, m = 1, k = 16, n = 8: one accumulator; the bias row is added after the k
+// loop; B's rows are 8 columns (32 bytes), so its loads are block loads (pto.vsldb) that
+// stay inside the buffer.
+// CHECK-LABEL: func.func @gemv_bias
+// CHECK:       %[[M8:.*]], %{{.*}} = pto.plt_b32 %c8_i32
+// CHECK:       %[[ACC:.*]] = scf.for %k = %c0 to %c16 step %c1 iter_args(%{{[^)]*}}) -> (!pto.vreg<64xf32>)
+// CHECK:         pto.vsldb
+// CHECK-NOT:     pto.plt_b32
+// CHECK:         pto.vlds %x_ub[%k] {dist = "BRC_B32"}
+// CHECK:       }
+// CHECK-NOT:   pto.plt_b32
+// CHECK:       %[[BIAS:.*]] = pto.vsldb
+// CHECK:       %[[SUM:.*]] = pto.vadd %[[ACC]], %[[BIAS]], %[[M8]]
+// CHECK:       pto.vsts %[[SUM]], %y_ub[%c0], %[[M8]]
+// CHECK:       } {pto.matmul_tile = "1x64 (R=1, G=1, VL=64, 4 vregs), CI=0.98"}
+!x = !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16>
+!w = !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8>
+!row = !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>
+func.func @gemv_bias() {
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 64 : i64
+  %a2 = arith.constant 1024 : i64
+  %a3 = arith.constant 2048 : i64
+  %x = pto.alloc_tile addr = %a0 : !x
+  %w = pto.alloc_tile addr = %a1 : !w
+  %bias = pto.alloc_tile addr = %a2 : !row
+  %y = pto.alloc_tile addr = %a3 : !row
+  pto.tgemv.bias ins(%x, %w, %bias : !x, !w, !row) outs(%y : !row)
+  func.return
+}

@@ -1,0 +1,224 @@
+"""pto-lower-matmul-to-vector checked by translation validation on every target.
+
+The kernels (test_lower_tile_to_vector's harness: random bytes with NaN payloads, infinities
+and signed zeros in whole buffers, tile op between tload and tstore of every buffer) run
+before and after the pass; the output bytes must be identical and the vector code must read
+only the op's buffers and write only dst's valid region. The register-tile choice is
+checked against seed 003's computational-intensity figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_lower_tile_to_vector import (
+    CONTEXT,
+    TARGETS,
+    Case,
+    Kernel,
+    RecordingPipes,
+    Tile,
+    check_footprints,
+)
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import PassPipeline
+
+from interpreters.execute import RunResult, retarget, run_function
+from interpreters.pipes import UntrackedPipes
+from interpreters.source import parse_module
+from passes.lower_matmul_to_vector import TILE_ATTR, LowerMatmulToVectorPass
+from passes.lower_matmul_to_vector_tiling import (
+    VECTOR_REGISTERS,
+    RegisterTile,
+    choose_tile,
+    computational_intensity,
+)
+from passes.pipeline import PipelinePass
+from pto_dialect.attrs import Pipe, TargetArch
+from pto_dialect.dtypes import F32
+from pto_dialect.ops.tile_matrix import MatmulTileOp
+from pto_dialect.ops.vecscope import VecScopeOp
+
+VL = 64
+"""f32 lanes of a 256-byte register."""
+
+
+def lower(kernel: Kernel, target: str) -> ModuleOp:
+    module = kernel.module(target)
+    PassPipeline((LowerMatmulToVectorPass(),)).apply(CONTEXT, module)
+    module.verify()
+    return module
+
+
+def validate(kernel: Kernel, targets: Sequence[str] = TARGETS) -> None:
+    for target in targets:
+        module = kernel.module(target)
+        want = run_function(module, kernel.args(), pipes=UntrackedPipes()).outputs()
+        module = lower(kernel, target)
+        assert not [op for op in module.walk() if isinstance(op, MatmulTileOp)]
+        pipes = RecordingPipes()
+        got = run_function(module, kernel.args(), pipes=pipes).outputs()
+        for index, (a, b) in enumerate(zip(got, want, strict=True)):
+            if a is not None and b is not None:
+                same = np.array_equal(a.view(np.uint8), b.view(np.uint8))
+                assert same, f"{target}: argument {index} differs after lowering\n{kernel.text}"
+        check_footprints(kernel, module, pipes)
+
+
+def matmul_case(
+    op: str, m: int, k: int, n: int, pad: tuple[int, int, int] = (0, 0, 0), in_place: bool = True
+) -> Case:
+    """`op` on an m x k A and a k x n B, buffers larger than the valid regions by `pad`
+    rows/columns (columns rounded up to the 8-element row granularity of f32 tiles)."""
+    pm, pk, pn = pad
+    rows = (1 if op.startswith("tgemv") else m) + pm
+    depth, width = -(-(k + pk) // 8) * 8, -(-(n + pn) // 8) * 8  # the static shape rules
+    a = Tile(rows, depth, (m, k))
+    b = Tile(depth, width, (k, n))
+    c = Tile(rows, width, (m, n))
+    if op.endswith(".acc"):
+        return Case(op, (c, a, b, Tile(c.rows, c.cols, c.valid, alias=0 if in_place else None)))
+    if op.endswith(".bias"):
+        return Case(op, (a, b, Tile(1, width, (1, n)), c))
+    return Case(op, (a, b, c))
+
+
+OPS = ("tmatmul", "tmatmul.acc", "tmatmul.bias", "tgemv", "tgemv.acc", "tgemv.bias")
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_fixed_shapes(op: str) -> None:
+    """A tail in n (70 = 64 + 6), an m beyond one register tile (33 rows), a k of 1."""
+    m = 1 if op.startswith("tgemv") else 33
+    cases = [
+        matmul_case(op, m, 5, 70, (1, 3, 2)),
+        matmul_case(op, 1 if m == 1 else 2, 1, 8),
+        matmul_case(op, 1 if m == 1 else 3, 4, 9, in_place=False),  # .acc: acc_in apart
+    ]
+    validate(Kernel(F32, cases, seed=len(op)))
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    op=st.sampled_from(OPS),
+    m=st.integers(1, 40),
+    k=st.integers(1, 12),
+    n=st.integers(1, 140),
+    pad=st.tuples(st.integers(0, 2), st.integers(0, 9), st.integers(0, 9)),
+    seed=st.integers(0, 2**16),
+    target=st.sampled_from(TARGETS),
+)
+def test_generated_shapes(
+    op: str, m: int, k: int, n: int, pad: tuple[int, int, int], seed: int, target: str
+) -> None:
+    m = 1 if op.startswith("tgemv") else m
+    validate(Kernel(F32, [matmul_case(op, m, k, n, pad)], seed=seed), (target,))
+
+
+def test_vector_unit_form_runs_on_the_vector_pipe() -> None:
+    """The vector-unit form verifies on every target and is a PIPE_V op."""
+    for target in TARGETS:
+        module = Kernel(F32, [matmul_case("tmatmul.bias", 2, 3, 8)]).module(target)
+        module.verify()
+        ops = [op for op in module.walk() if isinstance(op, MatmulTileOp)]
+        assert len(ops) == 1 and ops[0].on_vector_unit() and ops[0].pipe() is Pipe.V
+
+
+# ---- register tile ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("lanes", "seed_ci"), [(16, 8.0), (32, 10.7), (64, 12.8)])
+def test_ci_matches_seed(lanes: int, seed_ci: float) -> None:
+    """Seed 003: a 16 x VL tile has CI 8, 10.7 and 12.8 for VL = 16, 32, 64."""
+    assert round(computational_intensity(16, lanes), 1) == seed_ci
+    assert round(RegisterTile(16, 1, lanes).intensity, 1) == seed_ci
+
+
+@pytest.mark.parametrize("arch", list(TargetArch))
+def test_tile_fits_and_is_best(arch: TargetArch) -> None:
+    """The chosen tile fits the budget and no fitting tile has a larger CI (brute force)."""
+    budget = VECTOR_REGISTERS[arch]
+    for m, n in ((1, 256), (16, 64), (256, 256), (5, 300)):
+        tile = choose_tile(arch, VL, m, n)
+        assert tile.rows * tile.groups + tile.groups + 2 <= budget
+        assert tile.rows <= m
+        best = max(
+            r * g * VL / (r + g * VL)
+            for g in range(1, -(-n // VL) + 1)
+            for r in range(1, m + 1)
+            if r * g + g + 2 <= budget
+        )
+        assert tile.intensity == best
+
+
+def test_tile_reported_on_vecscope() -> None:
+    module = lower(Kernel(F32, [matmul_case("tmatmul", 40, 3, 64)]), "a5")
+    scopes = [op for op in module.walk() if isinstance(op, VecScopeOp)]
+    assert len(scopes) == 1
+    report = scopes[0].attributes[TILE_ATTR]
+    # 32 registers, one column group: R + 1 + 2 <= 32 -> R = 29, CI = 29*64/93
+    assert "R=29, G=1, VL=64" in str(report) and "CI=19.96" in str(report)
+
+
+# ---- the examples -------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+EXAMPLE_ARGS = {
+    "gemv_vector_ssa": [
+        "rand:1x96xf32:1", "rand:96x200xf32:2", "rand:1x200xf32:3", "zeros:1x200xf32"
+    ],
+    "matmul_vector_ssa": ["rand:40x24xf32:1", "rand:24x72xf32:2", "zeros:40x72xf32"],
+}  # fmt: skip
+
+
+def _example(name: str, target: str) -> ModuleOp:
+    path = EXAMPLES / f"{name}.mlir"
+    module = parse_module(CONTEXT, path.read_text(), str(path))
+    retarget(module, target)
+    module.verify()
+    return module
+
+
+def _outputs(result: RunResult) -> list[np.ndarray]:
+    return [a for a in result.outputs() if a is not None]
+
+
+def _in_k_order(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a @ b in f32, ascending k, each product and each add rounded (numpy, by columns)."""
+    total = np.zeros((a.shape[0], b.shape[1]), np.float32)
+    for k in range(a.shape[1]):
+        total = total + a[:, k : k + 1] * b[k : k + 1, :]
+    return total
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("name", sorted(EXAMPLE_ARGS))
+def test_examples_through_the_pipeline(name: str, target: str) -> None:
+    """pto-pipeline{matmul-on-vector=true}: no matrix op left, no hazard, the same bytes as
+    the tile-level run, and the values of an independent numpy product."""
+    module = _example(name, target)
+    before = _outputs(run_function(module, EXAMPLE_ARGS[name]))
+    PipelinePass(matmul_on_vector=True).apply(CONTEXT, module)
+    module.verify()
+    assert not any(isinstance(op, MatmulTileOp) for op in module.walk())
+    after = run_function(module, EXAMPLE_ARGS[name])
+    assert [h.message for h in after.hazards] == []
+    for got, want in zip(_outputs(after), before, strict=True):
+        assert np.array_equal(got.view(np.uint8), want.view(np.uint8))
+    if name == "gemv_vector_ssa":
+        x, w, bias, y = before
+        assert np.array_equal(y, _in_k_order(x, w) + bias)
+    else:
+        a, b, c = before
+        assert np.array_equal(c, _in_k_order(a, b))
+
+
+def test_pipeline_leaves_matrix_ops_by_default() -> None:
+    module = _example("matmul_vector_ssa", "a5")
+    PipelinePass().apply(CONTEXT, module)
+    assert any(isinstance(op, MatmulTileOp) for op in module.walk())
