@@ -9,6 +9,8 @@ from pto_dialect.ops import (
     dma,
     pointer,
     sync,
+    tile_compare,
+    tile_convert,
     tile_elementwise,
     tile_matrix,
     tile_memory,
@@ -16,6 +18,8 @@ from pto_dialect.ops import (
     tile_reduce,
     vecscope,
     vector_arith,
+    vector_compare,
+    vector_convert,
     vector_load,
     vector_mask,
     vector_store,
@@ -36,6 +40,10 @@ OP_MODULES = (
     pointer,
     sync,
     dma,
+    tile_convert,
+    tile_compare,
+    vector_convert,
+    vector_compare,
 )
 
 PTO = Dialect(
