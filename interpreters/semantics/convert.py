@@ -234,9 +234,10 @@ def convert(
             return np.where(np.isfinite(wide), round_integral(wide, mode), wide).astype(dst.numpy)
         if dst.bits > src.bits or src.bits == 8:  # widening: exact
             return values.astype(dst.numpy)
-        return _to_float(round_float(wide, dst, mode), dst, sat)
+        return _to_float(round_float(wide, dst, mode), np.isfinite(wide), dst, sat)
     if dst.is_float:
-        return _to_float(round_float(_exact(values, src), dst, mode), dst, sat)
+        exact = _exact(values, src)
+        return _to_float(round_float(exact, dst, mode), np.isfinite(exact), dst, sat)
     if src.is_float:
         rounded = round_integral(values.astype(np.float64), mode)
         if sat is SatMode.ON:
@@ -249,10 +250,14 @@ def convert(
     return wide_ints.astype(dst.numpy)  # the low bits
 
 
-def _to_float(rounded: np.ndarray, dst: DType, sat: SatMode) -> np.ndarray:
+def _to_float(
+    rounded: np.ndarray, finite: np.ndarray, dst: DType, sat: SatMode
+) -> np.ndarray:
+    """Rounded values of the finite inputs `finite` in `dst`; saturation clamps those that
+    overflowed (to inf or beyond the largest finite value) to the largest finite value."""
     if sat is SatMode.ON:
         top = largest_finite(dst)
-        over = np.isfinite(rounded) & (np.abs(rounded) > top)
+        over = finite & (np.abs(rounded) > top)
         rounded = np.where(over, np.copysign(top, rounded), rounded)
     return rounded.astype(dst.numpy)
 
