@@ -88,9 +88,10 @@ def _require_mask(
     require_row_major(f"{op} {role}", tile)
     dtype = tile.element
     if not dtype.is_int or dtype.bits not in widths:
-        names = " or ".join(f"{w}-bit" for w in sorted(widths))
+        names = " or ".join(str(w) for w in sorted(widths))
         raise fail(
-            f"{op} {role} dtype {dtype} must be a {names} integer (the packed predicate {where})"
+            f"{op} {role} dtype {dtype} must be an integer of {names} bits (the packed "
+            f"predicate {where})"
         )
     return dtype.bits
 

@@ -153,12 +153,6 @@ class VCvtOp(VectorPipeOp):
                 f"{target.name} (vcvt.md supported conversions; from {src.element}: "
                 f"{', '.join(legal) or 'none'})"
             )
-        for role, vreg in (("input", src), ("result", dst)):
-            if vreg.lanes.data * vreg.element.bits != 2048:
-                raise fail(
-                    f"{self.name} {role} {vreg} must fill 2048 bits "
-                    f"({2048 // vreg.element.bits} lanes of {vreg.element})"
-                )
         takes_rnd, takes_sat = FORMS[form]
         self._check_code("rnd", self.rnd, ROUND_CODES, takes_rnd)
         self._check_code("sat", self.sat, SAT_CODES, takes_sat)
