@@ -250,9 +250,7 @@ def convert(
     return wide_ints.astype(dst.numpy)  # the low bits
 
 
-def _to_float(
-    rounded: np.ndarray, finite: np.ndarray, dst: DType, sat: SatMode
-) -> np.ndarray:
+def _to_float(rounded: np.ndarray, finite: np.ndarray, dst: DType, sat: SatMode) -> np.ndarray:
     """Rounded values of the finite inputs `finite` in `dst`; saturation clamps those that
     overflowed (to inf or beyond the largest finite value) to the largest finite value."""
     if sat is SatMode.ON:
