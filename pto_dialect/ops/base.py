@@ -207,6 +207,11 @@ class TileOp(PtoOp):
         """The ops a lowering pass replaces it by (families may derive them)."""
         return cls.LOWERS_TO
 
+    def not_lowered(self) -> str | None:
+        """Why this op stays a tile op (None: a pass lowers it); by default its record's
+        `NOT_LOWERED`, refined by ops lowered for some operand types only (`tcvt`)."""
+        return self.NOT_LOWERED
+
     def __init__(
         self,
         ins: Sequence[SSAValue | Operation],

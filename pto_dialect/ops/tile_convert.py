@@ -30,9 +30,10 @@ from pto_dialect.attrs import (
     TargetArch,
 )
 from pto_dialect.dtypes import DType, dtype_named
-from pto_dialect.ops.base import dims_str, fail, require_location
+from pto_dialect.ops.base import dims_str, fail, require_location, target_of
 from pto_dialect.ops.tile_attr_syntax import AttrInInsTileOp
 from pto_dialect.ops.tile_elementwise import require_row_major, require_same_valid
+from pto_dialect.ops.vector_convert import VCvtOp
 from pto_dialect.records import (
     Completion,
     DTypes,
@@ -158,10 +159,7 @@ class TCvtOp(AttrInInsTileOp):
         estimate="vcvt.md publishes A5 RV_VCVT_F2F f32 -> f16: 7 cycles; used for every pair, "
         "A2/A3 costed as a simple binop",
     )
-    NOT_LOWERED: ClassVar = (
-        "pto-lower-tile-to-vector has no tcvt lowering yet: vcvt changes the lane count "
-        "between source and destination registers (docs/passes.md)"
-    )
+    LOWERS_TO: ClassVar = (VCvtOp,)
 
     rmode = opt_attr_def(RoundModeAttr)
     satmode = opt_attr_def(SatModeAttr)
@@ -179,6 +177,19 @@ class TCvtOp(AttrInInsTileOp):
 
     def source_roles(self) -> list[str]:
         return ["src", "tmp"][: len(self.ins)]
+
+    def not_lowered(self) -> str | None:
+        """Lowered to `vcvt` where its form keeps the lane count (the same element width);
+        other pairs stay tile ops (docs/passes.md)."""
+        src, dst = self.tile(0, "src").element, self.dst_tile().element
+        if src.bits != dst.bits:
+            return (
+                f"tcvt {src} -> {dst} changes the element width: vcvt's even/odd part "
+                "placement needs a packing store or a register bitcast the dialect lacks"
+            )
+        if (src, dst) not in VCvtOp.PAIRS[target_of(self).arch]:
+            return f"vcvt has no {src} -> {dst} form (f32 -> f32 rounding is vtrc)"
+        return None
 
     def operand_effects(self) -> tuple[Effect, ...]:
         """The tmp tile is not accessed (its contents afterwards are unspecified)."""
