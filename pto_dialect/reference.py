@@ -63,6 +63,9 @@ def _dtypes(table: DTypes) -> list[str]:
 
 def _syntax(op: type[PtoOp]) -> list[str]:
     name = op.name
+    forms: tuple[str, ...] | None = getattr(op, "SYNTAX", None)
+    if forms is not None:  # the record spells its own forms (attributes, scalars, tmp)
+        return [f"- {form}" for form in forms]
     if issubclass(op, TileOp):
         count = getattr(op, "ARITY", op.NUM_INS)
         srcs = ", ".join(f"%{name}" for name in source_names(count))

@@ -188,6 +188,12 @@ class TCmpOp(MaskWritingTileOp):
     MANUAL: ClassVar = "tile/ops/elementwise-tile-tile/tcmp.md"
     # tcmp.md target-profile table: supported input types
     DTYPES: ClassVar = per_target_dtypes("i32 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16 bf16")
+    SYNTAX: ClassVar = (
+        "SSA: `%mask = pto.tcmp %src0, %src1 {cmpMode = #pto.cmp<GT>} : (!pto.tile<...>, "
+        "!pto.tile<...>) -> !pto.tile<...ui8 or ui32...>`",
+        "DPS: `pto.tcmp ins(%src0, %src1 {cmpMode = #pto<cmp gt>} : !pto.tile_buf<...>, "
+        "!pto.tile_buf<...>) outs(%mask : !pto.tile_buf<...>)`",
+    )
 
     def verify_tiles(self, target: TargetProfile) -> None:
         if self.scalar_form:
@@ -205,6 +211,13 @@ class TCmpSOp(MaskWritingTileOp):
     # tcmps.md implementation checks (A2A3 / A5)
     DTYPES: ClassVar = per_target_dtypes(
         "i32 f32 f16 ui16 i16", "i32 ui32 f32 i16 ui16 f16 ui8 i8 bf16"
+    )
+
+    SYNTAX: ClassVar = (
+        "SSA: `%mask = pto.tcmps %src0, %scalar {cmpMode = #pto.cmp<LT>} : (!pto.tile<...>, "
+        "T) -> !pto.tile<...>` (or a tile `%src1`, compared through `src1[0, 0]`)",
+        "DPS: `pto.tcmps ins(%src0, %scalar {cmpMode = #pto<cmp lt>} : !pto.tile_buf<...>, T) "
+        "outs(%mask : !pto.tile_buf<...>)`",
     )
 
     def source_roles(self) -> list[str]:
@@ -273,6 +286,13 @@ class TSelOp(SelectTileOp):
         "i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32"
     )
 
+    SYNTAX: ClassVar = (
+        "SSA: `%dst = pto.tsel %mask, %src0, %src1 : (!pto.tile<...>, !pto.tile<...>, "
+        "!pto.tile<...>) -> !pto.tile<...>`",
+        "DPS: `pto.tsel ins(%mask, %src0, %src1[, %tmp] : !pto.tile_buf<...>, ...) "
+        "outs(%dst : !pto.tile_buf<...>)`",
+    )
+
     def source_roles(self) -> list[str]:
         return ["mask", "src0", "src1", "tmp"][: len(self.ins)]
 
@@ -302,6 +322,13 @@ class TSelSOp(SelectTileOp):
     NUM_INS: ClassVar[int] = 4
     """At most: mask, src, the optional tmp and scalar."""
     OPTIONAL_TMP: ClassVar[bool] = True
+
+    SYNTAX: ClassVar = (
+        "SSA: `%dst = pto.tsels %mask, %src, %scalar : (!pto.tile<...>, !pto.tile<...>, T) "
+        "-> !pto.tile<...>`",
+        "DPS: `pto.tsels ins(%mask, %src[, %tmp], %scalar : !pto.tile_buf<...>, ..., T) "
+        "outs(%dst : !pto.tile_buf<...>)`",
+    )
 
     def source_roles(self) -> list[str]:
         return ["mask", "src", "tmp", "scalar"] if len(self.ins) == 4 else ["mask", "src", "scalar"]

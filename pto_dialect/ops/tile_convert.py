@@ -160,6 +160,12 @@ class TCvtOp(AttrInInsTileOp):
         "A2/A3 costed as a simple binop",
     )
     LOWERS_TO: ClassVar = (VCvtOp,)
+    SYNTAX: ClassVar = (
+        "SSA: `%dst = pto.tcvt %src {rmode = #pto.round_mode<RINT>, satmode = "
+        "#pto.saturation_mode<ON>} : !pto.tile<...> -> !pto.tile<...>`",
+        "DPS: `pto.tcvt ins(%src[, %tmp] {rmode = #pto<round_mode CAST_RINT>} : "
+        "!pto.tile_buf<...>[, !pto.tile_buf<...>]) outs(%dst : !pto.tile_buf<...>)`",
+    )
 
     rmode = opt_attr_def(RoundModeAttr)
     satmode = opt_attr_def(SatModeAttr)
