@@ -1,5 +1,5 @@
-"""Interpreter function of `pto.vcvt` (`semantics.convert.convert_lanes`): a register op on
-PIPE_V, one repeat of its record's cost."""
+"""Interpreter functions of `pto.vcvt` (`semantics.convert.convert_lanes`: a register op on
+PIPE_V, one repeat of its record's cost) and `pto.vbitcast` (the bytes reinterpreted)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.semantics.convert import convert_lanes
 from pto_dialect.ops.base import PtoOp
-from pto_dialect.ops.vector_convert import VCvtOp
+from pto_dialect.ops.vector_convert import VBitcastOp, VCvtOp
 from pto_dialect.types import VRegType
 
 
@@ -43,3 +43,11 @@ class VectorConvertFunctions(MachineFunctions):
         )
         on_vector_pipe(self, op, src)
         return (result,)
+
+    @implements(VBitcastOp)
+    def run_vbitcast(
+        self, interpreter: Interpreter, op: VBitcastOp, args: PythonValues
+    ) -> PythonValues:
+        """The same bytes in the result's element type; no pipe time (a type cast)."""
+        values = cast(np.ndarray, args[0])
+        return (values.view(op.result.type.element.numpy).copy(),)

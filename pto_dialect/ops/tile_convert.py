@@ -185,16 +185,36 @@ class TCvtOp(AttrInInsTileOp):
         return ["src", "tmp"][: len(self.ins)]
 
     def not_lowered(self) -> str | None:
-        """Lowered to `vcvt` where its form keeps the lane count (the same element width);
-        other pairs stay tile ops (docs/passes.md)."""
-        src, dst = self.tile(0, "src").element, self.dst_tile().element
-        if src.bits != dst.bits:
-            return (
-                f"tcvt {src} -> {dst} changes the element width: vcvt's even/odd part "
-                "placement needs a packing store or a register bitcast the dialect lacks"
-            )
+        """Lowered to `vcvt` for the pairs of one width and the 2:1 / 1:2 pairs of 8-, 16- and
+        32-bit types; other pairs stay tile ops (docs/passes.md)."""
+        src_tile, dst_tile = self.tile(0, "src"), self.dst_tile()
+        src, dst = src_tile.element, dst_tile.element
         if (src, dst) not in VCvtOp.PAIRS[target_of(self).arch]:
             return f"vcvt has no {src} -> {dst} form (f32 -> f32 rounding is vtrc)"
+        wide, narrow = max(src.bits, dst.bits), min(src.bits, dst.bits)
+        if wide == 64 or wide not in (narrow, 2 * narrow):
+            return (
+                f"tcvt {src} -> {dst}: the vcvt parts of a {wide // narrow}:1 or 64-bit form "
+                "need packing stores and loads the dialect does not have"
+            )
+        target = target_of(self)
+        takes_sat = VCvtOp.takes_sat(src, dst)
+        if (
+            kind_of(src, dst) is Kind.NARROWS_INT
+            and not takes_sat
+            and self.saturation(target) is SatMode.ON
+        ):
+            return (
+                f"tcvt {src} -> {dst} saturates, and vcvt's form of the pair takes no sat "
+                "(vcvt.md): only satmode OFF lowers"
+            )
+        lanes = 2048 // dst.bits
+        if dst.bits > src.bits and src_tile.shape[1] % lanes:
+            return (
+                f"tcvt {src} -> {dst} widens through an unpacking load of {lanes} elements, "
+                f"which has no block-masked form: the tile rows of {src_tile.shape[1]} "
+                "elements must hold whole loads"
+            )
         return None
 
     def operand_effects(self) -> tuple[Effect, ...]:

@@ -37,7 +37,14 @@ from pto_dialect.ops.base import fail, target_of
 from pto_dialect.ops.vecscope import InVecScope
 from pto_dialect.ops.vector_arith import check_mask_granularity
 from pto_dialect.ops.vector_common import VectorPipeOp, mask_of, vreg_of
-from pto_dialect.records import Completion, PerRepeat, PerTarget, VectorCost, per_target_dtypes
+from pto_dialect.records import (
+    Completion,
+    NoCycles,
+    PerRepeat,
+    PerTarget,
+    VectorCost,
+    per_target_dtypes,
+)
 from pto_dialect.types import MaskType, VRegType
 
 ROUND_CODES: dict[str, RoundMode] = {
@@ -78,6 +85,7 @@ FORMS = _forms(
 """Every form of the page: (src, dst) -> (takes `rnd`, takes `sat`)."""
 
 _SOURCES = " ".join(sorted({s.name for s, _ in FORMS}))
+_BITCAST_TYPES = "f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8 i64 ui64"
 
 
 @irdl_op_definition
@@ -129,6 +137,11 @@ class VCvtOp(VectorPipeOp):
         }
         super().__init__(operands=[input, mask], result_types=[result_type], properties=props)
 
+    @staticmethod
+    def takes_sat(src: DType, dst: DType) -> bool:
+        """Whether the page's form of (src, dst) takes a `sat` attribute."""
+        return FORMS[(src, dst)][1]
+
     @property
     def round_mode(self) -> RoundMode:
         return ROUND_CODES[self.rnd.data] if self.rnd is not None else RoundMode.RINT
@@ -179,4 +192,36 @@ class VCvtOp(VectorPipeOp):
             raise fail(f"{self.name} {src} -> {dst} takes no {key} (vcvt.md supported forms)")
 
 
-OPS: list[type[IRDLOperation]] = [VCvtOp]
+@irdl_op_definition
+class VBitcastOp(VectorPipeOp):
+    """`%r = pto.vbitcast %input : !pto.vreg<NxS> -> !pto.vreg<MxD>`: the same 2048 bits read
+    as another element type (vbitcast.md); no lane changes, no instruction of its own."""
+
+    name = "pto.vbitcast"
+
+    MANUAL: ClassVar = "vector/ops/conversion-ops/vbitcast.md"
+    # vbitcast.md: integer and floating-point element types (the vreg element types)
+    DTYPES: ClassVar = per_target_dtypes(_BITCAST_TYPES, _BITCAST_TYPES)
+    COST: ClassVar = NoCycles("a reinterpretation of a register's bits: no instruction")
+
+    traits = traits_def(InVecScope(), Pure())
+
+    input = operand_def(VRegType)
+    result = result_def(VRegType)
+
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+
+    def __init__(self, input: SSAValue | Operation, result_type: Attribute) -> None:
+        super().__init__(operands=[input], result_types=[result_type])
+
+    def verify_(self) -> None:
+        target = target_of(self)
+        for role, vreg in (("input", vreg_of(self.input)), ("result", vreg_of(self.result))):
+            if vreg.element not in self.legal_dtypes(target):
+                raise fail(
+                    f"{self.name} {role} element type {vreg.element} is not supported on "
+                    f"target {target.name}"
+                )
+
+
+OPS: list[type[IRDLOperation]] = [VCvtOp, VBitcastOp]

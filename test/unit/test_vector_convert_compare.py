@@ -24,7 +24,7 @@ from interpreters.vector_convert import VectorConvertFunctions
 from pto_dialect.attrs import CmpMode, RoundMode, SatMode
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
-from pto_dialect.ops.vector_convert import FORMS, ROUND_CODES, SAT_CODES, VCvtOp
+from pto_dialect.ops.vector_convert import FORMS, ROUND_CODES, SAT_CODES, VBitcastOp, VCvtOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
 from pto_dialect.types import VRegType
 
@@ -194,3 +194,19 @@ def test_vcmp_vcmps_vsel(target: TargetProfile, dtype: DType, mode: CmpMode) -> 
     (picked,) = run(target, vsel, [lhs, rhs, got])
     want_v = np.array([lhs[i] if want[i] else rhs[i] for i in range(len(lhs))], dtype=dtype.numpy)
     assert np.array_equal(picked.view(np.uint8), want_v.view(np.uint8))
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_vbitcast_keeps_the_bytes(target: TargetProfile) -> None:
+    from pto_dialect.dtypes import dtype_named
+
+    f16, u32 = dtype_named("f16"), dtype_named("ui32")
+    op = build(target, [vreg(f16)], partial(_bitcast, VRegType(mlir_type(u32), lanes(u32))))
+    values = random_lanes(f16, 3)
+    (got,) = run(target, op, [values])
+    want = [int.from_bytes(values.tobytes()[4 * i : 4 * i + 4], "little") for i in range(64)]
+    assert got.dtype == np.uint32 and got.tolist() == want
+
+
+def _bitcast(result: VRegType, value: SSAValue) -> VBitcastOp:
+    return VBitcastOp(value, result)

@@ -16,7 +16,9 @@
 // CHECK-NEXT: %2 = pto.vcvt %h, %m16 {part = "ODD"} : !pto.vreg<128xf16>, !pto.mask<b16> -> !pto.vreg<64xf32>
 // CHECK-NEXT: %3 = pto.vcvt %i, %m {rnd = "F"} : !pto.vreg<64xi32>, !pto.mask<b32> -> !pto.vreg<64xf32>
 // CHECK-NEXT: %4 = pto.vcvt %h, %m16 {rnd = "A", sat = "SAT", part = "EVEN"} : !pto.vreg<128xf16>, !pto.mask<b16> -> !pto.vreg<256xi8>
+// CHECK-NEXT: %5 = pto.vbitcast %1 : !pto.vreg<128xf16> -> !pto.vreg<64xui32>
 // GENERIC: "pto.vcvt"(%f, %m) <{rnd = "R", sat = "SAT"}> : (!pto.vreg<64xf32>, !pto.mask<b32>) -> !pto.vreg<64xi32>
+// GENERIC: "pto.vbitcast"(%1) : (!pto.vreg<128xf16>) -> !pto.vreg<64xui32>
 func.func @vcvt(%f: !f32v, %h: !f16v, %i: !i32v, %m: !m32, %m16: !m16) {
   pto.vecscope {
     %0 = pto.vcvt %f, %m {rnd = "R", sat = "SAT"} : !f32v, !m32 -> !i32v
@@ -24,6 +26,7 @@ func.func @vcvt(%f: !f32v, %h: !f16v, %i: !i32v, %m: !m32, %m16: !m16) {
     %2 = pto.vcvt %h, %m16 {part = "ODD"} : !f16v, !m16 -> !f32v
     %3 = pto.vcvt %i, %m {rnd = "F"} : !i32v, !m32 -> !f32v
     %4 = pto.vcvt %h, %m16 {rnd = "A", sat = "SAT", part = "EVEN"} : !f16v, !m16 -> !i8v
+    %5 = pto.vbitcast %1 : !f16v -> !pto.vreg<64xui32>
   }
   func.return
 }

@@ -218,3 +218,16 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// -----
+
+// vbitcast.md: integer and floating-point element types of the target's registers
+// CHECK: Operation does not verify: pto.vbitcast result element type f8E4M3FN is not supported on target a5
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>) {
+    pto.vecscope {
+      %r = pto.vbitcast %a : !pto.vreg<64xf32> -> !pto.vreg<256xf8E4M3FN>
+    }
+    func.return
+  }
+}
