@@ -11,11 +11,14 @@ from typing import Any
 import numpy as np
 import pytest
 from convert_reference import convert_one
-from support import parse_kernel
+from support import context, parse_kernel
+from xdsl.dialects import arith, scf
 
 from interpreters.args import ArrayArg, ScalarArg
 from interpreters.errors import PtoRuntimeError
 from interpreters.execute import KernelError, run_function
+from interpreters.source import parse_module
+from passes.pipeline import PipelinePass
 from pto_dialect.attrs import CmpMode, RoundMode, SatMode
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_compare import MASK_BITS, TCmpOp, TCmpSOp, TSelOp, TSelSOp
@@ -305,3 +308,54 @@ def test_tsel_mask_too_small_is_a_runtime_error() -> None:
 
 def test_every_op_is_tested() -> None:
     assert {TCmpOp, TCmpSOp, TSelOp, TSelSOp}
+
+
+SCALAR_KERNEL = """
+!tile = !pto.tile<loc=vec, dtype=f32, rows=32, cols=32>
+!mask = !pto.tile<loc=vec, dtype=ui8, rows=32, cols=32, v_row=32, v_col=4>
+!part = !pto.partition_tensor_view<32x32xf32>
+builtin.module attributes {pto.target_arch = "TARGET"} {
+  func.func @k(%x: !pto.ptr<f32>, %z: !pto.ptr<f32>, %s: f32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %vx = pto.make_tensor_view %x, shape = [%c32, %c32], strides = [%c32, %c1]
+      : !pto.tensor_view<?x?xf32>
+    %vz = pto.make_tensor_view %z, shape = [%c32, %c32], strides = [%c32, %c1]
+      : !pto.tensor_view<?x?xf32>
+    %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c32, %c32]
+      : !pto.tensor_view<?x?xf32> -> !part
+    %pz = pto.partition_view %vz, offsets = [%c0, %c0], sizes = [%c32, %c32]
+      : !pto.tensor_view<?x?xf32> -> !part
+    %tx = pto.tload %px : !part -> !tile
+    %m = pto.tcmps %tx, %s {cmpMode = #pto<cmp gt>} : (!tile, f32) -> !mask
+    %tz = pto.tsels %m, %tx, %s : (!mask, !tile, f32) -> !tile
+    pto.tstore %tz, %pz : !tile, !part
+    func.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_scalar_forms_through_the_pipeline(target: TargetProfile) -> None:
+    """tcmps and tsels with a scalar operand: SSA -> DPS, planned, synchronised, same bytes:
+    z = x > s ? x : s."""
+
+    ctx = context(arith.Arith, scf.Scf)
+    module = parse_module(ctx, SCALAR_KERNEL.replace("TARGET", target.name), "k.mlir")
+    module.verify()
+    x = np.random.default_rng(2).standard_normal((32, 32)).astype(np.float32)
+    x[3, 4] = np.nan
+
+    def args() -> list[Any]:
+        return [ArrayArg(x.copy()), ArrayArg(np.zeros_like(x)), ScalarArg(0.25, "f32")]
+
+    before = run_function(module, args()).outputs()[1]
+    PipelinePass().apply(ctx, module)
+    module.verify()
+    after = run_function(module, args())
+    assert [h.message for h in after.hazards] == []
+    z = after.outputs()[1]
+    assert z is not None and before is not None and np.array_equal(z, before)
+    assert np.array_equal(z, np.where(x > 0.25, x, np.float32(0.25)))
