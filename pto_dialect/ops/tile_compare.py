@@ -49,7 +49,7 @@ from pto_dialect.records import (
     VectorCost,
     per_target_dtypes,
 )
-from pto_dialect.targets import TargetProfile
+from pto_dialect.targets import A2A3, TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
@@ -154,12 +154,6 @@ class MaskWritingTileOp(AttrInInsTileOp):
         assert self.DTYPES is not None
         require_dtype_supported(self.name, src0.element, target, self.DTYPES)
         bits = _require_mask(self.name, "dst", dst, MASK_BITS[target.arch], f"on {target.name}")
-        narrow = self.DTYPES.a2a3
-        if target.arch is TargetArch.CPU and bits == 8 and src0.element not in narrow:
-            raise fail(
-                f"{self.name} with an 8-bit mask compares only {_names(narrow)} "
-                f"(cpu/TCmp.h: the uint8_t mask takes the A2/A3 types), got {src0.element}"
-            )
         _require_packed(self.name, dst, "src0", src0, bits)
         if self.res and dst.valid_shape[1] == DYNAMIC:
             raise fail(
@@ -199,6 +193,13 @@ class TCmpOp(MaskWritingTileOp):
         if self.scalar_form:
             raise fail(f"{self.name} src1 must be a tile, got {self.ins[1].type} (use pto.tcmps)")
         super().verify_tiles(target)
+        src0, dst = self.tile(0, "src0"), self.dst_tile()
+        narrow = self.legal_dtypes(A2A3)
+        if target.arch is TargetArch.CPU and dst.element.bits == 8 and src0.element not in narrow:
+            raise fail(
+                f"{self.name} with an 8-bit mask compares only {_names(narrow)} "
+                f"(cpu/TCmp.h: the uint8_t mask takes the A2/A3 types), got {src0.element}"
+            )
 
 
 @irdl_op_definition

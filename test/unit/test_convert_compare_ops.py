@@ -4,7 +4,8 @@ manual pages (the records must say the same), and the mode attributes' two spell
 from __future__ import annotations
 
 import pytest
-from support import context
+from support import context, parse_kernel
+from xdsl.utils.exceptions import VerifyException
 
 from pto_dialect.attrs import CmpMode, CmpModeAttr, RoundMode, RoundModeAttr, SatModeAttr
 from pto_dialect.dtypes import dtype_named
@@ -78,3 +79,22 @@ def test_saturation_mode_spellings() -> None:
     for text in ("#pto<saturation_mode OFF>", "#pto.saturation_mode<off>"):
         parsed = Parser(context(), text).parse_attribute()
         assert isinstance(parsed, SatModeAttr) and str(parsed) == "#pto.saturation_mode<OFF>"
+
+
+def test_the_cpu_8_bit_mask_rule_is_tcmp_s_only() -> None:
+    """cpu/TCmp.h restricts a uint8_t mask to the A2/A3 input types; cpu/TCmps.hpp does not."""
+    src = "!pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>"
+    mask = "!pto.tile<loc=vec, dtype=ui8, rows=16, cols=32, v_row=16, v_col=2>"
+    text = (
+        'builtin.module attributes {pto.target_arch = "cpu"} {\n'
+        f"  func.func @f(%a: {src}, %s: bf16) {{\n"
+        f"    %m = pto.tcmps %a, %s : ({src}, bf16) -> {mask}\n"
+        "    func.return\n  }\n}"
+    )
+    parse_kernel(text)  # verifies
+    with pytest.raises(VerifyException, match="8-bit mask compares only f16, f32, i32"):
+        parse_kernel(
+            text.replace(
+                "pto.tcmps %a, %s : (" + src + ", bf16)", f"pto.tcmp %a, %a : ({src}, {src})"
+            )
+        )
