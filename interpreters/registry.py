@@ -7,12 +7,16 @@ from xdsl.interpreter import InterpreterFunctions
 from interpreters.dma import DmaFunctions
 from interpreters.machine import Machine
 from interpreters.sync import SyncFunctions
+from interpreters.tile_compare import TileCompareFunctions
+from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.vector_arith import VectorArithFunctions
+from interpreters.vector_compare import VectorCompareFunctions
+from interpreters.vector_convert import VectorConvertFunctions
 from interpreters.vector_load import VectorLoadFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
 from interpreters.vector_store import VectorStoreFunctions
@@ -32,4 +36,8 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorLoadFunctions(machine),
         VectorScalarFunctions(machine),
         VectorStoreFunctions(machine),
+        TileConvertFunctions(machine),
+        TileCompareFunctions(machine),
+        VectorConvertFunctions(machine),
+        VectorCompareFunctions(machine),
     ]

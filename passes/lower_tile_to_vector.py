@@ -31,11 +31,13 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once
 from passes.lower_tile_to_vector_buffers import NAME
+from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
@@ -48,6 +50,7 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         ElementwiseTileOp: lower_elementwise,
         ColReduceTileOp: lower_col_reduce,
         ScalarTileOp: lower_scalar,
+        TCvtOp: lower_convert,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""
@@ -69,10 +72,10 @@ class _LowerVectorTileOp(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, TileOp) or op.pipe() is not Pipe.V:
             return
+        if op.not_lowered() is not None:
+            return  # the record says why it stays a tile op
         lowering = lowering_of(type(op))
         if lowering is None:
-            if op.NOT_LOWERED is not None:
-                return  # the record says why it stays a tile op
             raise pass_error(NAME, "is a vector-pipe tile op this pass has no lowering for", op)
         if not op.is_dps:
             raise pass_error(

@@ -15,7 +15,7 @@ of every tile, else a row loop around a chunk loop.
   the register of its signless scalar, stored through a pointer of that type: same bytes).
 - An f32 `tlrelu` slope of an f16 tile is rounded at compile time when it is a constant.
 
-Refused with a diagnostic: an op whose record says why it is not lowered (`NOT_LOWERED`:
+Refused with a diagnostic: an op whose record says why it is not lowered (`REFUSED`:
 tfmods, trems, tpows), an element type a vector op lacks on the target (integer tdivs,
 ...), taxpy of an f16 src into an f32 dst (needs a conversion op), tmaxs/tmins where the
 target's vector max/min rule picks the other operand than the tile rule on equal operands
@@ -70,8 +70,8 @@ class _Lowering:
     """One tile-scalar op: its buffers, scalar and refusals, then its vecscope."""
 
     def __init__(self, op: ScalarTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
-        if op.NOT_LOWERED is not None:
-            raise pass_error(NAME, f"has no exact vector lowering: {op.NOT_LOWERED}", op)
+        if op.REFUSED is not None:
+            raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
         self.op = op
         self.target = target
         self.dst = buffer_of(op, op.outs[0], "dst")

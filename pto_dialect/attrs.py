@@ -6,7 +6,7 @@ spellings follow the PTOAS peer so that its kernels parse.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Data
@@ -169,6 +169,24 @@ class RoundMode(StrEnum):
     ODD = "ODD"
 
 
+class CmpMode(StrEnum):
+    """Comparison predicates of `tcmp`/`tcmps` (`#pto.cmp<EQ>`, PTOAS `#pto<cmp eq>`)."""
+
+    EQ = "EQ"
+    NE = "NE"
+    LT = "LT"
+    LE = "LE"
+    GT = "GT"
+    GE = "GE"
+
+
+class SatMode(StrEnum):
+    """Saturation of `tcvt` (`#pto.saturation_mode<ON>`, PTOAS `#pto<saturation_mode OFF>`)."""
+
+    ON = "ON"
+    OFF = "OFF"
+
+
 class Layout(StrEnum):
     """GM tensor layout hint of `pto.make_tensor_view` (`#pto.layout<nd>`)."""
 
@@ -192,6 +210,33 @@ class AngleEnum(Data[Any]):
     def parse_parameter(cls, parser: AttrParser) -> Any:
         with parser.in_angle_brackets():
             return super().parse_parameter(parser)  # pyright: ignore[reportUnknownVariableType]
+
+    def print_parameter(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            super().print_parameter(printer)
+
+
+class EitherSpellingEnum(Data[Any]):
+    """Mixin for enums PTOAS kernels spell generically: `#pto.name<VALUE>` (the dialect's
+    printed form) and `#pto<name value>` both parse. Values are matched ignoring case and a
+    `CAST_` prefix (the manual's `CAST_RINT`, PTOAS's lower-case `eq`)."""
+
+    enum_type: ClassVar[type[StrEnum]]
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> Any:
+        members: list[StrEnum] = list(cls.enum_type)
+        angled = parser.parse_optional_punctuation("<") is not None
+        pos = parser.pos
+        word = parser.parse_identifier(f"a value of {cls.name}")
+        key = word.upper().removeprefix("CAST_")
+        member = next((m for m in members if str(m) == key), None)
+        if member is None:
+            names = ", ".join(str(m) for m in members)
+            parser.raise_error(f"{cls.name} value '{word}' is not one of {names}", pos)
+        if angled:
+            parser.parse_punctuation(">")
+        return member
 
     def print_parameter(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
@@ -229,8 +274,18 @@ class EventAttr(AngleEnum, EnumAttribute[Event]):
 
 
 @irdl_attr_definition
-class RoundModeAttr(AngleEnum, EnumAttribute[RoundMode]):
+class RoundModeAttr(EitherSpellingEnum, EnumAttribute[RoundMode]):
     name = "pto.round_mode"
+
+
+@irdl_attr_definition
+class CmpModeAttr(EitherSpellingEnum, EnumAttribute[CmpMode]):
+    name = "pto.cmp"
+
+
+@irdl_attr_definition
+class SatModeAttr(EitherSpellingEnum, EnumAttribute[SatMode]):
+    name = "pto.saturation_mode"
 
 
 @irdl_attr_definition
@@ -247,4 +302,6 @@ ATTRIBUTES = [
     EventAttr,
     RoundModeAttr,
     LayoutAttr,
+    CmpModeAttr,
+    SatModeAttr,
 ]

@@ -9,6 +9,8 @@ from pto_dialect.ops import (
     dma,
     pointer,
     sync,
+    tile_compare,
+    tile_convert,
     tile_elementwise,
     tile_math,
     tile_matrix,
@@ -18,6 +20,8 @@ from pto_dialect.ops import (
     tile_scalar,
     vecscope,
     vector_arith,
+    vector_compare,
+    vector_convert,
     vector_load,
     vector_mask,
     vector_math,
@@ -44,6 +48,10 @@ OP_MODULES = (
     pointer,
     sync,
     dma,
+    tile_convert,
+    tile_compare,
+    vector_convert,
+    vector_compare,
 )
 
 PTO = Dialect(

@@ -89,11 +89,15 @@ _FLOAT_TYPES: dict[type[Attribute], DType] = {
 }
 
 
+_UNSIGNED = builtin.SignednessAttr(builtin.Signedness.UNSIGNED)
+
+
 def dtype_of(attr: Attribute) -> DType | None:
     """The PTO element type an MLIR type denotes, or None if it is not one."""
     if isinstance(attr, builtin.IntegerType):
-        width: int = attr.bitwidth
-        unsigned = attr.signedness.data is builtin.Signedness.UNSIGNED
+        integer = cast("builtin.IntegerType[int, builtin.Signedness]", attr)
+        width = integer.bitwidth
+        unsigned = integer.signedness == _UNSIGNED
         return _BY_NAME.get(("ui" if unsigned else "i") + str(width))
     return _FLOAT_TYPES.get(type(attr))
 

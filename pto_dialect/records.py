@@ -10,7 +10,8 @@ syntax and verifier it declares, as class-level data or family methods:
 - `result_region()` / `written_region()`: the valid region of its result, and the part of
   its destination it writes, over any kind of size (`Shapes`);
 - `COST`: its cost class (`Cost`), with an explicit estimate where nothing is published;
-- `LOWERS_TO` / `NOT_LOWERED`: the ops it lowers to, or why it is not lowered.
+- `LOWERS_TO` / `NOT_LOWERED` / `REFUSED`: the ops it lowers to, or why it stays a tile op,
+  or why the lowering refuses it.
 
 Every other layer (verifier legality, interpreter, semantics, lowering, cost model, sync
 footprint, convert-to-dps, docs, tests) is a view of these, keyed by the op class.

@@ -64,7 +64,7 @@ def _dtypes(table: DTypes) -> list[str]:
 def _syntax(op: type[PtoOp]) -> list[str]:
     name = op.name
     own: Callable[[], list[str]] | None = getattr(op, "syntax_lines", None)
-    if own is not None:  # a family whose forms the generic lines below cannot spell
+    if own is not None:  # a record that spells its own forms (scalars, attributes, tmp)
         return own()
     if issubclass(op, TileOp):
         count = getattr(op, "ARITY", op.NUM_INS)
@@ -115,7 +115,9 @@ def op_section(op: type[PtoOp]) -> list[str]:
     if lowers:
         lines.append("- lowers to: " + ", ".join(f"`{o.name}`" for o in lowers))
     elif issubclass(op, TileOp) and op.NOT_LOWERED:
-        lines.append(f"- not lowered: {op.NOT_LOWERED}")
+        lines.append(f"- stays a tile op: {op.NOT_LOWERED}")
+    elif issubclass(op, TileOp) and op.REFUSED:
+        lines.append(f"- refused by pto-lower-tile-to-vector: {op.REFUSED}")
     lines.append(f"- cost: {_cost(op.cost())}")
     table = op.DTYPES if issubclass(op, TileOp | VectorPipeOp) else None
     if table is not None:

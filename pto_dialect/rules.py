@@ -15,7 +15,7 @@ from types import MappingProxyType
 import numpy as np
 
 from pto_dialect.attrs import PadValue, TargetArch
-from pto_dialect.dtypes import F16, DType
+from pto_dialect.dtypes import F16, I32, DType
 
 # ---- elementwise tile ops ---------------------------------------------------------------
 
@@ -230,3 +230,56 @@ def pad_scalar(dtype: DType, pad: PadValue) -> np.generic | None:
         return dtype.numpy.type(np.inf if pad is PadValue.MAX else -np.inf)
     low, high = dtype.int_limits
     return dtype.numpy.type(high if pad is PadValue.MAX else low)
+
+
+# ---- conversions (tcvt, vcvt) ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConvertRules:
+    """What a target does where the tcvt and vcvt pages leave room."""
+
+    default_sat_off: frozenset[tuple[str, str]]
+    """(src, dst) pairs whose `tcvt` without `satmode` does not saturate; every other pair
+    saturates."""
+    wrap_bits: int
+    """A non-saturating float -> integer conversion first saturates to this many bits (64
+    for 64-bit destinations), then keeps the destination's low bits."""
+
+
+_SAT_OFF_BY_DEFAULT = frozenset(
+    {("f16", "ui8"), ("f16", "i8"), ("f32", "i16"), ("f16", "i16"), ("i64", "i32"), ("i32", "i16")}
+)
+
+CONVERT_RULES: Mapping[TargetArch, ConvertRules] = MappingProxyType(
+    {
+        # a5/TCvt.hpp, TCVT_IMPL without a saturation mode: these six pairs default to OFF
+        # ("PyTorch-compatible truncation"), all others to ON; the non-saturating narrowing
+        # paths convert through int32 and keep the low bits (a2a3/TCvt.hpp, "300.0f -> int8 =
+        # 44 from 300 & 0xFF"). A2/A3 publishes no defaults of its own: as A5.
+        TargetArch.A2A3: ConvertRules(_SAT_OFF_BY_DEFAULT, 32),
+        TargetArch.A5: ConvertRules(_SAT_OFF_BY_DEFAULT, 32),
+        # docs/decisions.md: the CPU target follows A5.
+        TargetArch.CPU: ConvertRules(_SAT_OFF_BY_DEFAULT, 32),
+    }
+)
+
+# ---- compare (tcmp, tcmps) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CompareRules:
+    """What a target does where the compare pages leave room."""
+
+    eq_only: frozenset[DType]
+    """Source element types whose compare ignores the mode and tests equality."""
+
+
+COMPARE_RULES: Mapping[TargetArch, CompareRules] = MappingProxyType(
+    {
+        # tcmp.md / tcmps.md target tables: "int32_t with non-EQ mode: Ignores cmpMode, uses EQ"
+        TargetArch.A2A3: CompareRules(frozenset({I32})),
+        TargetArch.A5: CompareRules(frozenset()),  # "Full support"
+        TargetArch.CPU: CompareRules(frozenset()),  # follows A5
+    }
+)

@@ -200,12 +200,21 @@ class TileOp(PtoOp):
     LOWERS_TO: ClassVar[tuple[type[IRDLOperation], ...]] = ()
     """The ops a lowering pass replaces it by."""
     NOT_LOWERED: ClassVar[str | None] = None
-    """Why no pass lowers it (the record says so instead of a silent fallback)."""
+    """Why it stays a tile op: `pto-lower-tile-to-vector` leaves it as it is and the
+    interpreter runs it at tile level (the record says so instead of a silent fallback)."""
+    REFUSED: ClassVar[str | None] = None
+    """Why no vector sequence computes it exactly: `pto-lower-tile-to-vector` stops with this
+    reason (docs/passes.md lists the refusals)."""
 
     @classmethod
     def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
         """The ops a lowering pass replaces it by (families may derive them)."""
         return cls.LOWERS_TO
+
+    def not_lowered(self) -> str | None:
+        """Why this op stays a tile op (None: a pass lowers it); by default its record's
+        `NOT_LOWERED`, refined by ops lowered for some operand types only (`tcvt`)."""
+        return self.NOT_LOWERED
 
     def __init__(
         self,

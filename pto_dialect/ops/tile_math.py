@@ -7,7 +7,7 @@ ternary `taddc`/`tsubc`, each with both forms on one class of the elementwise fa
 NPU implementations use (`trsqrt` optionally, `tprelu`, `trem`); its rules are the op's.
 
 Each op lowers to its record's vector ops (`vector_chain`), or says why no exact vector
-sequence exists (`NOT_LOWERED`, `vector_refusal`).
+sequence exists (`REFUSED`, `vector_refusal`).
 """
 
 from __future__ import annotations
@@ -72,14 +72,14 @@ class ScratchTileOp(ElementwiseTileOp):
 
 
 class RefusedTileOp(ElementwiseTileOp):
-    """An op no vector sequence computes exactly: the lowering refuses it (`NOT_LOWERED`)."""
+    """An op no vector sequence computes exactly: the lowering refuses it (`REFUSED`)."""
 
     @classmethod
     def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
         return ()
 
     def vector_refusal(self, target: TargetProfile) -> str | None:
-        return self.NOT_LOWERED
+        return self.REFUSED
 
 
 # ---- unary ---------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ class TPowOp(RefusedTileOp, BinaryTileOp):
         "i32 i16 i8 ui32 ui16 ui8 f32", "f32 f16 i32 ui32 i16 ui16 i8 ui8"
     )
     VECTOR_OP: ClassVar = VExpOp
-    NOT_LOWERED: ClassVar = (
+    REFUSED: ClassVar = (
         "tpow has no exact vector sequence: exp(exp * ln(base)) rounds three times and "
         "differs from the single rounding of pow; integer powers have no vector op"
     )
@@ -269,7 +269,7 @@ class _RemainderOp(RefusedTileOp, BinaryTileOp):
     are not exact; the pages' throughput is that of `tadd`."""
 
     VECTOR_OP: ClassVar = VAddOp  # cost only: "throughput identical to TADD"
-    NOT_LOWERED: ClassVar = (
+    REFUSED: ClassVar = (
         "no exact vector sequence: the exact remainder needs an exact truncated quotient, "
         "and vdiv/vmul/vsub round at each step"
     )

@@ -145,7 +145,7 @@ class ScalarTileOp(VectorTileOp):
 
     @classmethod
     def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
-        return () if cls.NOT_LOWERED is not None else (cls.VECTOR_OP,)
+        return () if cls.REFUSED is not None else (cls.VECTOR_OP,)
 
     @classmethod
     def syntax_lines(cls) -> list[str]:
@@ -600,7 +600,7 @@ class TFModSOp(ScalarTileOp):
         f16_a5_latency=22,
         estimate="not published: costed as one vdiv",
     )
-    NOT_LOWERED: ClassVar = _NO_EXACT.format("fmod (a quotient rounded to the element type "
+    REFUSED: ClassVar = _NO_EXACT.format("fmod (a quotient rounded to the element type "
                                              "loses the remainder)")  # fmt: skip
 
     def verify_constant(self, value: int | float, dtype: DType) -> None:
@@ -620,7 +620,7 @@ class TRemSOp(ScalarTileOp):
     VECTOR_OP: ClassVar = VDivOp
     TMP_REQUIRED: ClassVar = frozenset({TargetArch.A2A3})
     COST: ClassVar = TFModSOp.COST
-    NOT_LOWERED: ClassVar = _NO_EXACT.format("the remainder")
+    REFUSED: ClassVar = _NO_EXACT.format("the remainder")
 
     def verify_constant(self, value: int | float, dtype: DType) -> None:
         require_nonzero_divisor(self.name, value, dtype)
@@ -658,9 +658,7 @@ class TPowSOp(ScalarTileOp):
         26,
         estimate="not published: costed as a transcendental (vexp's A2/A3 rows)",
     )
-    NOT_LOWERED: ClassVar = (
-        "pow needs vexp and vln, which this project's vector ops do not have yet"
-    )
+    REFUSED: ClassVar = "pow needs vexp and vln, which this project's vector ops do not have yet"
 
 
 ATTRIBUTES = [DivPrecisionAttr]

@@ -37,6 +37,13 @@ ARGS = {
     "tcolsum_ssa": ["rand:16x32xf32:1", "zeros:1x32xf32"],
     "tgemv_bias_ssa": ["rand:1x32xf16:1", "rand:32x32xf16:2", "rand:1x32xf32:3", "zeros:1x32xf32"],
     "taxpy_ssa": ["rand:32x64xf32:1", "rand:32x64xf32:2", "2.5:f32"],
+    "masked_select_ssa": ["rand:32x32xf32:1", "rand:32x32xf32:2", "zeros:32x32xf32"],
+    "clamp_convert_ssa": [
+        "rand:32x32xf32:1",
+        "rand:32x32xf32:2",
+        "rand:32x32xf32:3",
+        "zeros:32x32xi8",
+    ],
 }
 TARGETS = ("a2a3", "a5", "cpu")
 
@@ -101,3 +108,30 @@ def test_the_pipeline_restores_the_cycle_collector(enabled: bool) -> None:
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_masked_select_and_clamp_convert_compute_what_their_comments_say(target: str) -> None:
+    """z = x > y ? x : y (NaN: y); q = int8(half(clamp(x, lo, hi))) with ties away from zero
+    and saturation, on values that reach the int8 limits, NaN and infinities."""
+    rng = np.random.default_rng(4)
+    x = (rng.standard_normal((32, 32)) * 150).astype(np.float32)
+    x[0, :6] = [np.nan, np.inf, -np.inf, 2.5, -2.5, 126.5]
+    y = (rng.standard_normal((32, 32)) * 150).astype(np.float32)
+    y[1, 0] = np.nan
+    _, _, z = outputs(
+        run_function(
+            load("masked_select_ssa", target),
+            [ArrayArg(x), ArrayArg(y), ArrayArg(np.zeros_like(x))],
+        )
+    )
+    assert np.array_equal(z.view(np.uint32), np.where(x > y, x, y).view(np.uint32))
+    lo = np.full((32, 32), -300.0, np.float32)
+    hi = np.full((32, 32), 250.0, np.float32)
+    lo[2, :] = -1.25
+    args = [ArrayArg(a) for a in (x, lo, hi, np.zeros((32, 32), np.int8))]
+    q = outputs(run_function(load("clamp_convert_ssa", target), args))[3]
+    clamped = np.where(np.isnan(x), x, np.minimum(np.maximum(x, lo), hi))
+    half = clamped.astype(np.float16).astype(np.float64)  # numpy: round to nearest even
+    away = np.where(np.isnan(half), 0.0, np.copysign(np.floor(np.abs(half) + 0.5), half))
+    assert np.array_equal(q, np.clip(away, -128, 127).astype(np.int8))

@@ -1,0 +1,72 @@
+"""Interpreter function of `pto.tcvt`: `semantics.convert.convert` over the valid region.
+
+The source's valid region must equal the destination's (tcvt.md, "compatible shapes"); the
+round mode is the op's (RINT by default) and the saturation the op's or the target's
+default for the pair (`rules.CONVERT_RULES`).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.interpreter import Interpreter, PythonValues
+
+from interpreters import costs
+from interpreters.errors import check
+from interpreters.impls import implements, register_functions
+from interpreters.machine import MachineFunctions, TileShapes, tile_accesses
+from interpreters.memory import Tile, static_or
+from interpreters.semantics.convert import convert
+from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.tile_convert import TCvtOp
+from pto_dialect.rules import CONVERT_RULES
+from pto_dialect.types import TileTypeBase
+
+
+def destination(
+    functions: MachineFunctions, op: TileOp, args: PythonValues
+) -> tuple[Tile, PythonValues]:
+    """The destination tile of `op` and its results: the `outs` buffer (DPS), or a fresh
+    tile with the record's result region (SSA)."""
+    if op.is_dps:
+        return cast(Tile, args[len(op.ins)]), ()
+    result = cast(TileTypeBase, op.res[0].type)
+    vr, vc = result.valid_shape
+    rows, cols = op.result_region(TileShapes(op, args))
+    dst = functions.machine.tile_at(result, None, static_or(vr, rows), static_or(vc, cols))
+    return dst, (dst,)
+
+
+def charge(
+    functions: MachineFunctions, op: TileOp, args: PythonValues, elements: int, tile: Tile
+) -> None:
+    """Put `op` on its pipe for one repeat of its cost per 256 bytes of `elements` of `tile`."""
+    machine = functions.machine
+    if machine.pipes.tracking:
+        repeats = costs.repeats_for(elements * tile.dtype.bytes)
+        cycles = costs.vector_cycles(machine.target, type(op), tile.dtype, repeats)
+        functions.on_pipe(op, *tile_accesses(op, args), cycles)
+
+
+@register_functions
+class TileConvertFunctions(MachineFunctions):
+    @implements(TCvtOp)
+    def run_tcvt(self, interpreter: Interpreter, op: TCvtOp, args: PythonValues) -> PythonValues:
+        src = cast(Tile, args[0])
+        dst, results = destination(self, op, args)
+        rows, cols = dst.valid
+        check(
+            src.valid == dst.valid,
+            f"src valid region {src.valid_rows}x{src.valid_cols} must equal the dst valid "
+            f"region {rows}x{cols}",
+        )
+        charge(self, op, args, rows * cols, src)
+        target = self.machine.target
+        wrap = CONVERT_RULES[target.arch].wrap_bits
+        values = src.get()[:rows, :cols]
+        converted = convert(
+            values, src.dtype, dst.dtype, op.round_mode, op.saturation(target), wrap
+        )
+        with dst.edit() as contents:
+            contents[:rows, :cols] = converted
+        return results

@@ -1,0 +1,53 @@
+"""Interpreter functions of `pto.vcvt` (`semantics.convert.convert_lanes`: a register op on
+PIPE_V, one repeat of its record's cost) and `pto.vbitcast` (the bytes reinterpreted)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import numpy as np
+from xdsl.interpreter import Interpreter, PythonValues
+
+from interpreters import costs
+from interpreters.impls import implements, register_functions
+from interpreters.machine import MachineFunctions
+from interpreters.semantics.convert import convert_lanes
+from pto_dialect.ops.base import PtoOp
+from pto_dialect.ops.vector_convert import VBitcastOp, VCvtOp
+from pto_dialect.types import VRegType
+
+
+def on_vector_pipe(functions: MachineFunctions, op: PtoOp, vreg: VRegType) -> None:
+    """Record register op `op` on PIPE_V for one repeat of its cost with `vreg`'s elements."""
+    pipes = functions.machine.pipes
+    if pipes.tracking:
+        cycles = costs.vector_cycles(functions.machine.target, type(op), vreg.element, 1)
+        pipes.execute(op, op.pipe(), cycles=cycles)
+
+
+@register_functions
+class VectorConvertFunctions(MachineFunctions):
+    @implements(VCvtOp)
+    def run_vcvt(self, interpreter: Interpreter, op: VCvtOp, args: PythonValues) -> PythonValues:
+        values, mask = cast(tuple[np.ndarray, np.ndarray], tuple(args))
+        src = cast(VRegType, op.input.type)
+        dst = op.result.type
+        result = convert_lanes(
+            values,
+            mask,
+            dst.element,
+            dst.lanes.data,
+            1 if op.odd_part else 0,
+            (op.round_mode, op.saturation),
+            src.element,
+        )
+        on_vector_pipe(self, op, src)
+        return (result,)
+
+    @implements(VBitcastOp)
+    def run_vbitcast(
+        self, interpreter: Interpreter, op: VBitcastOp, args: PythonValues
+    ) -> PythonValues:
+        """The same bytes in the result's element type; no pipe time (a type cast)."""
+        values = cast(np.ndarray, args[0])
+        return (values.view(op.result.type.element.numpy).copy(),)

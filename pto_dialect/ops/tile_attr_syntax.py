@@ -1,0 +1,85 @@
+"""Tile ops whose attributes sit inside `ins(...)` in DPS form, as the manual and PTOAS
+print them: `pto.tcvt ins(%src {rmode = #pto.round_mode<RINT>} : T) outs(%dst : D)`.
+
+The SSA form keeps the attr-dict after the operands (`TileOp`'s syntax). An attr-dict after
+`outs(...)` is accepted too; the printer puts every attribute inside `ins(...)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from xdsl.ir import Attribute
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+
+from pto_dialect.ops.base import (
+    SEGMENTS,
+    TileOp,
+    parse_operands_colon_types,
+    print_values_colon_types,
+    resolve,
+    segments,
+)
+
+
+class AttrInInsTileOp(TileOp):
+    """A tile op with attributes (compare mode, round mode, ...) inside `ins(...)`."""
+
+    ATTR_ALIASES: ClassVar[Mapping[str, str]] = {}
+    """Other names PTOAS accepts for an attribute, mapped to the name this op keeps."""
+    SYNTAX: ClassVar[tuple[str, ...]]
+    """The op's forms, as the op reference lists them."""
+
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        """The op reference's lines: one per form of `SYNTAX`."""
+        return [f"- {form}" for form in cls.SYNTAX]
+
+    @classmethod
+    def _canonical(cls, parser: Parser, attrs: dict[str, Attribute]) -> dict[str, Attribute]:
+        for alias, name in cls.ATTR_ALIASES.items():
+            if alias in attrs:
+                if name in attrs:
+                    parser.raise_error(f"{cls.name} takes one of {alias} and {name}, not both")
+                attrs[name] = attrs.pop(alias)
+        return attrs
+
+    @classmethod
+    def parse(cls, parser: Parser) -> TileOp:
+        if parser.parse_optional_keyword("ins") is None:
+            op = super().parse(parser)
+            op.attributes = cls._canonical(parser, dict(op.attributes))
+            return op
+        parser.parse_punctuation("(")
+        ins = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        in_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        parser.parse_punctuation(")")
+        parser.parse_keyword("outs")
+        parser.parse_punctuation("(")
+        outs, out_types = parse_operands_colon_types(parser)
+        parser.parse_punctuation(")")
+        attrs |= parser.parse_optional_attr_dict()
+        return cls.create(
+            operands=[*resolve(parser, ins, in_types), *resolve(parser, outs, out_types)],
+            properties={SEGMENTS: segments(len(ins), len(outs))},
+            attributes=cls._canonical(parser, attrs),
+        )
+
+    def print(self, printer: Printer) -> None:
+        if not self.outs:
+            super().print(printer)
+            return
+        printer.print_string(" ins(")
+        printer.print_list(self.ins, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_list([v.type for v in self.ins], printer.print_attribute)
+        printer.print_string(") outs(")
+        print_values_colon_types(printer, self.outs)
+        printer.print_string(")")

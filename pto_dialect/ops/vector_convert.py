@@ -1,0 +1,227 @@
+"""`pto.vcvt`: element conversion of one vreg (vector/ops/conversion-ops/vcvt.md).
+
+`%r = pto.vcvt %input, %mask {rnd = "R", sat = "SAT", part = "EVEN"} : !pto.vreg<NxS>,
+!pto.mask<bW> -> !pto.vreg<MxD>` with `N * bits(S) = M * bits(D) = 2048`. The mask has the
+source's granularity and gates source lanes; inactive lanes give zero.
+
+- `rnd`: R (nearest, ties to even; the default), A (nearest, ties away from zero: the tile
+  op's ROUND, which a2a3/TCvt.hpp implements with the `vconv_*a` forms), F, C, Z, O (odd);
+  only on the forms whose row of the page says "Rounding: Yes" (and the float forms).
+- `sat`: SAT or NOSAT (the default); only on the forms whose row says "Saturation: Yes".
+- `part`: EVEN or ODD, only on width-changing forms (default EVEN). Narrowing k:1: source
+  lane i goes to destination lane k*i + p (p = 0 for EVEN, 1 for ODD), the other lanes are
+  zero; widening 1:k: destination lane i takes source lane k*i + p.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import Pure
+
+from pto_dialect.attrs import RoundMode, SatMode
+from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.ops.base import fail, target_of
+from pto_dialect.ops.vecscope import InVecScope
+from pto_dialect.ops.vector_arith import check_mask_granularity
+from pto_dialect.ops.vector_common import VectorPipeOp, mask_of, vreg_of
+from pto_dialect.records import (
+    Completion,
+    NoCycles,
+    PerRepeat,
+    PerTarget,
+    VectorCost,
+    per_target_dtypes,
+)
+from pto_dialect.types import MaskType, VRegType
+
+ROUND_CODES: dict[str, RoundMode] = {
+    "R": RoundMode.RINT,
+    "A": RoundMode.ROUND,
+    "F": RoundMode.FLOOR,
+    "C": RoundMode.CEIL,
+    "Z": RoundMode.TRUNC,
+    "O": RoundMode.ODD,
+}
+"""The `rnd` codes and the tile round modes they compute."""
+SAT_CODES: dict[str, SatMode] = {"SAT": SatMode.ON, "NOSAT": SatMode.OFF}
+PARTS = ("EVEN", "ODD")
+
+_Form = tuple[DType, DType]
+
+
+def _forms(table: str) -> dict[_Form, tuple[bool, bool]]:
+    """`"f32>i32 RS; ..."`: (src, dst) -> (takes rnd, takes sat)."""
+    forms: dict[_Form, tuple[bool, bool]] = {}
+    for entry in table.split(";"):
+        pair, *flags = entry.split()
+        src, dst = pair.split(">")
+        text = "".join(flags)
+        forms[(dtype_named(src), dtype_named(dst))] = ("R" in text, "S" in text)
+    return forms
+
+
+# vcvt.md "Supported Type Conversions": R = "Rounding: Yes", S = "Saturation: Yes"; the
+# narrowing float forms take rnd and sat (the page's own f32 -> f16 example uses SAT).
+FORMS = _forms(
+    "f32>i64 RS; f32>i32 RS; f32>i16 RS; f16>i32 RS; f16>i16 RS; f16>i8 RS; f16>ui8 RS;"
+    "bf16>i32 RS; f32>f16 RS; f32>bf16 RS; f16>f32; bf16>f32;"
+    "ui8>f16; i8>f16; i16>f16 R; i16>f32 R; i32>f32 R; ui32>f32 R;"
+    "ui8>ui16; ui8>ui32; i8>i16; i8>i32; ui16>ui8 S; ui16>ui32; i16>ui8 S; i16>ui32; i16>i32;"
+    "ui32>ui8 S; ui32>ui16 S; ui32>i16 S; i32>ui8 S; i32>ui16 S; i32>i16 S; i32>i64"
+)
+"""Every form of the page: (src, dst) -> (takes `rnd`, takes `sat`)."""
+
+_SOURCES = " ".join(sorted({s.name for s, _ in FORMS}))
+_BITCAST_TYPES = "f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8 i64 ui64"
+
+
+@irdl_op_definition
+class VCvtOp(VectorPipeOp):
+    """Converts the active lanes of a vreg to another element type."""
+
+    name = "pto.vcvt"
+
+    MANUAL: ClassVar = "vector/ops/conversion-ops/vcvt.md"
+    # A5: the page's forms; A2/A3 ("subset, target-defined") emulates the same forms
+    DTYPES: ClassVar = per_target_dtypes(_SOURCES, _SOURCES)
+    """Source element types; the legal pairs are `FORMS`."""
+    PAIRS: ClassVar = PerTarget(frozenset(FORMS), frozenset(FORMS), frozenset(FORMS))
+    COST: ClassVar = VectorCost(
+        Completion.BINOP,
+        PerRepeat.SIMPLE,
+        7,
+        estimate="vcvt.md: A5 RV_VCVT_F2F f32 -> f16 is 7 cycles, other pairs target-defined; "
+        "A2/A3 costed as a simple binop",
+    )
+
+    traits = traits_def(InVecScope(), Pure())
+
+    input = operand_def(VRegType)
+    mask = operand_def(MaskType)
+    result = result_def(VRegType)
+    rnd = opt_prop_def(StringAttr)
+    sat = opt_prop_def(StringAttr)
+    part = opt_prop_def(StringAttr)
+
+    assembly_format = (
+        "$input `,` $mask attr-dict `:` type($input) `,` type($mask) `->` type($result)"
+    )
+    irdl_options = (ParsePropInAttrDict(),)
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        mask: SSAValue | Operation,
+        result_type: Attribute,
+        rnd: str | None = None,
+        sat: str | None = None,
+        part: str | None = None,
+    ) -> None:
+        props = {
+            key: StringAttr(value)
+            for key, value in (("rnd", rnd), ("sat", sat), ("part", part))
+            if value is not None
+        }
+        super().__init__(operands=[input, mask], result_types=[result_type], properties=props)
+
+    @staticmethod
+    def takes_sat(src: DType, dst: DType) -> bool:
+        """Whether the page's form of (src, dst) takes a `sat` attribute."""
+        return FORMS[(src, dst)][1]
+
+    @property
+    def round_mode(self) -> RoundMode:
+        return ROUND_CODES[self.rnd.data] if self.rnd is not None else RoundMode.RINT
+
+    @property
+    def saturation(self) -> SatMode:
+        return SAT_CODES[self.sat.data] if self.sat is not None else SatMode.OFF
+
+    @property
+    def odd_part(self) -> bool:
+        return self.part is not None and self.part.data == "ODD"
+
+    def verify_(self) -> None:
+        src, dst = vreg_of(self.input), vreg_of(self.result)
+        check_mask_granularity(self.name, "mask", mask_of(self.mask), src)
+        form = (src.element, dst.element)
+        target = target_of(self)
+        if form not in self.PAIRS[target.arch]:
+            legal = sorted(d.name for s, d in self.PAIRS[target.arch] if s == src.element)
+            raise fail(
+                f"{self.name} has no {src.element} -> {dst.element} form on target "
+                f"{target.name} (vcvt.md supported conversions; from {src.element}: "
+                f"{', '.join(legal) or 'none'})"
+            )
+        takes_rnd, takes_sat = FORMS[form]
+        self._check_code("rnd", self.rnd, ROUND_CODES, takes_rnd)
+        self._check_code("sat", self.sat, SAT_CODES, takes_sat)
+        if self.round_mode is RoundMode.ODD and not (src.element.is_float and dst.element.is_float):
+            raise fail(f'{self.name} rnd "O" (round to odd) applies only to float -> float forms')
+        if self.part is not None:
+            if self.part.data not in PARTS:
+                raise fail(f'{self.name} part "{self.part.data}" must be EVEN or ODD')
+            if src.element.bits == dst.element.bits:
+                raise fail(
+                    f"{self.name} part applies only to width-changing forms, not "
+                    f"{src.element} -> {dst.element}"
+                )
+
+    def _check_code(
+        self, key: str, value: StringAttr | None, codes: Mapping[str, object], allowed: bool
+    ) -> None:
+        if value is None:
+            return
+        if value.data not in codes:
+            raise fail(f'{self.name} {key} "{value.data}" must be one of {", ".join(codes)}')
+        if not allowed:
+            src, dst = vreg_of(self.input).element, vreg_of(self.result).element
+            raise fail(f"{self.name} {src} -> {dst} takes no {key} (vcvt.md supported forms)")
+
+
+@irdl_op_definition
+class VBitcastOp(VectorPipeOp):
+    """`%r = pto.vbitcast %input : !pto.vreg<NxS> -> !pto.vreg<MxD>`: the same 2048 bits read
+    as another element type (vbitcast.md); no lane changes, no instruction of its own."""
+
+    name = "pto.vbitcast"
+
+    MANUAL: ClassVar = "vector/ops/conversion-ops/vbitcast.md"
+    # vbitcast.md: integer and floating-point element types (the vreg element types)
+    DTYPES: ClassVar = per_target_dtypes(_BITCAST_TYPES, _BITCAST_TYPES)
+    COST: ClassVar = NoCycles("a reinterpretation of a register's bits: no instruction")
+
+    traits = traits_def(InVecScope(), Pure())
+
+    input = operand_def(VRegType)
+    result = result_def(VRegType)
+
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+
+    def __init__(self, input: SSAValue | Operation, result_type: Attribute) -> None:
+        super().__init__(operands=[input], result_types=[result_type])
+
+    def verify_(self) -> None:
+        target = target_of(self)
+        for role, vreg in (("input", vreg_of(self.input)), ("result", vreg_of(self.result))):
+            if vreg.element not in self.legal_dtypes(target):
+                raise fail(
+                    f"{self.name} {role} element type {vreg.element} is not supported on "
+                    f"target {target.name}"
+                )
+
+
+OPS: list[type[IRDLOperation]] = [VCvtOp, VBitcastOp]

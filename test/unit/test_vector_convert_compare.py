@@ -1,0 +1,212 @@
+"""vcvt, vcmp, vcmps and vsel in the interpreter on every target, against per-lane references
+written from their pages: `convert_reference` for the conversion of each lane, the lane
+placement of `part` (narrowing k:1: source lane i to lane k*i + p; widening 1:k: lane i from
+source lane k*i + p), Python's IEEE comparisons, inactive lanes zero or false."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+import numpy as np
+import pytest
+from convert_reference import convert_one
+from vector_arith_rig import build, mask_type, vreg
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.ir import Operation, SSAValue
+
+from interpreters.machine import Machine
+from interpreters.vector_compare import VectorCompareFunctions
+from interpreters.vector_convert import VectorConvertFunctions
+from pto_dialect.attrs import CmpMode, RoundMode, SatMode
+from pto_dialect.dtypes import DType, mlir_type
+from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
+from pto_dialect.ops.vector_convert import FORMS, ROUND_CODES, SAT_CODES, VBitcastOp, VCvtOp
+from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
+from pto_dialect.types import VRegType
+
+TARGETS = (A2A3, A5, CPU)
+
+
+def run(target: TargetProfile, op: Operation, args: Sequence[Any]) -> PythonValues:
+    interpreter = Interpreter(ModuleOp([]))
+    machine = Machine(target)
+    interpreter.register_implementations(VectorConvertFunctions(machine))
+    interpreter.register_implementations(VectorCompareFunctions(machine))
+    with np.errstate(all="ignore"):
+        return interpreter.run_op(op, tuple(args))
+
+
+def _vcvt(
+    result: VRegType, attrs: tuple[str | None, str | None, str | None], v: SSAValue, m: SSAValue
+) -> VCvtOp:
+    return VCvtOp(v, m, result, *attrs)
+
+
+def _vcmp(mode: CmpMode, a: SSAValue, b: SSAValue, seed: SSAValue) -> VCmpOp:
+    return VCmpOp(a, b, seed, mode)
+
+
+def _vcmps(mode: CmpMode, a: SSAValue, scalar: SSAValue, seed: SSAValue) -> VCmpsOp:
+    return VCmpsOp(a, scalar, seed, mode)
+
+
+def lanes(dtype: DType) -> int:
+    return 2048 // dtype.bits
+
+
+def random_lanes(dtype: DType, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    raw = rng.integers(0, 256, size=lanes(dtype) * dtype.bytes, dtype=np.uint8)
+    values = raw.view(dtype.numpy).copy()
+    if dtype.is_float:
+        edges = np.array([math.nan, math.inf, -math.inf, -0.0, 0.5, -1.5, 2.5, 1e9], np.float64)
+        values[: len(edges)] = edges.astype(dtype.numpy)
+    return values
+
+
+def lane_value(result: object, dst: DType) -> np.generic:
+    kind = np.float64 if dst.is_float else np.int64
+    return np.array([result], dtype=kind).astype(dst.numpy)[0]
+
+
+CVT_CASES = [
+    (target, src, dst, rnd, sat, part)
+    for target in TARGETS
+    for (src, dst), (takes_rnd, takes_sat) in sorted(
+        FORMS.items(), key=lambda f: (f[0][0].name, f[0][1].name)
+    )
+    for rnd in ((None, "R", "A", "F", "C", "Z", "O") if takes_rnd else (None,))
+    if rnd != "O" or (src.is_float and dst.is_float)
+    for sat in (("SAT", "NOSAT") if takes_sat else (None,))
+    for part in (("EVEN", "ODD") if src.bits != dst.bits else (None,))
+]
+
+
+@pytest.mark.parametrize(
+    ("target", "src", "dst", "rnd", "sat", "part"),
+    CVT_CASES,
+    ids=[f"{t.name}-{s}-{d}-{r}-{a}-{p}" for t, s, d, r, a, p in CVT_CASES],
+)
+def test_vcvt_lanes(
+    target: TargetProfile,
+    src: DType,
+    dst: DType,
+    rnd: str | None,
+    sat: str | None,
+    part: str | None,
+) -> None:
+    op = build(
+        target,
+        [vreg(src), mask_type(src)],
+        partial(_vcvt, VRegType(mlir_type(dst), lanes(dst)), (rnd, sat, part)),
+    )
+    values = random_lanes(src, len(src.name) + 7 * len(dst.name))
+    mask = np.random.default_rng(5).random(lanes(src)) < 0.8
+    (got,) = run(target, op, [values, mask])
+    mode = ROUND_CODES[rnd] if rnd else RoundMode.RINT
+    saturation = SAT_CODES[sat] if sat else SatMode.OFF
+    p = 1 if part == "ODD" else 0
+    want = np.zeros(lanes(dst), dtype=dst.numpy)
+    n, m = lanes(src), lanes(dst)
+    for i in range(m):
+        if m > n:  # narrowing: lane i holds source lane i // k when i % k == p
+            k = m // n
+            source = i // k if i % k == p else None
+        else:
+            source = (n // m) * i + p
+        if source is None or not mask[source]:
+            continue
+        value = values[source]
+        want[i] = lane_value(
+            convert_one(float(value) if src.is_float else int(value), src, dst, mode, saturation),
+            dst,
+        )
+    unsigned = f"u{dst.bytes}"
+    same = got.view(unsigned) == want.view(unsigned)
+    if dst.is_float:
+        same |= np.isnan(got.astype(np.float64)) & np.isnan(want.astype(np.float64))
+    assert got.dtype == dst.numpy and len(got) == m and same.all(), np.argwhere(~same)[:3]
+
+
+def ieee(a: Any, b: Any, mode: CmpMode) -> bool:
+    return {
+        CmpMode.EQ: a == b,
+        CmpMode.NE: a != b,
+        CmpMode.LT: a < b,
+        CmpMode.LE: a <= b,
+        CmpMode.GT: a > b,
+        CmpMode.GE: a >= b,
+    }[mode]
+
+
+CMP_CASES = [
+    (target, dtype, mode)
+    for target in TARGETS
+    for dtype in sorted(VCmpOp.legal_dtypes(target), key=lambda d: d.name)
+    for mode in CmpMode
+]
+
+
+def py(value: np.generic, dtype: DType) -> Any:
+    return float(value) if dtype.is_float else int(value)
+
+
+@pytest.mark.parametrize(
+    ("target", "dtype", "mode"), CMP_CASES, ids=[f"{t.name}-{d}-{m.value}" for t, d, m in CMP_CASES]
+)
+def test_vcmp_vcmps_vsel(target: TargetProfile, dtype: DType, mode: CmpMode) -> None:
+    lhs = random_lanes(dtype, 1)
+    rhs = lhs.copy()
+    rhs[::2] = random_lanes(dtype, 2)[::2]
+    seed = np.random.default_rng(3).random(lanes(dtype)) < 0.7
+    vcmp = build(
+        target,
+        [vreg(dtype), vreg(dtype), mask_type(dtype)],
+        partial(_vcmp, mode),
+    )
+    (got,) = run(target, vcmp, [lhs, rhs, seed])
+    want = [
+        bool(seed[i]) and ieee(py(lhs[i], dtype), py(rhs[i], dtype), mode) for i in range(len(lhs))
+    ]
+    assert got.tolist() == want
+
+    scalar = rhs[5]
+    vcmps = build(
+        target,
+        [vreg(dtype), mlir_type(dtype), mask_type(dtype)],
+        partial(_vcmps, mode),
+    )
+    (got_s,) = run(target, vcmps, [lhs, py(scalar, dtype), seed])
+    want_s = [
+        bool(seed[i]) and ieee(py(lhs[i], dtype), py(scalar, dtype), mode) for i in range(len(lhs))
+    ]
+    assert got_s.tolist() == want_s
+
+    vsel = build(
+        target,
+        [vreg(dtype), vreg(dtype), mask_type(dtype)],
+        VSelOp,
+    )
+    (picked,) = run(target, vsel, [lhs, rhs, got])
+    want_v = np.array([lhs[i] if want[i] else rhs[i] for i in range(len(lhs))], dtype=dtype.numpy)
+    assert np.array_equal(picked.view(np.uint8), want_v.view(np.uint8))
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_vbitcast_keeps_the_bytes(target: TargetProfile) -> None:
+    from pto_dialect.dtypes import dtype_named
+
+    f16, u32 = dtype_named("f16"), dtype_named("ui32")
+    op = build(target, [vreg(f16)], partial(_bitcast, VRegType(mlir_type(u32), lanes(u32))))
+    values = random_lanes(f16, 3)
+    (got,) = run(target, op, [values])
+    want = [int.from_bytes(values.tobytes()[4 * i : 4 * i + 4], "little") for i in range(64)]
+    assert got.dtype == np.uint32 and got.tolist() == want
+
+
+def _bitcast(result: VRegType, value: SSAValue) -> VBitcastOp:
+    return VBitcastOp(value, result)
