@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from xdsl.ir import Operation
 
+from interpreters.costs import VectorIssue
 from interpreters.errors import PtoRuntimeError
 from interpreters.memory import Access
 from interpreters.source import where
@@ -93,6 +94,8 @@ class PipeModel:
         self.record_spans = record_spans
         self.spans: list[Span] = []
         self._seen_hazards: set[tuple[int, int, str]] = set()
+        self.issue = VectorIssue()
+        """The A5 vector function issue state of the running vecscope (`costs`)."""
 
     # ---- ops touching memory ----------------------------------------------------------------
     def execute(

@@ -104,11 +104,14 @@ class VectorArithFunctions(MachineFunctions):
         pipes = self.machine.pipes
         if not pipes.tracking:
             return
-        key = (type(op), dtype)
-        cycles = self._costs.get(key)
-        if cycles is None:
-            cycles = costs.vector_cycles(self.machine.target, type(op), dtype, 1)
-            self._costs[key] = cycles
+        if pipes.issue.active:
+            cycles = costs.micro_op_cycles(self.machine.target, pipes.issue, op, dtype)
+        else:
+            key = (type(op), dtype)
+            cycles = self._costs.get(key)
+            if cycles is None:
+                cycles = costs.vector_cycles(self.machine.target, type(op), dtype, 1)
+                self._costs[key] = cycles
         pipes.execute(op, op.pipe(), cycles=cycles)
 
     @property
@@ -120,7 +123,12 @@ class VectorArithFunctions(MachineFunctions):
     def run_vecscope(
         self, interpreter: Interpreter, op: VecScopeOp, args: PythonValues
     ) -> PythonValues:
-        interpreter.run_ssacfg_region(op.body, (), "vecscope")
+        issue = self.machine.pipes.issue
+        issue.begin()
+        try:
+            interpreter.run_ssacfg_region(op.body, (), "vecscope")
+        finally:
+            issue.end()
         return ()
 
     @implements(CastPtrOp)

@@ -75,7 +75,7 @@ class VectorLoadFunctions(MachineFunctions):
             op,
             op.pipe(),
             reads=accesses(memory, reads),
-            cycles=costs.vector_cycles(self.machine.target, type(op), dtype),
+            cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, dtype),
         )
 
     @implements(VldsOp)

@@ -78,7 +78,7 @@ class VectorStoreFunctions(MachineFunctions):
             op,
             op.pipe(),
             writes=accesses(memory, writes),
-            cycles=costs.vector_cycles(self.machine.target, type(op), dtype),
+            cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, dtype),
         )
 
     def check_flushed(self) -> None:

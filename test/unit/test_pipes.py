@@ -167,28 +167,54 @@ def test_timelines_serialised_by_waits_sum_and_independent_pipes_overlap(ub: Mem
 
 
 def test_a2a3_vector_cost_formula():
-    # seed 004: 14 + 19 + 16 x 2 + 15 x 18 = 335 for a 16-repeat f32 vadd
-    assert costs.vector_cycles(A2A3, VAddOp, F32, 16) == 335
-    assert costs.vector_cycles(A2A3, VAddOp, I32, 1) == 14 + 17 + 2
-    assert costs.vector_cycles(A2A3, VMulOp, I16, 2) == 14 + 18 + 2 * 2 + 18
-    assert costs.vector_cycles(A2A3, VAndOp, I32, 3) == 14 + 17 + 3 * 1 + 2 * 18
-    assert costs.vector_cycles(A2A3, VDivOp, F16, 1) == 14 + 19 + 4
+    # fixed + slope x repeats (docs/machine.md, A2/A3 table): vadd f32 30 + 2 x 16
+    assert costs.vector_cycles(A2A3, VAddOp, F32, 16) == 30 + 2 * 16
+    assert costs.vector_cycles(A2A3, VAddOp, I32, 1) == 23 + 2
+    assert costs.vector_cycles(A2A3, VMulOp, I16, 2) == 25 + 2 * 2
+    assert costs.vector_cycles(A2A3, VAndOp, I32, 3) == 20 + 3 * 2
+    assert costs.vector_cycles(A2A3, VDivOp, F16, 1) == 32 + 4
+
+
+def test_a2a3_tile_issue_modes():
+    # pto-isa TBinOp.hpp: 64x64 f32 rows of exactly one repeat: 64 repeats, no mask
+    assert costs.a2a3_issue(64, 64, 64, F32) == (1, 64, 0)
+    # int16 64x64: rows of 128 bytes, narrower than a repeat: one masked repeat per row
+    assert costs.a2a3_issue(64, 64, 64, I16) == (1, 64, 1)
+    # 7 x 448 f32: 448 % 64 = 0 and 49 repeats: norm mode; 60 of 64 valid cols: row by row
+    assert costs.a2a3_issue(7, 448, 448, F32) == (1, 49, 0)
+    assert costs.a2a3_issue(60, 60, 64, F32) == (1, 60, 1)
+    assert costs.a2a3_issue(2, 100, 128, F32) == (2, 4, 1)
+    # published TADD f32 64x64 = 160 (pto-isa tests/costmodel/st/testcase/tadd): 30 + 2 x 64
+    assert costs.tile_vector_cycles(A2A3, TAddOp, F32, 64, 64, 64) == 158
+    # TADD int16 64x64 = 167 published: 23 + 2 x 64 + 16 (mask floor)
+    assert costs.tile_vector_cycles(A2A3, TAddOp, I16, 64, 64, 64) == 167
 
 
 def test_a5_vector_latencies():
+    # pto-isa VfSim isa.csv latencies, issued alone
     assert costs.vector_cycles(A5, VAddOp, F32) == 7
     assert costs.vector_cycles(A5, VMulOp, F16) == 8
     assert costs.vector_cycles(A5, VDivOp, F32) == 17
     assert costs.vector_cycles(A5, VDivOp, F16) == 22
-    assert costs.vector_cycles(A5, TAddOp, F32, 4) == 28  # a tile op: one latency per repeat
+    # a tile op: start-up 23 + vlds->vadd 6 + vadd->vsts 3 + 2 + vsts 9 + 3 x 1 + drain 12
+    assert costs.vector_cycles(A5, TAddOp, F32, 4) == 23 + 6 + 5 + 9 + 3 + 12
 
 
 def test_dma_bandwidth():
-    # seed 002: a 4096-byte tile via MTE2 costs ceil(4096 / 128) = 32 cycles
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4096) == 32
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, 4096) == 16
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4097) == 33
+    # 128 B/cycle GM -> UB (manual) plus the 264-cycle start-up fitted on TLOAD c01
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4096) == 264 + 32
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, 4096) == 264 + 16
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4097) == 264 + 33
+    # published TLOAD c05 uint8 128x127 = 392: 264 + ceil(16256 / 128) = 391
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 128 * 127) == 391
     assert costs.repeats_for(64 * 4 * 16) == 16
+
+
+def test_cube_cycles():
+    # published TMATMUL half 40x50x60 = 54: 6 + 3 x 4 x 4; float 120x110x50 = 902:
+    # 6 + 2 x (8 x 14 x 4); int8 6x7x8 = 7: 6 + 1
+    assert costs.matmul_cycles(40, 50, 60, F16) == 54
+    assert costs.matmul_cycles(120, 110, 50, F32) == 902
 
 
 def test_access_spans_of_strided_views():
