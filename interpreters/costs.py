@@ -21,7 +21,7 @@ from math import ceil
 from typing import cast
 
 from xdsl.dialects import scf
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import BlockArgument, SSAValue
 
 from interpreters import cost_params as P
 from pto_dialect.attrs import TargetArch
@@ -192,7 +192,9 @@ class VectorIssue:
 
     def __init__(self) -> None:
         self.active = False
-        self._static: dict[Operation, tuple[int, int, int, int, tuple[SSAValue, ...]]] = {}
+        self._static: dict[int, tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = {}
+        """Per op (by id; the IR is fixed during a run): kind, latency, forwarding,
+        interval, and the ids of the values it reads and defines."""
         self._reset()
 
     def _reset(self) -> None:
@@ -201,7 +203,8 @@ class VectorIssue:
         self.loads = [0] * P.LOAD_PORTS
         self.store_free = 0
         self.frontier = 0
-        self.ready: dict[SSAValue, tuple[int, int]] = {}
+        self.ready: dict[int, tuple[int, int]] = {}
+        """Per SSA value (by id): the issue cycle of its producer and its forwarding."""
 
     def begin(self) -> None:
         """A vecscope starts."""
@@ -214,16 +217,16 @@ class VectorIssue:
         self.ready = {}
 
     def cycles(self, op: PtoOp, dtype: DType) -> int:
-        static = self._static.get(op)
+        static = self._static.get(id(op))
         if static is None:
-            static = self._static[op] = self._analyse(op, dtype)
-        kind, latency, forward, interval, operands = static
+            static = self._static[id(op)] = self._analyse(op, dtype)
+        kind, latency, forward, interval, operands, results = static
         ready = 0
         ready_table = self.ready
         for value in operands:
             produced = ready_table.get(value)
             if produced is not None:
-                at = produced[0] + produced[1] + (P.STORE_FORWARD_EXTRA if kind == 2 else 0)
+                at = produced[0] + produced[1]
                 if at > ready:
                     ready = at
         if kind == 1:  # load
@@ -231,14 +234,15 @@ class VectorIssue:
             port = 0 if ports[0] <= ports[-1] else len(ports) - 1
             t = max(ready, ports[port])
             ports[port] = t + 1
-        elif kind == 2:  # store
-            t = max(ready, self.store_free)
+        elif kind == 2:  # store: its data arrives 2 cycles after a compute op's would
+            t = max(ready + P.STORE_FORWARD_EXTRA if ready else 0, self.store_free)
             self.store_free = t + 1
         else:
             t = max(ready, self.compute_free)
             self.compute_free = t + interval
-        for result in op.results:
-            ready_table[result] = (t, forward)
+        produced = (t, forward)
+        for result in results:
+            ready_table[result] = produced
         done = t + latency
         charged = self.pending
         self.pending = 0
@@ -248,14 +252,16 @@ class VectorIssue:
         return charged
 
     @staticmethod
-    def _analyse(op: PtoOp, dtype: DType) -> tuple[int, int, int, int, tuple[SSAValue, ...]]:
+    def _analyse(
+        op: PtoOp, dtype: DType
+    ) -> tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]:
         kind = 1 if isinstance(op, VectorLoadOp) else 2 if isinstance(op, VectorStoreOp) else 0
         latency = (P.LOAD_LATENCY if kind == 1 else P.STORE_LATENCY if kind == 2
                    else a5_latency(type(op), dtype))  # fmt: skip
         forward = P.LOAD_FORWARD if kind == 1 else a5_forward(type(op), dtype)
         interval = a5_interval(type(op), dtype)
-        operands = tuple(_through_yield(v) for v in op.operands)
-        return (kind, latency, forward, interval, operands)
+        operands = tuple(id(_through_yield(v)) for v in op.operands)
+        return (kind, latency, forward, interval, operands, tuple(id(r) for r in op.results))
 
 
 def _through_yield(value: SSAValue) -> SSAValue:

@@ -42,6 +42,81 @@ class _Record(NamedTuple):  # a tuple: made for every access, so cheap to build
     start: int
     end: int
     write: bool
+    seq: int  # when it was logged: conflicts are reported oldest first
+
+
+_Key = tuple[Pipe, int, int, bool]
+
+BUCKET_SHIFT = 11
+"""The access log indexes byte ranges by 2 KiB bucket."""
+WIDE_BUCKETS = 128
+"""A range over more buckets than this is kept in the log's short list of wide ranges."""
+
+
+class AccessLog:
+    """The accesses of one memory: for each (pipe, byte range, write), the latest record,
+    indexed by 2 KiB bucket so that an access meets only the records near its bytes; time
+    per access does not grow with the number of distinct ranges logged (a streaming kernel
+    touches a new GM range per tile)."""
+
+    __slots__ = ("buckets", "records", "wide")
+
+    def __init__(self) -> None:
+        self.records: dict[_Key, _Record] = {}
+        self.buckets: dict[int, dict[_Key, None]] = {}
+        self.wide: dict[_Key, None] = {}
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def overlapping(self, start: int, end: int) -> list[_Record]:
+        """The records whose bytes meet [start, end)."""
+        first, last = start >> BUCKET_SHIFT, (end - 1) >> BUCKET_SHIFT
+        records = self.records
+        if last - first > WIDE_BUCKETS:
+            return [r for r in records.values() if r.start < end and start < r.end]
+        found: list[_Record]
+        if first == last:  # most accesses: one vector register, one small row
+            keys = self.buckets.get(first, ())
+            found = [r for k in keys if (r := records[k]).start < end and start < r.end]
+        else:
+            found = []
+            seen: set[_Key] = set()
+            buckets = self.buckets
+            for bucket in range(first, last + 1):
+                for key in buckets.get(bucket, ()):
+                    if key not in seen:
+                        seen.add(key)
+                        record = records[key]
+                        if record.start < end and start < record.end:
+                            found.append(record)
+        if self.wide:
+            found.extend(r for k in self.wide if (r := records[k]).start < end and start < r.end)
+        return found
+
+    def put(self, key: _Key, record: _Record) -> None:
+        if key not in self.records:
+            first, last = record.start >> BUCKET_SHIFT, (record.end - 1) >> BUCKET_SHIFT
+            if last - first > WIDE_BUCKETS:
+                self.wide[key] = None
+            else:
+                for bucket in range(first, last + 1):
+                    self.buckets.setdefault(bucket, {})[key] = None
+        self.records[key] = record
+
+    def drop(self, key: _Key) -> None:
+        record = self.records.pop(key, None)
+        if record is None:
+            return
+        first, last = record.start >> BUCKET_SHIFT, (record.end - 1) >> BUCKET_SHIFT
+        if last - first > WIDE_BUCKETS:
+            del self.wide[key]
+            return
+        for bucket in range(first, last + 1):
+            keys = self.buckets[bucket]
+            del keys[key]
+            if not keys:
+                del self.buckets[bucket]
 
 
 @dataclass(frozen=True)
@@ -86,7 +161,8 @@ class PipeModel:
         self.clocks: dict[Pipe, Clock] = {p: dict.fromkeys(PIPES, 0) for p in PIPES}
         self.free: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
         self.busy: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
-        self.history: dict[int, dict[tuple[Pipe, int, int, bool], _Record]] = defaultdict(dict)
+        self.history: dict[int, AccessLog] = defaultdict(AccessLog)
+        self._seq = 0
         self.flags: dict[tuple[Pipe, Pipe, Event], deque[_Signal]] = defaultdict(deque)
         self.slots: dict[int, tuple[Pipe, Operation] | None] = {}
         self.released: dict[int, _Signal] = {}
@@ -127,23 +203,26 @@ class PipeModel:
         if access.end <= access.start:
             return
         log = self.history[access.memory.uid]
-        for record in log.values():
+        conflicts: list[_Record] = []
+        for record in log.overlapping(access.start, access.end):
             if record.pipe is pipe or not (record.write or write):
-                continue
-            if record.end <= access.start or access.end <= record.start:
                 continue
             if record.tick <= clock[record.pipe]:
                 continue  # the earlier access happens-before this one
-            kind = "RAW" if record.write and not write else "WAR" if write and not record.write \
-                else "WAW"  # fmt: skip
-            self._report_conflict(kind, record, op, pipe, access)
+            conflicts.append(record)
+        if conflicts:
+            conflicts.sort(key=lambda r: r.seq)
+            for record in conflicts:
+                kind = "RAW" if record.write and not write else \
+                    "WAR" if write and not record.write else "WAW"  # fmt: skip
+                self._report_conflict(kind, record, op, pipe, access)
         # An older access of the same pipe to the same bytes can no longer decide anything:
         # whatever is unordered with it is unordered with this newer one too.
         if write:
-            log.pop((pipe, access.start, access.end, False), None)
+            log.drop((pipe, access.start, access.end, False))
         key = (pipe, access.start, access.end, write)
-        log.pop(key, None)
-        log[key] = _Record(op, pipe, clock[pipe], access.start, access.end, write)
+        self._seq += 1
+        log.put(key, _Record(op, pipe, clock[pipe], access.start, access.end, write, self._seq))
 
     def _report_conflict(
         self, kind: str, earlier: _Record, op: Operation, pipe: Pipe, access: Access

@@ -72,6 +72,44 @@ def test_war_and_waw(ub: Memory):
     assert kinds(model) == ["WAR", "WAW"]
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "hazard"),
+    [
+        ((4090, 4100), (4096, 4097), True),  # straddles a bucket boundary
+        ((0, 4096), (4096, 8192), False),  # adjacent buckets, disjoint bytes
+        ((8000, 8200), (0, 1 << 20), True),  # a wide access meets a narrow record
+        ((0, 1 << 20), (300_000, 300_001), True),  # a narrow access meets a wide record
+        ((0, 1 << 20), (1 << 20, (1 << 20) + 8), False),
+    ],
+)
+def test_the_access_index_finds_exactly_the_overlapping_records(
+    first: tuple[int, int], second: tuple[int, int], hazard: bool
+):
+    gm = Memory.zeros("gm", MemorySpace.GM, 2 << 20)
+    model = PipeModel()
+    model.execute(op("write"), MTE2, writes=[Access(gm, *first)])
+    model.execute(op("read"), V, reads=[Access(gm, *second)])
+    assert kinds(model) == (["RAW"] if hazard else [])
+
+
+def test_conflicts_are_reported_oldest_first_and_dropped_records_leave_the_index():
+    gm = Memory.zeros("gm", MemorySpace.GM, 1 << 16)
+    model = PipeModel()
+    model.execute(op("wide read"), V, reads=[Access(gm, 0, 1 << 16)])
+    model.execute(op("narrow write"), MTE3, writes=[Access(gm, 8192, 8200)])
+    model.execute(op("clobber"), MTE2, writes=[Access(gm, 8190, 8196)])
+    assert [(h.kind, h.ops[0].attributes["label"]) for h in model.hazards] == [
+        ("WAR", StringAttr("wide read")),  # the MTE3 write
+        ("WAR", StringAttr("wide read")),  # the MTE2 write, against the older read first
+        ("WAW", StringAttr("narrow write")),
+    ]
+    log = model.history[gm.uid]
+    model.execute(op("reread"), MTE3, reads=[Access(gm, 8192, 8200)])
+    model.execute(op("rewrite"), MTE3, writes=[Access(gm, 8192, 8200)])
+    assert (MTE3, 8192, 8200, False) not in log.records  # the newer write supersedes it
+    assert all((MTE3, 8192, 8200, False) not in keys for keys in log.buckets.values())
+
+
 def test_disjoint_bytes_and_same_pipe_accesses_are_not_hazards(ub: Memory):
     model = PipeModel()
     model.execute(op("a"), MTE2, writes=[Access(ub, 0, 64)])
