@@ -38,7 +38,8 @@ from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO
 
 MIRROR = Path("/work/.mirror/hw-native-sys+pto-isa/repo")
-TESTCASES = "tests/costmodel/st/testcase"
+SUITES = {"a2a3": "st/testcase", "a5": "st_a5_fit/testcase"}
+"""Where each target's profiled cases are, under pto-isa's tests/costmodel."""
 
 FITTED = {
     "TAdd.float_64x64",
@@ -50,6 +51,7 @@ FITTED = {
     "TColMax.float_1x3072",
     "TMatmul.half_40x50x60",
     "TLoad.c01_nd_float_128x128",
+    "A5TAddFit.Fp32Default2DNoPostUpdateFull#8",
 }
 """The cases a parameter was fitted on (interpreters/cost_params.py says which)."""
 
@@ -80,35 +82,49 @@ class Case:
     def bound(self) -> float:
         """The accuracy pto-isa's own test demands of its model on this case (the float
         literal after the figure); 0 means the case is not checked."""
-        floats = [a for a in self.args if re.fullmatch(r"\d+\.\d*f", a)]
-        return float(floats[1][:-1]) if len(floats) > 1 else 0.0
+        floats = [a for a in self.args if _FLOAT.fullmatch(a)]
+        return float(floats[1].rstrip("f")) if len(floats) > 1 else 0.0
 
     @property
     def published(self) -> float:
         """The profiled figure: the first float literal among the template arguments."""
         for arg in self.args:
-            if re.fullmatch(r"\d+\.\d*f", arg):
-                return float(arg[:-1])
+            if _FLOAT.fullmatch(arg):
+                return float(arg.rstrip("f"))
         return 0.0
 
 
-_CASE = re.compile(r"TEST\((\w+),\s*(\w+)\)\s*\{?\s*(run\w+)<([^;]*?)>\s*\(", re.S)
+_TEST = re.compile(r"TEST\((\w+),\s*(\w+)\)")
+_RUN = re.compile(r"(run\w+)<([^;]*?)>\s*\(", re.S)
+_FLOAT = re.compile(r"\d+\.\d*f?")
 
 
 def read_cases(text: str) -> list[Case]:
-    return [
-        Case(suite, name, runner, tuple(a.strip() for a in args.split(",")))
-        for suite, name, runner, args in _CASE.findall(text)
-    ]
+    """Every `runX<...>(...)` call of every TEST, named `Suite.case` (`#k` for the k-th
+    call of a TEST that makes several)."""
+    cases: list[Case] = []
+    tests = list(_TEST.finditer(text))
+    for index, test in enumerate(tests):
+        end = tests[index + 1].start() if index + 1 < len(tests) else len(text)
+        runs = _RUN.findall(text, test.end(), end)
+        for k, (runner, args) in enumerate(runs):
+            name = test.group(2) if len(runs) == 1 else f"{test.group(2)}#{k}"
+            cases.append(
+                Case(test.group(1), name, runner, tuple(a.strip() for a in args.split(",")))
+            )
+    return cases
 
 
-def case_sources(mirror: Path | None, cases: Path | None) -> dict[str, str]:
-    """main.cpp of every testcase directory, by directory name."""
-    if cases is not None:
-        return {p.parent.name: p.read_text() for p in sorted(cases.glob("*/main.cpp"))}
+def case_sources(mirror: Path | None, costmodel: Path | None, suite: str) -> dict[str, str]:
+    """main.cpp of every testcase directory of `suite`, by directory name: from a checkout's
+    tests/costmodel directory, or `git show` from the bare mirror."""
+    if costmodel is not None:
+        paths = sorted((costmodel / suite).glob("*/main.cpp"))
+        return {p.parent.name: p.read_text() for p in paths}
     assert mirror is not None
     listing = subprocess.run(
-        ["git", "-C", str(mirror), "ls-tree", "-r", "--name-only", "HEAD", TESTCASES],
+        ["git", "-C", str(mirror), "ls-tree", "-r", "--name-only", "HEAD",
+         f"tests/costmodel/{suite}"],
         check=True, capture_output=True, text=True,
     ).stdout.split()  # fmt: skip
     found: dict[str, str] = {}
@@ -254,6 +270,25 @@ KERNELS: dict[str, Callable[[Case], tuple[str, list[str], Pipe]]] = {
 """How each pto-isa test runner's template arguments map to a kernel of this project."""
 
 
+def _a5_shape(args: tuple[str, ...]) -> tuple[int, ...]:
+    """<T, rows, cols, figure, ...> or <T, rows, cols, valid rows, valid cols, figure, ...>."""
+    rows, cols = int(args[1]), int(args[2])
+    if _FLOAT.fullmatch(args[3]):
+        return rows, cols, rows, cols
+    return rows, cols, int(args[3]), int(args[4])
+
+
+A5_KERNELS: dict[str, Callable[[Case], tuple[str, list[str], Pipe]]] = {
+    "runTAdd": elementwise("tadd", 2, _a5_shape),
+    "runTSub": elementwise("tsub", 2, _a5_shape),
+    "runTMul": elementwise("tmul", 2, _a5_shape),
+    "runTNeg": elementwise("tneg", 1, _a5_shape),
+}
+"""The A5 fit cases (st_a5_fit): the same tile ops on the a5 target."""
+
+TABLES = {"a2a3": KERNELS, "a5": A5_KERNELS}
+
+
 def context() -> Context:
     ctx = Context()
     for dialect in (builtin.Builtin, func.Func, arith.Arith, scf.Scf, PTO):
@@ -261,10 +296,11 @@ def context() -> Context:
     return ctx
 
 
-def model_cycles(case: Case) -> int:
+def model_cycles(case: Case, target: str) -> int:
     """The model's cycles of the case's last op (pto-isa's check reads the last PTO
-    instruction's cycles: `GetLastPtoInstrCycles`), in a run of the kernel."""
-    text, args, pipe = KERNELS[case.runner](case)
+    instruction's cycles: `GetLastPtoInstrCycles`), in a run of the kernel on `target`."""
+    text, args, pipe = TABLES[target][case.runner](case)
+    text = text.replace('pto.target_arch = "a2a3"', f'pto.target_arch = "{target}"')
     ctx = context()
     op = re.findall(r"pto\.(t[\w.]+) ins", text)[-1]
     if ctx.get_optional_op(f"pto.{op}") is None:
@@ -288,17 +324,18 @@ class Row:
         return abs(self.model - self.case.published) / self.case.published
 
 
-def evaluate(sources: dict[str, str]) -> list[Row]:
+def evaluate(sources: dict[str, str], target: str) -> list[Row]:
     rows: list[Row] = []
+    table = TABLES[target]
     for text in sources.values():
         for case in read_cases(text):
-            if case.published <= 0 or case.runner not in KERNELS:
+            if case.published <= 0 or case.runner not in table:
                 continue
             try:
-                rows.append(Row(case, model_cycles(case)))
+                rows.append(Row(case, model_cycles(case, target)))
             except NotImplementedError as err:
                 rows.append(Row(case, None, str(err)))
-            except Exception as err:  # an op this project lacks, or a shape it rejects
+            except Exception as err:  # a shape this project rejects
                 first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
                 rows.append(Row(case, None, f"not run: {first[:70]}"))
     return rows
@@ -317,11 +354,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR, help="pto-isa bare git mirror")
     parser.add_argument(
-        "--cases", type=Path, default=None, help="a checkout's st/testcase directory instead"
+        "--cases", type=Path, default=None, help="a checkout's tests/costmodel directory instead"
     )
     args = parser.parse_args()
-    rows = evaluate(case_sources(args.mirror, args.cases))
-    print("A2/A3 model cycles against pto-isa's hardware-profiled figures")
+    for target, suite in SUITES.items():
+        report(target, evaluate(case_sources(args.mirror, args.cases, suite), target))
+
+
+def report(target: str, rows: list[Row]) -> None:
+    print(f"{target} model cycles against pto-isa's hardware-profiled figures")
     print(f"{'case':48} {'model':>7} {'published':>9} {'ratio':>6} {'bound':>5}  set")
     for row in rows:
         fitted = "fitted" if row.case.label in FITTED else "held-out"
@@ -337,11 +378,9 @@ def main() -> None:
     print(summary("fitted", [r for r in run if r.case.label in FITTED]))
     held_out = [r for r in run if r.case.label not in FITTED]
     print(summary("held-out", held_out))
-    print(
-        summary(
-            "held-out, checked by pto-isa (bound > 0)", [r for r in held_out if r.case.bound > 0]
-        )
-    )
+    checked = [r for r in held_out if r.case.bound > 0]
+    print(summary("held-out, checked by pto-isa (bound > 0)", checked))
+    print()
 
 
 if __name__ == "__main__":

@@ -180,25 +180,34 @@ STORE_FORWARD_EXTRA = 2
 
 @dataclass(frozen=True)
 class VfInstr:
-    """[vf] one compute instruction: forwarding to a dependent compute op and the
-    initiation interval to the next instruction of the same class (f32, f16)."""
+    """[vf] one compute instruction (f32, f16): forwarding to a dependent compute op
+    (forwarding.csv), initiation interval to the next instruction of the same class
+    (initiation_interval.csv) and its throughput (isa.csv `throughput`: cycles per
+    instruction when a loop issues it back to back)."""
 
     forward: tuple[int, int]
     interval: tuple[int, int]
+    throughput: tuple[int, int]
 
 
 VF_INSTR: Mapping[type, VfInstr] = MappingProxyType(
     {
-        VAddOp: VfInstr((3, 3), (1, 1)),
-        VSubOp: VfInstr((3, 3), (1, 1)),
-        VMulOp: VfInstr((4, 4), (1, 1)),
-        VDivOp: VfInstr((14, 19), (4, 8)),
-        VMaxOp: VfInstr((2, 2), (1, 1)),
-        VMinOp: VfInstr((2, 2), (1, 1)),
-        VAbsOp: VfInstr((2, 2), (1, 1)),
-        VAndOp: VfInstr((2, 2), (1, 1)),
+        VAddOp: VfInstr((3, 3), (1, 1), (2, 2)),
+        VSubOp: VfInstr((3, 3), (1, 1), (2, 2)),
+        VMulOp: VfInstr((4, 4), (1, 1), (2, 2)),
+        VDivOp: VfInstr((14, 19), (4, 8), (4, 4)),
+        VMaxOp: VfInstr((2, 2), (1, 1), (2, 2)),
+        VMinOp: VfInstr((2, 2), (1, 1), (2, 2)),
+        VAbsOp: VfInstr((2, 2), (1, 1), (1, 1)),
+        VAndOp: VfInstr((2, 2), (1, 1), (1, 1)),
     }
 )
 """Modal values of forwarding.csv (producer -> compute consumers) and of
-initiation_interval.csv (op -> same op). Any other compute op: forwarding `latency - 4`
-(the table's modal gap, at least 1) and interval 1."""
+initiation_interval.csv (op -> same op), and isa.csv's throughput. Any other compute op:
+forwarding `latency - 4` (the table's modal gap, at least 1), interval and throughput 1."""
+
+VF_ROW_GAP = 3
+"""A tile op whose valid columns do not fill its rows runs a loop per row (2-D): each row
+after the first costs 3 more cycles, fitted on [prof-a5] A5TAddFit
+Fp32Default2DNoPostUpdateFull 10x128 (121 = 55 + 19 x 2 + 9 x 3 + 1); the repeats of a 2-D
+loop issue at the op's throughput. [prof-a5]: pto-isa tests/costmodel/st_a5_fit."""

@@ -74,6 +74,12 @@ def a5_forward(op: type[PtoOp], dtype: DType) -> int:
     return max(a5_latency(op, dtype) - 4, 1)
 
 
+def a5_throughput(op: type[PtoOp], dtype: DType) -> int:
+    """Cycles per instruction of `op` issued back to back in a loop (isa.csv throughput)."""
+    known = P.VF_INSTR.get(vector_op_of(op))
+    return known.throughput[dtype.bits == 16] if known is not None else 1
+
+
 def a5_interval(op: type[PtoOp], dtype: DType) -> int:
     """Initiation interval from `op` to the next compute instruction."""
     known = P.VF_INSTR.get(vector_op_of(op))
@@ -121,7 +127,9 @@ def tile_vector_cycles(
     """Cycles of an elementwise tile op over a valid region rows x cols of a tile with
     `row_elems` elements per row."""
     if target.arch is not TargetArch.A2A3:
-        return a5_tile_cycles(op, dtype, repeats_for(rows * cols * dtype.bytes))
+        if cols == row_elems or rows == 1:  # contiguous: one 1-D loop
+            return a5_tile_cycles(op, dtype, repeats_for(rows * cols * dtype.bytes))
+        return a5_rows_cycles(op, dtype, rows, repeats_for(cols * dtype.bytes))
     instrs, repeats, masked = a2a3_issue(rows, cols, row_elems, dtype)
     if instrs == 0:
         return 0
@@ -172,6 +180,17 @@ def a5_tile_cycles(op: type[PtoOp], dtype: DType, repeats: int) -> int:
     interval = max(ceil(loads / P.LOAD_PORTS), a5_interval(op, dtype), ceil(1 / P.STORE_PORTS))
     chain = P.LOAD_FORWARD + a5_forward(op, dtype) + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
     return P.VF_STARTUP + chain + (repeats - 1) * interval + P.VF_DRAIN
+
+
+def a5_rows_cycles(op: type[PtoOp], dtype: DType, rows: int, per_row: int) -> int:
+    """A5 tile op over `rows` rows of `per_row` registers that are not contiguous: a loop
+    per row; the repeats issue at the op's throughput, each further row costs
+    `VF_ROW_GAP` (fitted on pto-isa's profiled A5 2-D cases, cost_params)."""
+    if rows <= 0 or per_row <= 0:
+        return 0
+    first = a5_tile_cycles(op, dtype, 1)
+    return (first + (rows * per_row - 1) * a5_throughput(op, dtype)
+            + (rows - 1) * P.VF_ROW_GAP)  # fmt: skip
 
 
 def _arity(op: type[PtoOp]) -> int:
