@@ -203,13 +203,13 @@ class PipeModel:
         if access.end <= access.start:
             return
         log = self.history[access.memory.uid]
-        conflicts: list[_Record] = []
-        for record in log.overlapping(access.start, access.end):
-            if record.pipe is pipe or not (record.write or write):
-                continue
-            if record.tick <= clock[record.pipe]:
-                continue  # the earlier access happens-before this one
-            conflicts.append(record)
+        conflicts = [
+            record
+            for record in log.overlapping(access.start, access.end)
+            if record.pipe is not pipe
+            and (record.write or write)
+            and record.tick > clock[record.pipe]  # else it happens-before this access
+        ]
         if conflicts:
             conflicts.sort(key=lambda r: r.seq)
             for record in conflicts:

@@ -14,7 +14,7 @@ than one partial sum is left; an odd leftover row is added to the level's first
 
 The sequential reductions are computed on the whole tile (`WHOLE_TILE`), with the results
 of the row-by-row fold (`_in_order`, kept as the reference and for sums over NaNs): a sum
-is numpy's `add.accumulate` down the columns (one add per row, in row order, each rounded
+is numpy's `add.reduce` down the columns (whole rows added in row order, each add rounded
 to the element type); a min/max is the fold's closed form (`_select_fold`).
 """
 
@@ -91,7 +91,11 @@ def _sum(src: np.ndarray, rules: ReduceRules) -> np.ndarray | None:
         return np.add.reduce(src, axis=0, dtype=src.dtype)  # wrapping: any order is exact
     if has_nan(src):
         return None
-    return np.add.accumulate(src, axis=0, dtype=src.dtype)[-1]  # row by row, in order
+    if src.shape[1] == 1:  # one column: a 1-D reduce would sum pairwise
+        return np.add.accumulate(src, axis=0, dtype=src.dtype)[-1]
+    # Down the rows of a 2-D tile numpy adds whole rows in row order (pairwise summation is
+    # only along the contiguous axis): ((r0 + r1) + r2) + ..., each add rounded.
+    return np.add.reduce(src, axis=0, dtype=src.dtype)
 
 
 def _select_fold(src: np.ndarray, larger: bool, fallback: Pick) -> np.ndarray:

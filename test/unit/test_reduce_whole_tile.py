@@ -26,7 +26,7 @@ def tile(dtype: DType, rows: int, cols: int, seed: int, specials: bool) -> np.nd
     if not dtype.is_float:
         info = np.iinfo(int_numpy(dtype))
         return rng.integers(info.min, info.max, (rows, cols), endpoint=True).astype(dtype.numpy)
-    values = rng.choice([-2.0, -1.0, -0.0, 0.0, 0.5, 1.0, 3.0], (rows, cols))
+    values = rng.choice([-2.0, -1.0, -0.0, 0.0, 0.5, 1.0, 3.0, 1e-3, 7.1, -1e4], (rows, cols))
     src = values.astype(dtype.numpy)
     if specials:
         bits = src.view(f"u{dtype.bytes}")
@@ -51,9 +51,10 @@ def test_whole_tile_equals_the_row_fold(
 ) -> None:
     rules = REDUCE_RULES[TargetArch.A2A3]
     rules = ReduceRules(rules.fold, rules.sequential_only, rules.scratch_lanes_bytes, fallback)
-    for seed in range(3):
-        src = tile(dtype, rows, 33, seed, specials)
-        out = np.zeros(33, dtype.numpy)
+    for seed, cols in enumerate((33, 1, 2, 64)):
+        # a valid region inside a wider tile: a strided view, as the interpreter passes it
+        src = tile(dtype, rows, cols + 3, seed, specials)[:, :cols]
+        out = np.zeros(cols, dtype.numpy)
         reduce.col_reduce(step, src, out, rules)
         with np.errstate(all="ignore"):
             expected = reduce._in_order(src, step(rules))  # pyright: ignore[reportPrivateUsage]
