@@ -2,9 +2,10 @@
 
 Each figure is published in pto-isa's `tests/costmodel/st/testcase/<dir>/main.cpp` (A5:
 `st_a5_fit/testcase`) under the case named in the table (`TEST(Suite, case)`);
-`benchmarks/cycle_fidelity.py` compares every such case. Tolerance: every case here within 10%, and the median error of the cases the
-parameters were fitted on and of the held-out ones both within 3%: cases the model was not
-fitted on must come out as close as those it was.
+`benchmarks/cycle_fidelity.py` compares every such case. Tolerance: every case here within
+10%, and the median error of the cases the parameters were fitted on and of the held-out
+ones both within 3%: cases the model was not fitted on must come out as close as those it
+was.
 """
 
 from __future__ import annotations
