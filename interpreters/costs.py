@@ -217,6 +217,8 @@ class VectorIssue:
         self._reset()
 
     def _reset(self) -> None:
+        self.stream_started = False
+        """A2/A3: whether an instruction of this scope has paid the head and tail."""
         self.pending = 0
         self.compute_free = 0
         self.loads = [0] * P.LOAD_PORTS
@@ -297,11 +299,20 @@ def _through_yield(value: SSAValue) -> SSAValue:
 
 
 def micro_op_cycles(target: TargetProfile, issue: VectorIssue, op: PtoOp, dtype: DType) -> int:
-    """A vector micro-op: on A5/cpu inside a vecscope the issue model's charge; otherwise
-    (A2/A3, or an op outside a scope) the op issued alone."""
-    if issue.active and target.arch is not TargetArch.A2A3:
+    """A vector micro-op. Outside a vecscope: the op issued alone. Inside one, on A5/cpu:
+    the VF issue model's charge; on A2/A3: the instructions stream ([cce]
+    `EstimateLinearCycles`: the head only when the pipe's queue is empty, the tail once when
+    a sync settles it), so the scope's first op pays `fixed + slope` and every later one
+    its `slope` (one repeat each)."""
+    if not issue.active:
+        return vector_cycles(target, type(op), dtype)
+    if target.arch is not TargetArch.A2A3:
         return issue.cycles(op, dtype)
-    return vector_cycles(target, type(op), dtype)
+    instr = a2a3_instr(type(op))
+    if issue.stream_started:
+        return instr.slope
+    issue.stream_started = True
+    return instr.fixed(dtype.is_float) + instr.slope
 
 
 # ---- DMA, cube, moves ----------------------------------------------------------------------

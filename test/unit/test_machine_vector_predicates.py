@@ -271,9 +271,10 @@ def test_plt_tail_loop_kernel() -> None:
 @pytest.mark.parametrize(
     ("arch", "cycles"),
     [
-        # A2/A3, each op issued alone: vbr f32 25+1 (x2), pset/plt 25+1, vadd f32 30+2,
-        # vmula f32 30+2 (the BINARY class, as vmul)
-        ("a2a3", 2 * 26 + 26 + 4 * (26 + 32 + 32)),
+        # A2/A3, instructions streaming in the vecscope: the first (vbr f32, the SIMPLE
+        # class) pays fixed 25 + slope 1, every later op its slope: vbr 1, pset 1, and per
+        # iteration plt 1, vadd 2, vmula 2 (the BINARY class, as vmul)
+        ("a2a3", 26 + 1 + 1 + 4 * (1 + 2 + 2)),
         ("a5", A5_KERNEL_CYCLES),
     ],
 )
