@@ -98,6 +98,14 @@ class VectorArithFunctions(MachineFunctions):
     def __init__(self, machine: Machine) -> None:
         super().__init__(machine)
         self._costs: dict[tuple[type[PtoOp], DType], int] = {}
+        self._dtypes: dict[PtoOp, DType] = {}
+        """Per op: the element type of its (first) vreg result, read from the IR once."""
+
+    def _dtype(self, op: PtoOp) -> DType:
+        dtype = self._dtypes.get(op)
+        if dtype is None:
+            dtype = self._dtypes[op] = _element(op.results[0].type)
+        return dtype
 
     def _execute(self, op: PtoOp, dtype: DType) -> None:
         """Record the register op `op` on its pipe (PIPE_V), costed as one repeat of it."""
@@ -201,14 +209,14 @@ class VectorArithFunctions(MachineFunctions):
     ) -> PythonValues:
         if isinstance(op, VectorCarryOp):
             return self._carry(op, args)
-        dtype = _element(op.result.type)
+        dtype = self._dtype(op)
         lhs, rhs, mask = cast(tuple[np.ndarray, np.ndarray, np.ndarray], tuple(args))
         result = sem.binary(BINARY[type(op)], lhs, rhs, mask, dtype, self._rules)
         self._execute(op, dtype)
         return (result,)
 
     def _carry(self, op: VectorCarryOp, args: PythonValues) -> PythonValues:
-        dtype = _element(op.result.type)
+        dtype = self._dtype(op)
         lhs, rhs, mask = cast(tuple[np.ndarray, np.ndarray, np.ndarray], tuple(args))
         result, flags = sem.carry(isinstance(op, VAddCOp), lhs, rhs, mask)
         self._execute(op, dtype)
@@ -218,7 +226,7 @@ class VectorArithFunctions(MachineFunctions):
     def run_unary(
         self, interpreter: Interpreter, op: VectorUnaryOp, args: PythonValues
     ) -> PythonValues:
-        dtype = _element(op.result.type)
+        dtype = self._dtype(op)
         values, mask = cast(tuple[np.ndarray, np.ndarray], tuple(args))
         result = sem.unary(UNARY[type(op)], values, mask, dtype)
         self._execute(op, dtype)
@@ -226,7 +234,7 @@ class VectorArithFunctions(MachineFunctions):
 
     @implements(VMulAOp)
     def run_vmula(self, interpreter: Interpreter, op: VMulAOp, args: PythonValues) -> PythonValues:
-        dtype = _element(op.result.type)
+        dtype = self._dtype(op)
         acc, lhs, rhs, mask = cast(tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
                                    tuple(args))  # fmt: skip
         result = sem.multiply_add(acc, lhs, rhs, mask, dtype)
