@@ -47,76 +47,96 @@ class _Record(NamedTuple):  # a tuple: made for every access, so cheap to build
 
 _Key = tuple[Pipe, int, int, bool]
 
-BUCKET_SHIFT = 11
-"""The access log indexes byte ranges by 2 KiB bucket."""
-WIDE_BUCKETS = 128
-"""A range over more buckets than this is kept in the log's short list of wide ranges."""
+LEVELS = (9, 14, 19, 24)
+"""Bucket sizes of the access index: 512 B, 16 KiB, 512 KiB, 16 MiB (as shifts)."""
+SPAN = 32
+"""A range is indexed at the finest level where it spans at most this many buckets."""
+
+
+def _level(start: int, end: int) -> int:
+    """The index level of bytes [start, end); len(LEVELS) for a range too wide for all."""
+    for level, shift in enumerate(LEVELS):
+        if ((end - 1) >> shift) - (start >> shift) < SPAN:
+            return level
+    return len(LEVELS)
 
 
 class AccessLog:
-    """The accesses of one memory: for each (pipe, byte range, write), the latest record,
-    indexed by 2 KiB bucket so that an access meets only the records near its bytes; time
-    per access does not grow with the number of distinct ranges logged (a streaming kernel
-    touches a new GM range per tile)."""
+    """The accesses of one memory: for each (pipe, byte range, write), the latest record.
 
-    __slots__ = ("buckets", "records", "wide")
+    Indexed by bucket, at the finest of a few bucket sizes where the range spans at most
+    `SPAN` buckets (a vector register: one 512-byte bucket; a strided GM window of a wide
+    tensor: a few 512 KiB ones), so that an access meets only the records near its bytes
+    and the time per access does not grow with the number of distinct ranges logged (a
+    streaming kernel touches a new GM range per tile)."""
+
+    __slots__ = ("levels", "records", "rest", "used")
 
     def __init__(self) -> None:
         self.records: dict[_Key, _Record] = {}
-        self.buckets: dict[int, dict[_Key, None]] = {}
-        self.wide: dict[_Key, None] = {}
+        self.levels: list[dict[int, dict[_Key, None]]] = [{} for _ in LEVELS]
+        self.used: list[tuple[int, dict[int, dict[_Key, None]]]] = []
+        """(shift, buckets) of the levels that have held a record, finest first."""
+        self.rest: dict[_Key, None] = {}
 
     def __len__(self) -> int:
         return len(self.records)
 
     def overlapping(self, start: int, end: int) -> list[_Record]:
         """The records whose bytes meet [start, end)."""
-        first, last = start >> BUCKET_SHIFT, (end - 1) >> BUCKET_SHIFT
         records = self.records
-        if last - first > WIDE_BUCKETS:
-            return [r for r in records.values() if r.start < end and start < r.end]
-        found: list[_Record]
-        if first == last:  # most accesses: one vector register, one small row
-            keys = self.buckets.get(first, ())
-            found = [r for k in keys if (r := records[k]).start < end and start < r.end]
-        else:
-            found = []
+        found: list[_Record] = []
+        for shift, buckets in self.used:
+            first, last = start >> shift, (end - 1) >> shift
+            if first == last:  # most accesses: one vector register, one small row
+                keys = buckets.get(first)
+                if keys:
+                    found.extend(r for k in keys if (r := records[k]).start < end and start < r.end)
+                continue
+            if last - first < len(buckets):
+                groups = [buckets.get(b) for b in range(first, last + 1)]
+            else:  # a wide access: walk the buckets there are
+                groups = [keys for b, keys in buckets.items() if first <= b <= last]
             seen: set[_Key] = set()
-            buckets = self.buckets
-            for bucket in range(first, last + 1):
-                for key in buckets.get(bucket, ()):
+            for keys in groups:
+                for key in keys or ():
                     if key not in seen:
                         seen.add(key)
                         record = records[key]
                         if record.start < end and start < record.end:
                             found.append(record)
-        if self.wide:
-            found.extend(r for k in self.wide if (r := records[k]).start < end and start < r.end)
+        if self.rest:
+            found.extend(r for k in self.rest if (r := records[k]).start < end and start < r.end)
         return found
 
     def put(self, key: _Key, record: _Record) -> None:
         if key not in self.records:
-            first, last = record.start >> BUCKET_SHIFT, (record.end - 1) >> BUCKET_SHIFT
-            if last - first > WIDE_BUCKETS:
-                self.wide[key] = None
+            level = _level(record.start, record.end)
+            if level == len(LEVELS):
+                self.rest[key] = None
             else:
-                for bucket in range(first, last + 1):
-                    self.buckets.setdefault(bucket, {})[key] = None
+                shift, buckets = LEVELS[level], self.levels[level]
+                if not any(b is buckets for _, b in self.used):
+                    self.used.append((shift, buckets))
+                    self.used.sort(key=lambda level: level[0])
+                for bucket in range(record.start >> shift, ((record.end - 1) >> shift) + 1):
+                    buckets.setdefault(bucket, {})[key] = None
         self.records[key] = record
 
     def drop(self, key: _Key) -> None:
         record = self.records.pop(key, None)
         if record is None:
             return
-        first, last = record.start >> BUCKET_SHIFT, (record.end - 1) >> BUCKET_SHIFT
-        if last - first > WIDE_BUCKETS:
-            del self.wide[key]
+        level = _level(record.start, record.end)
+        if level == len(LEVELS):
+            del self.rest[key]
             return
-        for bucket in range(first, last + 1):
-            keys = self.buckets[bucket]
+        shift, buckets = LEVELS[level], self.levels[level]
+        for bucket in range(record.start >> shift, ((record.end - 1) >> shift) + 1):
+            keys = buckets[bucket]
             del keys[key]
             if not keys:
-                del self.buckets[bucket]
+                del buckets[bucket]
 
 
 @dataclass(frozen=True)

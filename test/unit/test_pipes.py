@@ -80,12 +80,15 @@ def test_war_and_waw(ub: Memory):
         ((8000, 8200), (0, 1 << 20), True),  # a wide access meets a narrow record
         ((0, 1 << 20), (300_000, 300_001), True),  # a narrow access meets a wide record
         ((0, 1 << 20), (1 << 20, (1 << 20) + 8), False),
+        ((0, 1 << 30), (5 << 20, (5 << 20) + 1), True),  # wider than every index level
+        ((100, 612), (611, 1 << 20), True),  # index levels 0 and 2
+        ((600 << 10, 700 << 10), (0, 8), False),
     ],
 )
 def test_the_access_index_finds_exactly_the_overlapping_records(
     first: tuple[int, int], second: tuple[int, int], hazard: bool
 ):
-    gm = Memory.zeros("gm", MemorySpace.GM, 2 << 20)
+    gm = Memory("gm", MemorySpace.GM, np.zeros(0, np.uint8))  # the index never reads bytes
     model = PipeModel()
     model.execute(op("write"), MTE2, writes=[Access(gm, *first)])
     model.execute(op("read"), V, reads=[Access(gm, *second)])
@@ -107,7 +110,8 @@ def test_conflicts_are_reported_oldest_first_and_dropped_records_leave_the_index
     model.execute(op("reread"), MTE3, reads=[Access(gm, 8192, 8200)])
     model.execute(op("rewrite"), MTE3, writes=[Access(gm, 8192, 8200)])
     assert (MTE3, 8192, 8200, False) not in log.records  # the newer write supersedes it
-    assert all((MTE3, 8192, 8200, False) not in keys for keys in log.buckets.values())
+    for buckets in log.levels:
+        assert all((MTE3, 8192, 8200, False) not in keys for keys in buckets.values())
 
 
 def test_disjoint_bytes_and_same_pipe_accesses_are_not_hazards(ub: Memory):
