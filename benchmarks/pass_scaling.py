@@ -2,15 +2,18 @@
 
     python benchmarks/pass_scaling.py [--ops N] [--repeat R]
 
-Prints, for each pass of `pto-pipeline` and for the whole chain, the best-of-R time on a
-kernel of about N tile ops and on one of 2N, and their ratio (target: <= 2.2). Stages run
-with the cycle collector paused, as `pto-pipeline` runs them (`passes.pipeline.gc_paused`).
+Prints, for each pass of `pto-pipeline` and for the whole chain, the median time over R
+rounds on a kernel of about N tile ops and on one of 2N, and their ratio (target: <= 2.2).
+Each round runs both sizes one after the other, so that a load on the shared machine slows
+both alike. Stages run with the cycle collector paused, as `pto-pipeline` runs them
+(`passes.pipeline.gc_paused`).
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from statistics import median
 
 from bench_kernels import chain_kernel
 from xdsl.context import Context
@@ -30,24 +33,23 @@ def context() -> Context:
     return ctx
 
 
-def stage_times(ops: int, repeat: int) -> dict[str, float]:
-    """Best time of each pass on a fresh kernel of about `ops` tile ops (seconds)."""
-    best: dict[str, float] = {}
-    for _ in range(repeat):
-        ctx = context()
-        module: ModuleOp = Parser(ctx, chain_kernel(ops)).parse_module()
-        total = 0.0
-        stage: ModulePass
-        for stage in pipeline_passes():
-            with gc_paused():  # as pto-pipeline runs its stages
-                start = time.perf_counter()
-                stage.apply(ctx, module)
-                elapsed = time.perf_counter() - start
-            total += elapsed
-            best[stage.name] = min(best.get(stage.name, elapsed), elapsed)
-        best["pto-pipeline (total)"] = min(best.get("pto-pipeline (total)", total), total)
-        module.verify()
-    return best
+def stage_times(ops: int) -> dict[str, float]:
+    """Time of each pass on a fresh kernel of about `ops` tile ops (seconds), one round."""
+    times: dict[str, float] = {}
+    ctx = context()
+    module: ModuleOp = Parser(ctx, chain_kernel(ops)).parse_module()
+    total = 0.0
+    stage: ModulePass
+    for stage in pipeline_passes():
+        with gc_paused():  # as pto-pipeline runs its stages
+            start = time.perf_counter()
+            stage.apply(ctx, module)
+            elapsed = time.perf_counter() - start
+        total += elapsed
+        times[stage.name] = elapsed
+    times["pto-pipeline (total)"] = total
+    module.verify()
+    return times
 
 
 def main() -> None:
@@ -55,9 +57,10 @@ def main() -> None:
     parser.add_argument("--ops", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    small = stage_times(args.ops, args.repeat)
-    large = stage_times(2 * args.ops, args.repeat)
-    print(f"{'pass':28} {args.ops:>6} ops {2 * args.ops:>6} ops   ratio")
+    rounds = [(stage_times(args.ops), stage_times(2 * args.ops)) for _ in range(args.repeat)]
+    small = {name: median(r[0][name] for r in rounds) for name in rounds[0][0]}
+    large = {name: median(r[1][name] for r in rounds) for name in rounds[0][1]}
+    print(f"{'pass':28} {args.ops:>6} ops {2 * args.ops:>6} ops   ratio (medians)")
     for name, seconds in small.items():
         ratio = large[name] / seconds if seconds else float("nan")
         print(f"{name:28} {seconds * 1e3:8.1f} ms {large[name] * 1e3:8.1f} ms  {ratio:5.2f}")

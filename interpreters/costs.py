@@ -1,12 +1,17 @@
-"""Cycle costs of ops, from the target profiles' constants.
+"""Cycle costs of ops (cost model v2), from published figures (`cost_params`, docs/machine.md).
 
-- Vector ops on A2/A3 (seed 004): `startup + completion + repeats * per_repeat +
-  (repeats - 1) * interval`; a micro-op in a vecscope is one repeat, a tile-level vector op
-  has one repeat per 256 bytes of its valid region.
-- Vector ops on A5 (seed 004 table): the popped->retire latency, once per repeat.
-- DMA (seed 002): `ceil(bytes / bytes_per_cycle)` of the path.
-The constants of an op are on its record (`COST`, `pto_dialect.records`); where nothing is
-published the record carries an explicit estimate (`estimates` lists them; docs/ops/).
+- A2/A3 vector instructions (pto-isa's cce cost model, fitted on its hardware-profiled
+  cases): `fixed + slope x repeats`, plus `MASK_FLOOR` when issued with a partial mask. A
+  tile op is the instructions pto-isa's A2/A3 implementation issues for its shape
+  (`a2a3_issue`); a column reduction is one dependent instruction per row, each behind a
+  `pipe_barrier` (`col_reduce_cycles`).
+- A5 (and cpu) vector micro-ops in a vecscope: `VectorIssue`, an issue model per port with
+  latency, forwarding and initiation intervals (pto-isa's A5 VF model tables); a tile op is
+  the same model's steady state for its lowered loop (`a5_tile_cycles`).
+- DMA: start-up + bytes / bandwidth of the path (`cost_params.DMA_PATHS`).
+- Cube: head + one 16 x K0 x 16 fractal per cycle (two for f32).
+The constants an op declares are on its record (`COST`, `pto_dialect.records`); where
+nothing is published the record carries an explicit estimate (`estimates` lists them).
 """
 
 from __future__ import annotations
@@ -15,46 +20,302 @@ from collections.abc import Iterable
 from math import ceil
 from typing import cast
 
+from xdsl.dialects import scf
+from xdsl.ir import BlockArgument, SSAValue
+
+from interpreters import cost_params as P
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp
+from pto_dialect.ops.vector_load import VectorLoadOp
+from pto_dialect.ops.vector_store import VectorStoreOp
 from pto_dialect.records import AsVectorOp, Formula, VectorCost
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import MemorySpace
 
-VREG_BYTES = 256
+VREG_BYTES = P.REPEAT_BYTES
+
+
+def vector_op_of(op: type[PtoOp]) -> type[PtoOp]:
+    """The vector op a tile op runs as (`AsVectorOp`), or `op` itself."""
+    cost = op.cost()
+    return cast(type[PtoOp], cost.op) if isinstance(cost, AsVectorOp) else op
 
 
 def vector_cost(op: type[PtoOp]) -> VectorCost:
     """The vector cost of `op`: its own, or that of the vector op a tile op runs as.
 
     An op whose record has no vector cost is an error, never a silent default."""
-    cost = op.cost()
-    if isinstance(cost, AsVectorOp):
-        cost = cast(type[PtoOp], cost.op).cost()
+    cost = vector_op_of(op).cost()
     if not isinstance(cost, VectorCost):
         raise TypeError(f"{op.name} has no vector cost on its record (cost: {cost})")
     return cost
 
 
+def a2a3_instr(op: type[PtoOp]) -> P.A2A3Instr:
+    """The A2/A3 instruction class of `op` (a vector op or a tile op on the vector pipe)."""
+    vop = vector_op_of(op)
+    return P.A2A3_INSTR.get(vop) or P.A2A3_BY_THROUGHPUT[vector_cost(op).per_repeat]
+
+
+def a5_latency(op: type[PtoOp], dtype: DType) -> int:
+    cost = vector_cost(op)
+    return cost.f16_a5_latency if dtype.bits == 16 and cost.f16_a5_latency else cost.a5_latency
+
+
+def a5_forward(op: type[PtoOp], dtype: DType) -> int:
+    """Cycles after its issue at which `op`'s result reaches a dependent compute op."""
+    vop = vector_op_of(op)
+    if issubclass(vop, VectorLoadOp):
+        return P.LOAD_FORWARD
+    known = P.VF_INSTR.get(vop)
+    if known is not None:
+        return known.forward[dtype.bits == 16]
+    return max(a5_latency(op, dtype) - 4, 1)
+
+
+def a5_throughput(op: type[PtoOp], dtype: DType) -> int:
+    """Cycles per instruction of `op` issued back to back in a loop (isa.csv throughput)."""
+    known = P.VF_INSTR.get(vector_op_of(op))
+    return known.throughput[dtype.bits == 16] if known is not None else 1
+
+
+def a5_interval(op: type[PtoOp], dtype: DType) -> int:
+    """Initiation interval from `op` to the next compute instruction."""
+    known = P.VF_INSTR.get(vector_op_of(op))
+    return known.interval[dtype.bits == 16] if known is not None else 1
+
+
 def vector_cycles(target: TargetProfile, op: type[PtoOp], dtype: DType, repeats: int = 1) -> int:
-    """Cycles of vector op `op` (or a tile op on the vector pipe) over `repeats` repeats."""
+    """Cycles of one vector instruction `op` (or a tile op on the vector pipe, costed over a
+    contiguous region) of `repeats` repeats, issued alone."""
     if repeats <= 0:
         return 0
-    cost = vector_cost(op)
-    narrow = dtype.bits == 16
     if target.arch is TargetArch.A2A3:
-        model = target.cost
-        completion = model.completion[(cost.completion, dtype.is_float)]
-        per_repeat = cost.f16_per_repeat if narrow and cost.f16_per_repeat else cost.per_repeat
-        return (
-            model.startup
-            + completion
-            + repeats * model.per_repeat[per_repeat]
-            + (repeats - 1) * model.interval
-        )
-    latency = cost.f16_a5_latency if narrow and cost.f16_a5_latency else cost.a5_latency
-    return repeats * latency
+        instr = a2a3_instr(op)
+        return instr.fixed(dtype.is_float) + instr.slope * repeats
+    if isinstance(op.cost(), AsVectorOp):
+        return a5_tile_cycles(op, dtype, repeats)
+    return a5_latency(op, dtype) + (repeats - 1) * a5_interval(op, dtype)
+
+
+# ---- A2/A3 tile instructions ------------------------------------------------------------
+
+
+def a2a3_issue(rows: int, cols: int, row_elems: int, dtype: DType) -> tuple[int, int, int]:
+    """(instructions, repeats, masked instructions) pto-isa's A2/A3 elementwise tile op
+    issues for a valid region rows x cols in a tile of `row_elems` elements per row
+    (include/pto/npu/a2a3/TBinOp.hpp: small-shape, norm and count modes)."""
+    if rows <= 0 or cols <= 0:
+        return (0, 0, 0)
+    per = P.REPEAT_BYTES // dtype.bytes
+    if row_elems < per:  # one (masked) repeat per row
+        return (1, rows, 1)
+    if cols == row_elems or rows == 1:  # contiguous
+        total = ceil(rows * cols / per)
+        if (cols > per and cols % per) or total > P.REPEAT_MAX:  # count mode
+            return (1, total, 1)
+        tail = (rows * cols) % per != 0
+        return (1 + tail, total, int(tail))
+    per_row = ceil(cols / per)  # row by row: full repeats, then a masked tail column
+    return (per_row, rows * per_row, int(cols % per != 0))
+
+
+def tile_vector_cycles(
+    target: TargetProfile, op: type[PtoOp], dtype: DType, rows: int, cols: int, row_elems: int
+) -> int:
+    """Cycles of an elementwise tile op over a valid region rows x cols of a tile with
+    `row_elems` elements per row."""
+    if target.arch is not TargetArch.A2A3:
+        if cols == row_elems or rows == 1:  # contiguous: one 1-D loop
+            return a5_tile_cycles(op, dtype, repeats_for(rows * cols * dtype.bytes))
+        return a5_rows_cycles(op, dtype, rows, repeats_for(cols * dtype.bytes))
+    instrs, repeats, masked = a2a3_issue(rows, cols, row_elems, dtype)
+    if instrs == 0:
+        return 0
+    instr = a2a3_instr(op)
+    return instr.fixed(dtype.is_float) + instr.slope * repeats + masked * P.MASK_FLOOR
+
+
+def col_reduce_cycles(
+    target: TargetProfile, op: type[PtoOp], dtype: DType, rows: int, cols: int, binary: bool
+) -> int:
+    """A column reduction of rows x cols: A2/A3 copies row 0 (UB -> UB), then issues one
+    instruction per further row (include/pto/npu/a2a3/TColReduceOps.hpp, TColSum.hpp):
+    sequentially each behind a pipe_barrier (its full fixed cost), pairwise one barrier per
+    level. A5: the lowered loop, one dependent step per row."""
+    if rows <= 0 or cols <= 0:
+        return 0
+    per = P.REPEAT_BYTES // dtype.bytes
+    per_row = ceil(cols / per)
+    if target.arch is not TargetArch.A2A3:
+        step = max(a5_forward(op, dtype), a5_interval(op, dtype))
+        return (P.VF_STARTUP + P.VF_DRAIN + P.LOAD_FORWARD + (rows - 1) * step
+                + a5_forward(op, dtype) + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY)  # fmt: skip
+    copy = P.UB_COPY_HEAD + ceil(cols * dtype.bytes / P.UB_COPY_BYTES_PER_CYCLE)
+    if rows == 1:
+        return copy
+    instr = a2a3_instr(op)
+    each = instr.slope * per_row + P.MASK_FLOOR  # count mode, or a masked tail column
+    fixed = instr.fixed(dtype.is_float)
+    if not binary:
+        return copy + (rows - 1) * (fixed + each)
+    levels, count = 0, rows
+    while count > 1:
+        levels += 1 + count % 2
+        count //= 2
+    return copy + levels * fixed + (rows - 1) * each
+
+
+# ---- A5 -----------------------------------------------------------------------------------
+
+
+def a5_tile_cycles(op: type[PtoOp], dtype: DType, repeats: int) -> int:
+    """A5 tile op of `repeats` registers: the VF issue model's steady state of its lowered
+    loop (loads, the op, a store per repeat): start-up + load -> op -> store chain + one
+    initiation interval per further repeat + drain."""
+    if repeats <= 0:
+        return 0
+    loads = 2 if _arity(op) == 2 else 1
+    interval = max(ceil(loads / P.LOAD_PORTS), a5_interval(op, dtype), ceil(1 / P.STORE_PORTS))
+    chain = P.LOAD_FORWARD + a5_forward(op, dtype) + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
+    return P.VF_STARTUP + chain + (repeats - 1) * interval + P.VF_DRAIN
+
+
+def a5_rows_cycles(op: type[PtoOp], dtype: DType, rows: int, per_row: int) -> int:
+    """A5 tile op over `rows` rows of `per_row` registers that are not contiguous: a loop
+    per row; the repeats issue at the op's throughput, each further row costs
+    `VF_ROW_GAP` (fitted on pto-isa's profiled A5 2-D cases, cost_params)."""
+    if rows <= 0 or per_row <= 0:
+        return 0
+    first = a5_tile_cycles(op, dtype, 1)
+    return (first + (rows * per_row - 1) * a5_throughput(op, dtype)
+            + (rows - 1) * P.VF_ROW_GAP)  # fmt: skip
+
+
+def _arity(op: type[PtoOp]) -> int:
+    return cast(int, getattr(op, "ARITY", 2))
+
+
+class VectorIssue:
+    """A5 vector function issue model, O(1) per micro-op.
+
+    Each port issues in program order: loads on `LOAD_PORTS` ports, stores on
+    `STORE_PORTS`, compute ops one after another `interval` cycles apart. An op issues when
+    its port is free and its operands are ready: a producer's result reaches a compute op
+    `forward` cycles after the producer issued, a store 2 cycles later. Dependencies follow
+    SSA values, a loop-carried value through its `scf.yield` operand. The cycles an op is
+    charged are how far it moves the scope's completion frontier; the first op of a
+    scope also pays the scope's start-up and drain.
+    """
+
+    def __init__(self) -> None:
+        self.active = False
+        self._static: dict[int, tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = {}
+        """Per op (by id; the IR is fixed during a run): kind, latency, forwarding,
+        interval, and the ids of the values it reads and defines."""
+        self._reset()
+
+    def _reset(self) -> None:
+        self.stream_started = False
+        """A2/A3: whether an instruction of this scope has paid the head and tail."""
+        self.pending = 0
+        self.compute_free = 0
+        self.loads = [0] * P.LOAD_PORTS
+        self.store_free = 0
+        self.frontier = 0
+        self.ready: dict[int, tuple[int, int]] = {}
+        """Per SSA value (by id): the issue cycle of its producer and its forwarding."""
+
+    def begin(self) -> None:
+        """A vecscope starts."""
+        self._reset()
+        self.active = True
+        self.pending = P.VF_STARTUP + P.VF_DRAIN
+
+    def end(self) -> None:
+        self.active = False
+        self.ready = {}
+
+    def cycles(self, op: PtoOp, dtype: DType) -> int:
+        static = self._static.get(id(op))
+        if static is None:
+            static = self._static[id(op)] = self._analyse(op, dtype)
+        kind, latency, forward, interval, operands, results = static
+        ready = 0
+        ready_table = self.ready
+        for value in operands:
+            produced = ready_table.get(value)
+            if produced is not None:
+                at = produced[0] + produced[1]
+                if at > ready:
+                    ready = at
+        if kind == 1:  # load
+            ports = self.loads
+            port = 0 if ports[0] <= ports[-1] else len(ports) - 1
+            t = max(ready, ports[port])
+            ports[port] = t + 1
+        elif kind == 2:  # store: its data arrives 2 cycles after a compute op's would
+            t = max(ready + P.STORE_FORWARD_EXTRA if ready else 0, self.store_free)
+            self.store_free = t + 1
+        else:
+            t = max(ready, self.compute_free)
+            self.compute_free = t + interval
+        produced = (t, forward)
+        for result in results:
+            ready_table[result] = produced
+        done = t + latency
+        charged = self.pending
+        self.pending = 0
+        if done > self.frontier:
+            charged += done - self.frontier
+            self.frontier = done
+        return charged
+
+    @staticmethod
+    def _analyse(
+        op: PtoOp, dtype: DType
+    ) -> tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]:
+        kind = 1 if isinstance(op, VectorLoadOp) else 2 if isinstance(op, VectorStoreOp) else 0
+        latency = (P.LOAD_LATENCY if kind == 1 else P.STORE_LATENCY if kind == 2
+                   else a5_latency(type(op), dtype))  # fmt: skip
+        forward = P.LOAD_FORWARD if kind == 1 else a5_forward(type(op), dtype)
+        interval = a5_interval(type(op), dtype)
+        operands = tuple(id(_through_yield(v)) for v in op.operands)
+        return (kind, latency, forward, interval, operands, tuple(id(r) for r in op.results))
+
+
+def _through_yield(value: SSAValue) -> SSAValue:
+    """A loop-carried block argument of an scf.for body: the value its yield passes on."""
+    if not isinstance(value, BlockArgument) or value.index == 0:
+        return value
+    block = value.block
+    parent = block.parent_op()
+    if isinstance(parent, scf.ForOp):
+        last = block.last_op
+        if isinstance(last, scf.YieldOp) and value.index - 1 < len(last.operands):
+            return last.operands[value.index - 1]
+    return value
+
+
+def micro_op_cycles(target: TargetProfile, issue: VectorIssue, op: PtoOp, dtype: DType) -> int:
+    """A vector micro-op. Outside a vecscope: the op issued alone. Inside one, on A5/cpu:
+    the VF issue model's charge; on A2/A3: the instructions stream ([cce]
+    `EstimateLinearCycles`: the head only when the pipe's queue is empty, the tail once when
+    a sync settles it), so the scope's first op pays `fixed + slope` and every later one
+    its `slope` (one repeat each)."""
+    if not issue.active:
+        return vector_cycles(target, type(op), dtype)
+    if target.arch is not TargetArch.A2A3:
+        return issue.cycles(op, dtype)
+    instr = a2a3_instr(type(op))
+    if issue.stream_started:
+        return instr.slope
+    issue.stream_started = True
+    return instr.fixed(dtype.is_float) + instr.slope
+
+
+# ---- DMA, cube, moves ----------------------------------------------------------------------
 
 
 def estimates(ops: Iterable[type[PtoOp]]) -> list[str]:
@@ -73,34 +334,32 @@ def repeats_for(nbytes: int) -> int:
     return ceil(nbytes / VREG_BYTES)
 
 
+def path(src: MemorySpace, dst: MemorySpace) -> P.Path:
+    return P.DMA_PATHS.get((src, dst), P.DEFAULT_PATH)
+
+
 def transfer_cycles(target: TargetProfile, src: MemorySpace, dst: MemorySpace, nbytes: int) -> int:
-    """DMA cycles of `nbytes` from `src` to `dst`: ceil(bytes / bandwidth)."""
+    """DMA cycles of one transfer of `nbytes` from `src` to `dst`: start-up + bytes /
+    bandwidth of the path (the same figures on every target)."""
     if nbytes <= 0:
         return 0
-    bandwidth = _bandwidth(target, src, dst)
-    return ceil(nbytes / bandwidth)
-
-
-def _bandwidth(target: TargetProfile, src: MemorySpace, dst: MemorySpace) -> int:
-    from pto_dialect.attrs import Location
-
-    table = target.cost.bandwidth
-    if src is MemorySpace.GM and dst is MemorySpace.L1:
-        return table.get((None, Location.MAT), 128)
-    if src is MemorySpace.UB and dst is MemorySpace.UB:
-        return table.get((Location.VEC, Location.VEC), 128)
-    return table.get((None, Location.VEC), 128)
+    route = path(src, dst)
+    return route.startup + ceil(nbytes / route.bytes_per_cycle)
 
 
 def matmul_cycles(m: int, k: int, n: int, operand: DType) -> int:
-    """Estimate: one 16 x k0 x 16 block per cycle (k0 = 16, 32 for 8-bit); f32 takes two."""
-    k0 = 32 if operand.bits == 8 else 16
-    blocks = ceil(m / 16) * ceil(k / k0) * ceil(n / 16)
-    return blocks * (2 if operand.bits == 32 else 1)
+    """Cube: head + ceil(m/16) x ceil(k/K0) x ceil(n/16) fractals, K0 = 32 bytes of the A
+    operand, one fractal per cycle (two for f32)."""
+    if m <= 0 or k <= 0 or n <= 0:
+        return 0
+    k0 = P.CUBE_K_BYTES // operand.bytes
+    blocks = ceil(m / P.CUBE_M) * ceil(k / k0) * ceil(n / P.CUBE_N)
+    return P.CUBE_HEAD + blocks * (2 if operand.bits == 32 else 1)
 
 
 def move_cycles(src: MemorySpace, dst: MemorySpace, nbytes: int) -> int:
-    """Estimate of a tile move: 256 B/cycle on MTE1, 128 B/cycle through the fixpipe."""
+    """A tile move by MTE1 or the fixpipe: bytes / bandwidth of the path."""
     if nbytes <= 0:
         return 0
-    return ceil(nbytes / (128 if src is MemorySpace.L0C else 256))
+    route = path(src, dst)
+    return route.startup + ceil(nbytes / route.bytes_per_cycle)

@@ -15,11 +15,13 @@ from typing import cast
 from xdsl.interpreter import InterpreterFunctions, PythonValues
 from xdsl.ir import Operation, SSAValue
 
+from interpreters import costs
 from interpreters.dma_state import DmaState
 from interpreters.errors import check
 from interpreters.memory import Access, Memory, Pointer, TensorView, Tile
 from interpreters.pipes import PipeModel
 from pto_dialect.attrs import Location, Pipe
+from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp, TileOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import SPACE_OF_LOCATION, MemorySpace, TileTypeBase
@@ -147,3 +149,11 @@ class MachineFunctions(InterpreterFunctions):
         if ssa_tile_op:
             pipes.barrier(op, Pipe.ALL)
         pipes.execute(op, pipe, reads, writes, cycles)
+
+    def on_vector_pipe(self, op: PtoOp, dtype: DType) -> None:
+        """Record register op `op` (elements of `dtype`) on its pipe, costed by the vector
+        issue model: alone outside a vecscope, in the scope's stream inside one."""
+        pipes = self.machine.pipes
+        if pipes.tracking:
+            cycles = costs.micro_op_cycles(self.machine.target, pipes.issue, op, dtype)
+            pipes.execute(op, op.pipe(), cycles=cycles)

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from xdsl.ir import Operation
 
+from interpreters.costs import VectorIssue
 from interpreters.errors import PtoRuntimeError
 from interpreters.memory import Access
 from interpreters.source import where
@@ -46,6 +47,101 @@ class _Record(NamedTuple):  # a tuple: made for every access, so cheap to build
     end: int
     write: bool
     time: int  # the cycle the op started on its pipe
+    seq: int  # when it was logged: conflicts are reported oldest first
+
+
+_Key = tuple[Pipe, int, int, bool]
+
+LEVELS = (9, 14, 19, 24)
+"""Bucket sizes of the access index: 512 B, 16 KiB, 512 KiB, 16 MiB (as shifts)."""
+SPAN = 32
+"""A range is indexed at the finest level where it spans at most this many buckets."""
+
+
+def _level(start: int, end: int) -> int:
+    """The index level of bytes [start, end); len(LEVELS) for a range too wide for all."""
+    for level, shift in enumerate(LEVELS):
+        if ((end - 1) >> shift) - (start >> shift) < SPAN:
+            return level
+    return len(LEVELS)
+
+
+class AccessLog:
+    """The accesses of one memory: for each (pipe, byte range, write), the latest record.
+
+    Indexed by bucket, at the finest of a few bucket sizes where the range spans at most
+    `SPAN` buckets (a vector register: one 512-byte bucket; a strided GM window of a wide
+    tensor: a few 512 KiB ones), so that an access meets only the records near its bytes
+    and the time per access does not grow with the number of distinct ranges logged (a
+    streaming kernel touches a new GM range per tile)."""
+
+    __slots__ = ("levels", "records", "rest", "used")
+
+    def __init__(self) -> None:
+        self.records: dict[_Key, _Record] = {}
+        self.levels: list[dict[int, dict[_Key, None]]] = [{} for _ in LEVELS]
+        self.used: list[tuple[int, dict[int, dict[_Key, None]]]] = []
+        """(shift, buckets) of the levels that have held a record, finest first."""
+        self.rest: dict[_Key, None] = {}
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    def overlapping(self, start: int, end: int) -> list[_Record]:
+        """The records whose bytes meet [start, end)."""
+        records = self.records
+        found: list[_Record] = []
+        for shift, buckets in self.used:
+            first, last = start >> shift, (end - 1) >> shift
+            if first == last:  # most accesses: one vector register, one small row
+                keys = buckets.get(first)
+                if keys:
+                    found.extend(r for k in keys if (r := records[k]).start < end and start < r.end)
+                continue
+            if last - first < len(buckets):
+                groups = [buckets.get(b) for b in range(first, last + 1)]
+            else:  # a wide access: walk the buckets there are
+                groups = [keys for b, keys in buckets.items() if first <= b <= last]
+            seen: set[_Key] = set()
+            for keys in groups:
+                for key in keys or ():
+                    if key not in seen:
+                        seen.add(key)
+                        record = records[key]
+                        if record.start < end and start < record.end:
+                            found.append(record)
+        if self.rest:
+            found.extend(r for k in self.rest if (r := records[k]).start < end and start < r.end)
+        return found
+
+    def put(self, key: _Key, record: _Record) -> None:
+        if key not in self.records:
+            level = _level(record.start, record.end)
+            if level == len(LEVELS):
+                self.rest[key] = None
+            else:
+                shift, buckets = LEVELS[level], self.levels[level]
+                if not any(b is buckets for _, b in self.used):
+                    self.used.append((shift, buckets))
+                    self.used.sort(key=lambda level: level[0])
+                for bucket in range(record.start >> shift, ((record.end - 1) >> shift) + 1):
+                    buckets.setdefault(bucket, {})[key] = None
+        self.records[key] = record
+
+    def drop(self, key: _Key) -> None:
+        record = self.records.pop(key, None)
+        if record is None:
+            return
+        level = _level(record.start, record.end)
+        if level == len(LEVELS):
+            del self.rest[key]
+            return
+        shift, buckets = LEVELS[level], self.levels[level]
+        for bucket in range(record.start >> shift, ((record.end - 1) >> shift) + 1):
+            keys = buckets[bucket]
+            del keys[key]
+            if not keys:
+                del buckets[bucket]
 
 
 @dataclass(frozen=True)
@@ -135,7 +231,8 @@ class PipeModel:
         self.clocks: dict[Pipe, Clock] = {p: dict.fromkeys(PIPES, 0) for p in PIPES}
         self.free: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
         self.busy: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
-        self.history: dict[int, dict[tuple[Pipe, int, int, bool], _Record]] = defaultdict(dict)
+        self.history: dict[int, AccessLog] = defaultdict(AccessLog)
+        self._seq = 0
         self.flags: dict[tuple[Pipe, Pipe, Event], deque[_Signal]] = defaultdict(deque)
         self.slots: dict[int, tuple[Pipe, Operation] | None] = {}
         self.released: dict[int, _Signal] = {}
@@ -148,6 +245,8 @@ class PipeModel:
         self._barrier_stalls: dict[Pipe, Stall] = {}
         """A barrier's wait per pipe, a stall only once the pipe runs something after it."""
         self._seen_hazards: set[tuple[int, int, str]] = set()
+        self.issue = VectorIssue()
+        """The A5 vector function issue state of the running vecscope (`costs`)."""
 
     # ---- ops touching memory ----------------------------------------------------------------
     def execute(
@@ -181,23 +280,28 @@ class PipeModel:
         if access.end <= access.start:
             return
         log = self.history[access.memory.uid]
-        for record in log.values():
-            if record.pipe is pipe or not (record.write or write):
-                continue
-            if record.end <= access.start or access.end <= record.start:
-                continue
-            if record.tick <= clock[record.pipe]:
-                continue  # the earlier access happens-before this one
-            kind = "RAW" if record.write and not write else "WAR" if write and not record.write \
-                else "WAW"  # fmt: skip
-            self._report_conflict(kind, record, op, pipe, access, time)
+        conflicts = [
+            record
+            for record in log.overlapping(access.start, access.end)
+            if record.pipe is not pipe
+            and (record.write or write)
+            and record.tick > clock[record.pipe]  # else it happens-before this access
+        ]
+        if conflicts:
+            conflicts.sort(key=lambda r: r.seq)
+            for record in conflicts:
+                kind = "RAW" if record.write and not write else \
+                    "WAR" if write and not record.write else "WAW"  # fmt: skip
+                self._report_conflict(kind, record, op, pipe, access, time)
         # An older access of the same pipe to the same bytes can no longer decide anything:
         # whatever is unordered with it is unordered with this newer one too.
         if write:
-            log.pop((pipe, access.start, access.end, False), None)
+            log.drop((pipe, access.start, access.end, False))
         key = (pipe, access.start, access.end, write)
-        log.pop(key, None)
-        log[key] = _Record(op, pipe, clock[pipe], access.start, access.end, write, time)
+        self._seq += 1
+        log.put(
+            key, _Record(op, pipe, clock[pipe], access.start, access.end, write, time, self._seq)
+        )
 
     def _report_conflict(
         self, kind: str, earlier: _Record, op: Operation, pipe: Pipe, access: Access, time: int

@@ -38,13 +38,17 @@ def destination(
 
 
 def charge(
-    functions: MachineFunctions, op: TileOp, args: PythonValues, elements: int, tile: Tile
+    functions: MachineFunctions,
+    op: TileOp,
+    args: PythonValues,
+    region: tuple[int, int],
+    tile: Tile,
 ) -> None:
-    """Put `op` on its pipe for one repeat of its cost per 256 bytes of `elements` of `tile`."""
+    """Put `op` on its pipe for its cost over `region` (rows, cols) of `tile`'s elements."""
     machine = functions.machine
     if machine.pipes.tracking:
-        repeats = costs.repeats_for(elements * tile.dtype.bytes)
-        cycles = costs.vector_cycles(machine.target, type(op), tile.dtype, repeats)
+        cycles = costs.tile_vector_cycles(machine.target, type(op), tile.dtype, *region,
+                                          tile.type.shape[1])  # fmt: skip
         functions.on_pipe(op, *tile_accesses(op, args), cycles)
 
 
@@ -60,7 +64,7 @@ class TileConvertFunctions(MachineFunctions):
             f"src valid region {src.valid_rows}x{src.valid_cols} must equal the dst valid "
             f"region {rows}x{cols}",
         )
-        charge(self, op, args, rows * cols, src)
+        charge(self, op, args, (rows, cols), src)
         target = self.machine.target
         wrap = CONVERT_RULES[target.arch].wrap_bits
         values = src.get()[:rows, :cols]

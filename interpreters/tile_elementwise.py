@@ -131,8 +131,8 @@ class TileElementwiseFunctions(MachineFunctions):
                 view = src.valid_view()
             operands.append(self._operand(op, roles[index], src, region) if view is None else view)
         if self.machine.pipes.tracking:
-            repeats = costs.repeats_for(rows * cols * dst.dtype.bytes)
-            cycles = costs.vector_cycles(self.machine.target, type(op), dst.dtype, repeats)
+            cycles = costs.tile_vector_cycles(self.machine.target, type(op), dst.dtype, rows,
+                                              cols, dst.type.shape[1])  # fmt: skip
             self.on_pipe(op, *tile_accesses(op, args), cycles)
         kernel = self._kernels.get(op) or self._kernel(op, dst.dtype)
         out = dst.valid_view()

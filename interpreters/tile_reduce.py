@@ -54,13 +54,13 @@ class TileReduceFunctions(MachineFunctions):
             cols == dst.valid_cols,
             f"src valid cols {cols} must equal the dst valid cols {dst.valid_cols}",
         )
+        binary = isinstance(op, TColSumOp) and op.binary and len(op.ins) == 2
         if self.machine.pipes.tracking:
-            repeats = costs.repeats_for(rows * cols * src.dtype.bytes)
-            cycles = costs.vector_cycles(self.machine.target, type(op), src.dtype, repeats)
+            cycles = costs.col_reduce_cycles(self.machine.target, type(op), src.dtype, rows,
+                                             cols, binary)  # fmt: skip
             self.on_pipe(op, *tile_accesses(op, args), cycles)
         rules = REDUCE_RULES[self.machine.target.arch]
         region = src.get()[:rows, :cols]
-        binary = isinstance(op, TColSumOp) and op.binary and len(op.ins) == 2
         with dst.edit() as contents:
             if not binary:
                 reduce.col_reduce(STEPS[type(op)], region, contents[0, :cols], rules)

@@ -121,8 +121,8 @@ class TileScalarFunctions(MachineFunctions):
         if isinstance(op, TAxpyOp) and op.index_of(ACC) is None:
             operands.append(dst.region().copy())
         if self.machine.pipes.tracking:
-            repeats = costs.repeats_for(region[0] * region[1] * dst.dtype.bytes)
-            cycles = costs.vector_cycles(self.machine.target, type(op), dst.dtype, repeats)
+            cycles = costs.tile_vector_cycles(self.machine.target, type(op), dst.dtype, *region,
+                                              dst.type.shape[1])  # fmt: skip
             self.on_pipe(op, *tile_accesses(op, args), cycles)
         kernel = self._kernels.get(op) or self._kernel(op, dst.dtype)
         rows, cols = region

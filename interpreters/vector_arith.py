@@ -22,7 +22,6 @@ from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
-from interpreters import costs
 from interpreters.errors import PtoRuntimeError, check
 from interpreters.impls import implements, register_functions
 from interpreters.machine import Machine, MachineFunctions
@@ -118,19 +117,14 @@ class VectorArithFunctions(MachineFunctions):
 
     def __init__(self, machine: Machine) -> None:
         super().__init__(machine)
-        self._costs: dict[tuple[type[PtoOp], DType], int] = {}
+        self._dtypes: dict[PtoOp, DType] = {}
+        """Per op: the element type of its (first) vreg result, read from the IR once."""
 
-    def _execute(self, op: PtoOp, dtype: DType) -> None:
-        """Record the register op `op` on its pipe (PIPE_V), costed as one repeat of it."""
-        pipes = self.machine.pipes
-        if not pipes.tracking:
-            return
-        key = (type(op), dtype)
-        cycles = self._costs.get(key)
-        if cycles is None:
-            cycles = costs.vector_cycles(self.machine.target, type(op), dtype, 1)
-            self._costs[key] = cycles
-        pipes.execute(op, op.pipe(), cycles=cycles)
+    def _dtype(self, op: PtoOp) -> DType:
+        dtype = self._dtypes.get(op)
+        if dtype is None:
+            dtype = self._dtypes[op] = _element(op.results[0].type)
+        return dtype
 
     @property
     def _rules(self) -> VectorArithRules:
@@ -141,7 +135,12 @@ class VectorArithFunctions(MachineFunctions):
     def run_vecscope(
         self, interpreter: Interpreter, op: VecScopeOp, args: PythonValues
     ) -> PythonValues:
-        interpreter.run_ssacfg_region(op.body, (), "vecscope")
+        issue = self.machine.pipes.issue
+        issue.begin()
+        try:
+            interpreter.run_ssacfg_region(op.body, (), "vecscope")
+        finally:
+            issue.end()
         return ()
 
     @implements(CastPtrOp)
@@ -198,13 +197,13 @@ class VectorArithFunctions(MachineFunctions):
     @implements(PltOp)
     def run_plt(self, interpreter: Interpreter, op: PltOp, args: PythonValues) -> PythonValues:
         mask, remaining = sem.plt(int(args[0]), op.lanes)
-        self._execute(op, _MASK_COST_DTYPE[op.BITS])
+        self.on_vector_pipe(op, _MASK_COST_DTYPE[op.BITS])
         return (mask, remaining)
 
     @implements(PsetOp)
     def run_pset(self, interpreter: Interpreter, op: PsetOp, args: PythonValues) -> PythonValues:
         mask = sem.pset(op.pattern.data, op.lanes)
-        self._execute(op, _MASK_COST_DTYPE[op.BITS])
+        self.on_vector_pipe(op, _MASK_COST_DTYPE[op.BITS])
         return (mask,)
 
     # ---- binary family (seed 004), unary ops ----------------------------------------------
@@ -214,36 +213,36 @@ class VectorArithFunctions(MachineFunctions):
     ) -> PythonValues:
         if isinstance(op, VectorCarryOp):
             return self._carry(op, args)
-        dtype = _element(op.result.type)
+        dtype = self._dtype(op)
         lhs, rhs, mask = cast(tuple[np.ndarray, np.ndarray, np.ndarray], tuple(args))
         result = sem.binary(BINARY[type(op)], lhs, rhs, mask, dtype, self._rules)
-        self._execute(op, dtype)
+        self.on_vector_pipe(op, dtype)
         return (result,)
 
     def _carry(self, op: VectorCarryOp, args: PythonValues) -> PythonValues:
-        dtype = _element(op.result.type)
+        dtype = self._dtype(op)
         lhs, rhs, mask = cast(tuple[np.ndarray, np.ndarray, np.ndarray], tuple(args))
         result, flags = sem.carry(isinstance(op, VAddCOp), lhs, rhs, mask)
-        self._execute(op, dtype)
+        self.on_vector_pipe(op, dtype)
         return (result, flags)
 
     @implements(VectorUnaryOp)
     def run_unary(
         self, interpreter: Interpreter, op: VectorUnaryOp, args: PythonValues
     ) -> PythonValues:
-        dtype = _element(op.result.type)
+        dtype = self._dtype(op)
         values, mask = cast(tuple[np.ndarray, np.ndarray], tuple(args))
         result = sem.unary(UNARY[type(op)], values, mask, dtype)
-        self._execute(op, dtype)
+        self.on_vector_pipe(op, dtype)
         return (result,)
 
     @implements(VMulAOp)
     def run_vmula(self, interpreter: Interpreter, op: VMulAOp, args: PythonValues) -> PythonValues:
-        dtype = _element(op.result.type)
+        dtype = self._dtype(op)
         acc, lhs, rhs, mask = cast(tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
                                    tuple(args))  # fmt: skip
         result = sem.multiply_add(acc, lhs, rhs, mask, dtype)
-        self._execute(op, dtype)
+        self.on_vector_pipe(op, dtype)
         return (result,)
 
     @implements(VBrOp)
@@ -251,5 +250,5 @@ class VectorArithFunctions(MachineFunctions):
         vreg = op.result.type
         dtype = vreg.element
         result = sem.broadcast(cast(int | float, args[0]), dtype, vreg.lanes.data)
-        self._execute(op, dtype)
+        self.on_vector_pipe(op, dtype)
         return (result,)

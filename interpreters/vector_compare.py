@@ -12,7 +12,6 @@ from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.semantics import compare as sem
 from interpreters.semantics.vector_arith import broadcast
-from interpreters.vector_convert import on_vector_pipe
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
 from pto_dialect.types import VRegType
 
@@ -22,7 +21,7 @@ class VectorCompareFunctions(MachineFunctions):
     @implements(VCmpOp)
     def run_vcmp(self, interpreter: Interpreter, op: VCmpOp, args: PythonValues) -> PythonValues:
         lhs, rhs, seed = cast(tuple[np.ndarray, np.ndarray, np.ndarray], tuple(args))
-        on_vector_pipe(self, op, cast(VRegType, op.src0.type))
+        self.on_vector_pipe(op, cast(VRegType, op.src0.type).element)
         return (sem.compare_lanes(lhs, rhs, seed, op.mode),)
 
     @implements(VCmpsOp)
@@ -30,11 +29,11 @@ class VectorCompareFunctions(MachineFunctions):
         vreg = cast(VRegType, op.src.type)
         lhs, seed = cast(np.ndarray, args[0]), cast(np.ndarray, args[2])
         scalar = broadcast(cast(int | float, args[1]), vreg.element, 1)[0]
-        on_vector_pipe(self, op, vreg)
+        self.on_vector_pipe(op, vreg.element)
         return (sem.compare_lanes(lhs, scalar, seed, op.mode),)
 
     @implements(VSelOp)
     def run_vsel(self, interpreter: Interpreter, op: VSelOp, args: PythonValues) -> PythonValues:
         src0, src1, mask = cast(tuple[np.ndarray, np.ndarray, np.ndarray], tuple(args))
-        on_vector_pipe(self, op, cast(VRegType, op.src0.type))
+        self.on_vector_pipe(op, cast(VRegType, op.src0.type).element)
         return (sem.select(mask, src0, src1),)

@@ -8,21 +8,11 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters import costs
 from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.semantics.convert import convert_lanes
-from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_convert import VBitcastOp, VCvtOp
 from pto_dialect.types import VRegType
-
-
-def on_vector_pipe(functions: MachineFunctions, op: PtoOp, vreg: VRegType) -> None:
-    """Record register op `op` on PIPE_V for one repeat of its cost with `vreg`'s elements."""
-    pipes = functions.machine.pipes
-    if pipes.tracking:
-        cycles = costs.vector_cycles(functions.machine.target, type(op), vreg.element, 1)
-        pipes.execute(op, op.pipe(), cycles=cycles)
 
 
 @register_functions
@@ -41,7 +31,7 @@ class VectorConvertFunctions(MachineFunctions):
             (op.round_mode, op.saturation),
             src.element,
         )
-        on_vector_pipe(self, op, src)
+        self.on_vector_pipe(op, src.element)
         return (result,)
 
     @implements(VBitcastOp)

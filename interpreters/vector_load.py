@@ -16,9 +16,10 @@ from xdsl.ir import SSAValue
 
 from interpreters import costs
 from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
+from interpreters.machine import Machine, MachineFunctions
 from interpreters.memory import Access, Memory, Pointer
 from interpreters.semantics import vector_memory as vm
+from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_load import (
@@ -64,6 +65,11 @@ def accesses(memory: Memory, ranges: Sequence[tuple[int, int]]) -> list[Access]:
 class VectorLoadFunctions(MachineFunctions):
     """vlds, vldsx2, vsld, vsldb, the gathers and the unaligned-load stream (vldas, vldus)."""
 
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._vlds: dict[VldsOp, tuple[LoadDist, DType, DType, int]] = {}
+        """Per vlds: its mode, lane type, UB unit type and UB element size."""
+
     def ub(self, value: object) -> tuple[Memory, int]:
         """The UB memory and byte address of a pointer value (untyped ones are placed in UB)."""
         ptr = self.machine.place(cast(Pointer, value), MemorySpace.UB)
@@ -75,17 +81,21 @@ class VectorLoadFunctions(MachineFunctions):
             op,
             op.pipe(),
             reads=accesses(memory, reads),
-            cycles=costs.vector_cycles(self.machine.target, type(op), dtype),
+            cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, dtype),
         )
 
     @implements(VldsOp)
     def run_vlds(self, interpreter: Interpreter, op: VldsOp, args: PythonValues) -> PythonValues:
-        mode = op.dist_mode
-        lane = lane_type(op.result)
-        rule = LOAD_DIST_RULES[mode]
-        unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
+        static = self._vlds.get(op)
+        if static is None:  # fixed per op during a run: read from the IR once
+            mode = op.dist_mode
+            lane = lane_type(op.result)
+            rule = LOAD_DIST_RULES[mode]
+            unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
+            static = self._vlds[op] = (mode, lane, unit, ub_element(op.source, unit).bytes)
+        mode, lane, unit, size = static
         memory, base = self.ub(args[0])
-        address = base + int(args[1]) * ub_element(op.source, unit).bytes
+        address = base + int(args[1]) * size
         vreg, reads = vm.vlds(memory, address, mode, lane, unit)
         self.run(op, memory, reads, lane)
         return (vreg,)

@@ -15,14 +15,12 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters import costs
 from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.semantics import scalar as tile_sem
 from interpreters.semantics import vector_arith as sem
 from pto_dialect import rules
 from pto_dialect.dtypes import DType
-from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_scalar import (
     VAddCsOp,
     VAddsOp,
@@ -101,12 +99,6 @@ def carry_in(
 
 @register_functions
 class VectorScalarFunctions(MachineFunctions):
-    def _execute(self, op: PtoOp, dtype: DType) -> None:
-        pipes = self.machine.pipes
-        if pipes.tracking:
-            cycles = costs.vector_cycles(self.machine.target, type(op), dtype, 1)
-            pipes.execute(op, op.pipe(), cycles=cycles)
-
     @implements(VectorScalarOp)
     def run_vector_scalar(
         self, interpreter: Interpreter, op: VectorScalarOp, args: PythonValues
@@ -118,7 +110,7 @@ class VectorScalarFunctions(MachineFunctions):
         lanes = tile_sem.scalar_array(scalar, dtype, values.shape)
         arith_rules = rules.VECTOR_ARITH_RULES[self.machine.target.arch]
         result = sem.binary(SCALAR[type(op)], values, lanes, mask, dtype, arith_rules)
-        self._execute(op, dtype)
+        self.on_vector_pipe(op, dtype)
         return (result,)
 
     @implements(VectorCarryInOp)
@@ -127,7 +119,7 @@ class VectorScalarFunctions(MachineFunctions):
     ) -> PythonValues:
         lhs, rhs, carry, mask = cast(tuple[np.ndarray, ...], tuple(args))
         result, flags = carry_in(isinstance(op, VAddCsOp), lhs, rhs, carry, mask)
-        self._execute(op, _element(op.result.type))
+        self.on_vector_pipe(op, _element(op.result.type))
         return (result, flags)
 
     @implements(VAxpyOp)
@@ -138,5 +130,5 @@ class VectorScalarFunctions(MachineFunctions):
         lanes = tile_sem.scalar_array(alpha, dtype, x.shape)
         result = tile_sem.axpy(x, lanes, y, dtype)
         result[~mask] = 0
-        self._execute(op, dtype)
+        self.on_vector_pipe(op, dtype)
         return (result,)

@@ -22,7 +22,7 @@ from interpreters.machine import Machine, MachineFunctions
 from interpreters.memory import Memory, Pointer
 from interpreters.semantics import vector_memory as vm
 from interpreters.vector_load import accesses, lane_type, ub_element, unsigned
-from pto_dialect.attrs import PostUpdate
+from pto_dialect.attrs import PostUpdate, StoreDist
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vecscope import VecScopeOp
@@ -66,6 +66,8 @@ class VectorStoreFunctions(MachineFunctions):
         self.live: dict[int, vm.AlignState] = {}
         """Latest states of the unaligned-store streams that still buffer bytes."""
         self._listener = _FlushCheck(self)
+        self._vsts: dict[VstsOp, tuple[StoreDist, DType, int]] = {}
+        """Per vsts: its mode, lane type and UB element size."""
 
     # ---- helpers ----------------------------------------------------------------------------
     def ub(self, value: object) -> tuple[Memory, int]:
@@ -78,7 +80,7 @@ class VectorStoreFunctions(MachineFunctions):
             op,
             op.pipe(),
             writes=accesses(memory, writes),
-            cycles=costs.vector_cycles(self.machine.target, type(op), dtype),
+            cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, dtype),
         )
 
     def check_flushed(self) -> None:
@@ -124,12 +126,16 @@ class VectorStoreFunctions(MachineFunctions):
     # ---- aligned stores ---------------------------------------------------------------------
     @implements(VstsOp)
     def run_vsts(self, interpreter: Interpreter, op: VstsOp, args: PythonValues) -> PythonValues:
-        mode = op.dist_mode
-        lane = lane_type(op.value)
-        rule = STORE_DIST_RULES[mode]
-        unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
+        static = self._vsts.get(op)
+        if static is None:  # fixed per op during a run: read from the IR once
+            mode = op.dist_mode
+            lane = lane_type(op.value)
+            rule = STORE_DIST_RULES[mode]
+            unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
+            static = self._vsts[op] = (mode, lane, ub_element(op.dest, unit).bytes)
+        mode, lane, size = static
         memory, base = self.ub(args[1])
-        address = base + int(args[2]) * ub_element(op.dest, unit).bytes
+        address = base + int(args[2]) * size
         value, mask = cast(np.ndarray, args[0]), cast(np.ndarray, args[3])
         writes = vm.vsts(memory, address, value, mask, mode)
         self.run(op, memory, writes, lane)

@@ -11,6 +11,11 @@ family. On every target the steps go in row order, as the project's specificatio
 `tmp[j] = r_{2j} + r_{2j+1}`, each further level `tmp[j] = tmp[2j] + tmp[2j+1]` while more
 than one partial sum is left; an odd leftover row is added to the level's first
 (A2A3) or last (A5) partial sum. The result is `tmp[0]`; the partial sums stay in `tmp`.
+
+The sequential reductions are computed on the whole tile (`WHOLE_TILE`), with the results
+of the row-by-row fold (`_in_order`, kept as the reference and for sums over NaNs): a sum
+is numpy's `add.reduce` down the columns (whole rows added in row order, each add rounded
+to the element type); a min/max is the fold's closed form (`_select_fold`).
 """
 
 from __future__ import annotations
@@ -20,9 +25,9 @@ from collections.abc import Callable
 import numpy as np
 
 from interpreters.errors import check
-from interpreters.semantics.elementwise import arith, select_max, select_min
+from interpreters.semantics.elementwise import arith, has_nan, quieted, select_max, select_min
 from pto_dialect.dtypes import DType
-from pto_dialect.rules import Fold, ReduceRules
+from pto_dialect.rules import Fold, Pick, ReduceRules
 
 Step = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
@@ -79,12 +84,60 @@ def _tree(src: np.ndarray, fold: Fold) -> np.ndarray:
         count = half
 
 
+def _sum(src: np.ndarray, rules: ReduceRules) -> np.ndarray | None:
+    """The row-order sum of `src` (R >= 2) on the whole tile; None when a float column
+    holds a NaN (the fold's NaN-payload rule needs the row-by-row path)."""
+    if src.dtype.kind not in "fV":
+        return np.add.reduce(src, axis=0, dtype=src.dtype)  # wrapping: any order is exact
+    if has_nan(src):
+        return None
+    if src.shape[1] == 1:  # one column: a 1-D reduce would sum pairwise
+        return np.add.accumulate(src, axis=0, dtype=src.dtype)[-1]
+    # Down the rows of a 2-D tile numpy adds whole rows in row order (pairwise summation is
+    # only along the contiguous axis): ((r0 + r1) + r2) + ..., each add rounded.
+    return np.add.reduce(src, axis=0, dtype=src.dtype)
+
+
+def _select_fold(src: np.ndarray, larger: bool, fallback: Pick) -> np.ndarray:
+    """The fold `acc = select(acc, row)` of `select_max`/`select_min` over `src` (R >= 2),
+    closed form: without NaN, the extreme value from the last row holding it (ties go to
+    the row: fallback src1) or the first (fallback src0), so a +-0 tie keeps that row's
+    sign; with a NaN, the first NaN (src1) or the last (src0), quieted."""
+    rows, cols = src.shape
+    if src.dtype.kind not in "fV":
+        return src.max(axis=0) if larger else src.min(axis=0)
+    extreme = (np.fmax if larger else np.fmin).reduce(src, axis=0)
+    hits = src == extreme
+    last = fallback is Pick.SRC1
+    index = rows - 1 - np.argmax(hits[::-1], axis=0) if last else np.argmax(hits, axis=0)
+    columns = np.arange(cols, dtype=np.intp)
+    result = src[index, columns]
+    if has_nan(src):
+        nan = np.isnan(src)
+        where = rows - 1 - np.argmax(nan[::-1], axis=0) if not last else np.argmax(nan, axis=0)
+        columns_with_nan = nan.any(axis=0)
+        result[columns_with_nan] = quieted(src[where, columns])[columns_with_nan]
+    return result
+
+
+WholeTile = Callable[[np.ndarray, ReduceRules], "np.ndarray | None"]
+
+WHOLE_TILE: dict[StepMaker, WholeTile] = {
+    add_step: _sum,
+    max_step: lambda src, rules: _select_fold(src, True, rules.max_min_fallback),
+    min_step: lambda src, rules: _select_fold(src, False, rules.max_min_fallback),
+}
+"""The whole-tile computation of each sequential reduction step (None: fold row by row)."""
+
+
 def col_reduce(step: StepMaker, src: np.ndarray, dst_row: np.ndarray, rules: ReduceRules) -> None:
     """`tcolmin`/`tcolmax`/`tcolsum` (sequential) of the R x C `src` into the C-vector `dst_row`."""
     if src.shape[0] == 0 or src.shape[1] == 0:
         return
     with np.errstate(all="ignore"):
-        dst_row[...] = _in_order(src, step(rules))
+        whole = WHOLE_TILE.get(step)
+        result = whole(src, rules) if whole is not None and src.shape[0] > 1 else None
+        dst_row[...] = _in_order(src, step(rules)) if result is None else result
 
 
 def col_sum_binary(

@@ -148,14 +148,14 @@ def test_addptr_counts_elements() -> None:
 @pytest.mark.parametrize(
     ("target", "name", "dtype", "cycles"),
     [
-        # seed 004 A2/A3: startup 14 + completion + 1 repeat x per_repeat (no interval)
-        (A2A3, "vadd", F32, 14 + 19 + 2),
-        (A2A3, "vadd", I32, 14 + 17 + 2),
-        (A2A3, "vmul", I16, 14 + 18 + 2),
-        (A2A3, "vdiv", F16, 14 + 19 + 4),
-        (A2A3, "vand", U8, 14 + 17 + 1),
-        (A2A3, "vaddc", U32, 14 + 17 + 1),
-        # seed 004 A5 latency table
+        # A2/A3 (docs/machine.md): fixed + slope x 1 repeat
+        (A2A3, "vadd", F32, 30 + 2),
+        (A2A3, "vadd", I32, 23 + 2),
+        (A2A3, "vmul", I16, 25 + 2),
+        (A2A3, "vdiv", F16, 32 + 4),
+        (A2A3, "vand", U8, 20 + 2),
+        (A2A3, "vaddc", U32, 25 + 1),  # the SIMPLE class (vadds/vmuls)
+        # A5 latencies (seed 004; pto-isa VfSim isa.csv), issued alone outside a vecscope
         (A5, "vadd", F16, 7),
         (A5, "vmul", F32, 8),
         (A5, "vdiv", F32, 17),
@@ -185,8 +185,8 @@ def test_register_ops_touch_no_memory_and_bookkeeping_ops_no_pipe() -> None:
     plt = build(A2A3, [i32], PLT_OPS[16])
     run(machine, pset, [])
     run(machine, plt, [5])
-    # plt/pset are costed as a vbr of their granularity: 14 + 17 (INT) + 1
-    assert machine.pipes.busy[Pipe.V] == 2 * (14 + 17 + 1)
+    # plt/pset are costed as a vbr of their granularity: the SIMPLE class, 25 + 1
+    assert machine.pipes.busy[Pipe.V] == 2 * (25 + 1)
     assert not machine.pipes.history  # no memory access recorded
     before = {p: dict(c) for p, c in machine.pipes.clocks.items()}
     cast = build(A2A3, [i64], lambda a: CastPtrOp(a, PtrType(mlir_type(F32), MemorySpace.UB)))
@@ -228,6 +228,14 @@ builtin.module attributes {{pto.target_arch = "{arch}"}} {{
 """
 
 
+A5_KERNEL_CYCLES = 23 + 38 + 12
+"""KERNEL with n = 200 on A5, by hand (docs/machine.md, the VF issue model): every op is a
+compute op (interval 1; forwarding latency - 4: vbr/pset/plt/vadd 3, vmula 4). Issue times:
+vbr 0, vbr 1, pset 2; iteration 1: plt 3, vadd 6 (mask ready 3 + 3), vmula 9 (sum ready
+6 + 3); iteration 2: plt 10 (after vmula), vadd 13, vmula 16; 3: plt 17, vadd 20, vmula 23;
+4: plt 24, vadd 27, vmula 30, done 30 + 8 = 38; plus start-up 23 and drain 12."""
+
+
 class Recorder(Interpreter.Listener):
     def __init__(self) -> None:
         self.results: list[tuple[str, PythonValues]] = []
@@ -257,16 +265,17 @@ def test_plt_tail_loop_kernel() -> None:
     fmas = [r[0] for name, r in recorder.results if name == "pto.vmula"]
     assert list(fmas[-1][:9]) == [6.5] * 8 + [3.0]  # 3.5 + 1.5*2; inactive sum lanes are 0
     # A5 costs: vbr 7 x 2, pset 7, then per iteration plt 7 + vadd 7 + vmula 8
-    assert machine.pipes.busy[Pipe.V] == 7 * 3 + 4 * (7 + 7 + 8)
+    assert machine.pipes.busy[Pipe.V] == A5_KERNEL_CYCLES
 
 
 @pytest.mark.parametrize(
     ("arch", "cycles"),
     [
-        # A2/A3, one repeat each: vbr f32 14+19+1 (x2), pset/plt as vbr i32 14+17+1,
-        # vadd f32 14+19+2, vmula f32 14+19+2 (costed as vmul: FP completion)
-        ("a2a3", 2 * 34 + 32 + 4 * (32 + 35 + 35)),
-        ("a5", 7 * 3 + 4 * (7 + 7 + 8)),
+        # A2/A3, instructions streaming in the vecscope: the first (vbr f32, the SIMPLE
+        # class) pays fixed 25 + slope 1, every later op its slope: vbr 1, pset 1, and per
+        # iteration plt 1, vadd 2, vmula 2 (the BINARY class, as vmul)
+        ("a2a3", 26 + 1 + 1 + 4 * (1 + 2 + 2)),
+        ("a5", A5_KERNEL_CYCLES),
     ],
 )
 def test_kernel_through_pto_run(arch: str, cycles: int, tmp_path: Path) -> None:

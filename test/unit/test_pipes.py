@@ -72,6 +72,48 @@ def test_war_and_waw(ub: Memory):
     assert kinds(model) == ["WAR", "WAW"]
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "hazard"),
+    [
+        ((4090, 4100), (4096, 4097), True),  # straddles a bucket boundary
+        ((0, 4096), (4096, 8192), False),  # adjacent buckets, disjoint bytes
+        ((8000, 8200), (0, 1 << 20), True),  # a wide access meets a narrow record
+        ((0, 1 << 20), (300_000, 300_001), True),  # a narrow access meets a wide record
+        ((0, 1 << 20), (1 << 20, (1 << 20) + 8), False),
+        ((0, 1 << 30), (5 << 20, (5 << 20) + 1), True),  # wider than every index level
+        ((100, 612), (611, 1 << 20), True),  # index levels 0 and 2
+        ((600 << 10, 700 << 10), (0, 8), False),
+    ],
+)
+def test_the_access_index_finds_exactly_the_overlapping_records(
+    first: tuple[int, int], second: tuple[int, int], hazard: bool
+):
+    gm = Memory("gm", MemorySpace.GM, np.zeros(0, np.uint8))  # the index never reads bytes
+    model = PipeModel()
+    model.execute(op("write"), MTE2, writes=[Access(gm, *first)])
+    model.execute(op("read"), V, reads=[Access(gm, *second)])
+    assert kinds(model) == (["RAW"] if hazard else [])
+
+
+def test_conflicts_are_reported_oldest_first_and_dropped_records_leave_the_index():
+    gm = Memory.zeros("gm", MemorySpace.GM, 1 << 16)
+    model = PipeModel()
+    model.execute(op("wide read"), V, reads=[Access(gm, 0, 1 << 16)])
+    model.execute(op("narrow write"), MTE3, writes=[Access(gm, 8192, 8200)])
+    model.execute(op("clobber"), MTE2, writes=[Access(gm, 8190, 8196)])
+    assert [(h.kind, h.ops[0].attributes["label"]) for h in model.hazards] == [
+        ("WAR", StringAttr("wide read")),  # the MTE3 write
+        ("WAR", StringAttr("wide read")),  # the MTE2 write, against the older read first
+        ("WAW", StringAttr("narrow write")),
+    ]
+    log = model.history[gm.uid]
+    model.execute(op("reread"), MTE3, reads=[Access(gm, 8192, 8200)])
+    model.execute(op("rewrite"), MTE3, writes=[Access(gm, 8192, 8200)])
+    assert (MTE3, 8192, 8200, False) not in log.records  # the newer write supersedes it
+    for buckets in log.levels:
+        assert all((MTE3, 8192, 8200, False) not in keys for keys in buckets.values())
+
+
 def test_disjoint_bytes_and_same_pipe_accesses_are_not_hazards(ub: Memory):
     model = PipeModel()
     model.execute(op("a"), MTE2, writes=[Access(ub, 0, 64)])
@@ -167,28 +209,54 @@ def test_timelines_serialised_by_waits_sum_and_independent_pipes_overlap(ub: Mem
 
 
 def test_a2a3_vector_cost_formula():
-    # seed 004: 14 + 19 + 16 x 2 + 15 x 18 = 335 for a 16-repeat f32 vadd
-    assert costs.vector_cycles(A2A3, VAddOp, F32, 16) == 335
-    assert costs.vector_cycles(A2A3, VAddOp, I32, 1) == 14 + 17 + 2
-    assert costs.vector_cycles(A2A3, VMulOp, I16, 2) == 14 + 18 + 2 * 2 + 18
-    assert costs.vector_cycles(A2A3, VAndOp, I32, 3) == 14 + 17 + 3 * 1 + 2 * 18
-    assert costs.vector_cycles(A2A3, VDivOp, F16, 1) == 14 + 19 + 4
+    # fixed + slope x repeats (docs/machine.md, A2/A3 table): vadd f32 30 + 2 x 16
+    assert costs.vector_cycles(A2A3, VAddOp, F32, 16) == 30 + 2 * 16
+    assert costs.vector_cycles(A2A3, VAddOp, I32, 1) == 23 + 2
+    assert costs.vector_cycles(A2A3, VMulOp, I16, 2) == 25 + 2 * 2
+    assert costs.vector_cycles(A2A3, VAndOp, I32, 3) == 20 + 3 * 2
+    assert costs.vector_cycles(A2A3, VDivOp, F16, 1) == 32 + 4
+
+
+def test_a2a3_tile_issue_modes():
+    # pto-isa TBinOp.hpp: 64x64 f32 rows of exactly one repeat: 64 repeats, no mask
+    assert costs.a2a3_issue(64, 64, 64, F32) == (1, 64, 0)
+    # int16 64x64: rows of 128 bytes, narrower than a repeat: one masked repeat per row
+    assert costs.a2a3_issue(64, 64, 64, I16) == (1, 64, 1)
+    # 7 x 448 f32: 448 % 64 = 0 and 49 repeats: norm mode; 60 of 64 valid cols: row by row
+    assert costs.a2a3_issue(7, 448, 448, F32) == (1, 49, 0)
+    assert costs.a2a3_issue(60, 60, 64, F32) == (1, 60, 1)
+    assert costs.a2a3_issue(2, 100, 128, F32) == (2, 4, 1)
+    # published TADD f32 64x64 = 160 (pto-isa tests/costmodel/st/testcase/tadd): 30 + 2 x 64
+    assert costs.tile_vector_cycles(A2A3, TAddOp, F32, 64, 64, 64) == 158
+    # TADD int16 64x64 = 167 published: 23 + 2 x 64 + 16 (mask floor)
+    assert costs.tile_vector_cycles(A2A3, TAddOp, I16, 64, 64, 64) == 167
 
 
 def test_a5_vector_latencies():
+    # pto-isa VfSim isa.csv latencies, issued alone
     assert costs.vector_cycles(A5, VAddOp, F32) == 7
     assert costs.vector_cycles(A5, VMulOp, F16) == 8
     assert costs.vector_cycles(A5, VDivOp, F32) == 17
     assert costs.vector_cycles(A5, VDivOp, F16) == 22
-    assert costs.vector_cycles(A5, TAddOp, F32, 4) == 28  # a tile op: one latency per repeat
+    # a tile op: start-up 23 + vlds->vadd 6 + vadd->vsts 3 + 2 + vsts 9 + 3 x 1 + drain 12
+    assert costs.vector_cycles(A5, TAddOp, F32, 4) == 23 + 6 + 5 + 9 + 3 + 12
 
 
 def test_dma_bandwidth():
-    # seed 002: a 4096-byte tile via MTE2 costs ceil(4096 / 128) = 32 cycles
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4096) == 32
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, 4096) == 16
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4097) == 33
+    # 128 B/cycle GM -> UB (manual) plus the 264-cycle start-up fitted on TLOAD c01
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4096) == 264 + 32
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, 4096) == 264 + 16
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4097) == 264 + 33
+    # published TLOAD c05 uint8 128x127 = 392: 264 + ceil(16256 / 128) = 391
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 128 * 127) == 391
     assert costs.repeats_for(64 * 4 * 16) == 16
+
+
+def test_cube_cycles():
+    # published TMATMUL half 40x50x60 = 54: 6 + 3 x 4 x 4; float 120x110x50 = 902:
+    # 6 + 2 x (8 x 14 x 4); int8 6x7x8 = 7: 6 + 1
+    assert costs.matmul_cycles(40, 50, 60, F16) == 54
+    assert costs.matmul_cycles(120, 110, 50, F32) == 902
 
 
 def test_access_spans_of_strided_views():

@@ -1,0 +1,387 @@
+"""The cost model against pto-isa's hardware-profiled single-instruction cycle counts.
+
+    python benchmarks/cycle_fidelity.py [--mirror DIR | --cases DIR]
+
+For every case of pto-isa's `tests/costmodel/st/testcase/*/main.cpp` that publishes a
+profiled figure (`runTAdd<float, 64, 64, 160.0f, ...>`) and whose instruction this project
+implements, the script builds the corresponding A2/A3 kernel (the tile op on tiles of the
+case's shape and element type, or a tload from a GM argument), runs it with pto-run's model
+and prints the model's cycles on the op's pipe next to the published figure, their ratio,
+and the median and worst absolute relative error, separately for the cases the parameters
+were fitted on (`FITTED`, named in interpreters/cost_params.py) and the held-out ones. The
+`bound` column is the accuracy pto-isa's own test demands of pto-isa's model on the case;
+0 means the case is not checked there (pto-isa's model does not reproduce it either), so the
+held-out figures are also given for the checked cases alone.
+
+The cases are read at run time: `git show` from pto-isa's bare mirror (`--mirror`, default
+/work/.mirror/hw-native-sys+pto-isa/repo), or from a checkout's testcase directory
+(`--cases`). Nothing of theirs is stored in the project.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import median
+
+from xdsl.context import Context
+from xdsl.dialects import arith, builtin, func, scf
+from xdsl.parser import Parser
+
+from interpreters.execute import run_function
+from interpreters.pipes import PipeModel
+from pto_dialect.attrs import Pipe
+from pto_dialect.dialect import PTO
+
+MIRROR = Path("/work/.mirror/hw-native-sys+pto-isa/repo")
+SUITES = {"a2a3": "st/testcase", "a5": "st_a5_fit/testcase"}
+"""Where each target's profiled cases are, under pto-isa's tests/costmodel."""
+
+FITTED = {
+    "TAdd.float_64x64",
+    "TAdd.half_16x256",
+    "TAdd.int32_64x64",
+    "TAdd.int16_64x64",
+    "TDiv.case_float_64x64_64x64_64x64",
+    "TAbs.float_64x64",
+    "TColMax.float_1x3072",
+    "TMatmul.half_40x50x60",
+    "TLoad.c01_nd_float_128x128",
+    "A5TAddFit.Fp32Default2DNoPostUpdateFull#8",
+}
+"""The cases a parameter was fitted on (interpreters/cost_params.py says which)."""
+
+CTYPES = {
+    "float": "f32",
+    "half": "f16",
+    "int32_t": "i32",
+    "int16_t": "i16",
+    "uint8_t": "ui8",
+    "int8_t": "i8",
+    "uint32_t": "ui32",
+    "uint16_t": "ui16",
+}
+
+
+@dataclass(frozen=True)
+class Case:
+    suite: str
+    name: str
+    runner: str
+    args: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.suite}.{self.name}"
+
+    @property
+    def bound(self) -> float:
+        """The accuracy pto-isa's own test demands of its model on this case (the float
+        literal after the figure); 0 means the case is not checked."""
+        floats = [a for a in self.args if _FLOAT.fullmatch(a)]
+        return float(floats[1].rstrip("f")) if len(floats) > 1 else 0.0
+
+    @property
+    def published(self) -> float:
+        """The profiled figure: the first float literal among the template arguments."""
+        for arg in self.args:
+            if _FLOAT.fullmatch(arg):
+                return float(arg.rstrip("f"))
+        return 0.0
+
+
+_TEST = re.compile(r"TEST\((\w+),\s*(\w+)\)")
+_RUN = re.compile(r"(run\w+)<([^;]*?)>\s*\(", re.S)
+_FLOAT = re.compile(r"\d+\.\d*f?")
+
+
+def read_cases(text: str) -> list[Case]:
+    """Every `runX<...>(...)` call of every TEST, named `Suite.case` (`#k` for the k-th
+    call of a TEST that makes several)."""
+    cases: list[Case] = []
+    tests = list(_TEST.finditer(text))
+    for index, test in enumerate(tests):
+        end = tests[index + 1].start() if index + 1 < len(tests) else len(text)
+        runs = _RUN.findall(text, test.end(), end)
+        for k, (runner, args) in enumerate(runs):
+            name = test.group(2) if len(runs) == 1 else f"{test.group(2)}#{k}"
+            cases.append(
+                Case(test.group(1), name, runner, tuple(a.strip() for a in args.split(",")))
+            )
+    return cases
+
+
+def case_sources(mirror: Path | None, costmodel: Path | None, suite: str) -> dict[str, str]:
+    """main.cpp of every testcase directory of `suite`, by directory name: from a checkout's
+    tests/costmodel directory, or `git show` from the bare mirror."""
+    if costmodel is not None:
+        paths = sorted((costmodel / suite).glob("*/main.cpp"))
+        return {p.parent.name: p.read_text() for p in paths}
+    assert mirror is not None
+    listing = subprocess.run(
+        ["git", "-C", str(mirror), "ls-tree", "-r", "--name-only", "HEAD",
+         f"tests/costmodel/{suite}"],
+        check=True, capture_output=True, text=True,
+    ).stdout.split()  # fmt: skip
+    found: dict[str, str] = {}
+    for path in listing:
+        if path.endswith("/main.cpp"):
+            show = ["git", "-C", str(mirror), "show", f"HEAD:{path}"]
+            found[path.split("/")[-2]] = subprocess.run(
+                show, check=True, capture_output=True, text=True
+            ).stdout
+    return found
+
+
+# ---- kernels ---------------------------------------------------------------------------------
+
+
+def _vec(dtype: str, rows: int, cols: int, vrows: int, vcols: int) -> str:
+    return (f"!pto.tile_buf<loc=vec, dtype={dtype}, rows={rows}, cols={cols}, v_row={vrows}, "
+            f"v_col={vcols}>")  # fmt: skip
+
+
+def _module(body: str, params: str = "") -> str:
+    return (f'builtin.module attributes {{pto.target_arch = "a2a3"}} {{\n'
+            f"  func.func @k({params}) {{\n{body}    func.return\n  }}\n}}\n")  # fmt: skip
+
+
+def elementwise(op: str, arity: int, shape: Callable[[tuple[str, ...]], tuple[int, ...]],
+                scalar: bool = False) -> Callable[[Case], tuple[str, list[str], Pipe]]:  # fmt: skip
+    """A kernel of one elementwise tile op (`arity` tile sources, optionally a scalar)."""
+
+    def build(case: Case) -> tuple[str, list[str], Pipe]:
+        dtype = CTYPES[case.args[0]]
+        rows, cols, vrows, vcols = shape(case.args)
+        tile = _vec(dtype, rows, cols, vrows, vcols)
+        body = "".join(f"    %t{i} = pto.alloc_tile : {tile}\n" for i in range(arity + 1))
+        ins = ", ".join(f"%t{i}" for i in range(arity))
+        types = ", ".join([tile] * arity)
+        params = ""
+        if scalar:
+            params = f"%s: {dtype}"
+            ins, types = f"{ins}, %s", f"{types}, {dtype}"
+        body += f"    pto.{op} ins({ins} : {types}) outs(%t{arity} : {tile})\n"
+        return _module(body, params), ["1:" + dtype] if scalar else [], Pipe.V
+
+    return build
+
+
+def col_reduce(
+    op: str, binary_at: int | None = None
+) -> Callable[[Case], tuple[str, list[str], Pipe]]:
+    def build(case: Case) -> tuple[str, list[str], Pipe]:
+        dtype = CTYPES[case.args[0]]
+        rows, cols = int(case.args[1]), int(case.args[2])
+        src, dst = _vec(dtype, rows, cols, rows, cols), _vec(dtype, 1, cols, 1, cols)
+        body = f"    %s = pto.alloc_tile : {src}\n    %d = pto.alloc_tile : {dst}\n"
+        if binary_at is not None and case.args[binary_at] == "true":
+            tmp = _vec(dtype, max(rows // 2, 1), cols, max(rows // 2, 1), cols)
+            body += (f"    %t = pto.alloc_tile : {tmp}\n    pto.{op} ins(%s, %t "
+                     f"{{isBinary = true}} : {src}, {tmp}) outs(%d : {dst})\n")  # fmt: skip
+        else:
+            body += f"    pto.{op} ins(%s : {src}) outs(%d : {dst})\n"
+        return _module(body), [], Pipe.V
+
+    return build
+
+
+def _up(x: int, to: int) -> int:
+    return -(-x // to) * to
+
+
+def matmul(case: Case) -> tuple[str, list[str], Pipe]:
+    out, a, b = (CTYPES[t] for t in case.args[:3])
+    m, k, n = (int(x) for x in case.args[3:6])
+    reps = int(case.args[6]) if case.runner.endswith("SplitK") else 1
+    k0 = 32 // {"f32": 4, "f16": 2}.get(a, 1)  # the boxes: 16 rows, 32 bytes of K
+    left = (f"!pto.tile_buf<loc=left, dtype={a}, rows={_up(m, 16)}, cols={_up(k, k0)}, "
+            f"v_row={m}, v_col={k}, blayout=col_major, slayout=row_major>")  # fmt: skip
+    right = (f"!pto.tile_buf<loc=right, dtype={b}, rows={_up(k, k0)}, cols={_up(n, 16)}, "
+             f"v_row={k}, v_col={n}, blayout=row_major, slayout=col_major>")  # fmt: skip
+    acc = (
+        f"!pto.tile_buf<loc=acc, dtype={out}, rows={_up(m, 16)}, cols={_up(n, 16)}, "
+        f"v_row={m}, v_col={n}, blayout=col_major, slayout=row_major, fractal=1024>"
+    )
+    body = (f"    %a = pto.alloc_tile : {left}\n    %b = pto.alloc_tile : {right}\n"
+            f"    %c = pto.alloc_tile : {acc}\n"
+            f"    pto.tmatmul ins(%a, %b : {left}, {right}) outs(%c : {acc})\n")  # fmt: skip
+    for _ in range(reps - 1):
+        body += f"    pto.tmatmul.acc ins(%c, %a, %b : {acc}, {left}, {right}) outs(%c : {acc})\n"
+    return _module(body), [], Pipe.M
+
+
+def tload_nd(case: Case) -> tuple[str, list[str], Pipe]:
+    dtype = CTYPES[case.args[0]]
+    outer = [int(x) for x in case.args[1:4]]
+    if outer != [1, 1, 1]:
+        raise NotImplementedError("a 5-D GM tensor with outer dimensions is not a 2-D tload")
+    rows, cols = int(case.args[4]), int(case.args[5])
+    trows, tcols = int(case.args[6]), int(case.args[7])
+    tile = _vec(dtype, trows, tcols, rows, cols)
+    view = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
+    body = (
+        f"    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
+        f"    %r = arith.constant {rows} : index\n    %n = arith.constant {cols} : index\n"
+        f"    %v = pto.make_tensor_view %g, shape = [%r, %n], strides = [%n, %c1] : "
+        f"!pto.tensor_view<?x?x{dtype}>\n"
+        f"    %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%r, %n] : "
+        f"!pto.tensor_view<?x?x{dtype}> -> {view}\n"
+        f"    %t = pto.alloc_tile : {tile}\n"
+        f"    pto.tload ins(%p : {view}) outs(%t : {tile})\n"
+    )
+    return _module(body, f"%g: !pto.ptr<{dtype}>"), [f"zeros:{rows}x{cols}x{dtype}"], Pipe.MTE2
+
+
+def _full(args: tuple[str, ...]) -> tuple[int, ...]:  # <T, rows, cols, ...>
+    rows, cols = int(args[1]), int(args[2])
+    return rows, cols, rows, cols
+
+
+def _valid(args: tuple[str, ...]) -> tuple[int, ...]:  # <T, rows, vrows, cols, vcols, ...>
+    return int(args[1]), int(args[3]), int(args[2]), int(args[4])
+
+
+KERNELS: dict[str, Callable[[Case], tuple[str, list[str], Pipe]]] = {
+    "runTAdd": elementwise("tadd", 2, _full),
+    "runTSub": elementwise("tsub", 2, _full),
+    "runTMul": elementwise("tmul", 2, _full),
+    "runTDiv": elementwise("tdiv", 2, _valid),
+    "runTAbs": elementwise("tabs", 1, _full),
+    "runTMax": elementwise("tmax", 2, _valid),
+    "runTMin": elementwise("tmin", 2, _valid),
+    "runTExp": elementwise("texp", 1, _full),
+    "runTSqrt": elementwise("tsqrt", 1, _full),
+    "runTAddS": elementwise("tadds", 1, _valid, scalar=True),
+    "runTMulS": elementwise("tmuls", 1, _valid, scalar=True),
+    "runTDivS_TileScalar": elementwise("tdivs", 1, _valid, scalar=True),
+    "runTMins": elementwise("tmins", 1, _full, scalar=True),
+    "runTColMax": col_reduce("tcolmax"),
+    "runTColMin": col_reduce("tcolmin"),
+    "runTColSum": col_reduce("tcolsum", binary_at=3),
+    "runTMatmul": matmul,
+    "runTMatmulSplitK": matmul,
+    "runTLoadND": tload_nd,
+}
+"""How each pto-isa test runner's template arguments map to a kernel of this project."""
+
+
+def _a5_shape(args: tuple[str, ...]) -> tuple[int, ...]:
+    """<T, rows, cols, figure, ...> or <T, rows, cols, valid rows, valid cols, figure, ...>."""
+    rows, cols = int(args[1]), int(args[2])
+    if _FLOAT.fullmatch(args[3]):
+        return rows, cols, rows, cols
+    return rows, cols, int(args[3]), int(args[4])
+
+
+A5_KERNELS: dict[str, Callable[[Case], tuple[str, list[str], Pipe]]] = {
+    "runTAdd": elementwise("tadd", 2, _a5_shape),
+    "runTSub": elementwise("tsub", 2, _a5_shape),
+    "runTMul": elementwise("tmul", 2, _a5_shape),
+    "runTNeg": elementwise("tneg", 1, _a5_shape),
+}
+"""The A5 fit cases (st_a5_fit): the same tile ops on the a5 target."""
+
+TABLES = {"a2a3": KERNELS, "a5": A5_KERNELS}
+
+
+def context() -> Context:
+    ctx = Context()
+    for dialect in (builtin.Builtin, func.Func, arith.Arith, scf.Scf, PTO):
+        ctx.load_dialect(dialect)
+    return ctx
+
+
+def model_cycles(case: Case, target: str) -> int:
+    """The model's cycles of the case's last op (pto-isa's check reads the last PTO
+    instruction's cycles: `GetLastPtoInstrCycles`), in a run of the kernel on `target`."""
+    text, args, pipe = TABLES[target][case.runner](case)
+    text = text.replace('pto.target_arch = "a2a3"', f'pto.target_arch = "{target}"')
+    ctx = context()
+    op = re.findall(r"pto\.(t[\w.]+) ins", text)[-1]
+    if ctx.get_optional_op(f"pto.{op}") is None:
+        raise NotImplementedError(f"pto.{op} is not implemented")
+    module = Parser(ctx, text).parse_module()
+    module.verify()
+    result = run_function(module, args, pipes=PipeModel(record_spans=True))
+    return [span.cycles for span in result.machine.pipes.spans if span.pipe is pipe][-1]
+
+
+@dataclass(frozen=True)
+class Row:
+    case: Case
+    model: int | None
+    note: str = ""
+
+    @property
+    def error(self) -> float | None:
+        if self.model is None:
+            return None
+        return abs(self.model - self.case.published) / self.case.published
+
+
+def evaluate(sources: dict[str, str], target: str) -> list[Row]:
+    rows: list[Row] = []
+    table = TABLES[target]
+    for text in sources.values():
+        for case in read_cases(text):
+            if case.published <= 0 or case.runner not in table:
+                continue
+            try:
+                rows.append(Row(case, model_cycles(case, target)))
+            except NotImplementedError as err:
+                rows.append(Row(case, None, str(err)))
+            except Exception as err:  # a shape this project rejects
+                first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+                rows.append(Row(case, None, f"not run: {first[:70]}"))
+    return rows
+
+
+def summary(label: str, rows: list[Row]) -> str:
+    errors = [r.error for r in rows if r.error is not None]
+    if not errors:
+        return f"{label}: no cases"
+    worst = max((r for r in rows if r.error is not None), key=lambda r: r.error or 0.0)
+    return (f"{label}: {len(errors)} cases, median |error| {median(errors):.1%}, worst "
+            f"{worst.error:.1%} ({worst.case.label})")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--mirror", type=Path, default=MIRROR, help="pto-isa bare git mirror")
+    parser.add_argument(
+        "--cases", type=Path, default=None, help="a checkout's tests/costmodel directory instead"
+    )
+    args = parser.parse_args()
+    for target, suite in SUITES.items():
+        report(target, evaluate(case_sources(args.mirror, args.cases, suite), target))
+
+
+def report(target: str, rows: list[Row]) -> None:
+    print(f"{target} model cycles against pto-isa's hardware-profiled figures")
+    print(f"{'case':48} {'model':>7} {'published':>9} {'ratio':>6} {'bound':>5}  set")
+    for row in rows:
+        fitted = "fitted" if row.case.label in FITTED else "held-out"
+        if row.model is None:
+            print(f"{row.case.label:48} {'-':>7} {row.case.published:9.0f} {'-':>6} "
+                  f"{row.case.bound:5.2f}  {row.note}")  # fmt: skip
+            continue
+        ratio = row.model / row.case.published
+        print(f"{row.case.label:48} {row.model:7d} {row.case.published:9.0f} {ratio:6.2f} "
+              f"{row.case.bound:5.2f}  {fitted}")  # fmt: skip
+    run = [r for r in rows if r.model is not None]
+    print(summary("all", run))
+    print(summary("fitted", [r for r in run if r.case.label in FITTED]))
+    held_out = [r for r in run if r.case.label not in FITTED]
+    print(summary("held-out", held_out))
+    checked = [r for r in held_out if r.case.bound > 0]
+    print(summary("held-out, checked by pto-isa (bound > 0)", checked))
+    print()
+
+
+if __name__ == "__main__":
+    main()

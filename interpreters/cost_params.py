@@ -1,0 +1,213 @@
+"""The cost model's parameters: the project's own tables of published figures.
+
+Every number names its source (docs/machine.md repeats the tables). Sources:
+
+- [cce] pto-isa `include/pto/costmodel/a2a3/cce_costmodel/*.hpp`: per vector instruction a
+  head, a per-repeat slope and a tail (`EstimateLinearCycles`), fitted there on 910B3
+  measurements; the count-mode floor `kCountModeFloorCycles`; the cube's 6-cycle head.
+- [prof] pto-isa `tests/costmodel/st/testcase/*/main.cpp`: hardware-profiled cycles of one
+  tile instruction (e.g. TADD f32 64x64 = 160). Where a parameter is fitted on them, the
+  case is named; the other cases are held out (`benchmarks/cycle_fidelity.py`).
+- [arch] pto-isa `include/pto/costmodel/arch_config.hpp`: A2/A3 bandwidths in GB/s
+  (2^30 bytes) at 1.85 GHz; bytes per cycle = GB/s x 2^30 / 1.85e9.
+- [vf] pto-isa `include/pto/costmodel/a5/VfSim/params/*.csv`: A5 vector function model:
+  per instruction latency, forwarding to a dependent instruction, initiation interval
+  between consecutive instructions, ports; `vf_startup_cost` and `vf_drain_cost`.
+- [manual] the ISA manual's bandwidth table (seed 002: A2A3_BW_GM_VEC 128 B/cycle,
+  A2A3_BW_GM_MAT 256 B/cycle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from pto_dialect.ops.vector_arith import (
+    VAbsOp,
+    VAddOp,
+    VAndOp,
+    VDivOp,
+    VMaxOp,
+    VMinOp,
+    VMulOp,
+    VOrOp,
+    VSubOp,
+    VXorOp,
+)
+from pto_dialect.records import PerRepeat
+from pto_dialect.types import MemorySpace
+
+# ---- A2/A3 vector instructions -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class A2A3Instr:
+    """One A2/A3 vector instruction class: `fixed + slope x repeats` cycles when issued
+    alone (fixed = head + tail of [cce]); `fixed` differs for float and integer elements."""
+
+    slope: int
+    fixed_float: int
+    fixed_int: int
+    source: str
+
+    def fixed(self, is_float: bool) -> int:
+        return self.fixed_float if is_float else self.fixed_int
+
+
+MASK_FLOOR = 16
+"""[cce] `kCountModeFloorCycles`: an instruction issued with a partial mask (count mode, a
+row narrower than one repeat, a masked tail) pays 16 cycles once. [prof] TADD int16 64x64
+(167) against TADD int32 64x64 (151): the same 64 repeats, 16 cycles apart."""
+
+REPEAT_BYTES = 256
+"""One repeat processes one 256-byte vector register."""
+
+REPEAT_MAX = 255
+"""The 8-bit repeat field of an A2/A3 vector instruction: longer runs use count mode."""
+
+_ALU = A2A3Instr(
+    2, 30, 23, "slope [cce] vadd; fixed fitted on [prof] TADD f32 64x64 (160), f16 16x256 "
+    "(92): 32, 28 -> 30; int32 64x64 (151), int16 64x64 (167 - 16): 23"
+)  # fmt: skip
+
+A2A3_INSTR: Mapping[type, A2A3Instr] = MappingProxyType(
+    {
+        VAddOp: _ALU,
+        VSubOp: _ALU,
+        VMulOp: A2A3Instr(2, 30, 25, "[cce] vmul: slope 2, fixed 25 (ints); floats as vadd"),
+        VMaxOp: A2A3Instr(2, 23, 23, "[cce] vmax: measured 2.01 x repeat + 23"),
+        VMinOp: A2A3Instr(2, 23, 23, "[cce] vmin: vmax's twin"),
+        VDivOp: A2A3Instr(
+            4, 32, 32, "slope [cce] vdiv 4; fixed fitted on [prof] TDIV f32 64x64 (288 - 4 x 64)"
+        ),
+        VAbsOp: A2A3Instr(
+            1, 4, 4, "slope [cce] vabs 1; fixed fitted on [prof] TABS f32 64x64 (68 - 64)"
+        ),
+        VAndOp: A2A3Instr(2, 20, 20, "[cce] vand: measured 2.03 x repeat + 20"),
+        VOrOp: A2A3Instr(2, 20, 20, "[cce] vor: identical to vand"),
+        VXorOp: A2A3Instr(2, 20, 20, "[cce] as vand (same bitwise unit; estimate)"),
+    }
+)
+"""A2/A3 instruction classes with published or fitted figures, keyed by vector op class."""
+
+A2A3_BY_THROUGHPUT: Mapping[PerRepeat, A2A3Instr] = MappingProxyType(
+    {
+        PerRepeat.SIMPLE: A2A3Instr(1, 25, 25, "[cce] vadds/vmuls: slope 1, fixed 25-26"),
+        PerRepeat.BINARY: _ALU,
+        PerRepeat.TRANSCENDENTAL: A2A3Instr(4, 32, 32, "as vdiv"),
+    }
+)
+"""Any other vector op: the class of its record's per-repeat row (`VectorCost.per_repeat`)."""
+
+UB_COPY_HEAD = 6
+UB_COPY_BYTES_PER_CYCLE = 32
+"""UB -> UB copy (the first row of a column reduction): 6 + one 32-byte block per cycle,
+fitted on [prof] TCOLMAX f32 1x3072 (390 = 6 + 12288 / 32)."""
+
+# ---- cube ---------------------------------------------------------------------------------
+
+CUBE_HEAD = 6
+"""[cce] cce_costmodel_cube.hpp `kDefaultHeadCycles`; [prof] TMATMUL half 40x50x60 = 54 =
+6 + 3 x 4 x 4."""
+CUBE_K_BYTES = 32
+"""[cce] one fractal of K is 32 bytes of the A operand (16 f16, 8 f32, 32 int8)."""
+CUBE_M = CUBE_N = 16
+
+# ---- DMA ----------------------------------------------------------------------------------
+
+
+def _gbps(gb_per_s: float) -> float:
+    """[arch] GB/s (2^30 bytes) at 1.85 GHz in bytes per cycle."""
+    return gb_per_s * 2**30 / 1.85e9
+
+
+@dataclass(frozen=True)
+class Path:
+    bytes_per_cycle: float
+    startup: int
+    source: str
+
+
+GM_STARTUP = 264
+"""Start-up latency of a transfer from or to GM, fitted on [prof] TLOAD c01 f32 128x128
+(776 = 264 + 65536 / 128); c03, c04, c05 held out. An estimate for the other GM paths."""
+
+DMA_PATHS: Mapping[tuple[MemorySpace, MemorySpace], Path] = MappingProxyType(
+    {
+        (MemorySpace.GM, MemorySpace.UB): Path(
+            128, GM_STARTUP, "[manual] 128 B/cycle; [prof] TLOAD c01/c05 imply 128.3"
+        ),
+        (MemorySpace.GM, MemorySpace.L1): Path(256, GM_STARTUP, "[manual] 256 B/cycle"),
+        (MemorySpace.UB, MemorySpace.GM): Path(
+            _gbps(188.46), GM_STARTUP, "[arch] UB_TO_GM 188.46 GB/s"
+        ),
+        (MemorySpace.L1, MemorySpace.GM): Path(_gbps(32.0), GM_STARTUP, "[arch] L1_TO_GM 32 GB/s"),
+        (MemorySpace.UB, MemorySpace.UB): Path(
+            UB_COPY_BYTES_PER_CYCLE, UB_COPY_HEAD, "fitted on [prof] TCOLMAX f32 1x3072"
+        ),
+        (MemorySpace.L1, MemorySpace.L0A): Path(_gbps(441.0), 0, "[arch] L1_TO_L0A 441 GB/s"),
+        (MemorySpace.L1, MemorySpace.L0B): Path(_gbps(220.5), 0, "[arch] L1_TO_L0B 220.5 GB/s"),
+        (MemorySpace.L0C, MemorySpace.GM): Path(
+            _gbps(70.0), GM_STARTUP, "[arch] L0C_TO_GM 70 GB/s"
+        ),
+        (MemorySpace.L0C, MemorySpace.L1): Path(_gbps(128.0), 0, "[arch] L0C_TO_L1 128 GB/s"),
+        (MemorySpace.L0C, MemorySpace.UB): Path(
+            _gbps(128.0), 0, "as L0C_TO_L1 (no figure published; estimate)"
+        ),
+    }
+)
+"""DMA paths: bandwidth and start-up per transfer (A5: the same figures, an estimate)."""
+
+DEFAULT_PATH = Path(_gbps(32.0), 0, "any other on-chip move: L1_TO_BT/L1_TO_FB 32 GB/s [arch]")
+
+# ---- A5 vector function (VF) ---------------------------------------------------------------
+
+VF_STARTUP = 23
+VF_DRAIN = 12
+"""[vf] isa_defaults.csv: `vf_startup_cost` and `vf_drain_cost` of one vecscope."""
+LOAD_PORTS = 2
+STORE_PORTS = 1
+"""[vf] uarch.csv `load_ports`, `store_ports`."""
+LOAD_LATENCY = 9
+LOAD_FORWARD = 6
+STORE_LATENCY = 9
+"""[vf] isa.csv VLDS/VSTS latency 9; forwarding.csv VLDS -> compute 6."""
+STORE_FORWARD_EXTRA = 2
+"""[vf] forwarding.csv: a producer forwards to VSTS 2 cycles later than to a compute op
+(VADD 3 -> 5, VMUL 4 -> 6, VDIV 14 -> 15 ... modal +2)."""
+
+
+@dataclass(frozen=True)
+class VfInstr:
+    """[vf] one compute instruction (f32, f16): forwarding to a dependent compute op
+    (forwarding.csv), initiation interval to the next instruction of the same class
+    (initiation_interval.csv) and its throughput (isa.csv `throughput`: cycles per
+    instruction when a loop issues it back to back)."""
+
+    forward: tuple[int, int]
+    interval: tuple[int, int]
+    throughput: tuple[int, int]
+
+
+VF_INSTR: Mapping[type, VfInstr] = MappingProxyType(
+    {
+        VAddOp: VfInstr((3, 3), (1, 1), (2, 2)),
+        VSubOp: VfInstr((3, 3), (1, 1), (2, 2)),
+        VMulOp: VfInstr((4, 4), (1, 1), (2, 2)),
+        VDivOp: VfInstr((14, 19), (4, 8), (4, 4)),
+        VMaxOp: VfInstr((2, 2), (1, 1), (2, 2)),
+        VMinOp: VfInstr((2, 2), (1, 1), (2, 2)),
+        VAbsOp: VfInstr((2, 2), (1, 1), (1, 1)),
+        VAndOp: VfInstr((2, 2), (1, 1), (1, 1)),
+    }
+)
+"""Modal values of forwarding.csv (producer -> compute consumers) and of
+initiation_interval.csv (op -> same op), and isa.csv's throughput. Any other compute op:
+forwarding `latency - 4` (the table's modal gap, at least 1), interval and throughput 1."""
+
+VF_ROW_GAP = 3
+"""A tile op whose valid columns do not fill its rows runs a loop per row (2-D): each row
+after the first costs 3 more cycles, fitted on [prof-a5] A5TAddFit
+Fp32Default2DNoPostUpdateFull 10x128 (121 = 55 + 19 x 2 + 9 x 3 + 1); the repeats of a 2-D
+loop issue at the op's throughput. [prof-a5]: pto-isa tests/costmodel/st_a5_fit."""
