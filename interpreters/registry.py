@@ -10,6 +10,7 @@ from interpreters.sync import SyncFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
+from interpreters.tile_multi_buffer import TileMultiBufferFunctions
 from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_load import VectorLoadFunctions
@@ -20,6 +21,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
     """One instance of every functions class of the project, bound to `machine`."""
     return [
         TileMemoryFunctions(machine),
+        TileMultiBufferFunctions(machine),
         TileElementwiseFunctions(machine),
         TileReduceFunctions(machine),
         TileMatrixFunctions(machine),

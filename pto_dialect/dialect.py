@@ -13,6 +13,7 @@ from pto_dialect.ops import (
     tile_matrix,
     tile_memory,
     tile_move,
+    tile_multi_buffer,
     tile_reduce,
     vecscope,
     vector_arith,
@@ -24,6 +25,7 @@ from pto_dialect.types import TYPES
 
 OP_MODULES = (
     tile_memory,
+    tile_multi_buffer,
     tile_move,
     tile_matrix,
     tile_reduce,
