@@ -37,6 +37,8 @@ PASSES: dict[str, tuple[str, str]] = {
     "pto-lower-tile-to-vector": ("passes.lower_tile_to_vector", "LowerTileToVectorPass"),
     "pto-lower-dma": ("passes.lower_dma", "LowerDmaPass"),
     "pto-pipeline": ("passes.pipeline", "PipelinePass"),
+    "pto-multi-buffer": ("passes.multi_buffer", "MultiBufferPass"),
+    "pto-resolve-slots": ("passes.multi_buffer", "ResolveSlotsPass"),
 }
 """Every pass of the project: its name, module and class."""
 

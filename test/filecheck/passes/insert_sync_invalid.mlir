@@ -2,7 +2,7 @@
 // RUN: xdsl-opt %s --verify-diagnostics --split-input-file -p pto-insert-sync | filecheck %s
 // RUN: xdsl-opt %s --verify-diagnostics -p "pto-insert-sync{mode=bufs}" | filecheck %s --check-prefix=MODE
 
-// MODE: pto-insert-sync: unknown mode 'bufs' (supported: flags)
+// MODE: pto-insert-sync: unknown mode 'bufs' (supported: flags, bufid, serial)
 
 // CHECK: pto-insert-sync: pto.tabs: SSA tile op: run pto-convert-to-dps first
 func.func @ssa(%a: !pto.tile<loc=vec, dtype=f32, rows=8, cols=8>) {
@@ -23,7 +23,7 @@ func.func @lowered(%p: !pto.ptr<f32, ub>) {
 
 // -----
 
-// CHECK: pto-insert-sync: pto.tabs: tile buffer %t is not a pto.alloc_tile result or an argument of the function
+// CHECK: pto-insert-sync: pto.tabs: tile buffer %t is not a pto.alloc_tile result, a pto.multi_tile_get of a pto.alloc_multi_tile or an argument of the function
 func.func @untraceable(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
