@@ -76,6 +76,10 @@ same pipe has written it, so that a same-pipe dependence needs `pipe_barrier` (t
 `pipe_barrier(PIPE_V)` between dependent vector instructions of pto-isa and AscendC
 kernels). The DMA pipes (MTE1/2/3, FIX) complete their transfers in order."""
 
+MAX_CHOICES = 6
+"""Undecided `scf.if` executions of one abstract run followed path by path (2^6 = 64 runs at
+most); past that the analysis merges the branches at each join."""
+
 ROUNDS = 4
 """Analyses per function, until one inserts nothing. A second analysis sees the inserted
 pairs as existing sync, whose knowledge is merged path-insensitively at `scf.if` joins, and
@@ -257,10 +261,28 @@ class _Inserter:
         self.inserted = 0
         self.channel_of: dict[Operation, _Pair] = {}
         self.footprints: dict[Operation, list[Access]] = {}
+        self.choices: list[bool] = []
+        """The branches the current run takes at its undecided `scf.if`s, in order."""
+        self.made: list[bool] = []
+        self.merging = False
+        """Whether undecided `scf.if`s merge both branches (too many paths to follow)."""
 
     # ---- the abstract run ----------------------------------------------------------------
     def run(self) -> None:
-        self.run_block(self.function.body.block, _State())
+        """One abstract run per path through the `scf.if`s whose condition the analysis
+        does not know (each loop runs its body twice, so each such `scf.if` in a loop is
+        two choices), depth first: a pair another path needs is inserted by that path's run,
+        and no join merges what two paths know. Past `MAX_CHOICES` choices the remaining
+        analysis merges both branches at each join instead (path-insensitive)."""
+        pending: list[list[bool]] = [[]]
+        while pending:
+            self.choices, self.made = pending.pop(), []
+            self.run_block(self.function.body.block, _State())
+            if len(self.made) > MAX_CHOICES:
+                self.merging = True
+                self.run_block(self.function.body.block, _State())
+                break
+            pending += [[*self.made[:i], False] for i in range(len(self.choices), len(self.made))]
         self.allocate_events()
 
     def run_block(self, block: Block, state: _State) -> None:
@@ -320,6 +342,15 @@ class _Inserter:
             return
         if known is False:
             if op.false_region.blocks:
+                self.run_block(op.false_region.block, state)
+            return
+        if not self.merging:
+            index = len(self.made)
+            choice = self.choices[index] if index < len(self.choices) else True
+            self.made.append(choice)
+            if choice:
+                self.run_block(op.true_region.block, state)
+            elif op.false_region.blocks:
                 self.run_block(op.false_region.block, state)
             return
         taken = state.copy()
