@@ -31,7 +31,9 @@ they are; a loop of a constant trip count below `count` gets as many slots as it
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
+from math import lcm
 
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
@@ -41,6 +43,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import checked_pass, pass_error, pass_target
+from passes.periodic import evaluate
 from pto_dialect.attrs import Location
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_memory import AllocTileOp, TLoadOp, constant_index
@@ -139,61 +142,145 @@ def _slot_index(loop: scf.ForOp, count: int, before: InsertPoint, top: InsertPoi
     return ops[-1].results[0]
 
 
-def _branch(body: list[Operation], slots: dict[AllocTileOp, AllocMultiTileOp], slot: int) -> Region:
-    """A copy of `body` on slot `slot` of each multi tile, ending in `scf.yield`."""
-    block = Block()
-    constant = _index(slot)
-    block.add_op(constant)
-    mapper: dict[SSAValue, SSAValue] = {}
+class _Copy:
+    """One copy of a loop body for slot `k`: ops copied with their operands mapped, the
+    constants of slots made once per copy."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.block = Block()
+        self.mapper: dict[SSAValue, SSAValue] = {}
+        self.constants: dict[int, SSAValue] = {}
+        self.constant(k)
+
+    def constant(self, value: int) -> SSAValue:
+        if value not in self.constants:
+            op = _index(value)
+            self.block.add_op(op)
+            self.constants[value] = op.result
+        return self.constants[value]
+
+    def get(self, source: SSAValue, slot: int, hint: str | None) -> SSAValue:
+        """`multi_tile_get %source[slot]` in this copy."""
+        get = MultiTileGetOp(self.mapper.get(source, source), self.constant(slot))
+        get.result.name_hint = hint
+        self.block.add_op(get)
+        return get.result
+
+
+Specialise = Callable[[Operation, _Copy], bool]
+"""Puts slot `copy.k`'s form of an op of the body into `copy` (its results in `copy.mapper`)
+and says so; False: the op is copied as it is."""
+
+
+def _branch(body: list[Operation], specialise: Specialise, k: int) -> Region:
+    """A copy of `body` for slot `k`, ending in `scf.yield`."""
+    copy = _Copy(k)
     for op in body:
-        multi = slots.get(op) if isinstance(op, AllocTileOp) else None
-        if multi is not None:
-            assert isinstance(op, AllocTileOp)
-            get = MultiTileGetOp(multi.result, constant.result)
-            get.result.name_hint = op.result.name_hint
-            block.add_op(get)
-            mapper[op.result] = get.result
-            continue
-        block.add_op(op.clone(value_mapper=mapper))
-    block.add_op(scf.YieldOp())
-    return Region(block)
+        if not specialise(op, copy):
+            copy.block.add_op(op.clone(value_mapper=copy.mapper))
+    copy.block.add_op(scf.YieldOp())
+    return Region(copy.block)
 
 
 def _dispatch(
-    slot: SSAValue, body: list[Operation], slots: dict[AllocTileOp, AllocMultiTileOp],
-    first: int, count: int,
-) -> list[Operation]:  # fmt: skip
+    slot: SSAValue, body: list[Operation], specialise: Specialise, first: int, count: int
+) -> list[Operation]:
     """`scf.if %slot == first { body on first } else { ... }` down to the last slot."""
     constant = _index(first)
     test = arith.CmpiOp(slot, constant, "eq")
     if first == count - 2:
-        other = _branch(body, slots, count - 1)
+        other = _branch(body, specialise, count - 1)
     else:
-        block = Block([*_dispatch(slot, body, slots, first + 1, count), scf.YieldOp()])
+        block = Block([*_dispatch(slot, body, specialise, first + 1, count), scf.YieldOp()])
         other = Region(block)
-    return [constant, test, scf.IfOp(test, [], _branch(body, slots, first), other)]
+    return [constant, test, scf.IfOp(test, [], _branch(body, specialise, first), other)]
+
+
+def _rotate(loop: scf.ForOp, count: int, specialise: Specialise) -> None:
+    """`loop`'s body as one copy per slot `((iv - lb) / step) mod count`, chosen by a chain
+    of `scf.if`."""
+    block = loop.body.block
+    terminator = block.last_op
+    assert terminator is not None
+    body = [op for op in block.ops if op is not terminator]
+    slot = _slot_index(loop, count, InsertPoint.before(loop), InsertPoint.at_start(block))
+    Rewriter.insert_op(_dispatch(slot, body, specialise, 0, count), InsertPoint.before(terminator))
+    for op in reversed(body):
+        Rewriter.erase_op(op, safe_erase=False)
 
 
 def multi_buffer_loop(loop: scf.ForOp, candidates: list[AllocTileOp], count: int) -> None:
     """Rewrite `loop` so that each alloc of `candidates` has `count` rotating slots."""
-    before = InsertPoint.before(loop)
-    slots: dict[AllocTileOp, AllocMultiTileOp] = {}
+    slots: dict[Operation, AllocMultiTileOp] = {}
     for alloc in candidates:
         multi = AllocMultiTileOp(
             MultiTileBufType(alloc.tile_type, count), None, alloc.valid_row, alloc.valid_col
         )
         hint = alloc.result.name_hint
         multi.result.name_hint = f"{hint}_slots" if hint else "slots"
-        Rewriter.insert_op(multi, before)
+        Rewriter.insert_op(multi, InsertPoint.before(loop))
         slots[alloc] = multi
-    block = loop.body.block
-    terminator = block.last_op
-    assert terminator is not None
-    body = [op for op in block.ops if op is not terminator]
-    slot = _slot_index(loop, count, before, InsertPoint.at_start(block))
-    Rewriter.insert_op(_dispatch(slot, body, slots, 0, count), InsertPoint.before(terminator))
-    for op in reversed(body):
-        Rewriter.erase_op(op, safe_erase=False)
+
+    def specialise(op: Operation, copy: _Copy) -> bool:
+        multi = slots.get(op)
+        if multi is None:
+            return False
+        copy.mapper[op.results[0]] = copy.get(multi.result, copy.k, op.results[0].name_hint)
+        return True
+
+    _rotate(loop, count, specialise)
+
+
+def _rotating_gets(loop: scf.ForOp) -> tuple[int, dict[MultiTileGetOp, list[int]]]:
+    """The `multi_tile_get`s of `loop`'s body whose run-time slot repeats with the iteration
+    (`passes.periodic`: `arith.remui %i, %c2` and the like), the common period P and each
+    one's slot in the iterations 0 .. P-1; (1, {}) when there is none."""
+    lb, step = constant_index(loop.lb), constant_index(loop.step)
+    body = loop.body.block
+    gets = [
+        op
+        for op in body.ops
+        if isinstance(op, MultiTileGetOp) and op.slot_index is None and not _inside(op.source, loop)
+    ]
+    if lb is None or step is None or step <= 0 or not gets or loop.results:
+        return 1, {}
+    if any(isinstance(op, scf.ForOp) for op in body.walk()):
+        return 1, {}
+    iv = body.args[0]
+    period = 1
+    for get in gets:
+        value = evaluate(get.slot, {iv: (lb, lb, step)})
+        if value is None or not 1 <= value[1] <= MULTI_TILE_SLOTS[1]:
+            return 1, {}
+        period = lcm(period, value[1])
+    if period < 2 or period > MULTI_TILE_SLOTS[1]:
+        return 1, {}
+    slots: dict[MultiTileGetOp, list[int]] = {}
+    for get in gets:
+        values = [evaluate(get.slot, {iv: (lb + t * step, lb, step)}) for t in range(period)]
+        slots[get] = [v[0] for v in values if v is not None]
+    return period, slots
+
+
+def rotate_hand_written(loop: scf.ForOp) -> bool:
+    """A hand-written PTOAS loop that picks its slots at run time (`multi_tile_get %mb[%k]`,
+    `%k = arith.remui %i, %c2`): one copy of the body per iteration mod the period, each with
+    constant slots, as the pass's own slots (so the sync sees them apart and the lowerings
+    take them). False when the loop has no such slot."""
+    period, slots = _rotating_gets(loop)
+    if not slots:
+        return False
+
+    def specialise(op: Operation, copy: _Copy) -> bool:
+        if not isinstance(op, MultiTileGetOp) or op not in slots:
+            return False
+        slot = slots[op][copy.k]
+        copy.mapper[op.result] = copy.get(op.source, slot, op.result.name_hint)
+        return True
+
+    _rotate(loop, period, specialise)
+    return True
 
 
 def _function_budget(function: func.FuncOp) -> dict[Location, int]:
@@ -225,6 +312,8 @@ class MultiBufferPass(ModulePass):
                 continue
             loops = [o for o in function.walk() if isinstance(o, scf.ForOp)]
             for loop in loops:
+                if rotate_hand_written(loop):
+                    continue
                 candidates = _candidates(loop)
                 if not candidates:
                     continue
