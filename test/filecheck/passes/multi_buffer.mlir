@@ -170,3 +170,45 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// -----
+
+// A hand-written PTOAS loop that picks its slot at run time (%i mod 2) gets the same form:
+// one copy per slot, each multi_tile_get on its constant slot; the multi tile is the
+// author's and keeps its count.
+// SLOTS-LABEL: func.func @by_hand
+// SLOTS:         %mb = pto.alloc_multi_tile : !pto.multi_tile_buf<{{.*}}, count=2>
+// SLOTS-NOT:     pto.alloc_multi_tile
+// SLOTS:         scf.for %i = %c0 to %c4 step %c1 {
+// SLOTS-NEXT:      %slot = arith.remui %i, %{{.*}} : index
+// SLOTS:           scf.if
+// SLOTS-NEXT:        %[[S0:.*]] = arith.constant 0 : index
+// SLOTS:             %t = pto.multi_tile_get %mb[%[[S0]]]
+// SLOTS:           } else {
+// SLOTS-NEXT:        %[[S1:.*]] = arith.constant 1 : index
+// SLOTS:             %t_1 = pto.multi_tile_get %mb[%[[S1]]]
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @by_hand(%a: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %va = pto.make_tensor_view %a, shape = [%c32, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %vc = pto.make_tensor_view %c, shape = [%c32, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
+    %mb = pto.alloc_multi_tile : !pto.multi_tile_buf<vec, 8x8xf32, count=2>
+    %out = pto.alloc_tile : !pto.tile_buf<vec, 8x8xf32>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %k = arith.remui %i, %c2 : index
+      %row = arith.muli %i, %c8 : index
+      %pa = pto.partition_view %va, offsets = [%row, %c0], sizes = [%c8, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x8xf32>
+      %pc = pto.partition_view %vc, offsets = [%row, %c0], sizes = [%c8, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x8xf32>
+      %t = pto.multi_tile_get %mb[%k] : !pto.multi_tile_buf<vec, 8x8xf32, count=2> -> !pto.tile_buf<vec, 8x8xf32>
+      pto.tload ins(%pa : !pto.partition_tensor_view<8x8xf32>) outs(%t : !pto.tile_buf<vec, 8x8xf32>)
+      pto.tabs ins(%t : !pto.tile_buf<vec, 8x8xf32>) outs(%out : !pto.tile_buf<vec, 8x8xf32>)
+      pto.tstore ins(%out : !pto.tile_buf<vec, 8x8xf32>) outs(%pc : !pto.partition_tensor_view<8x8xf32>)
+    }
+    func.return
+  }
+}
