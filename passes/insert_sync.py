@@ -581,27 +581,30 @@ def to_buffer_ids(pairs: list[_Pair]) -> None:
             continue  # fell back to a barrier
         block = pair.anchors[0].parent_block()
         groups[(pair.resource, id(block))].append(pair)
-    wrapped: dict[tuple[Operation, int], Pipe] = {}
     for buf_id, members in enumerate(groups.values()):
         if buf_id >= BUF_ID_COUNT:
             return
-        wraps: dict[Operation, Pipe] = {}
+        wraps = _wraps(members)
+        if wraps is None:
+            continue
+        for anchor, pipe in wraps.items():
+            Rewriter.insert_op(GetBufOp(pipe, buf_id), InsertPoint.before(anchor))
+            Rewriter.insert_op(RlsBufOp(pipe, buf_id), InsertPoint.after(anchor))
         for pair in members:
-            assert pair.anchors is not None
-            for anchor, pipe in zip(pair.anchors, (pair.src, pair.dst), strict=True):
-                if wraps.setdefault(anchor, pipe) is not pipe:
-                    break
-            else:
-                continue
-            break
-        else:
-            for anchor, pipe in wraps.items():
-                Rewriter.insert_op(GetBufOp(pipe, buf_id), InsertPoint.before(anchor))
-                Rewriter.insert_op(RlsBufOp(pipe, buf_id), InsertPoint.after(anchor))
-                wrapped[(anchor, buf_id)] = pipe
-            for pair in members:
-                for flag in pair.ops:
-                    Rewriter.erase_op(flag)
+            for flag in pair.ops:
+                Rewriter.erase_op(flag)
+
+
+def _wraps(members: list[_Pair]) -> dict[Operation, Pipe] | None:
+    """The anchors of a group's pairs and the pipe each is wrapped on; None when one anchor
+    would need two pipes (the same id would nest)."""
+    wraps: dict[Operation, Pipe] = {}
+    for pair in members:
+        assert pair.anchors is not None
+        for anchor, pipe in zip(pair.anchors, (pair.src, pair.dst), strict=True):
+            if wraps.setdefault(anchor, pipe) is not pipe:
+                return None
+    return wraps
 
 
 def serialise(block: Block, at_entry: bool = False) -> None:

@@ -3,6 +3,8 @@
 - `!pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32, v_row=32, v_col=32,
   blayout=row_major, slayout=none_box, fractal=512, pad=0>`: a tile buffer (DPS);
 - `!pto.tile<...>`: an SSA tile value with the same parameters;
+- `!pto.multi_tile_buf<vec, 16x16xf16, count=2>` (or `<!pto.tile_buf<...>, count=2>`): `count`
+  slots of one tile buffer type (PTOAS's explicit multi-buffering);
 - `!pto.tensor_view<?x?xf32>`, `!pto.partition_tensor_view<32x32xf32>`: GM views;
 - `!pto.ptr<f32, ub>` (space defaults to gm; bare `!pto.ptr` is untyped);
 - `!pto.vreg<64xf32>` (lanes x bits == 2048), `!pto.mask<b32>`, `!pto.align`.

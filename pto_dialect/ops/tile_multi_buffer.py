@@ -30,10 +30,11 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.base import PtoOp, fail, target_of
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
 from pto_dialect.records import NoCycles
-from pto_dialect.types import DYNAMIC, MultiTileBufType, TileBufType
+from pto_dialect.types import DYNAMIC, MultiBufPlacement, MultiTileBufType, TileBufType
 
 _PAGE = "tile/ops/view-and-tile-buf/alloc-tile.md"
 """The ISA manual has no page of its own for PTOAS's multi-buffer ops: alloc_tile's."""
@@ -108,6 +109,11 @@ class AllocMultiTileOp(PtoOp):
                     f"got {key}={size}"
                 )
         target = target_of(self)
+        if multi.placement.data == MultiBufPlacement.BMU.value and target.arch is TargetArch.A2A3:
+            raise fail(
+                f"{self.name} placement=bmu needs the A5 buffer management unit, target is "
+                f"{target.name}"
+            )
         capacity = target.capacities.get(slot.location)
         if capacity is not None and multi.size_bytes > capacity:
             raise fail(

@@ -40,3 +40,10 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 %c0 = arith.constant 0 : index
 %mb = pto.alloc_multi_tile : !pto.multi_tile_buf<vec, 16x16xf16, count=2>
 %t = pto.multi_tile_get %mb[%c0] : !pto.multi_tile_buf<vec, 16x16xf16, count=2> -> !pto.tile_buf<vec, 16x16xf32>
+
+// -----
+
+// CHECK: pto.alloc_multi_tile placement=bmu needs the A5 buffer management unit, target is a2a3
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  %mb = pto.alloc_multi_tile : !pto.multi_tile_buf<vec, 16x16xf16, count=2, placement=bmu>
+}
