@@ -311,18 +311,21 @@ class MultiBufferPass(ModulePass):
             if not isinstance(function, func.FuncOp):
                 continue
             loops = [o for o in function.walk() if isinstance(o, scf.ForOp)]
+            budget = _function_budget(function)
             for loop in loops:
                 if rotate_hand_written(loop):
                     continue
                 candidates = _candidates(loop)
                 if not candidates:
                     continue
-                budget = _function_budget(function)
                 count = min(
                     _fitting_count(self.count, candidates, budget, target), _trip_count(loop)
                 )
                 if count >= low:
                     multi_buffer_loop(loop, candidates, count)
+                    for alloc in candidates:  # the extra slots now count as live too
+                        tile = alloc.tile_type
+                        budget[tile.location] += (count - 1) * tile.size_bytes
 
 
 def resolve_slot(get: MultiTileGetOp) -> AllocTileOp | None:
