@@ -617,8 +617,8 @@ class AlignType(ParametrizedAttribute, TypeAttribute):
 
 
 MULTI_TILE_SLOTS = (2, 16)
-"""Slot counts a `!pto.multi_tile_buf` may have (PTOAS `kPtoMultiBufferMaxNum`, docs/PTO_IR_manual
-section 2.6: `2 <= count <= 16`)."""
+"""Slot counts a `!pto.multi_tile_buf` may have (PTOAS `kPtoMultiBufferMaxNum`; its PTO IR
+manual, section 2.6 `!pto.multi_tile_buf`: `2 <= count <= 16`)."""
 
 
 class MultiBufPlacement(StrEnum):
