@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr
-from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues
 from xdsl.interpreters.arith import ArithFunctions
 from xdsl.utils.comparisons import to_signed
 from xdsl.utils.exceptions import InterpretationError
@@ -45,3 +45,35 @@ class CachedConstantArithFunctions(ArithFunctions):
                 raise InterpretationError(f"arith.constant not implemented for {type(value)}")
             values = self._values[op] = (data,)
         return values
+
+
+@register_functions
+class UnsignedIndexArithFunctions(InterpreterFunctions):
+    """`arith.divui` and `arith.remui`, which xDSL's arith functions lack: PTOAS kernels pick
+    a multi-buffer slot with `arith.remui %i, %c2`. The operands are read as unsigned values of
+    their width (the interpreter's index width for `index`); division by zero is an error."""
+
+    @staticmethod
+    def _unsigned(interpreter: Interpreter, op: arith.DivUIOp | arith.RemUIOp,
+                  args: PythonValues) -> tuple[int, int, int]:  # fmt: skip
+        type = op.result.type
+        width = interpreter.index_bitwidth if isinstance(type, IndexType) else getattr(
+            type, "bitwidth", interpreter.index_bitwidth)  # fmt: skip
+        lhs, rhs = (int(a) % (1 << width) for a in args)
+        if rhs == 0:
+            raise PtoRuntimeError(f"{op.name}: division by zero")
+        return lhs, rhs, width
+
+    @implements(arith.DivUIOp)
+    def run_divui(
+        self, interpreter: Interpreter, op: arith.DivUIOp, args: PythonValues
+    ) -> PythonValues:
+        lhs, rhs, width = self._unsigned(interpreter, op, args)
+        return (to_signed(lhs // rhs, width),)
+
+    @implements(arith.RemUIOp)
+    def run_remui(
+        self, interpreter: Interpreter, op: arith.RemUIOp, args: PythonValues
+    ) -> PythonValues:
+        lhs, rhs, width = self._unsigned(interpreter, op, args)
+        return (to_signed(lhs % rhs, width),)

@@ -26,7 +26,7 @@ from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from interpreters.args import Arg, ArrayArg, bind, parse_spec
-from interpreters.constants import CachedConstantArithFunctions
+from interpreters.constants import CachedConstantArithFunctions, UnsignedIndexArithFunctions
 from interpreters.errors import PtoRuntimeError
 from interpreters.impls import implements, register_functions
 from interpreters.machine import Machine
@@ -180,8 +180,9 @@ def run_function(
     machine = Machine(target_of(module), pipes=pipes or PipeModel())
     tracker = _OpTracker(machine, max_steps, progress)
     interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
-    for functions in (CachedConstantArithFunctions(), BuiltinFunctions(), FuncFunctions(),
-                      MemRefFunctions(), CheckedScfFunctions()):  # fmt: skip
+    for functions in (CachedConstantArithFunctions(), UnsignedIndexArithFunctions(),
+                      BuiltinFunctions(), FuncFunctions(), MemRefFunctions(),
+                      CheckedScfFunctions()):  # fmt: skip
         interpreter.register_implementations(functions)
     for functions in project_functions(machine):
         interpreter.register_implementations(functions)

@@ -12,6 +12,7 @@ from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
+from interpreters.tile_multi_buffer import TileMultiBufferFunctions
 from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.vector_arith import VectorArithFunctions
@@ -26,6 +27,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
     """One instance of every functions class of the project, bound to `machine`."""
     return [
         TileMemoryFunctions(machine),
+        TileMultiBufferFunctions(machine),
         TileElementwiseFunctions(machine),
         TileReduceFunctions(machine),
         TileScalarFunctions(machine),

@@ -24,6 +24,7 @@ from pto_dialect.ops.tile_memory import (
     PartitionViewOp,
     constant_index,
 )
+from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 from pto_dialect.records import Effect
 from pto_dialect.types import SPACE_OF_LOCATION, PartitionTensorViewType, PtrType, TileBufType
 
@@ -63,6 +64,8 @@ def tile_access(value: SSAValue, write: bool) -> Access:
         if address is None:
             return Access(owner, 0, tile.size_bytes, write)
         return Access(SPACE_OF_LOCATION[tile.location], address, address + tile.size_bytes, write)
+    if isinstance(owner, MultiTileGetOp) and isinstance(owner.source.owner, AllocMultiTileOp):
+        return _slot_access(owner, owner.source.owner, write)
     if (
         isinstance(value, BlockArgument)
         and isinstance(value.type, TileBufType)
@@ -71,8 +74,22 @@ def tile_access(value: SSAValue, write: bool) -> Access:
         return Access(value, 0, value.type.size_bytes, write)  # a function argument
     name = f"%{value.name_hint} " if value.name_hint else ""
     raise FootprintError(
-        f"tile buffer {name}is not a pto.alloc_tile result or an argument of the function"
+        f"tile buffer {name}is not a pto.alloc_tile result, a pto.multi_tile_get of a "
+        "pto.alloc_multi_tile or an argument of the function"
     )
+
+
+def _slot_access(get: MultiTileGetOp, multi: AllocMultiTileOp, write: bool) -> Access:
+    """Slot k of a multi tile: `[base + k x slot, base + (k + 1) x slot)`; every slot when k is
+    not a constant (conservative). An unplanned multi tile is a memory of its own."""
+    slot = multi.multi_type.slot_bytes
+    k = get.slot_index
+    start, end = (0, multi.multi_type.size_bytes) if k is None else (k * slot, (k + 1) * slot)
+    address = multi.address
+    if address is None:
+        return Access(multi, start, end, write)
+    space = SPACE_OF_LOCATION[multi.multi_type.slot.location]
+    return Access(space, address + start, address + end, write)
 
 
 def _gm_root(ptr: SSAValue) -> tuple[SSAValue, float]:

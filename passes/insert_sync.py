@@ -43,16 +43,24 @@ from typing import cast
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp, UnitAttr
-from xdsl.ir import Block, Operation
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from passes.common import checked_pass, pass_error
+from passes.common import checked_pass, pass_error, pass_target
 from passes.footprint import Access, FootprintError, MemoryKey, footprint
-from pto_dialect.attrs import Event, EventAttr, Pipe
+from passes.periodic import Known, decided, loop_period
+from pto_dialect.attrs import Event, EventAttr, Pipe, TargetArch
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.dma import CopyGmToUbufOp, CopyUbufToGmOp
-from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
+from pto_dialect.ops.sync import (
+    BUF_ID_COUNT,
+    BarrierOp,
+    GetBufOp,
+    RlsBufOp,
+    SetFlagOp,
+    WaitFlagOp,
+)
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.ops.vecscope import VecScopeOp
 
@@ -67,6 +75,10 @@ BARRIER_PIPES = frozenset({Pipe.V, Pipe.M})
 same pipe has written it, so that a same-pipe dependence needs `pipe_barrier` (the
 `pipe_barrier(PIPE_V)` between dependent vector instructions of pto-isa and AscendC
 kernels). The DMA pipes (MTE1/2/3, FIX) complete their transfers in order."""
+
+MAX_CHOICES = 6
+"""Undecided `scf.if` executions of one abstract run followed path by path (2^6 = 64 runs at
+most); past that the analysis merges the branches at each join."""
 
 ROUNDS = 4
 """Analyses per function, until one inserts nothing. A second analysis sees the inserted
@@ -101,6 +113,10 @@ class _Pair:
     src: Pipe
     dst: Pipe
     ops: list[SetFlagOp | WaitFlagOp] = field(default_factory=list[SetFlagOp | WaitFlagOp])
+    anchors: tuple[Operation, Operation] | None = None
+    """The ops of the common block after and before which the set and the wait stand."""
+    resource: object = None
+    """The bytes the dependence is on: (memory, start, end) of the earlier access."""
 
 
 @dataclass
@@ -117,6 +133,8 @@ class _State:
         default_factory=lambda: defaultdict[object, deque[Row]](deque)
     )
     slots: dict[int, Row] = field(default_factory=dict[int, Row])
+    values: dict[SSAValue, Known] = field(default_factory=dict[SSAValue, Known])
+    """Induction variables in the current abstract iteration (`passes.periodic`)."""
 
     def copy(self) -> _State:
         return _State(
@@ -125,6 +143,7 @@ class _State:
             {key: dict(log) for key, log in self.history.items()},
             defaultdict(deque, {k: deque(q) for k, q in self.channels.items()}),
             dict(self.slots),
+            dict(self.values),
         )
 
     def merge(self, other: _State) -> None:
@@ -132,6 +151,7 @@ class _State:
         access of both. Slots stay this path's; a flag both paths have queued carries what
         each path's entry covers of that path's accesses (`_merge_rows`)."""
         mine_records, their_records = self._records(), other._records()
+        self.values = {v: k for v, k in self.values.items() if other.values.get(v) == k}
         for p, (mine, theirs) in enumerate(zip(self.clocks, other.clocks, strict=True)):
             for q in range(len(PIPES)):
                 mine[q] = max(mine[q], theirs[q]) if p == q else min(mine[q], theirs[q])
@@ -241,10 +261,28 @@ class _Inserter:
         self.inserted = 0
         self.channel_of: dict[Operation, _Pair] = {}
         self.footprints: dict[Operation, list[Access]] = {}
+        self.choices: list[bool] = []
+        """The branches the current run takes at its undecided `scf.if`s, in order."""
+        self.made: list[bool] = []
+        self.merging = False
+        """Whether undecided `scf.if`s merge both branches (too many paths to follow)."""
 
     # ---- the abstract run ----------------------------------------------------------------
     def run(self) -> None:
-        self.run_block(self.function.body.block, _State())
+        """One abstract run per path through the `scf.if`s whose condition the analysis
+        does not know (each loop runs its body twice, so each such `scf.if` in a loop is
+        two choices), depth first: a pair another path needs is inserted by that path's run,
+        and no join merges what two paths know. Past `MAX_CHOICES` choices the remaining
+        analysis merges both branches at each join instead (path-insensitive)."""
+        pending: list[list[bool]] = [[]]
+        while pending:
+            self.choices, self.made = pending.pop(), []
+            self.run_block(self.function.body.block, _State())
+            if len(self.made) > MAX_CHOICES:
+                self.merging = True
+                self.run_block(self.function.body.block, _State())
+                break
+            pending += [[*self.made[:i], False] for i in range(len(self.choices), len(self.made))]
         self.allocate_events()
 
     def run_block(self, block: Block, state: _State) -> None:
@@ -267,22 +305,59 @@ class _Inserter:
         elif isinstance(op, RlsBufOp | GetBufOp):
             self.run_buf(op, state)
         elif isinstance(op, scf.ForOp):
-            entry = state.copy()
-            for _ in range(2):  # the second run meets the loop-carried dependences
-                self.run_block(op.body.block, state)
-            if not _trip_count_positive(op):
-                state.merge(entry)
+            self.run_loop(op, state)
         elif isinstance(op, scf.IfOp):
-            taken = state.copy()
-            self.run_block(op.true_region.block, taken)
-            if op.false_region.blocks:
-                self.run_block(op.false_region.block, state)
-            state.merge(taken)
+            self.run_if(op, state)
         elif op.regions:
             for region in op.regions:
                 for block in region.blocks:
                     self.run_block(block, state)
         self.after[op] = [row[:] for row in state.clocks]
+
+    def run_loop(self, op: scf.ForOp, state: _State) -> None:
+        """The body twice (the second run meets the loop-carried dependences), or 2N times
+        when its `scf.if`s repeat every N iterations (`passes.periodic`: a multi-buffered
+        loop's slot dispatch), with the induction variable's value in each run."""
+        entry = state.copy()
+        iv = op.body.block.args[0]
+        lb, step = constant_index(op.lb), constant_index(op.step)
+        runs = 2
+        if lb is not None and step is not None and step > 0:
+            conditions = [o.cond for o in op.body.block.walk() if isinstance(o, scf.IfOp)]
+            runs = 2 * max(1, loop_period(conditions, {**state.values, iv: (lb, lb, step)}))
+        for t in range(runs):
+            if lb is not None and step is not None and step > 0:
+                state.values[iv] = (lb + t * step, lb, step)
+            self.run_block(op.body.block, state)
+        state.values.pop(iv, None)
+        if not _trip_count_positive(op):
+            state.merge(entry)
+
+    def run_if(self, op: scf.IfOp, state: _State) -> None:
+        """The branch that runs when the condition is known and periodic, else both from the
+        same state, merged."""
+        known = decided(op.cond, state.values)
+        if known is True:
+            self.run_block(op.true_region.block, state)
+            return
+        if known is False:
+            if op.false_region.blocks:
+                self.run_block(op.false_region.block, state)
+            return
+        if not self.merging:
+            index = len(self.made)
+            choice = self.choices[index] if index < len(self.choices) else True
+            self.made.append(choice)
+            if choice:
+                self.run_block(op.true_region.block, state)
+            elif op.false_region.blocks:
+                self.run_block(op.false_region.block, state)
+            return
+        taken = state.copy()
+        self.run_block(op.true_region.block, taken)
+        if op.false_region.blocks:
+            self.run_block(op.false_region.block, state)
+        state.merge(taken)
 
     def _channel(self, op: SetFlagOp | WaitFlagOp) -> object:
         return self.channel_of.get(op) or (op.src, op.dst, op.event.data)
@@ -318,6 +393,7 @@ class _Inserter:
             except FootprintError as err:
                 raise pass_error(NAME, str(err), op) from None
         latest: dict[int, _Record] = {}
+        resource: dict[int, object] = {}
         same_pipe: _Record | None = None
         for access in accesses:
             for (q, start, end, write), record in state.history.get(access.memory, {}).items():
@@ -334,9 +410,10 @@ class _Inserter:
                     q not in latest or record.tick > latest[q].tick
                 ):
                     latest[q] = record
+                    resource[q] = (access.memory, start, end)
         for record in sorted(latest.values(), key=lambda r: -self.position[r.op]):
             if record.tick > state.clocks[p][record.pipe]:
-                self.insert_pair(record, op, state)
+                self.insert_pair(record, op, state, resource[record.pipe])
         if same_pipe is not None and same_pipe.tick > state.synced[p]:
             self.insert_barrier(same_pipe.op, op, state)
         state.clocks[p][p] += 1
@@ -346,10 +423,10 @@ class _Inserter:
             state.history.setdefault(access.memory, {})[key] = _Record(op, p, tick)
 
     # ---- insertion -----------------------------------------------------------------------
-    def insert_pair(self, source: _Record, op: TileOp, state: _State) -> None:
+    def insert_pair(self, source: _Record, op: TileOp, state: _State, resource: object) -> None:
         src, dst = PIPES[source.pipe], op.pipe()
         block, anchor_src, anchor_dst = _common_block(source.op, op)
-        pair = _Pair(src, dst)
+        pair = _Pair(src, dst, anchors=(anchor_src, anchor_dst), resource=resource)
         self._add(pair, SetFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.after(anchor_src))
         self._add(pair, WaitFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.before(anchor_dst))
         if self.position[anchor_src] >= self.position[anchor_dst]:  # carried by a loop
@@ -392,10 +469,7 @@ class _Inserter:
         for channel, pairs in by_channel.items():
             free = [e for e in EVENTS if e not in taken[channel]]
             active: list[tuple[int, int, Event]] = []  # (end, tiebreak, event)
-            spans = sorted(
-                ((position[p.ops[0]], position[p.ops[-1]], p) for p in pairs),
-                key=lambda span: span[0],
-            )
+            spans = sorted((self.span(p, position) for p in pairs), key=lambda span: span[0])
             for start, end, pair in spans:
                 while active and active[0][0] < start:
                     free.append(heapq.heappop(active)[2])
@@ -408,6 +482,21 @@ class _Inserter:
                 for op in pair.ops:
                     op.properties["event"] = EventAttr(event)
 
+    def span(self, pair: _Pair, position: dict[Operation, int]) -> tuple[int, int, _Pair]:
+        """The program-order interval a pair holds its event id: from its set (or prime) to
+        its wait (or drain); a pair inside a branch of a slot dispatch (an `scf.if` whose
+        condition repeats with the iteration: a multi-buffered loop) holds it over the whole
+        dispatch, so that the pairs of different slots get different ids (the ids rotate
+        with the iteration, and a slot's set never meets the previous slot's unwaited one)."""
+        start, end = position[pair.ops[0]], position[pair.ops[-1]]
+        dispatch = _slot_dispatch(pair.ops[0])
+        if dispatch is not None and all(dispatch.is_ancestor(op) for op in pair.ops):
+            last = dispatch
+            while last.regions and (block := last.regions[-1].last_block) and block.last_op:
+                last = block.last_op
+            start, end = min(start, position[dispatch]), max(end, position[last])
+        return start, end, pair
+
     def fall_back_to_barrier(self, pair: _Pair) -> None:
         """No free id: a PIPE_ALL barrier where the pair's wait was orders everything."""
         wait = next(op for op in pair.ops[1:] if isinstance(op, WaitFlagOp))
@@ -417,6 +506,24 @@ class _Inserter:
             Rewriter.erase_op(after)  # implied by the PIPE_ALL barrier
         for op in pair.ops:
             Rewriter.erase_op(op)
+
+
+def _slot_dispatch(op: Operation) -> scf.IfOp | None:
+    """The outermost `scf.if` around `op` whose condition repeats with the iteration of the
+    loops around it (period >= 2), if any."""
+    known: dict[SSAValue, Known] = {}
+    ifs: list[scf.IfOp] = []
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, func.FuncOp):
+        if isinstance(parent, scf.ForOp):
+            lb, step = constant_index(parent.lb), constant_index(parent.step)
+            if lb is not None and step is not None and step > 0:
+                known[parent.body.block.args[0]] = (lb, lb, step)
+        elif isinstance(parent, scf.IfOp):
+            ifs.append(parent)
+        parent = parent.parent_op()
+    periodic = [i for i in ifs if loop_period([i.cond], known) >= 2]
+    return periodic[-1] if periodic else None
 
 
 def _function_kind(function: func.FuncOp) -> str:
@@ -457,16 +564,97 @@ def _single_block(function: func.FuncOp) -> bool:
     )
 
 
+def to_buffer_ids(pairs: list[_Pair]) -> None:
+    """`mode=bufid`: each inserted flag pair becomes buffer-slot sync where it can.
+
+    The pairs are grouped by the bytes they order and the block they stand in; each group
+    gets one buffer id, and every anchor of its pairs is wrapped in `get_buf`/`rls_buf` of
+    that id on the anchor's pipe (the source pipe after which the set stood, the destination
+    pipe before which the wait stood). Ops wrapped with one id run in program order across
+    pipes (a `get_buf` waits for the last `rls_buf` of its id), which orders every pair of
+    the group, loop-carried ones included, with no priming. A pair stays a flag pair when
+    its group has no id left (32) or when one anchor would be wrapped twice with one id
+    (on two pipes: same-id wraps must not nest)."""
+    groups: dict[tuple[object, int], list[_Pair]] = defaultdict(list)
+    for pair in pairs:
+        if pair.anchors is None or any(op.parent is None for op in pair.ops):
+            continue  # fell back to a barrier
+        block = pair.anchors[0].parent_block()
+        groups[(pair.resource, id(block))].append(pair)
+    for buf_id, members in enumerate(groups.values()):
+        if buf_id >= BUF_ID_COUNT:
+            return
+        wraps = _wraps(members)
+        if wraps is None:
+            continue
+        for anchor, pipe in wraps.items():
+            Rewriter.insert_op(GetBufOp(pipe, buf_id), InsertPoint.before(anchor))
+            Rewriter.insert_op(RlsBufOp(pipe, buf_id), InsertPoint.after(anchor))
+        for pair in members:
+            for flag in pair.ops:
+                Rewriter.erase_op(flag)
+
+
+def _wraps(members: list[_Pair]) -> dict[Operation, Pipe] | None:
+    """The anchors of a group's pairs and the pipe each is wrapped on; None when one anchor
+    would need two pipes (the same id would nest)."""
+    wraps: dict[Operation, Pipe] = {}
+    for pair in members:
+        assert pair.anchors is not None
+        for anchor, pipe in zip(pair.anchors, (pair.src, pair.dst), strict=True):
+            if wraps.setdefault(anchor, pipe) is not pipe:
+                return None
+    return wraps
+
+
+def serialise(block: Block, at_entry: bool = False) -> None:
+    """`mode=serial`, the hand-written pattern of the seed 002 kernel: where the pipe changes
+    between two tile ops of one block, `set_flag` and `wait_flag` back to back (the later op
+    waits for the earlier one to complete); the first tile op of a block entered from
+    elsewhere (a loop body, a branch, after a loop or `scf.if`) waits for every pipe
+    (`barrier PIPE_ALL`). Everything runs one op after another: the baseline inserted sync
+    is measured against (`benchmarks/sync_counts.py`)."""
+    previous: Pipe | None = None
+    unknown = not at_entry
+    for op in list(block.ops):
+        if isinstance(op, TileOp):
+            pipe = op.pipe()
+            if unknown:
+                Rewriter.insert_op(BarrierOp(Pipe.ALL), InsertPoint.before(op))
+            elif previous is not None and previous is not pipe:
+                Rewriter.insert_op(
+                    [SetFlagOp(previous, pipe, EVENTS[0]), WaitFlagOp(previous, pipe, EVENTS[0])],
+                    InsertPoint.before(op),
+                )
+            previous, unknown = pipe, False
+        elif op.regions:
+            for region in op.regions:
+                for inner in region.blocks:
+                    serialise(inner)
+            previous, unknown = None, True
+
+
+MODES = ("flags", "bufid", "serial")
+
+
 @checked_pass
 @dataclass(frozen=True)
 class InsertSyncPass(ModulePass):
     name = NAME
 
     mode: str = "flags"
+    """`flags`: set_flag/wait_flag pairs; `bufid`: get_buf/rls_buf wraps (A5 and cpu);
+    `serial`: the seed 002 kernel's pattern, every op after the previous one (a baseline)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.mode != "flags":
-            raise pass_error(NAME, f"unknown mode '{self.mode}' (supported: flags)")
+        if self.mode not in MODES:
+            raise pass_error(NAME, f"unknown mode '{self.mode}' (supported: {', '.join(MODES)})")
+        if self.mode == "bufid" and pass_target(NAME, op, None).arch is TargetArch.A2A3:
+            raise pass_error(
+                NAME,
+                "mode=bufid: get_buf/rls_buf are A5 instructions (buffer-id sync), the module's "
+                "target is a2a3",
+            )
         for function in op.walk():
             if (
                 isinstance(function, func.FuncOp)
@@ -474,9 +662,15 @@ class InsertSyncPass(ModulePass):
                 and _single_block(function)
                 and _function_kind(function) == "tile"
             ):
-                for _ in range(ROUNDS):
+                if self.mode == "serial":
+                    serialise(function.body.block, at_entry=True)
+                    function.attributes[SYNCHRONISED] = UnitAttr()
+                    continue
+                for round in range(ROUNDS):
                     inserter = _Inserter(function)
                     inserter.run()
                     if not inserter.inserted:
                         break
+                    if self.mode == "bufid" and round == 0:
+                        to_buffer_ids(inserter.pairs)
                 function.attributes[SYNCHRONISED] = UnitAttr()

@@ -19,8 +19,8 @@ rounding (interpreters/semantics/matrix.py: each product an f32 multiply, each a
 acc_in and bias where `RULES` puts them), so the bytes equal the tile op's on every target.
 `pto.vmula` is not used: it is fused (one rounding), which differs for f32 inputs.
 
-Refused with a diagnostic: widening inputs (f16/bf16/fp8 -> f32, int8 -> int32: there is no
-vector conversion op, `pto.vcvt`, in this dialect yet), dynamic valid sizes, buffers that
+Refused with a diagnostic: widening inputs (f16/bf16/fp8 -> f32, int8 -> int32: the lowering
+does not emit the widening `pto.vcvt` yet), dynamic valid sizes, buffers that
 overlap the destination other than acc_in in place, SSA form and unplanned buffers.
 """
 
@@ -57,8 +57,8 @@ TILE_ATTR = "pto.matmul_tile"
 """The vecscope attribute reporting the register tile and its computational intensity."""
 
 WIDENING = (
-    "needs its inputs widened to the accumulator type on the vector unit, and this dialect "
-    "has no vector conversion op (pto.vcvt) yet"
+    "needs its inputs widened to the accumulator type on the vector unit, and this lowering "
+    "does not emit the widening conversion (pto.vcvt) yet"
 )
 
 

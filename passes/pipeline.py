@@ -1,11 +1,12 @@
 """`pto-pipeline{target=...}`: from a Level-1 kernel to vector micro-ops with DMA and sync.
 
 The chain, in order (docs/passes.md says why sync comes before the lowerings):
-pto-set-target (when `target` is given), pto-convert-to-dps, pto-plan-memory,
-pto-insert-sync, pto-lower-tile-to-vector, pto-lower-dma. Each stage checks its input and
-verifies its output (`passes.common.checked_pass`). With `matmul-on-vector=true`,
-pto-lower-matmul-to-vector runs after pto-insert-sync (vector-unit matrix ops are already on
-PIPE_V there), before pto-lower-tile-to-vector.
+pto-set-target (when `target` is given), pto-convert-to-dps, pto-multi-buffer (unless
+`multi-buffer=0`), pto-plan-memory, pto-insert-sync, pto-resolve-slots,
+pto-lower-tile-to-vector, pto-lower-dma. Each stage checks its input and verifies its
+output (`passes.common.checked_pass`). With `matmul-on-vector=true`,
+pto-lower-matmul-to-vector runs after pto-resolve-slots (vector-unit matrix ops are already
+on PIPE_V when sync is inserted), before pto-lower-tile-to-vector.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
 
 from passes.common import checked_by_stages
 from passes.convert_to_dps import ConvertToDpsPass
@@ -25,19 +27,30 @@ from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from passes.lower_matmul_to_vector import LowerMatmulToVectorPass
 from passes.lower_tile_to_vector import LowerTileToVectorPass
+from passes.multi_buffer import MultiBufferPass, ResolveSlotsPass
 from passes.plan_memory import PlanMemoryPass
 from passes.set_target import SetTargetPass
 
 
-def pipeline_passes(target: str | None = None, matmul_on_vector: bool = False) -> list[ModulePass]:
-    """The passes of `pto-pipeline`, in order."""
+def pipeline_passes(
+    target: str | None = None,
+    multi_buffer: int = 2,
+    sync: str = "flags",
+    matmul_on_vector: bool = False,
+) -> list[ModulePass]:
+    """The passes of `pto-pipeline`, in order: `multi_buffer` slots per streamed tile buffer
+    (0 or 1: no multi-buffering), `sync` the mode of `pto-insert-sync`, `matmul_on_vector`
+    whether vector-unit matrix ops are lowered too."""
     chain: list[ModulePass] = [] if target is None else [SetTargetPass(target)]
+    slots: list[ModulePass] = [MultiBufferPass(multi_buffer)] if multi_buffer > 1 else []
     matmul: list[ModulePass] = [LowerMatmulToVectorPass()] if matmul_on_vector else []
     return [
         *chain,
         ConvertToDpsPass(),
+        *slots,
         PlanMemoryPass(),
-        InsertSyncPass(),
+        InsertSyncPass(sync),
+        ResolveSlotsPass(),
         *matmul,
         LowerTileToVectorPass(),
         LowerDmaPass(),
@@ -67,10 +80,20 @@ class PipelinePass(ModulePass):
     name = "pto-pipeline"
 
     target: str | None = None
+    multi_buffer: int = 2
+    """`pto-pipeline{multi-buffer=0}` turns multi-buffering off (1 slot is none either)."""
+    sync: str = "flags"
+    """`pto-pipeline{sync=bufid}`: buffer-slot synchronisation (`pto-insert-sync{mode=...}`)."""
     matmul_on_vector: bool = False
     """Also lower vector-unit matrix ops (pto-lower-matmul-to-vector)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.multi_buffer < 0:
+            raise PassFailedException(
+                f"{self.name}: multi-buffer={self.multi_buffer} must be 0 (off) or a slot count"
+            )
         with gc_paused():
-            for stage in pipeline_passes(self.target, self.matmul_on_vector):
+            for stage in pipeline_passes(
+                self.target, self.multi_buffer, self.sync, self.matmul_on_vector
+            ):
                 stage.apply(ctx, op)

@@ -36,7 +36,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator
@@ -45,9 +45,10 @@ from passes.common import checked_pass, pass_error, pass_target
 from pto_dialect.attrs import Location
 from pto_dialect.ops.base import SEGMENTS, TileOp, segments
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
+from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import SPACE_OF_LOCATION, TileBufType
+from pto_dialect.types import SPACE_OF_LOCATION, MultiTileBufType, TileBufType
 
 NAME = "pto-plan-memory"
 
@@ -70,9 +71,36 @@ ALIGNMENT: Mapping[Location, int] = MappingProxyType(
 """Address alignment in bytes of a buffer the pass places, per location."""
 
 
+Alloc = AllocTileOp | AllocMultiTileOp
+"""A buffer the pass places: a tile, or the consecutive slots of a multi tile."""
+
+
+def _type(alloc: Alloc) -> TileBufType | MultiTileBufType:
+    return alloc.tile_type if isinstance(alloc, AllocTileOp) else alloc.multi_type
+
+
+def _location(alloc: Alloc) -> Location:
+    return (
+        alloc.tile_type.location
+        if isinstance(alloc, AllocTileOp)
+        else alloc.multi_type.slot.location
+    )
+
+
+def _buffer_values(alloc: Alloc) -> tuple[list[SSAValue], set[Operation]]:
+    """The tile buffer values that name `alloc`'s bytes (its result; a multi tile's slots)
+    and the `multi_tile_get` ops that select them."""
+    if isinstance(alloc, AllocTileOp):
+        return [alloc.result], set()
+    gets: set[Operation] = {
+        u.operation for u in alloc.result.uses if isinstance(u.operation, MultiTileGetOp)
+    }
+    return [g.results[0] for g in gets], gets
+
+
 @dataclass
 class _Buffer:
-    alloc: AllocTileOp
+    alloc: Alloc
     start: int
     """Position of the first op the buffer is live at."""
     end: int
@@ -82,11 +110,11 @@ class _Buffer:
 
     @property
     def size(self) -> int:
-        return self.alloc.tile_type.size_bytes
+        return _type(self.alloc).size_bytes
 
     @property
     def location(self) -> Location:
-        return self.alloc.tile_type.location
+        return _location(self.alloc)
 
 
 class _Numbering:
@@ -113,9 +141,10 @@ class _Numbering:
         return len(self.order) - 1
 
 
-def _name(alloc: AllocTileOp) -> str:
+def _name(alloc: Alloc) -> str:
     hint = alloc.result.name_hint
-    return f"tile buffer %{hint}" if hint else "a tile buffer"
+    what = "tile buffer" if isinstance(alloc, AllocTileOp) else "multi tile buffer"
+    return f"{what} %{hint}" if hint else f"a {what}"
 
 
 def _runs_at_least_once(op: Operation) -> bool:
@@ -128,7 +157,7 @@ def _runs_at_least_once(op: Operation) -> bool:
     return False
 
 
-def _in_loop(alloc: AllocTileOp, body: Block) -> bool:
+def _in_loop(alloc: Alloc, body: Block) -> bool:
     """Whether an op that may run its region several times encloses `alloc` in the function."""
     block = alloc.parent_block()
     while block is not None and block is not body:
@@ -183,13 +212,19 @@ def _covered(reader: Operation, written: set[Block], block: Block) -> bool:
     return False
 
 
-def _live_range(alloc: AllocTileOp, numbering: _Numbering, body: Block) -> tuple[int, int]:
-    """The first and last positions at which the buffer of `alloc` is live."""
+def _live_range(alloc: Alloc, numbering: _Numbering, body: Block) -> tuple[int, int]:
+    """The first and last positions at which the buffer of `alloc` is live (a multi tile's
+    slots together: every use of any slot counts)."""
     block = alloc.parent_block()
     assert block is not None
-    users: dict[Operation, None] = {}
+    values, gets = _buffer_values(alloc)
+    users: dict[Operation, None] = dict.fromkeys(gets)
+    for value in values:
+        for use in value.uses:
+            users.setdefault(use.operation, None)
     for use in alloc.result.uses:
-        users.setdefault(use.operation, None)
+        if use.operation not in gets:
+            users.setdefault(use.operation, None)
     if not users:
         here = numbering.first[alloc]
         return here, here
@@ -198,6 +233,11 @@ def _live_range(alloc: AllocTileOp, numbering: _Numbering, body: Block) -> tuple
     unwritten_read: Operation | None = None
     any_write = False
     for user in sorted(users, key=numbering.first.__getitem__):
+        if user in gets:
+            anchor = _anchor(user, block)
+            start = min(start, numbering.first[anchor])
+            end = max(end, numbering.last[anchor])
+            continue
         if not isinstance(user, TileOp) and (
             user.has_trait(IsTerminator)
             or user.regions
@@ -212,8 +252,8 @@ def _live_range(alloc: AllocTileOp, numbering: _Numbering, body: Block) -> tuple
         anchor = _anchor(user, block)
         start = min(start, numbering.first[anchor])
         end = max(end, numbering.last[anchor])
-        outs = sum(v is alloc.result for v in user.outs) if isinstance(user, TileOp) else 0
-        reads = sum(v is alloc.result for v in user.operands) > outs
+        outs = sum(v in values for v in user.outs) if isinstance(user, TileOp) else 0
+        reads = sum(v in values for v in user.operands) > outs
         if reads and unwritten_read is None and not _covered(user, written, block):
             unwritten_read = user
         if outs:
@@ -283,7 +323,7 @@ def _overflow(
 
 def _place(
     target: TargetProfile, location: Location, buffers: Sequence[_Buffer], numbering: _Numbering
-) -> dict[AllocTileOp, int]:
+) -> dict[Alloc, int]:
     """Addresses for the unplanned buffers of one memory (the sweep of the module doc)."""
     slots = _Slots(target.capacities[location], ALIGNMENT[location])
     active: list[tuple[int, int, int, int]] = []  # (end, tie, address, size)
@@ -291,7 +331,7 @@ def _place(
         assert fixed.address is not None
         slots.take(fixed.address, fixed.size)
         heapq.heappush(active, (fixed.end, tie, fixed.address, fixed.size))
-    placed: dict[AllocTileOp, int] = {}
+    placed: dict[Alloc, int] = {}
     pending = sorted(
         (b for b in buffers if b.address is None),
         key=lambda b: (b.start, numbering.first[b.alloc]),
@@ -309,29 +349,42 @@ def _place(
     return placed
 
 
-def _given_address(alloc: AllocTileOp, target: TargetProfile) -> int | None:
+def _given_address(alloc: Alloc, target: TargetProfile) -> int | None:
     """The address `alloc` already has, checked; None when it has none."""
+    location = _location(alloc)
+    if isinstance(alloc, AllocMultiTileOp):
+        slot = alloc.multi_type.slot_bytes
+        if slot % ALIGNMENT[location]:
+            raise pass_error(
+                NAME,
+                f"the slots of {_name(alloc)} have {slot} bytes, not a multiple of the "
+                f"{ALIGNMENT[location]}-byte alignment of loc={location.value}: slot k at "
+                "addr + k x slot bytes would be misaligned",
+                alloc,
+            )
     if alloc.addr is None:
         return None
-    address, tile = alloc.address, alloc.tile_type
+    address, size = alloc.address, _type(alloc).size_bytes
     if address is None:
         raise pass_error(NAME, "addr must be an arith.constant to be kept by the planner", alloc)
-    capacity = target.capacities[tile.location]
-    if address % BLOCK_BYTES or address < 0 or address + tile.size_bytes > capacity:
+    capacity = target.capacities[location]
+    if address % BLOCK_BYTES or address < 0 or address + size > capacity:
         raise pass_error(
             NAME,
-            f"the {tile.size_bytes}-byte tile buffer at the given addr {address} is not a "
-            f"{BLOCK_BYTES}-byte aligned range of the {capacity}-byte loc={tile.location.value} "
+            f"the {size}-byte tile buffer at the given addr {address} is not a "
+            f"{BLOCK_BYTES}-byte aligned range of the {capacity}-byte loc={location.value} "
             f"memory of target {target.name}",
             alloc,
         )
     return address
 
 
-def _plan_function(function: func.FuncOp, target: TargetProfile) -> dict[AllocTileOp, int]:
-    """Addresses for the unplanned `alloc_tile`s of `function`."""
+def _plan_function(function: func.FuncOp, target: TargetProfile) -> dict[Alloc, int]:
+    """Addresses for the unplanned `alloc_tile`s and `alloc_multi_tile`s of `function`."""
     given = {
-        op: _given_address(op, target) for op in function.walk() if isinstance(op, AllocTileOp)
+        op: _given_address(op, target)
+        for op in function.walk()
+        if isinstance(op, AllocTileOp | AllocMultiTileOp)
     }
     if all(address is not None for address in given.values()):
         return {}
@@ -349,14 +402,14 @@ def _plan_function(function: func.FuncOp, target: TargetProfile) -> dict[AllocTi
         start, end = _live_range(alloc, numbering, body)
         buffer = _Buffer(alloc, start, end, address)
         by_location[buffer.location].append(buffer)
-    placed: dict[AllocTileOp, int] = {}
+    placed: dict[Alloc, int] = {}
     for location, buffers in by_location.items():
         if any(b.address is None for b in buffers):
             placed.update(_place(target, location, buffers, numbering))
     return placed
 
 
-def _set_address(alloc: AllocTileOp, address: int) -> None:
+def _set_address(alloc: Alloc, address: int) -> None:
     """Give `alloc` the operand `addr = arith.constant address : i64`, put right before it."""
     const = arith.ConstantOp.from_int_and_width(address, 64)
     hint = alloc.result.name_hint
@@ -376,12 +429,16 @@ class PlanMemoryPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = pass_target(NAME, op, self.target)
-        placed: dict[AllocTileOp, int] = {}
+        placed: dict[Alloc, int] = {}
         for function in op.walk():
             if isinstance(function, func.FuncOp) and function.body.blocks:
                 placed.update(_plan_function(function, target))
         for alloc in op.walk():
-            if isinstance(alloc, AllocTileOp) and alloc.address is None and alloc not in placed:
+            if (
+                isinstance(alloc, AllocTileOp | AllocMultiTileOp)
+                and alloc.address is None
+                and alloc not in placed
+            ):
                 raise pass_error(NAME, "only tile buffers of a func.func are planned", alloc)
         for alloc, address in placed.items():
             _set_address(alloc, address)

@@ -16,6 +16,7 @@ from pto_dialect.ops import (
     tile_matrix,
     tile_memory,
     tile_move,
+    tile_multi_buffer,
     tile_reduce,
     tile_scalar,
     vecscope,
@@ -32,6 +33,7 @@ from pto_dialect.types import TYPES
 
 OP_MODULES = (
     tile_memory,
+    tile_multi_buffer,
     tile_move,
     tile_matrix,
     tile_reduce,

@@ -3,6 +3,8 @@
 - `!pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32, v_row=32, v_col=32,
   blayout=row_major, slayout=none_box, fractal=512, pad=0>`: a tile buffer (DPS);
 - `!pto.tile<...>`: an SSA tile value with the same parameters;
+- `!pto.multi_tile_buf<vec, 16x16xf16, count=2>` (or `<!pto.tile_buf<...>, count=2>`): `count`
+  slots of one tile buffer type (PTOAS's explicit multi-buffering);
 - `!pto.tensor_view<?x?xf32>`, `!pto.partition_tensor_view<32x32xf32>`: GM views;
 - `!pto.ptr<f32, ub>` (space defaults to gm; bare `!pto.ptr` is untyped);
 - `!pto.vreg<64xf32>` (lanes x bits == 2048), `!pto.mask<b32>`, `!pto.align`.
@@ -10,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -171,6 +173,18 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         """The keyed form `<loc=vec, dtype=f32, rows=R, cols=C, ...>` or the compact form
         `<vec, RxCxT, valid=VRxVC, blayout=..., ...>` of newer PTOAS versions."""
+        return cls.parse_tile_parameters(parser)
+
+    @classmethod
+    def parse_tile_parameters(
+        cls,
+        parser: AttrParser,
+        extra: Mapping[str, Callable[[AttrParser], Attribute]] | None = None,
+        extra_values: dict[str, Attribute] | None = None,
+        opened: bool = False,
+    ) -> Sequence[Attribute]:
+        """`parse_parameters`, also accepting the keys of `extra` (parsed by their function
+        into `extra_values`): the slot parameters of `!pto.multi_tile_buf`'s compact form."""
         values: dict[str, Attribute] = {}
 
         def store(key: str, value: Attribute, start: int) -> None:
@@ -187,6 +201,11 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
                 store("v_row", IntAttr(DYNAMIC if dims[0] < 0 else dims[0]), start)
                 store("v_col", IntAttr(DYNAMIC if dims[1] < 0 else dims[1]), start)
                 return
+            if extra is not None and extra_values is not None and key in extra:
+                if key in extra_values:
+                    parser.raise_error(f"duplicate key '{key}'", start, parser.pos)
+                extra_values[key] = extra[key](parser)
+                return
             if key not in cls.KEYS:
                 parser.raise_error(
                     f"unknown {cls.name} key '{key}', expected one of {', '.join(cls.KEYS)}",
@@ -201,7 +220,8 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
             parser.parse_punctuation("=")
             parse_value(key, start)
 
-        parser.parse_punctuation("<")
+        if not opened:
+            parser.parse_punctuation("<")
         start = parser.pos
         first = parser.parse_identifier()
         if parser.parse_optional_punctuation("=") is not None:
@@ -596,7 +616,104 @@ class AlignType(ParametrizedAttribute, TypeAttribute):
         return ()
 
 
+MULTI_TILE_SLOTS = (2, 16)
+"""Slot counts a `!pto.multi_tile_buf` may have (PTOAS `kPtoMultiBufferMaxNum`; its PTO IR
+manual, section 2.6 `!pto.multi_tile_buf`: `2 <= count <= 16`)."""
+
+
+class MultiBufPlacement(StrEnum):
+    """Where PTOAS puts the slots: its planner decides (auto), fixed addresses (static) or the
+    A5 buffer management unit at run time (bmu). This project plans every kind statically."""
+
+    AUTO = "auto"
+    STATIC = "static"
+    BMU = "bmu"
+
+
+@irdl_attr_definition
+class MultiTileBufType(ParametrizedAttribute, TypeAttribute):
+    """`!pto.multi_tile_buf<vec, 16x16xf16, count=2>` (compact) or
+    `!pto.multi_tile_buf<!pto.tile_buf<...>, count=2[, placement=static]>`: `count` slots of
+    one tile buffer type, slot k at `addr + k x slot bytes` (PTOAS explicit multi-buffer
+    design, section 5.5). `pto.multi_tile_get` selects one. Printed in the verbose form."""
+
+    name = "pto.multi_tile_buf"
+
+    slot: TileBufType
+    count: IntAttr
+    placement: StringAttr
+
+    def __init__(
+        self, slot: TileBufType, count: int, placement: MultiBufPlacement = MultiBufPlacement.AUTO
+    ) -> None:
+        super().__init__(slot, IntAttr(count), StringAttr(placement.value))
+
+    @property
+    def slot_bytes(self) -> int:
+        return self.slot.size_bytes
+
+    @property
+    def size_bytes(self) -> int:
+        """Bytes of all slots."""
+        return self.count.data * self.slot.size_bytes
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        parser.parse_punctuation("<")
+        start = parser.pos
+        extra: dict[str, Attribute] = {}
+        keys: dict[str, Callable[[AttrParser], Attribute]] = {
+            "count": _parse_int,
+            "placement": lambda p: StringAttr(p.parse_str_enum(MultiBufPlacement).value),
+        }
+        slot = parser.parse_optional_type()
+        if slot is None:
+            slot = TileBufType.new(
+                TileBufType.parse_tile_parameters(parser, keys, extra, opened=True)
+            )
+        else:
+            if not isinstance(slot, TileBufType):
+                parser.raise_error(
+                    f"{cls.name} slot type must be a !pto.tile_buf, got {slot}", start, parser.pos
+                )
+            while parser.parse_optional_punctuation(",") is not None:
+                key_start = parser.pos
+                key = parser.parse_identifier()
+                if key not in keys or key in extra:
+                    parser.raise_error(
+                        f"expected count= or placement= (once each), got '{key}'",
+                        key_start,
+                        parser.pos,
+                    )
+                parser.parse_punctuation("=")
+                extra[key] = keys[key](parser)
+            parser.parse_punctuation(">")
+        if "count" not in extra:
+            parser.raise_error(f"{cls.name} needs count=N", start, parser.pos)
+        return [slot, extra["count"], extra.get("placement", StringAttr("auto"))]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<")
+        printer.print_attribute(self.slot)
+        printer.print_string(f", count={self.count.data}")
+        if self.placement.data != MultiBufPlacement.AUTO.value:
+            printer.print_string(f", placement={self.placement.data}")
+        printer.print_string(">")
+
+    def verify(self) -> None:
+        low, high = MULTI_TILE_SLOTS
+        if not low <= self.count.data <= high:
+            raise VerifyException(
+                f"{self.name} count={self.count.data} must lie in [{low}, {high}]"
+            )
+        if self.placement.data not in MultiBufPlacement.__members__.values():
+            raise VerifyException(
+                f"{self.name} placement={self.placement.data} must be auto, static or bmu"
+            )
+
+
 TYPES = [
+    MultiTileBufType,
     TileBufType,
     TileType,
     TensorViewType,

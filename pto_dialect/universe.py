@@ -38,6 +38,8 @@ PASSES: dict[str, tuple[str, str]] = {
     "pto-lower-dma": ("passes.lower_dma", "LowerDmaPass"),
     "pto-lower-matmul-to-vector": ("passes.lower_matmul_to_vector", "LowerMatmulToVectorPass"),
     "pto-pipeline": ("passes.pipeline", "PipelinePass"),
+    "pto-multi-buffer": ("passes.multi_buffer", "MultiBufferPass"),
+    "pto-resolve-slots": ("passes.multi_buffer", "ResolveSlotsPass"),
 }
 """Every pass of the project: its name, module and class."""
 

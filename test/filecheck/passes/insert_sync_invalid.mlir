@@ -2,7 +2,7 @@
 // RUN: pto-opt %s --split-input-file -p pto-insert-sync --verify-diagnostics
 // RUN: not pto-opt %s -p "pto-insert-sync{mode=bufs}" 2>&1 | filecheck %s --check-prefix=MODE
 
-// MODE: pto-insert-sync: unknown mode 'bufs' (supported: flags)
+// MODE: pto-insert-sync: unknown mode 'bufs' (supported: flags, bufid, serial)
 
 func.func @ssa(%a: !pto.tile<loc=vec, dtype=f32, rows=8, cols=8>) {
   // expected-error @+1 {{pto-insert-sync: pto.tabs: SSA tile op: run pto-convert-to-dps first}}
@@ -28,7 +28,7 @@ func.func @untraceable(%n: index) {
   %c1 = arith.constant 1 : index
   %a = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %a) -> (!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
-    // expected-error @+1 {{pto-insert-sync: pto.tabs: tile buffer %t is not a pto.alloc_tile result or an argument of the function}}
+    // expected-error @+1 {{pto-insert-sync: pto.tabs: tile buffer %t is not a pto.alloc_tile result, a pto.multi_tile_get of a pto.alloc_multi_tile or an argument of the function}}
     pto.tabs ins(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
     scf.yield %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
   }

@@ -13,7 +13,7 @@ func.func @widening() {
   %a = pto.alloc_tile addr = %a0 : !a
   %b = pto.alloc_tile addr = %a1 : !b
   %c = pto.alloc_tile addr = %a2 : !c
-  // expected-error @+1 {{pto-lower-matmul-to-vector: pto.tmatmul: (C, A, B) = (f32, f16, f16) needs its inputs widened to the accumulator type on the vector unit, and this dialect has no vector conversion op (pto.vcvt) yet}}
+  // expected-error @+1 {{pto-lower-matmul-to-vector: pto.tmatmul: (C, A, B) = (f32, f16, f16) needs its inputs widened to the accumulator type on the vector unit, and this lowering does not emit the widening conversion (pto.vcvt) yet}}
   pto.tmatmul ins(%a, %b : !a, !b) outs(%c : !c)
   func.return
 }
