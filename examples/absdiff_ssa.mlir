@@ -1,3 +1,4 @@
+// ARGS: rand:16x64xf32:1 rand:16x64xf32:2 zeros:16x64xf32
 // |a - b| over one 16x64 tile of f32, written at Level 1 (docs/tutorial.md walks through it):
 // two tloads, a tsub, a tabs and a tstore on SSA tile values; no buffers, no addresses, no
 // synchronisation.

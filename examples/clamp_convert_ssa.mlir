@@ -1,3 +1,4 @@
+// ARGS: rand:32x32xf32:1 rand:32x32xf32:2 rand:32x32xf32:3 zeros:32x32xi8
 // q = int8(half(clamp(x, lo, hi))) on 32x32 tiles, written at Level 1 (SSA tile values):
 // tmax/tmin clamp x between the bound tiles lo and hi, tcvt rounds the f32 result to f16
 // (RINT, ties to even) and the f16 values to int8 (ROUND, ties away from zero) with

@@ -1,3 +1,4 @@
+// ARGS: rand:1x96xf32:1 rand:96x200xf32:2 rand:1x200xf32:3 zeros:1x200xf32
 // y = bias + x . W on the vector unit: x (1x96 f32), W (96x200 f32) and the bias row are
 // loaded into UB (loc=vec tiles), so tgemv.bias is in its vector-unit form; run
 // pto-pipeline{matmul-on-vector=true} to lower it to outer-product vector code.

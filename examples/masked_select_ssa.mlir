@@ -1,3 +1,4 @@
+// ARGS: rand:32x32xf32:1 rand:32x32xf32:2 zeros:32x32xf32
 // z = x > y ? x : y on 32x32 f32 tiles, written at Level 1 (SSA tile values): tcmp writes
 // the comparison as a packed predicate tile (one bit per element, 8 per byte: 4 bytes per
 // row of 32), tsel selects through it. A NaN in x or y makes the comparison false: z takes y.

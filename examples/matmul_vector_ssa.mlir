@@ -1,3 +1,4 @@
+// ARGS: rand:40x24xf32:1 rand:24x72xf32:2 zeros:40x72xf32
 // C = A . B on the vector unit: A (40x24 f32) and B (24x72 f32) loaded into UB (loc=vec
 // tiles), so tmatmul is in its vector-unit form; pto-pipeline{matmul-on-vector=true} lowers
 // it to blocks of R rows of C held in vector registers (72 columns: one full register and

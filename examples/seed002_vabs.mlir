@@ -1,3 +1,4 @@
+// ARGS: rand:1024xf32:1 zeros:1024xf32
 // The "typical kernel structure" of seed 002: |x| over 1024 f32, GM -> UB (MTE2), a vecscope
 // loop of plt_b32 / vlds / vabs / vsts (V), UB -> GM (MTE3), with flags and buffer slots.
 // Changes to the seed text: `!pto.mask<G>` is written `!pto.mask<b32>`, and the values the

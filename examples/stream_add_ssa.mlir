@@ -1,3 +1,4 @@
+// ARGS: rand:512x32xf32:1 rand:512x32xf32:2 zeros:512x32xf32
 // c = a + b over 16 tiles of 32x32 f32 in a loop, written at Level 1 (the kernel of
 // benchmarks/streaming_cycles.py): two tloads, a tadd and a tstore per tile.
 builtin.module attributes {pto.target_arch = "a2a3"} {

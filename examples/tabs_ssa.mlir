@@ -1,3 +1,4 @@
+// ARGS: rand:1024xf32:1 zeros:1024xf32
 // |x| over 1024 f32 (one 32x32 tile), written at Level 1: SSA tile values, no addresses,
 // no synchronisation. `xdsl-opt -p pto-pipeline` turns it into the "typical kernel" of the
 // vector load/store chapter (examples/seed002_vabs.mlir): copy_gm_to_ubuf, an MTE2 -> V

@@ -1,3 +1,4 @@
+// ARGS: rand:1024xf16:1 rand:1024xf16:2 zeros:1024xf16
 // c = |a + b| - b on 32x32 f16 tiles, written at Level 1 (SSA tile values).
 !tile = !pto.tile<loc=vec, dtype=f16, rows=32, cols=32>
 builtin.module attributes {pto.target_arch = "a2a3"} {

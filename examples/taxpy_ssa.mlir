@@ -1,3 +1,4 @@
+// ARGS: rand:32x64xf32:1 rand:32x64xf32:2 2.5:f32
 // y = alpha * x + y (AXPY) over 32x64 f32 tiles, written at Level 1 (SSA tile values):
 // the scalar alpha is a kernel argument, taxpy's SSA form takes the accumulator as its
 // last source and rounds once (vaxpy: fused).

@@ -1,3 +1,4 @@
+// ARGS: rand:16x32xf32:1 zeros:1x32xf32
 // Column minima of a 16x32 f32 matrix in GM, written as a Level-2 (DPS) kernel.
 // dst[0, j] = min_i src[i, j]
 // At Level 2 the kernel orders its pipes itself: MTE2 (load) -> V (tcolmin) -> MTE3 (store).

@@ -1,3 +1,4 @@
+// ARGS: rand:16x32xf32:1 zeros:1x32xf32
 // Column sums of a 16x32 f32 matrix whose last 4 columns are padding (valid 16x28),
 // written at Level 1: out[0, j] = sum_i in[i, j], row 0 first, for j < 28.
 !in_tile = !pto.tile<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=28>

@@ -1,3 +1,4 @@
+// ARGS: rand:1x32xf16:1 rand:32x32xf16:2 rand:1x32xf32:3 zeros:1x32xf32
 // y = bias + x . W at Level 1 on A5: x (1x32 f16), W (32x32 f16) and the f32 bias go GM -> L1
 // (tload, MTE2), L1 -> L0A/L0B/bias (tmov, MTE1), the cube (tgemv.bias, M) and L0C -> GM
 // (tstore, FIX). pto-pipeline plans every buffer and orders the four pipes with flags.

@@ -113,13 +113,13 @@ class TensorView:
         """The writable strided numpy view; bounds are checked against the memory."""
         if min(self.shape, default=0) < 0:
             raise PtoRuntimeError(f"view of shape {self._shape()} has a negative extent")
-        if any(d == 0 for d in self.shape):
-            return np.zeros(self.shape, dtype=self.dtype.numpy)
-        check(
-            prod(self.shape) * self.dtype.bytes <= _MAX_VIEW_BYTES,
+        check(  # an empty view too: numpy refuses a shape whose other extents overflow
+            prod(d for d in self.shape if d) * self.dtype.bytes <= _MAX_VIEW_BYTES,
             f"view of shape {'x'.join(map(str, self.shape))} spans more than the "
             f"{_MAX_VIEW_BYTES} bytes numpy can address",
         )
+        if any(d == 0 for d in self.shape):
+            return np.zeros(self.shape, dtype=self.dtype.numpy)
         lo = self.offset + self.dtype.bytes * sum(
             (d - 1) * s for d, s in zip(self.shape, self.strides, strict=True) if s < 0
         )

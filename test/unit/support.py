@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, cast
 
 import ml_dtypes
@@ -204,3 +205,19 @@ def legal_dtypes(target: TargetProfile, name: str) -> frozenset[DType]:
     if issubclass(op, TileOp | VectorPipeOp):
         return op.legal_dtypes(target)
     raise KeyError(f"{name} has no element-type table")
+
+
+# ---- the examples ----------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+def example_args() -> dict[str, list[str]]:
+    """Every example kernel (by file stem) and the `pto-run --arg` specs of its `// ARGS:`
+    line, which each example carries on its first line."""
+    found: dict[str, list[str]] = {}
+    for path in sorted(EXAMPLES.glob("*.mlir")):
+        first = path.read_text().splitlines()[0]
+        assert first.startswith("// ARGS: "), f"{path.name} has no // ARGS: first line"
+        found[path.stem] = first.removeprefix("// ARGS: ").split()
+    return found

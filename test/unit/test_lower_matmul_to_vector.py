@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import example_args
 from test_lower_tile_to_vector import (
     CONTEXT,
     TARGETS,
@@ -168,12 +169,7 @@ def test_tile_reported_on_vecscope() -> None:
 # ---- the examples -------------------------------------------------------------------------
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
-EXAMPLE_ARGS = {
-    "gemv_vector_ssa": [
-        "rand:1x96xf32:1", "rand:96x200xf32:2", "rand:1x200xf32:3", "zeros:1x200xf32"
-    ],
-    "matmul_vector_ssa": ["rand:40x24xf32:1", "rand:24x72xf32:2", "zeros:40x72xf32"],
-}  # fmt: skip
+EXAMPLE_ARGS = {n: a for n, a in example_args().items() if "vector" in n}
 
 
 def _example(name: str, target: str) -> ModuleOp:

@@ -284,3 +284,20 @@ func.func @kernel(%src: !pto.ptr<f32>, %n: index) {
     with pytest.raises(KernelError, match="outside the view's extent 3"):
         run_function(module, args)
     assert transfer.window_dims((3, 1, 8), True) == (3, 8)
+
+
+def test_an_empty_view_with_an_enormous_extent_is_a_diagnostic() -> None:
+    """Found by the fuzzer: numpy refuses even an empty shape whose other extents overflow."""
+    module = parse_kernel(
+        """
+func.func @k(%p: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %big = arith.constant 4611686018427387904 : index
+  %v = pto.make_tensor_view %p, shape = [%big, %c0], strides = [%c0, %c0]
+      : !pto.tensor_view<?x?xf32>
+  func.return
+}
+"""
+    )
+    with pytest.raises(KernelError, match="view of shape 4611686018427387904x0 spans more than"):
+        run_function(module, ["zeros:4xf32"])
