@@ -28,6 +28,7 @@ from xdsl.dialects import arith, builtin, cf, func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
+from interpreters.args import declared_args
 from interpreters.execute import run_function
 from interpreters.source import parse_module
 from passes.pipeline import PipelinePass
@@ -38,17 +39,6 @@ from pto_dialect.ops.vecscope import VecScopeOp
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
-ARGS = {
-    "seed002_vabs": ["rand:1024xf32:1", "zeros:1024xf32"],
-    "tabs_ssa": ["rand:1024xf32:1", "zeros:1024xf32"],
-    "tadd_ssa": ["rand:1024xf16:1", "rand:1024xf16:2", "zeros:1024xf16"],
-    "stream_add_ssa": ["rand:512x32xf32:1", "rand:512x32xf32:2", "zeros:512x32xf32"],
-    "tcolsum_ssa": ["rand:16x32xf32:1", "zeros:1x32xf32"],
-    "tcolmin": ["rand:16x32xf32:1", "zeros:1x32xf32"],
-    "tgemv_bias": ["rand:16x32xf16:1", "rand:32x32xf16:2", "rand:1x32xf32:3", "zeros:16x32xf32"],
-    "tgemv_bias_ssa": ["rand:1x32xf16:1", "rand:32x32xf16:2", "rand:1x32xf32:3", "zeros:1x32xf32"],
-}
-"""The arguments of each example (as in the README and test/unit/test_examples_pipeline.py)."""
 
 _SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
 
@@ -89,7 +79,9 @@ def strip_sync(module: ModuleOp) -> None:
 
 
 def measure(example: str, variant: str, module: ModuleOp) -> Row:
-    result = run_function(module, ARGS[example])
+    args = declared_args((EXAMPLES / f"{example}.mlir").read_text())
+    assert args is not None, f"{example} declares no // ARGS:"
+    result = run_function(module, args)
     pipes = result.machine.pipes
     assert not pipes.hazards, (example, variant, [h.message for h in pipes.hazards])
     ops: list[Operation] = list(module.walk())

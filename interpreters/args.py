@@ -160,3 +160,13 @@ def dtype_of_array(array: np.ndarray) -> DType | None:
         if array.dtype == dtype.numpy:
             return dtype
     return None
+
+
+ARGS_LINE = "// ARGS: "
+
+
+def declared_args(text: str) -> list[str] | None:
+    """The `pto-run --arg` specs a kernel declares on its first line (`// ARGS: SPEC ...`,
+    as every example does), or None when it declares none."""
+    first = text.split("\n", 1)[0]
+    return first.removeprefix(ARGS_LINE).split() if first.startswith(ARGS_LINE) else None

@@ -18,6 +18,7 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
 from xdsl.utils.test_value import create_ssa_value
 
+from interpreters.args import declared_args
 from interpreters.execute import retarget
 from interpreters.machine import Machine
 from interpreters.memory import Tile
@@ -217,7 +218,7 @@ def example_args() -> dict[str, list[str]]:
     line, which each example carries on its first line."""
     found: dict[str, list[str]] = {}
     for path in sorted(EXAMPLES.glob("*.mlir")):
-        first = path.read_text().splitlines()[0]
-        assert first.startswith("// ARGS: "), f"{path.name} has no // ARGS: first line"
-        found[path.stem] = first.removeprefix("// ARGS: ").split()
+        args = declared_args(path.read_text())
+        assert args is not None, f"{path.name} has no // ARGS: first line"
+        found[path.stem] = args
     return found

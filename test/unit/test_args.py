@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from interpreters.args import ArgError, ArrayArg, ScalarArg, parse_spec
+from interpreters.args import ArgError, ArrayArg, ScalarArg, declared_args, parse_spec
 
 
 @pytest.mark.parametrize("name", ["i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"])
@@ -34,3 +34,9 @@ def test_scalars_and_errors():
         parse_spec("zeros:4xq7")
     with pytest.raises(ArgError, match="'x' is not an integer"):
         parse_spec("x:i32")
+
+
+def test_a_kernel_declares_its_arguments_on_its_first_line() -> None:
+    text = "// ARGS: rand:4xf32:1 zeros:4xf32 2:index\nfunc.func @k() { func.return }\n"
+    assert declared_args(text) == ["rand:4xf32:1", "zeros:4xf32", "2:index"]
+    assert declared_args("func.func @k() { func.return }\n// ARGS: zeros:4xf32\n") is None
