@@ -24,6 +24,7 @@ from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColSumOp
+from pto_dialect.ops.tile_scalar import TAddSOp, TMinSOp
 from pto_dialect.targets import A2A3, A5
 from pto_dialect.types import MemorySpace
 
@@ -77,6 +78,8 @@ CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
         lambda: _colreduce(TColSumOp, "f32", 64, 64, True),
     ),
     ("tload TLoad.c05_nd_uint8_128x127_padmin", False, 392, lambda: _tload(U8, 128, 127)),
+    ("tadds TAddS.float_32x64", False, 57, lambda: _elementwise(TAddSOp, "f32", 32, 64)),
+    ("tmins TMins.float_64x64", False, 87, lambda: _elementwise(TMinSOp, "f32", 64, 64)),
     # A5: st_a5_fit/testcase/{tadd,tmul}_fit
     (
         "A5TAddFit.Fp32Default2DNoPostUpdateFull 10x160, 128 valid",
