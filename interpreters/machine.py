@@ -37,6 +37,8 @@ class Machine:
     op_counts: Counter[str] = field(default_factory=Counter[str])
     pipes: PipeModel = field(default_factory=PipeModel)
     dma: DmaState = field(default_factory=DmaState)
+    remarks: dict[str, None] = field(default_factory=dict[str, None])
+    """What the running code says of itself (a lowering's choices), each once, in order."""
 
     def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
         """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer

@@ -58,6 +58,8 @@ class Report:
             "ops_executed": sum(counts.values()),
             "op_counts": dict(sorted(counts.items())),
         }
+        if self.machine.remarks:
+            data["remarks"] = list(self.machine.remarks)
         pipes = self.machine.pipes
         if pipes.tracking:
             total, bound = pipes.total_cycles, pipes.pipe_bound
@@ -75,6 +77,7 @@ class Report:
         lines = [f"target: {data['target']}", f"ops executed: {data['ops_executed']}"]
         width = max((len(name) for name in data["op_counts"]), default=0)
         lines += [f"  {name:<{width}}  {n}" for name, n in data["op_counts"].items()]
+        lines += [f"remark: {remark}" for remark in data.get("remarks", ())]
         if "cycles" in data:
             cycles = data["cycles"]
             lines.append(f"cycles: {cycles['total']} total, pipe bound {cycles['pipe_bound']}"

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import cast
 
 import numpy as np
-from xdsl.dialects.builtin import IndexType, IntegerType
+from xdsl.dialects.builtin import IndexType, IntegerType, StringAttr
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
@@ -135,6 +135,9 @@ class VectorArithFunctions(MachineFunctions):
     def run_vecscope(
         self, interpreter: Interpreter, op: VecScopeOp, args: PythonValues
     ) -> PythonValues:
+        remark = op.attributes.get(VecScopeOp.MATMUL_TILE)
+        if isinstance(remark, StringAttr):
+            self.machine.remarks[f"vector matmul tile: {remark.data}"] = None
         issue = self.machine.pipes.issue
         issue.begin()
         try:

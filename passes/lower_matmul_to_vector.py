@@ -46,6 +46,7 @@ from pto_dialect.dtypes import F32
 from pto_dialect.ops.pointer import AddPtrOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import AllocTileOp
+from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import VAddOp, VBrOp, VMulOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
@@ -53,7 +54,7 @@ from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileBufType
 
 NAME = "pto-lower-matmul-to-vector"
-TILE_ATTR = "pto.matmul_tile"
+TILE_ATTR = VecScopeOp.MATMUL_TILE
 """The vecscope attribute reporting the register tile and its computational intensity."""
 
 WIDENING = (

@@ -51,9 +51,15 @@ class InVecScope(OpTrait):
 
 @irdl_op_definition
 class VecScopeOp(PtoOp):
-    """`pto.vecscope { ... }`: one vector-function interval issued to PIPE_V."""
+    """`pto.vecscope { ... }`: one vector-function interval issued to PIPE_V.
+
+    A lowering may say what it chose in a string attribute (`MATMUL_TILE`: the register tile
+    of `pto-lower-matmul-to-vector`); `pto-run --report` lists it."""
 
     name = "pto.vecscope"
+
+    MATMUL_TILE: ClassVar[str] = "pto.matmul_tile"
+    """The register tile and computational intensity of a lowered matrix op."""
 
     MANUAL: ClassVar = "scalar/ops/micro-instruction/vecscope.md"
     COST: ClassVar = NoCycles("a scope: its body's ops carry the cycles")

@@ -26,11 +26,12 @@ from test_lower_tile_to_vector import (
     Tile,
     check_footprints,
 )
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import PassPipeline
 
 from interpreters.execute import RunResult, retarget, run_function
 from interpreters.pipes import UntrackedPipes
+from interpreters.report import Report
 from interpreters.source import parse_module
 from passes.lower_matmul_to_vector import TILE_ATTR, LowerMatmulToVectorPass
 from passes.lower_matmul_to_vector_tiling import (
@@ -212,6 +213,23 @@ def test_examples_through_the_pipeline(name: str, target: str) -> None:
     else:
         a, b, c = before
         assert np.array_equal(c, _in_k_order(a, b))
+
+
+def test_the_report_names_the_register_tile_each_scope_chose() -> None:
+    """`pto-run --report` lists the tile the lowering wrote on each vecscope, once."""
+    module = _example("matmul_vector_ssa", "a5")
+    PipelinePass(matmul_on_vector=True).apply(CONTEXT, module)
+    chosen = {
+        op.attributes[VecScopeOp.MATMUL_TILE]
+        for op in module.walk()
+        if isinstance(op, VecScopeOp) and VecScopeOp.MATMUL_TILE in op.attributes
+    }
+    assert len(chosen) == 1
+    (tile,) = chosen
+    assert isinstance(tile, StringAttr) and "CI=" in tile.data
+    report = Report(run_function(module, EXAMPLE_ARGS["matmul_vector_ssa"]).machine)
+    assert report.as_json()["remarks"] == [f"vector matmul tile: {tile.data}"]
+    assert f"remark: vector matmul tile: {tile.data}" in report.text().splitlines()
 
 
 def test_pipeline_leaves_matrix_ops_by_default() -> None:
