@@ -195,6 +195,15 @@ class Layout(StrEnum):
     NZ = "nz"
 
 
+class KernelKind(StrEnum):
+    """The unit a kernel runs on: PTOAS's `pto.kernel_kind = #pto.kernel_kind<vector>` on a
+    module or function (PTOAttrs.td `FunctionKernelKind`). Accepted and printed; it changes
+    neither verification nor a run."""
+
+    CUBE = "cube"
+    VECTOR = "vector"
+
+
 class TargetArch(StrEnum):
     """Values of the `pto.target_arch` module attribute."""
 
@@ -293,6 +302,11 @@ class LayoutAttr(AngleEnum, EnumAttribute[Layout]):
     name = "pto.layout"
 
 
+@irdl_attr_definition
+class KernelKindAttr(AngleEnum, EnumAttribute[KernelKind]):
+    name = "pto.kernel_kind"
+
+
 ATTRIBUTES = [
     LocationAttr,
     BLayoutAttr,
@@ -304,4 +318,5 @@ ATTRIBUTES = [
     LayoutAttr,
     CmpModeAttr,
     SatModeAttr,
+    KernelKindAttr,
 ]
