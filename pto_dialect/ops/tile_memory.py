@@ -402,18 +402,7 @@ class AllocTileOp(PtoOp):
 
     def verify_(self) -> None:
         tile = self.tile_type
-        for key, operand, size in (
-            ("v_row", self.valid_row, tile.v_row.data),
-            ("v_col", self.valid_col, tile.v_col.data),
-        ):
-            name = "valid_row" if key == "v_row" else "valid_col"
-            if size == DYNAMIC and operand is None:
-                raise fail(f"{self.name} needs a {name} operand: the type has {key}=?")
-            if size != DYNAMIC and operand is not None:
-                raise fail(
-                    f"{self.name} takes a {name} operand only when the type has {key}=?, "
-                    f"got {key}={size}"
-                )
+        require_valid_operands(self.name, (self.valid_row, self.valid_col), tile, "the type")
         target = target_of(self)
         capacity = target.capacities.get(tile.location)
         if capacity is not None and tile.size_bytes > capacity:
@@ -436,6 +425,25 @@ GM_TILE = per_target_dtypes(
     "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32",
     "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32 f8E4M3FN f8E5M2",
 )
+
+
+def require_valid_operands(
+    name: str, valid: tuple[SSAValue | None, SSAValue | None], tile: TileBufType, type_words: str
+) -> None:
+    """`valid` (the `valid_row`, `valid_col` operands of op `name`) are given exactly where
+    `tile` (`type_words` in the diagnostics) has a dynamic `v_row` / `v_col`."""
+    for key, operand, size in (
+        ("v_row", valid[0], tile.v_row.data),
+        ("v_col", valid[1], tile.v_col.data),
+    ):
+        what = "valid_row" if key == "v_row" else "valid_col"
+        if size == DYNAMIC and operand is None:
+            raise fail(f"{name} needs a {what} operand: {type_words} has {key}=?")
+        if size != DYNAMIC and operand is not None:
+            raise fail(
+                f"{name} takes a {what} operand only when {type_words} has {key}=?, "
+                f"got {key}={size}"
+            )
 
 
 def _require_partition_view(what: str, attr: Attribute | None) -> PartitionTensorViewType:

@@ -32,9 +32,9 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.base import PtoOp, fail, target_of
-from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
+from pto_dialect.ops.tile_memory import AllocTileOp, constant_index, require_valid_operands
 from pto_dialect.records import NoCycles
-from pto_dialect.types import DYNAMIC, MultiBufPlacement, MultiTileBufType, TileBufType
+from pto_dialect.types import MultiBufPlacement, MultiTileBufType, TileBufType
 
 _PAGE = "tile/ops/view-and-tile-buf/alloc-tile.md"
 """The ISA manual has no page of its own for PTOAS's multi-buffer ops: alloc_tile's."""
@@ -96,18 +96,7 @@ class AllocMultiTileOp(PtoOp):
     def verify_(self) -> None:
         multi = self.multi_type
         slot = multi.slot
-        for key, operand, size in (
-            ("v_row", self.valid_row, slot.v_row.data),
-            ("v_col", self.valid_col, slot.v_col.data),
-        ):
-            name = "valid_row" if key == "v_row" else "valid_col"
-            if size == DYNAMIC and operand is None:
-                raise fail(f"{self.name} needs a {name} operand: the slot type has {key}=?")
-            if size != DYNAMIC and operand is not None:
-                raise fail(
-                    f"{self.name} takes a {name} operand only when the slot type has {key}=?, "
-                    f"got {key}={size}"
-                )
+        require_valid_operands(self.name, (self.valid_row, self.valid_col), slot, "the slot type")
         target = target_of(self)
         if multi.placement.data == MultiBufPlacement.BMU.value and target.arch is TargetArch.A2A3:
             raise fail(
