@@ -22,7 +22,7 @@ from interpreters.execute import retarget
 from interpreters.machine import Machine
 from interpreters.memory import Tile
 from interpreters.source import parse_module
-from pto_dialect.attrs import Location
+from pto_dialect.attrs import CmpMode, Location
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.base import PtoOp, TileOp
@@ -174,6 +174,18 @@ def bits_equal(actual: np.ndarray, expected: np.ndarray, dtype: DType) -> bool:
             return False
         actual, expected = actual[~a_nan], expected[~e_nan]
     return actual.tobytes() == expected.tobytes()
+
+
+def ieee_compare(a: Any, b: Any, mode: CmpMode) -> bool:
+    """`a mode b` by Python's (IEEE 754) comparison: the reference of the compare ops."""
+    return {
+        CmpMode.EQ: a == b,
+        CmpMode.NE: a != b,
+        CmpMode.LT: a < b,
+        CmpMode.LE: a <= b,
+        CmpMode.GT: a > b,
+        CmpMode.GE: a >= b,
+    }[mode]
 
 
 def wrap(value: int, dtype: DType) -> int:
