@@ -26,6 +26,7 @@ from pto_dialect.attrs import CmpMode, Location
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.base import PtoOp, TileOp
+from pto_dialect.ops.sync import WaitFlagOp
 from pto_dialect.ops.tile_memory import TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.vector_common import VectorPipeOp
@@ -69,6 +70,16 @@ def parse_kernel(text: str, target: str | None = None) -> ModuleOp:
     if target is not None:
         retarget(module, target)
     module.verify()
+    return module
+
+
+def without_wait(text: str, index: int, target: str | None = None) -> ModuleOp:
+    """`text` parsed with its `index`-th `pto.wait_flag` removed: the kernel a test of
+    "every inserted wait is needed" runs."""
+    module = parse_kernel(text, target)
+    victim = [op for op in module.walk() if isinstance(op, WaitFlagOp)][index]
+    victim.detach()
+    victim.erase()
     return module
 
 
