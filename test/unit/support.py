@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -128,7 +129,7 @@ def vec_tile_type(dtype: DType, rows: int, cols: int, valid: tuple[int, int], *,
     return cls(Location.VEC, mlir_type(dtype), rows, cols, v_row=valid[0], v_col=valid[1], **kw)
 
 
-def build_tile_op(target: TargetProfile, cls: type[TileOp], in_types: list[TileTypeBase],
+def build_tile_op(target: TargetProfile, cls: type[TileOp], in_types: Sequence[Attribute],
                   out_type: TileTypeBase, *, ssa: bool = False,
                   attributes: dict[str, Attribute] | None = None) -> TileOp:  # fmt: skip
     """The op on fresh block arguments in a module of `target`, verified."""

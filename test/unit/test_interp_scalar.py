@@ -11,16 +11,25 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import Bench, bits_equal, cols_for, int_numpy, legal_dtypes, ml_finfo, wrap
-from xdsl.dialects.builtin import ModuleOp, StringAttr, f32
+from support import (
+    Bench,
+    bits_equal,
+    build_tile_op,
+    cols_for,
+    int_numpy,
+    legal_dtypes,
+    ml_finfo,
+    wrap,
+)
+from xdsl.dialects.builtin import ModuleOp, f32
 from xdsl.interpreter import Interpreter
-from xdsl.ir import Attribute, Block, Region
+from xdsl.ir import Attribute
 
 from interpreters.errors import PtoRuntimeError
 from interpreters.machine import Machine
@@ -53,15 +62,7 @@ def tile_type(dtype: DType, valid: tuple[int, int] = VALID, *, ssa: bool = False
 def build(target: TargetProfile, name: str, operands: list[Attribute],
           out: TileTypeBase, *, ssa: bool = False) -> ScalarTileOp:  # fmt: skip
     """`pto.<name>` on block arguments of `operands` types (tiles and the scalar)."""
-    block = Block(arg_types=[*operands, *([] if ssa else [out])])
-    ins = list(block.args[: len(operands)])
-    cls = CLASSES[name]
-    op = cls(ins, result_type=out) if ssa else cls(ins, block.args[-1])
-    block.add_op(op)
-    module = ModuleOp(Region(block))
-    module.attributes["pto.target_arch"] = StringAttr(target.name)
-    op.verify()
-    return op
+    return cast(ScalarTileOp, build_tile_op(target, CLASSES[name], operands, out, ssa=ssa))
 
 
 def run(machine: Machine, op: ScalarTileOp, args: list[Any]) -> tuple[Any, ...]:
