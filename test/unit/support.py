@@ -4,12 +4,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, cast
 
 import ml_dtypes
 import numpy as np
+import pytest
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, cf, func, scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr
@@ -234,6 +235,16 @@ def legal_dtypes(target: TargetProfile, name: str) -> frozenset[DType]:
 # ---- the examples ----------------------------------------------------------------------------
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+def legal_cases(targets: Iterable[TargetProfile], names: Iterable[str]) -> list[Any]:
+    """One `pytest.param(target, name, dtype)` per target x op x element type it allows."""
+    return [
+        pytest.param(target, name, dtype, id=f"{target.name}-{name}-{dtype}")
+        for target in targets
+        for name in names
+        for dtype in sorted(legal_dtypes(target, name), key=lambda d: d.name)
+    ]
 
 
 def example_args() -> dict[str, list[str]]:

@@ -25,6 +25,7 @@ from support import (
     Bench,
     build_tile_op,
     cols_for,
+    legal_cases,
     legal_dtypes,
     ml_finfo,
     run_tile_op,
@@ -403,12 +404,7 @@ def expected_of(name: str, srcs: list[np.ndarray], dtype: DType, target: TargetP
     ]
 
 
-CASES = [
-    pytest.param(target, name, dtype, id=f"{target.name}-{name}-{dtype}")
-    for target in TARGETS
-    for name in OPS
-    for dtype in sorted(legal_dtypes(target, name), key=lambda d: d.name)
-]
+CASES = legal_cases(TARGETS, OPS)
 
 
 @pytest.mark.parametrize(("target", "name", "dtype"), CASES)

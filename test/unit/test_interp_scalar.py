@@ -23,7 +23,7 @@ from support import (
     build_tile_op,
     cols_for,
     int_numpy,
-    legal_dtypes,
+    legal_cases,
     ml_finfo,
     wrap,
 )
@@ -257,12 +257,7 @@ def scalar_value(dtype: DType, rng: np.random.Generator) -> Any:
 
 # ---- every op x legal dtype x target ----------------------------------------------------
 
-CASES = [
-    pytest.param(target, name, dtype, id=f"{target.name}-{name}-{dtype}")
-    for target in TARGETS
-    for name in CLASSES
-    for dtype in sorted(legal_dtypes(target, name), key=lambda d: d.name)
-]
+CASES = legal_cases(TARGETS, CLASSES)
 
 
 def check(target: TargetProfile, name: str, dtype: DType, seed: int, scalar: Any = None) -> None:
