@@ -167,6 +167,18 @@ class Bench:
             tile.set(values)
         return tile
 
+    def row_tiles(self, type: TileTypeBase, dtype: DType, *rows: Sequence[Any]) -> list[Tile]:
+        """One tile of `type` (one row) per list of `rows`, holding it as its valid region."""
+        width = len(rows[0])
+        tiles: list[Tile] = []
+        for values in rows:
+            row = np.zeros((1, type.shape[1]), dtype.numpy)
+            row[0, :width] = np.array(values, np.float64 if dtype.is_float else np.int64).astype(
+                dtype.numpy
+            )
+            tiles.append(self.tile(type, (1, width), row))
+        return tiles
+
     def written(self, tile: Tile, rows: int, cols: int) -> np.ndarray:
         """A byte mask of UB marking `tile`'s top-left rows x cols elements."""
         mask = np.zeros(self.ub.size, bool)

@@ -221,13 +221,7 @@ def run_values(target: TargetProfile, name: str, dtype: DType, *cols: list[Any])
     width = len(cols[0])
     t = tile_type(dtype, (1, width), rows=1, cols=32)
     bench = Bench(target)
-    tiles: list[Tile] = []
-    for values in cols:
-        row = np.zeros((1, 32), dtype.numpy)
-        row[0, :width] = np.array(values, np.float64 if dtype.is_float else np.int64).astype(
-            dtype.numpy
-        )
-        tiles.append(bench.tile(t, (1, width), row))
+    tiles = bench.row_tiles(t, dtype, *cols)
     dst = bench.tile(t, (1, width), None)
     run_op(bench.machine, build(target, name, [t] * len(cols), t), [*tiles, dst])
     return dst.get()[0, :width].copy()

@@ -323,13 +323,7 @@ def run_row(target: TargetProfile, name: str, dtype: DType, scalar: Any, *rows: 
     width = len(rows[0])
     t = tile_type(dtype, (1, width), rows=1, cols=32)
     bench = Bench(target)
-    tiles: list[Tile] = []
-    for values in rows:
-        row = np.zeros((1, 32), dtype.numpy)
-        row[0, :width] = np.array(values, np.float64 if dtype.is_float else np.int64).astype(
-            dtype.numpy
-        )
-        tiles.append(bench.tile(t, (1, width), row))
+    tiles = bench.row_tiles(t, dtype, *rows)
     stype = scalar_type or mlir_type(dtype)
     tile_types: list[Attribute] = [t] * len(tiles)
     types = [stype, *tile_types] if first else [t, stype, *tile_types[1:]]
