@@ -18,7 +18,7 @@ from xdsl.ir import Operation, SSAValue
 from interpreters import costs
 from interpreters.dma_state import DmaState
 from interpreters.errors import check
-from interpreters.memory import Access, Memory, Pointer, TensorView, Tile
+from interpreters.memory import Access, Memory, Pointer, TensorView, Tile, static_or
 from interpreters.pipes import PipeModel
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.dtypes import DType
@@ -129,6 +129,17 @@ class MachineFunctions(InterpreterFunctions):
         self.machine = machine
         self._placement: dict[PtoOp, tuple[Pipe, bool]] = {}
         """Per op: its pipe and whether it is an SSA tile op (the IR is fixed during a run)."""
+
+    def destination(self, op: TileOp, args: PythonValues) -> tuple[Tile, PythonValues]:
+        """The tile `op` writes and its results: the DPS `outs` tile (which follows the
+        sources) and none, or a fresh tile with the record's result region and itself."""
+        if op.is_dps:
+            return cast(Tile, args[len(op.ins)]), ()
+        result = cast(TileTypeBase, op.res[0].type)
+        vr, vc = result.valid_shape
+        rows, cols = op.result_region(TileShapes(op, args))
+        dst = self.machine.tile_at(result, None, static_or(vr, rows), static_or(vc, cols))
+        return dst, (dst,)
 
     def on_pipe(
         self,

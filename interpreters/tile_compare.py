@@ -24,7 +24,7 @@ from interpreters.memory import Tile
 from interpreters.semantics import compare as sem
 from interpreters.semantics.elementwise import source_operand
 from interpreters.semantics.vector_arith import broadcast
-from interpreters.tile_convert import charge, destination
+from interpreters.tile_convert import charge
 from pto_dialect.ops.tile_compare import (
     MaskWritingTileOp,
     SelectTileOp,
@@ -47,7 +47,7 @@ class TileCompareFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: MaskWritingTileOp, args: PythonValues
     ) -> PythonValues:
         src0 = cast(Tile, args[0])
-        dst, results = destination(self, op, args)
+        dst, results = self.destination(op, args)
         rows, cols = src0.valid
         words = packed_cols(cols, dst.dtype.bits)
         check(
@@ -79,7 +79,7 @@ class TileCompareFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: SelectTileOp, args: PythonValues
     ) -> PythonValues:
         mask, src = cast(Tile, args[0]), cast(Tile, args[1])
-        dst, results = destination(self, op, args)
+        dst, results = self.destination(op, args)
         rows, cols = dst.valid
         words = packed_cols(cols, mask.dtype.bits)
         check(

@@ -14,27 +14,12 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters import costs
 from interpreters.errors import check
 from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions, TileShapes, tile_accesses
-from interpreters.memory import Tile, static_or
+from interpreters.machine import MachineFunctions, tile_accesses
+from interpreters.memory import Tile
 from interpreters.semantics.convert import convert
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.rules import CONVERT_RULES
-from pto_dialect.types import TileTypeBase
-
-
-def destination(
-    functions: MachineFunctions, op: TileOp, args: PythonValues
-) -> tuple[Tile, PythonValues]:
-    """The destination tile of `op` and its results: the `outs` buffer (DPS), or a fresh
-    tile with the record's result region (SSA)."""
-    if op.is_dps:
-        return cast(Tile, args[len(op.ins)]), ()
-    result = cast(TileTypeBase, op.res[0].type)
-    vr, vc = result.valid_shape
-    rows, cols = op.result_region(TileShapes(op, args))
-    dst = functions.machine.tile_at(result, None, static_or(vr, rows), static_or(vc, cols))
-    return dst, (dst,)
 
 
 def charge(
@@ -57,7 +42,7 @@ class TileConvertFunctions(MachineFunctions):
     @implements(TCvtOp)
     def run_tcvt(self, interpreter: Interpreter, op: TCvtOp, args: PythonValues) -> PythonValues:
         src = cast(Tile, args[0])
-        dst, results = destination(self, op, args)
+        dst, results = self.destination(op, args)
         rows, cols = dst.valid
         check(
             src.valid == dst.valid,

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import cast
 
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
@@ -20,11 +19,11 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters import costs
 from interpreters.errors import PtoRuntimeError
 from interpreters.impls import implements, register_functions
-from interpreters.machine import Machine, MachineFunctions, TileShapes, tile_accesses
-from interpreters.memory import Tile, static_or
+from interpreters.machine import tile_accesses
+from interpreters.memory import Tile
 from interpreters.semantics import elementwise as sem
 from interpreters.semantics import math
-from pto_dialect.dtypes import DType
+from interpreters.tile_kernels import TileKernelFunctions
 from pto_dialect.ops.tile_elementwise import (
     ElementwiseTileOp,
     TAbsOp,
@@ -56,7 +55,6 @@ from pto_dialect.ops.tile_math import (
     TSqrtOp,
     TSubCOp,
 )
-from pto_dialect.types import TileTypeBase
 
 SEMANTICS: Mapping[type[ElementwiseTileOp], sem.Maker] = MappingProxyType(
     {
@@ -96,31 +94,13 @@ def _dims(valid: tuple[int, int]) -> str:
 
 
 @register_functions
-class TileElementwiseFunctions(MachineFunctions):
-    def __init__(self, machine: Machine) -> None:
-        super().__init__(machine)
-        self._kernels: dict[ElementwiseTileOp, sem.Kernel] = {}
-
-    def _kernel(self, op: ElementwiseTileOp, dtype: DType) -> sem.Kernel:
-        """The op's computation, made once per op: its dtype and the target are fixed."""
-        kernel = SEMANTICS[type(op)](dtype, self.machine.target.arch)
-        self._kernels[op] = kernel
-        return kernel
-
+class TileElementwiseFunctions(TileKernelFunctions):
     @implements(ElementwiseTileOp)
     def run_elementwise(
         self, interpreter: Interpreter, op: ElementwiseTileOp, args: PythonValues
     ) -> PythonValues:
         """Any elementwise op: its class names the computation."""
-        results: PythonValues = ()
-        if op.outs:  # DPS: the destination buffer follows the sources
-            dst: Tile = args[len(op.ins)]
-        else:
-            result = cast(TileTypeBase, op.res[0].type)
-            vr, vc = result.valid_shape
-            rows, cols = op.result_region(TileShapes(op, args))
-            dst = self.machine.tile_at(result, None, static_or(vr, rows), static_or(vc, cols))
-            results = (dst,)
+        dst, results = self.destination(op, args)
         rows, cols = region = dst.valid_rows, dst.valid_cols
         operands: list[np.ndarray] = []
         roles = op.source_roles()
@@ -134,7 +114,7 @@ class TileElementwiseFunctions(MachineFunctions):
             cycles = costs.tile_vector_cycles(self.machine.target, type(op), dst.dtype, rows,
                                               cols, dst.type.shape[1])  # fmt: skip
             self.on_pipe(op, *tile_accesses(op, args), cycles)
-        kernel = self._kernels.get(op) or self._kernel(op, dst.dtype)
+        kernel = self.kernel(op, SEMANTICS[type(op)], dst.dtype)
         out = dst.valid_view()
         if out is not None:
             kernel(operands, out)

@@ -14,6 +14,7 @@ from interpreters.memory import Pointer, TensorView, Tile, static_or
 from interpreters.semantics import convert, transfer
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.tile_memory import (
+    AllocBufferOp,
     AllocTileOp,
     MakeTensorViewOp,
     PartitionViewOp,
@@ -24,6 +25,21 @@ from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.vector_load import VldsOp
 from pto_dialect.rules import PAD_RULES
 from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase
+
+
+def alloc_operands(
+    op: AllocBufferOp, args: PythonValues, tile: TileTypeBase
+) -> tuple[int | None, int, int]:
+    """The values of an alloc's optional operands: its address (None: fresh space) and the
+    valid rows and columns (`tile`'s own where it has no operand for them)."""
+    values = iter(args)
+    address = int(next(values)) if op.addr is not None else None
+    vr, vc = tile.valid_shape
+    if op.valid_row is not None:
+        vr = int(next(values))
+    if op.valid_col is not None:
+        vc = int(next(values))
+    return address, vr, vc
 
 
 def _result_tile(ft: MachineFunctions, type: TileTypeBase, rows: int, cols: int) -> Tile:
@@ -87,13 +103,7 @@ class TileMemoryFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: AllocTileOp, args: PythonValues
     ) -> PythonValues:
         type = op.tile_type
-        values = iter(args)
-        address = int(next(values)) if op.addr is not None else None
-        vr, vc = type.valid_shape
-        if op.valid_row is not None:
-            vr = int(next(values))
-        if op.valid_col is not None:
-            vc = int(next(values))
+        address, vr, vc = alloc_operands(op, args, type)
         return (self.machine.tile_at(type, address, vr, vc),)
 
     @implements(TLoadOp)

@@ -17,6 +17,7 @@ from interpreters.errors import check
 from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Memory, Tile
+from interpreters.tile_memory import alloc_operands
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 from pto_dialect.types import MultiTileBufType
 
@@ -41,13 +42,7 @@ class TileMultiBufferFunctions(MachineFunctions):
     ) -> PythonValues:
         multi = op.multi_type
         slot = multi.slot
-        values = iter(args)
-        address = int(next(values)) if op.addr is not None else None
-        vr, vc = slot.valid_shape
-        if op.valid_row is not None:
-            vr = int(next(values))
-        if op.valid_col is not None:
-            vc = int(next(values))
+        address, vr, vc = alloc_operands(op, args, slot)
         size = slot.size_bytes
         if address is None:
             memory = self.machine.fresh(slot.location, multi.size_bytes)

@@ -18,12 +18,11 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters import costs
 from interpreters.errors import check
 from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions, TileShapes, tile_accesses
-from interpreters.memory import Tile, static_or
+from interpreters.machine import MachineFunctions, tile_accesses
+from interpreters.memory import Tile
 from interpreters.semantics import reduce
 from pto_dialect.ops.tile_reduce import ColReduceTileOp, TColMaxOp, TColMinOp, TColSumOp
 from pto_dialect.rules import REDUCE_RULES
-from pto_dialect.types import TileTypeBase
 
 STEPS: Mapping[type[ColReduceTileOp], reduce.StepMaker] = MappingProxyType(
     {TColMinOp: reduce.min_step, TColMaxOp: reduce.max_step, TColSumOp: reduce.add_step}
@@ -33,22 +32,12 @@ STEPS: Mapping[type[ColReduceTileOp], reduce.StepMaker] = MappingProxyType(
 
 @register_functions
 class TileReduceFunctions(MachineFunctions):
-    def _destination(self, op: ColReduceTileOp, args: PythonValues) -> tuple[Tile, PythonValues]:
-        """The destination tile and the op's results."""
-        if op.is_dps:
-            return cast(Tile, args[len(op.ins)]), ()
-        result = cast(TileTypeBase, op.res[0].type)
-        vr, vc = result.valid_shape
-        rows, cols = op.result_region(TileShapes(op, args))
-        dst = self.machine.tile_at(result, None, static_or(vr, rows), static_or(vc, cols))
-        return dst, (dst,)
-
     @implements(ColReduceTileOp)
     def run_col_reduce(
         self, interpreter: Interpreter, op: ColReduceTileOp, args: PythonValues
     ) -> PythonValues:
         src = cast(Tile, args[0])
-        dst, results = self._destination(op, args)
+        dst, results = self.destination(op, args)
         rows, cols = src.valid
         check(
             cols == dst.valid_cols,

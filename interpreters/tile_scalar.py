@@ -18,11 +18,11 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters import costs
 from interpreters.errors import PtoRuntimeError
 from interpreters.impls import implements, register_functions
-from interpreters.machine import Machine, MachineFunctions, TileShapes, tile_accesses
-from interpreters.memory import Tile, static_or
+from interpreters.machine import tile_accesses
+from interpreters.memory import Tile
 from interpreters.semantics import elementwise
 from interpreters.semantics import scalar as sem
-from pto_dialect.dtypes import DType
+from interpreters.tile_kernels import TileKernelFunctions
 from pto_dialect.ops.tile_scalar import (
     ACC,
     SCALAR,
@@ -77,30 +77,12 @@ SEMANTICS: Mapping[type[ScalarTileOp], elementwise.Maker] = MappingProxyType(
 
 
 @register_functions
-class TileScalarFunctions(MachineFunctions):
-    def __init__(self, machine: Machine) -> None:
-        super().__init__(machine)
-        self._kernels: dict[ScalarTileOp, elementwise.Kernel] = {}
-
-    def _kernel(self, op: ScalarTileOp, dtype: DType) -> elementwise.Kernel:
-        """The op's computation, made once per op: its dtype and the target are fixed."""
-        kernel = SEMANTICS[type(op)](dtype, self.machine.target.arch)
-        self._kernels[op] = kernel
-        return kernel
-
+class TileScalarFunctions(TileKernelFunctions):
     @implements(ScalarTileOp)
     def run_scalar(
         self, interpreter: Interpreter, op: ScalarTileOp, args: PythonValues
     ) -> PythonValues:
-        results: PythonValues = ()
-        if op.outs:
-            dst: Tile = args[len(op.ins)]
-        else:
-            result = cast(TileTypeBase, op.res[0].type)
-            vr, vc = result.valid_shape
-            rows, cols = op.result_region(TileShapes(op, args))
-            dst = self.machine.tile_at(result, None, static_or(vr, rows), static_or(vc, cols))
-            results = (dst,)
+        dst, results = self.destination(op, args)
         region = dst.valid
         dst_type = cast(TileTypeBase, op.dst_type)
         operands: list[np.ndarray] = []
@@ -124,7 +106,7 @@ class TileScalarFunctions(MachineFunctions):
             cycles = costs.tile_vector_cycles(self.machine.target, type(op), dst.dtype, *region,
                                               dst.type.shape[1])  # fmt: skip
             self.on_pipe(op, *tile_accesses(op, args), cycles)
-        kernel = self._kernels.get(op) or self._kernel(op, dst.dtype)
+        kernel = self.kernel(op, SEMANTICS[type(op)], dst.dtype)
         rows, cols = region
         with dst.edit() as contents:
             kernel(operands, contents[:rows, :cols])

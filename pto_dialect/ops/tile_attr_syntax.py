@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
@@ -22,6 +22,38 @@ from pto_dialect.ops.base import (
     resolve,
     segments,
 )
+
+
+def parse_dps_attrs_in_ins(
+    parser: Parser,
+) -> tuple[list[SSAValue], dict[str, Attribute], dict[str, Attribute]]:
+    """After `ins`: `(%a, ... {attrs} : T, ...) outs(%d : D) {attrs}?`; the operands, the
+    segment-sizes property and the attributes of both attr-dicts."""
+    parser.parse_punctuation("(")
+    ins = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
+    attrs = parser.parse_optional_attr_dict()
+    parser.parse_punctuation(":")
+    in_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    parser.parse_punctuation(")")
+    parser.parse_keyword("outs")
+    parser.parse_punctuation("(")
+    outs, out_types = parse_operands_colon_types(parser)
+    parser.parse_punctuation(")")
+    attrs |= parser.parse_optional_attr_dict()
+    operands = [*resolve(parser, ins, in_types), *resolve(parser, outs, out_types)]
+    return operands, {SEGMENTS: segments(len(ins), len(outs))}, attrs
+
+
+def print_dps_attrs_in_ins(op: TileOp, printer: Printer) -> None:
+    """The DPS form with every attribute inside `ins(...)`."""
+    printer.print_string(" ins(")
+    printer.print_list(op.ins, printer.print_operand)
+    printer.print_op_attributes(op.attributes)
+    printer.print_string(" : ")
+    printer.print_list([v.type for v in op.ins], printer.print_attribute)
+    printer.print_string(") outs(")
+    print_values_colon_types(printer, op.outs)
+    printer.print_string(")")
 
 
 class AttrInInsTileOp(TileOp):
@@ -52,34 +84,13 @@ class AttrInInsTileOp(TileOp):
             op = super().parse(parser)
             op.attributes = cls._canonical(parser, dict(op.attributes))
             return op
-        parser.parse_punctuation("(")
-        ins = parser.parse_comma_separated_list(
-            parser.Delimiter.NONE, parser.parse_unresolved_operand
-        )
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        in_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
-        parser.parse_punctuation(")")
-        parser.parse_keyword("outs")
-        parser.parse_punctuation("(")
-        outs, out_types = parse_operands_colon_types(parser)
-        parser.parse_punctuation(")")
-        attrs |= parser.parse_optional_attr_dict()
+        operands, properties, attrs = parse_dps_attrs_in_ins(parser)
         return cls.create(
-            operands=[*resolve(parser, ins, in_types), *resolve(parser, outs, out_types)],
-            properties={SEGMENTS: segments(len(ins), len(outs))},
-            attributes=cls._canonical(parser, attrs),
+            operands=operands, properties=properties, attributes=cls._canonical(parser, attrs)
         )
 
     def print(self, printer: Printer) -> None:
         if not self.outs:
             super().print(printer)
             return
-        printer.print_string(" ins(")
-        printer.print_list(self.ins, printer.print_operand)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_list([v.type for v in self.ins], printer.print_attribute)
-        printer.print_string(") outs(")
-        print_values_colon_types(printer, self.outs)
-        printer.print_string(")")
+        print_dps_attrs_in_ins(self, printer)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from math import prod
-from typing import ClassVar, TypeVar
+from typing import ClassVar, Self, TypeVar
 
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import (
@@ -322,19 +322,13 @@ class PartitionViewOp(PtoOp):
 # ----------------------------------------------------------------------------------------
 
 
-@irdl_op_definition
-class AllocTileOp(PtoOp):
-    """A tile buffer; `valid_row` / `valid_col` give the sizes the type leaves as `?`."""
-
-    name = "pto.alloc_tile"
-
-    MANUAL: ClassVar = "tile/ops/view-and-tile-buf/alloc-tile.md"
-    COST: ClassVar = NoCycles("a view or buffer declaration: no cycles of its own")
+class AllocBufferOp(PtoOp):
+    """A buffer declaration (`alloc_tile`, `alloc_multi_tile`): its optional `addr`,
+    `valid_row`, `valid_col` operands, their syntax and the sizes they must match."""
 
     addr = opt_operand_def(IntegerType(64))
     valid_row = opt_operand_def(IndexType)
     valid_col = opt_operand_def(IndexType)
-    result = result_def(TileBufType)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -346,7 +340,7 @@ class AllocTileOp(PtoOp):
 
     def __init__(
         self,
-        result_type: TileBufType,
+        result_type: Attribute,
         addr: SSAValue | Operation | None = None,
         valid_row: SSAValue | Operation | None = None,
         valid_col: SSAValue | Operation | None = None,
@@ -357,7 +351,7 @@ class AllocTileOp(PtoOp):
         )
 
     @classmethod
-    def parse(cls, parser: Parser) -> AllocTileOp:
+    def parse(cls, parser: Parser) -> Self:
         """`[addr = %a] [valid_row = %r] [valid_col = %c] {attrs} : type`; a key always
         takes its operand (xDSL's declarative optional group would let `addr = :` through)."""
         groups: list[list[SSAValue]] = []
@@ -387,7 +381,25 @@ class AllocTileOp(PtoOp):
                 printer.print_operand(operand)
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
-        printer.print_attribute(self.result.type)
+        printer.print_attribute(self.results[0].type)
+
+    @property
+    def address(self) -> int | None:
+        """The planned byte address (of slot 0 of a multi-buffer): the `addr` operand when it
+        is an `arith.constant`."""
+        return None if self.addr is None else constant_index(self.addr)
+
+
+@irdl_op_definition
+class AllocTileOp(AllocBufferOp):
+    """A tile buffer; `valid_row` / `valid_col` give the sizes the type leaves as `?`."""
+
+    name = "pto.alloc_tile"
+
+    MANUAL: ClassVar = "tile/ops/view-and-tile-buf/alloc-tile.md"
+    COST: ClassVar = NoCycles("a view or buffer declaration: no cycles of its own")
+
+    result = result_def(TileBufType)
 
     @property
     def tile_type(self) -> TileBufType:
@@ -395,25 +407,9 @@ class AllocTileOp(PtoOp):
         assert isinstance(result, TileBufType)
         return result
 
-    @property
-    def address(self) -> int | None:
-        """The planned byte address: the `addr` operand when it is an `arith.constant`."""
-        return None if self.addr is None else constant_index(self.addr)
-
     def verify_(self) -> None:
         tile = self.tile_type
-        for key, operand, size in (
-            ("v_row", self.valid_row, tile.v_row.data),
-            ("v_col", self.valid_col, tile.v_col.data),
-        ):
-            name = "valid_row" if key == "v_row" else "valid_col"
-            if size == DYNAMIC and operand is None:
-                raise fail(f"{self.name} needs a {name} operand: the type has {key}=?")
-            if size != DYNAMIC and operand is not None:
-                raise fail(
-                    f"{self.name} takes a {name} operand only when the type has {key}=?, "
-                    f"got {key}={size}"
-                )
+        require_valid_operands(self.name, (self.valid_row, self.valid_col), tile, "the type")
         target = target_of(self)
         capacity = target.capacities.get(tile.location)
         if capacity is not None and tile.size_bytes > capacity:
@@ -436,6 +432,25 @@ GM_TILE = per_target_dtypes(
     "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32",
     "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32 f8E4M3FN f8E5M2",
 )
+
+
+def require_valid_operands(
+    name: str, valid: tuple[SSAValue | None, SSAValue | None], tile: TileBufType, type_words: str
+) -> None:
+    """`valid` (the `valid_row`, `valid_col` operands of op `name`) are given exactly where
+    `tile` (`type_words` in the diagnostics) has a dynamic `v_row` / `v_col`."""
+    for key, operand, size in (
+        ("v_row", valid[0], tile.v_row.data),
+        ("v_col", valid[1], tile.v_col.data),
+    ):
+        what = "valid_row" if key == "v_row" else "valid_col"
+        if size == DYNAMIC and operand is None:
+            raise fail(f"{name} needs a {what} operand: {type_words} has {key}=?")
+        if size != DYNAMIC and operand is not None:
+            raise fail(
+                f"{name} takes a {what} operand only when {type_words} has {key}=?, "
+                f"got {key}={size}"
+            )
 
 
 def _require_partition_view(what: str, attr: Attribute | None) -> PartitionTensorViewType:

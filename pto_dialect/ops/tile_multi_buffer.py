@@ -14,17 +14,14 @@ Both are declarations: no pipe work, no cycles. `pto-plan-memory` gives an
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar, cast
+from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, IntegerType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.dialects.builtin import IndexType
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
-    AttrSizedOperandSegments,
     IRDLOperation,
     irdl_op_definition,
     operand_def,
-    opt_operand_def,
     result_def,
 )
 from xdsl.parser import Parser
@@ -32,16 +29,20 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.base import PtoOp, fail, target_of
-from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
+from pto_dialect.ops.tile_memory import (
+    AllocBufferOp,
+    constant_index,
+    require_valid_operands,
+)
 from pto_dialect.records import NoCycles
-from pto_dialect.types import DYNAMIC, MultiBufPlacement, MultiTileBufType, TileBufType
+from pto_dialect.types import MultiBufPlacement, MultiTileBufType, TileBufType
 
 _PAGE = "tile/ops/view-and-tile-buf/alloc-tile.md"
 """The ISA manual has no page of its own for PTOAS's multi-buffer ops: alloc_tile's."""
 
 
 @irdl_op_definition
-class AllocMultiTileOp(PtoOp):
+class AllocMultiTileOp(AllocBufferOp):
     """`count` slots of one tile buffer; `valid_row` / `valid_col` where the slot type has `?`."""
 
     name = "pto.alloc_multi_tile"
@@ -49,38 +50,7 @@ class AllocMultiTileOp(PtoOp):
     MANUAL: ClassVar = _PAGE
     COST: ClassVar = NoCycles("a buffer declaration: no cycles of its own")
 
-    addr = opt_operand_def(IntegerType(64))
-    valid_row = opt_operand_def(IndexType)
-    valid_col = opt_operand_def(IndexType)
     result = result_def(MultiTileBufType)
-
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
-
-    KEYS: ClassVar = AllocTileOp.KEYS
-
-    def __init__(
-        self,
-        result_type: MultiTileBufType,
-        addr: SSAValue | Operation | None = None,
-        valid_row: SSAValue | Operation | None = None,
-        valid_col: SSAValue | Operation | None = None,
-    ) -> None:
-        super().__init__(
-            operands=[[] if v is None else [v] for v in (addr, valid_row, valid_col)],
-            result_types=[result_type],
-        )
-
-    @classmethod
-    def parse(cls, parser: Parser) -> AllocMultiTileOp:
-        """`alloc_tile`'s syntax with a `!pto.multi_tile_buf` result."""
-        parse = cast(
-            Callable[[type[AllocMultiTileOp], Parser], AllocMultiTileOp],
-            vars(AllocTileOp)["parse"].__func__,
-        )
-        return parse(cls, parser)
-
-    def print(self, printer: Printer) -> None:
-        AllocTileOp.print(cast(AllocTileOp, self), printer)
 
     @property
     def multi_type(self) -> MultiTileBufType:
@@ -88,26 +58,10 @@ class AllocMultiTileOp(PtoOp):
         assert isinstance(result, MultiTileBufType)
         return result
 
-    @property
-    def address(self) -> int | None:
-        """The planned byte address of slot 0: the `addr` operand when it is a constant."""
-        return None if self.addr is None else constant_index(self.addr)
-
     def verify_(self) -> None:
         multi = self.multi_type
         slot = multi.slot
-        for key, operand, size in (
-            ("v_row", self.valid_row, slot.v_row.data),
-            ("v_col", self.valid_col, slot.v_col.data),
-        ):
-            name = "valid_row" if key == "v_row" else "valid_col"
-            if size == DYNAMIC and operand is None:
-                raise fail(f"{self.name} needs a {name} operand: the slot type has {key}=?")
-            if size != DYNAMIC and operand is not None:
-                raise fail(
-                    f"{self.name} takes a {name} operand only when the slot type has {key}=?, "
-                    f"got {key}={size}"
-                )
+        require_valid_operands(self.name, (self.valid_row, self.valid_col), slot, "the slot type")
         target = target_of(self)
         if multi.placement.data == MultiBufPlacement.BMU.value and target.arch is TargetArch.A2A3:
             raise fail(

@@ -12,23 +12,20 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
-from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, i32
+from xdsl.dialects.builtin import BoolAttr
 from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import Location
 from pto_dialect.ops.base import (
-    SEGMENTS,
     TileOp,
     fail,
-    parse_operands_colon_types,
-    print_values_colon_types,
     require_dtype_supported,
     require_location,
     require_same_dtype,
-    resolve,
 )
+from pto_dialect.ops.tile_attr_syntax import parse_dps_attrs_in_ins, print_dps_attrs_in_ins
 from pto_dialect.ops.tile_vector import VectorTileOp
 from pto_dialect.ops.vector_arith import VAddOp, VMaxOp, VMinOp
 from pto_dialect.records import Effect, Shapes, per_target_dtypes
@@ -125,37 +122,14 @@ class TColSumOp(ColReduceTileOp):
     def parse(cls, parser: Parser) -> TileOp:
         if parser.parse_optional_keyword("ins") is None:
             return super().parse(parser)
-        parser.parse_punctuation("(")
-        ins = parser.parse_comma_separated_list(
-            parser.Delimiter.NONE, parser.parse_unresolved_operand
-        )
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        in_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
-        parser.parse_punctuation(")")
-        parser.parse_keyword("outs")
-        parser.parse_punctuation("(")
-        outs, out_types = parse_operands_colon_types(parser)
-        parser.parse_punctuation(")")
-        attrs |= parser.parse_optional_attr_dict()
-        return cls.create(
-            operands=[*resolve(parser, ins, in_types), *resolve(parser, outs, out_types)],
-            properties={SEGMENTS: DenseArrayBase.from_list(i32, (len(ins), len(outs)))},
-            attributes=attrs,
-        )
+        operands, properties, attrs = parse_dps_attrs_in_ins(parser)
+        return cls.create(operands=operands, properties=properties, attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         if not self.outs:
             super().print(printer)
             return
-        printer.print_string(" ins(")
-        printer.print_list(self.ins, printer.print_operand)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_list([v.type for v in self.ins], printer.print_attribute)
-        printer.print_string(") outs(")
-        print_values_colon_types(printer, self.outs)
-        printer.print_string(")")
+        print_dps_attrs_in_ins(self, printer)
 
     # ---- verification -----------------------------------------------------------------
     def scratch_sources(self) -> frozenset[int]:

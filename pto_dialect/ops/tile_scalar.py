@@ -24,6 +24,7 @@ element type (round-to-nearest-even, as C++'s conversion to `half`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import f32
@@ -45,7 +46,7 @@ from pto_dialect.ops.base import (
 )
 from pto_dialect.ops.tile_elementwise import require_row_major, require_same_valid
 from pto_dialect.ops.tile_vector import VectorTileOp
-from pto_dialect.ops.vector_arith import VBrOp, VDivOp, VectorOp
+from pto_dialect.ops.vector_arith import VDIV_COST, VBrOp, VDivOp, VectorOp
 from pto_dialect.ops.vector_scalar import (
     VAddsOp,
     VAndsOp,
@@ -592,14 +593,7 @@ class TFModSOp(ScalarTileOp):
     MANUAL: ClassVar = _PAGES + "tfmods.md"
     DTYPES: ClassVar = per_target_dtypes("f32", "f16 f32")  # tfmods.md
     VECTOR_OP: ClassVar = VDivOp
-    COST: ClassVar = VectorCost(
-        Completion.BINOP,
-        PerRepeat.BINARY,
-        17,
-        PerRepeat.TRANSCENDENTAL,
-        f16_a5_latency=22,
-        estimate="not published: costed as one vdiv",
-    )
+    COST: ClassVar = replace(VDIV_COST, estimate="not published: costed as one vdiv")
     REFUSED: ClassVar = _NO_EXACT.format("fmod (a quotient rounded to the element type "
                                              "loses the remainder)")  # fmt: skip
 

@@ -184,16 +184,20 @@ class VMulOp(VectorBinaryOp):
     COST: ClassVar = VectorCost(Completion.MUL, PerRepeat.BINARY, 8)
 
 
+VDIV_COST = VectorCost(
+    Completion.BINOP, PerRepeat.BINARY, 17, PerRepeat.TRANSCENDENTAL, f16_a5_latency=22
+)
+"""`vdiv`'s cost (seed 004: 17 cycles on A5 for f32, 22 for f16; A2/A3: 4 cycles per repeat
+for f16); ops without published figures that are costed as a vdiv start from it."""
+
+
 @irdl_op_definition
 class VDivOp(VectorBinaryOp):
     name = "pto.vdiv"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vdiv.md"
     DTYPES: ClassVar = DIV
-    # seed 004: 17 cycles on A5 for f32, 22 for f16; A2/A3: 4 cycles per repeat for f16
-    COST: ClassVar = VectorCost(
-        Completion.BINOP, PerRepeat.BINARY, 17, PerRepeat.TRANSCENDENTAL, f16_a5_latency=22
-    )
+    COST: ClassVar = VDIV_COST
 
     ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.FLOAT
 

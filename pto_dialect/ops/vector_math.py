@@ -13,11 +13,12 @@ the A5 list.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
-from pto_dialect.ops.vector_arith import ElementKind, VectorBinaryOp, VectorUnaryOp
+from pto_dialect.ops.vector_arith import VDIV_COST, ElementKind, VectorBinaryOp, VectorUnaryOp
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
 
 _UNARY = "vector/ops/unary-vector-ops/"
@@ -28,6 +29,19 @@ _NO_SFU_ROW = (
     "A2/A3: the page's per-repeat figures (2 for f32, 4 for f16) are used; its startup 13 and "
     "completion {} are costed with the model's binop row (14 + 19), which has no SFU row"
 )
+
+
+def _sfu_cost(latency: int, f16_latency: int, a2a3_completion: str) -> VectorCost:
+    """An SFU op's cost: its page's A5 `latency` (f32) and `f16_latency`, the A2/A3
+    per-repeat figures, and the page's A2/A3 completion named in the estimate."""
+    return VectorCost(
+        Completion.BINOP,
+        PerRepeat.BINARY,
+        latency,
+        PerRepeat.TRANSCENDENTAL,
+        f16_a5_latency=f16_latency,
+        estimate=_NO_SFU_ROW.format(a2a3_completion),
+    )
 
 
 class VectorFloatUnaryOp(VectorUnaryOp):
@@ -45,14 +59,7 @@ class VExpOp(VectorFloatUnaryOp):
 
     MANUAL: ClassVar = _UNARY + "vexp.md"
     # vexp.md: A5 16 (f32) / 21 (f16) cycles
-    COST: ClassVar = VectorCost(
-        Completion.BINOP,
-        PerRepeat.BINARY,
-        16,
-        PerRepeat.TRANSCENDENTAL,
-        f16_a5_latency=21,
-        estimate=_NO_SFU_ROW.format("26 (f32) / 28 (f16)"),
-    )
+    COST: ClassVar = _sfu_cost(16, 21, "26 (f32) / 28 (f16)")
 
 
 @irdl_op_definition
@@ -63,14 +70,7 @@ class VLnOp(VectorFloatUnaryOp):
 
     MANUAL: ClassVar = _UNARY + "vln.md"
     # vln.md: A5 18 (f32) / 23 (f16) cycles
-    COST: ClassVar = VectorCost(
-        Completion.BINOP,
-        PerRepeat.BINARY,
-        18,
-        PerRepeat.TRANSCENDENTAL,
-        f16_a5_latency=23,
-        estimate=_NO_SFU_ROW.format("26 (f32) / 28 (f16)"),
-    )
+    COST: ClassVar = _sfu_cost(18, 23, "26 (f32) / 28 (f16)")
 
 
 @irdl_op_definition
@@ -81,14 +81,7 @@ class VSqrtOp(VectorFloatUnaryOp):
 
     MANUAL: ClassVar = _UNARY + "vsqrt.md"
     # vsqrt.md: A5 17 (f32) / 22 (f16) cycles
-    COST: ClassVar = VectorCost(
-        Completion.BINOP,
-        PerRepeat.BINARY,
-        17,
-        PerRepeat.TRANSCENDENTAL,
-        f16_a5_latency=22,
-        estimate=_NO_SFU_ROW.format("27 (f32) / 29 (f16)"),
-    )
+    COST: ClassVar = _sfu_cost(17, 22, "27 (f32) / 29 (f16)")
 
 
 @irdl_op_definition
@@ -110,13 +103,8 @@ class VRecOp(VectorFloatUnaryOp):
     name = "pto.vrec"
 
     MANUAL: ClassVar = _UNARY + "vrec.md"
-    COST: ClassVar = VectorCost(
-        Completion.BINOP,
-        PerRepeat.BINARY,
-        17,
-        PerRepeat.TRANSCENDENTAL,
-        f16_a5_latency=22,
-        estimate="the vrec page publishes no figure: costed as vdiv",
+    COST: ClassVar = replace(
+        VDIV_COST, estimate="the vrec page publishes no figure: costed as vdiv"
     )
 
 

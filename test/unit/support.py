@@ -4,11 +4,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, cast
 
 import ml_dtypes
 import numpy as np
+import pytest
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, cf, func, scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr
@@ -23,10 +25,11 @@ from interpreters.execute import retarget
 from interpreters.machine import Machine
 from interpreters.memory import Tile
 from interpreters.source import parse_module
-from pto_dialect.attrs import Location
+from pto_dialect.attrs import CmpMode, Location
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.base import PtoOp, TileOp
+from pto_dialect.ops.sync import WaitFlagOp
 from pto_dialect.ops.tile_memory import TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.vector_common import VectorPipeOp
@@ -70,6 +73,16 @@ def parse_kernel(text: str, target: str | None = None) -> ModuleOp:
     if target is not None:
         retarget(module, target)
     module.verify()
+    return module
+
+
+def without_wait(text: str, index: int, target: str | None = None) -> ModuleOp:
+    """`text` parsed with its `index`-th `pto.wait_flag` removed: the kernel a test of
+    "every inserted wait is needed" runs."""
+    module = parse_kernel(text, target)
+    victim = [op for op in module.walk() if isinstance(op, WaitFlagOp)][index]
+    victim.detach()
+    victim.erase()
     return module
 
 
@@ -118,7 +131,7 @@ def vec_tile_type(dtype: DType, rows: int, cols: int, valid: tuple[int, int], *,
     return cls(Location.VEC, mlir_type(dtype), rows, cols, v_row=valid[0], v_col=valid[1], **kw)
 
 
-def build_tile_op(target: TargetProfile, cls: type[TileOp], in_types: list[TileTypeBase],
+def build_tile_op(target: TargetProfile, cls: type[TileOp], in_types: Sequence[Attribute],
                   out_type: TileTypeBase, *, ssa: bool = False,
                   attributes: dict[str, Attribute] | None = None) -> TileOp:  # fmt: skip
     """The op on fresh block arguments in a module of `target`, verified."""
@@ -155,6 +168,18 @@ class Bench:
             tile.set(values)
         return tile
 
+    def row_tiles(self, type: TileTypeBase, dtype: DType, *rows: Sequence[Any]) -> list[Tile]:
+        """One tile of `type` (one row) per list of `rows`, holding it as its valid region."""
+        width = len(rows[0])
+        tiles: list[Tile] = []
+        for values in rows:
+            row = np.zeros((1, type.shape[1]), dtype.numpy)
+            row[0, :width] = np.array(values, np.float64 if dtype.is_float else np.int64).astype(
+                dtype.numpy
+            )
+            tiles.append(self.tile(type, (1, width), row))
+        return tiles
+
     def written(self, tile: Tile, rows: int, cols: int) -> np.ndarray:
         """A byte mask of UB marking `tile`'s top-left rows x cols elements."""
         mask = np.zeros(self.ub.size, bool)
@@ -175,6 +200,18 @@ def bits_equal(actual: np.ndarray, expected: np.ndarray, dtype: DType) -> bool:
             return False
         actual, expected = actual[~a_nan], expected[~e_nan]
     return actual.tobytes() == expected.tobytes()
+
+
+def ieee_compare(a: Any, b: Any, mode: CmpMode) -> bool:
+    """`a mode b` by Python's (IEEE 754) comparison: the reference of the compare ops."""
+    return {
+        CmpMode.EQ: a == b,
+        CmpMode.NE: a != b,
+        CmpMode.LT: a < b,
+        CmpMode.LE: a <= b,
+        CmpMode.GT: a > b,
+        CmpMode.GE: a >= b,
+    }[mode]
 
 
 def wrap(value: int, dtype: DType) -> int:
@@ -211,6 +248,16 @@ def legal_dtypes(target: TargetProfile, name: str) -> frozenset[DType]:
 # ---- the examples ----------------------------------------------------------------------------
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+def legal_cases(targets: Iterable[TargetProfile], names: Iterable[str]) -> list[Any]:
+    """One `pytest.param(target, name, dtype)` per target x op x element type it allows."""
+    return [
+        pytest.param(target, name, dtype, id=f"{target.name}-{name}-{dtype}")
+        for target in targets
+        for name in names
+        for dtype in sorted(legal_dtypes(target, name), key=lambda d: d.name)
+    ]
 
 
 def example_args() -> dict[str, list[str]]:

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pytest
 from convert_reference import convert_one
-from support import context, parse_kernel
+from support import context, ieee_compare, parse_kernel
 from xdsl.dialects import arith, scf
 
 from interpreters.args import ArrayArg, ScalarArg
@@ -134,17 +134,6 @@ def test_tcvt_valid_region_mismatch_is_a_runtime_error() -> None:
 # ---- tcmp / tcmps -----------------------------------------------------------------------
 
 
-def ieee(a: Any, b: Any, mode: CmpMode) -> bool:
-    return {
-        CmpMode.EQ: a == b,
-        CmpMode.NE: a != b,
-        CmpMode.LT: a < b,
-        CmpMode.LE: a <= b,
-        CmpMode.GT: a > b,
-        CmpMode.GE: a >= b,
-    }[mode]
-
-
 def packed(bits: list[list[bool]], word: DType, words: int) -> np.ndarray:
     width = word.bits
     out = np.zeros((len(bits), words), dtype=np.uint64)
@@ -194,7 +183,7 @@ def test_tcmp_every_mode_packs_bits(target: TargetProfile, dtype: DType, bits: i
         tested = CmpMode.EQ if eq_only else mode
         bits_rows = [
             [
-                ieee(
+                ieee_compare(
                     element(lhs[i, j], dtype), element(rhs[i, j] if j < 20 else ones, dtype), tested
                 )
                 for j in range(27)

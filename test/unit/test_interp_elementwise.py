@@ -24,6 +24,7 @@ from support import (
     build_tile_op,
     cols_for,
     int_numpy,
+    legal_cases,
     legal_dtypes,
     ml_finfo,
     run_tile_op,
@@ -178,12 +179,7 @@ def random_tile(dtype: DType, rng: np.random.Generator, *, nonzero: bool = False
 # Every op x legal dtype x target
 # ----------------------------------------------------------------------------------------
 
-CASES = [
-    pytest.param(target, name, dtype, id=f"{target.name}-{name}-{dtype}")
-    for target in TARGETS
-    for name in OP_CLASSES
-    for dtype in sorted(legal_dtypes(target, name), key=lambda d: d.name)
-]
+CASES = legal_cases(TARGETS, OP_CLASSES)
 
 
 @pytest.mark.parametrize(("target", "name", "dtype"), CASES)
@@ -225,13 +221,7 @@ def run_values(target: TargetProfile, name: str, dtype: DType, *cols: list[Any])
     width = len(cols[0])
     t = tile_type(dtype, (1, width), rows=1, cols=32)
     bench = Bench(target)
-    tiles: list[Tile] = []
-    for values in cols:
-        row = np.zeros((1, 32), dtype.numpy)
-        row[0, :width] = np.array(values, np.float64 if dtype.is_float else np.int64).astype(
-            dtype.numpy
-        )
-        tiles.append(bench.tile(t, (1, width), row))
+    tiles = bench.row_tiles(t, dtype, *cols)
     dst = bench.tile(t, (1, width), None)
     run_op(bench.machine, build(target, name, [t] * len(cols), t), [*tiles, dst])
     return dst.get()[0, :width].copy()

@@ -25,6 +25,7 @@ from support import (
     Bench,
     build_tile_op,
     cols_for,
+    legal_cases,
     legal_dtypes,
     ml_finfo,
     run_tile_op,
@@ -184,13 +185,19 @@ def _sqrt_bracketed(q: Fraction, dtype: DType) -> int:
     raise AssertionError(f"no bracket for sqrt({q})")
 
 
+def _first_nan(x: Any, y: Any, dtype: DType) -> Expected | None:
+    """The first NaN operand, quieted; None when neither is a NaN."""
+    for value in (x, y):
+        if math.isnan(float(value)):
+            return _special(quiet_bits(value, dtype))
+    return None
+
+
 def _ieee_step(x: Any, y: Any, subtract: bool, dtype: DType) -> Expected:
     """x + y (or x - y) rounded once; NaN operands give the first one's, quieted."""
     a, b = float(x), float(y)
-    if math.isnan(a):
-        return _special(quiet_bits(x, dtype))
-    if math.isnan(b):
-        return _special(quiet_bits(y, dtype))
+    if (nan := _first_nan(x, y, dtype)) is not None:
+        return nan
     if subtract:
         b = -b
     if math.isinf(a) or math.isinf(b):
@@ -203,10 +210,8 @@ def _ieee_step(x: Any, y: Any, subtract: bool, dtype: DType) -> Expected:
 
 def _product(x: Any, y: Any, dtype: DType) -> Expected:
     a, b = float(x), float(y)
-    if math.isnan(a):
-        return _special(quiet_bits(x, dtype))
-    if math.isnan(b):
-        return _special(quiet_bits(y, dtype))
+    if (nan := _first_nan(x, y, dtype)) is not None:
+        return nan
     negative = (math.copysign(1, a) < 0) != (math.copysign(1, b) < 0)
     if math.isinf(a) or math.isinf(b):
         if a == 0 or b == 0:
@@ -217,10 +222,8 @@ def _product(x: Any, y: Any, dtype: DType) -> Expected:
 
 def _remainder(x: Any, y: Any, floor: bool, dtype: DType) -> Expected:
     a, b = float(x), float(y)
-    if math.isnan(a):
-        return _special(quiet_bits(x, dtype))
-    if math.isnan(b):
-        return _special(quiet_bits(y, dtype))
+    if (nan := _first_nan(x, y, dtype)) is not None:
+        return nan
     if math.isinf(a) or b == 0:
         return _default_nan(dtype)
     if math.isinf(b):
@@ -243,10 +246,8 @@ def _pow(x: Any, y: Any, dtype: DType) -> Expected:
     a, b = float(x), float(y)
     if b == 0 or a == 1:
         return _special(bits_of(1.0, dtype))
-    if math.isnan(a):
-        return _special(quiet_bits(x, dtype))
-    if math.isnan(b):
-        return _special(quiet_bits(y, dtype))
+    if (nan := _first_nan(x, y, dtype)) is not None:
+        return nan
     odd = _is_odd_integer(b)
     try:
         return _libm(math.pow(a, b), dtype)
@@ -403,12 +404,7 @@ def expected_of(name: str, srcs: list[np.ndarray], dtype: DType, target: TargetP
     ]
 
 
-CASES = [
-    pytest.param(target, name, dtype, id=f"{target.name}-{name}-{dtype}")
-    for target in TARGETS
-    for name in OPS
-    for dtype in sorted(legal_dtypes(target, name), key=lambda d: d.name)
-]
+CASES = legal_cases(TARGETS, OPS)
 
 
 @pytest.mark.parametrize(("target", "name", "dtype"), CASES)

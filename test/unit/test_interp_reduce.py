@@ -21,6 +21,7 @@ from support import (
     build_tile_op,
     cols_for,
     int_numpy,
+    legal_cases,
     legal_dtypes,
     ml_finfo,
     run_tile_op,
@@ -179,12 +180,7 @@ def random_src(dtype: DType, rng: np.random.Generator, rows: int, cols: int) -> 
 # Every op x legal dtype x target
 # ----------------------------------------------------------------------------------------
 
-CASES = [
-    pytest.param(target, name, dtype, id=f"{target.name}-{name}-{dtype}")
-    for target in TARGETS
-    for name in OP_CLASSES
-    for dtype in sorted(legal_dtypes(target, name), key=lambda d: d.name)
-]
+CASES = legal_cases(TARGETS, OP_CLASSES)
 
 
 @pytest.mark.parametrize(("target", "name", "dtype"), CASES)

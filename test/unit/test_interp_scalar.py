@@ -11,16 +11,25 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import Bench, bits_equal, cols_for, int_numpy, legal_dtypes, ml_finfo, wrap
-from xdsl.dialects.builtin import ModuleOp, StringAttr, f32
+from support import (
+    Bench,
+    bits_equal,
+    build_tile_op,
+    cols_for,
+    int_numpy,
+    legal_cases,
+    ml_finfo,
+    wrap,
+)
+from xdsl.dialects.builtin import ModuleOp, f32
 from xdsl.interpreter import Interpreter
-from xdsl.ir import Attribute, Block, Region
+from xdsl.ir import Attribute
 
 from interpreters.errors import PtoRuntimeError
 from interpreters.machine import Machine
@@ -53,15 +62,7 @@ def tile_type(dtype: DType, valid: tuple[int, int] = VALID, *, ssa: bool = False
 def build(target: TargetProfile, name: str, operands: list[Attribute],
           out: TileTypeBase, *, ssa: bool = False) -> ScalarTileOp:  # fmt: skip
     """`pto.<name>` on block arguments of `operands` types (tiles and the scalar)."""
-    block = Block(arg_types=[*operands, *([] if ssa else [out])])
-    ins = list(block.args[: len(operands)])
-    cls = CLASSES[name]
-    op = cls(ins, result_type=out) if ssa else cls(ins, block.args[-1])
-    block.add_op(op)
-    module = ModuleOp(Region(block))
-    module.attributes["pto.target_arch"] = StringAttr(target.name)
-    op.verify()
-    return op
+    return cast(ScalarTileOp, build_tile_op(target, CLASSES[name], operands, out, ssa=ssa))
 
 
 def run(machine: Machine, op: ScalarTileOp, args: list[Any]) -> tuple[Any, ...]:
@@ -256,12 +257,7 @@ def scalar_value(dtype: DType, rng: np.random.Generator) -> Any:
 
 # ---- every op x legal dtype x target ----------------------------------------------------
 
-CASES = [
-    pytest.param(target, name, dtype, id=f"{target.name}-{name}-{dtype}")
-    for target in TARGETS
-    for name in CLASSES
-    for dtype in sorted(legal_dtypes(target, name), key=lambda d: d.name)
-]
+CASES = legal_cases(TARGETS, CLASSES)
 
 
 def check(target: TargetProfile, name: str, dtype: DType, seed: int, scalar: Any = None) -> None:
@@ -327,13 +323,7 @@ def run_row(target: TargetProfile, name: str, dtype: DType, scalar: Any, *rows: 
     width = len(rows[0])
     t = tile_type(dtype, (1, width), rows=1, cols=32)
     bench = Bench(target)
-    tiles: list[Tile] = []
-    for values in rows:
-        row = np.zeros((1, 32), dtype.numpy)
-        row[0, :width] = np.array(values, np.float64 if dtype.is_float else np.int64).astype(
-            dtype.numpy
-        )
-        tiles.append(bench.tile(t, (1, width), row))
+    tiles = bench.row_tiles(t, dtype, *rows)
     stype = scalar_type or mlir_type(dtype)
     tile_types: list[Attribute] = [t] * len(tiles)
     types = [stype, *tile_types] if first else [t, stype, *tile_types[1:]]

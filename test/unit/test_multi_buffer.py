@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kernelgen import Chain, chains
-from support import context, parse_kernel
+from support import context, parse_kernel, without_wait
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
@@ -73,10 +73,7 @@ def check_necessity(final: str, args: list[str], sync: str, repeats: bool = True
     module = parse_kernel(final)
     count = sum(isinstance(op, WaitFlagOp) for op in module.walk())
     for index in range(count):
-        weakened = parse_kernel(final)
-        victim = [op for op in weakened.walk() if isinstance(op, WaitFlagOp)][index]
-        victim.detach()
-        victim.erase()
+        weakened = without_wait(final, index)
         assert detects(weakened, args), f"wait #{index} is not needed:\n{final}"
     if sync == "flags" or not repeats:
         return

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 from convert_reference import convert_one
+from support import ieee_compare
 from vector_arith_rig import build, mask_type, vreg
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, PythonValues
@@ -132,17 +133,6 @@ def test_vcvt_lanes(
     assert got.dtype == dst.numpy and len(got) == m and same.all(), np.argwhere(~same)[:3]
 
 
-def ieee(a: Any, b: Any, mode: CmpMode) -> bool:
-    return {
-        CmpMode.EQ: a == b,
-        CmpMode.NE: a != b,
-        CmpMode.LT: a < b,
-        CmpMode.LE: a <= b,
-        CmpMode.GT: a > b,
-        CmpMode.GE: a >= b,
-    }[mode]
-
-
 CMP_CASES = [
     (target, dtype, mode)
     for target in TARGETS
@@ -170,7 +160,8 @@ def test_vcmp_vcmps_vsel(target: TargetProfile, dtype: DType, mode: CmpMode) -> 
     )
     (got,) = run(target, vcmp, [lhs, rhs, seed])
     want = [
-        bool(seed[i]) and ieee(py(lhs[i], dtype), py(rhs[i], dtype), mode) for i in range(len(lhs))
+        bool(seed[i]) and ieee_compare(py(lhs[i], dtype), py(rhs[i], dtype), mode)
+        for i in range(len(lhs))
     ]
     assert got.tolist() == want
 
@@ -182,7 +173,8 @@ def test_vcmp_vcmps_vsel(target: TargetProfile, dtype: DType, mode: CmpMode) -> 
     )
     (got_s,) = run(target, vcmps, [lhs, py(scalar, dtype), seed])
     want_s = [
-        bool(seed[i]) and ieee(py(lhs[i], dtype), py(scalar, dtype), mode) for i in range(len(lhs))
+        bool(seed[i]) and ieee_compare(py(lhs[i], dtype), py(scalar, dtype), mode)
+        for i in range(len(lhs))
     ]
     assert got_s.tolist() == want_s
 
