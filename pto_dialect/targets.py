@@ -1,6 +1,7 @@
 """Target profiles (A2/A3, A5, CPU simulator) as data.
 
-What a target is: its memories' capacities and the cost model's constants. Element types
+What a target is: its memories' capacities (the cycle model's constants are in
+`interpreters/cost_params.py`). Element types
 per op are on each op's record (`pto_dialect.records`); behaviour rules where the manual
 leaves room are in `pto_dialect.rules`. Every row names the manual rule it comes from.
 """
@@ -8,12 +9,11 @@ leaves room are in `pto_dialect.rules`. Every row names the manual rule it comes
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TypeVar
 
 from pto_dialect.attrs import Location, TargetArch
-from pto_dialect.records import Completion, PerRepeat
 
 KIB = 1024
 
@@ -26,29 +26,12 @@ def _frozen(mapping: Mapping[K, V]) -> Mapping[K, V]:
 
 
 @dataclass(frozen=True)
-class CostModel:
-    """Cycle-model constants (seed 004 for vector ops, seed 002 for DMA)."""
-
-    # A2/A3 vector pipeline: startup + completion + repeats*per_repeat + (repeats-1)*interval
-    startup: int = 0
-    completion: Mapping[tuple[Completion, bool], int] = field(default_factory=lambda: _frozen({}))
-    """Completion latency per (row, floating-point element type)."""
-    per_repeat: Mapping[PerRepeat, int] = field(default_factory=lambda: _frozen({}))
-    interval: int = 0
-    # DMA bandwidth in bytes per cycle, keyed by (source, destination) memory
-    bandwidth: Mapping[tuple[Location | None, Location | None], int] = field(
-        default_factory=lambda: _frozen({})
-    )
-
-
-@dataclass(frozen=True)
 class TargetProfile:
     """Everything target-specific the dialect, passes and interpreter ask about."""
 
     arch: TargetArch
     capacities: Mapping[Location, int]
     """Bytes of each on-chip memory."""
-    cost: CostModel
 
     @property
     def name(self) -> str:
@@ -75,45 +58,18 @@ _A5_CAPACITIES = {
     Location.SCALING: 4 * KIB,
 }
 
-# ---- cost models ------------------------------------------------------------------------
-_A2A3_COST = CostModel(
-    startup=14,  # A2A3_STARTUP_BINARY
-    # A2A3_COMPL_FP_BINOP 19 (float multiplies too), INT_BINOP 17, INT_MUL 18
-    completion=_frozen(
-        {
-            (Completion.BINOP, True): 19,
-            (Completion.MUL, True): 19,
-            (Completion.BINOP, False): 17,
-            (Completion.MUL, False): 18,
-        }
-    ),
-    per_repeat=_frozen({PerRepeat.SIMPLE: 1, PerRepeat.BINARY: 2, PerRepeat.TRANSCENDENTAL: 4}),
-    interval=18,  # A2A3_INTERVAL
-    bandwidth=_frozen(
-        {
-            (None, Location.VEC): 128,  # A2A3_BW_GM_VEC
-            (None, Location.MAT): 256,  # A2A3_BW_GM_MAT
-            (Location.VEC, Location.VEC): 128,  # A2A3_BW_VEC_VEC
-        }
-    ),
-)
-_A5_COST = CostModel(bandwidth=_A2A3_COST.bandwidth)  # A5 latencies: on each op's record
-
 A2A3 = TargetProfile(
     arch=TargetArch.A2A3,
     capacities=_frozen(_A2A3_CAPACITIES),
-    cost=_A2A3_COST,
 )
 A5 = TargetProfile(
     arch=TargetArch.A5,
     capacities=_frozen(_A5_CAPACITIES),
-    cost=_A5_COST,
 )
 CPU = TargetProfile(
     # The CPU simulator follows A5 semantics (seed 000).
     arch=TargetArch.CPU,
     capacities=A5.capacities,
-    cost=A5.cost,
 )
 
 PROFILES: Mapping[TargetArch, TargetProfile] = _frozen(
