@@ -16,7 +16,7 @@ of R rows x G registers (`lower_matmul_to_vector_tiling.py`) of the m x n result
 The tails of n are masked (`pto.plt_b32` of the columns left), the tail of m is a block of
 fewer rows, and k is the loop's exact trip count. This is the tile semantics' order and
 rounding (interpreters/semantics/matrix.py: each product an f32 multiply, each add rounded,
-acc_in and bias where `RULES` puts them), so the bytes equal the tile op's on every target.
+acc_in and bias where `MATMUL_RULES` puts them), so the bytes equal the tile op's on every target.
 `pto.vmula` is not used: it is fused (one rounding), which differs for f32 inputs.
 
 Refused with a diagnostic: widening inputs (f16/bf16/fp8 -> f32, int8 -> int32: the lowering
@@ -36,7 +36,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
-from interpreters.semantics.matrix import RULES, AccIn
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once
 from passes.lower_matmul_to_vector_tiling import RegisterTile, choose_tile
 from passes.lower_tile_to_vector_buffers import CHUNK_BYTES, Buffer, Size
@@ -50,6 +49,7 @@ from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import VAddOp, VBrOp, VMulOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
+from pto_dialect.rules import MATMUL_RULES, AccIn
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileBufType
 
@@ -170,7 +170,7 @@ class _Lowering:
     def run(self) -> None:
         e, o, tile = self.emitter, self.ops, self.tile
         e.scope.attributes[TILE_ATTR] = StringAttr(tile.describe())
-        first = RULES[self.target.arch].acc_in is AccIn.FIRST
+        first = MATMUL_RULES[self.target.arch].acc_in is AccIn.FIRST
         zero_scalar = e.hoist(arith.ConstantOp(FloatAttr(0.0, Float32Type())), "zero_f32")
         zero = e.emit(VBrOp(zero_scalar.results[0]), "zero").results[0]
         width = tile.groups * self.lanes

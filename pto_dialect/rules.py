@@ -283,3 +283,49 @@ COMPARE_RULES: Mapping[TargetArch, CompareRules] = MappingProxyType(
         TargetArch.CPU: CompareRules(frozenset()),  # follows A5
     }
 )
+
+
+# ---- matrix family ------------------------------------------------------------------------
+
+
+class AccIn(Enum):
+    """Where `.acc` forms take the incoming accumulator into the k-sum."""
+
+    FIRST = "first"
+    """The sum starts from acc_in: acc_in + p0 + p1 + ... (each add rounded)."""
+    LAST = "last"
+    """The sum starts from 0 and acc_in is added to the rounded sum: acc_in + (p0 + p1 + ...)."""
+
+
+class BiasAdd(Enum):
+    """How `.bias` forms add the bias row; both add it once, after the final k-sum."""
+
+    AFTER_SUM_IEEE = "after the final sum, IEEE round-to-nearest-even"
+    AFTER_SUM_ACC_ROUNDING = "after the final sum, in the accumulator's rounding mode (RNE)"
+
+
+@dataclass(frozen=True)
+class MatmulRules:
+    """Per-target semantics of the matrix family."""
+
+    acc_in: AccIn
+    bias: BiasAdd
+
+
+MATMUL_RULES: Mapping[TargetArch, MatmulRules] = MappingProxyType(
+    {
+        # A2A3: TMATMUL_ACC issues `mad` with cmatrixInitVal = 0 ("use the real number in the C
+        # matrix"), so the C buffer is the sum's starting value (include/pto/npu/a2a3/TMatmul.hpp;
+        # tmatmul.md: "subsequent phases accumulate in-place"); seed 000: "bias is added after the
+        # final accumulation round", IEEE RNE.
+        TargetArch.A2A3: MatmulRules(AccIn.FIRST, BiasAdd.AFTER_SUM_IEEE),
+        # A5: the same cmatrixInitVal = 0 `mad` (include/pto/npu/a5/TMatmul.hpp); seed 000: "bias is
+        # added after accumulation using the accumulator's rounding mode".
+        TargetArch.A5: MatmulRules(AccIn.FIRST, BiasAdd.AFTER_SUM_ACC_ROUNDING),
+        # CPU simulator: TMatmulNzZn sums the products from 0 and writes acc_in + sum
+        # (include/pto/cpu/TMatmul.hpp); bias follows A5 (seed 000), added after the GEMM.
+        TargetArch.CPU: MatmulRules(AccIn.LAST, BiasAdd.AFTER_SUM_ACC_ROUNDING),
+    }
+)
+"""Per-target semantics of the matrix family (`interpreters/semantics/matrix.py`,
+`pto-lower-matmul-to-vector`)."""

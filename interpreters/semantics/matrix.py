@@ -16,57 +16,16 @@ result with several NaN terms carries the first of them in k order, whatever k i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import Enum
-
 import numpy as np
 
 from interpreters.errors import check
 from interpreters.semantics.elementwise import apply_nan, arith, first_nan
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
+from pto_dialect.rules import MATMUL_RULES, AccIn
 
 MAX_MNK = 4095
 """Largest m, k or n of one matrix instruction (MMAD_MAX_SUPPORT_LENGTH)."""
-
-
-class AccIn(Enum):
-    """Where `.acc` forms take the incoming accumulator into the k-sum."""
-
-    FIRST = "first"
-    """The sum starts from acc_in: acc_in + p0 + p1 + ... (each add rounded)."""
-    LAST = "last"
-    """The sum starts from 0 and acc_in is added to the rounded sum: acc_in + (p0 + p1 + ...)."""
-
-
-class BiasAdd(Enum):
-    """How `.bias` forms add the bias row; both add it once, after the final k-sum."""
-
-    AFTER_SUM_IEEE = "after the final sum, IEEE round-to-nearest-even"
-    AFTER_SUM_ACC_ROUNDING = "after the final sum, in the accumulator's rounding mode (RNE)"
-
-
-@dataclass(frozen=True)
-class MatmulRules:
-    """Per-target semantics of the matrix family."""
-
-    acc_in: AccIn
-    bias: BiasAdd
-
-
-RULES: dict[TargetArch, MatmulRules] = {
-    # A2A3: TMATMUL_ACC issues `mad` with cmatrixInitVal = 0 ("use the real number in the C
-    # matrix"), so the C buffer is the sum's starting value (include/pto/npu/a2a3/TMatmul.hpp;
-    # tmatmul.md: "subsequent phases accumulate in-place"); seed 000: "bias is added after the
-    # final accumulation round", IEEE RNE.
-    TargetArch.A2A3: MatmulRules(AccIn.FIRST, BiasAdd.AFTER_SUM_IEEE),
-    # A5: the same cmatrixInitVal = 0 `mad` (include/pto/npu/a5/TMatmul.hpp); seed 000: "bias is
-    # added after accumulation using the accumulator's rounding mode".
-    TargetArch.A5: MatmulRules(AccIn.FIRST, BiasAdd.AFTER_SUM_ACC_ROUNDING),
-    # CPU simulator: TMatmulNzZn sums the products from 0 and writes acc_in + sum
-    # (include/pto/cpu/TMatmul.hpp); bias follows A5 (seed 000), added after the GEMM.
-    TargetArch.CPU: MatmulRules(AccIn.LAST, BiasAdd.AFTER_SUM_ACC_ROUNDING),
-}
 
 
 def check_sizes(m: int, k: int, n: int, gemv: bool) -> None:
@@ -100,7 +59,7 @@ def matmul(
     `a`, `b`, `acc_in` and `bias` are logical (row-major indexed) arrays at least as
     large as the region they contribute; the result has the accumulator dtype.
     """
-    rules = RULES[arch]
+    rules = MATMUL_RULES[arch]
     acc_np = acc_dtype.numpy
     lhs = np.asarray(a[:m, :k]).astype(acc_np)
     rhs = np.asarray(b[:k, :n]).astype(acc_np)

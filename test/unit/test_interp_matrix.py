@@ -28,13 +28,13 @@ from interpreters.errors import PtoRuntimeError
 from interpreters.execute import run_function
 from interpreters.machine import Machine
 from interpreters.memory import Tile
-from interpreters.semantics.matrix import RULES, AccIn, BiasAdd
 from interpreters.source import parse_module
 from interpreters.tile_matrix import TileMatrixFunctions
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_matrix import MatmulTileOp
+from pto_dialect.rules import MATMUL_RULES, AccIn, BiasAdd
 from pto_dialect.targets import PROFILES
 from pto_dialect.types import TileTypeBase
 
@@ -354,7 +354,7 @@ def test_bf16_products_are_exact_in_f32(arch: TargetArch) -> None:
 def test_where_acc_in_enters_the_sum_per_target(
     arch: TargetArch, rule: AccIn, expected: float, op: str, in_place: bool
 ) -> None:
-    assert RULES[arch].acc_in is rule
+    assert MATMUL_RULES[arch].acc_in is rule
     # FIRST: ((1 + 2^-24) + 2^-24) = 1; LAST: 1 + (2^-24 + 2^-24) = 1 + 2^-23.
     got = small_matmul(arch, op, [T24, T24], [T24, T24], acc_in=1.0, in_place=in_place)
     assert got == np.float32(expected)
@@ -373,7 +373,7 @@ def test_where_acc_in_enters_the_sum_per_target(
 def test_bias_is_added_after_the_final_sum_on_every_target(
     arch: TargetArch, rule: BiasAdd, op: str
 ) -> None:
-    assert RULES[arch].bias is rule
+    assert MATMUL_RULES[arch].bias is rule
     # After the sum: 1 + (2^-24 + 2^-24) = 1 + 2^-23; as the starting value it would be 1.0.
     assert small_matmul(arch, op, [T24, T24], [T24, T24], bias=1.0) == np.float32(1 + 2**-23)
     # Rounded once, to nearest even: (1 + 2^-23) + 2^-24 is a tie between 1 + 2^-23 and

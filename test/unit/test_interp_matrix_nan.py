@@ -18,9 +18,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreters.semantics.matrix import RULES, AccIn, matmul
+from interpreters.semantics.matrix import matmul
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import dtype_named
+from pto_dialect.rules import MATMUL_RULES, AccIn
 
 ARCHS = (TargetArch.A2A3, TargetArch.A5, TargetArch.CPU)
 F32 = dtype_named("f32")
@@ -68,7 +69,7 @@ def reference(
     """C of f32 `a` (m x k) and `b` (k x n), element by element, step by step."""
     m, k = a.shape
     n = b.shape[1]
-    first = RULES[arch].acc_in is AccIn.FIRST
+    first = MATMUL_RULES[arch].acc_in is AccIn.FIRST
     out = np.zeros((m, n), np.float32)
     for i, j in itertools.product(range(m), range(n)):
         acc = acc_in[i, j] if acc_in is not None and first else np.float32(0)
