@@ -18,8 +18,8 @@ from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Memory, Tile
 from interpreters.tile_memory import alloc_operands
+from pto_dialect.multi_tile_types import MultiTileBufType
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
-from pto_dialect.types import MultiTileBufType
 
 
 @dataclass(frozen=True)

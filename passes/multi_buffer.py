@@ -45,11 +45,11 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from passes.common import checked_pass, pass_error, pass_target
 from passes.periodic import evaluate
 from pto_dialect.attrs import Location
+from pto_dialect.multi_tile_types import MULTI_TILE_SLOTS, MultiTileBufType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_memory import AllocTileOp, TLoadOp, constant_index
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import MULTI_TILE_SLOTS, MultiTileBufType
 
 NAME = "pto-multi-buffer"
 

@@ -43,12 +43,13 @@ from xdsl.traits import IsTerminator
 
 from passes.common import checked_pass, pass_error, pass_target
 from pto_dialect.attrs import Location
+from pto_dialect.multi_tile_types import MultiTileBufType
 from pto_dialect.ops.base import SEGMENTS, TileOp, segments
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import SPACE_OF_LOCATION, MultiTileBufType, TileBufType
+from pto_dialect.types import SPACE_OF_LOCATION, TileBufType
 
 NAME = "pto-plan-memory"
 

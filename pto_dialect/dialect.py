@@ -5,6 +5,7 @@ from __future__ import annotations
 from xdsl.ir import Dialect
 
 from pto_dialect.attrs import ATTRIBUTES
+from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     dma,
     pointer,
@@ -59,5 +60,5 @@ OP_MODULES = (
 PTO = Dialect(
     "pto",
     [op for module in OP_MODULES for op in module.OPS],
-    [*TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES],
+    [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES],
 )

@@ -28,6 +28,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import TargetArch
+from pto_dialect.multi_tile_types import MultiBufPlacement, MultiTileBufType
 from pto_dialect.ops.base import PtoOp, fail, target_of
 from pto_dialect.ops.tile_memory import (
     AllocBufferOp,
@@ -35,7 +36,7 @@ from pto_dialect.ops.tile_memory import (
     require_valid_operands,
 )
 from pto_dialect.records import NoCycles
-from pto_dialect.types import MultiBufPlacement, MultiTileBufType, TileBufType
+from pto_dialect.types import TileBufType
 
 _PAGE = "tile/ops/view-and-tile-buf/alloc-tile.md"
 """The ISA manual has no page of its own for PTOAS's multi-buffer ops: alloc_tile's."""
