@@ -27,6 +27,7 @@ from pto_dialect.ops import (
     vector_load,
     vector_mask,
     vector_math,
+    vector_rearrange,
     vector_scalar,
     vector_store,
 )
@@ -55,6 +56,7 @@ OP_MODULES = (
     tile_compare,
     vector_convert,
     vector_compare,
+    vector_rearrange,
 )
 
 PTO = Dialect(
