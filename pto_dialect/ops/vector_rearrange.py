@@ -362,8 +362,7 @@ class VUsqzOp(RearrangeOp):
         if result_type is None:
             assert src is not None, "vusqz without src needs its result type"
             result_type = SSAValue.get(src).type
-        operands: list[SSAValue | Operation] = [mask] if src is None else [src, mask]
-        super().__init__(operands=operands, result_types=[result_type])
+        super().__init__(operands=[src, mask], result_types=[result_type])
 
     @classmethod
     def parse(cls, parser: Parser) -> VUsqzOp:
@@ -396,9 +395,7 @@ class VUsqzOp(RearrangeOp):
         result = vreg_of(self.result)
         if self.src is not None:
             self.check_same_type("src", self.src, "result", result)
-        dtype = self.check_element(result)
-        if dtype.kind is Kind.UINT:
-            raise fail(f"{self.name} requires signed integer elements, got {dtype}")
+        self.check_element(result)
         check_mask_granularity(self.name, "mask", mask_of(self.mask), result)
 
 
