@@ -27,6 +27,8 @@ from pto_dialect.ops import (
     vector_load,
     vector_mask,
     vector_math,
+    vector_predicate,
+    vector_predicate_memory,
     vector_scalar,
     vector_store,
 )
@@ -55,6 +57,8 @@ OP_MODULES = (
     tile_compare,
     vector_convert,
     vector_compare,
+    vector_predicate,
+    vector_predicate_memory,
 )
 
 PTO = Dialect(
