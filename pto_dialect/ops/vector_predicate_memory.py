@@ -255,6 +255,17 @@ class PstuOp(VectorMemoryOp):
         "type($base) `->` type($align_out) `,` type($base_out)"
     )
 
+    def __init__(
+        self,
+        align_in: SSAValue | Operation,
+        value: SSAValue | Operation,
+        base: SSAValue | Operation,
+    ) -> None:
+        ptr = SSAValue.get(base).type
+        super().__init__(
+            operands=[align_in, value, base], result_types=[SSAValue.get(align_in).type, ptr]
+        )
+
     def verify_memory(self) -> None:
         ptr = self.ub_pointer(self.base, "base")
         self.check_same_type("base_out", self.base_out, "base", ptr)

@@ -17,8 +17,18 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import val
+from vector_memory_rig import Rig, ub_ptr
+from xdsl.dialects.builtin import i32
 
 from interpreters.api import PtoRunError, parse, run
+from interpreters.vector_predicate import VectorPredicateFunctions
+from pto_dialect.dtypes import F32, U16, U32
+from pto_dialect.ops.vector_load import VldasOp
+from pto_dialect.ops.vector_predicate_memory import PstuOp
+from pto_dialect.ops.vector_store import VstasOp
+from pto_dialect.targets import A5
+from pto_dialect.types import AlignType, MaskType
 
 _KERNEL = """builtin.module attributes {{pto.target_arch = "{target}"}} {{
   func.func @kernel(%gin: !pto.ptr, %gout: !pto.ptr, %n: i32, %k: i32) {{
@@ -72,7 +82,7 @@ def kernel_out(body: str, data: np.ndarray | None = None, n: int = 0, k: int = 0
     return np.asarray(result.outputs[1]).view(np.uint8)
 
 
-def bits_to_bytes(bits: list[int] | np.ndarray, size: int) -> np.ndarray:
+def bits_to_bytes(bits: list[bool] | list[int] | np.ndarray, size: int) -> np.ndarray:
     """Bytes holding `bits` (bit k = bit k % 8 of byte k // 8), zero padded to `size`."""
     out = np.zeros(size, np.uint8)
     for k, bit in enumerate(bits):
@@ -312,3 +322,33 @@ def test_misaligned_predicate_store_is_a_run_time_error() -> None:
     ])  # fmt: skip
     with pytest.raises(PtoRunError, match="8-byte aligned UB address; byte address 4"):
         kernel_out(body)
+
+
+# ---- pstu: the unaligned store stream -------------------------------------------------------
+
+
+def test_pstu_streams_one_bit_per_lane_and_advances_the_base() -> None:
+    """PTOAS pstu case: plt_b32 13 then plt_b32 7 stream 8 packed bytes each (b16: 16)."""
+    rig = Rig(A5)
+    rig.interpreter.register_implementations(VectorPredicateFunctions(rig.machine))
+    for bits, first, second in ((32, 13, 7), (16, 1, 127)):
+        ptr_type = ub_ptr(U32 if bits == 32 else U16)
+        pstu = PstuOp(val(AlignType()), val(MaskType(bits)), val(ptr_type))
+        lanes = 2048 // bits
+        (state,) = rig.interpreter.run_op(VldasOp(val(ub_ptr(F32))), (rig.ptr(512, F32),))
+        dtype = U32 if bits == 32 else U16
+        base = rig.ptr(512, dtype)
+        expected = bytearray(rig.snapshot())
+        for count in (first, second):
+            mask = np.arange(lanes) < count
+            state, base = rig.interpreter.run_op(pstu, (state, mask, base))
+        flush = VstasOp(val(AlignType()), val(ptr_type), val(i32))
+        rig.interpreter.run_op(flush, (state, base, 0))
+        nbytes = lanes // 8
+        assert base.offset == 512 + 2 * nbytes
+        for k, count in enumerate((first, second)):
+            lane_on = [i < count for i in range(lanes)]
+            expected[512 + k * nbytes : 512 + (k + 1) * nbytes] = bits_to_bytes(
+                lane_on, nbytes
+            ).tobytes()
+        assert rig.snapshot() == bytes(expected)
