@@ -20,6 +20,7 @@ from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
 from interpreters.vector_load import VectorLoadFunctions
 from interpreters.vector_rearrange import VectorRearrangeFunctions
+from interpreters.vector_predicate import VectorPredicateFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
 from interpreters.vector_store import VectorStoreFunctions
 
@@ -44,4 +45,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorConvertFunctions(machine),
         VectorCompareFunctions(machine),
         VectorRearrangeFunctions(machine),
+        VectorPredicateFunctions(machine),
     ]

@@ -31,12 +31,14 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once
 from passes.lower_tile_to_vector_buffers import NAME
+from passes.lower_tile_to_vector_compare import lower_compare, lower_select
 from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.tile_compare import MaskWritingTileOp, SelectTileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
@@ -51,6 +53,8 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         ColReduceTileOp: lower_col_reduce,
         ScalarTileOp: lower_scalar,
         TCvtOp: lower_convert,
+        MaskWritingTileOp: lower_compare,
+        SelectTileOp: lower_select,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

@@ -28,6 +28,8 @@ from pto_dialect.ops import (
     vector_mask,
     vector_math,
     vector_rearrange,
+    vector_predicate,
+    vector_predicate_memory,
     vector_scalar,
     vector_store,
 )
@@ -57,6 +59,8 @@ OP_MODULES = (
     vector_convert,
     vector_compare,
     vector_rearrange,
+    vector_predicate,
+    vector_predicate_memory,
 )
 
 PTO = Dialect(

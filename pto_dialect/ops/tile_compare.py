@@ -30,7 +30,7 @@ from xdsl.ir import SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
 
 from pto_dialect.attrs import CmpMode, CmpModeAttr, Location, Pipe, TargetArch
-from pto_dialect.dtypes import DType, dtype_of
+from pto_dialect.dtypes import DType, dtype_of, mlir_type
 from pto_dialect.ops.base import (
     dims_str,
     fail,
@@ -40,6 +40,10 @@ from pto_dialect.ops.base import (
 )
 from pto_dialect.ops.tile_attr_syntax import AttrInInsTileOp
 from pto_dialect.ops.tile_elementwise import require_row_major, require_same_valid
+from pto_dialect.ops.tile_memory import AllocTileOp
+from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
+from pto_dialect.ops.vector_predicate import POrOp, PPackOp, PUnpackOp
+from pto_dialect.ops.vector_predicate_memory import PldsOp, PstsOp
 from pto_dialect.records import (
     Completion,
     Effect,
@@ -49,6 +53,7 @@ from pto_dialect.records import (
     VectorCost,
     per_target_dtypes,
 )
+from pto_dialect.rules import COMPARE_RULES
 from pto_dialect.targets import A2A3, TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
@@ -63,10 +68,46 @@ the CPU simulator packs either width (cpu/TCmp.h)."""
 SELECT_MASK_BITS = frozenset({8, 16, 32})
 """The word widths of a mask tile `tsel`/`tsels` read."""
 
-_NOT_LOWERED = (
-    "the packed mask tile is written and read by predicate stores and loads (psts/plds), "
-    "which the dialect does not have yet (docs/passes.md)"
-)
+SELECT_READ_BYTES = {8: 32, 16: 16, 32: 16}
+"""Bytes of the mask row the lowered tsel/tsels read per register of data of each width:
+`plds "NORM"` (8-bit data) and `plds "US"` (16- and 32-bit data)."""
+_STORE_BYTES = 32
+"""Bytes of one `psts "NORM"` (the lowered tcmp/tcmps store the mask row in such chunks)."""
+
+
+def compare_mode(op: MaskWritingTileOp, target: TargetProfile) -> CmpMode:
+    """The mode `op` compares with on `target` (EQ for the element types the target's rules
+    compare for equality whatever the mode)."""
+    src = op.tile(0, "src0").element
+    return CmpMode.EQ if src in COMPARE_RULES[target.arch].eq_only else op.mode
+
+
+def _valid_dims(value: SSAValue) -> list[int | SSAValue]:
+    """The valid rows and cols of a tile value: static sizes, or the `pto.alloc_tile`
+    operand a `?` size comes from (DYNAMIC when neither is known)."""
+    tile = value.type
+    assert isinstance(tile, TileTypeBase)
+    dims: list[int | SSAValue] = list(tile.valid_shape)
+    owner = value.owner
+    if isinstance(owner, AllocTileOp):
+        for k, operand in enumerate((owner.valid_row, owner.valid_col)):
+            if dims[k] == DYNAMIC and operand is not None:
+                dims[k] = operand
+    return dims
+
+
+def _covers(src: SSAValue, region: SSAValue) -> bool:
+    """Whether `src`'s valid region holds `region`'s, known at compile time (static sizes,
+    or the same run-time size)."""
+    for a, b in zip(_valid_dims(src), _valid_dims(region), strict=True):
+        if isinstance(a, int) and isinstance(b, int):
+            if DYNAMIC in (a, b) or a < b:
+                return False
+        elif a is not b:
+            return False
+    return True
+
+
 _COST = VectorCost(
     Completion.BINOP,
     PerRepeat.SIMPLE,
@@ -129,7 +170,7 @@ class MaskWritingTileOp(AttrInInsTileOp):
     PIPE: ClassVar[Pipe] = Pipe.V
     NUM_INS: ClassVar[int] = 2
     COST: ClassVar = _COST
-    NOT_LOWERED: ClassVar = _NOT_LOWERED
+    LOWERS_TO: ClassVar = (VCmpOp, VCmpsOp, PPackOp, POrOp, PstsOp)
 
     cmp_mode = opt_attr_def(CmpModeAttr, attr_name="cmpMode")
 
@@ -141,6 +182,31 @@ class MaskWritingTileOp(AttrInInsTileOp):
     @property
     def scalar_form(self) -> bool:
         return not isinstance(self.ins[1].type, TileTypeBase)
+
+    def not_lowered(self) -> str | None:
+        """Lowered through `vcmp`/`vcmps` and `psts` (lower_tile_to_vector_compare.py) when
+        the mask row's valid bytes are a static multiple of the 32 bytes a predicate store
+        writes and the compared values are known to be inside the sources' valid regions."""
+        src0, dst = self.tile(0, "src0"), self.dst_tile()
+        if src0.element.bits not in (8, 16, 32):
+            return f"no predicate granularity for {src0.element.bits}-bit elements"
+        if self.scalar_form:
+            if self.ins[1].type != mlir_type(src0.element):
+                return (
+                    f"the scalar type {self.ins[1].type} is not the element type "
+                    f"{src0.element}, which vcmps takes"
+                )
+        elif isinstance(self, TCmpSOp):
+            return "the tile form compares with src1[0, 0], which no vector load broadcasts"
+        elif not _covers(self.ins[1], self.ins[0]):
+            return "src1's valid region may not cover src0's (the tile op reads all-one bits)"
+        cols = dst.valid_shape[1]
+        if cols == DYNAMIC or cols * dst.element.bytes % _STORE_BYTES:
+            return (
+                "the mask row's valid bytes are not a static multiple of 32: predicate stores "
+                "write 32 bytes, and the tile op writes exactly the mask's valid region"
+            )
+        return None
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
         """src0's valid rows by the mask type's valid cols (static: `verify_result_cols`)."""
@@ -230,7 +296,34 @@ class SelectTileOp(AttrInInsTileOp):
 
     PIPE: ClassVar[Pipe] = Pipe.V
     COST: ClassVar = _COST
-    NOT_LOWERED: ClassVar = _NOT_LOWERED
+    LOWERS_TO: ClassVar = (PldsOp, PUnpackOp, VSelOp)
+
+    def not_lowered(self) -> str | None:
+        """Lowered through `plds` and `vsel` (lower_tile_to_vector_compare.py) when every
+        predicate load stays inside the mask tile and the sources are known to cover dst's
+        valid region."""
+        mask, dst = self.tile(0, "mask"), self.dst_tile()
+        dtype = dst.element
+        if dtype.bits not in SELECT_READ_BYTES:
+            return f"no predicate granularity for {dtype.bits}-bit elements"
+        lanes = 2048 // dtype.bits
+        last = (packed_cols(dst.shape[1], lanes) - 1) * lanes // 8
+        row = mask.shape[1] * mask.element.bytes
+        if last + SELECT_READ_BYTES[dtype.bits] > row:
+            return (
+                f"the predicate load of the last register of a row reads bytes [{last}, "
+                f"{last + SELECT_READ_BYTES[dtype.bits]}) of a {row}-byte mask row: the last "
+                "row's would leave the mask tile"
+            )
+        if isinstance(self, TSelSOp):
+            if self.scalar.type != mlir_type(dtype):
+                return f"the scalar type {self.scalar.type} is not the element type {dtype}"
+            return None
+        region = self.outs[0] if self.outs else self.ins[1]
+        for k, role in ((1, "src0"), (2, "src1")):
+            if not _covers(self.ins[k], region):
+                return f"{role}'s valid region may not cover dst's (the tile op reads all-one bits)"
+        return None
 
     def tmp_index(self) -> int | None:
         """The index of the optional tmp source, None when the op has none."""

@@ -22,6 +22,7 @@ from interpreters.args import ArrayArg, parse_spec
 from interpreters.execute import RunResult, retarget, run_function
 from interpreters.source import parse_module
 from passes.pipeline import PipelinePass
+from pto_dialect.ops.tile_compare import MaskWritingTileOp, SelectTileOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
@@ -54,7 +55,7 @@ def test_pipeline_keeps_the_outputs_and_leaves_no_hazard(name: str, target: str)
     before = run_function(module, ARGS[name])
     PipelinePass().apply(context(arith.Arith, scf.Scf), module)
     module.verify()
-    tile_ops = (ElementwiseTileOp, ColReduceTileOp, ScalarTileOp)
+    tile_ops = (ElementwiseTileOp, ColReduceTileOp, ScalarTileOp, MaskWritingTileOp, SelectTileOp)
     assert not any(isinstance(op, tile_ops) for op in module.walk()), "a vector tile op is left"
     after = run_function(module, ARGS[name])
     assert [h.message for h in after.hazards] == []
