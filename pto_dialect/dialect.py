@@ -19,6 +19,7 @@ from pto_dialect.ops import (
     tile_move,
     tile_multi_buffer,
     tile_reduce,
+    tile_row_reduce,
     tile_scalar,
     vecscope,
     vector_arith,
@@ -27,6 +28,7 @@ from pto_dialect.ops import (
     vector_load,
     vector_mask,
     vector_math,
+    vector_reduce,
     vector_scalar,
     vector_store,
 )
@@ -38,6 +40,7 @@ OP_MODULES = (
     tile_move,
     tile_matrix,
     tile_reduce,
+    tile_row_reduce,
     tile_elementwise,
     tile_scalar,
     tile_math,
@@ -55,6 +58,7 @@ OP_MODULES = (
     tile_compare,
     vector_convert,
     vector_compare,
+    vector_reduce,
 )
 
 PTO = Dialect(
