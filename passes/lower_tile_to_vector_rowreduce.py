@@ -13,7 +13,8 @@ Per row i (an `scf.for`), A5's order (pto-isa a5/TRowReduce.hpp), on every targe
 `tmp` is not touched (A5 needs no scratch). A source that may be read past its buffer's
 end is loaded with `pto.vsldb` (lower_tile_to_vector_emit.py). Refused with a diagnostic: an
 element type the vector ops lack on the target (`require_vector_ops`), a dst that overlaps
-src other than element for element, `trowprod` (its record's `REFUSED`).
+src other than element for element, a DN dst (unaligned results), `trowprod` (its
+record's `REFUSED`).
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ from passes.lower_tile_to_vector_buffers import (
 )
 from passes.lower_tile_to_vector_emit import Emitter
 from pto_dialect.dtypes import DType
-from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowSumOp
 from pto_dialect.ops.vector_arith import VBrOp, VMaxOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
@@ -49,14 +49,19 @@ from pto_dialect.types import TileBufType
 
 
 def _dst_buffer(op: RowReduceTileOp) -> Buffer:
-    """dst as a buffer: a DN tile of one column has the bytes of an ND one (element i at i)."""
+    """dst as a buffer; a DN dst (one column, element i at i) is refused: its results are
+    4 or 2 bytes apart and `pto.vsts` stores to 32-byte aligned addresses only (A5 stores
+    them with the 1PT distribution, which the dialect's vsts does not have)."""
     value = op.outs[0]
     tile = value.type
     if isinstance(tile, TileBufType) and not tile.is_nd and not tile.is_boxed:
-        alloc = value.owner
-        if isinstance(alloc, AllocTileOp) and alloc.address is not None:
-            valid = buffer_of(op, op.ins[0], "src").valid_rows
-            return Buffer(value, tile, alloc.address, valid, Size.of(1))
+        raise pass_error(
+            NAME,
+            "a DN dst (blayout=col_major, cols=1) holds the results a few bytes apart: "
+            "pto.vsts needs 32-byte aligned addresses (A5's 1PT store distribution is not "
+            "in the dialect)",
+            op,
+        )
     return buffer_of(op, value, "dst")
 
 

@@ -12,7 +12,8 @@ every function returns fresh arrays. Inactive lanes take no part (sums: they cou
   holds the extremum (ties: the lowest lane, as the board-tested PTOAS golden
   `np.argmax`); a NaN lane is above every number for `vcmax` and below for `vcmin`: the
   first active NaN wins, quieted. No active lane: value 0 and index 0.
-- `vcpadd`: running sum in lane order, each step rounded to the element type.
+- `vcpadd`: running sum in lane order from +0 (vcpadd.md's C), each step rounded to the
+  element type.
 """
 
 from __future__ import annotations
@@ -90,14 +91,15 @@ GROUP_BYTES = 32
 """A VLane group: 32 bytes of the register."""
 
 
-def _groups(values: np.ndarray) -> np.ndarray:
+def _groups(array: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """`array` (the values or their mask) split into the 32-byte groups of `values`."""
     per_group = GROUP_BYTES // values.dtype.itemsize
-    return values.reshape(*values.shape[:-1], -1, per_group)
+    return array.reshape(*array.shape[:-1], -1, per_group)
 
 
 def vcgadd(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """The sum of group g's active lanes in lane g, every other lane 0."""
-    sums = masked_sum(_groups(values), _groups(mask))
+    sums = masked_sum(_groups(values, values), _groups(mask, values))
     result = np.zeros_like(values)
     result[..., : sums.shape[-1]] = sums
     return result
@@ -105,13 +107,16 @@ def vcgadd(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 def vcgextremum(values: np.ndarray, mask: np.ndarray, largest: bool) -> np.ndarray:
     """`vcgmax`/`vcgmin`: group g's extremum in lane g, every other lane 0."""
-    value, _ = extremum(_groups(values), _groups(mask), largest)
+    value, _ = extremum(_groups(values, values), _groups(mask, values), largest)
     result = np.zeros_like(values)
     result[..., : value.shape[-1]] = value
     return result
 
 
 def vcpadd(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Lane i: the running sum of the active lanes 0 .. i, rounded at every step."""
+    """Lane i: the running sum, from +0 (the page's `running = 0`), of the active lanes
+    0 .. i, rounded at every step."""
     active = np.where(mask, values, np.zeros((), values.dtype))
-    return np.add.accumulate(active, axis=-1, dtype=values.dtype)
+    start = np.zeros((*values.shape[:-1], 1), values.dtype)
+    sums = np.add.accumulate(np.concatenate([start, active], axis=-1), axis=-1, dtype=values.dtype)
+    return sums[..., 1:]

@@ -132,3 +132,18 @@ def test_every_row_reduction_is_lowered_or_refused():
         assert issubclass(op, RowReduceTileOp)
         short = op.name.removeprefix("pto.")
         assert (short in LOWERED) != (op.REFUSED is not None), op.name
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_dn_destination_is_refused(target: str):
+    """A DN dst of one column (col_major, cols=1) holds its results 4 bytes apart, which an
+    aligned pto.vsts cannot write: a one-line diagnostic (docs/passes.md)."""
+    f32 = dtype_named("f32")
+    kernel = Kernel(f32, [Case("trowsum", (Tile(5, 72), Tile(5, 72), Tile(8, 8, (5, 1))))])
+    nd = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=5, v_col=1>"
+    dn = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=1, v_row=5, v_col=1, blayout=col_major>"
+    assert nd in kernel.text
+    kernel.text = kernel.text.replace(nd, dn)
+    with pytest.raises(PassFailedException) as info:
+        lower(kernel.module(target))
+    assert "DN dst" in str(info.value) and "\n" not in str(info.value)
