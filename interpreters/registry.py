@@ -14,6 +14,7 @@ from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
 from interpreters.tile_reduce import TileReduceFunctions
+from interpreters.tile_row_reduce import TileRowReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
@@ -21,6 +22,7 @@ from interpreters.vector_convert import VectorConvertFunctions
 from interpreters.vector_load import VectorLoadFunctions
 from interpreters.vector_rearrange import VectorRearrangeFunctions
 from interpreters.vector_predicate import VectorPredicateFunctions
+from interpreters.vector_reduce import VectorReduceFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
 from interpreters.vector_store import VectorStoreFunctions
 
@@ -46,4 +48,6 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorCompareFunctions(machine),
         VectorRearrangeFunctions(machine),
         VectorPredicateFunctions(machine),
+        VectorReduceFunctions(machine),
+        TileRowReduceFunctions(machine),
     ]

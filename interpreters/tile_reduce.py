@@ -21,11 +21,22 @@ from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions, tile_accesses
 from interpreters.memory import Tile
 from interpreters.semantics import reduce
-from pto_dialect.ops.tile_reduce import ColReduceTileOp, TColMaxOp, TColMinOp, TColSumOp
+from pto_dialect.ops.tile_reduce import (
+    ColReduceTileOp,
+    TColMaxOp,
+    TColMinOp,
+    TColProdOp,
+    TColSumOp,
+)
 from pto_dialect.rules import REDUCE_RULES
 
 STEPS: Mapping[type[ColReduceTileOp], reduce.StepMaker] = MappingProxyType(
-    {TColMinOp: reduce.min_step, TColMaxOp: reduce.max_step, TColSumOp: reduce.add_step}
+    {
+        TColMinOp: reduce.min_step,
+        TColMaxOp: reduce.max_step,
+        TColSumOp: reduce.add_step,
+        TColProdOp: reduce.mul_step,
+    }
 )
 """The reduction step of each column reduction (docs/semantics.md)."""
 

@@ -35,6 +35,7 @@ from passes.lower_tile_to_vector_compare import lower_compare, lower_select
 from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
+from passes.lower_tile_to_vector_rowreduce import lower_row_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
@@ -42,6 +43,7 @@ from pto_dialect.ops.tile_compare import MaskWritingTileOp, SelectTileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
+from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.targets import TargetProfile
 
@@ -55,6 +57,7 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         TCvtOp: lower_convert,
         MaskWritingTileOp: lower_compare,
         SelectTileOp: lower_select,
+        RowReduceTileOp: lower_row_reduce,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

@@ -19,6 +19,7 @@ from pto_dialect.ops import (
     tile_move,
     tile_multi_buffer,
     tile_reduce,
+    tile_row_reduce,
     tile_scalar,
     vecscope,
     vector_arith,
@@ -30,6 +31,7 @@ from pto_dialect.ops import (
     vector_rearrange,
     vector_predicate,
     vector_predicate_memory,
+    vector_reduce,
     vector_scalar,
     vector_store,
 )
@@ -41,6 +43,7 @@ OP_MODULES = (
     tile_move,
     tile_matrix,
     tile_reduce,
+    tile_row_reduce,
     tile_elementwise,
     tile_scalar,
     tile_math,
@@ -61,6 +64,7 @@ OP_MODULES = (
     vector_rearrange,
     vector_predicate,
     vector_predicate_memory,
+    vector_reduce,
 )
 
 PTO = Dialect(

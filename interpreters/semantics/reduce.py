@@ -46,6 +46,10 @@ def add_step(rules: ReduceRules) -> Step:
     return _add
 
 
+def mul_step(rules: ReduceRules) -> Step:
+    return lambda a, b: arith(np.multiply, a, b)
+
+
 def max_step(rules: ReduceRules) -> Step:
     return lambda a, b: select_max(a, b, rules.max_min_fallback)
 

@@ -1,4 +1,4 @@
-"""Column reductions: `tcolmin`, `tcolmax`, `tcolsum` (`dst[0, j] = reduce_i src[i, j]`).
+"""Column reductions: `tcolmin tcolmax tcolsum tcolprod` (`dst[0, j] = reduce_i src[i, j]`).
 
 Rules (seed 001 and the reduce-and-expand pages): src and dst are ND tiles
 (`blayout=row_major, slayout=none_box`) in `loc=vec` of one element type the
@@ -27,7 +27,7 @@ from pto_dialect.ops.base import (
 )
 from pto_dialect.ops.tile_attr_syntax import parse_dps_attrs_in_ins, print_dps_attrs_in_ins
 from pto_dialect.ops.tile_vector import VectorTileOp
-from pto_dialect.ops.vector_arith import VAddOp, VMaxOp, VMinOp
+from pto_dialect.ops.vector_arith import VAddOp, VMaxOp, VMinOp, VMulOp
 from pto_dialect.records import Effect, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
@@ -155,4 +155,20 @@ class TColSumOp(ColReduceTileOp):
         require_same_dtype(f"{self.name} tmp", tmp.element, "src", src.element)
 
 
-OPS: list[type[IRDLOperation]] = [TColMinOp, TColMaxOp, TColSumOp]
+# tcolprod.md: half, float, bfloat16, int16, uint16, int32, uint32; A2/A3 half, float,
+# int16, int32
+COL_PROD = per_target_dtypes("f16 f32 i16 i32", "f16 f32 bf16 i16 ui16 i32 ui32")
+
+
+@irdl_op_definition
+class TColProdOp(ColReduceTileOp):
+    """Column product (in row order, as the family)."""
+
+    name = "pto.tcolprod"
+
+    MANUAL: ClassVar = "tile/ops/reduce-and-expand/tcolprod.md"
+    DTYPES: ClassVar = COL_PROD
+    VECTOR_OP: ClassVar = VMulOp
+
+
+OPS: list[type[IRDLOperation]] = [TColMinOp, TColMaxOp, TColSumOp, TColProdOp]

@@ -54,7 +54,7 @@ VECTOR_OP = {
     "tadd": "vadd", "tsub": "vsub", "tmul": "vmul", "tdiv": "vdiv", "tmax": "vmax",
     "tmin": "vmin", "tabs": "vabs", "tneg": "vneg", "tand": "vand", "tor": "vor",
     "txor": "vxor", "tnot": "vnot", "tshl": "vshl", "tshr": "vshr",
-    "tcolmin": "vmin", "tcolmax": "vmax", "tcolsum": "vadd",
+    "tcolmin": "vmin", "tcolmax": "vmax", "tcolsum": "vadd", "tcolprod": "vmul",
     "texp": "vexp", "tlog": "vln", "tsqrt": "vsqrt", "trsqrt": "vrsqrt", "trecip": "vrec",
     "trelu": "vrelu", "tprelu": "vprelu", "taddc": "vadd", "tsubc": "vsub",
 }  # fmt: skip

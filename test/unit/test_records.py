@@ -17,8 +17,10 @@ from interpreters.machine import Machine
 from interpreters.registry import project_functions
 from interpreters.tile_elementwise import SEMANTICS
 from interpreters.tile_reduce import STEPS
+from interpreters.tile_row_reduce import KINDS as ROW_KINDS
 from interpreters.tile_scalar import SEMANTICS as SCALAR_SEMANTICS
 from interpreters.vector_arith import BINARY, UNARY
+from interpreters.vector_reduce import REDUCTIONS
 from interpreters.vector_scalar import SCALAR
 from passes.lower_tile_to_vector import lowering_of
 from pto_dialect import reference
@@ -29,10 +31,12 @@ from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_memory import TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
+from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.ops.vector_arith import VectorBinaryOp, VectorCarryOp, VectorUnaryOp
 from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.ops.vector_mask import PredicateOp
+from pto_dialect.ops.vector_reduce import VectorReduceOp
 from pto_dialect.ops.vector_scalar import VectorScalarOp
 from pto_dialect.records import VectorCost
 from pto_dialect.targets import A2A3, A5, CPU
@@ -110,6 +114,8 @@ def test_semantics(op: type[PtoOp]) -> None:
         (VectorUnaryOp, UNARY),
         (ScalarTileOp, SCALAR_SEMANTICS),
         (VectorScalarOp, SCALAR),
+        (RowReduceTileOp, ROW_KINDS),
+        (VectorReduceOp, REDUCTIONS),
     )
     for family, table in tables:
         if issubclass(op, family):

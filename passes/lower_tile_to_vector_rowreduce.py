@@ -1,0 +1,122 @@
+"""`trowsum trowmax trowmin` as vector loops (interpreters/semantics/row_reduce.py).
+
+R x C is the source's valid region; `dst[i, 0]` is written for `i < R` and nothing else.
+Per row i (an `scf.for`), A5's order (pto-isa a5/TRowReduce.hpp), on every target:
+
+    acc = pto.vbr identity                       (0, -inf / lowest, +inf / highest)
+    scf.for off = 0 to C step N iter_args(rem = C, acc):
+        mask = pto.plt rem
+        r = pto.vcadd|vcmax|vcmin (pto.vlds src[i * stride + off]), mask
+        acc = pto.vadd|vmax|vmin acc, r, lane0      (lane0 = pto.plt 1)
+    pto.vsts acc, dst[i * dst_stride], lane0
+
+`tmp` is not touched (A5 needs no scratch). A source that may be read past its buffer's
+end is loaded with `pto.vsldb` (lower_tile_to_vector_emit.py). Refused with a diagnostic: an
+element type the vector ops lack on the target (`require_vector_ops`), a dst that overlaps
+src other than element for element, a DN dst (unaligned results), `trowprod` (its
+record's `REFUSED`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import cast
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import AnyFloat, FloatAttr, IntegerAttr, IntegerType, i32
+from xdsl.ir import SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+
+from passes.common import pass_error
+from passes.lower_tile_to_vector_buffers import (
+    NAME,
+    Buffer,
+    Size,
+    buffer_of,
+    check_store_in_ub,
+    footprint,
+    overlap_error,
+    require_vector_ops,
+)
+from passes.lower_tile_to_vector_emit import Emitter
+from pto_dialect.dtypes import DType
+from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowSumOp
+from pto_dialect.ops.vector_arith import VBrOp, VMaxOp
+from pto_dialect.ops.vector_load import VldsOp, VsldbOp
+from pto_dialect.ops.vector_store import VstsOp
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import TileBufType
+
+
+def _dst_buffer(op: RowReduceTileOp) -> Buffer:
+    """dst as a buffer; a DN dst (one column, element i at i) is refused: its results are
+    4 or 2 bytes apart and `pto.vsts` stores to 32-byte aligned addresses only (A5 stores
+    them with the 1PT distribution, which the dialect's vsts does not have)."""
+    value = op.outs[0]
+    tile = value.type
+    if isinstance(tile, TileBufType) and not tile.is_nd and not tile.is_boxed:
+        raise pass_error(
+            NAME,
+            "a DN dst (blayout=col_major, cols=1) holds the results a few bytes apart: "
+            "pto.vsts needs 32-byte aligned addresses (A5's 1PT store distribution is not "
+            "in the dialect)",
+            op,
+        )
+    return buffer_of(op, value, "dst")
+
+
+def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter) -> SSAValue:
+    """The scalar the accumulator starts from (semantics.row_reduce.identity)."""
+    if isinstance(op, TRowSumOp):
+        value: float = 0.0
+    else:
+        largest = op.STEP_OP is VMaxOp
+        if dtype.is_float:
+            value = -math.inf if largest else math.inf
+        else:
+            low, high = dtype.int_limits
+            value = low if largest else high
+    if dtype.is_float:
+        const = arith.ConstantOp(FloatAttr(value, cast(AnyFloat, e.type)))
+    else:
+        const = arith.ConstantOp(IntegerAttr(int(value), cast(IntegerType, e.type)))
+    return e.hoist(const, "init").results[0]
+
+
+def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
+    """Replaces `op` by its vecscope (see the module docstring)."""
+    if op.REFUSED is not None or op.REDUCE_OP is None:
+        raise pass_error(NAME, op.REFUSED or "has no cross-lane reduction", op)
+    src = buffer_of(op, op.ins[0], "src")
+    dst = _dst_buffer(op)
+    dtype = src.dtype
+    reduce_op, step_op = op.REDUCE_OP, op.STEP_OP
+    require_vector_ops(op, target, dtype, reduce_op, step_op, VBrOp, VldsOp, VstsOp)
+    if dst.overlaps(src) and not (dst.address == src.address and dst.stride == src.stride):
+        raise overlap_error(op, dst, "dst", src, "src")
+    e = Emitter.replacing(op, rewriter, dtype)
+    rows, cols, lanes = src.valid_rows, src.valid_cols, e.lanes
+    src_in = e.operand(src, footprint(rows.bound, src.stride, cols.bound, lanes))
+    if src_in.bounded:
+        require_vector_ops(op, target, dtype, VsldbOp)
+    check_store_in_ub(op, target, dst, footprint(rows.bound, dst.stride, 1, lanes))
+    dst_ptr = e.pointer(dst)
+    init = _identity(op, dtype, e)
+    start = e.emit(VBrOp(init, e.vreg), "acc0").results[0]
+    lane0, _ = e.plt(e.constant(1, i32))
+    with e.rows(rows, name="i") as i:
+        base = e.mul(i, src.stride, "row")
+        loop = e.loop(Size.of(0), cols, lanes, [e.count(cols), start], "off")
+        body = loop.body.block
+        body.args[1].name_hint, body.args[2].name_hint = "rem", "acc"
+        with e.inside(body):
+            mask, rest = e.plt(body.args[1])
+            block_mask = e.block_mask(body.args[1]) if src_in.bounded else None
+            offset = Size(body.args[0], max(cols.bound - 1, 0))
+            value = e.load(src_in, e.add(base, offset, "at"), block_mask)
+            name = reduce_op.name.removeprefix("pto.v")
+            partial = e.emit(reduce_op(value, mask), name).results[0]
+            acc = e.emit(step_op(body.args[2], partial, lane0), "acc").results[0]
+            e.emit(scf.YieldOp(rest, acc))
+        e.store(loop.results[1], dst_ptr, e.mul(i, dst.stride, "out"), lane0)
+    e.replace_op()
