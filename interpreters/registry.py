@@ -10,6 +10,7 @@ from interpreters.sync import SyncFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
+from interpreters.tile_generate import TileGenerateFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
@@ -18,6 +19,7 @@ from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
+from interpreters.vector_index import VectorIndexFunctions
 from interpreters.vector_load import VectorLoadFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
 from interpreters.vector_store import VectorStoreFunctions
@@ -42,4 +44,6 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileCompareFunctions(machine),
         VectorConvertFunctions(machine),
         VectorCompareFunctions(machine),
+        TileGenerateFunctions(machine),
+        VectorIndexFunctions(machine),
     ]

@@ -13,6 +13,7 @@ from pto_dialect.ops import (
     tile_compare,
     tile_convert,
     tile_elementwise,
+    tile_generate,
     tile_math,
     tile_matrix,
     tile_memory,
@@ -24,6 +25,7 @@ from pto_dialect.ops import (
     vector_arith,
     vector_compare,
     vector_convert,
+    vector_index,
     vector_load,
     vector_mask,
     vector_math,
@@ -55,6 +57,8 @@ OP_MODULES = (
     tile_compare,
     vector_convert,
     vector_compare,
+    tile_generate,
+    vector_index,
 )
 
 PTO = Dialect(
