@@ -14,6 +14,7 @@ from interpreters.tile_generate import TileGenerateFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
+from interpreters.tile_partial import TilePartialFunctions
 from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.vector_arith import VectorArithFunctions
@@ -46,4 +47,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorCompareFunctions(machine),
         TileGenerateFunctions(machine),
         VectorIndexFunctions(machine),
+        TilePartialFunctions(machine),
     ]

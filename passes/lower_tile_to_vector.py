@@ -34,6 +34,7 @@ from passes.lower_tile_to_vector_buffers import NAME
 from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_generate import lower_generate
+from passes.lower_tile_to_vector_partial import lower_partial
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
 from pto_dialect.attrs import Pipe
@@ -41,6 +42,7 @@ from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_generate import GenerateTileOp
+from pto_dialect.ops.tile_partial import PartialTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.targets import TargetProfile
@@ -54,6 +56,7 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         ScalarTileOp: lower_scalar,
         TCvtOp: lower_convert,
         GenerateTileOp: lower_generate,
+        PartialTileOp: lower_partial,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

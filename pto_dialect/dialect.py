@@ -19,6 +19,7 @@ from pto_dialect.ops import (
     tile_memory,
     tile_move,
     tile_multi_buffer,
+    tile_partial,
     tile_reduce,
     tile_scalar,
     vecscope,
@@ -59,6 +60,7 @@ OP_MODULES = (
     vector_compare,
     tile_generate,
     vector_index,
+    tile_partial,
 )
 
 PTO = Dialect(
