@@ -15,6 +15,7 @@ from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
 from interpreters.tile_partial import TilePartialFunctions
+from interpreters.tile_quant import TileQuantFunctions
 from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.vector_arith import VectorArithFunctions
@@ -48,4 +49,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileGenerateFunctions(machine),
         VectorIndexFunctions(machine),
         TilePartialFunctions(machine),
+        TileQuantFunctions(machine),
     ]

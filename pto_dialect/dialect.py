@@ -20,6 +20,7 @@ from pto_dialect.ops import (
     tile_move,
     tile_multi_buffer,
     tile_partial,
+    tile_quant,
     tile_reduce,
     tile_scalar,
     vecscope,
@@ -61,10 +62,11 @@ OP_MODULES = (
     tile_generate,
     vector_index,
     tile_partial,
+    tile_quant,
 )
 
 PTO = Dialect(
     "pto",
     [op for module in OP_MODULES for op in module.OPS],
-    [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES],
+    [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES, *tile_quant.ATTRIBUTES],
 )
