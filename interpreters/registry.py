@@ -10,15 +10,19 @@ from interpreters.sync import SyncFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
+from interpreters.tile_generate import TileGenerateFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
+from interpreters.tile_partial import TilePartialFunctions
+from interpreters.tile_quant import TileQuantFunctions
 from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_row_reduce import TileRowReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
+from interpreters.vector_index import VectorIndexFunctions
 from interpreters.vector_load import VectorLoadFunctions
 from interpreters.vector_rearrange import VectorRearrangeFunctions
 from interpreters.vector_predicate import VectorPredicateFunctions
@@ -50,4 +54,8 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorPredicateFunctions(machine),
         VectorReduceFunctions(machine),
         TileRowReduceFunctions(machine),
+        TileGenerateFunctions(machine),
+        VectorIndexFunctions(machine),
+        TilePartialFunctions(machine),
+        TileQuantFunctions(machine),
     ]

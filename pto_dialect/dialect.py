@@ -13,11 +13,14 @@ from pto_dialect.ops import (
     tile_compare,
     tile_convert,
     tile_elementwise,
+    tile_generate,
     tile_math,
     tile_matrix,
     tile_memory,
     tile_move,
     tile_multi_buffer,
+    tile_partial,
+    tile_quant,
     tile_reduce,
     tile_row_reduce,
     tile_scalar,
@@ -25,6 +28,7 @@ from pto_dialect.ops import (
     vector_arith,
     vector_compare,
     vector_convert,
+    vector_index,
     vector_load,
     vector_mask,
     vector_math,
@@ -65,10 +69,14 @@ OP_MODULES = (
     vector_predicate,
     vector_predicate_memory,
     vector_reduce,
+    tile_generate,
+    vector_index,
+    tile_partial,
+    tile_quant,
 )
 
 PTO = Dialect(
     "pto",
     [op for module in OP_MODULES for op in module.OPS],
-    [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES],
+    [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES, *tile_quant.ATTRIBUTES],
 )

@@ -173,6 +173,9 @@ class Chain:
     accumulate: bool
     scalar: int | float = 3
     """The value of the kernel's scalar argument `%alpha` (of the element type)."""
+    generator: tuple[str, int, bool] | None = None
+    """A generator op (`GENERATORS`) whose tile joins the loaded values: (`ttri`, diagonal,
+    upper) or (`tci`, unused, descending, from `%alpha`); static valid regions only."""
 
     def text(self, target: str) -> str:
         t, rows, cols = self.dtype, self.rows, self.cols
@@ -229,6 +232,9 @@ class Chain:
             values.append(f"%x{k}")
         if self.accumulate:
             values.append("%acc")
+        if self.generator is not None:
+            lines.append(self._generator_line(tile))
+            values.append("%gen")
         for k, (op, operands) in enumerate(self.ops):
             args = [values[o % len(values)] for o in operands]
             types = ", ".join([tile] * len(args))
@@ -258,6 +264,17 @@ class Chain:
         if not self.accumulate:
             text = text.replace("%final = scf.for", "scf.for")
         return text
+
+    def _generator_line(self, tile: str) -> str:
+        assert self.generator is not None and not self.dynamic
+        name, diagonal, flag = self.generator
+        if name == "tci":
+            order = "true" if flag else "false"
+            return f"      %gen = pto.tci %alpha {{descending = {order}}} : {self.dtype} -> {tile}"
+        return (
+            f"      %diag = arith.constant {diagonal} : i32\n"
+            f"      %gen = pto.ttri %diag {{upperOrLower = {int(flag)} : i32}} : i32 -> {tile}"
+        )
 
     def args(self, seed: int = 0) -> list[str]:
         shape = f"{self.tiles * self.rows}x{self.cols}x{self.dtype}"
@@ -290,6 +307,19 @@ def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str],
     return binary + ternary, legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS), legal(TILE_SCALAR)
 
 
+GENERATORS = ("tci", "ttri")
+"""Generator ops of the chains: `tci` needs a one-row tile of its integer types."""
+
+
+def legal_generators(target: str, dtype: str, rows: int) -> list[str]:
+    from pto_dialect.dtypes import dtype_named
+    from pto_dialect.targets import profile_for_module_attr
+
+    profile, dt = profile_for_module_attr(target), dtype_named(dtype)
+    legal = [op for op in GENERATORS if dt in legal_dtypes(profile, op)]
+    return [op for op in legal if op != "tci" or rows == 1]
+
+
 @st.composite
 def chains(draw: st.DrawFn, target: str) -> Chain:
     """A Level-1 kernel legal on `target` (integer tdiv left out: no vector division)."""
@@ -305,12 +335,19 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
     one = (*unary, *(op for op in scalar if op != "taxpy"))
     arity = {op: 1 if op in one else 3 if op in ELEMENTWISE_TERNARY else 2 for op in ops}
     operands = [tuple(draw(st.integers(0, 7)) for _ in range(arity[op])) for op in ops]
+    dynamic = draw(st.booleans())
+    generators = legal_generators(target, dtype, rows)
+    generator = None
+    if generators and not dynamic and draw(st.booleans()):
+        name = draw(st.sampled_from(generators))
+        generator = (name, draw(st.integers(-cols, cols)), draw(st.booleans()))
     return Chain(
         dtype=dtype,
         rows=rows,
         cols=cols,
         valid=valid,
-        dynamic=draw(st.booleans()),
+        dynamic=dynamic,
+        generator=generator,
         tiles=draw(st.integers(1, 3)),
         loads=loads,
         ops=tuple(zip(ops, operands, strict=True)),

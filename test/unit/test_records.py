@@ -16,6 +16,7 @@ from interpreters import costs
 from interpreters.machine import Machine
 from interpreters.registry import project_functions
 from interpreters.tile_elementwise import SEMANTICS
+from interpreters.tile_partial import SEMANTICS as PARTIAL_SEMANTICS
 from interpreters.tile_reduce import STEPS
 from interpreters.tile_row_reduce import KINDS as ROW_KINDS
 from interpreters.tile_scalar import SEMANTICS as SCALAR_SEMANTICS
@@ -30,6 +31,7 @@ from pto_dialect.ops.base import PtoOp, TileOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_memory import TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
+from pto_dialect.ops.tile_partial import PartialTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
@@ -116,6 +118,7 @@ def test_semantics(op: type[PtoOp]) -> None:
         (VectorScalarOp, SCALAR),
         (RowReduceTileOp, ROW_KINDS),
         (VectorReduceOp, REDUCTIONS),
+        (PartialTileOp, PARTIAL_SEMANTICS),
     )
     for family, table in tables:
         if issubclass(op, family):

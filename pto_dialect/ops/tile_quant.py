@@ -1,0 +1,178 @@
+"""Quantisation: `tquant` (INT8 forms) and `tdequant`, with per-row parameter tiles.
+
+  `pto.tquant ins(%src, %scale[, %offset] : f32 tiles) outs(%dst : i8/ui8 tile)
+       {quant_type = #pto<quant_type INT8_SYM>}` (INT8_ASYM takes the offset)
+  `pto.tdequant ins(%src, %scale, %offset : i8/i16 tile, f32, f32) outs(%dst : f32 tile)`
+
+and the SSA forms `%d = pto.tquant %src, %scale {quant_type = ...} : (...) -> !pto.tile<...>`.
+The parameter tiles hold one f32 value per row (its column 0). The MX forms of the tquant
+page (MXFP8/MXFP4 with exponent, max and scaling tiles, a stochastic-rounding cast) are not
+part of this record: PTOAS's tquant has the two INT8 forms only.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeVar
+
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition, opt_attr_def
+from xdsl.utils.str_enum import StrEnum
+
+from pto_dialect.attrs import EitherSpellingEnum, Location, Pipe, TargetArch
+from pto_dialect.dtypes import F32, DType, dtypes
+from pto_dialect.ops.base import (
+    TileOp,
+    dims_str,
+    fail,
+    require_dtype_supported,
+    require_location,
+    target_of,
+)
+from pto_dialect.ops.tile_elementwise import require_row_major
+from pto_dialect.ops.vector_arith import VMulOp
+from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import DYNAMIC, TileTypeBase
+
+S = TypeVar("S")
+_PAGES = "tile/ops/irregular-and-complex/"
+
+
+class QuantType(StrEnum):
+    """`quant_type` of `tquant` (PTOAS's QuantType enum)."""
+
+    INT8_SYM = "INT8_SYM"
+    INT8_ASYM = "INT8_ASYM"
+
+
+@irdl_attr_definition
+class QuantTypeAttr(EitherSpellingEnum, EnumAttribute[QuantType]):
+    """`#pto.quant_type<INT8_SYM>`, or PTOAS's `#pto<quant_type INT8_SYM>`."""
+
+    name = "pto.quant_type"
+
+
+class QuantTileOp(TileOp):
+    """A vector-pipe conversion between f32 and integer tiles with per-row parameters."""
+
+    PIPE: ClassVar[Pipe] = Pipe.V
+    SRC_TYPES: ClassVar[frozenset[DType]]
+    """The element types of src the page allows."""
+
+    @classmethod
+    def cost(cls) -> Cost:
+        """Costed as one `vmul` repeat per 256 bytes (the implementations' main step)."""
+        return AsVectorOp(VMulOp)
+
+    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
+        """The source's valid region."""
+        return shapes.valid(self.ins[0])
+
+    def param_roles(self) -> list[str]:
+        return self.source_roles()[1:]
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        roles = self.source_roles()
+        src, dst = self.tile(0, roles[0]), self.dst_tile()
+        tiles = [(role, self.tile(k, role)) for k, role in enumerate(roles)] + [("dst", dst)]
+        for role, tile in tiles:
+            require_location(f"{self.name} {role}", tile, Location.VEC)
+        if src.element not in self.SRC_TYPES:
+            names = ", ".join(sorted(d.name for d in self.SRC_TYPES))
+            raise fail(f"{self.name} src dtype {src.element} must be one of {names}")
+        assert self.DTYPES is not None
+        require_dtype_supported(f"{self.name} dst", dst.element, target, self.DTYPES)
+        for k, role in enumerate(self.param_roles(), start=1):
+            param = self.tile(k, role)
+            if param.element != F32:
+                raise fail(f"{self.name} {role} dtype {param.element} must be f32")
+        for mine, theirs in zip(src.valid_shape, dst.valid_shape, strict=True):
+            if DYNAMIC not in (mine, theirs) and mine != theirs:
+                raise fail(
+                    f"{self.name} dst valid shape {dims_str(*dst.valid_shape)} must equal the "
+                    f"src valid shape {dims_str(*src.valid_shape)}"
+                )
+        self.verify_quant(src, dst, target)
+
+    def verify_quant(self, src: TileTypeBase, dst: TileTypeBase, target: TargetProfile) -> None:
+        """The op's own rules."""
+
+
+@irdl_op_definition
+class TQuantOp(QuantTileOp):
+    """`dst = sat(rint(src * scale[r] (+ offset[r])))` into i8 (INT8_SYM) or ui8 (INT8_ASYM),
+    over src's valid region; `scale` holds the reciprocal of the page's divisor (every
+    implementation multiplies)."""
+
+    name = "pto.tquant"
+
+    NUM_INS: ClassVar[int] = 3
+    """At most: src, scale and (INT8_ASYM) offset."""
+    OPTIONAL_TMP: ClassVar[bool] = True
+    MANUAL: ClassVar = _PAGES + "tquant.md"
+    SRC_TYPES: ClassVar = dtypes("f32")  # tquant.md: INT8 input must be FP32
+    DTYPES: ClassVar = per_target_dtypes("i8 ui8", "i8 ui8")  # SYM: int8_t, ASYM: uint8_t
+    NOT_LOWERED: ClassVar = (
+        "the f32 -> i8/ui8 result is stored by the 4:1 packing store (PK4_B32) after a "
+        "four-step vcvt chain; the dialect has no 4:1 packing store"
+    )
+
+    quant_type = opt_attr_def(QuantTypeAttr)
+
+    @property
+    def kind(self) -> QuantType:
+        return QuantType.INT8_SYM if self.quant_type is None else self.quant_type.data
+
+    def source_roles(self) -> list[str]:
+        return ["src", "scale", "offset"][: len(self.ins)]
+
+    def scratch_sources(self) -> frozenset[int]:
+        """A2/A3 scales src in place (TROWEXPANDMUL(src, src, scale)) before converting."""
+        return frozenset({0}) if target_of(self).arch is TargetArch.A2A3 else frozenset()
+
+    def verify_quant(self, src: TileTypeBase, dst: TileTypeBase, target: TargetProfile) -> None:
+        if self.quant_type is None:
+            raise fail(f"{self.name} needs a quant_type (INT8_SYM or INT8_ASYM)")
+        asym = self.kind is QuantType.INT8_ASYM
+        if asym != (len(self.ins) == 3):
+            need = "an offset operand" if asym else "no offset operand"
+            raise fail(f"{self.name} {self.kind.value} quantization takes {need}")
+        want = "ui8" if asym else "i8"
+        if dst.element.name != want:
+            raise fail(f"{self.name} {self.kind.value} dst dtype must be {want}, got {dst.element}")
+
+
+@irdl_op_definition
+class TDequantOp(QuantTileOp):
+    """`dst = (f32(src) - offset[r]) * scale[r]` over dst's valid region, rounded to f32
+    after the subtraction and after the product."""
+
+    name = "pto.tdequant"
+
+    NUM_INS: ClassVar[int] = 3
+    MANUAL: ClassVar = _PAGES + "tdequant.md"
+    SRC_TYPES: ClassVar = dtypes("i8 i16")  # tdequant.md: int8_t or int16_t
+    DTYPES: ClassVar = per_target_dtypes("f32", "f32")  # tdequant.md: float
+    NOT_LOWERED: ClassVar = (
+        "an i8 source needs the 4:1 unpacking load (UNPK4_B8), and the per-row scale and "
+        "offset the row-broadcast load at a row offset; not lowered yet"
+    )
+
+    def source_roles(self) -> list[str]:
+        return ["src", "scale", "offset"]
+
+    def verify_quant(self, src: TileTypeBase, dst: TileTypeBase, target: TargetProfile) -> None:
+        for role, tile in (("src", src), ("dst", dst)):
+            require_row_major(f"{self.name} {role}", tile)  # "row-major tiles"
+        rows = dst.valid_shape[0]
+        for k, role in ((1, "scale"), (2, "offset")):
+            param_rows = self.tile(k, role).valid_shape[0]
+            if DYNAMIC not in (rows, param_rows) and param_rows != rows:
+                raise fail(
+                    f"{self.name} {role} valid rows {param_rows} must equal the dst valid "
+                    f"rows {rows}"
+                )
+
+
+OPS: list[type[IRDLOperation]] = [TQuantOp, TDequantOp]
+ATTRIBUTES = [QuantTypeAttr]

@@ -1,0 +1,298 @@
+"""The tile generators (`tci`, `ttri`) and `pto.vci`: element-type tables from the pages,
+semantics against per-element Python references (integers wrapped by hand), and
+`pto-lower-tile-to-vector` by translation validation on every target.
+
+Each kernel loads random bytes into a whole planned buffer, runs one generator on a partial
+(static or dynamic) valid region and stores the whole buffer: the bytes outside the valid
+region must survive, those inside must be the reference's, and the lowered kernel must give
+the same bytes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support import context, legal_dtypes
+from vector_arith_rig import build
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IntegerType, ModuleOp
+from xdsl.interpreter import Interpreter
+from xdsl.ir import SSAValue
+from xdsl.passes import PassPipeline
+from xdsl.utils.exceptions import PassFailedException, VerifyException
+
+from interpreters.args import Arg, ArrayArg, ScalarArg
+from interpreters.execute import run_function
+from interpreters.machine import Machine
+from interpreters.pipes import UntrackedPipes
+from interpreters.source import parse_module
+from interpreters.vector_index import VectorIndexFunctions
+from passes.lower_tile_to_vector import LowerTileToVectorPass
+from pto_dialect.dtypes import DType, dtype_named, mlir_type
+from pto_dialect.ops.tile_generate import TCIOp, TTriOp
+from pto_dialect.ops.vecscope import VecScopeOp
+from pto_dialect.ops.vector_index import IndexOrder, VciOp
+from pto_dialect.targets import A2A3, A5, CPU, TargetProfile, profile
+from pto_dialect.types import VRegType
+
+CONTEXT = context(arith.Arith, scf.Scf)
+TARGETS = ("a2a3", "a5", "cpu")
+
+# ---- element-type tables, from the pages (not from the records) -------------------------
+
+TABLES = {
+    # tci.md: int32_t, uint32_t, int16_t, uint16_t on A2A3/A5 (the CPU simulator alike)
+    "tci": {t: "i32 ui32 i16 ui16" for t in TARGETS},
+    # TTRI's checks: a2a3 and cpu TTRI(.hpp) and a5/TTri.hpp (64-bit lanes not modelled)
+    "ttri": {
+        "a2a3": "i32 ui32 i16 ui16 f16 f32",
+        "a5": "i32 ui32 i16 ui16 i8 ui8 f16 bf16 f32",
+        "cpu": "i32 ui32 i16 ui16 f16 bf16 f32",
+    },
+    # vci.md: an integer result
+    "vci": {t: "i32 ui32 i16 ui16 i8 ui8" for t in TARGETS},
+}
+
+
+@pytest.mark.parametrize("op", sorted(TABLES))
+@pytest.mark.parametrize("target", TARGETS)
+def test_dtype_tables(op: str, target: str) -> None:
+    want = {dtype_named(n) for n in TABLES[op][target].split()}
+    assert legal_dtypes(profile(target), op) == want
+
+
+# ---- kernels ------------------------------------------------------------------------------
+
+
+def _kernel(op: str, target: str, dtype: DType, shape: tuple[int, int], valid: tuple[int, int],
+            dynamic: bool, attr: str, scalar_type: str) -> str:  # fmt: skip
+    t = dtype.name
+    rows, cols = shape
+    full = f"!pto.tile_buf<loc=vec, dtype={t}, rows={rows}, cols={cols}>"
+    vr, vc = ("?", "?") if dynamic else valid
+    typ = full.replace(">", f", v_row={vr}, v_col={vc}>")
+    view = f"!pto.partition_tensor_view<{rows}x{cols}x{t}>"
+    sizes = " valid_row = %vr valid_col = %vc" if dynamic else ""
+    return f"""builtin.module attributes {{pto.target_arch = "{target}"}} {{
+  func.func @kernel(%g: !pto.ptr<{t}>, %vr: index, %vc: index, %s: {scalar_type}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = arith.constant {rows} : index
+    %k = arith.constant {cols} : index
+    %w = pto.make_tensor_view %g, shape = [%r, %k], strides = [%k, %c1] : !pto.tensor_view<?x?x{t}>
+    %p = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%r, %k]
+        : !pto.tensor_view<?x?x{t}> -> {view}
+    %a = arith.constant 64 : i64
+    %f = pto.alloc_tile addr = %a : {full}
+    %d = pto.alloc_tile addr = %a{sizes} : {typ}
+    pto.tload ins(%p : {view}) outs(%f : {full})
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.{op} ins(%s {attr} : {scalar_type}) outs(%d : {typ})
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.tstore ins(%f : {full}) outs(%p : {view})
+    func.return
+  }}
+}}
+"""
+
+
+def _random(rng: np.random.Generator, dtype: DType, shape: tuple[int, int]) -> np.ndarray:
+    raw = rng.integers(0, 256, shape[0] * shape[1] * dtype.bytes, dtype=np.uint8)
+    return raw.view(dtype.numpy).reshape(shape)
+
+
+def _run(text: str, data: np.ndarray, valid: tuple[int, int], scalar: int, stype: str,
+         lowered: bool) -> np.ndarray:  # fmt: skip
+    module = parse_module(CONTEXT, text, "kernel.mlir")
+    module.verify()
+    if lowered:
+        PassPipeline((LowerTileToVectorPass(),)).apply(CONTEXT, module)
+        module.verify()
+        assert any(isinstance(op, VecScopeOp) for op in module.walk())
+        assert not any(isinstance(op, TCIOp | TTriOp) for op in module.walk())
+    args: list[Arg] = [
+        ArrayArg(data.copy()),
+        ScalarArg(valid[0], "index"),
+        ScalarArg(valid[1], "index"),
+        ScalarArg(scalar, stype),
+    ]
+    out = run_function(module, args, pipes=UntrackedPipes()).outputs()[0]
+    assert out is not None
+    return out
+
+
+def wrap(value: int, dtype: DType) -> int:
+    """`value` as an element of `dtype` (two's complement, modulo 2^bits)."""
+    value %= 1 << dtype.bits
+    if dtype.is_signed and value >= 1 << (dtype.bits - 1):
+        value -= 1 << dtype.bits
+    return value
+
+
+def tci_reference(data: np.ndarray, cols: int, start: int, descending: bool,
+                  dtype: DType) -> np.ndarray:  # fmt: skip
+    want = data.copy()
+    for j in range(cols):
+        want[0, j] = wrap(start - j if descending else start + j, dtype)
+    return want
+
+
+def ttri_reference(data: np.ndarray, valid: tuple[int, int], diagonal: int, upper: bool
+                   ) -> np.ndarray:  # fmt: skip
+    want = data.copy()
+    for i in range(valid[0]):
+        for j in range(valid[1]):
+            one = j >= i + diagonal if upper else j <= i + diagonal
+            want[i, j] = 1 if one else 0
+    return want
+
+
+def _block(dtype: DType) -> int:
+    return 32 // dtype.bytes
+
+
+EDGE_STARTS = (0, 1, -1, 2**31 - 1, -(2**31), 2**15 - 1, -(2**15), 65535, 70000)
+EDGE_DIAGONALS = (0, -1, 1, 5, -5, 1000, -1000, 2**31 - 1, -(2**31))
+
+
+@st.composite
+def tci_cases(draw: st.DrawFn) -> tuple[str, DType, tuple[int, int], tuple[int, int], bool,
+                                         bool, int, str]:  # fmt: skip
+    target = draw(st.sampled_from(TARGETS))
+    dtype = draw(st.sampled_from(sorted(legal_dtypes(profile(target), "tci"), key=str)))
+    cols = _block(dtype) * draw(st.integers(1, 12))
+    vc = draw(st.integers(1, cols))
+    start = draw(st.one_of(st.sampled_from(EDGE_STARTS), st.integers(-(2**31), 2**31 - 1)))
+    stype = f"i{dtype.bits}"  # the signless twin: the form the lowering computes in
+    return (target, dtype, (1, cols), (1, vc), draw(st.booleans()), draw(st.booleans()),
+            wrap(start, dtype_named(stype)), stype)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=tci_cases())
+def test_tci_reference_and_lowering(
+    case: tuple[str, DType, tuple[int, int], tuple[int, int], bool, bool, int, str],
+) -> None:
+    target, dtype, shape, valid, dynamic, descending, start, stype = case
+    attr = f"{{descending = {'true' if descending else 'false'}}}"
+    text = _kernel("tci", target, dtype, shape, valid, dynamic, attr, stype)
+    data = _random(np.random.default_rng(start & 0xFFFF), dtype, shape)
+    got = _run(text, data, valid, start, stype, lowered=False)
+    want = tci_reference(data, valid[1], start, descending, dtype)
+    assert np.array_equal(got.view(np.uint8), want.view(np.uint8))
+    lowered = _run(text, data, valid, start, stype, lowered=True)
+    assert np.array_equal(lowered.view(np.uint8), got.view(np.uint8))
+
+
+@st.composite
+def ttri_cases(draw: st.DrawFn) -> tuple[str, DType, tuple[int, int], tuple[int, int], bool,
+                                          bool, int]:  # fmt: skip
+    target = draw(st.sampled_from(TARGETS))
+    dtype = draw(st.sampled_from(sorted(legal_dtypes(profile(target), "ttri"), key=str)))
+    rows = draw(st.integers(1, 6))
+    cols = _block(dtype) * draw(st.integers(1, 10))
+    valid = (draw(st.integers(1, rows)), draw(st.integers(1, cols)))
+    diagonal = draw(st.one_of(st.sampled_from(EDGE_DIAGONALS), st.integers(-cols, cols)))
+    return (target, dtype, (rows, cols), valid, draw(st.booleans()), draw(st.booleans()),
+            diagonal)  # fmt: skip
+
+
+@settings(max_examples=40, deadline=None)
+@given(case=ttri_cases())
+def test_ttri_reference_and_lowering(
+    case: tuple[str, DType, tuple[int, int], tuple[int, int], bool, bool, int],
+) -> None:
+    target, dtype, shape, valid, dynamic, upper, diagonal = case
+    attr = f"{{upperOrLower = {int(upper)} : i32}}"
+    text = _kernel("ttri", target, dtype, shape, valid, dynamic, attr, "i32")
+    data = _random(np.random.default_rng(diagonal & 0xFFFF), dtype, shape)
+    got = _run(text, data, valid, diagonal, "i32", lowered=False)
+    want = ttri_reference(data, valid, diagonal, upper)
+    assert np.array_equal(got.view(np.uint8), want.view(np.uint8))
+    lowered = _run(text, data, valid, diagonal, "i32", lowered=True)
+    assert np.array_equal(lowered.view(np.uint8), got.view(np.uint8))
+
+
+def test_tci_unsigned_start_is_refused() -> None:
+    """A `ui32` start (PTOAS's spelling) runs at tile level; the lowering stops with a
+    diagnostic (arith adds signless integers only)."""
+    dtype = dtype_named("ui32")
+    text = _kernel("tci", "a5", dtype, (1, 16), (1, 13), False, "", "ui32")
+    data = _random(np.random.default_rng(0), dtype, (1, 16))
+    got = _run(text, data, (1, 13), 2**32 - 2, "ui32", lowered=False)
+    assert np.array_equal(got, tci_reference(data, 13, 2**32 - 2, False, dtype))
+    with pytest.raises(PassFailedException, match="the ui32 start cannot be offset per chunk"):
+        _run(text, data, (1, 13), 7, "ui32", lowered=True)
+
+
+def test_tci_writes_row_zero_only_and_tmp_is_scratch_on_a2a3() -> None:
+    """tci.md: the sequence length is dst's valid columns, row 0 only; the A2/A3 tmp is
+    working space (read and written), ignored on A5."""
+    tmp = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=512>"
+    dst = "!pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16>"
+    for target, scratch in (("a2a3", True), ("a5", False), ("cpu", False)):
+        text = f"""builtin.module attributes {{pto.target_arch = "{target}"}} {{
+          func.func @k(%s: i32, %t: {tmp}, %d: {dst}) {{
+            pto.tci ins(%s, %t : i32, {tmp}) outs(%d : {dst})
+            func.return
+          }}
+        }}"""
+        module = parse_module(CONTEXT, text, "k.mlir")
+        module.verify()
+        op = next(o for o in module.walk() if isinstance(o, TCIOp))
+        assert op.scratch_sources() == (frozenset({1}) if scratch else frozenset())
+        assert [e.name for e in op.operand_effects()] == [
+            "READ",
+            "SCRATCH" if scratch else "NONE",
+            "WRITE",
+        ]
+
+
+def test_tci_tmp_rules_are_per_target() -> None:
+    """A2/A3 sizes tmp by bytes (768 for b32, 1792 for b16); A5 accepts any tmp."""
+    small = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64>"
+    dst = "!pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16>"
+    for target, ok in (("a2a3", False), ("a5", True)):
+        text = f"""builtin.module attributes {{pto.target_arch = "{target}"}} {{
+          func.func @k(%s: i32, %t: {small}, %d: {dst}) {{
+            pto.tci ins(%s, %t : i32, {small}) outs(%d : {dst})
+            func.return
+          }}
+        }}"""
+        module = parse_module(CONTEXT, text, "k.mlir")
+        if ok:
+            module.verify()
+        else:
+            with pytest.raises(VerifyException, match="tmp of 256 bytes is too small"):
+                module.verify()
+
+
+# ---- vci ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", [A2A3, A5, CPU], ids=lambda t: t.name)
+@pytest.mark.parametrize("dtype", ["i32", "ui32", "i16", "ui16", "i8", "ui8"])
+@pytest.mark.parametrize("order", ["ASC", "DESC", None])
+def test_vci_lanes(target: TargetProfile, dtype: str, order: str | None) -> None:
+    """Lane i is index + i (ASC, the default) or index - i (DESC), wrapped."""
+    dt = dtype_named(dtype)
+    lanes = 256 // dt.bytes
+    signless = IntegerType(dt.bits)
+    vreg = VRegType(mlir_type(dt))
+    chosen = IndexOrder.DESC if order == "DESC" else IndexOrder.ASC
+
+    def make(index: SSAValue) -> VciOp:
+        op = VciOp(index, vreg, chosen)
+        if order is None:
+            del op.attributes["order"]
+        return op
+
+    op = build(target, [signless], make)
+    for base in (0, 5, (1 << (dt.bits - 1)) - 3, -(1 << (dt.bits - 1)) + 2, -1):
+        interpreter = Interpreter(ModuleOp([]))
+        interpreter.register_implementations(VectorIndexFunctions(Machine(target)))
+        (got,) = interpreter.run_op(op, (base,))
+        want = [wrap(base - i if order == "DESC" else base + i, dt) for i in range(lanes)]
+        assert got.dtype == dt.numpy and got.tolist() == want
