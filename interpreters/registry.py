@@ -24,8 +24,8 @@ from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
 from interpreters.vector_index import VectorIndexFunctions
 from interpreters.vector_load import VectorLoadFunctions
-from interpreters.vector_rearrange import VectorRearrangeFunctions
 from interpreters.vector_predicate import VectorPredicateFunctions
+from interpreters.vector_rearrange import VectorRearrangeFunctions
 from interpreters.vector_reduce import VectorReduceFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
 from interpreters.vector_store import VectorStoreFunctions
