@@ -348,3 +348,36 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     func.return
   }
 }
+
+// -----
+
+// vtranspose.md: %dest and %src are UB pointers
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%d: !pto.ptr<f16, gm>, %s: !pto.ptr<f16, ub>, %c: i64) {
+    // expected-error @+1 {{pto.vtranspose dest must address UB (!pto.ptr<T, ub> or untyped !pto.ptr), got !pto.ptr<f16>}}
+    pto.vtranspose %d, %s, %c : !pto.ptr<f16, gm>, !pto.ptr<f16, ub>, i64
+    func.return
+  }
+}
+
+// -----
+
+// vtranspose.md: one element type T on both pointers
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%d: !pto.ptr<f16, ub>, %s: !pto.ptr<f32, ub>, %c: i64) {
+    // expected-error @+1 {{pto.vtranspose dest element type f16 must equal the src element type f32}}
+    pto.vtranspose %d, %s, %c : !pto.ptr<f16, ub>, !pto.ptr<f32, ub>, i64
+    func.return
+  }
+}
+
+// -----
+
+// vtranspose.md: %config is the i64 config word
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%d: !pto.ptr<f16, ub>, %c: i32) {
+    // expected-error @+1 {{pto.vtranspose config must be i64, got i32}}
+    pto.vtranspose %d, %d, %c : !pto.ptr<f16, ub>, !pto.ptr<f16, ub>, i32
+    func.return
+  }
+}
