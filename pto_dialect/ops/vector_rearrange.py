@@ -369,16 +369,17 @@ class VUsqzOp(RearrangeOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> VUsqzOp:
+        start = parser.pos
         operands: list[UnresolvedOperand] = parser.parse_comma_separated_list(
             parser.Delimiter.NONE, parser.parse_unresolved_operand
         )
+        if len(operands) not in (1, 2):
+            parser.raise_error("pto.vusqz takes [%src,] %mask", start, parser.pos)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
         parser.parse_punctuation("->")
         result = parser.parse_type()
-        if len(operands) not in (1, 2):
-            parser.raise_error("pto.vusqz takes [%src,] %mask")
         return cls.create(
             operands=resolve(parser, operands, types), result_types=[result], attributes=attrs
         )
@@ -472,9 +473,16 @@ class UnpackOp(RearrangeOp):
         part = parser.parse_unresolved_operand()
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
+        start = parser.pos
         types: Sequence[Attribute] = parser.parse_comma_separated_list(
             parser.Delimiter.NONE, parser.parse_type
         )
+        if len(types) not in (1, 2):
+            parser.raise_error(
+                f"{cls.name} takes the types `SRC -> RESULT` or `SRC, index -> RESULT`",
+                start,
+                parser.pos,
+            )
         parser.parse_punctuation("->")
         result = parser.parse_type()
         if len(types) == 1:  # PTOAS: the part's index type is implied
