@@ -39,6 +39,7 @@ from xdsl.printer import Printer
 
 from pto_dialect.dtypes import Kind as DTypeKind
 from pto_dialect.ops.base import fail, resolve, target_of
+from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.ops.vector_arith import ALL_TYPES, ElementKind, VectorOp, check_mask_granularity
 from pto_dialect.ops.vector_common import PTR, Kind, VectorMemoryOp, mask_of, vreg_of
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
@@ -74,6 +75,15 @@ class RearrangeOp(VectorOp):
     def check_i16(self, role: str, value: SSAValue) -> None:
         if value.type != i16:
             raise fail(f"{self.name} {role} must be i16 (a lane count), got {value.type}")
+
+    def check_constant(self, role: str, value: SSAValue, low: int, high: int | None) -> None:
+        """A constant `value` lies in [low, high] (high None: no bound); the interpreter
+        checks the others when they are known."""
+        constant = constant_index(value)
+        if constant is None or (low <= constant and (high is None or constant <= high)):
+            return
+        bound = f"in [{low}, {high}]" if high is not None else f">= {low}"
+        raise fail(f"{self.name} {role} {constant} must be {bound}")
 
 
 # ----------------------------------------------------------------------------------------
@@ -206,6 +216,8 @@ class VSlideOp(RearrangeOp):
         self.check_same_type("result", self.result, "src0", src0)
         self.check_i16("amt", self.amt)
         self.check_element(src0)
+        # vslide.md: the N-lane window starts at amt in the 2N-lane concatenation
+        self.check_constant("amt", self.amt, 0, src0.lanes.data)
 
 
 @irdl_op_definition
@@ -230,6 +242,7 @@ class VShiftOp(RearrangeOp):
         self.check_same_type("result", self.result, "src", src)
         self.check_i16("amt", self.amt)
         self.check_element(src)
+        self.check_constant("amt", self.amt, 0, None)  # vshift.md: dst[i] = src[i - amt], i >= amt
 
 
 # ----------------------------------------------------------------------------------------
@@ -509,6 +522,7 @@ class UnpackOp(RearrangeOp):
                 f"{self.name} result elements must be integers of twice the width of the "
                 f"{src.element} source ({2 * src.element.bits}-bit), got {wide}"
             )
+        self.check_constant("part", self.part, 0, 1)  # the lower (0) or the upper (1) half
 
 
 @irdl_op_definition

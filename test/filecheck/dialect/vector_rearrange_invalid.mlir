@@ -381,3 +381,45 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// -----
+
+// vslide.md: a constant amt lies in [0, N] (the window inside the 2N-lane concatenation)
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>) {
+    %n = arith.constant 65 : i16
+    pto.vecscope {
+      // expected-error @+1 {{pto.vslide amt 65 must be in [0, 64]}}
+      %r = pto.vslide %a, %a, %n : !pto.vreg<64xf32>, !pto.vreg<64xf32>, i16 -> !pto.vreg<64xf32>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// vshift.md: a constant amt is not negative
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>) {
+    %n = arith.constant -1 : i16
+    pto.vecscope {
+      // expected-error @+1 {{pto.vshift amt -1 must be >= 0}}
+      %r = pto.vshift %a, %n : !pto.vreg<64xf32>, i16 -> !pto.vreg<64xf32>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// vsunpack.md: a constant part selects the lower (0) or upper (1) half
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<128xi16>) {
+    %p = arith.constant 2 : index
+    pto.vecscope {
+      // expected-error @+1 {{pto.vsunpack part 2 must be in [0, 1]}}
+      %r = pto.vsunpack %a, %p : !pto.vreg<128xi16> -> !pto.vreg<64xi32>
+    }
+    func.return
+  }
+}
