@@ -272,7 +272,11 @@ class PstuOp(VectorMemoryOp):
         bits = mask_of(self.value).bits.data
         element = ptr.element
         # PTOAS's verifier: b16 with ui16, b32 with ui32 (a b8 mask has no pstu form)
-        if element is None or element.is_signed or element.bits != bits or bits == 8:
+        if bits == 8:
+            raise fail(
+                f"{self.name} value must be !pto.mask<b16> or !pto.mask<b32>: b8 has no form"
+            )
+        if element is None or not element.is_int or element.is_signed or element.bits != bits:
             raise fail(
                 f"{self.name} base {ptr} must point to ui{bits} for a !pto.mask<b{bits}> value "
                 "(pstu pairs b16 with ui16 and b32 with ui32)"
