@@ -126,9 +126,10 @@ class VectorPredicateFunctions(MachineFunctions):
         return sem.pdintlv(lhs, rhs)
 
     # ---- loads and stores ---------------------------------------------------------------
-    def _address(self, op: PtoOp, pointer: object, offset: int, unit: int) -> tuple[Memory, int]:
+    def _address(self, op: PtoOp, pointer: object, offset: int) -> tuple[Memory, int]:
+        """The UB memory and the 8-byte aligned byte address `offset` bytes past `pointer`."""
         memory, base = self._ub(pointer)
-        address = base + offset * unit
+        address = base + offset
         vm.check_aligned(address, ALIGN_BYTES, f"{op.name}")
         return memory, address
 
@@ -153,7 +154,7 @@ class VectorPredicateFunctions(MachineFunctions):
     def _load(
         self, op: PtoOp, pointer: object, offset: int, dist: str, result: Attribute
     ) -> PythonValues:
-        memory, address = self._address(op, pointer, offset, 1)
+        memory, address = self._address(op, pointer, offset)
         nbytes = sem.LOAD_BYTES[dist]
         vm.check_span(memory, address, nbytes, op.name)
         data = memory.data[address : address + nbytes].copy()
@@ -176,7 +177,7 @@ class VectorPredicateFunctions(MachineFunctions):
         return ()
 
     def _store(self, op: PtoOp, mask: np.ndarray, pointer: object, offset: int, dist: str) -> None:
-        memory, address = self._address(op, pointer, offset, 1)
+        memory, address = self._address(op, pointer, offset)
         image = sem.store_image(mask, dist)
         vm.check_span(memory, address, image.size, op.name)
         memory.data[address : address + image.size] = image
@@ -188,7 +189,8 @@ class VectorPredicateFunctions(MachineFunctions):
         base = cast(Pointer, args[2])
         memory, address = self._ub(base)
         payload = sem.packed_image(mask)
-        check(address % 2 == 0, f"pstu base address {address} must be 2-byte aligned")
+        size = base_bytes(base)
+        check(address % size == 0, f"pstu base address {address} must be {size}-byte aligned")
         new, writes = vm.store_unaligned(memory, address, payload, state, op)
         self.machine.pipes.execute(
             op,
