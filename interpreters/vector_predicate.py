@@ -144,12 +144,13 @@ class VectorPredicateFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: PredicateLoadOp, args: PythonValues
     ) -> PythonValues:
         unit = self._unit(op.source.type)
-        return self._load(op, args[0], int(args[1]) * unit, op.dist.data, op.result.type)
+        offset = 0 if op.offset is None else int(args[1]) * unit
+        return self._load(op, args[0], offset, op.dist_value(), op.result.type)
 
     @implements(PldOp)
     def run_pld(self, interpreter: Interpreter, op: PldOp, args: PythonValues) -> PythonValues:
         offset = arith_sem.to_i32(int(args[1])) * ALIGN_BYTES
-        return self._load(op, args[0], offset, op.dist.data, op.result.type)
+        return self._load(op, args[0], offset, op.dist_value(), op.result.type)
 
     def _load(
         self, op: PtoOp, pointer: object, offset: int, dist: str, result: Attribute
@@ -167,13 +168,14 @@ class VectorPredicateFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: PredicateStoreOp, args: PythonValues
     ) -> PythonValues:
         unit = self._unit(op.dest.type)
-        self._store(op, cast(np.ndarray, args[0]), args[1], int(args[2]) * unit, op.dist.data)
+        offset = 0 if op.offset is None else int(args[2]) * unit
+        self._store(op, cast(np.ndarray, args[0]), args[1], offset, op.dist_value())
         return ()
 
     @implements(PstOp)
     def run_pst(self, interpreter: Interpreter, op: PstOp, args: PythonValues) -> PythonValues:
         offset = arith_sem.to_i32(int(args[2])) * ALIGN_BYTES
-        self._store(op, cast(np.ndarray, args[0]), args[1], offset, op.dist.data)
+        self._store(op, cast(np.ndarray, args[0]), args[1], offset, op.dist_value())
         return ()
 
     def _store(self, op: PtoOp, mask: np.ndarray, pointer: object, offset: int, dist: str) -> None:
