@@ -152,6 +152,12 @@ TILE_SCALAR = ("tadds", "tsubs", "tmuls", "tmaxs", "tmins", "taxpy")
 SCALARS = {"f32": (0.5, -2.0, 3.0, 0.0), "f16": (0.5, -2.0, 3.0, 0.0),
            "i32": (3, -1, 0, 7), "i16": (3, -1, 0, 7)}  # fmt: skip
 COLUMN_REDUCTIONS = ("tcolmin", "tcolmax", "tcolsum")
+COMPARE_SELECT = "tcmpsel"
+"""`%m = pto.tcmp a, b {cmpMode}` into a packed mask tile, then `pto.tsel %m, a, b`: operands
+(a, b, mode index)."""
+MODES = ("eq", "ne", "lt", "le", "gt", "ge")
+MASK_BYTES = 32
+"""Valid bytes of a mask row: one whole predicate store (what the compare lowering needs)."""
 DTYPES = ("f32", "f16", "i32", "i16")
 _BYTES = {"f32": 4, "f16": 2, "i32": 4, "i16": 2}
 
@@ -235,7 +241,20 @@ class Chain:
         if self.generator is not None:
             lines.append(self._generator_line(tile))
             values.append("%gen")
+        mask = (
+            f"!pto.tile<loc=vec, dtype=ui8, rows={rows}, cols={MASK_BYTES}, v_row={vr}, "
+            f"v_col={MASK_BYTES}>"
+        )
         for k, (op, operands) in enumerate(self.ops):
+            if op == COMPARE_SELECT:
+                a, b = (values[o % len(values)] for o in operands[:2])
+                mode = MODES[operands[2] % len(MODES)]
+                lines.append(f"      %m{k} = pto.tcmp {a}, {b} {{cmpMode = #pto<cmp {mode}>}} : "
+                             f"({tile}, {tile}) -> {mask}")  # fmt: skip
+                lines.append(f"      %y{k} = pto.tsel %m{k}, {a}, {b} : ({mask}, {tile}, {tile})"
+                             f" -> {tile}")  # fmt: skip
+                values.append(f"%y{k}")
+                continue
             args = [values[o % len(values)] for o in operands]
             types = ", ".join([tile] * len(args))
             signature = f"({types}) -> {tile}" if len(args) > 1 else f"{tile} -> {tile}"
@@ -290,9 +309,8 @@ class Chain:
 
 
 def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str], list[str]]:
-    """The binary (and ternary), unary, reduction and tile-scalar ops of the generator legal
-    for `dtype`
-    on `target`."""
+    """The binary (and ternary, and the compare + select pair), unary, reduction and
+    tile-scalar ops of the generator legal for `dtype` on `target`."""
     from pto_dialect.dtypes import dtype_named
     from pto_dialect.targets import profile_for_module_attr
 
@@ -304,7 +322,20 @@ def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str],
 
     binary = [op for op in legal(ELEMENTWISE_BINARY) if op != "tdiv" or dtype.startswith("f")]
     ternary = legal(ELEMENTWISE_TERNARY)
-    return binary + ternary, legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS), legal(TILE_SCALAR)
+    # an 8-bit mask: tcmp's A2/A3 types on the CPU simulator too (cpu/TCmp.h)
+    a2a3 = profile_for_module_attr("a2a3")
+    select = [
+        COMPARE_SELECT
+        for _ in [0]
+        if dt in legal_dtypes(profile, "tcmp") & legal_dtypes(profile, "tsel")
+        and (target != "cpu" or dt in legal_dtypes(a2a3, "tcmp"))
+    ]
+    return (
+        binary + ternary + select,
+        legal(ELEMENTWISE_UNARY),
+        legal(COLUMN_REDUCTIONS),
+        legal(TILE_SCALAR),
+    )
 
 
 GENERATORS = ("tci", "ttri")
@@ -333,7 +364,8 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
     op_names = st.sampled_from(binary + unary + scalar)
     ops = draw(st.lists(op_names, min_size=1, max_size=4))
     one = (*unary, *(op for op in scalar if op != "taxpy"))
-    arity = {op: 1 if op in one else 3 if op in ELEMENTWISE_TERNARY else 2 for op in ops}
+    three = (*ELEMENTWISE_TERNARY, COMPARE_SELECT)
+    arity = {op: 1 if op in one else 3 if op in three else 2 for op in ops}
     operands = [tuple(draw(st.integers(0, 7)) for _ in range(arity[op])) for op in ops]
     dynamic = draw(st.booleans())
     generators = legal_generators(target, dtype, rows)
