@@ -18,6 +18,7 @@ from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
+from interpreters.vector_fused import VectorFusedFunctions
 from interpreters.vector_load import VectorLoadFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
 from interpreters.vector_store import VectorStoreFunctions
@@ -42,4 +43,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileCompareFunctions(machine),
         VectorConvertFunctions(machine),
         VectorCompareFunctions(machine),
+        VectorFusedFunctions(machine),
     ]

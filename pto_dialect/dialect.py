@@ -22,11 +22,14 @@ from pto_dialect.ops import (
     tile_scalar,
     vecscope,
     vector_arith,
+    vector_bits,
     vector_compare,
     vector_convert,
+    vector_fused,
     vector_load,
     vector_mask,
     vector_math,
+    vector_round_cast,
     vector_scalar,
     vector_store,
 )
@@ -55,6 +58,9 @@ OP_MODULES = (
     tile_compare,
     vector_convert,
     vector_compare,
+    vector_bits,
+    vector_fused,
+    vector_round_cast,
 )
 
 PTO = Dialect(
