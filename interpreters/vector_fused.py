@@ -57,8 +57,9 @@ class VectorFusedFunctions(MachineFunctions):
     def run_vtrc(self, interpreter: Interpreter, op: VTrcOp, args: PythonValues) -> PythonValues:
         values = cast(np.ndarray, args[0])
         mask = cast(np.ndarray, args[1]) if len(args) == 2 else np.ones(len(values), np.bool_)
-        result = sem.round_lanes(values, mask, op.mode)
-        self.on_vector_pipe(op, cast(VRegType, op.input.type).element)
+        dtype = cast(VRegType, op.input.type).element
+        result = sem.round_lanes(values, mask, dtype, op.mode)
+        self.on_vector_pipe(op, dtype)
         return (result,)
 
     @implements(PbitcastOp)

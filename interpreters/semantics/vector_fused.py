@@ -9,7 +9,7 @@ registers (docs/semantics.md, "Fused vector ops"). Inactive lanes of every resul
 - `vmull`: the exact 64-bit product of 32-bit lanes (signed for i32, unsigned for ui32),
   its low and high 32 bits.
 - `vtrc`: each finite lane rounded to an integral value with the mode (signs of zeros
-  kept); NaN and infinities keep their bits.
+  kept), as `tcvt` f32 -> f32; infinities pass, NaN stays NaN (quieted).
 - `pbitcast`: a mask image read at another granularity.
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from interpreters.semantics.convert import convert_lanes, round_integral
+from interpreters.semantics.convert import convert, convert_lanes
 from interpreters.semantics.elementwise import arith
 from interpreters.semantics.math import relu_values
 from interpreters.semantics.vector_arith import LaneOp
@@ -68,12 +68,10 @@ def widening_multiply(
     return low, high
 
 
-def round_lanes(values: np.ndarray, mask: np.ndarray, mode: RoundMode) -> np.ndarray:
-    """`vtrc`: integral values in the lane type; NaN and infinities unchanged."""
-    wide = values.astype(np.float64)
-    finite = np.isfinite(wide)
-    rounded = round_integral(np.where(finite, wide, 0.0), mode).astype(values.dtype)
-    result = np.where(finite, rounded, values)
+def round_lanes(values: np.ndarray, mask: np.ndarray, dtype: DType, mode: RoundMode) -> np.ndarray:
+    """`vtrc`: integral values in the lane type, exactly `tcvt`'s same-type conversion
+    (`convert.convert`: infinities pass, NaN stays NaN, quieted)."""
+    result = convert(values, dtype, dtype, mode, SatMode.OFF, 32)
     result[~mask] = 0
     return result
 

@@ -6,7 +6,8 @@
   `pto.vtrc %input, "ROUND_R" : !pto.vreg<NxT> -> !pto.vreg<NxT>` (vtrc.md, every lane
   active). The mode is R (nearest, ties to even), A (nearest, ties away), F, C or Z (PTOAS
   normalizes `ROUND_X` to `X` and refuses O for vtrc); T is f16, bf16 or f32 (PTOAS
-  VtrcOp::verify). NaN and infinities pass; -0 stays -0; inactive lanes are zero.
+  VtrcOp::verify). Infinities pass, NaN stays NaN (quieted, as tcvt); -0 stays -0;
+  inactive lanes are zero.
 - `%r = pto.pbitcast %input : !pto.mask<bG0> -> !pto.mask<bG1>`: the same 256-bit predicate
   image (one bit per byte of a vreg) read at another granularity (pbitcast.md); no cycles.
 """

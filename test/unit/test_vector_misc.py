@@ -179,10 +179,19 @@ def test_vtrc(target: TargetProfile, dtype: DType, code: str, seed: int, masked:
         for v, on in zip(values, mask, strict=True)
     ]
     assert bits_equal(result, np.array(expected).astype(dtype.numpy), dtype)
-    # NaN and infinities keep their bits on active lanes
-    special = mask & ~np.isfinite(values.astype(np.float64))
+    # infinities keep their bits on active lanes
+    special = mask & np.isinf(values.astype(np.float64))
     unsigned = f"u{dtype.bytes}"
     assert result.view(unsigned)[special].tolist() == values.view(unsigned)[special].tolist()
+
+
+def test_vtrc_quiets_a_signaling_nan() -> None:
+    """NaN stays NaN, quieted with its sign and payload (the tcvt rule, docs/semantics.md)."""
+    values = np.zeros(64, np.uint32)
+    values[:3] = [0x7F800001, 0xFFA00000, 0x7FC00001]
+    op = build(A5, [vreg(F32)], lambda x: VTrcOp(x, None, "Z"))
+    (result,) = run(A5, op, [values.view(np.float32)])
+    assert result.view(np.uint32)[:3].tolist() == [0x7FC00001, 0xFFE00000, 0x7FC00001]
 
 
 # ---- pbitcast ---------------------------------------------------------------------------
