@@ -13,6 +13,9 @@
   product of 32-bit lanes split in halves (PTOAS VPTOOps.td and its board-tested
   test/vpto/cases/micro-op/dsa-sfu/vmull; pto-isa's A5 Int64*.hpp use it so). The page's
   multiply-subtract text contradicts its own type line and every use (docs/semantics.md).
+
+The relu and conversion ops also parse the SFU pages' spelling with the operand types in
+parentheses (`: (V, V, M) -> V`) and print the form above.
 """
 
 from __future__ import annotations
@@ -24,13 +27,14 @@ from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
-    ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
     result_def,
 )
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
 
 from pto_dialect.attrs import RoundMode, SatMode
 from pto_dialect.dtypes import DType, dtype_named
@@ -58,12 +62,66 @@ FUSED_COST = VectorCost(
 """The cost of the SFU/DSA fused ops (one A2/A3 table on each page)."""
 
 
+_Parsed = tuple[list[SSAValue], dict[str, Attribute], Attribute]
+
+
+def parse_fused(parser: Parser, name: str, counts: tuple[int, ...]) -> _Parsed:
+    """`%a, %b[, %m] attr-dict : T, T[, M] -> R`, the operand types also in parentheses as
+    the SFU pages write them (`: (T, T, M) -> R`): (operands, attributes, result type)."""
+    start = parser.pos
+    names: list[UnresolvedOperand] = parser.parse_comma_separated_list(
+        parser.Delimiter.NONE, parser.parse_unresolved_operand
+    )
+    attrs = parser.parse_optional_attr_dict()
+    parser.parse_punctuation(":")
+    paren = parser.parse_optional_punctuation("(") is not None
+    types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    if paren:
+        parser.parse_punctuation(")")
+    parser.parse_punctuation("->")
+    result = parser.parse_type()
+    if len(names) not in counts or len(types) != len(names):
+        parser.raise_error(
+            f"{name} takes {' or '.join(map(str, counts))} operands, each with its type; got "
+            f"{len(names)} operands and {len(types)} types",
+            start,
+        )
+    operands: list[SSAValue] = [
+        parser.resolve_operand(n, t) for n, t in zip(names, types, strict=True)
+    ]
+    return operands, attrs, result
+
+
+def print_fused(printer: Printer, op: IRDLOperation, results: tuple[SSAValue, ...]) -> None:
+    """The canonical form of `parse_fused`: types without parentheses, properties in the
+    attribute dictionary."""
+    printer.print_string(" ")
+    printer.print_list(op.operands, printer.print_operand)
+    printer.print_op_attributes({**op.properties, **op.attributes})
+    printer.print_string(" : ")
+    printer.print_list([o.type for o in op.operands], printer.print_attribute)
+    printer.print_string(" -> ")
+    printer.print_list([r.type for r in results], printer.print_attribute)
+
+
 class VectorReluBinaryOp(VectorBinaryOp):
     """`max(0, lhs op rhs)` on floating-point lanes (the pages: f16, f32)."""
 
     ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.FLOAT
     DTYPES: ClassVar = per_target_dtypes("f32 f16", "f32 f16")
     COST: ClassVar = FUSED_COST
+
+    assembly_format = None
+
+    @classmethod
+    def parse(cls, parser: Parser) -> VectorReluBinaryOp:
+        (lhs, rhs, mask), attrs, result = parse_fused(parser, cls.name, (3,))
+        op = cls(lhs, rhs, mask, result)
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        print_fused(printer, self, (self.result,))
 
 
 @irdl_op_definition
@@ -110,12 +168,6 @@ class VectorFusedConvOp(VectorOp):
     rnd = opt_prop_def(StringAttr)
     sat = opt_prop_def(StringAttr)
 
-    assembly_format = (
-        "$lhs `,` $rhs (`,` $mask^)? attr-dict `:` type($lhs) `,` type($rhs) "
-        "(`,` type($mask)^)? `->` type($result)"
-    )
-    irdl_options = (ParsePropInAttrDict(),)
-
     def __init__(
         self,
         lhs: SSAValue | Operation,
@@ -135,6 +187,24 @@ class VectorFusedConvOp(VectorOp):
             result_types=[result_type],
             properties=props,
         )
+
+    @classmethod
+    def parse(cls, parser: Parser) -> VectorFusedConvOp:
+        pos = parser.pos
+        operands, attrs, result = parse_fused(parser, cls.name, (2, 3))
+        codes: dict[str, str | None] = {}
+        for key in ("rnd", "sat"):
+            value = attrs.pop(key, None)
+            if value is not None and not isinstance(value, StringAttr):
+                parser.raise_error(f'{cls.name} {key} must be a string such as "R"', pos)
+            codes[key] = None if value is None else value.data
+        mask = operands[2] if len(operands) == 3 else None
+        op = cls(operands[0], operands[1], mask, result, codes["rnd"], codes["sat"])
+        op.attributes.update(attrs)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        print_fused(printer, self, (self.result,))
 
     @classmethod
     def pairs(cls) -> PerTarget[frozenset[_Form]]:

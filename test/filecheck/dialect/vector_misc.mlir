@@ -80,3 +80,18 @@ func.func @fused(%f: !f32v, %g: !f32v, %h: !f16v, %s: !i16v, %i: !i32v, %u: !u32
   }
   func.return
 }
+
+// The SFU pages' spelling: the operand types in parentheses
+// CHECK-LABEL: func.func @fused_page_form
+// CHECK-NEXT: pto.vecscope {
+// CHECK-NEXT: %0 = pto.vaddrelu %f, %f, %m : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
+// CHECK-NEXT: %1 = pto.vaddreluconv %h, %h, %m16 {sat = "NOSAT"} : !pto.vreg<128xf16>, !pto.vreg<128xf16>, !pto.mask<b16> -> !pto.vreg<256xi8>
+// CHECK-NEXT: %2 = pto.vmulconv %h, %h : !pto.vreg<128xf16>, !pto.vreg<128xf16> -> !pto.vreg<256xi8>
+func.func @fused_page_form(%f: !f32v, %h: !f16v, %m: !m32, %m16: !m16) {
+  pto.vecscope {
+    %0 = pto.vaddrelu %f, %f, %m : (!f32v, !f32v, !m32) -> !f32v
+    %1 = pto.vaddreluconv %h, %h, %m16 {sat = "NOSAT"} : (!f16v, !f16v, !m16) -> !i8v
+    %2 = pto.vmulconv %h, %h : (!f16v, !f16v) -> !i8v
+  }
+  func.return
+}

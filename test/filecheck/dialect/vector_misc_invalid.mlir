@@ -334,3 +334,42 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// -----
+
+// vaddrelu.md: lhs, rhs and mask, each with its type
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.vaddrelu takes 3 operands, each with its type; got 2 operands and 2 types}}
+      %r = pto.vaddrelu %a, %a : (!pto.vreg<64xf32>, !pto.vreg<64xf32>) -> !pto.vreg<64xf32>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// vaddreluconv: as many types as operands
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.vaddreluconv takes 2 or 3 operands, each with its type; got 3 operands and 2 types}}
+      %r = pto.vaddreluconv %a, %a, %m : !pto.vreg<64xf32>, !pto.vreg<64xf32> -> !pto.vreg<128xf16>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// vmulconv: rnd is a string
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<128xf16>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.vmulconv rnd must be a string such as "R"}}
+      %r = pto.vmulconv %a, %a {rnd = 1 : i32} : !pto.vreg<128xf16>, !pto.vreg<128xf16> -> !pto.vreg<256xi8>
+    }
+    func.return
+  }
+}
