@@ -22,6 +22,7 @@ from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
+from interpreters.vector_fused import VectorFusedFunctions
 from interpreters.vector_index import VectorIndexFunctions
 from interpreters.vector_load import VectorLoadFunctions
 from interpreters.vector_predicate import VectorPredicateFunctions
@@ -58,4 +59,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorIndexFunctions(machine),
         TilePartialFunctions(machine),
         TileQuantFunctions(machine),
+        VectorFusedFunctions(machine),
     ]

@@ -26,8 +26,10 @@ from pto_dialect.ops import (
     tile_scalar,
     vecscope,
     vector_arith,
+    vector_bits,
     vector_compare,
     vector_convert,
+    vector_fused,
     vector_index,
     vector_load,
     vector_mask,
@@ -36,6 +38,7 @@ from pto_dialect.ops import (
     vector_predicate_memory,
     vector_rearrange,
     vector_reduce,
+    vector_round_cast,
     vector_scalar,
     vector_store,
 )
@@ -73,6 +76,9 @@ OP_MODULES = (
     vector_index,
     tile_partial,
     tile_quant,
+    vector_bits,
+    vector_fused,
+    vector_round_cast,
 )
 
 PTO = Dialect(
