@@ -15,11 +15,13 @@ from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
 from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
+from interpreters.tile_sort import TileSortFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
 from interpreters.vector_load import VectorLoadFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
+from interpreters.vector_sort import VectorSortFunctions
 from interpreters.vector_store import VectorStoreFunctions
 
 
@@ -42,4 +44,6 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileCompareFunctions(machine),
         VectorConvertFunctions(machine),
         VectorCompareFunctions(machine),
+        TileSortFunctions(machine),
+        VectorSortFunctions(machine),
     ]

@@ -20,6 +20,7 @@ from pto_dialect.ops import (
     tile_multi_buffer,
     tile_reduce,
     tile_scalar,
+    tile_sort,
     vecscope,
     vector_arith,
     vector_compare,
@@ -28,6 +29,7 @@ from pto_dialect.ops import (
     vector_mask,
     vector_math,
     vector_scalar,
+    vector_sort,
     vector_store,
 )
 from pto_dialect.types import TYPES
@@ -55,6 +57,8 @@ OP_MODULES = (
     tile_compare,
     vector_convert,
     vector_compare,
+    vector_sort,
+    tile_sort,
 )
 
 PTO = Dialect(
