@@ -13,6 +13,7 @@ from pto_dialect.ops import (
     tile_compare,
     tile_convert,
     tile_elementwise,
+    tile_gather,
     tile_math,
     tile_matrix,
     tile_memory,
@@ -59,6 +60,7 @@ OP_MODULES = (
     vector_compare,
     vector_sort,
     tile_sort,
+    tile_gather,
 )
 
 PTO = Dialect(
