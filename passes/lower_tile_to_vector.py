@@ -35,12 +35,14 @@ from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
+from passes.lower_tile_to_vector_sort import lower_sort
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
+from pto_dialect.ops.tile_sort import SortTileOp
 from pto_dialect.targets import TargetProfile
 
 Lowering = Callable[[Any, PatternRewriter, TargetProfile], None]
@@ -51,6 +53,7 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         ColReduceTileOp: lower_col_reduce,
         ScalarTileOp: lower_scalar,
         TCvtOp: lower_convert,
+        SortTileOp: lower_sort,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

@@ -100,10 +100,7 @@ class TSort32Op(SortTileOp):
     NUM_INS: ClassVar[int] = 3
     OPTIONAL_TMP: ClassVar[bool] = True
     SORTER: ClassVar = VBitSortOp
-    NOT_LOWERED: ClassVar = (
-        "the sort accelerator works on UB addresses (vbitsort), which the tile-to-vector "
-        "lowering does not emit; the interpreter runs tsort32 at tile level"
-    )
+    LOWERS_TO: ClassVar = (VBitSortOp,)
     SYNTAX: ClassVar = (
         "SSA: `%dst = pto.tsort32 %src, %idx[, %tmp] : (!pto.tile<...>, ...) -> !pto.tile<...>`",
         "DPS: `pto.tsort32 ins(%src, %idx[, %tmp] : ...) outs(%dst : !pto.tile_buf<...>)`",
@@ -111,6 +108,18 @@ class TSort32Op(SortTileOp):
 
     def source_roles(self) -> list[str]:
         return ["src", "idx", "tmp"][: len(self.ins)]
+
+    def not_lowered(self) -> str | None:
+        """Lowered (one vbitsort per row) for static sizes and whole blocks."""
+        src, idx, dst = self.tile(0, "src"), self.tile(1, "idx"), self.dst_tile()
+        if DYNAMIC in (*src.valid_shape, idx.valid_shape[0], dst.valid_shape[0]):
+            return "valid sizes `?`: the vbitsort calls are laid out at compile time"
+        if src.valid_shape[1] % BLOCK:
+            return (
+                "a partial block is padded through tmp with a UB-to-UB copy and vdup "
+                "(TSort32.hpp), which the lowering does not emit"
+            )
+        return None
 
     def scratch_sources(self) -> frozenset[int]:
         """`tmp` holds the row padded to whole blocks."""
@@ -184,10 +193,7 @@ class TMrgSortOp(SortTileOp):
 
     MANUAL: ClassVar = _PAGES + "tmrgsort.md"
     SORTER: ClassVar = VMrgSort4Op
-    NOT_LOWERED: ClassVar = (
-        "the merge accelerator works on UB addresses (vmrgsort4), which the tile-to-vector "
-        "lowering does not emit; the interpreter runs tmrgsort at tile level"
-    )
+    LOWERS_TO: ClassVar = (VMrgSort4Op,)
     SYNTAX: ClassVar = (
         "SSA format 1: `%dst = pto.tmrgsort %src, %blockLen : (!pto.tile<...>, i32) -> "
         "!pto.tile<...>`",
@@ -214,6 +220,16 @@ class TMrgSortOp(SortTileOp):
     def lists(self) -> list[SSAValue]:
         """The sorted lists of format 2 (every source but `tmp`)."""
         return list(self.ins[:-1])
+
+    def not_lowered(self) -> str | None:
+        """Lowered (vmrgsort4) for static valid cols and a constant blockLen."""
+        if self.is_single_list and constant_int(self.ins[1]) is None:
+            return "blockLen is not an arith.constant: vmrgsort4's count word is built from it"
+        tiles = [self.ins[0]] if self.is_single_list else [*self.lists, *self.outs[:1]]
+        for value in tiles:
+            if isinstance(value.type, TileTypeBase) and value.type.valid_shape[1] == DYNAMIC:
+                return "valid cols `?`: vmrgsort4's count word is built at compile time"
+        return None
 
     def source_roles(self) -> list[str]:
         if self.is_single_list:
