@@ -56,9 +56,9 @@ class TileSortFunctions(MachineFunctions):
         rows, cols = src.valid
         coef = pair_elements(src.dtype)
         check(
-            dst.valid == (rows, cols * coef),
-            f"dst valid region {dst.valid_rows}x{dst.valid_cols} must be {rows}x{cols * coef} "
-            f"(src valid rows, {coef} x src valid cols)",
+            dst.valid_rows == rows and dst.valid_cols >= cols * coef,
+            f"dst valid region {dst.valid_rows}x{dst.valid_cols} must have {rows} rows and at "
+            f"least {cols * coef} cols (src valid rows, {coef} x src valid cols)",
         )
         check(
             idx.valid_rows in (1, rows) and idx.valid_cols == cols,
@@ -123,21 +123,22 @@ class TileSortFunctions(MachineFunctions):
         check(block > 0 and block % BLOCK_LEN_UNIT == 0,
               f"blockLen {block} must be a positive multiple of 64")  # fmt: skip
         check(
-            cols % (4 * block) == 0,
+            cols % (4 * block) == 0 or op.is_dps,
             f"src valid cols {cols} must be a multiple of 4 x blockLen ({4 * block})",
         )
         groups = cols // (4 * block)
+        merged = groups * 4 * block
         check(1 <= groups <= REPEAT_MAX, f"repeat count {groups} must be in [1, 255]")
         check(dst.valid_cols == cols,
               f"dst valid cols {dst.valid_cols} must equal the src valid cols {cols}")  # fmt: skip
         self.charge(op, args, groups)
         per_block = block // pair_elements(src.dtype)
-        words = row_words(src, cols).reshape(groups, 4, per_block, 2)
+        words = row_words(src, merged).reshape(groups, 4, per_block, 2)
         out = np.empty_like(words).reshape(groups, 4 * per_block, 2)
         counts: list[int] = [0] * LISTS
         for g in range(groups):
             out[g], counts = sort.merge(list(words[g]), src.dtype, exhausted=False)
         self.machine.vms4_sr = tuple(counts)
         with dst.edit() as contents:
-            contents[0, :cols] = out.reshape(-1).view(src.dtype.numpy)
+            contents[0, :merged] = out.reshape(-1).view(src.dtype.numpy)
         return results

@@ -115,6 +115,14 @@ class TGatherOp(GatherTileOp):
         "lowering has no pointer form for it yet: the interpreter runs tgather at tile level"
     )
 
+    def verify_(self) -> None:
+        if len(self.outs) > 1 or any(not isinstance(v.type, TileTypeBase) for v in self.ins):
+            raise fail(
+                f"{self.name}: the comparison form (kValue, cdst) of tgather.md is not defined "
+                "in this dialect yet; the index form is ins(%src, %indices[, %tmp])"
+            )
+        super().verify_()
+
     def scratch_sources(self) -> frozenset[int]:
         """A2/A3 keep the scaled indices of b16 data in `tmp`."""
         return frozenset({2}) if len(self.ins) == 3 else frozenset()

@@ -137,6 +137,13 @@ class TSort32Op(SortTileOp):
             f"{self.name}: a result with v_col=? needs a source with static valid columns"
         )
 
+    def written_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int] | None:
+        """The pairs: src's valid rows, 2 (f32) or 4 (f16) columns per src column."""
+        rows, cols = shapes.valid(self.ins[0])
+        if isinstance(cols, int):
+            return rows, cols * pair_elements(self.dst_tile().element)
+        return None
+
     def verify_tiles(self, target: TargetProfile) -> None:
         src, idx, dst = self.tile(0, "src"), self.tile(1, "idx"), self.dst_tile()
         for role, tile in (("src", src), ("idx", idx), ("dst", dst)):
@@ -147,10 +154,12 @@ class TSort32Op(SortTileOp):
             raise fail(f"{self.name} idx dtype {idx.element} must be ui32 (or i32)")
         rows, cols = src.valid_shape
         coef = pair_elements(src.element)
-        if cols != DYNAMIC and dst.valid_shape[1] not in (DYNAMIC, cols * coef):
+        # tsort32.md: dst is R x 2C (float) / R x 4C (half); pto-isa's A5 ST kernels use
+        # wider dst tiles (f32 1x32 -> 1x128), so the rule is "at least".
+        if DYNAMIC not in (cols, dst.valid_shape[1]) and dst.valid_shape[1] < cols * coef:
             raise fail(
-                f"{self.name} dst valid cols {dst.valid_shape[1]} must be {coef} x the src "
-                f"valid cols {cols} (one 8-byte pair per element)"
+                f"{self.name} dst valid cols {dst.valid_shape[1]} must be at least {coef} x the "
+                f"src valid cols {cols} (one 8-byte pair per element)"
             )
         if DYNAMIC not in (rows, dst.valid_shape[0]) and dst.valid_shape[0] != rows:
             raise fail(
@@ -249,6 +258,16 @@ class TMrgSortOp(SortTileOp):
             effects[-1] = Effect.NONE
         return tuple(effects)
 
+    def written_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int] | None:
+        """Format 1: the whole groups of 4 x blockLen columns; format 2: dst's valid region."""
+        block = constant_int(self.ins[1]) if self.is_single_list else None
+        if block is None or block <= 0:
+            return None
+        cols = shapes.valid(self.ins[0])[1]
+        if isinstance(cols, int):
+            return 1, cols // (4 * block) * 4 * block
+        return None
+
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
         """One row: the source's valid columns (format 1); the lists' valid columns
         together (format 2) unless the result type says fewer."""
@@ -310,14 +329,19 @@ class TMrgSortOp(SortTileOp):
             self.verify_single(tiles[0][1], dst, coef)
             return
         lists, tmp = [t for _, t in tiles[:-1]], tiles[-1][1]
-        total = sum(t.shape[1] for t in lists)
+        valid = [t.valid_shape[1] for t in lists]
+        total = None if DYNAMIC in valid else sum(valid)
         if tmp.shape[1] < dst.shape[1]:
             raise fail(
                 f"{self.name} tmp cols {tmp.shape[1]} must be >= the dst cols {dst.shape[1]}"
             )
-        if tmp.shape[1] < total:
+        # tmrgsort.md asks tmp.Cols >= the lists' Cols together; PTOAS's A5 ST kernel
+        # merges three 1x256 tiles of 128 valid cols through a 1x512 tmp: what must fit is
+        # the merged pairs, the lists' valid cols.
+        if total is not None and tmp.shape[1] < total:
             raise fail(
-                f"{self.name} tmp cols {tmp.shape[1]} must be >= the lists' cols together ({total})"
+                f"{self.name} tmp cols {tmp.shape[1]} must be >= the lists' valid cols together "
+                f"({total})"
             )
         for role, tile in tiles[:-1]:
             cols = tile.valid_shape[1]
@@ -326,11 +350,12 @@ class TMrgSortOp(SortTileOp):
                     f"{self.name} {role} valid cols {cols} must be a multiple of {coef} (whole "
                     f"{dst.element} pairs)"
                 )
+        # pto-isa TMrgSort.hpp CheckOverMemory: tmp and src0 together fit UB.
         ub = target.capacities[Location.VEC]
-        if (total + tmp.shape[1]) * dst.element.bytes >= ub:
+        need = (lists[0].shape[1] + tmp.shape[1]) * dst.element.bytes
+        if need > ub:
             raise fail(
-                f"{self.name} lists and tmp take {(total + tmp.shape[1]) * dst.element.bytes} "
-                f"bytes, which must be less than UB ({ub} bytes)"
+                f"{self.name} tmp and src0 take {need} bytes, which must fit UB ({ub} bytes)"
             )
 
     def verify_single(self, src: TileTypeBase, dst: TileTypeBase, coef: int) -> None:
@@ -348,10 +373,14 @@ class TMrgSortOp(SortTileOp):
             raise fail(f"{self.name} blockLen {block} must be a positive multiple of 64")
         if cols == DYNAMIC:
             return
-        if cols % (4 * block):
+        # tmrgsort.md: a multiple of 4 x blockLen. pto-isa's TMrgSort.hpp takes
+        # repeatTimes = cols / (4 x blockLen) rounded down, and PTOAS's A5 ST kernel relies
+        # on it (1280 cols, blockLen 256: one group, a tail left for format 2): the DPS form
+        # merges the whole groups and leaves the tail; an SSA result would have no tail.
+        if cols % (4 * block) and self.res:
             raise fail(
                 f"{self.name} src valid cols {cols} must be a multiple of 4 x blockLen "
-                f"({4 * block})"
+                f"({4 * block}) in SSA form (the DPS form leaves the tail unwritten)"
             )
         if not 1 <= cols // (4 * block) <= REPEAT_MAX:
             raise fail(

@@ -253,3 +253,21 @@ def test_tmrgsort_get_vms4_sr_reads_the_counts() -> None:
 
 def _bool(value: bool) -> BoolAttr:
     return BoolAttr.from_bool(value)
+
+
+def test_tmrgsort_single_list_leaves_the_tail() -> None:
+    """DPS format 1 with valid cols not a multiple of 4 x blockLen (PTOAS's A5 ST kernel:
+    1280 cols, blockLen 256): the whole group is merged, the tail columns are not written."""
+    rng = np.random.default_rng(5)
+    bench = Bench(A5, fill=65536)
+    blocks = [sorted_run(rng, 128, F32) for _ in range(4)]
+    tail = sorted_run(rng, 128, F32)
+    row = np.concatenate([packed_row(b, F32) for b in [*blocks, tail]])
+    t = vec_tile_type(F32, 1, 1280, (1, 1280))
+    op = build_tile_op(A5, TMrgSortOp, [t, i32], t)
+    src = row_tile(bench, F32, row, 1280, 1280)
+    before = rng.standard_normal((1, 1280)).astype(np.float32)
+    dst = bench.tile(t, (1, 1280), before)
+    run_tile_op(TileSortFunctions(bench.machine), op, cast(Any, [src, 256, dst]))
+    assert dst.get()[0, :1024].tobytes() == pack(ref_merge(blocks, False)[0], F32)
+    assert dst.get()[0, 1024:].tobytes() == before[0, 1024:].tobytes()

@@ -178,3 +178,12 @@ func.func @case18(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, %i: !p
   pto.tscatter ins(%s, %i : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=mat, dtype=f32, rows=1, cols=32>)
   func.return
 }
+
+// -----
+
+// tgather: the comparison form is not defined yet (a clear message, not a count error)
+func.func @compare(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, %k: f16, %t: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=32>, %c: !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=8>) {
+  // expected-error @+1 {{pto.tgather: the comparison form (kValue, cdst) of tgather.md is not defined in this dialect yet}}
+  pto.tgather ins(%s, %k, %t : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, f16, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d, %c : !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=32>, !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=8>)
+  func.return
+}

@@ -63,9 +63,9 @@ func.func @case6(%s: !pto.tile<loc=vec, dtype=f32, rows=1, cols=64>, %i: !pto.ti
 
 // -----
 
-// tsort32: dst holds one 8-byte pair per src element
+// tsort32: dst holds one 8-byte pair per src element (R x 2C for float)
 func.func @case7(%s: !pto.tile<loc=vec, dtype=f32, rows=1, cols=64>, %i: !pto.tile<loc=vec, dtype=ui32, rows=1, cols=64>) {
-  // expected-error @+1 {{pto.tsort32 dst valid cols 64 must be 2 x the src valid cols 64}}
+  // expected-error @+1 {{pto.tsort32 dst valid cols 64 must be at least 2 x the src valid cols 64}}
   %x = pto.tsort32 %s, %i : (!pto.tile<loc=vec, dtype=f32, rows=1, cols=64>, !pto.tile<loc=vec, dtype=ui32, rows=1, cols=64>) -> !pto.tile<loc=vec, dtype=f32, rows=1, cols=64>
   func.return
 }
@@ -189,7 +189,7 @@ func.func @case19(%s: !pto.tile<loc=vec, dtype=f32, rows=1, cols=256>) {
 // tmrgsort format 1: validCol a multiple of blockLen * 4
 func.func @case20(%s: !pto.tile<loc=vec, dtype=f32, rows=1, cols=256>) {
   %c = arith.constant 128 : i32
-  // expected-error @+1 {{pto.tmrgsort src valid cols 256 must be a multiple of 4 x blockLen (512)}}
+  // expected-error @+1 {{pto.tmrgsort src valid cols 256 must be a multiple of 4 x blockLen (512) in SSA form (the DPS form leaves the tail unwritten)}}
   %x = pto.tmrgsort %s, %c : (!pto.tile<loc=vec, dtype=f32, rows=1, cols=256>, i32) -> !pto.tile<loc=vec, dtype=f32, rows=1, cols=256>
   func.return
 }
@@ -225,9 +225,9 @@ func.func @case23(%a: !pto.tile<loc=vec, dtype=f32, rows=1, cols=64>, %b: !pto.t
 
 // -----
 
-// tmrgsort format 2: tmp.cols >= the sum of the src cols
+// tmrgsort format 2: tmp holds the merged pairs (the lists' valid cols)
 func.func @case24(%a: !pto.tile<loc=vec, dtype=f32, rows=1, cols=64>, %b: !pto.tile<loc=vec, dtype=f32, rows=1, cols=128>, %t: !pto.tile<loc=vec, dtype=f32, rows=1, cols=128>) {
-  // expected-error @+1 {{pto.tmrgsort tmp cols 128 must be >= the lists' cols together (192)}}
+  // expected-error @+1 {{pto.tmrgsort tmp cols 128 must be >= the lists' valid cols together (192)}}
   %x = pto.tmrgsort %a, %b, %t {exhausted = false} : (!pto.tile<loc=vec, dtype=f32, rows=1, cols=64>, !pto.tile<loc=vec, dtype=f32, rows=1, cols=128>, !pto.tile<loc=vec, dtype=f32, rows=1, cols=128>) -> !pto.tile<loc=vec, dtype=f32, rows=1, cols=64>
   func.return
 }
@@ -243,11 +243,11 @@ func.func @case25(%a: !pto.tile<loc=vec, dtype=f32, rows=1, cols=64, v_col=7>, %
 
 // -----
 
-// tmrgsort format 2: lists and tmp below UB_SIZE
+// tmrgsort format 2: tmp and src0 fit UB (TMrgSort.hpp CheckOverMemory)
 builtin.module attributes {pto.target_arch = "a2a3"} {
-  func.func @case26(%a: !pto.tile<loc=vec, dtype=f32, rows=1, cols=16384>, %b: !pto.tile<loc=vec, dtype=f32, rows=1, cols=16384>, %t: !pto.tile<loc=vec, dtype=f32, rows=1, cols=32768>) {
-    // expected-error @+1 {{pto.tmrgsort lists and tmp take 262144 bytes, which must be less than UB (196608 bytes)}}
-    %x = pto.tmrgsort %a, %b, %t {exhausted = false} : (!pto.tile<loc=vec, dtype=f32, rows=1, cols=16384>, !pto.tile<loc=vec, dtype=f32, rows=1, cols=16384>, !pto.tile<loc=vec, dtype=f32, rows=1, cols=32768>) -> !pto.tile<loc=vec, dtype=f32, rows=1, cols=32768>
+  func.func @case_ub(%a: !pto.tile<loc=vec, dtype=f32, rows=1, cols=32768>, %b: !pto.tile<loc=vec, dtype=f32, rows=1, cols=16384>, %t: !pto.tile<loc=vec, dtype=f32, rows=1, cols=49152>) {
+    // expected-error @+1 {{pto.tmrgsort tmp and src0 take 327680 bytes, which must fit UB (196608 bytes)}}
+    %x = pto.tmrgsort %a, %b, %t {exhausted = false} : (!pto.tile<loc=vec, dtype=f32, rows=1, cols=32768>, !pto.tile<loc=vec, dtype=f32, rows=1, cols=16384>, !pto.tile<loc=vec, dtype=f32, rows=1, cols=49152>) -> !pto.tile<loc=vec, dtype=f32, rows=1, cols=32768>
     func.return
   }
 }
