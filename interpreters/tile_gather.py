@@ -19,6 +19,7 @@ from interpreters.errors import check
 from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions, tile_accesses
 from interpreters.memory import Tile
+from pto_dialect.ops.mask_pattern import Selection
 from pto_dialect.ops.tile_gather import BLOCK_BYTES, GatherTileOp, TGatherBOp, TGatherOp, TScatterOp
 
 
@@ -46,6 +47,8 @@ class TileGatherFunctions(MachineFunctions):
     def run_tgather(
         self, interpreter: Interpreter, op: TGatherOp, args: PythonValues
     ) -> PythonValues:
+        if op.selection is not None:
+            return self.mask_gather(op, op.selection, args)
         src, indices = cast(Tile, args[0]), cast(Tile, args[1])
         dst, results = self.destination(op, args)
         rows, cols = dst.valid
@@ -103,10 +106,46 @@ class TileGatherFunctions(MachineFunctions):
             contents[:rows, :cols] = gathered.view(dst.dtype.numpy)
         return results
 
+    def mask_gather(self, op: TGatherOp, selection: Selection, args: PythonValues) -> PythonValues:
+        """The selected columns of each valid row of src, packed row after row into dst's
+        storage (pto-isa A5: vsqz + unaligned stores; CPU: the same order)."""
+        src = cast(Tile, args[0])
+        dst, results = self.destination(op, args)
+        rows, cols = src.valid
+        picked = src.get()[:rows, selection.position : cols : selection.group].reshape(-1)
+        storage = dst.storage()
+        check(picked.size <= storage.size,
+              f"{picked.size} selected elements do not fit dst ({storage.size})")  # fmt: skip
+        self.charge(op, args, rows * cols * src.dtype.bytes)
+        storage[: picked.size] = picked.view(dst.dtype.numpy)
+        return results
+
+    def mask_scatter(
+        self, op: TScatterOp, selection: Selection, args: PythonValues
+    ) -> PythonValues:
+        """dst zeroed over its whole tile (tscatter.md), then dst[i, F*j + pos] = src[i, j]."""
+        src = cast(Tile, args[0])
+        dst, results = self.destination(op, args)
+        rows, cols = src.valid
+        check(
+            dst.valid == (rows, cols * selection.group),
+            f"dst valid region {dst.valid_rows}x{dst.valid_cols} must be "
+            f"{rows}x{cols * selection.group}",
+        )
+        self.charge(op, args, dst.nbytes)
+        dst.storage()[:] = 0
+        with dst.edit() as contents:
+            contents[:rows, selection.position : cols * selection.group : selection.group] = (
+                src.get()[:rows, :cols]
+            )
+        return results
+
     @implements(TScatterOp)
     def run_tscatter(
         self, interpreter: Interpreter, op: TScatterOp, args: PythonValues
     ) -> PythonValues:
+        if op.selection is not None:
+            return self.mask_scatter(op, op.selection, args)
         src, indexes, dst = cast(Tile, args[0]), cast(Tile, args[1]), cast(Tile, args[2])
         rows, cols = src.valid
         check(

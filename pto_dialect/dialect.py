@@ -8,6 +8,7 @@ from pto_dialect.attrs import ATTRIBUTES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     dma,
+    mask_pattern,
     pointer,
     sync,
     tile_compare,
@@ -66,5 +67,5 @@ OP_MODULES = (
 PTO = Dialect(
     "pto",
     [op for module in OP_MODULES for op in module.OPS],
-    [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES],
+    [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES, *mask_pattern.ATTRIBUTES],
 )

@@ -4,13 +4,15 @@ byte offsets) and `tscatter` (element indices into dst's storage).
 - `pto.tgather ins(%src, %indices[, %tmp] : S, I[, I]) outs(%dst : D)`: `dst[i, j] =
   src_flat[indices[i, j]]` over dst's valid region (`src_flat`: src's storage, row-major).
   A2/A3 require `tmp` (tgather.md: "the C++ API requires an explicit tmp tile"), A5 ignores it.
-  The mask-pattern and comparison forms of tgather.md are not defined (docs/semantics.md).
+  Mask form `ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : S) outs(%dst : D)`: the
+  selected columns of each row packed into dst's storage. The comparison form is not defined.
 - `pto.tgatherb ins(%src, %offsets : S, O) outs(%dst : D)`: 32-byte block b of dst row i is
   the 32 bytes of src at byte offset `offsets[i, b]` (pto-isa's A2/A3, A5 and CPU
   implementations; tgatherb.md's per-element formula reads the same offsets per block).
 - `pto.tscatter ins(%src, %indexes : S, I) outs(%dst : D)`: `dst_flat[indexes[i, j]] =
   src[i, j]` over src's valid region; DPS form only (the other elements of dst keep their
-  contents, which an SSA result does not have).
+  contents, which an SSA result does not have). A5 mask form: dst zeroed, then
+  `dst[i, F*j + pos] = src[i, j]` (both forms).
 
 An index outside the tile, or two source elements scattered to one place, is undefined on
 the pages: a run-time error at the op.
@@ -20,7 +22,9 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
-from xdsl.irdl import IRDLOperation, irdl_op_definition
+from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
 
 from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.dtypes import DType
@@ -30,6 +34,14 @@ from pto_dialect.ops.base import (
     require_dtype_supported,
     require_location,
     require_same_dtype,
+    target_of,
+)
+from pto_dialect.ops.mask_pattern import (
+    SELECTION,
+    MaskPatternAttr,
+    Selection,
+    parse_dps_with_attr_operand,
+    print_dps_with_attr_operand,
 )
 from pto_dialect.ops.tile_reduce import require_nd
 from pto_dialect.ops.vector_load import Vgather2Op, VgatherbOp
@@ -55,6 +67,12 @@ GATHERB_DTYPES = per_target_dtypes(
 SCATTER_DTYPES = per_target_dtypes(
     "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32"
 )
+# tgather.md mask-pattern checks: A2/A3 2- and 4-byte types; A5 adds 1-byte types.
+MASK_GATHER_DTYPES = per_target_dtypes(
+    "i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2"
+)
+# tscatter.md mask scatter: A5 only, the TSCATTER data types.
+MASK_SCATTER_DTYPES = per_target_dtypes("", "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32")
 SCATTER_INDEX_DTYPES = per_target_dtypes("i16 ui16 i32 ui32", "i16 ui16 i32 ui32")
 
 
@@ -76,8 +94,57 @@ class GatherTileOp(TileOp):
     def cost(cls) -> Cost:
         return AsVectorOp(cls.VECTOR_OP)
 
+    mask_pattern = opt_attr_def(MaskPatternAttr, attr_name="maskPattern")
+
+    MASK_DTYPES: ClassVar[DTypes | None] = None
+    """Element types of the mask form per target (None: the op has no mask form)."""
+
+    @property
+    def selection(self) -> Selection | None:
+        """The lanes the mask form selects (None: the index form)."""
+        return None if self.mask_pattern is None else SELECTION[self.mask_pattern.data]
+
     def source_roles(self) -> list[str]:
         return list(self.ROLES[: len(self.ins)])
+
+    # ---- syntax: the mask form's attr-dict is an operand of `ins(...)` in DPS form ---------
+    @classmethod
+    def parse(cls, parser: Parser) -> TileOp:
+        if parser.parse_optional_keyword("ins") is None:
+            return super().parse(parser)
+        operands, properties, attrs = parse_dps_with_attr_operand(parser)
+        return cls.create(operands=operands, properties=properties, attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        if self.outs and self.attributes:
+            print_dps_with_attr_operand(self, printer)
+            return
+        super().print(printer)
+
+    # ---- the mask form -----------------------------------------------------------------
+    def verify_(self) -> None:
+        if self.mask_pattern is None:
+            super().verify_()
+            return
+        if self.MASK_DTYPES is None:
+            raise fail(f"{self.name} has no maskPattern form")
+        if len(self.ins) != 1 or len(self.outs) + len(self.res) != 1:
+            raise fail(
+                f"{self.name} with maskPattern takes ins(%src) and one destination, got "
+                f"{len(self.ins)} sources"
+            )
+        self.verify_form()
+        target = target_of(self)
+        src, dst = self.tile(0, "src"), self.dst_tile()
+        for role, tile in (("src", src), ("dst", dst)):
+            require_location(f"{self.name} {role}", tile, Location.VEC)
+            require_nd(f"{self.name} {role}", tile)
+        require_dtype_supported(self.name, src.element, target, self.MASK_DTYPES,
+                                " with maskPattern")  # fmt: skip
+        self.verify_mask(target, src, dst)
+
+    def verify_mask(self, target: TargetProfile, src: TileTypeBase, dst: TileTypeBase) -> None:
+        """The mask form's own rules."""
 
     def check_tiles(self, target: TargetProfile) -> tuple[TileTypeBase, TileTypeBase, TileTypeBase]:
         """Vec ND src, index and dst tiles; dst of src's type, one the target supports."""
@@ -115,6 +182,8 @@ class TGatherOp(GatherTileOp):
         "lowering has no pointer form for it yet: the interpreter runs tgather at tile level"
     )
 
+    MASK_DTYPES: ClassVar = MASK_GATHER_DTYPES
+
     def verify_(self) -> None:
         if len(self.outs) > 1 or any(not isinstance(v.type, TileTypeBase) for v in self.ins):
             raise fail(
@@ -128,8 +197,32 @@ class TGatherOp(GatherTileOp):
         return frozenset({2}) if len(self.ins) == 3 else frozenset()
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
-        """The indices' valid region."""
+        """The indices' valid region (index form); dst's type (mask form, static)."""
+        if self.mask_pattern is not None:
+            return self.dst_tile().valid_shape
         return shapes.valid(self.ins[1])
+
+    def verify_mask(self, target: TargetProfile, src: TileTypeBase, dst: TileTypeBase) -> None:
+        if dst.element.bits != src.element.bits:
+            raise fail(
+                f"{self.name} dst dtype {dst.element} must have the size of the src dtype "
+                f"{src.element}"
+            )
+        if DYNAMIC in dst.valid_shape or dst.valid_shape[1] != dst.shape[1]:
+            raise fail(
+                f"{self.name} with maskPattern packs the selected elements into dst's storage: "
+                f"dst valid cols must be its cols ({dst.shape[1]}), statically"
+            )
+        selection = self.selection
+        assert selection is not None
+        rows, cols = src.valid_shape
+        if DYNAMIC not in (rows, cols):
+            picked = rows * len(range(selection.position, cols, selection.group))
+            if picked > dst.shape[0] * dst.shape[1]:
+                raise fail(
+                    f"{self.name} selects {picked} elements but dst holds "
+                    f"{dst.shape[0] * dst.shape[1]}"
+                )
 
     def verify_tiles(self, target: TargetProfile) -> None:
         _, indices, dst = self.check_tiles(target)
@@ -217,9 +310,35 @@ class TScatterOp(GatherTileOp):
         "form for it yet: the interpreter runs tscatter at tile level"
     )
 
+    MASK_DTYPES: ClassVar = MASK_SCATTER_DTYPES
+
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
-        """None in SSA form (rejected); in DPS form dst keeps its valid region."""
-        return shapes.valid(self.ins[0])
+        """Mask form: src's valid rows, F x its valid cols (the index form has no SSA form)."""
+        rows, cols = shapes.valid(self.ins[0])
+        dst = self.dst_tile()
+        if dst.valid_shape[1] != DYNAMIC:
+            return rows, dst.valid_shape[1]
+        selection = self.selection
+        if isinstance(cols, int) and selection is not None:
+            return rows, cols * selection.group
+        raise NotImplementedError(f"{self.name}: a result with v_col=? needs a static src")
+
+    def verify_mask(self, target: TargetProfile, src: TileTypeBase, dst: TileTypeBase) -> None:
+        if target.arch is TargetArch.A2A3:
+            raise fail(f"{self.name} with maskPattern is an A5 form (tscatter.md)")
+        require_same_dtype(f"{self.name} dst", dst.element, "src", src.element)
+        selection = self.selection
+        assert selection is not None
+        (rows, cols), (dst_rows, dst_cols) = src.valid_shape, dst.valid_shape
+        if DYNAMIC not in (rows, dst_rows) and rows != dst_rows:
+            raise fail(
+                f"{self.name} dst valid rows {dst_rows} must equal the src valid rows {rows}"
+            )
+        if DYNAMIC not in (cols, dst_cols) and dst_cols != cols * selection.group:
+            raise fail(
+                f"{self.name} dst valid cols {dst_cols} must be {selection.group} x the src "
+                f"valid cols {cols} for {self.mask_pattern}"
+            )
 
     def verify_tiles(self, target: TargetProfile) -> None:
         if self.res:

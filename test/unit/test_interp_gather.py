@@ -13,6 +13,7 @@ from support import Bench, build_tile_op, run_tile_op, vec_tile_type
 from interpreters.errors import PtoRuntimeError
 from interpreters.tile_gather import TileGatherFunctions
 from pto_dialect.dtypes import F16, F32, I8, I16, I32, U16, U32, DType
+from pto_dialect.ops.mask_pattern import MaskPattern, MaskPatternAttr
 from pto_dialect.ops.tile_gather import TGatherBOp, TGatherOp, TScatterOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
 
@@ -141,3 +142,54 @@ def test_tscatter_index_outside_dst_is_an_error() -> None:
             bench.tile(src_t, (1, 32), None)]  # fmt: skip
     with pytest.raises(PtoRuntimeError, match=r"indexes\[\(0, 7\)\] = 32 is outside dst"):
         run_tile_op(TileGatherFunctions(bench.machine), op, args)
+
+
+SELECTED = {"P0101": (2, 0), "P1010": (2, 1), "P0001": (4, 0), "P0010": (4, 1),
+            "P0100": (4, 2), "P1000": (4, 3), "P1111": (1, 0)}  # fmt: skip
+"""tscatter.md's pattern table: (group size, selected lane)."""
+
+
+@pytest.mark.parametrize("pattern", list(SELECTED))
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_tgather_mask_pattern(pattern: str, target: TargetProfile) -> None:
+    group, lane = SELECTED[pattern]
+    rng = np.random.default_rng(4)
+    src_t = vec_tile_type(F32, 2, 32, (2, 30))
+    dst_t = vec_tile_type(F32, 2, 32, (2, 32))
+    op = build_tile_op(
+        target, TGatherOp, [src_t], dst_t, attributes={"maskPattern": _pattern(pattern)}
+    )
+    bench = Bench(target, fill=32768)
+    src_v = values(rng, F32, (2, 32))
+    before = values(rng, F32, (2, 32))
+    src, dst = bench.tile(src_t, (2, 30), src_v), bench.tile(dst_t, (2, 32), before)
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, dst])
+    picked = [src_v[i, j] for i in range(2) for j in range(30) if j % group == lane]
+    flat = dst.get().reshape(-1)
+    assert list(flat[: len(picked)]) == picked
+    assert flat[len(picked) :].tobytes() == before.reshape(-1)[len(picked) :].tobytes()
+
+
+@pytest.mark.parametrize("pattern", list(SELECTED))
+def test_tscatter_mask_pattern(pattern: str) -> None:
+    group, lane = SELECTED[pattern]
+    rng = np.random.default_rng(5)
+    src_t = vec_tile_type(I16, 2, 16, (2, 16))
+    dst_t = vec_tile_type(I16, 2, 64, (2, 16 * group))
+    op = build_tile_op(
+        A5, TScatterOp, [src_t], dst_t, attributes={"maskPattern": _pattern(pattern)}
+    )
+    bench = Bench(A5, fill=32768)
+    src_v = values(rng, I16, (2, 16))
+    src = bench.tile(src_t, (2, 16), src_v)
+    dst = bench.tile(dst_t, (2, 16 * group), values(rng, I16, (2, 64)))
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, dst])
+    expected = np.zeros((2, 64), np.int16)
+    for i in range(2):
+        for j in range(16):
+            expected[i, group * j + lane] = src_v[i, j]
+    assert dst.get().tobytes() == expected.tobytes()
+
+
+def _pattern(name: str) -> MaskPatternAttr:
+    return MaskPatternAttr(MaskPattern(name))

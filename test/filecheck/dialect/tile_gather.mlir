@@ -36,3 +36,19 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// The mask-pattern forms, PTOAS's spelling in DPS form (the attr-dict as an ins operand).
+// CHECK-LABEL: func.func @mask
+// CHECK-NEXT: pto.tgather ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64{{.*}}>) outs(%half : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32{{.*}}>)
+// CHECK-NEXT: pto.tscatter ins(%half, {maskPattern = #pto.mask_pattern<P1010>} : !pto.tile_buf<{{.*}}>) outs(%src : !pto.tile_buf<{{.*}}>)
+// CHECK-NEXT: %0 = pto.tgather %s {maskPattern = #pto.mask_pattern<P1000>} : !pto.tile<loc=vec, dtype=f16, rows=1, cols=64{{.*}}> -> !pto.tile<loc=vec, dtype=f16, rows=1, cols=16{{.*}}>
+// GENERIC: "pto.tgather"(%src, %half) <{operandSegmentSizes = array<i32: 1, 1>}> {maskPattern = #pto.mask_pattern<P0101>}
+// GENERIC: "pto.tscatter"(%half, %src) <{operandSegmentSizes = array<i32: 1, 1>}> {maskPattern = #pto.mask_pattern<P1010>}
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @mask(%src: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64>, %half: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, %s: !pto.tile<loc=vec, dtype=f16, rows=1, cols=64>) {
+    pto.tgather ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64>) outs(%half : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>)
+    pto.tscatter ins(%half, {maskPattern = #pto.mask_pattern<P1010>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>) outs(%src : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64>)
+    %0 = pto.tgather %s {maskPattern = #pto.mask_pattern<P1000>} : !pto.tile<loc=vec, dtype=f16, rows=1, cols=64> -> !pto.tile<loc=vec, dtype=f16, rows=1, cols=16>
+    func.return
+  }
+}

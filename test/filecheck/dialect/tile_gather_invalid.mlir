@@ -187,3 +187,72 @@ func.func @compare(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, %k: f
   pto.tgather ins(%s, %k, %t : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, f16, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d, %c : !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=32>, !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=8>)
   func.return
 }
+
+// -----
+
+// tscatter mask form: A5 only (tscatter.md "Mask scatter checks (A5 only)")
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @mask_a2a3(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64>) {
+    // expected-error @+1 {{pto.tscatter dtype f16 is not supported with maskPattern on target a2a3 (supported: none)}}
+    pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64>)
+    func.return
+  }
+}
+
+// -----
+
+// tscatter mask form: dst valid cols = F_P x src valid cols
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @mask_cols(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64>, %d: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>) {
+    // expected-error @+1 {{pto.tscatter dst valid cols 32 must be 2 x the src valid cols 64 for #pto.mask_pattern<P0101>}}
+    pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64>) outs(%d : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>)
+    func.return
+  }
+}
+
+// -----
+
+// tscatter mask form: dst rows = src rows
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @mask_rows(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64>) {
+    // expected-error @+1 {{pto.tscatter dst valid rows 1 must equal the src valid rows 2}}
+    pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64>)
+    func.return
+  }
+}
+
+// -----
+
+// tgather mask form: sizeof(dst element) == sizeof(src element)
+func.func @mask_size(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>) {
+  // expected-error @+1 {{pto.tgather dst dtype f16 must have the size of the src dtype f32}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>)
+  func.return
+}
+
+// -----
+
+// tgather mask form: dst.GetValidCol() == DstTileData::Cols (continuous dst storage)
+func.func @mask_contiguous(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32, v_col=16>) {
+  // expected-error @+1 {{pto.tgather with maskPattern packs the selected elements into dst's storage: dst valid cols must be its cols (32), statically}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32, v_col=16>)
+  func.return
+}
+
+// -----
+
+// tgather mask form: one source
+func.func @mask_sources(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=32>) {
+  // expected-error @+1 {{pto.tgather with maskPattern takes ins(%src) and one destination, got 2 sources}}
+  pto.tgather ins(%s, %i, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=32>) outs(%s : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>)
+  func.return
+}
+
+// -----
+
+// tgather mask form: the selected elements fit dst
+func.func @mask_fit(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16>) {
+  // expected-error @+1 {{pto.tgather selects 32 elements but dst holds 16}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16>)
+  func.return
+}
