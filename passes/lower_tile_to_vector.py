@@ -33,6 +33,7 @@ from passes.common import checked_pass, pass_error, pass_target, rewrite_once
 from passes.lower_tile_to_vector_buffers import NAME
 from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
+from passes.lower_tile_to_vector_gather import lower_gather
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
 from passes.lower_tile_to_vector_sort import lower_sort
@@ -40,6 +41,7 @@ from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
+from pto_dialect.ops.tile_gather import TGatherOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.ops.tile_sort import SortTileOp
@@ -54,6 +56,7 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         ScalarTileOp: lower_scalar,
         TCvtOp: lower_convert,
         SortTileOp: lower_sort,
+        TGatherOp: lower_gather,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

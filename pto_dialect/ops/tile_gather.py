@@ -177,10 +177,22 @@ class TGatherOp(GatherTileOp):
     DTYPES: ClassVar = GATHER_DTYPES
     VECTOR_OP: ClassVar = Vgather2Op
     ROLES: ClassVar = ("src", "indices", "tmp")
-    NOT_LOWERED: ClassVar = (
-        "vgather2 reads UB through pointers and an offsets register; the tile-to-vector "
-        "lowering has no pointer form for it yet: the interpreter runs tgather at tile level"
-    )
+    LOWERS_TO: ClassVar = (Vgather2Op,)
+
+    def not_lowered(self) -> str | None:
+        """The index form with indices as wide as the data lowers to vgather2 loops."""
+        if self.mask_pattern is not None:
+            return (
+                "the mask form packs the selected lanes with vsqz and unaligned stores, "
+                "which the lowering does not emit"
+            )
+        src, indices = self.tile(0, "src"), self.tile(1, "indices")
+        if src.element.bits != indices.element.bits:
+            return (
+                f"vgather2 takes one index lane per data lane: {src.element} data with "
+                f"{indices.element} indices needs the indices rescaled through tmp (vmuls)"
+            )
+        return None
 
     MASK_DTYPES: ClassVar = MASK_GATHER_DTYPES
 
