@@ -21,7 +21,7 @@ from xdsl.dialects import arith, scf
 from interpreters.execute import run_function
 from interpreters.pipes import UntrackedPipes
 from passes.insert_sync import InsertSyncPass
-from passes.pipeline import pipeline_passes
+from passes.pipeline import PipelinePass, pipeline_passes
 from pto_dialect.ops.sync import WaitFlagOp
 from pto_dialect.ops.tile_sort import TMrgSortOp, TSort32Op
 from pto_dialect.ops.vector_sort import VBitSortOp, VMrgSort4Op
@@ -149,3 +149,69 @@ def test_top_k_against_stable_argsort(tmp_path: Path) -> None:
     order = np.argsort(-(src[0].astype(np.float64) + 0.0), kind="stable")
     assert np.array_equal(merged[0, 0::2], src[0][order])
     assert np.array_equal(merged[0].view(np.uint32)[1::2], idx[order])
+
+
+_DPS_LISTS = """
+!l = !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64>
+!t = !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128>
+!lp = !pto.partition_tensor_view<1x64xf32>
+!tp = !pto.partition_tensor_view<1x128xf32>
+!tv = !pto.tensor_view<?x?xf32>
+!ex = vector<4xi16>
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @m(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %o: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %ex = arith.constant dense<0> : vector<4xi16>
+    %va = pto.make_tensor_view %a, shape = [%c1, %c64], strides = [%c64, %c1] : !tv
+    %vb = pto.make_tensor_view %b, shape = [%c1, %c64], strides = [%c64, %c1] : !tv
+    %vo = pto.make_tensor_view %o, shape = [%c1, %c128], strides = [%c128, %c1] : !tv
+    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c1, %c64] : !tv -> !lp
+    %pb = pto.partition_view %vb, offsets = [%c0, %c0], sizes = [%c1, %c64] : !tv -> !lp
+    %po = pto.partition_view %vo, offsets = [%c0, %c0], sizes = [%c1, %c128] : !tv -> !tp
+    %la = pto.alloc_tile : !l
+    %lb = pto.alloc_tile : !l
+    %tmp = pto.alloc_tile : !t
+    %dst = pto.alloc_tile : !t
+    pto.tload ins(%pa : !lp) outs(%la : !l)
+    pto.tload ins(%pb : !lp) outs(%lb : !l)
+    pto.tmrgsort ins(%la, %lb, %tmp {exhausted = true} : !l, !l, !t) outs(%dst, %ex : !t, !ex)
+    pto.tstore ins(%dst : !t) outs(%po : !tp)
+    func.return
+  }
+}
+"""
+
+
+def test_ptoas_dps_lists_with_executed_constant(tmp_path: Path) -> None:
+    """PTOAS's DPS format 2 (`outs(%dst, %executed)`, executed a dense vector<4xi16>
+    constant) runs, lowered by pto-pipeline to the same bytes: the exhausted merge."""
+    rng = np.random.default_rng(11)
+    lists: list[np.ndarray] = []
+    for k in range(2):
+        row = np.zeros((1, 64), np.float32)
+        row[0, 0::2] = np.sort(rng.integers(0, 9, 32))[::-1]
+        row.view(np.uint32)[0, 1::2] = np.arange(32) + 100 * k
+        np.save(tmp_path / f"l{k}.npy", row)
+        lists.append(row)
+    args = [str(tmp_path / "l0.npy"), str(tmp_path / "l1.npy"), "zeros:1x128xf32"]
+    module = parse_kernel(_DPS_LISTS)
+    reference = run_function(module, args, pipes=UntrackedPipes())
+    merged = [(float(v), int(i)) for row in lists
+              for v, i in zip(row[0, 0::2], row.view(np.uint32)[0, 1::2], strict=True)]  # fmt: skip
+    heads = [merged[:32], merged[32:]]
+    out = reference.outputs()[2]
+    assert out is not None
+    taken: list[tuple[float, int]] = []
+    while all(heads) and len(taken) < 64:
+        k = 0 if heads[0][0][0] >= heads[1][0][0] else 1
+        taken.append(heads[k].pop(0))
+    words = out.view(np.uint32)[0, 1::2]
+    got = [(float(v), int(i)) for v, i in zip(out[0, 0::2], words, strict=True)]
+    assert got[: len(taken)] == taken
+    PipelinePass().apply(context(arith.Arith, scf.Scf), module)
+    lowered = run_function(module, args)
+    assert lowered.hazards == []
+    same_outputs(lowered, reference, "pto-pipeline")
