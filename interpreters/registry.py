@@ -10,6 +10,7 @@ from interpreters.sync import SyncFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
+from interpreters.tile_gather import TileGatherFunctions
 from interpreters.tile_generate import TileGenerateFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
@@ -19,6 +20,7 @@ from interpreters.tile_quant import TileQuantFunctions
 from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_row_reduce import TileRowReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
+from interpreters.tile_sort import TileSortFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
@@ -29,6 +31,7 @@ from interpreters.vector_predicate import VectorPredicateFunctions
 from interpreters.vector_rearrange import VectorRearrangeFunctions
 from interpreters.vector_reduce import VectorReduceFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
+from interpreters.vector_sort import VectorSortFunctions
 from interpreters.vector_store import VectorStoreFunctions
 
 
@@ -60,4 +63,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TilePartialFunctions(machine),
         TileQuantFunctions(machine),
         VectorFusedFunctions(machine),
+        TileSortFunctions(machine),
+        TileGatherFunctions(machine),
+        VectorSortFunctions(machine),
     ]

@@ -8,11 +8,13 @@ from pto_dialect.attrs import ATTRIBUTES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     dma,
+    mask_pattern,
     pointer,
     sync,
     tile_compare,
     tile_convert,
     tile_elementwise,
+    tile_gather,
     tile_generate,
     tile_math,
     tile_matrix,
@@ -24,6 +26,7 @@ from pto_dialect.ops import (
     tile_reduce,
     tile_row_reduce,
     tile_scalar,
+    tile_sort,
     vecscope,
     vector_arith,
     vector_bits,
@@ -40,6 +43,7 @@ from pto_dialect.ops import (
     vector_reduce,
     vector_round_cast,
     vector_scalar,
+    vector_sort,
     vector_store,
 )
 from pto_dialect.types import TYPES
@@ -79,10 +83,14 @@ OP_MODULES = (
     vector_bits,
     vector_fused,
     vector_round_cast,
+    vector_sort,
+    tile_sort,
+    tile_gather,
 )
 
 PTO = Dialect(
     "pto",
     [op for module in OP_MODULES for op in module.OPS],
     [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES, *tile_quant.ATTRIBUTES],
+    [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES, *mask_pattern.ATTRIBUTES],
 )
