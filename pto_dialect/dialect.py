@@ -91,6 +91,12 @@ OP_MODULES = (
 PTO = Dialect(
     "pto",
     [op for module in OP_MODULES for op in module.OPS],
-    [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES, *tile_quant.ATTRIBUTES],
-    [*TYPES, *MULTI_TILE_TYPES, *ATTRIBUTES, *tile_scalar.ATTRIBUTES, *mask_pattern.ATTRIBUTES],
+    [
+        *TYPES,
+        *MULTI_TILE_TYPES,
+        *ATTRIBUTES,
+        *tile_scalar.ATTRIBUTES,
+        *tile_quant.ATTRIBUTES,
+        *mask_pattern.ATTRIBUTES,
+    ],
 )
