@@ -7,6 +7,7 @@ from xdsl.interpreter import InterpreterFunctions
 from interpreters.dma import DmaFunctions
 from interpreters.machine import Machine
 from interpreters.sync import SyncFunctions
+from interpreters.tile_arg_reduce import TileArgReduceFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
@@ -46,4 +47,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorCompareFunctions(machine),
         VectorReduceFunctions(machine),
         TileRowReduceFunctions(machine),
+        TileArgReduceFunctions(machine),
     ]

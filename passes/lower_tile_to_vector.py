@@ -34,10 +34,11 @@ from passes.lower_tile_to_vector_buffers import NAME
 from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
-from passes.lower_tile_to_vector_rowreduce import lower_row_reduce
+from passes.lower_tile_to_vector_rowreduce import lower_arg_reduce, lower_row_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
@@ -54,6 +55,7 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         ScalarTileOp: lower_scalar,
         TCvtOp: lower_convert,
         RowReduceTileOp: lower_row_reduce,
+        ArgReduceTileOp: lower_arg_reduce,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""
