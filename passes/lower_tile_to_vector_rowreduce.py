@@ -28,6 +28,7 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
+from passes.lower_tile_to_vector_argreduce import lower_col_arg_reduce
 from passes.lower_tile_to_vector_buffers import (
     NAME,
     Buffer,
@@ -124,6 +125,8 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
 
 
 def lower_arg_reduce(op: ArgReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
-    """The arg-reductions the pass reaches (those not `NOT_LOWERED`) are refused with their
-    record's reason."""
-    raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
+    """Column arg-reductions: lower_tile_to_vector_argreduce.py; the row forms are refused
+    with their record's reason."""
+    if op.REFUSED is not None:
+        raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
+    lower_col_arg_reduce(op, rewriter, target)

@@ -31,6 +31,7 @@ from pto_dialect.ops.base import (
 )
 from pto_dialect.ops.tile_reduce import require_nd
 from pto_dialect.ops.tile_row_reduce import require_nonzero_valid
+from pto_dialect.ops.vector_compare import VCmpOp, VSelOp
 from pto_dialect.ops.vector_reduce import VCmaxOp, VCminOp, VectorReduceOp
 from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
@@ -137,9 +138,25 @@ _ROW_REFUSED = (
     "vdintlv (the rearrangement family), not in the dialect here"
 )
 _COL_NOT_LOWERED = (
-    "the index-tracking compare/select loop (vcmp + vsel of values and indices per row) is "
-    "not written yet: runs as a tile op"
+    "8- and 16-bit sources hold 2 or 4 values per 32-bit index lane: A5 splits them into "
+    "even and odd index registers, with ops the dialect lacks (runs as a tile op)"
 )
+
+
+class ColArgReduceTileOp(ArgReduceTileOp):
+    """`tcolargmax`/`tcolargmin`: lowered (vcmp + vsel per row) for 32-bit sources."""
+
+    ROW: ClassVar = False
+
+    @classmethod
+    def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
+        return (VCmpOp, VSelOp)
+
+    def not_lowered(self) -> str | None:
+        source = self.ins[0].type
+        if isinstance(source, TileTypeBase) and source.element.bits == 32:
+            return None
+        return _COL_NOT_LOWERED
 
 
 @irdl_op_definition
@@ -171,31 +188,27 @@ class TRowArgMinOp(ArgReduceTileOp):
 
 
 @irdl_op_definition
-class TColArgMaxOp(ArgReduceTileOp):
+class TColArgMaxOp(ColArgReduceTileOp):
     """Row index of each column's maximum."""
 
     name = "pto.tcolargmax"
 
-    ROW: ClassVar = False
     LARGEST: ClassVar = True
     REDUCE_OP: ClassVar = VCmaxOp
     MANUAL: ClassVar = _PAGES + "tcolargmax.md"
     DTYPES: ClassVar = COL_ARG
-    NOT_LOWERED: ClassVar = _COL_NOT_LOWERED
 
 
 @irdl_op_definition
-class TColArgMinOp(ArgReduceTileOp):
+class TColArgMinOp(ColArgReduceTileOp):
     """Row index of each column's minimum."""
 
     name = "pto.tcolargmin"
 
-    ROW: ClassVar = False
     LARGEST: ClassVar = False
     REDUCE_OP: ClassVar = VCminOp
     MANUAL: ClassVar = _PAGES + "tcolargmin.md"
     DTYPES: ClassVar = COL_ARG
-    NOT_LOWERED: ClassVar = _COL_NOT_LOWERED
 
 
 OPS: list[type[IRDLOperation]] = [TRowArgMaxOp, TRowArgMinOp, TColArgMaxOp, TColArgMinOp]

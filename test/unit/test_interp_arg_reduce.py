@@ -142,13 +142,45 @@ def _planned(op: str, dst: str) -> str:
 """
 
 
-def test_lowering_refuses_row_arg_and_keeps_column_arg():
-    """trowargmax: refused with its record's reason; tcolargmax: left a tile op."""
+def test_lowering_refuses_row_arg_and_keeps_16_bit_column_arg():
+    """trowargmax: refused with its record's reason; tcolargmax of f16: left a tile op."""
     row = _planned("trowargmax", "!pto.tile_buf<loc=vec, dtype=i32, rows=2, cols=8, v_col=1>")
     with pytest.raises(PassFailedException) as info:
         lower(parse_module(CONTEXT, row, "k.mlir"))
     assert "has no exact vector lowering: vcmax/vcmin leave the index" in str(info.value)
-    col = _planned("tcolargmax", "!pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>")
+    col = _planned("tcolargmax", "!pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16>")
+    col = col.replace("dtype=f32, rows=2, cols=8", "dtype=f16, rows=2, cols=16")
     module = parse_module(CONTEXT, col, "k.mlir")
     lower(module)
     assert [o for o in module.walk() if isinstance(o, TColArgMaxOp)]
+
+
+def _col_arg_kernel(op: str, dtype: DType, index: DType, rows: int, valid: tuple[int, int],
+                    dynamic: bool = False) -> Any:  # fmt: skip
+    """A lowering kernel (test_lower_tile_to_vector.Kernel) whose dst alloc is retyped to
+    the index type over the same bytes (loaded and stored as the source type)."""
+    from test_lower_tile_to_vector import Case, Kernel, Tile
+
+    cols = 64 + 16
+    src = Tile(rows, cols, valid, dynamic)
+    kernel = Kernel(dtype, [Case(op, (src, Tile(rows, cols), Tile(1, cols, (1, valid[1]))))])
+    t = dtype.name
+    vdst = f"!pto.tile_buf<loc=vec, dtype={t}, rows=1, cols={cols}, v_row=1, v_col={valid[1]}>"
+    assert vdst in kernel.text
+    kernel.text = kernel.text.replace(vdst, vdst.replace(f"dtype={t}", f"dtype={index.name}"))
+    return kernel
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5", "cpu"])
+@pytest.mark.parametrize("op", ["tcolargmax", "tcolargmin"])
+def test_column_arg_reductions_lowered_unchanged(target: str, op: str):
+    """32-bit sources: the compare/select loop gives the tile op's bytes (random bits with
+    NaN, ±0, ±inf and ties), static and dynamic, one row and several."""
+    from test_lower_tile_to_vector import validate
+
+    types = {"a2a3": (F32, U32)}.get(target, (F32, I32, U32))
+    for dtype in types:
+        for index in (I32, U32):
+            for rows, valid, dynamic in ((5, (5, 70), False), (4, (1, 9), False),
+                                         (6, (4, 65), True)):  # fmt: skip
+                validate(_col_arg_kernel(op, dtype, index, rows, valid, dynamic), [target])
