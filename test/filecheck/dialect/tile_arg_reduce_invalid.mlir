@@ -140,3 +140,14 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     func.return
   }
 }
+
+// -----
+
+// tcolargmin: tmp in loc=vec
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %t: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16>, %d: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16>) {
+    // expected-error @+1 {{pto.tcolargmin tmp must be in loc=vec, got loc=mat}}
+    pto.tcolargmin ins(%s, %t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16>) outs(%d : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16>)
+    func.return
+  }
+}
