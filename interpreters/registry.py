@@ -7,6 +7,7 @@ from xdsl.interpreter import InterpreterFunctions
 from interpreters.dma import DmaFunctions
 from interpreters.machine import Machine
 from interpreters.sync import SyncFunctions
+from interpreters.tile_arg_reduce import TileArgReduceFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
@@ -66,4 +67,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileSortFunctions(machine),
         TileGatherFunctions(machine),
         VectorSortFunctions(machine),
+        TileArgReduceFunctions(machine),
     ]

@@ -38,11 +38,12 @@ from passes.lower_tile_to_vector_gather import lower_gather
 from passes.lower_tile_to_vector_generate import lower_generate
 from passes.lower_tile_to_vector_partial import lower_partial
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
-from passes.lower_tile_to_vector_rowreduce import lower_row_reduce
+from passes.lower_tile_to_vector_rowreduce import lower_arg_reduce, lower_row_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
 from passes.lower_tile_to_vector_sort import lower_sort
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_compare import MaskWritingTileOp, SelectTileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
@@ -70,6 +71,7 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         PartialTileOp: lower_partial,
         SortTileOp: lower_sort,
         TGatherOp: lower_gather,
+        ArgReduceTileOp: lower_arg_reduce,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 from support import legal_dtypes
 
+from pto_dialect.dtypes import dtype_named
+from pto_dialect.targets import profile_for_module_attr
+
 TILE = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>"
 VIEW = "!pto.partition_tensor_view<8x8xf32>"
 GM_ARRAY = "16x8xf32"
@@ -158,6 +161,8 @@ COMPARE_SELECT = "tcmpsel"
 MODES = ("eq", "ne", "lt", "le", "gt", "ge")
 MASK_BYTES = 32
 """Valid bytes of a mask row: one whole predicate store (what the compare lowering needs)."""
+ROW_REDUCTIONS = ("trowsum", "trowmax", "trowmin")
+"""Row reductions of the generator: `(src, tmp)`, tmp the same value (SSA: not changed)."""
 DTYPES = ("f32", "f16", "i32", "i16")
 _BYTES = {"f32": 4, "f16": 2, "i32": 4, "i16": 2}
 
@@ -182,6 +187,8 @@ class Chain:
     generator: tuple[str, int, bool] | None = None
     """A generator op (`GENERATORS`) whose tile joins the loaded values: (`ttri`, diagonal,
     upper) or (`tci`, unused, descending, from `%alpha`); static valid regions only."""
+    row_reduction: str | None = None
+    """A row reduction of the last value, stored to the `%rred` argument (rows x 1)."""
 
     def text(self, target: str) -> str:
         t, rows, cols = self.dtype, self.rows, self.cols
@@ -192,7 +199,8 @@ class Chain:
         red_tile = f"!pto.tile<loc=vec, dtype={t}, rows=1, cols={cols}, v_row=1, v_col={vc}>"
         red_view = f"!pto.partition_tensor_view<1x{'?' if self.dynamic else self.valid[1]}x{t}>"
         ins = [f"%in{i}" for i in range(self.loads)]
-        params = ", ".join(f"{p}: !pto.ptr<{t}>" for p in [*ins, "%out", "%red"])
+        outs = ["%out", "%red"] + (["%rred"] if self.row_reduction else [])
+        params = ", ".join(f"{p}: !pto.ptr<{t}>" for p in [*ins, *outs])
         lines = [
             f'builtin.module attributes {{pto.target_arch = "{target}"}} {{',
             f"  func.func @kernel({params}, %vr: index, %vc: index, %alpha: {t}) {{",
@@ -219,6 +227,11 @@ class Chain:
             "    %vred = pto.make_tensor_view %red, shape = [%tiles, %cols], "
             f"strides = [%cols, %c1] : !pto.tensor_view<?x?x{t}>"
         )
+        if self.row_reduction:
+            lines.append(
+                "    %vrred = pto.make_tensor_view %rred, shape = [%height, %c1], "
+                f"strides = [%c1, %c1] : !pto.tensor_view<?x?x{t}>"
+            )
         carried = ""
         if self.accumulate:
             lines.append(f"    %p_init = pto.partition_view %vin0, offsets = [%c0, %c0], "
@@ -272,6 +285,8 @@ class Chain:
             )
             lines.append(f"      %r = pto.{self.reduction} {last} : {tile} -> {red_tile}")
             lines.append(f"      pto.tstore %r, %pr : {red_tile}, {red_view}")
+        if self.row_reduction:
+            lines += self._row_reduction(last, tile, vr)
         lines.append(f"      scf.yield {last} : {tile}" if self.accumulate else "      scf.yield")
         lines.append("    }")
         if self.accumulate:
@@ -295,13 +310,29 @@ class Chain:
             f"      %gen = pto.ttri %diag {{upperOrLower = {int(flag)} : i32}} : i32 -> {tile}"
         )
 
+    def _row_reduction(self, last: str, tile: str, vr: int | str) -> list[str]:
+        """`row_reduction` of `last` (tmp: `last` again), stored to rows x 1 of `%rred`."""
+        t = self.dtype
+        out = f"!pto.tile<loc=vec, dtype={t}, rows={self.rows}, cols={32 // _BYTES[t]}, "
+        out += f"v_row={vr}, v_col=1>"
+        view = f"!pto.partition_tensor_view<{vr}x1x{t}>"
+        rows = "%vr" if self.dynamic else f"%c{self.valid[0]}_v"
+        return [
+            f"      %prr = pto.partition_view %vrred, offsets = [%row, %c0], sizes = [{rows}, %c1]"
+            f" : !pto.tensor_view<?x?x{t}> -> {view}",
+            f"      %rr = pto.{self.row_reduction} {last}, {last} : ({tile}, {tile}) -> {out}",
+            f"      pto.tstore %rr, %prr : {out}, {view}",
+        ]
+
     def args(self, seed: int = 0) -> list[str]:
         shape = f"{self.tiles * self.rows}x{self.cols}x{self.dtype}"
         inputs = [f"rand:{shape}:{seed + i}" for i in range(self.loads)]
+        rred = [f"zeros:{self.tiles * self.rows}x1x{self.dtype}"] if self.row_reduction else []
         return [
             *inputs,
             f"zeros:{shape}",
             f"zeros:{self.tiles}x{self.cols}x{self.dtype}",
+            *rred,
             f"{self.valid[0]}:index",
             f"{self.valid[1]}:index",
             f"{self.scalar}:{self.dtype}",
@@ -356,6 +387,10 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
     """A Level-1 kernel legal on `target` (integer tdiv left out: no vector division)."""
     dtype = draw(st.sampled_from([d for d in DTYPES if legal_ops(target, d)[0]]))
     binary, unary, reductions, scalar = legal_ops(target, dtype)
+    profile = profile_for_module_attr(target)
+    rows_reductions = [
+        op for op in ROW_REDUCTIONS if dtype_named(dtype) in legal_dtypes(profile, op)
+    ]
     per_block = 32 // _BYTES[dtype]
     rows = draw(st.sampled_from([1, 2, 4]))
     cols = per_block * draw(st.sampled_from([1, 2, 4, 8]))
@@ -386,4 +421,7 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
         reduction=draw(st.one_of(st.none(), st.sampled_from(reductions))) if reductions else None,
         accumulate=draw(st.booleans()),
         scalar=draw(st.sampled_from(SCALARS[dtype])),
+        row_reduction=draw(st.one_of(st.none(), st.sampled_from(rows_reductions)))
+        if rows_reductions
+        else None,
     )
