@@ -1,7 +1,7 @@
 """Translation validation of `pto-pipeline` on generated Level-1 kernels, on every target.
 
 Each kernel (test/unit/kernelgen.py `chains`: random chains of elementwise ops, `tcmp` +
-`tsel` pairs through packed mask tiles and column reductions over tiles in a loop,
+`tsel` pairs through packed mask tiles column reductions and a row reduction over tiles in a loop,
 f32/f16/i32/i16, partial and dynamic valid regions, loop-carried tiles, a generator tile of
 `tci` or `ttri`) is run by the interpreter before the pipeline and after every pass of it;
 the outputs must be the same bytes at every stage. From pto-insert-sync on, the hazard
