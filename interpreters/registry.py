@@ -5,6 +5,7 @@ from __future__ import annotations
 from xdsl.interpreter import InterpreterFunctions
 
 from interpreters.dma import DmaFunctions
+from interpreters.dma_v06 import DmaV06Functions
 from interpreters.machine import Machine
 from interpreters.sync import SyncFunctions
 from interpreters.tile_compare import TileCompareFunctions
@@ -33,6 +34,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileScalarFunctions(machine),
         TileMatrixFunctions(machine),
         DmaFunctions(machine),
+        DmaV06Functions(machine),
         SyncFunctions(machine),
         VectorArithFunctions(machine),
         VectorLoadFunctions(machine),

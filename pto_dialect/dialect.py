@@ -8,6 +8,7 @@ from pto_dialect.attrs import ATTRIBUTES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     dma,
+    dma_v06,
     pointer,
     sync,
     tile_compare,
@@ -51,6 +52,7 @@ OP_MODULES = (
     pointer,
     sync,
     dma,
+    dma_v06,
     tile_convert,
     tile_compare,
     vector_convert,
