@@ -18,6 +18,7 @@ from xdsl.ir import Operation, SSAValue
 from interpreters import costs
 from interpreters.dma_state import DmaState
 from interpreters.errors import check
+from interpreters.launch import Launch
 from interpreters.memory import Access, Memory, Pointer, TensorView, Tile, static_or
 from interpreters.pipes import PipeModel
 from pto_dialect.attrs import Location, Pipe
@@ -39,6 +40,8 @@ class Machine:
     dma: DmaState = field(default_factory=DmaState)
     remarks: dict[str, None] = field(default_factory=dict[str, None])
     """What the running code says of itself (a lowering's choices), each once, in order."""
+    launch: Launch = field(default_factory=Launch)
+    """Which block of the launch this machine runs."""
 
     def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
         """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer

@@ -7,6 +7,7 @@ from xdsl.interpreter import InterpreterFunctions
 from interpreters.dma import DmaFunctions
 from interpreters.dma_v06 import DmaV06Functions
 from interpreters.machine import Machine
+from interpreters.runtime import RuntimeFunctions
 from interpreters.sync import SyncFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
@@ -35,6 +36,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileMatrixFunctions(machine),
         DmaFunctions(machine),
         DmaV06Functions(machine),
+        RuntimeFunctions(machine),
         SyncFunctions(machine),
         VectorArithFunctions(machine),
         VectorLoadFunctions(machine),
