@@ -35,7 +35,15 @@ from xdsl.utils.exceptions import (
     PassFailedException,
 )
 
-from interpreters.args import Arg, ArgError, ArrayArg, ScalarArg, dtype_of_array, parse_spec
+from interpreters.args import (
+    Arg,
+    ArgError,
+    ArrayArg,
+    ScalarArg,
+    dtype_of_array,
+    parse_spec,
+    typed_array,
+)
 from interpreters.execute import (
     DEFAULT_MAX_STEPS,
     KernelError,
@@ -445,6 +453,9 @@ def _arg(param: Parameter, given: object) -> Arg:
         if not isinstance(value, np.ndarray):
             raise PtoArgumentError(f"{param} needs a numpy array, got {kind}")
         array = cast("np.ndarray[Any, np.dtype[Any]]", value)
+        ptype = param.type
+        if isinstance(ptype, PtrType | TileTypeBase) and ptype.element is not None:
+            array = typed_array(array, ptype.element)  # a raw |V2 / |V1 bf16 or fp8 array
         if dtype_of_array(array) is None:
             raise PtoArgumentError(f"{param}: {array.dtype} is not a PTO element type")
         _check_array(param, array)

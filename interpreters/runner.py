@@ -32,7 +32,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from interpreters import api
 from interpreters.api import PtoError, PtoPassError
-from interpreters.args import ArgError, parse_spec
+from interpreters.args import ArgError, parse_spec, save_array
 from interpreters.auto_sync import AutoSync, complete, sync_ops
 from interpreters.execute import DEFAULT_MAX_STEPS, KernelError, entry_function
 from interpreters.report import Report, launch_json, launch_text, write_trace
@@ -217,7 +217,7 @@ class PtoRunMain(xDSLRunMain):
             out.mkdir(parents=True, exist_ok=True)
             for index, array in enumerate(finals):
                 if array is not None:
-                    np.save(out / f"arg{index}.npy", array)
+                    save_array(out / f"arg{index}.npy", array)
         except OSError as err:
             raise PtoError(f"cannot write outputs to {out}: {err.strerror}") from None
 
