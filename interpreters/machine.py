@@ -42,6 +42,8 @@ class Machine:
     """What the running code says of itself (a lowering's choices), each once, in order."""
     launch: Launch = field(default_factory=Launch)
     """Which block of the launch this machine runs."""
+    semaphores: Counter[int] = field(default_factory=Counter[int])
+    """The cluster's cross-core semaphores (`set_cross_core`, `set_intra_block`, ...)."""
 
     def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
         """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer

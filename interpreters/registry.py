@@ -9,6 +9,7 @@ from interpreters.dma_v06 import DmaV06Functions
 from interpreters.machine import Machine
 from interpreters.runtime import RuntimeFunctions
 from interpreters.sync import SyncFunctions
+from interpreters.sync_cross_core import CrossCoreFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
@@ -37,6 +38,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         DmaFunctions(machine),
         DmaV06Functions(machine),
         RuntimeFunctions(machine),
+        CrossCoreFunctions(machine),
         SyncFunctions(machine),
         VectorArithFunctions(machine),
         VectorLoadFunctions(machine),
