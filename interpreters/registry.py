@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xdsl.interpreter import InterpreterFunctions
 
+from interpreters.align import AlignFunctions
 from interpreters.dma import DmaFunctions
 from interpreters.dma_v06 import DmaV06Functions
 from interpreters.machine import Machine
@@ -39,6 +40,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         DmaV06Functions(machine),
         RuntimeFunctions(machine),
         CrossCoreFunctions(machine),
+        AlignFunctions(machine),
         SyncFunctions(machine),
         VectorArithFunctions(machine),
         VectorLoadFunctions(machine),

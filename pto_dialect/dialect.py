@@ -7,6 +7,7 @@ from xdsl.ir import Dialect
 from pto_dialect.attrs import ATTRIBUTES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
+    align,
     dma,
     dma_v06,
     pointer,
@@ -57,6 +58,7 @@ OP_MODULES = (
     dma_v06,
     runtime,
     sync_cross_core,
+    align,
     tile_convert,
     tile_compare,
     vector_convert,

@@ -30,3 +30,11 @@ func.func @queries() {
   }
   func.return
 }
+
+// CHECK-LABEL: func.func @align
+// CHECK:         %a = pto.init_align : !pto.align
+// GENERIC: %a = "pto.init_align"() : () -> !pto.align
+func.func @align() {
+  %a = pto.init_align : !pto.align
+  func.return
+}
