@@ -128,6 +128,12 @@ def transfer(
                     f"{side.space.value} stride {stride} is not a multiple of {UB_ALIGN} bytes",
                 )
     assert src.ptr.memory is not None and dst.ptr.memory is not None
+    # disjoint rows inside the destination: checked first, so no row table outgrows it
+    check(
+        rows * filled <= dst.ptr.memory.size,
+        f"{rows} rows of {filled} bytes do not fit disjointly in {dst.ptr.memory.name} "
+        f"({dst.ptr.memory.size} bytes)",
+    )
     source = Nest(
         src.ptr.memory, src.ptr.offset, tuple(zip(counts, src.strides, strict=True)), length
     )

@@ -269,3 +269,18 @@ func.func @k(%src: !pto.ptr<i8>) {{
 }}"""
     with pytest.raises(PtoRunError, match=message):
         run(parse(text, target="a5"), np.zeros(1 << 17, np.int8))
+
+
+def test_a_nest_of_more_rows_than_the_destination_holds_is_an_error_not_a_hang() -> None:
+    text = f"""
+func.func @k(%src: !pto.ptr<i8>) {{
+{consts([0, 32, 65535, 2097151])}
+    %ub = pto.castptr %c0 : i64 -> !pto.ptr<i8, ub>
+    pto.mte_gm_ub %src, %ub, %c0, %c32 nburst(%c65535, %c0, %c32)
+      loop(%c2097151, %c0, %c0) loop(%c2097151, %c0, %c0)
+      : !pto.ptr<i8>, !pto.ptr<i8, ub>, i64, i64, i64, i64, i64, loop i64, i64, i64,
+        loop i64, i64, i64
+    func.return
+}}"""
+    with pytest.raises(PtoRunError, match="do not fit disjointly in ub"):
+        run(parse(text, target="a5"), np.zeros(64, np.int8))
