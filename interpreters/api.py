@@ -17,7 +17,7 @@ command line (docs/python-api.md).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Self, cast
 
@@ -35,7 +35,15 @@ from xdsl.utils.exceptions import (
     PassFailedException,
 )
 
-from interpreters.args import Arg, ArgError, ArrayArg, ScalarArg, dtype_of_array, parse_spec
+from interpreters.args import (
+    Arg,
+    ArgError,
+    ArrayArg,
+    ScalarArg,
+    dtype_of_array,
+    parse_spec,
+    typed_array,
+)
 from interpreters.execute import (
     DEFAULT_MAX_STEPS,
     KernelError,
@@ -290,6 +298,9 @@ class Result:
     finals: list[np.ndarray | None]
     """Per parameter: the array's contents after the run (None for scalars)."""
     report: Report
+    """Block 0's report (the only block of a single-block run)."""
+    block_reports: list[Report] = field(default_factory=list[Report])
+    """One report per block of a `blocks=N` run, in block order."""
 
     @property
     def outputs(self) -> list[np.ndarray]:
@@ -306,13 +317,21 @@ class Result:
 
     @property
     def cycles(self) -> int | None:
-        """Total cycles of the run (None with `semantics_only`)."""
-        return self.report.total_cycles
+        """Total cycles of the run (None with `semantics_only`): of a multi-block run, the
+        slowest block's (the blocks run on cores of their own, side by side)."""
+        totals = self.block_cycles
+        return None if None in totals else max(cast(list[int], totals))
+
+    @property
+    def block_cycles(self) -> list[int | None]:
+        """Total cycles of each block, in block order."""
+        return [r.total_cycles for r in self.block_reports or [self.report]]
 
     @property
     def hazards(self) -> list[Hazard]:
-        """Races between pipes and sync mistakes the run found (empty when all is well)."""
-        return self.report.hazards
+        """Races between pipes and sync mistakes the run found (empty when all is well), of
+        every block."""
+        return [h for r in self.block_reports or [self.report] for h in r.hazards]
 
     def trace(self) -> dict[str, Any]:
         """The Chrome trace of the run (`run(..., trace=True)`), as `pto-run --trace`."""
@@ -337,6 +356,7 @@ def run(
     index_bitwidth: Literal[32, 64] = 64,
     progress: Progress | bool = False,
     check: bool = True,
+    blocks: int = 1,
     **named: object,
 ) -> Result:
     """Runs `function` of `module` on `args` (in parameter order) and `named` arguments
@@ -348,8 +368,10 @@ def run(
     string such as `"rand:32x32xf32:7"`. The arrays are copied: the run does not change
     them; `Result.outputs` holds their final contents. `check=False` skips verification
     (for a module verified already). `progress=True` shows a progress line on stderr
-    for a long run when stderr is a terminal. A parameter whose name is one of these
-    options (`%target`, `%trace`, ...) is given by position.
+    for a long run when stderr is a terminal. `blocks=N` runs the N blocks of an SPMD
+    launch over the same arrays (GM), each on a core of its own whose `get_block_idx` is
+    its index (`Result.block_reports`, `Result.block_cycles`). A parameter whose name is
+    one of these options (`%target`, `%trace`, ...) is given by position.
     """
     if target is not None:
         module = module.clone()
@@ -371,13 +393,15 @@ def run(
             index_bitwidth=index_bitwidth,
             max_steps=max_steps,
             progress=watcher,
+            blocks=blocks,
         )
     except ArgError as err:
         raise PtoArgumentError(str(err)) from None
     except KernelError as err:
         raise _kernel_error(err) from None
     finals = [a.final() if isinstance(a, ArrayArg) else None for a in done.args]
-    return Result(params, finals, Report(done.machine))
+    reports = [Report(m) for m in done.blocks]
+    return Result(params, finals, reports[0], reports)
 
 
 def _bind(
@@ -429,6 +453,9 @@ def _arg(param: Parameter, given: object) -> Arg:
         if not isinstance(value, np.ndarray):
             raise PtoArgumentError(f"{param} needs a numpy array, got {kind}")
         array = cast("np.ndarray[Any, np.dtype[Any]]", value)
+        ptype = param.type
+        if isinstance(ptype, PtrType | TileTypeBase) and ptype.element is not None:
+            array = typed_array(array, ptype.element)  # a raw |V2 / |V1 bf16 or fp8 array
         if dtype_of_array(array) is None:
             raise PtoArgumentError(f"{param}: {array.dtype} is not a PTO element type")
         _check_array(param, array)

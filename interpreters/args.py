@@ -121,6 +121,8 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a pointer: it needs an array, got a scalar")
         expected = type.element
+        if expected is not None:
+            arg.array = typed_array(arg.array, expected)
         if expected is not None and arg.array.dtype != expected.numpy:
             raise ArgError(f"{where} needs an array of {expected}, got {arg.array.dtype}")
         data = np.ascontiguousarray(arg.array).reshape(-1).view(np.uint8).copy()
@@ -130,6 +132,7 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
     if isinstance(type, TileTypeBase):
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a tile: it needs an array, got a scalar")
+        arg.array = typed_array(arg.array, type.element)
         if arg.array.shape != type.shape or arg.array.dtype != type.element.numpy:
             shape = "x".join(map(str, type.shape))
             raise ArgError(
@@ -153,9 +156,42 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
     raise ArgError(f"{where}: pto-run cannot pass arguments of this type")
 
 
+def typed_array(array: np.ndarray, element: DType) -> np.ndarray:
+    """`array` with the element type `element` when it is a raw array of elements of that
+    size (`|V2` / `|V1`: what `np.save` writes for ml_dtypes' bf16 and fp8 arrays, whose
+    type numpy's header cannot name); any other array as it is."""
+    raw = array.dtype.kind == "V" and array.dtype.fields is None
+    if raw and array.dtype != element.numpy and array.dtype.itemsize == element.bytes:
+        return array.view(element.numpy)
+    return array
+
+
+def save_array(path: Path, array: np.ndarray) -> None:
+    """`np.save`, but an ml_dtypes array (bf16, fp8) keeps its type: the header names it
+    (`'descr': 'bfloat16'`), so `np.load` reads it back typed once `ml_dtypes` is imported
+    (`np.save` would write a raw `|V2` / `|V1`, or for float8_e5m2 an unreadable `<f1`)."""
+    if _header_names(array.dtype):
+        np.save(path, array)
+        return
+    array = np.ascontiguousarray(array)
+    header = {"descr": str(array.dtype), "fortran_order": False, "shape": array.shape}
+    with path.open("wb") as out:
+        np.lib.format.write_array_header_1_0(out, header)
+        out.write(array.tobytes())
+
+
+def _header_names(dtype: np.dtype) -> bool:
+    """Whether a `.npy` header as `np.save` writes it gives `dtype` back."""
+    try:
+        return np.dtype(np.lib.format.dtype_to_descr(dtype)) == dtype
+    except (TypeError, ValueError):
+        return False
+
+
 def dtype_of_array(array: np.ndarray) -> DType | None:
     """The PTO element type of a numpy array, if any."""
-    for name in ("f32", "f16", "bf16", "i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"):
+    for name in ("f32", "f16", "bf16", "i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64",
+                 "f8E4M3FN", "f8E5M2"):  # fmt: skip
         dtype = dtype_named(name)
         if array.dtype == dtype.numpy:
             return dtype

@@ -20,7 +20,7 @@ rules checked and their sources.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
@@ -41,6 +41,9 @@ from pto_dialect.ops.dma import (
     SetMovPadValOp,
 )
 from pto_dialect.types import MemorySpace, PtrType
+
+if TYPE_CHECKING:
+    from interpreters.dma_nest import RowPad
 
 UB_ALIGN = 32
 """UB addresses and UB burst strides of a DMA copy are 32-byte aligned (manual: DMA Copy)."""
@@ -214,6 +217,35 @@ class DmaFunctions(MachineFunctions):
             pipes.execute(op, op.pipe(), source.accesses(), destination.accesses(), cycles)
         return source, destination
 
+    def _looped(
+        self,
+        op: CopyGmToUbufOp | CopyUbufToGmOp,
+        src: _End,
+        dst: _End,
+        n_burst: int,
+        length: int,
+        loops: tuple[int, int],
+        registers: list[tuple[int, int] | None],
+        pad: RowPad | None = None,
+    ) -> None:
+        """A copy whose loop levels advance by the stride registers that are set; a level
+        whose register is unset advances by the extent of the level inside it."""
+        from interpreters.dma_nest import Side, transfer  # dma_nest imports this module
+
+        strides = [(src.stride, dst.stride)]
+        for count, register in zip((n_burst, loops[0]), registers, strict=True):
+            inner = strides[-1]
+            strides.append(register or (count * inner[0], count * inner[1]))
+        transfer(
+            self.machine,
+            op,
+            Side(src.space, src.ptr, tuple(s for s, _ in strides)),
+            Side(dst.space, dst.ptr, tuple(d for _, d in strides)),
+            [n_burst, *loops],
+            length,
+            pad,
+        )
+
     @implements(CopyGmToUbufOp)
     def run_copy_gm_to_ubuf(
         self, interpreter: Interpreter, op: CopyGmToUbufOp, args: PythonValues
@@ -225,6 +257,14 @@ class DmaFunctions(MachineFunctions):
         dtype = _element(ub, op.destination.type) or _element(gm, op.source.type)
         loops = self.machine.dma.out_to_ub
         rows, length = self._burst_shape(n_burst, len_burst, loops, dtype)
+        if any(self.machine.dma.out_to_ub_strides):
+            from interpreters.dma_nest import pad_of  # dma_nest imports this module
+
+            pattern = self.machine.dma.pad_pattern if select else 0
+            pad = pad_of(left, right, dtype, pattern, aligned=select)
+            ends = (_End(MemorySpace.GM, gm, gm_stride), _End(MemorySpace.UB, ub, ub_stride))
+            self._looped(op, *ends, n_burst, length, loops, self.machine.dma.out_to_ub_strides, pad)
+            return ()
         if not rows or not length:
             self.machine.pipes.execute(op, op.pipe())
             return ()
@@ -258,7 +298,7 @@ class DmaFunctions(MachineFunctions):
         start = left * size
         dst.view(start, length)[...] = src.view()
         # pad elements sit at element positions from the (32-byte aligned) row start
-        row_pattern = np.resize(_pad_bytes(pad_pattern, size), filled)
+        row_pattern = np.resize(pad_bytes(pad_pattern, size), filled)
         for skip, count in ((0, start), (start + length, filled - start - length)):
             if count:
                 dst.view(skip, count)[...] = row_pattern[skip : skip + count]
@@ -274,6 +314,10 @@ class DmaFunctions(MachineFunctions):
         dtype = _element(ub, op.source.type) or _element(gm, op.destination.type)
         loops = self.machine.dma.ub_to_out
         rows, length = self._burst_shape(n_burst, len_burst, loops, dtype)
+        if any(self.machine.dma.ub_to_out_strides):
+            ends = (_End(MemorySpace.UB, ub, ub_stride), _End(MemorySpace.GM, gm, gm_stride))
+            self._looped(op, *ends, n_burst, length, loops, self.machine.dma.ub_to_out_strides)
+            return ()
         if not rows or not length:
             self.machine.pipes.execute(op, op.pipe())
             return ()
@@ -296,6 +340,6 @@ def scalar_bits(value: int | float, type: Attribute) -> int:
     return int(broadcast(value, dtype, 1).view(unsigned)[0])
 
 
-def _pad_bytes(pattern: int, size: int) -> np.ndarray:
+def pad_bytes(pattern: int, size: int) -> np.ndarray:
     """One pad element: the low `size` bytes of `pattern`, little-endian."""
     return np.frombuffer((pattern & ((1 << (8 * size)) - 1)).to_bytes(size, "little"), np.uint8)

@@ -11,7 +11,7 @@ compares `outputs()` byte for byte.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
@@ -25,12 +25,13 @@ from xdsl.interpreters.memref import MemRefFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
-from interpreters.args import Arg, ArrayArg, bind, parse_spec
+from interpreters.args import Arg, ArgError, ArrayArg, bind, parse_spec
 from interpreters.constants import CachedConstantArithFunctions, UnsignedIndexArithFunctions
 from interpreters.errors import PtoRuntimeError
 from interpreters.impls import implements, register_functions
+from interpreters.launch import Launch
 from interpreters.machine import Machine
-from interpreters.pipes import Hazard, PipeModel
+from interpreters.pipes import Hazard, PipeModel, UntrackedPipes
 from interpreters.progress import CHECK_EVERY, Progress
 from interpreters.pto_interpreter import PtoInterpreter
 from interpreters.registry import project_functions
@@ -38,6 +39,7 @@ from interpreters.source import where
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.targets import parse_target
+from pto_dialect.types import TileTypeBase
 
 DEFAULT_MAX_STEPS = 10_000_000
 """Interpreted ops after which a run stops (`--max-steps`): far above a real kernel (the
@@ -127,7 +129,10 @@ class CheckedScfFunctions(ScfFunctions):
 @dataclass
 class RunResult:
     machine: Machine
+    """Block 0's machine (the only one of a single-block run)."""
     args: list[Arg]
+    blocks: list[Machine] = field(default_factory=list[Machine])
+    """Every block's machine, in block order."""
 
     def outputs(self) -> list[np.ndarray | None]:
         """The final contents of every array argument, None for scalar arguments."""
@@ -166,18 +171,66 @@ def run_function(
     index_bitwidth: Literal[32, 64] = 64,
     max_steps: int = DEFAULT_MAX_STEPS,
     progress: Progress | None = None,
+    blocks: int = 1,
 ) -> RunResult:
     """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
 
     The target is the module's `pto.target_arch` (see `retarget`). Raises `KernelError`
     (one line) when the kernel breaks a rule at run time or runs more than `max_steps`
-    ops; `ArgError` for bad arguments. `progress`, if given, hears about a long run.
+    ops (per block); `ArgError` for bad arguments. `progress`, if given, hears about a long
+    run. `blocks` > 1 runs blocks 0 .. blocks-1 one after another over the same GM (the
+    argument arrays), each on a machine of its own (on-chip memories, pipes, DMA registers)
+    whose `get_block_idx` is its index; `pipes` is block 0's model, the others get a fresh
+    one of the same kind.
     """
+    if blocks < 1:
+        raise ArgError(f"the number of blocks must be at least 1, got {blocks}")
     try:
         verify_dominance(module)  # xDSL's verify does not check it; the run relies on it
     except DominanceError as err:
         raise KernelError(err.violation.message, err.violation.user) from None
-    machine = Machine(target_of(module), pipes=pipes or PipeModel())
+    pipes = pipes or PipeModel()
+    target = target_of(module)
+    machines = [
+        Machine(
+            target,
+            pipes=pipes if b == 0 else _fresh_pipes(pipes),
+            launch=Launch(block_idx=b, block_num=blocks),
+        )
+        for b in range(blocks)
+    ]
+    func = entry_function(module, entry)
+    inputs = func.function_type.inputs.data
+    if len(args) != len(inputs):
+        raise KernelError(f"@{func.sym_name.data} takes {len(inputs)} argument(s), got {len(args)}")
+    parsed = [parse_spec(a) if isinstance(a, str) else a for a in args]
+    if blocks > 1 and any(isinstance(t, TileTypeBase) for t in inputs):
+        raise ArgError("a tile argument lives on one core: --blocks > 1 needs pointer arguments")
+    values = [
+        bind(machines[0], i, a, t) for i, (a, t) in enumerate(zip(parsed, inputs, strict=True))
+    ]
+    for machine in machines:
+        _run_block(module, func, values, machine, index_bitwidth, max_steps, progress)
+    return RunResult(machines[0], parsed, machines)
+
+
+def _fresh_pipes(model: PipeModel) -> PipeModel:
+    """A new pipe model of the kind of `model` (tracking or not, with spans or not)."""
+    if not model.tracking:
+        return UntrackedPipes()
+    return PipeModel(record_spans=model.record_spans)
+
+
+def _run_block(
+    module: ModuleOp,
+    func: FuncOp,
+    values: list[object],
+    machine: Machine,
+    index_bitwidth: Literal[32, 64],
+    max_steps: int,
+    progress: Progress | None,
+) -> None:
+    """Runs `func` on `values` on `machine` (one block of the launch)."""
     tracker = _OpTracker(machine, max_steps, progress)
     interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
     for functions in (CachedConstantArithFunctions(), UnsignedIndexArithFunctions(),
@@ -186,23 +239,22 @@ def run_function(
         interpreter.register_implementations(functions)
     for functions in project_functions(machine):
         interpreter.register_implementations(functions)
-    func = entry_function(module, entry)
-    inputs = func.function_type.inputs.data
-    if len(args) != len(inputs):
-        raise KernelError(f"@{func.sym_name.data} takes {len(inputs)} argument(s), got {len(args)}")
-    parsed = [parse_spec(a) if isinstance(a, str) else a for a in args]
-    values = [bind(machine, i, a, t) for i, (a, t) in enumerate(zip(parsed, inputs, strict=True))]
     try:
         # IEEE exceptions are results, not warnings (the semantics functions rely on it)
         with np.errstate(all="ignore"):
             interpreter.call_op(func, tuple(values))
     except PtoRuntimeError as err:
-        raise KernelError(err.message, err.op or tracker.current) from None
+        raise KernelError(_in_block(err.message, machine), err.op or tracker.current) from None
     except Exception as err:  # an xDSL interpreter failure: still one line
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise KernelError(first, tracker.current) from None
+        raise KernelError(_in_block(first, machine), tracker.current) from None
     finally:
         if progress is not None:
             progress.done()
     machine.pipes.finish()
-    return RunResult(machine, parsed)
+
+
+def _in_block(message: str, machine: Machine) -> str:
+    """`message`, naming the block when the launch has more than one."""
+    launch = machine.launch
+    return message if launch.block_num == 1 else f"block {launch.block_idx}: {message}"

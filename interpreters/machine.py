@@ -18,6 +18,7 @@ from xdsl.ir import Operation, SSAValue
 from interpreters import costs
 from interpreters.dma_state import DmaState
 from interpreters.errors import check
+from interpreters.launch import Launch
 from interpreters.memory import Access, Memory, Pointer, TensorView, Tile, static_or
 from interpreters.pipes import PipeModel
 from pto_dialect.attrs import Location, Pipe
@@ -41,6 +42,10 @@ class Machine:
     """What the running code says of itself (a lowering's choices), each once, in order."""
     vms4_sr: tuple[int, ...] = (0, 0, 0, 0)
     """VMS4_SR: the pairs each list gave in the last merge sort (vmrgsort4, tmrgsort)."""
+    launch: Launch = field(default_factory=Launch)
+    """Which block of the launch this machine runs."""
+    semaphores: Counter[int] = field(default_factory=Counter[int])
+    """The cluster's cross-core semaphores (`set_cross_core`, `set_intra_block`, ...)."""
 
     def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
         """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from xdsl.interpreter import InterpreterFunctions
 
+from interpreters.align import AlignFunctions
 from interpreters.dma import DmaFunctions
+from interpreters.dma_v06 import DmaV06Functions
 from interpreters.machine import Machine
+from interpreters.runtime import RuntimeFunctions
 from interpreters.sync import SyncFunctions
+from interpreters.sync_cross_core import CrossCoreFunctions
 from interpreters.tile_arg_reduce import TileArgReduceFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
@@ -46,6 +50,10 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileScalarFunctions(machine),
         TileMatrixFunctions(machine),
         DmaFunctions(machine),
+        DmaV06Functions(machine),
+        RuntimeFunctions(machine),
+        CrossCoreFunctions(machine),
+        AlignFunctions(machine),
         SyncFunctions(machine),
         VectorArithFunctions(machine),
         VectorLoadFunctions(machine),

@@ -16,6 +16,7 @@ process name and `otherData` say so). One track per pipe holds:
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -172,3 +173,28 @@ def trace_events(machine: Machine) -> dict[str, Any]:
 def write_trace(machine: Machine, path: Path) -> None:
     """Writes `trace_events(machine)` to `path` (Perfetto, chrome://tracing)."""
     path.write_text(json.dumps(trace_events(machine)) + "\n")
+
+
+def launch_json(reports: Sequence[Report]) -> dict[str, Any]:
+    """The blocks of a multi-block run: each block's cycles and hazard count, and the run's
+    cycles (the slowest block's: the blocks run side by side on cores of their own)."""
+    totals = [r.total_cycles for r in reports]
+    return {
+        "blocks": [
+            {"block": i, "cycles": total, "hazards": len(r.hazards)}
+            for i, (r, total) in enumerate(zip(reports, totals, strict=True))
+        ],
+        "cycles_overall": None if None in totals else max(t for t in totals if t is not None),
+    }
+
+
+def launch_text(reports: Sequence[Report]) -> str:
+    """`launch_json` as the lines `pto-run --report` prints after block 0's report."""
+    data = launch_json(reports)
+    lines = [f"blocks: {len(reports)} (the report above is block 0's)"]
+    for block in data["blocks"]:
+        cycles = "" if block["cycles"] is None else f"{block['cycles']} cycles, "
+        lines.append(f"  block {block['block']}: {cycles}{block['hazards']} hazards")
+    if data["cycles_overall"] is not None:
+        lines.append(f"cycles overall: {data['cycles_overall']} (the slowest block)")
+    return "\n".join(lines)

@@ -1,7 +1,7 @@
 """`pto-run`: run a function of a PTO module with xDSL's interpreter.
 
     pto-run FILE [--entry NAME] [--target a2a3|a5|cpu] [--arg SPEC]... [--out-dir DIR]
-                 [--report] [--report-json FILE] [--max-steps N] [--auto-sync]
+                 [--report] [--report-json FILE] [--max-steps N] [--auto-sync] [--blocks N]
 
 `xdsl-run` cannot load plugin interpreter functions, so this subclasses its driver
 and registers the project's functions next to xDSL's own for func, arith, scf and
@@ -32,10 +32,10 @@ from xdsl.utils.exceptions import PassFailedException
 
 from interpreters import api
 from interpreters.api import PtoError, PtoPassError
-from interpreters.args import ArgError, parse_spec
+from interpreters.args import ArgError, parse_spec, save_array
 from interpreters.auto_sync import AutoSync, complete, sync_ops
 from interpreters.execute import DEFAULT_MAX_STEPS, KernelError, entry_function
-from interpreters.report import Report, write_trace
+from interpreters.report import Report, launch_json, launch_text, write_trace
 from pto_dialect import __version__
 from pto_dialect.diagnostics import Sources, pass_diagnostic
 from pto_dialect.verification import first_line
@@ -100,6 +100,13 @@ class PtoRunMain(xDSLRunMain):
             "(pto-plan-memory, when a tile buffer has no address) and synchronised "
             "(pto-insert-sync) before it runs",
         )
+        arg_parser.add_argument(
+            "--blocks",
+            type=_positive,
+            default=1,
+            metavar="N",
+            help="run N blocks (get_block_idx 0 .. N-1) over the same GM, one core each",
+        )
         arg_parser.add_argument("--index-bitwidth", type=int, choices=(32, 64), default=64)
         arg_parser.add_argument("--version", action="version", version=f"pto-run {__version__}")
         arg_parser.add_argument(
@@ -112,9 +119,12 @@ class PtoRunMain(xDSLRunMain):
 
     def run(self) -> int:  # pyright: ignore[reportIncompatibleMethodOverride]
         try:
-            report = self._run()
+            reports = self._run()
+            report = reports[0]
             if self.args.report_json:
                 data = report.as_json()
+                if len(reports) > 1:
+                    data["launch"] = launch_json(reports)
                 if self.auto_sync is not None:
                     data["auto_sync"] = self.auto_sync.as_json()
                 Path(self.args.report_json).write_text(json.dumps(data, indent=2) + "\n")
@@ -128,10 +138,12 @@ class PtoRunMain(xDSLRunMain):
             return EXIT_ERROR
         if self.args.report:
             text = report.text()
+            if len(reports) > 1:
+                text += "\n" + launch_text(reports)
             if self.auto_sync is not None:
                 text += "\n" + self.auto_sync.line()
             print(text, flush=True)  # a reader gone away is noticed here
-        hazards = report.machine.pipes.hazards
+        hazards = [h for r in reports for h in r.machine.pipes.hazards]
         for hazard in hazards:
             print(f"pto-run: hazard: {hazard.message}", file=sys.stderr)
         if hazards and self.unsynchronised:
@@ -143,7 +155,7 @@ class PtoRunMain(xDSLRunMain):
         return 0
 
     # ---- steps -------------------------------------------------------------------------
-    def _run(self) -> Report:
+    def _run(self) -> list[Report]:
         module = self._load()
         if self.args.auto_sync:
             try:
@@ -176,10 +188,11 @@ class PtoRunMain(xDSLRunMain):
             index_bitwidth=self.args.index_bitwidth,
             progress=True,
             check=False,  # `_load` verified it
+            blocks=self.args.blocks,
         )
         if self.args.out_dir:
             self._write_outputs(result.finals)
-        return result.report
+        return result.block_reports
 
     def _load(self) -> ModuleOp:
         path = self.args.input_file
@@ -204,7 +217,7 @@ class PtoRunMain(xDSLRunMain):
             out.mkdir(parents=True, exist_ok=True)
             for index, array in enumerate(finals):
                 if array is not None:
-                    np.save(out / f"arg{index}.npy", array)
+                    save_array(out / f"arg{index}.npy", array)
         except OSError as err:
             raise PtoError(f"cannot write outputs to {out}: {err.strerror}") from None
 

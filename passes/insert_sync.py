@@ -53,6 +53,7 @@ from passes.periodic import Known, decided, loop_period
 from pto_dialect.attrs import Event, EventAttr, Pipe, TargetArch
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.dma import CopyGmToUbufOp, CopyUbufToGmOp
+from pto_dialect.ops.dma_v06 import BlockCopyOp, GroupedTransferOp
 from pto_dialect.ops.sync import (
     BUF_ID_COUNT,
     BarrierOp,
@@ -86,7 +87,13 @@ pairs as existing sync, whose knowledge is merged path-insensitively at `scf.if`
 may still want a barrier the first one derived along one path: running to a fixed point
 makes the pass idempotent."""
 
-_MACHINE_LEVEL = (VecScopeOp, CopyGmToUbufOp, CopyUbufToGmOp)
+_MACHINE_LEVEL = (
+    VecScopeOp,
+    CopyGmToUbufOp,
+    CopyUbufToGmOp,
+    GroupedTransferOp,
+    BlockCopyOp,
+)
 _SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
 SYNCHRONISED = "pto.synchronised"
 """Unit attribute the pass puts on every function it has analysed. A function so marked is

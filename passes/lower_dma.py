@@ -4,16 +4,15 @@ A DPS `pto.tload` into, or `pto.tstore` from, a planned `loc=vec` tile buffer wh
 is `pto.partition_view(pto.make_tensor_view(%ptr, shape, strides), offsets, sizes)` becomes,
 in place and on the same pipe (MTE2 / MTE3):
 
-    [pto.set_mov_pad_val %pad : T]              tload, when the tile's pad fills bytes
-    pto.set_loop_size_outtoub %c1, %c1          (set_loop_size_ubtoout for tstore)
-    pto.copy_gm_to_ubuf %gm, %ub, %sid, %n_burst, %len_burst, %c0, %c0, %select, %c0,
-                        %gm_stride, %ub_stride  (copy_ubuf_to_gm %ub, %gm, ... for tstore)
+    pto.mte_gm_ub %gm, %ub, %c0, %len_burst nburst(%n_burst, %gm_stride, %ub_stride)
+                  [pad(%pad)]                   pad: tload, when the tile's pad fills bytes
+    pto.mte_ub_gm %ub, %gm, %len_burst nburst(%n_burst, %ub_stride, %gm_stride)   (tstore)
 
 One burst per row of a row-major tile (per column of a col-major one): `n_burst` = valid
 rows (cols), `len_burst` = valid cols (rows) x sizeof, `gm_stride` = the view's row (column)
 stride in bytes, `ub_stride` = the tile's cols (rows) x sizeof; `%gm` is the tensor view's
 pointer advanced by `sum(offset_i * stride_i)` elements. The pad of a tload is the copy's
-tail fill (`data_select_bit` 1) with the pad-value register holding the pad's bits, which
+`pad(...)` group (each UB row filled to its 32-byte boundary with the pad's bits), which
 is what the tile op pads on targets whose rule is `PadExtent.BURST_BLOCK`; on a target that
 pads the whole tile (`PadExtent.TILE`, cpu) a tload that would pad is left at tile level.
 Sizes known at compile time fold to constants; `?` sizes become index arithmetic cast to
@@ -57,13 +56,7 @@ from passes.common import checked_pass, pass_error, pass_target, rewrite_once, t
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
 from pto_dialect.ops.base import TileOp
-from pto_dialect.ops.dma import (
-    CopyGmToUbufOp,
-    CopyUbufToGmOp,
-    SetLoopSizeOutToUbOp,
-    SetLoopSizeUbToOutOp,
-    SetMovPadValOp,
-)
+from pto_dialect.ops.dma_v06 import DmaGroup, DmaPad, MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.tile_memory import (
     AllocTileOp,
@@ -90,10 +83,10 @@ Dim = int | SSAValue
 """A size, offset or stride: known at compile time, or an `index` value."""
 
 PadAttr = IntegerAttr[IntegerType] | FloatAttr[AnyFloat]
-"""The scalar `set_mov_pad_val` takes."""
+"""The scalar of a `pad(...)` group (as `set_mov_pad_val` takes)."""
 
 PAD_REGISTER_BITS = 32
-"""`set_mov_pad_val` programs at most 32 bits (PTOAS: i8/i16/i32, f16/bf16/f32)."""
+"""A pad value has at most 32 bits (PTOAS: i8/i16/i32, f16/bf16/f32)."""
 
 _FLOAT_PAD_TYPES = (F16, BF16, F32)
 
@@ -317,7 +310,7 @@ def _pads_whole_tile(value: SSAValue, type: TileTypeBase, target: TargetProfile)
 
 
 def _pad_value(op: TileOp, tile: _Tile, target: TargetProfile) -> PadAttr | None:
-    """The pad-value register's scalar when the tload pads (None when it does not): the pad
+    """The `pad(...)` scalar when the tload pads (None when it does not): the pad
     in the element type, or its bits as an integer of at most 32 bits."""
     dtype = tile.type.element
     fill = pad_scalar(dtype, tile.type.pad.data)
@@ -334,7 +327,7 @@ def _pad_value(op: TileOp, tile: _Tile, target: TargetProfile) -> PadAttr | None
         raise pass_error(
             NAME,
             f"pad {tile.type.pad.data.value} of {dtype} has the bits {bits:#x}, but "
-            f"pto.set_mov_pad_val programs at most {PAD_REGISTER_BITS} bits",
+            f"the pad value of pto.mte_gm_ub has at most {PAD_REGISTER_BITS} bits",
             op,
         )
     return IntegerAttr(bits, width, truncate_bits=True)
@@ -509,23 +502,27 @@ def _operands(e: _Emitter, bursts: _Bursts, n_burst: Dim, size: int) -> _CopyOpe
 
 
 def _copy(
-    e: _Emitter, load: bool, pads: bool, gm: SSAValue, ub: SSAValue, operands: _CopyOperands
+    e: _Emitter,
+    load: bool,
+    pad: SSAValue | None,
+    gm: SSAValue,
+    ub: SSAValue,
+    operands: _CopyOperands,
 ) -> None:
-    """One `copy_gm_to_ubuf` (`copy_ubuf_to_gm`) between `gm` and `ub`."""
-    zero = e.i64(0)
+    """One `mte_gm_ub` (`mte_ub_gm`) between `gm` and `ub`, padding with `pad`."""
     count, len_burst, gm_stride, ub_stride = operands
     if load:
-        select = e.constant(int(pads), i1)
-        e.add(CopyGmToUbufOp(gm, ub, zero, count, len_burst, zero, zero, select, zero,
-                             gm_stride, ub_stride))  # fmt: skip
+        bursts = DmaGroup(count, gm_stride, ub_stride)
+        padding = None if pad is None else DmaPad(pad, None, None)
+        e.add(MteGmUbOp(gm, ub, len_burst, bursts, (), padding, l2_cache_ctl=e.i64(0)))
     else:
-        e.add(CopyUbufToGmOp(ub, gm, zero, count, len_burst, zero, gm_stride, ub_stride))
+        e.add(MteUbGmOp(ub, gm, len_burst, DmaGroup(count, ub_stride, gm_stride)))
 
 
 def _copies(
     e: _Emitter,
     load: bool,
-    pads: bool,
+    pad: SSAValue | None,
     ends: tuple[SSAValue, SSAValue],
     bursts: _Bursts,
     size: int,
@@ -553,7 +550,7 @@ def _copies(
     if not full:  # clamp(count - first, 0, per_copy)
         left = e.binary(arith.SubiOp, bursts.count, e.mul(flat, bursts.per_copy))
         n_burst = e.pick("slt", e.pick("sgt", left, 0), n_burst)
-    _copy(e, load, pads, gm, ub, _operands(e, bursts, n_burst, size))
+    _copy(e, load, pad, gm, ub, _operands(e, bursts, n_burst, size))
 
 
 def _full(tile: _Tile, window: _Window, bursts: _Bursts) -> bool:
@@ -598,21 +595,15 @@ def _lower(
         _check_window(e, tile, window, gm)
     size = tile.type.element.bytes
     e.i64(0)
-    one = e.i64(1)
     operands = None if bursts.outer else _operands(e, bursts, bursts.count, size)
-    if load:
-        if pad is not None:
-            value = e.add(arith.ConstantOp(pad)).results[0]
-            value.name_hint = "pad"
-            e.add(SetMovPadValOp(value))
-        e.add(SetLoopSizeOutToUbOp(one, one))
-    else:
-        e.add(SetLoopSizeUbToOutOp(one, one))
-    pads = pad is not None
+    value = None
+    if pad is not None:
+        value = e.add(arith.ConstantOp(pad)).results[0]
+        value.name_hint = "pad"
     if operands is not None:
-        _copy(e, load, pads, gm, ub, operands)
+        _copy(e, load, value, gm, ub, operands)
     else:
-        _copies(e, load, pads, (gm, ub), bursts, size, _full(tile, window, bursts))
+        _copies(e, load, value, (gm, ub), bursts, size, _full(tile, window, bursts))
     rewriter.erase(op)
 
 
@@ -650,7 +641,7 @@ class _LowerTStore(RewritePattern):
 @checked_pass
 @dataclass(frozen=True)
 class LowerDmaPass(ModulePass):
-    """Lowers `pto.tload`/`pto.tstore` of UB tiles to `copy_gm_to_ubuf`/`copy_ubuf_to_gm`."""
+    """Lowers `pto.tload`/`pto.tstore` of UB tiles to `mte_gm_ub`/`mte_ub_gm`."""
 
     name = "pto-lower-dma"
 

@@ -26,6 +26,13 @@ class Location(StrEnum):
     VEC = "vec"  # UB
     BIAS = "bias"
     SCALING = "scaling"
+    GM = "gm"
+    """Global memory: a memref's `#pto.address_space<gm>` (PTOAS kernels), never a tile's
+    `loc=` (the tile parser and `TileTypeBase.verify` refuse it)."""
+
+
+TILE_LOCATIONS = tuple(loc for loc in Location if loc is not Location.GM)
+"""The on-chip buffers a tile can live in."""
 
 
 class BLayout(StrEnum):

@@ -7,10 +7,14 @@ from xdsl.ir import Dialect
 from pto_dialect.attrs import ATTRIBUTES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
+    align,
     dma,
+    dma_v06,
     mask_pattern,
     pointer,
+    runtime,
     sync,
+    sync_cross_core,
     tile_arg_reduce,
     tile_compare,
     tile_convert,
@@ -70,6 +74,10 @@ OP_MODULES = (
     pointer,
     sync,
     dma,
+    dma_v06,
+    runtime,
+    sync_cross_core,
+    align,
     tile_convert,
     tile_compare,
     vector_convert,

@@ -98,7 +98,10 @@ def op_section(op: type[PtoOp]) -> list[str]:
     lines = [f"## {op.name}", ""]
     lines.append(_first_paragraph(op.__doc__) or f"`{op.__name__}`.")
     lines.append("")
-    manual = f"[{op.MANUAL}]({MANUAL_URL}{op.MANUAL})" if op.MANUAL else "**missing**"
+    url = (
+        op.MANUAL if op.MANUAL and op.MANUAL.startswith("https://") else f"{MANUAL_URL}{op.MANUAL}"
+    )
+    manual = f"[{op.MANUAL}]({url})" if op.MANUAL else "**missing**"
     lines += [
         f"- class `{op.__name__}` (family `{family}`), pipe `{op.PIPE.value}`",
         f"- manual: {manual}",

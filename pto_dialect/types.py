@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from pto_dialect.attrs import (
+    TILE_LOCATIONS,
     BLayout,
     BLayoutAttr,
     Location,
@@ -227,8 +228,13 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
         if parser.parse_optional_punctuation("=") is not None:
             parse_value(first, start)
         else:
-            if first not in Location.__members__.values():
-                parser.raise_error(f"unknown tile location '{first}'", start, parser.pos)
+            if first not in TILE_LOCATIONS:
+                gm = first == Location.GM
+                problem = "is not on chip: not a tile location" if gm else ""
+                prefix = "" if gm else "unknown "
+                parser.raise_error(
+                    f"{prefix}tile location '{first}' {problem}".rstrip(), start, parser.pos
+                )
             values["loc"] = LocationAttr(Location(first))
             parser.parse_punctuation(",")
             dims, elem = parser.parse_ranked_shape()
@@ -279,6 +285,8 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
     def verify(self) -> None:
         dtype = self.element
         rows, cols = self.shape
+        if self.location not in TILE_LOCATIONS:
+            raise VerifyException(f"{self.name} loc=gm: GM is not a tile location")
         if rows <= 0 or cols <= 0:
             raise VerifyException(f"{self.name} rows and cols must be positive, got {rows}x{cols}")
         for key, valid, bound in (
@@ -332,6 +340,14 @@ def _parse_enum(enum: type[StrEnum], attr: Callable[[StrEnum], Attribute]):
     return parse
 
 
+def _parse_tile_location(parser: AttrParser) -> Attribute:
+    pos = parser.pos
+    loc = parser.parse_str_enum(Location)
+    if loc not in TILE_LOCATIONS:
+        parser.raise_error("loc=gm: GM is not a tile location (tiles live on chip)", pos)
+    return LocationAttr(loc)
+
+
 def parse_int(parser: AttrParser) -> Attribute:
     """A non-negative integer parameter (`rows=16`)."""
     return IntAttr(parser.parse_integer(allow_boolean=False, allow_negative=False))
@@ -356,7 +372,7 @@ def _parse_pad(parser: AttrParser) -> Attribute:
 
 
 _TILE_KEY_PARSERS: dict[str, Callable[[AttrParser], Attribute]] = {
-    "loc": _parse_enum(Location, lambda v: LocationAttr(Location(v))),
+    "loc": _parse_tile_location,
     "dtype": lambda p: p.parse_type(),
     "rows": parse_int,
     "cols": parse_int,

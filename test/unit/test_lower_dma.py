@@ -29,7 +29,7 @@ from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from pto_dialect.dtypes import dtype_named
 from pto_dialect.ops.base import PtoOp
-from pto_dialect.ops.dma import CopyGmToUbufOp, CopyUbufToGmOp, SetMovPadValOp
+from pto_dialect.ops.dma_v06 import MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.sync import WaitFlagOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.types import MemorySpace
@@ -245,7 +245,7 @@ def test_ui64_min_pad_is_the_zero_register():
 
 def test_wide_pad_is_a_diagnostic():
     case = shaped("i64", pad="max")
-    with pytest.raises(PassFailedException, match="programs at most 32 bits"):
+    with pytest.raises(PassFailedException, match="has at most 32 bits"):
         lower(case.kernel(), "a2a3")
 
 
@@ -351,7 +351,7 @@ def colmin_args() -> list[str]:
 def test_a_correctly_synchronised_kernel_has_no_hazards_after_lowering():
     for module in validate(planned_colmin(), colmin_args):
         assert tile_level_ops(module) == []
-        dma = (CopyGmToUbufOp, CopyUbufToGmOp, SetMovPadValOp)
+        dma = (MteGmUbOp, MteUbGmOp)
         pipes = [op.pipe() for op in module.walk() if isinstance(op, dma)]
         assert [p.value for p in pipes] == ["PIPE_MTE2", "PIPE_MTE3"]
 
@@ -364,7 +364,7 @@ def test_a_missing_flag_is_still_a_hazard_after_lowering():
         assert [h.kind for h in before] == [h.kind for h in after] == ["RAW"]
         pipes = [{op.pipe() for op in h.ops if isinstance(op, PtoOp)} for h in after]
         assert [sorted(p.value for p in s) for s in pipes] == [["PIPE_MTE2", "PIPE_V"]]
-        assert isinstance(after[0].ops[0], CopyGmToUbufOp)
+        assert isinstance(after[0].ops[0], MteGmUbOp)
 
 
 CONFIGS = [(0, False), (3, True)]

@@ -30,7 +30,7 @@ from interpreters.semantics import transfer
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from pto_dialect.dtypes import F32
-from pto_dialect.ops.dma import CopyGmToUbufOp, CopyUbufToGmOp
+from pto_dialect.ops.dma_v06 import MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.types import MemorySpace
 
@@ -241,7 +241,7 @@ def test_lowered_transfers_move_the_same_bytes(case: Case, target: str) -> None:
     module.verify()
     ops = list(module.walk())
     assert not any(isinstance(op, TLoadOp | TStoreOp) for op in ops)
-    assert sum(isinstance(op, CopyGmToUbufOp | CopyUbufToGmOp) for op in ops) == 4
+    assert sum(isinstance(op, MteGmUbOp | MteUbGmOp) for op in ops) == 4
     after = run(module, case)
     check_outputs(case, after)
     ub_before, ub_after = (r.machine.memories[MemorySpace.UB].data for r in (before, after))

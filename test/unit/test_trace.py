@@ -85,7 +85,7 @@ def test_a_synchronised_kernel_has_flows_from_set_to_wait_and_its_stalls() -> No
         slice_ = by_name[f"{op} {event['name']}"]
         assert (slice_["tid"], slice_["ts"], slice_["dur"]) == (event["tid"], event["ts"], 0)
     # V waits for the load: its stall ends when the copy does, and no V op runs during it
-    copy, stall = by_name["pto.copy_gm_to_ubuf"], by_name["stall: wait_flag MTE2->V ev0"]
+    copy, stall = by_name["pto.mte_gm_ub"], by_name["stall: wait_flag MTE2->V ev0"]
     assert names[stall["tid"]] == "PIPE_V"
     assert stall["ts"] + stall["dur"] == copy["ts"] + copy["dur"]
     vector_ops = [e for e in events if e["ph"] == "X" and e["cat"] == "PIPE_V"]

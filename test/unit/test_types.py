@@ -2,12 +2,12 @@
 
 import pytest
 from xdsl.context import Context
-from xdsl.dialects.builtin import IntegerType, Signedness, bf16, f16, f32, i8
+from xdsl.dialects.builtin import IntegerType, MemRefType, Signedness, bf16, f16, f32, i8
 from xdsl.ir import Attribute
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from pto_dialect.attrs import BLayout, Location, PadValue, SLayout
+from pto_dialect.attrs import BLayout, Location, LocationAttr, PadValue, SLayout
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import F32, U8, dtype_of
 from pto_dialect.types import (
@@ -133,9 +133,10 @@ def test_ssa_tile_type_has_the_same_parameters():
         ("!pto.tile_buf<loc=vec, dtype=f32, rows=32>", "is missing cols"),
         ("!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, rows=8>", "duplicate pto.tile_buf key"),
         ("!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, colour=1>", "unknown pto.tile_buf key"),
-        ("!pto.tile_buf<loc=gm, dtype=f32, rows=8, cols=8>", "Expected `mat`"),
+        ("!pto.tile_buf<loc=gm, dtype=f32, rows=8, cols=8>", "GM is not a tile location"),
         ("!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, pad=4>", "pad=4 must be 0"),
         ("!pto.tile_buf<cube, 8x8xf32>", "unknown tile location 'cube'"),
+        ("!pto.tile<gm, 8x8xf32>", "tile location 'gm' is not on chip"),
         ("!pto.mask<b64>", "granularity must be b8, b16 or b32"),
         ("!pto.ptr<f32, hbm>", "unknown memory space 'hbm'"),
     ],
@@ -259,3 +260,11 @@ def test_dtype_mapping():
     i8_dtype = dtype_of(IntegerType(8))
     assert i8_dtype is not None and i8_dtype.is_signed
     assert dtype_of(IntegerType(1)) is None
+
+
+def test_gm_is_a_memref_address_space_but_no_tile_location():
+    memref = parse("memref<2x8xf32, #pto.address_space<gm>>")
+    assert isinstance(memref, MemRefType)
+    assert memref.memory_space == LocationAttr(Location.GM)
+    with pytest.raises(VerifyException, match="GM is not a tile location"):
+        TileBufType(Location.GM, f32, 8, 8).verify()

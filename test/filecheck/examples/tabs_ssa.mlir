@@ -1,7 +1,7 @@
 // `pto-pipeline` turns the Level-1 kernel tload -> tabs -> tstore over 1024 f32 into the
-// structure of the seed 002 typical kernel (examples/seed002_vabs.mlir): copy_gm_to_ubuf, an
+// structure of the seed 002 typical kernel (examples/seed002_vabs.mlir): mte_gm_ub, an
 // MTE2 -> V flag, a vecscope loop of plt_b32 / vlds / vabs / vsts, a V -> MTE3 flag,
-// copy_ubuf_to_gm. The result computes |x| on a5 and cpu with no hazard.
+// mte_ub_gm. The result computes |x| on a5 and cpu with no hazard.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xdsl-opt %examples/tabs_ssa.mlir -p pto-pipeline | filecheck %s
 // RUN: xdsl-opt %examples/tabs_ssa.mlir -p pto-pipeline -o %t/lowered.mlir
@@ -14,9 +14,9 @@
 
 // CHECK:      func.func @vabs(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) attributes {pto.synchronised} {
 // CHECK:        %t = pto.alloc_tile addr = %t_addr : !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32,
-// CHECK:        pto.copy_gm_to_ubuf %x, %ub,
+// CHECK:        pto.mte_gm_ub %x, %ub,
 // CHECK-NEXT:   pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
-// CHECK-NOT:    pto.copy
+// CHECK-NOT:    pto.mte
 // CHECK:        pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 // CHECK:        %c1024_i32 = arith.constant 1024 : i32
 // CHECK:        %[[ZERO:.*]] = arith.constant 0 : index
@@ -33,7 +33,7 @@
 // CHECK-NEXT:   }
 // CHECK-NEXT:   pto.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
 // CHECK-NEXT:   pto.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
-// CHECK:        pto.copy_ubuf_to_gm %{{.*}}, %y,
+// CHECK:        pto.mte_ub_gm %{{.*}}, %y,
 // CHECK-NEXT:   func.return
 // CHECK-NOT:  pto.t{{[a-z]+}}
 

@@ -1,4 +1,4 @@
-// pto-lower-dma: tload/tstore of planned UB tiles become set_loop_size + copy_* (+ set_mov_pad_val).
+// pto-lower-dma: tload/tstore of planned UB tiles become the v0.6 mte_gm_ub / mte_ub_gm (+ pad).
 // Expected operands follow the rule of passes/lower_dma.py: one burst per row (col-major: column),
 // n_burst = valid rows, len_burst = valid cols x sizeof, gm_stride = view row stride x sizeof,
 // ub_stride = tile cols x sizeof, GM pointer = view pointer + sum(offset_i x stride_i) elements.
@@ -16,12 +16,9 @@
 // CHECK-NEXT:    %out = pto.alloc_tile addr = %a1
 // CHECK-NEXT:    %[[A:.*]] = arith.constant 0 : i64
 // CHECK-NEXT:    %[[UB:.*]] = pto.castptr %[[A]] : i64 -> !pto.ptr<f32, ub>
-// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:    %[[ROWS:.*]] = arith.constant 16 : i64
 // CHECK-NEXT:    %[[ROW:.*]] = arith.constant 128 : i64
-// CHECK-NEXT:    pto.set_loop_size_outtoub %[[ONE]], %[[ONE]] : i64, i64
-// CHECK-NEXT:    %[[NOPAD:.*]] = arith.constant false
-// CHECK-NEXT:    pto.copy_gm_to_ubuf %src, %[[UB]], %[[A]], %[[ROWS]], %[[ROW]], %[[A]], %[[A]], %[[NOPAD]], %[[A]], %[[ROW]], %[[ROW]] : !pto.ptr<f32>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64, i1, i64, i64, i64
+// CHECK-NEXT:    pto.mte_gm_ub %src, %[[UB]], %[[A]], %[[ROW]] nburst(%[[ROWS]], %[[ROW]], %[[ROW]]) : !pto.ptr<f32>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64
 // CHECK-NEXT:    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 // CHECK-NEXT:    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 // CHECK-NEXT:    pto.tcolmin
@@ -32,12 +29,11 @@
 // CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i64
 // CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:    %[[ROW:.*]] = arith.constant 128 : i64
-// CHECK-NEXT:    pto.set_loop_size_ubtoout %[[ONE]], %[[ONE]] : i64, i64
-// CHECK-NEXT:    pto.copy_ubuf_to_gm %[[UB]], %dst, %[[ZERO]], %[[ONE]], %[[ROW]], %[[ZERO]], %[[ROW]], %[[ROW]] : !pto.ptr<f32, ub>, !pto.ptr<f32>, i64, i64, i64, i64, i64, i64
+// CHECK-NEXT:    pto.mte_ub_gm %[[UB]], %dst, %[[ROW]] nburst(%[[ONE]], %[[ROW]], %[[ROW]]) : !pto.ptr<f32, ub>, !pto.ptr<f32>, i64, i64, i64, i64
 // CHECK-NEXT:    func.return
 // CPU-LABEL: func.func @static_pair
-// CPU:         pto.copy_gm_to_ubuf
-// CPU:         pto.copy_ubuf_to_gm
+// CPU:         pto.mte_gm_ub
+// CPU:         pto.mte_ub_gm
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @static_pair(%src: !pto.ptr<f32>, %dst: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
@@ -75,14 +71,11 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    %[[OFF:.*]] = arith.constant 197 : index
 // CHECK-NEXT:    %[[GM:.*]] = pto.addptr %src, %[[OFF]] : !pto.ptr<f32>, index -> !pto.ptr<f32>
 // CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i64
-// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:    %[[ROWS:.*]] = arith.constant 4 : i64
 // CHECK-NEXT:    %[[LEN:.*]] = arith.constant 32 : i64
 // CHECK-NEXT:    %[[GMS:.*]] = arith.constant 256 : i64
 // CHECK-NEXT:    %[[UBS:.*]] = arith.constant 128 : i64
-// CHECK-NEXT:    pto.set_loop_size_outtoub %[[ONE]], %[[ONE]] : i64, i64
-// CHECK-NEXT:    %[[NOPAD:.*]] = arith.constant false
-// CHECK-NEXT:    pto.copy_gm_to_ubuf %[[GM]], %[[UB]], %[[ZERO]], %[[ROWS]], %[[LEN]], %[[ZERO]], %[[ZERO]], %[[NOPAD]], %[[ZERO]], %[[GMS]], %[[UBS]] :
+// CHECK-NEXT:    pto.mte_gm_ub %[[GM]], %[[UB]], %[[ZERO]], %[[LEN]] nburst(%[[ROWS]], %[[GMS]], %[[UBS]]) :
 // CHECK-NEXT:    func.return
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @offset_and_wide_tile(%src: !pto.ptr<f32>) {
@@ -103,33 +96,24 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // -----
 
-// Pads (tile 2x5 valid in 4x16, rows of 5 elements). The register holds the pad in the element
+// Pads (tile 2x5 valid in 4x16, rows of 5 elements). The pad group holds the pad in the element
 // type (f32 max: +inf = 0x7f800000) or its bits as an i8/i16/i32 (i16 min: -32768, ui32 max:
-// 0xffffffff = -1, f8E4M3FN min: the tile op's -inf, i.e. NaN 0xff = -1); data_select_bit = true.
+// 0xffffffff = -1, f8E4M3FN min: the tile op's -inf, i.e. NaN 0xff = -1).
 // CHECK-LABEL: func.func @pads
 // CHECK:         %[[PAD:.*]] = arith.constant 0x7f800000 : f32
-// CHECK-NEXT:    pto.set_mov_pad_val %[[PAD]] : f32
-// CHECK-NEXT:    pto.set_loop_size_outtoub
-// CHECK-NEXT:    %[[SEL:.*]] = arith.constant true
-// CHECK-NEXT:    pto.copy_gm_to_ubuf {{.*}}, %[[SEL]], {{.*}} : !pto.ptr<f32>, !pto.ptr<f32, ub>,
+// CHECK-NEXT:    pto.mte_gm_ub {{.*}} pad(%[[PAD]]) : !pto.ptr<f32>, !pto.ptr<f32, ub>, {{.*}}, pad f32
 // CHECK:         %[[PAD:.*]] = arith.constant -32768 : i16
-// CHECK-NEXT:    pto.set_mov_pad_val %[[PAD]] : i16
-// CHECK-NEXT:    pto.set_loop_size_outtoub
-// CHECK-NEXT:    %[[SEL:.*]] = arith.constant true
-// CHECK-NEXT:    pto.copy_gm_to_ubuf {{.*}}, %[[SEL]], {{.*}} : !pto.ptr<i16>, !pto.ptr<i16, ub>,
+// CHECK-NEXT:    pto.mte_gm_ub {{.*}} pad(%[[PAD]]) : !pto.ptr<i16>, !pto.ptr<i16, ub>, {{.*}}, pad i16
 // CHECK:         %[[PAD:.*]] = arith.constant -1 : i32
-// CHECK-NEXT:    pto.set_mov_pad_val %[[PAD]] : i32
-// CHECK:         pto.copy_gm_to_ubuf {{.*}} : !pto.ptr<ui32>, !pto.ptr<ui32, ub>,
+// CHECK-NEXT:    pto.mte_gm_ub {{.*}} pad(%[[PAD]]) : !pto.ptr<ui32>, !pto.ptr<ui32, ub>, {{.*}}, pad i32
 // CHECK:         %[[PAD:.*]] = arith.constant 0xff80 : bf16
-// CHECK-NEXT:    pto.set_mov_pad_val %[[PAD]] : bf16
-// CHECK:         pto.copy_gm_to_ubuf {{.*}} : !pto.ptr<bf16>, !pto.ptr<bf16, ub>,
+// CHECK-NEXT:    pto.mte_gm_ub {{.*}} pad(%[[PAD]]) : !pto.ptr<bf16>, !pto.ptr<bf16, ub>, {{.*}}, pad bf16
 // CHECK:         %[[PAD:.*]] = arith.constant -1 : i8
-// CHECK-NEXT:    pto.set_mov_pad_val %[[PAD]] : i8
-// CHECK:         pto.copy_gm_to_ubuf {{.*}} : !pto.ptr<f8E4M3FN>, !pto.ptr<f8E4M3FN, ub>,
+// CHECK-NEXT:    pto.mte_gm_ub {{.*}} pad(%[[PAD]]) : !pto.ptr<f8E4M3FN>, !pto.ptr<f8E4M3FN, ub>, {{.*}}, pad i8
 // CHECK-NEXT:    func.return
 // CPU-LABEL: func.func @pads
 // CPU-COUNT-5:   pto.tload
-// CPU-NOT:       pto.copy_gm_to_ubuf
+// CPU-NOT:       pto.mte_gm_ub
 // CPU:           func.return
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @pads(%f: !pto.ptr<f32>, %h: !pto.ptr<i16>, %u: !pto.ptr<ui32>, %b: !pto.ptr<bf16>, %e: !pto.ptr<f8E4M3FN>) {
@@ -164,26 +148,22 @@ builtin.module attributes {pto.target_arch = "a5"} {
 
 // -----
 
-// No tail to fill, so no register write and data_select_bit = false: 8 valid f32 columns end on
-// a 32-byte boundary. A zero pad of i64 with a tail is the 32-bit register value 0 (zero-extended).
+// No tail to fill, so no pad group: 8 valid f32 columns end on a 32-byte boundary. A zero pad
+// of i64 with a tail is the 32-bit pad value 0 (zero-extended).
 // On cpu a pad over a valid region that fills the tile pads nothing: lowered there too.
 // CHECK-LABEL: func.func @pads_without_tail
-// CHECK-NOT:     pto.set_mov_pad_val
-// CHECK:         %[[SEL:.*]] = arith.constant false
-// CHECK-NEXT:    pto.copy_gm_to_ubuf {{.*}}, %[[SEL]], {{.*}} : !pto.ptr<f32>, !pto.ptr<f32, ub>,
+// CHECK-NOT:     pad(
+// CHECK:         pto.mte_gm_ub {{.*}}) : !pto.ptr<f32>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64{{$}}
 // CHECK:         %[[PAD:.*]] = arith.constant 0 : i32
-// CHECK-NEXT:    pto.set_mov_pad_val %[[PAD]] : i32
-// CHECK:         %[[SEL:.*]] = arith.constant true
-// CHECK-NEXT:    pto.copy_gm_to_ubuf {{.*}}, %[[SEL]], {{.*}} : !pto.ptr<i64>, !pto.ptr<i64, ub>,
-// CHECK-NOT:     pto.set_mov_pad_val
-// CHECK:         %[[SEL:.*]] = arith.constant false
-// CHECK-NEXT:    pto.copy_gm_to_ubuf {{.*}}, %[[SEL]], {{.*}} : !pto.ptr<f16>, !pto.ptr<f16, ub>,
+// CHECK-NEXT:    pto.mte_gm_ub {{.*}} pad(%[[PAD]]) : !pto.ptr<i64>, !pto.ptr<i64, ub>, {{.*}}, pad i32
+// CHECK-NOT:     pad(
+// CHECK:         pto.mte_gm_ub {{.*}}) : !pto.ptr<f16>, !pto.ptr<f16, ub>, i64, i64, i64, i64, i64{{$}}
 // On cpu the first two (valid regions smaller than their tiles) stay at tile level.
 // CPU-LABEL: func.func @pads_without_tail
 // CPU:         pto.tload ins(%pf
 // CPU-NEXT:    pto.tload ins(%pl
-// CPU-NOT:     pto.set_mov_pad_val
-// CPU:         pto.copy_gm_to_ubuf {{.*}} : !pto.ptr<f16>, !pto.ptr<f16, ub>,
+// CPU-NOT:     pad(
+// CPU:         pto.mte_gm_ub {{.*}} : !pto.ptr<f16>, !pto.ptr<f16, ub>,
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @pads_without_tail(%f: !pto.ptr<f32>, %l: !pto.ptr<i64>, %h: !pto.ptr<f16>) {
     %c0 = arith.constant 0 : index
@@ -227,16 +207,12 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK-NEXT:    %{{.*}} = pto.partition_view %[[W]], offsets = [%[[ZERO]], %[[ZERO]]], sizes = [%vr, %vc] : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<?x?xi8>
 // CHECK-NEXT:    %[[Z:.*]] = arith.constant 0 : i64
-// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:    %[[N:.*]] = arith.index_cast %vr : index to i64
 // CHECK-NEXT:    %[[LEN:.*]] = arith.index_cast %vc : index to i64
 // CHECK-NEXT:    %[[GMS:.*]] = arith.index_cast %ld : index to i64
 // CHECK-NEXT:    %[[UBS:.*]] = arith.constant 64 : i64
 // CHECK-NEXT:    %[[PAD:.*]] = arith.constant 0 : i8
-// CHECK-NEXT:    pto.set_mov_pad_val %[[PAD]] : i8
-// CHECK-NEXT:    pto.set_loop_size_outtoub %[[ONE]], %[[ONE]] : i64, i64
-// CHECK-NEXT:    %[[SEL:.*]] = arith.constant true
-// CHECK-NEXT:    pto.copy_gm_to_ubuf %[[GM]], %[[UB]], %[[Z]], %[[N]], %[[LEN]], %[[Z]], %[[Z]], %[[SEL]], %[[Z]], %[[GMS]], %[[UBS]] :
+// CHECK-NEXT:    pto.mte_gm_ub %[[GM]], %[[UB]], %[[Z]], %[[LEN]] nburst(%[[N]], %[[GMS]], %[[UBS]]) pad(%[[PAD]]) :
 // CHECK-NEXT:    pto.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
 // CHECK-NEXT:    pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
 // CHECK-NEXT:    %[[A:.*]] = arith.constant 128 : i64
@@ -244,18 +220,16 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // CHECK-NEXT:    %[[OFF:.*]] = arith.muli %r0, %ld : index
 // CHECK-NEXT:    %[[GM:.*]] = pto.addptr %dst, %[[OFF]] : !pto.ptr<i8>, index -> !pto.ptr<i8>
 // CHECK-NEXT:    %[[Z:.*]] = arith.constant 0 : i64
-// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:    %[[N:.*]] = arith.index_cast %vr : index to i64
 // CHECK-NEXT:    %[[LEN:.*]] = arith.index_cast %vc : index to i64
 // CHECK-NEXT:    %[[GMS:.*]] = arith.index_cast %ld : index to i64
 // CHECK-NEXT:    %[[UBS:.*]] = arith.constant 64 : i64
-// CHECK-NEXT:    pto.set_loop_size_ubtoout %[[ONE]], %[[ONE]] : i64, i64
-// CHECK-NEXT:    pto.copy_ubuf_to_gm %[[UB]], %[[GM]], %[[Z]], %[[N]], %[[LEN]], %[[Z]], %[[GMS]], %[[UBS]] :
+// CHECK-NEXT:    pto.mte_ub_gm %[[UB]], %[[GM]], %[[LEN]] nburst(%[[N]], %[[UBS]], %[[GMS]]) :
 // CHECK-NEXT:    func.return
 // On cpu the zero pad of a valid region that may not fill the tile keeps the load at tile level.
 // CPU-LABEL: func.func @dynamic
 // CPU:         pto.tload
-// CPU:         pto.copy_ubuf_to_gm
+// CPU:         pto.mte_ub_gm
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @dynamic(%src: !pto.ptr<i8>, %dst: !pto.ptr<i8>, %m: index, %n: index, %vr: index, %vc: index, %r0: index, %ld: index) {
     %c0 = arith.constant 0 : index
@@ -282,7 +256,6 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-LABEL: func.func @dynamic_scaled
 // CHECK:         %[[UB:.*]] = pto.castptr
 // CHECK-NEXT:    %[[Z:.*]] = arith.constant 0 : i64
-// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:    %[[N:.*]] = arith.constant 8 : i64
 // CHECK-NEXT:    %[[FOUR:.*]] = arith.constant 4 : index
 // CHECK-NEXT:    %[[BYTES:.*]] = arith.muli %vc, %[[FOUR]] : index
@@ -290,8 +263,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    %[[SBYTES:.*]] = arith.muli %ld, %[[FOUR]] : index
 // CHECK-NEXT:    %[[GMS:.*]] = arith.index_cast %[[SBYTES]] : index to i64
 // CHECK-NEXT:    %[[UBS:.*]] = arith.constant 64 : i64
-// CHECK-NEXT:    pto.set_loop_size_ubtoout %[[ONE]], %[[ONE]] : i64, i64
-// CHECK-NEXT:    pto.copy_ubuf_to_gm %[[UB]], %dst, %[[Z]], %[[N]], %[[LEN]], %[[Z]], %[[GMS]], %[[UBS]] :
+// CHECK-NEXT:    pto.mte_ub_gm %[[UB]], %dst, %[[LEN]] nburst(%[[N]], %[[UBS]], %[[GMS]]) :
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @dynamic_scaled(%dst: !pto.ptr<f32>, %vc: index, %ld: index) {
     %c0 = arith.constant 0 : index
@@ -319,15 +291,11 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // CHECK-NEXT:    %[[OFF:.*]] = arith.constant 323 : index
 // CHECK-NEXT:    %[[GM:.*]] = pto.addptr %src, %[[OFF]] : !pto.ptr<f16>, index -> !pto.ptr<f16>
 // CHECK-NEXT:    %[[Z:.*]] = arith.constant 0 : i64
-// CHECK-NEXT:    %[[ONE:.*]] = arith.constant 1 : i64
 // CHECK-NEXT:    %[[N:.*]] = arith.constant 5 : i64
 // CHECK-NEXT:    %[[LEN:.*]] = arith.constant 40 : i64
 // CHECK-NEXT:    %[[GMS:.*]] = arith.constant 128 : i64
 // CHECK-NEXT:    %[[PAD:.*]] = arith.constant 0xfc00 : f16
-// CHECK-NEXT:    pto.set_mov_pad_val %[[PAD]] : f16
-// CHECK-NEXT:    pto.set_loop_size_outtoub %[[ONE]], %[[ONE]] : i64, i64
-// CHECK-NEXT:    %[[SEL:.*]] = arith.constant true
-// CHECK-NEXT:    pto.copy_gm_to_ubuf %[[GM]], %[[UB]], %[[Z]], %[[N]], %[[LEN]], %[[Z]], %[[Z]], %[[SEL]], %[[Z]], %[[GMS]], %[[A]] :
+// CHECK-NEXT:    pto.mte_gm_ub %[[GM]], %[[UB]], %[[Z]], %[[LEN]] nburst(%[[N]], %[[GMS]], %[[A]]) pad(%[[PAD]]) :
 // CHECK-NEXT:    func.return
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @col_major(%src: !pto.ptr<f16>) {
@@ -354,10 +322,10 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // CHECK-NEXT:    %[[TYPED:.*]] = pto.castptr %src : !pto.ptr<f16> -> !pto.ptr<bf16>
 // CHECK-NEXT:    %[[OFF:.*]] = arith.constant 1088 : index
 // CHECK-NEXT:    %[[GM:.*]] = pto.addptr %[[TYPED]], %[[OFF]] : !pto.ptr<bf16>, index -> !pto.ptr<bf16>
-// CHECK:         pto.copy_gm_to_ubuf %[[GM]], %[[UB]], {{.*}} : !pto.ptr<bf16>, !pto.ptr<bf16, ub>,
+// CHECK:         pto.mte_gm_ub %[[GM]], %[[UB]], {{.*}} : !pto.ptr<bf16>, !pto.ptr<bf16, ub>,
 // CHECK-LABEL: func.func @retyped
 // CHECK:         %[[GM:.*]] = pto.castptr %src : !pto.ptr<f16> -> !pto.ptr<bf16>
-// CHECK:         pto.copy_ubuf_to_gm %{{.*}}, %[[GM]], {{.*}} : !pto.ptr<bf16, ub>, !pto.ptr<bf16>,
+// CHECK:         pto.mte_ub_gm %{{.*}}, %[[GM]], {{.*}} : !pto.ptr<bf16, ub>, !pto.ptr<bf16>,
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @rank3(%src: !pto.ptr<f16>) {
     %c0 = arith.constant 0 : index
@@ -396,10 +364,10 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // CHECK:         scf.for
 // CHECK:           pto.wait_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
 // CHECK-NEXT:      %{{.*}} = arith.constant 0 : i64
-// CHECK:           pto.copy_gm_to_ubuf
+// CHECK:           pto.mte_gm_ub
 // CHECK-NEXT:      pto.set_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
 // CHECK-NEXT:      pto.wait_flag[<PIPE_MTE2>, <PIPE_MTE3>, <EVENT_ID0>]
-// CHECK:           pto.copy_ubuf_to_gm
+// CHECK:           pto.mte_ub_gm
 // CHECK-NEXT:      pto.set_flag[<PIPE_MTE3>, <PIPE_MTE2>, <EVENT_ID0>]
 // CHECK-NEXT:    }
 // CHECK:         pto.tload ins(%p : !pto.partition_tensor_view<8x8xf32>) outs(%mat : !pto.tile_buf<loc=mat,
@@ -437,13 +405,12 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // row-major tile: one copy of 4 rows per plane, in an scf.for over the leading dimension; the
 // GM pointer steps by the plane stride, the UB pointer by 4 tile rows (32 elements).
 // CHECK-LABEL: func.func @nd_window
-// CHECK:         pto.set_loop_size_outtoub
 // CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[TWO:.*]] step
 // CHECK-NEXT:      %[[G:.*]] = arith.muli %[[I]], %[[PLANE:.*]] : index
 // CHECK-NEXT:      %[[GM:.*]] = pto.addptr %src, %[[G]]
 // CHECK-NEXT:      %[[U:.*]] = arith.muli %[[I]], %[[ROWS4:.*]] : index
 // CHECK-NEXT:      %[[UB:.*]] = pto.addptr %{{.*}}, %[[U]] : !pto.ptr<f32, ub>
-// CHECK-NEXT:      pto.copy_gm_to_ubuf %[[GM]], %[[UB]], %{{.*}}, %[[FOUR:[^,]*]], %[[LEN:[^,]*]],
+// CHECK-NEXT:      pto.mte_gm_ub %[[GM]], %[[UB]], %{{.*}}, %[[LEN:[^ ]*]] nburst(%[[FOUR:[^,]*]],
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
 func.func @nd_window(%src: !pto.ptr<f32>) {

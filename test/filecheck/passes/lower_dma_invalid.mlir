@@ -206,7 +206,7 @@ func.func @wide_pad(%src: !pto.ptr<i64>) {
   %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c2, %c3] : !pto.tensor_view<?x?xi64> -> !pto.partition_tensor_view<2x3xi64>
   %a = arith.constant 0 : i64
   %t = pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=i64, rows=2, cols=4, v_row=2, v_col=3, pad=2>
-  // expected-error @+1 {{pto-lower-dma: pto.tload: pad max of i64 has the bits 0x7fffffffffffffff, but pto.set_mov_pad_val programs at most 32 bits}}
+  // expected-error @+1 {{pto-lower-dma: pto.tload: pad max of i64 has the bits 0x7fffffffffffffff, but the pad value of pto.mte_gm_ub has at most 32 bits}}
   pto.tload ins(%p : !pto.partition_tensor_view<2x3xi64>) outs(%t : !pto.tile_buf<loc=vec, dtype=i64, rows=2, cols=4, v_row=2, v_col=3, pad=2>)
   func.return
 }

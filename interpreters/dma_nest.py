@@ -1,0 +1,188 @@
+"""Strided DMA transfers over a nest of repetition levels, shared by the grouped v0.6
+transfers (`interpreters.dma_v06`) and the `copy_*` ops looping with stride registers.
+
+A transfer is a nest of levels, innermost first: `n_burst` rows of `len_burst` bytes and each
+outer loop wrapping all earlier ones. Row `(i_0, ..., i_k)` starts at `base + sum(i_j *
+stride_j)` on each side (strides in bytes, start to start). The copy is one strided numpy
+assignment over the whole nest; its reads and writes go to the pipe model (hazards, access
+log) with the transfer cycles of the path. Destination rows must not overlap (the order of
+overlapping writes is the hardware's; a documented choice: refused, as `copy_*` refuses
+overlapping bursts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import prod
+
+import numpy as np
+
+from interpreters import costs
+from interpreters.dma import MAX_PAD_BYTES, UB_ALIGN, pad_bytes
+from interpreters.errors import check
+from interpreters.machine import Machine
+from interpreters.memory import Access, Memory, Pointer
+from pto_dialect.dtypes import DType
+from pto_dialect.ops.base import PtoOp
+from pto_dialect.types import MemorySpace
+
+
+@dataclass(frozen=True)
+class Nest:
+    """Rows of `extent` bytes in `memory`; `levels` (count, stride) innermost first."""
+
+    memory: Memory
+    start: int
+    levels: tuple[tuple[int, int], ...]
+    extent: int
+
+    @property
+    def rows(self) -> int:
+        return prod(count for count, _ in self.levels)
+
+    def starts(self) -> np.ndarray:
+        """Every row's start, outermost level slowest."""
+        offsets = np.array([self.start], dtype=np.int64)
+        for count, stride in reversed(self.levels):
+            offsets = (offsets[:, None] + np.arange(count, dtype=np.int64) * stride).ravel()
+        return offsets
+
+    def check_bounds(self, role: str) -> None:
+        starts = self.starts()
+        low, high = int(starts.min()), int(starts.max()) + self.extent
+        check(
+            low >= 0 and high <= self.memory.size,
+            f"{role} rows reach bytes [{low}, {high}) outside {self.memory.name} "
+            f"({self.memory.size} bytes)",
+        )
+
+    def check_disjoint(self, role: str, what: str) -> None:
+        starts = np.sort(self.starts())
+        gaps = np.diff(starts)
+        check(
+            not gaps.size or int(gaps.min()) >= self.extent,
+            f"{role} rows overlap: two rows start {int(gaps.min()) if gaps.size else 0} "
+            f"bytes apart but each is {what} ({self.extent} bytes)",
+        )
+
+    def view(self, skip: int = 0, length: int | None = None) -> np.ndarray:
+        """The `length` bytes from `skip` of every row, shaped (outer..., inner, length)."""
+        length = self.extent - skip if length is None else length
+        shape = (*(count for count, _ in reversed(self.levels)), length)
+        strides = (*(stride for _, stride in reversed(self.levels)), 1)
+        return np.lib.stride_tricks.as_strided(
+            self.memory.data[self.start + skip :], shape=shape, strides=strides, writeable=True
+        )
+
+    def accesses(self) -> list[Access]:
+        """The bytes of the rows, touching rows merged."""
+        starts = np.unique(self.starts())
+        ends = starts + self.extent
+        breaks = np.flatnonzero(starts[1:] > ends[:-1]) + 1
+        firsts = np.concatenate(([0], breaks))
+        lasts = np.concatenate((breaks - 1, [starts.size - 1]))
+        return [
+            Access(self.memory, int(starts[a]), int(ends[b]))
+            for a, b in zip(firsts, lasts, strict=True)
+        ]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a transfer: its memory space, pointer and per-level strides (bytes)."""
+
+    space: MemorySpace
+    ptr: Pointer
+    strides: tuple[int, ...]
+
+
+def transfer(
+    machine: Machine,
+    op: PtoOp,
+    src: Side,
+    dst: Side,
+    counts: Sequence[int],
+    length: int,
+    pad: RowPad | None = None,
+) -> None:
+    """Copies the rows of `length` bytes of the nest `counts` (innermost first) and
+    records it on the op's pipe; `pad` the padding of each GM -> UB row."""
+    for count in counts:
+        check(count >= 0, f"count {count} must not be negative")
+    check(length >= 0, f"len_burst {length} must not be negative")
+    rows = prod(counts)
+    if not rows or not length:
+        machine.pipes.execute(op, op.pipe())
+        return
+    pad = pad or RowPad(0, 0, 1, 0, aligned=False)
+    left, size, pattern = pad.left, pad.size, pad.pattern
+    row = left + length + pad.right
+    filled = -(-row // UB_ALIGN) * UB_ALIGN if pad.aligned else row
+    for side in (src, dst):
+        for stride in side.strides:
+            check(stride >= 0, f"{side.space.value} stride {stride} must not be negative")
+            if side.space is not MemorySpace.GM:
+                check(
+                    stride % UB_ALIGN == 0,
+                    f"{side.space.value} stride {stride} is not a multiple of {UB_ALIGN} bytes",
+                )
+    assert src.ptr.memory is not None and dst.ptr.memory is not None
+    # disjoint rows inside the destination: checked first, so no row table outgrows it
+    check(
+        rows * filled <= dst.ptr.memory.size,
+        f"{rows} rows of {filled} bytes do not fit disjointly in {dst.ptr.memory.name} "
+        f"({dst.ptr.memory.size} bytes)",
+    )
+    source = Nest(
+        src.ptr.memory, src.ptr.offset, tuple(zip(counts, src.strides, strict=True)), length
+    )
+    target = Nest(
+        dst.ptr.memory, dst.ptr.offset, tuple(zip(counts, dst.strides, strict=True)), filled
+    )
+    source.check_bounds(f"{src.space.value} source")
+    target.check_bounds(f"{dst.space.value} destination")
+    target.check_disjoint(
+        f"{dst.space.value} destination", "the padded row" if filled > length else "len_burst"
+    )
+    pipes = machine.pipes
+    if pipes.tracking:
+        cycles = costs.transfer_cycles(machine.target, src.space, dst.space, rows * length)
+        pipes.execute(op, op.pipe(), source.accesses(), target.accesses(), cycles)
+    target.view(left, length)[...] = source.view()
+    if filled > length:
+        row_pattern = np.resize(pad_bytes(pattern, size), filled)
+        for skip, count in ((0, left), (left + length, filled - left - length)):
+            if count:
+                target.view(skip, count)[...] = row_pattern[skip : skip + count]
+
+
+@dataclass(frozen=True)
+class RowPad:
+    """Padding of a GM -> UB row: `left` / `right` bytes around the data and, when
+    `aligned`, on to the row's 32-byte boundary; pad elements of `size` bytes hold the low
+    bytes of `pattern`."""
+
+    left: int
+    right: int
+    size: int
+    pattern: int
+    aligned: bool = True
+
+
+def pad_of(
+    left: int, right: int, dtype: DType | None, pattern: int, aligned: bool = True
+) -> RowPad:
+    """The padding of `left` / `right` elements of `dtype` with the bits `pattern`."""
+    check(left >= 0 and right >= 0, f"padding counts {left}, {right} must not be negative")
+    check(
+        dtype is not None or not (left or right or pattern),
+        "padding counts elements: the source or destination pointer needs an element type",
+    )
+    size = 1 if dtype is None else dtype.bytes
+    for side, count in (("left", left), ("right", right)):
+        check(
+            count * size <= MAX_PAD_BYTES,
+            f"{side}_padding_count {count} x {size} bytes exceeds {MAX_PAD_BYTES} bytes",
+        )
+    return RowPad(left * size, right * size, size, pattern, aligned)

@@ -1,0 +1,43 @@
+"""Interpreter functions of `pto_dialect.ops.runtime`: launch queries, `mem_bar`, sections."""
+
+from __future__ import annotations
+
+from xdsl.interpreter import Interpreter, PythonValues
+
+from interpreters.impls import implements, register_functions
+from interpreters.machine import MachineFunctions
+from pto_dialect.ops.runtime import BlockQueryOp, MemBarOp, SectionOp
+
+
+@register_functions
+class RuntimeFunctions(MachineFunctions):
+    """Launch coordinates from the machine's `Launch`; `mem_bar` an ordering point on V;
+    a section's body runs when it is for the vector core this machine models."""
+
+    @implements(BlockQueryOp)
+    def run_query(
+        self, interpreter: Interpreter, op: BlockQueryOp, args: PythonValues
+    ) -> PythonValues:
+        launch = self.machine.launch
+        values = {
+            "block_idx": launch.block_idx,
+            "block_num": launch.block_num,
+            "subblock_idx": launch.subblock_idx,
+            "subblock_num": launch.subblock_num,
+        }
+        return (values[op.KEY],)
+
+    @implements(MemBarOp)
+    def run_mem_bar(
+        self, interpreter: Interpreter, op: MemBarOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.pipes.execute(op, op.pipe())
+        return ()
+
+    @implements(SectionOp)
+    def run_section(
+        self, interpreter: Interpreter, op: SectionOp, args: PythonValues
+    ) -> PythonValues:
+        if op.RUNS:
+            interpreter.run_ssacfg_region(op.body, (), op.name)
+        return ()

@@ -1,0 +1,59 @@
+"""Interpreter functions of `pto_dialect.ops.sync_cross_core`: cluster semaphores.
+
+A signal increments the semaphore it names, a wait takes one signal. The run models one
+vector core, so a wait is satisfied only by a signal of the same run (the cube core is not
+modelled): a wait with nothing to take is an error, where the hardware would wait for
+ever. A2/A3 counters are 4 bits: a 16th pending signal overflows (manual: set-cross-core.md).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.interpreter import Interpreter, PythonValues
+
+from interpreters.errors import check
+from interpreters.impls import implements, register_functions
+from interpreters.machine import MachineFunctions
+from pto_dialect.ops.sync_cross_core import CrossCoreOp, PipeBarrierOp
+
+COUNTER_LIMIT = 15
+"""A semaphore counter holds 0-15 (4 bits)."""
+
+
+@register_functions
+class CrossCoreFunctions(MachineFunctions):
+    """Semaphore signals and waits on the machine's counters."""
+
+    @implements(CrossCoreOp)
+    def run_cross_core(
+        self, interpreter: Interpreter, op: CrossCoreOp, args: PythonValues
+    ) -> PythonValues:
+        sem = int(cast(int, args[-1]))
+        check(
+            0 <= sem < op.SEMAPHORES,
+            f"semaphore id {sem} must be in [0, {op.SEMAPHORES})",
+        )
+        counters = self.machine.semaphores
+        if op.SIGNALS:
+            check(
+                counters[sem] < COUNTER_LIMIT,
+                f"semaphore {sem} overflows: {COUNTER_LIMIT} signals are pending already",
+            )
+            counters[sem] += 1
+        else:
+            check(
+                counters[sem] > 0,
+                f"waits for semaphore {sem}, which nothing of this run has signalled (a run "
+                "models one vector core: the cube core is not modelled)",
+            )
+            counters[sem] -= 1
+        self.machine.pipes.execute(op, op.pipe())
+        return ()
+
+    @implements(PipeBarrierOp)
+    def run_pipe_barrier(
+        self, interpreter: Interpreter, op: PipeBarrierOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.pipes.barrier(op, op.pipe())
+        return ()
