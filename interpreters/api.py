@@ -314,6 +314,11 @@ class Result:
         """Races between pipes and sync mistakes the run found (empty when all is well)."""
         return self.report.hazards
 
+    @property
+    def printed(self) -> str:
+        """The text the kernel printed (`tprint`), as `pto-run` writes it to stdout."""
+        return "".join(self.report.machine.printed)
+
     def trace(self) -> dict[str, Any]:
         """The Chrome trace of the run (`run(..., trace=True)`), as `pto-run --trace`."""
         if not self.report.machine.pipes.record_spans:

@@ -39,6 +39,8 @@ class Machine:
     dma: DmaState = field(default_factory=DmaState)
     remarks: dict[str, None] = field(default_factory=dict[str, None])
     """What the running code says of itself (a lowering's choices), each once, in order."""
+    printed: list[str] = field(default_factory=list[str])
+    """The text the kernel printed (`tprint`), in order: `pto-run` writes it to stdout."""
 
     def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
         """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer

@@ -9,6 +9,7 @@ from interpreters.machine import Machine
 from interpreters.sync import SyncFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
+from interpreters.tile_debug import TileDebugFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_generate import TileGenerateFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
@@ -50,4 +51,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorIndexFunctions(machine),
         TilePartialFunctions(machine),
         TileQuantFunctions(machine),
+        TileDebugFunctions(machine),
     ]

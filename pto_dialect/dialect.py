@@ -12,6 +12,7 @@ from pto_dialect.ops import (
     sync,
     tile_compare,
     tile_convert,
+    tile_debug,
     tile_elementwise,
     tile_generate,
     tile_math,
@@ -63,6 +64,7 @@ OP_MODULES = (
     vector_index,
     tile_partial,
     tile_quant,
+    tile_debug,
 )
 
 PTO = Dialect(
