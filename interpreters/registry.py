@@ -12,6 +12,7 @@ from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_debug import TileDebugFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_generate import TileGenerateFunctions
+from interpreters.tile_histogram import TileHistogramFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
@@ -52,4 +53,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TilePartialFunctions(machine),
         TileQuantFunctions(machine),
         TileDebugFunctions(machine),
+        TileHistogramFunctions(machine),
     ]

@@ -15,6 +15,7 @@ from pto_dialect.ops import (
     tile_debug,
     tile_elementwise,
     tile_generate,
+    tile_histogram,
     tile_math,
     tile_matrix,
     tile_memory,
@@ -65,6 +66,7 @@ OP_MODULES = (
     tile_partial,
     tile_quant,
     tile_debug,
+    tile_histogram,
 )
 
 PTO = Dialect(
