@@ -35,6 +35,7 @@ from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_generate import lower_generate
 from passes.lower_tile_to_vector_partial import lower_partial
+from passes.lower_tile_to_vector_quant import lower_quant
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
 from pto_dialect.attrs import Pipe
@@ -43,6 +44,7 @@ from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_generate import GenerateTileOp
 from pto_dialect.ops.tile_partial import PartialTileOp
+from pto_dialect.ops.tile_quant import QuantTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.targets import TargetProfile
@@ -57,6 +59,7 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         TCvtOp: lower_convert,
         GenerateTileOp: lower_generate,
         PartialTileOp: lower_partial,
+        QuantTileOp: lower_quant,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""
