@@ -333,6 +333,11 @@ class Result:
         every block."""
         return [h for r in self.block_reports or [self.report] for h in r.hazards]
 
+    @property
+    def printed(self) -> str:
+        """The text the kernel printed (`tprint`), as `pto-run` writes it to stdout."""
+        return "".join(self.report.machine.printed)
+
     def trace(self) -> dict[str, Any]:
         """The Chrome trace of the run (`run(..., trace=True)`), as `pto-run --trace`."""
         if not self.report.machine.pipes.record_spans:

@@ -142,6 +142,11 @@ class RunResult:
     def hazards(self) -> list[Hazard]:
         return self.machine.pipes.hazards
 
+    @property
+    def printed(self) -> str:
+        """The text the kernel printed (`tprint`)."""
+        return "".join(self.machine.printed)
+
 
 def retarget(module: ModuleOp, target: str) -> None:
     """Pin `module`'s `pto.target_arch` (aliases normalised; raises UnknownTargetError)."""

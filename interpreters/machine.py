@@ -46,6 +46,8 @@ class Machine:
     """Which block of the launch this machine runs."""
     semaphores: Counter[int] = field(default_factory=Counter[int])
     """The cluster's cross-core semaphores (`set_cross_core`, `set_intra_block`, ...)."""
+    printed: list[str] = field(default_factory=list[str])
+    """The text the kernel printed (`tprint`), in order: `pto-run` writes it to stdout."""
 
     def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
         """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer

@@ -14,9 +14,11 @@ from interpreters.sync_cross_core import CrossCoreFunctions
 from interpreters.tile_arg_reduce import TileArgReduceFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
+from interpreters.tile_debug import TileDebugFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_gather import TileGatherFunctions
 from interpreters.tile_generate import TileGenerateFunctions
+from interpreters.tile_histogram import TileHistogramFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
@@ -76,4 +78,6 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileGatherFunctions(machine),
         VectorSortFunctions(machine),
         TileArgReduceFunctions(machine),
+        TileDebugFunctions(machine),
+        TileHistogramFunctions(machine),
     ]

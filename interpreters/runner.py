@@ -136,6 +136,8 @@ class PtoRunMain(xDSLRunMain):
         except OSError as err:
             print(f"pto-run: error: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
             return EXIT_ERROR
+        if report.machine.printed:
+            sys.stdout.write("".join(report.machine.printed))
         if self.args.report:
             text = report.text()
             if len(reports) > 1:

@@ -1,4 +1,4 @@
-"""Interpreter functions of the tile generators (`tci`, `ttri`): dst's valid region from
+"""Interpreter functions of the tile generators (`tci`, `ttri`, `trandom`): dst's valid region from
 the scalar operands (`semantics.generate`); tci's tmp is not read (its contents do not
 change the result) but, on A2/A3, counts as written (the record's effects)."""
 
@@ -12,9 +12,9 @@ from interpreters import costs
 from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions, tile_accesses
 from interpreters.memory import Tile
-from interpreters.semantics.generate import index_sequence, triangle
+from interpreters.semantics.generate import index_sequence, random_words, triangle
 from interpreters.semantics.vector_arith import to_i32
-from pto_dialect.ops.tile_generate import GenerateTileOp, TCIOp, TTriOp
+from pto_dialect.ops.tile_generate import GenerateTileOp, TCIOp, TRandomOp, TTriOp
 
 
 @register_functions
@@ -46,4 +46,20 @@ class TileGenerateFunctions(MachineFunctions):
         diagonal = to_i32(cast(int, args[0]))
         with dst.edit() as contents:
             contents[:rows, :cols] = triangle(rows, cols, diagonal, op.upper, dst.dtype)
+        return results
+
+    @implements(TRandomOp)
+    def run_trandom(
+        self, interpreter: Interpreter, op: TRandomOp, args: PythonValues
+    ) -> PythonValues:
+        """A5's arrangement on every target (the CPU target follows A5)."""
+        dst, results = self.destination(op, args)
+        rows, cols = dst.valid
+        self._cost(op, args, dst, rows, cols)
+        words = [cast(int, a) & 0xFFFFFFFF for a in args[:6]]
+        key = (words[0], words[1])
+        counter = (words[2], words[3], words[4], words[5])
+        values = random_words(key, counter, rows, cols, op.rounds)
+        with dst.edit() as contents:
+            contents[:rows, :cols] = values.view(dst.dtype.numpy)
         return results

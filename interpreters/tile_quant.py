@@ -1,8 +1,8 @@
 """Interpreter functions of `tquant` and `tdequant` (`semantics.quant`).
 
-The parameter tiles give one value per row: logical element (r, 0) on A2/A3 and the CPU;
-on A5 storage element r (the row-broadcast load `vlds(scale, ptr, row, BRC_B32)` of
-a5/TQuant.hpp), which is (r, 0) for the pages' R x 1 column-major parameter tiles. The CPU
+The parameter tiles give one value per row: logical element (r, 0), except for tquant on
+A5, which reads storage element r (the row-broadcast load `vlds(scale, ptr, row, BRC_B32)`
+of a5/TQuant.hpp; (r, 0) for the pages' R x 1 column-major parameter tiles). The CPU
 simulator's tdequant takes column min(c, C_param - 1) of the parameter tiles.
 """
 
@@ -33,11 +33,14 @@ def _per_row(param: Tile, rows: int, arch: TargetArch, role: str) -> np.ndarray:
 
 
 def _per_element(param: Tile, rows: int, cols: int, arch: TargetArch, role: str) -> np.ndarray:
-    """Rows x cols (tdequant): the CPU's column min(c, C_param - 1), else per row."""
-    if arch is not TargetArch.CPU or param.valid[1] <= 1:
-        return _per_row(param, rows, arch, role)
+    """Rows x cols (tdequant): the CPU's column min(c, C_param - 1), else (r, 0) on every
+    target (A5's tdequant steps its parameter pointer by the tile's row stride)."""
     if param.valid[0] < rows:
-        raise PtoRuntimeError(f"{role} valid rows {param.valid[0]} must cover {rows} rows")
+        raise PtoRuntimeError(
+            f"{role} valid rows {param.valid[0]} must cover the {rows} rows of the region"
+        )
+    if arch is not TargetArch.CPU or param.valid[1] <= 1:
+        return param.get()[:rows, :1]  # a5/TDeQuant.hpp: row r at r * RowStride
     columns = np.minimum(np.arange(cols), param.valid[1] - 1)
     return param.get()[:rows][:, columns]
 

@@ -81,7 +81,9 @@ def _dps_op(op: TileOp, plan: Plan) -> TileOp:
         assert result is not None
         return result
 
-    if not op.res:  # tstore: the tile in, the view out
+    if not op.res and len(op.ins) == 1:  # tprint: the tile in, nothing out
+        ins, outs = [buf(op.ins[0])], None
+    elif not op.res:  # tstore: the tile in, the view out
         ins, outs = [buf(op.ins[0])], op.ins[1]
     else:
         ins = [buf(v) for v in op.ins]

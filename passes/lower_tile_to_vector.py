@@ -37,6 +37,7 @@ from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_gather import lower_gather
 from passes.lower_tile_to_vector_generate import lower_generate
 from passes.lower_tile_to_vector_partial import lower_partial
+from passes.lower_tile_to_vector_quant import lower_quant
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
 from passes.lower_tile_to_vector_rowreduce import lower_arg_reduce, lower_row_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
@@ -50,6 +51,7 @@ from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_gather import TGatherOp
 from pto_dialect.ops.tile_generate import GenerateTileOp
 from pto_dialect.ops.tile_partial import PartialTileOp
+from pto_dialect.ops.tile_quant import QuantTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
@@ -72,6 +74,7 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         SortTileOp: lower_sort,
         TGatherOp: lower_gather,
         ArgReduceTileOp: lower_arg_reduce,
+        QuantTileOp: lower_quant,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

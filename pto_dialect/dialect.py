@@ -18,9 +18,11 @@ from pto_dialect.ops import (
     tile_arg_reduce,
     tile_compare,
     tile_convert,
+    tile_debug,
     tile_elementwise,
     tile_gather,
     tile_generate,
+    tile_histogram,
     tile_math,
     tile_matrix,
     tile_memory,
@@ -96,6 +98,8 @@ OP_MODULES = (
     vector_sort,
     tile_sort,
     tile_gather,
+    tile_debug,
+    tile_histogram,
 )
 
 PTO = Dialect(

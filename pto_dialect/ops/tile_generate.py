@@ -28,7 +28,7 @@ from pto_dialect.ops.base import (
     target_of,
 )
 from pto_dialect.ops.tile_attr_syntax import AttrInInsTileOp
-from pto_dialect.ops.vector_arith import VBrOp
+from pto_dialect.ops.vector_arith import VBrOp, VMulOp
 from pto_dialect.ops.vector_index import VciOp
 from pto_dialect.ops.vector_scalar import require_scalar_fits
 from pto_dialect.ops.vector_store import VstsOp
@@ -225,4 +225,60 @@ class TTriOp(GenerateTileOp):
             raise fail(f"{self.name} dst must be row-major (TTRI: isRowMajor)")
 
 
-OPS: list[type[IRDLOperation]] = [TCIOp, TTriOp]
+# ---- trandom ---------------------------------------------------------------------------
+ROUNDS = (7, 10)
+"""trandom's `Rounds` (a5/TRandom.hpp, cpu/TRandom.hpp: "7 or 10", default 10)."""
+TRANDOM_SCALARS = ("key0", "key1", "counter0", "counter1", "counter2", "counter3")
+
+
+@irdl_op_definition
+class TRandomOp(GenerateTileOp):
+    """Philox-4x32 random words over dst's valid region from a 64-bit key and a 128-bit
+    counter (i32 scalars), `rounds` rounds (7 or 10), as A5 arranges them
+    (docs/semantics.md)."""
+
+    name = "pto.trandom"
+
+    NUM_INS: ClassVar[int] = 6
+    MANUAL: ClassVar = _PAGES + "trandom.md"
+    # trandom.md, implementation checks (A5): int32_t, uint32_t; no A2/A3 implementation
+    DTYPES: ClassVar = per_target_dtypes("", "i32 ui32")
+    SYNTAX: ClassVar = (
+        "SSA: `%dst = pto.trandom %k0, %k1, %c0, %c1, %c2, %c3 {rounds = 10 : i32} : "
+        "(i32, i32, i32, i32, i32, i32) -> !pto.tile<...>`",
+        "DPS: `pto.trandom ins(%k0, %k1, %c0, %c1, %c2, %c3 {rounds = 10 : i32} : i32, i32, "
+        "i32, i32, i32, i32) outs(%dst : !pto.tile_buf<...>)`",
+    )
+    NOT_LOWERED: ClassVar = (
+        "the rounds need vmull (32x32->64-bit products), a carry-in add (vaddcs) and vintlv, "
+        "vector ops of other families not in the dialect yet"
+    )
+
+    rounds_attr = opt_attr_def(IntegerAttr, attr_name="rounds")
+
+    @classmethod
+    def cost(cls) -> Cost:
+        """Costed as one `vmul` repeat per 256 bytes (an underestimate: each block runs
+        `rounds` rounds of two products and four xors)."""
+        return AsVectorOp(VMulOp)
+
+    @property
+    def rounds(self) -> int:
+        attr = self.rounds_attr
+        return 10 if attr is None else attr.value.data
+
+    def source_roles(self) -> list[str]:
+        return list(TRANDOM_SCALARS)
+
+    def verify_operands(self, dst: TileTypeBase, target: TargetProfile) -> None:
+        for index, role in enumerate(TRANDOM_SCALARS):
+            kind = self.scalar(index, role).type
+            if kind != IntegerType(32):
+                raise fail(f"{self.name} {role} must be an i32 (a uint32_t word), got {kind}")
+        if self.rounds not in ROUNDS:
+            raise fail(f"{self.name} rounds must be 7 or 10, got {self.rounds}")
+        if not dst.is_row_major:
+            raise fail(f"{self.name} dst must be row-major (TRANDOM: isRowMajor)")
+
+
+OPS: list[type[IRDLOperation]] = [TCIOp, TTriOp, TRandomOp]

@@ -29,7 +29,8 @@ from pto_dialect.ops.base import (
     target_of,
 )
 from pto_dialect.ops.tile_elementwise import require_row_major
-from pto_dialect.ops.vector_arith import VMulOp
+from pto_dialect.ops.vector_arith import VMulOp, VSubOp
+from pto_dialect.ops.vector_convert import VCvtOp
 from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
@@ -153,10 +154,29 @@ class TDequantOp(QuantTileOp):
     MANUAL: ClassVar = _PAGES + "tdequant.md"
     SRC_TYPES: ClassVar = dtypes("i8 i16")  # tdequant.md: int8_t or int16_t
     DTYPES: ClassVar = per_target_dtypes("f32", "f32")  # tdequant.md: float
-    NOT_LOWERED: ClassVar = (
-        "an i8 source needs the 4:1 unpacking load (UNPK4_B8), and the per-row scale and "
-        "offset the row-broadcast load at a row offset; not lowered yet"
-    )
+    LOWERS_TO: ClassVar = (VCvtOp, VSubOp, VMulOp)
+
+    def not_lowered(self) -> str | None:
+        """Lowered for an i16 source whose tile rows are whole 64-element chunks, with ND
+        parameter tiles (and, on the CPU, one valid parameter column); else a tile op."""
+        src = self.tile(0, "src")
+        if src.element.bits == 8:
+            return "an i8 source needs the 4:1 unpacking load (UNPK4_B8), not in the dialect"
+        if src.shape[1] % 64:
+            return (
+                "the unpacking load (UNPK_B16) has no block-masked form: src tile rows must "
+                "hold whole 64-element chunks"
+            )
+        for k, role in ((1, "scale"), (2, "offset")):
+            param = self.tile(k, role)
+            if not param.is_nd:
+                return f"the lowering reads ND parameter tiles, {role} is not one"
+            if target_of(self).arch is TargetArch.CPU and param.valid_shape[1] != 1:
+                return (
+                    f"on the CPU a {role} tile of several valid columns varies per column "
+                    "(cpu/TDeQuant.hpp); the lowering broadcasts column 0"
+                )
+        return None
 
     def source_roles(self) -> list[str]:
         return ["src", "scale", "offset"]

@@ -369,6 +369,25 @@ def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str],
     )
 
 
+PARTIAL = ("tpartadd", "tpartmul", "tpartmax", "tpartmin")
+"""Partial elementwise ops of the chains (every value of a chain has the same valid region:
+the pattern where both sources are dst's)."""
+
+
+def legal_partial(target: str, dtype: str) -> list[str]:
+    """The partial ops legal for `dtype` on `target` whose vector op is too."""
+    from pto_dialect.dtypes import dtype_named
+    from pto_dialect.targets import profile_for_module_attr
+
+    profile, dt = profile_for_module_attr(target), dtype_named(dtype)
+    vector = {"tpartadd": "vadd", "tpartmul": "vmul", "tpartmax": "vmax", "tpartmin": "vmin"}
+    return [
+        op
+        for op in PARTIAL
+        if dt in legal_dtypes(profile, op) and dt in legal_dtypes(profile, vector[op])
+    ]
+
+
 GENERATORS = ("tci", "ttri")
 """Generator ops of the chains: `tci` needs a one-row tile of its integer types."""
 
@@ -396,13 +415,14 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
     cols = per_block * draw(st.sampled_from([1, 2, 4, 8]))
     valid = (draw(st.integers(1, rows)), draw(st.integers(1, cols)))
     loads = draw(st.integers(1, 2))
-    op_names = st.sampled_from(binary + unary + scalar)
+    dynamic = draw(st.booleans())
+    partial = [] if dynamic else legal_partial(target, dtype)  # SSA: a static valid shape
+    op_names = st.sampled_from(binary + unary + scalar + partial)
     ops = draw(st.lists(op_names, min_size=1, max_size=4))
     one = (*unary, *(op for op in scalar if op != "taxpy"))
     three = (*ELEMENTWISE_TERNARY, COMPARE_SELECT)
     arity = {op: 1 if op in one else 3 if op in three else 2 for op in ops}
     operands = [tuple(draw(st.integers(0, 7)) for _ in range(arity[op])) for op in ops]
-    dynamic = draw(st.booleans())
     generators = legal_generators(target, dtype, rows)
     generator = None
     if generators and not dynamic and draw(st.booleans()):

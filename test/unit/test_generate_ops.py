@@ -296,3 +296,126 @@ def test_vci_lanes(target: TargetProfile, dtype: str, order: str | None) -> None
         (got,) = interpreter.run_op(op, (base,))
         want = [wrap(base - i if order == "DESC" else base + i, dt) for i in range(lanes)]
         assert got.dtype == dt.numpy and got.tolist() == want
+
+
+# ---- trandom ------------------------------------------------------------------------------
+
+MASK32 = 0xFFFFFFFF
+
+
+def philox_reference(counter: list[int], key: list[int], rounds: int) -> list[int]:
+    """Philox-4x32 on Python ints (Salmon et al., SC'11; Random123's constants)."""
+    c, k = list(counter), list(key)
+    for _ in range(rounds):
+        p0, p1 = c[0] * 0xD2511F53, c[2] * 0xCD9E8D57
+        c = [(p1 >> 32) ^ c[1] ^ k[0], p1 & MASK32, (p0 >> 32) ^ c[3] ^ k[1], p0 & MASK32]
+        k = [(k[0] + 0x9E3779B9) & MASK32, (k[1] + 0xBB67AE85) & MASK32]
+    return c
+
+
+def trandom_reference(key: list[int], counter: list[int], rows: int, cols: int,
+                      rounds: int) -> list[list[int]]:  # fmt: skip
+    """a5/TRandom.hpp, element by element: per row, blocks of 256 columns; lane l of a block
+    runs Philox on `running + l` and its words go to columns 4l .. 4l + 3; the running
+    128-bit counter advances by 64 per block, by ((cols - 1) % 64) + 1 after a row's last."""
+    running = sum(w << (32 * i) for i, w in enumerate(counter))
+    out = [[0] * cols for _ in range(rows)]
+    blocks = -(-cols // 256)
+    for i in range(rows):
+        for j in range(blocks):
+            for lane in range(64):
+                value = (running + lane) % (1 << 128)
+                words = [(value >> (32 * w)) & MASK32 for w in range(4)]
+                for w, word in enumerate(philox_reference(words, key, rounds)):
+                    col = 256 * j + 4 * lane + w
+                    if col < cols:
+                        out[i][col] = word
+            running += 64 if j != blocks - 1 else (cols - 1) % 64 + 1
+    return out
+
+
+def _trandom_kernel(target: str, dtype: str, shape: tuple[int, int], valid: tuple[int, int],
+                    rounds: int) -> str:  # fmt: skip
+    rows, cols = shape
+    full = f"!pto.tile_buf<loc=vec, dtype={dtype}, rows={rows}, cols={cols}>"
+    typ = full.replace(">", f", v_row={valid[0]}, v_col={valid[1]}>")
+    view = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
+    words = ", ".join(f"%w{k}" for k in range(6))
+    return f"""builtin.module attributes {{pto.target_arch = "{target}"}} {{
+  func.func @kernel(%g: !pto.ptr<{dtype}>, %w0: i32, %w1: i32, %w2: i32, %w3: i32, %w4: i32,
+                    %w5: i32) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = arith.constant {rows} : index
+    %k = arith.constant {cols} : index
+    %v = pto.make_tensor_view %g, shape = [%r, %k], strides = [%k, %c1]
+        : !pto.tensor_view<?x?x{dtype}>
+    %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%r, %k]
+        : !pto.tensor_view<?x?x{dtype}> -> {view}
+    %a = arith.constant 0 : i64
+    %f = pto.alloc_tile addr = %a : {full}
+    %d = pto.alloc_tile addr = %a : {typ}
+    pto.tload ins(%p : {view}) outs(%f : {full})
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.trandom ins({words} {{rounds = {rounds} : i32}} : i32, i32, i32, i32, i32, i32)
+        outs(%d : {typ})
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.tstore ins(%f : {full}) outs(%p : {view})
+    func.return
+  }}
+}}
+"""
+
+
+def _run_trandom(text: str, data: np.ndarray, words: list[int]) -> np.ndarray:
+    module = parse_module(CONTEXT, text, "kernel.mlir")
+    module.verify()
+    args: list[Arg] = [ArrayArg(data.copy())]
+    args += [ScalarArg(wrap(w, dtype_named("i32")), "i32") for w in words]
+    out = run_function(module, args, pipes=UntrackedPipes()).outputs()[0]
+    assert out is not None
+    return out
+
+
+@pytest.mark.parametrize(
+    ("counter", "key", "want"),
+    [
+        ([0, 0, 0, 0], [0, 0], [0x6627E8D5, 0xE169C58D, 0xBC57AC4C, 0x9B00DBD8]),
+        ([MASK32] * 4, [MASK32] * 2, [0x408F276D, 0x41C83B0E, 0xA20BC7C6, 0x6D5451FD]),
+        (
+            [0x243F6A88, 0x85A308D3, 0x13198A2E, 0x03707344],
+            [0xA4093822, 0x299F31D0],
+            [0xD16CFE09, 0x94FDCCEB, 0x5001E420, 0x24126EA1],
+        ),
+    ],
+)
+def test_trandom_known_answers(counter: list[int], key: list[int], want: list[int]) -> None:
+    """Random123's Philox-4x32-10 known-answer vectors: lane 0's words in columns 0..3."""
+    data = np.zeros((1, 64), np.uint32)
+    got = _run_trandom(_trandom_kernel("a5", "ui32", (1, 64), (1, 64), 10), data, key + counter)
+    assert got[0, :4].tolist() == want
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    target=st.sampled_from(["a5", "cpu"]),
+    dtype=st.sampled_from(["i32", "ui32"]),
+    rows=st.integers(1, 3),
+    width=st.integers(1, 40),
+    data=st.data(),
+)
+def test_trandom_reference(target: str, dtype: str, rows: int, width: int,
+                           data: st.DataObject) -> None:  # fmt: skip
+    cols = 8 * width
+    valid = (data.draw(st.integers(0, rows)), data.draw(st.integers(0, cols)))
+    word = st.one_of(st.sampled_from([0, 1, MASK32, MASK32 - 63]), st.integers(0, MASK32))
+    words = [data.draw(word) for _ in range(6)]
+    rounds = data.draw(st.sampled_from([7, 10]))
+    dt = dtype_named(dtype)
+    buffer = _random(np.random.default_rng(words[2] & 0xFF), dt, (rows, cols))
+    got = _run_trandom(_trandom_kernel(target, dtype, (rows, cols), valid, rounds), buffer, words)
+    want = buffer.copy()
+    region = trandom_reference(words[:2], words[2:], valid[0], valid[1], rounds)
+    if valid[0] and valid[1]:
+        want[: valid[0], : valid[1]] = np.array(region, np.uint32).view(dt.numpy)
+    assert np.array_equal(got.view(np.uint8), want.view(np.uint8))

@@ -3,10 +3,10 @@
 Each kernel (test/unit/kernelgen.py `chains`: random chains of elementwise ops, `tcmp` +
 `tsel` pairs through packed mask tiles, column reductions and a row reduction over tiles in a
 loop, f32/f16/i32/i16, partial and dynamic valid regions, loop-carried tiles, a generator tile
-of `tci` or `ttri`) is run by the interpreter before the pipeline and after every pass of it;
-the outputs must be the same bytes at every stage. From pto-insert-sync on, the hazard
-detector must find nothing, and removing any single inserted wait_flag from the final kernel
-must make it report a hazard.
+of `tci` or `ttri`, the `tpart*` ops) is run by the interpreter before the pipeline and after
+every pass of it; the outputs must be the same bytes at every stage. From pto-insert-sync on,
+the hazard detector must find nothing, and removing any single inserted wait_flag from the
+final kernel must make it report a hazard.
 """
 
 from __future__ import annotations

@@ -15,13 +15,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import context
 from xdsl.dialects import arith, scf
+from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import VerifyException
 
 from interpreters.args import ArrayArg
 from interpreters.execute import run_function
 from interpreters.pipes import UntrackedPipes
 from interpreters.source import parse_module
-from pto_dialect.ops.tile_quant import TQuantOp
+from passes.lower_tile_to_vector import LowerTileToVectorPass
+from pto_dialect.ops.tile_quant import TDequantOp, TQuantOp
 
 CONTEXT = context(arith.Arith, scf.Scf)
 TARGETS = ("a2a3", "a5", "cpu")
@@ -214,3 +216,105 @@ def test_asym_without_offset_is_rejected() -> None:
     )
     with pytest.raises(VerifyException, match="INT8_ASYM quantization takes an offset operand"):
         parse_module(CONTEXT, text, "k.mlir").verify()
+
+
+# ---- pto-lower-tile-to-vector: tdequant of i16 ------------------------------------------
+
+
+def dps_dequant(target: str, src_t: str, rows: int, cols: int, valid: tuple[int, int]) -> str:
+    """Whole buffers loaded from GM at planned addresses, tdequant on a valid region, every
+    buffer stored back (the parameter tiles row-major, one valid column)."""
+    tiles = [
+        ("src", src_t, cols, valid[1]),
+        ("scale", "f32", 8, 1),
+        ("offset", "f32", 8, 1),
+        ("dst", "f32", cols, valid[1]),
+    ]
+    params: list[str] = []
+    lines: list[str] = []
+    typed: dict[str, str] = {}
+    address = 0
+    for name, t, width, vc in tiles:
+        full = f"!pto.tile_buf<loc=vec, dtype={t}, rows={rows}, cols={width}>"
+        typ = full.replace(">", f", v_row={valid[0]}, v_col={vc}>")
+        typed[name] = typ
+        view = f"!pto.partition_tensor_view<{rows}x{width}x{t}>"
+        params.append(f"%g_{name}: !pto.ptr<{t}>")
+        lines += [
+            f"%k_{name} = arith.constant {width} : index",
+            f"%w_{name} = pto.make_tensor_view %g_{name}, shape = [%r, %k_{name}], strides = "
+            f"[%k_{name}, %c1] : !pto.tensor_view<?x?x{t}>",
+            f"%p_{name} = pto.partition_view %w_{name}, offsets = [%c0, %c0], sizes = [%r, "
+            f"%k_{name}] : !pto.tensor_view<?x?x{t}> -> {view}",
+            f"%a_{name} = arith.constant {address} : i64",
+            f"%f_{name} = pto.alloc_tile addr = %a_{name} : {full}",
+            f"%{name} = pto.alloc_tile addr = %a_{name} : {typ}",
+            f"pto.tload ins(%p_{name} : {view}) outs(%f_{name} : {full})",
+        ]
+        bits = int("".join(ch for ch in t if ch.isdigit()))
+        address += -(-rows * width * bits // 8 // 32) * 32
+    lines.append("pto.barrier #pto.pipe<PIPE_ALL>")
+    lines.append(
+        f"pto.tdequant ins(%src, %scale, %offset : {typed['src']}, {typed['scale']}, "
+        f"{typed['offset']}) outs(%dst : {typed['dst']})"
+    )
+    lines.append("pto.barrier #pto.pipe<PIPE_ALL>")
+    for name, t, width, _ in tiles:
+        full = f"!pto.tile_buf<loc=vec, dtype={t}, rows={rows}, cols={width}>"
+        view = f"!pto.partition_tensor_view<{rows}x{width}x{t}>"
+        lines.append(f"pto.tstore ins(%f_{name} : {full}) outs(%p_{name} : {view})")
+    body = "".join(f"    {line}\n" for line in lines)
+    return (
+        f'builtin.module attributes {{pto.target_arch = "{target}"}} {{\n'
+        f"  func.func @k({', '.join(params)}) {{\n"
+        "    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
+        f"    %r = arith.constant {rows} : index\n{body}    func.return\n  }}\n}}\n"
+    )
+
+
+def _run_module(text: str, arrays: list[np.ndarray], lower: bool) -> list[np.ndarray]:
+    module = parse_module(CONTEXT, text, "k.mlir")
+    module.verify()
+    if lower:
+        PassPipeline((LowerTileToVectorPass(),)).apply(CONTEXT, module)
+        module.verify()
+    result = run_function(module, [ArrayArg(a.copy()) for a in arrays], pipes=UntrackedPipes())
+    return [o for o in result.outputs() if o is not None]
+
+
+@settings(max_examples=20, deadline=None)
+@given(target=st.sampled_from(TARGETS), rows=st.integers(1, 4), chunks=st.integers(1, 3),
+       data=st.data())  # fmt: skip
+def test_tdequant_lowering_gives_the_same_bytes(
+    target: str, rows: int, chunks: int, data: st.DataObject
+) -> None:
+    cols = 64 * chunks
+    valid = (data.draw(st.integers(1, rows)), data.draw(st.integers(1, cols)))
+    rng = np.random.default_rng(data.draw(st.integers(0, 999)))
+    src = rng.integers(-(2**15), 2**15, (rows, cols)).astype(np.int16)
+    params = [rng.standard_normal((rows, 8)).astype(np.float32) for _ in range(2)]
+    params[0][0, 0], params[1][-1, 0] = np.nan, -np.inf
+    dst = rng.standard_normal((rows, cols)).astype(np.float32)
+    text = dps_dequant(target, "i16", rows, cols, valid)
+    want = _run_module(text, [src, *params, dst], lower=False)
+    got = _run_module(text, [src, *params, dst], lower=True)
+    for a, b in zip(got, want, strict=True):
+        assert np.array_equal(a.view(np.uint8), b.view(np.uint8))
+    expect = dst.copy()
+    for i in range(valid[0]):
+        for j in range(valid[1]):
+            expect[i, j] = dequant_reference(int(src[i, j]), float(params[0][i, 0]),
+                                             float(params[1][i, 0]))  # fmt: skip
+    assert same_floats(want[3], expect)
+
+
+def same_floats(a: np.ndarray, b: np.ndarray) -> bool:
+    nan = np.isnan(b)
+    return bool(np.array_equal(np.isnan(a), nan) and np.array_equal(a[~nan], b[~nan]))
+
+
+def test_tdequant_of_i8_stays_a_tile_op() -> None:
+    text = dps_dequant("a5", "i8", 2, 64, (2, 64))
+    module = parse_module(CONTEXT, text, "k.mlir")
+    PassPipeline((LowerTileToVectorPass(),)).apply(CONTEXT, module)
+    assert any(isinstance(o, TDequantOp) for o in module.walk())

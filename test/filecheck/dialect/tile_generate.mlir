@@ -37,6 +37,17 @@ func.func @generate(%s: i32, %u: ui16, %d: i32, %tb: !tb, %hb: !hb, %mb: !mb, %t
   func.return
 }
 
+// CHECK-LABEL: func.func @random
+// CHECK-NEXT: %0 = pto.trandom %k, %k, %c, %c, %c, %c : (i32, i32, i32, i32, i32, i32) -> !pto.tile<loc=vec, dtype=ui32, rows=4, cols=64{{.*}}>
+// CHECK-NEXT: pto.trandom ins(%k, %k, %c, %c, %c, %c {rounds = 7 : i32} : i32, i32, i32, i32, i32, i32) outs(%rb : !pto.tile_buf<loc=vec, dtype=i32, rows=2, cols=32{{.*}}>)
+// GENERIC: "pto.trandom"(%k, %k, %c, %c, %c, %c) <{operandSegmentSizes = array<i32: 6, 0>}>
+// GENERIC: "pto.trandom"(%k, %k, %c, %c, %c, %c, %rb) <{operandSegmentSizes = array<i32: 6, 1>}> {rounds = 7 : i32}
+func.func @random(%k: i32, %c: i32, %rb: !pto.tile_buf<loc=vec, dtype=i32, rows=2, cols=32>) attributes {pto.target_arch = "a5"} {
+  %0 = pto.trandom %k, %k, %c, %c, %c, %c : (i32, i32, i32, i32, i32, i32) -> !pto.tile<loc=vec, dtype=ui32, rows=4, cols=64>
+  pto.trandom ins(%k, %k, %c, %c, %c, %c {rounds = 7 : i32} : i32, i32, i32, i32, i32, i32) outs(%rb : !pto.tile_buf<loc=vec, dtype=i32, rows=2, cols=32>)
+  func.return
+}
+
 // CHECK-LABEL: func.func @index
 // CHECK-NEXT: pto.vecscope {
 // CHECK-NEXT: %0 = pto.vci %s {order = "ASC"} : i32 -> !pto.vreg<64xi32>

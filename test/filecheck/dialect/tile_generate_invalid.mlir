@@ -171,3 +171,59 @@ func.func @case18(%s: i32) {
   }
   func.return
 }
+
+// -----
+
+// trandom: no A2/A3 implementation
+module attributes {pto.target_arch = "a2a3"} {
+func.func @case100(%s: i32, %w: i64) {
+  // expected-error @+1 {{pto.trandom dst dtype i32 is not supported on target a2a3 (supported: none)}}
+  %x = pto.trandom %s, %s, %s, %s, %s, %s : (i32, i32, i32, i32, i32, i32) -> !pto.tile<loc=vec, dtype=i32, rows=2, cols=64>
+  func.return
+}
+}
+
+// -----
+
+// trandom: int32_t or uint32_t
+func.func @case101(%s: i32, %w: i64) {
+  // expected-error @+1 {{pto.trandom dst dtype f32 is not supported on target cpu (supported: i32, ui32)}}
+  %x = pto.trandom %s, %s, %s, %s, %s, %s : (i32, i32, i32, i32, i32, i32) -> !pto.tile<loc=vec, dtype=f32, rows=2, cols=64>
+  func.return
+}
+
+// -----
+
+// trandom: Rounds is 7 or 10
+func.func @case102(%s: i32, %w: i64) {
+  // expected-error @+1 {{pto.trandom rounds must be 7 or 10, got 8}}
+  %x = pto.trandom %s, %s, %s, %s, %s, %s {rounds = 8 : i32} : (i32, i32, i32, i32, i32, i32) -> !pto.tile<loc=vec, dtype=i32, rows=2, cols=64>
+  func.return
+}
+
+// -----
+
+// trandom: row-major
+func.func @case103(%s: i32, %w: i64) {
+  // expected-error @+1 {{pto.trandom dst must be row-major (TRANDOM: isRowMajor)}}
+  %x = pto.trandom %s, %s, %s, %s, %s, %s : (i32, i32, i32, i32, i32, i32) -> !pto.tile<loc=vec, dtype=i32, rows=8, cols=2, blayout=col_major>
+  func.return
+}
+
+// -----
+
+// trandom: key and counter words are uint32_t
+func.func @case104(%s: i32, %w: i64) {
+  // expected-error @+1 {{pto.trandom counter3 must be an i32 (a uint32_t word), got i64}}
+  %x = pto.trandom %s, %s, %s, %s, %s, %w : (i32, i32, i32, i32, i32, i64) -> !pto.tile<loc=vec, dtype=i32, rows=2, cols=64>
+  func.return
+}
+
+// -----
+
+// trandom: six scalars
+func.func @case105(%s: i32, %w: i64) {
+  // expected-error @+1 {{pto.trandom expects 6 source operand(s), got 5}}
+  %x = pto.trandom %s, %s, %s, %s, %s : (i32, i32, i32, i32, i32) -> !pto.tile<loc=vec, dtype=i32, rows=2, cols=64>
+  func.return
+}

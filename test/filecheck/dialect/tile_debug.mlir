@@ -1,0 +1,13 @@
+// RUN: %roundtrip %s | filecheck %s
+// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+
+// CHECK-LABEL: func.func @print
+// CHECK-NEXT: pto.tprint %t : !pto.tile<loc=vec, dtype=f32, rows=4, cols=8, v_row=4, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT: pto.tprint ins(%b : !pto.tile_buf<loc=vec, dtype=ui16, rows=2, cols=16{{.*}}>)
+// GENERIC: "pto.tprint"(%t) <{operandSegmentSizes = array<i32: 1, 0>}> : (!pto.tile<{{.*}}>) -> ()
+// GENERIC: "pto.tprint"(%b) <{operandSegmentSizes = array<i32: 1, 0>}> : (!pto.tile_buf<{{.*}}>) -> ()
+func.func @print(%t: !pto.tile<loc=vec, dtype=f32, rows=4, cols=8>, %b: !pto.tile_buf<loc=vec, dtype=ui16, rows=2, cols=16>) {
+  pto.tprint %t : !pto.tile<loc=vec, dtype=f32, rows=4, cols=8>
+  pto.tprint ins(%b : !pto.tile_buf<loc=vec, dtype=ui16, rows=2, cols=16>)
+  func.return
+}
