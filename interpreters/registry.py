@@ -10,6 +10,7 @@ from interpreters.sync import SyncFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
+from interpreters.tile_expand import TileExpandFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
@@ -42,4 +43,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileCompareFunctions(machine),
         VectorConvertFunctions(machine),
         VectorCompareFunctions(machine),
+        TileExpandFunctions(machine),
     ]

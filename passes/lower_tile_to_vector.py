@@ -33,12 +33,14 @@ from passes.common import checked_pass, pass_error, pass_target, rewrite_once
 from passes.lower_tile_to_vector_buffers import NAME
 from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
+from passes.lower_tile_to_vector_expand import lower_expand
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
+from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.targets import TargetProfile
@@ -51,6 +53,8 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         ColReduceTileOp: lower_col_reduce,
         ScalarTileOp: lower_scalar,
         TCvtOp: lower_convert,
+        ExpandTileOp: lower_expand,
+        ExpandBinaryTileOp: lower_expand,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

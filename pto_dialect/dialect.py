@@ -13,6 +13,7 @@ from pto_dialect.ops import (
     tile_compare,
     tile_convert,
     tile_elementwise,
+    tile_expand,
     tile_math,
     tile_matrix,
     tile_memory,
@@ -55,6 +56,7 @@ OP_MODULES = (
     tile_compare,
     vector_convert,
     vector_compare,
+    tile_expand,
 )
 
 PTO = Dialect(
