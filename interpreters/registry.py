@@ -20,7 +20,9 @@ from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
 from interpreters.vector_load import VectorLoadFunctions
+from interpreters.vector_materialize import VectorMaterializeFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
+from interpreters.vector_sfu import VectorSfuFunctions
 from interpreters.vector_store import VectorStoreFunctions
 
 
@@ -44,4 +46,6 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorConvertFunctions(machine),
         VectorCompareFunctions(machine),
         TileExpandFunctions(machine),
+        VectorMaterializeFunctions(machine),
+        VectorSfuFunctions(machine),
     ]

@@ -27,8 +27,10 @@ from pto_dialect.ops import (
     vector_convert,
     vector_load,
     vector_mask,
+    vector_materialize,
     vector_math,
     vector_scalar,
+    vector_sfu,
     vector_store,
 )
 from pto_dialect.types import TYPES
@@ -57,6 +59,8 @@ OP_MODULES = (
     vector_convert,
     vector_compare,
     tile_expand,
+    vector_materialize,
+    vector_sfu,
 )
 
 PTO = Dialect(
