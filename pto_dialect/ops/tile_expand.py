@@ -8,7 +8,9 @@ broadcast across the tile, alone (`trowexpand`, `tcolexpand`) or fused with a bi
   with one 32-byte block per row, `32 / sizeof(T)` valid columns (Mode 2). pto-isa's CPU
   TRowExpandOp reads `src[i, j mod valid_cols]` of both, which covers both modes and either
   order. An optional `tmp` (PTOAS: `ins(%src0, %src1, %tmp : ...)`) is A2/A3's broadcast
-  buffer (A5 ignores it): declared scratch.
+  buffer (A5 ignores it): declared scratch. The manual's "the tmp overload supports Mode 1
+  only" is not enforced: PTOAS requires tmp for a high-precision `trowexpanddiv` in either
+  mode (test/lit/pto/trowexpanddiv_precision_emitc.pto), and the tmp changes no result.
 - Col-fused: `src0` is the full operand, `src1` row 0 gives one value per column (PTOAS
   verifyTColExpandBinaryLikeOp: src0/dst same valid shape, src1 valid cols = dst's, all
   row-major).
@@ -243,8 +245,6 @@ class RowExpandBinaryTileOp(ExpandBinaryTileOp):
             tmp = self.tile(2, "tmp")
             require_location(f"{self.name} tmp", tmp, Location.VEC)
             require_same_dtype(f"{self.name} tmp", tmp.element, "dst", dst.element)
-            if expanded.is_row_major:
-                raise fail(f"{self.name} with a tmp operand takes a col-major src1 (Mode 1 only)")
 
 
 class ColExpandBinaryTileOp(ExpandBinaryTileOp):

@@ -211,15 +211,6 @@ func.func @case22(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=64>, %b: !pto.
 
 // -----
 
-// the tmp overload supports Mode 1 only
-func.func @case23(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=64>, %b: !pto.tile<loc=vec, dtype=f32, rows=16, cols=8>, %t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=64>) {
-  // expected-error @+1 {{pto.trowexpandmul with a tmp operand takes a col-major src1 (Mode 1 only)}}
-  %x = pto.trowexpandmul %a, %b, %t : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=64>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=8>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=64>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=64>
-  func.return
-}
-
-// -----
-
 // operand count
 func.func @case24(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=64>) {
   // expected-error @+1 {{pto.trowexpandadd expects src0, src1 and an optional tmp, got 1 sources}}
