@@ -11,16 +11,18 @@ float64 exponential of it rounded once (docs/semantics.md).
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import Bench, bits_equal, build_tile_op, int_numpy, run_tile_op
+from support import Bench, bits_equal, build_tile_op, int_numpy, parse_kernel, run_tile_op
 from support import vec_tile_type as tile_type
 
 from interpreters.errors import PtoRuntimeError
+from interpreters.execute import run_function
 from interpreters.tile_expand import TileExpandFunctions
 from pto_dialect.attrs import BLayout
 from pto_dialect.dtypes import F16, F32, I16, I32, DType, dtype_named
@@ -282,3 +284,15 @@ def test_element_types_are_the_pages_lists(op: type[TileOp]) -> None:
     assert op.legal_dtypes(A2A3) == a2a3
     assert op.legal_dtypes(A5) == a5
     assert op.legal_dtypes(CPU) == a5
+
+
+def test_the_expand_example_agrees_with_float64_numpy() -> None:
+    """examples/expand_ssa.mlir: y = exp(x - r_i) * c_j within 1e-6 relative (three f32
+    roundings: the difference, the exponential, the product; x, r, c in [0, 1))."""
+    path = Path(__file__).parents[2] / "examples" / "expand_ssa.mlir"
+    module = parse_kernel(path.read_text())
+    args = path.read_text().splitlines()[0].removeprefix("// ARGS: ").split()
+    x, r, c, y = (a for a in run_function(module, args).outputs() if a is not None)
+    want = np.exp(x.astype(np.float64) - r.astype(np.float64)) * c.astype(np.float64)
+    assert np.allclose(y[:, :60], want[:, :60], rtol=1e-6, atol=0)
+    assert not y[:, 60:].any()
