@@ -16,6 +16,7 @@ from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_debug import TileDebugFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
+from interpreters.tile_expand import TileExpandFunctions
 from interpreters.tile_gather import TileGatherFunctions
 from interpreters.tile_generate import TileGenerateFunctions
 from interpreters.tile_histogram import TileHistogramFunctions
@@ -34,10 +35,12 @@ from interpreters.vector_convert import VectorConvertFunctions
 from interpreters.vector_fused import VectorFusedFunctions
 from interpreters.vector_index import VectorIndexFunctions
 from interpreters.vector_load import VectorLoadFunctions
+from interpreters.vector_materialize import VectorMaterializeFunctions
 from interpreters.vector_predicate import VectorPredicateFunctions
 from interpreters.vector_rearrange import VectorRearrangeFunctions
 from interpreters.vector_reduce import VectorReduceFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
+from interpreters.vector_sfu import VectorSfuFunctions
 from interpreters.vector_sort import VectorSortFunctions
 from interpreters.vector_store import VectorStoreFunctions
 
@@ -80,4 +83,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileArgReduceFunctions(machine),
         TileDebugFunctions(machine),
         TileHistogramFunctions(machine),
+        TileExpandFunctions(machine),
+        VectorMaterializeFunctions(machine),
+        VectorSfuFunctions(machine),
     ]

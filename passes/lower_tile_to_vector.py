@@ -34,6 +34,7 @@ from passes.lower_tile_to_vector_buffers import NAME
 from passes.lower_tile_to_vector_compare import lower_compare, lower_select
 from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
+from passes.lower_tile_to_vector_expand import lower_expand
 from passes.lower_tile_to_vector_gather import lower_gather
 from passes.lower_tile_to_vector_generate import lower_generate
 from passes.lower_tile_to_vector_partial import lower_partial
@@ -48,6 +49,7 @@ from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_compare import MaskWritingTileOp, SelectTileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
+from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp
 from pto_dialect.ops.tile_gather import TGatherOp
 from pto_dialect.ops.tile_generate import GenerateTileOp
 from pto_dialect.ops.tile_partial import PartialTileOp
@@ -75,6 +77,8 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         TGatherOp: lower_gather,
         ArgReduceTileOp: lower_arg_reduce,
         QuantTileOp: lower_quant,
+        ExpandTileOp: lower_expand,
+        ExpandBinaryTileOp: lower_expand,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

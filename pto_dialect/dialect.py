@@ -20,6 +20,7 @@ from pto_dialect.ops import (
     tile_convert,
     tile_debug,
     tile_elementwise,
+    tile_expand,
     tile_gather,
     tile_generate,
     tile_histogram,
@@ -43,6 +44,7 @@ from pto_dialect.ops import (
     vector_index,
     vector_load,
     vector_mask,
+    vector_materialize,
     vector_math,
     vector_predicate,
     vector_predicate_memory,
@@ -50,6 +52,7 @@ from pto_dialect.ops import (
     vector_reduce,
     vector_round_cast,
     vector_scalar,
+    vector_sfu,
     vector_sort,
     vector_store,
 )
@@ -100,6 +103,9 @@ OP_MODULES = (
     tile_gather,
     tile_debug,
     tile_histogram,
+    tile_expand,
+    vector_materialize,
+    vector_sfu,
 )
 
 PTO = Dialect(

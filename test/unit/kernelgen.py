@@ -163,6 +163,11 @@ MASK_BYTES = 32
 """Valid bytes of a mask row: one whole predicate store (what the compare lowering needs)."""
 ROW_REDUCTIONS = ("trowsum", "trowmax", "trowmin")
 """Row reductions of the generator: `(src, tmp)`, tmp the same value (SSA: not changed)."""
+_FUSED = ("add", "sub", "mul", "div", "max", "min", "expdif")
+ROW_EXPANSIONS = ("trowexpand", *(f"trowexpand{op}" for op in _FUSED))
+"""Row expansions of the generator: the per-row operand is a loaded col-major rows x 1 tile."""
+COL_EXPANSIONS = ("tcolexpand", *(f"tcolexpand{op}" for op in _FUSED))
+"""Column expansions: the per-column operand is `tcolmax` of the chain's last value."""
 DTYPES = ("f32", "f16", "i32", "i16")
 _BYTES = {"f32": 4, "f16": 2, "i32": 4, "i16": 2}
 
@@ -189,6 +194,43 @@ class Chain:
     upper) or (`tci`, unused, descending, from `%alpha`); static valid regions only."""
     row_reduction: str | None = None
     """A row reduction of the last value, stored to the `%rred` argument (rows x 1)."""
+    expansion: str | None = None
+    """A row or column expansion applied to the chain's last value before it is stored."""
+
+    @property
+    def row_expansion(self) -> bool:
+        return self.expansion is not None and self.expansion.startswith("trow")
+
+    def expansion_args(self, seed: int) -> list[str]:
+        """The per-row operand's GM array, when the expansion takes one."""
+        if not self.row_expansion:
+            return []
+        return [f"rand:{self.tiles * self.rows}x1x{self.dtype}:{seed + 9}"]
+
+    def expand(self, last: str, tile: str, sizes: str, lines: list[str]) -> str:
+        """Appends the expansion step to `lines`; returns the new last value."""
+        t, op = self.dtype, self.expansion
+        assert op is not None
+        vr, vc = ("?", "?") if self.dynamic else self.valid
+        if self.row_expansion:
+            rows = 32 // _BYTES[t]  # a col-major tile's rows fill whole 32-byte blocks
+            vec = (f"!pto.tile<loc=vec, dtype={t}, rows={rows}, cols=1, v_row={vr}, v_col=1, "
+                   "blayout=col_major>")  # fmt: skip
+            view = f"!pto.partition_tensor_view<{'?' if self.dynamic else vr}x1x{t}>"
+            rows_size = sizes.split(", ")[0]
+            lines.append(
+                f"      %pe = pto.partition_view %vein, offsets = [%row, %c0], "
+                f"sizes = [{rows_size}, %c1] : !pto.tensor_view<?x?x{t}> -> {view}"
+            )
+            lines.append(f"      %e = pto.tload %pe : {view} -> {vec}")
+        else:
+            vec = f"!pto.tile<loc=vec, dtype={t}, rows=1, cols={self.cols}, v_row=1, v_col={vc}>"
+            lines.append(f"      %e = pto.tcolmax {last} : {tile} -> {vec}")
+        if op in ("trowexpand", "tcolexpand"):
+            lines.append(f"      %z = pto.{op} %e : {vec} -> {tile}")
+        else:
+            lines.append(f"      %z = pto.{op} {last}, %e : ({tile}, {vec}) -> {tile}")
+        return "%z"
 
     def text(self, target: str) -> str:
         t, rows, cols = self.dtype, self.rows, self.cols
@@ -200,6 +242,7 @@ class Chain:
         red_view = f"!pto.partition_tensor_view<1x{'?' if self.dynamic else self.valid[1]}x{t}>"
         ins = [f"%in{i}" for i in range(self.loads)]
         outs = ["%out", "%red"] + (["%rred"] if self.row_reduction else [])
+        outs += ["%ein"] if self.row_expansion else []
         params = ", ".join(f"{p}: !pto.ptr<{t}>" for p in [*ins, *outs])
         lines = [
             f'builtin.module attributes {{pto.target_arch = "{target}"}} {{',
@@ -230,6 +273,11 @@ class Chain:
         if self.row_reduction:
             lines.append(
                 "    %vrred = pto.make_tensor_view %rred, shape = [%height, %c1], "
+                f"strides = [%c1, %c1] : !pto.tensor_view<?x?x{t}>"
+            )
+        if self.row_expansion:
+            lines.append(
+                "    %vein = pto.make_tensor_view %ein, shape = [%height, %c1], "
                 f"strides = [%c1, %c1] : !pto.tensor_view<?x?x{t}>"
             )
         carried = ""
@@ -277,6 +325,8 @@ class Chain:
             lines.append(f"      %y{k} = pto.{op} {', '.join(args)} : {signature}")
             values.append(f"%y{k}")
         last = values[-1]
+        if self.expansion is not None:
+            last = self.expand(last, tile, sizes, lines)
         lines.append(f"      pto.tstore {last}, %p{self.loads} : {tile}, {view}")
         if self.reduction is not None:
             lines.append(
@@ -333,6 +383,7 @@ class Chain:
             f"zeros:{shape}",
             f"zeros:{self.tiles}x{self.cols}x{self.dtype}",
             *rred,
+            *self.expansion_args(seed),
             f"{self.valid[0]}:index",
             f"{self.valid[1]}:index",
             f"{self.scalar}:{self.dtype}",
@@ -428,6 +479,12 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
     if generators and not dynamic and draw(st.booleans()):
         name = draw(st.sampled_from(generators))
         generator = (name, draw(st.integers(-cols, cols)), draw(st.booleans()))
+    # trowexpand/tcolexpand take the result's cols/rows from its type: static sizes only
+    expanding = [
+        op
+        for op in expansions(target, dtype)
+        if not dynamic or op not in ("trowexpand", "tcolexpand")
+    ]
     return Chain(
         dtype=dtype,
         rows=rows,
@@ -444,4 +501,18 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
         row_reduction=draw(st.one_of(st.none(), st.sampled_from(rows_reductions)))
         if rows_reductions
         else None,
+        expansion=draw(st.one_of(st.none(), st.sampled_from(expanding))),
     )
+
+
+def expansions(target: str, dtype: str) -> list[str]:
+    """The row and column expansions legal for `dtype` on `target` that the vector lowering
+    computes exactly (no integer division: `vdiv` is float only)."""
+    from pto_dialect.dtypes import dtype_named
+    from pto_dialect.targets import profile_for_module_attr
+
+    profile = profile_for_module_attr(target)
+    dt = dtype_named(dtype)
+    ops = [*ROW_EXPANSIONS, *COL_EXPANSIONS]
+    legal = [op for op in ops if dt in legal_dtypes(profile, op)]
+    return [op for op in legal if not op.endswith("div") or dtype.startswith("f")]
