@@ -11,6 +11,7 @@ from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_generate import TileGenerateFunctions
+from interpreters.tile_expand import TileExpandFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
@@ -58,4 +59,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorIndexFunctions(machine),
         TilePartialFunctions(machine),
         TileQuantFunctions(machine),
+        TileExpandFunctions(machine),
     ]

@@ -36,6 +36,7 @@ from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
 from passes.lower_tile_to_vector_generate import lower_generate
 from passes.lower_tile_to_vector_partial import lower_partial
+from passes.lower_tile_to_vector_expand import lower_expand
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
 from passes.lower_tile_to_vector_rowreduce import lower_row_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
@@ -46,6 +47,7 @@ from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_generate import GenerateTileOp
 from pto_dialect.ops.tile_partial import PartialTileOp
+from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
@@ -64,6 +66,8 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         RowReduceTileOp: lower_row_reduce,
         GenerateTileOp: lower_generate,
         PartialTileOp: lower_partial,
+        ExpandTileOp: lower_expand,
+        ExpandBinaryTileOp: lower_expand,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

@@ -14,6 +14,7 @@ from pto_dialect.ops import (
     tile_convert,
     tile_elementwise,
     tile_generate,
+    tile_expand,
     tile_math,
     tile_matrix,
     tile_memory,
@@ -73,6 +74,7 @@ OP_MODULES = (
     vector_index,
     tile_partial,
     tile_quant,
+    tile_expand,
 )
 
 PTO = Dialect(
