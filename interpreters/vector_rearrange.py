@@ -8,6 +8,7 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.errors import PtoRuntimeError
 from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.semantics import rearrange as sem
@@ -23,6 +24,7 @@ from pto_dialect.ops.vector_rearrange import (
     VShiftOp,
     VSlideOp,
     VSqzOp,
+    VTransposeOp,
     VUsqzOp,
 )
 from pto_dialect.types import VRegType
@@ -102,3 +104,13 @@ class VectorRearrangeFunctions(MachineFunctions):
         (src,) = _vregs(args, 1)
         self.on_vector_pipe(op, vreg_of(op.src).element)
         return (sem.unpack(src, int(args[1]), op.SIGNED, op.result.type.element),)
+
+    @implements(VTransposeOp)
+    def run_vtranspose(
+        self, interpreter: Interpreter, op: VTransposeOp, args: PythonValues
+    ) -> PythonValues:
+        raise PtoRuntimeError(
+            "the layout of vtranspose's config word is not published (vtranspose.md: "
+            "'correctness depends on the control word'); the op verifies but does not run",
+            op,
+        )

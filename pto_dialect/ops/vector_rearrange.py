@@ -11,6 +11,8 @@
 - `pto.vpack %src, "LOWER" : !pto.vreg<NxW> -> !pto.vreg<2NxU>` (narrowing pack, PTOAS form).
 - `UnpackOp`: `%r = pto.vsunpack %src, %part : !pto.vreg<NxT> -> !pto.vreg<N/2xW>`
   (vsunpack, vzunpack; the manual's `: V, index -> V` also parses).
+- `pto.vtranspose %dest, %src, %config : !pto.ptr<T, ub>, !pto.ptr<T, ub>, i64` (UB to UB;
+  verified, not executable: its config word is unpublished).
 
 The syntax is PTOAS's (include/PTO/IR/VPTOOps.td) where PTOAS defines the op, else the
 manual page's. Where a board-tested PTOAS kernel (test/vpto/cases) contradicts the page,
@@ -22,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, StringAttr, i16
+from xdsl.dialects.builtin import IndexType, StringAttr, i16, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -35,13 +37,15 @@ from xdsl.irdl import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
-from pto_dialect.dtypes import Kind
-from pto_dialect.ops.base import fail, resolve
+from pto_dialect.dtypes import Kind as DTypeKind
+from pto_dialect.ops.base import fail, resolve, target_of
+from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.ops.vector_arith import ALL_TYPES, ElementKind, VectorOp, check_mask_granularity
-from pto_dialect.ops.vector_common import mask_of, vreg_of
+from pto_dialect.ops.vector_common import PTR, Kind, VectorMemoryOp, mask_of, vreg_of
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
 from pto_dialect.types import MaskType, VRegType
 
+I64_SCALAR = Kind("i64", lambda t: t == i64)
 PARTS = ("LOWER", "HIGHER")
 """The half selectors of vintlvv2, vdintlvv2 and vpack (PTOAS `isSupportedPartToken`)."""
 
@@ -71,6 +75,15 @@ class RearrangeOp(VectorOp):
     def check_i16(self, role: str, value: SSAValue) -> None:
         if value.type != i16:
             raise fail(f"{self.name} {role} must be i16 (a lane count), got {value.type}")
+
+    def check_constant(self, role: str, value: SSAValue, low: int, high: int | None) -> None:
+        """A constant `value` lies in [low, high] (high None: no bound); the interpreter
+        checks the others when they are known."""
+        constant = constant_index(value)
+        if constant is None or (low <= constant and (high is None or constant <= high)):
+            return
+        bound = f"in [{low}, {high}]" if high is not None else f">= {low}"
+        raise fail(f"{self.name} {role} {constant} must be {bound}")
 
 
 # ----------------------------------------------------------------------------------------
@@ -203,6 +216,8 @@ class VSlideOp(RearrangeOp):
         self.check_same_type("result", self.result, "src0", src0)
         self.check_i16("amt", self.amt)
         self.check_element(src0)
+        # vslide.md: the N-lane window starts at amt in the 2N-lane concatenation
+        self.check_constant("amt", self.amt, 0, src0.lanes.data)
 
 
 @irdl_op_definition
@@ -227,6 +242,7 @@ class VShiftOp(RearrangeOp):
         self.check_same_type("result", self.result, "src", src)
         self.check_i16("amt", self.amt)
         self.check_element(src)
+        self.check_constant("amt", self.amt, 0, None)  # vshift.md: dst[i] = src[i - amt], i >= amt
 
 
 # ----------------------------------------------------------------------------------------
@@ -366,16 +382,17 @@ class VUsqzOp(RearrangeOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> VUsqzOp:
+        start = parser.pos
         operands: list[UnresolvedOperand] = parser.parse_comma_separated_list(
             parser.Delimiter.NONE, parser.parse_unresolved_operand
         )
+        if len(operands) not in (1, 2):
+            parser.raise_error("pto.vusqz takes [%src,] %mask", start, parser.pos)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
         parser.parse_punctuation("->")
         result = parser.parse_type()
-        if len(operands) not in (1, 2):
-            parser.raise_error("pto.vusqz takes [%src,] %mask")
         return cls.create(
             operands=resolve(parser, operands, types), result_types=[result], attributes=attrs
         )
@@ -435,7 +452,7 @@ class VPackOp(RearrangeOp):
         src, result = vreg_of(self.src), vreg_of(self.result)
         self.check_element(src)
         narrow = result.element
-        if narrow.kind is not Kind.UINT or narrow.bits * 2 != src.element.bits:
+        if narrow.kind is not DTypeKind.UINT or narrow.bits * 2 != src.element.bits:
             raise fail(
                 f"{self.name} result elements must be unsigned of half the width of the "
                 f"{src.element} source (ui{src.element.bits // 2}), got {narrow}"
@@ -469,9 +486,16 @@ class UnpackOp(RearrangeOp):
         part = parser.parse_unresolved_operand()
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
+        start = parser.pos
         types: Sequence[Attribute] = parser.parse_comma_separated_list(
             parser.Delimiter.NONE, parser.parse_type
         )
+        if len(types) not in (1, 2):
+            parser.raise_error(
+                f"{cls.name} takes the types `SRC -> RESULT` or `SRC, index -> RESULT`",
+                start,
+                parser.pos,
+            )
         parser.parse_punctuation("->")
         result = parser.parse_type()
         if len(types) == 1:  # PTOAS: the part's index type is implied
@@ -498,6 +522,7 @@ class UnpackOp(RearrangeOp):
                 f"{self.name} result elements must be integers of twice the width of the "
                 f"{src.element} source ({2 * src.element.bits}-bit), got {wide}"
             )
+        self.check_constant("part", self.part, 0, 1)  # the lower (0) or the upper (1) half
 
 
 @irdl_op_definition
@@ -519,6 +544,57 @@ class VZunpackOp(UnpackOp):
     SIGNED: ClassVar[bool] = False
 
 
+# ----------------------------------------------------------------------------------------
+# UB-to-UB transpose
+# ----------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class VTransposeOp(VectorMemoryOp):
+    """`pto.vtranspose %dest, %src, %config : !pto.ptr<T, ub>, !pto.ptr<T, ub>, i64`.
+
+    A UB-to-UB transpose whose shape is in the ISA config word; neither the manual nor PTOAS
+    nor pto-isa publishes that word's layout, so the op parses and verifies but a run stops
+    with a diagnostic (docs/semantics.md).
+    """
+
+    name = "pto.vtranspose"
+
+    MANUAL: ClassVar = "vector/ops/sfu-and-dsa-ops/vtranspose.md"
+    DTYPES: ClassVar = _ANY  # the page: `!pto.ptr<T, ub>`, T unrestricted
+    COST: ClassVar = _COST
+
+    dest = operand_def(PTR)
+    src = operand_def(PTR)
+    config = operand_def(I64_SCALAR)
+
+    assembly_format = (
+        "$dest `,` $src `,` $config attr-dict `:` type($dest) `,` type($src) `,` type($config)"
+    )
+
+    def __init__(
+        self, dest: SSAValue | Operation, src: SSAValue | Operation, config: SSAValue | Operation
+    ) -> None:
+        super().__init__(operands=[dest, src, config])
+
+    def verify_memory(self) -> None:
+        dest = self.ub_pointer(self.dest, "dest")
+        src = self.ub_pointer(self.src, "src")
+        if dest.is_typed and src.is_typed and dest.element != src.element:
+            raise fail(
+                f"{self.name} dest element type {dest.element} must equal the src element type "
+                f"{src.element}"
+            )
+        target = target_of(self)
+        for role, ptr in (("dest", dest), ("src", src)):
+            element = ptr.element
+            if element is not None and element not in self.legal_dtypes(target):
+                raise fail(
+                    f"{self.name} {role} element type {element} is not supported on target "
+                    f"{target.name}"
+                )
+
+
 OPS: list[type[IRDLOperation]] = [
     VIntlvOp,
     VDintlvOp,
@@ -534,4 +610,5 @@ OPS: list[type[IRDLOperation]] = [
     VPackOp,
     VSunpackOp,
     VZunpackOp,
+    VTransposeOp,
 ]

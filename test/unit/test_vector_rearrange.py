@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from vector_arith_rig import build
-from xdsl.dialects.builtin import IndexType, ModuleOp, i16
+from xdsl.dialects.builtin import IndexType, ModuleOp, i16, i64
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute, Operation, SSAValue
 
@@ -39,11 +39,12 @@ from pto_dialect.ops.vector_rearrange import (
     VSlideOp,
     VSqzOp,
     VSunpackOp,
+    VTransposeOp,
     VUsqzOp,
     VZunpackOp,
 )
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
 
 TARGETS = (A2A3, A5, CPU)
 Bits = list[int]
@@ -329,3 +330,11 @@ def test_board_vusqz_positions() -> None:
     (result,) = run(A5, op, [mask])
     expected = [sum(1 for p in positions if p < lane) for lane in range(64)]
     assert result.tolist() == expected
+
+
+def test_vtranspose_does_not_run() -> None:
+    """Its config word is unpublished: a run stops with a diagnostic, it never guesses."""
+    ub_f16 = PtrType(mlir_type(dtype_named("f16")), MemorySpace.UB)
+    op = build(A5, [ub_f16, ub_f16, i64], VTransposeOp)
+    with pytest.raises(PtoRuntimeError, match="config word is not published"):
+        run(A5, op, [None, None, 0])

@@ -66,3 +66,13 @@ func.func @rearrange(%a: !f32v, %b: !f32v, %i: !i32v, %h: !f16v, %hi: !u16v, %s:
   }
   func.return
 }
+
+// CHECK-LABEL: func.func @transpose
+// CHECK-NEXT: pto.vtranspose %d, %s, %c : !pto.ptr<f16, ub>, !pto.ptr<f16, ub>, i64
+// CHECK-NEXT: pto.vtranspose %u, %u, %c : !pto.ptr, !pto.ptr, i64
+// GENERIC: "pto.vtranspose"(%d, %s, %c) : (!pto.ptr<f16, ub>, !pto.ptr<f16, ub>, i64) -> ()
+func.func @transpose(%d: !pto.ptr<f16, ub>, %s: !pto.ptr<f16, ub>, %u: !pto.ptr, %c: i64) {
+  pto.vtranspose %d, %s, %c : !pto.ptr<f16, ub>, !pto.ptr<f16, ub>, i64
+  pto.vtranspose %u, %u, %c : !pto.ptr, !pto.ptr, i64
+  func.return
+}

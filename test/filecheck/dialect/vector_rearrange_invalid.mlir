@@ -348,3 +348,78 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     func.return
   }
 }
+
+// -----
+
+// vtranspose.md: %dest and %src are UB pointers
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%d: !pto.ptr<f16, gm>, %s: !pto.ptr<f16, ub>, %c: i64) {
+    // expected-error @+1 {{pto.vtranspose dest must address UB (!pto.ptr<T, ub> or untyped !pto.ptr), got !pto.ptr<f16>}}
+    pto.vtranspose %d, %s, %c : !pto.ptr<f16, gm>, !pto.ptr<f16, ub>, i64
+    func.return
+  }
+}
+
+// -----
+
+// vtranspose.md: one element type T on both pointers
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%d: !pto.ptr<f16, ub>, %s: !pto.ptr<f32, ub>, %c: i64) {
+    // expected-error @+1 {{pto.vtranspose dest element type f16 must equal the src element type f32}}
+    pto.vtranspose %d, %s, %c : !pto.ptr<f16, ub>, !pto.ptr<f32, ub>, i64
+    func.return
+  }
+}
+
+// -----
+
+// vtranspose.md: %config is the i64 config word
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%d: !pto.ptr<f16, ub>, %c: i32) {
+    // expected-error @+1 {{pto.vtranspose config must be i64, got i32}}
+    pto.vtranspose %d, %d, %c : !pto.ptr<f16, ub>, !pto.ptr<f16, ub>, i32
+    func.return
+  }
+}
+
+// -----
+
+// vslide.md: a constant amt lies in [0, N] (the window inside the 2N-lane concatenation)
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>) {
+    %n = arith.constant 65 : i16
+    pto.vecscope {
+      // expected-error @+1 {{pto.vslide amt 65 must be in [0, 64]}}
+      %r = pto.vslide %a, %a, %n : !pto.vreg<64xf32>, !pto.vreg<64xf32>, i16 -> !pto.vreg<64xf32>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// vshift.md: a constant amt is not negative
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>) {
+    %n = arith.constant -1 : i16
+    pto.vecscope {
+      // expected-error @+1 {{pto.vshift amt -1 must be >= 0}}
+      %r = pto.vshift %a, %n : !pto.vreg<64xf32>, i16 -> !pto.vreg<64xf32>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// vsunpack.md: a constant part selects the lower (0) or upper (1) half
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<128xi16>) {
+    %p = arith.constant 2 : index
+    pto.vecscope {
+      // expected-error @+1 {{pto.vsunpack part 2 must be in [0, 1]}}
+      %r = pto.vsunpack %a, %p : !pto.vreg<128xi16> -> !pto.vreg<64xi32>
+    }
+    func.return
+  }
+}
