@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import numpy as np
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    VectorType,
+)
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues
 from xdsl.interpreters.arith import ArithFunctions
 from xdsl.utils.comparisons import to_signed
@@ -41,6 +48,11 @@ class CachedConstantArithFunctions(ArithFunctions):
                 if value.type.bitwidth > 64:  # numpy has no portable float of that width
                     raise PtoRuntimeError(f"{value.type} constants cannot be interpreted")
                 data = value.value.data
+            elif isinstance(value, DenseIntOrFPElementsAttr) and isinstance(value.type, VectorType):
+                # PTOAS kernels pass `dense<...> : vector<4xi16>` as tmrgsort's executed
+                # operand: a read-only value, held as a numpy array.
+                values = self._values[op] = (np.array(value.get_values()),)
+                return values
             else:
                 raise InterpretationError(f"arith.constant not implemented for {type(value)}")
             values = self._values[op] = (data,)

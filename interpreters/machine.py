@@ -39,6 +39,8 @@ class Machine:
     dma: DmaState = field(default_factory=DmaState)
     remarks: dict[str, None] = field(default_factory=dict[str, None])
     """What the running code says of itself (a lowering's choices), each once, in order."""
+    vms4_sr: tuple[int, ...] = (0, 0, 0, 0)
+    """VMS4_SR: the pairs each list gave in the last merge sort (vmrgsort4, tmrgsort)."""
 
     def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
         """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer

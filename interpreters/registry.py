@@ -7,11 +7,13 @@ from xdsl.interpreter import InterpreterFunctions
 from interpreters.dma import DmaFunctions
 from interpreters.machine import Machine
 from interpreters.sync import SyncFunctions
+from interpreters.tile_arg_reduce import TileArgReduceFunctions
 from interpreters.tile_compare import TileCompareFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
-from interpreters.tile_generate import TileGenerateFunctions
 from interpreters.tile_expand import TileExpandFunctions
+from interpreters.tile_gather import TileGatherFunctions
+from interpreters.tile_generate import TileGenerateFunctions
 from interpreters.tile_matrix import TileMatrixFunctions
 from interpreters.tile_memory import TileMemoryFunctions
 from interpreters.tile_multi_buffer import TileMultiBufferFunctions
@@ -20,15 +22,18 @@ from interpreters.tile_quant import TileQuantFunctions
 from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_row_reduce import TileRowReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
+from interpreters.tile_sort import TileSortFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
+from interpreters.vector_fused import VectorFusedFunctions
 from interpreters.vector_index import VectorIndexFunctions
 from interpreters.vector_load import VectorLoadFunctions
 from interpreters.vector_predicate import VectorPredicateFunctions
 from interpreters.vector_rearrange import VectorRearrangeFunctions
 from interpreters.vector_reduce import VectorReduceFunctions
 from interpreters.vector_scalar import VectorScalarFunctions
+from interpreters.vector_sort import VectorSortFunctions
 from interpreters.vector_store import VectorStoreFunctions
 
 
@@ -60,4 +65,9 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TilePartialFunctions(machine),
         TileQuantFunctions(machine),
         TileExpandFunctions(machine),
+        VectorFusedFunctions(machine),
+        TileSortFunctions(machine),
+        TileGatherFunctions(machine),
+        VectorSortFunctions(machine),
+        TileArgReduceFunctions(machine),
     ]

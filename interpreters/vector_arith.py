@@ -26,7 +26,7 @@ from interpreters.errors import PtoRuntimeError, check
 from interpreters.impls import implements, register_functions
 from interpreters.machine import Machine, MachineFunctions
 from interpreters.memory import Pointer
-from interpreters.semantics import math
+from interpreters.semantics import math, vector_bits, vector_fused
 from interpreters.semantics import vector_arith as sem
 from pto_dialect import rules
 from pto_dialect.dtypes import I8, I16, I32, DType
@@ -55,6 +55,8 @@ from pto_dialect.ops.vector_arith import (
     VSubOp,
     VXorOp,
 )
+from pto_dialect.ops.vector_bits import VBcntOp, VClsOp, VMovOp
+from pto_dialect.ops.vector_fused import VAddReluOp, VSubReluOp
 from pto_dialect.ops.vector_mask import PltOp, PsetOp
 from pto_dialect.ops.vector_math import (
     VExpOp,
@@ -86,6 +88,8 @@ BINARY: Mapping[type[VectorBinaryOp], sem.LaneOp] = MappingProxyType(
         VShlOp: sem.shift(left=True),
         VShrOp: sem.shift(left=False),
         VPreluOp: math.vprelu,
+        VAddReluOp: vector_fused.relu_of(np.add),
+        VSubReluOp: vector_fused.relu_of(np.subtract),
     }
 )
 """The numpy semantics of each binary vector op (`vaddc`/`vsubc`: `sem.carry`)."""
@@ -101,6 +105,9 @@ UNARY: Mapping[type[VectorUnaryOp], sem.UnaryLaneOp] = MappingProxyType(
         VRsqrtOp: math.rsqrt_values,
         VRecOp: math.recip_values,
         VReluOp: math.relu_values,
+        VBcntOp: vector_bits.popcount,
+        VClsOp: vector_bits.leading_sign_bits,
+        VMovOp: vector_bits.copy,
     }
 )
 """The numpy semantics of each unary vector op."""

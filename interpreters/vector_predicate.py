@@ -126,9 +126,10 @@ class VectorPredicateFunctions(MachineFunctions):
         return sem.pdintlv(lhs, rhs)
 
     # ---- loads and stores ---------------------------------------------------------------
-    def _address(self, op: PtoOp, pointer: object, offset: int, unit: int) -> tuple[Memory, int]:
+    def _address(self, op: PtoOp, pointer: object, offset: int) -> tuple[Memory, int]:
+        """The UB memory and the 8-byte aligned byte address `offset` bytes past `pointer`."""
         memory, base = self._ub(pointer)
-        address = base + offset * unit
+        address = base + offset
         vm.check_aligned(address, ALIGN_BYTES, f"{op.name}")
         return memory, address
 
@@ -143,17 +144,18 @@ class VectorPredicateFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: PredicateLoadOp, args: PythonValues
     ) -> PythonValues:
         unit = self._unit(op.source.type)
-        return self._load(op, args[0], int(args[1]) * unit, op.dist.data, op.result.type)
+        offset = 0 if op.offset is None else int(args[1]) * unit
+        return self._load(op, args[0], offset, op.dist_value(), op.result.type)
 
     @implements(PldOp)
     def run_pld(self, interpreter: Interpreter, op: PldOp, args: PythonValues) -> PythonValues:
         offset = arith_sem.to_i32(int(args[1])) * ALIGN_BYTES
-        return self._load(op, args[0], offset, op.dist.data, op.result.type)
+        return self._load(op, args[0], offset, op.dist_value(), op.result.type)
 
     def _load(
         self, op: PtoOp, pointer: object, offset: int, dist: str, result: Attribute
     ) -> PythonValues:
-        memory, address = self._address(op, pointer, offset, 1)
+        memory, address = self._address(op, pointer, offset)
         nbytes = sem.LOAD_BYTES[dist]
         vm.check_span(memory, address, nbytes, op.name)
         data = memory.data[address : address + nbytes].copy()
@@ -166,17 +168,18 @@ class VectorPredicateFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: PredicateStoreOp, args: PythonValues
     ) -> PythonValues:
         unit = self._unit(op.dest.type)
-        self._store(op, cast(np.ndarray, args[0]), args[1], int(args[2]) * unit, op.dist.data)
+        offset = 0 if op.offset is None else int(args[2]) * unit
+        self._store(op, cast(np.ndarray, args[0]), args[1], offset, op.dist_value())
         return ()
 
     @implements(PstOp)
     def run_pst(self, interpreter: Interpreter, op: PstOp, args: PythonValues) -> PythonValues:
         offset = arith_sem.to_i32(int(args[2])) * ALIGN_BYTES
-        self._store(op, cast(np.ndarray, args[0]), args[1], offset, op.dist.data)
+        self._store(op, cast(np.ndarray, args[0]), args[1], offset, op.dist_value())
         return ()
 
     def _store(self, op: PtoOp, mask: np.ndarray, pointer: object, offset: int, dist: str) -> None:
-        memory, address = self._address(op, pointer, offset, 1)
+        memory, address = self._address(op, pointer, offset)
         image = sem.store_image(mask, dist)
         vm.check_span(memory, address, image.size, op.name)
         memory.data[address : address + image.size] = image
@@ -188,7 +191,8 @@ class VectorPredicateFunctions(MachineFunctions):
         base = cast(Pointer, args[2])
         memory, address = self._ub(base)
         payload = sem.packed_image(mask)
-        check(address % 2 == 0, f"pstu base address {address} must be 2-byte aligned")
+        size = base_bytes(base)
+        check(address % size == 0, f"pstu base address {address} must be {size}-byte aligned")
         new, writes = vm.store_unaligned(memory, address, payload, state, op)
         self.machine.pipes.execute(
             op,

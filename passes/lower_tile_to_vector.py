@@ -34,23 +34,28 @@ from passes.lower_tile_to_vector_buffers import NAME
 from passes.lower_tile_to_vector_compare import lower_compare, lower_select
 from passes.lower_tile_to_vector_convert import lower_convert
 from passes.lower_tile_to_vector_elementwise import lower_elementwise
+from passes.lower_tile_to_vector_expand import lower_expand
+from passes.lower_tile_to_vector_gather import lower_gather
 from passes.lower_tile_to_vector_generate import lower_generate
 from passes.lower_tile_to_vector_partial import lower_partial
-from passes.lower_tile_to_vector_expand import lower_expand
 from passes.lower_tile_to_vector_reduce import lower_col_reduce
-from passes.lower_tile_to_vector_rowreduce import lower_row_reduce
+from passes.lower_tile_to_vector_rowreduce import lower_arg_reduce, lower_row_reduce
 from passes.lower_tile_to_vector_scalar import lower_scalar
+from passes.lower_tile_to_vector_sort import lower_sort
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_compare import MaskWritingTileOp, SelectTileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
+from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp
+from pto_dialect.ops.tile_gather import TGatherOp
 from pto_dialect.ops.tile_generate import GenerateTileOp
 from pto_dialect.ops.tile_partial import PartialTileOp
-from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
+from pto_dialect.ops.tile_sort import SortTileOp
 from pto_dialect.targets import TargetProfile
 
 Lowering = Callable[[Any, PatternRewriter, TargetProfile], None]
@@ -68,6 +73,9 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
         PartialTileOp: lower_partial,
         ExpandTileOp: lower_expand,
         ExpandBinaryTileOp: lower_expand,
+        SortTileOp: lower_sort,
+        TGatherOp: lower_gather,
+        ArgReduceTileOp: lower_arg_reduce,
     }
 )
 """The lowering of each family of vector-pipe tile ops, keyed by family class."""

@@ -71,17 +71,27 @@ def _loaded(e: Emitter, buffer: Buffer, span: int, op: Operation, target: Target
     return operand
 
 
-def _narrow(e: Emitter, masks: list[SSAValue], bits: int) -> SSAValue:
+def _all_true(e: Emitter, bits: int) -> dict[int, SSAValue]:
+    """`pset "PAT_ALL"` of each granularity narrower than `bits` (the por masks of `_narrow`)."""
+    out: dict[int, SSAValue] = {}
+    while bits > 8:
+        bits //= 2
+        out[bits] = e.emit(PSET_OPS[bits]("PAT_ALL"), f"all{bits}").results[0]
+    return out
+
+
+def _narrow(
+    e: Emitter, masks: list[SSAValue], bits: int, all_true: dict[int, SSAValue]
+) -> SSAValue:
     """Masks of `bits` granularity, each holding consecutive columns, as one b8 mask:
     pairs are packed into the LOWER / HIGHER halves of the next narrower granularity."""
     while bits > 8:
         narrower = MaskType(bits // 2)
-        all_true = e.emit(PSET_OPS[bits // 2]("PAT_ALL"), "all").results[0]
         pairs: list[SSAValue] = []
         for low, high in zip(masks[0::2], masks[1::2], strict=True):
             lo = e.emit(PPackOp(low, "LOWER", narrower), "lo").results[0]
             hi = e.emit(PPackOp(high, "HIGHER", narrower), "hi").results[0]
-            pairs.append(e.emit(POrOp(lo, hi, all_true), "packed").results[0])
+            pairs.append(e.emit(POrOp(lo, hi, all_true[bits // 2]), "packed").results[0])
         masks, bits = pairs, bits // 2
     (mask,) = masks
     return mask
@@ -113,6 +123,7 @@ def lower_compare(op: MaskWritingTileOp, rewriter: PatternRewriter, target: Targ
     ]
     bounded = any(o.bounded for o in operands)
     out = e.pointer(mask, U8)
+    all_true = _all_true(e, dtype.bits)
     with e.rows(rows) as i:
         starts = {
             stride: e.mul(i, stride, "row") for stride in dict.fromkeys(s.stride for s in srcs)
@@ -139,7 +150,7 @@ def lower_compare(op: MaskWritingTileOp, rewriter: PatternRewriter, target: Targ
                 else:
                     cmp = VCmpOp(values[0], values[1], seed, mode)
                 found.append(e.emit(cmp, "cmp").results[0])
-            packed = _narrow(e, found, dtype.bits)
+            packed = _narrow(e, found, dtype.bits, all_true)
             at = e.add(out_row, e.mul(j, STORE_BYTES, "byte"), "at")
             e.emit(PstsOp(packed, out, e.index(at), "NORM"))
             e.emit(scf.YieldOp(remaining))

@@ -5,7 +5,9 @@ FLOOR F, CEIL C, TRUNC Z, ODD O) and saturation (`sat`, where the form takes one
 target's default when the op has none).
 
 - Same element width (f32 <-> i32, f16 <-> i16): `vlds` N lanes of src, `vcvt`, `vsts`
-  under the `plt` tail mask.
+  under the `plt` tail mask. f32 -> f32 (tcvt.md "round-only": an integral value in the
+  same type) is the same loop with `vtrc` (vtrc.md) in place of `vcvt`, its mode the tile
+  op's (RINT/NONE R, ROUND A, FLOOR F, CEIL C, TRUNC Z; tcvt refuses ODD for the pair).
 - Narrowing 2:1 (f32 -> f16/bf16/i16, i32 -> i16, f16 -> i8/ui8, ...): `vlds` N lanes of src,
   `vcvt {part = "EVEN"}` puts lane i's result in lane 2i of the narrow register, which
   `vbitcast` reads as N lanes of the source width whose low halves hold the results; `vsts
@@ -40,6 +42,7 @@ from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.vector_convert import FORMS, ROUND_CODES, SAT_CODES, VBitcastOp, VCvtOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_mask import PSET_OPS
+from pto_dialect.ops.vector_round_cast import VTrcOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import VREG_BITS, VRegType
@@ -78,7 +81,12 @@ class _Lowering:
             src.bits == dst.bits and self.src.same_placement(self.dst)
         ):
             raise overlap_error(op, self.src, "src", self.dst, "dst")
-        takes_rnd, takes_sat = FORMS[(src, dst)]
+        self.rounds_only = src == dst
+        if self.rounds_only:  # vtrc: the mode only (a float keeps its type, no saturation)
+            require_vector_ops(op, target, src, VTrcOp)
+            takes_rnd, takes_sat = True, False
+        else:
+            takes_rnd, takes_sat = FORMS[(src, dst)]
         self.rnd = _RND[op.round_mode] if takes_rnd else None
         self.sat = _SAT[op.saturation(target)] if takes_sat else None
         self.part = "EVEN" if src.bits != dst.bits else None
@@ -121,6 +129,9 @@ class _Lowering:
         e.emit(VstsOp(packed, dst.ptr, e.index(at[1]), mask, dist))
 
     def convert(self, value: SSAValue, mask: SSAValue) -> SSAValue:
+        if self.rounds_only:
+            assert self.rnd is not None
+            return self.e.emit(VTrcOp(value, mask, self.rnd), "trc").results[0]
         vcvt = VCvtOp(value, mask, _vreg(self.dst.dtype), self.rnd, self.sat, self.part)
         return self.e.emit(vcvt, "cvt").results[0]
 

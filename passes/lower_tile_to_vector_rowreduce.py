@@ -28,6 +28,7 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
+from passes.lower_tile_to_vector_argreduce import lower_col_arg_reduce
 from passes.lower_tile_to_vector_buffers import (
     NAME,
     Buffer,
@@ -40,6 +41,7 @@ from passes.lower_tile_to_vector_buffers import (
 )
 from passes.lower_tile_to_vector_emit import Emitter
 from pto_dialect.dtypes import DType
+from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowSumOp
 from pto_dialect.ops.vector_arith import VBrOp, VMaxOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
@@ -86,7 +88,7 @@ def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter) -> SSAValue:
 def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
     """Replaces `op` by its vecscope (see the module docstring)."""
     if op.REFUSED is not None or op.REDUCE_OP is None:
-        raise pass_error(NAME, op.REFUSED or "has no cross-lane reduction", op)
+        raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
     src = buffer_of(op, op.ins[0], "src")
     dst = _dst_buffer(op)
     dtype = src.dtype
@@ -120,3 +122,11 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
             e.emit(scf.YieldOp(rest, acc))
         e.store(loop.results[1], dst_ptr, e.mul(i, dst.stride, "out"), lane0)
     e.replace_op()
+
+
+def lower_arg_reduce(op: ArgReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
+    """Column arg-reductions: lower_tile_to_vector_argreduce.py; the row forms are refused
+    with their record's reason."""
+    if op.REFUSED is not None:
+        raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
+    lower_col_arg_reduce(op, rewriter, target)

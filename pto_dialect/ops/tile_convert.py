@@ -34,6 +34,7 @@ from pto_dialect.ops.base import dims_str, fail, require_location, target_of
 from pto_dialect.ops.tile_attr_syntax import AttrInInsTileOp
 from pto_dialect.ops.tile_elementwise import require_row_major, require_same_valid
 from pto_dialect.ops.vector_convert import VCvtOp
+from pto_dialect.ops.vector_round_cast import VTrcOp
 from pto_dialect.records import (
     Completion,
     DTypes,
@@ -159,7 +160,7 @@ class TCvtOp(AttrInInsTileOp):
         estimate="vcvt.md publishes A5 RV_VCVT_F2F f32 -> f16: 7 cycles; used for every pair, "
         "A2/A3 costed as a simple binop",
     )
-    LOWERS_TO: ClassVar = (VCvtOp,)
+    LOWERS_TO: ClassVar = (VCvtOp, VTrcOp)
     SYNTAX: ClassVar = (
         "SSA: `%dst = pto.tcvt %src {rmode = #pto.round_mode<RINT>, satmode = "
         "#pto.saturation_mode<ON>} : !pto.tile<...> -> !pto.tile<...>`",
@@ -185,12 +186,15 @@ class TCvtOp(AttrInInsTileOp):
         return ["src", "tmp"][: len(self.ins)]
 
     def not_lowered(self) -> str | None:
-        """Lowered to `vcvt` for the pairs of one width and the 2:1 / 1:2 pairs of 8-, 16- and
-        32-bit types; other pairs stay tile ops (docs/passes.md)."""
+        """Lowered to `vtrc` for f32 -> f32 (rounding in place), to `vcvt` for the pairs of one
+        width and the 2:1 / 1:2 pairs of 8-, 16- and 32-bit types; other pairs stay tile ops
+        (docs/passes.md)."""
         src_tile, dst_tile = self.tile(0, "src"), self.dst_tile()
         src, dst = src_tile.element, dst_tile.element
+        if src == dst:  # tcvt.md "round-only": vtrc's modes are tcvt's but ODD (not legal here)
+            return None
         if (src, dst) not in VCvtOp.PAIRS[target_of(self).arch]:
-            return f"vcvt has no {src} -> {dst} form (f32 -> f32 rounding is vtrc)"
+            return f"vcvt has no {src} -> {dst} form"
         wide, narrow = max(src.bits, dst.bits), min(src.bits, dst.bits)
         if wide == 64 or wide not in (narrow, 2 * narrow):
             return (

@@ -26,12 +26,22 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, 
 from pto_dialect.ops.base import define_op, fail
 from pto_dialect.ops.vector_common import mask_of
 from pto_dialect.ops.vector_mask import MASK_BITS, PredicateOp, PsetOp
+from pto_dialect.records import Completion, PerRepeat, VectorCost
 from pto_dialect.types import MaskType
 
 _PAGES = "scalar/ops/predicate-generation-and-algebra/"
 
 PARTS = ("LOWER", "HIGHER")
 """The partition tokens of `ppack`/`punpack`."""
+
+LOGIC_COST = VectorCost(
+    Completion.BINOP,
+    PerRepeat.SIMPLE,
+    6,
+    estimate="A5: 6 cycles for pand/por/pnot in pto-isa's A5 cost model "
+    "(costmodel/a5/cce_costmodel/vec_cycle_generated.hpp); A2/A3 rows costed as vand",
+)
+"""pand, por, pnot: the A5 figure pto-isa's cost model lists for them."""
 
 
 class MaskAlgebraOp(PredicateOp):
@@ -79,6 +89,7 @@ class PAndOp(MaskBinaryOp):
 
     name = "pto.pand"
     MANUAL: ClassVar = _PAGES + "pand.md"
+    COST: ClassVar = LOGIC_COST
 
 
 @irdl_op_definition
@@ -87,6 +98,7 @@ class POrOp(MaskBinaryOp):
 
     name = "pto.por"
     MANUAL: ClassVar = _PAGES + "por.md"
+    COST: ClassVar = LOGIC_COST
 
 
 @irdl_op_definition
@@ -111,6 +123,7 @@ class PNotOp(MaskAlgebraOp):
 
     name = "pto.pnot"
     MANUAL: ClassVar = _PAGES + "pnot.md"
+    COST: ClassVar = LOGIC_COST
     ROLES: ClassVar = ("input", "mask", "result")
 
     input = operand_def(MaskType)

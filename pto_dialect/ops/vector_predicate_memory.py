@@ -28,6 +28,8 @@ from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
+    opt_prop_def,
     prop_def,
     result_def,
     traits_def,
@@ -71,8 +73,9 @@ class PredicateMemoryOp(VectorMemoryOp):
     traits = traits_def(InVecScope())
 
     def dist_value(self) -> str:
-        dist: StringAttr = self.properties["dist"]  # pyright: ignore[reportAssignmentType]
-        return dist.data
+        """The distribution mode (NORM when the op has none: the manual's plain form)."""
+        dist = self.properties.get("dist")
+        return dist.data if isinstance(dist, StringAttr) else "NORM"
 
     def verify_memory(self) -> None:
         ptr = self.ub_pointer(operand_of(self, self.POINTER), self.POINTER)
@@ -86,8 +89,8 @@ class PredicateMemoryOp(VectorMemoryOp):
             self.check_immediate(ptr, target.arch)
 
     def check_immediate(self, ptr: PtrType, arch: TargetArch) -> None:
-        offset = operand_of(self, "offset")
-        value = constant_offset(offset)
+        offset: SSAValue | None = getattr(self, "offset")  # noqa: B009 (declared by subclasses)
+        value = 0 if offset is None else constant_offset(offset)
         if value is None:
             raise fail(
                 f"{self.name} offset must be a constant (an immediate), not a run-time value"
@@ -107,16 +110,17 @@ class PredicateMemoryOp(VectorMemoryOp):
 
 
 class PredicateLoadOp(PredicateMemoryOp):
-    """`%m = pto.plds|pldi %source[%offset], "DIST" : P, index -> M`."""
+    """`%m = pto.plds|pldi %source[%offset], "DIST" : P, index -> M` (PTOAS), or the manual's
+    `%m = pto.plds %source : P -> M` (offset 0, NORM)."""
 
     source = operand_def(PTR)
-    offset = operand_def(IndexType())
-    dist = prop_def(StringAttr)
+    offset = opt_operand_def(IndexType())
+    dist = opt_prop_def(StringAttr)
     result = result_def(MASK)
 
     assembly_format = (
-        "$source `[` $offset `]` `,` $dist attr-dict `:` type($source) `,` type($offset) "
-        "`->` type($result)"
+        "$source (`[` $offset^ `]`)? (`,` $dist^)? attr-dict `:` type($source) "
+        "(`,` type($offset)^)? `->` type($result)"
     )
 
     def __init__(
@@ -143,7 +147,8 @@ class PldiOp(PredicateLoadOp):
 
 
 class PredicateStoreOp(PredicateMemoryOp):
-    """`pto.psts|psti %value, %dest[%offset], "DIST" : M, P, index`."""
+    """`pto.psts|psti %value, %dest[%offset], "DIST" : M, P, index` (PTOAS), or the manual's
+    `pto.psts %value, %dest : M, P` (offset 0, NORM)."""
 
     DISTS: ClassVar = STORE_DISTS
     POINTER: ClassVar = "dest"
@@ -151,12 +156,12 @@ class PredicateStoreOp(PredicateMemoryOp):
 
     value = operand_def(MASK)
     dest = operand_def(PTR)
-    offset = operand_def(IndexType())
-    dist = prop_def(StringAttr)
+    offset = opt_operand_def(IndexType())
+    dist = opt_prop_def(StringAttr)
 
     assembly_format = (
-        "$value `,` $dest `[` $offset `]` `,` $dist attr-dict `:` type($value) `,` type($dest) "
-        "`,` type($offset)"
+        "$value `,` $dest (`[` $offset^ `]`)? (`,` $dist^)? attr-dict `:` type($value) `,` "
+        "type($dest) (`,` type($offset)^)?"
     )
 
     def __init__(
@@ -272,7 +277,11 @@ class PstuOp(VectorMemoryOp):
         bits = mask_of(self.value).bits.data
         element = ptr.element
         # PTOAS's verifier: b16 with ui16, b32 with ui32 (a b8 mask has no pstu form)
-        if element is None or element.is_signed or element.bits != bits or bits == 8:
+        if bits == 8:
+            raise fail(
+                f"{self.name} value must be !pto.mask<b16> or !pto.mask<b32>: b8 has no form"
+            )
+        if element is None or not element.is_int or element.is_signed or element.bits != bits:
             raise fail(
                 f"{self.name} base {ptr} must point to ui{bits} for a !pto.mask<b{bits}> value "
                 "(pstu pairs b16 with ui16 and b32 with ui32)"

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 from support import legal_dtypes
 
+from pto_dialect.dtypes import dtype_named
+from pto_dialect.targets import profile_for_module_attr
+
 TILE = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>"
 VIEW = "!pto.partition_tensor_view<8x8xf32>"
 GM_ARRAY = "16x8xf32"
@@ -152,6 +155,14 @@ TILE_SCALAR = ("tadds", "tsubs", "tmuls", "tmaxs", "tmins", "taxpy")
 SCALARS = {"f32": (0.5, -2.0, 3.0, 0.0), "f16": (0.5, -2.0, 3.0, 0.0),
            "i32": (3, -1, 0, 7), "i16": (3, -1, 0, 7)}  # fmt: skip
 COLUMN_REDUCTIONS = ("tcolmin", "tcolmax", "tcolsum")
+COMPARE_SELECT = "tcmpsel"
+"""`%m = pto.tcmp a, b {cmpMode}` into a packed mask tile, then `pto.tsel %m, a, b`: operands
+(a, b, mode index)."""
+MODES = ("eq", "ne", "lt", "le", "gt", "ge")
+MASK_BYTES = 32
+"""Valid bytes of a mask row: one whole predicate store (what the compare lowering needs)."""
+ROW_REDUCTIONS = ("trowsum", "trowmax", "trowmin")
+"""Row reductions of the generator: `(src, tmp)`, tmp the same value (SSA: not changed)."""
 DTYPES = ("f32", "f16", "i32", "i16")
 _BYTES = {"f32": 4, "f16": 2, "i32": 4, "i16": 2}
 
@@ -176,6 +187,8 @@ class Chain:
     generator: tuple[str, int, bool] | None = None
     """A generator op (`GENERATORS`) whose tile joins the loaded values: (`ttri`, diagonal,
     upper) or (`tci`, unused, descending, from `%alpha`); static valid regions only."""
+    row_reduction: str | None = None
+    """A row reduction of the last value, stored to the `%rred` argument (rows x 1)."""
 
     def text(self, target: str) -> str:
         t, rows, cols = self.dtype, self.rows, self.cols
@@ -186,7 +199,8 @@ class Chain:
         red_tile = f"!pto.tile<loc=vec, dtype={t}, rows=1, cols={cols}, v_row=1, v_col={vc}>"
         red_view = f"!pto.partition_tensor_view<1x{'?' if self.dynamic else self.valid[1]}x{t}>"
         ins = [f"%in{i}" for i in range(self.loads)]
-        params = ", ".join(f"{p}: !pto.ptr<{t}>" for p in [*ins, "%out", "%red"])
+        outs = ["%out", "%red"] + (["%rred"] if self.row_reduction else [])
+        params = ", ".join(f"{p}: !pto.ptr<{t}>" for p in [*ins, *outs])
         lines = [
             f'builtin.module attributes {{pto.target_arch = "{target}"}} {{',
             f"  func.func @kernel({params}, %vr: index, %vc: index, %alpha: {t}) {{",
@@ -213,6 +227,11 @@ class Chain:
             "    %vred = pto.make_tensor_view %red, shape = [%tiles, %cols], "
             f"strides = [%cols, %c1] : !pto.tensor_view<?x?x{t}>"
         )
+        if self.row_reduction:
+            lines.append(
+                "    %vrred = pto.make_tensor_view %rred, shape = [%height, %c1], "
+                f"strides = [%c1, %c1] : !pto.tensor_view<?x?x{t}>"
+            )
         carried = ""
         if self.accumulate:
             lines.append(f"    %p_init = pto.partition_view %vin0, offsets = [%c0, %c0], "
@@ -235,7 +254,20 @@ class Chain:
         if self.generator is not None:
             lines.append(self._generator_line(tile))
             values.append("%gen")
+        mask = (
+            f"!pto.tile<loc=vec, dtype=ui8, rows={rows}, cols={MASK_BYTES}, v_row={vr}, "
+            f"v_col={MASK_BYTES}>"
+        )
         for k, (op, operands) in enumerate(self.ops):
+            if op == COMPARE_SELECT:
+                a, b = (values[o % len(values)] for o in operands[:2])
+                mode = MODES[operands[2] % len(MODES)]
+                lines.append(f"      %m{k} = pto.tcmp {a}, {b} {{cmpMode = #pto<cmp {mode}>}} : "
+                             f"({tile}, {tile}) -> {mask}")  # fmt: skip
+                lines.append(f"      %y{k} = pto.tsel %m{k}, {a}, {b} : ({mask}, {tile}, {tile})"
+                             f" -> {tile}")  # fmt: skip
+                values.append(f"%y{k}")
+                continue
             args = [values[o % len(values)] for o in operands]
             types = ", ".join([tile] * len(args))
             signature = f"({types}) -> {tile}" if len(args) > 1 else f"{tile} -> {tile}"
@@ -253,6 +285,8 @@ class Chain:
             )
             lines.append(f"      %r = pto.{self.reduction} {last} : {tile} -> {red_tile}")
             lines.append(f"      pto.tstore %r, %pr : {red_tile}, {red_view}")
+        if self.row_reduction:
+            lines += self._row_reduction(last, tile, vr)
         lines.append(f"      scf.yield {last} : {tile}" if self.accumulate else "      scf.yield")
         lines.append("    }")
         if self.accumulate:
@@ -276,13 +310,29 @@ class Chain:
             f"      %gen = pto.ttri %diag {{upperOrLower = {int(flag)} : i32}} : i32 -> {tile}"
         )
 
+    def _row_reduction(self, last: str, tile: str, vr: int | str) -> list[str]:
+        """`row_reduction` of `last` (tmp: `last` again), stored to rows x 1 of `%rred`."""
+        t = self.dtype
+        out = f"!pto.tile<loc=vec, dtype={t}, rows={self.rows}, cols={32 // _BYTES[t]}, "
+        out += f"v_row={vr}, v_col=1>"
+        view = f"!pto.partition_tensor_view<{vr}x1x{t}>"
+        rows = "%vr" if self.dynamic else f"%c{self.valid[0]}_v"
+        return [
+            f"      %prr = pto.partition_view %vrred, offsets = [%row, %c0], sizes = [{rows}, %c1]"
+            f" : !pto.tensor_view<?x?x{t}> -> {view}",
+            f"      %rr = pto.{self.row_reduction} {last}, {last} : ({tile}, {tile}) -> {out}",
+            f"      pto.tstore %rr, %prr : {out}, {view}",
+        ]
+
     def args(self, seed: int = 0) -> list[str]:
         shape = f"{self.tiles * self.rows}x{self.cols}x{self.dtype}"
         inputs = [f"rand:{shape}:{seed + i}" for i in range(self.loads)]
+        rred = [f"zeros:{self.tiles * self.rows}x1x{self.dtype}"] if self.row_reduction else []
         return [
             *inputs,
             f"zeros:{shape}",
             f"zeros:{self.tiles}x{self.cols}x{self.dtype}",
+            *rred,
             f"{self.valid[0]}:index",
             f"{self.valid[1]}:index",
             f"{self.scalar}:{self.dtype}",
@@ -290,9 +340,8 @@ class Chain:
 
 
 def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str], list[str]]:
-    """The binary (and ternary), unary, reduction and tile-scalar ops of the generator legal
-    for `dtype`
-    on `target`."""
+    """The binary (and ternary, and the compare + select pair), unary, reduction and
+    tile-scalar ops of the generator legal for `dtype` on `target`."""
     from pto_dialect.dtypes import dtype_named
     from pto_dialect.targets import profile_for_module_attr
 
@@ -304,7 +353,20 @@ def legal_ops(target: str, dtype: str) -> tuple[list[str], list[str], list[str],
 
     binary = [op for op in legal(ELEMENTWISE_BINARY) if op != "tdiv" or dtype.startswith("f")]
     ternary = legal(ELEMENTWISE_TERNARY)
-    return binary + ternary, legal(ELEMENTWISE_UNARY), legal(COLUMN_REDUCTIONS), legal(TILE_SCALAR)
+    # an 8-bit mask: tcmp's A2/A3 types on the CPU simulator too (cpu/TCmp.h)
+    a2a3 = profile_for_module_attr("a2a3")
+    select = [
+        COMPARE_SELECT
+        for _ in [0]
+        if dt in legal_dtypes(profile, "tcmp") & legal_dtypes(profile, "tsel")
+        and (target != "cpu" or dt in legal_dtypes(a2a3, "tcmp"))
+    ]
+    return (
+        binary + ternary + select,
+        legal(ELEMENTWISE_UNARY),
+        legal(COLUMN_REDUCTIONS),
+        legal(TILE_SCALAR),
+    )
 
 
 GENERATORS = ("tci", "ttri")
@@ -325,6 +387,10 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
     """A Level-1 kernel legal on `target` (integer tdiv left out: no vector division)."""
     dtype = draw(st.sampled_from([d for d in DTYPES if legal_ops(target, d)[0]]))
     binary, unary, reductions, scalar = legal_ops(target, dtype)
+    profile = profile_for_module_attr(target)
+    rows_reductions = [
+        op for op in ROW_REDUCTIONS if dtype_named(dtype) in legal_dtypes(profile, op)
+    ]
     per_block = 32 // _BYTES[dtype]
     rows = draw(st.sampled_from([1, 2, 4]))
     cols = per_block * draw(st.sampled_from([1, 2, 4, 8]))
@@ -333,7 +399,8 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
     op_names = st.sampled_from(binary + unary + scalar)
     ops = draw(st.lists(op_names, min_size=1, max_size=4))
     one = (*unary, *(op for op in scalar if op != "taxpy"))
-    arity = {op: 1 if op in one else 3 if op in ELEMENTWISE_TERNARY else 2 for op in ops}
+    three = (*ELEMENTWISE_TERNARY, COMPARE_SELECT)
+    arity = {op: 1 if op in one else 3 if op in three else 2 for op in ops}
     operands = [tuple(draw(st.integers(0, 7)) for _ in range(arity[op])) for op in ops]
     dynamic = draw(st.booleans())
     generators = legal_generators(target, dtype, rows)
@@ -354,4 +421,7 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
         reduction=draw(st.one_of(st.none(), st.sampled_from(reductions))) if reductions else None,
         accumulate=draw(st.booleans()),
         scalar=draw(st.sampled_from(SCALARS[dtype])),
+        row_reduction=draw(st.one_of(st.none(), st.sampled_from(rows_reductions)))
+        if rows_reductions
+        else None,
     )

@@ -77,9 +77,9 @@ def test_each_constant_is_evaluated_once() -> None:
 def test_a_constant_without_a_scalar_value_is_an_interpretation_error() -> None:
     text = """
     builtin.module {
-      func.func @main() -> vector<2xi32> {
-        %v = arith.constant dense<1> : vector<2xi32>
-        func.return %v : vector<2xi32>
+      func.func @main() -> tensor<2xi32> {
+        %v = arith.constant dense<1> : tensor<2xi32>
+        func.return %v : tensor<2xi32>
       }
     }
     """
@@ -89,3 +89,21 @@ def test_a_constant_without_a_scalar_value_is_an_interpretation_error() -> None:
         interpreter.register_implementations(functions)
     with pytest.raises(InterpretationError, match=r"arith\.constant not implemented"):
         interpreter.call_op("main", ())
+
+
+def test_a_dense_vector_constant_is_a_numpy_value() -> None:
+    """PTOAS kernels pass `dense<...> : vector<4xi16>` as tmrgsort's executed operand."""
+    text = """
+    builtin.module {
+      func.func @main() -> vector<4xi16> {
+        %v = arith.constant dense<[1, 2, 3, 4]> : vector<4xi16>
+        func.return %v : vector<4xi16>
+      }
+    }
+    """
+    module = parse_module(context(arith.Arith), text, "dense.mlir")
+    interpreter = PtoInterpreter(module)
+    for functions in (CachedConstantArithFunctions(), FuncFunctions()):
+        interpreter.register_implementations(functions)
+    (value,) = interpreter.call_op("main", ())
+    assert list(value) == [1, 2, 3, 4]

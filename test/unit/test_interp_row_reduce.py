@@ -324,3 +324,49 @@ def test_dtype_tables(op: Any, target: str):
     assert {d.name for d in op.legal_dtypes(profile)} == set(DTYPE_TABLE[(op, target)].split())
     if target == "a5":
         assert op.legal_dtypes(CPU) == op.legal_dtypes(A5)
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_vector_reductions_run_in_the_interpreter(target: TargetProfile):
+    """Each cross-lane reduction as an op in a vecscope: the machine runs it on PIPE_V and
+    gives the references' lanes (i16: vcgadd's eight 16-lane groups, wrapping)."""
+    from vector_arith_rig import build, mask_type, vreg
+    from xdsl.dialects.builtin import ModuleOp
+    from xdsl.interpreter import Interpreter
+
+    from interpreters.vector_reduce import VectorReduceFunctions
+    from pto_dialect.ops import vector_reduce as ops
+
+    rng = np.random.default_rng(2)
+    for cls in ops.OPS:
+        assert issubclass(cls, ops.VectorReduceOp)
+        dtype = I16 if cls is not ops.VCpaddOp else F32
+        lanes = 2048 // dtype.bits
+        src = rng.integers(-30000, 30000, lanes).astype(dtype.numpy)
+        mask = rng.random(lanes) < 0.7
+        op = build(target, [vreg(dtype), mask_type(dtype)], cls)
+        machine = Machine(target)
+        interpreter = Interpreter(ModuleOp([]))
+        interpreter.register_implementations(VectorReduceFunctions(machine))
+        (got,) = interpreter.run_op(op, (src, mask))
+        items = [v if on else dtype.numpy.type(0) for v, on in zip(src, mask, strict=True)]
+        with np.errstate(all="ignore"):
+            if cls is ops.VCaddOp:
+                want = [pairwise(items, add)] + [0] * (lanes - 1)
+            elif cls in (ops.VCmaxOp, ops.VCminOp):
+                value, index = ref_extremum(list(src), list(mask), cls is ops.VCmaxOp)
+                want = [value, index] + [0] * (lanes - 2)
+            elif cls is ops.VCgaddOp:
+                want = [pairwise(items[g * 16 : (g + 1) * 16], add) for g in range(8)]
+                want += [0] * (lanes - 8)
+            elif cls in (ops.VCgmaxOp, ops.VCgminOp):
+                want = [ref_extremum(list(src[g * 16 : (g + 1) * 16]),
+                                     list(mask[g * 16 : (g + 1) * 16]), cls is ops.VCgmaxOp)[0]
+                        for g in range(8)] + [0] * (lanes - 8)  # fmt: skip
+            else:
+                running: Any = dtype.numpy.type(0)
+                want: list[Any] = []
+                for v in items:
+                    running = running + v
+                    want.append(running)
+        assert got.tobytes() == np.array(want).astype(dtype.numpy).tobytes(), cls.name

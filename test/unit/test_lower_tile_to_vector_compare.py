@@ -2,21 +2,31 @@
 `tcmp` (every mode), `tcmps`, `tsel` and `tsels` on every element type the tile ops and
 their vector ops share per target, on static partial and dynamic valid regions, through the
 whole `pto-pipeline`: the masks and the selections are the same bytes as the tile ops
-write, and no compare or select tile op is left. Inputs hold random bit patterns with NaN,
+write, no compare or select tile op is left, and the vector code of each op writes only its
+destination's valid region and reads only the tiles it names (what the tile-level sync
+relies on). Inputs hold random bit patterns with NaN,
 infinities and -0 (floats) and equal pairs (every mode sees true and false lanes)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
 from support import context
 from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation, SSAValue
 
 from interpreters.args import ArrayArg, ScalarArg
 from interpreters.execute import run_function
+from interpreters.memory import Access
+from interpreters.pipes import PipeModel
 from interpreters.source import parse_module
-from passes.pipeline import PipelinePass
-from pto_dialect.attrs import CmpMode
+from passes.lower_tile_to_vector import LowerTileToVectorPass
+from passes.pipeline import pipeline_passes
+from pto_dialect.attrs import CmpMode, Pipe
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_compare import (
     MaskWritingTileOp,
@@ -26,9 +36,12 @@ from pto_dialect.ops.tile_compare import (
     TSelOp,
     TSelSOp,
 )
+from pto_dialect.ops.tile_memory import AllocTileOp
+from pto_dialect.ops.vecscope import VecScopeOp, enclosing_vecscope
 from pto_dialect.ops.vector_compare import VCmpOp, VSelOp
 from pto_dialect.ops.vector_predicate_memory import PldsOp, PstsOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
+from pto_dialect.types import TileBufType
 
 TARGETS = (A2A3, A5, CPU)
 SHAPES = {  # name: (rows, cols, valid rows, valid cols, dynamic)
@@ -162,20 +175,93 @@ def test_compare_select_lowering_keeps_the_bytes(
 
     with np.errstate(all="ignore"):
         before = run_function(module, args()).outputs()
-        PipelinePass().apply(ctx, module)
+        footprints: list[Footprint] = []
+        for stage in pipeline_passes():
+            if isinstance(stage, LowerTileToVectorPass):
+                footprints = [footprint(op, vr, vc) for op in module.walk()
+                              if isinstance(op, MaskWritingTileOp | SelectTileOp)]  # fmt: skip
+            stage.apply(ctx, module)
         module.verify()
         ops = list(module.walk())
         assert not any(isinstance(op, MaskWritingTileOp | SelectTileOp) for op in ops)
         for vector_op in (VCmpOp, VSelOp, PstsOp, PldsOp):
             assert any(isinstance(op, vector_op) for op in ops), vector_op.name
-        result = run_function(module, args())
+        pipes = RecordingPipes()
+        result = run_function(module, args(), pipes=pipes)
     assert [h.message for h in result.hazards] == []
+    check_footprints(module, footprints, pipes)
     masks = 0
     for got, want in zip(result.outputs(), before, strict=True):
         if want is not None:
             assert got is not None and np.array_equal(got.view(np.uint8), want.view(np.uint8))
             masks += want.dtype == np.uint8 and bool(want.any())
     assert masks > 0  # some predicate is true somewhere
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """Of one tile op: the UB bytes it may write (dst's valid region) and the buffers it
+    may read (every tile it names), as [start, end) ranges."""
+
+    writes: list[tuple[int, int]]
+    reads: list[tuple[int, int]]
+
+
+def _placed(value: SSAValue) -> tuple[int, TileBufType]:
+    alloc, tile = value.owner, value.type
+    assert isinstance(alloc, AllocTileOp) and isinstance(tile, TileBufType)
+    address = alloc.address
+    assert address is not None
+    return address, tile
+
+
+def footprint(op: MaskWritingTileOp | SelectTileOp, rows: int, cols: int) -> Footprint:
+    """The footprint of `op` (planned DPS form) when the run's valid region is rows x cols."""
+    address, dst = _placed(op.outs[0])
+    width = MASK_BYTES if isinstance(op, MaskWritingTileOp) else cols * dst.element.bytes
+    pitch = dst.shape[1] * dst.element.bytes
+    writes = [(address + r * pitch, address + r * pitch + width) for r in range(rows)]
+    reads: list[tuple[int, int]] = []
+    for value in [*op.ins, *op.outs]:
+        if isinstance(value.type, TileBufType):
+            start, tile = _placed(value)
+            reads.append((start, start + tile.size_bytes))
+    return Footprint(writes, reads)
+
+
+class RecordingPipes(PipeModel):
+    """The pipe model, recording every access of the vector pipe."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.accesses: list[tuple[Operation, Access, bool]] = []
+
+    def execute(
+        self,
+        op: Operation,
+        pipe: Pipe,
+        reads: Sequence[Access] = (),
+        writes: Sequence[Access] = (),
+        cycles: int = 0,
+    ) -> None:
+        if pipe is Pipe.V:
+            self.accesses += [(op, a, False) for a in reads] + [(op, a, True) for a in writes]
+        super().execute(op, pipe, reads, writes, cycles)
+
+
+def check_footprints(module: ModuleOp, footprints: list[Footprint], pipes: RecordingPipes) -> None:
+    """Each vecscope (one per lowered op, in order) writes only its op's dst valid region and
+    reads only the tiles its op names."""
+    scopes = [op for op in module.walk() if isinstance(op, VecScopeOp)]
+    assert len(scopes) == len(footprints) and pipes.accesses
+    for op, access, write in pipes.accesses:
+        scope = enclosing_vecscope(op)
+        assert scope is not None
+        allowed = footprints[scopes.index(scope)]
+        ranges = allowed.writes if write else allowed.reads
+        inside = any(a <= access.start and access.end <= b for a, b in ranges)
+        kind = "writes" if write else "reads"
+        assert inside, f"{op.name} {kind} [{access.start}, {access.end})"
 
 
 def test_what_stays_a_tile_op_says_why() -> None:

@@ -1,11 +1,12 @@
 """Translation validation of `pto-pipeline` on generated Level-1 kernels, on every target.
 
-Each kernel (test/unit/kernelgen.py `chains`: random chains of elementwise ops and column
-reductions over tiles in a loop, f32/f16/i32/i16, partial and dynamic valid regions,
-loop-carried tiles, a generator tile of `tci` or `ttri`) is run by the interpreter before
-the pipeline and after every pass of it; the outputs must be the same bytes at every
-stage. From pto-insert-sync on, the hazard detector must find nothing, and removing any
-single inserted wait_flag from the final kernel must make it report a hazard.
+Each kernel (test/unit/kernelgen.py `chains`: random chains of elementwise ops, `tcmp` +
+`tsel` pairs through packed mask tiles and column reductions over tiles in a loop,
+f32/f16/i32/i16, partial and dynamic valid regions, loop-carried tiles, a generator tile of
+`tci` or `ttri`) is run by the interpreter before the pipeline and after every pass of it;
+the outputs must be the same bytes at every stage. From pto-insert-sync on, the hazard
+detector must find nothing, and removing any single inserted wait_flag from the final kernel
+must make it report a hazard.
 """
 
 from __future__ import annotations
@@ -65,3 +66,15 @@ def check_chain(chain: Chain, target: str) -> None:
 def test_pipeline_preserves_outputs_and_synchronises(data: st.DataObject):
     for target in TARGETS:
         check_chain(data.draw(chains(target), label=target), target)
+
+
+def test_row_reductions_through_the_pipeline():
+    """A row sum of an exp and a dynamic row max (softmax's two reductions), on every
+    target: the same bytes at every stage of pto-pipeline."""
+    for target in TARGETS:
+        for reduction, dynamic in (("trowsum", False), ("trowmax", True)):
+            chain = Chain(dtype="f32", rows=4, cols=72, valid=(3, 70), dynamic=dynamic, tiles=1,
+                          loads=1, ops=(("texp", (0,)),), reduction=None, accumulate=False,
+                          row_reduction=reduction)  # fmt: skip
+            assert f"pto.{reduction}" in chain.text(target)
+            check_chain(chain, target)

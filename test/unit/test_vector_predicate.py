@@ -352,3 +352,17 @@ def test_pstu_streams_one_bit_per_lane_and_advances_the_base() -> None:
                 lane_on, nbytes
             ).tobytes()
         assert rig.snapshot() == bytes(expected)
+
+
+def test_the_manual_plain_forms_read_and_write_at_the_pointer() -> None:
+    """`pto.plds %p : P -> M` / `pto.psts %m, %p : M, P`: offset 0, NORM (plds.md, psts.md)."""
+    raw = np.arange(256, dtype=np.uint8)
+    body = "\n".join([
+        "      %in = pto.castptr %c0_i64 : i64 -> !pto.ptr<i64, ub>",
+        "      %out = pto.castptr %c256_i64 : i64 -> !pto.ptr<i64, ub>",
+        "      %m = pto.plds %in : !pto.ptr<i64, ub> -> !pto.mask<b16>",
+        "      pto.psts %m, %out : !pto.mask<b16>, !pto.ptr<i64, ub>",
+    ])  # fmt: skip
+    bits = np.unpackbits(raw[:32], bitorder="little")
+    bits[1::2] = 0  # a b16 mask keeps its lanes' bits
+    assert np.array_equal(kernel_out(body, raw)[:32], np.packbits(bits, bitorder="little"))

@@ -140,3 +140,14 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     func.return
   }
 }
+
+// -----
+
+// trowmin: dst in loc=vec (trowmin.md: TileType::Vec)
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %d: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=8, v_col=1>) {
+    // expected-error @+1 {{pto.trowmin dst must be in loc=vec, got loc=mat}}
+    pto.trowmin ins(%s, %s : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%d : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=8, v_col=1>)
+    func.return
+  }
+}

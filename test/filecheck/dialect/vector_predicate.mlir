@@ -64,6 +64,14 @@
 // GENERIC-NEXT: "pto.pst"(%r, %ub, %areg) <{dist = "NORM"}> : (!pto.mask<b8>, !pto.ptr<ui8, ub>, i32) -> ()
 // GENERIC-NEXT: %a2, %w2 = "pto.pstu"(%align, %ds, %w) : (!pto.align, !pto.mask<b32>, !pto.ptr<ui32, ub>) -> (!pto.align, !pto.ptr<ui32, ub>)
 
+// The manual's plain forms of plds/psts (offset 0, NORM) print as written.
+// CHECK-LABEL: func.func @manual_forms
+// CHECK:      %m = pto.plds %ub : !pto.ptr<i64, ub> -> !pto.mask<b32>
+// CHECK-NEXT: pto.psts %m, %ub : !pto.mask<b32>, !pto.ptr<i64, ub>
+// GENERIC-LABEL: "func.func"() <{sym_name = "manual_forms"
+// GENERIC:      %m = "pto.plds"(%ub) : (!pto.ptr<i64, ub>) -> !pto.mask<b32>
+// GENERIC-NEXT: "pto.psts"(%m, %ub) : (!pto.mask<b32>, !pto.ptr<i64, ub>) -> ()
+
 builtin.module attributes {pto.target_arch = "a5"} {
 func.func @algebra(%n: i32) {
   pto.vecscope {
@@ -101,6 +109,14 @@ func.func @memory(%ub: !pto.ptr<ui8, ub>, %w: !pto.ptr<ui32, ub>, %off: index, %
     pto.psti %ds, %ub[%c32], "NORM" : !pto.mask<b32>, !pto.ptr<ui8, ub>, index
     pto.pst %r, %ub, %areg, "NORM" : !pto.mask<b8>, !pto.ptr<ui8, ub>, i32
     %a2, %w2 = pto.pstu %align, %ds, %w : !pto.align, !pto.mask<b32>, !pto.ptr<ui32, ub> -> !pto.align, !pto.ptr<ui32, ub>
+  }
+  func.return
+}
+
+func.func @manual_forms(%ub: !pto.ptr<i64, ub>) {
+  pto.vecscope {
+    %m = pto.plds %ub : !pto.ptr<i64, ub> -> !pto.mask<b32>
+    pto.psts %m, %ub : !pto.mask<b32>, !pto.ptr<i64, ub>
   }
   func.return
 }

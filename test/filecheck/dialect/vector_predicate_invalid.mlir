@@ -225,3 +225,27 @@ builtin.module attributes {pto.target_arch = "cpu"} {
     func.return
   }
 }
+
+// -----
+
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @pstu_b8(%a: !pto.align, %m: !pto.mask<b8>, %p: !pto.ptr<ui8, ub>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.pstu value must be !pto.mask<b16> or !pto.mask<b32>: b8 has no form}}
+      %a2, %p2 = pto.pstu %a, %m, %p : !pto.align, !pto.mask<b8>, !pto.ptr<ui8, ub> -> !pto.align, !pto.ptr<ui8, ub>
+    }
+    func.return
+  }
+}
+
+// -----
+
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @pstu_float(%a: !pto.align, %m: !pto.mask<b32>, %p: !pto.ptr<f32, ub>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.pstu base !pto.ptr<f32, ub> must point to ui32 for a !pto.mask<b32> value}}
+      %a2, %p2 = pto.pstu %a, %m, %p : !pto.align, !pto.mask<b32>, !pto.ptr<f32, ub> -> !pto.align, !pto.ptr<f32, ub>
+    }
+    func.return
+  }
+}

@@ -1,0 +1,378 @@
+"""Gather and scatter tile ops: `tgather` (element indices), `tgatherb` (32-byte blocks at
+byte offsets) and `tscatter` (element indices into dst's storage).
+
+- `pto.tgather ins(%src, %indices[, %tmp] : S, I[, I]) outs(%dst : D)`: `dst[i, j] =
+  src_flat[indices[i, j]]` over dst's valid region (`src_flat`: src's storage, row-major).
+  A2/A3 require `tmp` (tgather.md: "the C++ API requires an explicit tmp tile"), A5 ignores it.
+  Mask form `ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : S) outs(%dst : D)`: the
+  selected columns of each row packed into dst's storage. The comparison form is not defined.
+- `pto.tgatherb ins(%src, %offsets : S, O) outs(%dst : D)`: 32-byte block b of dst row i is
+  the 32 bytes of src at byte offset `offsets[i, b]` (pto-isa's A2/A3, A5 and CPU
+  implementations; tgatherb.md's per-element formula reads the same offsets per block).
+- `pto.tscatter ins(%src, %indexes : S, I) outs(%dst : D)`: `dst_flat[indexes[i, j]] =
+  src[i, j]` over src's valid region; DPS form only (the other elements of dst keep their
+  contents, which an SSA result does not have). A5 mask form: dst zeroed, then
+  `dst[i, F*j + pos] = src[i, j]` (both forms).
+
+An index outside the tile, or two source elements scattered to one place, is undefined on
+the pages: a run-time error at the op.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeVar
+
+from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+
+from pto_dialect.attrs import Location, Pipe, TargetArch
+from pto_dialect.dtypes import DType
+from pto_dialect.ops.base import (
+    TileOp,
+    fail,
+    require_dtype_supported,
+    require_location,
+    require_same_dtype,
+    target_of,
+)
+from pto_dialect.ops.mask_pattern import (
+    SELECTION,
+    MaskPatternAttr,
+    Selection,
+    parse_dps_with_attr_operand,
+    print_dps_with_attr_operand,
+)
+from pto_dialect.ops.tile_reduce import require_nd
+from pto_dialect.ops.vector_load import Vgather2Op, VgatherbOp
+from pto_dialect.ops.vector_store import VscatterOp
+from pto_dialect.records import AsVectorOp, Cost, DTypes, Shapes, per_target_dtypes
+from pto_dialect.targets import TargetProfile
+from pto_dialect.types import DYNAMIC, TileTypeBase
+
+S = TypeVar("S")
+
+_PAGES = "tile/ops/irregular-and-complex/"
+BLOCK_BYTES = 32
+
+# tgather.md index-based implementation checks: A2/A3 b16/b32 data with b32 indices; A5
+# i16 ui16 i32 ui32 f16 f32 data with i16 ui16 i32 ui32 indices.
+GATHER_DTYPES = per_target_dtypes("i16 ui16 f16 bf16 i32 ui32 f32", "i16 ui16 i32 ui32 f16 f32")
+GATHER_INDEX_DTYPES = per_target_dtypes("i32 ui32", "i16 ui16 i32 ui32")
+# tgatherb.md implementation checks (A2/A3 and A5).
+GATHERB_DTYPES = per_target_dtypes(
+    "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32"
+)
+# tscatter.md implementation checks (A2/A3 and A5).
+SCATTER_DTYPES = per_target_dtypes(
+    "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32"
+)
+# tgather.md mask-pattern checks: A2/A3 2- and 4-byte types; A5 adds 1-byte types.
+MASK_GATHER_DTYPES = per_target_dtypes(
+    "i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2"
+)
+# tscatter.md mask scatter: A5 only, the TSCATTER data types.
+MASK_SCATTER_DTYPES = per_target_dtypes("", "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32")
+SCATTER_INDEX_DTYPES = per_target_dtypes("i16 ui16 i32 ui32", "i16 ui16 i32 ui32")
+
+
+def scatter_index_bits(data: DType) -> int:
+    """tscatter.md: 4-byte data take 4-byte indexes, 2- and 1-byte data 2-byte ones."""
+    return 32 if data.bits == 32 else 16
+
+
+class GatherTileOp(TileOp):
+    """A gather or scatter tile op on the vector pipe: Vec ND tiles, data of one type."""
+
+    PIPE: ClassVar[Pipe] = Pipe.V
+    NUM_INS: ClassVar[int] = 2
+    VECTOR_OP: ClassVar[type[IRDLOperation]]
+    """The vector op one chunk of it runs as."""
+    ROLES: ClassVar[tuple[str, ...]]
+
+    @classmethod
+    def cost(cls) -> Cost:
+        return AsVectorOp(cls.VECTOR_OP)
+
+    mask_pattern = opt_attr_def(MaskPatternAttr, attr_name="maskPattern")
+
+    MASK_DTYPES: ClassVar[DTypes | None] = None
+    """Element types of the mask form per target (None: the op has no mask form)."""
+
+    @property
+    def selection(self) -> Selection | None:
+        """The lanes the mask form selects (None: the index form)."""
+        return None if self.mask_pattern is None else SELECTION[self.mask_pattern.data]
+
+    def source_roles(self) -> list[str]:
+        return list(self.ROLES[: len(self.ins)])
+
+    # ---- syntax: the mask form's attr-dict is an operand of `ins(...)` in DPS form ---------
+    @classmethod
+    def parse(cls, parser: Parser) -> TileOp:
+        if parser.parse_optional_keyword("ins") is None:
+            return super().parse(parser)
+        operands, properties, attrs = parse_dps_with_attr_operand(parser)
+        return cls.create(operands=operands, properties=properties, attributes=attrs)
+
+    def print(self, printer: Printer) -> None:
+        if self.outs and self.attributes:
+            print_dps_with_attr_operand(self, printer)
+            return
+        super().print(printer)
+
+    # ---- the mask form -----------------------------------------------------------------
+    def verify_(self) -> None:
+        if self.mask_pattern is None:
+            super().verify_()
+            return
+        if self.MASK_DTYPES is None:
+            raise fail(f"{self.name} has no maskPattern form")
+        if len(self.ins) != 1 or len(self.outs) + len(self.res) != 1:
+            raise fail(
+                f"{self.name} with maskPattern takes ins(%src) and one destination, got "
+                f"{len(self.ins)} sources"
+            )
+        self.verify_form()
+        target = target_of(self)
+        src, dst = self.tile(0, "src"), self.dst_tile()
+        for role, tile in (("src", src), ("dst", dst)):
+            require_location(f"{self.name} {role}", tile, Location.VEC)
+            require_nd(f"{self.name} {role}", tile)
+        require_dtype_supported(self.name, src.element, target, self.MASK_DTYPES,
+                                " with maskPattern")  # fmt: skip
+        self.verify_mask(target, src, dst)
+
+    def verify_mask(self, target: TargetProfile, src: TileTypeBase, dst: TileTypeBase) -> None:
+        """The mask form's own rules."""
+
+    def check_tiles(self, target: TargetProfile) -> tuple[TileTypeBase, TileTypeBase, TileTypeBase]:
+        """Vec ND src, index and dst tiles; dst of src's type, one the target supports."""
+        src, index, dst = self.tile(0, self.ROLES[0]), self.tile(1, self.ROLES[1]), self.dst_tile()
+        for role, tile in ((self.ROLES[0], src), (self.ROLES[1], index), ("dst", dst)):
+            require_location(f"{self.name} {role}", tile, Location.VEC)
+            require_nd(f"{self.name} {role}", tile)
+        require_same_dtype(f"{self.name} dst", dst.element, "src", src.element)
+        assert self.DTYPES is not None
+        require_dtype_supported(self.name, src.element, target, self.DTYPES)
+        return src, index, dst
+
+
+def _require_index(what: str, dtype: DType, table: DTypes, target: TargetProfile) -> None:
+    legal = table[target.arch]
+    if dtype not in legal:
+        names = ", ".join(sorted(d.name for d in legal))
+        raise fail(f"{what} dtype {dtype} is not supported on target {target.name} ({names})")
+
+
+@irdl_op_definition
+class TGatherOp(GatherTileOp):
+    """`dst[i, j] = src_flat[indices[i, j]]` over dst's valid region."""
+
+    name = "pto.tgather"
+
+    MANUAL: ClassVar = _PAGES + "tgather.md"
+    NUM_INS: ClassVar[int] = 3
+    OPTIONAL_TMP: ClassVar[bool] = True
+    DTYPES: ClassVar = GATHER_DTYPES
+    VECTOR_OP: ClassVar = Vgather2Op
+    ROLES: ClassVar = ("src", "indices", "tmp")
+    LOWERS_TO: ClassVar = (Vgather2Op,)
+
+    def not_lowered(self) -> str | None:
+        """The index form with indices as wide as the data lowers to vgather2 loops."""
+        if self.mask_pattern is not None:
+            return (
+                "the mask form packs the selected lanes with vsqz and unaligned stores, "
+                "which the lowering does not emit"
+            )
+        src, indices = self.tile(0, "src"), self.tile(1, "indices")
+        if src.element.bits != indices.element.bits:
+            return (
+                f"vgather2 takes one index lane per data lane: {src.element} data with "
+                f"{indices.element} indices needs the indices rescaled through tmp (vmuls)"
+            )
+        return None
+
+    MASK_DTYPES: ClassVar = MASK_GATHER_DTYPES
+
+    def verify_(self) -> None:
+        if len(self.outs) > 1 or any(not isinstance(v.type, TileTypeBase) for v in self.ins):
+            raise fail(
+                f"{self.name}: the comparison form (kValue, cdst) of tgather.md is not defined "
+                "in this dialect yet; the index form is ins(%src, %indices[, %tmp])"
+            )
+        super().verify_()
+
+    def scratch_sources(self) -> frozenset[int]:
+        """A2/A3 keep the scaled indices of b16 data in `tmp`."""
+        return frozenset({2}) if len(self.ins) == 3 else frozenset()
+
+    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
+        """The indices' valid region (index form); dst's type (mask form, static)."""
+        if self.mask_pattern is not None:
+            return self.dst_tile().valid_shape
+        return shapes.valid(self.ins[1])
+
+    def verify_mask(self, target: TargetProfile, src: TileTypeBase, dst: TileTypeBase) -> None:
+        if dst.element.bits != src.element.bits:
+            raise fail(
+                f"{self.name} dst dtype {dst.element} must have the size of the src dtype "
+                f"{src.element}"
+            )
+        if DYNAMIC in dst.valid_shape or dst.valid_shape[1] != dst.shape[1]:
+            raise fail(
+                f"{self.name} with maskPattern packs the selected elements into dst's storage: "
+                f"dst valid cols must be its cols ({dst.shape[1]}), statically"
+            )
+        selection = self.selection
+        assert selection is not None
+        rows, cols = src.valid_shape
+        if DYNAMIC not in (rows, cols):
+            picked = rows * len(range(selection.position, cols, selection.group))
+            if picked > dst.shape[0] * dst.shape[1]:
+                raise fail(
+                    f"{self.name} selects {picked} elements but dst holds "
+                    f"{dst.shape[0] * dst.shape[1]}"
+                )
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        _, indices, dst = self.check_tiles(target)
+        _require_index(f"{self.name} indices", indices.element, GATHER_INDEX_DTYPES, target)
+        for axis, name in ((0, "rows"), (1, "cols")):
+            need, have = dst.valid_shape[axis], indices.valid_shape[axis]
+            if DYNAMIC not in (need, have) and have != need:
+                raise fail(
+                    f"{self.name} indices valid {name} {have} must equal the dst valid {name} "
+                    f"{need}"
+                )
+        if len(self.ins) == 2:
+            if target.arch is TargetArch.A2A3:
+                raise fail(f"{self.name} on A2/A3 needs a tmp tile (ins(%src, %indices, %tmp))")
+            return
+        tmp = self.tile(2, "tmp")
+        require_location(f"{self.name} tmp", tmp, Location.VEC)
+        require_same_dtype(f"{self.name} tmp", tmp.element, "indices", indices.element)
+        if (
+            target.arch is TargetArch.A2A3
+            and DYNAMIC not in indices.valid_shape
+            and (tmp.shape != indices.valid_shape)
+        ):
+            raise fail(
+                f"{self.name} tmp shape {tmp.shape[0]}x{tmp.shape[1]} must be the indices' "
+                f"valid shape {indices.valid_shape[0]}x{indices.valid_shape[1]} on A2/A3"
+            )
+
+
+@irdl_op_definition
+class TGatherBOp(GatherTileOp):
+    """Block b of dst row i = the 32 bytes of src at byte offset `offsets[i, b]`."""
+
+    name = "pto.tgatherb"
+
+    MANUAL: ClassVar = _PAGES + "tgatherb.md"
+    DTYPES: ClassVar = GATHERB_DTYPES
+    VECTOR_OP: ClassVar = VgatherbOp
+    ROLES: ClassVar = ("src", "offsets")
+    NOT_LOWERED: ClassVar = (
+        "vgatherb reads UB through pointers; the tile-to-vector lowering has no pointer form "
+        "for it yet: the interpreter runs tgatherb at tile level"
+    )
+
+    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
+        """The offsets' valid rows; one 32-byte block of columns per offset."""
+        rows, cols = shapes.valid(self.ins[1])
+        dst = self.dst_tile()
+        if dst.valid_shape[1] != DYNAMIC:
+            return rows, dst.valid_shape[1]
+        if isinstance(cols, int):
+            return rows, cols * (BLOCK_BYTES // dst.element.bytes)
+        raise NotImplementedError(f"{self.name}: a result with v_col=? needs static offsets")
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        _, offsets, dst = self.check_tiles(target)
+        if not offsets.element.is_int or offsets.element.bits != 32:
+            raise fail(f"{self.name} offsets dtype {offsets.element} must be ui32 (or i32)")
+        cols = dst.valid_shape[1]
+        if cols != DYNAMIC and cols * dst.element.bytes % BLOCK_BYTES:
+            raise fail(
+                f"{self.name} dst valid cols {cols} must fill whole 32-byte blocks "
+                f"({BLOCK_BYTES // dst.element.bytes} {dst.element} elements)"
+            )
+        blocks = offsets.valid_shape[1]
+        if DYNAMIC not in (cols, blocks) and blocks * BLOCK_BYTES < cols * dst.element.bytes:
+            raise fail(
+                f"{self.name} offsets valid cols {blocks} must give one offset per 32-byte "
+                f"block of dst ({cols * dst.element.bytes // BLOCK_BYTES})"
+            )
+
+
+@irdl_op_definition
+class TScatterOp(GatherTileOp):
+    """`dst_flat[indexes[i, j]] = src[i, j]` over src's valid region (DPS form only)."""
+
+    name = "pto.tscatter"
+
+    MANUAL: ClassVar = _PAGES + "tscatter.md"
+    DTYPES: ClassVar = SCATTER_DTYPES
+    VECTOR_OP: ClassVar = VscatterOp
+    ROLES: ClassVar = ("src", "indexes")
+    NOT_LOWERED: ClassVar = (
+        "vscatter writes UB through pointers; the tile-to-vector lowering has no pointer "
+        "form for it yet: the interpreter runs tscatter at tile level"
+    )
+
+    MASK_DTYPES: ClassVar = MASK_SCATTER_DTYPES
+
+    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
+        """Mask form: src's valid rows, F x its valid cols (the index form has no SSA form)."""
+        rows, cols = shapes.valid(self.ins[0])
+        dst = self.dst_tile()
+        if dst.valid_shape[1] != DYNAMIC:
+            return rows, dst.valid_shape[1]
+        selection = self.selection
+        if isinstance(cols, int) and selection is not None:
+            return rows, cols * selection.group
+        raise NotImplementedError(f"{self.name}: a result with v_col=? needs a static src")
+
+    def verify_mask(self, target: TargetProfile, src: TileTypeBase, dst: TileTypeBase) -> None:
+        if target.arch is TargetArch.A2A3:
+            raise fail(f"{self.name} with maskPattern is an A5 form (tscatter.md)")
+        require_same_dtype(f"{self.name} dst", dst.element, "src", src.element)
+        selection = self.selection
+        assert selection is not None
+        (rows, cols), (dst_rows, dst_cols) = src.valid_shape, dst.valid_shape
+        if DYNAMIC not in (rows, dst_rows) and rows != dst_rows:
+            raise fail(
+                f"{self.name} dst valid rows {dst_rows} must equal the src valid rows {rows}"
+            )
+        if DYNAMIC not in (cols, dst_cols) and dst_cols != cols * selection.group:
+            raise fail(
+                f"{self.name} dst valid cols {dst_cols} must be {selection.group} x the src "
+                f"valid cols {cols} for {self.mask_pattern}"
+            )
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        if self.res:
+            raise fail(
+                f"{self.name} writes only the scattered elements of dst: use the DPS form "
+                "(outs(%dst)); an SSA result would leave the others undefined"
+            )
+        src, indexes, _ = self.check_tiles(target)
+        _require_index(f"{self.name} indexes", indexes.element, SCATTER_INDEX_DTYPES, target)
+        bits = scatter_index_bits(src.element)
+        if indexes.element.bits != bits:
+            raise fail(
+                f"{self.name} indexes dtype {indexes.element} must be {bits}-bit for "
+                f"{src.element} data"
+            )
+        for axis, name in ((0, "rows"), (1, "cols")):
+            need, have = src.valid_shape[axis], indexes.valid_shape[axis]
+            if DYNAMIC not in (need, have) and have != need:
+                raise fail(
+                    f"{self.name} indexes valid {name} {have} must equal the src valid {name} "
+                    f"{need}"
+                )
+
+
+OPS: list[type[IRDLOperation]] = [TGatherOp, TGatherBOp, TScatterOp]

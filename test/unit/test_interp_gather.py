@@ -1,0 +1,195 @@
+"""tgather, tgatherb and tscatter in the interpreter, against element-by-element
+references written from the pages (indices into the tiles' row-major storage; tgatherb's
+offsets one per 32-byte block, as pto-isa's implementations read them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from support import Bench, build_tile_op, run_tile_op, vec_tile_type
+
+from interpreters.errors import PtoRuntimeError
+from interpreters.tile_gather import TileGatherFunctions
+from pto_dialect.dtypes import F16, F32, I8, I16, I32, U16, U32, DType
+from pto_dialect.ops.mask_pattern import MaskPattern, MaskPatternAttr
+from pto_dialect.ops.tile_gather import TGatherBOp, TGatherOp, TScatterOp
+from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
+
+TARGETS = (A2A3, A5, CPU)
+
+
+def values(rng: np.random.Generator, dtype: DType, shape: tuple[int, int]) -> np.ndarray:
+    if dtype.is_float:
+        return rng.standard_normal(shape).astype(dtype.numpy)
+    return rng.integers(-100, 100, shape).astype(dtype.numpy)
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+@pytest.mark.parametrize(("dtype", "index"), [(F32, I32), (F16, U32), (I16, I32)], ids=str)
+def test_tgather(target: TargetProfile, dtype: DType, index: DType) -> None:
+    rng = np.random.default_rng(1)
+    src_t = vec_tile_type(dtype, 4, 32, (4, 32))
+    idx_t = vec_tile_type(index, 2, 32, (2, 32))
+    dst_t = vec_tile_type(dtype, 2, 32, (2, 32))
+    op = build_tile_op(target, TGatherOp, [src_t, idx_t, idx_t], dst_t)
+    bench = Bench(target, fill=32768)
+    src_v = values(rng, dtype, (4, 32))
+    idx_v = rng.integers(0, 128, (2, 32)).astype(index.numpy)
+    src, idx = bench.tile(src_t, (4, 32), src_v), bench.tile(idx_t, (2, 32), idx_v)
+    tmp, dst = bench.tile(idx_t, (2, 32), None), bench.tile(dst_t, (2, 32), None)
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, idx, tmp, dst])
+    for i in range(2):
+        for j in range(32):
+            k = int(idx_v[i, j])
+            assert dst.get()[i, j] == src_v[k // 32, k % 32]
+
+
+@pytest.mark.parametrize("bad", [128, -1])
+def test_tgather_index_outside_src_is_an_error(bad: int) -> None:
+    src_t, idx_t = vec_tile_type(F32, 4, 32, (4, 32)), vec_tile_type(I32, 1, 32, (1, 32))
+    op = build_tile_op(A5, TGatherOp, [src_t, idx_t], vec_tile_type(F32, 1, 32, (1, 32)))
+    bench = Bench(A5)
+    idx_v = np.zeros((1, 32), np.int32)
+    idx_v[0, 5] = bad
+    args = [bench.tile(src_t, (4, 32), None), bench.tile(idx_t, (1, 32), idx_v),
+            bench.tile(vec_tile_type(F32, 1, 32, (1, 32)), (1, 32), None)]  # fmt: skip
+    with pytest.raises(PtoRuntimeError, match=rf"indices\[\(0, 5\)\] = {bad} is outside src"):
+        run_tile_op(TileGatherFunctions(bench.machine), op, args)
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+@pytest.mark.parametrize("dtype", [F32, F16, I8], ids=str)
+def test_tgatherb(target: TargetProfile, dtype: DType) -> None:
+    rng = np.random.default_rng(2)
+    cols = 64 // dtype.bytes
+    src_t = vec_tile_type(dtype, 4, cols, (4, cols))
+    blocks = cols * dtype.bytes // 32
+    off_t = vec_tile_type(U32, 2, 8, (2, blocks))
+    dst_t = vec_tile_type(dtype, 2, cols, (2, cols))
+    op = build_tile_op(target, TGatherBOp, [src_t, off_t], dst_t)
+    bench = Bench(target, fill=32768)
+    src_v = values(rng, dtype, (4, cols))
+    off_v = np.zeros((2, 8), np.uint32)
+    off_v[:, :blocks] = rng.integers(0, 8, (2, blocks)) * 32
+    src, off = bench.tile(src_t, (4, cols), src_v), bench.tile(off_t, (2, blocks), off_v)
+    dst = bench.tile(dst_t, (2, cols), None)
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, off, dst])
+    raw = src_v.tobytes()
+    for i in range(2):
+        expected = b"".join(raw[int(o) : int(o) + 32] for o in off_v[i, :blocks])
+        assert dst.get()[i].tobytes() == expected
+
+
+@pytest.mark.parametrize(("offset", "message"), [(256, "outside src"), (16, "not 32-byte aligned")])
+def test_tgatherb_bad_offsets(offset: int, message: str) -> None:
+    src_t = vec_tile_type(F32, 4, 16, (4, 16))
+    off_t = vec_tile_type(U32, 1, 8, (1, 2))
+    dst_t = vec_tile_type(F32, 1, 16, (1, 16))
+    op = build_tile_op(A2A3, TGatherBOp, [src_t, off_t], dst_t)
+    bench = Bench(A2A3)
+    off_v = np.zeros((1, 8), np.uint32)
+    off_v[0, 1] = offset
+    args = [bench.tile(src_t, (4, 16), None), bench.tile(off_t, (1, 2), off_v),
+            bench.tile(dst_t, (1, 16), None)]  # fmt: skip
+    with pytest.raises(PtoRuntimeError, match=message):
+        run_tile_op(TileGatherFunctions(bench.machine), op, args)
+
+
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+@pytest.mark.parametrize(("dtype", "index"), [(F32, U32), (F16, I16), (I8, U16)], ids=str)
+def test_tscatter(target: TargetProfile, dtype: DType, index: DType) -> None:
+    rng = np.random.default_rng(3)
+    src_t, idx_t = vec_tile_type(dtype, 2, 32, (2, 32)), vec_tile_type(index, 2, 32, (2, 32))
+    dst_t = vec_tile_type(dtype, 4, 32, (4, 32))
+    op = build_tile_op(target, TScatterOp, [src_t, idx_t], dst_t)
+    bench = Bench(target, fill=32768)
+    src_v = values(rng, dtype, (2, 32))
+    idx_v = rng.permutation(128)[:64].reshape(2, 32).astype(index.numpy)
+    dst_v = values(rng, dtype, (4, 32))
+    src, idx = bench.tile(src_t, (2, 32), src_v), bench.tile(idx_t, (2, 32), idx_v)
+    dst = bench.tile(dst_t, (4, 32), dst_v)
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, idx, dst])
+    expected: Any = dst_v.copy()
+    for i in range(2):
+        for j in range(32):
+            k = int(idx_v[i, j])
+            expected[k // 32, k % 32] = src_v[i, j]
+    assert dst.get().tobytes() == expected.tobytes()
+
+
+def test_tscatter_collision_is_an_error() -> None:
+    src_t, idx_t = vec_tile_type(F32, 1, 32, (1, 32)), vec_tile_type(I32, 1, 32, (1, 32))
+    op = build_tile_op(A5, TScatterOp, [src_t, idx_t], src_t)
+    bench = Bench(A5)
+    idx_v = np.arange(32, dtype=np.int32)[None, :].copy()
+    idx_v[0, 20] = 3
+    args = [bench.tile(src_t, (1, 32), None), bench.tile(idx_t, (1, 32), idx_v),
+            bench.tile(src_t, (1, 32), None)]  # fmt: skip
+    both = r"indexes\[\(0, 3\)\] and indexes\[\(0, 20\)\] are both 3"
+    with pytest.raises(PtoRuntimeError, match=both):
+        run_tile_op(TileGatherFunctions(bench.machine), op, args)
+
+
+def test_tscatter_index_outside_dst_is_an_error() -> None:
+    src_t, idx_t = vec_tile_type(F32, 1, 32, (1, 32)), vec_tile_type(I32, 1, 32, (1, 32))
+    op = build_tile_op(CPU, TScatterOp, [src_t, idx_t], src_t)
+    bench = Bench(CPU)
+    idx_v = np.arange(32, dtype=np.int32)[None, :].copy()
+    idx_v[0, 7] = 32
+    args = [bench.tile(src_t, (1, 32), None), bench.tile(idx_t, (1, 32), idx_v),
+            bench.tile(src_t, (1, 32), None)]  # fmt: skip
+    with pytest.raises(PtoRuntimeError, match=r"indexes\[\(0, 7\)\] = 32 is outside dst"):
+        run_tile_op(TileGatherFunctions(bench.machine), op, args)
+
+
+SELECTED = {"P0101": (2, 0), "P1010": (2, 1), "P0001": (4, 0), "P0010": (4, 1),
+            "P0100": (4, 2), "P1000": (4, 3), "P1111": (1, 0)}  # fmt: skip
+"""tscatter.md's pattern table: (group size, selected lane)."""
+
+
+@pytest.mark.parametrize("pattern", list(SELECTED))
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_tgather_mask_pattern(pattern: str, target: TargetProfile) -> None:
+    group, lane = SELECTED[pattern]
+    rng = np.random.default_rng(4)
+    src_t = vec_tile_type(F32, 2, 32, (2, 30))
+    dst_t = vec_tile_type(F32, 2, 32, (2, 32))
+    op = build_tile_op(
+        target, TGatherOp, [src_t], dst_t, attributes={"maskPattern": _pattern(pattern)}
+    )
+    bench = Bench(target, fill=32768)
+    src_v = values(rng, F32, (2, 32))
+    before = values(rng, F32, (2, 32))
+    src, dst = bench.tile(src_t, (2, 30), src_v), bench.tile(dst_t, (2, 32), before)
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, dst])
+    picked = [src_v[i, j] for i in range(2) for j in range(30) if j % group == lane]
+    flat = dst.get().reshape(-1)
+    assert list(flat[: len(picked)]) == picked
+    assert flat[len(picked) :].tobytes() == before.reshape(-1)[len(picked) :].tobytes()
+
+
+@pytest.mark.parametrize("pattern", list(SELECTED))
+def test_tscatter_mask_pattern(pattern: str) -> None:
+    group, lane = SELECTED[pattern]
+    rng = np.random.default_rng(5)
+    src_t = vec_tile_type(I16, 2, 16, (2, 16))
+    dst_t = vec_tile_type(I16, 2, 64, (2, 16 * group))
+    op = build_tile_op(
+        A5, TScatterOp, [src_t], dst_t, attributes={"maskPattern": _pattern(pattern)}
+    )
+    bench = Bench(A5, fill=32768)
+    src_v = values(rng, I16, (2, 16))
+    src = bench.tile(src_t, (2, 16), src_v)
+    dst = bench.tile(dst_t, (2, 16 * group), values(rng, I16, (2, 64)))
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, dst])
+    expected = np.zeros((2, 64), np.int16)
+    for i in range(2):
+        for j in range(16):
+            expected[i, group * j + lane] = src_v[i, j]
+    assert dst.get().tobytes() == expected.tobytes()
+
+
+def _pattern(name: str) -> MaskPatternAttr:
+    return MaskPatternAttr(MaskPattern(name))
