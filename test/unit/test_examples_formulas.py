@@ -1,8 +1,9 @@
-"""The softmax and normalisation examples against float64 numpy formulas.
+"""The softmax, normalisation and top-k examples against numpy formulas.
 
 Each example runs as written (tile level) on every target; its outputs must agree with the
 float64 formula of its header comment within a relative tolerance of a few units in the last
-place of the output type (f32: 1e-6, the f16 softmax: half an f16 ulp, 2^-11). The pipeline
+place of the output type (f32: 1e-6, the f16 softmax: half an f16 ulp, 2^-11); the top-k is
+exact against numpy's stable argsort. The pipeline
 test (test_examples_pipeline.py) checks that the lowered kernels give the same bytes.
 """
 
@@ -74,3 +75,16 @@ def test_online_softmax_statistics(target: str) -> None:
     row_max = x.max(axis=1, keepdims=True)
     assert np.array_equal(m, row_max)
     assert close(total, np.exp(x - row_max).sum(axis=1, keepdims=True), 1e-6)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_topk_gives_the_largest_values_and_their_indices(target: str) -> None:
+    path = EXAMPLES / "topk_ssa.mlir"
+    module = parse_module(context(arith.Arith, scf.Scf), path.read_text(), str(path))
+    retarget(module, target)
+    x, _, out = (
+        a for a in run_function(module, example_args()["topk_ssa"]).outputs() if a is not None
+    )
+    order = np.argsort(-x[0], kind="stable")[:8]
+    assert np.array_equal(out[0, 0::2], x[0, order])
+    assert np.array_equal(out.view(np.uint32)[0, 1::2], order)
