@@ -3,8 +3,10 @@
 SPEC is one of
 - `path.npy`: an array from a file;
 - `zeros:SHAPExDTYPE` (e.g. `zeros:32x32xf32`);
-- `rand:SHAPExDTYPE[:SEED]`: floats uniform in [-1, 1), integers uniform over their range
-  (`zeros:` and `rand:` arrays hold at most `MAX_ARRAY_BYTES`);
+- `rand:SHAPExDTYPE[:SEED]`: floats uniform in [-1, 1), integers uniform over their range;
+- `arange:SHAPExDTYPE`: 0, 1, 2, ... in row-major order (integers wrap around the type), e.g.
+  the index row of a sort (`zeros:`, `rand:` and `arange:` arrays hold at most
+  `MAX_ARRAY_BYTES`);
 - `VALUE:TYPE` (e.g. `2.5:f32`, `16:index`): a scalar.
 Pointer arguments are bound to the array's bytes in GM; tile arguments to a fresh tile
 holding the array; scalar arguments to the scalar.
@@ -61,7 +63,7 @@ MAX_ARRAY_BYTES = 1 << 30
 _SCALAR_TYPES = frozenset(
     {"index", "i1", "f32", "f16", "bf16", "i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"}
 )
-_SHAPED = re.compile(r"^(zeros|rand):((?:\d+x)*)([a-z0-9A-Z]+)(?::(\d+))?$")
+_SHAPED = re.compile(r"^(zeros|rand|arange):((?:\d+x)*)([a-z0-9A-Z]+)(?::(\d+))?$")
 
 
 def _dtype(name: str, spec: str) -> DType:
@@ -89,6 +91,10 @@ def parse_spec(spec: str) -> Arg:
             )
         if kind == "zeros":
             return ArrayArg(np.zeros(shape, dtype=dtype.numpy))
+        if kind == "arange":
+            count = np.arange(prod(shape), dtype=np.uint64)
+            wrapped = count if dtype.is_float else count % (1 << (8 * dtype.bytes))
+            return ArrayArg(wrapped.astype(dtype.numpy).reshape(shape))
         rng = np.random.default_rng(None if seed is None else int(seed))
         if dtype.is_float:
             return ArrayArg(rng.uniform(-1.0, 1.0, shape).astype(dtype.numpy))
@@ -100,8 +106,8 @@ def parse_spec(spec: str) -> Arg:
     value, sep, type_name = spec.rpartition(":")
     if not sep or not value or type_name not in _SCALAR_TYPES:
         raise ArgError(
-            f"--arg {spec}: expected FILE.npy, zeros:SHAPExDTYPE, rand:SHAPExDTYPE[:SEED] "
-            "or VALUE:TYPE"
+            f"--arg {spec}: expected FILE.npy, zeros:SHAPExDTYPE, rand:SHAPExDTYPE[:SEED], "
+            "arange:SHAPExDTYPE or VALUE:TYPE"
         )
     if type_name == "index" or type_name.startswith(("i", "ui")):
         try:

@@ -40,3 +40,12 @@ def test_a_kernel_declares_its_arguments_on_its_first_line() -> None:
     text = "// ARGS: rand:4xf32:1 zeros:4xf32 2:index\nfunc.func @k() { func.return }\n"
     assert declared_args(text) == ["rand:4xf32:1", "zeros:4xf32", "2:index"]
     assert declared_args("func.func @k() { func.return }\n// ARGS: zeros:4xf32\n") is None
+
+
+def test_arange_counts_in_row_major_order_and_wraps_integers() -> None:
+    grid = parse_spec("arange:2x3xui32")
+    assert isinstance(grid, ArrayArg)
+    assert grid.array.dtype == np.uint32 and grid.array.tolist() == [[0, 1, 2], [3, 4, 5]]
+    small = parse_spec("arange:260xi8")
+    assert isinstance(small, ArrayArg)
+    assert small.array[127] == 127 and small.array[128] == -128 and small.array[256] == 0

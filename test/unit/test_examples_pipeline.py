@@ -24,7 +24,9 @@ from interpreters.source import parse_module
 from passes.pipeline import PipelinePass
 from pto_dialect.ops.tile_compare import MaskWritingTileOp, SelectTileOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
+from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
+from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
 
 ARGS = {
@@ -55,7 +57,16 @@ def test_pipeline_keeps_the_outputs_and_leaves_no_hazard(name: str, target: str)
     before = run_function(module, ARGS[name])
     PipelinePass().apply(context(arith.Arith, scf.Scf), module)
     module.verify()
-    tile_ops = (ElementwiseTileOp, ColReduceTileOp, ScalarTileOp, MaskWritingTileOp, SelectTileOp)
+    tile_ops = (
+        ElementwiseTileOp,
+        ColReduceTileOp,
+        RowReduceTileOp,
+        ExpandTileOp,
+        ExpandBinaryTileOp,
+        ScalarTileOp,
+        MaskWritingTileOp,
+        SelectTileOp,
+    )
     assert not any(isinstance(op, tile_ops) for op in module.walk()), "a vector tile op is left"
     after = run_function(module, ARGS[name])
     assert [h.message for h in after.hazards] == []
