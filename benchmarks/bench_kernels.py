@@ -39,6 +39,48 @@ def streaming_kernel(tiles: int = 16, rows: int = 32, cols: int = 32, target: st
 """
 
 
+
+def streaming_softmax_kernel(
+    tiles: int = 64, rows: int = 64, cols: int = 128, target: str = "a2a3"
+) -> str:
+    """Row softmax of `tiles` tiles of rows x cols f32 (examples/softmax_ssa.mlir in a loop):
+    per tile a tload, trowmax, trowexpand + trowexpandsub, texp, trowsum, trowexpand +
+    trowexpanddiv and a tstore, on SSA tiles (Level 1); arguments x, y."""
+    tile = f"!pto.tile<loc=vec, dtype=f32, rows={rows}, cols={cols}>"
+    row = f"!pto.tile<loc=vec, dtype=f32, rows={rows}, cols=8, v_row={rows}, v_col=1>"
+    blk = f"!pto.tile<loc=vec, dtype=f32, rows={rows}, cols=8>"
+    view = f"!pto.partition_tensor_view<{rows}x{cols}xf32>"
+    tv = "!pto.tensor_view<?x?xf32>"
+    return f"""builtin.module attributes {{pto.target_arch = "{target}"}} {{
+  func.func @softmax(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %tiles = arith.constant {tiles} : index
+    %rows = arith.constant {rows} : index
+    %cols = arith.constant {cols} : index
+    %total = arith.constant {tiles * rows} : index
+    %vx = pto.make_tensor_view %x, shape = [%total, %cols], strides = [%cols, %c1] : {tv}
+    %vy = pto.make_tensor_view %y, shape = [%total, %cols], strides = [%cols, %c1] : {tv}
+    scf.for %i = %c0 to %tiles step %c1 {{
+      %r = arith.muli %i, %rows : index
+      %px = pto.partition_view %vx, offsets = [%r, %c0], sizes = [%rows, %cols] : {tv} -> {view}
+      %py = pto.partition_view %vy, offsets = [%r, %c0], sizes = [%rows, %cols] : {tv} -> {view}
+      %tx = pto.tload %px : {view} -> {tile}
+      %m = pto.trowmax %tx, %tx : ({tile}, {tile}) -> {row}
+      %mb = pto.trowexpand %m : {row} -> {blk}
+      %d = pto.trowexpandsub %tx, %mb : ({tile}, {blk}) -> {tile}
+      %e = pto.texp %d : {tile} -> {tile}
+      %s = pto.trowsum %e, %e : ({tile}, {tile}) -> {row}
+      %sb = pto.trowexpand %s : {row} -> {blk}
+      %res = pto.trowexpanddiv %e, %sb : ({tile}, {blk}) -> {tile}
+      pto.tstore %res, %py : {tile}, {view}
+    }}
+    func.return
+  }}
+}}
+"""
+
+
 def chain_kernel(ops: int, target: str = "a5") -> str:
     """A straight-line Level-1 kernel of about `ops` tile ops: blocks of
     tload, tload, tadd, tabs, tmul, tstore over rows of two 8x8-tile inputs, with a loop
