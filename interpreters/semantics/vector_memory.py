@@ -299,9 +299,16 @@ def vsst(memory: Memory, address: int, value: np.ndarray, mode: StrideMode, lane
 
 def block_strides(control: int) -> tuple[int, int]:
     """(block stride, repeat stride) in 32-byte blocks of the i32 control word of
-    vsldb/vsstb: bits [15:0] block stride, bits [31:16] repeat stride, both unsigned."""
+    vsldb/vsstb: bits [31:16] block stride, bits [15:0] repeat stride, both unsigned
+    (PTOAS VPTOCANN900LLVMEmitter.cpp packBlockRepeatStride: `block << 16 | repeat`;
+    pto-isa npu/a5/TMov.hpp: `(blockStride << 16) | repeatStride`)."""
     word = control & 0xFFFFFFFF
-    return word & 0xFFFF, word >> 16
+    return word >> 16, word & 0xFFFF
+
+
+def stride_pair(block: int, repeat: int) -> tuple[int, int]:
+    """(block stride, repeat stride) of PTOAS's two i16 operands, read as unsigned."""
+    return block & 0xFFFF, repeat & 0xFFFF
 
 
 def block_mask(mask: np.ndarray) -> np.ndarray:
@@ -311,17 +318,19 @@ def block_mask(mask: np.ndarray) -> np.ndarray:
     return mask[0 : BLOCKS * step : step]
 
 
-def _block_starts(memory: Memory, address: int, control: int, what: str) -> np.ndarray:
+def _block_starts(memory: Memory, address: int, block: int, first: int, what: str) -> np.ndarray:
+    """Byte addresses of the 8 blocks: UB block `first + b * block` after `address`."""
     check_aligned(address, BLOCK, what)
-    block, repeat = block_strides(control)
-    return address + (repeat + np.arange(BLOCKS, dtype=np.int64) * block) * BLOCK
+    return address + (first + np.arange(BLOCKS, dtype=np.int64) * block) * BLOCK
 
 
 def vsldb(
-    memory: Memory, address: int, control: int, mask: np.ndarray, lane: DType
+    memory: Memory, address: int, strides: tuple[int, int], mask: np.ndarray, lane: DType
 ) -> tuple[np.ndarray, Ranges]:
-    """`pto.vsldb`: dst block b = UB block at base + (repeat + b * block) * 32 if active, else 0."""
-    starts = _block_starts(memory, address, control, "vsldb")
+    """`pto.vsldb`: dst block b = UB block at base + (repeat + b * block) * 32 if active, else 0
+    (`strides` = (block, repeat))."""
+    block, repeat = strides
+    starts = _block_starts(memory, address, block, repeat, "vsldb")
     active = block_mask(mask)
     _check_units(memory, starts[active], BLOCK, "vsldb")
     out = np.zeros((BLOCKS, BLOCK), dtype=np.uint8)
@@ -331,15 +340,22 @@ def vsldb(
 
 
 def vsstb(
-    memory: Memory, address: int, control: int, mask: np.ndarray, value: np.ndarray
-) -> Ranges:
-    """`pto.vsstb`: UB block at base + (repeat + b * block) * 32 = block b, for active blocks."""
-    starts = _block_starts(memory, address, control, "vsstb")
+    memory: Memory, address: int, strides: tuple[int, int], mask: np.ndarray, value: np.ndarray,
+    post_update: bool = False,
+) -> tuple[Ranges, int]:  # fmt: skip
+    """`pto.vsstb`: UB block at base + (repeat + b * block) * 32 = block b, for active blocks.
+
+    Post-update (the hardware's POST_UPDATE, as pto-isa npu/a5/TMov.hpp's ND->NZ loop uses it):
+    block b goes to base + b * block * 32 and the base advances by repeat * 32 bytes. Returns
+    the written ranges and the byte advance of the base (0 without post-update)."""
+    block, repeat = strides
+    first = 0 if post_update else repeat
+    starts = _block_starts(memory, address, block, first, "vsstb")
     active = block_mask(mask)
     _check_units(memory, starts[active], BLOCK, "vsstb")
     blocks = _units(value, 1).reshape(BLOCKS, BLOCK)
     memory.data[starts[active][:, None] + np.arange(BLOCK)] = blocks[active]
-    return runs(starts[active], BLOCK)
+    return runs(starts[active], BLOCK), repeat * BLOCK if post_update else 0
 
 
 # ----------------------------------------------------------------------------------------
@@ -373,17 +389,17 @@ def gather(
 
 
 def gather_blocks(
-    memory: Memory, address: int, offsets: np.ndarray, count: int, lane: DType
+    memory: Memory, address: int, offsets: np.ndarray, active: np.ndarray, lane: DType
 ) -> tuple[np.ndarray, Ranges]:
-    """vgatherb: dst block b = UB[base + offsets[b]] (32 bytes, byte offset) for b < count."""
+    """vgatherb: dst block b = UB[base + offsets[b]] (32 bytes, byte offset) for the active
+    blocks (`active`: one flag per block), zero for the others."""
     check_aligned(address, BLOCK, "vgatherb base")
-    active = lanes_below(count, BLOCKS, "vgatherb")
     byte_offsets = _indices(offsets)[:BLOCKS][active]
     bad = np.flatnonzero(byte_offsets % BLOCK)
     if bad.size:
         raise PtoRuntimeError(
             f"vgatherb block offsets must be 32-byte aligned; offset {int(byte_offsets[bad[0]])} "
-            f"of block {int(bad[0])} is not"
+            f"of block {int(np.flatnonzero(active)[bad[0]])} is not"
         )
     starts = address + byte_offsets
     _check_units(memory, starts, BLOCK, "vgatherb")

@@ -20,14 +20,17 @@ from xdsl.irdl import (
     operand_def,
     opt_operand_def,
     opt_prop_def,
+    opt_result_def,
     prop_def,
     result_def,
+    var_operand_def,
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import PostUpdate, StoreDist, StoreX2Dist, StrideMode
 from pto_dialect.ops.base import fail, resolve
+from pto_dialect.ops.vector_block_strided import BlockStridedOp
 from pto_dialect.ops.vector_common import (
     ALIGN,
     I32_SCALAR,
@@ -42,7 +45,8 @@ from pto_dialect.ops.vector_common import (
     string_props,
     vreg_of,
 )
-from pto_dialect.types import AlignType, PtrType, VRegType
+from pto_dialect.ops.vector_load import LANES_OR_MASK
+from pto_dialect.types import AlignType, MaskType, PtrType, VRegType
 
 STORE_DIST_RULES: Mapping[StoreDist, DistRule] = {
     StoreDist.NORM_B8: DistRule(8),
@@ -92,7 +96,9 @@ class VectorStoreOp(VectorMemoryOp):
 class VstsOp(VectorStoreOp):
     """`pto.vsts %v, %dst[%off], %mask {dist = "NORM_B32"} : V, P, M`.
 
-    `dist` is optional (default NORM_B<element bits>).
+    `dist` is optional (default NORM_B<element bits>). Post-update form (PTOAS VPTOOps.td,
+    micro-ISA 03-vector-load-store): `%next = pto.vsts ... : V, P, M -> P` stores at `%dst`
+    itself and returns `%dst` advanced by `%off` elements (`POST_UPDATE`).
     """
 
     name = "pto.vsts"
@@ -104,12 +110,13 @@ class VstsOp(VectorStoreOp):
     offset = operand_def(IndexType())
     mask = operand_def(MASK)
     dist = opt_prop_def(StringAttr)
+    updated_base = opt_result_def(PTR)
 
     irdl_options = (ParsePropInAttrDict(),)
 
     assembly_format = (
         "$value `,` $dest `[` $offset `]` `,` $mask attr-dict `:` type($value) `,` "
-        "type($dest) `,` type($mask)"
+        "type($dest) `,` type($mask) (`->` type($updated_base)^)?"
     )
 
     def __init__(
@@ -119,8 +126,13 @@ class VstsOp(VectorStoreOp):
         offset: SSAValue,
         mask: SSAValue,
         dist: StoreDist | str | None = None,
+        post_update: bool = False,
     ) -> None:
-        super().__init__(operands=[value, dest, offset, mask], properties=string_props(dist=dist))
+        super().__init__(
+            operands=[value, dest, offset, mask],
+            result_types=[[dest.type] if post_update else []],
+            properties=string_props(dist=dist),
+        )
 
     @property
     def dist_mode(self) -> StoreDist:
@@ -139,6 +151,8 @@ class VstsOp(VectorStoreOp):
         vreg = stored[0][1]
         self.check_dist(ptr, "dest", vreg, ("value", "value"), STORE_DIST_RULES[mode], mode)
         self.check_mask(self.mask, vreg, "value")
+        if self.updated_base is not None:
+            self.check_same_type("updated_base", self.updated_base, "dest", ptr)
 
 
 @irdl_op_definition
@@ -220,34 +234,62 @@ class VsstOp(VectorStoreOp):
 
 
 @irdl_op_definition
-class VsstbOp(VectorStoreOp):
-    """`pto.vsstb %v, %dst, %ctrl, %mask : V, P, i32, M` (block-strided store)."""
+class VsstbOp(VectorStoreOp, BlockStridedOp):
+    """Block-strided store: UB block (repeat + b * block) after `%dst` = block b of `%v`,
+    where the mask's b32 lane b is on.
+
+    Manual: `pto.vsstb %v, %dst, %ctrl, %mask : V, P, i32, M`;
+    PTOAS: `pto.vsstb %v, %dst, %block, %repeat, %mask : V, P, i16, i16, M [-> P]`. With the
+    `-> P` result (post-update, PTOAS only) block b goes to UB block b * block after `%dst`
+    and the result is `%dst` advanced by `repeat` blocks.
+    """
 
     name = "pto.vsstb"
 
     MANUAL: ClassVar = "vector/ops/vector-load-store/vsstb.md"
 
+    LEADING: ClassVar[int] = 2
+
     value = operand_def(VREG)
     dest = operand_def(PTR)
-    offset = operand_def(I32_SCALAR)
+    strides = var_operand_def(AnyAttr())
     mask = operand_def(MASK)
+    updated_base = opt_result_def(PTR)
 
-    assembly_format = (
-        "$value `,` $dest `,` $offset `,` $mask attr-dict `:` type($value) `,` type($dest) `,` "
-        "type($offset) `,` type($mask)"
-    )
-
-    def __init__(self, value: SSAValue, dest: SSAValue, offset: SSAValue, mask: SSAValue) -> None:
-        super().__init__(operands=[value, dest, offset, mask])
+    def __init__(
+        self,
+        value: SSAValue,
+        dest: SSAValue,
+        strides: SSAValue | Sequence[SSAValue],
+        mask: SSAValue,
+        post_update: bool = False,
+    ) -> None:
+        """`strides`: the i32 control word, or the (i16 block, i16 repeat) pair."""
+        pair = [strides] if isinstance(strides, SSAValue) else list(strides)
+        super().__init__(
+            operands=[value, dest, pair, mask],
+            result_types=[[dest.type] if post_update else []],
+        )
 
     def verify_store(self, ptr: PtrType, stored: Stored) -> None:
+        self.check_strides()
         super().verify_store(ptr, stored)
         self.check_mask(self.mask, stored[0][1], "value")
+        if self.updated_base is not None:
+            if self.packed:
+                raise fail(
+                    f"{self.name} post-update (the updated_base result) takes the i16 block "
+                    "and repeat strides, not the packed i32 control word"
+                )
+            self.check_same_type("updated_base", self.updated_base, "dest", ptr)
 
 
 @irdl_op_definition
 class VscatterOp(VectorStoreOp):
-    """`pto.vscatter %v, %dst, %offsets, %active_lanes : V, P, !pto.vreg<NxI>, index`."""
+    """`pto.vscatter %v, %dst, %offsets, %bound : V, P, !pto.vreg<NxI>, index | M`.
+
+    `%bound`: the page's `%active_lanes` count or PTOAS's `%mask` (VPTOOps.td).
+    """
 
     name = "pto.vscatter"
 
@@ -256,17 +298,15 @@ class VscatterOp(VectorStoreOp):
     value = operand_def(VREG)
     dest = operand_def(PTR)
     offsets = operand_def(VREG)
-    active_lanes = operand_def(IndexType())
+    bound = operand_def(LANES_OR_MASK)
 
     assembly_format = (
-        "$value `,` $dest `,` $offsets `,` $active_lanes attr-dict `:` type($value) `,` "
-        "type($dest) `,` type($offsets) `,` type($active_lanes)"
+        "$value `,` $dest `,` $offsets `,` $bound attr-dict `:` type($value) `,` "
+        "type($dest) `,` type($offsets) `,` type($bound)"
     )
 
-    def __init__(
-        self, value: SSAValue, dest: SSAValue, offsets: SSAValue, active_lanes: SSAValue
-    ) -> None:
-        super().__init__(operands=[value, dest, offsets, active_lanes])
+    def __init__(self, value: SSAValue, dest: SSAValue, offsets: SSAValue, bound: SSAValue) -> None:
+        super().__init__(operands=[value, dest, offsets, bound])
 
     def verify_store(self, ptr: PtrType, stored: Stored) -> None:
         vreg = stored[0][1]
@@ -274,6 +314,8 @@ class VscatterOp(VectorStoreOp):
             raise fail(f"{self.name} supports only b8, b16 and b32 elements, got {vreg.element}")
         super().verify_store(ptr, stored)
         self.check_indices(self.offsets, vreg, "value")
+        if isinstance(self.bound.type, MaskType):
+            self.check_mask(self.bound, vreg, "value")
 
 
 # ---- alignment-state flushes --------------------------------------------------------------

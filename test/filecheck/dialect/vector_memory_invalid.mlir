@@ -547,7 +547,7 @@ func.func @f(%a: !pto.align, %p: !pto.ptr<f32, ub>, %o: index) {
 // -----
 
 func.func @f(%p: !pto.ptr<f32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vsldb offset must be i32, got index}}
+  // expected-error @+1 {{pto.vsldb takes either one i32 control word (manual form) or an i16 block stride and an i16 repeat stride (PTOAS form), got index}}
   %v = pto.vsldb %p, %o, %m : !pto.ptr<f32, ub>, index, !pto.mask<b32> -> !pto.vreg<64xf32>
   func.return
 }
