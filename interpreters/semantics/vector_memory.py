@@ -116,9 +116,9 @@ class Form:
 
 LOAD_FORMS: dict[LoadDist, Form] = {
     LoadDist.NORM: Form(BLOCK, VREG_BYTES),
-    LoadDist.BRC_B8: Form(None, None),
-    LoadDist.BRC_B16: Form(None, None),
-    LoadDist.BRC_B32: Form(None, None),
+    LoadDist.BRC_B8: Form(None, 1),  # BRC_Bn reads n bits, aligned as the lanes
+    LoadDist.BRC_B16: Form(None, 2),
+    LoadDist.BRC_B32: Form(None, 4),
     LoadDist.US_B8: Form(BLOCK, VREG_BYTES // 2),
     LoadDist.US_B16: Form(BLOCK, VREG_BYTES // 2),
     LoadDist.DS_B8: Form(BLOCK, 2 * VREG_BYTES),
@@ -131,6 +131,7 @@ LOAD_FORMS: dict[LoadDist, Form] = {
     LoadDist.SPLT2CHN_B16: Form(BLOCK, VREG_BYTES),
     LoadDist.DINTLV_B32: Form(BLOCK, 2 * VREG_BYTES),
     LoadDist.BLK: Form(BLOCK, BLOCK),
+    LoadDist.BRC_BLK: Form(BLOCK, BLOCK),
 }
 X2_FORM = Form(BLOCK, 2 * VREG_BYTES)
 """vldsx2 / vstsx2: two registers to or from 512 contiguous bytes."""
@@ -141,10 +142,16 @@ STORE_FORMS: dict[StoreDist, Form] = {
     StoreDist.NORM_B32: Form(BLOCK, VREG_BYTES),
     StoreDist.PK_B16: Form(BLOCK, VREG_BYTES // 2),
     StoreDist.PK_B32: Form(BLOCK, VREG_BYTES // 2),
+    StoreDist.PK_B64: Form(BLOCK, VREG_BYTES // 2),
+    StoreDist.ONE_PT_B8: Form(None, 1),  # 1PT_Bn writes lane 0 only
+    StoreDist.ONE_PT_B16: Form(None, 2),
+    StoreDist.ONE_PT_B32: Form(None, 4),
     StoreDist.MRG4CHN_B8: Form(BLOCK, VREG_BYTES),
     StoreDist.MRG2CHN_B8: Form(BLOCK, VREG_BYTES),
     StoreDist.MRG2CHN_B16: Form(BLOCK, VREG_BYTES),
 }
+
+_PACK_BYTES = {StoreDist.PK_B16: 2, StoreDist.PK_B32: 4, StoreDist.PK_B64: 8}
 
 _CHANNELS = {
     LoadDist.SPLT4CHN_B8: 4, LoadDist.SPLT2CHN_B8: 2, LoadDist.SPLT2CHN_B16: 2,
@@ -172,18 +179,18 @@ def vlds(
         case LoadDist.NORM:
             out = raw
         case LoadDist.BRC_B8 | LoadDist.BRC_B16 | LoadDist.BRC_B32:
-            out = np.tile(raw, lanes)  # dst[i] = UB[base]
+            out = np.tile(raw, VREG_BYTES // nbytes)  # the first n bits in every n-bit unit
         case LoadDist.US_B8 | LoadDist.US_B16:
             out = np.repeat(_units(raw, lane.bytes), 2)  # dst[2i] = dst[2i+1] = UB[base + i]
         case LoadDist.DS_B8 | LoadDist.DS_B16 | LoadDist.DINTLV_B32:
             out = _units(raw, lane.bytes)[0::2]  # dst[i] = UB[base + 2i]
         case LoadDist.UNPK_B8 | LoadDist.UNPK_B16 | LoadDist.UNPK_B32:
-            wide = _UINT[lane.bytes]
-            out = _units(raw, unit.bytes).astype(wide)  # zero-extend n-bit UB elements
+            wide = _UINT[2 * unit.bytes]  # zero-extend n-bit UB elements to 2n bits
+            out = _units(raw, unit.bytes).astype(wide)
         case LoadDist.SPLT4CHN_B8 | LoadDist.SPLT2CHN_B8 | LoadDist.SPLT2CHN_B16:
             k = _CHANNELS[mode]  # channel c of pixel j -> lane c * (N / k) + j
             out = _units(raw, lane.bytes).reshape(lanes // k, k).T.reshape(-1)
-        case LoadDist.BLK:
+        case LoadDist.BLK | LoadDist.BRC_BLK:
             out = np.tile(raw, BLOCKS)  # the 32-byte block in every block of the register
     return _as_lanes(out, lane), [(address, address + nbytes)]
 
@@ -229,9 +236,13 @@ def vsts(
     match mode:
         case StoreDist.NORM_B8 | StoreDist.NORM_B16 | StoreDist.NORM_B32:
             return _write_units(memory, address, units, mask)
-        case StoreDist.PK_B16 | StoreDist.PK_B32:
-            narrow = _UINT[lane // 2]  # UB[base + i] = low half of the bits of lane i
-            return _write_units(memory, address, units.astype(narrow), mask)
+        case StoreDist.PK_B16 | StoreDist.PK_B32 | StoreDist.PK_B64:
+            size = _PACK_BYTES[mode]  # UB[base + j] = low half of n-bit unit j
+            packed = _units(value, size).astype(_UINT[size // 2])
+            step = size * mask.size // VREG_BYTES  # the predicate read for n-bit data
+            return _write_units(memory, address, packed, mask[::step])
+        case StoreDist.ONE_PT_B8 | StoreDist.ONE_PT_B16 | StoreDist.ONE_PT_B32:
+            return _write_units(memory, address, units[:1], np.ones(1, bool))  # mask ignored
         case StoreDist.MRG4CHN_B8 | StoreDist.MRG2CHN_B8 | StoreDist.MRG2CHN_B16:
             k = _CHANNELS[mode]  # UB element j * k + c = lane c * (N / k) + j
             merged = units.reshape(k, units.size // k).T.reshape(-1)

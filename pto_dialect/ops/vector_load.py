@@ -48,22 +48,26 @@ from pto_dialect.types import AlignType, MaskType, PtrType, VRegType
 
 LOAD_DIST_RULES: Mapping[LoadDist, DistRule] = {
     LoadDist.NORM: DistRule(None),
-    LoadDist.BRC_B8: DistRule(8),
-    LoadDist.BRC_B16: DistRule(16),
-    LoadDist.BRC_B32: DistRule(32),
+    # BRC_Bn repeats the first n bits of UB over the register whatever its lanes are (PTOAS's
+    # board-tested vlds-brc-b8-f32 / vlds-brc-b16-f32: byte / half-word patterns in f32 lanes).
+    LoadDist.BRC_B8: DistRule(None),
+    LoadDist.BRC_B16: DistRule(None),
+    LoadDist.BRC_B32: DistRule(None),
     LoadDist.US_B8: DistRule(8),
     LoadDist.US_B16: DistRule(16),
     LoadDist.DS_B8: DistRule(8),
     LoadDist.DS_B16: DistRule(16),
-    # UNPK_Bn zero-extends n-bit UB elements into 2n-bit lanes.
-    LoadDist.UNPK_B8: DistRule(16, 8),
-    LoadDist.UNPK_B16: DistRule(32, 16),
-    LoadDist.UNPK_B32: DistRule(64, 32),
+    # UNPK_Bn zero-extends n-bit UB elements into 2n-bit units of the register, whatever its
+    # lanes are (PTOAS's board-tested vlds-unpk-b16: f16 UB into f16 lanes, odd lanes 0).
+    LoadDist.UNPK_B8: DistRule(None, 8),
+    LoadDist.UNPK_B16: DistRule(None, 16),
+    LoadDist.UNPK_B32: DistRule(None, 32),
     LoadDist.SPLT4CHN_B8: DistRule(8),
     LoadDist.SPLT2CHN_B8: DistRule(8),
     LoadDist.SPLT2CHN_B16: DistRule(16),
     LoadDist.DINTLV_B32: DistRule(32),
     LoadDist.BLK: DistRule(None),
+    LoadDist.BRC_BLK: DistRule(None),  # PTOAS's name of BLK
 }
 LOAD_X2_DIST_RULES: Mapping[LoadX2Dist, DistRule] = {
     LoadX2Dist.DINTLV_B8: DistRule(8),

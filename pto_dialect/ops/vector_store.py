@@ -40,6 +40,7 @@ from pto_dialect.ops.vector_common import (
     VREG,
     DistRule,
     VectorMemoryOp,
+    mask_of,
     operand_of,
     parse_mode,
     string_props,
@@ -52,9 +53,14 @@ STORE_DIST_RULES: Mapping[StoreDist, DistRule] = {
     StoreDist.NORM_B8: DistRule(8),
     StoreDist.NORM_B16: DistRule(16),
     StoreDist.NORM_B32: DistRule(32),
-    # PK_Bn keeps the low half of each n-bit lane.
-    StoreDist.PK_B16: DistRule(16, 8),
-    StoreDist.PK_B32: DistRule(32, 16),
+    # PK_Bn keeps the low half of each n-bit unit (checked by `PACK_BITS`, not by the rule).
+    StoreDist.PK_B16: DistRule(None, 8),
+    StoreDist.PK_B32: DistRule(None, 16),
+    StoreDist.PK_B64: DistRule(None, 32),
+    # 1PT_Bn writes lane 0 only (PTOAS micro-ISA 03: "the predicate register is ignored").
+    StoreDist.ONE_PT_B8: DistRule(8),
+    StoreDist.ONE_PT_B16: DistRule(16),
+    StoreDist.ONE_PT_B32: DistRule(32),
     StoreDist.MRG4CHN_B8: DistRule(8),
     StoreDist.MRG2CHN_B8: DistRule(8),
     StoreDist.MRG2CHN_B16: DistRule(16),
@@ -64,6 +70,16 @@ STORE_X2_DIST_RULES: Mapping[StoreX2Dist, DistRule] = {
     StoreX2Dist.INTLV_B16: DistRule(16),
     StoreX2Dist.INTLV_B32: DistRule(32),
 }
+
+PACK_BITS: Mapping[StoreDist, int] = {
+    StoreDist.PK_B16: 16,
+    StoreDist.PK_B32: 32,
+    StoreDist.PK_B64: 64,
+}
+"""The unit width n of PK_Bn. PTOAS's board-tested kernels pack narrower lanes than n
+(vsts-pk-b64-f32: f32 lanes, vcvt-f32-to-f16-pk-b32: f16 lanes) through a pointer of the lane
+type (vsts-pk-b16: an i16 pointer): the lanes need only divide n, the pointee is the lane type
+or the n/2-bit packed type, and the mask is read for n-bit data (b32 for PK_B64)."""
 
 SCATTER_BITS = (8, 16, 32)
 
@@ -149,10 +165,35 @@ class VstsOp(VectorStoreOp):
     def verify_store(self, ptr: PtrType, stored: Stored) -> None:
         mode = self.dist_mode
         vreg = stored[0][1]
-        self.check_dist(ptr, "dest", vreg, ("value", "value"), STORE_DIST_RULES[mode], mode)
-        self.check_mask(self.mask, vreg, "value")
+        if mode in PACK_BITS:
+            self.verify_pack(ptr, vreg, mode, PACK_BITS[mode])
+        else:
+            self.check_dist(ptr, "dest", vreg, ("value", "value"), STORE_DIST_RULES[mode], mode)
+            self.check_mask(self.mask, vreg, "value")
         if self.updated_base is not None:
             self.check_same_type("updated_base", self.updated_base, "dest", ptr)
+
+    def verify_pack(self, ptr: PtrType, vreg: VRegType, mode: StoreDist, bits: int) -> None:
+        """PK_Bn: lanes dividing n, a pointee of the lane type or of n/2 bits, a bmin(n, 32)
+        mask (`PACK_BITS`)."""
+        lane = vreg.element.bits
+        if bits % lane:
+            raise fail(
+                f"{self.name} dist {mode} needs value lanes of at most {bits} bits, "
+                f"got {vreg.element}"
+            )
+        element = ptr.element
+        if element is not None and element != vreg.element and element.bits != bits // 2:
+            raise fail(
+                f"{self.name} dest element type {element} must be the value element type "
+                f"{vreg.element} or {bits // 2}-bit for dist {mode}"
+            )
+        granularity = mask_of(self.mask).bits.data
+        if granularity != min(bits, 32):
+            raise fail(
+                f"{self.name} mask granularity b{granularity} must be b{min(bits, 32)} for dist "
+                f"{mode} (the predicate is read for {bits}-bit data)"
+            )
 
 
 @irdl_op_definition

@@ -16,7 +16,7 @@ from vector_memory_rig import Rig, elem, random_vreg, spans, ub_ptr, vreg
 from xdsl.dialects.builtin import IndexType, i16, i32
 
 from interpreters.memory import Pointer
-from pto_dialect.dtypes import F32, I16, I32, DType
+from pto_dialect.dtypes import F16, F32, I16, I32, U8, DType
 from pto_dialect.ops.vector_load import Vgather2Op, VgatherbOp, VldasOp, VldsOp, VldusOp, VsldbOp
 from pto_dialect.ops.vector_store import VscatterOp, VsstbOp, VstsOp
 from pto_dialect.types import AlignType, MaskType
@@ -196,4 +196,86 @@ def test_vscatter_with_a_mask_writes_the_on_lanes_only():
         if mask[i]:
             a = 2048 + (63 - i) * 4
             before[a : a + 4] = value.tobytes()[i * 4 : i * 4 + 4]
+    assert rig.snapshot() == bytes(before)
+
+
+# ---- distributions of the board-tested kernels ------------------------------------------------
+
+
+@pytest.mark.parametrize(("dist", "nbytes"), [("BRC_B8", 1), ("BRC_B16", 2), ("BRC_B32", 4)])
+def test_broadcast_repeats_the_first_n_bits_in_f32_lanes(dist: str, nbytes: int):
+    rig = Rig()
+    op = VldsOp(val(ub_ptr(F32)), val(IndexType()), vreg(F32), dist)
+    mem = rig.snapshot()
+    (got,) = rig.run(op, rig.ptr(256, F32), 64)
+    assert got.tobytes() == elem(mem, 512, nbytes) * (256 // nbytes)
+    assert spans(rig.last()[2]) == [(512, 512 + nbytes)]
+
+
+def test_brc_blk_repeats_the_first_block():
+    rig = Rig()
+    op = VldsOp(val(ub_ptr(U8)), val(IndexType()), vreg(U8), "BRC_BLK")
+    mem = rig.snapshot()
+    (got,) = rig.run(op, rig.ptr(0, U8), 96)
+    assert got.tobytes() == elem(mem, 96, 32) * 8
+
+
+def test_unpk_b16_into_f16_lanes_puts_each_half_in_an_even_lane():
+    rig = Rig()
+    op = VldsOp(val(ub_ptr(F16)), val(IndexType()), vreg(F16), "UNPK_B16")
+    mem = rig.snapshot()
+    (got,) = rig.run(op, rig.ptr(0, F16), 64)  # 64 halves from byte 128
+    expected = b"".join(elem(mem, 128 + 2 * i, 2) + bytes(2) for i in range(64))
+    assert got.tobytes() == expected
+
+
+def test_pk_b64_keeps_the_even_f32_lanes_under_a_b32_mask():
+    rig = Rig()
+    value = random_vreg(rig.rng, F32)
+    mask = np.zeros(64, bool)
+    mask[: 2 * 20] = True  # 64-bit unit j follows b32 lane 2j: units 0..19
+    mask[41] = True  # an odd lane alone gates nothing
+    op = VstsOp(val(vreg(F32)), val(ub_ptr(F32)), val(IndexType()), val(MaskType(32)), "PK_B64")
+    before = bytearray(rig.snapshot())
+    rig.run(op, value, rig.ptr(1024, F32), 0, mask)
+    raw = value.tobytes()
+    for j in range(20):
+        before[1024 + 4 * j : 1024 + 4 * j + 4] = raw[8 * j : 8 * j + 4]
+    assert rig.snapshot() == bytes(before)
+
+
+def test_pk_b32_on_f16_lanes_keeps_the_even_halves():
+    rig = Rig()
+    value = random_vreg(rig.rng, F16)
+    op = VstsOp(val(vreg(F16)), val(ub_ptr(F16)), val(IndexType()), val(MaskType(32)), "PK_B32")
+    before = bytearray(rig.snapshot())
+    rig.run(op, value, rig.ptr(2048, F16), 0, np.ones(64, bool))
+    raw = value.tobytes()
+    for j in range(64):
+        before[2048 + 2 * j : 2048 + 2 * j + 2] = raw[4 * j : 4 * j + 2]
+    assert rig.snapshot() == bytes(before)
+
+
+def test_pk_b16_through_an_i16_pointer_counts_the_offset_in_i16():
+    rig = Rig()
+    value = random_vreg(rig.rng, I16)
+    op = VstsOp(val(vreg(I16)), val(ub_ptr(I16)), val(IndexType()), val(MaskType(16)), "PK_B16")
+    before = bytearray(rig.snapshot())
+    rig.run(op, value, rig.ptr(0, I16), 128, np.ones(128, bool))  # byte 256
+    raw = value.tobytes()
+    for j in range(128):
+        before[256 + j] = raw[2 * j]
+    assert rig.snapshot() == bytes(before)
+
+
+@pytest.mark.parametrize(("dist", "lane"), [("1PT_B16", I16), ("1PT_B32", F32), ("1PT_B8", U8)])
+def test_one_point_store_writes_lane_0_only_whatever_the_mask(dist: str, lane: DType):
+    rig = Rig()
+    value = random_vreg(rig.rng, lane)
+    op = VstsOp(
+        val(vreg(lane)), val(ub_ptr(lane)), val(IndexType()), val(MaskType(lane.bits)), dist
+    )
+    before = bytearray(rig.snapshot())
+    rig.run(op, value, rig.ptr(512, lane), 0, np.zeros(2048 // lane.bits, bool))
+    before[512 : 512 + lane.bytes] = value.tobytes()[: lane.bytes]
     assert rig.snapshot() == bytes(before)

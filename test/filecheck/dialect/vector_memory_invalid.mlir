@@ -74,14 +74,6 @@ func.func @f(%a: !pto.align, %v: !pto.vreg<64xf32>, %p: !pto.ptr<f16, ub>) {
 
 // -----
 
-func.func @f(%p: !pto.ptr<f16, ub>, %o: index) {
-  // expected-error @+1 {{pto.vlds dist BRC_B32 needs 32-bit result elements, got f16}}
-  %v = pto.vlds %p[%o] {dist = "BRC_B32"} : !pto.ptr<f16, ub> -> !pto.vreg<128xf16>
-  func.return
-}
-
-// -----
-
 func.func @f(%p: !pto.ptr<f32, ub>, %o: index) {
   // expected-error @+1 {{pto.vlds dist US_B16 needs 16-bit result elements, got f32}}
   %v = pto.vlds %p[%o] {dist = "US_B16"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
@@ -106,16 +98,8 @@ func.func @f(%p: !pto.ptr<bf16, ub>, %o: index) {
 
 // -----
 
-func.func @f(%p: !pto.ptr<i16, ub>, %o: index) {
-  // expected-error @+1 {{pto.vlds dist UNPK_B16 needs 32-bit result elements, got i16}}
-  %v = pto.vlds %p[%o] {dist = "UNPK_B16"} : !pto.ptr<i16, ub> -> !pto.vreg<128xi16>
-  func.return
-}
-
-// -----
-
 func.func @f(%p: !pto.ptr<i32, ub>, %o: index) {
-  // expected-error @+1 {{pto.vlds source element type i32 must be 16-bit for dist UNPK_B16 (16-bit UB elements in 32-bit lanes)}}
+  // expected-error @+1 {{pto.vlds source element type i32 must be 16-bit for dist UNPK_B16 (16-bit UB elements)}}
   %v = pto.vlds %p[%o] {dist = "UNPK_B16"} : !pto.ptr<i32, ub> -> !pto.vreg<64xi32>
   func.return
 }
@@ -130,17 +114,17 @@ func.func @f(%v: !pto.vreg<128xf16>, %p: !pto.ptr<f16, ub>, %o: index, %m: !pto.
 
 // -----
 
-func.func @f(%v: !pto.vreg<128xi16>, %p: !pto.ptr<i16, ub>, %o: index, %m: !pto.mask<b16>) {
-  // expected-error @+1 {{pto.vsts dist PK_B32 needs 32-bit value elements, got i16}}
-  pto.vsts %v, %p[%o], %m {dist = "PK_B32"} : !pto.vreg<128xi16>, !pto.ptr<i16, ub>, !pto.mask<b16>
+func.func @f(%v: !pto.vreg<64xi32>, %p: !pto.ptr<i32, ub>, %o: index, %m: !pto.mask<b32>) {
+  // expected-error @+1 {{pto.vsts dist PK_B16 needs value lanes of at most 16 bits, got i32}}
+  pto.vsts %v, %p[%o], %m {dist = "PK_B16"} : !pto.vreg<64xi32>, !pto.ptr<i32, ub>, !pto.mask<b32>
   func.return
 }
 
 // -----
 
-func.func @f(%v: !pto.vreg<64xi32>, %p: !pto.ptr<i32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vsts dest element type i32 must be 16-bit for dist PK_B32 (16-bit UB elements in 32-bit lanes)}}
-  pto.vsts %v, %p[%o], %m {dist = "PK_B32"} : !pto.vreg<64xi32>, !pto.ptr<i32, ub>, !pto.mask<b32>
+func.func @f(%v: !pto.vreg<64xi32>, %p: !pto.ptr<i8, ub>, %o: index, %m: !pto.mask<b32>) {
+  // expected-error @+1 {{pto.vsts dest element type i8 must be the value element type i32 or 16-bit for dist PK_B32}}
+  pto.vsts %v, %p[%o], %m {dist = "PK_B32"} : !pto.vreg<64xi32>, !pto.ptr<i8, ub>, !pto.mask<b32>
   func.return
 }
 
@@ -187,7 +171,7 @@ func.func @f(%p: !pto.ptr<f32, ub>, %o: index) {
 // -----
 
 func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vsts dist "BRC_B32" is a load distribution of pto.vlds; pto.vsts takes one of NORM_B8, NORM_B16, NORM_B32, PK_B16, PK_B32, MRG4CHN_B8, MRG2CHN_B8, MRG2CHN_B16}}
+  // expected-error @+1 {{pto.vsts dist "BRC_B32" is a load distribution of pto.vlds; pto.vsts takes one of NORM_B8, NORM_B16, NORM_B32, PK_B16, PK_B32, PK_B64, 1PT_B8, 1PT_B16, 1PT_B32, MRG4CHN_B8, MRG2CHN_B8, MRG2CHN_B16}}
   pto.vsts %v, %p[%o], %m {dist = "BRC_B32"} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
   func.return
 }
@@ -275,7 +259,7 @@ func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: !pto.m
 // -----
 
 func.func @f(%v: !pto.vreg<64xi32>, %p: !pto.ptr<i16, ub>, %o: index, %m: !pto.mask<b16>) {
-  // expected-error @+1 {{pto.vsts mask granularity b16 must match the 32-bit elements of value (!pto.mask<b32>)}}
+  // expected-error @+1 {{pto.vsts mask granularity b16 must be b32 for dist PK_B32 (the predicate is read for 32-bit data)}}
   pto.vsts %v, %p[%o], %m {dist = "PK_B32"} : !pto.vreg<64xi32>, !pto.ptr<i16, ub>, !pto.mask<b16>
   func.return
 }

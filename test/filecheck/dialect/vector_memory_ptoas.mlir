@@ -60,3 +60,28 @@ func.func @masked_gather_scatter(%p: !pto.ptr<f32, ub>, %i: !pto.vreg<64xi32>, %
   pto.vscatter %g, %p, %i, %m : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.vreg<64xi32>, !pto.mask<b32>
   func.return
 }
+
+// The distributions PTOAS's board-tested kernels use beyond the old width rules.
+// CHECK-LABEL: func.func @board_distributions(
+// CHECK-NEXT:    %b16 = pto.vlds %p[%o] {dist = "BRC_B16"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+// CHECK-NEXT:    %b8 = pto.vlds %p[%o] {dist = "BRC_B8"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+// CHECK-NEXT:    %blk = pto.vlds %q[%o] {dist = "BRC_BLK"} : !pto.ptr<ui8, ub> -> !pto.vreg<256xui8>
+// CHECK-NEXT:    %u = pto.vlds %h[%o] {dist = "UNPK_B16"} : !pto.ptr<f16, ub> -> !pto.vreg<128xf16>
+// CHECK-NEXT:    pto.vsts %b16, %p[%o], %m {dist = "PK_B64"} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+// CHECK-NEXT:    pto.vsts %u, %h[%o], %m {dist = "PK_B32"} : !pto.vreg<128xf16>, !pto.ptr<f16, ub>, !pto.mask<b32>
+// CHECK-NEXT:    pto.vsts %b16, %p[%o], %m {dist = "1PT_B32"} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+// CHECK-NEXT:    pto.vsts %w, %i[%o], %m16 {dist = "1PT_B16"} : !pto.vreg<128xi16>, !pto.ptr<i16, ub>, !pto.mask<b16>
+// CHECK-NEXT:    pto.vsts %w, %i[%o], %m16 {dist = "PK_B16"} : !pto.vreg<128xi16>, !pto.ptr<i16, ub>, !pto.mask<b16>
+// GENERIC: "pto.vsts"(%b16, %p, %o, %m) <{dist = "PK_B64"}> : (!pto.vreg<64xf32>, !pto.ptr<f32, ub>, index, !pto.mask<b32>) -> ()
+func.func @board_distributions(%p: !pto.ptr<f32, ub>, %q: !pto.ptr<ui8, ub>, %h: !pto.ptr<f16, ub>, %i: !pto.ptr<i16, ub>, %o: index, %m: !pto.mask<b32>, %m16: !pto.mask<b16>, %w: !pto.vreg<128xi16>) {
+  %b16 = pto.vlds %p[%o] {dist = "BRC_B16"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+  %b8 = pto.vlds %p[%o] {dist = "BRC_B8"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+  %blk = pto.vlds %q[%o] {dist = "BRC_BLK"} : !pto.ptr<ui8, ub> -> !pto.vreg<256xui8>
+  %u = pto.vlds %h[%o] {dist = "UNPK_B16"} : !pto.ptr<f16, ub> -> !pto.vreg<128xf16>
+  pto.vsts %b16, %p[%o], %m {dist = "PK_B64"} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+  pto.vsts %u, %h[%o], %m {dist = "PK_B32"} : !pto.vreg<128xf16>, !pto.ptr<f16, ub>, !pto.mask<b32>
+  pto.vsts %b16, %p[%o], %m {dist = "1PT_B32"} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+  pto.vsts %w, %i[%o], %m16 {dist = "1PT_B16"} : !pto.vreg<128xi16>, !pto.ptr<i16, ub>, !pto.mask<b16>
+  pto.vsts %w, %i[%o], %m16 {dist = "PK_B16"} : !pto.vreg<128xi16>, !pto.ptr<i16, ub>, !pto.mask<b16>
+  func.return
+}

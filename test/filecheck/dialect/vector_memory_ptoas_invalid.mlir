@@ -79,3 +79,27 @@ func.func @f(%p: !pto.ptr<f32, ub>, %a: !pto.align) {
   %v, %a2, %n = pto.vldus %p, %a : !pto.ptr<f32, ub>, !pto.align -> !pto.vreg<64xf32>, !pto.align, !pto.ptr<f16, ub>
   func.return
 }
+
+// -----
+
+func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: !pto.mask<b32>) {
+  // expected-error @+1 {{pto.vsts dist 1PT_B16 needs 16-bit value elements, got f32}}
+  pto.vsts %v, %p[%o], %m {dist = "1PT_B16"} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+  func.return
+}
+
+// -----
+
+func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: !pto.mask<b8>) {
+  // expected-error @+1 {{pto.vsts mask granularity b8 must be b32 for dist PK_B64 (the predicate is read for 64-bit data)}}
+  pto.vsts %v, %p[%o], %m {dist = "PK_B64"} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b8>
+  func.return
+}
+
+// -----
+
+func.func @f(%p: !pto.ptr<f32, ub>, %o: index) {
+  // expected-error @+1 {{pto.vlds source element type f32 must be 8-bit for dist UNPK_B8 (8-bit UB elements)}}
+  %v = pto.vlds %p[%o] {dist = "UNPK_B8"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+  func.return
+}
