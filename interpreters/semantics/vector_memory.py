@@ -151,6 +151,11 @@ STORE_FORMS: dict[StoreDist, Form] = {
     StoreDist.MRG2CHN_B16: Form(BLOCK, VREG_BYTES),
 }
 
+_X2_UNIT_BYTES: dict[LoadX2Dist | StoreX2Dist, int] = {
+    LoadX2Dist.DINTLV_B8: 1, LoadX2Dist.DINTLV_B16: 2, LoadX2Dist.DINTLV_B32: 4,
+    StoreX2Dist.INTLV_B8: 1, StoreX2Dist.INTLV_B16: 2, StoreX2Dist.INTLV_B32: 4,
+}  # fmt: skip
+
 _PACK_BYTES = {StoreDist.PK_B16: 2, StoreDist.PK_B32: 4, StoreDist.PK_B64: 8}
 
 _CHANNELS = {
@@ -204,8 +209,8 @@ def vldsx2(
     if mode is LoadX2Dist.BDINTLV:
         blocks = raw.reshape(2 * BLOCKS, BLOCK)  # even blocks -> low, odd blocks -> high
         low, high = blocks[0::2].reshape(-1), blocks[1::2].reshape(-1)
-    else:
-        units = _units(raw, lane.bytes)  # low[i] = UB[base + 2i], high[i] = UB[base + 2i + 1]
+    else:  # n-bit units, whatever the lanes: low[i] = UB[base + 2i], high[i] = UB[base + 2i + 1]
+        units = _units(raw, _X2_UNIT_BYTES[mode])
         low, high = units[0::2], units[1::2]
     return _as_lanes(low, lane), _as_lanes(high, lane), [(address, address + nbytes)]
 
@@ -262,8 +267,11 @@ def vstsx2(
     """`pto.vstsx2`: UB[base + 2i] = low[i], UB[base + 2i + 1] = high[i] where mask[i]."""
     lane = low.dtype.itemsize
     _form_checks(memory, address, X2_FORM, lane, f"vstsx2 {mode}")
-    merged = np.stack((_units(low, lane), _units(high, lane)), axis=1).reshape(-1)
-    return _write_units(memory, address, merged, np.repeat(mask, 2))
+    unit = _X2_UNIT_BYTES[mode]  # n-bit units, whatever the lanes
+    merged = np.stack((_units(low, unit), _units(high, unit)), axis=1).reshape(-1)
+    # unit j of low/high follows the mask lane holding its first byte
+    gate = mask[np.arange(VREG_BYTES // unit) * unit * mask.size // VREG_BYTES]
+    return _write_units(memory, address, merged, np.repeat(gate, 2))
 
 
 # ----------------------------------------------------------------------------------------

@@ -70,9 +70,11 @@ LOAD_DIST_RULES: Mapping[LoadDist, DistRule] = {
     LoadDist.BRC_BLK: DistRule(None),  # PTOAS's name of BLK
 }
 LOAD_X2_DIST_RULES: Mapping[LoadX2Dist, DistRule] = {
-    LoadX2Dist.DINTLV_B8: DistRule(8),
-    LoadX2Dist.DINTLV_B16: DistRule(16),
-    LoadX2Dist.DINTLV_B32: DistRule(32),
+    # DINTLV_Bn splits n-bit units whatever the lanes (PTOAS's board-tested
+    # vldsx2-vstsx2-b8-f32: DINTLV_B8 / INTLV_B8 on f32 registers)
+    LoadX2Dist.DINTLV_B8: DistRule(None),
+    LoadX2Dist.DINTLV_B16: DistRule(None),
+    LoadX2Dist.DINTLV_B32: DistRule(None),
     LoadX2Dist.BDINTLV: DistRule(None),
 }
 

@@ -66,9 +66,10 @@ STORE_DIST_RULES: Mapping[StoreDist, DistRule] = {
     StoreDist.MRG2CHN_B16: DistRule(16),
 }
 STORE_X2_DIST_RULES: Mapping[StoreX2Dist, DistRule] = {
-    StoreX2Dist.INTLV_B8: DistRule(8),
-    StoreX2Dist.INTLV_B16: DistRule(16),
-    StoreX2Dist.INTLV_B32: DistRule(32),
+    # INTLV_Bn merges n-bit units whatever the lanes (as DINTLV_Bn, `LOAD_X2_DIST_RULES`)
+    StoreX2Dist.INTLV_B8: DistRule(None),
+    StoreX2Dist.INTLV_B16: DistRule(None),
+    StoreX2Dist.INTLV_B32: DistRule(None),
 }
 
 PACK_BITS: Mapping[StoreDist, int] = {

@@ -17,8 +17,16 @@ from xdsl.dialects.builtin import IndexType, i16, i32
 
 from interpreters.memory import Pointer
 from pto_dialect.dtypes import F16, F32, I16, I32, U8, DType
-from pto_dialect.ops.vector_load import Vgather2Op, VgatherbOp, VldasOp, VldsOp, VldusOp, VsldbOp
-from pto_dialect.ops.vector_store import VscatterOp, VsstbOp, VstsOp
+from pto_dialect.ops.vector_load import (
+    Vgather2Op,
+    VgatherbOp,
+    VldasOp,
+    VldsOp,
+    VldsX2Op,
+    VldusOp,
+    VsldbOp,
+)
+from pto_dialect.ops.vector_store import VscatterOp, VsstbOp, VstsOp, VstsX2Op
 from pto_dialect.types import AlignType, MaskType
 
 
@@ -278,4 +286,24 @@ def test_one_point_store_writes_lane_0_only_whatever_the_mask(dist: str, lane: D
     before = bytearray(rig.snapshot())
     rig.run(op, value, rig.ptr(512, lane), 0, np.zeros(2048 // lane.bits, bool))
     before[512 : 512 + lane.bytes] = value.tobytes()[: lane.bytes]
+    assert rig.snapshot() == bytes(before)
+
+
+def test_dintlv_b8_then_intlv_b8_on_f32_registers_round_trips():
+    """vldsx2-vstsx2-b8-f32 (PTOAS, board-tested): byte (de)interleave of f32 registers."""
+    rig = Rig()
+    load = VldsX2Op(val(ub_ptr(F32)), val(IndexType()), vreg(F32), "DINTLV_B8")
+    mem = rig.snapshot()
+    low, high = rig.run(load, rig.ptr(0, F32), 128)  # bytes 512..1023
+    src = elem(mem, 512, 512)
+    assert low.tobytes() == bytes(src[0::2]) and high.tobytes() == bytes(src[1::2])
+    store = VstsX2Op(
+        val(vreg(F32)), val(vreg(F32)), val(ub_ptr(F32)), val(IndexType()), "INTLV_B8",
+        val(MaskType(32)),
+    )  # fmt: skip
+    mask = np.ones(64, bool)
+    mask[63] = False  # b32 lane 63 gates bytes 252..255 of low and of high
+    before = bytearray(rig.snapshot())
+    rig.run(store, low, high, rig.ptr(4096, F32), 0, mask)
+    before[4096 : 4096 + 504] = src[:504]
     assert rig.snapshot() == bytes(before)

@@ -147,22 +147,6 @@ func.func @f(%v: !pto.vreg<32xi64>, %p: !pto.ptr<i64, ub>, %o: index, %m: !pto.m
 // -----
 
 func.func @f(%p: !pto.ptr<f32, ub>, %o: index) {
-  // expected-error @+1 {{pto.vldsx2 dist DINTLV_B16 needs 16-bit result elements, got f32}}
-  %l, %h = pto.vldsx2 %p[%o], "DINTLV_B16" : !pto.ptr<f32, ub>, index -> !pto.vreg<64xf32>, !pto.vreg<64xf32>
-  func.return
-}
-
-// -----
-
-func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vstsx2 dist INTLV_B8 needs 8-bit value elements, got f32}}
-  pto.vstsx2 %v, %v, %p[%o], "INTLV_B8", %m : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.ptr<f32, ub>, index, !pto.mask<b32>
-  func.return
-}
-
-// -----
-
-func.func @f(%p: !pto.ptr<f32, ub>, %o: index) {
   // expected-error @+1 {{pto.vlds dist "NORM_B32" is a store distribution of pto.vsts; pto.vlds takes one of NORM, BRC_B8, BRC_B16, BRC_B32, US_B8, US_B16, DS_B8, DS_B16, UNPK_B8, UNPK_B16, UNPK_B32, SPLT4CHN_B8, SPLT2CHN_B8, SPLT2CHN_B16, DINTLV_B32, BLK}}
   %v = pto.vlds %p[%o] {dist = "NORM_B32"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
   func.return
