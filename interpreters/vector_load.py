@@ -34,6 +34,7 @@ from pto_dialect.ops.vector_load import (
     VsldbOp,
     VsldOp,
 )
+from pto_dialect.ops.vector_store import VsstbOp
 from pto_dialect.types import MemorySpace, PtrType, VRegType
 
 _UNSIGNED = {8: "ui8", 16: "ui16", 32: "ui32", 64: "ui64"}
@@ -55,6 +56,27 @@ def ub_element(value: SSAValue, fallback: DType) -> DType:
 
 def unsigned(bits: int) -> DType:
     return dtype_named(_UNSIGNED[bits])
+
+
+def active_lanes(bound: object, lanes: int, what: str) -> np.ndarray:
+    """The active lanes of a gather/scatter `bound`: a mask value (PTOAS form) or the count of
+    leading active lanes (manual form)."""
+    if isinstance(bound, np.ndarray):
+        return cast(np.ndarray, bound).astype(bool)
+    return vm.lanes_below(int(cast(int, bound)), lanes, what)
+
+
+def advanced(ptr: Pointer, nbytes: int) -> Pointer:
+    """A post-update result: `ptr` moved by `nbytes` bytes."""
+    return Pointer(ptr.memory, ptr.offset + nbytes, ptr.dtype)
+
+
+def strides_of(op: VsldbOp | VsstbOp, values: Sequence[object]) -> tuple[int, int]:
+    """(block, repeat) strides of vsldb/vsstb from its stride operand values."""
+    if op.packed:
+        return vm.block_strides(int(cast(int, values[0])))
+    block, repeat = (int(cast(int, v)) for v in values)
+    return vm.stride_pair(block, repeat)
 
 
 def accesses(memory: Memory, ranges: Sequence[tuple[int, int]]) -> list[Access]:
@@ -95,10 +117,15 @@ class VectorLoadFunctions(MachineFunctions):
             static = self._vlds[op] = (mode, lane, unit, ub_element(op.source, unit).bytes)
         mode, lane, unit, size = static
         memory, base = self.ub(args[0])
-        address = base + int(args[1]) * size
-        vreg, reads = vm.vlds(memory, address, mode, lane, unit)
+        step = int(args[1]) * size
+        if op.updated_base is None:
+            vreg, reads = vm.vlds(memory, base + step, mode, lane, unit)
+            self.run(op, memory, reads, lane)
+            return (vreg,)
+        # post-update: load at the base itself, return the base advanced by the offset
+        vreg, reads = vm.vlds(memory, base, mode, lane, unit)
         self.run(op, memory, reads, lane)
-        return (vreg,)
+        return (vreg, advanced(cast(Pointer, args[0]), step))
 
     @implements(VldsX2Op)
     def run_vldsx2(
@@ -124,8 +151,8 @@ class VectorLoadFunctions(MachineFunctions):
     def run_vsldb(self, interpreter: Interpreter, op: VsldbOp, args: PythonValues) -> PythonValues:
         lane = lane_type(op.result)
         memory, address = self.ub(args[0])
-        mask = cast(np.ndarray, args[2])
-        vreg, reads = vm.vsldb(memory, address, int(args[1]), mask, lane)
+        mask = cast(np.ndarray, args[-1])
+        vreg, reads = vm.vsldb(memory, address, strides_of(op, args[1:-1]), mask, lane)
         self.run(op, memory, reads, lane)
         return (vreg,)
 
@@ -136,7 +163,7 @@ class VectorLoadFunctions(MachineFunctions):
         lane = lane_type(op.result)
         memory, address = self.ub(args[0])
         offsets = cast(np.ndarray, args[1])
-        active = vm.lanes_below(int(args[2]), offsets.size, "vgather2")
+        active = active_lanes(args[2], offsets.size, "vgather2")
         vreg, reads = vm.gather(memory, address, offsets, active, lane, "vgather2")
         self.run(op, memory, reads, lane)
         return (vreg,)
@@ -159,7 +186,13 @@ class VectorLoadFunctions(MachineFunctions):
         lane = lane_type(op.result)
         memory, address = self.ub(args[0])
         offsets = cast(np.ndarray, args[1])
-        vreg, reads = vm.gather_blocks(memory, address, offsets, int(args[2]), lane)
+        bound = args[2]
+        if isinstance(bound, np.ndarray):
+            # the b32 mask: lane b gates block b
+            active = vm.block_mask(cast(np.ndarray, bound).astype(bool))
+        else:
+            active = vm.lanes_below(int(cast(int, bound)), vm.BLOCKS, "vgatherb")
+        vreg, reads = vm.gather_blocks(memory, address, offsets, active, lane)
         self.run(op, memory, reads, lane)
         return (vreg,)
 
@@ -178,5 +211,6 @@ class VectorLoadFunctions(MachineFunctions):
         state = cast(vm.AlignState, args[1])
         raw, new_state, reads = vm.load_unaligned(memory, address, state, op)
         self.run(op, memory, reads, lane)
-        base_out = Pointer(ptr.memory, ptr.offset + vm.VREG_BYTES, ptr.dtype)
-        return (raw.view(lane.numpy), new_state, base_out)
+        if op.base_out is None:  # PTOAS's two-result form
+            return (raw.view(lane.numpy), new_state)
+        return (raw.view(lane.numpy), new_state, advanced(ptr, vm.VREG_BYTES))

@@ -21,7 +21,15 @@ from interpreters.impls import implements, register_functions
 from interpreters.machine import Machine, MachineFunctions
 from interpreters.memory import Memory, Pointer
 from interpreters.semantics import vector_memory as vm
-from interpreters.vector_load import accesses, lane_type, ub_element, unsigned
+from interpreters.vector_load import (
+    accesses,
+    active_lanes,
+    advanced,
+    lane_type,
+    strides_of,
+    ub_element,
+    unsigned,
+)
 from pto_dialect.attrs import PostUpdate, StoreDist
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp
@@ -135,11 +143,12 @@ class VectorStoreFunctions(MachineFunctions):
             static = self._vsts[op] = (mode, lane, ub_element(op.dest, unit).bytes)
         mode, lane, size = static
         memory, base = self.ub(args[1])
-        address = base + int(args[2]) * size
+        step = int(args[2]) * size
+        post = op.updated_base is not None  # post-update: store at the base itself
         value, mask = cast(np.ndarray, args[0]), cast(np.ndarray, args[3])
-        writes = vm.vsts(memory, address, value, mask, mode)
+        writes = vm.vsts(memory, base if post else base + step, value, mask, mode)
         self.run(op, memory, writes, lane)
-        return ()
+        return (advanced(cast(Pointer, args[1]), step),) if post else ()
 
     @implements(VstsX2Op)
     def run_vstsx2(
@@ -166,10 +175,12 @@ class VectorStoreFunctions(MachineFunctions):
     def run_vsstb(self, interpreter: Interpreter, op: VsstbOp, args: PythonValues) -> PythonValues:
         lane = lane_type(op.value)
         memory, address = self.ub(args[1])
-        value, mask = cast(np.ndarray, args[0]), cast(np.ndarray, args[3])
-        writes = vm.vsstb(memory, address, int(args[2]), mask, value)
+        value, mask = cast(np.ndarray, args[0]), cast(np.ndarray, args[-1])
+        post = op.updated_base is not None
+        strides = strides_of(op, args[2:-1])
+        writes, step = vm.vsstb(memory, address, strides, mask, value, post)
         self.run(op, memory, writes, lane)
-        return ()
+        return (advanced(cast(Pointer, args[1]), step),) if post else ()
 
     @implements(VscatterOp)
     def run_vscatter(
@@ -178,7 +189,7 @@ class VectorStoreFunctions(MachineFunctions):
         lane = lane_type(op.value)
         memory, address = self.ub(args[1])
         value, offsets = cast(np.ndarray, args[0]), cast(np.ndarray, args[2])
-        active = vm.lanes_below(int(args[3]), value.size, "vscatter")
+        active = active_lanes(args[3], value.size, "vscatter")
         writes = vm.scatter(memory, address, value, offsets, active, self.machine.target.arch)
         self.run(op, memory, writes, lane)
         return ()

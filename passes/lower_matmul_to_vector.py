@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import Float32Type, FloatAttr, ModuleOp, StringAttr, i32
+from xdsl.dialects.builtin import Float32Type, FloatAttr, ModuleOp, StringAttr, i16, i32
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -153,7 +153,7 @@ class _Lowering:
             return e.emit(VldsOp(ptr, e.index(offset), e.vreg), "v").results[0]
         at = e.emit(AddPtrOp(ptr, e.index(offset)), "at").results[0]
         blocks = self.block_masks[count]
-        load = VsldbOp(at, e.constant(VSLDB_CONTIGUOUS, i32), blocks, e.vreg)
+        load = VsldbOp(at, [e.constant(n, i16) for n in VSLDB_CONTIGUOUS], blocks, e.vreg)
         return e.emit(load, "v").results[0]
 
     def check_store(self, buffer: Buffer, span: int) -> None:

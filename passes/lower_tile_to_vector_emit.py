@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, i32
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, i16, i32
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
@@ -38,8 +38,8 @@ from pto_dialect.types import MemorySpace, PtrType, VRegType
 BLOCK_BYTES = 32
 """The unit of `pto.vsldb` (and the alignment of every tile row)."""
 INDEX = IndexType()
-VSLDB_CONTIGUOUS = 1
-"""`pto.vsldb` control word: block stride 1 (consecutive blocks), repeat stride 0."""
+VSLDB_CONTIGUOUS = (1, 0)
+"""`pto.vsldb` (block, repeat) strides as PTOAS's two i16 operands: consecutive blocks."""
 
 
 @dataclass(frozen=True)
@@ -318,7 +318,7 @@ class Emitter:
             return self.emit(load, name).results[0]
         assert block_mask is not None, "a bounded load needs its block mask"
         at = self.emit(AddPtrOp(operand.ptr, self.index(offset)), "at").results[0]
-        load = VsldbOp(at, self.constant(VSLDB_CONTIGUOUS, i32), block_mask, self.vreg)
+        load = VsldbOp(at, [self.constant(n, i16) for n in VSLDB_CONTIGUOUS], block_mask, self.vreg)
         return self.emit(load, name).results[0]
 
     def store(self, value: SSAValue, ptr: SSAValue, offset: Size, mask: SSAValue) -> None:

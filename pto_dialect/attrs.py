@@ -116,6 +116,7 @@ class LoadDist(StrEnum):
     SPLT2CHN_B16 = "SPLT2CHN_B16"
     DINTLV_B32 = "DINTLV_B32"
     BLK = "BLK"
+    BRC_BLK = "BRC_BLK"
 
 
 class LoadX2Dist(StrEnum):
@@ -135,6 +136,10 @@ class StoreDist(StrEnum):
     NORM_B32 = "NORM_B32"
     PK_B16 = "PK_B16"
     PK_B32 = "PK_B32"
+    PK_B64 = "PK_B64"
+    ONE_PT_B8 = "1PT_B8"
+    ONE_PT_B16 = "1PT_B16"
+    ONE_PT_B32 = "1PT_B32"
     MRG4CHN_B8 = "MRG4CHN_B8"
     MRG2CHN_B8 = "MRG2CHN_B8"
     MRG2CHN_B16 = "MRG2CHN_B16"

@@ -54,6 +54,19 @@ def lanes_of(ufunc: np.ufunc) -> LaneOp:
     return lambda lhs, rhs, mask, dtype, rules: arith(ufunc, lhs, rhs)
 
 
+def bitwise(ufunc: np.ufunc) -> LaneOp:
+    """`ufunc` on the raw bits of the lanes: float lanes are read as unsigned integers of
+    their width (vand/vor/vxor on f16, as PTOAS kernels use them)."""
+
+    def run(
+        lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray, dtype: DType, rules: VectorArithRules
+    ) -> np.ndarray:
+        bits = np.dtype(f"u{lhs.dtype.itemsize}")
+        return ufunc(lhs.view(bits), rhs.view(bits)).view(lhs.dtype)
+
+    return run
+
+
 def maximum(
     lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray, dtype: DType, rules: VectorArithRules
 ) -> np.ndarray:

@@ -116,9 +116,9 @@ class Form:
 
 LOAD_FORMS: dict[LoadDist, Form] = {
     LoadDist.NORM: Form(BLOCK, VREG_BYTES),
-    LoadDist.BRC_B8: Form(None, None),
-    LoadDist.BRC_B16: Form(None, None),
-    LoadDist.BRC_B32: Form(None, None),
+    LoadDist.BRC_B8: Form(None, 1),  # BRC_Bn reads n bits, aligned as the lanes
+    LoadDist.BRC_B16: Form(None, 2),
+    LoadDist.BRC_B32: Form(None, 4),
     LoadDist.US_B8: Form(BLOCK, VREG_BYTES // 2),
     LoadDist.US_B16: Form(BLOCK, VREG_BYTES // 2),
     LoadDist.DS_B8: Form(BLOCK, 2 * VREG_BYTES),
@@ -131,6 +131,7 @@ LOAD_FORMS: dict[LoadDist, Form] = {
     LoadDist.SPLT2CHN_B16: Form(BLOCK, VREG_BYTES),
     LoadDist.DINTLV_B32: Form(BLOCK, 2 * VREG_BYTES),
     LoadDist.BLK: Form(BLOCK, BLOCK),
+    LoadDist.BRC_BLK: Form(BLOCK, BLOCK),
 }
 X2_FORM = Form(BLOCK, 2 * VREG_BYTES)
 """vldsx2 / vstsx2: two registers to or from 512 contiguous bytes."""
@@ -141,10 +142,21 @@ STORE_FORMS: dict[StoreDist, Form] = {
     StoreDist.NORM_B32: Form(BLOCK, VREG_BYTES),
     StoreDist.PK_B16: Form(BLOCK, VREG_BYTES // 2),
     StoreDist.PK_B32: Form(BLOCK, VREG_BYTES // 2),
+    StoreDist.PK_B64: Form(BLOCK, VREG_BYTES // 2),
+    StoreDist.ONE_PT_B8: Form(None, 1),  # 1PT_Bn writes lane 0 only
+    StoreDist.ONE_PT_B16: Form(None, 2),
+    StoreDist.ONE_PT_B32: Form(None, 4),
     StoreDist.MRG4CHN_B8: Form(BLOCK, VREG_BYTES),
     StoreDist.MRG2CHN_B8: Form(BLOCK, VREG_BYTES),
     StoreDist.MRG2CHN_B16: Form(BLOCK, VREG_BYTES),
 }
+
+_X2_UNIT_BYTES: dict[LoadX2Dist | StoreX2Dist, int] = {
+    LoadX2Dist.DINTLV_B8: 1, LoadX2Dist.DINTLV_B16: 2, LoadX2Dist.DINTLV_B32: 4,
+    StoreX2Dist.INTLV_B8: 1, StoreX2Dist.INTLV_B16: 2, StoreX2Dist.INTLV_B32: 4,
+}  # fmt: skip
+
+_PACK_BYTES = {StoreDist.PK_B16: 2, StoreDist.PK_B32: 4, StoreDist.PK_B64: 8}
 
 _CHANNELS = {
     LoadDist.SPLT4CHN_B8: 4, LoadDist.SPLT2CHN_B8: 2, LoadDist.SPLT2CHN_B16: 2,
@@ -172,18 +184,18 @@ def vlds(
         case LoadDist.NORM:
             out = raw
         case LoadDist.BRC_B8 | LoadDist.BRC_B16 | LoadDist.BRC_B32:
-            out = np.tile(raw, lanes)  # dst[i] = UB[base]
+            out = np.tile(raw, VREG_BYTES // nbytes)  # the first n bits in every n-bit unit
         case LoadDist.US_B8 | LoadDist.US_B16:
             out = np.repeat(_units(raw, lane.bytes), 2)  # dst[2i] = dst[2i+1] = UB[base + i]
         case LoadDist.DS_B8 | LoadDist.DS_B16 | LoadDist.DINTLV_B32:
             out = _units(raw, lane.bytes)[0::2]  # dst[i] = UB[base + 2i]
         case LoadDist.UNPK_B8 | LoadDist.UNPK_B16 | LoadDist.UNPK_B32:
-            wide = _UINT[lane.bytes]
-            out = _units(raw, unit.bytes).astype(wide)  # zero-extend n-bit UB elements
+            wide = _UINT[2 * unit.bytes]  # zero-extend n-bit UB elements to 2n bits
+            out = _units(raw, unit.bytes).astype(wide)
         case LoadDist.SPLT4CHN_B8 | LoadDist.SPLT2CHN_B8 | LoadDist.SPLT2CHN_B16:
             k = _CHANNELS[mode]  # channel c of pixel j -> lane c * (N / k) + j
             out = _units(raw, lane.bytes).reshape(lanes // k, k).T.reshape(-1)
-        case LoadDist.BLK:
+        case LoadDist.BLK | LoadDist.BRC_BLK:
             out = np.tile(raw, BLOCKS)  # the 32-byte block in every block of the register
     return _as_lanes(out, lane), [(address, address + nbytes)]
 
@@ -197,8 +209,8 @@ def vldsx2(
     if mode is LoadX2Dist.BDINTLV:
         blocks = raw.reshape(2 * BLOCKS, BLOCK)  # even blocks -> low, odd blocks -> high
         low, high = blocks[0::2].reshape(-1), blocks[1::2].reshape(-1)
-    else:
-        units = _units(raw, lane.bytes)  # low[i] = UB[base + 2i], high[i] = UB[base + 2i + 1]
+    else:  # n-bit units, whatever the lanes: low[i] = UB[base + 2i], high[i] = UB[base + 2i + 1]
+        units = _units(raw, _X2_UNIT_BYTES[mode])
         low, high = units[0::2], units[1::2]
     return _as_lanes(low, lane), _as_lanes(high, lane), [(address, address + nbytes)]
 
@@ -229,9 +241,13 @@ def vsts(
     match mode:
         case StoreDist.NORM_B8 | StoreDist.NORM_B16 | StoreDist.NORM_B32:
             return _write_units(memory, address, units, mask)
-        case StoreDist.PK_B16 | StoreDist.PK_B32:
-            narrow = _UINT[lane // 2]  # UB[base + i] = low half of the bits of lane i
-            return _write_units(memory, address, units.astype(narrow), mask)
+        case StoreDist.PK_B16 | StoreDist.PK_B32 | StoreDist.PK_B64:
+            size = _PACK_BYTES[mode]  # UB[base + j] = low half of n-bit unit j
+            packed = _units(value, size).astype(_UINT[size // 2])
+            step = size * mask.size // VREG_BYTES  # the predicate read for n-bit data
+            return _write_units(memory, address, packed, mask[::step])
+        case StoreDist.ONE_PT_B8 | StoreDist.ONE_PT_B16 | StoreDist.ONE_PT_B32:
+            return _write_units(memory, address, units[:1], np.ones(1, bool))  # mask ignored
         case StoreDist.MRG4CHN_B8 | StoreDist.MRG2CHN_B8 | StoreDist.MRG2CHN_B16:
             k = _CHANNELS[mode]  # UB element j * k + c = lane c * (N / k) + j
             merged = units.reshape(k, units.size // k).T.reshape(-1)
@@ -251,8 +267,11 @@ def vstsx2(
     """`pto.vstsx2`: UB[base + 2i] = low[i], UB[base + 2i + 1] = high[i] where mask[i]."""
     lane = low.dtype.itemsize
     _form_checks(memory, address, X2_FORM, lane, f"vstsx2 {mode}")
-    merged = np.stack((_units(low, lane), _units(high, lane)), axis=1).reshape(-1)
-    return _write_units(memory, address, merged, np.repeat(mask, 2))
+    unit = _X2_UNIT_BYTES[mode]  # n-bit units, whatever the lanes
+    merged = np.stack((_units(low, unit), _units(high, unit)), axis=1).reshape(-1)
+    # unit j of low/high follows the mask lane holding its first byte
+    gate = mask[np.arange(VREG_BYTES // unit) * unit * mask.size // VREG_BYTES]
+    return _write_units(memory, address, merged, np.repeat(gate, 2))
 
 
 # ----------------------------------------------------------------------------------------
@@ -299,9 +318,16 @@ def vsst(memory: Memory, address: int, value: np.ndarray, mode: StrideMode, lane
 
 def block_strides(control: int) -> tuple[int, int]:
     """(block stride, repeat stride) in 32-byte blocks of the i32 control word of
-    vsldb/vsstb: bits [15:0] block stride, bits [31:16] repeat stride, both unsigned."""
+    vsldb/vsstb: bits [31:16] block stride, bits [15:0] repeat stride, both unsigned
+    (PTOAS VPTOCANN900LLVMEmitter.cpp packBlockRepeatStride: `block << 16 | repeat`;
+    pto-isa npu/a5/TMov.hpp: `(blockStride << 16) | repeatStride`)."""
     word = control & 0xFFFFFFFF
-    return word & 0xFFFF, word >> 16
+    return word >> 16, word & 0xFFFF
+
+
+def stride_pair(block: int, repeat: int) -> tuple[int, int]:
+    """(block stride, repeat stride) of PTOAS's two i16 operands, read as unsigned."""
+    return block & 0xFFFF, repeat & 0xFFFF
 
 
 def block_mask(mask: np.ndarray) -> np.ndarray:
@@ -311,17 +337,19 @@ def block_mask(mask: np.ndarray) -> np.ndarray:
     return mask[0 : BLOCKS * step : step]
 
 
-def _block_starts(memory: Memory, address: int, control: int, what: str) -> np.ndarray:
+def _block_starts(memory: Memory, address: int, block: int, first: int, what: str) -> np.ndarray:
+    """Byte addresses of the 8 blocks: UB block `first + b * block` after `address`."""
     check_aligned(address, BLOCK, what)
-    block, repeat = block_strides(control)
-    return address + (repeat + np.arange(BLOCKS, dtype=np.int64) * block) * BLOCK
+    return address + (first + np.arange(BLOCKS, dtype=np.int64) * block) * BLOCK
 
 
 def vsldb(
-    memory: Memory, address: int, control: int, mask: np.ndarray, lane: DType
+    memory: Memory, address: int, strides: tuple[int, int], mask: np.ndarray, lane: DType
 ) -> tuple[np.ndarray, Ranges]:
-    """`pto.vsldb`: dst block b = UB block at base + (repeat + b * block) * 32 if active, else 0."""
-    starts = _block_starts(memory, address, control, "vsldb")
+    """`pto.vsldb`: dst block b = UB block at base + (repeat + b * block) * 32 if active, else 0
+    (`strides` = (block, repeat))."""
+    block, repeat = strides
+    starts = _block_starts(memory, address, block, repeat, "vsldb")
     active = block_mask(mask)
     _check_units(memory, starts[active], BLOCK, "vsldb")
     out = np.zeros((BLOCKS, BLOCK), dtype=np.uint8)
@@ -331,15 +359,22 @@ def vsldb(
 
 
 def vsstb(
-    memory: Memory, address: int, control: int, mask: np.ndarray, value: np.ndarray
-) -> Ranges:
-    """`pto.vsstb`: UB block at base + (repeat + b * block) * 32 = block b, for active blocks."""
-    starts = _block_starts(memory, address, control, "vsstb")
+    memory: Memory, address: int, strides: tuple[int, int], mask: np.ndarray, value: np.ndarray,
+    post_update: bool = False,
+) -> tuple[Ranges, int]:  # fmt: skip
+    """`pto.vsstb`: UB block at base + (repeat + b * block) * 32 = block b, for active blocks.
+
+    Post-update (the hardware's POST_UPDATE, as pto-isa npu/a5/TMov.hpp's ND->NZ loop uses it):
+    block b goes to base + b * block * 32 and the base advances by repeat * 32 bytes. Returns
+    the written ranges and the byte advance of the base (0 without post-update)."""
+    block, repeat = strides
+    first = 0 if post_update else repeat
+    starts = _block_starts(memory, address, block, first, "vsstb")
     active = block_mask(mask)
     _check_units(memory, starts[active], BLOCK, "vsstb")
     blocks = _units(value, 1).reshape(BLOCKS, BLOCK)
     memory.data[starts[active][:, None] + np.arange(BLOCK)] = blocks[active]
-    return runs(starts[active], BLOCK)
+    return runs(starts[active], BLOCK), repeat * BLOCK if post_update else 0
 
 
 # ----------------------------------------------------------------------------------------
@@ -373,17 +408,17 @@ def gather(
 
 
 def gather_blocks(
-    memory: Memory, address: int, offsets: np.ndarray, count: int, lane: DType
+    memory: Memory, address: int, offsets: np.ndarray, active: np.ndarray, lane: DType
 ) -> tuple[np.ndarray, Ranges]:
-    """vgatherb: dst block b = UB[base + offsets[b]] (32 bytes, byte offset) for b < count."""
+    """vgatherb: dst block b = UB[base + offsets[b]] (32 bytes, byte offset) for the active
+    blocks (`active`: one flag per block), zero for the others."""
     check_aligned(address, BLOCK, "vgatherb base")
-    active = lanes_below(count, BLOCKS, "vgatherb")
     byte_offsets = _indices(offsets)[:BLOCKS][active]
     bad = np.flatnonzero(byte_offsets % BLOCK)
     if bad.size:
         raise PtoRuntimeError(
             f"vgatherb block offsets must be 32-byte aligned; offset {int(byte_offsets[bad[0]])} "
-            f"of block {int(bad[0])} is not"
+            f"of block {int(np.flatnonzero(active)[bad[0]])} is not"
         )
     starts = address + byte_offsets
     _check_units(memory, starts, BLOCK, "vgatherb")

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import ClassVar
 
+from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -53,6 +54,7 @@ ARITH = per_target_dtypes(ALL_TYPES, ALL_TYPES)
 MUL = per_target_dtypes(ALL_TYPES, "f32 f16 bf16 i32 ui32 i16 ui16")  # seed 004: no A5 8-bit
 DIV = per_target_dtypes("f32 f16", "f32 f16")  # float only
 INT = per_target_dtypes(INT_TYPES, INT_TYPES)  # bitwise and shifts: integer only
+BITWISE = per_target_dtypes(ALL_TYPES, ALL_TYPES)  # vand/vor/vxor: raw bits of any lane
 CARRY = per_target_dtypes("i32 ui32", "i32 ui32")  # 32-bit carry chains
 SIGNED = per_target_dtypes("f32 f16 i32 i16 i8", "f32 f16 i32 i16 i8")
 """The vabs and vneg pages: i8-i32, f16, f32 (A2/A3 emulates the A5 forms)."""
@@ -155,6 +157,16 @@ class VectorIntBinaryOp(VectorBinaryOp):
     ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.INT
 
 
+class VectorBitwiseOp(VectorBinaryOp):
+    """vand / vor / vxor: on the raw bits of any element type.
+
+    The pages say "integer-only"; PTOAS's verifier (VPTO.cpp `verifyBinaryVecOp`) takes any
+    element type and its board-tested kernels OR f16 registers (docs/decisions.md).
+    """
+
+    ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.ANY
+
+
 @irdl_op_definition
 class VAddOp(VectorBinaryOp):
     name = "pto.vadd"
@@ -221,29 +233,29 @@ class VMinOp(VectorBinaryOp):
 
 
 @irdl_op_definition
-class VAndOp(VectorIntBinaryOp):
+class VAndOp(VectorBitwiseOp):
     name = "pto.vand"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vand.md"
-    DTYPES: ClassVar = INT
+    DTYPES: ClassVar = BITWISE
     COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 @irdl_op_definition
-class VOrOp(VectorIntBinaryOp):
+class VOrOp(VectorBitwiseOp):
     name = "pto.vor"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vor.md"
-    DTYPES: ClassVar = INT
+    DTYPES: ClassVar = BITWISE
     COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 @irdl_op_definition
-class VXorOp(VectorIntBinaryOp):
+class VXorOp(VectorBitwiseOp):
     name = "pto.vxor"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vxor.md"
-    DTYPES: ClassVar = INT
+    DTYPES: ClassVar = BITWISE
     COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
@@ -469,12 +481,20 @@ class VBrOp(VectorOp):
         scalar = self.value.type
         if dtype_of(scalar) is None:
             raise fail(f"{self.name} value type {scalar} is not a PTO element type")
-        if scalar != vreg.element_type:
+        if scalar != vreg.element_type and not _same_width_ints(scalar, vreg.element_type):
             raise fail(
                 f"{self.name} value type {scalar} must equal the result element type "
                 f"{vreg.element_type}"
             )
         self.check_element(vreg)
+
+
+def _same_width_ints(a: Attribute, b: Attribute) -> bool:
+    """Integers of one width, whatever their signedness: PTOAS kernels broadcast an `i8` into
+    `si8`/`ui8` lanes (vbr moves the low bits)."""
+    da, db = dtype_of(a), dtype_of(b)
+    both = isinstance(a, IntegerType) and isinstance(b, IntegerType)
+    return both and da is not None and db is not None and da.bits == db.bits
 
 
 BINARY_OPS: Sequence[type[VectorBinaryOp]] = (

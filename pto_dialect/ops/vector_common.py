@@ -240,9 +240,10 @@ class VectorMemoryOp(VectorPipeOp):
                     f"element type {vreg.element}"
                 )
         elif element.bits != rule.memory_bits:
+            lanes = "" if rule.lane_bits is None else f" in {rule.lane_bits}-bit lanes"
             raise fail(
                 f"{self.name} {role} element type {element} must be {rule.memory_bits}-bit for "
-                f"{mode} ({rule.memory_bits}-bit UB elements in {rule.lane_bits}-bit lanes)"
+                f"{mode} ({rule.memory_bits}-bit UB elements{lanes})"
             )
 
     def check_lanes(self, vreg: VRegType, role: str, rule: DistRule, mode: str) -> None:

@@ -15,56 +15,66 @@ from typing import ClassVar
 from xdsl.dialects.builtin import IndexType, StringAttr
 from xdsl.ir import SSAValue
 from xdsl.irdl import (
+    AnyAttr,
     IRDLOperation,
     ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
     opt_prop_def,
+    opt_result_def,
     prop_def,
     result_def,
+    var_operand_def,
 )
 
 from pto_dialect.attrs import LoadDist, LoadX2Dist, StrideMode
 from pto_dialect.ops.base import fail
+from pto_dialect.ops.vector_block_strided import BlockStridedOp
 from pto_dialect.ops.vector_common import (
     ALIGN,
-    I32_SCALAR,
     MASK,
     PTR,
     SAME,
     VREG,
     DistRule,
+    Kind,
     VectorMemoryOp,
     operand_of,
     parse_mode,
     string_props,
     vreg_of,
 )
-from pto_dialect.types import AlignType, PtrType, VRegType
+from pto_dialect.types import AlignType, MaskType, PtrType, VRegType
 
 LOAD_DIST_RULES: Mapping[LoadDist, DistRule] = {
     LoadDist.NORM: DistRule(None),
-    LoadDist.BRC_B8: DistRule(8),
-    LoadDist.BRC_B16: DistRule(16),
-    LoadDist.BRC_B32: DistRule(32),
+    # BRC_Bn repeats the first n bits of UB over the register whatever its lanes are (PTOAS's
+    # board-tested vlds-brc-b8-f32 / vlds-brc-b16-f32: byte / half-word patterns in f32 lanes).
+    LoadDist.BRC_B8: DistRule(None),
+    LoadDist.BRC_B16: DistRule(None),
+    LoadDist.BRC_B32: DistRule(None),
     LoadDist.US_B8: DistRule(8),
     LoadDist.US_B16: DistRule(16),
     LoadDist.DS_B8: DistRule(8),
     LoadDist.DS_B16: DistRule(16),
-    # UNPK_Bn zero-extends n-bit UB elements into 2n-bit lanes.
-    LoadDist.UNPK_B8: DistRule(16, 8),
-    LoadDist.UNPK_B16: DistRule(32, 16),
-    LoadDist.UNPK_B32: DistRule(64, 32),
+    # UNPK_Bn zero-extends n-bit UB elements into 2n-bit units of the register, whatever its
+    # lanes are (PTOAS's board-tested vlds-unpk-b16: f16 UB into f16 lanes, odd lanes 0).
+    LoadDist.UNPK_B8: DistRule(None, 8),
+    LoadDist.UNPK_B16: DistRule(None, 16),
+    LoadDist.UNPK_B32: DistRule(None, 32),
     LoadDist.SPLT4CHN_B8: DistRule(8),
     LoadDist.SPLT2CHN_B8: DistRule(8),
     LoadDist.SPLT2CHN_B16: DistRule(16),
     LoadDist.DINTLV_B32: DistRule(32),
     LoadDist.BLK: DistRule(None),
+    LoadDist.BRC_BLK: DistRule(None),  # PTOAS's name of BLK
 }
 LOAD_X2_DIST_RULES: Mapping[LoadX2Dist, DistRule] = {
-    LoadX2Dist.DINTLV_B8: DistRule(8),
-    LoadX2Dist.DINTLV_B16: DistRule(16),
-    LoadX2Dist.DINTLV_B32: DistRule(32),
+    # DINTLV_Bn splits n-bit units whatever the lanes (PTOAS's board-tested
+    # vldsx2-vstsx2-b8-f32: DINTLV_B8 / INTLV_B8 on f32 registers)
+    LoadX2Dist.DINTLV_B8: DistRule(None),
+    LoadX2Dist.DINTLV_B16: DistRule(None),
+    LoadX2Dist.DINTLV_B32: DistRule(None),
     LoadX2Dist.BDINTLV: DistRule(None),
 }
 
@@ -106,7 +116,9 @@ class MaskedLoadOp(VectorLoadOp):
 class VldsOp(VectorLoadOp):
     """`%r = pto.vlds %src[%off] {dist = "NORM"} : !pto.ptr<T, ub> -> !pto.vreg<NxT>`.
 
-    `dist` is optional (default NORM).
+    `dist` is optional (default NORM). Post-update form (PTOAS VPTOOps.td, micro-ISA
+    03-vector-load-store): `%r, %next = pto.vlds ... -> !pto.vreg<NxT>, !pto.ptr<T, ub>` loads
+    at `%src` itself and returns `%src` advanced by `%off` elements (`POST_UPDATE`).
     """
 
     name = "pto.vlds"
@@ -117,10 +129,14 @@ class VldsOp(VectorLoadOp):
     offset = operand_def(IndexType())
     dist = opt_prop_def(StringAttr)
     result = result_def(VREG)
+    updated_base = opt_result_def(PTR)
 
     irdl_options = (ParsePropInAttrDict(),)
 
-    assembly_format = "$source `[` $offset `]` attr-dict `:` type($source) `->` type($result)"
+    assembly_format = (
+        "$source `[` $offset `]` attr-dict `:` type($source) `->` type($result) "
+        "(`,` type($updated_base)^)?"
+    )
 
     def __init__(
         self,
@@ -128,10 +144,11 @@ class VldsOp(VectorLoadOp):
         offset: SSAValue,
         result_type: VRegType,
         dist: LoadDist | str | None = None,
+        post_update: bool = False,
     ) -> None:
         super().__init__(
             operands=[source, offset],
-            result_types=[result_type],
+            result_types=[result_type, [source.type] if post_update else []],
             properties=string_props(dist=dist),
         )
 
@@ -144,6 +161,8 @@ class VldsOp(VectorLoadOp):
     def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
         mode = self.dist_mode
         self.check_dist(ptr, "source", loaded[0], _RESULT_ROLES, LOAD_DIST_RULES[mode], mode)
+        if self.updated_base is not None:
+            self.check_same_type("updated_base", self.updated_base, "source", ptr)
 
 
 @irdl_op_definition
@@ -165,7 +184,11 @@ class VldasOp(VectorLoadOp):
 
 @irdl_op_definition
 class VldusOp(VectorLoadOp):
-    """`%v, %a2, %p2 = pto.vldus %src, %a : P, !pto.align -> !pto.vreg<NxT>, !pto.align, P`."""
+    """`%v, %a2, %p2 = pto.vldus %src, %a : P, !pto.align -> !pto.vreg<NxT>, !pto.align, P`.
+
+    The page's form has the post-updated base `%p2` (`%src` + 256 bytes); PTOAS (VPTOOps.td)
+    writes it without: `%v, %a2 = pto.vldus %src, %a : P, !pto.align -> V, !pto.align`.
+    """
 
     name = "pto.vldus"
 
@@ -175,21 +198,25 @@ class VldusOp(VectorLoadOp):
     align = operand_def(ALIGN)
     result = result_def(VREG)
     align_out = result_def(ALIGN)
-    base_out = result_def(PTR)
+    base_out = opt_result_def(PTR)
 
     assembly_format = (
         "$source `,` $align attr-dict `:` type($source) `,` type($align) `->` "
-        "type($result) `,` type($align_out) `,` type($base_out)"
+        "type($result) `,` type($align_out) (`,` type($base_out)^)?"
     )
 
-    def __init__(self, source: SSAValue, align: SSAValue, result_type: VRegType) -> None:
+    def __init__(
+        self, source: SSAValue, align: SSAValue, result_type: VRegType, base_out: bool = True
+    ) -> None:
         super().__init__(
-            operands=[source, align], result_types=[result_type, AlignType(), source.type]
+            operands=[source, align],
+            result_types=[result_type, AlignType(), [source.type] if base_out else []],
         )
 
     def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
         super().verify_load(ptr, loaded)
-        self.check_same_type("base_out", self.base_out, "source", ptr)
+        if self.base_out is not None:
+            self.check_same_type("base_out", self.base_out, "source", ptr)
 
 
 @irdl_op_definition
@@ -274,27 +301,39 @@ class VsldOp(VectorLoadOp):
 
 
 @irdl_op_definition
-class VsldbOp(MaskedLoadOp):
-    """`%r = pto.vsldb %src, %ctrl, %mask : P, i32, M -> V` (block-strided load)."""
+class VsldbOp(MaskedLoadOp, BlockStridedOp):
+    """Block-strided load: block b of the result = UB block (repeat + b * block) after
+    `%src`, zero where the mask's b32 lane b is off.
+
+    Manual: `%r = pto.vsldb %src, %ctrl, %mask : P, i32, M -> V`;
+    PTOAS: `%r = pto.vsldb %src, %block, %repeat, %mask : P, i16, i16, M -> V`.
+    """
 
     name = "pto.vsldb"
 
     MANUAL: ClassVar = "vector/ops/vector-load-store/vsldb.md"
 
+    LEADING: ClassVar[int] = 1
+
     source = operand_def(PTR)
-    offset = operand_def(I32_SCALAR)
+    strides = var_operand_def(AnyAttr())
     mask = operand_def(MASK)
     result = result_def(VREG)
 
-    assembly_format = (
-        "$source `,` $offset `,` $mask attr-dict `:` type($source) `,` type($offset) `,` "
-        "type($mask) `->` type($result)"
-    )
-
     def __init__(
-        self, source: SSAValue, offset: SSAValue, mask: SSAValue, result_type: VRegType
+        self,
+        source: SSAValue,
+        strides: SSAValue | Sequence[SSAValue],
+        mask: SSAValue,
+        result_type: VRegType,
     ) -> None:
-        super().__init__(operands=[source, offset, mask], result_types=[result_type])
+        """`strides`: the i32 control word, or the (i16 block, i16 repeat) pair."""
+        pair = [strides] if isinstance(strides, SSAValue) else list(strides)
+        super().__init__(operands=[source, pair, mask], result_types=[result_type])
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        self.check_strides()
+        super().verify_load(ptr, loaded)
 
 
 # ---- gathers ------------------------------------------------------------------------------
@@ -316,28 +355,45 @@ class GatherOp(VectorLoadOp):
             )
 
 
-class ActiveLanesGatherOp(GatherOp):
-    """A gather bounded by an `index` count of active lanes."""
+LANES_OR_MASK = Kind(
+    "index (active-lane count) or a !pto.mask",
+    lambda t: isinstance(t, IndexType | MaskType),
+)
+"""The third operand of vgather2 / vgatherb / vscatter: the page's `%active_lanes` count or
+PTOAS's `%mask` (VPTOOps.td `PTO_Vgather2Op`, `PTO_VgatherbOp`, `PTO_VscatterOp`)."""
+
+
+class BoundedGatherOp(GatherOp):
+    """A gather whose `bound` is an `index` count of active lanes or a mask.
+
+    `%r = pto.OP %src, %offsets, %bound : P, !pto.vreg<NxI>, index | !pto.mask<G> -> V`.
+    """
 
     source = operand_def(PTR)
     offsets = operand_def(VREG)
-    active_lanes = operand_def(IndexType())
+    bound = operand_def(LANES_OR_MASK)
     result = result_def(VREG)
 
     assembly_format = (
-        "$source `,` $offsets `,` $active_lanes attr-dict `:` type($source) `,` "
-        "type($offsets) `,` type($active_lanes) `->` type($result)"
+        "$source `,` $offsets `,` $bound attr-dict `:` type($source) `,` "
+        "type($offsets) `,` type($bound) `->` type($result)"
     )
 
     def __init__(
-        self, source: SSAValue, offsets: SSAValue, active_lanes: SSAValue, result_type: VRegType
+        self, source: SSAValue, offsets: SSAValue, bound: SSAValue, result_type: VRegType
     ) -> None:
-        super().__init__(operands=[source, offsets, active_lanes], result_types=[result_type])
+        super().__init__(operands=[source, offsets, bound], result_types=[result_type])
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        super().verify_load(ptr, loaded)
+        if isinstance(self.bound.type, MaskType):
+            self.check_mask(self.bound, loaded[0], "result")
 
 
 @irdl_op_definition
-class Vgather2Op(ActiveLanesGatherOp):
-    """Indexed gather: `dst[i] = UB[base + offsets[i] * sizeof(T)]` for the active lanes."""
+class Vgather2Op(BoundedGatherOp):
+    """Indexed gather: `dst[i] = UB[base + offsets[i] * sizeof(T)]` for the active lanes
+    (the first `%active_lanes`, or the mask's on lanes); the other lanes are 0."""
 
     name = "pto.vgather2"
 
@@ -345,8 +401,9 @@ class Vgather2Op(ActiveLanesGatherOp):
 
 
 @irdl_op_definition
-class VgatherbOp(ActiveLanesGatherOp):
-    """Block gather with byte offsets; offsets are 32-bit, so the data is 32-bit too."""
+class VgatherbOp(BoundedGatherOp):
+    """Block gather with byte offsets; offsets are 32-bit, so the data is 32-bit too. Block b
+    is active when b < `%active_lanes` or when lane b of the b32 mask is on; else 0."""
 
     name = "pto.vgatherb"
 

@@ -20,14 +20,17 @@ from xdsl.irdl import (
     operand_def,
     opt_operand_def,
     opt_prop_def,
+    opt_result_def,
     prop_def,
     result_def,
+    var_operand_def,
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import PostUpdate, StoreDist, StoreX2Dist, StrideMode
 from pto_dialect.ops.base import fail, resolve
+from pto_dialect.ops.vector_block_strided import BlockStridedOp
 from pto_dialect.ops.vector_common import (
     ALIGN,
     I32_SCALAR,
@@ -37,29 +40,47 @@ from pto_dialect.ops.vector_common import (
     VREG,
     DistRule,
     VectorMemoryOp,
+    mask_of,
     operand_of,
     parse_mode,
     string_props,
     vreg_of,
 )
-from pto_dialect.types import AlignType, PtrType, VRegType
+from pto_dialect.ops.vector_load import LANES_OR_MASK
+from pto_dialect.types import AlignType, MaskType, PtrType, VRegType
 
 STORE_DIST_RULES: Mapping[StoreDist, DistRule] = {
     StoreDist.NORM_B8: DistRule(8),
     StoreDist.NORM_B16: DistRule(16),
     StoreDist.NORM_B32: DistRule(32),
-    # PK_Bn keeps the low half of each n-bit lane.
-    StoreDist.PK_B16: DistRule(16, 8),
-    StoreDist.PK_B32: DistRule(32, 16),
+    # PK_Bn keeps the low half of each n-bit unit (checked by `PACK_BITS`, not by the rule).
+    StoreDist.PK_B16: DistRule(None, 8),
+    StoreDist.PK_B32: DistRule(None, 16),
+    StoreDist.PK_B64: DistRule(None, 32),
+    # 1PT_Bn writes lane 0 only (PTOAS micro-ISA 03: "the predicate register is ignored").
+    StoreDist.ONE_PT_B8: DistRule(8),
+    StoreDist.ONE_PT_B16: DistRule(16),
+    StoreDist.ONE_PT_B32: DistRule(32),
     StoreDist.MRG4CHN_B8: DistRule(8),
     StoreDist.MRG2CHN_B8: DistRule(8),
     StoreDist.MRG2CHN_B16: DistRule(16),
 }
 STORE_X2_DIST_RULES: Mapping[StoreX2Dist, DistRule] = {
-    StoreX2Dist.INTLV_B8: DistRule(8),
-    StoreX2Dist.INTLV_B16: DistRule(16),
-    StoreX2Dist.INTLV_B32: DistRule(32),
+    # INTLV_Bn merges n-bit units whatever the lanes (as DINTLV_Bn, `LOAD_X2_DIST_RULES`)
+    StoreX2Dist.INTLV_B8: DistRule(None),
+    StoreX2Dist.INTLV_B16: DistRule(None),
+    StoreX2Dist.INTLV_B32: DistRule(None),
 }
+
+PACK_BITS: Mapping[StoreDist, int] = {
+    StoreDist.PK_B16: 16,
+    StoreDist.PK_B32: 32,
+    StoreDist.PK_B64: 64,
+}
+"""The unit width n of PK_Bn. PTOAS's board-tested kernels pack narrower lanes than n
+(vsts-pk-b64-f32: f32 lanes, vcvt-f32-to-f16-pk-b32: f16 lanes) through a pointer of the lane
+type (vsts-pk-b16: an i16 pointer): the lanes need only divide n, the pointee is the lane type
+or the n/2-bit packed type, and the mask is read for n-bit data (b32 for PK_B64)."""
 
 SCATTER_BITS = (8, 16, 32)
 
@@ -92,7 +113,9 @@ class VectorStoreOp(VectorMemoryOp):
 class VstsOp(VectorStoreOp):
     """`pto.vsts %v, %dst[%off], %mask {dist = "NORM_B32"} : V, P, M`.
 
-    `dist` is optional (default NORM_B<element bits>).
+    `dist` is optional (default NORM_B<element bits>). Post-update form (PTOAS VPTOOps.td,
+    micro-ISA 03-vector-load-store): `%next = pto.vsts ... : V, P, M -> P` stores at `%dst`
+    itself and returns `%dst` advanced by `%off` elements (`POST_UPDATE`).
     """
 
     name = "pto.vsts"
@@ -104,12 +127,13 @@ class VstsOp(VectorStoreOp):
     offset = operand_def(IndexType())
     mask = operand_def(MASK)
     dist = opt_prop_def(StringAttr)
+    updated_base = opt_result_def(PTR)
 
     irdl_options = (ParsePropInAttrDict(),)
 
     assembly_format = (
         "$value `,` $dest `[` $offset `]` `,` $mask attr-dict `:` type($value) `,` "
-        "type($dest) `,` type($mask)"
+        "type($dest) `,` type($mask) (`->` type($updated_base)^)?"
     )
 
     def __init__(
@@ -119,8 +143,13 @@ class VstsOp(VectorStoreOp):
         offset: SSAValue,
         mask: SSAValue,
         dist: StoreDist | str | None = None,
+        post_update: bool = False,
     ) -> None:
-        super().__init__(operands=[value, dest, offset, mask], properties=string_props(dist=dist))
+        super().__init__(
+            operands=[value, dest, offset, mask],
+            result_types=[[dest.type] if post_update else []],
+            properties=string_props(dist=dist),
+        )
 
     @property
     def dist_mode(self) -> StoreDist:
@@ -137,8 +166,35 @@ class VstsOp(VectorStoreOp):
     def verify_store(self, ptr: PtrType, stored: Stored) -> None:
         mode = self.dist_mode
         vreg = stored[0][1]
-        self.check_dist(ptr, "dest", vreg, ("value", "value"), STORE_DIST_RULES[mode], mode)
-        self.check_mask(self.mask, vreg, "value")
+        if mode in PACK_BITS:
+            self.verify_pack(ptr, vreg, mode, PACK_BITS[mode])
+        else:
+            self.check_dist(ptr, "dest", vreg, ("value", "value"), STORE_DIST_RULES[mode], mode)
+            self.check_mask(self.mask, vreg, "value")
+        if self.updated_base is not None:
+            self.check_same_type("updated_base", self.updated_base, "dest", ptr)
+
+    def verify_pack(self, ptr: PtrType, vreg: VRegType, mode: StoreDist, bits: int) -> None:
+        """PK_Bn: lanes dividing n, a pointee of the lane type or of n/2 bits, a bmin(n, 32)
+        mask (`PACK_BITS`)."""
+        lane = vreg.element.bits
+        if bits % lane:
+            raise fail(
+                f"{self.name} dist {mode} needs value lanes of at most {bits} bits, "
+                f"got {vreg.element}"
+            )
+        element = ptr.element
+        if element is not None and element != vreg.element and element.bits != bits // 2:
+            raise fail(
+                f"{self.name} dest element type {element} must be the value element type "
+                f"{vreg.element} or {bits // 2}-bit for dist {mode}"
+            )
+        granularity = mask_of(self.mask).bits.data
+        if granularity != min(bits, 32):
+            raise fail(
+                f"{self.name} mask granularity b{granularity} must be b{min(bits, 32)} for dist "
+                f"{mode} (the predicate is read for {bits}-bit data)"
+            )
 
 
 @irdl_op_definition
@@ -220,34 +276,62 @@ class VsstOp(VectorStoreOp):
 
 
 @irdl_op_definition
-class VsstbOp(VectorStoreOp):
-    """`pto.vsstb %v, %dst, %ctrl, %mask : V, P, i32, M` (block-strided store)."""
+class VsstbOp(VectorStoreOp, BlockStridedOp):
+    """Block-strided store: UB block (repeat + b * block) after `%dst` = block b of `%v`,
+    where the mask's b32 lane b is on.
+
+    Manual: `pto.vsstb %v, %dst, %ctrl, %mask : V, P, i32, M`;
+    PTOAS: `pto.vsstb %v, %dst, %block, %repeat, %mask : V, P, i16, i16, M [-> P]`. With the
+    `-> P` result (post-update, PTOAS only) block b goes to UB block b * block after `%dst`
+    and the result is `%dst` advanced by `repeat` blocks.
+    """
 
     name = "pto.vsstb"
 
     MANUAL: ClassVar = "vector/ops/vector-load-store/vsstb.md"
 
+    LEADING: ClassVar[int] = 2
+
     value = operand_def(VREG)
     dest = operand_def(PTR)
-    offset = operand_def(I32_SCALAR)
+    strides = var_operand_def(AnyAttr())
     mask = operand_def(MASK)
+    updated_base = opt_result_def(PTR)
 
-    assembly_format = (
-        "$value `,` $dest `,` $offset `,` $mask attr-dict `:` type($value) `,` type($dest) `,` "
-        "type($offset) `,` type($mask)"
-    )
-
-    def __init__(self, value: SSAValue, dest: SSAValue, offset: SSAValue, mask: SSAValue) -> None:
-        super().__init__(operands=[value, dest, offset, mask])
+    def __init__(
+        self,
+        value: SSAValue,
+        dest: SSAValue,
+        strides: SSAValue | Sequence[SSAValue],
+        mask: SSAValue,
+        post_update: bool = False,
+    ) -> None:
+        """`strides`: the i32 control word, or the (i16 block, i16 repeat) pair."""
+        pair = [strides] if isinstance(strides, SSAValue) else list(strides)
+        super().__init__(
+            operands=[value, dest, pair, mask],
+            result_types=[[dest.type] if post_update else []],
+        )
 
     def verify_store(self, ptr: PtrType, stored: Stored) -> None:
+        self.check_strides()
         super().verify_store(ptr, stored)
         self.check_mask(self.mask, stored[0][1], "value")
+        if self.updated_base is not None:
+            if self.packed:
+                raise fail(
+                    f"{self.name} post-update (the updated_base result) takes the i16 block "
+                    "and repeat strides, not the packed i32 control word"
+                )
+            self.check_same_type("updated_base", self.updated_base, "dest", ptr)
 
 
 @irdl_op_definition
 class VscatterOp(VectorStoreOp):
-    """`pto.vscatter %v, %dst, %offsets, %active_lanes : V, P, !pto.vreg<NxI>, index`."""
+    """`pto.vscatter %v, %dst, %offsets, %bound : V, P, !pto.vreg<NxI>, index | M`.
+
+    `%bound`: the page's `%active_lanes` count or PTOAS's `%mask` (VPTOOps.td).
+    """
 
     name = "pto.vscatter"
 
@@ -256,17 +340,15 @@ class VscatterOp(VectorStoreOp):
     value = operand_def(VREG)
     dest = operand_def(PTR)
     offsets = operand_def(VREG)
-    active_lanes = operand_def(IndexType())
+    bound = operand_def(LANES_OR_MASK)
 
     assembly_format = (
-        "$value `,` $dest `,` $offsets `,` $active_lanes attr-dict `:` type($value) `,` "
-        "type($dest) `,` type($offsets) `,` type($active_lanes)"
+        "$value `,` $dest `,` $offsets `,` $bound attr-dict `:` type($value) `,` "
+        "type($dest) `,` type($offsets) `,` type($bound)"
     )
 
-    def __init__(
-        self, value: SSAValue, dest: SSAValue, offsets: SSAValue, active_lanes: SSAValue
-    ) -> None:
-        super().__init__(operands=[value, dest, offsets, active_lanes])
+    def __init__(self, value: SSAValue, dest: SSAValue, offsets: SSAValue, bound: SSAValue) -> None:
+        super().__init__(operands=[value, dest, offsets, bound])
 
     def verify_store(self, ptr: PtrType, stored: Stored) -> None:
         vreg = stored[0][1]
@@ -274,6 +356,8 @@ class VscatterOp(VectorStoreOp):
             raise fail(f"{self.name} supports only b8, b16 and b32 elements, got {vreg.element}")
         super().verify_store(ptr, stored)
         self.check_indices(self.offsets, vreg, "value")
+        if isinstance(self.bound.type, MaskType):
+            self.check_mask(self.bound, vreg, "value")
 
 
 # ---- alignment-state flushes --------------------------------------------------------------

@@ -406,7 +406,8 @@ def test_vsld_and_vsst_fixed_strides(mode: StrideMode, lane: DType):
 def test_vsldb_loads_active_blocks_and_zeroes_the_others(lane: DType):
     rig = Rig(A2A3)
     block_stride, repeat_stride = 3, 5
-    control = (repeat_stride << 16) | block_stride
+    # the word is block << 16 | repeat (PTOAS packBlockRepeatStride, pto-isa a5 TMov.hpp)
+    control = (block_stride << 16) | repeat_stride
     n = lanes(lane)
     mask = np.zeros(n, bool)
     per_b32 = n // 64
@@ -431,7 +432,7 @@ def test_vsldb_inactive_blocks_may_lie_outside_ub():
     rig = Rig()
     size = rig.ub.size
     op = VsldbOp(val(ub_ptr(F32)), val(i32), val(MaskType(32)), vreg(F32))
-    control = 0x7FFF  # block stride 32767 blocks: blocks 1.. are far out of UB
+    control = 0x7FFF << 16  # block stride 32767 blocks: blocks 1.. are far out of UB
     (result,) = rig.run(op, rig.ptr(0, F32), control, tail_mask(64, 1))
     assert result[8:].tobytes() == bytes(224)
     with pytest.raises(PtoRuntimeError, match=rf"vsldb \(lane/block 1\) .* outside ub \({size}"):
@@ -441,14 +442,14 @@ def test_vsldb_inactive_blocks_may_lie_outside_ub():
 def test_vsstb_writes_only_active_blocks_with_negative_control_word():
     rig = Rig()
     value = random_vreg(rig.rng, I32)
-    control = -65535  # as i32: 0xFFFF0001 -> block stride 1, repeat stride 65535
+    control = -65535  # as i32: 0xFFFF0001 -> block stride 65535, repeat stride 1
     op = VsstbOp(val(vreg(I32)), val(ub_ptr(I32)), val(i32), val(MaskType(32)))
     with pytest.raises(PtoRuntimeError, match="outside ub"):
         rig.run(op, value, rig.ptr(0, I32), control, np.ones(64, bool))
     before = bytearray(rig.snapshot())
     mask = np.zeros(64, bool)
     mask[[1, 6]] = True
-    rig.run(op, value, rig.ptr(64, I32), 2, mask)  # block stride 2, repeat 0
+    rig.run(op, value, rig.ptr(64, I32), 2 << 16, mask)  # block stride 2, repeat 0
     for blk in (1, 6):
         a = 64 + blk * 2 * 32
         before[a : a + 32] = value.tobytes()[blk * 32 : blk * 32 + 32]

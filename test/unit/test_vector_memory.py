@@ -288,21 +288,35 @@ def test_unpack_loads_widen_each_element_to_twice_its_width(
         ).verify()
 
 
-def test_pack_store_narrows_32_bit_lanes_to_16_bit_memory():
-    VstsOp(
-        val(V_I32), val(PtrType(i16, MemorySpace.UB)), val(IndexType()), val(M32), "PK_B32"
-    ).verify()
-    with pytest.raises(VerifyException, match=re.escape("dest element type i32 must be 16-bit")):
+def test_pack_store_writes_through_a_lane_typed_or_a_narrow_pointer():
+    # PTOAS's board-tested vsts-pk-b16 stores through a pointer of the lane type
+    for ptr in (PtrType(i16, MemorySpace.UB), PtrType(i32, MemorySpace.UB)):
+        VstsOp(val(V_I32), val(ptr), val(IndexType()), val(M32), "PK_B32").verify()
+    with pytest.raises(
+        VerifyException, match=re.escape("dest element type i8 must be the value element type")
+    ):
         VstsOp(
-            val(V_I32), val(PtrType(i32, MemorySpace.UB)), val(IndexType()), val(M32), "PK_B32"
+            val(V_I32), val(PtrType(i8, MemorySpace.UB)), val(IndexType()), val(M32), "PK_B32"
         ).verify()
+
+
+def test_pack_store_takes_lanes_no_wider_than_its_unit():
+    # vsts-pk-b64-f32 packs f32 lanes as 64-bit units; PK_B16 cannot pack 32-bit lanes
+    VstsOp(val(V_F32), val(UB_F32), val(IndexType()), val(M32), "PK_B64").verify()
+    with pytest.raises(VerifyException, match="PK_B16 needs value lanes of at most 16 bits"):
+        VstsOp(val(V_I32), val(UB_F32), val(IndexType()), val(M32), "PK_B16").verify()
+
+
+def test_broadcast_loads_take_any_lane_width():
+    # vlds-brc-b8-f32 / vlds-brc-b16-f32 (PTOAS, board-tested): byte patterns in f32 lanes
+    for dist in (LoadDist.BRC_B8, LoadDist.BRC_B16, LoadDist.BRC_B32):
+        VldsOp(val(UB_F32), val(IndexType()), V_F32, dist).verify()
+        VldsOp(val(UB_F16), val(IndexType()), V_F16, dist).verify()
 
 
 @pytest.mark.parametrize(
     ("dist", "vreg", "bits"),
     [
-        (LoadDist.BRC_B8, V_F16, 8),
-        (LoadDist.BRC_B16, V_F32, 16),
         (LoadDist.US_B8, V_F32, 8),
         (LoadDist.DS_B16, VRegType(i8), 16),
         (LoadDist.SPLT4CHN_B8, V_F16, 8),

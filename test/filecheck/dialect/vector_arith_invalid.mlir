@@ -39,16 +39,6 @@ func.func @mask_granularity(%a: !pto.vreg<128xf16>, %m: !pto.mask<b32>) {
 
 // -----
 
-func.func @bitwise_float(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
-  pto.vecscope {
-    // expected-error @+1 {{pto.vand requires integer elements, got f32}}
-    %r = pto.vand %a, %a, %m : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
-  }
-  func.return
-}
-
-// -----
-
 func.func @shift_float(%a: !pto.vreg<128xf16>, %m: !pto.mask<b16>) {
   pto.vecscope {
     // expected-error @+1 {{pto.vshl requires integer elements, got f16}}
@@ -187,6 +177,16 @@ func.func @vbr_scalar(%x: f16) {
   pto.vecscope {
     // expected-error @+1 {{pto.vbr value type f16 must equal the result element type f32}}
     %r = pto.vbr %x : f16 -> !pto.vreg<64xf32>
+  }
+  func.return
+}
+
+// -----
+
+func.func @vbr_width(%x: i16) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.vbr value type i16 must equal the result element type ui8}}
+    %r = pto.vbr %x : i16 -> !pto.vreg<256xui8>
   }
   func.return
 }

@@ -74,14 +74,6 @@ func.func @f(%a: !pto.align, %v: !pto.vreg<64xf32>, %p: !pto.ptr<f16, ub>) {
 
 // -----
 
-func.func @f(%p: !pto.ptr<f16, ub>, %o: index) {
-  // expected-error @+1 {{pto.vlds dist BRC_B32 needs 32-bit result elements, got f16}}
-  %v = pto.vlds %p[%o] {dist = "BRC_B32"} : !pto.ptr<f16, ub> -> !pto.vreg<128xf16>
-  func.return
-}
-
-// -----
-
 func.func @f(%p: !pto.ptr<f32, ub>, %o: index) {
   // expected-error @+1 {{pto.vlds dist US_B16 needs 16-bit result elements, got f32}}
   %v = pto.vlds %p[%o] {dist = "US_B16"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
@@ -106,16 +98,8 @@ func.func @f(%p: !pto.ptr<bf16, ub>, %o: index) {
 
 // -----
 
-func.func @f(%p: !pto.ptr<i16, ub>, %o: index) {
-  // expected-error @+1 {{pto.vlds dist UNPK_B16 needs 32-bit result elements, got i16}}
-  %v = pto.vlds %p[%o] {dist = "UNPK_B16"} : !pto.ptr<i16, ub> -> !pto.vreg<128xi16>
-  func.return
-}
-
-// -----
-
 func.func @f(%p: !pto.ptr<i32, ub>, %o: index) {
-  // expected-error @+1 {{pto.vlds source element type i32 must be 16-bit for dist UNPK_B16 (16-bit UB elements in 32-bit lanes)}}
+  // expected-error @+1 {{pto.vlds source element type i32 must be 16-bit for dist UNPK_B16 (16-bit UB elements)}}
   %v = pto.vlds %p[%o] {dist = "UNPK_B16"} : !pto.ptr<i32, ub> -> !pto.vreg<64xi32>
   func.return
 }
@@ -130,17 +114,17 @@ func.func @f(%v: !pto.vreg<128xf16>, %p: !pto.ptr<f16, ub>, %o: index, %m: !pto.
 
 // -----
 
-func.func @f(%v: !pto.vreg<128xi16>, %p: !pto.ptr<i16, ub>, %o: index, %m: !pto.mask<b16>) {
-  // expected-error @+1 {{pto.vsts dist PK_B32 needs 32-bit value elements, got i16}}
-  pto.vsts %v, %p[%o], %m {dist = "PK_B32"} : !pto.vreg<128xi16>, !pto.ptr<i16, ub>, !pto.mask<b16>
+func.func @f(%v: !pto.vreg<64xi32>, %p: !pto.ptr<i32, ub>, %o: index, %m: !pto.mask<b32>) {
+  // expected-error @+1 {{pto.vsts dist PK_B16 needs value lanes of at most 16 bits, got i32}}
+  pto.vsts %v, %p[%o], %m {dist = "PK_B16"} : !pto.vreg<64xi32>, !pto.ptr<i32, ub>, !pto.mask<b32>
   func.return
 }
 
 // -----
 
-func.func @f(%v: !pto.vreg<64xi32>, %p: !pto.ptr<i32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vsts dest element type i32 must be 16-bit for dist PK_B32 (16-bit UB elements in 32-bit lanes)}}
-  pto.vsts %v, %p[%o], %m {dist = "PK_B32"} : !pto.vreg<64xi32>, !pto.ptr<i32, ub>, !pto.mask<b32>
+func.func @f(%v: !pto.vreg<64xi32>, %p: !pto.ptr<i8, ub>, %o: index, %m: !pto.mask<b32>) {
+  // expected-error @+1 {{pto.vsts dest element type i8 must be the value element type i32 or 16-bit for dist PK_B32}}
+  pto.vsts %v, %p[%o], %m {dist = "PK_B32"} : !pto.vreg<64xi32>, !pto.ptr<i8, ub>, !pto.mask<b32>
   func.return
 }
 
@@ -163,22 +147,6 @@ func.func @f(%v: !pto.vreg<32xi64>, %p: !pto.ptr<i64, ub>, %o: index, %m: !pto.m
 // -----
 
 func.func @f(%p: !pto.ptr<f32, ub>, %o: index) {
-  // expected-error @+1 {{pto.vldsx2 dist DINTLV_B16 needs 16-bit result elements, got f32}}
-  %l, %h = pto.vldsx2 %p[%o], "DINTLV_B16" : !pto.ptr<f32, ub>, index -> !pto.vreg<64xf32>, !pto.vreg<64xf32>
-  func.return
-}
-
-// -----
-
-func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vstsx2 dist INTLV_B8 needs 8-bit value elements, got f32}}
-  pto.vstsx2 %v, %v, %p[%o], "INTLV_B8", %m : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.ptr<f32, ub>, index, !pto.mask<b32>
-  func.return
-}
-
-// -----
-
-func.func @f(%p: !pto.ptr<f32, ub>, %o: index) {
   // expected-error @+1 {{pto.vlds dist "NORM_B32" is a store distribution of pto.vsts; pto.vlds takes one of NORM, BRC_B8, BRC_B16, BRC_B32, US_B8, US_B16, DS_B8, DS_B16, UNPK_B8, UNPK_B16, UNPK_B32, SPLT4CHN_B8, SPLT2CHN_B8, SPLT2CHN_B16, DINTLV_B32, BLK}}
   %v = pto.vlds %p[%o] {dist = "NORM_B32"} : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
   func.return
@@ -187,7 +155,7 @@ func.func @f(%p: !pto.ptr<f32, ub>, %o: index) {
 // -----
 
 func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vsts dist "BRC_B32" is a load distribution of pto.vlds; pto.vsts takes one of NORM_B8, NORM_B16, NORM_B32, PK_B16, PK_B32, MRG4CHN_B8, MRG2CHN_B8, MRG2CHN_B16}}
+  // expected-error @+1 {{pto.vsts dist "BRC_B32" is a load distribution of pto.vlds; pto.vsts takes one of NORM_B8, NORM_B16, NORM_B32, PK_B16, PK_B32, PK_B64, 1PT_B8, 1PT_B16, 1PT_B32, MRG4CHN_B8, MRG2CHN_B8, MRG2CHN_B16}}
   pto.vsts %v, %p[%o], %m {dist = "BRC_B32"} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
   func.return
 }
@@ -275,7 +243,7 @@ func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: !pto.m
 // -----
 
 func.func @f(%v: !pto.vreg<64xi32>, %p: !pto.ptr<i16, ub>, %o: index, %m: !pto.mask<b16>) {
-  // expected-error @+1 {{pto.vsts mask granularity b16 must match the 32-bit elements of value (!pto.mask<b32>)}}
+  // expected-error @+1 {{pto.vsts mask granularity b16 must be b32 for dist PK_B32 (the predicate is read for 32-bit data)}}
   pto.vsts %v, %p[%o], %m {dist = "PK_B32"} : !pto.vreg<64xi32>, !pto.ptr<i16, ub>, !pto.mask<b16>
   func.return
 }
@@ -547,7 +515,7 @@ func.func @f(%a: !pto.align, %p: !pto.ptr<f32, ub>, %o: index) {
 // -----
 
 func.func @f(%p: !pto.ptr<f32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vsldb offset must be i32, got index}}
+  // expected-error @+1 {{pto.vsldb takes either one i32 control word (manual form) or an i16 block stride and an i16 repeat stride (PTOAS form), got index}}
   %v = pto.vsldb %p, %o, %m : !pto.ptr<f32, ub>, index, !pto.mask<b32> -> !pto.vreg<64xf32>
   func.return
 }

@@ -300,7 +300,8 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    %[[C64_32:.*]] = arith.constant 64 : i32
 // CHECK-NEXT:    %[[C7:.*]] = arith.constant 7 : i32
 // CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : i32
-// CHECK-NEXT:    %[[CTRL:.*]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[BS:.*]] = arith.constant 1 : i16
+// CHECK-NEXT:    %[[RS:.*]] = arith.constant 0 : i16
 // CHECK-NEXT:    %[[ZI:.*]] = pto.castptr %[[ZADDR]] : i64 -> !pto.ptr<i32, ub>
 // CHECK-NEXT:    pto.vecscope {
 // CHECK-NEXT:      %[[ONES:.*]] = pto.vbr %[[M1]] : i32 -> !pto.vreg<64xi32>
@@ -317,7 +318,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:          %[[BLOCKS:.*]] = arith.divsi %[[UP]], %[[C8]] : i32
 // CHECK-NEXT:          %[[BMASK:.*]], %{{.*}} = pto.plt_b32 %[[BLOCKS]] : i32 -> !pto.mask<b32>, i32
 // CHECK-NEXT:          %[[XAT:.*]] = pto.addptr %[[X]], %[[AT]] : !pto.ptr<f32, ub>, index -> !pto.ptr<f32, ub>
-// CHECK-NEXT:          %[[A:.*]] = pto.vsldb %[[XAT]], %[[CTRL]], %[[BMASK]] : !pto.ptr<f32, ub>, i32, !pto.mask<b32> -> !pto.vreg<64xf32>
+// CHECK-NEXT:          %[[A:.*]] = pto.vsldb %[[XAT]], %[[BS]], %[[RS]], %[[BMASK]] : !pto.ptr<f32, ub>, i16, i16, !pto.mask<b32> -> !pto.vreg<64xf32>
 // CHECK-NEXT:          %[[B:.*]] = pto.vlds %[[Y]][%[[AT]]] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
 // CHECK-NEXT:          pto.vsts %[[ONES]], %[[ZI]][%[[AT]]], %[[ALL]] : !pto.vreg<64xi32>, !pto.ptr<i32, ub>, !pto.mask<b32>
 // CHECK-NEXT:          %[[F:.*]] = pto.vlds %[[Z]][%[[AT]]] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
@@ -342,7 +343,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // -----
 
 // A 32-byte tile: a 256-byte vlds would read past it, so the source is read with vsldb over
-// ceil(3 / 8) = 1 block (block stride 1); the store stays a masked vsts.
+// ceil(3 / 8) = 1 block (block stride 1, repeat stride 0); the store stays a masked vsts.
 // CHECK-LABEL: func.func @small_tile
 // CHECK:         %[[X:.*]] = pto.castptr %{{.*}} : i64 -> !pto.ptr<f32, ub>
 // CHECK:         %[[Z:.*]] = pto.castptr %{{.*}} : i64 -> !pto.ptr<f32, ub>
@@ -352,7 +353,8 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    %[[C64:.*]] = arith.constant 64 : index
 // CHECK-NEXT:    %[[C7:.*]] = arith.constant 7 : i32
 // CHECK-NEXT:    %[[C8:.*]] = arith.constant 8 : i32
-// CHECK-NEXT:    %[[CTRL:.*]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[BS:.*]] = arith.constant 1 : i16
+// CHECK-NEXT:    %[[RS:.*]] = arith.constant 0 : i16
 // CHECK-NEXT:    pto.vecscope {
 // CHECK-NEXT:      %{{.*}} = scf.for %[[OFF:.*]] = %[[C0]] to %[[C3]] step %[[C64]] iter_args(%[[REM:.*]] = %[[C3_32]]) -> (i32) {
 // CHECK-NEXT:        %[[MASK:.*]], %[[NEXT:.*]] = pto.plt_b32 %[[REM]] : i32 -> !pto.mask<b32>, i32
@@ -360,7 +362,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:        %[[BLOCKS:.*]] = arith.divsi %[[UP]], %[[C8]] : i32
 // CHECK-NEXT:        %[[BMASK:.*]], %{{.*}} = pto.plt_b32 %[[BLOCKS]] : i32 -> !pto.mask<b32>, i32
 // CHECK-NEXT:        %[[XAT:.*]] = pto.addptr %[[X]], %[[OFF]] : !pto.ptr<f32, ub>, index -> !pto.ptr<f32, ub>
-// CHECK-NEXT:        %[[A:.*]] = pto.vsldb %[[XAT]], %[[CTRL]], %[[BMASK]] : !pto.ptr<f32, ub>, i32, !pto.mask<b32> -> !pto.vreg<64xf32>
+// CHECK-NEXT:        %[[A:.*]] = pto.vsldb %[[XAT]], %[[BS]], %[[RS]], %[[BMASK]] : !pto.ptr<f32, ub>, i16, i16, !pto.mask<b32> -> !pto.vreg<64xf32>
 // CHECK-NEXT:        %[[R:.*]] = pto.vabs %[[A]], %[[MASK]] : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
 // CHECK-NEXT:        pto.vsts %[[R]], %[[Z]][%[[OFF]]], %[[MASK]] : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
 // CHECK-NEXT:        scf.yield %[[NEXT]] : i32
