@@ -300,7 +300,7 @@ def test_examples_through_the_pipeline(name: str, target: str) -> None:
         assert np.array_equal(y, _in_k_order(x, w) + bias)
     else:
         a, b, c = before
-        assert np.array_equal(c, _in_k_order(a, b))
+        assert np.array_equal(c, _in_k_order(a.astype(c.dtype), b.astype(c.dtype)))
 
 
 def test_the_report_names_the_register_tile_each_scope_chose() -> None:
