@@ -39,7 +39,6 @@ def streaming_kernel(tiles: int = 16, rows: int = 32, cols: int = 32, target: st
 """
 
 
-
 def streaming_softmax_kernel(
     tiles: int = 64, rows: int = 64, cols: int = 128, target: str = "a2a3"
 ) -> str:

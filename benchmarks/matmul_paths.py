@@ -1,9 +1,10 @@
-"""Simulated cycles of f32 GEMV and small matmuls on the vector unit and on the cube.
+"""Simulated cycles of GEMV and small matmuls on the vector unit and on the cube.
 
-    python benchmarks/matmul_paths.py [--quick]
+    python benchmarks/matmul_paths.py [--quick] [--dtype f32|f16|bf16|i8]
 
-For each (m, k, n) and target, two Level-1 kernels computing C = A . B (f32, GM -> GM) go
-through `pto-pipeline` and run under pto-run's cycle model (`interpreters.api.run`):
+For each (m, k, n) and target, two Level-1 kernels computing C = A . B (GM -> GM; A and B
+of `--dtype`, C of its accumulator type: f32, or i32 for i8) go through `pto-pipeline` and
+run under pto-run's cycle model (`interpreters.api.run`):
 
 - vector: tload A, B into UB (loc=vec), the vector-unit tmatmul / tgemv lowered by
   `pto-pipeline{matmul-on-vector=true}`, tstore C from UB;
@@ -23,6 +24,7 @@ import re
 from dataclasses import dataclass
 
 from interpreters.api import apply_pipeline, parse, run
+from pto_dialect.dtypes import F32, I8, I32, DType, dtype_named
 
 TARGETS = ("a2a3", "a5", "cpu")
 UB_BYTES = 192 * 1024
@@ -31,17 +33,22 @@ L0_BYTES = 64 * 1024
 """L0A / L0B of A2A3 (pto_dialect/targets.py)."""
 
 
-def _views(m: int, k: int, n: int) -> tuple[str, str]:
+def accumulator(dtype: DType) -> DType:
+    return I32 if dtype == I8 else F32
+
+
+def _views(m: int, k: int, n: int, dtype: DType) -> tuple[str, str]:
     """The tensor views of A (m x k), B (k x n), C (m x n) and the lines making them."""
     head: list[str] = []
     parts: list[str] = []
-    for name, rows, cols in (("a", m, k), ("b", k, n), ("c", m, n)):
+    acc = accumulator(dtype)
+    for name, rows, cols, t in (("a", m, k, dtype), ("b", k, n, dtype), ("c", m, n, acc)):
         head.append(
             f"    %v{name} = pto.make_tensor_view %{name}p, shape = [%r{name}, %k{name}], "
-            f"strides = [%k{name}, %c1] : !pto.tensor_view<?x?xf32>\n"
+            f"strides = [%k{name}, %c1] : !pto.tensor_view<?x?x{t}>\n"
             f"    %p{name} = pto.partition_view %v{name}, offsets = [%c0, %c0], sizes = "
-            f"[%r{name}, %k{name}] : !pto.tensor_view<?x?xf32> -> "
-            f"!pto.partition_tensor_view<{rows}x{cols}xf32>\n"
+            f"[%r{name}, %k{name}] : !pto.tensor_view<?x?x{t}> -> "
+            f"!pto.partition_tensor_view<{rows}x{cols}x{t}>\n"
         )
         parts.append(
             f"    %r{name} = arith.constant {rows} : index\n"
@@ -50,12 +57,13 @@ def _views(m: int, k: int, n: int) -> tuple[str, str]:
     return "".join(parts), "".join(head)
 
 
-def _kernel(body: str, m: int, k: int, n: int, target: str, types: str) -> str:
-    sizes, views = _views(m, k, n)
+def _kernel(body: str, m: int, k: int, n: int, target: str, types: str, dtype: DType) -> str:
+    sizes, views = _views(m, k, n, dtype)
+    t, acc = dtype, accumulator(dtype)
     return (
         f"{types}"
         f'builtin.module attributes {{pto.target_arch = "{target}"}} {{\n'
-        "  func.func @mm(%ap: !pto.ptr<f32>, %bp: !pto.ptr<f32>, %cp: !pto.ptr<f32>) {\n"
+        f"  func.func @mm(%ap: !pto.ptr<{t}>, %bp: !pto.ptr<{t}>, %cp: !pto.ptr<{acc}>) {{\n"
         "    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
         f"{sizes}{views}{body}    func.return\n  }}\n}}\n"
     )
@@ -65,43 +73,45 @@ def _op(m: int) -> str:
     return "pto.tgemv" if m == 1 else "pto.tmatmul"
 
 
-def vector_kernel(m: int, k: int, n: int, target: str) -> str:
+def vector_kernel(m: int, k: int, n: int, target: str, dtype: DType = F32) -> str:
+    t, acc = dtype, accumulator(dtype)
     types = (
-        f"!a = !pto.tile<loc=vec, dtype=f32, rows={m}, cols={k}>\n"
-        f"!b = !pto.tile<loc=vec, dtype=f32, rows={k}, cols={n}>\n"
-        f"!c = !pto.tile<loc=vec, dtype=f32, rows={m}, cols={n}>\n"
+        f"!a = !pto.tile<loc=vec, dtype={t}, rows={m}, cols={k}>\n"
+        f"!b = !pto.tile<loc=vec, dtype={t}, rows={k}, cols={n}>\n"
+        f"!c = !pto.tile<loc=vec, dtype={acc}, rows={m}, cols={n}>\n"
     )
     body = (
-        f"    %a = pto.tload %pa : !pto.partition_tensor_view<{m}x{k}xf32> -> !a\n"
-        f"    %b = pto.tload %pb : !pto.partition_tensor_view<{k}x{n}xf32> -> !b\n"
+        f"    %a = pto.tload %pa : !pto.partition_tensor_view<{m}x{k}x{t}> -> !a\n"
+        f"    %b = pto.tload %pb : !pto.partition_tensor_view<{k}x{n}x{t}> -> !b\n"
         f"    %c = {_op(m)} %a, %b : (!a, !b) -> !c\n"
-        f"    pto.tstore %c, %pc : !c, !pto.partition_tensor_view<{m}x{n}xf32>\n"
+        f"    pto.tstore %c, %pc : !c, !pto.partition_tensor_view<{m}x{n}x{acc}>\n"
     )
-    return _kernel(body, m, k, n, target, types)
+    return _kernel(body, m, k, n, target, types, dtype)
 
 
-def cube_kernel(m: int, k: int, n: int, target: str) -> str:
+def cube_kernel(m: int, k: int, n: int, target: str, dtype: DType = F32) -> str:
+    t, acc = dtype, accumulator(dtype)
     rows = -(-m // 16) * 16
     nz = "blayout=col_major, slayout=row_major"
     zn = "blayout=row_major, slayout=col_major"
     valid = f"v_row={m}, v_col={k}"
     types = (
-        f"!ma = !pto.tile<loc=mat, dtype=f32, rows={rows}, cols={k}, {valid}, {nz}>\n"
-        f"!mb = !pto.tile<loc=mat, dtype=f32, rows={k}, cols={n}, {zn}>\n"
-        f"!l = !pto.tile<loc=left, dtype=f32, rows={rows}, cols={k}, {valid}, {nz}>\n"
-        f"!r = !pto.tile<loc=right, dtype=f32, rows={k}, cols={n}, {zn}>\n"
-        f"!acc = !pto.tile<loc=acc, dtype=f32, rows={rows}, cols={n}, v_row={m}, v_col={n}, "
+        f"!ma = !pto.tile<loc=mat, dtype={t}, rows={rows}, cols={k}, {valid}, {nz}>\n"
+        f"!mb = !pto.tile<loc=mat, dtype={t}, rows={k}, cols={n}, {zn}>\n"
+        f"!l = !pto.tile<loc=left, dtype={t}, rows={rows}, cols={k}, {valid}, {nz}>\n"
+        f"!r = !pto.tile<loc=right, dtype={t}, rows={k}, cols={n}, {zn}>\n"
+        f"!acc = !pto.tile<loc=acc, dtype={acc}, rows={rows}, cols={n}, v_row={m}, v_col={n}, "
         f"{nz}, fractal=1024>\n"
     )
     body = (
-        f"    %ma = pto.tload %pa : !pto.partition_tensor_view<{m}x{k}xf32> -> !ma\n"
-        f"    %mb = pto.tload %pb : !pto.partition_tensor_view<{k}x{n}xf32> -> !mb\n"
+        f"    %ma = pto.tload %pa : !pto.partition_tensor_view<{m}x{k}x{t}> -> !ma\n"
+        f"    %mb = pto.tload %pb : !pto.partition_tensor_view<{k}x{n}x{t}> -> !mb\n"
         "    %l = pto.tmov %ma : !ma -> !l\n"
         "    %r = pto.tmov %mb : !mb -> !r\n"
         f"    %acc = {_op(m)} %l, %r : (!l, !r) -> !acc\n"
-        f"    pto.tstore %acc, %pc : !acc, !pto.partition_tensor_view<{m}x{n}xf32>\n"
+        f"    pto.tstore %acc, %pc : !acc, !pto.partition_tensor_view<{m}x{n}x{acc}>\n"
     )
-    return _kernel(body, m, k, n, target, types)
+    return _kernel(body, m, k, n, target, types, dtype)
 
 
 @dataclass(frozen=True)
@@ -115,13 +125,16 @@ class Row:
     tile: str
 
 
-def cycles(text: str, pipeline: str, m: int, k: int, n: int) -> tuple[int, str, bytes]:
+def cycles(
+    text: str, pipeline: str, m: int, k: int, n: int, dtype: DType = F32
+) -> tuple[int, str, bytes]:
     """Total cycles of the lowered kernel on random inputs, the register tile reported and
     the bytes of C."""
     module = parse(text, name="bench.mlir")
     apply_pipeline(module, pipeline)
     tile = re.search(r'pto.matmul_tile = "([^"]*)"', str(module))
-    args = [f"rand:{m}x{k}xf32:1", f"rand:{k}x{n}xf32:2", f"zeros:{m}x{n}xf32"]
+    t, acc = dtype, accumulator(dtype)
+    args = [f"rand:{m}x{k}x{t}:1", f"rand:{k}x{n}x{t}:2", f"zeros:{m}x{n}x{acc}"]
     result = run(module, *args)
     assert not result.hazards, [h.message for h in result.hazards]
     total = result.cycles
@@ -131,40 +144,47 @@ def cycles(text: str, pipeline: str, m: int, k: int, n: int) -> tuple[int, str, 
     return total, tile.group(1) if tile else "", c.tobytes()
 
 
-def fits(m: int, k: int, n: int) -> bool:
+def fits(m: int, k: int, n: int, dtype: DType = F32) -> bool:
     rows = -(-m // 16) * 16
-    ub = 4 * (m * k + k * n + m * n)
-    return ub <= UB_BYTES and 4 * rows * k <= L0_BYTES and 4 * k * n <= L0_BYTES
+    size = dtype.bytes
+    ub = size * (m * k + k * n) + 4 * m * n
+    return ub <= UB_BYTES and size * rows * k <= L0_BYTES and size * k * n <= L0_BYTES
 
 
-def measure(m: int, k: int, n: int, target: str) -> Row:
+def measure(m: int, k: int, n: int, target: str, dtype: DType = F32) -> Row:
     vec, tile, vec_c = cycles(
-        vector_kernel(m, k, n, target), "pto-pipeline{matmul-on-vector=true}", m, k, n
+        vector_kernel(m, k, n, target, dtype),
+        "pto-pipeline{matmul-on-vector=true}",
+        *(m, k, n, dtype),
     )
-    cube, _, cube_c = cycles(cube_kernel(m, k, n, target), "pto-pipeline", m, k, n)
+    cube, _, cube_c = cycles(cube_kernel(m, k, n, target, dtype), "pto-pipeline", m, k, n, dtype)
     assert vec_c == cube_c, f"{target} {m}x{k}x{n}: the two paths give different bytes"
     return Row(m, k, n, target, vec, cube, tile)
 
 
-def shapes(quick: bool) -> list[tuple[int, int, int]]:
+def shapes(quick: bool, dtype: DType = F32) -> list[tuple[int, int, int]]:
     sizes = (16, 64) if quick else (16, 64, 128)
     ms = (1, 16) if quick else (1, 16, 64)
     found = [(m, k, n) for m in ms for k in sizes for n in sizes]
-    return [s for s in found if fits(*s)]
+    # a row of an i8 tile is at least 32 elements (32-byte rows)
+    unit = 32 // dtype.bytes if dtype.bytes < 2 else 1
+    return [s for s in found if fits(*s, dtype) and s[1] % unit == 0 and s[2] % unit == 0]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few shapes only")
     parser.add_argument("--target", choices=TARGETS, action="append")
+    parser.add_argument("--dtype", choices=("f32", "f16", "bf16", "i8"), default="f32")
     args = parser.parse_args()
     targets = args.target or list(TARGETS)
+    dtype = dtype_named(args.dtype)
     print(f"{'target':6} {'m':>4} {'k':>4} {'n':>4} {'vector':>9} {'cube':>9} {'v/c':>6}  "
           "faster  vector register tile")  # fmt: skip
     rows: list[Row] = []
     for target in targets:
-        for m, k, n in shapes(args.quick):
-            row = measure(m, k, n, target)
+        for m, k, n in shapes(args.quick, dtype):
+            row = measure(m, k, n, target, dtype)
             rows.append(row)
             faster = "vector" if row.vector < row.cube else "cube"
             print(

@@ -1,6 +1,7 @@
 """How close multi-buffering brings a streaming kernel to its pipe bound, per target.
 
-    python benchmarks/streaming_overlap.py [--kernel add|softmax] [--tiles 64] [--rows 64] [--cols N]
+    python benchmarks/streaming_overlap.py [--kernel add|softmax] [--tiles 64] [--rows 64]
+        [--cols N]
 
 The kernels (benchmarks/bench_kernels.py): `add` (`streaming_kernel`), c = a + b over 64
 tiles of 64x64 f32, two tloads, a tadd and a tstore per tile; `softmax`

@@ -19,9 +19,14 @@ rounding (interpreters/semantics/matrix.py: each product an f32 multiply, each a
 acc_in and bias where `MATMUL_RULES` puts them), so the bytes equal the tile op's on every target.
 `pto.vmula` is not used: it is fused (one rounding), which differs for f32 inputs.
 
-Refused with a diagnostic: widening inputs (f16/bf16/fp8 -> f32, int8 -> int32: the lowering
-does not emit the widening `pto.vcvt` yet), dynamic valid sizes, buffers that
-overlap the destination other than acc_in in place, SSA form and unplanned buffers.
+Widening inputs (`lower_matmul_to_vector_widening.py`): f16/bf16 A and B are widened to f32
+and i8 to i32 as they are loaded (B's row by an unpacking load and `pto.vcvt`, or
+`pto.vsunpack` for i8; A's element by a narrow broadcast and `pto.vcvt`), exactly, then the
+same loop runs in the accumulator type (i32 vmul/vadd wrap around as the tile op's sum).
+
+Refused with a diagnostic: fp8 inputs (`pto.vcvt` has no fp8 -> f32 form), a target lacking
+a vector form the lowering needs, dynamic valid sizes, buffers that overlap the destination
+other than acc_in in place, SSA form and unplanned buffers.
 """
 
 from __future__ import annotations
@@ -30,14 +35,28 @@ from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import Float32Type, FloatAttr, ModuleOp, StringAttr, i16, i32
+from xdsl.dialects.builtin import (
+    Float32Type,
+    FloatAttr,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    i16,
+    i32,
+)
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once
-from passes.lower_matmul_to_vector_tiling import RegisterTile, choose_tile
+from passes.lower_matmul_to_vector_tiling import SCRATCH_REGISTERS, RegisterTile, choose_tile
+from passes.lower_matmul_to_vector_widening import (
+    CONVERT_REGISTERS,
+    WIDENINGS,
+    Widener,
+    missing_forms,
+)
 from passes.lower_tile_to_vector_buffers import CHUNK_BYTES, Buffer, Size
 from passes.lower_tile_to_vector_emit import VSLDB_CONTIGUOUS, Emitter
 from pto_dialect.attrs import LoadDist, Location
@@ -58,8 +77,8 @@ TILE_ATTR = VecScopeOp.MATMUL_TILE
 """The vecscope attribute reporting the register tile and its computational intensity."""
 
 WIDENING = (
-    "needs its inputs widened to the accumulator type on the vector unit, and this lowering "
-    "does not emit the widening conversion (pto.vcvt) yet"
+    "needs a widening the lowering does not emit: it widens f16/bf16 -> f32 and i8 -> i32 "
+    "(pto.vcvt has no fp8 -> f32 form)"
 )
 
 
@@ -101,11 +120,19 @@ def _operands(op: MatmulTileOp, target: TargetProfile) -> Operands:
     acc_in = _buffer(op, op.ins[0], "acc_in") if op.ACC_INPUT else None
     bias = _buffer(op, op.ins[2], "bias") if op.BIAS_INPUT else None
     triple = (dst.dtype, a.dtype, b.dtype)
-    if triple != (F32, F32, F32):
+    acc = dst.dtype
+    if a.dtype != b.dtype or (a.dtype != acc and (a.dtype, acc) not in WIDENINGS):
         raise pass_error(NAME, f"(C, A, B) = ({', '.join(map(str, triple))}) {WIDENING}", op)
-    for vector_op in (VldsOp, VMulOp, VAddOp, VstsOp):
-        if F32 not in vector_op.legal_dtypes(target):
-            raise pass_error(NAME, f"{vector_op.name} has no f32 form on {target.name}", op)
+    for vector_op in (VldsOp, VMulOp, VAddOp, VBrOp, VstsOp):
+        if acc not in vector_op.legal_dtypes(target):
+            raise pass_error(NAME, f"{vector_op.name} has no {acc} form on {target.name}", op)
+    missing = missing_forms(a.dtype, acc, target) if a.dtype != acc else []
+    if missing:
+        raise pass_error(
+            NAME,
+            f"widening {a.dtype} -> {acc} needs {', '.join(missing)}, which {target.name} lacks",
+            op,
+        )
     m = a.valid_rows.bound
     k = b.valid_rows.bound if op.GEMV else a.valid_cols.bound
     n = b.valid_cols.bound
@@ -136,6 +163,8 @@ class _Lowering:
     ops: Operands
     emitter: Emitter
     tile: RegisterTile
+    widener: Widener | None
+    """The conversions of A and B where they are narrower than the accumulator."""
     block_masks: dict[int, SSAValue] = field(default_factory=dict[int, SSAValue])
     """The `pto.vsldb` block mask of each column count, made once before the loops."""
 
@@ -156,6 +185,20 @@ class _Lowering:
         load = VsldbOp(at, [e.constant(n, i16) for n in VSLDB_CONTIGUOUS], blocks, e.vreg)
         return e.emit(load, "v").results[0]
 
+    def row_of_b(self, offset: Size, count: int) -> SSAValue:
+        """`count` elements of a row of B at `offset`, in accumulator lanes."""
+        if self.widener is None:
+            return self.load(self.ops.b, offset, count)
+        return self.widener.row(self.ops.b, offset, count)
+
+    def element_of_a(self, offset: Size) -> SSAValue:
+        """A's element at `offset` in every accumulator lane."""
+        if self.widener is not None:
+            return self.widener.broadcast(self.ops.a, offset)
+        e = self.emitter
+        load = VldsOp(e.pointer(self.ops.a), e.index(offset), e.vreg, LoadDist.BRC_B32)
+        return e.emit(load, "a").results[0]
+
     def check_store(self, buffer: Buffer, span: int) -> None:
         end = buffer.address + span * buffer.dtype.bytes
         capacity = self.target.capacities[Location.VEC]
@@ -171,7 +214,9 @@ class _Lowering:
         e, o, tile = self.emitter, self.ops, self.tile
         e.scope.attributes[TILE_ATTR] = StringAttr(tile.describe())
         first = MATMUL_RULES[self.target.arch].acc_in is AccIn.FIRST
-        zero_scalar = e.hoist(arith.ConstantOp(FloatAttr(0.0, Float32Type())), "zero_f32")
+        acc = o.dst.dtype
+        zero_attr = FloatAttr(0.0, Float32Type()) if acc == F32 else IntegerAttr(0, i32)
+        zero_scalar = e.hoist(arith.ConstantOp(zero_attr), f"zero_{acc}")
         zero = e.emit(VBrOp(zero_scalar.results[0]), "zero").results[0]
         width = tile.groups * self.lanes
         last_row = (o.m - 1) * o.dst.stride
@@ -182,10 +227,13 @@ class _Lowering:
             for count in counts:
                 if count not in self.block_masks:
                     self.block_masks[count] = e.block_mask(e.constant(count, i32))
+            if self.widener is not None:
+                self.widener.prepare(counts)
             for i0 in range(0, o.m, tile.rows):
                 rows = min(tile.rows, o.m - i0)
                 self.block(i0, rows, j0, counts, masks, zero, first)
-        for mask in self.block_masks.values():
+        narrow = self.widener.block_masks.values() if self.widener is not None else ()
+        for mask in [*self.block_masks.values(), *narrow]:
             _erase_if_unused(mask.owner, e.scope, e.rewriter)
 
     def block(
@@ -217,14 +265,12 @@ class _Lowering:
             k = Size(body.args[0], o.k - 1)
             row_b = e.mul(k, o.b.stride, "kb")
             b = [
-                self.load(o.b, e.add(row_b, Size.of(j0 + g * self.lanes)), count)
+                self.row_of_b(e.add(row_b, Size.of(j0 + g * self.lanes)), count)
                 for g, count in enumerate(counts)
             ]
             accs: list[SSAValue] = list(body.args[1:])
             for r in range(rows):
-                a_at = e.add(Size.of((i0 + r) * o.a.stride), k, "ka")
-                load = VldsOp(e.pointer(o.a), e.index(a_at), e.vreg, LoadDist.BRC_B32)
-                a = e.emit(load, "a").results[0]
+                a = self.element_of_a(e.add(Size.of((i0 + r) * o.a.stride), k, "ka"))
                 for g, mask in enumerate(masks):
                     product = e.emit(VMulOp(a, b[g], mask), "p").results[0]
                     index = r * len(counts) + g
@@ -270,10 +316,13 @@ class _LowerMatmul(RewritePattern):
                 NAME, "SSA tile op: run pto-convert-to-dps and pto-plan-memory first", op
             )
         operands = _operands(op, self.target)
-        lanes = CHUNK_BYTES // F32.bytes
-        tile = choose_tile(self.target.arch, lanes, operands.m, operands.n)
-        emitter = Emitter.replacing(op, rewriter, F32)
-        _Lowering(op, self.target, operands, emitter, tile).run()
+        acc, source = operands.dst.dtype, operands.a.dtype
+        lanes = CHUNK_BYTES // acc.bytes
+        scratch = SCRATCH_REGISTERS + (CONVERT_REGISTERS if source != acc else 0)
+        tile = choose_tile(self.target.arch, lanes, operands.m, operands.n, scratch)
+        emitter = Emitter.replacing(op, rewriter, acc)
+        widener = Widener(emitter, source, acc) if source != acc else None
+        _Lowering(op, self.target, operands, emitter, tile, widener).run()
         emitter.replace_op()
 
 

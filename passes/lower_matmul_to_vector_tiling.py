@@ -8,8 +8,9 @@ computational intensity (seed 003: element multiply-adds per element loaded) is
 
 The tile is the (R, G) of largest CI whose registers fit the register file: R * G
 accumulators, G registers of the B row, one broadcast of A and one product (the products
-are rounded before the add, see `lower_matmul_to_vector.py`), capped by the problem's m
-and by the column groups n needs (a larger tile only adds masked-off work).
+are rounded before the add, see `lower_matmul_to_vector.py`), and for f16/bf16/i8 inputs
+one narrow register a conversion reads (`lower_matmul_to_vector_widening.py`), capped by
+the problem's m and by the column groups n needs (a larger tile only adds masked-off work).
 """
 
 from __future__ import annotations
@@ -40,11 +41,14 @@ class RegisterTile:
     rows: int
     groups: int
     lanes: int
+    scratch: int = SCRATCH_REGISTERS
+    """Registers live in the k loop besides the accumulators and the B row
+    (`SCRATCH_REGISTERS`, plus the conversion register of a widening lowering)."""
 
     @property
     def registers(self) -> int:
         """Registers live in the k loop: accumulators, the B row and the scratch ones."""
-        return self.rows * self.groups + self.groups + SCRATCH_REGISTERS
+        return self.rows * self.groups + self.groups + self.scratch
 
     @property
     def intensity(self) -> float:
@@ -63,15 +67,18 @@ def computational_intensity(rows: int, cols: int) -> float:
     return rows * cols / (rows + cols)
 
 
-def choose_tile(arch: TargetArch, lanes: int, m: int, n: int) -> RegisterTile:
-    """The (R, G) of largest CI fitting `arch`'s register budget, R <= m and G no more than
-    the column groups n needs; ties go to fewer registers."""
+def choose_tile(
+    arch: TargetArch, lanes: int, m: int, n: int, scratch: int = SCRATCH_REGISTERS
+) -> RegisterTile:
+    """The (R, G) of largest CI fitting `arch`'s register budget with `scratch` registers
+    beside the tile, R <= m and G no more than the column groups n needs; ties go to fewer
+    registers."""
     budget = VECTOR_REGISTERS[arch]
     max_groups = max(1, -(-n // lanes))
     best: RegisterTile | None = None
     for groups in range(1, max_groups + 1):
         for rows in range(1, m + 1):
-            tile = RegisterTile(rows, groups, lanes)
+            tile = RegisterTile(rows, groups, lanes, scratch)
             if tile.registers > budget:
                 break
             if best is None or (tile.intensity, -tile.registers) > (

@@ -13,7 +13,7 @@ there (the page leaves it undefined).
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import i32
+from xdsl.dialects.builtin import i16
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
@@ -63,7 +63,9 @@ def lower_gather(op: TGatherOp, rewriter: PatternRewriter, target: TargetProfile
             if bounded:
                 assert ch.block_mask is not None
                 ptr = e.emit(AddPtrOp(idx_ptr, at), "ip").results[0]
-                load = VsldbOp(ptr, e.constant(VSLDB_CONTIGUOUS, i32), ch.block_mask, index_vreg)
+                load = VsldbOp(
+                    ptr, [e.constant(n, i16) for n in VSLDB_CONTIGUOUS], ch.block_mask, index_vreg
+                )
             else:
                 load = VldsOp(idx_ptr, at, index_vreg)
             offsets = e.emit(load, "idx").results[0]

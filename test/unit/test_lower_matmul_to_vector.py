@@ -27,6 +27,7 @@ from test_lower_tile_to_vector import (
 )
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import PassPipeline
+from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.execute import RunResult, retarget, run_function
 from interpreters.pipes import UntrackedPipes
@@ -41,9 +42,12 @@ from passes.lower_matmul_to_vector_tiling import (
 )
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import Pipe, TargetArch
-from pto_dialect.dtypes import F32
+from pto_dialect.dtypes import BF16, F8E4M3, F16, F32, I8, I32, DType
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.vecscope import VecScopeOp
+from pto_dialect.ops.vector_convert import VCvtOp
+from pto_dialect.ops.vector_load import VldsOp, VsldbOp
+from pto_dialect.ops.vector_rearrange import VIntlvV2Op, VSunpackOp
 
 VL = 64
 """f32 lanes of a 256-byte register."""
@@ -66,15 +70,23 @@ def validate(kernel: Kernel, targets: Sequence[str] = TARGETS) -> None:
 
 
 def matmul_case(
-    op: str, m: int, k: int, n: int, pad: tuple[int, int, int] = (0, 0, 0), in_place: bool = True
+    op: str,
+    m: int,
+    k: int,
+    n: int,
+    pad: tuple[int, int, int] = (0, 0, 0),
+    in_place: bool = True,
+    source: DType | None = None,
 ) -> Case:
-    """`op` on an m x k A and a k x n B, buffers larger than the valid regions by `pad`
-    rows/columns (columns rounded up to the 8-element row granularity of f32 tiles)."""
+    """`op` on an m x k A and a k x n B of element type `source` (default: the
+    accumulator's), buffers larger than the valid regions by `pad` rows/columns (columns
+    rounded up to the 32-byte row granularity of the narrowest element type)."""
     pm, pk, pn = pad
     rows = (1 if op.startswith("tgemv") else m) + pm
-    depth, width = -(-(k + pk) // 8) * 8, -(-(n + pn) // 8) * 8  # the static shape rules
-    a = Tile(rows, depth, (m, k))
-    b = Tile(depth, width, (k, n))
+    unit = 32 // (source or F32).bytes  # the static shape rules
+    depth, width = -(-(k + pk) // unit) * unit, -(-(n + pn) // unit) * unit
+    a = Tile(rows, depth, (m, k), dtype=source)
+    b = Tile(depth, width, (k, n), dtype=source)
     c = Tile(rows, width, (m, n))
     if op.endswith(".acc"):
         return Case(op, (c, a, b, Tile(c.rows, c.cols, c.valid, alias=0 if in_place else None)))
@@ -113,6 +125,89 @@ def test_generated_shapes(
 ) -> None:
     m = 1 if op.startswith("tgemv") else m
     validate(Kernel(F32, [matmul_case(op, m, k, n, pad)], seed=seed), (target,))
+
+
+WIDENINGS = {F16: F32, BF16: F32, I8: I32}
+"""Input element type -> accumulator of the widening lowerings."""
+
+
+@pytest.mark.parametrize("source", list(WIDENINGS), ids=str)
+@pytest.mark.parametrize("op", OPS)
+def test_widening_fixed_shapes(op: str, source: DType) -> None:
+    """f16/bf16 -> f32 and i8 -> i32 on every target: n's tail (70), m beyond one tile, and
+    k filling B's rows, so that the last rows' full loads would leave the buffer (block
+    loads instead: checked below)."""
+    m = 1 if op.startswith("tgemv") else 31
+    k = 32 // source.bytes
+    cases = [
+        matmul_case(op, m, k, 70, (1, 0, 0), source=source),
+        matmul_case(op, 1 if m == 1 else 2, 1, 8, (0, 3, 2), source=source),
+        matmul_case(op, 1 if m == 1 else 3, 4, 130, in_place=False, source=source),
+    ]
+    kernel = Kernel(WIDENINGS[source], cases, seed=len(op) + source.bits)
+    validate(kernel)
+    loads = {type(o) for o in lower(kernel, "a5").walk()}
+    assert {VldsOp, VsldbOp, VCvtOp} <= loads
+    assert (VIntlvV2Op if source.is_float else VSunpackOp) in loads
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    op=st.sampled_from(OPS),
+    source=st.sampled_from(list(WIDENINGS)),
+    m=st.integers(1, 40),
+    k=st.integers(1, 12),
+    n=st.integers(1, 140),
+    pad=st.tuples(st.integers(0, 2), st.integers(0, 33), st.integers(0, 33)),
+    seed=st.integers(0, 2**16),
+    target=st.sampled_from(TARGETS),
+)
+def test_widening_generated_shapes(
+    op: str,
+    source: DType,
+    m: int,
+    k: int,
+    n: int,
+    pad: tuple[int, int, int],
+    seed: int,
+    target: str,
+) -> None:
+    m = 1 if op.startswith("tgemv") else m
+    case = matmul_case(op, m, k, n, pad, source=source)
+    validate(Kernel(WIDENINGS[source], [case], seed=seed), (target,))
+
+
+def test_widening_values_against_numpy() -> None:
+    """Independent of the tile semantics: f16/bf16 products summed in f32 in k order and
+    int8 products summed with int32 wrap-around, from the lowered code alone."""
+    for source, acc in WIDENINGS.items():
+        kernel = Kernel(acc, [matmul_case("tmatmul", 3, 7, 70, source=source)], seed=7)
+        module = lower(kernel, "a5")
+        args = kernel.args()
+        outputs = run_function(module, args, pipes=UntrackedPipes()).outputs()
+        a, b, c = (np.asarray(x) for x in outputs)
+        lhs, rhs = a[:3, :7].astype(acc.numpy), b[:7, :70].astype(acc.numpy)
+        if source.is_float:  # NaNs compare equal whatever their payload
+            with np.errstate(all="ignore"):
+                want = _in_k_order(lhs, rhs)
+            assert np.array_equal(c[:3, :70], want, equal_nan=True)
+        else:
+            want = (lhs.astype(np.int64) @ rhs.astype(np.int64)).astype(np.int32)  # mod 2**32
+            assert np.array_equal(c[:3, :70], want)
+
+
+def test_widening_register_tile_counts_the_conversion_register() -> None:
+    """A widening lowering budgets one register more: R + 1 + 3 <= 32 gives R = 28."""
+    module = lower(Kernel(F32, [matmul_case("tmatmul", 40, 3, 64, source=F16)]), "a5")
+    (scope,) = [op for op in module.walk() if isinstance(op, VecScopeOp)]
+    assert "R=28, G=1, VL=64, 32 vregs" in str(scope.attributes[TILE_ATTR])
+
+
+def test_fp8_is_refused_with_a_diagnostic() -> None:
+    """A5's fp8 inputs: pto.vcvt has no fp8 -> f32 form, so the pass refuses."""
+    kernel = Kernel(F32, [matmul_case("tmatmul", 2, 3, 8, source=F8E4M3)])
+    with pytest.raises(PassFailedException, match=r"\(f32, f8E4M3FN, f8E4M3FN\) needs a widen"):
+        lower(kernel, "a5")
 
 
 def test_vector_unit_form_runs_on_the_vector_pipe() -> None:
@@ -205,7 +300,7 @@ def test_examples_through_the_pipeline(name: str, target: str) -> None:
         assert np.array_equal(y, _in_k_order(x, w) + bias)
     else:
         a, b, c = before
-        assert np.array_equal(c, _in_k_order(a, b))
+        assert np.array_equal(c, _in_k_order(a.astype(c.dtype), b.astype(c.dtype)))
 
 
 def test_the_report_names_the_register_tile_each_scope_chose() -> None:

@@ -96,6 +96,8 @@ class Tile:
     valid: tuple[int, int] | None = None
     dynamic: bool = False
     alias: int | None = None
+    dtype: DType | None = None
+    """The element type, when it differs from the kernel's (a widening matmul's A and B)."""
 
     @property
     def region(self) -> tuple[int, int]:
@@ -138,7 +140,6 @@ class Kernel:
         self._build()
 
     def _build(self) -> None:
-        t = self.dtype.name
         rng = np.random.default_rng(self.seed)
         params: list[str] = []
         setup: list[str] = []
@@ -152,7 +153,9 @@ class Kernel:
             types: list[str] = []
             placed: list[tuple[int, int]] = []
             for k, tile in enumerate(case.tiles):
-                size = tile.rows * tile.cols * self.dtype.bytes
+                dtype = tile.dtype or self.dtype
+                t = dtype.name
+                size = tile.rows * tile.cols * dtype.bytes
                 full = f"!pto.tile_buf<loc=vec, dtype={t}, rows={tile.rows}, cols={tile.cols}>"
                 vr, vc = ("?", "?") if tile.dynamic else tile.region
                 typ = full.replace(">", f", v_row={vr}, v_col={vc}>")
@@ -171,7 +174,7 @@ class Kernel:
                     counts = rng.integers(0, self.dtype.bits, shape)
                     self.arrays.append(counts.astype(self.dtype.numpy))
                 else:
-                    self.arrays.append(random_array(rng, self.dtype, shape))
+                    self.arrays.append(random_array(rng, dtype, shape))
                 setup += [
                     f"%a{i}_{k} = arith.constant {address} : i64",
                     f"%r{i}_{k} = arith.constant {tile.rows} : index",
@@ -196,6 +199,7 @@ class Kernel:
             n = case.sources
             ins, in_types = ", ".join(names[:n]), ", ".join(types[:n])
             if case.layout:  # the scalar among the sources, in the page's order
+                t = self.dtype.name
                 params.append(f"%s{i}: {t}")
                 tiles = iter(zip(names[:n], types[:n], strict=True))
                 parts = [(f"%s{i}", t) if r == "scalar" else next(tiles) for r in case.layout]
@@ -292,8 +296,9 @@ def lower(module: ModuleOp) -> None:
 def _writable(kernel: Kernel, index: int, ub_size: int) -> np.ndarray:
     """Per UB byte: may the tile op of case `index` write it? dst's valid region (row 0 of
     the source's valid columns for a reduction) and, for a pairwise tcolsum, all of tmp."""
-    case, placed, size = kernel.cases[index], kernel.buffers[index], kernel.dtype.bytes
+    case, placed = kernel.cases[index], kernel.buffers[index]
     tile = case.tiles[case.sources]
+    size = (tile.dtype or kernel.dtype).bytes
     rows, cols = (1, case.tiles[0].region[1]) if case.op in REDUCTIONS else tile.region
     allowed = np.zeros(ub_size, dtype=np.bool_)
     address = placed[case.sources][0]

@@ -106,3 +106,83 @@ func.func @gemv_bias() {
   pto.tgemv.bias ins(%x, %w, %bias : !x, !w, !row) outs(%y : !row)
   func.return
 }
+
+// -----
+
+// f16 -> f32, m = 2, k = 16, n = 70: B's rows are widened by an unpacking load (element i
+// in the low half of 32-bit lane i) and vcvt EVEN (f32 lane i = f16 lane 2i); the tail
+// group (columns 64..69) would read past B's last row, so it loads one block with
+// pto.vsldb and spreads it with vintlvv2 (element i in lanes 2i, 2i + 1) before the same
+// vcvt. A's element is a BRC_B16 broadcast, then vcvt. One conversion register more in
+// the budget: 2*2 accumulators + 2 B registers + 3 = 9.
+// CHECK-LABEL: func.func @widen_f16
+// CHECK:       pto.vecscope {
+// CHECK:         %[[ALL:.*]], %{{.*}} = pto.plt_b16 %c128_i32
+// CHECK:         %[[BLOCK:.*]], %{{.*}} = pto.plt_b16 %c2_i32
+// CHECK:         scf.for %k = %c0 to %c16 step %c1 iter_args({{(%[^,]*, ){3}%[^,]*}}) -> ({{(!pto.vreg<64xf32>, ){3}!pto}}.vreg<64xf32>)
+// CHECK-NEXT:      %[[KB:.*]] = arith.muli %k, %c80
+// CHECK-NEXT:      %[[U:.*]] = pto.vlds %b_ub[%[[KB]]] {dist = "UNPK_B16"} : !pto.ptr<f16, ub> -> !pto.vreg<64xui32>
+// CHECK-NEXT:      %[[H:.*]] = pto.vbitcast %[[U]] : !pto.vreg<64xui32> -> !pto.vreg<128xf16>
+// CHECK-NEXT:      %[[B0:.*]] = pto.vcvt %[[H]], %[[ALL]] {part = "EVEN"} : !pto.vreg<128xf16>, !pto.mask<b16> -> !pto.vreg<64xf32>
+// CHECK:           %[[N:.*]] = pto.vsldb %{{.*}}, %c1_i32, %[[BLOCK]] : !pto.ptr<f16, ub>, i32, !pto.mask<b16> -> !pto.vreg<128xf16>
+// CHECK-NEXT:      %[[S:.*]] = pto.vintlvv2 %[[N]], %[[N]], "LOWER"
+// CHECK-NEXT:      %[[B1:.*]] = pto.vcvt %[[S]], %[[ALL]] {part = "EVEN"}
+// CHECK-NEXT:      %[[AN:.*]] = pto.vlds %a_ub[%k] {dist = "BRC_B16"} : !pto.ptr<f16, ub> -> !pto.vreg<128xf16>
+// CHECK-NEXT:      %[[A:.*]] = pto.vcvt %[[AN]], %[[ALL]] {part = "EVEN"}
+// CHECK-NEXT:      pto.vmul %[[A]], %[[B0]]
+// CHECK-NEXT:      pto.vadd
+// CHECK-NEXT:      pto.vmul %[[A]], %[[B1]]
+// CHECK-NEXT:      pto.vadd
+// CHECK:         scf.yield
+// CHECK-COUNT-4: pto.vsts {{.*}} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>
+// CHECK-NEXT:  } {pto.matmul_tile = "2x128 (R=2, G=2, VL=64, 9 vregs), CI=1.97"}
+!a = !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=16>
+!b = !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=80, v_row=16, v_col=70>
+!c = !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=80, v_row=2, v_col=70>
+func.func @widen_f16() {
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 64 : i64
+  %a2 = arith.constant 4096 : i64
+  %a = pto.alloc_tile addr = %a0 : !a
+  %b = pto.alloc_tile addr = %a1 : !b
+  %c = pto.alloc_tile addr = %a2 : !c
+  pto.tmatmul ins(%a, %b : !a, !b) outs(%c : !c)
+  func.return
+}
+
+// -----
+
+// i8 -> i32, tgemv, k = 32, n = 64: a row of B (64 bytes) is two blocks (pto.vsldb: a
+// 256-byte load would leave B at its last rows) sign-extended by vsunpack twice (i8 -> i16
+// -> i32, the low half each time); x's element is a BRC_B8 broadcast and vcvt i8 -> i32;
+// vmul and vadd in i32 (wrap-around, as the tile op sums).
+// CHECK-LABEL: func.func @widen_i8
+// CHECK:       %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK:       pto.vecscope {
+// CHECK:         pto.vbr %[[ZERO]] : i32 -> !pto.vreg<64xi32>
+// CHECK:         %[[ALL:.*]], %{{.*}} = pto.plt_b8 %c256_i32
+// CHECK:         %[[BLOCKS:.*]], %{{.*}} = pto.plt_b8 %c8_i32
+// CHECK:         scf.for %k = %c0 to %c32 step %c1 iter_args(%{{[^,]*}}) -> (!pto.vreg<64xi32>)
+// CHECK:           %[[N:.*]] = pto.vsldb %{{.*}}, %c1_i32, %[[BLOCKS]] : !pto.ptr<i8, ub>, i32, !pto.mask<b8> -> !pto.vreg<256xi8>
+// CHECK-NEXT:      %[[H:.*]] = pto.vsunpack %[[N]], %c0 : !pto.vreg<256xi8> -> !pto.vreg<128xi16>
+// CHECK-NEXT:      %[[B:.*]] = pto.vsunpack %[[H]], %c0 : !pto.vreg<128xi16> -> !pto.vreg<64xi32>
+// CHECK-NEXT:      %[[AN:.*]] = pto.vlds %x_ub[%k] {dist = "BRC_B8"} : !pto.ptr<i8, ub> -> !pto.vreg<256xi8>
+// CHECK-NEXT:      %[[A:.*]] = pto.vcvt %[[AN]], %[[ALL]] {part = "EVEN"} : !pto.vreg<256xi8>, !pto.mask<b8> -> !pto.vreg<64xi32>
+// CHECK-NEXT:      %[[P:.*]] = pto.vmul %[[A]], %[[B]], %{{.*}} : !pto.vreg<64xi32>
+// CHECK-NEXT:      pto.vadd %{{.*}}, %[[P]], %{{.*}} : !pto.vreg<64xi32>
+// CHECK-NEXT:      scf.yield
+// CHECK:         pto.vsts {{.*}} : !pto.vreg<64xi32>, !pto.ptr<i32, ub>
+// CHECK-NEXT:  } {pto.matmul_tile = "1x64 (R=1, G=1, VL=64, 5 vregs), CI=0.98"}
+!x = !pto.tile_buf<loc=vec, dtype=i8, rows=1, cols=32>
+!w = !pto.tile_buf<loc=vec, dtype=i8, rows=32, cols=64>
+!y = !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=64>
+func.func @widen_i8() {
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 64 : i64
+  %a2 = arith.constant 4096 : i64
+  %x = pto.alloc_tile addr = %a0 : !x
+  %w = pto.alloc_tile addr = %a1 : !w
+  %y = pto.alloc_tile addr = %a2 : !y
+  pto.tgemv ins(%x, %w : !x, !w) outs(%y : !y)
+  func.return
+}

@@ -2,38 +2,22 @@
 // the verifier's rule on the vector-unit form of the matrix ops.
 // RUN: pto-opt %s --split-input-file -p pto-lower-matmul-to-vector --verify-diagnostics
 
-// f16 inputs need widening to the f32 accumulator; there is no vector conversion op yet.
-!a = !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=16>
-!b = !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=16>
-!c = !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=16>
-func.func @widening() {
-  %a0 = arith.constant 0 : i64
-  %a1 = arith.constant 1024 : i64
-  %a2 = arith.constant 4096 : i64
-  %a = pto.alloc_tile addr = %a0 : !a
-  %b = pto.alloc_tile addr = %a1 : !b
-  %c = pto.alloc_tile addr = %a2 : !c
-  // expected-error @+1 {{pto-lower-matmul-to-vector: pto.tmatmul: (C, A, B) = (f32, f16, f16) needs its inputs widened to the accumulator type on the vector unit, and this lowering does not emit the widening conversion (pto.vcvt) yet}}
-  pto.tmatmul ins(%a, %b : !a, !b) outs(%c : !c)
-  func.return
-}
-
-// -----
-
-// int8 -> int32 likewise.
-!a = !pto.tile_buf<loc=vec, dtype=i8, rows=2, cols=32>
-!b = !pto.tile_buf<loc=vec, dtype=i8, rows=32, cols=32>
-!c = !pto.tile_buf<loc=vec, dtype=i32, rows=2, cols=32>
-func.func @int8() {
-  %a0 = arith.constant 0 : i64
-  %a1 = arith.constant 1024 : i64
-  %a2 = arith.constant 4096 : i64
-  %a = pto.alloc_tile addr = %a0 : !a
-  %b = pto.alloc_tile addr = %a1 : !b
-  %c = pto.alloc_tile addr = %a2 : !c
-  // expected-error @+1 {{pto.tmatmul: (C, A, B) = (i32, i8, i8) needs its inputs widened}}
-  pto.tmatmul ins(%a, %b : !a, !b) outs(%c : !c)
-  func.return
+// fp8 inputs (A5) need widening to the f32 accumulator; pto.vcvt has no fp8 -> f32 form.
+!a = !pto.tile_buf<loc=vec, dtype=f8E4M3FN, rows=2, cols=32>
+!b = !pto.tile_buf<loc=vec, dtype=f8E4M3FN, rows=32, cols=32>
+!c = !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=32>
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @fp8() {
+    %a0 = arith.constant 0 : i64
+    %a1 = arith.constant 1024 : i64
+    %a2 = arith.constant 4096 : i64
+    %a = pto.alloc_tile addr = %a0 : !a
+    %b = pto.alloc_tile addr = %a1 : !b
+    %c = pto.alloc_tile addr = %a2 : !c
+    // expected-error @+1 {{pto-lower-matmul-to-vector: pto.tmatmul: (C, A, B) = (f32, f8E4M3FN, f8E4M3FN) needs a widening the lowering does not emit: it widens f16/bf16 -> f32 and i8 -> i32 (pto.vcvt has no fp8 -> f32 form)}}
+    pto.tmatmul ins(%a, %b : !a, !b) outs(%c : !c)
+    func.return
+  }
 }
 
 // -----
