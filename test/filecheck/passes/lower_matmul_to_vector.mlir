@@ -124,7 +124,7 @@ func.func @gemv_bias() {
 // CHECK-NEXT:      %[[U:.*]] = pto.vlds %b_ub[%[[KB]]] {dist = "UNPK_B16"} : !pto.ptr<f16, ub> -> !pto.vreg<64xui32>
 // CHECK-NEXT:      %[[H:.*]] = pto.vbitcast %[[U]] : !pto.vreg<64xui32> -> !pto.vreg<128xf16>
 // CHECK-NEXT:      %[[B0:.*]] = pto.vcvt %[[H]], %[[ALL]] {part = "EVEN"} : !pto.vreg<128xf16>, !pto.mask<b16> -> !pto.vreg<64xf32>
-// CHECK:           %[[N:.*]] = pto.vsldb %{{.*}}, %c1_i32, %[[BLOCK]] : !pto.ptr<f16, ub>, i32, !pto.mask<b16> -> !pto.vreg<128xf16>
+// CHECK:           %[[N:.*]] = pto.vsldb %{{.*}}, %c1_i16, %c0_i16, %[[BLOCK]] : !pto.ptr<f16, ub>, i16, i16, !pto.mask<b16> -> !pto.vreg<128xf16>
 // CHECK-NEXT:      %[[S:.*]] = pto.vintlvv2 %[[N]], %[[N]], "LOWER"
 // CHECK-NEXT:      %[[B1:.*]] = pto.vcvt %[[S]], %[[ALL]] {part = "EVEN"}
 // CHECK-NEXT:      %[[AN:.*]] = pto.vlds %a_ub[%k] {dist = "BRC_B16"} : !pto.ptr<f16, ub> -> !pto.vreg<128xf16>
@@ -163,7 +163,7 @@ func.func @widen_f16() {
 // CHECK:         %[[ALL:.*]], %{{.*}} = pto.plt_b8 %c256_i32
 // CHECK:         %[[BLOCKS:.*]], %{{.*}} = pto.plt_b8 %c8_i32
 // CHECK:         scf.for %k = %c0 to %c32 step %c1 iter_args(%{{[^,]*}}) -> (!pto.vreg<64xi32>)
-// CHECK:           %[[N:.*]] = pto.vsldb %{{.*}}, %c1_i32, %[[BLOCKS]] : !pto.ptr<i8, ub>, i32, !pto.mask<b8> -> !pto.vreg<256xi8>
+// CHECK:           %[[N:.*]] = pto.vsldb %{{.*}}, %c1_i16, %c0_i16, %[[BLOCKS]] : !pto.ptr<i8, ub>, i16, i16, !pto.mask<b8> -> !pto.vreg<256xi8>
 // CHECK-NEXT:      %[[H:.*]] = pto.vsunpack %[[N]], %c0 : !pto.vreg<256xi8> -> !pto.vreg<128xi16>
 // CHECK-NEXT:      %[[B:.*]] = pto.vsunpack %[[H]], %c0 : !pto.vreg<128xi16> -> !pto.vreg<64xi32>
 // CHECK-NEXT:      %[[AN:.*]] = pto.vlds %x_ub[%k] {dist = "BRC_B8"} : !pto.ptr<i8, ub> -> !pto.vreg<256xi8>
