@@ -1,4 +1,4 @@
-"""`trowsum trowmax trowmin` as vector loops (interpreters/semantics/row_reduce.py).
+"""`trowsum trowmax trowmin trowprod` as vector loops (interpreters/semantics/row_reduce.py).
 
 R x C is the source's valid region; `dst[i, 0]` is written for `i < R` and nothing else.
 Per row i (an `scf.for`), A5's order (pto-isa a5/TRowReduce.hpp), on every target:
@@ -10,11 +10,14 @@ Per row i (an `scf.for`), A5's order (pto-isa a5/TRowReduce.hpp), on every targe
         acc = pto.vadd|vmax|vmin acc, r, lane0      (lane0 = pto.plt 1)
     pto.vsts acc, dst[i * dst_stride], lane0
 
+`trowprod` (a5/TRowProd.hpp) starts from 1, steps `acc = vsel (vmul acc, v, mask), acc, mask`
+(A5's merging vmul) and, before the store, folds the register in halves: log2(N) times
+`low, high = pto.vintlv acc, ones; acc = pto.vmul low, high`.
+
 `tmp` is not touched (A5 needs no scratch). A source that may be read past its buffer's
 end is loaded with `pto.vsldb` (lower_tile_to_vector_emit.py). Refused with a diagnostic: an
 element type the vector ops lack on the target (`require_vector_ops`), a dst that overlaps
-src other than element for element, a DN dst (unaligned results), `trowprod` (its
-record's `REFUSED`).
+src other than element for element, a DN dst (unaligned results).
 """
 
 from __future__ import annotations
@@ -42,9 +45,11 @@ from passes.lower_tile_to_vector_buffers import (
 from passes.lower_tile_to_vector_emit import Emitter
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
-from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowSumOp
-from pto_dialect.ops.vector_arith import VBrOp, VMaxOp
+from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowProdOp, TRowSumOp
+from pto_dialect.ops.vector_arith import VBrOp, VMaxOp, VMulOp
+from pto_dialect.ops.vector_compare import VSelOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
+from pto_dialect.ops.vector_rearrange import VIntlvOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import TileBufType
@@ -69,8 +74,8 @@ def _dst_buffer(op: RowReduceTileOp) -> Buffer:
 
 def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter) -> SSAValue:
     """The scalar the accumulator starts from (semantics.row_reduce.identity)."""
-    if isinstance(op, TRowSumOp):
-        value: float = 0.0
+    if isinstance(op, TRowSumOp | TRowProdOp):
+        value: float = 1.0 if isinstance(op, TRowProdOp) else 0.0
     else:
         largest = op.STEP_OP is VMaxOp
         if dtype.is_float:
@@ -87,13 +92,16 @@ def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter) -> SSAValue:
 
 def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
     """Replaces `op` by its vecscope (see the module docstring)."""
-    if op.REFUSED is not None or op.REDUCE_OP is None:
+    if op.REFUSED is not None:
         raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
     src = buffer_of(op, op.ins[0], "src")
     dst = _dst_buffer(op)
     dtype = src.dtype
-    reduce_op, step_op = op.REDUCE_OP, op.STEP_OP
-    require_vector_ops(op, target, dtype, reduce_op, step_op, VBrOp, VldsOp, VstsOp)
+    if isinstance(op, TRowProdOp):
+        require_vector_ops(op, target, dtype, VMulOp, VSelOp, VIntlvOp, VBrOp, VldsOp, VstsOp)
+    else:
+        assert op.REDUCE_OP is not None
+        require_vector_ops(op, target, dtype, op.REDUCE_OP, op.STEP_OP, VBrOp, VldsOp, VstsOp)
     if dst.overlaps(src) and not (dst.address == src.address and dst.stride == src.stride):
         raise overlap_error(op, dst, "dst", src, "src")
     e = Emitter.replacing(op, rewriter, dtype)
@@ -103,9 +111,9 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
         require_vector_ops(op, target, dtype, VsldbOp)
     check_store_in_ub(op, target, dst, footprint(rows.bound, dst.stride, 1, lanes))
     dst_ptr = e.pointer(dst)
-    init = _identity(op, dtype, e)
-    start = e.emit(VBrOp(init, e.vreg), "acc0").results[0]
+    start = e.emit(VBrOp(_identity(op, dtype, e), e.vreg), "acc0").results[0]
     lane0, _ = e.plt(e.constant(1, i32))
+    full = e.plt(e.constant(lanes, i32))[0] if isinstance(op, TRowProdOp) else lane0
     with e.rows(rows, name="i") as i:
         base = e.mul(i, src.stride, "row")
         loop = e.loop(Size.of(0), cols, lanes, [e.count(cols), start], "off")
@@ -116,12 +124,43 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
             block_mask = e.block_mask(body.args[1]) if src_in.bounded else None
             offset = Size(body.args[0], max(cols.bound - 1, 0))
             value = e.load(src_in, e.add(base, offset, "at"), block_mask)
-            name = reduce_op.name.removeprefix("pto.v")
-            partial = e.emit(reduce_op(value, mask), name).results[0]
-            acc = e.emit(step_op(body.args[2], partial, lane0), "acc").results[0]
+            acc = _step(op, e, body.args[2], value, mask, lane0)
             e.emit(scf.YieldOp(rest, acc))
-        e.store(loop.results[1], dst_ptr, e.mul(i, dst.stride, "out"), lane0)
+        result = loop.results[1]
+        if isinstance(op, TRowProdOp):
+            result = _fold_halves(e, result, start, full)
+        e.store(result, dst_ptr, e.mul(i, dst.stride, "out"), lane0)
     e.replace_op()
+
+
+def _step(
+    op: RowReduceTileOp, e: Emitter, acc: SSAValue, value: SSAValue, mask: SSAValue,
+    lane0: SSAValue,
+) -> SSAValue:  # fmt: skip
+    """The accumulator after one register: `step(acc, cross(value))` in lane 0, or for
+    `trowprod` the lane-wise product on the active lanes (A5's merging `vmul`: `vmul` then
+    `vsel` back to acc where the mask is off)."""
+    if isinstance(op, TRowProdOp):
+        product = e.emit(VMulOp(acc, value, mask), "prod").results[0]
+        return e.emit(VSelOp(product, acc, mask), "acc").results[0]
+    assert op.REDUCE_OP is not None
+    name = op.REDUCE_OP.name.removeprefix("pto.v")
+    partial = e.emit(op.REDUCE_OP(value, mask), name).results[0]
+    return e.emit(op.STEP_OP(acc, partial, lane0), "acc").results[0]
+
+
+def _fold_halves(e: Emitter, acc: SSAValue, ones: SSAValue, full: SSAValue) -> SSAValue:
+    """`trowprod`'s register fold (A5 TRowProd.hpp): log2(N) times `low, high = vintlv acc,
+    ones; acc = vmul low, high`. Lane 2^k * i of the k-th product is `acc[i] * acc[i + M/2]`
+    of the M lanes left (semantics.row_reduce.row_prod); the lanes between hold 1 * 1."""
+    steps = e.lanes.bit_length() - 1
+    loop = e.loop(Size.of(0), Size.of(steps), 1, [acc], "k")
+    body = loop.body.block
+    body.args[1].name_hint = "fold"
+    with e.inside(body):
+        low, high = e.emit(VIntlvOp(body.args[1], ones), "low", "high").results
+        e.emit(scf.YieldOp(e.emit(VMulOp(low, high, full), "fold").results[0]))
+    return loop.results[0]
 
 
 def lower_arg_reduce(op: ArgReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:

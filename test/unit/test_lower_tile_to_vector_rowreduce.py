@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,15 +15,17 @@ from support import legal_dtypes
 from test_lower_tile_to_vector import Case, Kernel, Tile, block, lanes, lower, validate
 from xdsl.utils.exceptions import PassFailedException
 
+from interpreters.execute import run_function
+from interpreters.pipes import UntrackedPipes
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops import tile_row_reduce
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.targets import profile
 
 TARGETS = ("a2a3", "a5", "cpu")
-LOWERED = ("trowsum", "trowmax", "trowmin")
-VECTOR_OP = {"trowsum": "vcadd", "trowmax": "vcmax", "trowmin": "vcmin"}
-"""The cross-lane reduction each op needs (its record's REDUCE_OP)."""
+LOWERED = ("trowsum", "trowmax", "trowmin", "trowprod")
+VECTOR_OP = {"trowsum": "vcadd", "trowmax": "vcmax", "trowmin": "vcmin", "trowprod": "vmul"}
+"""The vector op each needs on the element type (the cross-lane reduction; trowprod: vmul)."""
 
 
 def lowerable(op: str, dtype: DType, target: str) -> bool:
@@ -80,13 +83,65 @@ def test_lowered_code_uses_the_cross_lane_reductions():
     assert {"pto.vcmax", "pto.vmax", "pto.vbr", "pto.vsts"} <= names
 
 
+def test_lowered_product_folds_with_vintlv():
+    """trowprod multiplies lane by lane, then folds the register with vintlv + vmul."""
+    dt = dtype_named("f16")
+    module = Kernel(dt, [row_cases("trowprod", dt)[1]]).module("a5")
+    lower(module)
+    names = {o.name for o in module.walk()}
+    assert {"pto.vmul", "pto.vsel", "pto.vintlv", "pto.vsts"} <= names
+    assert "pto.trowprod" not in names
+
+
+def a5_row_product(src: np.ndarray) -> np.ndarray:
+    """Reference for trowprod (pto-isa a5/TRowProd.hpp, written out): registers of N lanes
+    (padded with 1) multiplied lane by lane in register order, then the register folded in
+    halves, lane i times lane i + M/2, every product in the element type."""
+    n = 256 // src.itemsize
+    count = -(-src.shape[1] // n)
+    padded = np.ones((src.shape[0], count * n), src.dtype)
+    padded[:, : src.shape[1]] = src
+    acc = np.ones((src.shape[0], n), src.dtype)
+    with np.errstate(all="ignore"):
+        for k in range(count):
+            acc = (acc * padded[:, k * n : (k + 1) * n]).astype(src.dtype)
+        while acc.shape[1] > 1:
+            half = acc.shape[1] // 2
+            acc = (acc[:, :half] * acc[:, half:]).astype(src.dtype)
+    return acc[:, 0]
+
+
+@pytest.mark.parametrize("dtype", ["f16", "f32", "i16", "i32"])
+def test_product_order_is_a5s(dtype: str):
+    """Factors near 1 (odd integers), whose rounded product depends on the order: the tile
+    op and its lowering both give the bytes of the A5 order, on every target."""
+    dt = dtype_named(dtype)
+    n, b = lanes(dt), block(dt)
+    cols = 2 * n + 3 * b
+    case = Case("trowprod", (Tile(3, cols), Tile(3, cols), Tile(3, b, (3, 1))))
+    kernel = Kernel(dt, [case])
+    rng = np.random.default_rng(7)
+    if dt.is_float:
+        factors = rng.uniform(0.97, 1.03, (3, cols))
+    else:
+        factors = rng.choice([1, -1, 3, -3, 5], (3, cols))
+    kernel.arrays[0] = factors.astype(dt.numpy)
+    want = a5_row_product(kernel.arrays[0])
+    for target in TARGETS:
+        module = kernel.module(target)
+        before = run_function(module, kernel.args(), pipes=UntrackedPipes()).outputs()[2]
+        lower(module)
+        after = run_function(module, kernel.args(), pipes=UntrackedPipes()).outputs()[2]
+        for got in (before, after):
+            assert got is not None
+            assert np.asarray(got)[:, 0].tobytes() == want.tobytes(), target
+
+
 def test_refusals_are_diagnostics():
-    """trowprod (no cross-lane product) and a type without a vector reduction (A5 i8
-    trowmax: vcmax has no 8-bit form) stop the pass with a one-line reason."""
-    i8, f32 = dtype_named("i8"), dtype_named("f32")
+    """A type without a vector reduction (A5 i8 trowmax: vcmax has no 8-bit form) stops the
+    pass with a one-line reason."""
+    i8 = dtype_named("i8")
     cases = [
-        (Kernel(f32, [Case("trowprod", (Tile(2, 8), Tile(2, 8), Tile(2, 8, (2, 1))))]),
-         "no vector micro-op multiplies across lanes"),
         (Kernel(i8, [Case("trowmax", (Tile(2, 32), Tile(2, 32), Tile(2, 32, (2, 1))))]),
          "pto.vcmax does not support i8"),
     ]  # fmt: skip
