@@ -31,7 +31,7 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_argreduce import lower_col_arg_reduce
+from passes.lower_tile_to_vector_argreduce import lower_col_arg_reduce, lower_row_arg_reduce
 from passes.lower_tile_to_vector_buffers import (
     NAME,
     Buffer,
@@ -55,7 +55,7 @@ from pto_dialect.targets import TargetProfile
 from pto_dialect.types import TileBufType
 
 
-def _dst_buffer(op: RowReduceTileOp) -> Buffer:
+def _dst_buffer(op: RowReduceTileOp | ArgReduceTileOp) -> Buffer:
     """dst as a buffer; a DN dst (one column, element i at i) is refused: its results are
     4 or 2 bytes apart and `pto.vsts` stores to 32-byte aligned addresses only (A5 stores
     them with the 1PT distribution, which the dialect's vsts does not have)."""
@@ -164,8 +164,12 @@ def _fold_halves(e: Emitter, acc: SSAValue, ones: SSAValue, full: SSAValue) -> S
 
 
 def lower_arg_reduce(op: ArgReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
-    """Column arg-reductions: lower_tile_to_vector_argreduce.py; the row forms are refused
-    with their record's reason."""
+    """The arg-reductions: lower_tile_to_vector_argreduce.py; a row form's DN dst is
+    refused as the row reductions' (`_dst_buffer`)."""
     if op.REFUSED is not None:
         raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
-    lower_col_arg_reduce(op, rewriter, target)
+    if op.ROW:
+        _dst_buffer(op)
+        lower_row_arg_reduce(op, rewriter, target)
+    else:
+        lower_col_arg_reduce(op, rewriter, target)

@@ -142,12 +142,17 @@ def _planned(op: str, dst: str) -> str:
 """
 
 
-def test_lowering_refuses_row_arg_and_keeps_16_bit_column_arg():
-    """trowargmax: refused with its record's reason; tcolargmax of f16: left a tile op."""
+def test_lowering_refuses_a_dn_row_arg_dst_and_keeps_16_bit_column_arg():
+    """trowargmax: lowered with an ND dst, refused with a DN one (its indices 4 bytes apart);
+    tcolargmax of f16: left a tile op."""
     row = _planned("trowargmax", "!pto.tile_buf<loc=vec, dtype=i32, rows=2, cols=8, v_col=1>")
+    module = parse_module(CONTEXT, row, "k.mlir")
+    lower(module)
+    assert not [o for o in module.walk() if isinstance(o, TRowArgMaxOp)]
+    dn = "!pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=1, v_row=2, blayout=col_major>"
     with pytest.raises(PassFailedException) as info:
-        lower(parse_module(CONTEXT, row, "k.mlir"))
-    assert "has no exact vector lowering: vcmax/vcmin leave the index" in str(info.value)
+        lower(parse_module(CONTEXT, _planned("trowargmax", dn), "k.mlir"))
+    assert "DN dst" in str(info.value) and "\n" not in str(info.value)
     col = _planned("tcolargmax", "!pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16>")
     col = col.replace("dtype=f32, rows=2, cols=8", "dtype=f16, rows=2, cols=16")
     module = parse_module(CONTEXT, col, "k.mlir")

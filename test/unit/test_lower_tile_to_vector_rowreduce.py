@@ -19,6 +19,7 @@ from interpreters.execute import run_function
 from interpreters.pipes import UntrackedPipes
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops import tile_row_reduce
+from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.targets import profile
 
@@ -202,3 +203,75 @@ def test_dn_destination_is_refused(target: str):
     with pytest.raises(PassFailedException) as info:
         lower(kernel.module(target))
     assert "DN dst" in str(info.value) and "\n" not in str(info.value)
+
+
+# ---- row arg-reductions -----------------------------------------------------------------
+
+ARG_OPS = ("trowargmax", "trowargmin")
+
+
+def arg_kernel(op: str, dtype: DType, index: DType, tiles: tuple[Tile, Tile], seed: int,
+               ties: bool = False) -> Kernel:  # fmt: skip
+    """(src, dst) as a Kernel whose (static) dst is retyped to the index type over the same
+    bytes: a row of `cols` f16 is `cols / 2` i32, the valid column 4 bytes (what the
+    footprint check allows); `ties`: the source drawn from a few values (repeated maxima
+    and minima across registers, NaN, ±inf)."""
+    src, dst = tiles
+    wide = 4 // dtype.bytes
+    dst = Tile(dst.rows, dst.cols, (dst.region[0], wide))
+    kernel = Kernel(dtype, [Case(op, (src, Tile(src.rows, src.cols), dst))], seed)
+    typ = f"dtype={dtype.name}, rows={dst.rows}, cols={dst.cols}, v_row={dst.region[0]}, "
+    assert typ + f"v_col={wide}>" in kernel.text
+    cols = dst.cols * dtype.bytes // 4
+    retyped = f"dtype={index.name}, rows={dst.rows}, cols={cols}, v_row={dst.region[0]}, "
+    kernel.text = kernel.text.replace(typ + f"v_col={wide}>", retyped + "v_col=1>")
+    if ties:
+        rng = np.random.default_rng(seed)
+        alphabet = np.array([1.0, 2.0, -2.0, -0.0, 0.0], dtype.numpy)
+        values = alphabet[rng.integers(0, 5, (src.rows, src.cols))]
+        values[0, rng.integers(0, src.cols)] = np.nan  # a register whose vcmax/vcmin is NaN
+        values[-1, : src.cols // 2] = np.inf  # the row's maximum in its first registers
+        kernel.arrays[0] = values
+    return kernel
+
+
+def arg_cases(dtype: DType) -> list[tuple[Tile, Tile]]:
+    """One partial register, several with a tail, exactly one, a source read past its
+    buffer's end, dynamic source rows and columns."""
+    n, b = lanes(dtype), block(dtype)
+    wide = 2 * n + 2 * b
+    return [
+        (Tile(3, b, (3, 5)), Tile(3, b, (3, 1))),
+        (Tile(4, wide, (4, 2 * n + 3)), Tile(5, b, (4, 1))),
+        (Tile(2, n), Tile(2, b, (2, 1))),
+        (Tile(2, n + b, (2, n + b)), Tile(2, 2 * b, (2, 1))),
+        (Tile(5, wide, (4, n + 7), True), Tile(5, b, (4, 1))),
+    ]
+
+
+def check_arg(kernel: Kernel, target: str) -> None:
+    validate(kernel, [target])
+    module = kernel.module(target)
+    lower(module)
+    assert not [o for o in module.walk() if isinstance(o, ArgReduceTileOp)]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("op", ARG_OPS)
+@pytest.mark.parametrize("dtype", ["f16", "f32"])
+def test_row_arg_reductions_outputs_unchanged(target: str, op: str, dtype: str):
+    """Random bits and few-valued sources (ties within and across registers, NaN, ±inf):
+    the lowered loop gives the tile op's indices, i32 and ui32, on every target."""
+    dt = dtype_named(dtype)
+    for k, tiles in enumerate(arg_cases(dt)):
+        for index in (dtype_named("i32"), dtype_named("ui32")):
+            for ties in (False, True):
+                check_arg(arg_kernel(op, dt, index, tiles, k, ties), target)
+
+
+def test_lowered_row_arg_moves_the_index_with_vdintlv():
+    dt = dtype_named("f16")
+    module = arg_kernel("trowargmin", dt, dtype_named("i32"), arg_cases(dt)[1], 0).module("a5")
+    lower(module)
+    names = {o.name for o in module.walk()}
+    assert {"pto.vcmin", "pto.vdintlv", "pto.vbitcast", "pto.pbitcast", "pto.vsel"} <= names
