@@ -161,7 +161,7 @@ COMPARE_SELECT = "tcmpsel"
 MODES = ("eq", "ne", "lt", "le", "gt", "ge")
 MASK_BYTES = 32
 """Valid bytes of a mask row: one whole predicate store (what the compare lowering needs)."""
-ROW_REDUCTIONS = ("trowsum", "trowmax", "trowmin")
+ROW_REDUCTIONS = ("trowsum", "trowmax", "trowmin", "trowprod")
 """Row reductions of the generator: `(src, tmp)`, tmp the same value (SSA: not changed)."""
 DTYPES = ("f32", "f16", "i32", "i16")
 _BYTES = {"f32": 4, "f16": 2, "i32": 4, "i16": 2}
