@@ -14,6 +14,10 @@ Per row i (an `scf.for`), A5's order (pto-isa a5/TRowReduce.hpp), on every targe
 (A5's merging vmul) and, before the store, folds the register in halves: log2(N) times
 `low, high = pto.vintlv acc, ones; acc = pto.vmul low, high`.
 
+`trowmax`/`trowmin` of i8/ui8 (no 8-bit vcmax/vcmin) reduce each register in i16 (`WIDENED`):
+`vsel` of the identity into the inactive lanes, `vsunpack`/`vzunpack` of both halves, their
+`vmax`/`vmin`; the accumulator is i16 and lane 0's low byte is stored.
+
 `tmp` is not touched (A5 needs no scratch). A source that may be read past its buffer's
 end is loaded with `pto.vsldb` (lower_tile_to_vector_emit.py). Refused with a diagnostic: an
 element type the vector ops lack on the target (`require_vector_ops`), a dst that overlaps
@@ -23,6 +27,8 @@ src other than element for element, a DN dst (unaligned results).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import cast
 
 from xdsl.dialects import arith, scf
@@ -33,6 +39,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 from passes.common import pass_error
 from passes.lower_tile_to_vector_argreduce import lower_col_arg_reduce, lower_row_arg_reduce
 from passes.lower_tile_to_vector_buffers import (
+    CHUNK_BYTES,
     NAME,
     Buffer,
     Size,
@@ -43,16 +50,19 @@ from passes.lower_tile_to_vector_buffers import (
     require_vector_ops,
 )
 from passes.lower_tile_to_vector_emit import Emitter
-from pto_dialect.dtypes import DType
+from pto_dialect.dtypes import I8, I16, U8, DType, mlir_type
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowProdOp, TRowSumOp
 from pto_dialect.ops.vector_arith import VBrOp, VMaxOp, VMulOp
+from pto_dialect.ops.vector_common import vreg_of
 from pto_dialect.ops.vector_compare import VSelOp
+from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
-from pto_dialect.ops.vector_rearrange import VIntlvOp
+from pto_dialect.ops.vector_rearrange import UnpackOp, VIntlvOp, VSunpackOp, VZunpackOp
+from pto_dialect.ops.vector_scalar import as_element
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import TileBufType
+from pto_dialect.types import TileBufType, VRegType
 
 
 def _dst_buffer(op: RowReduceTileOp | ArgReduceTileOp) -> Buffer:
@@ -72,8 +82,18 @@ def _dst_buffer(op: RowReduceTileOp | ArgReduceTileOp) -> Buffer:
     return buffer_of(op, value, "dst")
 
 
-def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter) -> SSAValue:
-    """The scalar the accumulator starts from (semantics.row_reduce.identity)."""
+WIDENED: Mapping[DType, tuple[DType, type[UnpackOp]]] = MappingProxyType(
+    {I8: (I16, VSunpackOp), U8: (I16, VZunpackOp)}
+)
+"""`trowmax`/`trowmin` of 8-bit lanes (no 8-bit vcmax/vcmin): each register, read as i8
+(signless: `arith` has no unsigned constants), has its two halves sign- or zero-extended to
+i16, whose vmax/vmin is reduced in i16 (exact: an integer extremum does not depend on the
+order, and the extended values compare as the 8-bit ones)."""
+
+
+def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter, as_type: DType) -> SSAValue:
+    """The scalar the accumulator starts from (semantics.row_reduce.identity of `dtype`),
+    as an `as_type` constant."""
     if isinstance(op, TRowSumOp | TRowProdOp):
         value: float = 1.0 if isinstance(op, TRowProdOp) else 0.0
     else:
@@ -83,11 +103,13 @@ def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter) -> SSAValue:
         else:
             low, high = dtype.int_limits
             value = low if largest else high
+    element = mlir_type(as_type)
     if dtype.is_float:
-        const = arith.ConstantOp(FloatAttr(value, cast(AnyFloat, e.type)))
+        const = arith.ConstantOp(FloatAttr(value, cast(AnyFloat, element)))
     else:
-        const = arith.ConstantOp(IntegerAttr(int(value), cast(IntegerType, e.type)))
-    return e.hoist(const, "init").results[0]
+        bits = as_element(int(value), as_type)  # ui8's 255 as an i8 pad: -1
+        const = arith.ConstantOp(IntegerAttr(bits, cast(IntegerType, element)))
+    return e.hoist(const, f"init_{as_type.name}").results[0]
 
 
 def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
@@ -97,11 +119,18 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
     src = buffer_of(op, op.ins[0], "src")
     dst = _dst_buffer(op)
     dtype = src.dtype
-    if isinstance(op, TRowProdOp):
+    prod = isinstance(op, TRowProdOp)
+    widen = None if prod or isinstance(op, TRowSumOp) else WIDENED.get(dtype)
+    wide = widen[0] if widen is not None else dtype
+    if prod:
         require_vector_ops(op, target, dtype, VMulOp, VSelOp, VIntlvOp, VBrOp, VldsOp, VstsOp)
     else:
         assert op.REDUCE_OP is not None
-        require_vector_ops(op, target, dtype, op.REDUCE_OP, op.STEP_OP, VBrOp, VldsOp, VstsOp)
+        require_vector_ops(op, target, wide, op.REDUCE_OP, op.STEP_OP, VBrOp)
+        require_vector_ops(op, target, dtype, VldsOp, VstsOp)
+    if widen is not None:
+        require_vector_ops(op, target, I8, VSelOp, VBrOp, widen[1], VBitcastOp)
+        require_vector_ops(op, target, dtype, VBitcastOp)
     if dst.overlaps(src) and not (dst.address == src.address and dst.stride == src.stride):
         raise overlap_error(op, dst, "dst", src, "src")
     e = Emitter.replacing(op, rewriter, dtype)
@@ -111,9 +140,15 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
         require_vector_ops(op, target, dtype, VsldbOp)
     check_store_in_ub(op, target, dst, footprint(rows.bound, dst.stride, 1, lanes))
     dst_ptr = e.pointer(dst)
-    start = e.emit(VBrOp(_identity(op, dtype, e), e.vreg), "acc0").results[0]
-    lane0, _ = e.plt(e.constant(1, i32))
-    full = e.plt(e.constant(lanes, i32))[0] if isinstance(op, TRowProdOp) else lane0
+    wide_vreg = VRegType(mlir_type(wide))
+    start = e.emit(VBrOp(_identity(op, dtype, e, wide), wide_vreg), "acc0").results[0]
+    one = e.constant(1, i32)
+    lane0 = e.plt(one, wide.bits)[0]
+    full = e.plt(e.constant(CHUNK_BYTES // wide.bytes, i32), wide.bits)[0]
+    pad = None
+    if widen is not None:
+        i8_vreg = VRegType(mlir_type(I8))
+        pad = e.emit(VBrOp(_identity(op, dtype, e, I8), i8_vreg), "pad").results[0]
     with e.rows(rows, name="i") as i:
         base = e.mul(i, src.stride, "row")
         loop = e.loop(Size.of(0), cols, lanes, [e.count(cols), start], "off")
@@ -124,13 +159,38 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
             block_mask = e.block_mask(body.args[1]) if src_in.bounded else None
             offset = Size(body.args[0], max(cols.bound - 1, 0))
             value = e.load(src_in, e.add(base, offset, "at"), block_mask)
+            if widen is not None and pad is not None:
+                value, mask = _widened(op, e, value, mask, pad, widen, full), full
             acc = _step(op, e, body.args[2], value, mask, lane0)
             e.emit(scf.YieldOp(rest, acc))
         result = loop.results[1]
-        if isinstance(op, TRowProdOp):
+        store_mask = lane0
+        if prod:
             result = _fold_halves(e, result, start, full)
-        e.store(result, dst_ptr, e.mul(i, dst.stride, "out"), lane0)
+        elif widen is not None:  # lane 0's low byte is the 8-bit result
+            result = e.emit(VBitcastOp(result, e.vreg), "result").results[0]
+            store_mask = e.plt(one)[0]
+        e.store(result, dst_ptr, e.mul(i, dst.stride, "out"), store_mask)
     e.replace_op()
+
+
+def _widened(
+    op: RowReduceTileOp, e: Emitter, value: SSAValue, mask: SSAValue, pad: SSAValue,
+    widen: tuple[DType, type[UnpackOp]], full: SSAValue,
+) -> SSAValue:  # fmt: skip
+    """An 8-bit register as one 16-bit register of the same extremum: the inactive lanes
+    set to the identity (`vsel`), both halves extended (`vsunpack`/`vzunpack`), and their
+    lane-wise `vmax`/`vmin`."""
+    wide, unpack = widen
+    if vreg_of(value).element != I8:
+        value = e.emit(VBitcastOp(value, pad.type), "bytes").results[0]
+    padded = e.emit(VSelOp(value, pad, mask), "padded").results[0]
+    wide_vreg = VRegType(mlir_type(wide))
+    halves = [
+        e.emit(unpack(padded, e.constant(part), wide_vreg), name).results[0]
+        for part, name in ((0, "low"), (1, "high"))
+    ]
+    return e.emit(op.STEP_OP(halves[0], halves[1], full), "wide").results[0]
 
 
 def _step(

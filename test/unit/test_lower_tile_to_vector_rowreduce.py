@@ -29,9 +29,15 @@ VECTOR_OP = {"trowsum": "vcadd", "trowmax": "vcmax", "trowmin": "vcmin", "trowpr
 """The vector op each needs on the element type (the cross-lane reduction; trowprod: vmul)."""
 
 
+WIDENED = {"i8": "i16", "ui8": "ui16"}
+"""8-bit trowmax/trowmin reduce in 16-bit lanes."""
+
+
 def lowerable(op: str, dtype: DType, target: str) -> bool:
     legal = functools.partial(legal_dtypes, profile(target))
-    return dtype in legal(op) and dtype in legal(VECTOR_OP[op])
+    wide = WIDENED.get(dtype.name) if op in ("trowmax", "trowmin") else None
+    reduced = dtype_named(wide) if wide is not None else dtype
+    return dtype in legal(op) and reduced in legal(VECTOR_OP[op])
 
 
 def combinations() -> list[tuple[str, str]]:
@@ -82,6 +88,15 @@ def test_lowered_code_uses_the_cross_lane_reductions():
     lower(module)
     names = {o.name for o in module.walk()}
     assert {"pto.vcmax", "pto.vmax", "pto.vbr", "pto.vsts"} <= names
+
+
+def test_byte_extrema_reduce_in_16_bit_lanes():
+    """A5 i8 trowmin: both halves of a register sign-extended, reduced as i16."""
+    dt = dtype_named("i8")
+    module = Kernel(dt, [row_cases("trowmin", dt)[1]]).module("a5")
+    lower(module)
+    names = {o.name for o in module.walk()}
+    assert {"pto.vsunpack", "pto.vmin", "pto.vcmin", "pto.vbitcast", "pto.vsts"} <= names
 
 
 def test_lowered_product_folds_with_vintlv():
@@ -139,12 +154,12 @@ def test_product_order_is_a5s(dtype: str):
 
 
 def test_refusals_are_diagnostics():
-    """A type without a vector reduction (A5 i8 trowmax: vcmax has no 8-bit form) stops the
-    pass with a one-line reason."""
-    i8 = dtype_named("i8")
+    """A type without a vector reduction (A5 i64 trowmax: vcmax has no 64-bit form) stops
+    the pass with a one-line reason."""
+    i64 = dtype_named("i64")
     cases = [
-        (Kernel(i8, [Case("trowmax", (Tile(2, 32), Tile(2, 32), Tile(2, 32, (2, 1))))]),
-         "pto.vcmax does not support i8"),
+        (Kernel(i64, [Case("trowmax", (Tile(2, 8), Tile(2, 8), Tile(2, 8, (2, 1))))]),
+         "pto.vcmax does not support i64"),
     ]  # fmt: skip
     for kernel, reason in cases:
         with pytest.raises(PassFailedException) as info:
