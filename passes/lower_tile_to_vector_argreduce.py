@@ -1,4 +1,4 @@
-"""`tcolargmax tcolargmin` of 32-bit sources and `trowargmax trowargmin` as vector loops
+"""`tcolargmax tcolargmin` and `trowargmax trowargmin` as vector loops
 (semantics.arg_reduce; the row forms: `lower_row_arg_reduce`).
 
 R x C is the source's valid region; `dst[0, j]` (an i32/ui32 index) is written for `j < C`.
@@ -13,9 +13,8 @@ each, A5's compare/select loop (pto-isa a5/TColReduceIdx.hpp):
         old = vsel new, old, p; idx = vsel at, idx, p
     vsts idx (vbitcast to ui32 for a ui32 dst), dst[0, off], mask
 
-16- and 8-bit sources hold 2 or 4 values per 32-bit index lane: A5 splits them into even and
-odd index registers, which needs ops the dialect lacks; such ops stay tile ops (the record's
-`not_lowered()`).
+16- and 8-bit sources hold 2 or 4 values per 32-bit index lane: their indices live in i16
+registers, widened for the store (`_narrow_col_arg`).
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ import math
 from typing import cast
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import AnyFloat, FloatAttr, IntegerAttr, i32
+from xdsl.dialects.builtin import AnyFloat, FloatAttr, IntegerAttr, i16, i32
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
@@ -36,21 +35,22 @@ from passes.lower_tile_to_vector_buffers import (
     overlap_error,
     require_vector_ops,
 )
-from passes.lower_tile_to_vector_emit import Emitter
+from passes.lower_tile_to_vector_emit import Emitter, Operand
 from pto_dialect.attrs import CmpMode
-from pto_dialect.dtypes import I32, mlir_type
+from pto_dialect.dtypes import I16, I32, DType, mlir_type
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.vector_arith import VAddOp, VBrOp
 from pto_dialect.ops.vector_compare import VCmpOp, VSelOp
 from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
-from pto_dialect.ops.vector_rearrange import VDintlvOp
+from pto_dialect.ops.vector_predicate import PARTS, PUnpackOp
+from pto_dialect.ops.vector_rearrange import VDintlvOp, VZunpackOp
 from pto_dialect.ops.vector_reduce import VCmaxOp, VCminOp
 from pto_dialect.ops.vector_round_cast import PbitcastOp
 from pto_dialect.ops.vector_scalar import VAddsOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VRegType
+from pto_dialect.types import MaskType, VRegType
 
 
 def lower_col_arg_reduce(
@@ -64,6 +64,8 @@ def lower_col_arg_reduce(
     require_vector_ops(op, target, I32, VBrOp, VAddOp, VSelOp, VstsOp)
     if dst.overlaps(src):
         raise overlap_error(op, dst, "dst", src, "src", ": the indices would overwrite values")
+    if dtype.bits < 32:
+        require_vector_ops(op, target, I16, VBrOp, VAddOp, VSelOp, VZunpackOp)
     e = Emitter.replacing(op, rewriter, dtype)
     rows, cols, lanes = src.valid_rows, src.valid_cols, e.lanes
     src_in = e.operand(src, footprint(rows.bound, src.stride, cols.bound, lanes))
@@ -71,6 +73,9 @@ def lower_col_arg_reduce(
         require_vector_ops(op, target, dtype, VsldbOp)
     check_store_in_ub(op, target, dst, footprint(1, 0, cols.bound, lanes))
     dst_ptr = e.pointer(dst)
+    if dtype.bits < 32:
+        _narrow_col_arg(op, e, src_in, dst_ptr, index)
+        return
     ivreg = VRegType(mlir_type(I32))
 
     def splat(value: int, name: str) -> SSAValue:
@@ -99,6 +104,56 @@ def lower_col_arg_reduce(
         if index != I32:
             result = e.emit(VBitcastOp(result, VRegType(mlir_type(index))), "index").results[0]
         e.store(result, dst_ptr, ch.offset, ch.mask)
+    e.replace_op()
+
+
+def _narrow_col_arg(
+    op: ArgReduceTileOp, e: Emitter, src_in: Operand, dst_ptr: SSAValue, index: DType
+) -> None:
+    """The column loop of a 16- or 8-bit source (N = 128 or 256 columns per register): the
+    row counter and the indices in i16 registers (a UB tile has fewer than 2^15 rows of 32
+    bytes), one per 128 columns (an 8-bit compare mask split with `punpack`), each stored as
+    two i32 halves (`vzunpack`) under `plt_b32` masks chained from the tail count."""
+    src = src_in.buffer
+    rows, cols = src.valid_rows, src.valid_cols
+    parts = e.lanes // 128
+    hvreg = VRegType(mlir_type(I16))
+
+    def splat(value: int, name: str) -> SSAValue:
+        return e.emit(VBrOp(e.constant(value, i16), hvreg), name).results[0]
+
+    zero, one = splat(0, "zeros"), splat(1, "ones")
+    full16 = e.plt(e.constant(128, i32), 16)[0]
+    mode = CmpMode.GT if op.LARGEST else CmpMode.LT
+    with e.chunks(cols, blocks=src_in.bounded) as ch:
+        first = e.load(src_in, ch.offset, ch.block_mask, "old")
+        loop = e.loop(Size.of(1), rows, 1, [first, *[zero] * parts, zero], "i")
+        body = loop.body.block
+        with e.inside(body):
+            old, at = body.args[1], body.args[-1]
+            at = e.emit(VAddOp(at, one, full16), "at").results[0]
+            row = Size(body.args[0], max(rows.bound - 1, 0))
+            offset = e.add(e.mul(row, src.stride, "row"), ch.offset, "off_i")
+            new = e.load(src_in, offset, ch.block_mask, "new")
+            better = e.emit(VCmpOp(new, old, ch.mask, mode), "better").results[0]
+            old = e.emit(VSelOp(new, old, better), "old").results[0]
+            indices: list[SSAValue] = []
+            for part, idx in enumerate(body.args[2 : 2 + parts]):
+                mask = better
+                if parts > 1:
+                    half = PUnpackOp(better, PARTS[part], MaskType(16))
+                    mask = e.emit(half, "better16").results[0]
+                indices.append(e.emit(VSelOp(at, idx, mask), "idx").results[0])
+            e.emit(scf.YieldOp(old, *indices, at))
+        remaining = ch.remaining[0]
+        for k in range(2 * parts):
+            wide = VZunpackOp(loop.results[1 + k // 2], e.constant(k % 2), VRegType(i32))
+            result = e.emit(wide, "index").results[0]
+            if index != I32:
+                result = e.emit(VBitcastOp(result, VRegType(mlir_type(index))), "index")
+                result = result.results[0]
+            mask, remaining = e.plt(remaining, 32)
+            e.store(result, dst_ptr, e.add(ch.offset, Size.of(64 * k)), mask)
     e.replace_op()
 
 

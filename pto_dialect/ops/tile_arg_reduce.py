@@ -134,12 +134,6 @@ class ArgReduceTileOp(TileOp):
             require_same_dtype(f"{self.name} tmp", tmp.element, "src", src.element)
 
 
-_COL_NOT_LOWERED = (
-    "8- and 16-bit sources hold 2 or 4 values per 32-bit index lane: A5 splits them into "
-    "even and odd index registers, with ops the dialect lacks (runs as a tile op)"
-)
-
-
 class RowArgReduceTileOp(ArgReduceTileOp):
     """`trowargmax`/`trowargmin`: lowered per register (vcmax/vcmin, the index moved to
     lane 0 with vdintlv, vcmp + vsel against the running pair)."""
@@ -152,19 +146,14 @@ class RowArgReduceTileOp(ArgReduceTileOp):
 
 
 class ColArgReduceTileOp(ArgReduceTileOp):
-    """`tcolargmax`/`tcolargmin`: lowered (vcmp + vsel per row) for 32-bit sources."""
+    """`tcolargmax`/`tcolargmin`: lowered (vcmp + vsel per row); 8- and 16-bit sources keep
+    their indices in i16 registers, widened with vzunpack for the store."""
 
     ROW: ClassVar = False
 
     @classmethod
     def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
         return (VCmpOp, VSelOp)
-
-    def not_lowered(self) -> str | None:
-        source = self.ins[0].type
-        if isinstance(source, TileTypeBase) and source.element.bits == 32:
-            return None
-        return _COL_NOT_LOWERED
 
 
 @irdl_op_definition
