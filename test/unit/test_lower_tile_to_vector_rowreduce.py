@@ -290,3 +290,26 @@ def test_lowered_row_arg_moves_the_index_with_vdintlv():
     lower(module)
     names = {o.name for o in module.walk()}
     assert {"pto.vcmin", "pto.vdintlv", "pto.vbitcast", "pto.pbitcast", "pto.vsel"} <= names
+
+
+@st.composite
+def random_arg_cases(draw: st.DrawFn) -> tuple[Kernel, str]:
+    target = draw(st.sampled_from(TARGETS))
+    op = draw(st.sampled_from(ARG_OPS))
+    dtype = dtype_named(draw(st.sampled_from(["f16", "f32"])))
+    index = dtype_named(draw(st.sampled_from(["i32", "ui32"])))
+    n, b = lanes(dtype), block(dtype)
+    rows = draw(st.integers(1, 5))
+    width = b * draw(st.integers(1, 3 * n // b + 1))
+    vr, vc = draw(st.integers(1, rows)), draw(st.integers(1, width))
+    src = Tile(rows, width, (vr, vc), draw(st.booleans()))
+    dst = Tile(draw(st.integers(vr, vr + 2)), b * draw(st.integers(1, 2)), (vr, 1))
+    seed, ties = draw(st.integers(0, 9)), draw(st.booleans())
+    return arg_kernel(op, dtype, index, (src, dst), seed, ties), target
+
+
+@settings(max_examples=15, deadline=None)
+@given(random_arg_cases())
+def test_random_row_arg_reductions(drawn: tuple[Kernel, str]):
+    kernel, target = drawn
+    check_arg(kernel, target)
