@@ -129,6 +129,9 @@ def _narrow_col_arg(
         first = e.load(src_in, ch.offset, ch.block_mask, "old")
         loop = e.loop(Size.of(1), rows, 1, [first, *[zero] * parts, zero], "i")
         body = loop.body.block
+        names = ["old", *(f"idx{p}" for p in range(parts)), "at"]
+        for arg, name in zip(body.args[1:], names, strict=True):
+            arg.name_hint = name
         with e.inside(body):
             old, at = body.args[1], body.args[-1]
             at = e.emit(VAddOp(at, one, full16), "at").results[0]

@@ -145,8 +145,9 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
     one = e.constant(1, i32)
     lane0 = e.plt(one, wide.bits)[0]
     full = e.plt(e.constant(CHUNK_BYTES // wide.bytes, i32), wide.bits)[0]
-    pad = None
+    pad, store_mask = None, lane0
     if widen is not None:
+        store_mask = e.plt(one)[0]
         i8_vreg = VRegType(mlir_type(I8))
         pad = e.emit(VBrOp(_identity(op, dtype, e, I8), i8_vreg), "pad").results[0]
     with e.rows(rows, name="i") as i:
@@ -164,12 +165,10 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
             acc = _step(op, e, body.args[2], value, mask, lane0)
             e.emit(scf.YieldOp(rest, acc))
         result = loop.results[1]
-        store_mask = lane0
         if prod:
             result = _fold_halves(e, result, start, full)
         elif widen is not None:  # lane 0's low byte is the 8-bit result
             result = e.emit(VBitcastOp(result, e.vreg), "result").results[0]
-            store_mask = e.plt(one)[0]
         e.store(result, dst_ptr, e.mul(i, dst.stride, "out"), store_mask)
     e.replace_op()
 
