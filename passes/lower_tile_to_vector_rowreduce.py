@@ -144,7 +144,9 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
     start = e.emit(VBrOp(_identity(op, dtype, e, wide), wide_vreg), "acc0").results[0]
     one = e.constant(1, i32)
     lane0 = e.plt(one, wide.bits)[0]
-    full = e.plt(e.constant(CHUNK_BYTES // wide.bytes, i32), wide.bits)[0]
+    full = lane0  # every lane of a register: prod's fold, the widened halves
+    if prod or widen is not None:
+        full = e.plt(e.constant(CHUNK_BYTES // wide.bytes, i32), wide.bits)[0]
     pad, store_mask = None, lane0
     if widen is not None:
         store_mask = e.plt(one)[0]
