@@ -1,4 +1,4 @@
-"""`trowsum trowmax trowmin` as vector loops (interpreters/semantics/row_reduce.py).
+"""`trowsum trowmax trowmin trowprod` as vector loops (interpreters/semantics/row_reduce.py).
 
 R x C is the source's valid region; `dst[i, 0]` is written for `i < R` and nothing else.
 Per row i (an `scf.for`), A5's order (pto-isa a5/TRowReduce.hpp), on every target:
@@ -10,16 +10,25 @@ Per row i (an `scf.for`), A5's order (pto-isa a5/TRowReduce.hpp), on every targe
         acc = pto.vadd|vmax|vmin acc, r, lane0      (lane0 = pto.plt 1)
     pto.vsts acc, dst[i * dst_stride], lane0
 
+`trowprod` (a5/TRowProd.hpp) starts from 1, steps `acc = vsel (vmul acc, v, mask), acc, mask`
+(A5's merging vmul) and, before the store, folds the register in halves: log2(N) times
+`low, high = pto.vintlv acc, ones; acc = pto.vmul low, high`.
+
+`trowmax`/`trowmin` of i8/ui8 (no 8-bit vcmax/vcmin) reduce each register in i16 (`WIDENED`):
+`vsel` of the identity into the inactive lanes, `vsunpack`/`vzunpack` of both halves, their
+`vmax`/`vmin`; the accumulator is i16 and lane 0's low byte is stored.
+
 `tmp` is not touched (A5 needs no scratch). A source that may be read past its buffer's
 end is loaded with `pto.vsldb` (lower_tile_to_vector_emit.py). Refused with a diagnostic: an
 element type the vector ops lack on the target (`require_vector_ops`), a dst that overlaps
-src other than element for element, a DN dst (unaligned results), `trowprod` (its
-record's `REFUSED`).
+src other than element for element, a DN dst (unaligned results).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import cast
 
 from xdsl.dialects import arith, scf
@@ -28,8 +37,9 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_argreduce import lower_col_arg_reduce
+from passes.lower_tile_to_vector_argreduce import lower_col_arg_reduce, lower_row_arg_reduce
 from passes.lower_tile_to_vector_buffers import (
+    CHUNK_BYTES,
     NAME,
     Buffer,
     Size,
@@ -40,17 +50,22 @@ from passes.lower_tile_to_vector_buffers import (
     require_vector_ops,
 )
 from passes.lower_tile_to_vector_emit import Emitter
-from pto_dialect.dtypes import DType
+from pto_dialect.dtypes import I8, I16, U8, DType, mlir_type
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
-from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowSumOp
-from pto_dialect.ops.vector_arith import VBrOp, VMaxOp
+from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowProdOp, TRowSumOp
+from pto_dialect.ops.vector_arith import VBrOp, VMaxOp, VMulOp
+from pto_dialect.ops.vector_common import vreg_of
+from pto_dialect.ops.vector_compare import VSelOp
+from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
+from pto_dialect.ops.vector_rearrange import UnpackOp, VIntlvOp, VSunpackOp, VZunpackOp
+from pto_dialect.ops.vector_scalar import as_element
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import TileBufType
+from pto_dialect.types import TileBufType, VRegType
 
 
-def _dst_buffer(op: RowReduceTileOp) -> Buffer:
+def _dst_buffer(op: RowReduceTileOp | ArgReduceTileOp) -> Buffer:
     """dst as a buffer; a DN dst (one column, element i at i) is refused: its results are
     4 or 2 bytes apart and `pto.vsts` stores to 32-byte aligned addresses only (A5 stores
     them with the 1PT distribution, which the dialect's vsts does not have)."""
@@ -67,10 +82,20 @@ def _dst_buffer(op: RowReduceTileOp) -> Buffer:
     return buffer_of(op, value, "dst")
 
 
-def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter) -> SSAValue:
-    """The scalar the accumulator starts from (semantics.row_reduce.identity)."""
-    if isinstance(op, TRowSumOp):
-        value: float = 0.0
+WIDENED: Mapping[DType, tuple[DType, type[UnpackOp]]] = MappingProxyType(
+    {I8: (I16, VSunpackOp), U8: (I16, VZunpackOp)}
+)
+"""`trowmax`/`trowmin` of 8-bit lanes (no 8-bit vcmax/vcmin): each register, read as i8
+(signless: `arith` has no unsigned constants), has its two halves sign- or zero-extended to
+i16, whose vmax/vmin is reduced in i16 (exact: an integer extremum does not depend on the
+order, and the extended values compare as the 8-bit ones)."""
+
+
+def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter, as_type: DType) -> SSAValue:
+    """The scalar the accumulator starts from (semantics.row_reduce.identity of `dtype`),
+    as an `as_type` constant."""
+    if isinstance(op, TRowSumOp | TRowProdOp):
+        value: float = 1.0 if isinstance(op, TRowProdOp) else 0.0
     else:
         largest = op.STEP_OP is VMaxOp
         if dtype.is_float:
@@ -78,22 +103,34 @@ def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter) -> SSAValue:
         else:
             low, high = dtype.int_limits
             value = low if largest else high
+    element = mlir_type(as_type)
     if dtype.is_float:
-        const = arith.ConstantOp(FloatAttr(value, cast(AnyFloat, e.type)))
+        const = arith.ConstantOp(FloatAttr(value, cast(AnyFloat, element)))
     else:
-        const = arith.ConstantOp(IntegerAttr(int(value), cast(IntegerType, e.type)))
-    return e.hoist(const, "init").results[0]
+        bits = as_element(int(value), as_type)  # ui8's 255 as an i8 pad: -1
+        const = arith.ConstantOp(IntegerAttr(bits, cast(IntegerType, element)))
+    return e.hoist(const, f"init_{as_type.name}").results[0]
 
 
 def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
     """Replaces `op` by its vecscope (see the module docstring)."""
-    if op.REFUSED is not None or op.REDUCE_OP is None:
+    if op.REFUSED is not None:
         raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
     src = buffer_of(op, op.ins[0], "src")
     dst = _dst_buffer(op)
     dtype = src.dtype
-    reduce_op, step_op = op.REDUCE_OP, op.STEP_OP
-    require_vector_ops(op, target, dtype, reduce_op, step_op, VBrOp, VldsOp, VstsOp)
+    prod = isinstance(op, TRowProdOp)
+    widen = None if prod or isinstance(op, TRowSumOp) else WIDENED.get(dtype)
+    wide = widen[0] if widen is not None else dtype
+    if prod:
+        require_vector_ops(op, target, dtype, VMulOp, VSelOp, VIntlvOp, VBrOp, VldsOp, VstsOp)
+    else:
+        assert op.REDUCE_OP is not None
+        require_vector_ops(op, target, wide, op.REDUCE_OP, op.STEP_OP, VBrOp)
+        require_vector_ops(op, target, dtype, VldsOp, VstsOp)
+    if widen is not None:
+        require_vector_ops(op, target, I8, VSelOp, VBrOp, widen[1], VBitcastOp)
+        require_vector_ops(op, target, dtype, VBitcastOp)
     if dst.overlaps(src) and not (dst.address == src.address and dst.stride == src.stride):
         raise overlap_error(op, dst, "dst", src, "src")
     e = Emitter.replacing(op, rewriter, dtype)
@@ -103,9 +140,18 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
         require_vector_ops(op, target, dtype, VsldbOp)
     check_store_in_ub(op, target, dst, footprint(rows.bound, dst.stride, 1, lanes))
     dst_ptr = e.pointer(dst)
-    init = _identity(op, dtype, e)
-    start = e.emit(VBrOp(init, e.vreg), "acc0").results[0]
-    lane0, _ = e.plt(e.constant(1, i32))
+    wide_vreg = VRegType(mlir_type(wide))
+    start = e.emit(VBrOp(_identity(op, dtype, e, wide), wide_vreg), "acc0").results[0]
+    one = e.constant(1, i32)
+    lane0 = e.plt(one, wide.bits)[0]
+    full = lane0  # every lane of a register: prod's fold, the widened halves
+    if prod or widen is not None:
+        full = e.plt(e.constant(CHUNK_BYTES // wide.bytes, i32), wide.bits)[0]
+    pad, store_mask = None, lane0
+    if widen is not None:
+        store_mask = e.plt(one)[0]
+        i8_vreg = VRegType(mlir_type(I8))
+        pad = e.emit(VBrOp(_identity(op, dtype, e, I8), i8_vreg), "pad").results[0]
     with e.rows(rows, name="i") as i:
         base = e.mul(i, src.stride, "row")
         loop = e.loop(Size.of(0), cols, lanes, [e.count(cols), start], "off")
@@ -116,17 +162,75 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
             block_mask = e.block_mask(body.args[1]) if src_in.bounded else None
             offset = Size(body.args[0], max(cols.bound - 1, 0))
             value = e.load(src_in, e.add(base, offset, "at"), block_mask)
-            name = reduce_op.name.removeprefix("pto.v")
-            partial = e.emit(reduce_op(value, mask), name).results[0]
-            acc = e.emit(step_op(body.args[2], partial, lane0), "acc").results[0]
+            if widen is not None and pad is not None:
+                value, mask = _widened(op, e, value, mask, pad, widen, full), full
+            acc = _step(op, e, body.args[2], value, mask, lane0)
             e.emit(scf.YieldOp(rest, acc))
-        e.store(loop.results[1], dst_ptr, e.mul(i, dst.stride, "out"), lane0)
+        result = loop.results[1]
+        if prod:
+            result = _fold_halves(e, result, start, full)
+        elif widen is not None:  # lane 0's low byte is the 8-bit result
+            result = e.emit(VBitcastOp(result, e.vreg), "result").results[0]
+        e.store(result, dst_ptr, e.mul(i, dst.stride, "out"), store_mask)
     e.replace_op()
 
 
+def _widened(
+    op: RowReduceTileOp, e: Emitter, value: SSAValue, mask: SSAValue, pad: SSAValue,
+    widen: tuple[DType, type[UnpackOp]], full: SSAValue,
+) -> SSAValue:  # fmt: skip
+    """An 8-bit register as one 16-bit register of the same extremum: the inactive lanes
+    set to the identity (`vsel`), both halves extended (`vsunpack`/`vzunpack`), and their
+    lane-wise `vmax`/`vmin`."""
+    wide, unpack = widen
+    if vreg_of(value).element != I8:
+        value = e.emit(VBitcastOp(value, pad.type), "bytes").results[0]
+    padded = e.emit(VSelOp(value, pad, mask), "padded").results[0]
+    wide_vreg = VRegType(mlir_type(wide))
+    halves = [
+        e.emit(unpack(padded, e.constant(part), wide_vreg), name).results[0]
+        for part, name in ((0, "low"), (1, "high"))
+    ]
+    return e.emit(op.STEP_OP(halves[0], halves[1], full), "wide").results[0]
+
+
+def _step(
+    op: RowReduceTileOp, e: Emitter, acc: SSAValue, value: SSAValue, mask: SSAValue,
+    lane0: SSAValue,
+) -> SSAValue:  # fmt: skip
+    """The accumulator after one register: `step(acc, cross(value))` in lane 0, or for
+    `trowprod` the lane-wise product on the active lanes (A5's merging `vmul`: `vmul` then
+    `vsel` back to acc where the mask is off)."""
+    if isinstance(op, TRowProdOp):
+        product = e.emit(VMulOp(acc, value, mask), "prod").results[0]
+        return e.emit(VSelOp(product, acc, mask), "acc").results[0]
+    assert op.REDUCE_OP is not None
+    name = op.REDUCE_OP.name.removeprefix("pto.v")
+    partial = e.emit(op.REDUCE_OP(value, mask), name).results[0]
+    return e.emit(op.STEP_OP(acc, partial, lane0), "acc").results[0]
+
+
+def _fold_halves(e: Emitter, acc: SSAValue, ones: SSAValue, full: SSAValue) -> SSAValue:
+    """`trowprod`'s register fold (A5 TRowProd.hpp): log2(N) times `low, high = vintlv acc,
+    ones; acc = vmul low, high`. Lane 2^k * i of the k-th product is `acc[i] * acc[i + M/2]`
+    of the M lanes left (semantics.row_reduce.row_prod); the lanes between hold 1 * 1."""
+    steps = e.lanes.bit_length() - 1
+    loop = e.loop(Size.of(0), Size.of(steps), 1, [acc], "k")
+    body = loop.body.block
+    body.args[1].name_hint = "fold"
+    with e.inside(body):
+        low, high = e.emit(VIntlvOp(body.args[1], ones), "low", "high").results
+        e.emit(scf.YieldOp(e.emit(VMulOp(low, high, full), "fold").results[0]))
+    return loop.results[0]
+
+
 def lower_arg_reduce(op: ArgReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
-    """Column arg-reductions: lower_tile_to_vector_argreduce.py; the row forms are refused
-    with their record's reason."""
+    """The arg-reductions: lower_tile_to_vector_argreduce.py; a row form's DN dst is
+    refused as the row reductions' (`_dst_buffer`)."""
     if op.REFUSED is not None:
         raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
-    lower_col_arg_reduce(op, rewriter, target)
+    if op.ROW:
+        _dst_buffer(op)
+        lower_row_arg_reduce(op, rewriter, target)
+    else:
+        lower_col_arg_reduce(op, rewriter, target)

@@ -32,6 +32,7 @@ from pto_dialect.ops.base import (
 from pto_dialect.ops.tile_reduce import require_nd
 from pto_dialect.ops.tile_row_reduce import require_nonzero_valid
 from pto_dialect.ops.vector_compare import VCmpOp, VSelOp
+from pto_dialect.ops.vector_rearrange import VDintlvOp
 from pto_dialect.ops.vector_reduce import VCmaxOp, VCminOp, VectorReduceOp
 from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
@@ -133,18 +134,20 @@ class ArgReduceTileOp(TileOp):
             require_same_dtype(f"{self.name} tmp", tmp.element, "src", src.element)
 
 
-_ROW_REFUSED = (
-    "vcmax/vcmin leave the index in lane 1: moving it to the accumulator's lane needs "
-    "vdintlv (the rearrangement family), not in the dialect here"
-)
-_COL_NOT_LOWERED = (
-    "8- and 16-bit sources hold 2 or 4 values per 32-bit index lane: A5 splits them into "
-    "even and odd index registers, with ops the dialect lacks (runs as a tile op)"
-)
+class RowArgReduceTileOp(ArgReduceTileOp):
+    """`trowargmax`/`trowargmin`: lowered per register (vcmax/vcmin, the index moved to
+    lane 0 with vdintlv, vcmp + vsel against the running pair)."""
+
+    ROW: ClassVar = True
+
+    @classmethod
+    def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
+        return (cls.REDUCE_OP, VDintlvOp, VCmpOp, VSelOp)
 
 
 class ColArgReduceTileOp(ArgReduceTileOp):
-    """`tcolargmax`/`tcolargmin`: lowered (vcmp + vsel per row) for 32-bit sources."""
+    """`tcolargmax`/`tcolargmin`: lowered (vcmp + vsel per row); 8- and 16-bit sources keep
+    their indices in i16 registers, widened with vzunpack for the store."""
 
     ROW: ClassVar = False
 
@@ -152,39 +155,29 @@ class ColArgReduceTileOp(ArgReduceTileOp):
     def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
         return (VCmpOp, VSelOp)
 
-    def not_lowered(self) -> str | None:
-        source = self.ins[0].type
-        if isinstance(source, TileTypeBase) and source.element.bits == 32:
-            return None
-        return _COL_NOT_LOWERED
-
 
 @irdl_op_definition
-class TRowArgMaxOp(ArgReduceTileOp):
+class TRowArgMaxOp(RowArgReduceTileOp):
     """Column index of each row's maximum."""
 
     name = "pto.trowargmax"
 
-    ROW: ClassVar = True
     LARGEST: ClassVar = True
     REDUCE_OP: ClassVar = VCmaxOp
     MANUAL: ClassVar = _PAGES + "trowargmax.md"
     DTYPES: ClassVar = ROW_ARG
-    REFUSED: ClassVar = _ROW_REFUSED
 
 
 @irdl_op_definition
-class TRowArgMinOp(ArgReduceTileOp):
+class TRowArgMinOp(RowArgReduceTileOp):
     """Column index of each row's minimum."""
 
     name = "pto.trowargmin"
 
-    ROW: ClassVar = True
     LARGEST: ClassVar = False
     REDUCE_OP: ClassVar = VCminOp
     MANUAL: ClassVar = _PAGES + "trowargmin.md"
     DTYPES: ClassVar = ROW_ARG
-    REFUSED: ClassVar = _ROW_REFUSED
 
 
 @irdl_op_definition

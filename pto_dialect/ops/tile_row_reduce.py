@@ -27,6 +27,8 @@ from pto_dialect.ops.base import (
 )
 from pto_dialect.ops.tile_reduce import require_nd
 from pto_dialect.ops.vector_arith import VAddOp, VectorBinaryOp, VMaxOp, VMinOp, VMulOp
+from pto_dialect.ops.vector_compare import VSelOp
+from pto_dialect.ops.vector_rearrange import VIntlvOp
 from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp, VectorReduceOp
 from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
@@ -163,10 +165,12 @@ class TRowProdOp(RowReduceTileOp):
     DTYPES: ClassVar = ROW_PROD
     REDUCE_OP: ClassVar = None
     STEP_OP: ClassVar = VMulOp
-    REFUSED: ClassVar = (
-        "no vector micro-op multiplies across lanes: A5 folds a register with vmul over "
-        "vintlv halves (the rearrangement family, not defined here)"
-    )
+
+    @classmethod
+    def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
+        """No micro-op multiplies across lanes: lane-wise `vmul` (merged back with `vsel`),
+        then the register folded in halves with `vintlv` + `vmul` (A5 TRowProd.hpp)."""
+        return (VMulOp, VSelOp, VIntlvOp)
 
 
 OPS: list[type[IRDLOperation]] = [TRowSumOp, TRowMaxOp, TRowMinOp, TRowProdOp]

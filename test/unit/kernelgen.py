@@ -161,7 +161,7 @@ COMPARE_SELECT = "tcmpsel"
 MODES = ("eq", "ne", "lt", "le", "gt", "ge")
 MASK_BYTES = 32
 """Valid bytes of a mask row: one whole predicate store (what the compare lowering needs)."""
-ROW_REDUCTIONS = ("trowsum", "trowmax", "trowmin")
+ROW_REDUCTIONS = ("trowsum", "trowmax", "trowmin", "trowprod")
 """Row reductions of the generator: `(src, tmp)`, tmp the same value (SSA: not changed)."""
 _FUSED = ("add", "sub", "mul", "div", "max", "min", "expdif")
 ROW_EXPANSIONS = ("trowexpand", *(f"trowexpand{op}" for op in _FUSED))

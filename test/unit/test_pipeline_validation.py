@@ -69,10 +69,10 @@ def test_pipeline_preserves_outputs_and_synchronises(data: st.DataObject):
 
 
 def test_row_reductions_through_the_pipeline():
-    """A row sum of an exp and a dynamic row max (softmax's two reductions), on every
-    target: the same bytes at every stage of pto-pipeline."""
+    """A row sum of an exp and a dynamic row max (softmax's two reductions) and a dynamic
+    row product, on every target: the same bytes at every stage of pto-pipeline."""
     for target in TARGETS:
-        for reduction, dynamic in (("trowsum", False), ("trowmax", True)):
+        for reduction, dynamic in (("trowsum", False), ("trowmax", True), ("trowprod", True)):
             chain = Chain(dtype="f32", rows=4, cols=72, valid=(3, 70), dynamic=dynamic, tiles=1,
                           loads=1, ops=(("texp", (0,)),), reduction=None, accumulate=False,
                           row_reduction=reduction)  # fmt: skip
