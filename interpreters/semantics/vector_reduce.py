@@ -12,8 +12,9 @@ every function returns fresh arrays. Inactive lanes take no part (sums: they cou
   holds the extremum (ties: the lowest lane, as the board-tested PTOAS golden
   `np.argmax`); a NaN lane is above every number for `vcmax` and below for `vcmin`: the
   first active NaN wins, quieted. No active lane: value 0 and index 0.
-- `vcpadd`: running sum in lane order from +0 (vcpadd.md's C), each step rounded to the
-  element type.
+- `vcpadd`: lane i < N/2 is the sum of lanes 2i and 2i+1 (inactive lanes +0, one rounding),
+  lanes N/2 .. N-1 are 0: PTOAS's board-tested cases (micro-op/reduction/vcpadd, vcpadd-tail);
+  the page's "inclusive prefix sum" is not what the hardware computes (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -114,9 +115,9 @@ def vcgextremum(values: np.ndarray, mask: np.ndarray, largest: bool) -> np.ndarr
 
 
 def vcpadd(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Lane i: the running sum, from +0 (the page's `running = 0`), of the active lanes
-    0 .. i, rounded at every step."""
+    """Lane i < N/2: active lanes 2i and 2i+1 added (inactive: +0), rounded once; the upper
+    half 0."""
     active = np.where(mask, values, np.zeros((), values.dtype))
-    start = np.zeros((*values.shape[:-1], 1), values.dtype)
-    sums = np.add.accumulate(np.concatenate([start, active], axis=-1), axis=-1, dtype=values.dtype)
-    return sums[..., 1:]
+    result = np.zeros_like(values)
+    result[..., : values.shape[-1] // 2] = arith(np.add, active[..., 0::2], active[..., 1::2])
+    return result

@@ -4,7 +4,7 @@ scalars of the element type, one rounding per step; NaN matches any NaN).
 
 - vcadd / vcgadd: the pairwise fold (lanes 2i, 2i+1, level by level), inactive lanes +0;
 - vcmax / vcmin: the first active lane holding the extremum, NaN winning; lane 1 the index;
-- vcpadd: the running sum;
+- vcpadd: adjacent lanes added into the low half (the board-tested PTOAS cases);
 - trowsum / trowmax / trowmin: identity, then per register `acc = step(acc, cross(reg))`;
 - trowprod: lane-wise products over the registers, then halves folded;
 - tcolprod: rows multiplied in order.
@@ -188,12 +188,13 @@ def test_vector_reductions_against_references(data: st.DataObject):
             )
         if dtype.is_float:
             got = vsem.vcpadd(src, mask)
-            running: Any = zero
-            want_prefix: list[Any] = []
-            for v, on in zip(items, active, strict=True):
-                running = running + v if on else running
-                want_prefix.append(running)
-            assert bits_equal(got, np.array(want_prefix, dtype.numpy), dtype)
+            terms: list[Any] = [v if on else zero for v, on in zip(items, active, strict=True)]
+            want_pairs: list[Any] = []
+            for i in range(len(terms) // 2):
+                low: Any = terms[2 * i]
+                want_pairs.append(low + terms[2 * i + 1])
+            want_pairs += [zero] * (len(terms) - len(want_pairs))
+            assert bits_equal(got, np.array(want_pairs, dtype.numpy), dtype)
 
 
 def test_vcmax_ties_pick_the_lowest_lane_and_nan_wins():
@@ -363,10 +364,10 @@ def test_vector_reductions_run_in_the_interpreter(target: TargetProfile):
                 want = [ref_extremum(list(src[g * 16 : (g + 1) * 16]),
                                      list(mask[g * 16 : (g + 1) * 16]), cls is ops.VCgmaxOp)[0]
                         for g in range(8)] + [0] * (lanes - 8)  # fmt: skip
-            else:
-                running: Any = dtype.numpy.type(0)
-                want: list[Any] = []
-                for v in items:
-                    running = running + v
-                    want.append(running)
+            else:  # vcpadd: adjacent lanes added into the low half
+                want = list[Any]()
+                for i in range(lanes // 2):
+                    low: Any = items[2 * i]
+                    want.append(low + items[2 * i + 1])
+                want += [0] * (lanes - lanes // 2)
         assert got.tobytes() == np.array(want).astype(dtype.numpy).tobytes(), cls.name
