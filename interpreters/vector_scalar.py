@@ -86,12 +86,14 @@ def carry_in(
     add: bool, lhs: np.ndarray, rhs: np.ndarray, carry: np.ndarray, mask: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """`vaddcs`: `lhs + rhs + carry_in` as 32-bit unsigned, carry the 33rd bit; `vsubcs`:
-    `lhs - rhs - borrow_in`, borrow when the exact difference is negative. Inactive lanes:
-    result 0, flag false."""
+    `lhs + ~rhs + carry_in`, i.e. `lhs - rhs - (1 - carry_in)`, carry true when the exact
+    difference is not negative (no borrow): the carry convention of PTOAS's board-tested
+    vsubcs cases (an all-true carry_in subtracts nothing), not the page's borrow (docs/
+    decisions.md). Inactive lanes: result 0, flag false."""
     a, b = lhs.view(np.uint32).astype(np.int64), rhs.view(np.uint32).astype(np.int64)
     c = carry.astype(np.int64)
-    exact = a + b + c if add else a - b - c
-    flag = exact > 0xFFFFFFFF if add else exact < 0
+    exact = a + b + c if add else a - b - (1 - c)
+    flag = exact > 0xFFFFFFFF if add else exact >= 0
     result = (exact & 0xFFFFFFFF).astype(np.uint32)
     result[~mask] = 0
     return result.view(lhs.dtype), flag & mask

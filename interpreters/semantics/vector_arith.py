@@ -125,7 +125,9 @@ def carry(
     """`vaddc`/`vsubc` on 32-bit lanes as unsigned integers: (result, carry or borrow).
 
     vaddc: `r = (uint64)a + b; dst = (T)r; carry = r >> 32`; vsubc: `dst = a - b;
-    borrow = a < b` (unsigned). Inactive lanes: result 0, predicate false.
+    carry = a >= b` (unsigned), the carry of `a + ~b + 1`, true when nothing was borrowed:
+    PTOAS's board-tested vsubc cases (vsubc.md calls the predicate a borrow, `a < b`;
+    docs/decisions.md). Inactive lanes: result 0, predicate false.
     """
     a, b = lhs.view(np.uint32), rhs.view(np.uint32)
     if add:
@@ -133,7 +135,7 @@ def carry(
         flag = result < a  # the 33rd bit of the exact sum
     else:
         result = a - b
-        flag = a < b
+        flag = a >= b
     return _zero_inactive(result, mask).view(lhs.dtype), flag & mask
 
 
