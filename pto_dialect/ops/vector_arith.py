@@ -481,7 +481,7 @@ class VBrOp(VectorOp):
         scalar = self.value.type
         if dtype_of(scalar) is None:
             raise fail(f"{self.name} value type {scalar} is not a PTO element type")
-        if scalar != vreg.element_type and not _same_width_ints(scalar, vreg.element_type):
+        if scalar != vreg.element_type and not same_width_ints(scalar, vreg.element_type):
             raise fail(
                 f"{self.name} value type {scalar} must equal the result element type "
                 f"{vreg.element_type}"
@@ -489,7 +489,7 @@ class VBrOp(VectorOp):
         self.check_element(vreg)
 
 
-def _same_width_ints(a: Attribute, b: Attribute) -> bool:
+def same_width_ints(a: Attribute, b: Attribute) -> bool:
     """Integers of one width, whatever their signedness: PTOAS kernels broadcast an `i8` into
     `si8`/`ui8` lanes (vbr moves the low bits)."""
     da, db = dtype_of(a), dtype_of(b)

@@ -19,7 +19,12 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, 
 from pto_dialect.attrs import CmpMode
 from pto_dialect.dtypes import dtype_of
 from pto_dialect.ops.base import fail
-from pto_dialect.ops.vector_arith import ALL_TYPES, VectorOp, check_mask_granularity
+from pto_dialect.ops.vector_arith import (
+    ALL_TYPES,
+    VectorOp,
+    check_mask_granularity,
+    same_width_ints,
+)
 from pto_dialect.ops.vector_common import mask_of, vreg_of
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
 from pto_dialect.types import MaskType, VRegType
@@ -121,10 +126,12 @@ class VCmpsOp(VectorCompareOp):
 
     def verify_(self) -> None:
         src = vreg_of(self.src)
-        if self.scalar.type != src.element_type:
+        same = self.scalar.type == src.element_type
+        if not same and not same_width_ints(self.scalar.type, src.element_type):
             raise fail(
                 f"{self.name} scalar type {self.scalar.type} must equal the src element type "
-                f"{src.element_type}"
+                f"{src.element_type} (or be an integer of its width: PTOAS's board-tested "
+                "vcmps cases compare ui16/si8/ui8 lanes with i16/i8 scalars)"
             )
         if dtype_of(self.scalar.type) is None:
             raise fail(f"{self.name} scalar type {self.scalar.type} is not a PTO element type")

@@ -188,6 +188,22 @@ def test_vcmp_vcmps_vsel(target: TargetProfile, dtype: DType, mode: CmpMode) -> 
     assert np.array_equal(picked.view(np.uint8), want_v.view(np.uint8))
 
 
+def test_vcmps_takes_a_signless_scalar_of_the_lane_width() -> None:
+    """PTOAS's board-tested vcmps-i16-unsigned case: ui16 lanes against an `i16` scalar -1,
+    which stands for 0xFFFF, so every lane is below it."""
+    from xdsl.dialects.builtin import i16
+
+    from pto_dialect.dtypes import dtype_named
+
+    u16 = dtype_named("ui16")
+    target = TARGETS[1]
+    op = build(target, [vreg(u16), i16, mask_type(u16)], partial(_vcmps, CmpMode.LT))
+    values = np.arange(128, dtype=np.uint16) * 511
+    values[-1] = 0xFFFF
+    (got,) = run(target, op, [values, -1, np.ones(128, bool)])
+    assert got.tolist() == [True] * 127 + [False]
+
+
 @pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
 def test_vbitcast_keeps_the_bytes(target: TargetProfile) -> None:
     from pto_dialect.dtypes import dtype_named
