@@ -29,6 +29,7 @@ from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_row_reduce import TileRowReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.tile_sort import TileSortFunctions
+from interpreters.tile_window import TileWindowFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
@@ -49,6 +50,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
     """One instance of every functions class of the project, bound to `machine`."""
     return [
         TileMemoryFunctions(machine),
+        TileWindowFunctions(machine),
         TileMultiBufferFunctions(machine),
         TileElementwiseFunctions(machine),
         TileReduceFunctions(machine),

@@ -35,6 +35,7 @@ from pto_dialect.ops import (
     tile_row_reduce,
     tile_scalar,
     tile_sort,
+    tile_window,
     vecscope,
     vector_arith,
     vector_bits,
@@ -106,6 +107,7 @@ OP_MODULES = (
     tile_expand,
     vector_materialize,
     vector_sfu,
+    tile_window,
 )
 
 PTO = Dialect(
