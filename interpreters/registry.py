@@ -29,6 +29,7 @@ from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_row_reduce import TileRowReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.tile_sort import TileSortFunctions
+from interpreters.tile_view import TileViewFunctions
 from interpreters.tile_window import TileWindowFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
@@ -51,6 +52,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
     return [
         TileMemoryFunctions(machine),
         TileWindowFunctions(machine),
+        TileViewFunctions(machine),
         TileMultiBufferFunctions(machine),
         TileElementwiseFunctions(machine),
         TileReduceFunctions(machine),

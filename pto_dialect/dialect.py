@@ -35,6 +35,7 @@ from pto_dialect.ops import (
     tile_row_reduce,
     tile_scalar,
     tile_sort,
+    tile_view,
     tile_window,
     vecscope,
     vector_arith,
@@ -108,6 +109,7 @@ OP_MODULES = (
     vector_materialize,
     vector_sfu,
     tile_window,
+    tile_view,
 )
 
 PTO = Dialect(
