@@ -8,6 +8,7 @@ from interpreters.align import AlignFunctions
 from interpreters.dma import DmaFunctions
 from interpreters.dma_v06 import DmaV06Functions
 from interpreters.machine import Machine
+from interpreters.reserved_buffer import ReservedBufferFunctions
 from interpreters.runtime import RuntimeFunctions
 from interpreters.sync import SyncFunctions
 from interpreters.sync_cross_core import CrossCoreFunctions
@@ -53,6 +54,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileMemoryFunctions(machine),
         TileWindowFunctions(machine),
         TileViewFunctions(machine),
+        ReservedBufferFunctions(machine),
         TileMultiBufferFunctions(machine),
         TileElementwiseFunctions(machine),
         TileReduceFunctions(machine),

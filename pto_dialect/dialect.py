@@ -12,6 +12,7 @@ from pto_dialect.ops import (
     dma_v06,
     mask_pattern,
     pointer,
+    reserved_buffer,
     runtime,
     sync,
     sync_cross_core,
@@ -110,6 +111,7 @@ OP_MODULES = (
     vector_sfu,
     tile_window,
     tile_view,
+    reserved_buffer,
 )
 
 PTO = Dialect(
