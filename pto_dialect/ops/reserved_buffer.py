@@ -101,7 +101,9 @@ class ReservedBufferOp(PtoOp):
     def syntax_lines(cls) -> list[str]:
         """The form, as the reference prints it."""
         fields = ", ".join(f"{k} = <{v}>" for k, v in cls.KEYS.items())
-        return [f"- `%addr = {cls.name} {{{fields}}} -> i32` (optional: base)"]
+        optional = [k for k in cls.KEYS if k not in cls.REQUIRED]
+        note = f" (optional: {', '.join(optional)})" if optional else ""
+        return [f"- `%addr = {cls.name} {{{fields}}} -> i32`{note}"]
 
     @classmethod
     def parse(cls, parser: Parser) -> ReservedBufferOp:
