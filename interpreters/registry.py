@@ -18,6 +18,7 @@ from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_debug import TileDebugFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_expand import TileExpandFunctions
+from interpreters.tile_fillpad import TileFillPadFunctions
 from interpreters.tile_gather import TileGatherFunctions
 from interpreters.tile_generate import TileGenerateFunctions
 from interpreters.tile_histogram import TileHistogramFunctions
@@ -55,6 +56,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileWindowFunctions(machine),
         TileViewFunctions(machine),
         ReservedBufferFunctions(machine),
+        TileFillPadFunctions(machine),
         TileMultiBufferFunctions(machine),
         TileElementwiseFunctions(machine),
         TileReduceFunctions(machine),

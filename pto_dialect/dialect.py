@@ -22,6 +22,7 @@ from pto_dialect.ops import (
     tile_debug,
     tile_elementwise,
     tile_expand,
+    tile_fillpad,
     tile_gather,
     tile_generate,
     tile_histogram,
@@ -112,6 +113,7 @@ OP_MODULES = (
     tile_window,
     tile_view,
     reserved_buffer,
+    tile_fillpad,
 )
 
 PTO = Dialect(
