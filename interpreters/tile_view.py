@@ -1,4 +1,6 @@
-"""Interpreter function of `pto.subview`: a `SubTile` viewing a window of its parent.
+"""Interpreter functions of the views: `pto.treshape` (a tile of another type over the same
+bytes; a window of a subview has no contiguous bytes: refused) and `pto.subview`, a
+`SubTile` viewing a window of its parent.
 
 The view shares the parent's storage (subview.md: no data movement): element (i, j) is
 the parent's (r + i, c + j), read and written through the parent, so writes through either
@@ -20,7 +22,8 @@ from interpreters.errors import PtoRuntimeError, check
 from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Access, Tile, static_or
-from pto_dialect.ops.tile_view import SubViewOp
+from pto_dialect.ops.tile_view import SubViewOp, TReshapeOp
+from pto_dialect.types import TileTypeBase
 
 
 @dataclass(eq=False)
@@ -92,3 +95,18 @@ class TileViewFunctions(MachineFunctions):
         tile = SubTile(parent.memory, parent.address, result, static_or(vr, rows),
                        static_or(vc, cols), parent=parent, at=at)  # fmt: skip
         return (tile,)
+
+    @implements(TReshapeOp)
+    def run_treshape(
+        self, interpreter: Interpreter, op: TReshapeOp, args: PythonValues
+    ) -> PythonValues:
+        src = args[0]
+        if not isinstance(src, Tile) or isinstance(src, SubTile):
+            raise PtoRuntimeError(
+                "pto.treshape source must be a tile with its own storage, not a pto.subview"
+            )
+        result = op.result.type
+        assert isinstance(result, TileTypeBase)
+        rows, cols = result.shape
+        vr, vc = result.valid_shape
+        return (Tile(src.memory, src.address, result, static_or(vr, rows), static_or(vc, cols)),)

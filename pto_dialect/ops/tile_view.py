@@ -1,4 +1,6 @@
-"""`pto.subview`: a tile buffer that views a window of another, without copying.
+"""Views: tiles over another tile's storage, without copying (`pto.subview`, `pto.treshape`).
+
+`pto.subview`: a tile buffer that views a window of another.
 
   `%v = pto.subview %src[%r, %c] sizes [R, C] (valid [%vr, %vc])?
           : !pto.tile_buf<...> -> !pto.tile_buf<...>`
@@ -11,6 +13,11 @@ result's shape, within src's shape where the offsets are constant; the result ke
 location, element type and layout; `valid` operands both or neither, constant ones within
 the sizes, and the result's valid shape theirs (clamped) or, without them, any static size
 within `sizes`; a boxed view is whole boxes, at box-aligned constant offsets.
+
+`pto.treshape`: the same bytes as another tile type (treshape.md; PTOAS's spelling
+`%r = pto.treshape %src : !pto.tile_buf<...> -> !pto.tile_buf<...>`). Rules (TRESHAPE_IMPL
+on the page): one location, one total byte size, no change between boxed and unboxed
+layouts; the result is the source's kind of tile type.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from xdsl.printer import Printer
 from pto_dialect.ops.base import PtoOp, dims_str, fail, segments
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.records import NoCycles
-from pto_dialect.types import DYNAMIC, TileBufType
+from pto_dialect.types import DYNAMIC, TileBufType, TileTypeBase
 
 _INDEX = IndexType()
 
@@ -227,4 +234,43 @@ def _inferred(source: TileBufType, sizes: tuple[int, int], valid: Sequence[SSAVa
     return TileBufType.new(params)
 
 
-OPS: list[type[IRDLOperation]] = [SubViewOp]
+@irdl_op_definition
+class TReshapeOp(PtoOp):
+    """The bytes of `src` as another tile type (no copy)."""
+
+    name = "pto.treshape"
+
+    MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/treshape.md"
+    COST: ClassVar = NoCycles("a reinterpretation: metadata only (PTOAS models it on PIPE_S)")
+
+    src = operand_def(TileTypeBase)
+    result = result_def(TileTypeBase)
+
+    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
+
+    def __init__(self, src: SSAValue, result_type: TileTypeBase) -> None:
+        super().__init__(operands=[src], result_types=[result_type])
+
+    def verify_(self) -> None:
+        src, dst = self.src.type, self.result.type
+        assert isinstance(src, TileTypeBase) and isinstance(dst, TileTypeBase)
+        if type(src) is not type(dst):
+            raise fail(f"{self.name} result must be a {src.name} like its source, got {dst.name}")
+        if dst.location is not src.location:
+            raise fail(
+                f"{self.name} result loc={dst.location.value} must equal the source "
+                f"loc={src.location.value}"
+            )
+        if dst.size_bytes != src.size_bytes:
+            raise fail(
+                f"{self.name} result of {dst.size_bytes} bytes must have the source's "
+                f"{src.size_bytes} bytes"
+            )
+        if dst.is_boxed != src.is_boxed:
+            raise fail(
+                f"{self.name} cannot change between boxed and unboxed layouts (source "
+                f"slayout={src.slayout.data.value}, result slayout={dst.slayout.data.value})"
+            )
+
+
+OPS: list[type[IRDLOperation]] = [SubViewOp, TReshapeOp]

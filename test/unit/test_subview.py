@@ -110,3 +110,43 @@ def test_boxed_view_reads_and_writes_through_the_box_layout() -> None:
     want = values.copy()
     want[16:32, 0:16] = 7
     assert np.array_equal(parent.get(), want)
+
+
+def reshape_kernel() -> str:
+    src = "!pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16>"
+    dst = "!pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8>"
+    view = "!pto.partition_tensor_view<4x16xf32>"
+    return f"""
+builtin.module {{
+  func.func @kernel(%g: !pto.ptr<f32>) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %rows = arith.constant 4 : index
+    %cols = arith.constant 16 : index
+    %w = pto.make_tensor_view %g, shape = [%rows, %cols], strides = [%cols, %c1]
+      : !pto.tensor_view<?x?xf32>
+    %p = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%rows, %cols]
+      : !pto.tensor_view<?x?xf32> -> {view}
+    %t = pto.alloc_tile : {src}
+    pto.tload ins(%p : {view}) outs(%t : {src})
+    pto.barrier #pto.pipe<PIPE_ALL>
+    %r = pto.treshape %t : {src} -> {dst}
+    %one = arith.constant 1 : i32
+    pto.tadds ins(%r, %one : {dst}, i32) outs(%r : {dst})
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.tstore ins(%t : {src}) outs(%p : {view})
+    func.return
+  }}
+}}
+"""
+
+
+def test_treshape_reinterprets_the_same_bytes() -> None:
+    """Adding 1 to the i32 reshape of an f32 tile steps each float's bit pattern by one."""
+    module = parse_module(CONTEXT, reshape_kernel(), "kernel.mlir")
+    module.verify()
+    data = np.random.default_rng(5).standard_normal((4, 16)).astype(np.float32)
+    out = run_function(module, [ArrayArg(data.copy())], pipes=UntrackedPipes()).outputs()[0]
+    assert out is not None
+    want = [int.from_bytes(x.tobytes(), "little", signed=True) + 1 for x in data.reshape(-1)]
+    assert out.reshape(-1).view(np.int32).tolist() == want

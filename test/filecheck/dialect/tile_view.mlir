@@ -24,3 +24,17 @@ func.func @subview(%s: !src, %b: !bx, %o: index) {
   %3 = pto.subview %b[%c0, %o] sizes [16, 32] : !bx -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>
   func.return
 }
+
+// treshape: PTOAS's spelling (tile buffers) and the manual's SSA form (tiles).
+!col = !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-LABEL: func.func @reshape
+// CHECK-NEXT: %0 = pto.treshape %c : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=1, v_row=16, v_col=1, blayout=col_major{{.*}}> -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major{{.*}}>
+// CHECK-NEXT: %1 = pto.treshape %s : !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32{{.*}}> -> !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=16{{.*}}>
+// CHECK-NEXT: %2 = pto.treshape %t : !pto.tile<loc=vec, dtype=f16, rows=16, cols=32{{.*}}> -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16{{.*}}>
+// GENERIC: "pto.treshape"(%c) : (!pto.tile_buf<{{.*}}>) -> !pto.tile_buf<{{.*}}>
+func.func @reshape(%c: !col, %s: !src, %t: !pto.tile<loc=vec, dtype=f16, rows=16, cols=32>) {
+  %0 = pto.treshape %c : !col -> !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  %1 = pto.treshape %s : !pto.tile_buf<vec, 32x32xf32> -> !pto.tile_buf<vec, 64x16xf32>
+  %2 = pto.treshape %t : !pto.tile<loc=vec, dtype=f16, rows=16, cols=32> -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
+  func.return
+}

@@ -153,3 +153,39 @@ func.func @case11(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32>, %b: !
   %v = pto.subview %b[%c0, %c8] sizes [16, 16] : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=64, blayout=col_major, slayout=row_major> -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
   func.return
 }
+
+// -----
+
+// treshape keeps the kind of tile type
+func.func @reshape_kind(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>) {
+  // expected-error @+1 {{pto.treshape result must be a pto.tile_buf like its source, got pto.tile}}
+  %0 = pto.treshape %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=8>
+  func.return
+}
+
+// -----
+
+// treshape keeps the location
+func.func @reshape_loc(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>) {
+  // expected-error @+1 {{pto.treshape result loc=mat must equal the source loc=vec}}
+  %0 = pto.treshape %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16> -> !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=8>
+  func.return
+}
+
+// -----
+
+// treshape keeps the byte size
+func.func @reshape_bytes(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>) {
+  // expected-error @+1 {{pto.treshape result of 256 bytes must have the source's 512 bytes}}
+  %0 = pto.treshape %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16> -> !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>
+  func.return
+}
+
+// -----
+
+// treshape does not box or unbox
+func.func @reshape_box(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.treshape cannot change between boxed and unboxed layouts (source slayout=none_box, result slayout=row_major)}}
+  %0 = pto.treshape %a : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16> -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
+  func.return
+}
