@@ -14,6 +14,7 @@ from interpreters.sync import SyncFunctions
 from interpreters.sync_cross_core import CrossCoreFunctions
 from interpreters.tile_arg_reduce import TileArgReduceFunctions
 from interpreters.tile_compare import TileCompareFunctions
+from interpreters.tile_concat import TileConcatFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_debug import TileDebugFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
@@ -57,6 +58,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileViewFunctions(machine),
         ReservedBufferFunctions(machine),
         TileFillPadFunctions(machine),
+        TileConcatFunctions(machine),
         TileMultiBufferFunctions(machine),
         TileElementwiseFunctions(machine),
         TileReduceFunctions(machine),

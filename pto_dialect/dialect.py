@@ -18,6 +18,7 @@ from pto_dialect.ops import (
     sync_cross_core,
     tile_arg_reduce,
     tile_compare,
+    tile_concat,
     tile_convert,
     tile_debug,
     tile_elementwise,
@@ -114,6 +115,7 @@ OP_MODULES = (
     tile_view,
     reserved_buffer,
     tile_fillpad,
+    tile_concat,
 )
 
 PTO = Dialect(
