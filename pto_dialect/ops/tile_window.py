@@ -41,11 +41,27 @@ _MAT, _LEFT, _RIGHT, _ACC, _VEC = (
 
 Pair = tuple[Location, Location]
 
-# The pages' "Supported Element Types" (one list for every target; f4 and e8m0 have no
-# element type in the dialect).
-WINDOW_DTYPES = per_target_dtypes(
-    "i8 f8E5M2 f8E4M3FN f16 bf16 f32", "i8 f8E5M2 f8E4M3FN f16 bf16 f32"
-)
+# The pages' "Supported Element Types" (f4 and e8m0 have no element type in the dialect);
+# A2/A3 without the fp8 types, as PTOAS's TExtractOp verifier ("i8/f16/bf16/f32").
+WINDOW_DTYPES = per_target_dtypes("i8 f16 bf16 f32", "i8 f8E5M2 f8E4M3FN f16 bf16 f32")
+
+# The (blayout, slayout) of a left / right destination per target: pto-isa's TileLeft and
+# TileRight (common/pto_tile.hpp: A2/A3 zZ left, the others, the CPU simulator included, nZ),
+# which PTOAS's TExtractOp verifier requires of textract's dst.
+CUBE_LAYOUTS: Mapping[TargetArch, Mapping[Location, tuple[BLayout, SLayout]]] = {
+    TargetArch.A2A3: {
+        _LEFT: (BLayout.ROW_MAJOR, SLayout.ROW_MAJOR),
+        _RIGHT: (BLayout.ROW_MAJOR, SLayout.COL_MAJOR),
+    },
+    TargetArch.A5: {
+        _LEFT: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR),
+        _RIGHT: (BLayout.ROW_MAJOR, SLayout.COL_MAJOR),
+    },
+    TargetArch.CPU: {
+        _LEFT: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR),
+        _RIGHT: (BLayout.ROW_MAJOR, SLayout.COL_MAJOR),
+    },
+}
 
 _A2A3_EXTRACT = frozenset({(_MAT, _LEFT), (_MAT, _RIGHT), (_ACC, _MAT), (_VEC, _VEC)})
 _A5_EXTRACT = _A2A3_EXTRACT | {(_VEC, _MAT), (_ACC, _VEC)}
@@ -139,6 +155,15 @@ class WindowTileOp(TileOp):
                     f"slayout=row_major on target {target.name}, got "
                     f"blayout={src.blayout.data.value}, slayout={src.slayout.data.value}"
                 )
+
+        wanted = CUBE_LAYOUTS[target.arch].get(dst.location)
+        got = (dst.blayout.data, dst.slayout.data)
+        if wanted is not None and got != wanted:
+            raise fail(
+                f"{self.name} dst (loc={dst.location.value}) needs blayout={wanted[0].value}, "
+                f"slayout={wanted[1].value} on target {target.name}, got "
+                f"blayout={got[0].value}, slayout={got[1].value}"
+            )
 
     def window_and_whole(
         self, src: TileTypeBase, dst: TileTypeBase

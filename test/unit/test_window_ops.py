@@ -113,7 +113,7 @@ def test_extract_mat_to_left_boxed() -> None:
     dtype = dtype_named("bf16")
     src_t = buf(Location.MAT, dtype, 16, 128, (16, 128), blayout=BLayout.COL_MAJOR,
                 slayout=SLayout.ROW_MAJOR)  # fmt: skip
-    dst_t = buf(Location.LEFT, dtype, 16, 64, (16, 64), blayout=BLayout.ROW_MAJOR,
+    dst_t = buf(Location.LEFT, dtype, 16, 64, (16, 64), blayout=BLayout.COL_MAJOR,
                 slayout=SLayout.ROW_MAJOR)  # fmt: skip
     machine = Machine(A5)
     src_v = random(rng, dtype, (16, 128))

@@ -73,3 +73,25 @@ func.func @layout(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32>, %b: !
   func.return
 }
 }
+
+// -----
+
+// A5: a left destination is nZ (pto-isa TileLeft; PTOAS's textract verifier)
+builtin.module attributes {pto.target_arch = "a5"} {
+func.func @dst_layout(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=row_major, slayout=row_major>, %r: index) {
+  // expected-error @+1 {{pto.textract dst (loc=left) needs blayout=col_major, slayout=row_major on target a5, got blayout=row_major, slayout=row_major}}
+  pto.textract ins(%a, %r, %r : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, index, index) outs(%b : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=row_major, slayout=row_major>)
+  func.return
+}
+}
+
+// -----
+
+// A2/A3: no fp8 element types (PTOAS's textract verifier: i8/f16/bf16/f32)
+builtin.module attributes {pto.target_arch = "a2a3"} {
+func.func @fp8(%a: !pto.tile_buf<loc=vec, dtype=f8E4M3FN, rows=8, cols=64>, %r: index) {
+  // expected-error @+1 {{pto.textract src dtype f8E4M3FN is not supported on target a2a3 (supported: bf16, f16, f32, i8)}}
+  pto.textract ins(%a, %r, %r : !pto.tile_buf<loc=vec, dtype=f8E4M3FN, rows=8, cols=64>, index, index) outs(%a : !pto.tile_buf<loc=vec, dtype=f8E4M3FN, rows=8, cols=64>)
+  func.return
+}
+}
