@@ -76,11 +76,11 @@ func.func @layout(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32>, %b: !
 
 // -----
 
-// A5: a left destination is nZ (pto-isa TileLeft; PTOAS's textract verifier)
+// A5: a right destination is zN (pto-isa TileRight; PTOAS's textract verifier)
 builtin.module attributes {pto.target_arch = "a5"} {
-func.func @dst_layout(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=row_major, slayout=row_major>, %r: index) {
-  // expected-error @+1 {{pto.textract dst (loc=left) needs blayout=col_major, slayout=row_major on target a5, got blayout=row_major, slayout=row_major}}
-  pto.textract ins(%a, %r, %r : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, index, index) outs(%b : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=row_major, slayout=row_major>)
+func.func @dst_layout(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %r: index) {
+  // expected-error @+1 {{pto.textract dst (loc=right) needs blayout=row_major, slayout=col_major on target a5, got blayout=col_major, slayout=row_major}}
+  pto.textract ins(%a, %r, %r : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, index, index) outs(%b : !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>)
   func.return
 }
 }
@@ -94,4 +94,13 @@ func.func @fp8(%a: !pto.tile_buf<loc=vec, dtype=f8E4M3FN, rows=8, cols=64>, %r: 
   pto.textract ins(%a, %r, %r : !pto.tile_buf<loc=vec, dtype=f8E4M3FN, rows=8, cols=64>, index, index) outs(%a : !pto.tile_buf<loc=vec, dtype=f8E4M3FN, rows=8, cols=64>)
   func.return
 }
+}
+
+// -----
+
+// a left destination's slayout is row_major (its blayout is the target's: PTOAS's parser)
+func.func @left_slayout(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=col_major>, %r: index) {
+  // expected-error @+1 {{pto.textract dst (loc=left) needs slayout=row_major, got slayout=col_major}}
+  pto.textract ins(%a, %r, %r : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, index, index) outs(%b : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=col_major>)
+  func.return
 }
