@@ -14,6 +14,7 @@ from support import context
 from xdsl.dialects import arith
 
 from interpreters.args import ArrayArg, ScalarArg
+from interpreters.auto_sync import complete, sync_ops
 from interpreters.errors import PtoRuntimeError
 from interpreters.execute import KernelError, run_function
 from interpreters.machine import Machine
@@ -22,6 +23,7 @@ from interpreters.source import parse_module
 from interpreters.tile_view import SubTile
 from pto_dialect.attrs import BLayout, Location, SLayout
 from pto_dialect.dtypes import F16, mlir_type
+from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.targets import CPU
 from pto_dialect.types import TileBufType
 
@@ -150,3 +152,21 @@ def test_treshape_reinterprets_the_same_bytes() -> None:
     assert out is not None
     want = [int.from_bytes(x.tobytes(), "little", signed=True) + 1 for x in data.reshape(-1)]
     assert out.reshape(-1).view(np.int32).tolist() == want
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_planned_and_synchronised_views(target: str) -> None:
+    """pto-plan-memory keeps a buffer live while its views are used, and pto-insert-sync
+    orders ops on a view after those on its source: the kernel without barriers, completed
+    by `--auto-sync`, gives the reference's bytes."""
+    text = kernel(target).replace("    pto.barrier #pto.pipe<PIPE_ALL>\n", "")
+    module = parse_module(CONTEXT, text, "kernel.mlir")
+    module.verify()
+    done = complete(CONTEXT, module)
+    assert sync_ops(module), done
+    assert any(isinstance(op, AllocTileOp) and op.address is not None for op in module.walk())
+    data = np.random.default_rng(11).standard_normal((16, 32)).astype(np.float32)
+    want = run(target, data, 5, 12, 3, 9)
+    args = [ArrayArg(data.copy()), *(ScalarArg(n, "index") for n in (5, 12, 3, 9))]
+    got = run_function(module, args).outputs()[0]
+    assert got is not None and np.array_equal(got.view(np.uint32), want.view(np.uint32))
