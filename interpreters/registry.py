@@ -8,15 +8,18 @@ from interpreters.align import AlignFunctions
 from interpreters.dma import DmaFunctions
 from interpreters.dma_v06 import DmaV06Functions
 from interpreters.machine import Machine
+from interpreters.reserved_buffer import ReservedBufferFunctions
 from interpreters.runtime import RuntimeFunctions
 from interpreters.sync import SyncFunctions
 from interpreters.sync_cross_core import CrossCoreFunctions
 from interpreters.tile_arg_reduce import TileArgReduceFunctions
 from interpreters.tile_compare import TileCompareFunctions
+from interpreters.tile_concat import TileConcatFunctions
 from interpreters.tile_convert import TileConvertFunctions
 from interpreters.tile_debug import TileDebugFunctions
 from interpreters.tile_elementwise import TileElementwiseFunctions
 from interpreters.tile_expand import TileExpandFunctions
+from interpreters.tile_fillpad import TileFillPadFunctions
 from interpreters.tile_gather import TileGatherFunctions
 from interpreters.tile_generate import TileGenerateFunctions
 from interpreters.tile_histogram import TileHistogramFunctions
@@ -29,6 +32,8 @@ from interpreters.tile_reduce import TileReduceFunctions
 from interpreters.tile_row_reduce import TileRowReduceFunctions
 from interpreters.tile_scalar import TileScalarFunctions
 from interpreters.tile_sort import TileSortFunctions
+from interpreters.tile_view import TileViewFunctions
+from interpreters.tile_window import TileWindowFunctions
 from interpreters.vector_arith import VectorArithFunctions
 from interpreters.vector_compare import VectorCompareFunctions
 from interpreters.vector_convert import VectorConvertFunctions
@@ -49,6 +54,11 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
     """One instance of every functions class of the project, bound to `machine`."""
     return [
         TileMemoryFunctions(machine),
+        TileWindowFunctions(machine),
+        TileViewFunctions(machine),
+        ReservedBufferFunctions(machine),
+        TileFillPadFunctions(machine),
+        TileConcatFunctions(machine),
         TileMultiBufferFunctions(machine),
         TileElementwiseFunctions(machine),
         TileReduceFunctions(machine),

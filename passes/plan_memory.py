@@ -47,6 +47,7 @@ from pto_dialect.multi_tile_types import MultiTileBufType
 from pto_dialect.ops.base import SEGMENTS, TileOp, segments
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
+from pto_dialect.ops.tile_view import SubViewOp, TReshapeOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import SPACE_OF_LOCATION, TileBufType
@@ -88,11 +89,24 @@ def _location(alloc: Alloc) -> Location:
     )
 
 
+VIEWS = (SubViewOp, TReshapeOp)
+"""Ops whose result names (part of) their source's bytes."""
+
+
+def _with_views(value: SSAValue) -> list[SSAValue]:
+    """`value` and the views of it (`pto.subview`, `pto.treshape`, transitively): values
+    that name the same bytes."""
+    values = [value]
+    for known in values:  # grows while it is walked
+        values += [u.operation.results[0] for u in known.uses if isinstance(u.operation, VIEWS)]
+    return values
+
+
 def _buffer_values(alloc: Alloc) -> tuple[list[SSAValue], set[Operation]]:
     """The tile buffer values that name `alloc`'s bytes (its result; a multi tile's slots)
     and the `multi_tile_get` ops that select them."""
     if isinstance(alloc, AllocTileOp):
-        return [alloc.result], set()
+        return _with_views(alloc.result), set()
     gets: set[Operation] = {
         u.operation for u in alloc.result.uses if isinstance(u.operation, MultiTileGetOp)
     }
@@ -234,7 +248,7 @@ def _live_range(alloc: Alloc, numbering: _Numbering, body: Block) -> tuple[int, 
     unwritten_read: Operation | None = None
     any_write = False
     for user in sorted(users, key=numbering.first.__getitem__):
-        if user in gets:
+        if user in gets or isinstance(user, VIEWS):
             anchor = _anchor(user, block)
             start = min(start, numbering.first[anchor])
             end = max(end, numbering.last[anchor])

@@ -329,3 +329,17 @@ MATMUL_RULES: Mapping[TargetArch, MatmulRules] = MappingProxyType(
 )
 """Per-target semantics of the matrix family (`interpreters/semantics/matrix.py`,
 `pto-lower-matmul-to-vector`)."""
+
+
+FILLPAD_WHOLE_TILE: Mapping[TargetArch, bool] = MappingProxyType(
+    {
+        # tfillpad-expand.md / tfillpad-inplace.md: on A2/A3 and A5 the fill iterates over
+        # dst's valid region (GetValidRow/GetValidCol); elements beyond it keep their bytes.
+        TargetArch.A2A3: False,
+        TargetArch.A5: False,
+        # The CPU simulator's TFillPad writes every one of dst's Rows x Cols
+        # (include/pto/cpu/TFillPad.hpp).
+        TargetArch.CPU: True,
+    }
+)
+"""Whether the tfillpad family writes dst's whole tile (True) or its valid region."""

@@ -33,7 +33,7 @@ from pto_dialect.dtypes import BF16, F8E4M3, F8E5M2, F16, F32, I8, I32, DType
 from pto_dialect.ops.base import TileOp, dims_str, fail, require_location, require_same_dtype
 from pto_dialect.records import Cost, CostFormula, Formula, PerTarget, Shapes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.types import DYNAMIC, TileBufType, TileTypeBase
 
 MAX_MNK = 4095
 """Largest m, k or n one matrix instruction takes (MMAD_MAX_SUPPORT_LENGTH)."""
@@ -220,6 +220,11 @@ class MatmulTileOp(TileOp):
         if required is None:
             return
         blayout, slayout = required
+        if tile.location is Location.LEFT and isinstance(tile, TileBufType):
+            # PTOAS's parser replaces the written blayout of a loc=left tile_buf by its
+            # target's (lib/PTO/IR/PTOTypeDefs.cpp resolveTileBufBLayout; test/lit/pto/
+            # left_blayout_parser_a3/a5.pto): kernels may write either, only the slayout counts.
+            blayout = tile.blayout.data
         if (tile.blayout.data, tile.slayout.data) != (blayout, slayout):
             raise fail(
                 f"{self.name} {role} (loc={tile.location.value}) needs "

@@ -206,3 +206,14 @@ func.func @f21(%a: !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_
   %x = "pto.tmatmul.bias"(%a, %b) <{operandSegmentSizes = array<i32: 2, 0>}> : (!pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
   func.return
 }
+
+// -----
+
+// A5 Left tile_buf: its blayout is the target's (PTOAS's parser), its slayout must be row_major
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @left_buf_slayout(%a: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=row_major, slayout=col_major>, %b: !pto.tile_buf<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>, %c: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>) {
+    // expected-error @+1 {{pto.tmatmul a (loc=left) needs blayout=row_major, slayout=row_major on target a5, got blayout=row_major, slayout=col_major}}
+    pto.tmatmul ins(%a, %b : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=row_major, slayout=col_major>, !pto.tile_buf<loc=right, dtype=f16, rows=32, cols=16, blayout=row_major, slayout=col_major>) outs(%c : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>)
+    func.return
+  }
+}

@@ -1,0 +1,43 @@
+"""Interpreter functions of `pto.reserve_buffer` and `pto.import_reserved_buffer`.
+
+The result is the buffer's `base` (`auto = false`; an import gives its peer's). With
+`auto = true` PTOAS's PlanMemory chooses the address; pto-plan-memory does not plan
+reserved buffers, so such a run stops with a run-time error naming the buffer rather than
+invent an address that could overlap the kernel's tiles.
+"""
+
+from __future__ import annotations
+
+from xdsl.interpreter import Interpreter, PythonValues
+
+from interpreters.errors import PtoRuntimeError
+from interpreters.impls import implements, register_functions
+from interpreters.machine import MachineFunctions
+from pto_dialect.ops.reserved_buffer import ImportReservedBufferOp, ReserveBufferOp
+
+
+def _base(op: ReserveBufferOp) -> int:
+    if op.base is None:
+        raise PtoRuntimeError(
+            f'pto.reserve_buffer "{op.buffer_name.data}" has auto = true: its address comes '
+            "from PTOAS's memory planning, which is not modelled (give auto = false, base = N)"
+        )
+    return op.base.value.data
+
+
+@register_functions
+class ReservedBufferFunctions(MachineFunctions):
+    @implements(ReserveBufferOp)
+    def run_reserve_buffer(
+        self, interpreter: Interpreter, op: ReserveBufferOp, args: PythonValues
+    ) -> PythonValues:
+        return (_base(op),)
+
+    @implements(ImportReservedBufferOp)
+    def run_import_reserved_buffer(
+        self, interpreter: Interpreter, op: ImportReservedBufferOp, args: PythonValues
+    ) -> PythonValues:
+        peer = op.reserved()
+        if peer is None:  # the verifier refuses this; a module changed after verifying
+            raise PtoRuntimeError(f'pto.import_reserved_buffer "{op.buffer_name.data}" has no peer')
+        return (_base(peer),)

@@ -1,0 +1,112 @@
+"""Interpreter functions of the views: `pto.treshape` (a tile of another type over the same
+bytes; a window of a subview has no contiguous bytes: refused) and `pto.subview`, a
+`SubTile` viewing a window of its parent.
+
+The view shares the parent's storage (subview.md: no data movement): element (i, j) is
+the parent's (r + i, c + j), read and written through the parent, so writes through either
+are seen by the other. An ND parent gives a strided numpy view; a boxed one is read and
+written element-wise through the parent's box layout. The window must lie within the
+parent's rows and columns at run time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import numpy as np
+from xdsl.interpreter import Interpreter, PythonValues
+
+from interpreters.errors import PtoRuntimeError, check
+from interpreters.impls import implements, register_functions
+from interpreters.machine import MachineFunctions
+from interpreters.memory import Access, Tile, static_or
+from pto_dialect.ops.tile_view import SubViewOp, TReshapeOp
+from pto_dialect.types import TileTypeBase
+
+
+@dataclass(eq=False)
+class SubTile(Tile):
+    """A window of `parent` at `at`, of this tile's type's shape."""
+
+    parent: Tile = field(kw_only=True)
+    at: tuple[int, int] = field(kw_only=True)
+
+    def _window(self, array: np.ndarray) -> np.ndarray:
+        (r, c), (rows, cols) = self.at, self.type.shape
+        return array[r : r + rows, c : c + cols]
+
+    def storage(self) -> np.ndarray:
+        raise PtoRuntimeError(
+            "a pto.subview tile has no storage of its own (its rows keep the parent's "
+            "stride): this op cannot take it"
+        )
+
+    def view(self) -> np.ndarray | None:
+        if self._view is None:
+            parent = self.parent.view()
+            self._view = None if parent is None else self._window(parent)
+        return self._view
+
+    def get(self) -> np.ndarray:
+        view = self.view()
+        return view if view is not None else self._window(self.parent.get())
+
+    def set(self, values: np.ndarray, rows: int | None = None, cols: int | None = None) -> None:
+        r = values.shape[0] if rows is None else rows
+        c = values.shape[1] if cols is None else cols
+        with self.parent.edit() as contents:
+            self._window(contents)[:r, :c] = values[:r, :c]
+
+    @contextmanager
+    def edit(self) -> Generator[np.ndarray]:
+        with self.parent.edit() as contents:
+            yield self._window(contents)
+
+    def access(self) -> Access:
+        """The parent's bytes (a window's rows are spread over them)."""
+        return self.parent.access()
+
+
+@register_functions
+class TileViewFunctions(MachineFunctions):
+    @implements(SubViewOp)
+    def run_subview(
+        self, interpreter: Interpreter, op: SubViewOp, args: PythonValues
+    ) -> PythonValues:
+        parent = args[0]
+        if not isinstance(parent, Tile):
+            raise PtoRuntimeError("pto.subview source is not a tile buffer")
+        at = (int(args[1]), int(args[2]))
+        result = op.result.type
+        rows, cols = result.shape
+        check(
+            at[0] >= 0
+            and at[1] >= 0
+            and at[0] + rows <= parent.type.shape[0]
+            and at[1] + cols <= parent.type.shape[1],
+            f"pto.subview window {rows}x{cols} at ({at[0]}, {at[1]}) exceeds the source's "
+            f"{parent.type.shape[0]}x{parent.type.shape[1]}",
+        )
+        vr, vc = result.valid_shape
+        if op.valid_row is not None:
+            vr, vc = min(int(args[3]), rows), min(int(args[4]), cols)
+        tile = SubTile(parent.memory, parent.address, result, static_or(vr, rows),
+                       static_or(vc, cols), parent=parent, at=at)  # fmt: skip
+        return (tile,)
+
+    @implements(TReshapeOp)
+    def run_treshape(
+        self, interpreter: Interpreter, op: TReshapeOp, args: PythonValues
+    ) -> PythonValues:
+        src = args[0]
+        if not isinstance(src, Tile) or isinstance(src, SubTile):
+            raise PtoRuntimeError(
+                "pto.treshape source must be a tile with its own storage, not a pto.subview"
+            )
+        result = op.result.type
+        assert isinstance(result, TileTypeBase)
+        rows, cols = result.shape
+        vr, vc = result.valid_shape
+        return (Tile(src.memory, src.address, result, static_or(vr, rows), static_or(vc, cols)),)

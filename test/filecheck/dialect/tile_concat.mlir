@@ -1,0 +1,18 @@
+// RUN: %roundtrip %s | filecheck %s
+// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+
+!h = !pto.tile_buf<loc=vec, dtype=i16, rows=32, cols=16, v_row=32, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+!w = !pto.tile_buf<loc=vec, dtype=i16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+!a = !pto.tile<loc=vec, dtype=f32, rows=4, cols=16, v_row=4, v_col=8>
+!b = !pto.tile<loc=vec, dtype=f32, rows=4, cols=16>
+
+// CHECK-LABEL: func.func @concat
+// CHECK-NEXT: pto.tconcat ins(%x, %y : !pto.tile_buf<loc=vec, dtype=i16, rows=32, cols=16{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%z : !pto.tile_buf<loc=vec, dtype=i16, rows=32, cols=32{{.*}}>)
+// CHECK-NEXT: %0 = pto.tconcat %p, %p : (!pto.tile<loc=vec, dtype=f32, rows=4, cols=16, v_row=4, v_col=8{{.*}}>, !pto.tile<{{.*}}>) -> !pto.tile<loc=vec, dtype=f32, rows=4, cols=16, v_row=4, v_col=16{{.*}}>
+// GENERIC: "pto.tconcat"(%x, %y, %z) <{operandSegmentSizes = array<i32: 2, 1>}>
+// GENERIC: "pto.tconcat"(%p, %p) <{operandSegmentSizes = array<i32: 2, 0>}>
+func.func @concat(%x: !h, %y: !h, %z: !w, %p: !a) {
+  pto.tconcat ins(%x, %y : !h, !h) outs(%z : !w)
+  %0 = pto.tconcat %p, %p : (!a, !a) -> !b
+  func.return
+}

@@ -1,0 +1,57 @@
+"""`pto.tconcat` on the interpreter against the page's per-row formula, written element by
+element: `dst[i, j] = src0[i, j]` for `j < vc0`, `src1[i, j - vc0]` below `vc0 + vc1`."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from support import build_tile_op, run_tile_op
+
+from interpreters.errors import PtoRuntimeError
+from interpreters.machine import Machine
+from interpreters.memory import Tile
+from interpreters.tile_concat import TileConcatFunctions
+from pto_dialect.attrs import Location, TargetArch
+from pto_dialect.dtypes import dtype_named, mlir_type
+from pto_dialect.ops.tile_concat import TConcatOp
+from pto_dialect.targets import PROFILES
+from pto_dialect.types import DYNAMIC, TileBufType
+
+
+def buf(name: str, rows: int, cols: int, valid: tuple[int, int]) -> TileBufType:
+    return TileBufType(Location.VEC, mlir_type(dtype_named(name)), rows, cols,
+                       v_row=valid[0], v_col=valid[1])  # fmt: skip
+
+
+@pytest.mark.parametrize("arch", list(TargetArch), ids=lambda a: a.value)
+@pytest.mark.parametrize(("name", "c0", "c1"), [("f32", 8, 16), ("i16", 5, 11), ("ui8", 32, 0)])
+def test_concat(arch: TargetArch, name: str, c0: int, c1: int) -> None:
+    target, dtype = PROFILES[arch], dtype_named(name)
+    rng = np.random.default_rng(c0 + c1)
+    rows, cols = 4, 64
+    a, b = (rng.integers(0, 100, (rows, cols)).astype(dtype.numpy) for _ in range(2))
+    old = np.full((rows, cols), 9, dtype.numpy)
+    types = [buf(name, rows, cols, (DYNAMIC, DYNAMIC)) for _ in range(3)]
+    machine = Machine(target)
+    tiles: list[Tile] = []
+    for t, values, valid in zip(types, (a, b, old), ((3, c0), (3, c1), (3, c0 + c1)), strict=True):
+        tile = machine.tile_at(t, None, *valid)
+        tile.set(values)
+        tiles.append(tile)
+    op = build_tile_op(target, TConcatOp, types[:2], types[2])
+    run_tile_op(TileConcatFunctions(machine), op, tiles)
+    want = old.copy()
+    for i in range(3):
+        for j in range(c0 + c1):
+            want[i, j] = a[i, j] if j < c0 else b[i, j - c0]
+    assert np.array_equal(tiles[2].get(), want)
+
+
+def test_mismatched_valid_shapes_fail_at_run_time() -> None:
+    target = PROFILES[TargetArch.CPU]
+    types = [buf("f32", 4, 16, (DYNAMIC, DYNAMIC)) for _ in range(3)]
+    machine = Machine(target)
+    tiles = [machine.tile_at(t, None, 4, v) for t, v in zip(types, (8, 8, 15), strict=True)]
+    op = build_tile_op(target, TConcatOp, types[:2], types[2])
+    with pytest.raises(PtoRuntimeError, match="dst's columns the sum"):
+        run_tile_op(TileConcatFunctions(machine), op, tiles)
