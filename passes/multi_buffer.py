@@ -1,9 +1,10 @@
 """`pto-multi-buffer{count=2}`: tile buffers of a streaming loop get `count` rotating slots.
 
 Runs on DPS IR before `pto-plan-memory` (after `pto-convert-to-dps`). In an `scf.for` that
-loads tiles (a DPS `tload` in its body), every `pto.alloc_tile` of the body that the
-iteration writes before it reads it becomes one `pto.alloc_multi_tile` of `count` slots
-before the loop, and the body runs on slot `k = ((iv - lb) / step) mod count`:
+loads tiles (a DPS `tload` in its body), the `pto.alloc_tile`s of the body that the
+iteration writes before it reads them and that two pipes use become `pto.alloc_multi_tile`s
+of `count` slots before the loop (buffers whose uses in an iteration do not overlap share
+one, `share_slots`), and the body runs on slot `k = ((iv - lb) / step) mod count`:
 
     scf.for %i = %lb to %ub step %s {            %mb = pto.alloc_multi_tile : <T, count=2>
       %t = pto.alloc_tile : T             ->     scf.for %i = %lb to %ub step %s {
@@ -18,14 +19,18 @@ get different event ids (the ids rotate with the iteration). `pto-plan-memory` p
 `count` slots of a multi tile consecutively; `pto-resolve-slots` (after the sync) turns
 each constant-slot `multi_tile_get` into an `alloc_tile` at the slot's address.
 
-Not multi-buffered: a buffer allocated outside the loop (an accumulator carried across
-iterations, which `pto-convert-to-dps` allocates before the loop), one the body may read
-before writing it (it would see another slot's data), one whose valid sizes are computed
-in the body, one used by anything but tile ops. Loops with results (iter_args), loops that
-contain another `scf.for`, and loops whose multi-buffered bytes would not fit in the
-target's memory (bounded by every tile buffer of the function live at once) are left as
-they are; a loop of a constant trip count below `count` gets as many slots as iterations
-(none when it runs once).
+Why two pipes (`tload`'s destination, read by V; the tile `tstore` reads, written by V):
+the ops of one pipe run in order, so a buffer only V touches orders nothing across pipes
+and a second copy of it would only take memory. Not multi-buffered either: a buffer
+allocated outside the loop (an accumulator carried across iterations, which
+`pto-convert-to-dps` allocates before the loop), one the body may read before writing it
+(it would see another slot's data), one whose valid sizes are computed in the body, one
+used by anything but tile ops. Loops with results (iter_args) and loops that contain
+another `scf.for` are left as they are. The slot count is the largest up to `count` with
+which the bytes live at once during the loop (`pto-plan-memory`'s live ranges) fit the
+target's memory, and at most the trip count of a loop of constant bounds; if the planner
+then finds no addresses for the function after all (fragmentation), the function is left
+as it was.
 """
 
 from __future__ import annotations
@@ -44,7 +49,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import checked_pass, pass_error, pass_target
 from passes.periodic import evaluate
-from pto_dialect.attrs import Location
+from passes.plan_memory import Liveness, aligned_size, plan_function
+from pto_dialect.attrs import Location, Pipe
+from pto_dialect.diagnostics import LocatedPassFailure
 from pto_dialect.multi_tile_types import MULTI_TILE_SLOTS, MultiTileBufType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_memory import AllocTileOp, TLoadOp, constant_index
@@ -79,6 +86,11 @@ def _written_first(alloc: AllocTileOp, body: Block) -> bool:
     return False
 
 
+def _pipes(alloc: AllocTileOp) -> set[Pipe]:
+    """The pipes of the ops that use `alloc`'s buffer."""
+    return {u.operation.pipe() for u in alloc.result.uses if isinstance(u.operation, TileOp)}
+
+
 def _candidates(loop: scf.ForOp) -> list[AllocTileOp]:
     """The allocs of `loop`'s body that get slots (the module doc's rules)."""
     body = loop.body.block
@@ -93,20 +105,27 @@ def _candidates(loop: scf.ForOp) -> list[AllocTileOp]:
         and op.addr is None
         and not any(_inside(v, loop) for v in (op.valid_row, op.valid_col) if v is not None)
         and _written_first(op, body)
+        and len(_pipes(op)) > 1
     ]
 
 
 def _fitting_count(
-    count: int, candidates: list[AllocTileOp], budget: dict[Location, int], target: TargetProfile
+    count: int,
+    loop: scf.ForOp,
+    groups: list[list[AllocTileOp]],
+    liveness: Liveness,
+    target: TargetProfile,
 ) -> int:
-    """The largest slot count <= `count` whose extra slots fit in what `budget` leaves."""
-    extra: dict[Location, int] = defaultdict(int)
-    for alloc in candidates:
-        extra[alloc.tile_type.location] += alloc.tile_type.size_bytes
+    """The largest slot count <= `count` with which what is live during `loop` fits: the
+    other buffers at their peak, and `count` slots of every group for the whole loop."""
+    slot_bytes: dict[Location, int] = defaultdict(int)
+    for group in groups:
+        slot_bytes[group[0].tile_type.location] += aligned_size(group[0])
+    candidates = [alloc for group in groups for alloc in group]
     best = count
-    for location, bytes_per_slot in extra.items():
-        free = target.capacities[location] - budget[location]
-        best = min(best, 1 + max(0, free) // bytes_per_slot)
+    for location, per_slot in slot_bytes.items():
+        free = target.capacities[location] - liveness.peak(loop, location, candidates)
+        best = min(best, max(0, free) // per_slot)
     return best
 
 
@@ -210,17 +229,54 @@ def _rotate(loop: scf.ForOp, count: int, specialise: Specialise) -> None:
         Rewriter.erase_op(op, safe_erase=False)
 
 
-def multi_buffer_loop(loop: scf.ForOp, candidates: list[AllocTileOp], count: int) -> None:
-    """Rewrite `loop` so that each alloc of `candidates` has `count` rotating slots."""
+def _span(alloc: AllocTileOp, order: dict[Operation, int], body: Block) -> tuple[int, int]:
+    """Positions in `body` of the first and last op that use `alloc`'s buffer."""
+    positions: list[int] = []
+    for use in alloc.result.uses:
+        user: Operation | None = use.operation
+        while user is not None and user.parent_block() is not body:
+            user = user.parent_op()
+        if user is not None:
+            positions.append(order[user])
+    return min(positions), max(positions)
+
+
+def share_slots(candidates: list[AllocTileOp], body: Block) -> list[list[AllocTileOp]]:
+    """The candidates in groups that can share one multi tile: buffers of one type and valid
+    sizes whose uses in an iteration do not overlap (the loaded tile, dead before the
+    result tile is written, holds the result), found greedily in order of first use."""
+    order = {op: i for i, op in enumerate(body.ops)}
+    groups: list[tuple[list[AllocTileOp], int]] = []  # (members, last use of the last one)
+    for alloc in sorted(candidates, key=lambda a: _span(a, order, body)):
+        first, last = _span(alloc, order, body)
+        for index, (members, end) in enumerate(groups):
+            head = members[0]
+            if (
+                end < first
+                and head.tile_type == alloc.tile_type
+                and (head.valid_row, head.valid_col) == (alloc.valid_row, alloc.valid_col)
+            ):
+                members.append(alloc)
+                groups[index] = (members, last)
+                break
+        else:
+            groups.append(([alloc], last))
+    return [members for members, _ in groups]
+
+
+def multi_buffer_loop(loop: scf.ForOp, groups: list[list[AllocTileOp]], count: int) -> None:
+    """Rewrite `loop` so that each group of allocs (`share_slots`) has `count` rotating
+    slots, which its members share."""
     slots: dict[Operation, AllocMultiTileOp] = {}
-    for alloc in candidates:
+    for group in groups:
+        head = group[0]
         multi = AllocMultiTileOp(
-            MultiTileBufType(alloc.tile_type, count), None, alloc.valid_row, alloc.valid_col
+            MultiTileBufType(head.tile_type, count), None, head.valid_row, head.valid_col
         )
-        hint = alloc.result.name_hint
+        hint = "_".join(a.result.name_hint for a in group if a.result.name_hint)
         multi.result.name_hint = f"{hint}_slots" if hint else "slots"
         Rewriter.insert_op(multi, InsertPoint.before(loop))
-        slots[alloc] = multi
+        slots.update(dict.fromkeys(group, multi))
 
     def specialise(op: Operation, copy: _Copy) -> bool:
         multi = slots.get(op)
@@ -283,18 +339,6 @@ def rotate_hand_written(loop: scf.ForOp) -> bool:
     return True
 
 
-def _function_budget(function: func.FuncOp) -> dict[Location, int]:
-    """Bytes of every tile buffer of `function` per location: an upper bound of what is
-    live at once, before multi-buffering."""
-    budget: dict[Location, int] = defaultdict(int)
-    for op in function.walk():
-        if isinstance(op, AllocTileOp):
-            budget[op.tile_type.location] += op.tile_type.size_bytes
-        elif isinstance(op, AllocMultiTileOp):
-            budget[op.multi_type.slot.location] += op.multi_type.size_bytes
-    return budget
-
-
 @checked_pass
 @dataclass(frozen=True)
 class MultiBufferPass(ModulePass):
@@ -307,25 +351,39 @@ class MultiBufferPass(ModulePass):
         if not low <= self.count <= high:
             raise pass_error(NAME, f"count={self.count} must lie in [{low}, {high}]")
         target = pass_target(NAME, op, None)
-        for function in op.walk():
-            if not isinstance(function, func.FuncOp):
-                continue
+        for function in [f for f in op.walk() if isinstance(f, func.FuncOp)]:
             loops = [o for o in function.walk() if isinstance(o, scf.ForOp)]
-            budget = _function_budget(function)
-            for loop in loops:
-                if rotate_hand_written(loop):
-                    continue
-                candidates = _candidates(loop)
-                if not candidates:
-                    continue
-                count = min(
-                    _fitting_count(self.count, candidates, budget, target), _trip_count(loop)
-                )
-                if count >= low:
-                    multi_buffer_loop(loop, candidates, count)
-                    for alloc in candidates:  # the extra slots now count as live too
-                        tile = alloc.tile_type
-                        budget[tile.location] += (count - 1) * tile.size_bytes
+            rotated = {loop for loop in loops if rotate_hand_written(loop)}
+            if len(function.body.blocks) == 1:
+                self._slot_loops(function, [lp for lp in loops if lp not in rotated], target)
+
+    def _slot_loops(
+        self, function: func.FuncOp, loops: list[scf.ForOp], target: TargetProfile
+    ) -> None:
+        """Multi-buffer the streaming loops of `function`; undone if it then cannot be
+        planned. A function the planner cannot plan as it is stays too (it reports why)."""
+        try:
+            liveness = Liveness(function)
+        except LocatedPassFailure:
+            return
+        original = function.clone()
+        slotted = False
+        for loop in loops:
+            candidates = _candidates(loop)
+            if not candidates:
+                continue
+            groups = share_slots(candidates, loop.body.block)
+            fitting = _fitting_count(self.count, loop, groups, liveness, target)
+            count = min(fitting, _trip_count(loop))
+            if count >= MULTI_TILE_SLOTS[0]:
+                multi_buffer_loop(loop, groups, count)
+                slotted = True
+        if not slotted:
+            return
+        try:
+            plan_function(function, target)
+        except LocatedPassFailure:
+            Rewriter.replace_op(function, original)
 
 
 def resolve_slot(get: MultiTileGetOp) -> AllocTileOp | None:

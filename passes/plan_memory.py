@@ -16,10 +16,15 @@ writes it (a write counts on every path when it is in a loop that runs at least 
 in both branches of an `scf.if`) keeps bytes of its own for the whole function, so that
 it reads what a fresh buffer holds (zeros in the interpreter), as it did before planning.
 
+A scratch operand (`Effect.SCRATCH`: the op's workspace) counts as a write: what it held
+before the op is not used.
+
 Buffers are placed by a sweep in order of their first use: those that died before are
 freed (a heap by end), and the new one takes the lowest free aligned range (first fit, a
 vectorised scan of the memory's slots, at most capacity / alignment = 16384). The cost is
-O(n log n) in the number of buffers plus linear in the ops and uses. Only `alloc_tile`
+O(n log n) in the number of buffers plus linear in the ops and uses. When the sweep finds
+no range for a buffer (small buffers that die early can split the free bytes), the memory
+is placed again largest buffer first (`_place_by_size`, quadratic, only then). Only `alloc_tile`
 buffers are planned: bytes a kernel names itself (`pto.castptr` of an integer) are not
 seen.
 """
@@ -43,12 +48,14 @@ from xdsl.traits import IsTerminator
 
 from passes.common import checked_pass, pass_error, pass_target
 from pto_dialect.attrs import Location
+from pto_dialect.diagnostics import LocatedPassFailure
 from pto_dialect.multi_tile_types import MultiTileBufType
 from pto_dialect.ops.base import SEGMENTS, TileOp, segments
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 from pto_dialect.ops.tile_view import SubViewOp, TReshapeOp
 from pto_dialect.ops.vecscope import VecScopeOp
+from pto_dialect.records import Effect
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import SPACE_OF_LOCATION, TileBufType
 
@@ -267,8 +274,13 @@ def _live_range(alloc: Alloc, numbering: _Numbering, body: Block) -> tuple[int, 
         anchor = _anchor(user, block)
         start = min(start, numbering.first[anchor])
         end = max(end, numbering.last[anchor])
-        outs = sum(v in values for v in user.outs) if isinstance(user, TileOp) else 0
-        reads = sum(v in values for v in user.operands) > outs
+        if isinstance(user, TileOp):
+            effects = zip(user.operand_effects(), user.operands, strict=False)
+            touched = [e for e, v in effects if v in values]
+            reads = any(e is Effect.READ for e in touched)
+            outs = any(e.writes for e in touched)
+        else:
+            outs, reads = False, True
         if reads and unwritten_read is None and not _covered(user, written, block):
             unwritten_read = user
         if outs:
@@ -339,7 +351,50 @@ def _overflow(
 def _place(
     target: TargetProfile, location: Location, buffers: Sequence[_Buffer], numbering: _Numbering
 ) -> dict[Alloc, int]:
-    """Addresses for the unplanned buffers of one memory (the sweep of the module doc)."""
+    """Addresses for the unplanned buffers of one memory: the sweep of the module doc, or
+    when it finds no free range, `_place_by_size`; the sweep's diagnostic when neither fits."""
+    try:
+        return _sweep(target, location, buffers, numbering)
+    except LocatedPassFailure as failure:
+        placed = _place_by_size(target.capacities[location], ALIGNMENT[location], buffers)
+        if placed is None:
+            raise failure from None
+        return placed
+
+
+def _place_by_size(
+    capacity: int, alignment: int, buffers: Sequence[_Buffer]
+) -> dict[Alloc, int] | None:
+    """Greedy by size: the largest buffer first, each at the lowest aligned address clear
+    of the placed buffers whose live ranges meet its own (pre-planned ones placed first);
+    None when one finds no room. Small buffers that die early fragment a first-fit sweep
+    in order of start (a row tile between two large ones); this order keeps the large
+    ones together. Quadratic in the buffers of one memory: only run when the sweep fails."""
+    placed: list[tuple[_Buffer, int]] = [(b, b.address) for b in buffers if b.address is not None]
+    addresses: dict[Alloc, int] = {}
+    pending = sorted((b for b in buffers if b.address is None), key=lambda b: (-b.size, b.start))
+    for buffer in pending:
+        taken = sorted(
+            (address, address + other.size)
+            for other, address in placed
+            if other.start <= buffer.end and buffer.start <= other.end
+        )
+        address = 0
+        for low, high in taken:
+            if address + buffer.size <= low:
+                break
+            address = max(address, -(-high // alignment) * alignment)
+        if address + buffer.size > capacity:
+            return None
+        placed.append((buffer, address))
+        addresses[buffer.alloc] = address
+    return addresses
+
+
+def _sweep(
+    target: TargetProfile, location: Location, buffers: Sequence[_Buffer], numbering: _Numbering
+) -> dict[Alloc, int]:
+    """First fit in order of first use, freeing buffers as they die (the module doc)."""
     slots = _Slots(target.capacities[location], ALIGNMENT[location])
     active: list[tuple[int, int, int, int]] = []  # (end, tie, address, size)
     for tie, fixed in enumerate(b for b in buffers if b.address is not None):
@@ -394,7 +449,57 @@ def _given_address(alloc: Alloc, target: TargetProfile) -> int | None:
     return address
 
 
-def _plan_function(function: func.FuncOp, target: TargetProfile) -> dict[Alloc, int]:
+def aligned_size(alloc: Alloc) -> int:
+    """The bytes `alloc` takes in its memory, rounded up to the location's alignment."""
+    alignment = ALIGNMENT[_location(alloc)]
+    return -(-_type(alloc).size_bytes // alignment) * alignment
+
+
+class Liveness:
+    """The planner's live ranges of the buffers of a one-block function (what
+    `pto-multi-buffer` budgets its slots with). Raises the planner's diagnostic for a
+    buffer it cannot plan."""
+
+    def __init__(self, function: func.FuncOp) -> None:
+        body = function.body.block
+        self.numbering = _Numbering(body)
+        self.ranges = {
+            op: _live_range(op, self.numbering, body)
+            for op in function.walk()
+            if isinstance(op, AllocTileOp | AllocMultiTileOp)
+        }
+        self._live: dict[Location, np.ndarray] = {}
+        """Per location: the bytes live at each position."""
+        by_location: defaultdict[Location, list[Alloc]] = defaultdict(list)
+        for alloc in self.ranges:
+            by_location[_location(alloc)].append(alloc)
+        for location, allocs in by_location.items():
+            self._live[location] = np.cumsum(self._deltas(allocs, 0, self.numbering.end))[:-1]
+
+    def _deltas(self, allocs: Sequence[Alloc], first: int, last: int) -> np.ndarray:
+        """+size where each buffer's range (clipped to [first, last]) starts, -size after."""
+        delta = np.zeros(last - first + 2, np.int64)
+        for alloc in allocs:
+            start, end = self.ranges[alloc]
+            if end >= first and start <= last:
+                size = aligned_size(alloc)
+                delta[max(start, first) - first] += size
+                delta[min(end, last) - first + 1] -= size
+        return delta
+
+    def peak(self, op: Operation, location: Location, without: Sequence[Alloc] = ()) -> int:
+        """The most bytes of `location` live at once during `op` (its regions included),
+        not counting the buffers of `without` (of that location)."""
+        live = self._live.get(location)
+        if live is None:
+            return 0
+        first, last = self.numbering.first[op], self.numbering.last[op]
+        mine = [a for a in without if _location(a) is location]
+        dropped = np.cumsum(self._deltas(mine, first, last))[:-1]
+        return int((live[first : last + 1] - dropped).max())
+
+
+def plan_function(function: func.FuncOp, target: TargetProfile) -> dict[Alloc, int]:
     """Addresses for the unplanned `alloc_tile`s and `alloc_multi_tile`s of `function`."""
     given = {
         op: _given_address(op, target)
@@ -447,7 +552,7 @@ class PlanMemoryPass(ModulePass):
         placed: dict[Alloc, int] = {}
         for function in op.walk():
             if isinstance(function, func.FuncOp) and function.body.blocks:
-                placed.update(_plan_function(function, target))
+                placed.update(plan_function(function, target))
         for alloc in op.walk():
             if (
                 isinstance(alloc, AllocTileOp | AllocMultiTileOp)

@@ -48,6 +48,12 @@ def test_softmax(target: str) -> None:
 
 
 @pytest.mark.parametrize("target", TARGETS)
+def test_streaming_softmax(target: str) -> None:
+    x, y = run("stream_softmax_ssa", target)
+    assert close(y, softmax(x), 1e-6)
+
+
+@pytest.mark.parametrize("target", TARGETS)
 def test_softmax_f16_with_f32_arithmetic(target: str) -> None:
     x, y = run("softmax_f16_ssa", target)
     assert close(y, softmax(x), 2.0**-11)

@@ -212,3 +212,75 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// -----
+
+// Only buffers that two pipes touch get slots: %x (MTE2, V) and %y (V, MTE3), not %u,
+// which only V touches. %x is dead before %y is written, so the two share one multi tile.
+// SLOTS-LABEL: func.func @shared
+// SLOTS:         %x_y_slots = pto.alloc_multi_tile : !pto.multi_tile_buf<{{.*}}, count=2>
+// SLOTS-NOT:     pto.alloc_multi_tile
+// SLOTS:         scf.if
+// SLOTS:           %x = pto.multi_tile_get %x_y_slots[%[[K0:.*]]]
+// SLOTS-NEXT:      pto.tload ins(%pa : {{.*}}) outs(%x :
+// SLOTS-NEXT:      %u = pto.alloc_tile
+// SLOTS-NEXT:      pto.tabs ins(%x : {{.*}}) outs(%u :
+// SLOTS-NEXT:      %y = pto.multi_tile_get %x_y_slots[%[[K0]]]
+// SLOTS-NEXT:      pto.texp ins(%u : {{.*}}) outs(%y :
+!big = !pto.tile<loc=vec, dtype=f32, rows=64, cols=256>
+!pbig = !pto.partition_tensor_view<64x256xf32>
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @shared(%a: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %c256 = arith.constant 256 : index
+    %n = arith.constant 256 : index
+    %va = pto.make_tensor_view %a, shape = [%n, %c256], strides = [%c256, %c1] : !pto.tensor_view<?x?xf32>
+    %vc = pto.make_tensor_view %c, shape = [%n, %c256], strides = [%c256, %c1] : !pto.tensor_view<?x?xf32>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %row = arith.muli %i, %c64 : index
+      %pa = pto.partition_view %va, offsets = [%row, %c0], sizes = [%c64, %c256] : !pto.tensor_view<?x?xf32> -> !pbig
+      %pc = pto.partition_view %vc, offsets = [%row, %c0], sizes = [%c64, %c256] : !pto.tensor_view<?x?xf32> -> !pbig
+      %x = pto.tload %pa : !pbig -> !big
+      %u = pto.tabs %x : !big -> !big
+      %y = pto.texp %u : !big -> !big
+      pto.tstore %y, %pc : !big, !pbig
+    }
+    func.return
+  }
+}
+
+// -----
+
+// Slots that do not fit are not made: on a2a3 (192 KiB of UB) %u and %w (64 KiB each)
+// are live together at the texp, and two slots of the 64 KiB %x/%y would need 256 KiB.
+// SLOTS-LABEL: func.func @too_big
+// SLOTS-NOT:     pto.alloc_multi_tile
+// SLOTS:         func.return
+!big = !pto.tile<loc=vec, dtype=f32, rows=64, cols=256>
+!pbig = !pto.partition_tensor_view<64x256xf32>
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @too_big(%a: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %c256 = arith.constant 256 : index
+    %n = arith.constant 256 : index
+    %va = pto.make_tensor_view %a, shape = [%n, %c256], strides = [%c256, %c1] : !pto.tensor_view<?x?xf32>
+    %vc = pto.make_tensor_view %c, shape = [%n, %c256], strides = [%c256, %c1] : !pto.tensor_view<?x?xf32>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %row = arith.muli %i, %c64 : index
+      %pa = pto.partition_view %va, offsets = [%row, %c0], sizes = [%c64, %c256] : !pto.tensor_view<?x?xf32> -> !pbig
+      %pc = pto.partition_view %vc, offsets = [%row, %c0], sizes = [%c64, %c256] : !pto.tensor_view<?x?xf32> -> !pbig
+      %x = pto.tload %pa : !pbig -> !big
+      %u = pto.tabs %x : !big -> !big
+      %w = pto.texp %u : !big -> !big
+      %y = pto.tabs %w : !big -> !big
+      pto.tstore %y, %pc : !big, !pbig
+    }
+    func.return
+  }
+}

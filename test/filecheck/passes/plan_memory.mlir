@@ -448,3 +448,81 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     func.return
   }
 }
+
+// -----
+
+// Fragmentation the sweep cannot avoid: in order of first use %a, %b, %c (64 KiB each)
+// fill the 192 KiB of a2a3, %a and %c die and %b stays in the middle, so no 128 KiB range
+// is left for %d. Placed largest first, %d takes 0, %b (live beside it) 128 KiB, and %a
+// and %c, dead before %d is loaded, the bytes at 0 and 64 KiB.
+// CHECK-LABEL: func.func @by_size
+// CHECK:         %a_addr = arith.constant 0 : i64
+// CHECK:         %b_addr = arith.constant 131072 : i64
+// CHECK:         %c_addr = arith.constant 65536 : i64
+// CHECK:         %d_addr = arith.constant 0 : i64
+!q = !pto.tile_buf<loc=vec, dtype=f32, rows=64, cols=256>
+!h = !pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=256>
+!pq = !pto.partition_tensor_view<64x256xf32>
+!ph = !pto.partition_tensor_view<128x256xf32>
+!tv = !pto.tensor_view<?x?xf32>
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @by_size(%g: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c256 = arith.constant 256 : index
+    %v = pto.make_tensor_view %g, shape = [%c128, %c256], strides = [%c256, %c1] : !tv
+    %pq = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c64, %c256] : !tv -> !pq
+    %ph = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c128, %c256] : !tv -> !ph
+    %a = pto.alloc_tile : !q
+    %b = pto.alloc_tile : !q
+    %c = pto.alloc_tile : !q
+    %d = pto.alloc_tile : !h
+    pto.tload ins(%pq : !pq) outs(%a : !q)
+    pto.tload ins(%pq : !pq) outs(%b : !q)
+    pto.tload ins(%pq : !pq) outs(%c : !q)
+    pto.tstore ins(%a : !q) outs(%pq : !pq)
+    pto.tstore ins(%c : !q) outs(%pq : !pq)
+    pto.tload ins(%ph : !ph) outs(%d : !h)
+    pto.tstore ins(%b : !q) outs(%pq : !pq)
+    pto.tstore ins(%d : !h) outs(%ph : !ph)
+    func.return
+  }
+}
+
+// -----
+
+// A scratch operand is written by the op before it is read (what it held is not used):
+// %tmp1 lives at the first trowsum only, so %tmp2 reuses its bytes, in a loop too.
+// CHECK-LABEL: func.func @scratch
+// CHECK:         scf.for
+// CHECK:           %tmp1_addr = arith.constant [[TMP:[0-9]+]] : i64
+// CHECK:           %tmp2_addr = arith.constant [[TMP]] : i64
+!s = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+!r = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_col=1>
+!pv = !pto.partition_tensor_view<8x8xf32>
+!tv = !pto.tensor_view<?x?xf32>
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @scratch(%a: !pto.ptr<f32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %va = pto.make_tensor_view %a, shape = [%c8, %c8], strides = [%c8, %c1] : !tv
+    %pa = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c8, %c8] : !tv -> !pv
+    scf.for %i = %c0 to %n step %c1 {
+      %x = pto.alloc_tile : !s
+      pto.tload ins(%pa : !pv) outs(%x : !s)
+      %tmp1 = pto.alloc_tile : !s
+      %r1 = pto.alloc_tile : !r
+      pto.trowsum ins(%x, %tmp1 : !s, !s) outs(%r1 : !r)
+      %tmp2 = pto.alloc_tile : !s
+      %r2 = pto.alloc_tile : !r
+      pto.trowmax ins(%x, %tmp2 : !s, !s) outs(%r2 : !r)
+      %y = pto.alloc_tile : !s
+      pto.tabs ins(%x : !s) outs(%y : !s)
+      pto.tstore ins(%y : !s) outs(%pa : !pv)
+    }
+    func.return
+  }
+}

@@ -67,9 +67,8 @@ builtin.module attributes {pto.target_arch = "a5"} {
 !ph = !pto.partition_tensor_view<128x256xf32>
 !tv = !pto.tensor_view<?x?xf32>
 
-// Fragmentation: %a, %b, %c (64 KiB each) fill the 192 KiB of a2a3; %a and %c die, %b
-// stays in the middle; %d (128 KiB) and %b need exactly the capacity, but no 128 KiB
-// range is free.
+// No order helps: %fixed (64 KiB at 64 KiB, pre-planned) splits the 192 KiB of a2a3 into
+// two free 64 KiB ranges; %d needs 128 KiB, which with %fixed is exactly the capacity.
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @fragmented(%g: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
@@ -77,21 +76,16 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     %c64 = arith.constant 64 : index
     %c128 = arith.constant 128 : index
     %c256 = arith.constant 256 : index
+    %at = arith.constant 65536 : i64
     %v = pto.make_tensor_view %g, shape = [%c128, %c256], strides = [%c256, %c1] : !tv
     %pq = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c64, %c256] : !tv -> !pq
     %ph = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c128, %c256] : !tv -> !ph
-    %a = pto.alloc_tile : !q
-    %b = pto.alloc_tile : !q
-    %c = pto.alloc_tile : !q
+    %fixed = pto.alloc_tile addr = %at : !q
     %d = pto.alloc_tile : !h
-    pto.tload ins(%pq : !pq) outs(%a : !q)
-    pto.tload ins(%pq : !pq) outs(%b : !q)
-    pto.tload ins(%pq : !pq) outs(%c : !q)
-    pto.tstore ins(%a : !q) outs(%pq : !pq)
-    pto.tstore ins(%c : !q) outs(%pq : !pq)
+    pto.tload ins(%pq : !pq) outs(%fixed : !q)
     // expected-error @+1 {{pto-plan-memory: pto.tload: loc=vec (ub): the 196608 bytes of the 2 tile buffers live here fit in the 196608 bytes of target a2a3, but no free range of 131072 bytes is left for tile buffer %d (first-fit fragmentation, or bytes of pre-planned buffers, kept from the function entry)}}
     pto.tload ins(%ph : !ph) outs(%d : !h)
-    pto.tstore ins(%b : !q) outs(%pq : !pq)
+    pto.tstore ins(%fixed : !q) outs(%pq : !pq)
     pto.tstore ins(%d : !h) outs(%ph : !ph)
     func.return
   }
