@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from math import prod
 
 import numpy as np
@@ -48,9 +49,24 @@ class Nest:
             offsets = (offsets[:, None] + np.arange(count, dtype=np.int64) * stride).ravel()
         return offsets
 
+    @cached_property
+    def _layout(self) -> tuple[bool, bool, int]:
+        """(ordered, contiguous, end) for non-negative strides: whether each level that
+        repeats steps at least (exactly) over the bytes the levels inside it span, so that
+        the rows are disjoint and in address order (tile [start, end) with no gap), and
+        the end of the last row. The closed forms of a transfer's usual nest: its checks
+        and accesses need no row table then."""
+        span, ordered, contiguous = self.extent, True, True
+        for count, stride in self.levels:
+            if count > 1:
+                ordered = ordered and stride >= span
+                contiguous = contiguous and stride == span
+                span += (count - 1) * stride
+        return ordered, contiguous, self.start + span
+
     def check_bounds(self, role: str) -> None:
-        starts = self.starts()
-        low, high = int(starts.min()), int(starts.max()) + self.extent
+        """Every row lies in the memory (strides are not negative)."""
+        low, high = self.start, self._layout[2]
         check(
             low >= 0 and high <= self.memory.size,
             f"{role} rows reach bytes [{low}, {high}) outside {self.memory.name} "
@@ -58,6 +74,8 @@ class Nest:
         )
 
     def check_disjoint(self, role: str, what: str) -> None:
+        if self._layout[0]:
+            return
         starts = np.sort(self.starts())
         gaps = np.diff(starts)
         check(
@@ -77,7 +95,9 @@ class Nest:
 
     def accesses(self) -> list[Access]:
         """The bytes of the rows, touching rows merged."""
-        starts = np.unique(self.starts())
+        if self._layout[1]:
+            return [Access(self.memory, self.start, self._layout[2])]
+        starts = self.starts() if self._layout[0] else np.unique(self.starts())
         ends = starts + self.extent
         breaks = np.flatnonzero(starts[1:] > ends[:-1]) + 1
         firsts = np.concatenate(([0], breaks))

@@ -31,7 +31,7 @@ from interpreters.dma import UB_ALIGN, scalar_bits
 from interpreters.dma_nest import Side, pad_of, transfer
 from interpreters.errors import check
 from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
+from interpreters.machine import Machine, MachineFunctions
 from interpreters.memory import Pointer
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType
@@ -39,6 +39,8 @@ from pto_dialect.ops.dma_v06 import (
     BlockCopyOp,
     CopyUbufToCbufOp,
     CopyUbufToUbufOp,
+    DmaGroup,
+    DmaPad,
     GroupedTransferOp,
     LoopStrideOp,
     MteGmUbOp,
@@ -67,6 +69,11 @@ def _element(ptr: Pointer, value: SSAValue) -> DType | None:
 class DmaV06Functions(MachineFunctions):
     """Grouped transfers, UB block copies and the loop-stride registers."""
 
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._shapes: dict[GroupedTransferOp, tuple[list[DmaGroup], DmaPad | None]] = {}
+        """Per grouped transfer: its burst and loop groups and its padding (IR views)."""
+
     # ---- pointers --------------------------------------------------------------------------
     def _pointer(self, value: object, space: MemorySpace) -> Pointer:
         ptr = cast(Pointer, value)
@@ -93,7 +100,10 @@ class DmaV06Functions(MachineFunctions):
         dst = self._pointer(values[op.destination], op.DST_SPACE)
         length = _int(values[op.len_burst])
         check(length < 1 << BURST_BITS, f"len_burst {length} exceeds {BURST_BITS} bits")
-        groups = [op.nburst, *op.loops]
+        shape = self._shapes.get(op)
+        if shape is None:  # fixed per op during a run: read from the IR once
+            shape = self._shapes[op] = ([op.nburst, *op.loops], op.pad)
+        groups, spec = shape
         counts = [_int(values[g.count]) for g in groups]
         check(counts[0] < 1 << BURST_BITS, f"n_burst {counts[0]} exceeds {BURST_BITS} bits")
         for count in counts[1:]:
@@ -113,7 +123,7 @@ class DmaV06Functions(MachineFunctions):
             f"len_burst {length} is not a whole number of {dtype} elements",
         )
         pad = None
-        if isinstance(op, MteGmUbOp) and (spec := op.pad) is not None:
+        if isinstance(op, MteGmUbOp) and spec is not None:
             value = cast(int | float, values[spec.value])
             left = 0 if spec.left is None else _int(values[spec.left])
             right = 0 if spec.right is None else _int(values[spec.right])
