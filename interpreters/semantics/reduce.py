@@ -15,7 +15,7 @@ than one partial sum is left; an odd leftover row is added to the level's first
 The sequential reductions are computed on the whole tile (`WHOLE_TILE`), with the results
 of the row-by-row fold (`_in_order`, kept as the reference and for sums over NaNs): a sum
 is numpy's `add.reduce` down the columns (whole rows added in row order, each add rounded
-to the element type); a min/max is the fold's closed form (`_select_fold`).
+to the element type; a column of -0s keeps its sign, as the fold from row 0 does); a min/max is the fold's closed form (`_select_fold`).
 """
 
 from __future__ import annotations
@@ -98,8 +98,15 @@ def _sum(src: np.ndarray, rules: ReduceRules) -> np.ndarray | None:
     if src.shape[1] == 1:  # one column: a 1-D reduce would sum pairwise
         return np.add.accumulate(src, axis=0, dtype=src.dtype)[-1]
     # Down the rows of a 2-D tile numpy adds whole rows in row order (pairwise summation is
-    # only along the contiguous axis): ((r0 + r1) + r2) + ..., each add rounded.
-    return np.add.reduce(src, axis=0, dtype=src.dtype)
+    # only along the contiguous axis): ((r0 + r1) + r2) + ..., each add rounded. It starts
+    # from its identity +0, not from r0: the two differ only in a column of -0s only
+    # (+0 + -0 = +0), whose fold from r0 is -0.
+    result = np.add.reduce(src, axis=0, dtype=src.dtype)
+    zero = result == 0
+    if zero.any():
+        negative_zeros = zero & np.signbit(src).all(axis=0)
+        result[negative_zeros] = src[0][negative_zeros]
+    return result
 
 
 def _select_fold(src: np.ndarray, larger: bool, fallback: Pick) -> np.ndarray:

@@ -35,10 +35,12 @@ from interpreters import runner
 from interpreters.errors import PtoRuntimeError
 from interpreters.machine import Machine
 from interpreters.memory import Tile
+from interpreters.semantics import reduce
 from interpreters.tile_reduce import TileReduceFunctions
 from pto_dialect.dtypes import BF16, F16, F32, I16, I32, U8, DType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColMinOp, TColSumOp
+from pto_dialect.rules import REDUCE_RULES
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
@@ -234,6 +236,20 @@ def colsum(target: TargetProfile, dtype: DType, column: list[float], *, binary: 
 def test_f16_sums_round_after_every_add_in_row_order(target: TargetProfile) -> None:
     column = [2048.0, 1.0, 1.0, 1.0]  # f16 spacing at 2048 is 2: 2048 + 1 ties to 2048
     assert colsum(target, F16, column) == 2048.0  # ((2048 + 1) + 1) + 1
+
+
+@pytest.mark.parametrize("dtype", [F16, F32], ids=str)
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_a_column_of_negative_zeros_sums_to_negative_zero(
+    target: TargetProfile, dtype: DType
+) -> None:
+    """IEEE: -0 + -0 = -0, and the fold starts from row 0 (not from +0, numpy's identity);
+    a column with a +0 sums to +0. Two columns: the whole-tile path."""
+    src = np.array([[-0.0, -0.0], [-0.0, 0.0], [-0.0, -0.0]], dtype=dtype.numpy)
+    dst = np.full(2, 7.0, dtype=dtype.numpy)
+    reduce.col_reduce(reduce.add_step, src, dst, REDUCE_RULES[target.arch])
+    assert list(np.signbit(dst)) == [True, False]
+    assert list(dst) == [0.0, 0.0]
 
 
 def test_f16_pairwise_sum_is_a_tree_on_a2a3_and_in_row_order_on_a5() -> None:
