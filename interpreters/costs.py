@@ -224,8 +224,8 @@ class VectorIssue:
         self.loads = [0] * P.LOAD_PORTS
         self.store_free = 0
         self.frontier = 0
-        self.ready: dict[int, tuple[int, int]] = {}
-        """Per SSA value (by id): the issue cycle of its producer and its forwarding."""
+        self.ready: dict[int, int] = {}
+        """Per SSA value (by id): the cycle its producer's result reaches a compute op."""
 
     def begin(self) -> None:
         """A vecscope starts."""
@@ -245,25 +245,25 @@ class VectorIssue:
         ready = 0
         ready_table = self.ready
         for value in operands:
-            produced = ready_table.get(value)
-            if produced is not None:
-                at = produced[0] + produced[1]
-                if at > ready:
-                    ready = at
+            at = ready_table.get(value, 0)
+            if at > ready:
+                ready = at
         if kind == 1:  # load
             ports = self.loads
             port = 0 if ports[0] <= ports[-1] else len(ports) - 1
-            t = max(ready, ports[port])
+            t = ready if ready > ports[port] else ports[port]
             ports[port] = t + 1
         elif kind == 2:  # store: its data arrives 2 cycles after a compute op's would
-            t = max(ready + P.STORE_FORWARD_EXTRA if ready else 0, self.store_free)
+            t = ready + P.STORE_FORWARD_EXTRA if ready else 0
+            if self.store_free > t:
+                t = self.store_free
             self.store_free = t + 1
         else:
-            t = max(ready, self.compute_free)
+            t = ready if ready > self.compute_free else self.compute_free
             self.compute_free = t + interval
-        produced = (t, forward)
+        available = t + forward
         for result in results:
-            ready_table[result] = produced
+            ready_table[result] = available
         done = t + latency
         charged = self.pending
         self.pending = 0

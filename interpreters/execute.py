@@ -26,7 +26,7 @@ from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from interpreters.args import Arg, ArgError, ArrayArg, bind, parse_spec
-from interpreters.constants import CachedConstantArithFunctions, UnsignedIndexArithFunctions
+from interpreters.constants import KernelArithFunctions, UnsignedIndexArithFunctions
 from interpreters.errors import PtoRuntimeError
 from interpreters.impls import implements, register_functions
 from interpreters.launch import Launch
@@ -238,7 +238,7 @@ def _run_block(
     """Runs `func` on `values` on `machine` (one block of the launch)."""
     tracker = _OpTracker(machine, max_steps, progress)
     interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
-    for functions in (CachedConstantArithFunctions(), UnsignedIndexArithFunctions(),
+    for functions in (KernelArithFunctions(), UnsignedIndexArithFunctions(),
                       BuiltinFunctions(), FuncFunctions(), MemRefFunctions(),
                       CheckedScfFunctions()):  # fmt: skip
         interpreter.register_implementations(functions)

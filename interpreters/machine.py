@@ -17,7 +17,7 @@ from xdsl.ir import Operation, SSAValue
 
 from interpreters import costs
 from interpreters.dma_state import DmaState
-from interpreters.errors import check
+from interpreters.errors import PtoRuntimeError, check
 from interpreters.launch import Launch
 from interpreters.memory import Access, Memory, Pointer, TensorView, Tile, static_or
 from interpreters.pipes import PipeModel
@@ -54,10 +54,10 @@ class Machine:
         already in a memory must be in `space`."""
         if ptr.memory is None:
             return Pointer(self.memory(space), ptr.offset, ptr.dtype)
-        check(
-            ptr.memory.space is space,
-            f"pointer into {ptr.memory.name} is used where a {space.value} address is needed",
-        )
+        if ptr.memory.space is not space:  # (runs per vector op: no message unless it fails)
+            raise PtoRuntimeError(
+                f"pointer into {ptr.memory.name} is used where a {space.value} address is needed"
+            )
         return ptr
 
     def memory(self, space: MemorySpace) -> Memory:

@@ -89,14 +89,31 @@ class AccessLog:
 
     def overlapping(self, start: int, end: int) -> list[_Record]:
         """The records whose bytes meet [start, end)."""
+        return self.conflicts(start, end, None, True, None)
+
+    def conflicts(
+        self, start: int, end: int, pipe: Pipe | None, write: bool, clock: Clock | None
+    ) -> list[_Record]:
+        """The records whose bytes meet [start, end) that conflict with an access of `pipe`
+        (None: any pipe) that writes or not: of another pipe, one of the two a write, and
+        not before the access by `clock` (None: all count). A key is filtered on its pipe
+        and write before its record is fetched: most records near a vector register are the
+        vector pipe's own."""
         records = self.records
         found: list[_Record] = []
         for shift, buckets in self.used:
             first, last = start >> shift, (end - 1) >> shift
             if first == last:  # most accesses: one vector register, one small row
-                keys = buckets.get(first)
-                if keys:
-                    found.extend(r for k in keys if (r := records[k]).start < end and start < r.end)
+                for key in buckets.get(first, ()):
+                    if key[0] is pipe or not (write or key[3]):
+                        continue
+                    record = records[key]
+                    if (
+                        record.start < end
+                        and start < record.end
+                        and (clock is None or record.tick > clock[record.pipe])
+                    ):
+                        found.append(record)
                 continue
             if last - first < len(buckets):
                 groups = [buckets.get(b) for b in range(first, last + 1)]
@@ -107,12 +124,25 @@ class AccessLog:
                 for key in keys or ():
                     if key not in seen:
                         seen.add(key)
-                        record = records[key]
-                        if record.start < end and start < record.end:
-                            found.append(record)
-        if self.rest:
-            found.extend(r for k in self.rest if (r := records[k]).start < end and start < r.end)
+                        found += self._conflict(key, start, end, pipe, write, clock)
+        for key in self.rest:
+            found += self._conflict(key, start, end, pipe, write, clock)
         return found
+
+    def _conflict(
+        self, key: _Key, start: int, end: int, pipe: Pipe | None, write: bool, clock: Clock | None
+    ) -> tuple[_Record, ...]:
+        """The record of `key` if it conflicts (`conflicts`), else nothing."""
+        if key[0] is pipe or not (write or key[3]):
+            return ()
+        record = self.records[key]
+        if (
+            record.start < end
+            and start < record.end
+            and (clock is None or record.tick > clock[record.pipe])
+        ):
+            return (record,)
+        return ()
 
     def put(self, key: _Key, record: _Record) -> None:
         if key not in self.records:
@@ -280,13 +310,8 @@ class PipeModel:
         if access.end <= access.start:
             return
         log = self.history[access.memory.uid]
-        conflicts = [
-            record
-            for record in log.overlapping(access.start, access.end)
-            if record.pipe is not pipe
-            and (record.write or write)
-            and record.tick > clock[record.pipe]  # else it happens-before this access
-        ]
+        # a record whose tick the clock has reached happens-before this access
+        conflicts = log.conflicts(access.start, access.end, pipe, write, clock)
         if conflicts:
             conflicts.sort(key=lambda r: r.seq)
             for record in conflicts:

@@ -19,6 +19,7 @@ function returns fresh arrays and leaves its inputs alone.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 
@@ -41,7 +42,8 @@ the interpreter's table keyed by op class says which is which."""
 
 def _zero_inactive(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """`values` (a fresh array) with the lanes where `mask` is false set to zero."""
-    values[~mask] = 0
+    if mask is not lane_prefix(mask.size, mask.size):  # a full mask (`plt`, `pset`) skips it
+        values[~mask] = 0
     return values
 
 
@@ -230,8 +232,16 @@ def plt(remaining: int, lanes: int) -> tuple[np.ndarray, int]:
     """`plt_bW`: lane i is active iff `i < remaining`; the count left for the next vreg is
     `remaining < lanes ? 0 : remaining - lanes` (docs/decisions.md, the PTOAS rule)."""
     remaining = to_i32(remaining)
-    mask = np.arange(lanes) < remaining
-    return mask, max(remaining - lanes, 0)
+    return lane_prefix(lanes, min(max(remaining, 0), lanes)), max(remaining - lanes, 0)
+
+
+@cache
+def lane_prefix(lanes: int, active: int) -> np.ndarray:
+    """A mask of `lanes` lanes whose lowest `active` are on: one read-only array per shape,
+    so that a full mask is recognised by identity (`vsts`) and never built twice."""
+    mask = np.arange(lanes) < active
+    mask.flags.writeable = False
+    return mask
 
 
 def pset(pattern: str, lanes: int) -> np.ndarray:
@@ -242,7 +252,7 @@ def pset(pattern: str, lanes: int) -> np.ndarray:
     """
     index = np.arange(lanes)
     if pattern == "PAT_ALL":
-        return np.ones(lanes, dtype=np.bool_)
+        return lane_prefix(lanes, lanes)
     if pattern == "PAT_ALLF":
         return np.zeros(lanes, dtype=np.bool_)
     if pattern == "PAT_H":

@@ -21,6 +21,7 @@ from xdsl.ir import Operation
 
 from interpreters.errors import PtoRuntimeError, check
 from interpreters.memory import Memory
+from interpreters.semantics.vector_arith import lane_prefix
 from interpreters.source import where
 from pto_dialect.attrs import LoadDist, LoadX2Dist, StoreDist, StoreX2Dist, StrideMode, TargetArch
 from pto_dialect.dtypes import DType
@@ -164,11 +165,16 @@ _CHANNELS = {
 }  # fmt: skip
 
 
-def _form_checks(memory: Memory, address: int, form: Form, element: int, rule: str) -> int:
-    """Alignment and bounds of a contiguous form; the footprint in bytes."""
-    check_aligned(address, form.align or element, rule)
+def _form_checks(
+    memory: Memory, address: int, form: Form, element: int, what: str, mode: object
+) -> int:
+    """Alignment and bounds of a contiguous form (`what` `mode` names it in a message,
+    formatted only on failure: the checks run per vector op); the footprint in bytes."""
     footprint = form.footprint or element
-    check_span(memory, address, footprint, rule)
+    if address % (form.align or element) or address < 0 or address + footprint > memory.size:
+        rule = f"{what} {mode}"
+        check_aligned(address, form.align or element, rule)
+        check_span(memory, address, footprint, rule)
     return footprint
 
 
@@ -176,13 +182,12 @@ def vlds(
     memory: Memory, address: int, mode: LoadDist, lane: DType, unit: DType
 ) -> tuple[np.ndarray, Ranges]:
     """`pto.vlds`: one register of `lane` elements; `unit` is the UB element type."""
-    rule = f"vlds dist {mode}"
-    nbytes = _form_checks(memory, address, LOAD_FORMS[mode], lane.bytes, rule)
+    nbytes = _form_checks(memory, address, LOAD_FORMS[mode], lane.bytes, "vlds dist", mode)
     raw = memory.data[address : address + nbytes].copy()
     lanes = VREG_BYTES // lane.bytes
     match mode:
-        case LoadDist.NORM:
-            out = raw
+        case LoadDist.NORM:  # the common case: the copied bytes are the lanes
+            return raw.view(lane.numpy), [(address, address + nbytes)]
         case LoadDist.BRC_B8 | LoadDist.BRC_B16 | LoadDist.BRC_B32:
             out = np.tile(raw, VREG_BYTES // nbytes)  # the first n bits in every n-bit unit
         case LoadDist.US_B8 | LoadDist.US_B16:
@@ -204,7 +209,7 @@ def vldsx2(
     memory: Memory, address: int, mode: LoadX2Dist, lane: DType
 ) -> tuple[np.ndarray, np.ndarray, Ranges]:
     """`pto.vldsx2`: deinterleave 512 bytes into (low, high)."""
-    nbytes = _form_checks(memory, address, X2_FORM, lane.bytes, f"vldsx2 {mode}")
+    nbytes = _form_checks(memory, address, X2_FORM, lane.bytes, "vldsx2", mode)
     raw = memory.data[address : address + nbytes].copy()
     if mode is LoadX2Dist.BDINTLV:
         blocks = raw.reshape(2 * BLOCKS, BLOCK)  # even blocks -> low, odd blocks -> high
@@ -224,7 +229,7 @@ def _write_units(memory: Memory, address: int, units: np.ndarray, active: np.nda
     """Write unit e of `units` at `address + e * size` where `active[e]`."""
     size = units.dtype.itemsize
     view = memory.data[address : address + units.size * size].view(units.dtype)
-    if active.all():  # the common case: one range, no index arrays
+    if active is lane_prefix(active.size, active.size) or active.all():  # one range
         view[...] = units
         return [(address, address + units.size * size)]
     view[active] = units[active]
@@ -236,7 +241,7 @@ def vsts(
 ) -> Ranges:
     """`pto.vsts`: store the active lanes of `value` (mask lane i gates lane i)."""
     lane = value.dtype.itemsize
-    _form_checks(memory, address, STORE_FORMS[mode], lane, f"vsts dist {mode}")
+    _form_checks(memory, address, STORE_FORMS[mode], lane, "vsts dist", mode)
     units = _units(value, lane)
     match mode:
         case StoreDist.NORM_B8 | StoreDist.NORM_B16 | StoreDist.NORM_B32:
@@ -266,7 +271,7 @@ def vstsx2(
 ) -> Ranges:
     """`pto.vstsx2`: UB[base + 2i] = low[i], UB[base + 2i + 1] = high[i] where mask[i]."""
     lane = low.dtype.itemsize
-    _form_checks(memory, address, X2_FORM, lane, f"vstsx2 {mode}")
+    _form_checks(memory, address, X2_FORM, lane, "vstsx2", mode)
     unit = _X2_UNIT_BYTES[mode]  # n-bit units, whatever the lanes
     merged = np.stack((_units(low, unit), _units(high, unit)), axis=1).reshape(-1)
     # unit j of low/high follows the mask lane holding its first byte

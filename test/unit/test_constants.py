@@ -1,10 +1,13 @@
-"""`CachedConstantArithFunctions` gives xDSL's constant values, once per op."""
+"""`CachedConstantArithFunctions` gives xDSL's constant values, once per op;
+`KernelArithFunctions` xDSL's integer arithmetic and comparisons."""
 
 from __future__ import annotations
 
 from typing import Literal
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
@@ -14,7 +17,7 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.utils.exceptions import InterpretationError
 
-from interpreters.constants import CachedConstantArithFunctions
+from interpreters.constants import CachedConstantArithFunctions, KernelArithFunctions
 from interpreters.pto_interpreter import PtoInterpreter
 from interpreters.source import parse_module
 
@@ -107,3 +110,48 @@ def test_a_dense_vector_constant_is_a_numpy_value() -> None:
         interpreter.register_implementations(functions)
     (value,) = interpreter.call_op("main", ())
     assert list(value) == [1, 2, 3, 4]
+
+
+INTEGER_OPS = """
+builtin.module {{
+  func.func @main(%a: {t}, %b: {t}) -> ({t}, {t}, {t}, {cmp}) {{
+    %add = arith.addi %a, %b : {t}
+    %sub = arith.subi %a, %b : {t}
+    %mul = arith.muli %a, %b : {t}
+{compares}
+    func.return %add, %sub, %mul, {names} : {t}, {t}, {t}, {cmp}
+  }}
+}}
+"""
+PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+
+
+def integer_ops(type: str) -> ModuleOp:
+    compares = "\n".join(f"    %{p} = arith.cmpi {p}, %a, %b : {type}" for p in PREDICATES)
+    text = INTEGER_OPS.format(
+        t=type,
+        compares=compares,
+        cmp=", ".join(["i1"] * len(PREDICATES)),
+        names=", ".join(f"%{p}" for p in PREDICATES),
+    )
+    return parse_module(context(arith.Arith), text, "integer.mlir")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    type=st.sampled_from(["i1", "i8", "i16", "i32", "i64", "index"]),
+    bitwidth=st.sampled_from([32, 64]),
+    a=st.integers(-(2**64), 2**64),
+    b=st.integers(-(2**64), 2**64),
+)
+def test_integer_ops_are_xdsls(type: str, bitwidth: Literal[32, 64], a: int, b: int) -> None:
+    """addi, subi, muli and every cmpi predicate give xDSL's values on operands anywhere in
+    (and beyond) the signed and unsigned ranges of the width."""
+    module = integer_ops(type)
+    results: list[PythonValues] = []
+    for arith_functions in (KernelArithFunctions(), ArithFunctions()):
+        interpreter = PtoInterpreter(module, index_bitwidth=bitwidth)
+        for functions in (arith_functions, FuncFunctions()):
+            interpreter.register_implementations(functions)
+        results.append(interpreter.call_op("main", (a, b)))
+    assert results[0] == results[1]
