@@ -89,8 +89,9 @@ class Nest:
         length = self.extent - skip if length is None else length
         shape = (*(count for count, _ in reversed(self.levels)), length)
         strides = (*(stride for _, stride in reversed(self.levels)), 1)
-        return np.lib.stride_tricks.as_strided(
-            self.memory.data[self.start + skip :], shape=shape, strides=strides, writeable=True
+        # the rows lie in the memory (`check_bounds`); numpy checks it again
+        return np.ndarray(
+            shape, np.uint8, buffer=self.memory.data, offset=self.start + skip, strides=strides
         )
 
     def accesses(self) -> list[Access]:

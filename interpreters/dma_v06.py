@@ -22,14 +22,15 @@ stride registers a later `copy_gm_to_ubuf` / `copy_ubuf_to_gm` loops with.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
-from xdsl.ir import SSAValue
+from xdsl.ir import Attribute, SSAValue
 
 from interpreters.dma import UB_ALIGN, scalar_bits
 from interpreters.dma_nest import Side, pad_of, transfer
-from interpreters.errors import check
+from interpreters.errors import PtoRuntimeError, check
 from interpreters.impls import implements, register_functions
 from interpreters.machine import Machine, MachineFunctions
 from interpreters.memory import Pointer
@@ -39,8 +40,6 @@ from pto_dialect.ops.dma_v06 import (
     BlockCopyOp,
     CopyUbufToCbufOp,
     CopyUbufToUbufOp,
-    DmaGroup,
-    DmaPad,
     GroupedTransferOp,
     LoopStrideOp,
     MteGmUbOp,
@@ -65,14 +64,56 @@ def _element(ptr: Pointer, value: SSAValue) -> DType | None:
     return value.type.element if isinstance(value.type, PtrType) else None
 
 
+def _limited(value: int, bits: int, what: str) -> int:
+    """`value`, which must fit in the `bits` of its register field."""
+    if value >= 1 << bits:
+        raise PtoRuntimeError(f"{what} {value} exceeds {bits} bits")
+    return value
+
+
+@dataclass(frozen=True)
+class _GroupedShape:
+    """Where a grouped transfer's operands are among its run-time arguments (by index)."""
+
+    source: int
+    destination: int
+    len_burst: int
+    counts: tuple[int, ...]
+    """n_burst, then the loop counts, innermost first."""
+    src_strides: tuple[int, ...]
+    dst_strides: tuple[int, ...]
+    pad: tuple[int, int | None, int | None, Attribute] | None
+    """mte_gm_ub's pad value, left and right counts, and the value's type."""
+
+    @staticmethod
+    def of(op: GroupedTransferOp) -> _GroupedShape:
+        index = {value: i for i, value in enumerate(op.operands)}
+        groups = [op.nburst, *op.loops]
+        spec = op.pad if isinstance(op, MteGmUbOp) else None
+        pad = None
+        if spec is not None:
+            left = None if spec.left is None else index[spec.left]
+            right = None if spec.right is None else index[spec.right]
+            pad = (index[spec.value], left, right, spec.value.type)
+        return _GroupedShape(
+            index[op.source],
+            index[op.destination],
+            index[op.len_burst],
+            tuple(index[g.count] for g in groups),
+            tuple(index[g.src_stride] for g in groups),
+            tuple(index[g.dst_stride] for g in groups),
+            pad,
+        )
+
+
 @register_functions
 class DmaV06Functions(MachineFunctions):
     """Grouped transfers, UB block copies and the loop-stride registers."""
 
     def __init__(self, machine: Machine) -> None:
         super().__init__(machine)
-        self._shapes: dict[GroupedTransferOp, tuple[list[DmaGroup], DmaPad | None]] = {}
-        """Per grouped transfer: its burst and loop groups and its padding (IR views)."""
+        self._shapes: dict[GroupedTransferOp, _GroupedShape] = {}
+        """Per grouped transfer: where its operands are among its arguments."""
 
     # ---- pointers --------------------------------------------------------------------------
     def _pointer(self, value: object, space: MemorySpace) -> Pointer:
@@ -95,39 +136,31 @@ class DmaV06Functions(MachineFunctions):
     def run_grouped(
         self, interpreter: Interpreter, op: GroupedTransferOp, args: PythonValues
     ) -> PythonValues:
-        values = dict(zip(op.operands, args, strict=True))
-        src = self._pointer(values[op.source], op.SRC_SPACE)
-        dst = self._pointer(values[op.destination], op.DST_SPACE)
-        length = _int(values[op.len_burst])
-        check(length < 1 << BURST_BITS, f"len_burst {length} exceeds {BURST_BITS} bits")
         shape = self._shapes.get(op)
         if shape is None:  # fixed per op during a run: read from the IR once
-            shape = self._shapes[op] = ([op.nburst, *op.loops], op.pad)
-        groups, spec = shape
-        counts = [_int(values[g.count]) for g in groups]
-        check(counts[0] < 1 << BURST_BITS, f"n_burst {counts[0]} exceeds {BURST_BITS} bits")
+            shape = self._shapes[op] = _GroupedShape.of(op)
+        src = self._pointer(args[shape.source], op.SRC_SPACE)
+        dst = self._pointer(args[shape.destination], op.DST_SPACE)
+        length = _limited(_int(args[shape.len_burst]), BURST_BITS, "len_burst")
+        counts = [_int(args[i]) for i in shape.counts]
+        _limited(counts[0], BURST_BITS, "n_burst")
         for count in counts[1:]:
-            check(
-                count < 1 << LOOP_COUNT_BITS,
-                f"loop count {count} exceeds {LOOP_COUNT_BITS} bits",
-            )
-        src_strides = tuple(_int(values[g.src_stride]) for g in groups)
-        dst_strides = tuple(_int(values[g.dst_stride]) for g in groups)
+            _limited(count, LOOP_COUNT_BITS, "loop count")
+        src_strides = tuple(_int(args[i]) for i in shape.src_strides)
+        dst_strides = tuple(_int(args[i]) for i in shape.dst_strides)
         for space, strides in ((op.SRC_SPACE, src_strides), (op.DST_SPACE, dst_strides)):
-            bits = STRIDE_BITS[space]
             for stride in strides:
-                check(stride < 1 << bits, f"{space.value} stride {stride} exceeds {bits} bits")
+                _limited(stride, STRIDE_BITS[space], f"{space.value} stride")
         dtype = _element(dst, op.destination) or _element(src, op.source)
-        check(
-            dtype is None or length % dtype.bytes == 0,
-            f"len_burst {length} is not a whole number of {dtype} elements",
-        )
+        if dtype is not None and length % dtype.bytes:
+            raise PtoRuntimeError(f"len_burst {length} is not a whole number of {dtype} elements")
         pad = None
-        if isinstance(op, MteGmUbOp) and spec is not None:
-            value = cast(int | float, values[spec.value])
-            left = 0 if spec.left is None else _int(values[spec.left])
-            right = 0 if spec.right is None else _int(values[spec.right])
-            pad = pad_of(left, right, dtype, scalar_bits(value, spec.value.type))
+        if shape.pad is not None:
+            value_index, left_index, right_index, value_type = shape.pad
+            value = cast(int | float, args[value_index])
+            left = 0 if left_index is None else _int(args[left_index])
+            right = 0 if right_index is None else _int(args[right_index])
+            pad = pad_of(left, right, dtype, scalar_bits(value, value_type))
         transfer(
             self.machine,
             op,

@@ -58,8 +58,8 @@ class KernelError(Exception):
 
 
 class _OpTracker(Interpreter.Listener):
-    """Counts executed ops, remembers the innermost op being executed, stops a run after
-    `max_steps` ops and updates `progress` every `CHECK_EVERY` ops."""
+    """Counts executed ops (as they start), remembers the innermost op being executed,
+    stops a run after `max_steps` ops and updates `progress` every `CHECK_EVERY` ops."""
 
     def __init__(self, machine: Machine, max_steps: int, progress: Progress | None) -> None:
         self.machine = machine
@@ -78,6 +78,7 @@ class _OpTracker(Interpreter.Listener):
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         self.current = op
+        self.machine.op_counts[op.name] += 1
         self.steps_left -= 1
         if self.steps_left < self.checkpoint:
             self._check(op)
@@ -95,9 +96,6 @@ class _OpTracker(Interpreter.Listener):
             pipes = self.machine.pipes
             cycles = pipes.total_cycles if pipes.tracking else None
             self.progress.update(self.max_steps - self.steps_left, cycles)
-
-    def did_interpret_op(self, op: Operation, results: PythonValues) -> None:
-        self.machine.op_counts[op.name] += 1
 
 
 def _enclosing_loop(op: Operation) -> Operation | None:

@@ -21,6 +21,10 @@ _C = TypeVar("_C", bound=type[InterpreterFunctions])
 
 _MARK = "__pto_implements__"
 
+PLAIN = "__pto_plain__"
+"""Attribute of a registered implementation: the method it wraps, which returns the op's
+result values itself (`PtoInterpreter` calls it without xDSL's `OpImplResult`)."""
+
 
 def concrete_ops(family: type[Operation]) -> list[type[Operation]]:
     """The ops of the dialect that are `family` or derive from it, in dialect order; an op
@@ -47,5 +51,7 @@ def register_functions(cls: _C) -> _C:
             continue
         ops = {op: None for family in families for op in concrete_ops(family)}
         for op in ops:
-            setattr(cls, f"_impl_{name}_{op.__name__}", impl(op)(method))
+            wrapped = impl(op)(method)
+            setattr(wrapped, PLAIN, method)
+            setattr(cls, f"_impl_{name}_{op.__name__}", wrapped)
     return register_impls(cls)

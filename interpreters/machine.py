@@ -88,15 +88,14 @@ class Machine:
             return Tile(self.fresh(type.location, type.size_bytes), 0, type, valid_rows,
                         valid_cols)  # fmt: skip
         memory = self.memory(SPACE_OF_LOCATION[type.location])
-        check(
-            address % 32 == 0,
-            f"tile address {address} in {memory.name} is not 32-byte aligned",
-        )
-        check(
-            address >= 0 and address + type.size_bytes <= memory.size,
-            f"tile of {type.size_bytes} bytes at address {address} does not fit in "
-            f"{memory.name} ({memory.size} bytes on {self.target.name})",
-        )
+        # (runs per executed alloc: messages only when a check fails)
+        if address % 32:
+            raise PtoRuntimeError(f"tile address {address} in {memory.name} is not 32-byte aligned")
+        if address < 0 or address + type.size_bytes > memory.size:
+            raise PtoRuntimeError(
+                f"tile of {type.size_bytes} bytes at address {address} does not fit in "
+                f"{memory.name} ({memory.size} bytes on {self.target.name})"
+            )
         return Tile(memory, address, type, valid_rows, valid_cols)
 
 

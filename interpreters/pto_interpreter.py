@@ -2,23 +2,47 @@
 
 from __future__ import annotations
 
-from typing import NoReturn
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
 
-from xdsl.interpreter import Interpreter, PythonValues, ReturnedValues, Successor
-from xdsl.ir import Block, Operation, Region
+from xdsl.interpreter import (
+    Interpreter,
+    PythonValues,
+    ReturnedValues,
+    Successor,
+    TerminatorValue,
+)
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
+from interpreters.impls import PLAIN
 
+
+@dataclass
 class PtoInterpreter(Interpreter):
     """`Interpreter` whose block loop skips per-op work that cannot change the result.
 
     `run_ssacfg_region` has the semantics of xDSL's (same scopes, listeners, error notes
     and checks); it reads operand values straight from the block's scope, looks the
-    implementation up once per op and binds results only for ops that have some. For an
-    op whose work is one numpy call this dispatch is a large part of its cost. It relies
-    on private fields of the pinned xDSL version (`Interpreter._ctx`, `_impls`,
-    `Operation._operands`, `_next_op`); test_pto_interpreter.py checks it against xDSL's.
+    implementation up once per op and binds results only for ops that have some. The
+    values a block's ops read from enclosing regions are copied into its scope when it
+    starts (they cannot change while it runs), so that no operand lookup walks the scope
+    chain or fails. For an op whose work is one numpy call this dispatch is a large part
+    of its cost. It relies on private fields of the pinned xDSL version
+    (`Interpreter._ctx`, `_impls`, `ScopedDict._local_scope`, `Operation._operands`,
+    `_next_op`); test_pto_interpreter.py checks it against xDSL's.
     """
+
+    _outer: dict[Block, tuple[SSAValue, ...]] = field(
+        default_factory=dict[Block, tuple[SSAValue, ...]]
+    )
+    """Per block: the values its ops (not those of nested regions) read from outside it."""
+    _calls: dict[type[Operation], tuple[Any, Callable[..., Any], bool]] = field(
+        default_factory=dict[type[Operation], tuple[Any, Callable[..., Any], bool]]
+    )
+    """Per op class: its functions object, its implementation and whether that is the
+    project's plain method (`impls.PLAIN`: it returns the values) or xDSL's wrapper."""
 
     def run_ssacfg_region(
         self, region: Region, args: PythonValues, name: str = "unknown"
@@ -30,11 +54,19 @@ class PtoInterpreter(Interpreter):
         initial_scope = self._ctx  # pyright: ignore[reportPrivateUsage]
         impls = self._impls  # pyright: ignore[reportPrivateUsage]
         table = impls._impl_dict  # pyright: ignore[reportPrivateUsage]
+        calls = self._calls
+        listeners = self.listeners
+        will, did = _hooks(listeners)
         while block is not None:
+            captured = self._outer.get(block)
+            if captured is None:
+                captured = self._outer[block] = _captured(block)
             self.push_scope(name)
             scope = self._ctx  # pyright: ignore[reportPrivateUsage]
-            local, outer = scope.local_scope, scope.parent
+            local, outer = scope._local_scope, scope.parent  # pyright: ignore[reportPrivateUsage]
             assert outer is not None
+            for value in captured:
+                local[value] = outer[value]
             self.set_values(zip(block.args, args, strict=True))
             op: Operation | None = block.first_op
             block = None
@@ -42,31 +74,46 @@ class PtoInterpreter(Interpreter):
                 operands = op._operands  # pyright: ignore[reportPrivateUsage]
                 try:
                     inputs = tuple([local[v] for v in operands])
-                except KeyError:  # defined in an enclosing region
+                except KeyError:  # defined in an enclosing region (not seen when captured)
                     inputs = tuple([local[v] if v in local else outer[v] for v in operands])
-                for listener in self.listeners:  # an op may add one (vector_store.py)
-                    listener.will_interpret_op(op, inputs)
-                entry = table.get(type(op))
-                if entry is None:
-                    result = impls.run(self, op, inputs)  # xDSL's error for a missing impl
+                for hook in will:
+                    hook(op, inputs)
+                call = calls.get(type(op))
+                if call is None:
+                    entry = table.get(type(op))
+                    if entry is None:
+                        impls.run(self, op, inputs)  # raises xDSL's error for a missing impl
+                        raise AssertionError(f"no implementation of {op.name}")
+                    plain = getattr(entry[1], PLAIN, None)
+                    call = calls[type(op)] = (entry[0], plain or entry[1], plain is not None)
+                functions, implementation, is_plain = call
+                try:
+                    result = implementation(functions, self, op, inputs)
+                except Exception as error:  # as `impls.run` reports it
+                    _emit_error(op, error)
+                values: PythonValues
+                terminator: TerminatorValue | None
+                if is_plain:
+                    values, terminator = result, None
                 else:
-                    try:
-                        result = entry[1](entry[0], self, op, inputs)
-                    except Exception as error:  # as `impls.run` reports it
-                        _emit_error(op, error)
-                values = result.values
-                if len(values) != len(op.results):
+                    values, terminator = result.values, result.terminator_value
+                defined = op.results
+                if len(values) != len(defined):
                     raise InterpretationError(
-                        f"Number of operation results ({len(op.results)}) doesn't match the "
+                        f"Number of operation results ({len(defined)}) doesn't match the "
                         f"number of implementation results ({len(values)})."
                     )
-                for listener in self.listeners:
-                    listener.did_interpret_op(op, values)
-                if values:
-                    self.set_values(zip(op.results, values, strict=True))
-                match result.terminator_value:
-                    case None:
-                        op = op._next_op  # pyright: ignore[reportPrivateUsage]
+                if self.listeners is not listeners:  # an op may add one (vector_store.py)
+                    listeners = self.listeners
+                    will, did = _hooks(listeners)
+                for hook in did:
+                    hook(op, values)
+                for ssa, value in zip(defined, values, strict=True):
+                    local[ssa] = value
+                if terminator is None:
+                    op = op._next_op  # pyright: ignore[reportPrivateUsage]
+                    continue
+                match terminator:
                     case ReturnedValues(values=values):
                         results = values
                         break
@@ -74,6 +121,32 @@ class PtoInterpreter(Interpreter):
                         break
         self._ctx = initial_scope  # pyright: ignore[reportPrivateUsage]
         return results
+
+
+_WILL = Interpreter.Listener.will_interpret_op
+_DID = Interpreter.Listener.did_interpret_op
+
+
+def _hooks(
+    listeners: tuple[Interpreter.Listener, ...],
+) -> tuple[list[Callable[[Operation, PythonValues], None]], ...]:
+    """The bound `will_interpret_op` and `did_interpret_op` of the listeners that
+    override them (the base class's do nothing), in order."""
+    will = [lst.will_interpret_op for lst in listeners if type(lst).will_interpret_op is not _WILL]
+    did = [lst.did_interpret_op for lst in listeners if type(lst).did_interpret_op is not _DID]
+    return will, did
+
+
+def _captured(block: Block) -> tuple[SSAValue, ...]:
+    """The operands of `block`'s ops defined outside it, each once."""
+    inside: set[SSAValue] = set(block.args)
+    captured: dict[SSAValue, None] = {}
+    for op in block.ops:
+        for value in op.operands:
+            if value not in inside:
+                captured[value] = None
+        inside.update(op.results)
+    return tuple(captured)
 
 
 def _emit_error(op: Operation, error: Exception) -> NoReturn:

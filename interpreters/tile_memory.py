@@ -9,7 +9,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters import costs
 from interpreters.errors import PtoRuntimeError, check
 from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
+from interpreters.machine import Machine, MachineFunctions
 from interpreters.memory import Pointer, TensorView, Tile, static_or
 from interpreters.semantics import convert, transfer
 from pto_dialect.attrs import Pipe
@@ -27,17 +27,24 @@ from pto_dialect.rules import PAD_RULES
 from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase
 
 
+def optional_operands(op: AllocBufferOp) -> tuple[bool, bool, bool]:
+    """Whether an alloc has its address, valid-rows and valid-cols operands."""
+    return (op.addr is not None, op.valid_row is not None, op.valid_col is not None)
+
+
 def alloc_operands(
-    op: AllocBufferOp, args: PythonValues, tile: TileTypeBase
+    present: tuple[bool, bool, bool], args: PythonValues, tile: TileTypeBase
 ) -> tuple[int | None, int, int]:
-    """The values of an alloc's optional operands: its address (None: fresh space) and the
-    valid rows and columns (`tile`'s own where it has no operand for them)."""
+    """The values of an alloc's optional operands (`present`: `optional_operands`): its
+    address (None: fresh space) and the valid rows and columns (`tile`'s own where it has
+    no operand for them)."""
+    has_address, has_rows, has_cols = present
     values = iter(args)
-    address = int(next(values)) if op.addr is not None else None
+    address = int(next(values)) if has_address else None
     vr, vc = tile.valid_shape
-    if op.valid_row is not None:
+    if has_rows:
         vr = int(next(values))
-    if op.valid_col is not None:
+    if has_cols:
         vc = int(next(values))
     return address, vr, vc
 
@@ -62,6 +69,11 @@ def _window(view: TensorView, tile: Tile, what: str) -> transfer.Window:
 
 @register_functions
 class TileMemoryFunctions(MachineFunctions):
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._allocs: dict[AllocTileOp, tuple[TileTypeBase, tuple[bool, bool, bool]]] = {}
+        """Per alloc_tile: its type and which optional operands it has."""
+
     @implements(MakeTensorViewOp)
     def run_make_tensor_view(
         self, interpreter: Interpreter, op: MakeTensorViewOp, args: PythonValues
@@ -89,11 +101,11 @@ class TileMemoryFunctions(MachineFunctions):
         offsets = tuple(int(v) for v in args[1 : 1 + rank])
         sizes = tuple(int(v) for v in args[1 + rank :])
         for axis, (off, size, dim) in enumerate(zip(offsets, sizes, view.shape, strict=True)):
-            check(
-                off >= 0 and size >= 0 and off + size <= dim,
-                f"partition [{off}, {off + size}) of dimension {axis} lies outside the view's "
-                f"extent {dim}",
-            )
+            if off < 0 or size < 0 or off + size > dim:
+                raise PtoRuntimeError(
+                    f"partition [{off}, {off + size}) of dimension {axis} lies outside the "
+                    f"view's extent {dim}"
+                )
         start = sum(o * s for o, s in zip(offsets, view.strides, strict=True))
         offset = view.offset + start * view.dtype.bytes
         return (TensorView(view.memory, offset, sizes, view.strides, view.dtype),)
@@ -102,8 +114,11 @@ class TileMemoryFunctions(MachineFunctions):
     def run_alloc_tile(
         self, interpreter: Interpreter, op: AllocTileOp, args: PythonValues
     ) -> PythonValues:
-        type = op.tile_type
-        address, vr, vc = alloc_operands(op, args, type)
+        static = self._allocs.get(op)
+        if static is None:  # fixed per op during a run: read from the IR once
+            static = self._allocs[op] = (op.tile_type, optional_operands(op))
+        type, present = static
+        address, vr, vc = alloc_operands(present, args, type)
         return (self.machine.tile_at(type, address, vr, vc),)
 
     @implements(TLoadOp)

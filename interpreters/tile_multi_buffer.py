@@ -17,7 +17,7 @@ from interpreters.errors import check
 from interpreters.impls import implements, register_functions
 from interpreters.machine import MachineFunctions
 from interpreters.memory import Memory, Tile
-from interpreters.tile_memory import alloc_operands
+from interpreters.tile_memory import alloc_operands, optional_operands
 from pto_dialect.multi_tile_types import MultiTileBufType
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 
@@ -42,7 +42,7 @@ class TileMultiBufferFunctions(MachineFunctions):
     ) -> PythonValues:
         multi = op.multi_type
         slot = multi.slot
-        address, vr, vc = alloc_operands(op, args, slot)
+        address, vr, vc = alloc_operands(optional_operands(op), args, slot)
         size = slot.size_bytes
         if address is None:
             memory = self.machine.fresh(slot.location, multi.size_bytes)

@@ -174,7 +174,8 @@ class VectorArithFunctions(MachineFunctions):
             return (Pointer(placed.memory, placed.offset, target.element),)
         assert isinstance(op.input.type, IntegerType | IndexType)
         address = int(value)
-        check(address >= 0, f"castptr of the negative address {address}")
+        if address < 0:
+            raise PtoRuntimeError(f"castptr of the negative address {address}")
         if not target.is_typed:  # placed by the op that uses it (machine.place)
             return (Pointer(None, address, None),)
         space = target.memory

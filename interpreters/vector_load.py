@@ -89,8 +89,9 @@ class VectorLoadFunctions(MachineFunctions):
 
     def __init__(self, machine: Machine) -> None:
         super().__init__(machine)
-        self._vlds: dict[VldsOp, tuple[LoadDist, DType, DType, int]] = {}
-        """Per vlds: its mode, lane type, UB unit type and UB element size."""
+        self._vlds: dict[VldsOp, tuple[LoadDist, DType, DType, int, bool]] = {}
+        """Per vlds: its mode, lane type, UB unit type, UB element size and whether it
+        post-updates."""
 
     def ub(self, value: object) -> tuple[Memory, int]:
         """The UB memory and byte address of a pointer value (untyped ones are placed in UB)."""
@@ -114,11 +115,12 @@ class VectorLoadFunctions(MachineFunctions):
             lane = lane_type(op.result)
             rule = LOAD_DIST_RULES[mode]
             unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
-            static = self._vlds[op] = (mode, lane, unit, ub_element(op.source, unit).bytes)
-        mode, lane, unit, size = static
+            size = ub_element(op.source, unit).bytes
+            static = self._vlds[op] = (mode, lane, unit, size, op.updated_base is not None)
+        mode, lane, unit, size, post = static
         memory, base = self.ub(args[0])
         step = int(args[1]) * size
-        if op.updated_base is None:
+        if not post:
             vreg, reads = vm.vlds(memory, base + step, mode, lane, unit)
             self.run(op, memory, reads, lane)
             return (vreg,)

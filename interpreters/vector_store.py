@@ -74,8 +74,8 @@ class VectorStoreFunctions(MachineFunctions):
         self.live: dict[int, vm.AlignState] = {}
         """Latest states of the unaligned-store streams that still buffer bytes."""
         self._listener = _FlushCheck(self)
-        self._vsts: dict[VstsOp, tuple[StoreDist, DType, int]] = {}
-        """Per vsts: its mode, lane type and UB element size."""
+        self._vsts: dict[VstsOp, tuple[StoreDist, DType, int, bool]] = {}
+        """Per vsts: its mode, lane type, UB element size and whether it post-updates."""
 
     # ---- helpers ----------------------------------------------------------------------------
     def ub(self, value: object) -> tuple[Memory, int]:
@@ -140,11 +140,11 @@ class VectorStoreFunctions(MachineFunctions):
             lane = lane_type(op.value)
             rule = STORE_DIST_RULES[mode]
             unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
-            static = self._vsts[op] = (mode, lane, ub_element(op.dest, unit).bytes)
-        mode, lane, size = static
+            post = op.updated_base is not None  # post-update: store at the base itself
+            static = self._vsts[op] = (mode, lane, ub_element(op.dest, unit).bytes, post)
+        mode, lane, size, post = static
         memory, base = self.ub(args[1])
         step = int(args[2]) * size
-        post = op.updated_base is not None  # post-update: store at the base itself
         value, mask = cast(np.ndarray, args[0]), cast(np.ndarray, args[3])
         writes = vm.vsts(memory, base if post else base + step, value, mask, mode)
         self.run(op, memory, writes, lane)

@@ -15,7 +15,8 @@ than one partial sum is left; an odd leftover row is added to the level's first
 The sequential reductions are computed on the whole tile (`WHOLE_TILE`), with the results
 of the row-by-row fold (`_in_order`, kept as the reference and for sums over NaNs): a sum
 is numpy's `add.reduce` down the columns (whole rows added in row order, each add rounded
-to the element type; a column of -0s keeps its sign, as the fold from row 0 does); a min/max is the fold's closed form (`_select_fold`).
+to the element type; a column of -0s keeps its sign, as the fold from row 0 does); a
+min/max is the fold's closed form (`_select_fold`).
 """
 
 from __future__ import annotations

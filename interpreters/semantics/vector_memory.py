@@ -236,12 +236,19 @@ def _write_units(memory: Memory, address: int, units: np.ndarray, active: np.nda
     return active_runs(address, active, size)
 
 
+_NORM_STORES = frozenset((StoreDist.NORM_B8, StoreDist.NORM_B16, StoreDist.NORM_B32))
+
+
 def vsts(
     memory: Memory, address: int, value: np.ndarray, mask: np.ndarray, mode: StoreDist
 ) -> Ranges:
     """`pto.vsts`: store the active lanes of `value` (mask lane i gates lane i)."""
     lane = value.dtype.itemsize
     _form_checks(memory, address, STORE_FORMS[mode], lane, "vsts dist", mode)
+    if mode in _NORM_STORES and mask is lane_prefix(mask.size, mask.size):  # the common case
+        raw = (value if value.flags.c_contiguous else np.ascontiguousarray(value)).view(np.uint8)
+        memory.data[address : address + raw.size] = raw
+        return [(address, address + raw.size)]
     units = _units(value, lane)
     match mode:
         case StoreDist.NORM_B8 | StoreDist.NORM_B16 | StoreDist.NORM_B32:
