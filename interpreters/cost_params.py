@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from pto_dialect.dtypes import DType
+from pto_dialect.ops.tile_scalar import TDivSOp
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
     VAddOp,
@@ -126,6 +127,17 @@ A2A3_INSTR: Mapping[type, A2A3Instr] = MappingProxyType(
     }
 )
 """A2/A3 instruction classes with published or fitted figures, keyed by vector op class."""
+
+A2A3_PRELUDE: Mapping[type, A2A3Instr] = MappingProxyType(
+    {
+        TDivSOp: A2A3Instr(
+            1, 24, 24, "[cce] vector_dup: head 11 + tail 13, slope 1; npu/a2a3/TDivS.hpp "
+            "broadcasts the scalar (vector_dup, pipe_barrier) before each float vdiv"
+        ),
+    }
+)  # fmt: skip
+"""Tile ops whose A2/A3 implementation issues another instruction over the same repeats
+before their own, behind a `pipe_barrier` (its fixed cost is not hidden)."""
 
 A2A3_BY_THROUGHPUT: Mapping[PerRepeat, A2A3Instr] = MappingProxyType(
     {

@@ -192,7 +192,11 @@ def tile_vector_cycles(
     if instrs == 0:
         return 0
     instr = a2a3_instr(op)
-    return instr.fixed_of(dtype) + instr.slope * repeats + floors * P.MASK_FLOOR
+    cycles = instr.fixed_of(dtype) + instr.slope * repeats + floors * P.MASK_FLOOR
+    prelude = P.A2A3_PRELUDE.get(op)
+    if prelude is not None:
+        cycles += prelude.fixed_of(dtype) + prelude.slope * repeats
+    return cycles
 
 
 def col_reduce_cycles(
