@@ -40,6 +40,7 @@ from pto_dialect.ops.vector_arith import (
     VXorOp,
 )
 from pto_dialect.ops.vector_math import VExpOp, VLnOp, VSqrtOp
+from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp
 from pto_dialect.ops.vector_scalar import VAddsOp, VMaxsOp, VMinsOp, VMulsOp, VSubsOp
 from pto_dialect.records import PerRepeat
 from pto_dialect.types import MemorySpace
@@ -93,6 +94,11 @@ def _scalar(fixed_f32: int, source: str) -> A2A3Instr:
     return A2A3Instr(1, fixed_f32, SCALAR_FIXED_NARROW, source, SCALAR_FIXED_NARROW)
 
 
+_CROSS_LANE_MAX = A2A3Instr(
+    7, 32, 32, "slope as vcadd ([cce] leaves vcmax/vcmin at its uncalibrated default); fixed "
+    "fitted on [prof] TROWMAX f32 64x64 (480 = 32 + 7 x 64)"
+)  # fmt: skip
+
 _ALU = A2A3Instr(
     2, 30, 23, "slope [cce] vadd; fixed fitted on [prof] TADD f32 64x64 (160), f16 16x256 "
     "(92): 32, 28 -> 30; int32 64x64 (151), int16 64x64 (167 - 16): 23"
@@ -121,6 +127,9 @@ A2A3_INSTR: Mapping[type, A2A3Instr] = MappingProxyType(
         VMinsOp: _scalar(23, "[cce] vmins: vmaxs's twin; [formula] TMINS fp32 bias 23"),
         VExpOp: A2A3Instr(2, 31, 31, "[cce] vexp: measured 2.00 x repeat + 31 (fp32)"),
         VLnOp: A2A3Instr(2, 33, 33, "[cce] vln: measured 2.00 x repeat + 33 (fp32)"),
+        VCaddOp: A2A3Instr(7, 46, 46, "[cce] vcadd: head 14, slope 7, tail 32"),
+        VCmaxOp: _CROSS_LANE_MAX,
+        VCminOp: _CROSS_LANE_MAX,
         VSqrtOp: A2A3Instr(
             2, 31, 31, "[formula] TSQRT: 0.0314 x elements (2 per f32 repeat) + 31.1"
         ),

@@ -28,6 +28,7 @@ from interpreters import cost_params as P
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp
+from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.ops.vector_load import VectorLoadOp
 from pto_dialect.ops.vector_store import VectorStoreOp
@@ -197,6 +198,34 @@ def tile_vector_cycles(
     if prelude is not None:
         cycles += prelude.fixed_of(dtype) + prelude.slope * repeats
     return cycles
+
+
+def row_reduce_cycles(
+    target: TargetProfile, op: type[PtoOp], dtype: DType, rows: int, cols: int, row_elems: int
+) -> int:
+    """A row reduction of rows x cols. A2/A3 (include/pto/npu/a2a3/TRowReduceOps.hpp): every
+    instruction covers all rows (one repeat each) and is followed by a pipe_barrier, so each
+    pays its full fixed cost. Rows of at most one repeat: one cross-lane reduction (vcadd,
+    vcmax, ...). Longer rows: the step op (vadd, vmax, ...) folds each further repeat column
+    into tmp in count mode (a masked one for a partial column; a UB copy of the first column
+    when the rows are shorter than two repeats), then one reduction of tmp. An op without a
+    cross-lane reduction, and the other targets: as an elementwise op over the region."""
+    reduce_op = op.REDUCE_OP if issubclass(op, RowReduceTileOp) else None
+    if target.arch is not TargetArch.A2A3 or reduce_op is None:
+        return tile_vector_cycles(target, op, dtype, rows, cols, row_elems)
+    if rows <= 0 or cols <= 0:
+        return 0
+    reduce = a2a3_instr(reduce_op)
+    cycles = reduce.fixed_of(dtype) + reduce.slope * rows
+    per = P.REPEAT_BYTES // dtype.bytes
+    if cols <= per:
+        return cycles
+    step = a2a3_instr(cast(type[RowReduceTileOp], op).STEP_OP)
+    full, remain = divmod(cols, per)
+    if full < 2:
+        cycles += P.UB_COPY_HEAD + ceil(rows * P.REPEAT_BYTES / P.UB_COPY_BYTES_PER_CYCLE)
+    each = step.fixed_of(dtype) + step.slope * rows + P.MASK_FLOOR
+    return cycles + (full - 1 + (remain > 0)) * each
 
 
 def col_reduce_cycles(

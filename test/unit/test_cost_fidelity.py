@@ -27,6 +27,7 @@ from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp
 from pto_dialect.ops.tile_math import TExpOp, TSqrtOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColSumOp
+from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
 from pto_dialect.ops.tile_scalar import TAddSOp, TDivSOp, TMinSOp, TMulSOp
 from pto_dialect.targets import A2A3, A5
 from pto_dialect.types import MemorySpace
@@ -49,6 +50,10 @@ def _a5(op: type, rows: int, cols: int, valid_cols: int) -> int:
 
 def _colreduce(op: type, dtype: str, rows: int, cols: int, binary: bool) -> int:
     return costs.col_reduce_cycles(A2A3, op, dtype_named(dtype), rows, cols, binary)
+
+
+def _rowreduce(op: type, dtype: str, rows: int, cols: int) -> int:
+    return costs.row_reduce_cycles(A2A3, op, dtype_named(dtype), rows, cols, cols)
 
 
 def _tload(dtype: DType, rows: int, cols: int) -> int:
@@ -84,6 +89,10 @@ CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
         1263,
         lambda: _colreduce(TColSumOp, "f32", 64, 64, True),
     ),
+    ("trowmax TRowMax.float_64x64", True, 480, lambda: _rowreduce(TRowMaxOp, "f32", 64, 64)),
+    ("trowmax TRowMax.half_64x128", False, 481, lambda: _rowreduce(TRowMaxOp, "f16", 64, 128)),
+    ("trowsum TRowSum.float_64x64", False, 492, lambda: _rowreduce(TRowSumOp, "f32", 64, 64)),
+    ("trowsum TRowSum.half_64x128", False, 495, lambda: _rowreduce(TRowSumOp, "f16", 64, 128)),
     ("tload TLoad.c05_nd_uint8_128x127_padmin", False, 392, lambda: _tload(U8, 128, 127)),
     ("tadds TAddS.int32_31x128", True, 70, lambda: _scalar(TAddSOp, "i32", 31, 128)),
     ("tadds TAddS.float_32x64", False, 57, lambda: _scalar(TAddSOp, "f32", 32, 64)),

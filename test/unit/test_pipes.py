@@ -13,6 +13,7 @@ from pto_dialect.attrs import Event, Pipe
 from pto_dialect.dtypes import F16, F32, I16, I32
 from pto_dialect.ops.tile_elementwise import TAddOp
 from pto_dialect.ops.tile_math import TExpOp
+from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
 from pto_dialect.ops.tile_scalar import TAddSOp
 from pto_dialect.ops.vector_arith import VAddOp, VAndOp, VDivOp, VMulOp
 from pto_dialect.targets import A2A3, A5
@@ -266,6 +267,20 @@ def test_a2a3_tile_scalar_fixed_by_element_type():
     assert costs.tile_vector_cycles(A2A3, TAddSOp, I16, 15, 192, 192) == 8 + 23 + 16
     # vexp: [cce] 2 x repeat + 31
     assert costs.tile_vector_cycles(A2A3, TExpOp, F16, 64, 64, 64) == 31 + 2 * 32
+
+
+def test_a2a3_row_reduce_instructions():
+    # TRowReduceOps.hpp: rows of one repeat: one vcadd over 64 rows ([cce] 46 + 7 x 64)
+    assert costs.row_reduce_cycles(A2A3, TRowSumOp, F32, 64, 64, 64) == 46 + 7 * 64
+    # 16 x 256 f32, four repeat columns: three count-mode vadd over 16 rows, each behind a
+    # pipe_barrier (fixed 30 + 2 x 16 + mask floor 16), then the vcadd of tmp
+    assert costs.row_reduce_cycles(A2A3, TRowSumOp, F32, 16, 256, 256) == (
+        3 * (30 + 2 * 16 + 16) + 46 + 7 * 16
+    )
+    # 1.5 repeats: a UB copy of the first column (6 + 16 x 256 / 32), one masked vmax
+    assert costs.row_reduce_cycles(A2A3, TRowMaxOp, F32, 16, 96, 96) == (
+        6 + 128 + (23 + 2 * 16 + 16) + 32 + 7 * 16
+    )
 
 
 def test_a5_vector_latencies():
