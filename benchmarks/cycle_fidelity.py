@@ -11,7 +11,11 @@ and the median and worst absolute relative error, separately for the cases the p
 were fitted on (`FITTED`, named in interpreters/cost_params.py) and the held-out ones. The
 `bound` column is the accuracy pto-isa's own test demands of pto-isa's model on the case;
 0 means the case is not checked there (pto-isa's model does not reproduce it either), so the
-held-out figures are also given for the checked cases alone.
+held-out figures are also given for the checked cases alone. Published figures that are not
+hardware measurements or contradict the same instruction stream measured elsewhere
+(`SUSPECT`) stay in the table, marked, with their reasons printed after it, and a last
+summary line leaves them out. The A2/A3 tiles are declared with a `?` valid shape, as
+pto-isa's cases declare theirs (`Tile<..., -1, -1>`).
 
 The cases are read at run time: `git show` from pto-isa's bare mirror (`--mirror`, default
 /work/.mirror/hw-native-sys+pto-isa/repo), or from a checkout's testcase directory
@@ -46,14 +50,64 @@ FITTED = {
     "TAdd.half_16x256",
     "TAdd.int32_64x64",
     "TAdd.int16_64x64",
+    "TAddS.int32_31x128",
     "TDiv.case_float_64x64_64x64_64x64",
     "TAbs.float_64x64",
     "TColMax.float_1x3072",
+    "TRowMax.float_64x64",
     "TMatmul.half_40x50x60",
     "TLoad.c01_nd_float_128x128",
     "A5TAddFit.Fp32Default2DNoPostUpdateFull#8",
 }
 """The cases a parameter was fitted on (interpreters/cost_params.py says which)."""
+
+_COLREDUCE = (
+    "{} cycles for {} instructions each behind a pipe_barrier (npu/a2a3/TColReduceOps.hpp): "
+    "{} per instruction, below any vector instruction's fixed cost ([cce] >= 20) and far "
+    "below TColMax.half_64x64's 43 (2713 for 63 of them); pto-isa's test leaves it "
+    "unchecked (bound 0)"
+)
+SUSPECT = {
+    "TDivS.case3_tile_scalar_int32_31x128": (
+        "4 cycles is not a hardware figure: the test notes that integer TDIVS runs a scalar "
+        "loop in pto-isa's cost-model build; on A2/A3 npu/a2a3/TDivS.hpp issues vector_dup, "
+        "two vconv, vdiv and vconv, each behind a pipe_barrier"
+    ),
+    "TDivS.case4_tile_scalar_int16_15x192": "as case3 (int16: vconv to f16 and back)",
+    "TColMax.int16_64x64": _COLREDUCE.format(454, "63 masked one-repeat vmax", "7.2"),
+    "TColMax.half_16x256": _COLREDUCE.format(102, "15 count-mode two-repeat vmax", "6.8"),
+    "TColSum.half_16x256": _COLREDUCE.format(101, "15 count-mode two-repeat vadd", "6.7"),
+    "TMins.half_64x64": (
+        "55 cycles for 64 repeats of vmins (slope 1 per repeat in [cce] and [formula]); "
+        "TMins.int16_64x64, the same instruction stream, measures 70"
+    ),
+    "TExp.float_32x16": (
+        "30 cycles for 8 repeats of vexp ([cce]: 2 x repeat + 31); TExp.half_32x32, also 8 "
+        "repeats, measures 47"
+    ),
+    "TRowMin.float_64x64": (
+        "5 cycles for a reduction of 64 rows: TRowMax.float_64x64, the same instruction "
+        "stream with vcmax for vcmin (npu/a2a3/TRowReduceOps.hpp), measures 480"
+    ),
+    "TRowMin.half_64x128": "as TRowMin.float_64x64 (TRowMax.half_64x128: 481)",
+    **{
+        f"TRow{kind}.{shape}": (
+            f"{figure} cycles for {steps} instructions over 16 rows, each behind a "
+            "pipe_barrier (npu/a2a3/TRowReduceOps.hpp: the step op per further repeat "
+            "column, then the reduction), below one instruction's fixed cost; the same "
+            f"figure for TRowMax, TRowMin and TRowSum; unchecked by pto-isa (bound 0)"
+        )
+        for kind in ("Max", "Min", "Sum")
+        for shape, figure, steps in (("float_16x256", 32, 4), ("half_16x256", 14, 2))
+    },
+    "TSub.half_16x256": (
+        "68 for 32 repeats of vsub (2 per repeat): TAdd and TMul on the same shape, the same "
+        "stream of another ALU op, measure 92 and 96; pto-isa's model misses it too (0.60)"
+    ),
+}
+"""Published figures that contradict the same instruction stream measured elsewhere or
+are not hardware figures: kept in the table, named in the notes, and left out of the
+`plausible` summary line; the model is not distorted for them."""
 
 CTYPES = {
     "float": "f32",
@@ -151,14 +205,24 @@ def _module(body: str, params: str = "") -> str:
 
 
 def elementwise(op: str, arity: int, shape: Callable[[tuple[str, ...]], tuple[int, ...]],
-                scalar: bool = False) -> Callable[[Case], tuple[str, list[str], Pipe]]:  # fmt: skip
-    """A kernel of one elementwise tile op (`arity` tile sources, optionally a scalar)."""
+                scalar: bool = False, dynamic: bool = True,
+                ) -> Callable[[Case], tuple[str, list[str], Pipe]]:  # fmt: skip
+    """A kernel of one elementwise tile op (`arity` tile sources, optionally a scalar) on
+    tiles whose valid shape is `?` (`dynamic`, as pto-isa's a2a3 cases declare them:
+    `Tile<..., -1, -1>`) or static."""
 
     def build(case: Case) -> tuple[str, list[str], Pipe]:
         dtype = CTYPES[case.args[0]]
         rows, cols, vrows, vcols = shape(case.args)
-        tile = _vec(dtype, rows, cols, vrows, vcols)
-        body = "".join(f"    %t{i} = pto.alloc_tile : {tile}\n" for i in range(arity + 1))
+        if dynamic:  # Tile<..., -1, -1> set to the valid shape at run time
+            tile = (f"!pto.tile_buf<loc=vec, dtype={dtype}, rows={rows}, cols={cols}, "
+                    f"v_row=?, v_col=?>")  # fmt: skip
+            body = (f"    %r = arith.constant {vrows} : index\n"
+                    f"    %c = arith.constant {vcols} : index\n")  # fmt: skip
+            alloc = "pto.alloc_tile valid_row = %r valid_col = %c"
+        else:
+            tile, body, alloc = _vec(dtype, rows, cols, vrows, vcols), "", "pto.alloc_tile"
+        body += "".join(f"    %t{i} = {alloc} : {tile}\n" for i in range(arity + 1))
         ins = ", ".join(f"%t{i}" for i in range(arity))
         types = ", ".join([tile] * arity)
         params = ""
@@ -188,6 +252,39 @@ def col_reduce(
         return _module(body), [], Pipe.V
 
     return build
+
+
+def tile_op(op: str, tiles: Callable[[tuple[str, ...]], list[str]], sources: int,
+            ) -> Callable[[Case], tuple[str, list[str], Pipe]]:  # fmt: skip
+    """A kernel of one vector tile op on the tiles `tiles(args)` gives (types, the last one
+    the destination; the first `sources` ones its ins)."""
+
+    def build(case: Case) -> tuple[str, list[str], Pipe]:
+        types = tiles(case.args)
+        body = "".join(f"    %t{i} = pto.alloc_tile : {t}\n" for i, t in enumerate(types))
+        ins = ", ".join(f"%t{i}" for i in range(sources))
+        body += (f"    pto.{op} ins({ins} : {', '.join(types[:sources])}) "
+                 f"outs(%t{len(types) - 1} : {types[-1]})\n")  # fmt: skip
+        return _module(body), [], Pipe.V
+
+    return build
+
+
+def _row_reduce(args: tuple[str, ...]) -> list[str]:  # <T, rows, cols>: src, tmp, dst
+    dtype, rows, cols = CTYPES[args[0]], int(args[1]), int(args[2])
+    full = _vec(dtype, rows, cols, rows, cols)
+    return [full, full, _vec(dtype, rows, cols, rows, 1)]
+
+
+def _row_expand(args: tuple[str, ...]) -> list[str]:  # <T, rows, cols>: src column, dst
+    dtype, rows, cols = CTYPES[args[0]], int(args[1]), int(args[2])
+    return [_vec(dtype, rows, cols, rows, 1), _vec(dtype, rows, cols, rows, cols)]
+
+
+def _convert(args: tuple[str, ...]) -> list[str]:  # <DstT, SrcT, rows, cols>
+    rows, cols = int(args[2]), int(args[3])
+    return [_vec(CTYPES[args[1]], rows, cols, rows, cols),
+            _vec(CTYPES[args[0]], rows, cols, rows, cols)]  # fmt: skip
 
 
 def _up(x: int, to: int) -> int:
@@ -263,6 +360,12 @@ KERNELS: dict[str, Callable[[Case], tuple[str, list[str], Pipe]]] = {
     "runTColMax": col_reduce("tcolmax"),
     "runTColMin": col_reduce("tcolmin"),
     "runTColSum": col_reduce("tcolsum", binary_at=3),
+    "runTRsqrt": elementwise("trsqrt", 1, _valid),
+    "runTRowMax": tile_op("trowmax", _row_reduce, 2),
+    "runTRowMin": tile_op("trowmin", _row_reduce, 2),
+    "runTRowSum": tile_op("trowsum", _row_reduce, 2),
+    "runTRowExpand": tile_op("trowexpand", _row_expand, 1),
+    "runTCvt": tile_op("tcvt", _convert, 1),
     "runTMatmul": matmul,
     "runTMatmulSplitK": matmul,
     "runTLoadND": tload_nd,
@@ -279,10 +382,10 @@ def _a5_shape(args: tuple[str, ...]) -> tuple[int, ...]:
 
 
 A5_KERNELS: dict[str, Callable[[Case], tuple[str, list[str], Pipe]]] = {
-    "runTAdd": elementwise("tadd", 2, _a5_shape),
-    "runTSub": elementwise("tsub", 2, _a5_shape),
-    "runTMul": elementwise("tmul", 2, _a5_shape),
-    "runTNeg": elementwise("tneg", 1, _a5_shape),
+    "runTAdd": elementwise("tadd", 2, _a5_shape, dynamic=False),
+    "runTSub": elementwise("tsub", 2, _a5_shape, dynamic=False),
+    "runTMul": elementwise("tmul", 2, _a5_shape, dynamic=False),
+    "runTNeg": elementwise("tneg", 1, _a5_shape, dynamic=False),
 }
 """The A5 fit cases (st_a5_fit): the same tile ops on the a5 target."""
 
@@ -366,6 +469,8 @@ def report(target: str, rows: list[Row]) -> None:
     print(f"{'case':48} {'model':>7} {'published':>9} {'ratio':>6} {'bound':>5}  set")
     for row in rows:
         fitted = "fitted" if row.case.label in FITTED else "held-out"
+        if row.case.label in SUSPECT:
+            fitted += " (suspect, see notes)"
         if row.model is None:
             print(f"{row.case.label:48} {'-':>7} {row.case.published:9.0f} {'-':>6} "
                   f"{row.case.bound:5.2f}  {row.note}")  # fmt: skip
@@ -380,6 +485,13 @@ def report(target: str, rows: list[Row]) -> None:
     print(summary("held-out", held_out))
     checked = [r for r in held_out if r.case.bound > 0]
     print(summary("held-out, checked by pto-isa (bound > 0)", checked))
+    plausible = [r for r in held_out if r.case.label not in SUSPECT]
+    print(summary("held-out, without the suspect figures", plausible))
+    notes = [r for r in rows if r.case.label in SUSPECT]
+    if notes:
+        print("notes (suspect published figures):")
+        for row in notes:
+            print(f"  {row.case.label}: {SUSPECT[row.case.label]}")
     print()
 
 

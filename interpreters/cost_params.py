@@ -15,6 +15,8 @@ Every number names its source (docs/machine.md repeats the tables). Sources:
   between consecutive instructions, ports; `vf_startup_cost` and `vf_drain_cost`.
 - [manual] the ISA manual's bandwidth table (seed 002: A2A3_BW_GM_VEC 128 B/cycle,
   A2A3_BW_GM_MAT 256 B/cycle).
+- [formula] pto-isa `include/pto/costmodel/a2a3/formula_costmodel/formula_params.csv`: per
+  tile instruction, element type and row length a fitted `slope x elements + bias`.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from pto_dialect.dtypes import DType
+from pto_dialect.ops.tile_scalar import TDivSOp
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
     VAddOp,
@@ -35,6 +39,9 @@ from pto_dialect.ops.vector_arith import (
     VSubOp,
     VXorOp,
 )
+from pto_dialect.ops.vector_math import VExpOp, VLnOp, VSqrtOp
+from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp
+from pto_dialect.ops.vector_scalar import VAddsOp, VMaxsOp, VMinsOp, VMulsOp, VSubsOp
 from pto_dialect.records import PerRepeat
 from pto_dialect.types import MemorySpace
 
@@ -44,15 +51,23 @@ from pto_dialect.types import MemorySpace
 @dataclass(frozen=True)
 class A2A3Instr:
     """One A2/A3 vector instruction class: `fixed + slope x repeats` cycles when issued
-    alone (fixed = head + tail of [cce]); `fixed` differs for float and integer elements."""
+    alone (fixed = head + tail of [cce]); `fixed` differs for float and integer elements,
+    and for 16-bit floats where `fixed_f16` is given."""
 
     slope: int
     fixed_float: int
     fixed_int: int
     source: str
+    fixed_f16: int | None = None
 
     def fixed(self, is_float: bool) -> int:
         return self.fixed_float if is_float else self.fixed_int
+
+    def fixed_of(self, dtype: DType) -> int:
+        """The fixed cycles for elements of `dtype`."""
+        if dtype.is_float and dtype.bits == 16 and self.fixed_f16 is not None:
+            return self.fixed_f16
+        return self.fixed(dtype.is_float)
 
 
 MASK_FLOOR = 16
@@ -65,6 +80,24 @@ REPEAT_BYTES = 256
 
 REPEAT_MAX = 255
 """The 8-bit repeat field of an A2/A3 vector instruction: longer runs use count mode."""
+
+SCALAR_FIXED_NARROW = 8
+"""Fixed cycles of a tile-scalar instruction (vadds, vmuls, vmins, vmaxs) on f16 and
+integer elements: [cce] calibrates these instructions on fp32 only (fixed 23-26); fitted
+on [prof] TADDS int32 31x128 (70 = 8 + 2 instructions x 31 repeats). Held out: TADDS/TMULS
+f16 63x64 (69 = 63 + 6), int16 15x192 (40 = 30 + 10), TMINS int32/int16 64x64 (68, 70)
+and f16 16x256 (40 = 32 + 8): all 4-10 above their repeats, none near 25."""
+
+
+def _scalar(fixed_f32: int, source: str) -> A2A3Instr:
+    """A tile-scalar instruction: slope 1, [cce]'s fp32 fixed, `SCALAR_FIXED_NARROW` else."""
+    return A2A3Instr(1, fixed_f32, SCALAR_FIXED_NARROW, source, SCALAR_FIXED_NARROW)
+
+
+_CROSS_LANE_MAX = A2A3Instr(
+    7, 32, 32, "slope as vcadd ([cce] leaves vcmax/vcmin at its uncalibrated default); fixed "
+    "fitted on [prof] TROWMAX f32 64x64 (480 = 32 + 7 x 64)"
+)  # fmt: skip
 
 _ALU = A2A3Instr(
     2, 30, 23, "slope [cce] vadd; fixed fitted on [prof] TADD f32 64x64 (160), f16 16x256 "
@@ -87,9 +120,33 @@ A2A3_INSTR: Mapping[type, A2A3Instr] = MappingProxyType(
         VAndOp: A2A3Instr(2, 20, 20, "[cce] vand: measured 2.03 x repeat + 20"),
         VOrOp: A2A3Instr(2, 20, 20, "[cce] vor: identical to vand"),
         VXorOp: A2A3Instr(2, 20, 20, "[cce] as vand (same bitwise unit; estimate)"),
+        VAddsOp: _scalar(25, "[cce] vadds slope 1; [formula] TADDS fp32 bias 25"),
+        VSubsOp: _scalar(25, "as vadds"),
+        VMulsOp: _scalar(26, "[cce] vmuls: measured slope 1, fixed 26 (fp32)"),
+        VMaxsOp: _scalar(23, "[cce] vmaxs: measured 1.00 x repeat + 23 (fp32)"),
+        VMinsOp: _scalar(23, "[cce] vmins: vmaxs's twin; [formula] TMINS fp32 bias 23"),
+        VExpOp: A2A3Instr(2, 31, 31, "[cce] vexp: measured 2.00 x repeat + 31 (fp32)"),
+        VLnOp: A2A3Instr(2, 33, 33, "[cce] vln: measured 2.00 x repeat + 33 (fp32)"),
+        VCaddOp: A2A3Instr(7, 46, 46, "[cce] vcadd: head 14, slope 7, tail 32"),
+        VCmaxOp: _CROSS_LANE_MAX,
+        VCminOp: _CROSS_LANE_MAX,
+        VSqrtOp: A2A3Instr(
+            2, 31, 31, "[formula] TSQRT: 0.0314 x elements (2 per f32 repeat) + 31.1"
+        ),
     }
 )
 """A2/A3 instruction classes with published or fitted figures, keyed by vector op class."""
+
+A2A3_PRELUDE: Mapping[type, A2A3Instr] = MappingProxyType(
+    {
+        TDivSOp: A2A3Instr(
+            1, 24, 24, "[cce] vector_dup: head 11 + tail 13, slope 1; npu/a2a3/TDivS.hpp "
+            "broadcasts the scalar (vector_dup, pipe_barrier) before each float vdiv"
+        ),
+    }
+)  # fmt: skip
+"""Tile ops whose A2/A3 implementation issues another instruction over the same repeats
+before their own, behind a `pipe_barrier` (its fixed cost is not hidden)."""
 
 A2A3_BY_THROUGHPUT: Mapping[PerRepeat, A2A3Instr] = MappingProxyType(
     {

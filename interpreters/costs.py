@@ -17,6 +17,7 @@ nothing is published the record carries an explicit estimate (`estimates` lists 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import Enum
 from math import ceil
 from typing import cast
 
@@ -27,6 +28,8 @@ from interpreters import cost_params as P
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp
+from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
+from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.ops.vector_load import VectorLoadOp
 from pto_dialect.ops.vector_store import VectorStoreOp
 from pto_dialect.records import AsVectorOp, Formula, VectorCost
@@ -93,7 +96,7 @@ def vector_cycles(target: TargetProfile, op: type[PtoOp], dtype: DType, repeats:
         return 0
     if target.arch is TargetArch.A2A3:
         instr = a2a3_instr(op)
-        return instr.fixed(dtype.is_float) + instr.slope * repeats
+        return instr.fixed_of(dtype) + instr.slope * repeats
     if isinstance(op.cost(), AsVectorOp):
         return a5_tile_cycles(op, dtype, repeats)
     return a5_latency(op, dtype) + (repeats - 1) * a5_interval(op, dtype)
@@ -102,39 +105,127 @@ def vector_cycles(target: TargetProfile, op: type[PtoOp], dtype: DType, repeats:
 # ---- A2/A3 tile instructions ------------------------------------------------------------
 
 
-def a2a3_issue(rows: int, cols: int, row_elems: int, dtype: DType) -> tuple[int, int, int]:
-    """(instructions, repeats, masked instructions) pto-isa's A2/A3 elementwise tile op
-    issues for a valid region rows x cols in a tile of `row_elems` elements per row
-    (include/pto/npu/a2a3/TBinOp.hpp: small-shape, norm and count modes)."""
+class Impl(Enum):
+    """pto-isa's A2/A3 implementation family of an elementwise tile op: how it issues
+    instructions for a tile shape (include/pto/npu/a2a3/<file>)."""
+
+    BINARY = "TBinOp.hpp"
+    UNARY = "TUnaryOp.hpp"
+    SCALAR = "TBinSOp.hpp"
+
+
+def impl_of(op: type[PtoOp]) -> Impl:
+    """The family of a tile op: tile-scalar ops issue as TBinSOp, one-source ops as
+    TUnaryOp, the others as TBinOp."""
+    if issubclass(op, ScalarTileOp):
+        return Impl.SCALAR
+    if cast(int, getattr(op, "ARITY", 2)) == 1:
+        return Impl.UNARY
+    return Impl.BINARY
+
+
+def a2a3_issue(
+    rows: int, cols: int, row_elems: int, dtype: DType, impl: Impl = Impl.BINARY,
+    dynamic: bool = False,
+) -> tuple[int, int, int]:  # fmt: skip
+    """(instructions, repeats, mask floors) pto-isa's A2/A3 elementwise tile op issues
+    for a valid region rows x cols in a tile of `row_elems` elements per row (the tile's
+    rows taken as `rows`). A mask floor (`MASK_FLOOR`) is paid for count mode and, for
+    TBinOp and TUnaryOp, for a partial mask; TBinSOp's masked norm-mode instructions pay
+    none ([prof] TADDS f16 63x64, f32 256x16: 6-10 cycles above their repeats).
+
+    - TBinOp: a row shorter than one repeat is one masked instruction of a repeat per row
+      (small-shape path); a contiguous region is flattened (count mode when its rows are
+      longer than a repeat and not a multiple of it, or over 255 repeats); else row by row.
+    - TUnaryOp: no small-shape path; a contiguous region is flattened (count mode only
+      over 255 repeats).
+    - TBinSOp: contiguity is decided at compile time: with a static valid shape as
+      TBinOp's flattening, with a `?` valid shape (`dynamic`, as pto-isa's profiled cases)
+      always the 2-D path (`_scalar_2d`)."""
     if rows <= 0 or cols <= 0:
         return (0, 0, 0)
     per = P.REPEAT_BYTES // dtype.bytes
-    if row_elems < per:  # one (masked) repeat per row
+    contiguous = cols == row_elems or rows == 1
+    if impl is Impl.SCALAR and (dynamic or not contiguous):
+        return _scalar_2d(rows, cols, row_elems, per)
+    if impl is Impl.BINARY and row_elems < per:  # one (masked) repeat per row
         return (1, rows, 1)
-    if cols == row_elems or rows == 1:  # contiguous
+    if contiguous:
         total = ceil(rows * cols / per)
-        if (cols > per and cols % per) or total > P.REPEAT_MAX:  # count mode
+        count = total > P.REPEAT_MAX or (impl is not Impl.UNARY and cols > per and cols % per)
+        if count:
             return (1, total, 1)
         tail = (rows * cols) % per != 0
-        return (1 + tail, total, int(tail))
+        return (1 + tail, total, int(tail and impl is not Impl.SCALAR))
     per_row = ceil(cols / per)  # row by row: full repeats, then a masked tail column
     return (per_row, rows * per_row, int(cols % per != 0))
 
 
+def _scalar_2d(rows: int, cols: int, row_elems: int, per: int) -> tuple[int, int, int]:
+    """TBinSOp's 2-D path (TBinSInstr's non-contiguous branch): few rows of several
+    repeats: count mode per row (or one full-repeat instruction per row); else one strided
+    instruction per repeat column over all rows (`BinS2LNormModeRowRpt`), rows beyond 255
+    in further instructions; a masked tail column pays no floor."""
+    norm = row_elems // per
+    full, tail = divmod(cols, per)
+    if (norm > 1 and rows * norm < 4) or rows < norm + 1:  # SMALL_RPT / column repeats
+        if tail or (norm > 1 and rows * norm < 4):
+            return (rows, rows * ceil(cols / per), 1)
+        return (rows, rows * full, 0)
+    if rows <= P.REPEAT_MAX:
+        return (full + (tail > 0), rows * (full + (tail > 0)), 0)
+    chunks = ceil(rows / P.REPEAT_MAX)  # the tail column, 255 rows an instruction
+    return (rows * ceil(full / P.REPEAT_MAX) + chunks * (tail > 0),
+            rows * full + rows * (tail > 0), 0)  # fmt: skip
+
+
 def tile_vector_cycles(
-    target: TargetProfile, op: type[PtoOp], dtype: DType, rows: int, cols: int, row_elems: int
-) -> int:
+    target: TargetProfile, op: type[PtoOp], dtype: DType, rows: int, cols: int, row_elems: int,
+    dynamic: bool = False,
+) -> int:  # fmt: skip
     """Cycles of an elementwise tile op over a valid region rows x cols of a tile with
-    `row_elems` elements per row."""
+    `row_elems` elements per row (`dynamic`: the tile type's valid shape is `?`)."""
     if target.arch is not TargetArch.A2A3:
         if cols == row_elems or rows == 1:  # contiguous: one 1-D loop
             return a5_tile_cycles(op, dtype, repeats_for(rows * cols * dtype.bytes))
         return a5_rows_cycles(op, dtype, rows, repeats_for(cols * dtype.bytes))
-    instrs, repeats, masked = a2a3_issue(rows, cols, row_elems, dtype)
+    instrs, repeats, floors = a2a3_issue(rows, cols, row_elems, dtype, impl_of(op), dynamic)
     if instrs == 0:
         return 0
     instr = a2a3_instr(op)
-    return instr.fixed(dtype.is_float) + instr.slope * repeats + masked * P.MASK_FLOOR
+    cycles = instr.fixed_of(dtype) + instr.slope * repeats + floors * P.MASK_FLOOR
+    prelude = P.A2A3_PRELUDE.get(op)
+    if prelude is not None:
+        cycles += prelude.fixed_of(dtype) + prelude.slope * repeats
+    return cycles
+
+
+def row_reduce_cycles(
+    target: TargetProfile, op: type[PtoOp], dtype: DType, rows: int, cols: int, row_elems: int
+) -> int:
+    """A row reduction of rows x cols. A2/A3 (include/pto/npu/a2a3/TRowReduceOps.hpp): every
+    instruction covers all rows (one repeat each) and is followed by a pipe_barrier, so each
+    pays its full fixed cost. Rows of at most one repeat: one cross-lane reduction (vcadd,
+    vcmax, ...). Longer rows: the step op (vadd, vmax, ...) folds each further repeat column
+    into tmp in count mode (a masked one for a partial column; a UB copy of the first column
+    when the rows are shorter than two repeats), then one reduction of tmp. An op without a
+    cross-lane reduction, and the other targets: as an elementwise op over the region."""
+    reduce_op = op.REDUCE_OP if issubclass(op, RowReduceTileOp) else None
+    if target.arch is not TargetArch.A2A3 or reduce_op is None:
+        return tile_vector_cycles(target, op, dtype, rows, cols, row_elems)
+    if rows <= 0 or cols <= 0:
+        return 0
+    reduce = a2a3_instr(reduce_op)
+    cycles = reduce.fixed_of(dtype) + reduce.slope * rows
+    per = P.REPEAT_BYTES // dtype.bytes
+    if cols <= per:
+        return cycles
+    step = a2a3_instr(cast(type[RowReduceTileOp], op).STEP_OP)
+    full, remain = divmod(cols, per)
+    if full < 2:
+        cycles += P.UB_COPY_HEAD + ceil(rows * P.REPEAT_BYTES / P.UB_COPY_BYTES_PER_CYCLE)
+    each = step.fixed_of(dtype) + step.slope * rows + P.MASK_FLOOR
+    return cycles + (full - 1 + (remain > 0)) * each
 
 
 def col_reduce_cycles(
@@ -157,7 +248,7 @@ def col_reduce_cycles(
         return copy
     instr = a2a3_instr(op)
     each = instr.slope * per_row + P.MASK_FLOOR  # count mode, or a masked tail column
-    fixed = instr.fixed(dtype.is_float)
+    fixed = instr.fixed_of(dtype)
     if not binary:
         return copy + (rows - 1) * (fixed + each)
     levels, count = 0, rows
@@ -312,7 +403,7 @@ def micro_op_cycles(target: TargetProfile, issue: VectorIssue, op: PtoOp, dtype:
     if issue.stream_started:
         return instr.slope
     issue.stream_started = True
-    return instr.fixed(dtype.is_float) + instr.slope
+    return instr.fixed_of(dtype) + instr.slope
 
 
 # ---- DMA, cube, moves ----------------------------------------------------------------------

@@ -71,8 +71,8 @@ class TileRowReduceFunctions(MachineFunctions):
             f"dst valid rows {dst.valid_rows} must equal the src valid rows {rows}",
         )
         if self.machine.pipes.tracking:
-            cycles = costs.tile_vector_cycles(self.machine.target, type(op), src.dtype, rows,
-                                              cols, src.type.shape[1])  # fmt: skip
+            cycles = costs.row_reduce_cycles(self.machine.target, type(op), src.dtype, rows,
+                                             cols, src.type.shape[1])  # fmt: skip
             self.on_pipe(op, *tile_accesses(op, args), cycles)
         rules = VECTOR_ARITH_RULES[self.machine.target.arch]
         values = reduce_rows(type(op), src.get()[:rows, :cols], src.dtype, rules)

@@ -103,8 +103,9 @@ class TileScalarFunctions(TileKernelFunctions):
         if isinstance(op, TAxpyOp) and op.index_of(ACC) is None:
             operands.append(dst.region().copy())
         if self.machine.pipes.tracking:
+            dynamic = dst.type.has_dynamic_valid  # TBinSOp's issue depends on it
             cycles = costs.tile_vector_cycles(self.machine.target, type(op), dst.dtype, *region,
-                                              dst.type.shape[1])  # fmt: skip
+                                              dst.type.shape[1], dynamic)  # fmt: skip
             self.on_pipe(op, *tile_accesses(op, args), cycles)
         kernel = self.kernel(op, SEMANTICS[type(op)], dst.dtype)
         rows, cols = region

@@ -3,9 +3,10 @@
 Each figure is published in pto-isa's `tests/costmodel/st/testcase/<dir>/main.cpp` (A5:
 `st_a5_fit/testcase`) under the case named in the table (`TEST(Suite, case)`);
 `benchmarks/cycle_fidelity.py` compares every such case. Tolerance: every case here within
-10%, and the median error of the cases the parameters were fitted on and of the held-out
-ones both within 3%: cases the model was not fitted on must come out as close as those it
-was.
+7%, and the median error of the cases the parameters were fitted on and of the held-out
+ones both within 2%: cases the model was not fitted on must come out as close as those it
+was. pto-isa's A2/A3 cases declare their tiles' valid shape dynamic (`Tile<..., -1, -1>`),
+which decides how TBinSOp issues a tile-scalar op (`dynamic` below).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from statistics import median
 
 import pytest
 from support import context
+from xdsl.dialects import arith
 
 from interpreters import costs
 from interpreters.execute import run_function
@@ -23,17 +25,23 @@ from interpreters.source import parse_module
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp
+from pto_dialect.ops.tile_math import TExpOp, TSqrtOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColSumOp
-from pto_dialect.ops.tile_scalar import TAddSOp, TMinSOp
+from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
+from pto_dialect.ops.tile_scalar import TAddSOp, TDivSOp, TMinSOp, TMulSOp
 from pto_dialect.targets import A2A3, A5
 from pto_dialect.types import MemorySpace
 
-TOLERANCE = 0.10
-MEDIAN_TOLERANCE = 0.03
+TOLERANCE = 0.07
+MEDIAN_TOLERANCE = 0.02
 
 
-def _elementwise(op: type, dtype: str, rows: int, cols: int) -> int:
-    return costs.tile_vector_cycles(A2A3, op, dtype_named(dtype), rows, cols, cols)
+def _elementwise(op: type, dtype: str, rows: int, cols: int, dynamic: bool = False) -> int:
+    return costs.tile_vector_cycles(A2A3, op, dtype_named(dtype), rows, cols, cols, dynamic)
+
+
+def _scalar(op: type, dtype: str, rows: int, cols: int) -> int:
+    return _elementwise(op, dtype, rows, cols, dynamic=True)
 
 
 def _a5(op: type, rows: int, cols: int, valid_cols: int) -> int:
@@ -42,6 +50,10 @@ def _a5(op: type, rows: int, cols: int, valid_cols: int) -> int:
 
 def _colreduce(op: type, dtype: str, rows: int, cols: int, binary: bool) -> int:
     return costs.col_reduce_cycles(A2A3, op, dtype_named(dtype), rows, cols, binary)
+
+
+def _rowreduce(op: type, dtype: str, rows: int, cols: int) -> int:
+    return costs.row_reduce_cycles(A2A3, op, dtype_named(dtype), rows, cols, cols)
 
 
 def _tload(dtype: DType, rows: int, cols: int) -> int:
@@ -77,9 +89,29 @@ CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
         1263,
         lambda: _colreduce(TColSumOp, "f32", 64, 64, True),
     ),
+    ("trowmax TRowMax.float_64x64", True, 480, lambda: _rowreduce(TRowMaxOp, "f32", 64, 64)),
+    ("trowmax TRowMax.half_64x128", False, 481, lambda: _rowreduce(TRowMaxOp, "f16", 64, 128)),
+    ("trowsum TRowSum.float_64x64", False, 492, lambda: _rowreduce(TRowSumOp, "f32", 64, 64)),
+    ("trowsum TRowSum.half_64x128", False, 495, lambda: _rowreduce(TRowSumOp, "f16", 64, 128)),
     ("tload TLoad.c05_nd_uint8_128x127_padmin", False, 392, lambda: _tload(U8, 128, 127)),
-    ("tadds TAddS.float_32x64", False, 57, lambda: _elementwise(TAddSOp, "f32", 32, 64)),
-    ("tmins TMins.float_64x64", False, 87, lambda: _elementwise(TMinSOp, "f32", 64, 64)),
+    ("tadds TAddS.int32_31x128", True, 70, lambda: _scalar(TAddSOp, "i32", 31, 128)),
+    ("tadds TAddS.float_32x64", False, 57, lambda: _scalar(TAddSOp, "f32", 32, 64)),
+    ("tadds TAddS.half_63x64", False, 69, lambda: _scalar(TAddSOp, "f16", 63, 64)),
+    ("tadds TAddS.float_256x16", False, 266, lambda: _scalar(TAddSOp, "f32", 256, 16)),
+    ("tmuls TMulS.case4_int16_15x192", False, 40, lambda: _scalar(TMulSOp, "i16", 15, 192)),
+    ("tmins TMins.float_64x64", False, 87, lambda: _scalar(TMinSOp, "f32", 64, 64)),
+    ("tmins TMins.int32_64x64", False, 68, lambda: _scalar(TMinSOp, "i32", 64, 64)),
+    ("tmins TMins.half_16x256", False, 40, lambda: _scalar(TMinSOp, "f16", 16, 256)),
+    (
+        "tdivs TDivS.case1_tile_scalar_float_32x64",
+        False,
+        205,
+        lambda: _scalar(TDivSOp, "f32", 32, 64),
+    ),
+    ("texp TExp.half_64x64", False, 95, lambda: _elementwise(TExpOp, "f16", 64, 64)),
+    ("texp TExp.half_32x32", False, 47, lambda: _elementwise(TExpOp, "f16", 32, 32)),
+    ("texp TExp.float_32x32", False, 63, lambda: _elementwise(TExpOp, "f32", 32, 32)),
+    ("tsqrt TSqrt.float_64x64", False, 160, lambda: _elementwise(TSqrtOp, "f32", 64, 64)),
     # A5: st_a5_fit/testcase/{tadd,tmul}_fit
     (
         "A5TAddFit.Fp32Default2DNoPostUpdateFull 10x160, 128 valid",
@@ -141,3 +173,24 @@ def test_tadd_kernel_through_pto_run(dtype: str, rows: int, cols: int, published
     result = run_function(module, [], pipes=PipeModel(record_spans=True))
     (span,) = [s for s in result.machine.pipes.spans if s.pipe is Pipe.V]
     assert abs(span.cycles - published) / published <= TOLERANCE
+
+
+def test_tadds_dynamic_valid_through_pto_run() -> None:
+    """TAddS.half_63x64 (69 published) as pto-isa builds it: the tiles' valid shape is `?`,
+    so TBinSOp issues one masked repeat per row (63), not the flattened 32."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f16, rows=63, cols=64, v_row=?, v_col=?>"
+    text = f"""builtin.module attributes {{pto.target_arch = "a2a3"}} {{
+  func.func @k(%s: f16) {{
+    %r = arith.constant 63 : index
+    %c = arith.constant 64 : index
+    %a = pto.alloc_tile valid_row = %r valid_col = %c : {tile}
+    %b = pto.alloc_tile valid_row = %r valid_col = %c : {tile}
+    pto.tadds ins(%a, %s : {tile}, f16) outs(%b : {tile})
+    func.return
+  }}
+}}
+"""
+    module = parse_module(context(arith.Arith), text, "k")
+    result = run_function(module, ["1:f16"], pipes=PipeModel(record_spans=True))
+    (span,) = [s for s in result.machine.pipes.spans if s.pipe is Pipe.V]
+    assert abs(span.cycles - 69) / 69 <= TOLERANCE

@@ -12,6 +12,9 @@ from interpreters.pipes import PipeModel
 from pto_dialect.attrs import Event, Pipe
 from pto_dialect.dtypes import F16, F32, I16, I32
 from pto_dialect.ops.tile_elementwise import TAddOp
+from pto_dialect.ops.tile_math import TExpOp
+from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
+from pto_dialect.ops.tile_scalar import TAddSOp
 from pto_dialect.ops.vector_arith import VAddOp, VAndOp, VDivOp, VMulOp
 from pto_dialect.targets import A2A3, A5
 from pto_dialect.types import MemorySpace
@@ -230,6 +233,54 @@ def test_a2a3_tile_issue_modes():
     assert costs.tile_vector_cycles(A2A3, TAddOp, F32, 64, 64, 64) == 158
     # TADD int16 64x64 = 167 published: 23 + 2 x 64 + 16 (mask floor)
     assert costs.tile_vector_cycles(A2A3, TAddOp, I16, 64, 64, 64) == 167
+
+
+def test_a2a3_unary_and_scalar_issue():
+    unary, scalar = costs.Impl.UNARY, costs.Impl.SCALAR
+    # TUnaryOp.hpp has no small-shape path: f16 64x64 (rows of 64 < 128) is flattened
+    # into 4096 / 128 = 32 repeats, not 64 masked ones as TBinOp issues it
+    assert costs.a2a3_issue(64, 64, 64, F16, unary) == (1, 32, 0)
+    assert costs.a2a3_issue(64, 64, 64, F16) == (1, 64, 1)
+    # TBinSOp.hpp, static valid shape: flattened: 63 x 64 f16 = 31 full repeats and a
+    # masked tail repeat (norm mode: no floor); 15 x 192 int16: rows of 1.5 repeats: count
+    assert costs.a2a3_issue(63, 64, 64, F16, scalar) == (2, 32, 0)
+    assert costs.a2a3_issue(15, 192, 192, I16, scalar) == (1, 23, 1)
+    # valid shape `?`: always the 2-D path: one strided instruction per repeat column
+    # (63 masked repeats; 15 full + 15 masked), rows beyond 255 in a further instruction,
+    # and a row-per-instruction loop when the rows are fewer than the repeats in one
+    assert costs.a2a3_issue(63, 64, 64, F16, scalar, dynamic=True) == (1, 63, 0)
+    assert costs.a2a3_issue(15, 192, 192, I16, scalar, dynamic=True) == (2, 30, 0)
+    assert costs.a2a3_issue(256, 16, 16, F32, scalar, dynamic=True) == (2, 256, 0)
+    assert costs.a2a3_issue(7, 448, 448, F32, scalar, dynamic=True) == (7, 49, 0)
+    assert costs.a2a3_issue(2, 100, 128, F32, scalar, dynamic=True) == (2, 4, 1)
+    # which family: tile-scalar ops TBinSOp, one-source ops TUnaryOp
+    assert costs.impl_of(TAddSOp) is scalar and costs.impl_of(TExpOp) is unary
+    assert costs.impl_of(TAddOp) is costs.Impl.BINARY
+
+
+def test_a2a3_tile_scalar_fixed_by_element_type():
+    # vadds: [formula] TADDS fp32 bias 25; f16 and integer elements 8 (cost_params)
+    assert costs.tile_vector_cycles(A2A3, TAddSOp, F32, 32, 64, 64, True) == 25 + 32
+    assert costs.tile_vector_cycles(A2A3, TAddSOp, F16, 63, 64, 64, True) == 8 + 63
+    assert costs.tile_vector_cycles(A2A3, TAddSOp, I32, 31, 128, 128, True) == 8 + 62
+    # static 15 x 192 int16: count mode pays the floor
+    assert costs.tile_vector_cycles(A2A3, TAddSOp, I16, 15, 192, 192) == 8 + 23 + 16
+    # vexp: [cce] 2 x repeat + 31
+    assert costs.tile_vector_cycles(A2A3, TExpOp, F16, 64, 64, 64) == 31 + 2 * 32
+
+
+def test_a2a3_row_reduce_instructions():
+    # TRowReduceOps.hpp: rows of one repeat: one vcadd over 64 rows ([cce] 46 + 7 x 64)
+    assert costs.row_reduce_cycles(A2A3, TRowSumOp, F32, 64, 64, 64) == 46 + 7 * 64
+    # 16 x 256 f32, four repeat columns: three count-mode vadd over 16 rows, each behind a
+    # pipe_barrier (fixed 30 + 2 x 16 + mask floor 16), then the vcadd of tmp
+    assert costs.row_reduce_cycles(A2A3, TRowSumOp, F32, 16, 256, 256) == (
+        3 * (30 + 2 * 16 + 16) + 46 + 7 * 16
+    )
+    # 1.5 repeats: a UB copy of the first column (6 + 16 x 256 / 32), one masked vmax
+    assert costs.row_reduce_cycles(A2A3, TRowMaxOp, F32, 16, 96, 96) == (
+        6 + 128 + (23 + 2 * 16 + 16) + 32 + 7 * 16
+    )
 
 
 def test_a5_vector_latencies():
