@@ -284,3 +284,49 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     func.return
   }
 }
+
+// -----
+
+// The slots fit by the bytes live at once (64 KiB besides them, two 48 KiB slots in the
+// 192 KiB of a2a3) but not at any address: %f, pre-planned at 88 KiB, leaves two free
+// ranges of 88 KiB for the 96 KiB multi tile. The planner fails, so the function is left
+// as it was (and plans).
+// SLOTS-LABEL: func.func @restored
+// SLOTS-NOT:     pto.alloc_multi_tile
+// SLOTS:         func.return
+!x = !pto.tile_buf<loc=vec, dtype=f32, rows=48, cols=256>
+!f = !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=256>
+!px = !pto.partition_tensor_view<48x256xf32>
+!pf = !pto.partition_tensor_view<16x256xf32>
+!tv = !pto.tensor_view<?x?xf32>
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @restored(%a: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c16 = arith.constant 16 : index
+    %c48 = arith.constant 48 : index
+    %c256 = arith.constant 256 : index
+    %n = arith.constant 192 : index
+    %at = arith.constant 90112 : i64
+    %va = pto.make_tensor_view %a, shape = [%n, %c256], strides = [%c256, %c1] : !tv
+    %vc = pto.make_tensor_view %c, shape = [%n, %c256], strides = [%c256, %c1] : !tv
+    %pf = pto.partition_view %va, offsets = [%c0, %c0], sizes = [%c16, %c256] : !tv -> !pf
+    %f = pto.alloc_tile addr = %at : !f
+    pto.tload ins(%pf : !pf) outs(%f : !f)
+    scf.for %i = %c0 to %c4 step %c1 {
+      %row = arith.muli %i, %c48 : index
+      %pa = pto.partition_view %va, offsets = [%row, %c0], sizes = [%c48, %c256] : !tv -> !px
+      %pc = pto.partition_view %vc, offsets = [%row, %c0], sizes = [%c48, %c256] : !tv -> !px
+      %x = pto.alloc_tile : !x
+      pto.tload ins(%pa : !px) outs(%x : !x)
+      %u = pto.alloc_tile : !x
+      pto.tabs ins(%x : !x) outs(%u : !x)
+      %y = pto.alloc_tile : !x
+      pto.texp ins(%u : !x) outs(%y : !x)
+      pto.tstore ins(%y : !x) outs(%pc : !px)
+      pto.tstore ins(%f : !f) outs(%pf : !pf)
+    }
+    func.return
+  }
+}
