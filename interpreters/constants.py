@@ -5,6 +5,7 @@ the unsigned division and remainder xDSL lacks."""
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import cast
 
 import numpy as np
@@ -73,6 +74,17 @@ _CMPI = (
 """arith.cmpi by predicate (eq ne slt sle sgt sge ult ule ugt uge); 6 and up unsigned."""
 
 
+_IntBinary = tuple[Callable[[int, int], int], Callable[..., PythonValues]]
+
+_INT_BINARY: dict[type[Operation], _IntBinary] = {
+    arith.AddiOp: (operator.add, ArithFunctions.run_addi),
+    arith.SubiOp: (operator.sub, ArithFunctions.run_subi),
+    arith.MuliOp: (operator.mul, ArithFunctions.run_muli),
+}
+"""Per integer binary op: its exact result (wrapped to the width afterwards) and xDSL's
+implementation, for the types it does not handle."""
+
+
 @register_functions
 class KernelArithFunctions(CachedConstantArithFunctions):
     """The arith functions `pto-run` registers: cached constants, and xDSL's `arith.addi`,
@@ -96,32 +108,16 @@ class KernelArithFunctions(CachedConstantArithFunctions):
             self._widths[op] = width
         return width
 
-    @implements(arith.AddiOp)
-    def run_int_addi(
-        self, interpreter: Interpreter, op: arith.AddiOp, args: PythonValues
-    ) -> PythonValues:
+    @implements(arith.AddiOp, arith.SubiOp, arith.MuliOp)
+    def run_int_binary(
+        self, interpreter: Interpreter, op: arith.AddiOp | arith.SubiOp | arith.MuliOp,
+        args: PythonValues,
+    ) -> PythonValues:  # fmt: skip
         width = self._width(interpreter, op, op.result.type)
+        compute, xdsl = _INT_BINARY[type(op)]
         if width is None:
-            return super().run_addi(interpreter, op, args)
-        return (to_signed(args[0] + args[1], width),)
-
-    @implements(arith.SubiOp)
-    def run_int_subi(
-        self, interpreter: Interpreter, op: arith.SubiOp, args: PythonValues
-    ) -> PythonValues:
-        width = self._width(interpreter, op, op.result.type)
-        if width is None:
-            return super().run_subi(interpreter, op, args)
-        return (to_signed(args[0] - args[1], width),)
-
-    @implements(arith.MuliOp)
-    def run_int_muli(
-        self, interpreter: Interpreter, op: arith.MuliOp, args: PythonValues
-    ) -> PythonValues:
-        width = self._width(interpreter, op, op.result.type)
-        if width is None:
-            return super().run_muli(interpreter, op, args)
-        return (to_signed(args[0] * args[1], width),)
+            return xdsl(self, interpreter, op, args)
+        return (to_signed(compute(args[0], args[1]), width),)
 
     @implements(arith.CmpiOp)
     def run_int_cmpi(
