@@ -338,8 +338,9 @@ class VSubCOp(VectorCarryOp):
 # ----------------------------------------------------------------------------------------
 
 
-class VectorUnaryOp(VectorOp):
-    """`%r = pto.vXXX %input, %mask : V, M -> V`: input and result have one type."""
+class MaskedVRegOp(VectorOp):
+    """`%r = pto.vXXX %input, %mask : V, M -> V`: one vreg and a mask of its granularity;
+    the result has the input's type (the unary ops, the cross-lane reductions)."""
 
     input = operand_def(VRegType)
     mask = operand_def(MaskType)
@@ -362,6 +363,10 @@ class VectorUnaryOp(VectorOp):
         self.check_same_type("result", self.result, "input", vreg)
         check_mask_granularity(self.name, "mask", mask_of(self.mask), vreg)
         self.check_element(vreg)
+
+
+class VectorUnaryOp(MaskedVRegOp):
+    """`%r = pto.vXXX %input, %mask : V, M -> V`: a lane-wise op of the active lanes."""
 
 
 @irdl_op_definition

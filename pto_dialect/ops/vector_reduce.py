@@ -19,13 +19,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
+from xdsl.irdl import IRDLOperation, irdl_op_definition
 
-from pto_dialect.ops.vector_arith import ElementKind, VectorOp, check_mask_granularity
-from pto_dialect.ops.vector_common import mask_of, vreg_of
+from pto_dialect.ops.vector_arith import ElementKind, MaskedVRegOp
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
-from pto_dialect.types import MaskType, VRegType
 
 _PAGES = "vector/ops/reduction-ops/"
 
@@ -47,36 +44,12 @@ REDUCE_COST = VectorCost(
 """The cost of every cross-lane reduction (reduction-ops.md latency table)."""
 
 
-class VectorReduceOp(VectorOp):
+class VectorReduceOp(MaskedVRegOp):
     """`%r = pto.vXXX %input, %mask : V, M -> V`: a cross-lane reduction of `input`'s
     active lanes; the result has the input's type."""
 
     ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.ANY
     COST: ClassVar = REDUCE_COST
-
-    input = operand_def(VRegType)
-    mask = operand_def(MaskType)
-    result = result_def(VRegType)
-
-    assembly_format = (
-        "$input `,` $mask attr-dict `:` type($input) `,` type($mask) `->` type($result)"
-    )
-
-    def __init__(
-        self,
-        input: SSAValue | Operation,
-        mask: SSAValue | Operation,
-        result_type: Attribute | None = None,
-    ) -> None:
-        if result_type is None:
-            result_type = SSAValue.get(input).type
-        super().__init__(operands=[input, mask], result_types=[result_type])
-
-    def verify_(self) -> None:
-        vreg = vreg_of(self.input)
-        self.check_same_type("result", self.result, "input", vreg)
-        check_mask_granularity(self.name, "mask", mask_of(self.mask), vreg)
-        self.check_element(vreg)
 
 
 class VectorGroupReduceOp(VectorReduceOp):
