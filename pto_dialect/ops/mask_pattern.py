@@ -10,20 +10,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import irdl_attr_definition
-from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
 from pto_dialect.attrs import AngleEnum
 from pto_dialect.ops.base import (
-    SEGMENTS,
     TileOp,
-    parse_operands_colon_types,
     print_values_colon_types,
-    resolve,
-    segments,
 )
 
 
@@ -62,32 +56,6 @@ class MaskPatternAttr(AngleEnum, EnumAttribute[MaskPattern]):
 
 
 MASK_ATTR = "maskPattern"
-
-
-def parse_dps_with_attr_operand(
-    parser: Parser,
-) -> tuple[list[SSAValue], dict[str, Attribute], dict[str, Attribute]]:
-    """After `ins`: `(%a[, %b...][, {attrs}] [{attrs}] : T...) outs(%d... : D...) {attrs}?`."""
-    parser.parse_punctuation("(")
-    operands = [parser.parse_unresolved_operand()]
-    attrs: dict[str, Attribute] = {}
-    while parser.parse_optional_punctuation(",") is not None:
-        inline = parser.parse_optional_attr_dict()
-        if inline:
-            attrs |= inline
-            break
-        operands.append(parser.parse_unresolved_operand())
-    attrs |= parser.parse_optional_attr_dict()
-    parser.parse_punctuation(":")
-    types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
-    parser.parse_punctuation(")")
-    parser.parse_keyword("outs")
-    parser.parse_punctuation("(")
-    outs, out_types = parse_operands_colon_types(parser)
-    parser.parse_punctuation(")")
-    attrs |= parser.parse_optional_attr_dict()
-    values = [*resolve(parser, operands, types), *resolve(parser, outs, out_types)]
-    return values, {SEGMENTS: segments(len(operands), len(outs))}, attrs
 
 
 def print_dps_with_attr_operand(op: TileOp, printer: Printer) -> None:

@@ -27,11 +27,19 @@ from pto_dialect.ops.base import (
 def parse_dps_attrs_in_ins(
     parser: Parser,
 ) -> tuple[list[SSAValue], dict[str, Attribute], dict[str, Attribute]]:
-    """After `ins`: `(%a, ... {attrs} : T, ...) outs(%d : D) {attrs}?`; the operands, the
-    segment-sizes property and the attributes of both attr-dicts."""
+    """After `ins`: `(%a, ... [,] {attrs} : T, ...) outs(%d : D) {attrs}?`; the operands,
+    the segment-sizes property and the attributes of the attr-dicts. The attr-dict inside
+    `ins` may follow the operands with a comma, as PTOAS prints the mask forms."""
     parser.parse_punctuation("(")
-    ins = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
-    attrs = parser.parse_optional_attr_dict()
+    ins = [parser.parse_unresolved_operand()]
+    attrs: dict[str, Attribute] = {}
+    while parser.parse_optional_punctuation(",") is not None:
+        inline = parser.parse_optional_attr_dict()
+        if inline:
+            attrs |= inline
+            break
+        ins.append(parser.parse_unresolved_operand())
+    attrs |= parser.parse_optional_attr_dict()
     parser.parse_punctuation(":")
     in_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
     parser.parse_punctuation(")")

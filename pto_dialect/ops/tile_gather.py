@@ -40,9 +40,9 @@ from pto_dialect.ops.mask_pattern import (
     SELECTION,
     MaskPatternAttr,
     Selection,
-    parse_dps_with_attr_operand,
     print_dps_with_attr_operand,
 )
+from pto_dialect.ops.tile_attr_syntax import parse_dps_attrs_in_ins
 from pto_dialect.ops.tile_reduce import require_nd
 from pto_dialect.ops.vector_load import Vgather2Op, VgatherbOp
 from pto_dialect.ops.vector_store import VscatterOp
@@ -112,7 +112,7 @@ class GatherTileOp(TileOp):
     def parse(cls, parser: Parser) -> TileOp:
         if parser.parse_optional_keyword("ins") is None:
             return super().parse(parser)
-        operands, properties, attrs = parse_dps_with_attr_operand(parser)
+        operands, properties, attrs = parse_dps_attrs_in_ins(parser)
         return cls.create(operands=operands, properties=properties, attributes=attrs)
 
     def print(self, printer: Printer) -> None:

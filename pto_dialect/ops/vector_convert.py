@@ -59,12 +59,13 @@ ROUND_CODES: dict[str, RoundMode] = {
 SAT_CODES: dict[str, SatMode] = {"SAT": SatMode.ON, "NOSAT": SatMode.OFF}
 PARTS = ("EVEN", "ODD")
 
-_Form = tuple[DType, DType]
+ConversionForm = tuple[DType, DType]
+"""(source, destination) element types of a conversion."""
 
 
-def _forms(table: str) -> dict[_Form, tuple[bool, bool]]:
+def conversion_forms(table: str) -> dict[ConversionForm, tuple[bool, bool]]:
     """`"f32>i32 RS; ..."`: (src, dst) -> (takes rnd, takes sat)."""
-    forms: dict[_Form, tuple[bool, bool]] = {}
+    forms: dict[ConversionForm, tuple[bool, bool]] = {}
     for entry in table.split(";"):
         pair, *flags = entry.split()
         src, dst = pair.split(">")
@@ -75,7 +76,7 @@ def _forms(table: str) -> dict[_Form, tuple[bool, bool]]:
 
 # vcvt.md "Supported Type Conversions": R = "Rounding: Yes", S = "Saturation: Yes"; the
 # narrowing float forms take rnd and sat (the page's own f32 -> f16 example uses SAT).
-FORMS = _forms(
+FORMS = conversion_forms(
     "f32>i64 RS; f32>i32 RS; f32>i16 RS; f16>i32 RS; f16>i16 RS; f16>i8 RS; f16>ui8 RS;"
     "bf16>i32 RS; f32>f16 RS; f32>bf16 RS; f16>f32; bf16>f32;"
     "ui8>f16; i8>f16; i16>f16 R; i16>f32 R; i32>f32 R; ui32>f32 R;"

@@ -37,7 +37,6 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import RoundMode, SatMode
-from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.base import fail, target_of
 from pto_dialect.ops.vector_arith import (
     ElementKind,
@@ -46,7 +45,12 @@ from pto_dialect.ops.vector_arith import (
     check_mask_granularity,
 )
 from pto_dialect.ops.vector_common import mask_of, vreg_of
-from pto_dialect.ops.vector_convert import ROUND_CODES, SAT_CODES
+from pto_dialect.ops.vector_convert import (
+    ROUND_CODES,
+    SAT_CODES,
+    ConversionForm,
+    conversion_forms,
+)
 from pto_dialect.records import Completion, PerRepeat, PerTarget, VectorCost, per_target_dtypes
 from pto_dialect.types import MaskType, VRegType
 
@@ -138,24 +142,10 @@ class VSubReluOp(VectorReluBinaryOp):
     MANUAL: ClassVar = _SFU + "vsubrelu.md"
 
 
-_Form = tuple[DType, DType]
-
-
-def _forms(table: str) -> dict[_Form, tuple[bool, bool]]:
-    """`"f32>f16 RS; ..."`: (src, dst) -> (takes rnd, takes sat)."""
-    forms: dict[_Form, tuple[bool, bool]] = {}
-    for entry in table.split(";"):
-        pair, *flags = entry.split()
-        src, dst = pair.split(">")
-        text = "".join(flags)
-        forms[(dtype_named(src), dtype_named(dst))] = ("R" in text, "S" in text)
-    return forms
-
-
 class VectorFusedConvOp(VectorOp):
     """`convert(f(lhs, rhs))` into another element type; the pairs are `FORMS`."""
 
-    FORMS: ClassVar[Mapping[_Form, tuple[bool, bool]]] = {}
+    FORMS: ClassVar[Mapping[ConversionForm, tuple[bool, bool]]] = {}
     """(src, dst) -> (takes `rnd`, takes `sat`)."""
     RELU: ClassVar[bool] = True
     """Whether the sum or product is clamped at zero before the conversion."""
@@ -207,7 +197,7 @@ class VectorFusedConvOp(VectorOp):
         print_fused(printer, self, (self.result,))
 
     @classmethod
-    def pairs(cls) -> PerTarget[frozenset[_Form]]:
+    def pairs(cls) -> PerTarget[frozenset[ConversionForm]]:
         every = frozenset(cls.FORMS)
         return PerTarget(every, every, every)
 
@@ -257,7 +247,7 @@ class VAddReluConvOp(VectorFusedConvOp):
 
     MANUAL: ClassVar = _SFU + "vaddreluconv.md"
     # pto-isa npu/a2a3 and npu/a5 TAddReluConv.hpp: f32 -> f16, f16 -> i8, i16 -> i8
-    FORMS: ClassVar = _forms("f32>f16 RS; f16>i8 RS; i16>i8 S")
+    FORMS: ClassVar = conversion_forms("f32>f16 RS; f16>i8 RS; i16>i8 S")
     DTYPES: ClassVar = per_target_dtypes("f32 f16 i16", "f32 f16 i16")
     """Source element types; the legal pairs are `FORMS`."""
 
@@ -271,7 +261,7 @@ class VMulConvOp(VectorFusedConvOp):
     MANUAL: ClassVar = _SFU + "vmulconv.md"
     RELU: ClassVar[bool] = False
     # vmulconv.md: the f16 -> i8 variant (the only form either page names)
-    FORMS: ClassVar = _forms("f16>i8 RS")
+    FORMS: ClassVar = conversion_forms("f16>i8 RS")
     DTYPES: ClassVar = per_target_dtypes("f16", "f16")
 
 
