@@ -11,26 +11,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import StrEnum
 from typing import ClassVar
 
 from xdsl.dialects.builtin import StringAttr, i64
-from xdsl.ir import Block, Operation, Region
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
     prop_def,
-    region_def,
     result_def,
     traits_def,
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import NoTerminator, Pure
+from xdsl.traits import Pure
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import PtoOp, define_op, fail
+from pto_dialect.ops.vecscope import BlockScopeOp
 from pto_dialect.records import NoCycles
 
 _QUERY_PAGE = "scalar/ops/micro-instruction/block-dim-query.md"
@@ -130,7 +128,7 @@ class MemBarOp(PtoOp):
             raise fail(f"pto.mem_bar kind '{self.kind.data}' is not a MemBarKind")
 
 
-class SectionOp(PtoOp):
+class SectionOp(BlockScopeOp):
     """`pto.section.<core> { ... }`: a single-block region of code for one kind of core.
 
     A run models one vector core: it runs a vector section's body and skips a cube
@@ -140,32 +138,6 @@ class SectionOp(PtoOp):
     COST: ClassVar = NoCycles("a container: its body's ops carry the cycles")
     RUNS: ClassVar[bool]
     """Whether the vector core the interpreter models runs the body."""
-
-    body = region_def("single_block")
-    traits = traits_def(NoTerminator())
-
-    def __init__(self, body: Region | Sequence[Operation] = ()) -> None:
-        if not isinstance(body, Region):
-            body = Region(Block(body))
-        super().__init__(regions=[body])
-
-    @classmethod
-    def parse(cls, parser: Parser) -> SectionOp:
-        body = parser.parse_region()
-        if not body.blocks:
-            body.add_block(Block())
-        op = cls(body)
-        op.attributes |= parser.parse_optional_attr_dict()
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=False)
-        printer.print_op_attributes(self.attributes)
-
-    def verify_(self) -> None:
-        if self.body.blocks and self.body.block.args:
-            raise fail(f"{self.name} body takes no block arguments")
 
 
 SectionVectorOp = define_op(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from xdsl.ir import Block, Operation, Region
 from xdsl.irdl import IRDLOperation, irdl_op_definition, region_def, traits_def
@@ -49,22 +49,9 @@ class InVecScope(OpTrait):
             raise fail(f"{op.name} must be nested in a pto.vecscope region")
 
 
-@irdl_op_definition
-class VecScopeOp(PtoOp):
-    """`pto.vecscope { ... }`: one vector-function interval issued to PIPE_V.
-
-    A lowering may say what it chose in a string attribute (`MATMUL_TILE`: the register tile
-    of `pto-lower-matmul-to-vector`); `pto-run --report` lists it."""
-
-    name = "pto.vecscope"
-
-    MATMUL_TILE: ClassVar[str] = "pto.matmul_tile"
-    """The register tile and computational intensity of a lowered matrix op."""
-
-    MANUAL: ClassVar = "scalar/ops/micro-instruction/vecscope.md"
-    COST: ClassVar = NoCycles("a scope: its body's ops carry the cycles")
-
-    PIPE: ClassVar[Pipe] = Pipe.V
+class BlockScopeOp(PtoOp):
+    """An op holding one block of code without arguments or terminator, and no operands
+    or results: `NAME { ... } {attrs}?` (`pto.vecscope`, the `pto.section.*` ops)."""
 
     body = region_def("single_block")
 
@@ -84,10 +71,10 @@ class VecScopeOp(PtoOp):
         return self.body.block
 
     @classmethod
-    def parse(cls, parser: Parser) -> VecScopeOp:
+    def parse(cls, parser: Parser) -> Self:
         body = parser.parse_region()
         if not body.blocks:
-            body.add_block(Block())  # `pto.vecscope {}` holds one empty block
+            body.add_block(Block())  # `NAME {}` holds one empty block
         op = cls(body)
         op.attributes.update(parser.parse_optional_attr_dict())
         return op
@@ -99,7 +86,28 @@ class VecScopeOp(PtoOp):
 
     def verify_(self) -> None:
         if self.body.blocks and self.block.args:
-            raise fail("pto.vecscope body takes no block arguments")
+            raise fail(f"{self.name} body takes no block arguments")
+
+
+@irdl_op_definition
+class VecScopeOp(BlockScopeOp):
+    """`pto.vecscope { ... }`: one vector-function interval issued to PIPE_V.
+
+    A lowering may say what it chose in a string attribute (`MATMUL_TILE`: the register tile
+    of `pto-lower-matmul-to-vector`); `pto-run --report` lists it."""
+
+    name = "pto.vecscope"
+
+    MATMUL_TILE: ClassVar[str] = "pto.matmul_tile"
+    """The register tile and computational intensity of a lowered matrix op."""
+
+    MANUAL: ClassVar = "scalar/ops/micro-instruction/vecscope.md"
+    COST: ClassVar = NoCycles("a scope: its body's ops carry the cycles")
+
+    PIPE: ClassVar[Pipe] = Pipe.V
+
+    def verify_(self) -> None:
+        super().verify_()
         if enclosing_vecscope(self) is not None:
             raise fail("pto.vecscope must not be nested in another pto.vecscope")
 
