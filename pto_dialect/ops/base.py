@@ -128,6 +128,19 @@ def print_values_colon_types(printer: Printer, values: Sequence[SSAValue]) -> No
     printer.print_list([v.type for v in values], printer.print_attribute)
 
 
+def print_operands_attrs_types(printer: Printer, op: Operation) -> None:
+    """` %a, %b {attrs} : T1, T2 -> R`: the operands, the attributes, the operand types
+    and the result types (none: no arrow)."""
+    printer.print_string(" ")
+    printer.print_list(op.operands, printer.print_operand)
+    printer.print_op_attributes(op.attributes)
+    printer.print_string(" : ")
+    printer.print_list([o.type for o in op.operands], printer.print_attribute)
+    if op.results:
+        printer.print_string(" -> ")
+        printer.print_list([r.type for r in op.results], printer.print_attribute)
+
+
 def parse_signature(parser: Parser) -> tuple[list[Attribute], list[Attribute]]:
     """`T -> R`, `(T1, T2) -> R`, `(T1, T2) -> ()` or `T1, T2` (no results)."""
     if parser.parse_optional_punctuation("(") is not None:

@@ -18,7 +18,7 @@ from xdsl.ir import SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from pto_dialect.ops.base import fail, resolve
+from pto_dialect.ops.base import fail, print_operands_attrs_types, resolve
 from pto_dialect.ops.vector_common import Kind, VectorMemoryOp
 
 STRIDE = Kind("i32 (control word) or i16 (stride)", lambda t: t in (i32, i16))
@@ -68,11 +68,4 @@ class BlockStridedOp(VectorMemoryOp):
         )
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_list(self.operands, printer.print_operand)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_list([o.type for o in self.operands], printer.print_attribute)
-        if self.results:
-            printer.print_string(" -> ")
-            printer.print_list([r.type for r in self.results], printer.print_attribute)
+        print_operands_attrs_types(printer, self)

@@ -38,7 +38,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.dtypes import Kind as DTypeKind
-from pto_dialect.ops.base import fail, resolve, target_of
+from pto_dialect.ops.base import fail, print_operands_attrs_types, resolve, target_of
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.ops.vector_arith import ALL_TYPES, ElementKind, VectorOp, check_mask_granularity
 from pto_dialect.ops.vector_common import PTR, Kind, VectorMemoryOp, mask_of, vreg_of
@@ -398,13 +398,7 @@ class VUsqzOp(RearrangeOp):
         )
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_list(self.operands, printer.print_operand)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_list([o.type for o in self.operands], printer.print_attribute)
-        printer.print_string(" -> ")
-        printer.print_attribute(self.result.type)
+        print_operands_attrs_types(printer, self)
 
     def verify_(self) -> None:
         if not isinstance(self.mask.type, MaskType):

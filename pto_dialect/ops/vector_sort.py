@@ -23,7 +23,14 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType
-from pto_dialect.ops.base import PtoOp, fail, parse_signature, resolve, target_of
+from pto_dialect.ops.base import (
+    PtoOp,
+    fail,
+    parse_signature,
+    print_operands_attrs_types,
+    resolve,
+    target_of,
+)
 from pto_dialect.ops.vector_common import PTR, VectorMemoryOp
 from pto_dialect.records import (
     Completion,
@@ -80,11 +87,7 @@ class UbSortOp(VectorMemoryOp):
         return op
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(" ")
-        printer.print_list(self.operands, printer.print_operand)
-        printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_list([v.type for v in self.operands], printer.print_attribute)
+        print_operands_attrs_types(printer, self)
 
     def value_type(self) -> PtrType:
         """The pointer giving the value type (the first typed one of `VALUE_POINTERS`)."""
