@@ -198,6 +198,20 @@ class Chain:
     """A row or column expansion applied to the chain's last value before it is stored."""
 
     @property
+    def streams(self) -> bool:
+        """Whether an iteration has a buffer two pipes touch that is not loop-carried: a
+        loaded value some op reads, a stored value not carried to the next iteration, a
+        reduction or a per-row operand. `pto-multi-buffer` slots only such buffers."""
+        if not self.accumulate or self.reduction or self.row_reduction or self.row_expansion:
+            return True
+        count = self.loads + 1 + (self.generator is not None)  # loaded, %acc, %gen
+        read: set[int] = set()
+        for op, operands in self.ops:
+            read |= {o % count for o in (operands[:2] if op == COMPARE_SELECT else operands)}
+            count += 1
+        return any(k < self.loads for k in read)
+
+    @property
     def row_expansion(self) -> bool:
         return self.expansion is not None and self.expansion.startswith("trow")
 

@@ -95,7 +95,8 @@ def check_chain(chain: Chain, target: str, count: int, sync: str) -> None:
         module.verify()
         if isinstance(stage, MultiBufferPass):
             slotted = [op for op in module.walk() if isinstance(op, AllocMultiTileOp)]
-            assert bool(slotted) == (chain.tiles >= 2), "multi-buffered iff the loop repeats"
+            streams = chain.tiles >= 2 and chain.streams
+            assert bool(slotted) == streams, "multi-buffered iff the loop repeats and streams"
             assert all(op.multi_type.count.data == min(count, chain.tiles) for op in slotted)
         pipes = UntrackedPipes() if not isinstance(stage, InsertSyncPass) else None
         if pipes is None or isinstance(stage, MultiBufferPass):
@@ -105,7 +106,7 @@ def check_chain(chain: Chain, target: str, count: int, sync: str) -> None:
     same_bytes(result, reference)
     if sync == "bufid":
         assert any(isinstance(op, GetBufOp) for op in module.walk())
-    slots = min(count, chain.tiles) if count >= 2 and chain.tiles >= 2 else 1
+    slots = min(count, chain.tiles) if count >= 2 and chain.tiles >= 2 and chain.streams else 1
     check_necessity(str(module), chain.args(), sync, repeats=chain.tiles >= 2 * slots)
 
 
