@@ -8,7 +8,7 @@ implements, the script builds the corresponding A2/A3 kernel (the tile op on til
 case's shape and element type, or a tload from a GM argument), runs it with pto-run's model
 and prints the model's cycles on the op's pipe next to the published figure, their ratio,
 and the median and worst absolute relative error, separately for the cases the parameters
-were fitted on (`FITTED`, named in interpreters/cost_params.py) and the held-out ones. The
+were fitted on (`FITTED`, named in interpreters/machine/cost_params.py) and the held-out ones. The
 `bound` column is the accuracy pto-isa's own test demands of pto-isa's model on the case;
 0 means the case is not checked there (pto-isa's model does not reproduce it either), so the
 held-out figures are also given for the checked cases alone. Published figures that are not
@@ -37,7 +37,7 @@ from xdsl.dialects import arith, builtin, func, scf
 from xdsl.parser import Parser
 
 from interpreters.execute import run_function
-from interpreters.pipes import PipeModel
+from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO
 
@@ -59,7 +59,7 @@ FITTED = {
     "TLoad.c01_nd_float_128x128",
     "A5TAddFit.Fp32Default2DNoPostUpdateFull#8",
 }
-"""The cases a parameter was fitted on (interpreters/cost_params.py says which)."""
+"""The cases a parameter was fitted on (interpreters/machine/cost_params.py says which)."""
 
 _COLREDUCE = (
     "{} cycles for {} instructions each behind a pipe_barrier (npu/a2a3/TColReduceOps.hpp): "

@@ -21,7 +21,7 @@ from xdsl.dialects import arith, builtin, func, scf
 from xdsl.parser import Parser
 
 from interpreters.execute import run_function
-from interpreters.pipes import PipeModel, UntrackedPipes
+from interpreters.machine.pipes import PipeModel, UntrackedPipes
 from passes.pipeline import PipelinePass
 from pto_dialect.dialect import PTO
 

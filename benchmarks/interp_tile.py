@@ -24,11 +24,11 @@ from xdsl.dialects.func import Func, FuncOp
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.parser import Parser
 
-from interpreters.machine import Machine
-from interpreters.memory import Tile
-from interpreters.pipes import UntrackedPipes
-from interpreters.pto_interpreter import PtoInterpreter
-from interpreters.registry import project_functions
+from interpreters.engine.interpreter import PtoInterpreter
+from interpreters.machine.core import Machine
+from interpreters.machine.memory import Tile
+from interpreters.machine.pipes import UntrackedPipes
+from interpreters.ops.registry import project_functions
 from pto_dialect.dialect import PTO
 from pto_dialect.targets import A5
 from pto_dialect.types import TileBufType

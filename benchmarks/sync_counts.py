@@ -30,7 +30,7 @@ from xdsl.ir import Operation
 
 from interpreters.args import declared_args
 from interpreters.execute import run_function
-from interpreters.source import parse_module
+from interpreters.machine.source import parse_module
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO

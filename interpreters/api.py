@@ -51,9 +51,9 @@ from interpreters.execute import (
     retarget,
     run_function,
 )
-from interpreters.pipes import Hazard, PipeModel, UntrackedPipes
+from interpreters.machine.pipes import Hazard, PipeModel, UntrackedPipes
+from interpreters.machine.report import Report, trace_events, write_trace
 from interpreters.progress import Progress
-from interpreters.report import Report, trace_events, write_trace
 from pto_dialect.diagnostics import (
     Diagnostic,
     SourceLoc,

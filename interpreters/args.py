@@ -23,8 +23,8 @@ import numpy as np
 from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.ir import Attribute
 
-from interpreters.machine import Machine
-from interpreters.memory import Memory, Pointer, Tile
+from interpreters.machine.core import Machine
+from interpreters.machine.memory import Memory, Pointer, Tile
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
 

@@ -26,16 +26,16 @@ from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from interpreters.args import Arg, ArgError, ArrayArg, bind, parse_spec
-from interpreters.constants import KernelArithFunctions, UnsignedIndexArithFunctions
-from interpreters.errors import PtoRuntimeError
-from interpreters.impls import implements, register_functions
-from interpreters.launch import Launch
-from interpreters.machine import Machine
-from interpreters.pipes import Hazard, PipeModel, UntrackedPipes
+from interpreters.engine.impls import implements, register_functions
+from interpreters.engine.interpreter import PtoInterpreter
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.launch import Launch
+from interpreters.machine.pipes import Hazard, PipeModel, UntrackedPipes
+from interpreters.machine.source import where
+from interpreters.ops.registry import project_functions
+from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
 from interpreters.progress import CHECK_EVERY, Progress
-from interpreters.pto_interpreter import PtoInterpreter
-from interpreters.registry import project_functions
-from interpreters.source import where
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.targets import parse_target

@@ -35,7 +35,7 @@ from interpreters.api import PtoError, PtoPassError
 from interpreters.args import ArgError, parse_spec, save_array
 from interpreters.auto_sync import AutoSync, complete, sync_ops
 from interpreters.execute import DEFAULT_MAX_STEPS, KernelError, entry_function
-from interpreters.report import Report, launch_json, launch_text, write_trace
+from interpreters.machine.report import Report, launch_json, launch_text, write_trace
 from pto_dialect import __version__
 from pto_dialect.diagnostics import Sources, pass_diagnostic
 from pto_dialect.verification import first_line

@@ -22,11 +22,11 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from passes.common import checked_by_stages
-from passes.convert_to_dps import ConvertToDpsPass
+from passes.convert_to_dps.convert import ConvertToDpsPass
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
-from passes.lower_matmul_to_vector import LowerMatmulToVectorPass
-from passes.lower_tile_to_vector import LowerTileToVectorPass
+from passes.lower_matmul_to_vector.lower import LowerMatmulToVectorPass
+from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from passes.multi_buffer import MultiBufferPass, ResolveSlotsPass
 from passes.plan_memory import PlanMemoryPass
 from passes.set_target import SetTargetPass

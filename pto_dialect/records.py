@@ -150,7 +150,7 @@ class CostFormula(Enum):
 
 @dataclass(frozen=True)
 class Formula:
-    """A cost computed by one of the cost model's formulas (`interpreters/costs.py`)."""
+    """A cost computed by one of the cost model's formulas (`interpreters/machine/costs.py`)."""
 
     formula: CostFormula
     estimate: str | None = None

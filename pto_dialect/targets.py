@@ -1,7 +1,7 @@
 """Target profiles (A2/A3, A5, CPU simulator) as data.
 
 What a target is: its memories' capacities (the cycle model's constants are in
-`interpreters/cost_params.py`). Element types
+`interpreters/machine/cost_params.py`). Element types
 per op are on each op's record (`pto_dialect.records`); behaviour rules where the manual
 leaves room are in `pto_dialect.rules`. Every row names the manual rule it comes from.
 """

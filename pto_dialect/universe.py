@@ -31,12 +31,15 @@ def _lazy_pass(module: str, name: str) -> Callable[[], type[ModulePass]]:
 
 PASSES: dict[str, tuple[str, str]] = {
     "pto-set-target": ("passes.set_target", "SetTargetPass"),
-    "pto-convert-to-dps": ("passes.convert_to_dps", "ConvertToDpsPass"),
+    "pto-convert-to-dps": ("passes.convert_to_dps.convert", "ConvertToDpsPass"),
     "pto-plan-memory": ("passes.plan_memory", "PlanMemoryPass"),
     "pto-insert-sync": ("passes.insert_sync", "InsertSyncPass"),
-    "pto-lower-tile-to-vector": ("passes.lower_tile_to_vector", "LowerTileToVectorPass"),
+    "pto-lower-tile-to-vector": ("passes.lower_tile_to_vector.lower", "LowerTileToVectorPass"),
     "pto-lower-dma": ("passes.lower_dma", "LowerDmaPass"),
-    "pto-lower-matmul-to-vector": ("passes.lower_matmul_to_vector", "LowerMatmulToVectorPass"),
+    "pto-lower-matmul-to-vector": (
+        "passes.lower_matmul_to_vector.lower",
+        "LowerMatmulToVectorPass",
+    ),
     "pto-pipeline": ("passes.pipeline", "PipelinePass"),
     "pto-multi-buffer": ("passes.multi_buffer", "MultiBufferPass"),
     "pto-resolve-slots": ("passes.multi_buffer", "ResolveSlotsPass"),

@@ -16,7 +16,7 @@ from xdsl.interpreter import (
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
-from interpreters.impls import PLAIN
+from interpreters.engine.impls import PLAIN
 
 
 @dataclass

@@ -15,12 +15,12 @@ from typing import cast
 from xdsl.interpreter import InterpreterFunctions, PythonValues
 from xdsl.ir import Operation, SSAValue
 
-from interpreters import costs
-from interpreters.dma_state import DmaState
-from interpreters.errors import PtoRuntimeError, check
-from interpreters.launch import Launch
-from interpreters.memory import Access, Memory, Pointer, TensorView, Tile, static_or
-from interpreters.pipes import PipeModel
+from interpreters.machine import costs
+from interpreters.machine.dma_state import DmaState
+from interpreters.machine.errors import PtoRuntimeError, check
+from interpreters.machine.launch import Launch
+from interpreters.machine.memory import Access, Memory, Pointer, TensorView, Tile, static_or
+from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp, TileOp

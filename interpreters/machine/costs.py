@@ -24,7 +24,7 @@ from typing import cast
 from xdsl.dialects import scf
 from xdsl.ir import BlockArgument, SSAValue
 
-from interpreters import cost_params as P
+from interpreters.machine import cost_params as P
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp

@@ -1,4 +1,4 @@
-"""The DMA unit's configuration registers, part of the machine (`interpreters.machine`)."""
+"""The DMA unit's configuration registers, part of a core (`machine.core.Machine`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ class DmaState:
     set by `set_mov_pad_val`.
     `out_to_ub_strides` / `ub_to_out_strides`: the (src, dst) byte strides of loop1 and loop2,
     set by `set_loop{1,2}_stride_*`; None until set (a copy then advances by the natural
-    extent of the inner level, see `interpreters.dma`).
+    extent of the inner level, see `interpreters.ops.dma`).
     """
 
     out_to_ub: tuple[int, int] = (1, 1)

@@ -1,5 +1,5 @@
 """Strided DMA transfers over a nest of repetition levels, shared by the grouped v0.6
-transfers (`interpreters.dma_v06`) and the `copy_*` ops looping with stride registers.
+transfers (`interpreters.ops.dma_v06`) and the `copy_*` ops looping with stride registers.
 
 A transfer is a nest of levels, innermost first: `n_burst` rows of `len_burst` bytes and each
 outer loop wrapping all earlier ones. Row `(i_0, ..., i_k)` starts at `base + sum(i_j *
@@ -19,14 +19,23 @@ from math import prod
 
 import numpy as np
 
-from interpreters import costs
-from interpreters.dma import MAX_PAD_BYTES, UB_ALIGN, pad_bytes
-from interpreters.errors import check
-from interpreters.machine import Machine
-from interpreters.memory import Access, Memory, Pointer
+from interpreters.machine import costs
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import check
+from interpreters.machine.memory import Access, Memory, Pointer
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.types import MemorySpace
+
+UB_ALIGN = 32
+"""UB addresses and UB burst strides of a DMA copy are 32-byte aligned (manual: DMA Copy)."""
+MAX_PAD_BYTES = 32
+"""Left and right padding are each at most 32 bytes (AscendC DataCopyPad padding rule)."""
+
+
+def pad_bytes(pattern: int, size: int) -> np.ndarray:
+    """One pad element: the low `size` bytes of `pattern`, little-endian."""
+    return np.frombuffer((pattern & ((1 << (8 * size)) - 1)).to_bytes(size, "little"), np.uint8)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The launch coordinates of one kernel instance, part of the machine (`interpreters.machine`)."""
+"""The launch coordinates of one kernel instance, part of a core (`machine.core.Machine`)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ pipe, the byte ranges it reads and writes, and its cycles (`PipeModel.execute`):
 - Timelines: an op starts when its pipe is free and its waits are satisfied, and occupies the
   pipe for its cycles; waits move the waiting pipe's clock to the signal's time.
 
-With `record_spans` the model also keeps what a trace shows (`interpreters.report`): the ops'
+With `record_spans` the model also keeps what a trace shows (`machine.report`): the ops'
 spans, the stalls (time a pipe waits on a flag, a buffer slot or a barrier), the edges
 (set_flag -> wait_flag, rls_buf -> get_buf) and where on which pipe each hazard happened.
 """
@@ -28,10 +28,10 @@ from typing import Any, NamedTuple
 
 from xdsl.ir import Operation
 
-from interpreters.costs import VectorIssue
-from interpreters.errors import PtoRuntimeError
-from interpreters.memory import Access
-from interpreters.source import where
+from interpreters.machine.costs import VectorIssue
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Access
+from interpreters.machine.source import where
 from pto_dialect.attrs import Event, Pipe
 
 PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)

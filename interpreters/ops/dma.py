@@ -20,17 +20,26 @@ rules checked and their sources.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
-from interpreters import costs
-from interpreters.errors import check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
-from interpreters.memory import Access, Memory, Pointer
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.dma_transfer import (
+    MAX_PAD_BYTES,
+    UB_ALIGN,
+    RowPad,
+    Side,
+    pad_bytes,
+    pad_of,
+    transfer,
+)
+from interpreters.machine.errors import check
+from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics.vector_arith import broadcast
 from pto_dialect.dtypes import DType, dtype_of
 from pto_dialect.ops.dma import (
@@ -42,13 +51,6 @@ from pto_dialect.ops.dma import (
 )
 from pto_dialect.types import MemorySpace, PtrType
 
-if TYPE_CHECKING:
-    from interpreters.dma_nest import RowPad
-
-UB_ALIGN = 32
-"""UB addresses and UB burst strides of a DMA copy are 32-byte aligned (manual: DMA Copy)."""
-MAX_PAD_BYTES = 32
-"""Left and right padding are each at most 32 bytes (AscendC DataCopyPad padding rule)."""
 LOOP1_LIMIT = 1 << 21
 LOOP2_LIMIT = 1 << 22
 """Loop-size register fields: loop1 21 bits, loop2 22 bits (manual: set_loop_size_*)."""
@@ -230,8 +232,6 @@ class DmaFunctions(MachineFunctions):
     ) -> None:
         """A copy whose loop levels advance by the stride registers that are set; a level
         whose register is unset advances by the extent of the level inside it."""
-        from interpreters.dma_nest import Side, transfer  # dma_nest imports this module
-
         strides = [(src.stride, dst.stride)]
         for count, register in zip((n_burst, loops[0]), registers, strict=True):
             inner = strides[-1]
@@ -258,8 +258,6 @@ class DmaFunctions(MachineFunctions):
         loops = self.machine.dma.out_to_ub
         rows, length = self._burst_shape(n_burst, len_burst, loops, dtype)
         if any(self.machine.dma.out_to_ub_strides):
-            from interpreters.dma_nest import pad_of  # dma_nest imports this module
-
             pattern = self.machine.dma.pad_pattern if select else 0
             pad = pad_of(left, right, dtype, pattern, aligned=select)
             ends = (_End(MemorySpace.GM, gm, gm_stride), _End(MemorySpace.UB, ub, ub_stride))
@@ -338,8 +336,3 @@ def scalar_bits(value: int | float, type: Attribute) -> int:
     assert dtype is not None, f"{type} is not an element type"
     unsigned = np.dtype(f"u{dtype.bytes}")
     return int(broadcast(value, dtype, 1).view(unsigned)[0])
-
-
-def pad_bytes(pattern: int, size: int) -> np.ndarray:
-    """One pad element: the low `size` bytes of `pattern`, little-endian."""
-    return np.frombuffer((pattern & ((1 << (8 * size)) - 1)).to_bytes(size, "little"), np.uint8)

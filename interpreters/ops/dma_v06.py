@@ -28,12 +28,12 @@ from typing import cast
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute, SSAValue
 
-from interpreters.dma import UB_ALIGN, scalar_bits
-from interpreters.dma_nest import Side, pad_of, transfer
-from interpreters.errors import PtoRuntimeError, check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import Machine, MachineFunctions
-from interpreters.memory import Pointer
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import Machine, MachineFunctions
+from interpreters.machine.dma_transfer import UB_ALIGN, Side, pad_of, transfer
+from interpreters.machine.errors import PtoRuntimeError, check
+from interpreters.machine.memory import Pointer
+from interpreters.ops.dma import scalar_bits
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.dma_v06 import (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions
 from pto_dialect.ops.runtime import BlockQueryOp, MemBarOp, SectionOp
 
 

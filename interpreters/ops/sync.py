@@ -1,6 +1,6 @@
 """Interpreter functions of pipeline synchronisation: flags, buffer slots and barriers.
 
-Each op only tells the pipe model (`interpreters.pipes.PipeModel`) about the happens-before
+Each op only tells the pipe model (`interpreters.machine.pipes.PipeModel`) about the happens-before
 edge it creates; none touches memory or takes cycles of its own.
 
 - `set_flag[src, dst, e]` / `wait_flag[src, dst, e]`: a signal from pipe `src` to pipe `dst`
@@ -18,9 +18,9 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters.errors import check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.errors import check
 from pto_dialect.ops.sync import (
     BUF_ID_COUNT,
     BarrierOp,

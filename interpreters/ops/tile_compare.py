@@ -17,14 +17,14 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters.errors import check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
-from interpreters.memory import Tile
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.errors import check
+from interpreters.machine.memory import Tile
+from interpreters.ops.tile_convert import charge
 from interpreters.semantics import compare as sem
 from interpreters.semantics.elementwise import source_operand
 from interpreters.semantics.vector_arith import broadcast
-from interpreters.tile_convert import charge
 from pto_dialect.ops.tile_compare import (
     MaskWritingTileOp,
     SelectTileOp,

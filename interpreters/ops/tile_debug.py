@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions, tile_accesses
-from interpreters.memory import Tile
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions, tile_accesses
+from interpreters.machine.memory import Tile
 from interpreters.semantics.debug import format_tile, layout_name
 from pto_dialect.ops.tile_debug import TPrintOp
 

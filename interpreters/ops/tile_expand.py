@@ -17,14 +17,14 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters import costs
-from interpreters.errors import check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import tile_accesses
-from interpreters.memory import Tile
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import tile_accesses
+from interpreters.machine.errors import check
+from interpreters.machine.memory import Tile
+from interpreters.ops.tile_kernels import TileKernelFunctions
 from interpreters.semantics import elementwise as sem
 from interpreters.semantics import math
-from interpreters.tile_kernels import TileKernelFunctions
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_expand import (

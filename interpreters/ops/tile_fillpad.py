@@ -13,10 +13,10 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters import costs
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
-from interpreters.memory import Tile
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.memory import Tile
 from pto_dialect.attrs import Location, PadValue
 from pto_dialect.ops.tile_fillpad import FillPadTileOp
 from pto_dialect.ops.vector_load import VldsOp

@@ -8,10 +8,10 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters import costs
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions, tile_accesses
-from interpreters.memory import Tile
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import MachineFunctions, tile_accesses
+from interpreters.machine.memory import Tile
 from interpreters.semantics.generate import index_sequence, random_words, triangle
 from interpreters.semantics.vector_arith import to_i32
 from pto_dialect.ops.tile_generate import GenerateTileOp, TCIOp, TRandomOp, TTriOp

@@ -6,7 +6,7 @@ reused on every run of it (its dtype and the target are fixed).
 
 from __future__ import annotations
 
-from interpreters.machine import Machine, MachineFunctions
+from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.semantics.elementwise import Kernel, Maker
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import TileOp

@@ -13,11 +13,11 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters.errors import check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
-from interpreters.memory import Memory, Tile
-from interpreters.tile_memory import alloc_operands, optional_operands
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.errors import check
+from interpreters.machine.memory import Memory, Tile
+from interpreters.ops.tile_memory import alloc_operands, optional_operands
 from pto_dialect.multi_tile_types import MultiTileBufType
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 

@@ -15,11 +15,11 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters import costs
-from interpreters.errors import check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions, tile_accesses
-from interpreters.memory import Tile
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import MachineFunctions, tile_accesses
+from interpreters.machine.errors import check
+from interpreters.machine.memory import Tile
 from interpreters.semantics import reduce
 from pto_dialect.ops.tile_reduce import (
     ColReduceTileOp,

@@ -16,14 +16,14 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters import costs
-from interpreters.errors import check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions, tile_accesses
-from interpreters.memory import Tile
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import MachineFunctions, tile_accesses
+from interpreters.machine.errors import check
+from interpreters.machine.memory import Tile
+from interpreters.ops.vector_arith import BINARY
 from interpreters.semantics import row_reduce
 from interpreters.semantics import vector_arith as vsem
-from interpreters.vector_arith import BINARY
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_row_reduce import (
     RowReduceTileOp,

@@ -13,11 +13,11 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters import costs
-from interpreters.errors import check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
-from interpreters.memory import Tile
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.errors import check
+from interpreters.machine.memory import Tile
 from interpreters.semantics import convert
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.tile_window import TExtractOp, TInsertOp, WindowTileOp

@@ -4,7 +4,7 @@ micro-ops (seed 004's binary family, `vabs`, `vneg`, `vnot`, `vmula`, `vbr`).
 
 They bridge IR and `semantics.vector_arith`. Values: a `!pto.vreg<NxT>` is a 1-D numpy
 array of N elements of T, a `!pto.mask<bW>` a 1-D bool array of 2048/W lanes, a `!pto.ptr`
-an `interpreters.memory.Pointer`. Register ops touch no memory but still run on PIPE_V
+an `interpreters.machine.memory.Pointer`. Register ops touch no memory but still run on PIPE_V
 for the timeline, with the cycles of their record (`costs.vector_cycles`, one repeat).
 `BINARY` and `UNARY` say which numpy function computes which op. `vecscope`, `castptr`
 and `addptr` are bookkeeping: no pipe, no cycles. Numpy's floating-point warnings are
@@ -22,10 +22,10 @@ from xdsl.dialects.builtin import IndexType, IntegerType, StringAttr
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
-from interpreters.errors import PtoRuntimeError, check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import Machine, MachineFunctions
-from interpreters.memory import Pointer
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import Machine, MachineFunctions
+from interpreters.machine.errors import PtoRuntimeError, check
+from interpreters.machine.memory import Pointer
 from interpreters.semantics import math, vector_bits, vector_fused
 from interpreters.semantics import vector_arith as sem
 from pto_dialect import rules

@@ -8,8 +8,8 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions
 from interpreters.semantics.convert import convert_lanes
 from pto_dialect.ops.vector_convert import VBitcastOp, VCvtOp
 from pto_dialect.types import VRegType

@@ -6,8 +6,8 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions
 from interpreters.semantics.generate import index_sequence
 from pto_dialect.ops.vector_index import VciOp
 

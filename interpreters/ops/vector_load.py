@@ -14,10 +14,10 @@ import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import SSAValue
 
-from interpreters import costs
-from interpreters.impls import implements, register_functions
-from interpreters.machine import Machine, MachineFunctions
-from interpreters.memory import Access, Memory, Pointer
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import Machine, MachineFunctions
+from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import DType, dtype_named

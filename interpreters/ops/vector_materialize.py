@@ -11,8 +11,8 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions
 from interpreters.semantics import vector_arith as sem
 from pto_dialect.ops.vector_materialize import Position, VDupOp
 

@@ -1,6 +1,6 @@
 """Interpreter functions of the predicate algebra and the predicate loads and stores.
 
-Masks are bool lane arrays (`interpreters.vector_arith`); the numpy semantics, including
+Masks are bool lane arrays (`interpreters.ops.vector_arith`); the numpy semantics, including
 the 256-bit register view and the UB images, are `interpreters.semantics.predicate`.
 Register ops run on PIPE_V with the cycles of their record; loads and stores also record
 the UB bytes they read or write, so that the hazard detector sees them as it sees
@@ -17,11 +17,11 @@ import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
-from interpreters import costs
-from interpreters.errors import check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
-from interpreters.memory import Access, Memory, Pointer
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.errors import check
+from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics import predicate as sem
 from interpreters.semantics import vector_arith as arith_sem
 from interpreters.semantics import vector_memory as vm

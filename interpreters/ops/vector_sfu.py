@@ -13,8 +13,8 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions
 from interpreters.semantics import math
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.vector_sfu import Part, VExpDifOp

@@ -15,11 +15,11 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters import costs
-from interpreters.errors import check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import MachineFunctions
-from interpreters.memory import Access, Memory, Pointer
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.errors import check
+from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics import sort
 from pto_dialect.dtypes import U32, DType
 from pto_dialect.ops.vector_sort import GetVms4SrOp, UbSortOp, VBitSortOp, VMrgSort4Op, VSort32Op

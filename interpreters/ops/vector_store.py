@@ -15,13 +15,12 @@ import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation
 
-from interpreters import costs
-from interpreters.errors import PtoRuntimeError, check
-from interpreters.impls import implements, register_functions
-from interpreters.machine import Machine, MachineFunctions
-from interpreters.memory import Memory, Pointer
-from interpreters.semantics import vector_memory as vm
-from interpreters.vector_load import (
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import Machine, MachineFunctions
+from interpreters.machine.errors import PtoRuntimeError, check
+from interpreters.machine.memory import Memory, Pointer
+from interpreters.ops.vector_load import (
     accesses,
     active_lanes,
     advanced,
@@ -30,6 +29,7 @@ from interpreters.vector_load import (
     ub_element,
     unsigned,
 )
+from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import PostUpdate, StoreDist
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp

@@ -1,7 +1,7 @@
 """Elementwise tile instructions (the elementwise-tile-tile pages), as pure numpy.
 
 Each op's kernel is made by a `Maker` of this module; the interpreter's table keyed by op
-class (`interpreters/tile_elementwise.py`) says which. The vector ops share the functions
+class (`interpreters/ops/tile_elementwise.py`) says which. The vector ops share the functions
 of whole arrays (`absolute_values`, `shifted`, ...), so tile and vector semantics agree.
 
 For every (i, j) of the destination's valid region (R x C) the op computes
@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from interpreters.errors import PtoRuntimeError
+from interpreters.machine.errors import PtoRuntimeError
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.rules import ELEMENTWISE_RULES, VECTOR_ARITH_RULES, Pick, ShiftRange

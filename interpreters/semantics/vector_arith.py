@@ -12,7 +12,7 @@ function returns fresh arrays and leaves its inputs alone.
 - `vmula` is fused: `acc + lhs * rhs` rounded once.
 - Where seed 004 leaves the result "target-defined" (shift counts outside [0, bits - 1],
   `vdiv` by zero), the per-target `pto_dialect.rules.VECTOR_ARITH_RULES` decide.
-- The interpreter's table keyed by op class (`interpreters/vector_arith.py`) says which
+- The interpreter's table keyed by op class (`interpreters/ops/vector_arith.py`) says which
   function computes which op.
 """
 
@@ -23,7 +23,7 @@ from functools import cache
 
 import numpy as np
 
-from interpreters.errors import PtoRuntimeError
+from interpreters.machine.errors import PtoRuntimeError
 from interpreters.semantics.elementwise import (
     absolute_values,
     arith,

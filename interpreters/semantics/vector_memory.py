@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 import numpy as np
 from xdsl.ir import Operation
 
-from interpreters.errors import PtoRuntimeError, check
-from interpreters.memory import Memory
+from interpreters.machine.errors import PtoRuntimeError, check
+from interpreters.machine.memory import Memory
+from interpreters.machine.source import where
 from interpreters.semantics.vector_arith import lane_prefix
-from interpreters.source import where
 from pto_dialect.attrs import LoadDist, LoadX2Dist, StoreDist, StoreX2Dist, StrideMode, TargetArch
 from pto_dialect.dtypes import DType
 

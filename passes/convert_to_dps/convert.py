@@ -8,7 +8,7 @@ buffer. Buffers are plain `alloc_tile` results: a tile carried by `scf.for` or r
 the tile iter_args and results disappear.
 
 Which buffer holds which value, where copies go and where the pass must give up is
-decided by `passes/convert_to_dps_plan.py` (the rules are in docs/passes.md); this module
+decided by `passes/convert_to_dps/plan.py` (the rules are in docs/passes.md); this module
 turns the plan into IR.
 
 The pass plans everything before it changes the IR, so a diagnostic leaves the module as
@@ -29,8 +29,8 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import checked_pass, pass_target
-from passes.convert_to_dps_plan import NAME, Buffer, Plan, Planner, buffer_type, is_tile
-from passes.convert_to_dps_rules import Size, key
+from passes.convert_to_dps.plan import NAME, Buffer, Plan, Planner, buffer_type, is_tile
+from passes.convert_to_dps.rules import Size, key
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.tile_move import TMovOp

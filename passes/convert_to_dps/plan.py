@@ -30,8 +30,8 @@ from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation, OpResult, SSAValue
 
 from passes.common import pass_error
-from passes.convert_to_dps_liveness import Liveness
-from passes.convert_to_dps_rules import (
+from passes.convert_to_dps.liveness import Liveness
+from passes.convert_to_dps.rules import (
     Opaque,
     Size,
     Valid,

@@ -50,15 +50,15 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once
-from passes.lower_matmul_to_vector_tiling import SCRATCH_REGISTERS, RegisterTile, choose_tile
-from passes.lower_matmul_to_vector_widening import (
+from passes.lower_matmul_to_vector.tiling import SCRATCH_REGISTERS, RegisterTile, choose_tile
+from passes.lower_matmul_to_vector.widening import (
     CONVERT_REGISTERS,
     WIDENINGS,
     Widener,
     missing_forms,
 )
-from passes.lower_tile_to_vector_buffers import CHUNK_BYTES, Buffer, Size
-from passes.lower_tile_to_vector_emit import VSLDB_CONTIGUOUS, Emitter
+from passes.lower_tile_to_vector.buffers import CHUNK_BYTES, Buffer, Size
+from passes.lower_tile_to_vector.emit import VSLDB_CONTIGUOUS, Emitter
 from pto_dialect.attrs import LoadDist, Location
 from pto_dialect.dtypes import F32
 from pto_dialect.ops.pointer import AddPtrOp

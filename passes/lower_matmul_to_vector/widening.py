@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from xdsl.dialects.builtin import i16, i32
 from xdsl.ir import SSAValue
 
-from passes.lower_tile_to_vector_buffers import CHUNK_BYTES, Buffer, Size
-from passes.lower_tile_to_vector_emit import BLOCK_BYTES, VSLDB_CONTIGUOUS, Emitter
+from passes.lower_tile_to_vector.buffers import CHUNK_BYTES, Buffer, Size
+from passes.lower_tile_to_vector.emit import BLOCK_BYTES, VSLDB_CONTIGUOUS, Emitter
 from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import BF16, F16, F32, I8, I16, I32, U32, DType, mlir_type
 from pto_dialect.ops.pointer import AddPtrOp

@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import AnyFloat, FloatAttr, IntegerAttr, i16, i32
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     Size,
     buffer_of,
     check_store_in_ub,
@@ -35,7 +35,7 @@ from passes.lower_tile_to_vector_buffers import (
     overlap_error,
     require_vector_ops,
 )
-from passes.lower_tile_to_vector_emit import Emitter, Operand
+from passes.lower_tile_to_vector.emit import Emitter, Operand
 from pto_dialect.attrs import CmpMode
 from pto_dialect.dtypes import I16, I32, DType, mlir_type
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp

@@ -29,7 +29,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     Buffer,
     Size,
     buffer_of,
@@ -38,7 +38,7 @@ from passes.lower_tile_to_vector_buffers import (
     overlap_error,
     require_vector_ops,
 )
-from passes.lower_tile_to_vector_emit import Emitter, Operand
+from passes.lower_tile_to_vector.emit import Emitter, Operand
 from pto_dialect.dtypes import U8
 from pto_dialect.ops.tile_compare import (
     MaskWritingTileOp,

@@ -26,7 +26,7 @@ from __future__ import annotations
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     Buffer,
     Size,
     buffer_of,
@@ -35,7 +35,7 @@ from passes.lower_tile_to_vector_buffers import (
     overlap_error,
     require_vector_ops,
 )
-from passes.lower_tile_to_vector_emit import Emitter, Operand
+from passes.lower_tile_to_vector.emit import Emitter, Operand
 from pto_dialect.attrs import LoadDist, RoundMode, StoreDist
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.tile_convert import TCvtOp

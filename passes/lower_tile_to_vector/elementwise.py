@@ -34,7 +34,7 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     NAME,
     Buffer,
     Size,
@@ -46,7 +46,7 @@ from passes.lower_tile_to_vector_buffers import (
     require_vector_ops,
     swap_select,
 )
-from passes.lower_tile_to_vector_emit import Chunk, Emitter, Operand
+from passes.lower_tile_to_vector.emit import Chunk, Emitter, Operand
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.vector_arith import VBrOp, VectorBinaryOp, VectorUnaryOp, VMaxOp, VMinOp

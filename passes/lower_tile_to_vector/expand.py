@@ -27,7 +27,7 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     NAME,
     Buffer,
     Size,
@@ -38,7 +38,7 @@ from passes.lower_tile_to_vector_buffers import (
     require_vector_ops,
     swap_select,
 )
-from passes.lower_tile_to_vector_emit import Emitter, Operand
+from passes.lower_tile_to_vector.emit import Emitter, Operand
 from pto_dialect.attrs import LoadDist, Location
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp

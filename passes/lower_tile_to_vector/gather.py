@@ -17,14 +17,14 @@ from xdsl.dialects.builtin import i16
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     NAME,
     buffer_of,
     check_store_in_ub,
     footprint,
     require_vector_ops,
 )
-from passes.lower_tile_to_vector_emit import VSLDB_CONTIGUOUS, Emitter
+from passes.lower_tile_to_vector.emit import VSLDB_CONTIGUOUS, Emitter
 from pto_dialect.dtypes import mlir_type
 from pto_dialect.ops.pointer import AddPtrOp
 from pto_dialect.ops.tile_gather import TGatherOp

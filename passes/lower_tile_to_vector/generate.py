@@ -25,7 +25,7 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     NAME,
     Buffer,
     buffer_of,
@@ -33,7 +33,7 @@ from passes.lower_tile_to_vector_buffers import (
     footprint,
     require_vector_ops,
 )
-from passes.lower_tile_to_vector_emit import Emitter
+from passes.lower_tile_to_vector.emit import Emitter
 from pto_dialect.dtypes import DType, dtype_of, mlir_type
 from pto_dialect.ops.tile_generate import GenerateTileOp, TCIOp, TTriOp
 from pto_dialect.ops.vector_arith import VBrOp

@@ -30,19 +30,19 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once
-from passes.lower_tile_to_vector_buffers import NAME
-from passes.lower_tile_to_vector_compare import lower_compare, lower_select
-from passes.lower_tile_to_vector_convert import lower_convert
-from passes.lower_tile_to_vector_elementwise import lower_elementwise
-from passes.lower_tile_to_vector_expand import lower_expand
-from passes.lower_tile_to_vector_gather import lower_gather
-from passes.lower_tile_to_vector_generate import lower_generate
-from passes.lower_tile_to_vector_partial import lower_partial
-from passes.lower_tile_to_vector_quant import lower_quant
-from passes.lower_tile_to_vector_reduce import lower_col_reduce
-from passes.lower_tile_to_vector_rowreduce import lower_arg_reduce, lower_row_reduce
-from passes.lower_tile_to_vector_scalar import lower_scalar
-from passes.lower_tile_to_vector_sort import lower_sort
+from passes.lower_tile_to_vector.buffers import NAME
+from passes.lower_tile_to_vector.compare import lower_compare, lower_select
+from passes.lower_tile_to_vector.convert import lower_convert
+from passes.lower_tile_to_vector.elementwise import lower_elementwise
+from passes.lower_tile_to_vector.expand import lower_expand
+from passes.lower_tile_to_vector.gather import lower_gather
+from passes.lower_tile_to_vector.generate import lower_generate
+from passes.lower_tile_to_vector.partial import lower_partial
+from passes.lower_tile_to_vector.quant import lower_quant
+from passes.lower_tile_to_vector.reduce import lower_col_reduce
+from passes.lower_tile_to_vector.row_reduce import lower_arg_reduce, lower_row_reduce
+from passes.lower_tile_to_vector.scalar import lower_scalar
+from passes.lower_tile_to_vector.sort import lower_sort
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp

@@ -28,7 +28,7 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     NAME,
     Buffer,
     Size,
@@ -40,7 +40,7 @@ from passes.lower_tile_to_vector_buffers import (
     require_vector_ops,
     swap_select,
 )
-from passes.lower_tile_to_vector_emit import Emitter
+from passes.lower_tile_to_vector.emit import Emitter
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.tile_partial import PartialTileOp, swapped_on_a2a3

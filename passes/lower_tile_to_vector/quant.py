@@ -15,7 +15,7 @@ from __future__ import annotations
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     NAME,
     Buffer,
     buffer_of,
@@ -24,7 +24,7 @@ from passes.lower_tile_to_vector_buffers import (
     overlap_error,
     require_vector_ops,
 )
-from passes.lower_tile_to_vector_emit import Emitter
+from passes.lower_tile_to_vector.emit import Emitter
 from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import F32, I16, U32, DType, mlir_type
 from pto_dialect.ops.tile_quant import QuantTileOp, TDequantOp

@@ -27,7 +27,7 @@ from xdsl.ir import Block, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     CHUNK_BYTES,
     NAME,
     Buffer,
@@ -40,7 +40,7 @@ from passes.lower_tile_to_vector_buffers import (
     require_vector_ops,
     swap_select,
 )
-from passes.lower_tile_to_vector_emit import Chunk, Emitter, Operand
+from passes.lower_tile_to_vector.emit import Chunk, Emitter, Operand
 from pto_dialect.ops.tile_reduce import ColReduceTileOp, TColSumOp
 from pto_dialect.ops.vector_arith import VAddOp, VBrOp, VectorBinaryOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp

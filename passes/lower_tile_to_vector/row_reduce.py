@@ -37,8 +37,8 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_argreduce import lower_col_arg_reduce, lower_row_arg_reduce
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.arg_reduce import lower_col_arg_reduce, lower_row_arg_reduce
+from passes.lower_tile_to_vector.buffers import (
     CHUNK_BYTES,
     NAME,
     Buffer,
@@ -49,7 +49,7 @@ from passes.lower_tile_to_vector_buffers import (
     overlap_error,
     require_vector_ops,
 )
-from passes.lower_tile_to_vector_emit import Emitter
+from passes.lower_tile_to_vector.emit import Emitter
 from pto_dialect.dtypes import I8, I16, U8, DType, mlir_type
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowProdOp, TRowSumOp

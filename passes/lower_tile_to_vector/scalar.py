@@ -34,7 +34,7 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     NAME,
     Buffer,
     Size,
@@ -45,7 +45,7 @@ from passes.lower_tile_to_vector_buffers import (
     require_vector_ops,
     swap_select,
 )
-from passes.lower_tile_to_vector_emit import Emitter, Operand
+from passes.lower_tile_to_vector.emit import Emitter, Operand
 from pto_dialect.dtypes import dtype_of, mlir_type
 from pto_dialect.ops.tile_scalar import (
     ACC,

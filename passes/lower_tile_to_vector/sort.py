@@ -22,7 +22,7 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
-from passes.lower_tile_to_vector_buffers import (
+from passes.lower_tile_to_vector.buffers import (
     NAME,
     Buffer,
     Size,
@@ -30,7 +30,7 @@ from passes.lower_tile_to_vector_buffers import (
     check_store_in_ub,
     footprint,
 )
-from passes.lower_tile_to_vector_emit import Emitter
+from passes.lower_tile_to_vector.emit import Emitter
 from pto_dialect.dtypes import U32, DType
 from pto_dialect.ops.pointer import AddPtrOp
 from pto_dialect.ops.tile_sort import (

@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 from support import build_tile_op, run_tile_op
 
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
-from interpreters.memory import Tile
-from interpreters.tile_concat import TileConcatFunctions
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Tile
+from interpreters.ops.tile_concat import TileConcatFunctions
 from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.dtypes import dtype_named, mlir_type
 from pto_dialect.ops.tile_concat import TConcatOp

@@ -17,9 +17,9 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.utils.exceptions import InterpretationError
 
-from interpreters.constants import CachedConstantArithFunctions, KernelArithFunctions
-from interpreters.pto_interpreter import PtoInterpreter
-from interpreters.source import parse_module
+from interpreters.engine.interpreter import PtoInterpreter
+from interpreters.machine.source import parse_module
+from interpreters.ops.upstream.arith import CachedConstantArithFunctions, KernelArithFunctions
 
 CONSTANTS = """
 builtin.module {

@@ -27,8 +27,8 @@ from xdsl.ir import Block
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.execute import retarget, run_function
-from interpreters.source import parse_module
-from passes.convert_to_dps import ConvertToDpsPass
+from interpreters.machine.source import parse_module
+from passes.convert_to_dps.convert import ConvertToDpsPass
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.types import TileBufType, TileType

@@ -20,7 +20,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.args import ArrayArg, parse_spec
 from interpreters.execute import RunResult, retarget, run_function
-from interpreters.source import parse_module
+from interpreters.machine.source import parse_module
 from passes.pipeline import PipelinePass
 from pto_dialect.ops.tile_compare import MaskWritingTileOp, SelectTileOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from support import build_tile_op, run_tile_op
 
-from interpreters.machine import Machine
-from interpreters.memory import Tile
-from interpreters.tile_fillpad import TileFillPadFunctions
+from interpreters.machine.core import Machine
+from interpreters.machine.memory import Tile
+from interpreters.ops.tile_fillpad import TileFillPadFunctions
 from pto_dialect.attrs import BLayout, Location, PadValue, SLayout, TargetArch
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.tile_fillpad import TFillPadExpandOp, TFillPadInplaceOp, TFillPadOp

@@ -25,11 +25,11 @@ from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from interpreters.args import Arg, ArrayArg, ScalarArg
 from interpreters.execute import run_function
-from interpreters.machine import Machine
-from interpreters.pipes import UntrackedPipes
-from interpreters.source import parse_module
-from interpreters.vector_index import VectorIndexFunctions
-from passes.lower_tile_to_vector import LowerTileToVectorPass
+from interpreters.machine.core import Machine
+from interpreters.machine.pipes import UntrackedPipes
+from interpreters.machine.source import parse_module
+from interpreters.ops.vector_index import VectorIndexFunctions
+from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.tile_generate import TCIOp, TTriOp
 from pto_dialect.ops.vecscope import VecScopeOp

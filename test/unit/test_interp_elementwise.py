@@ -33,11 +33,11 @@ from support import (
 )
 
 from interpreters import runner
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
-from interpreters.memory import Tile
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Tile
+from interpreters.ops.tile_elementwise import TileElementwiseFunctions
 from interpreters.semantics import elementwise
-from interpreters.tile_elementwise import TileElementwiseFunctions
 from pto_dialect.attrs import BLayout, SLayout
 from pto_dialect.dtypes import BF16, F8E4M3, F8E5M2, F16, F32, I16, I32, U8, U32, DType, dtype_named
 from pto_dialect.ops.base import TileOp

@@ -33,10 +33,10 @@ from support import (
     wrap,
 )
 
-from interpreters.errors import PtoRuntimeError
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.ops.tile_elementwise import TileElementwiseFunctions
+from interpreters.ops.vector_arith import BINARY, UNARY
 from interpreters.semantics import vector_arith as vsem
-from interpreters.tile_elementwise import TileElementwiseFunctions
-from interpreters.vector_arith import BINARY, UNARY
 from pto_dialect.dtypes import BF16, F16, F32, I8, I16, I32, U8, DType
 from pto_dialect.ops import tile_math
 from pto_dialect.ops.base import TileOp

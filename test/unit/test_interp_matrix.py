@@ -24,12 +24,12 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters import runner
-from interpreters.errors import PtoRuntimeError
 from interpreters.execute import run_function
-from interpreters.machine import Machine
-from interpreters.memory import Tile
-from interpreters.source import parse_module
-from interpreters.tile_matrix import TileMatrixFunctions
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Tile
+from interpreters.machine.source import parse_module
+from interpreters.ops.tile_matrix import TileMatrixFunctions
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_named

@@ -5,9 +5,9 @@ import pytest
 from xdsl.dialects.builtin import IntegerType, Signedness, f16, f32, i8
 from xdsl.ir import Attribute
 
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
-from interpreters.memory import Memory, TensorView
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Memory, TensorView
 from interpreters.semantics import transfer
 from pto_dialect.attrs import BLayout, Location, PadValue, SLayout, TargetArch
 from pto_dialect.dtypes import F16, F32, I8, DType

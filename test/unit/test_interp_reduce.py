@@ -32,11 +32,11 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute
 
 from interpreters import runner
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
-from interpreters.memory import Tile
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Tile
+from interpreters.ops.tile_reduce import TileReduceFunctions
 from interpreters.semantics import reduce
-from interpreters.tile_reduce import TileReduceFunctions
 from pto_dialect.dtypes import BF16, F16, F32, I16, I32, U8, DType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColMinOp, TColSumOp

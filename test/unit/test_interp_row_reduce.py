@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 from support import bits_equal, build_tile_op, run_tile_op
 from support import vec_tile_type as tile_type
 
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.ops.tile_reduce import TileReduceFunctions
+from interpreters.ops.tile_row_reduce import TileRowReduceFunctions
 from interpreters.semantics import vector_reduce as vsem
-from interpreters.tile_reduce import TileReduceFunctions
-from interpreters.tile_row_reduce import TileRowReduceFunctions
 from pto_dialect.attrs import BLayout
 from pto_dialect.dtypes import F16, F32, I16, I32, DType
 from pto_dialect.ops.tile_reduce import TColProdOp
@@ -335,7 +335,7 @@ def test_vector_reductions_run_in_the_interpreter(target: TargetProfile):
     from xdsl.dialects.builtin import ModuleOp
     from xdsl.interpreter import Interpreter
 
-    from interpreters.vector_reduce import VectorReduceFunctions
+    from interpreters.ops.vector_reduce import VectorReduceFunctions
     from pto_dialect.ops import vector_reduce as ops
 
     rng = np.random.default_rng(2)

@@ -31,10 +31,10 @@ from xdsl.dialects.builtin import ModuleOp, f32
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute
 
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
-from interpreters.memory import Tile
-from interpreters.tile_scalar import TileScalarFunctions
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Tile
+from interpreters.ops.tile_scalar import TileScalarFunctions
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import F16, F32, I16, I32, U16, DType, mlir_type
 from pto_dialect.ops.tile_scalar import OPS, ScalarTileOp

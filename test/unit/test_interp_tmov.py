@@ -21,12 +21,12 @@ from support import call, context, filled, int_numpy, legal_dtypes
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters import runner
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
-from interpreters.memory import Tile
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Tile
+from interpreters.machine.source import parse_module
+from interpreters.ops.tile_memory import TileMemoryFunctions
 from interpreters.semantics import convert
-from interpreters.source import parse_module
-from interpreters.tile_memory import TileMemoryFunctions
 from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.dtypes import BF16, F16, F32, DType, dtype_named
 from pto_dialect.ops.tile_move import TMOV_PIPES, tmov_dst_dtypes

@@ -20,9 +20,9 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr, f16, f32
 from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from interpreters.machine import Machine
-from interpreters.vector_materialize import VectorMaterializeFunctions
-from interpreters.vector_sfu import VectorSfuFunctions
+from interpreters.machine.core import Machine
+from interpreters.ops.vector_materialize import VectorMaterializeFunctions
+from interpreters.ops.vector_sfu import VectorSfuFunctions
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_materialize import Position, VDupOp
 from pto_dialect.ops.vector_sfu import Part, VExpDifOp

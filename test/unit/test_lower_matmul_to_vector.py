@@ -30,11 +30,11 @@ from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.execute import RunResult, retarget, run_function
-from interpreters.pipes import UntrackedPipes
-from interpreters.report import Report
-from interpreters.source import parse_module
-from passes.lower_matmul_to_vector import TILE_ATTR, LowerMatmulToVectorPass
-from passes.lower_matmul_to_vector_tiling import (
+from interpreters.machine.pipes import UntrackedPipes
+from interpreters.machine.report import Report
+from interpreters.machine.source import parse_module
+from passes.lower_matmul_to_vector.lower import TILE_ATTR, LowerMatmulToVectorPass
+from passes.lower_matmul_to_vector.tiling import (
     VECTOR_REGISTERS,
     RegisterTile,
     choose_tile,

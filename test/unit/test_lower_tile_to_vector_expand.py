@@ -17,7 +17,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.args import ArrayArg, ScalarArg
 from interpreters.execute import RunResult, run_function
-from interpreters.pipes import UntrackedPipes
+from interpreters.machine.pipes import UntrackedPipes
 from passes.pipeline import pipeline_passes
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_expand import OPS

@@ -16,7 +16,7 @@ from test_lower_tile_to_vector import Case, Kernel, Tile, block, lanes, lower, v
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.execute import run_function
-from interpreters.pipes import UntrackedPipes
+from interpreters.machine.pipes import UntrackedPipes
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops import tile_row_reduce
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp

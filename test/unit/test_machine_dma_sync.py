@@ -19,17 +19,17 @@ from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 
-from interpreters import costs
-from interpreters.dma import DmaFunctions
-from interpreters.dma_state import DmaState
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
-from interpreters.memory import Memory, Pointer
-from interpreters.pipes import Hazard
-from interpreters.pto_interpreter import PtoInterpreter
-from interpreters.sync import SyncFunctions
-from interpreters.tile_elementwise import TileElementwiseFunctions
-from interpreters.tile_memory import TileMemoryFunctions
+from interpreters.engine.interpreter import PtoInterpreter
+from interpreters.machine import costs
+from interpreters.machine.core import Machine
+from interpreters.machine.dma_state import DmaState
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Memory, Pointer
+from interpreters.machine.pipes import Hazard
+from interpreters.ops.dma import DmaFunctions
+from interpreters.ops.sync import SyncFunctions
+from interpreters.ops.tile_elementwise import TileElementwiseFunctions
+from interpreters.ops.tile_memory import TileMemoryFunctions
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import F32, DType, dtype_named
 from pto_dialect.ops.base import target_of

@@ -12,7 +12,7 @@ from vector_arith_rig import build, run, vreg
 from xdsl.dialects.builtin import IntegerType, Signedness, i8
 from xdsl.ir import SSAValue
 
-from interpreters.machine import Machine
+from interpreters.machine.core import Machine
 from pto_dialect.dtypes import F16
 from pto_dialect.ops.vector_arith import VBrOp, VOrOp
 from pto_dialect.targets import A5

@@ -25,9 +25,9 @@ from vector_memory_rig import (
 )
 from xdsl.dialects.builtin import IndexType, i32
 
-from interpreters import costs
-from interpreters.errors import PtoRuntimeError
-from interpreters.memory import Pointer
+from interpreters.machine import costs
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Pointer
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import (
     LoadDist,

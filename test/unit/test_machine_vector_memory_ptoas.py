@@ -15,7 +15,7 @@ from support import val
 from vector_memory_rig import Rig, elem, random_vreg, spans, ub_ptr, vreg
 from xdsl.dialects.builtin import IndexType, i16, i32
 
-from interpreters.memory import Pointer
+from interpreters.machine.memory import Pointer
 from pto_dialect.dtypes import F16, F32, I16, I32, U8, DType
 from pto_dialect.ops.vector_load import (
     Vgather2Op,

@@ -25,13 +25,13 @@ from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from interpreters import runner
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
-from interpreters.memory import Pointer
-from interpreters.pipes import PipeModel
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Pointer
+from interpreters.machine.pipes import PipeModel
+from interpreters.machine.source import parse_module
+from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.semantics import vector_arith as sem
-from interpreters.source import parse_module
-from interpreters.vector_arith import VectorArithFunctions
 from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import BF16, F16, F32, I16, I32, U8, U32, DType, mlir_type

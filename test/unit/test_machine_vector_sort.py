@@ -15,10 +15,10 @@ from xdsl.dialects.builtin import IndexType, ModuleOp, StringAttr, i64
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Block, Region, SSAValue
 
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
-from interpreters.memory import Pointer
-from interpreters.vector_sort import VectorSortFunctions
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Pointer
+from interpreters.ops.vector_sort import VectorSortFunctions
 from pto_dialect.dtypes import F16, F32, U32, DType, mlir_type
 from pto_dialect.ops.vector_sort import GetVms4SrOp, VBitSortOp, VMrgSort4Op, VSort32Op
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile

@@ -18,10 +18,10 @@ from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.parser import Parser
 
-from interpreters.errors import PtoRuntimeError
-from interpreters.memory import Pointer
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Pointer
+from interpreters.ops.vector_load import VectorLoadFunctions
 from interpreters.semantics import vector_memory as vm
-from interpreters.vector_load import VectorLoadFunctions
 from pto_dialect.attrs import PostUpdate
 from pto_dialect.dtypes import F32, I16, I32, U8
 from pto_dialect.ops.pointer import AddPtrOp

@@ -25,7 +25,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
 from interpreters.execute import KernelError, RunResult, run_function
-from interpreters.pipes import UntrackedPipes
+from interpreters.machine.pipes import UntrackedPipes
 from passes.insert_sync import InsertSyncPass
 from passes.multi_buffer import MultiBufferPass
 from passes.pipeline import PipelinePass, pipeline_passes

@@ -23,9 +23,9 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters.args import ArrayArg
-from interpreters.errors import PtoRuntimeError
 from interpreters.execute import KernelError, RunResult, run_function
-from interpreters.memory import Memory, TensorView
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Memory, TensorView
 from interpreters.semantics import transfer
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass

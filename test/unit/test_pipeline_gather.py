@@ -14,7 +14,7 @@ from test_pipeline_validation import same_outputs
 from xdsl.dialects import arith, scf
 
 from interpreters.execute import run_function
-from interpreters.pipes import UntrackedPipes
+from interpreters.machine.pipes import UntrackedPipes
 from passes.insert_sync import InsertSyncPass
 from passes.pipeline import pipeline_passes
 from pto_dialect.ops.tile_gather import TGatherOp

@@ -19,7 +19,7 @@ from support import context, parse_kernel, without_wait
 from xdsl.dialects import arith, scf
 
 from interpreters.execute import RunResult, run_function
-from interpreters.pipes import UntrackedPipes
+from interpreters.machine.pipes import UntrackedPipes
 from passes.insert_sync import InsertSyncPass
 from passes.pipeline import PipelinePass, pipeline_passes
 from pto_dialect.ops.sync import WaitFlagOp

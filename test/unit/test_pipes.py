@@ -5,10 +5,10 @@ import pytest
 from xdsl.dialects import test as test_dialect
 from xdsl.dialects.builtin import StringAttr
 
-from interpreters import costs
-from interpreters.errors import PtoRuntimeError
-from interpreters.memory import Access, Memory
-from interpreters.pipes import PipeModel
+from interpreters.machine import costs
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Access, Memory
+from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Event, Pipe
 from pto_dialect.dtypes import F16, F32, I16, I32
 from pto_dialect.ops.tile_elementwise import TAddOp
@@ -311,7 +311,7 @@ def test_cube_cycles():
 
 
 def test_access_spans_of_strided_views():
-    from interpreters.memory import TensorView
+    from interpreters.machine.memory import TensorView
 
     mem = Memory("gm", MemorySpace.GM, np.zeros(4096, np.uint8))
     view = TensorView(mem, 64, (4, 8), (16, 1), F32)

@@ -25,7 +25,7 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 
 from interpreters.execute import RunResult, run_function
-from interpreters.pipes import UntrackedPipes
+from interpreters.machine.pipes import UntrackedPipes
 from passes.insert_sync import InsertSyncPass
 from passes.plan_memory import PlanMemoryPass
 from pto_dialect.attrs import Location

@@ -20,9 +20,9 @@ from xdsl.utils.exceptions import VerifyException
 
 from interpreters.args import ArrayArg
 from interpreters.execute import run_function
-from interpreters.pipes import UntrackedPipes
-from interpreters.source import parse_module
-from passes.lower_tile_to_vector import LowerTileToVectorPass
+from interpreters.machine.pipes import UntrackedPipes
+from interpreters.machine.source import parse_module
+from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect.ops.tile_quant import TDequantOp, TQuantOp
 
 CONTEXT = context(arith.Arith, scf.Scf)

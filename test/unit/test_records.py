@@ -12,18 +12,18 @@ from pathlib import Path
 
 import pytest
 
-from interpreters import costs
-from interpreters.machine import Machine
-from interpreters.registry import project_functions
-from interpreters.tile_elementwise import SEMANTICS
-from interpreters.tile_partial import SEMANTICS as PARTIAL_SEMANTICS
-from interpreters.tile_reduce import STEPS
-from interpreters.tile_row_reduce import KINDS as ROW_KINDS
-from interpreters.tile_scalar import SEMANTICS as SCALAR_SEMANTICS
-from interpreters.vector_arith import BINARY, UNARY
-from interpreters.vector_reduce import REDUCTIONS
-from interpreters.vector_scalar import SCALAR
-from passes.lower_tile_to_vector import lowering_of
+from interpreters.machine import costs
+from interpreters.machine.core import Machine
+from interpreters.ops.registry import project_functions
+from interpreters.ops.tile_elementwise import SEMANTICS
+from interpreters.ops.tile_partial import SEMANTICS as PARTIAL_SEMANTICS
+from interpreters.ops.tile_reduce import STEPS
+from interpreters.ops.tile_row_reduce import KINDS as ROW_KINDS
+from interpreters.ops.tile_scalar import SEMANTICS as SCALAR_SEMANTICS
+from interpreters.ops.vector_arith import BINARY, UNARY
+from interpreters.ops.vector_reduce import REDUCTIONS
+from interpreters.ops.vector_scalar import SCALAR
+from passes.lower_tile_to_vector.lower import lowering_of
 from pto_dialect import reference
 from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO

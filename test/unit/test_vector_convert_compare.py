@@ -19,9 +19,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation, SSAValue
 
-from interpreters.machine import Machine
-from interpreters.vector_compare import VectorCompareFunctions
-from interpreters.vector_convert import VectorConvertFunctions
+from interpreters.machine.core import Machine
+from interpreters.ops.vector_compare import VectorCompareFunctions
+from interpreters.ops.vector_convert import VectorConvertFunctions
 from pto_dialect.attrs import CmpMode, RoundMode, SatMode
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp

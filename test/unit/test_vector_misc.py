@@ -29,10 +29,10 @@ from xdsl.ir import Operation, SSAValue
 
 from interpreters.args import ArrayArg
 from interpreters.execute import run_function
-from interpreters.machine import Machine
-from interpreters.source import parse_module
-from interpreters.vector_arith import VectorArithFunctions
-from interpreters.vector_fused import VectorFusedFunctions
+from interpreters.machine.core import Machine
+from interpreters.machine.source import parse_module
+from interpreters.ops.vector_arith import VectorArithFunctions
+from interpreters.ops.vector_fused import VectorFusedFunctions
 from pto_dialect.attrs import RoundMode, SatMode
 from pto_dialect.dtypes import F16, F32, I8, I16, DType, dtype_named
 from pto_dialect.ops.vector_arith import VectorOp

@@ -22,7 +22,7 @@ from vector_memory_rig import Rig, ub_ptr
 from xdsl.dialects.builtin import i32
 
 from interpreters.api import PtoRunError, parse, run
-from interpreters.vector_predicate import VectorPredicateFunctions
+from interpreters.ops.vector_predicate import VectorPredicateFunctions
 from pto_dialect.dtypes import F32, U16, U32
 from pto_dialect.ops.vector_load import VldasOp
 from pto_dialect.ops.vector_predicate_memory import PstuOp

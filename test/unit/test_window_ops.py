@@ -15,10 +15,10 @@ import pytest
 from support import build_tile_op, run_tile_op
 from xdsl.dialects.builtin import IndexType
 
-from interpreters.errors import PtoRuntimeError
-from interpreters.machine import Machine
-from interpreters.memory import Tile
-from interpreters.tile_window import TileWindowFunctions
+from interpreters.machine.core import Machine
+from interpreters.machine.errors import PtoRuntimeError
+from interpreters.machine.memory import Tile
+from interpreters.ops.tile_window import TileWindowFunctions
 from pto_dialect.attrs import BLayout, Location, SLayout, TargetArch
 from pto_dialect.dtypes import F16, F32, DType, dtype_named, mlir_type
 from pto_dialect.ops.tile_window import TExtractOp, TInsertOp

@@ -13,8 +13,8 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region
 
-from interpreters.machine import Machine
-from interpreters.vector_arith import VectorArithFunctions
+from interpreters.machine.core import Machine
+from interpreters.ops.vector_arith import VectorArithFunctions
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import BINARY_OPS, VectorBinaryOp

@@ -12,11 +12,11 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Operation
 
-from interpreters.machine import Machine
-from interpreters.memory import Access, Pointer
-from interpreters.pipes import PipeModel
-from interpreters.vector_load import VectorLoadFunctions
-from interpreters.vector_store import VectorStoreFunctions
+from interpreters.machine.core import Machine
+from interpreters.machine.memory import Access, Pointer
+from interpreters.machine.pipes import PipeModel
+from interpreters.ops.vector_load import VectorLoadFunctions
+from interpreters.ops.vector_store import VectorStoreFunctions
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile

@@ -1,5 +1,5 @@
 // pto-convert-to-dps: SSA tile values become pto.alloc_tile buffers written by DPS ops; one
-// case per rule of passes/convert_to_dps_plan.py. test/unit/test_convert_to_dps.py runs every
+// case per rule of passes/convert_to_dps/plan.py. test/unit/test_convert_to_dps.py runs every
 // case that has an `ARGS:` line before and after the pass on every target and compares
 // the outputs byte for byte.
 // RUN: xdsl-opt %s --split-input-file -p pto-convert-to-dps | filecheck %s
