@@ -29,8 +29,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
 from interpreters.args import declared_args
+from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
-from interpreters.machine.source import parse_module
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO

@@ -26,13 +26,13 @@ from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from interpreters.args import Arg, ArgError, ArrayArg, bind, parse_spec
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.interpreter import PtoInterpreter
+from interpreters.engine.source import where
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.launch import Launch
 from interpreters.machine.pipes import Hazard, PipeModel, UntrackedPipes
-from interpreters.machine.source import where
 from interpreters.ops.registry import project_functions
 from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
 from interpreters.progress import CHECK_EVERY, Progress

@@ -15,9 +15,9 @@ from typing import cast
 from xdsl.interpreter import InterpreterFunctions, PythonValues
 from xdsl.ir import Operation, SSAValue
 
+from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.machine import costs
 from interpreters.machine.dma_state import DmaState
-from interpreters.machine.errors import PtoRuntimeError, check
 from interpreters.machine.launch import Launch
 from interpreters.machine.memory import Access, Memory, Pointer, TensorView, Tile, static_or
 from interpreters.machine.pipes import PipeModel

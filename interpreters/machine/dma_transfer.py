@@ -19,9 +19,9 @@ from math import prod
 
 import numpy as np
 
+from interpreters.engine.errors import check
 from interpreters.machine import costs
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import check
 from interpreters.machine.memory import Access, Memory, Pointer
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from interpreters.machine.errors import PtoRuntimeError, check
+from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.semantics.transfer import Window
 from pto_dialect.attrs import BLayout, Location, SLayout
 from pto_dialect.dtypes import DType

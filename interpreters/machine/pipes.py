@@ -28,10 +28,10 @@ from typing import Any, NamedTuple
 
 from xdsl.ir import Operation
 
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import where
 from interpreters.machine.costs import VectorIssue
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Access
-from interpreters.machine.source import where
 from pto_dialect.attrs import Event, Pipe
 
 PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from interpreters.engine.source import where
 from interpreters.machine.core import Machine
 from interpreters.machine.pipes import PIPES, Edge, Hazard
-from interpreters.machine.source import where
 from pto_dialect.attrs import Pipe
 
 

@@ -26,6 +26,7 @@ import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
+from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
@@ -38,7 +39,6 @@ from interpreters.machine.dma_transfer import (
     pad_of,
     transfer,
 )
-from interpreters.machine.errors import check
 from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics.vector_arith import broadcast
 from pto_dialect.dtypes import DType, dtype_of

@@ -28,10 +28,10 @@ from typing import cast
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute, SSAValue
 
+from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.dma_transfer import UB_ALIGN, Side, pad_of, transfer
-from interpreters.machine.errors import PtoRuntimeError, check
 from interpreters.machine.memory import Pointer
 from interpreters.ops.dma import scalar_bits
 from pto_dialect.attrs import Pipe

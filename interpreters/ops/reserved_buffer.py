@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.errors import PtoRuntimeError
 from pto_dialect.ops.reserved_buffer import ImportReservedBufferOp, ReserveBufferOp
 
 

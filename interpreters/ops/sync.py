@@ -18,9 +18,9 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.errors import check
 from pto_dialect.ops.sync import (
     BUF_ID_COUNT,
     BarrierOp,

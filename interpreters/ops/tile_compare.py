@@ -17,9 +17,9 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.errors import check
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_convert import charge
 from interpreters.semantics import compare as sem

@@ -17,10 +17,10 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import tile_accesses
-from interpreters.machine.errors import check
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_kernels import TileKernelFunctions
 from interpreters.semantics import elementwise as sem

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions, tile_accesses
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Tile
 from interpreters.semantics.histogram import cumulative_histogram
 from pto_dialect.attrs import TargetArch

@@ -12,10 +12,10 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.errors import check
 from interpreters.machine.memory import Tile, static_or
 from interpreters.semantics import matrix
 from pto_dialect.dtypes import DType

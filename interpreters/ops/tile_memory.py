@@ -6,10 +6,10 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
-from interpreters.machine.errors import PtoRuntimeError, check
 from interpreters.machine.memory import Pointer, TensorView, Tile, static_or
 from interpreters.semantics import convert, transfer
 from pto_dialect.attrs import Pipe

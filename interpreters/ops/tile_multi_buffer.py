@@ -13,9 +13,9 @@ from typing import cast
 
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.errors import check
 from interpreters.machine.memory import Memory, Tile
 from interpreters.ops.tile_memory import alloc_operands, optional_operands
 from pto_dialect.multi_tile_types import MultiTileBufType

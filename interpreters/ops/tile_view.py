@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.errors import PtoRuntimeError, check
 from interpreters.machine.memory import Access, Tile, static_or
 from pto_dialect.ops.tile_view import SubViewOp, TReshapeOp
 from pto_dialect.types import TileTypeBase

@@ -22,9 +22,9 @@ from xdsl.dialects.builtin import IndexType, IntegerType, StringAttr
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
+from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import Machine, MachineFunctions
-from interpreters.machine.errors import PtoRuntimeError, check
 from interpreters.machine.memory import Pointer
 from interpreters.semantics import math, vector_bits, vector_fused
 from interpreters.semantics import vector_arith as sem

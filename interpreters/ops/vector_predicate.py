@@ -17,10 +17,10 @@ import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
+from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.errors import check
 from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics import predicate as sem
 from interpreters.semantics import vector_arith as arith_sem

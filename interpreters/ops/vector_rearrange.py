@@ -8,9 +8,9 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.semantics import rearrange as sem
 from pto_dialect.ops.vector_common import vreg_of
 from pto_dialect.ops.vector_rearrange import (

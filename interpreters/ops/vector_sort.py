@@ -15,10 +15,10 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.errors import check
 from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics import sort
 from pto_dialect.dtypes import U32, DType

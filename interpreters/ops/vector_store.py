@@ -15,10 +15,10 @@ import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation
 
+from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
-from interpreters.machine.errors import PtoRuntimeError, check
 from interpreters.machine.memory import Memory, Pointer
 from interpreters.ops.vector_load import (
     accesses,

@@ -19,7 +19,7 @@ from typing import Any, cast
 import ml_dtypes
 import numpy as np
 
-from interpreters.machine.errors import check
+from interpreters.engine.errors import check
 from pto_dialect.attrs import Location, RoundMode, SatMode, TargetArch
 from pto_dialect.dtypes import BF16, F16, F32, DType
 

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from interpreters.machine.errors import PtoRuntimeError
+from interpreters.engine.errors import PtoRuntimeError
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.rules import ELEMENTWISE_RULES, VECTOR_ARITH_RULES, Pick, ShiftRange

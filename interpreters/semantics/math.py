@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from interpreters.machine.errors import PtoRuntimeError
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.semantics.elementwise import Kernel, Maker, arith, has_nan, quieted
 from interpreters.semantics.vector_arith import narrow
 from pto_dialect.attrs import TargetArch

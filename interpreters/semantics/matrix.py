@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from interpreters.machine.errors import check
+from interpreters.engine.errors import check
 from interpreters.semantics.elementwise import apply_nan, arith, first_nan
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from interpreters.machine.errors import check
+from interpreters.engine.errors import check
 from pto_dialect.dtypes import DType
 
 

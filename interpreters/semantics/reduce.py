@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from interpreters.machine.errors import check
+from interpreters.engine.errors import check
 from interpreters.semantics.elementwise import arith, has_nan, quieted, select_max, select_min
 from pto_dialect.dtypes import DType
 from pto_dialect.rules import Fold, Pick, ReduceRules

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from interpreters.machine.errors import check
+from interpreters.engine.errors import check
 from pto_dialect.attrs import PadValue
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_memory import MAX_VIEW_RANK, window_dims

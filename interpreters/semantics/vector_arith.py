@@ -23,7 +23,7 @@ from functools import cache
 
 import numpy as np
 
-from interpreters.machine.errors import PtoRuntimeError
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.semantics.elementwise import (
     absolute_values,
     arith,

@@ -1,11 +1,12 @@
 """UB <-> vector register moves (seed 002): every load and store distribution, in numpy.
 
-Every function takes the UB `Memory`, the effective byte address and the register values,
-checks the mode's alignment and the bounds of the bytes it touches, and returns the loaded
-registers (loads) or writes the memory in place (stores), together with the byte ranges
-`[start, end)` it really touched (masked-off lanes and inactive blocks touch nothing).
-Registers are 256 bytes; modes work on the raw bits (no conversion), in lane units of the
-mode's width. The per-target difference is the scatter aliasing rule (`SCATTER_RULES`).
+Every function takes the UB (`Bytes`, as the machine's `Memory` is), the effective byte
+address and the register values, checks the mode's alignment and the bounds of the bytes
+it touches, and returns the loaded registers (loads) or writes the memory in place
+(stores), together with the byte ranges `[start, end)` it really touched (masked-off lanes
+and inactive blocks touch nothing). Registers are 256 bytes; modes work on the raw bits (no
+conversion), in lane units of the mode's width. The per-target difference is the scatter
+aliasing rule (`SCATTER_RULES`).
 
 The unaligned streams keep their state in `AlignState` (the `!pto.align` value):
 `prime`/`load_unaligned` for vldas/vldus, `store_unaligned`/`flush` for the store side.
@@ -15,13 +16,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import numpy as np
 from xdsl.ir import Operation
 
-from interpreters.machine.errors import PtoRuntimeError, check
-from interpreters.machine.memory import Memory
-from interpreters.machine.source import where
+from interpreters.engine.errors import PtoRuntimeError, check
+from interpreters.engine.source import where
 from interpreters.semantics.vector_arith import lane_prefix
 from pto_dialect.attrs import LoadDist, LoadX2Dist, StoreDist, StoreX2Dist, StrideMode, TargetArch
 from pto_dialect.dtypes import DType
@@ -32,6 +33,20 @@ BLOCK = 32
 BLOCKS = VREG_BYTES // BLOCK
 
 Ranges = list[tuple[int, int]]
+
+
+class Bytes(Protocol):
+    """A byte-addressed memory as these functions see it (`machine.memory.Memory` is one)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def data(self) -> np.ndarray[tuple[int], np.dtype[np.uint8]]: ...
+
+    @property
+    def size(self) -> int: ...
+
 
 _UINT = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32),
          8: np.dtype(np.uint64)}  # fmt: skip
@@ -77,7 +92,7 @@ def check_aligned(address: int, align: int, rule: str) -> None:
         )
 
 
-def check_span(memory: Memory, start: int, nbytes: int, what: str) -> None:
+def check_span(memory: Bytes, start: int, nbytes: int, what: str) -> None:
     """Bytes [start, start + nbytes) lie inside `memory`."""
     if start < 0 or start + nbytes > memory.size:
         raise PtoRuntimeError(
@@ -86,7 +101,7 @@ def check_span(memory: Memory, start: int, nbytes: int, what: str) -> None:
         )
 
 
-def _check_units(memory: Memory, starts: np.ndarray, width: int, what: str) -> None:
+def _check_units(memory: Bytes, starts: np.ndarray, width: int, what: str) -> None:
     """Every unit of `width` bytes at `starts` lies inside `memory` (one message, first bad)."""
     if starts.size == 0:
         return
@@ -96,7 +111,7 @@ def _check_units(memory: Memory, starts: np.ndarray, width: int, what: str) -> N
         check_span(memory, first, width, f"{what} (lane/block {int(bad[0])})")
 
 
-def _read(memory: Memory, start: int, nbytes: int, what: str) -> np.ndarray:
+def _read(memory: Bytes, start: int, nbytes: int, what: str) -> np.ndarray:
     check_span(memory, start, nbytes, what)
     return memory.data[start : start + nbytes].copy()
 
@@ -166,7 +181,7 @@ _CHANNELS = {
 
 
 def _form_checks(
-    memory: Memory, address: int, form: Form, element: int, what: str, mode: object
+    memory: Bytes, address: int, form: Form, element: int, what: str, mode: object
 ) -> int:
     """Alignment and bounds of a contiguous form (`what` `mode` names it in a message,
     formatted only on failure: the checks run per vector op); the footprint in bytes."""
@@ -179,7 +194,7 @@ def _form_checks(
 
 
 def vlds(
-    memory: Memory, address: int, mode: LoadDist, lane: DType, unit: DType
+    memory: Bytes, address: int, mode: LoadDist, lane: DType, unit: DType
 ) -> tuple[np.ndarray, Ranges]:
     """`pto.vlds`: one register of `lane` elements; `unit` is the UB element type."""
     nbytes = _form_checks(memory, address, LOAD_FORMS[mode], lane.bytes, "vlds dist", mode)
@@ -206,7 +221,7 @@ def vlds(
 
 
 def vldsx2(
-    memory: Memory, address: int, mode: LoadX2Dist, lane: DType
+    memory: Bytes, address: int, mode: LoadX2Dist, lane: DType
 ) -> tuple[np.ndarray, np.ndarray, Ranges]:
     """`pto.vldsx2`: deinterleave 512 bytes into (low, high)."""
     nbytes = _form_checks(memory, address, X2_FORM, lane.bytes, "vldsx2", mode)
@@ -225,7 +240,7 @@ def vldsx2(
 # ----------------------------------------------------------------------------------------
 
 
-def _write_units(memory: Memory, address: int, units: np.ndarray, active: np.ndarray) -> Ranges:
+def _write_units(memory: Bytes, address: int, units: np.ndarray, active: np.ndarray) -> Ranges:
     """Write unit e of `units` at `address + e * size` where `active[e]`."""
     size = units.dtype.itemsize
     view = memory.data[address : address + units.size * size].view(units.dtype)
@@ -240,7 +255,7 @@ _NORM_STORES = frozenset((StoreDist.NORM_B8, StoreDist.NORM_B16, StoreDist.NORM_
 
 
 def vsts(
-    memory: Memory, address: int, value: np.ndarray, mask: np.ndarray, mode: StoreDist
+    memory: Bytes, address: int, value: np.ndarray, mask: np.ndarray, mode: StoreDist
 ) -> Ranges:
     """`pto.vsts`: store the active lanes of `value` (mask lane i gates lane i)."""
     lane = value.dtype.itemsize
@@ -269,7 +284,7 @@ def vsts(
 
 
 def vstsx2(
-    memory: Memory,
+    memory: Bytes,
     address: int,
     low: np.ndarray,
     high: np.ndarray,
@@ -301,7 +316,7 @@ def stride_pattern(mode: StrideMode) -> tuple[int, int]:
 
 
 def _stride_starts(
-    memory: Memory, address: int, mode: StrideMode, lane: DType, what: str
+    memory: Bytes, address: int, mode: StrideMode, lane: DType, what: str
 ) -> tuple[np.ndarray, int]:
     k, size = stride_pattern(mode)
     check(
@@ -314,14 +329,14 @@ def _stride_starts(
     return starts, size
 
 
-def vsld(memory: Memory, address: int, mode: StrideMode, lane: DType) -> tuple[np.ndarray, Ranges]:
+def vsld(memory: Bytes, address: int, mode: StrideMode, lane: DType) -> tuple[np.ndarray, Ranges]:
     """`pto.vsld STRIDE_S<k>_B<w>`: unit i of the register = UB unit at base + i * k units."""
     starts, size = _stride_starts(memory, address, mode, lane, "vsld")
     raw = memory.data[starts[:, None] + np.arange(size)].reshape(-1)
     return _as_lanes(raw, lane), runs(starts, size)
 
 
-def vsst(memory: Memory, address: int, value: np.ndarray, mode: StrideMode, lane: DType) -> Ranges:
+def vsst(memory: Bytes, address: int, value: np.ndarray, mode: StrideMode, lane: DType) -> Ranges:
     """`pto.vsst STRIDE_S<k>_B<w>`: UB unit at base + i * k units = unit i of the register."""
     starts, size = _stride_starts(memory, address, mode, lane, "vsst")
     memory.data[starts[:, None] + np.arange(size)] = _units(value, 1).reshape(-1, size)
@@ -349,14 +364,14 @@ def block_mask(mask: np.ndarray) -> np.ndarray:
     return mask[0 : BLOCKS * step : step]
 
 
-def _block_starts(memory: Memory, address: int, block: int, first: int, what: str) -> np.ndarray:
+def _block_starts(memory: Bytes, address: int, block: int, first: int, what: str) -> np.ndarray:
     """Byte addresses of the 8 blocks: UB block `first + b * block` after `address`."""
     check_aligned(address, BLOCK, what)
     return address + (first + np.arange(BLOCKS, dtype=np.int64) * block) * BLOCK
 
 
 def vsldb(
-    memory: Memory, address: int, strides: tuple[int, int], mask: np.ndarray, lane: DType
+    memory: Bytes, address: int, strides: tuple[int, int], mask: np.ndarray, lane: DType
 ) -> tuple[np.ndarray, Ranges]:
     """`pto.vsldb`: dst block b = UB block at base + (repeat + b * block) * 32 if active, else 0
     (`strides` = (block, repeat))."""
@@ -371,7 +386,7 @@ def vsldb(
 
 
 def vsstb(
-    memory: Memory, address: int, strides: tuple[int, int], mask: np.ndarray, value: np.ndarray,
+    memory: Bytes, address: int, strides: tuple[int, int], mask: np.ndarray, value: np.ndarray,
     post_update: bool = False,
 ) -> tuple[Ranges, int]:  # fmt: skip
     """`pto.vsstb`: UB block at base + (repeat + b * block) * 32 = block b, for active blocks.
@@ -406,7 +421,7 @@ def _indices(offsets: np.ndarray) -> np.ndarray:
 
 
 def gather(
-    memory: Memory, address: int, offsets: np.ndarray, active: np.ndarray, lane: DType,
+    memory: Bytes, address: int, offsets: np.ndarray, active: np.ndarray, lane: DType,
     what: str,
 ) -> tuple[np.ndarray, Ranges]:  # fmt: skip
     """vgather2 / vgather2_bc: dst[i] = UB[base + offsets[i] * sizeof(T)] if active, else 0."""
@@ -420,7 +435,7 @@ def gather(
 
 
 def gather_blocks(
-    memory: Memory, address: int, offsets: np.ndarray, active: np.ndarray, lane: DType
+    memory: Bytes, address: int, offsets: np.ndarray, active: np.ndarray, lane: DType
 ) -> tuple[np.ndarray, Ranges]:
     """vgatherb: dst block b = UB[base + offsets[b]] (32 bytes, byte offset) for the active
     blocks (`active`: one flag per block), zero for the others."""
@@ -459,7 +474,7 @@ SCATTER_RULES: dict[TargetArch, ScatterRule] = {
 
 
 def scatter(
-    memory: Memory, address: int, value: np.ndarray, offsets: np.ndarray, active: np.ndarray,
+    memory: Bytes, address: int, value: np.ndarray, offsets: np.ndarray, active: np.ndarray,
     arch: TargetArch,
 ) -> Ranges:  # fmt: skip
     """vscatter: UB[base + offsets[i] * sizeof(T)] = value[i] for the active lanes."""
@@ -498,7 +513,7 @@ class AlignState:
     next step of its stream or by a flush; `consumed_by` names that op.
     """
 
-    memory: Memory | None = None
+    memory: Bytes | None = None
     primed: int | None = None
     held: np.ndarray | None = None
     position: int | None = None
@@ -518,7 +533,7 @@ class AlignState:
 
 
 def prime(
-    memory: Memory, address: int, origin: Operation | None = None
+    memory: Bytes, address: int, origin: Operation | None = None
 ) -> tuple[AlignState, Ranges]:
     """vldas: hold the 32-byte block containing `address` (it need not be aligned)."""
     block = address - address % BLOCK
@@ -527,7 +542,7 @@ def prime(
 
 
 def load_unaligned(
-    memory: Memory, address: int, state: AlignState, origin: Operation | None = None
+    memory: Bytes, address: int, state: AlignState, origin: Operation | None = None
 ) -> tuple[np.ndarray, AlignState, Ranges]:
     """vldus: the 256 bytes at `address`; the first block comes from the primed state, the
     rest from memory; the new state holds the block containing `address + 256`."""
@@ -572,7 +587,7 @@ def start_store(state: AlignState) -> AlignState:
 
 
 def store_unaligned(
-    memory: Memory, address: int, payload: np.ndarray, state: AlignState, op: Operation,
+    memory: Bytes, address: int, payload: np.ndarray, state: AlignState, op: Operation,
     ar: int | None = None,
 ) -> tuple[AlignState, Ranges]:  # fmt: skip
     """One unaligned store step: `payload` bytes at `address`. Whole 32-byte blocks (from the
@@ -607,7 +622,7 @@ def store_unaligned(
     return new, writes
 
 
-def flush(memory: Memory, address: int, state: AlignState, op: Operation) -> Ranges:
+def flush(memory: Bytes, address: int, state: AlignState, op: Operation) -> Ranges:
     """vsta/vstas/vstar: write the buffered bytes; `address` must be the stream's position."""
     state = start_store(state)
     if not state.pending.size:

@@ -21,10 +21,10 @@ from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
 from xdsl.utils.test_value import create_ssa_value
 
 from interpreters.args import declared_args
+from interpreters.engine.source import parse_module
 from interpreters.execute import retarget
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Tile
-from interpreters.machine.source import parse_module
 from pto_dialect.attrs import CmpMode, Location
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, mlir_type

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from support import build_tile_op, run_tile_op
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_concat import TileConcatFunctions
 from pto_dialect.attrs import Location, TargetArch

@@ -18,7 +18,7 @@ from xdsl.interpreters.scf import ScfFunctions
 from xdsl.utils.exceptions import InterpretationError
 
 from interpreters.engine.interpreter import PtoInterpreter
-from interpreters.machine.source import parse_module
+from interpreters.engine.source import parse_module
 from interpreters.ops.upstream.arith import CachedConstantArithFunctions, KernelArithFunctions
 
 CONSTANTS = """

@@ -18,10 +18,10 @@ import pytest
 from support import context
 from xdsl.dialects import arith
 
+from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
 from interpreters.machine import costs
 from interpreters.machine.pipes import PipeModel
-from interpreters.machine.source import parse_module
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp

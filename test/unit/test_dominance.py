@@ -16,7 +16,7 @@ from xdsl.ir import Block, Operation, Region
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from interpreters.machine.source import parse_module
+from interpreters.engine.source import parse_module
 from passes.common import CHECKED_PASSES, checked_pass
 from passes.set_target import SetTargetPass
 from pto_dialect.dominance import DominanceError, find_violation, verify_dominance

@@ -29,8 +29,8 @@ from fuzz.stages import (
 )
 from xdsl.utils.exceptions import ParseError, VerifyException
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.execute import KernelError
-from interpreters.machine.errors import PtoRuntimeError
 
 CI_SEED = 20260512
 CI_MUTANTS = 4000

@@ -24,10 +24,10 @@ from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from interpreters.args import Arg, ArrayArg, ScalarArg
+from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
 from interpreters.machine.core import Machine
 from interpreters.machine.pipes import UntrackedPipes
-from interpreters.machine.source import parse_module
 from interpreters.ops.vector_index import VectorIndexFunctions
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect.dtypes import DType, dtype_named, mlir_type

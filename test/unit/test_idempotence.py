@@ -20,7 +20,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.arg_spec import parse_spec
 from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 
-from interpreters.machine.source import parse_module
+from interpreters.engine.source import parse_module
 from pto_dialect.universe import PTO_UNIVERSE
 
 ROOT = Path(__file__).parents[2]

@@ -16,8 +16,8 @@ from support import vec_tile_type as tile_type
 from test_lower_tile_to_vector import CONTEXT, lower
 from xdsl.utils.exceptions import PassFailedException
 
+from interpreters.engine.source import parse_module
 from interpreters.machine.core import Machine
-from interpreters.machine.source import parse_module
 from interpreters.ops.tile_arg_reduce import TileArgReduceFunctions
 from pto_dialect.dtypes import F16, F32, I32, U32, DType
 from pto_dialect.ops.tile_arg_reduce import (

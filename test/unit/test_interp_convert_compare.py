@@ -15,9 +15,9 @@ from support import context, ieee_compare, parse_kernel
 from xdsl.dialects import arith, scf
 
 from interpreters.args import ArrayArg, ScalarArg
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import parse_module
 from interpreters.execute import KernelError, run_function
-from interpreters.machine.errors import PtoRuntimeError
-from interpreters.machine.source import parse_module
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import CmpMode, RoundMode, SatMode
 from pto_dialect.dtypes import DType, dtype_named

@@ -33,8 +33,8 @@ from support import (
 )
 
 from interpreters import runner
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_elementwise import TileElementwiseFunctions
 from interpreters.semantics import elementwise

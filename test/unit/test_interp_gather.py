@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from support import Bench, build_tile_op, run_tile_op, vec_tile_type
 
-from interpreters.machine.errors import PtoRuntimeError
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.ops.tile_gather import TileGatherFunctions
 from pto_dialect.dtypes import F16, F32, I8, I16, I32, U16, U32, DType
 from pto_dialect.ops.mask_pattern import MaskPattern, MaskPatternAttr

@@ -33,7 +33,7 @@ from support import (
     wrap,
 )
 
-from interpreters.machine.errors import PtoRuntimeError
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.ops.tile_elementwise import TileElementwiseFunctions
 from interpreters.ops.vector_arith import BINARY, UNARY
 from interpreters.semantics import vector_arith as vsem

@@ -24,11 +24,11 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters import runner
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Tile
-from interpreters.machine.source import parse_module
 from interpreters.ops.tile_matrix import TileMatrixFunctions
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import TargetArch

@@ -5,8 +5,8 @@ import pytest
 from xdsl.dialects.builtin import IntegerType, Signedness, f16, f32, i8
 from xdsl.ir import Attribute
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Memory, TensorView
 from interpreters.semantics import transfer
 from pto_dialect.attrs import BLayout, Location, PadValue, SLayout, TargetArch

@@ -32,8 +32,8 @@ from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute
 
 from interpreters import runner
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_reduce import TileReduceFunctions
 from interpreters.semantics import reduce

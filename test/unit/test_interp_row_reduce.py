@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from support import bits_equal, build_tile_op, run_tile_op
 from support import vec_tile_type as tile_type
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.ops.tile_reduce import TileReduceFunctions
 from interpreters.ops.tile_row_reduce import TileRowReduceFunctions
 from interpreters.semantics import vector_reduce as vsem

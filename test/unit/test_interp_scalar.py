@@ -31,8 +31,8 @@ from xdsl.dialects.builtin import ModuleOp, f32
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_scalar import TileScalarFunctions
 from pto_dialect.attrs import Location

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from support import Bench, build_tile_op, run_tile_op, vec_tile_type
 from xdsl.dialects.builtin import BoolAttr, i32
 
-from interpreters.machine.errors import PtoRuntimeError
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.ops.tile_sort import TileSortFunctions
 from interpreters.ops.vector_sort import VectorSortFunctions
 from pto_dialect.dtypes import F16, F32, U32, DType

@@ -21,10 +21,10 @@ from support import call, context, filled, int_numpy, legal_dtypes
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters import runner
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import parse_module
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Tile
-from interpreters.machine.source import parse_module
 from interpreters.ops.tile_memory import TileMemoryFunctions
 from interpreters.semantics import convert
 from pto_dialect.attrs import Location, TargetArch

@@ -29,10 +29,10 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
+from interpreters.engine.source import parse_module
 from interpreters.execute import RunResult, retarget, run_function
 from interpreters.machine.pipes import UntrackedPipes
 from interpreters.machine.report import Report
-from interpreters.machine.source import parse_module
 from passes.lower_matmul_to_vector.lower import TILE_ATTR, LowerMatmulToVectorPass
 from passes.lower_matmul_to_vector.tiling import (
     VECTOR_REGISTERS,

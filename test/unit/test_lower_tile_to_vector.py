@@ -28,10 +28,10 @@ from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.args import Arg, ArrayArg, ScalarArg
+from interpreters.engine.source import parse_module
 from interpreters.execute import retarget, run_function
 from interpreters.machine.memory import Access
 from interpreters.machine.pipes import PipeModel, UntrackedPipes
-from interpreters.machine.source import parse_module
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect import rules
 from pto_dialect.attrs import Pipe, TargetArch

@@ -20,10 +20,10 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from interpreters.args import ArrayArg, ScalarArg
+from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
 from interpreters.machine.memory import Access
 from interpreters.machine.pipes import PipeModel
-from interpreters.machine.source import parse_module
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from passes.pipeline import pipeline_passes
 from pto_dialect.attrs import CmpMode, Pipe

@@ -12,8 +12,8 @@ from support import context
 from xdsl.dialects import arith, scf
 
 from interpreters.args import ArrayArg, ScalarArg
+from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
-from interpreters.machine.source import parse_module
 from passes.pipeline import PipelinePass
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_convert import PAIRS, TCvtOp, round_modes

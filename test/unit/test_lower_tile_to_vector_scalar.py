@@ -27,7 +27,7 @@ from test_lower_tile_to_vector import (
 from xdsl.dialects import arith
 from xdsl.utils.exceptions import PassFailedException
 
-from interpreters.machine.source import parse_module
+from interpreters.engine.source import parse_module
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops import tile_scalar
 from pto_dialect.targets import profile

@@ -19,11 +19,11 @@ from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import PtoInterpreter
 from interpreters.machine import costs
 from interpreters.machine.core import Machine
 from interpreters.machine.dma_state import DmaState
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Memory, Pointer
 from interpreters.machine.pipes import Hazard
 from interpreters.ops.dma import DmaFunctions

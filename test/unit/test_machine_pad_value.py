@@ -12,9 +12,9 @@ import pytest
 from support import context
 from xdsl.dialects import arith
 
+from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
 from interpreters.machine.dma_state import DmaState
-from interpreters.machine.source import parse_module
 from pto_dialect.types import MemorySpace
 
 REGISTER_KERNEL = """

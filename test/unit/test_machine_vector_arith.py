@@ -29,8 +29,8 @@ from vector_arith_rig import (
     vreg,
 )
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.semantics import vector_arith as sem
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import BF16, F16, F32, I8, I16, I32, U8, U16, DType, mlir_type

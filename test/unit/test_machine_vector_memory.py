@@ -25,8 +25,8 @@ from vector_memory_rig import (
 )
 from xdsl.dialects.builtin import IndexType, i32
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine import costs
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Pointer
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import (

@@ -25,11 +25,11 @@ from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from interpreters import runner
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import parse_module
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Pointer
 from interpreters.machine.pipes import PipeModel
-from interpreters.machine.source import parse_module
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.semantics import vector_arith as sem
 from pto_dialect.attrs import Pipe

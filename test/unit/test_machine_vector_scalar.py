@@ -20,8 +20,8 @@ from xdsl.dialects.builtin import IntegerType, ModuleOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.ops.vector_scalar import VectorScalarFunctions
 from pto_dialect.dtypes import I16, I32, U32, DType, dtype_named, mlir_type
 from pto_dialect.ops.vector_scalar import SCALAR_OPS, VAddCsOp, VAxpyOp, VSubCsOp

@@ -15,8 +15,8 @@ from xdsl.dialects.builtin import IndexType, ModuleOp, StringAttr, i64
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Block, Region, SSAValue
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Pointer
 from interpreters.ops.vector_sort import VectorSortFunctions
 from pto_dialect.dtypes import F16, F32, U32, DType, mlir_type

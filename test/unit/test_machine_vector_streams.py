@@ -18,7 +18,7 @@ from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.parser import Parser
 
-from interpreters.machine.errors import PtoRuntimeError
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.memory import Pointer
 from interpreters.ops.vector_load import VectorLoadFunctions
 from interpreters.semantics import vector_memory as vm

@@ -23,8 +23,8 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters.args import ArrayArg
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.execute import KernelError, RunResult, run_function
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Memory, TensorView
 from interpreters.semantics import transfer
 from passes.insert_sync import InsertSyncPass

@@ -24,10 +24,10 @@ from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.args import Arg, ArrayArg, ScalarArg
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import parse_module
 from interpreters.execute import KernelError, run_function
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.pipes import UntrackedPipes
-from interpreters.machine.source import parse_module
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_partial import PartialTileOp

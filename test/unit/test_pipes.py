@@ -5,8 +5,8 @@ import pytest
 from xdsl.dialects import test as test_dialect
 from xdsl.dialects.builtin import StringAttr
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine import costs
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Access, Memory
 from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Event, Pipe

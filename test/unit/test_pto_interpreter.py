@@ -27,7 +27,7 @@ from xdsl.ir import Operation
 from xdsl.utils.exceptions import InterpretationError
 
 from interpreters.engine.interpreter import PtoInterpreter
-from interpreters.machine.source import parse_module
+from interpreters.engine.source import parse_module
 
 # Values flow through a call with results, an scf.for with iter_args whose body reads
 # values of the enclosing function, an scf.if with results and a multi-block CFG region.

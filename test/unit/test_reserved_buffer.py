@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from support import call, context
 
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import parse_module
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
-from interpreters.machine.source import parse_module
 from interpreters.ops.reserved_buffer import ReservedBufferFunctions
 from pto_dialect.targets import CPU
 

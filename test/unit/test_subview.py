@@ -15,11 +15,11 @@ from xdsl.dialects import arith
 
 from interpreters.args import ArrayArg, ScalarArg
 from interpreters.auto_sync import complete, sync_ops
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import parse_module
 from interpreters.execute import KernelError, run_function
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.pipes import UntrackedPipes
-from interpreters.machine.source import parse_module
 from interpreters.ops.tile_view import SubTile
 from pto_dialect.attrs import BLayout, Location, SLayout
 from pto_dialect.dtypes import F16, mlir_type

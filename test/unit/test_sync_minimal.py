@@ -17,8 +17,8 @@ from support import EXAMPLES, context, example_args
 from xdsl.dialects import arith, cf, scf
 from xdsl.dialects.builtin import ModuleOp
 
+from interpreters.engine.source import parse_module
 from interpreters.execute import RunResult, run_function
-from interpreters.machine.source import parse_module
 from passes.pipeline import PipelinePass
 from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
 from pto_dialect.ops.vecscope import VecScopeOp

@@ -28,9 +28,9 @@ from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation, SSAValue
 
 from interpreters.args import ArrayArg
+from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
 from interpreters.machine.core import Machine
-from interpreters.machine.source import parse_module
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.ops.vector_fused import VectorFusedFunctions
 from pto_dialect.attrs import RoundMode, SatMode

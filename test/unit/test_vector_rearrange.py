@@ -21,8 +21,8 @@ from xdsl.dialects.builtin import IndexType, ModuleOp, i16, i64
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.ops.vector_rearrange import VectorRearrangeFunctions
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.vector_common import VectorPipeOp

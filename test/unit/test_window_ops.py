@@ -15,8 +15,8 @@ import pytest
 from support import build_tile_op, run_tile_op
 from xdsl.dialects.builtin import IndexType
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
-from interpreters.machine.errors import PtoRuntimeError
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_window import TileWindowFunctions
 from pto_dialect.attrs import BLayout, Location, SLayout, TargetArch

@@ -24,8 +24,8 @@ from xdsl.ir import Attribute, Operation
 from xdsl.utils.comparisons import to_signed, to_unsigned
 from xdsl.utils.exceptions import InterpretationError
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine.errors import PtoRuntimeError
 
 
 @register_functions

@@ -25,9 +25,9 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from fuzz.corpus import ROOT
 from interpreters.args import Arg, ArgError, ArrayArg, ScalarArg
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import parse_module
 from interpreters.execute import KernelError, run_function
-from interpreters.machine.errors import PtoRuntimeError
-from interpreters.machine.source import parse_module
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.types import PtrType, TileTypeBase

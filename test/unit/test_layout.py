@@ -1,0 +1,143 @@
+"""The architecture as imports: which package may import which, no import cycle, and every
+package saying what it holds (DESIGN.md section 2; docs/adding-an-instruction.md)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).parents[2]
+PACKAGES = ("pto_dialect", "passes", "interpreters")
+
+ALLOWED: dict[str, tuple[str, ...]] = {
+    "pto_dialect": ("pto_dialect",),
+    "passes": ("pto_dialect", "passes"),
+    "interpreters.engine": ("pto_dialect", "interpreters.engine"),
+    "interpreters.semantics": (
+        "pto_dialect",
+        "interpreters.semantics",
+        "interpreters.engine.errors",
+        "interpreters.engine.source",
+    ),
+    "interpreters.machine": (
+        "pto_dialect",
+        "interpreters.engine",
+        "interpreters.semantics",
+        "interpreters.machine",
+    ),
+    "interpreters.ops": (
+        "pto_dialect",
+        "interpreters.engine",
+        "interpreters.semantics",
+        "interpreters.machine",
+        "interpreters.ops",
+    ),
+    "interpreters": ("pto_dialect", "passes", "interpreters"),
+}
+"""Per package (the longest prefix wins): the packages its modules may import. Imports
+point down: the dialect, then passes, then the interpreter's engine, semantics, machine,
+op functions and, at the top, its user surface."""
+
+USER_SURFACE = {"api", "runner", "args", "execute", "auto_sync", "progress"}
+"""The only modules directly in `interpreters/`: what `pto-run` and Python users call."""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {
+    module_name(path): path for package in PACKAGES for path in (ROOT / package).rglob("*.py")
+}
+
+
+def imports(path: Path) -> set[str]:
+    """The project modules `path` imports, at any depth of its code (lazy imports count)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [f"{node.module}.{alias.name}" for alias in node.names] + [node.module]
+        for name in names:
+            while name and name not in MODULES:
+                name = name.rpartition(".")[0]
+            if name:
+                found.add(name)
+    return found
+
+
+GRAPH = {name: imports(path) - {name} for name, path in MODULES.items()}
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_imports_point_down() -> None:
+    bad: list[str] = []
+    for name, targets in sorted(GRAPH.items()):
+        rule = max((p for p in ALLOWED if within(name, p)), key=len)
+        up = sorted(i for i in targets if not any(within(i, a) for a in ALLOWED[rule]))
+        bad += [f"{name} ({rule}) imports {i}" for i in up]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_graph_sees_imports() -> None:
+    """The checks read real edges: `from a.b import c` of a module and of a package."""
+    assert "interpreters.machine.dma_transfer" in GRAPH["interpreters.ops.dma"]
+    assert "interpreters.machine.costs" in GRAPH["interpreters.machine.core"]  # from pkg import mod
+    assert "interpreters.machine.memory" not in ALLOWED["interpreters.semantics"]
+
+
+def test_no_import_cycle() -> None:
+    """Tarjan's strongly connected components of the module graph are all single modules
+    (package `__init__`s, which import nothing, cannot close a cycle)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for succ in sorted(GRAPH[node]):
+            if succ not in index:
+                visit(succ)
+                low[node] = min(low[node], low[succ])
+            elif succ in on_stack:
+                low[node] = min(low[node], index[succ])
+        if low[node] == index[node]:
+            component: list[str] = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for node in sorted(GRAPH):
+        if node not in index:
+            visit(node)
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_interpreters_top_level_is_the_user_surface() -> None:
+    top = {p.stem for p in (ROOT / "interpreters").glob("*.py")} - {"__init__"}
+    assert top == USER_SURFACE, f"modules outside a subpackage: {sorted(top - USER_SURFACE)}"
+
+
+def test_every_package_says_what_it_holds() -> None:
+    silent = [
+        name
+        for name, path in sorted(MODULES.items())
+        if path.name == "__init__.py"
+        and len((ast.get_docstring(ast.parse(path.read_text())) or "").split()) < 8
+    ]
+    assert not silent, f"packages whose __init__ has no docstring: {silent}"
