@@ -4,7 +4,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
@@ -17,7 +18,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions
 from xdsl.interpreters.func import FuncFunctions
-from xdsl.ir import Attribute, Block, Dialect, Region, SSAValue
+from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.utils.test_value import create_ssa_value
 
 from interpreters.args import declared_args
@@ -76,14 +77,32 @@ def parse_kernel(text: str, target: str | None = None) -> ModuleOp:
     return module
 
 
-def without_wait(text: str, index: int, target: str | None = None) -> ModuleOp:
-    """`text` parsed with its `index`-th `pto.wait_flag` removed: the kernel a test of
-    "every inserted wait is needed" runs."""
-    module = parse_kernel(text, target)
-    victim = [op for op in module.walk() if isinstance(op, WaitFlagOp)][index]
-    victim.detach()
-    victim.erase()
-    return module
+@contextmanager
+def removed(*ops: Operation) -> Generator[None]:
+    """`ops` taken out of their blocks while the body runs, then put back where they were:
+    the kernel a test of "every inserted wait is needed" runs, without a parse or a clone
+    (the interpreter does not change the IR)."""
+    places: list[tuple[Operation, Block, Operation | None]] = []
+    for op in ops:
+        block = op.parent_block()
+        assert block is not None, f"{op.name} is not in a block"
+        places.append((op, block, op.next_op))
+        op.detach()
+    try:
+        yield
+    finally:
+        for op, block, after in reversed(places):
+            if after is None:
+                block.add_op(op)
+            else:
+                block.insert_op_before(op, after)
+
+
+def each_wait_removed(module: ModuleOp) -> Iterator[int]:
+    """Yields the index of each `pto.wait_flag` of `module` while that one is removed."""
+    for index, victim in enumerate([op for op in module.walk() if isinstance(op, WaitFlagOp)]):
+        with removed(victim):
+            yield index
 
 
 def val(t: Attribute) -> SSAValue:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kernelgen import dps_kernels, kernel_args
-from support import context, parse_kernel, without_wait
+from support import context, each_wait_removed, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
@@ -30,7 +30,6 @@ from passes.lower_dma import LowerDmaPass
 from pto_dialect.dtypes import dtype_named
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.dma_v06 import MteGmUbOp, MteUbGmOp
-from pto_dialect.ops.sync import WaitFlagOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.types import MemorySpace
 
@@ -389,7 +388,6 @@ def test_kernels_synchronised_by_insert_sync_stay_exact_and_hazard_free(text: st
     lowered = lower(synced, "a2a3")
     assert tile_level_ops(lowered) == []
     printed = str(lowered)
-    for index in range(sum(isinstance(op, WaitFlagOp) for op in lowered.walk())):
-        weakened = without_wait(printed, index, "a2a3")
-        found = [h for c in CONFIGS for h in run(weakened, generated_args(*c)).hazards]
+    for index in each_wait_removed(lowered):
+        found = [h for c in CONFIGS for h in run(lowered, generated_args(*c)).hazards]
         assert found, f"wait_flag #{index} is not needed after lowering:\n{printed}"

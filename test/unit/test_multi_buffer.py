@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kernelgen import Chain, chains
-from support import context, parse_kernel, without_wait
+from support import context, each_wait_removed, parse_kernel, removed
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
@@ -71,18 +71,13 @@ def check_necessity(final: str, args: list[str], sync: str, repeats: bool = True
     orders an iteration after the previous one of its slot is needed only when every slot
     repeats (`repeats`); a flag pair is primed and drained, so its wait is always needed."""
     module = parse_kernel(final)
-    count = sum(isinstance(op, WaitFlagOp) for op in module.walk())
-    for index in range(count):
-        weakened = without_wait(final, index)
-        assert detects(weakened, args), f"wait #{index} is not needed:\n{final}"
+    for index in each_wait_removed(module):
+        assert detects(module, args), f"wait #{index} is not needed:\n{final}"
     if sync == "flags" or not repeats:
         return
-    for index in range(len(wraps(module))):
-        weakened = parse_kernel(final)
-        for victim in wraps(weakened)[index]:
-            victim.detach()
-            victim.erase()
-        assert detects(weakened, args), f"get_buf/rls_buf #{index} is not needed:\n{final}"
+    for index, wrap in enumerate(wraps(module)):
+        with removed(*wrap):
+            assert detects(module, args), f"get_buf/rls_buf #{index} is not needed:\n{final}"
 
 
 def check_chain(chain: Chain, target: str, count: int, sync: str) -> None:
@@ -91,8 +86,7 @@ def check_chain(chain: Chain, target: str, count: int, sync: str) -> None:
     module = parse_kernel(text)
     ctx = context(arith.Arith, scf.Scf)
     for stage in pipeline_passes(multi_buffer=count, sync=sync):
-        stage.apply(ctx, module)
-        module.verify()
+        stage.apply(ctx, module)  # a checked pass: its output verifies
         if isinstance(stage, MultiBufferPass):
             slotted = [op for op in module.walk() if isinstance(op, AllocMultiTileOp)]
             streams = chain.tiles >= 2 and chain.streams
