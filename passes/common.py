@@ -4,6 +4,9 @@ every pass (`checked_pass`)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Generator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TypeVar
 
 from xdsl.context import Context
@@ -71,14 +74,22 @@ def verify_module(pass_name: str, module: ModuleOp, what: str) -> None:
         raise pass_error(pass_name, f"{what}: {message}", _first_failing_op(module)) from None
 
 
+_UNCHECKED: ContextVar[bool] = ContextVar("pto_unchecked_stages", default=False)
+"""Set while `run_stages` runs stages whose checks it makes itself."""
+
+
 def checked_pass(cls: type[PassT]) -> type[PassT]:
     """Class decorator of every project pass: `apply` first checks its input with
     `check_input` (so no pass meets a use before its definition), then runs, then verifies
-    its output (a pass never writes IR that does not verify)."""
+    its output (a pass never writes IR that does not verify). Inside `run_stages` the
+    checks are the pipeline's."""
     apply = cls.apply
 
     @functools.wraps(apply)
     def checked_apply(self: PassT, ctx: Context, op: ModuleOp) -> None:
+        if _UNCHECKED.get():
+            apply(self, ctx, op)
+            return
         check_input(cls.name, op)
         apply(self, ctx, op)
         verify_module(cls.name, op, "the output does not verify")
@@ -90,10 +101,53 @@ def checked_pass(cls: type[PassT]) -> type[PassT]:
 
 def checked_by_stages(cls: type[PassT]) -> type[PassT]:
     """Class decorator of a pass that only runs `checked_pass` passes in sequence (the
-    pipeline): the first stage checks the input and each stage verifies its output, so the
-    pass adds no check of its own (a verify of a lowered module costs more than most passes)."""
+    pipeline) through `run_stages`, which checks the input and the final output; the pass
+    adds no check of its own."""
     CHECKED_PASSES.add(cls)
     return cls
+
+
+@contextmanager
+def _unchecked() -> Generator[None]:
+    token = _UNCHECKED.set(True)
+    try:
+        yield
+    finally:
+        _UNCHECKED.reset(token)
+
+
+def run_stages(name: str, stages: list[Callable[[ModuleOp], None]], module: ModuleOp) -> None:
+    """Runs `stages` (each applies a `checked_pass` to the module) on `module`, checking the
+    input once and verifying the final output once instead of after every stage (a verify
+    of a lowered module costs more than most passes). When anything fails, the stages run
+    again from a copy of the input, each checked, so that the diagnostic names the stage
+    and op that broke the rule, as if every stage had checked (the same result, slower only
+    on failure)."""
+    check_input(name, module)
+    original = module.clone()
+    try:
+        with _unchecked():
+            for stage in stages:
+                stage(module)
+        check_input(name, module)
+        verify_module(name, module, "the output does not verify")
+    except Exception:
+        _restore(module, original)
+        for stage in stages:
+            stage(module)
+        raise
+
+
+def _restore(module: ModuleOp, original: ModuleOp) -> None:
+    """Gives `module` the body and attributes of `original` (which it consumes)."""
+    for op in list(module.body.block.ops):
+        op.detach()
+        op.erase(safe_erase=False)
+    for op in list(original.body.block.ops):
+        op.detach()
+        module.body.block.add_op(op)
+    module.attributes = dict(original.attributes)
+    module.properties = dict(original.properties)
 
 
 def rewrite_once(pattern: RewritePattern, module: ModuleOp) -> None:

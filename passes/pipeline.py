@@ -4,7 +4,9 @@ The chain, in order (docs/passes.md says why sync comes before the lowerings):
 pto-set-target (when `target` is given), pto-convert-to-dps, pto-multi-buffer (unless
 `multi-buffer=0`), pto-plan-memory, pto-insert-sync, pto-resolve-slots,
 pto-lower-tile-to-vector, pto-lower-dma. Each stage checks its input and verifies its
-output (`passes.common.checked_pass`). With `matmul-on-vector=true`,
+output (`passes.common.checked_pass`); in the pipeline `run_stages` makes those checks once,
+on the input and the final output, and repeats the stages checked one by one when anything
+fails. With `matmul-on-vector=true`,
 pto-lower-matmul-to-vector runs after pto-resolve-slots (vector-unit matrix ops are already
 on PIPE_V when sync is inserted), before pto-lower-tile-to-vector.
 """
@@ -15,13 +17,14 @@ import gc
 from collections.abc import Generator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
-from passes.common import checked_by_stages
+from passes.common import checked_by_stages, run_stages
 from passes.convert_to_dps.convert import ConvertToDpsPass
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
@@ -92,8 +95,6 @@ class PipelinePass(ModulePass):
             raise PassFailedException(
                 f"{self.name}: multi-buffer={self.multi_buffer} must be 0 (off) or a slot count"
             )
+        stages = pipeline_passes(self.target, self.multi_buffer, self.sync, self.matmul_on_vector)
         with gc_paused():
-            for stage in pipeline_passes(
-                self.target, self.multi_buffer, self.sync, self.matmul_on_vector
-            ):
-                stage.apply(ctx, op)
+            run_stages(self.name, [partial(stage.apply, ctx) for stage in stages], op)
