@@ -4,7 +4,7 @@ every pass (`checked_pass`)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Generator
+from collections.abc import Generator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TypeVar
@@ -116,25 +116,27 @@ def _unchecked() -> Generator[None]:
         _UNCHECKED.reset(token)
 
 
-def run_stages(name: str, stages: list[Callable[[ModuleOp], None]], module: ModuleOp) -> None:
-    """Runs `stages` (each applies a `checked_pass` to the module) on `module`, checking the
-    input once and verifying the final output once instead of after every stage (a verify
-    of a lowered module costs more than most passes). When anything fails, the stages run
-    again from a copy of the input, each checked, so that the diagnostic names the stage
-    and op that broke the rule, as if every stage had checked (the same result, slower only
-    on failure)."""
-    check_input(name, module)
+def run_stages(ctx: Context, stages: Sequence[ModulePass], module: ModuleOp) -> None:
+    """Runs `stages` (`checked_pass` passes) on `module`, checking the input once (in the
+    first stage's name) and verifying the final output once instead of after every stage
+    (a verify of a lowered module costs more than most passes). When anything fails, the
+    stages run again from a copy of the input, each checked, so that the diagnostic names
+    the stage and op that broke the rule, as if every stage had checked (the same result,
+    slower only on failure)."""
+    if not stages:
+        return
+    check_input(stages[0].name, module)
     original = module.clone()
     try:
         with _unchecked():
             for stage in stages:
-                stage(module)
-        check_input(name, module)
-        verify_module(name, module, "the output does not verify")
+                stage.apply(ctx, module)
+        check_input(stages[-1].name, module)
+        verify_module(stages[-1].name, module, "the output does not verify")
     except Exception:
         _restore(module, original)
         for stage in stages:
-            stage(module)
+            stage.apply(ctx, module)
         raise
 
 

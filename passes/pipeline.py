@@ -17,7 +17,6 @@ import gc
 from collections.abc import Generator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -97,4 +96,4 @@ class PipelinePass(ModulePass):
             )
         stages = pipeline_passes(self.target, self.multi_buffer, self.sync, self.matmul_on_vector)
         with gc_paused():
-            run_stages(self.name, [partial(stage.apply, ctx) for stage in stages], op)
+            run_stages(ctx, stages, op)

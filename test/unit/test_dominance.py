@@ -17,7 +17,7 @@ from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.engine.source import parse_module
-from passes.common import CHECKED_PASSES, checked_pass
+from passes.common import CHECKED_PASSES, checked_pass, run_stages
 from passes.set_target import SetTargetPass
 from pto_dialect.dominance import DominanceError, find_violation, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR
@@ -275,6 +275,22 @@ def test_a_pass_whose_output_does_not_verify_fails_naming_itself() -> None:
         match=r"^test-drop-terminators: .*the output does not verify: .*func\.func",
     ):
         _DropTerminators().apply(ctx(), module)
+
+
+def test_stages_checked_once_still_name_the_stage_that_broke_the_output() -> None:
+    """`run_stages` (the pipeline) verifies only its final output, yet a stage whose output
+    does not verify is named as if each stage had checked, and the later stage that ran on
+    its output is not blamed."""
+    module = parse("func.func @f() {\n  func.return\n}\n")
+    stages = [SetTargetPass("a5"), _DropTerminators(), SetTargetPass("cpu")]
+    with pytest.raises(
+        PassFailedException,
+        match=r"^test-drop-terminators: .*the output does not verify: .*func\.func",
+    ):
+        run_stages(ctx(), stages, module)
+    good = parse("func.func @f() {\n  func.return\n}\n")
+    run_stages(ctx(), [SetTargetPass("a5"), SetTargetPass("cpu")], good)
+    assert good.attributes[TARGET_ATTR] == StringAttr("cpu")
 
 
 TCOLMIN_BF16 = """
