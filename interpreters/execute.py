@@ -19,22 +19,15 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, PythonValues
-from xdsl.interpreters.builtin import BuiltinFunctions
-from xdsl.interpreters.func import FuncFunctions
-from xdsl.interpreters.memref import MemRefFunctions
-from xdsl.interpreters.scf import ScfFunctions
 from xdsl.ir import Operation
 
 from interpreters.args import Arg, ArgError, ArrayArg, bind, parse_spec
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.interpreter import PtoInterpreter
 from interpreters.engine.source import where
 from interpreters.machine.core import Machine
 from interpreters.machine.launch import Launch
 from interpreters.machine.pipes import Hazard, PipeModel, UntrackedPipes
-from interpreters.ops.registry import project_functions
-from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
 from interpreters.progress import CHECK_EVERY, Progress
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
@@ -104,24 +97,6 @@ def _enclosing_loop(op: Operation) -> Operation | None:
     while node is not None and not isinstance(node, scf.ForOp | scf.WhileOp):
         node = node.parent_op()
     return node
-
-
-@register_functions
-class CheckedScfFunctions(ScfFunctions):
-    """xDSL's scf semantics (its scf.for loop, spelled out: an `impl` cannot call the one
-    it overrides), with the rule that an scf.for step is positive."""
-
-    @implements(scf.ForOp)
-    def run_checked_for(
-        self, interpreter: Interpreter, op: scf.ForOp, args: PythonValues
-    ) -> PythonValues:
-        lb, ub, step, *carried = args
-        if step <= 0:
-            raise PtoRuntimeError(f"the step must be positive, got {step}")
-        values = tuple(carried)
-        for i in range(lb, ub, step):
-            values = interpreter.run_ssacfg_region(op.body, (i, *values), "for_loop")
-        return values
 
 
 @dataclass
@@ -234,13 +209,13 @@ def _run_block(
     progress: Progress | None,
 ) -> None:
     """Runs `func` on `values` on `machine` (one block of the launch)."""
+    # imported on the first run, not with this module: what fails before a run (arguments,
+    # parsing, verification) does not wait for every interpreter function to load
+    from interpreters.ops.registry import all_functions
+
     tracker = _OpTracker(machine, max_steps, progress)
     interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
-    for functions in (KernelArithFunctions(), UnsignedIndexArithFunctions(),
-                      BuiltinFunctions(), FuncFunctions(), MemRefFunctions(),
-                      CheckedScfFunctions()):  # fmt: skip
-        interpreter.register_implementations(functions)
-    for functions in project_functions(machine):
+    for functions in all_functions(machine):
         interpreter.register_implementations(functions)
     try:
         # IEEE exceptions are results, not warnings (the semantics functions rely on it)

@@ -3,10 +3,11 @@
     pto-run FILE [--entry NAME] [--target a2a3|a5|cpu] [--arg SPEC]... [--out-dir DIR]
                  [--report] [--report-json FILE] [--max-steps N] [--auto-sync] [--blocks N]
 
-`xdsl-run` cannot load plugin interpreter functions, so this subclasses its driver
-and registers the project's functions next to xDSL's own for func, arith, scf and
-memref. Every error is a diagnostic on stderr and a non-zero exit, never a traceback: a
-problem of the input text or a rule an op breaks while running is
+`xdsl-run` cannot load plugin interpreter functions, so this is a driver of its own on
+xDSL's `CommandLineTool` (as `xdsl-run`'s is) that registers the project's functions next to
+xDSL's own for func, arith, scf and memref. Every error is a diagnostic on stderr and a
+non-zero exit, never a traceback: a problem of the input text or a rule an op breaks while
+running is
 `file:line:col: error: ...` with the source line and a caret, as `pto-opt` and `mlir-opt`
 write it (`pto_dialect.diagnostics`; exit 1), one without a place `pto-run: error: ...`
 (exit 1), a bug of pto-run `pto-run: internal error: ...` (exit 70). The module is always
@@ -26,8 +27,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.tools.xdsl_run import xDSLRunMain
+from xdsl.tools.command_line_tool import CommandLineTool
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters import api
@@ -46,12 +48,22 @@ EXIT_INTERNAL = 70
 EXIT_SIGPIPE = 128 + signal.SIGPIPE  # as a Unix tool killed by SIGPIPE
 
 
-class PtoRunMain(xDSLRunMain):
+class PtoRunMain(CommandLineTool):
     def __init__(self, args: Sequence[str] | None = None) -> None:
         self.sources = Sources()
         self.auto_sync: AutoSync | None = None
         self.unsynchronised = False
-        super().__init__(description="Run a PTO kernel with per-target semantics", args=args)
+        # as xdsl-run's driver starts, without importing every xDSL interpreter first
+        self.available_frontends = {}
+        self.ctx = Context()
+        self.register_all_dialects()
+        self.register_all_frontends()
+        arg_parser = argparse.ArgumentParser(
+            description="Run a PTO kernel with per-target semantics"
+        )
+        self.register_all_arguments(arg_parser)
+        self.args = arg_parser.parse_args(args=args)
+        self.ctx.allow_unregistered = self.args.allow_unregistered_dialect
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         # CommandLineTool's own options but --disable-verify (pto-run always verifies: it

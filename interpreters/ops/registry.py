@@ -1,8 +1,13 @@
-"""The project's interpreter functions, all sharing one machine."""
+"""The interpreter functions a run registers: xDSL's for the upstream dialects kernels use
+(with the project's faster or stricter ones, `upstream/`) and the project's, all sharing one
+machine."""
 
 from __future__ import annotations
 
 from xdsl.interpreter import InterpreterFunctions
+from xdsl.interpreters.builtin import BuiltinFunctions
+from xdsl.interpreters.func import FuncFunctions
+from xdsl.interpreters.memref import MemRefFunctions
 
 from interpreters.machine.core import Machine
 from interpreters.ops.align import AlignFunctions
@@ -34,6 +39,8 @@ from interpreters.ops.tile_scalar import TileScalarFunctions
 from interpreters.ops.tile_sort import TileSortFunctions
 from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
+from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
+from interpreters.ops.upstream.scf import CheckedScfFunctions
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.ops.vector_compare import VectorCompareFunctions
 from interpreters.ops.vector_convert import VectorConvertFunctions
@@ -48,6 +55,19 @@ from interpreters.ops.vector_scalar import VectorScalarFunctions
 from interpreters.ops.vector_sfu import VectorSfuFunctions
 from interpreters.ops.vector_sort import VectorSortFunctions
 from interpreters.ops.vector_store import VectorStoreFunctions
+
+
+def all_functions(machine: Machine) -> list[InterpreterFunctions]:
+    """What a run registers: the upstream dialects' functions, then the project's."""
+    upstream: list[InterpreterFunctions] = [
+        KernelArithFunctions(),
+        UnsignedIndexArithFunctions(),
+        BuiltinFunctions(),
+        FuncFunctions(),
+        MemRefFunctions(),
+        CheckedScfFunctions(),
+    ]
+    return upstream + project_functions(machine)
 
 
 def project_functions(machine: Machine) -> list[InterpreterFunctions]:
