@@ -1,6 +1,6 @@
 // pto.set_mov_pad_val (PTOAS syntax): one scalar, 8/16/32-bit integer or f16/bf16/f32.
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // CHECK-LABEL: func.func @pad_values
 // CHECK-NEXT:    pto.set_mov_pad_val %f : f32

@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // The PTOAS spellings of the v0.6 grouped transfers: `loop1` / `loop2` keywords print as `loop`.
 // CHECK-LABEL: func.func @grouped

@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // The "typical kernel structure" of seed 002 (vector load/store): MTE2 DMA, MTE2 -> V sync,
 // a vecscope of plt_b32 / vlds / vabs / vsts, V -> MTE3 sync, MTE3 DMA, barrier.

@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // Seed 004 (binary vector ops), A2/A3 double-buffering: the get_buf / rls_buf lines with SSA
 // buffer ids, verbatim, around an MTE2 copy (stage 1) and the vector stage (stage 2, body

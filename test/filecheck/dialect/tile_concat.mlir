@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 !h = !pto.tile_buf<loc=vec, dtype=i16, rows=32, cols=16, v_row=32, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 !w = !pto.tile_buf<loc=vec, dtype=i16, rows=32, cols=32, v_row=32, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>

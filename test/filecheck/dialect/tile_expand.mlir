@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // Row and column expansions: SSA and DPS forms, Mode 1 (col-major per-row operand) and
 // Mode 2 (row-major, one 32-byte block per row), the optional tmp and precisionType (PTOAS).

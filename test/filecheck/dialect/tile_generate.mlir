@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 !t = !pto.tile<loc=vec, dtype=i32, rows=1, cols=16>
 !tb = !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16>

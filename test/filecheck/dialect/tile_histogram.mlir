@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 !s = !pto.tile<loc=vec, dtype=ui16, rows=4, cols=64>
 !i = !pto.tile<loc=vec, dtype=ui8, rows=32, cols=1, blayout=col_major>

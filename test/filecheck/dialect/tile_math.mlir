@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 !v = !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>
 !vb = !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32>

@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // Operand layouts follow the A5 rules (the default cpu target follows A5).
 !l = !pto.tile<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>

@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // PTOAS's explicit multi-buffering: the compact and the verbose spelling of
 // !pto.multi_tile_buf, an optional placement, alloc_multi_tile with and without addr and

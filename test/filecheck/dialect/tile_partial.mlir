@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 !t = !pto.tile<loc=vec, dtype=f32, rows=8, cols=16>
 !p = !pto.tile<loc=vec, dtype=f32, rows=8, cols=16, v_row=5, v_col=16>

@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // The spellings PTOAS kernels write (DPS, index operands) and the manual's SSA form, on
 // A2/A3 (PTOAS's default target), whose left tiles are zZ.

@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // Forms PTOAS's board-tested kernels write that the pages' type lists exclude: the bitwise
 // ops on float registers and vbr of an i8 into signed/unsigned 8-bit lanes.

@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // CHECK-LABEL: func.func @plt
 // CHECK:      %mask, %next = pto.plt_b32 %remaining : i32 -> !pto.mask<b32>, i32

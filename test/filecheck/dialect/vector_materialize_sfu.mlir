@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // vdup (scalar, and the lowest/highest lane of a vreg) and vexpdif (same width and the
 // f16 -> f32 widening form), in PTOAS's spelling (VPTOOps.td, test/vpto/cases).

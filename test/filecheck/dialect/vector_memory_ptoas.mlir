@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // The load/store forms PTOAS writes (include/PTO/IR/VPTOOps.td) next to the manual's:
 // post-update vlds/vsts/vsstb, vsldb/vsstb with two i16 strides, two-result vldus and the

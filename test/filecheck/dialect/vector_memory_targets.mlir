@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // Element types per target (targets.py): A5 moves fp8 and the 64-bit lanes of UNPK_B32,
 // A2/A3 the 8/16/32-bit integer and f16/bf16/f32 types.

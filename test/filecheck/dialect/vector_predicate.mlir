@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // Predicate algebra and predicate loads/stores (vector_predicate.py, vector_predicate_memory.py),
 // in PTOAS's spelling (VPTOOps.td) and the manual's pld/pst register-offset form.

@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // The PTOAS spellings (VPTOOps.td) print as they are; the manual's `pto.vusqz %mask` and
 // `pto.vzunpack %src, %part : V, index -> W` parse too.

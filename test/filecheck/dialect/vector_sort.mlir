@@ -1,5 +1,5 @@
-// RUN: %roundtrip %s | filecheck %s
-// RUN: %roundtrip %s --print-op-generic | filecheck %s --check-prefix=GENERIC
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
 
 // The sort accelerator ops in PTOAS's spelling (board-tested vbitsort/vmrgsort4 cases:
 // a ui32 destination for the pairs) and the manual's `(...) -> ()` one, printed as PTOAS.
