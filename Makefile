@@ -30,8 +30,10 @@ test: $(STAMP) lit pytest lint
 lit: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/lit -sv test/filecheck
 
+# Bytecode caches on (some machines set PYTHONDONTWRITEBYTECODE): without them every pytest
+# worker compiles the project and rewrites every test module again.
 pytest: $(STAMP)
-	$(BIN)/pytest -q
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -q
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -45,7 +45,7 @@ def waits(module: ModuleOp) -> Iterator[WaitFlagOp]:
     return (op for op in module.walk() if isinstance(op, WaitFlagOp))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=dps_kernels("a5"))
 def test_generated_kernels_are_hazard_free_exact_and_minimal(data: str):
     for target in TARGETS:
