@@ -33,7 +33,7 @@ from interpreters.engine.errors import PtoRuntimeError
 from interpreters.execute import KernelError
 
 CI_SEED = 20260512
-CI_MUTANTS = 4000
+CI_MUTANTS = 2500
 
 
 @pytest.fixture(scope="module")

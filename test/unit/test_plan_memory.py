@@ -294,7 +294,7 @@ def _all_buffers(body: Body) -> list[tuple[str, int]]:
     return found
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(kernel=kernels())
 def test_generated_kernels_plan_safely_and_exactly(kernel: Body):
     for target in TARGETS:
