@@ -25,7 +25,11 @@ demo: $(STAMP)
 		--out-dir out/demo/tcolmin
 	$(BIN)/python -c "import numpy as np; print('column minima:', np.load('out/demo/tcolmin/arg1.npy'))"
 
-test: $(STAMP) lit pytest lint
+# lit is bound by process start-up and lint by one pyright process: together they fill both
+# cores; pytest then uses both on its own.
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j2 --output-sync=target lit lint
+	$(MAKE) --no-print-directory pytest
 
 lit: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/lit -sv test/filecheck
