@@ -1,8 +1,9 @@
 """Every pass is idempotent (docs/passes.md): run on its own output it prints the same IR.
 
 Inputs: the `examples/` kernels and every `// -----` case of the lit tests, on their own
-target. A pass that leaves a case unchanged is idempotent on it without a second run. A case the pass rejects with a diagnostic, or that does not parse or verify, is
-skipped; each pass must still have run on enough cases for the test to mean something.
+target. A pass that leaves a case unchanged is idempotent on it without a second run. A
+case the pass rejects with a diagnostic, or that does not parse or verify, is skipped; each
+pass must still have run on enough cases for the test to mean something.
 """
 
 from __future__ import annotations
