@@ -25,8 +25,9 @@ from interpreters.args import declared_args
 from interpreters.engine.source import parse_module
 from interpreters.execute import retarget
 from interpreters.machine.core import Machine
-from interpreters.machine.memory import Tile
-from pto_dialect.attrs import CmpMode, Location
+from interpreters.machine.memory import Access, Tile
+from interpreters.machine.pipes import PipeModel, UntrackedPipes
+from pto_dialect.attrs import CmpMode, Location, Pipe
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.base import PtoOp, TileOp
@@ -103,6 +104,34 @@ def each_wait_removed(module: ModuleOp) -> Iterator[int]:
     for index, victim in enumerate([op for op in module.walk() if isinstance(op, WaitFlagOp)]):
         with removed(victim):
             yield index
+
+
+class RecordingPipes(PipeModel):
+    """The pipe model (happens-before, hazards, cycles), recording every access of the
+    vector pipe as (op, access, is a write)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.accesses: list[tuple[Operation, Access, bool]] = []
+
+    def execute(
+        self,
+        op: Operation,
+        pipe: Pipe,
+        reads: Sequence[Access] = (),
+        writes: Sequence[Access] = (),
+        cycles: int = 0,
+    ) -> None:
+        if pipe is Pipe.V:
+            self.accesses += [(op, a, False) for a in reads] + [(op, a, True) for a in writes]
+        super().execute(op, pipe, reads, writes, cycles)
+
+
+class VectorAccessLog(RecordingPipes, UntrackedPipes):
+    """Only the record of the vector pipe's accesses: no hazards, no cycles (every op still
+    reports its accesses: `tracking` is on)."""
+
+    tracking = True
 
 
 def val(t: Attribute) -> SSAValue:

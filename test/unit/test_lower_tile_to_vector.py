@@ -20,22 +20,20 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import context, legal_dtypes
+from support import VectorAccessLog, context, legal_dtypes
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.args import Arg, ArrayArg, ScalarArg
 from interpreters.engine.source import parse_module
 from interpreters.execute import retarget, run_function
-from interpreters.machine.memory import Access
-from interpreters.machine.pipes import PipeModel, UntrackedPipes
+from interpreters.machine.pipes import UntrackedPipes
 from passes.common import checks_deferred
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect import rules
-from pto_dialect.attrs import Pipe, TargetArch
+from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops import tile_elementwise, tile_math, tile_reduce
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
@@ -270,26 +268,6 @@ def random_array(rng: np.random.Generator, dtype: DType, shape: tuple[int, int])
     return values.reshape(shape)
 
 
-class RecordingPipes(PipeModel):
-    """The pipe model, recording every access of the vector pipe."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.accesses: list[tuple[Operation, Access, bool]] = []
-
-    def execute(
-        self,
-        op: Operation,
-        pipe: Pipe,
-        reads: Sequence[Access] = (),
-        writes: Sequence[Access] = (),
-        cycles: int = 0,
-    ) -> None:
-        if pipe is Pipe.V:
-            self.accesses += [(op, a, False) for a in reads] + [(op, a, True) for a in writes]
-        super().execute(op, pipe, reads, writes, cycles)
-
-
 def lower(module: ModuleOp) -> None:
     PassPipeline((LowerTileToVectorPass(),)).apply(CONTEXT, module)
 
@@ -312,7 +290,7 @@ def _writable(kernel: Kernel, index: int, ub_size: int) -> np.ndarray:
     return allowed
 
 
-def check_footprints(kernel: Kernel, module: ModuleOp, pipes: RecordingPipes) -> None:
+def check_footprints(kernel: Kernel, module: ModuleOp, pipes: VectorAccessLog) -> None:
     scopes = [op for op in module.walk() if isinstance(op, VecScopeOp)]
     assert len(scopes) == len(kernel.cases)
     writable: dict[int, np.ndarray] = {}
@@ -338,7 +316,7 @@ def check_lowered_run(
 ) -> None:
     """The lowered `module` gives the bytes `want` holds (the run before lowering) and
     touches only the buffers of its cases."""
-    pipes = RecordingPipes()
+    pipes = VectorAccessLog()
     got = run_function(module, kernel.args(), pipes=pipes).outputs()
     for index, (a, b) in enumerate(zip(got, want, strict=True)):
         if a is not None and b is not None:

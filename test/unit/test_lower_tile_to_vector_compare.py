@@ -9,24 +9,21 @@ infinities and -0 (floats) and equal pairs (every mode sees true and false lanes
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pytest
-from support import context
+from support import RecordingPipes, context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import SSAValue
 
 from interpreters.args import ArrayArg, ScalarArg
 from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
-from interpreters.machine.memory import Access
-from interpreters.machine.pipes import PipeModel
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from passes.pipeline import pipeline_passes
-from pto_dialect.attrs import CmpMode, Pipe
+from pto_dialect.attrs import CmpMode
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_compare import (
     MaskWritingTileOp,
@@ -227,26 +224,6 @@ def footprint(op: MaskWritingTileOp | SelectTileOp, rows: int, cols: int) -> Foo
             start, tile = _placed(value)
             reads.append((start, start + tile.size_bytes))
     return Footprint(writes, reads)
-
-
-class RecordingPipes(PipeModel):
-    """The pipe model, recording every access of the vector pipe."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.accesses: list[tuple[Operation, Access, bool]] = []
-
-    def execute(
-        self,
-        op: Operation,
-        pipe: Pipe,
-        reads: Sequence[Access] = (),
-        writes: Sequence[Access] = (),
-        cycles: int = 0,
-    ) -> None:
-        if pipe is Pipe.V:
-            self.accesses += [(op, a, False) for a in reads] + [(op, a, True) for a in writes]
-        super().execute(op, pipe, reads, writes, cycles)
 
 
 def check_footprints(module: ModuleOp, footprints: list[Footprint], pipes: RecordingPipes) -> None:
