@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from statistics import median
 
 import numpy as np
@@ -22,12 +23,15 @@ from pto_dialect.rules import REDUCE_RULES
 STEPS = {"sum": reduce.add_step, "max": reduce.max_step, "min": reduce.min_step}
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rows", type=int, default=256)
     parser.add_argument("--cols", type=int, default=256)
     parser.add_argument("--rounds", type=int, default=15)
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help="16x16, one round: does it run")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.rows, args.cols, args.rounds = 16, 16, 1
     rules = REDUCE_RULES[TargetArch.A2A3]
     rng = np.random.default_rng(0)
     print(f"column reductions of {args.rows}x{args.cols}: whole tile against the row fold")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import argparse
 import re
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
@@ -453,15 +453,21 @@ def summary(label: str, rows: list[Row]) -> str:
             f"{worst.error:.1%} ({worst.case.label})")  # fmt: skip
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR, help="pto-isa bare git mirror")
     parser.add_argument(
         "--cases", type=Path, default=None, help="a checkout's tests/costmodel directory instead"
     )
-    args = parser.parse_args()
+    parser.add_argument(
+        "--smoke", action="store_true", help="only the first case of each target: does it run"
+    )
+    args = parser.parse_args(argv)
     for target, suite in SUITES.items():
-        report(target, evaluate(case_sources(args.mirror, args.cases, suite), target))
+        sources = case_sources(args.mirror, args.cases, suite)
+        if args.smoke:
+            sources = dict(sorted(sources.items())[:1])
+        report(target, evaluate(sources, target))
 
 
 def report(target: str, rows: list[Row]) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from statistics import median
 
 from bench_kernels import streaming_kernel
@@ -26,11 +27,14 @@ from passes.pipeline import PipelinePass
 from pto_dialect.dialect import PTO
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tiles", type=int, default=16)
     parser.add_argument("--repeat", type=int, default=5, help="rounds of each side")
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help="2 tiles, one round: does it run")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.tiles, args.repeat = 2, 1
     ctx = Context()
     for dialect in (builtin.Builtin, func.Func, arith.Arith, scf.Scf, PTO):
         ctx.load_dialect(dialect)

@@ -2,7 +2,7 @@
 
     python benchmarks/interp_tile.py [--repeat N]
 
-Prints, for a 128x128 f32 `pto.tadd` and a 1x256 . 256x256 f16 -> f32 `pto.tgemv.bias`,
+Prints, for a 128x128 f32 `pto.tadd` and a 1x128 . 128x256 f16 -> f32 `pto.tgemv.bias`,
 the interpreter's time per op (through xDSL's interpreter, dispatch included), the time of
 the same computation in bare numpy, and their ratio: the median over rounds that alternate
 the two, so that a busy shared machine slows both sides alike. The semantics are measured alone
@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from xdsl.context import Context
@@ -34,9 +34,10 @@ from pto_dialect.targets import A5
 from pto_dialect.types import TileBufType
 
 VEC = "!pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=128>"
-LEFT = ("!pto.tile_buf<loc=left, dtype=f16, rows=16, cols=256, v_row=1, v_col=256, "
+LEFT = ("!pto.tile_buf<loc=left, dtype=f16, rows=16, cols=128, v_row=1, v_col=128, "
         "blayout=col_major, slayout=row_major>")  # fmt: skip
-RIGHT = "!pto.tile_buf<loc=right, dtype=f16, rows=256, cols=256, slayout=col_major>"
+RIGHT = "!pto.tile_buf<loc=right, dtype=f16, rows=128, cols=256, slayout=col_major>"
+"""128 x 256 f16: the 64 KiB of a5's L0B."""
 BIAS = "!pto.tile_buf<loc=bias, dtype=f32, rows=1, cols=256>"
 ACC = ("!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=256, v_row=1, v_col=256, "
        "blayout=col_major, slayout=row_major, fractal=1024>")  # fmt: skip
@@ -108,11 +109,14 @@ def compare(name: str, interp: Callable[[], float], bare: Callable[[], float], r
           f"   ratio {ratio:5.2f}")  # fmt: skip
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30, help="rounds of each measurement")
     parser.add_argument("--count", type=int, default=200, help="ops per kernel")
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help="2 ops, one round: does it run")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.repeat, args.count = 1, 2
     rng = np.random.default_rng(0)
 
     a, b = (rng.standard_normal((128, 128)).astype(np.float32) for _ in range(2))
@@ -123,9 +127,9 @@ def main() -> None:
         interp = interpreter_run(tadd, [a, b, c], args.count, pipes)
         compare(f"tadd 128x128 f32{PIPES[pipes]}", interp, bare, args.repeat)
 
-    x = np.zeros((16, 256), np.float16)
-    x[0] = rng.standard_normal(256)
-    w = rng.standard_normal((256, 256)).astype(np.float16)
+    x = np.zeros((16, 128), np.float16)
+    x[0] = rng.standard_normal(128)
+    w = rng.standard_normal((128, 256)).astype(np.float16)
     bias = rng.standard_normal((1, 256)).astype(np.float32)
     acc = np.zeros((16, 256), np.float32)
     line = (f"pto.tgemv.bias ins(%a0, %a1, %a2 : {LEFT}, {RIGHT}, {BIAS}) "
@@ -137,11 +141,11 @@ def main() -> None:
 
     def ordered() -> np.ndarray:
         total = np.zeros(256, np.float32)
-        for k in range(256):
+        for k in range(128):
             total = total + x32[k] * w32[k]
         return total + bias[0]
 
-    compare("tgemv.bias 1x256.256x256 f16->f32 (k-ordered f32 sum)", interp,
+    compare("tgemv.bias 1x128.128x256 f16->f32 (k-ordered f32 sum)", interp,
             numpy_run(ordered, 5), args.repeat)  # fmt: skip
 
 

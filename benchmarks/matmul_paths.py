@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from interpreters.api import apply_pipeline, parse, run
@@ -171,19 +172,20 @@ def shapes(quick: bool, dtype: DType = F32) -> list[tuple[int, int, int]]:
     return [s for s in found if fits(*s, dtype) and s[1] % unit == 0 and s[2] % unit == 0]
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a few shapes only")
     parser.add_argument("--target", choices=TARGETS, action="append")
     parser.add_argument("--dtype", choices=("f32", "f16", "bf16", "i8"), default="f32")
-    args = parser.parse_args()
-    targets = args.target or list(TARGETS)
+    parser.add_argument("--smoke", action="store_true", help="one shape on a5: does it run")
+    args = parser.parse_args(argv)
+    targets = ["a5"] if args.smoke else args.target or list(TARGETS)
     dtype = dtype_named(args.dtype)
     print(f"{'target':6} {'m':>4} {'k':>4} {'n':>4} {'vector':>9} {'cube':>9} {'v/c':>6}  "
           "faster  vector register tile")  # fmt: skip
     rows: list[Row] = []
     for target in targets:
-        for m, k, n in shapes(args.quick, dtype):
+        for m, k, n in shapes(args.quick or args.smoke, dtype)[: 1 if args.smoke else None]:
             row = measure(m, k, n, target, dtype)
             rows.append(row)
             faster = "vector" if row.vector < row.cube else "cube"

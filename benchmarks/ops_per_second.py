@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from statistics import median
 
 from bench_kernels import streaming_kernel
@@ -82,12 +83,15 @@ def xdsl_rate(module: ModuleOp, iterations: int) -> float:
     return (iterations * BODY_OPS + 6) / elapsed  # + 4 constants, the loop, the return
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tiles", type=int, default=64)
     parser.add_argument("--iterations", type=int, default=20000)
     parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, one round")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.tiles, args.iterations, args.rounds = 2, 200, 1
     ctx = context()
     kernel = Parser(ctx, streaming_kernel(args.tiles, 32, 32, "a5")).parse_module()
     PipelinePass().apply(ctx, kernel)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from statistics import median
 
 from bench_kernels import chain_kernel
@@ -52,11 +53,14 @@ def stage_times(ops: int) -> dict[str, float]:
     return times
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--ops", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help="20 ops, one round: does it run")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.ops, args.repeat = 20, 1
     rounds = [(stage_times(args.ops), stage_times(2 * args.ops)) for _ in range(args.repeat)]
     small = {name: median(r[0][name] for r in rounds) for name in rounds[0][0]}
     large = {name: median(r[1][name] for r in rounds) for name in rounds[0][1]}

@@ -11,6 +11,7 @@ the single-buffered schedule is from the roofline that double-buffering would ap
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from bench_kernels import streaming_kernel
 from xdsl.context import Context
@@ -22,12 +23,15 @@ from passes.pipeline import PipelinePass
 from pto_dialect.dialect import PTO
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tiles", type=int, default=16)
     parser.add_argument("--rows", type=int, default=32)
     parser.add_argument("--cols", type=int, default=32)
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help="2 tiles of 8x8: does it run")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.tiles, args.rows, args.cols = 2, 8, 8
     shape = f"{args.tiles * args.rows}x{args.cols}xf32"
     tiles = f"{args.tiles} tiles of {args.rows}x{args.cols} f32"
     print(f"streaming c = a + b over {tiles}, after pto-pipeline")

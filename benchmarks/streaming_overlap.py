@@ -17,6 +17,7 @@ changes (target: <= 1.10 with it).
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from bench_kernels import streaming_kernel, streaming_softmax_kernel
 from xdsl.context import Context
@@ -49,13 +50,16 @@ def cycles(
     return pipes.total_cycles, pipes.pipe_bound
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tiles", type=int, default=64)
     parser.add_argument("--rows", type=int, default=64)
     parser.add_argument("--kernel", choices=("add", "softmax"), default="add")
     parser.add_argument("--cols", type=int, default=None, help="64 (add), 128 (softmax)")
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help="2 tiles of 8 rows: does it run")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.tiles, args.rows = 2, 8
     cols = args.cols or (128 if args.kernel == "softmax" else 64)
     what = "c = a + b" if args.kernel == "add" else "row softmax"
     print(f"streaming {what} over {args.tiles} tiles of {args.rows}x{cols} f32")

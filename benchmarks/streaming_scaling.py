@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 from statistics import median
 
 from bench_kernels import streaming_kernel
@@ -46,12 +47,15 @@ def timed(module: ModuleOp, tiles: int) -> tuple[float, int]:
     return elapsed, sum(result.machine.op_counts.values())
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--small", type=int, default=1024)
     parser.add_argument("--large", type=int, default=4096)
     parser.add_argument("--rounds", type=int, default=3, help="runs of each size, alternated")
-    args = parser.parse_args()
+    parser.add_argument("--smoke", action="store_true", help="2 and 4 tiles, one round")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.small, args.large, args.rounds = 2, 4, 1
     sizes = (args.small, args.large)
     modules = {n: lowered(n) for n in sizes}
     times: dict[int, list[float]] = {n: [] for n in sizes}

@@ -20,6 +20,8 @@ of one kernel, not absolute numbers.
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -120,10 +122,16 @@ def rows(example: str) -> list[Row]:
     return found
 
 
-def main() -> None:
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="one example: does it run")
+    args = parser.parse_args(argv)
+    paths = sorted(EXAMPLES.glob("*.mlir"))
+    if args.smoke:
+        paths = [EXAMPLES / "tabs_ssa.mlir"]
     print(f"{'example':16} {'variant':11} {'flags':>5} {'waits':>5} {'bufid':>5} {'barr':>4} "
           f"{'cycles':>8} {'bound':>8} {'ratio':>6}")  # fmt: skip
-    for path in sorted(EXAMPLES.glob("*.mlir")):
+    for path in paths:
         for row in rows(path.stem):
             print(
                 f"{row.example:16} {row.variant:11} {row.sets:5d} {row.waits:5d} {row.wraps:5d} "
