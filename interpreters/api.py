@@ -362,6 +362,7 @@ def run(
     progress: Progress | bool = False,
     check: bool = True,
     blocks: int = 1,
+    batch: bool | None = None,
     **named: object,
 ) -> Result:
     """Runs `function` of `module` on `args` (in parameter order) and `named` arguments
@@ -375,7 +376,9 @@ def run(
     (for a module verified already). `progress=True` shows a progress line on stderr
     for a long run when stderr is a terminal. `blocks=N` runs the N blocks of an SPMD
     launch over the same arrays (GM), each on a core of its own whose `get_block_idx` is
-    its index (`Result.block_reports`, `Result.block_cycles`). A parameter whose name is
+    its index (`Result.block_reports`, `Result.block_cycles`). With `semantics_only`, each
+    `pto.vecscope` loop runs as whole arrays over all of its iterations where it can (the
+    same bytes, far faster); `batch=False` runs it op by op. A parameter whose name is
     one of these options (`%target`, `%trace`, ...) is given by position.
     """
     if target is not None:
@@ -399,6 +402,7 @@ def run(
             max_steps=max_steps,
             progress=watcher,
             blocks=blocks,
+            batch=batch,
         )
     except ArgError as err:
         raise PtoArgumentError(str(err)) from None

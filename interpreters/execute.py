@@ -10,7 +10,7 @@ compares `outputs()` byte for byte.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -18,12 +18,12 @@ import numpy as np
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
-from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.interpreter import PythonValues
 from xdsl.ir import Operation
 
 from interpreters.args import Arg, ArgError, ArrayArg, bind, parse_spec
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.engine.interpreter import PtoInterpreter
+from interpreters.engine.interpreter import BatchListener, PtoInterpreter
 from interpreters.engine.source import where
 from interpreters.machine.core import Machine
 from interpreters.machine.launch import Launch
@@ -50,7 +50,7 @@ class KernelError(Exception):
         self.op = op
 
 
-class _OpTracker(Interpreter.Listener):
+class _OpTracker(BatchListener):
     """Counts executed ops (as they start), remembers the innermost op being executed,
     stops a run after `max_steps` ops and updates `progress` every `CHECK_EVERY` ops."""
 
@@ -75,6 +75,19 @@ class _OpTracker(Interpreter.Listener):
         self.steps_left -= 1
         if self.steps_left < self.checkpoint:
             self._check(op)
+
+    def will_interpret_batch(self, counts: Mapping[str, int]) -> bool:
+        """Counts a vecscope's ops run as whole arrays; refuses a batch that would pass the
+        step limit (op by op, the limit then stops the run at the op that reaches it)."""
+        total = sum(counts.values())
+        if total > self.steps_left:
+            return False
+        self.machine.op_counts.update(counts)
+        self.steps_left -= total
+        if self.progress is not None and self.steps_left < self.checkpoint:
+            self._next_checkpoint()
+            self.progress.update(self.max_steps - self.steps_left, None)
+        return True
 
     def _check(self, op: Operation) -> None:
         if self.steps_left < 0:
@@ -150,6 +163,7 @@ def run_function(
     max_steps: int = DEFAULT_MAX_STEPS,
     progress: Progress | None = None,
     blocks: int = 1,
+    batch: bool | None = None,
 ) -> RunResult:
     """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
 
@@ -159,7 +173,9 @@ def run_function(
     run. `blocks` > 1 runs blocks 0 .. blocks-1 one after another over the same GM (the
     argument arrays), each on a machine of its own (on-chip memories, pipes, DMA registers)
     whose `get_block_idx` is its index; `pipes` is block 0's model, the others get a fresh
-    one of the same kind.
+    one of the same kind. `batch` runs `pto.vecscope` loops as whole arrays where it can
+    (`interpreters.ops.vecscope_batch`: the same bytes); default: when `pipes` tracks
+    nothing (no cycles, hazards or trace are asked for).
     """
     if blocks < 1:
         raise ArgError(f"the number of blocks must be at least 1, got {blocks}")
@@ -168,12 +184,14 @@ def run_function(
     except DominanceError as err:
         raise KernelError(err.violation.message, err.violation.user) from None
     pipes = pipes or PipeModel()
+    batch = not pipes.tracking if batch is None else batch
     target = target_of(module)
     machines = [
         Machine(
             target,
             pipes=pipes if b == 0 else _fresh_pipes(pipes),
             launch=Launch(block_idx=b, block_num=blocks),
+            batch_vecscopes=batch,
         )
         for b in range(blocks)
     ]

@@ -41,6 +41,7 @@ from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
 from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
 from interpreters.ops.upstream.scf import CheckedScfFunctions
+from interpreters.ops.vecscope import VecScopeFunctions
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.ops.vector_compare import VectorCompareFunctions
 from interpreters.ops.vector_convert import VectorConvertFunctions
@@ -91,6 +92,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         AlignFunctions(machine),
         SyncFunctions(machine),
         VectorArithFunctions(machine),
+        VecScopeFunctions(machine),
         VectorLoadFunctions(machine),
         VectorScalarFunctions(machine),
         VectorStoreFunctions(machine),

@@ -1,4 +1,4 @@
-"""Interpreter functions of the vector compute side: `pto.vecscope`, the pointer ops
+"""Interpreter functions of the vector compute side: the pointer ops
 `castptr`/`addptr`, the predicate generators `plt_b*`/`pset_b*`, and the vector compute
 micro-ops (seed 004's binary family, `vabs`, `vneg`, `vnot`, `vmula`, `vbr`).
 
@@ -6,9 +6,10 @@ They bridge IR and `semantics.vector_arith`. Values: a `!pto.vreg<NxT>` is a 1-D
 array of N elements of T, a `!pto.mask<bW>` a 1-D bool array of 2048/W lanes, a `!pto.ptr`
 an `interpreters.machine.memory.Pointer`. Register ops touch no memory but still run on PIPE_V
 for the timeline, with the cycles of their record (`costs.vector_cycles`, one repeat).
-`BINARY` and `UNARY` say which numpy function computes which op. `vecscope`, `castptr`
-and `addptr` are bookkeeping: no pipe, no cycles. Numpy's floating-point warnings are
-expected to be silenced by whoever runs the interpreter (`pto-run` does).
+`BINARY` and `UNARY` say which numpy function computes which op. `castptr` and `addptr`
+are bookkeeping: no pipe, no cycles (`pto.vecscope` itself: `interpreters.ops.vecscope`).
+Numpy's floating-point warnings are expected to be silenced by whoever runs the interpreter
+(`pto-run` does).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from types import MappingProxyType
 from typing import cast
 
 import numpy as np
-from xdsl.dialects.builtin import IndexType, IntegerType, StringAttr
+from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
@@ -32,7 +33,6 @@ from pto_dialect import rules
 from pto_dialect.dtypes import I8, I16, I32, DType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
-from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
     VAddCOp,
@@ -120,7 +120,7 @@ def _element(type: Attribute) -> DType:
 
 @register_functions
 class VectorArithFunctions(MachineFunctions):
-    """Vector compute micro-ops, predicates, pointers and `vecscope`."""
+    """Vector compute micro-ops, predicates and pointers."""
 
     def __init__(self, machine: Machine) -> None:
         super().__init__(machine)
@@ -137,22 +137,7 @@ class VectorArithFunctions(MachineFunctions):
     def _rules(self) -> VectorArithRules:
         return rules.VECTOR_ARITH_RULES[self.machine.target.arch]
 
-    # ---- scope and pointers ------------------------------------------------------------
-    @implements(VecScopeOp)
-    def run_vecscope(
-        self, interpreter: Interpreter, op: VecScopeOp, args: PythonValues
-    ) -> PythonValues:
-        remark = op.attributes.get(VecScopeOp.MATMUL_TILE)
-        if isinstance(remark, StringAttr):
-            self.machine.remarks[f"vector matmul tile: {remark.data}"] = None
-        issue = self.machine.pipes.issue
-        issue.begin()
-        try:
-            interpreter.run_ssacfg_region(op.body, (), "vecscope")
-        finally:
-            issue.end()
-        return ()
-
+    # ---- pointers ---------------------------------------------------------------------
     @implements(CastPtrOp)
     def run_castptr(
         self, interpreter: Interpreter, op: CastPtrOp, args: PythonValues
