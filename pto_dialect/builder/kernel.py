@@ -183,16 +183,17 @@ class Kernel:
         `f32`; named as MLIR names constants unless `name` says otherwise (`%c0`,
         `%c8_i32`, `%cst`)."""
         kind: Attribute = type or (IndexType() if isinstance(value, int) else mlir_type(F32))
+        hint = name or _constant_name(value, kind)
         attr: Attribute
         if isinstance(kind, IndexType | IntegerType):
             if not isinstance(value, int):
                 raise BuildError(f"{value!r} is not an integer for {kind}", caller_location())
             attr = IntegerAttr(value, cast(IndexType | IntegerType[int], kind))
         elif isinstance(kind, AnyFloat):
-            attr = FloatAttr(float(value), cast(AnyFloat, kind))
+            attr = FloatAttr(float(value), kind)
         else:
             raise BuildError(f"no constant of type {kind}", caller_location())
-        op = self.insert(arith.ConstantOp(attr), name or _constant_name(value, kind))
+        op = self.insert(arith.ConstantOp(attr), hint)
         return Scalar(op.results[0], self, value)
 
     def index(self, *values: int) -> Any:
@@ -415,10 +416,11 @@ _FLOAT_ARITH: dict[str, Callable[[SSAValue, SSAValue], Operation]] = {
 
 def _constant_name(value: int | float, kind: Attribute) -> str:
     """MLIR's name of a constant: `c0` (index), `c8_i32` (integer), `cst` (float)."""
-    if isinstance(kind, IndexType) and isinstance(value, int) and value >= 0:
-        return f"c{value}"
-    if isinstance(kind, IntegerType) and isinstance(value, int) and value >= 0:
-        return f"c{value}_i{kind.bitwidth}"
+    if isinstance(value, int) and value >= 0:
+        if isinstance(kind, IndexType):
+            return f"c{value}"
+        if isinstance(kind, IntegerType):
+            return f"c{value}_i{cast(IntegerType[int], kind).bitwidth}"
     return "cst"
 
 

@@ -4,7 +4,7 @@ kernel that made it, so that arithmetic on them builds ops (`i * rows` an `arith
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.ir import Attribute, SSAValue
@@ -12,8 +12,13 @@ from xdsl.ir import Attribute, SSAValue
 from pto_dialect.dtypes import DType
 from pto_dialect.types import PtrType, ShapedViewBase, TileTypeBase
 
-if TYPE_CHECKING:
-    from pto_dialect.builder.kernel import Kernel
+
+class Kernel(Protocol):
+    """What values build ops with (`builder.kernel.Kernel`)."""
+
+    def arith(self, op: str, lhs: object, rhs: object, *, name: str | None = None) -> Scalar: ...
+
+    def __getattr__(self, name: str) -> Any: ...
 
 
 class Value:
