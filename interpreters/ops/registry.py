@@ -5,9 +5,6 @@ machine."""
 from __future__ import annotations
 
 from xdsl.interpreter import InterpreterFunctions
-from xdsl.interpreters.builtin import BuiltinFunctions
-from xdsl.interpreters.func import FuncFunctions
-from xdsl.interpreters.memref import MemRefFunctions
 
 from interpreters.machine.core import Machine
 from interpreters.ops.align import AlignFunctions
@@ -39,6 +36,7 @@ from interpreters.ops.tile_scalar import TileScalarFunctions
 from interpreters.ops.tile_sort import TileSortFunctions
 from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
+from interpreters.ops.upstream import xdsl_functions
 from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
 from interpreters.ops.upstream.scf import CheckedScfFunctions
 from interpreters.ops.vecscope import VecScopeFunctions
@@ -63,9 +61,7 @@ def all_functions(machine: Machine) -> list[InterpreterFunctions]:
     upstream: list[InterpreterFunctions] = [
         KernelArithFunctions(),
         UnsignedIndexArithFunctions(),
-        BuiltinFunctions(),
-        FuncFunctions(),
-        MemRefFunctions(),
+        *xdsl_functions(),
         CheckedScfFunctions(),
     ]
     return upstream + project_functions(machine)
