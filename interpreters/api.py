@@ -48,6 +48,7 @@ from interpreters.execute import (
     DEFAULT_MAX_STEPS,
     KernelError,
     entry_function,
+    make_context,
     retarget,
     run_function,
 )
@@ -150,15 +151,6 @@ class PtoRunError(PtoError):
 
 
 # ---- modules -----------------------------------------------------------------------------
-
-
-def make_context(*, allow_unregistered: bool = False) -> Context:
-    """A context that knows every dialect xdsl-opt knows, `pto` included."""
-    ctx = Context(allow_unregistered=allow_unregistered)
-    dialects = {**Universe.get_multiverse().all_dialects, **PTO_UNIVERSE.all_dialects}
-    for name, factory in dialects.items():
-        ctx.register_dialect(name, factory)
-    return ctx
 
 
 def parse(
@@ -363,6 +355,7 @@ def run(
     check: bool = True,
     blocks: int = 1,
     batch: bool | None = None,
+    jobs: int = 1,
     **named: object,
 ) -> Result:
     """Runs `function` of `module` on `args` (in parameter order) and `named` arguments
@@ -378,8 +371,10 @@ def run(
     launch over the same arrays (GM), each on a core of its own whose `get_block_idx` is
     its index (`Result.block_reports`, `Result.block_cycles`). With `semantics_only`, each
     `pto.vecscope` loop runs as whole arrays over all of its iterations where it can (the
-    same bytes, far faster); `batch=False` runs it op by op. A parameter whose name is
-    one of these options (`%target`, `%trace`, ...) is given by position.
+    same bytes, far faster); `batch=False` runs it op by op. `jobs=N` runs the blocks of
+    a `blocks` launch in N processes at once (the same bytes and cycles as one after
+    another). A parameter whose name is one of these options (`%target`, `%trace`, ...)
+    is given by position.
     """
     if target is not None:
         module = module.clone()
@@ -403,6 +398,7 @@ def run(
             progress=watcher,
             blocks=blocks,
             batch=batch,
+            jobs=jobs,
         )
     except ArgError as err:
         raise PtoArgumentError(str(err)) from None
