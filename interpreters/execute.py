@@ -15,7 +15,7 @@ import pickle
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 from xdsl.context import Context
@@ -335,15 +335,13 @@ class _Launch:
         outcomes = [_loads(p, ops) for p in payloads]
         for outcome in outcomes:  # the first block that fails, as a sequential run stops there
             if outcome[0] == "error":
-                raise KernelError(outcome[1], None if outcome[2] is None else ops[outcome[2]])
+                at = cast(int | None, outcome[2])
+                raise KernelError(cast(str, outcome[1]), None if at is None else ops[at])
         return self._merge([cast_outcome(o) for o in outcomes])
 
     def _merge(self, outcomes: list[_BlockOutcome]) -> _Apart | None:
-        base = [
-            np.ascontiguousarray(a).reshape(-1).view(np.uint8).copy()
-            if isinstance(a, np.ndarray) else None
-            for a in self.initial
-        ]  # fmt: skip
+        base = [_bytes(cast(np.ndarray, a)) if isinstance(a, np.ndarray) else None
+                for a in self.initial]  # fmt: skip
         merged = [None if b is None else b.copy() for b in base]
         changed: list[np.ndarray | None] = [
             None if b is None else np.zeros(b.size, bool) for b in base
@@ -362,6 +360,10 @@ class _Launch:
                 target[diff] = final[diff]
                 mask |= diff
         return _Apart(merged, [o.machine for o in outcomes])
+
+
+def _bytes(array: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(array).reshape(-1).view(np.uint8).copy()
 
 
 @dataclass
@@ -396,7 +398,8 @@ class _Pickler(pickle.Pickler):
         if isinstance(obj, TargetProfile):
             return ("target", obj.arch.value)
         if isinstance(obj, SSAValue | Block | Region):
-            raise pickle.PicklingError(f"cannot send a {type(obj).__name__} to the parent")
+            kind = type(cast(object, obj)).__name__
+            raise pickle.PicklingError(f"cannot send a {kind} to the parent")
         return None
 
 
@@ -406,12 +409,14 @@ class _Unpickler(pickle.Unpickler):
         self.ops = ops
 
     def persistent_load(self, pid: Any) -> Any:
-        kind, value = pid
-        return self.ops[value] if kind == "op" else profile_for_module_attr(value)
+        kind, value = cast(tuple[str, Any], pid)
+        if kind == "op":
+            return self.ops[cast(int, value)]
+        return profile_for_module_attr(cast(str, value))
 
 
 def _loads(payload: bytes, ops: list[Operation]) -> tuple[Any, ...]:
-    return _Unpickler(io.BytesIO(payload), ops).load()
+    return cast(tuple[Any, ...], _Unpickler(io.BytesIO(payload), ops).load())
 
 
 def _block_worker(
@@ -426,7 +431,10 @@ def _block_worker(
     pipes: PipeModel = PipeModel(record_spans=spans) if tracked else GmAccessRecorder()
     launch = Launch(block_idx=block, block_num=blocks)
     machine = Machine(target_of(module), pipes=pipes, launch=launch, batch_vecscopes=batch)
-    args: list[Arg] = [ArrayArg(a.copy()) if isinstance(a, np.ndarray) else a for a in initial]
+    args: list[Arg] = [
+        ArrayArg(cast(np.ndarray, a).copy()) if isinstance(a, np.ndarray) else cast(Arg, a)
+        for a in initial
+    ]
     inputs = func.function_type.inputs.data
     values = [bind(machine, i, a, t) for i, (a, t) in enumerate(zip(args, inputs, strict=True))]
     stream = io.BytesIO()

@@ -417,7 +417,9 @@ def _ub(ctx: Context, pointer: Value, depth: int) -> tuple[Memory, np.ndarray]:
     memory, dtype, offsets = _offsets(pointer, depth)
     placed = ctx.machine.place(Pointer(memory, 0, dtype), MemorySpace.UB)
     assert placed.memory is not None
-    return placed.memory, lifted(offsets, depth)
+    if isinstance(offsets, int):
+        return placed.memory, np.full((1,) * depth, offsets, dtype=np.int64)
+    return placed.memory, offsets
 
 
 # ---- loads and stores ---------------------------------------------------------------------
@@ -574,37 +576,71 @@ def vsldb(op: Operation, index_bits: int) -> Kernel:
 _NORM_STORES = (StoreDist.NORM_B8, StoreDist.NORM_B16, StoreDist.NORM_B32)
 
 
+@cache
+def store_map(mode: StoreDist, lane: DType) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(memory byte, register byte, gating mask lane or -1 for none) of every byte a `vsts`
+    mode writes, from the store semantics run on probes: a register whose bytes are their
+    own indices stored on memories of zeros and of ones (a byte both show alike is
+    written), and a mask of one active lane at a time (the bytes that lane lets through)."""
+    lanes = vm.VREG_BYTES // lane.bytes
+    footprint = vm.STORE_FORMS[mode].footprint or lane.bytes
+    value = np.arange(vm.VREG_BYTES, dtype=np.uint8).view(lane.numpy)
+
+    def stored(mask: np.ndarray, fill: int) -> np.ndarray:
+        probe = _Probe("probe", np.full(footprint, fill, np.uint8))
+        vm.vsts(probe, 0, value, mask, mode)
+        return probe.data
+
+    full = np.ones(lanes, bool)
+    zeros, ones = stored(full, 0), stored(full, 0xFF)
+    written = np.flatnonzero(zeros == ones)
+    gate = np.full(footprint, -1, np.int64)
+    none = np.zeros(lanes, bool)
+    ungated = stored(none, 0) == stored(none, 0xFF)
+    for one in range(lanes):
+        alone = none.copy()
+        alone[one] = True
+        let = (stored(alone, 0) == stored(alone, 0xFF)) & ~ungated
+        gate[let] = one
+    return written, zeros[written].astype(np.int64), gate[written]
+
+
 def vsts(op: Operation, index_bits: int) -> Kernel:
-    """`vsts` (NORM modes) of every iteration: the active lanes become a pending write."""
+    """`vsts` of every iteration: the bytes its mode writes where their lanes are active
+    become a pending write (NORM modes: whole elements)."""
     assert isinstance(op, VstsOp)
     mode = op.dist_mode
-    if op.updated_base is not None or mode not in _NORM_STORES:
-        raise Unbatchable("a post-update or non-NORM vsts")
+    if op.updated_base is not None:
+        raise Unbatchable("a post-update vsts")
     lane = lane_type(op.value)
     rule = STORE_DIST_RULES[mode]
     unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
     size = ub_element(op.dest, unit).bytes
     form = vm.STORE_FORMS[mode]
     footprint, align = form.footprint or lane.bytes, form.align or lane.bytes
-    dtype = np.dtype(lane.numpy)
     lanes = vm.VREG_BYTES // lane.bytes
-    offsets = np.arange(lanes)
-
+    whole = mode in _NORM_STORES
+    dtype = np.dtype(lane.numpy) if whole else np.dtype(np.uint8)
+    offsets, source, gate = (
+        (np.arange(lanes), np.arange(lanes), np.arange(lanes)) if whole else store_map(mode, lane)
+    )
+    gated = gate >= 0
     memo = Memo()
 
     def where(
         ctx: Context, args: Sequence[Value], depth: int, value: np.ndarray
     ) -> tuple[Memory, np.ndarray, np.ndarray, Placement]:
-        """(memory, element index and active lanes of every execution, their placement)."""
+        """(memory, element index and active units of every execution, their placement)."""
         memory, base = _ub(ctx, args[1], depth)
         mask = lifted(args[3], depth)
         starts = base + _ints(args[2:3], depth)[0] * size
         _check_starts(memory, starts, align, footprint)
         if mask.shape[-1] != lanes or not starts.size:
             raise Unbatchable("a mask of another granularity, or no execution")
-        full = (*lead_shape([value, mask, starts], depth), lanes)
+        full = (*lead_shape([value, mask, starts], depth), offsets.size)
         index = spread((starts // dtype.itemsize)[..., None] + offsets, full)
-        active = spread(mask, full)
+        active = mask[..., np.where(gated, gate, 0)]
+        active = spread(np.where(gated, active, True) if not whole else active, full)
         grid = ctx.trips[:depth]
         return memory, index, active, placement(index, active, dtype.itemsize, grid)
 
@@ -617,6 +653,8 @@ def vsts(op: Operation, index_bits: int) -> Kernel:
         if found is None:
             found = memo.put(key, (where(ctx, args, depth, value), args))
         (memory, index, active, place), _ = found
+        if not whole:  # the register's bytes in the order the mode writes them
+            value = np.ascontiguousarray(value).view(np.uint8)[..., source]
         values = spread(value, index.shape)
         data = values.reshape(-1) if place.everywhere else values[active]
         ctx.pending.writes.append(

@@ -50,7 +50,7 @@ Arguments = Callable[[Point], Sequence[object]] | Sequence[object] | None
 """The run's arguments: `pto-run --arg` SPEC strings (templated), arrays or numbers; or a
 function of the point that gives them; None: the `// ARGS:` line of the kernel's text."""
 
-Reference = Callable[[Point, list[Any]], Mapping[str | int, Any] | Sequence[Any]]
+Reference = Callable[[Point, list[Any]], Mapping[Any, Any] | Sequence[Any]]
 """What the outputs should be, from the point and the run's inputs: arrays by parameter
 name or position (a sequence: the array parameters in order)."""
 
@@ -175,9 +175,9 @@ def check(spec: Spec, point: Point, inputs: list[Any], module: ModuleOp, result:
     assert spec.reference is not None
     expected = spec.reference(point, [_copy(v) for v in inputs])
     params = [p for p in parameters(module, spec.function) if p.is_array]
-    pairs: list[tuple[str | int, Any]]
+    pairs: list[tuple[Any, Any]]
     if isinstance(expected, Mapping):
-        pairs = list(cast(Mapping[str | int, Any], expected).items())
+        pairs = list(expected.items())
     else:
         pairs = [(p.index, e) for p, e in zip(params, expected, strict=False)]
     rtol, atol = spec.tolerance
@@ -194,7 +194,7 @@ def check(spec: Spec, point: Point, inputs: list[Any], module: ModuleOp, result:
 
 
 def _copy(value: Any) -> Any:
-    return value.copy() if isinstance(value, np.ndarray) else value
+    return cast(np.ndarray, value).copy() if isinstance(value, np.ndarray) else value
 
 
 def _one_line(err: BaseException) -> str:

@@ -34,8 +34,8 @@ def points(grid: Mapping[str, Sequence[Any]]) -> list[Point]:
     """Every combination of the grid's values, the last name varying fastest."""
     names = list(grid)
     for name in names:
-        if isinstance(grid[name], str) or not isinstance(grid[name], Sequence):
-            raise ValueError(f"grid value of '{name}' must be a list of values")
+        if isinstance(cast(object, grid[name]), str):
+            raise ValueError(f"grid value of '{name}' must be a list of values, not text")
     return [dict(zip(names, values, strict=True)) for values in itertools.product(*grid.values())]
 
 
@@ -108,7 +108,8 @@ def _dumps(spec: Spec) -> bytes:
         module = sys.modules.get(getattr(function, "__module__", None) or "")
         if module is not None and module.__name__ != "__main__" and not _installed(module):
             cloudpickle.register_pickle_by_value(module)  # pyright: ignore
-    return cast(bytes, cloudpickle.dumps(spec))  # pyright: ignore[reportUnknownMemberType]
+    dumped: bytes = cloudpickle.dumps(spec)  # pyright: ignore[reportUnknownMemberType]
+    return dumped
 
 
 def _installed(module: Any) -> bool:

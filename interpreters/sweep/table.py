@@ -14,7 +14,7 @@ import json
 import math
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from interpreters.sweep.point import METRICS, Point, Row
 
@@ -101,7 +101,7 @@ class SweepTable:
         matplotlib.use("Agg")  # files, not windows
         from matplotlib import pyplot
 
-        figure, axes = pyplot.subplots(figsize=(7, 4.5))
+        figure, axes = cast(tuple[Any, Any], pyplot.subplots(figsize=(7, 4.5)))
         others = [p for p in self.params if p not in (x, series)]
         lines: dict[tuple[Any, ...], list[tuple[Any, Any]]] = {}
         for row in self.rows:

@@ -281,20 +281,23 @@ class Kernel:
         tiles = [t for t in [*types, result] if isinstance(t, TileTypeBase)]
         element = tiles[0].dtype if tiles else None  # a number's type: the tiles' elements
         operands = [self._source(s, element) for s in sources]
-        if cls.HAS_TILE_RESULT and result is None:
-            rule = result_rule(cls)
-            result = None if rule is None else rule([v.type for v in operands])
-            if result is None:
-                raise BuildError(
-                    f"{cls.name}: give its result type (result=...): its sources do not fix it",
-                    caller_location(),
-                )
-        built = cls.create(
-            operands=operands,
-            result_types=[result] if cls.HAS_TILE_RESULT and result is not None else [],
-            properties={SEGMENTS: segments(len(operands), 0)},
-            attributes={k: _attribute(cls, k, v) for k, v in attributes.items()},
-        )
+        try:  # a type the rule makes may break its own rules
+            if cls.HAS_TILE_RESULT and result is None:
+                rule = result_rule(cls)
+                result = None if rule is None else rule([v.type for v in operands])
+                if result is None:
+                    raise BuildError(
+                        f"{cls.name}: give its result type (result=...): its sources do not fix it",
+                        caller_location(),
+                    )
+            built = cls.create(
+                operands=operands,
+                result_types=[result] if cls.HAS_TILE_RESULT and result is not None else [],
+                properties={SEGMENTS: segments(len(operands), 0)},
+                attributes={k: _attribute(cls, k, v) for k, v in attributes.items()},
+            )
+        except DiagnosticException as err:
+            raise BuildError(f"{cls.name}: {first_line(err)}", caller_location()) from None
         self.insert(built, name)
         return Tile(built.results[0], self) if built.results else None
 
