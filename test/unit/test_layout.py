@@ -35,6 +35,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "interpreters.ops",
     ),
     "interpreters": ("pto_dialect", "passes", "interpreters"),
+    "interpreters.sweep": ("pto_dialect", "passes", "interpreters"),
 }
 """Per package (the longest prefix wins): the packages its modules may import. Imports
 point down: the dialect (its Python kernel builder builds IR only), then passes, then the
