@@ -93,8 +93,9 @@ class OpPlan:
 
     op: Operation
     name: str
-    operands: tuple[SSAValue, ...]
-    results: tuple[SSAValue, ...]
+    operands: tuple[int, ...]
+    """The operands' `id`s: `Nest.env` is keyed by them (an SSA value hashes in Python)."""
+    results: tuple[int, ...]
     plain: bool
     """No effect on memory (`batched.is_plain`): run once where no operand varies."""
     kernel: Kernel | None
@@ -102,23 +103,30 @@ class OpPlan:
     """For an op of scalars, masks and pointers: its results by its inputs."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class LoopPlan:
-    """How an `scf.for` of the nest runs: its IR, per carried value its kind (with the op
-    that steps a count or counter), the ops that must run iteration by iteration (`steps`,
-    in order) and `fold` when `steps` is one reduction of the one sequential value."""
+    """How an `scf.for` of the nest runs: its IR (values by `id`), per carried value its
+    kind (with the op that steps a count or counter), the ops that must run iteration by
+    iteration (`steps`, in order) and `fold` when `steps` is one reduction of the one
+    sequential value."""
 
     loop: scf.ForOp
-    bounds: tuple[SSAValue, SSAValue, SSAValue]
-    inits: tuple[SSAValue, ...]
-    iv: SSAValue
-    args: tuple[SSAValue, ...]
-    yielded: tuple[SSAValue, ...]
-    results: tuple[SSAValue, ...]
+    bounds: tuple[int, int, int]
+    inits: tuple[int, ...]
+    iv: int
+    args: tuple[int, ...]
+    yielded: tuple[int, ...]
+    results: tuple[int, ...]
     ops: tuple[Operation, ...]
     carries: tuple[tuple[Carry, Operation | None], ...]
+    increments: tuple[int | None, ...]
+    """Per carried value: the `id` of an affine counter's step."""
     steps: tuple[Operation, ...]
     fold: type[Operation] | None
+    body: tuple[Entry, ...] = ()
+    """Its ops as `Nest.run_block` runs them (`ScopePlan.entries`)."""
+    step_plans: tuple[OpPlan, ...] = ()
+    step_results: frozenset[int] = frozenset()
     counters: Memo = field(default_factory=Memo)
     """Its induction variable and closed-form counts by bounds and inits."""
 
@@ -190,9 +198,18 @@ def loop_plan(loop: scf.ForOp) -> LoopPlan | None:
             and yielded[args.index(acc)] is only.results[0]
         ):
             fold = type(only)
-    bounds = (loop.lb, loop.ub, loop.step)
-    return LoopPlan(loop, bounds, tuple(loop.iter_args), block.args[0], args, yielded,
-                    tuple(loop.results), ops, tuple(carries), in_order, fold)  # fmt: skip
+    bounds = (id(loop.lb), id(loop.ub), id(loop.step))
+    increments = tuple(
+        id(cast(arith.AddiOp, stepper).rhs) if kind is Carry.AFFINE else None
+        for kind, stepper in carries
+    )
+    return LoopPlan(loop, bounds, _ids(loop.iter_args), id(block.args[0]), _ids(args),
+                    _ids(yielded), _ids(loop.results), ops, tuple(carries), increments,
+                    in_order, fold)  # fmt: skip
+
+
+def _ids(values: Sequence[SSAValue]) -> tuple[int, ...]:
+    return tuple(id(v) for v in values)
 
 
 def _scalar_side(op: Operation) -> bool:
@@ -203,15 +220,21 @@ def _scalar_side(op: Operation) -> bool:
     )
 
 
+Entry = tuple[int, "OpPlan | LoopPlan | str"]
+"""An op as `Nest.run_block` meets it: (`OP`, its plan), (`STEP`, its plan: it runs
+iteration by iteration, here it is only counted), (`LOOP`, the loop's plan) or (`YIELD`,
+the yield's name)."""
+OP, STEP, LOOP, YIELD = range(4)
+
+
 @dataclass
 class ScopePlan:
     """What a vecscope's evaluation needs that its IR fixes: the values it reads from
-    outside, its ops, the plan of each loop and of each other op."""
+    outside and their `id`s, and its ops with their plans (`entries`)."""
 
     captured: tuple[SSAValue, ...]
-    ops: tuple[Operation, ...]
-    loops: dict[Operation, LoopPlan]
-    plans: dict[Operation, OpPlan]
+    captured_ids: tuple[int, ...]
+    entries: tuple[Entry, ...]
     verdicts: Memo = field(default_factory=Memo)
     """`safe` by the accesses' placements (the same addresses give the same verdict)."""
 
@@ -240,12 +263,29 @@ def scope_plan(scope: VecScopeOp, index_bits: int) -> ScopePlan | None:
                     return None
                 kernel = None
             memo = Memo() if _scalar_side(op) else None
-            plans[op] = OpPlan(op, op.name, tuple(op.operands), tuple(op.results), plain,
+            plans[op] = OpPlan(op, op.name, _ids(op.operands), _ids(op.results), plain,
                                kernel, memo)  # fmt: skip
         for value in op.operands:
             if not _inside(value, scope):
                 captured[value] = None
-    return ScopePlan(tuple(captured), tuple(scope.body.block.ops), loops, plans)
+
+    def entries(ops: Sequence[Operation], steps: Sequence[Operation]) -> tuple[Entry, ...]:
+        made: list[Entry] = []
+        for op in ops:
+            if op in loops:
+                made.append((LOOP, loops[op]))
+            elif op in plans:
+                made.append((STEP if op in steps else OP, plans[op]))
+            else:
+                made.append((YIELD, op.name))
+        return tuple(made)
+
+    for loop in loops.values():
+        loop.body = entries(loop.ops, loop.steps)
+        loop.step_plans = tuple(plans[op] for op in loop.steps)
+        loop.step_results = frozenset(id(r) for op in loop.steps for r in op.results)
+    body = entries(tuple(scope.body.block.ops), ())
+    return ScopePlan(tuple(captured), _ids(tuple(captured)), body)
 
 
 Path = tuple[tuple[Operation, int], ...]
@@ -261,36 +301,32 @@ class Nest:
     """One evaluation of a vecscope's body over all of its iterations."""
 
     ctx: Context
-    env: dict[SSAValue, Value]
+    env: dict[int, Value]
+    """Values by the `id` of their SSA value."""
     plan: ScopePlan
     counts: Counter[str] = field(default_factory=Counter[str])
-    sizes: dict[Operation, tuple[int, int]] = field(
-        default_factory=dict[Operation, tuple[int, int]]
-    )
-    """Per loop that ran: (trip count, ops one of its iterations executes)."""
+    sizes: dict[int, tuple[int, int]] = field(default_factory=dict[int, tuple[int, int]])
+    """Per loop that ran (by `id`): (trip count, ops one of its iterations executes)."""
 
-    def run_block(
-        self, ops: Sequence[Operation], depth: int, times: int, path: Path,
-        skip: tuple[Operation, ...] = (),
-    ) -> int:  # fmt: skip
-        """Runs `ops` at `depth`, each `times` times (`skip`ped ones only counted: they
-        run elsewhere); returns the ops one pass executes."""
+    def run_block(self, entries: tuple[Entry, ...], depth: int, times: int, path: Path) -> int:
+        """Runs `entries` at `depth`, each `times` times; returns the ops one pass
+        executes."""
         offset = 0
-        loops, plans, counts = self.plan.loops, self.plan.plans, self.counts
-        for op in ops:
-            loop = loops.get(op)
-            if loop is not None:
-                counts["scf.for"] += times
-                offset += 1 + self.run_loop(loop, depth, times, (*path, (op, offset)))
-                continue
-            plan = plans.get(op)
-            if plan is None:  # the yield
-                counts[op.name] += times
-            else:
+        counts = self.counts
+        for kind, plan in entries:
+            if kind == OP:
+                plan = cast(OpPlan, plan)
                 counts[plan.name] += times
-                if op not in skip:
-                    self.ctx.stamp = Stamp(path, offset)
-                    self.run_op(plan, depth)
+                self.ctx.stamp = Stamp(path, offset)
+                self.run_op(plan, depth)
+            elif kind == LOOP:
+                plan = cast(LoopPlan, plan)
+                counts["scf.for"] += times
+                offset += self.run_loop(plan, depth, times, (*path, (plan.loop, offset)))
+            elif kind == STEP:
+                counts[cast(OpPlan, plan).name] += times
+            else:
+                counts[cast(str, plan)] += times
             offset += 1
         return offset
 
@@ -305,8 +341,8 @@ class Nest:
             key = (tuple([key_of(a) for a in args]), self.ctx.trips[:depth])
             found = memo.get(key)
             if found is not None:
-                for ssa, value in zip(plan.results, found[0], strict=True):
-                    env[ssa] = value
+                for ref, value in zip(plan.results, found[0], strict=True):
+                    env[ref] = value
                 return
         deepest = max([a.depth if isinstance(a, Batch) else 0 for a in args], default=0)
         if deepest == 0 and plan.plain:
@@ -316,8 +352,8 @@ class Nest:
         else:
             depth = deepest if plan.plain else depth
             results = tuple(map(_plain, plan.kernel(self.ctx, args, depth)))
-        for ssa, value in zip(plan.results, results, strict=True):
-            env[ssa] = value
+        for ref, value in zip(plan.results, results, strict=True):
+            env[ref] = value
         if memo is not None:
             memo.put(key, (results, args))
 
@@ -334,15 +370,12 @@ class Nest:
             raise Unbatchable("a step that is not positive")
         n = len(range(lb, ub, step))
         inits = [env[v] for v in plan.inits]
-        self.sizes[plan.loop] = (n, 0)
+        self.sizes[id(plan.loop)] = (n, 0)
         if n == 0:
             for result, init in zip(plan.results, inits, strict=True):
                 env[result] = init
             return 0
-        increments = [
-            env[cast(arith.AddiOp, stepper).rhs] if kind is Carry.AFFINE else None
-            for kind, stepper in plan.carries
-        ]
+        increments = [None if ref is None else env[ref] for ref in plan.increments]
         counting = tuple(
             None if kind is Carry.SEQUENTIAL else key_of(init)
             for (kind, _), init in zip(plan.carries, inits, strict=True)
@@ -360,13 +393,13 @@ class Nest:
                 env[arg] = value
         outer = self.ctx.trips
         self.ctx.trips = (*outer[:depth], n)
-        size = self.run_block(plan.ops, depth + 1, times * n, path, plan.steps)
+        size = self.run_block(plan.body, depth + 1, times * n, path)
         if plan.steps or plan.sequential:
             self._sequential(plan, depth, n, finals, inits)
         self.ctx.trips = outer
         for result, final in zip(plan.results, finals, strict=True):
             env[result] = final
-        self.sizes[plan.loop] = (n, size)
+        self.sizes[id(plan.loop)] = (n, size)
         return n * size
 
     def _counters(
@@ -414,20 +447,20 @@ class Nest:
                 finals[index[0]] = folded
                 return
         inner = depth + 1
-        steps = [self.plan.plans[op] for op in plan.steps]
-        feeds: dict[SSAValue, list[Value]] = {}
+        steps = plan.step_plans
+        feeds: dict[int, list[Value]] = {}
         wanted = [v for step in steps for v in step.operands] + [plan.yielded[i] for i in index]
-        for ssa in wanted:
-            value = self.env.get(ssa)
+        for ref in wanted:
+            value = self.env.get(ref)
             fed = isinstance(value, Batch) and value.depth == inner
-            if fed and ssa not in feeds and ssa.owner not in plan.steps:
-                feeds[ssa] = _per_iteration(cast(Batch, value), n)
+            if fed and ref not in feeds and ref not in plan.step_results:
+                feeds[ref] = _per_iteration(cast(Batch, value), n)
         carried = [inits[i] for i in index]
         for k in range(n):
             for i, value in zip(index, carried, strict=True):
                 self.env[plan.args[i]] = value
-            for ssa, values in feeds.items():
-                self.env[ssa] = values[k]
+            for ref, values in feeds.items():
+                self.env[ref] = values[k]
             for step in steps:
                 self.run_op(step, depth)
             carried = [self.env[plan.yielded[i]] for i in index]
@@ -437,7 +470,7 @@ class Nest:
     def _fold(self, plan: LoopPlan, init: Value, depth: int, n: int) -> Value | None:
         """The carried value reduced by one op of `FOLDS` over all iterations at once; None
         when the values do not allow it (the loop then runs iteration by iteration)."""
-        step = self.plan.plans[plan.steps[0]]
+        step = plan.step_plans[0]
         operands = step.operands
         xs, mask = self.env[operands[1]], self.env[operands[2]]
         if depth_of(mask) > depth or not isinstance(xs, Batch) or xs.depth != depth + 1:
@@ -475,22 +508,22 @@ class Nest:
 
     def _apply(self, step: OpPlan, operands: Sequence[Value], depth: int) -> Value:
         """`step` on `operands` at `depth`: its (first) result."""
-        for ssa, value in zip(step.operands, operands, strict=True):
-            self.env[ssa] = _plain(value)
+        for ref, value in zip(step.operands, operands, strict=True):
+            self.env[ref] = _plain(value)
         self.run_op(step, depth)
         return self.env[step.results[0]]
 
     # ---- memory ----------------------------------------------------------------------------
     def grid(self, stamp: Stamp) -> tuple[int, ...]:
         """The trip counts of the loops around an op."""
-        return tuple(self.sizes[loop][0] for loop, _ in stamp.path)
+        return tuple(self.sizes[id(loop)][0] for loop, _ in stamp.path)
 
     def stamps(self, stamp: Stamp, shape: tuple[int, ...]) -> np.ndarray:
         """The position of each execution of an op in the op-by-op order (loop axes of
         `shape`): the loop ops' offsets, their iterations' sizes, the op's offset."""
         total = np.full(shape, stamp.offset, dtype=np.int64)
         for axis, (loop, offset) in enumerate(stamp.path):
-            n, size = self.sizes[loop]
+            n, size = self.sizes[id(loop)]
             after = (1,) * (len(shape) - axis - 1)
             k = np.arange(n, dtype=np.int64).reshape((1,) * axis + (n,) + after)
             total = total + offset + 1 + k * size
@@ -578,8 +611,8 @@ def _verdict(nest: Nest, plan: ScopePlan, pending: Writes) -> bool:
     """`safe`, remembered for accesses at the same places (the entry keeps the arrays
     its key names alive)."""
     key = (
-        tuple((r.op, id(r.starts), id(r.active)) for r in pending.reads),
-        tuple((w.op, id(w.place)) for w in pending.writes),
+        tuple((id(r.op), id(r.starts), id(r.active)) for r in pending.reads),
+        tuple((id(w.op), id(w.place)) for w in pending.writes),
         tuple(nest.sizes.values()),
     )
     found = plan.verdicts.get(key)
@@ -645,10 +678,11 @@ class Batcher:
             return False
         pending = Writes()
         try:
-            env = dict(zip(plan.captured, interpreter.get_values(plan.captured), strict=True))
+            values = interpreter.get_values(plan.captured)
+            env: dict[int, Value] = dict(zip(plan.captured_ids, values, strict=True))
             nest = Nest(Context(self.machine, interpreter, pending), env, plan)
             with np.errstate(all="ignore"):
-                nest.run_block(plan.ops, 0, 1, ())
+                nest.run_block(plan.entries, 0, 1, ())
                 if not _verdict(nest, plan, pending):
                     return False
         except (Unbatchable, PtoRuntimeError, ValueError, IndexError, TypeError):

@@ -126,6 +126,8 @@ class VectorArithFunctions(MachineFunctions):
         super().__init__(machine)
         self._dtypes: dict[PtoOp, DType] = {}
         """Per op: the element type of its (first) vreg result, read from the IR once."""
+        self._castptr: dict[CastPtrOp, tuple[bool, bool, MemorySpace | None, DType | None]] = {}
+        """Per castptr: whether it makes a pointer, a typed one, its space and element."""
 
     def _dtype(self, op: PtoOp) -> DType:
         dtype = self._dtypes.get(op)
@@ -143,33 +145,39 @@ class VectorArithFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: CastPtrOp, args: PythonValues
     ) -> PythonValues:
         value = args[0]
-        target = op.result.type
-        if not isinstance(target, PtrType):  # pointer -> integer: its byte address
+        static = self._castptr.get(op)
+        if static is None:  # fixed per op during a run: read from the IR once
+            target = op.result.type
+            typed = isinstance(target, PtrType) and target.is_typed
+            space = target.memory if isinstance(target, PtrType) else None
+            element = target.element if isinstance(target, PtrType) else None
+            static = self._castptr[op] = (isinstance(target, PtrType), typed, space, element)
+        is_pointer, typed, space, element = static
+        if not is_pointer:  # pointer -> integer: its byte address
             return (cast(Pointer, value).offset,)
+        assert space is not None
         if isinstance(value, Pointer):  # pointer -> pointer: the same bytes, retyped
-            if not target.is_typed:
+            if not typed:
                 return (Pointer(value.memory, value.offset, None),)
-            space = target.memory
             check(
                 value.memory is not None or space is not MemorySpace.GM,
                 "castptr of an untyped address to a gm pointer: GM has no single memory "
                 "(GM pointers are kernel arguments)",
             )
             placed = self.machine.place(value, space)
-            return (Pointer(placed.memory, placed.offset, target.element),)
+            return (Pointer(placed.memory, placed.offset, element),)
         assert isinstance(op.input.type, IntegerType | IndexType)
         address = int(value)
         if address < 0:
             raise PtoRuntimeError(f"castptr of the negative address {address}")
-        if not target.is_typed:  # placed by the op that uses it (machine.place)
+        if not typed:  # placed by the op that uses it (machine.place)
             return (Pointer(None, address, None),)
-        space = target.memory
         if space is MemorySpace.GM:  # (not `check`: the message prints a type)
             raise PtoRuntimeError(
-                f"castptr of address {address} to {target}: GM has no single memory to point "
-                "into (GM pointers are kernel arguments)"
+                f"castptr of address {address} to {op.result.type}: GM has no single memory "
+                "to point into (GM pointers are kernel arguments)"
             )
-        return (Pointer(self.machine.memory(space), address, target.element),)
+        return (Pointer(self.machine.memory(space), address, element),)
 
     @implements(AddPtrOp)
     def run_addptr(
