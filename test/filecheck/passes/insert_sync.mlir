@@ -168,7 +168,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 // CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_V>
 // CHECK-NEXT:    pto.tabs ins(%tc
-builtin.module attributes {pto.target_arch = "a5"} {
+builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @events(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -218,7 +218,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_ALL>
 // CHECK-NEXT:    pto.tabs ins(%t8
 // CHECK-NEXT:    func.return
-builtin.module attributes {pto.target_arch = "a5"} {
+builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @nine(%a: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -354,7 +354,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:      pto.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
 // CHECK-NEXT:      pto.barrier #pto.pipe<PIPE_V>
 // CHECK-NEXT:      pto.tadd ins(%b1, %b0
-builtin.module attributes {pto.target_arch = "a5"} {
+builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @carried_from_branch(%out: !pto.ptr<f32>, %cond: i1) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
