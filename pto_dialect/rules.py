@@ -361,11 +361,13 @@ class SamePipeRule:
     """Two accesses of one pipe to overlapping bytes, at least one a write, that the pipe
     does not order by itself: `earlier` then `later` (of these classes and kinds) need one of
     `barriers` (a `pto.barrier` of these pipes) or of `mem_bars` (a `pto.mem_bar` of these
-    kinds) between them, within one vecscope execution when `in_vecscope`."""
+    kinds) between them. `in_vecscope`: the rule is about two accesses of one vecscope
+    execution; otherwise about two instructions (a tile op, or a whole vecscope: the vector
+    code of one instruction orders its own accesses)."""
 
     pipe: Pipe
-    earlier: AccessClass
-    later: AccessClass
+    earlier: frozenset[AccessClass]
+    later: frozenset[AccessClass]
     kinds: frozenset[str]
     """RAW, WAR, WAW."""
     barriers: frozenset[Pipe]
@@ -381,11 +383,12 @@ class SamePipeRule:
 
 
 _ALL_KINDS = frozenset({"RAW", "WAR", "WAW"})
+_ANY = frozenset(AccessClass)
 
 TILE_V_BARRIER = SamePipeRule(
     Pipe.V,
-    AccessClass.TILE,
-    AccessClass.TILE,
+    _ANY,
+    _ANY,
     _ALL_KINDS,
     frozenset({Pipe.V, Pipe.ALL}),
     frozenset(),
@@ -397,8 +400,8 @@ TILE_V_BARRIER = SamePipeRule(
 )
 VST_VLD_MEM_BAR = SamePipeRule(
     Pipe.V,
-    AccessClass.VST,
-    AccessClass.VLD,
+    frozenset({AccessClass.VST}),
+    frozenset({AccessClass.VLD}),
     frozenset({"RAW"}),
     frozenset(),
     frozenset({"VST_VLD", "VV_ALL"}),
@@ -427,7 +430,8 @@ store of data a load of the same vecscope read depends on that load's register).
 def tile_barrier_rule(arch: TargetArch, pipe: Pipe) -> SamePipeRule | None:
     """The rule ordering two dependent tile instructions of `pipe` on `arch`, if any."""
     for rule in SAME_PIPE_RULES[arch]:
-        if rule.pipe is pipe and rule.earlier is rule.later is AccessClass.TILE:
+        tiles = AccessClass.TILE in rule.earlier and AccessClass.TILE in rule.later
+        if rule.pipe is pipe and tiles and not rule.in_vecscope:
             return rule
     return None
 
@@ -435,7 +439,7 @@ def tile_barrier_rule(arch: TargetArch, pipe: Pipe) -> SamePipeRule | None:
 def vecscope_mem_bar_rule(arch: TargetArch) -> SamePipeRule | None:
     """The rule ordering a vector store and a later load of the same bytes in a vecscope."""
     for rule in SAME_PIPE_RULES[arch]:
-        if rule.earlier is AccessClass.VST and rule.later is AccessClass.VLD:
+        if rule.in_vecscope and AccessClass.VST in rule.earlier and AccessClass.VLD in rule.later:
             return rule
     return None
 
