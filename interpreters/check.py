@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
 from itertools import product
+from typing import cast
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
@@ -290,14 +290,20 @@ def run_traced(
     outputs: list[object] = []
     try:
         result = api.run(
-            copy, *args, function=function, pipes=pipes, listeners=(iterations,),
-            check=False, max_steps=max_steps,
-        )  # fmt: skip
+            copy,
+            *args,
+            function=function,
+            pipes=pipes,
+            listeners=(iterations,),
+            check=False,
+            max_steps=max_steps,
+        )
         outputs = list(result.finals)
     except PtoError as err:
         error = str(err)
-    return CheckRun(trips, pipes.steps, replay(pipes.steps, _same_pipe_rules(module)), original,
-                    error, outputs)  # fmt: skip
+    return CheckRun(
+        trips, pipes.steps, replay(pipes.steps, _same_pipe_rules(module)), original, error, outputs
+    )
 
 
 def check(
@@ -364,8 +370,13 @@ class _Groups:
 def _describe(ops: Sequence[Operation]) -> str:
     first = ops[0]
     if isinstance(first, SetFlagOp | WaitFlagOp):
-        names = sorted({flag_name(o.src, o.dst, o.event.data) for o in ops
-                        if isinstance(o, SetFlagOp | WaitFlagOp)})  # fmt: skip
+        names = sorted(
+            {
+                flag_name(o.src, o.dst, o.event.data)
+                for o in ops
+                if isinstance(o, SetFlagOp | WaitFlagOp)
+            }
+        )
         return f"set_flag/wait_flag {', '.join(names)}"
     if isinstance(first, GetBufOp | RlsBufOp):
         slots = sorted({str(o.buf_id_value) for o in ops if isinstance(o, GetBufOp | RlsBufOp)})
@@ -428,7 +439,7 @@ def redundant_sync(module: ModuleOp, runs: Sequence[CheckRun]) -> list[Redundant
     return [
         Redundant(
             tuple(members[root]), _describe(members[root]), stall[root], saves, root in chosen
-        )  # fmt: skip
+        )
         for root, saves in alone
     ]
 

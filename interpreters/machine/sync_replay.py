@@ -271,8 +271,11 @@ class _Replayer:
                 return
         assert step.channel is not None
         name = flag_name(*step.channel)
-        taker = "no wait_flag takes it" if previous is None else (
-            f"{self.live[previous].where()}, which takes it, is not ordered before this set")  # fmt: skip
+        taker = (
+            "no wait_flag takes it"
+            if previous is None
+            else (f"{self.live[previous].where()}, which takes it, is not ordered before this set")
+        )
         self.out.hazards.append(
             Hazard(
                 "event-reuse",
@@ -310,25 +313,36 @@ class _Replayer:
                     continue
                 log = self.history[access.memory.uid]
                 for record in log.conflicts(access.start, access.end, node, write, clock):
-                    self.conflict(record, step, write, access.memory.name, access.start,
-                                  access.end)  # fmt: skip
+                    self.conflict(record, step, write, access.memory.name, access.start, access.end)
                 if self.reverse:
                     self.reordered(log, step, write, clock, access.start, access.end)
                 if write:
                     log.drop((node, access.start, access.end, False))
                 log.put(
                     (node, access.start, access.end, write),
-                    AccessRecord(step.op, node, tick, access.start, access.end, write,
-                                 self.free[node], step.index),
-                )  # fmt: skip
+                    AccessRecord(
+                        step.op,
+                        node,
+                        tick,
+                        access.start,
+                        access.end,
+                        write,
+                        self.free[node],
+                        step.index,
+                    ),
+                )
 
     def conflict(
         self, record: AccessRecord[Node], step: Step, write: bool, memory: str, lo: int, hi: int
     ) -> None:
-        earlier_write, later_write = (record.write, write) if record.seq < step.index else (
-            write, record.write)  # fmt: skip
-        kind = "RAW" if earlier_write and not later_write else (
-            "WAR" if later_write and not earlier_write else "WAW")  # fmt: skip
+        earlier_write, later_write = (
+            (record.write, write) if record.seq < step.index else (write, record.write)
+        )
+        kind = (
+            "RAW"
+            if earlier_write and not later_write
+            else ("WAR" if later_write and not earlier_write else "WAW")
+        )
         other = self.by_index.get(record.seq)
         first, second = (other, step) if record.seq < step.index else (step, other)
         key = (id(first.op if first else record.op), id(second.op if second else step.op), kind)
@@ -402,19 +416,29 @@ class _Replayer:
                     continue
                 log = state.logs[access.memory.uid]
                 for record in log.conflicts(access.start, access.end, None, write, before):
-                    kind = "RAW" if record.write and not write else (
-                        "WAR" if write and not record.write else "WAW")  # fmt: skip
+                    kind = (
+                        "RAW"
+                        if record.write and not write
+                        else ("WAR" if write and not record.write else "WAW")
+                    )
                     if kind in rule.kinds and (record.time == unit) == rule.in_vecscope:
-                        self.same_pipe_hazard(rule, kind, record, step, access.memory.name,
-                                              max(access.start, record.start),
-                                              min(access.end, record.end))  # fmt: skip
+                        self.same_pipe_hazard(
+                            rule,
+                            kind,
+                            record,
+                            step,
+                            access.memory.name,
+                            max(access.start, record.start),
+                            min(access.end, record.end),
+                        )
             for write, access in accesses:
                 if access_class(step.op, write) in rule.earlier and access.end > access.start:
                     state.logs[access.memory.uid].put(
                         (node, access.start, access.end, write),
-                        AccessRecord(step.op, node, tick, access.start, access.end, write,
-                                     unit, step.index),
-                    )  # fmt: skip
+                        AccessRecord(
+                            step.op, node, tick, access.start, access.end, write, unit, step.index
+                        ),
+                    )
 
     def barrier_rules(self, step: Step, nodes: Iterable[Node]) -> None:
         pipe = step.node[1]
@@ -432,9 +456,15 @@ class _Replayer:
                 state.synced[node] = own
 
     def same_pipe_hazard(
-        self, rule: SamePipeRule, kind: str, record: AccessRecord[Node], step: Step,
-        memory: str, lo: int, hi: int,
-    ) -> None:  # fmt: skip
+        self,
+        rule: SamePipeRule,
+        kind: str,
+        record: AccessRecord[Node],
+        step: Step,
+        memory: str,
+        lo: int,
+        hi: int,
+    ) -> None:
         key = (id(record.op), id(step.op), f"same-pipe {kind}")
         if key in self.seen:
             return
@@ -448,9 +478,13 @@ class _Replayer:
             f"{step.where()} {verb} what {a} {done}, with no {rule.remedy()} between them"
         )
         self.out.hazards.append(
-            Hazard(kind, message, (record.op, step.op),
-                   {"memory": memory, "bytes": [lo, hi], "same_pipe": rule.remedy()})
-        )  # fmt: skip
+            Hazard(
+                kind,
+                message,
+                (record.op, step.op),
+                {"memory": memory, "bytes": [lo, hi], "same_pipe": rule.remedy()},
+            )
+        )
 
     # ---- the end -----------------------------------------------------------------------------
     def finish(self) -> None:
@@ -504,13 +538,13 @@ class _Replayer:
             if nxt is None:
                 break
             if nxt in visited:
-                lines.append(f"which waits for {_node_name(nxt)}: a cycle")
+                lines.append(f"back to {_node_name(nxt)}: a cycle")
                 break
             node = nxt
         self.out.hazards.append(
             Hazard(
                 "deadlock",
-                "deadlock: " + "; ".join(lines),
+                "; ".join(lines),
                 tuple(ops),
                 {"chain": chain},
             )
