@@ -23,9 +23,10 @@ look like: rounding, reduction order, saturation, NaN.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from enum import Enum
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
@@ -255,6 +256,29 @@ _RULES: list[tuple[tuple[type[Operation], ...], str, object, str]] = [
 """The per-target rule tables and the ops they decide (the first match names the cause)."""
 
 
+def _text(value: object) -> str:
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, frozenset):
+        items = sorted(_text(v) for v in cast(frozenset[object], value))
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, DType):
+        return value.name
+    return str(value)
+
+
+def _fields_differing(first: object, second: object) -> str:
+    """`field a against b, ...` of two rows of a rule table (dataclasses or values)."""
+    if is_dataclass(first) and is_dataclass(second):
+        parts = [
+            f"{f.name} {_text(getattr(first, f.name))} against {_text(getattr(second, f.name))}"
+            for f in fields(first)
+            if getattr(first, f.name) != getattr(second, f.name)
+        ]
+        return ", ".join(parts)
+    return f"{_text(first)} against {_text(second)}"
+
+
 def explain(
     op: Operation,
     dtype: DType | None,
@@ -265,8 +289,9 @@ def explain(
     """Why `op` wrote `a` under one target and `b` under the other."""
     for classes, name, table, cause in _RULES:
         rows: Any = table
-        if isinstance(op, classes) and rows[targets[0]] != rows[targets[1]]:
-            return f"{cause} ({name}: {rows[targets[0]]} against {rows[targets[1]]})"
+        first, second = rows[targets[0]], rows[targets[1]]
+        if isinstance(op, classes) and first != second:
+            return f"{cause} ({name}: {_fields_differing(first, second)})"
     if dtype is None:
         return "the bytes differ"
     if dtype.is_float:

@@ -466,7 +466,11 @@ class _Inserter:
 
     # ---- event ids -----------------------------------------------------------------------
     def allocate_events(self) -> None:
-        """Interval colouring per pipe pair over program order; ids that hand-written flags
+        """Interval colouring per pipe pair over program order, the least recently used
+        free id first (as pto-isa's EventIdCounter rotates its ids): two pairs whose lives
+        do not overlap in program order may still overlap on the pipes (the source pipe runs
+        ahead to the next set while the first wait has not happened), and an event id holds
+        one signal, so an id is reused as late as the ids allow. Ids that hand-written flags
         use in this function are left to them."""
         position = {op: i for i, op in enumerate(self.function.walk())}
         taken: dict[tuple[Pipe, Pipe], set[Event]] = defaultdict(set)
@@ -482,8 +486,7 @@ class _Inserter:
             spans = sorted((self.span(p, position) for p in pairs), key=lambda span: span[0])
             for start, end, pair in spans:
                 while active and active[0][0] < start:
-                    free.append(heapq.heappop(active)[2])
-                    free.sort(key=EVENTS.index)
+                    free.append(heapq.heappop(active)[2])  # the least recently used first
                 if not free:
                     self.fall_back_to_barrier(pair)
                     continue

@@ -151,8 +151,10 @@ builtin.module attributes {pto.target_arch = "a5"} {
 !tv = !pto.tensor_view<?x?xf32>
 
 // Event ids: the two MTE2->V pairs of the first half overlap (EVENT_ID0, EVENT_ID1);
-// the pair of the second half starts after both ended and reuses EVENT_ID0. The tabs
-// writing the same buffer one after another are ordered on V by barriers.
+// the pair of the second half starts after both ended in program order, but MTE2 may set it
+// before V has taken the first signal, so it gets the least recently used id, EVENT_ID2,
+// not EVENT_ID0 (an event id holds one signal). The tabs writing the same buffer one after
+// another are ordered on V by barriers (a2a3's same-pipe rule).
 // CHECK-LABEL: func.func @events
 // CHECK:         pto.tload ins(%pa
 // CHECK-NEXT:    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
@@ -164,8 +166,8 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_V>
 // CHECK-NEXT:    pto.tabs ins(%tb
 // CHECK-NEXT:    pto.tload ins(%pc
-// CHECK-NEXT:    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
-// CHECK-NEXT:    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+// CHECK-NEXT:    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID2>]
+// CHECK-NEXT:    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID2>]
 // CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_V>
 // CHECK-NEXT:    pto.tabs ins(%tc
 builtin.module attributes {pto.target_arch = "a2a3"} {
