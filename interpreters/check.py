@@ -33,7 +33,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 
 from interpreters import api
-from interpreters.api import PtoError
+from interpreters.api import PtoError, PtoRunError
 from interpreters.engine.source import where
 from interpreters.execute import DEFAULT_MAX_STEPS, KernelError, entry_function
 from interpreters.machine.pipes import Hazard, flag_name
@@ -299,8 +299,8 @@ def run_traced(
             max_steps=max_steps,
         )
         outputs = list(result.finals)
-    except PtoError as err:
-        error = str(err)
+    except PtoRunError as err:  # the kernel broke a rule: where and why, for this run
+        error = err.message if err.loc is None else f"{err.loc}: {err.message}"
     return CheckRun(
         trips, pipes.steps, replay(pipes.steps, _same_pipe_rules(module)), original, error, outputs
     )

@@ -142,7 +142,7 @@ def _changes(reference: Sequence[object], outputs: Sequence[object]) -> list[str
             first = int(np.flatnonzero(a != b)[0]) // max(size, 1) if a.shape == b.shape else 0
             found.append(
                 f"the bytes of argument {index} (first at element {first}: "
-                f"{want.reshape(-1)[first]!r} -> {got.reshape(-1)[first]!r})"
+                f"{want.reshape(-1)[first].item()!r} -> {got.reshape(-1)[first].item()!r})"
             )
     return found
 

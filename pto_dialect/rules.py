@@ -379,7 +379,8 @@ class SamePipeRule:
         """What orders such a pair, as a kernel writes it."""
         if self.mem_bars:
             return " or ".join(f'pto.mem_bar "{k}"' for k in sorted(self.mem_bars))
-        return " or ".join(f"pto.barrier #pto.pipe<{p.value}>" for p in sorted(self.barriers))
+        pipes = sorted(self.barriers, key=lambda p: (p is Pipe.ALL, p.value))
+        return " or ".join(f"pto.barrier #pto.pipe<{p.value}>" for p in pipes)
 
 
 _ALL_KINDS = frozenset({"RAW", "WAR", "WAW"})

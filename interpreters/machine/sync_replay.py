@@ -465,7 +465,7 @@ class _Replayer:
         lo: int,
         hi: int,
     ) -> None:
-        key = (id(record.op), id(step.op), f"same-pipe {kind}")
+        key = (id(record.op), id(step.op), "same-pipe")  # the first kind found (RAW first)
         if key in self.seen:
             return
         self.seen.add(key)
