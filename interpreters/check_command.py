@@ -192,11 +192,13 @@ class _Main:
         for note in report.notes:
             print(f"{TOOL}: note: {note}")
         base = report.runs[0]
+        count = len(findings) + len(report.errors)
+        given = (
+            "deadlocks" if base.replay.deadlocked else (f"takes {base.replay.total_cycles} cycles")
+        )
         print(
             f"{TOOL}: {len(report.runs)} run{'s' if len(report.runs) != 1 else ''}, "
-            f"{len(findings) + len(report.errors)} finding"
-            f"{'s' if len(findings) + len(report.errors) != 1 else ''}; the run as given takes "
-            f"{base.replay.total_cycles} cycles"
+            f"{count} finding{'s' if count != 1 else ''}; the run as given {given}"
         )
         self.data = {
             "runs": [

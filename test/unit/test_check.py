@@ -115,7 +115,10 @@ def test_the_pipe_table_follows_the_operands_and_is_the_one_sync_and_checker_rea
     assert TMOV_PIPES[(Location.MAT, Location.SCALING)] is Pipe.FIX
     assert [r.when for r in TFillPadOp.pipe_rules()] == ["dst loc=mat", "dst loc=vec"]
     assert PtoOp.pipe_rules()[0].pipes is not None
-    for entry, pipes in (("with_tmp", ("PIPE_V", "PIPE_MTE3")), ("without_tmp", ("PIPE_S", "PIPE_V"))):
+    for entry, pipes in (
+        ("with_tmp", ("PIPE_V", "PIPE_MTE3")),
+        ("without_tmp", ("PIPE_S", "PIPE_V")),
+    ):
         report = check(kernel("tci_pipes"), "zeros:1x32xi32", 31, function=entry)
         (finding,) = report.findings
         assert finding.hazard.details["pipes"] == list(pipes)
@@ -172,9 +175,10 @@ def test_redundant_sync_is_listed_with_its_stall_and_removed():
 def test_the_replay_keeps_the_cycles_of_the_pipe_model():
     module = kernel("oversync")
     args = ("rand:64x8xf32:1", "zeros:64x8xf32", 8)
-    assert check(module, *args, trip_counts=()).runs[0].replay.total_cycles == run(
-        module, *args
-    ).cycles
+    assert (
+        check(module, *args, trip_counts=()).runs[0].replay.total_cycles
+        == run(module, *args).cycles
+    )
 
 
 # ---- pto-insert-sync ----------------------------------------------------------------------

@@ -23,4 +23,4 @@
 // waits for MTE2: the chain closes into a cycle.
 // RUN: not pto-check %S/Inputs/unprimed.pto --arg rand:64x8xf32:2 --arg zeros:8x8xf32 --arg 4:index --trips 0,1 | filecheck %s --check-prefix=CYCLE
 // CYCLE:      pto-check: deadlock: pto.wait_flag at {{.*}}unprimed.pto:20:7 (iteration 0 of the loop at {{.*}}unprimed.pto:17:5) on PIPE_MTE2 waits for V->MTE2 ev0 from pto.set_flag at {{.*}}unprimed.pto:25:7 (iteration 0 {{.*}}), which V has not reached; pto.wait_flag at {{.*}}unprimed.pto:23:7 {{.*}} on PIPE_V waits for MTE2->V ev0 from pto.set_flag at {{.*}}unprimed.pto:22:7 {{.*}}, which MTE2 has not reached; back to PIPE_MTE2: a cycle [as given]
-// CYCLE-NEXT: pto-check: 3 runs, 1 finding; the run as given takes 0 cycles
+// CYCLE-NEXT: pto-check: 3 runs, 1 finding; the run as given deadlocks

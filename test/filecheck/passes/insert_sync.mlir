@@ -205,7 +205,8 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 !pv = !pto.partition_tensor_view<1x8xf32>
 !tv = !pto.tensor_view<?x?xf32>
 
-// Nine MTE2->V dependences whose pairs all overlap: eight event ids, then a PIPE_ALL barrier.
+// Nine MTE2->V dependences whose pairs all overlap: eight event ids, then a PIPE_ALL barrier
+// that says which ids ran out (pto-check reports it).
 // CHECK-LABEL: func.func @nine
 // CHECK:         pto.tload ins(%pa : !pto.partition_tensor_view<1x8xf32>) outs(%t0
 // CHECK-NEXT:    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
@@ -217,7 +218,7 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // CHECK:         pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID7>]
 // CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_V>
 // CHECK-NEXT:    pto.tabs ins(%t7
-// CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_ALL> {pto.sync_fallback = "the 8 event ids of PIPE_MTE2 -> PIPE_V are taken here"}
 // CHECK-NEXT:    pto.tabs ins(%t8
 // CHECK-NEXT:    func.return
 builtin.module attributes {pto.target_arch = "a2a3"} {
