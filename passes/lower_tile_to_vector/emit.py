@@ -27,8 +27,8 @@ from xdsl.rewriter import InsertPoint
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from passes.lower_tile_to_vector.buffers import CHUNK_BYTES, Buffer, Size, at_least
-from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.attrs import TargetArch
+from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.runtime import MemBarKind, MemBarOp
 from pto_dialect.ops.vecscope import VecScopeOp
