@@ -25,6 +25,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
 from xdsl.dialects.func import FuncOp
+from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
@@ -362,6 +363,8 @@ def run(
     progress: Progress | bool = False,
     check: bool = True,
     blocks: int = 1,
+    pipes: PipeModel | None = None,
+    listeners: Sequence[Interpreter.Listener] = (),
     **named: object,
 ) -> Result:
     """Runs `function` of `module` on `args` (in parameter order) and `named` arguments
@@ -376,7 +379,9 @@ def run(
     for a long run when stderr is a terminal. `blocks=N` runs the N blocks of an SPMD
     launch over the same arrays (GM), each on a core of its own whose `get_block_idx` is
     its index (`Result.block_reports`, `Result.block_cycles`). A parameter whose name is
-    one of these options (`%target`, `%trace`, ...) is given by position.
+    one of these options (`%target`, `%trace`, ...) is given by position. `pipes` and
+    `listeners` replace the pipe model and add listeners to the interpreter (the checker's,
+    `interpreters.check`).
     """
     if target is not None:
         module = module.clone()
@@ -387,7 +392,8 @@ def run(
     params = parameters(module, function)
     name = _function(module, function).sym_name.data
     values = _bind(name, params, args, named)
-    pipes = UntrackedPipes() if semantics_only else PipeModel(record_spans=trace)
+    if pipes is None:
+        pipes = UntrackedPipes() if semantics_only else PipeModel(record_spans=trace)
     watcher = Progress() if progress is True else progress or None
     try:
         done = run_function(
@@ -399,6 +405,7 @@ def run(
             max_steps=max_steps,
             progress=watcher,
             blocks=blocks,
+            listeners=listeners,
         )
     except ArgError as err:
         raise PtoArgumentError(str(err)) from None

@@ -150,6 +150,7 @@ def run_function(
     max_steps: int = DEFAULT_MAX_STEPS,
     progress: Progress | None = None,
     blocks: int = 1,
+    listeners: Sequence[Interpreter.Listener] = (),
 ) -> RunResult:
     """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
 
@@ -159,7 +160,8 @@ def run_function(
     run. `blocks` > 1 runs blocks 0 .. blocks-1 one after another over the same GM (the
     argument arrays), each on a machine of its own (on-chip memories, pipes, DMA registers)
     whose `get_block_idx` is its index; `pipes` is block 0's model, the others get a fresh
-    one of the same kind.
+    one of the same kind. `listeners` hear about every op of the run (the checker's loop
+    iterations, `interpreters.check`).
     """
     if blocks < 1:
         raise ArgError(f"the number of blocks must be at least 1, got {blocks}")
@@ -188,7 +190,7 @@ def run_function(
         bind(machines[0], i, a, t) for i, (a, t) in enumerate(zip(parsed, inputs, strict=True))
     ]
     for machine in machines:
-        _run_block(module, func, values, machine, index_bitwidth, max_steps, progress)
+        _run_block(module, func, values, machine, index_bitwidth, max_steps, progress, listeners)
     return RunResult(machines[0], parsed, machines)
 
 
@@ -207,6 +209,7 @@ def _run_block(
     index_bitwidth: Literal[32, 64],
     max_steps: int,
     progress: Progress | None,
+    listeners: Sequence[Interpreter.Listener] = (),
 ) -> None:
     """Runs `func` on `values` on `machine` (one block of the launch)."""
     # imported on the first run, not with this module: what fails before a run (arguments,
@@ -214,7 +217,9 @@ def _run_block(
     from interpreters.ops.registry import all_functions
 
     tracker = _OpTracker(machine, max_steps, progress)
-    interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
+    interpreter = PtoInterpreter(
+        module, index_bitwidth=index_bitwidth, listeners=(tracker, *listeners)
+    )
     for functions in all_functions(machine):
         interpreter.register_implementations(functions)
     try:

@@ -28,7 +28,7 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Event, EventAttr, Pipe, PipeAttr
 from pto_dialect.ops.base import PtoOp, fail, resolve
-from pto_dialect.records import NoCycles
+from pto_dialect.records import NoCycles, PipeRule
 
 BUF_ID_COUNT = 32
 """Buffer ids `get_buf`/`rls_buf` can name: one global pool of 32 (PTOAS docs/isa/01)."""
@@ -112,6 +112,7 @@ class SetFlagOp(FlagOp):
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-flag.md"
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+    PIPE_RULES: ClassVar = (PipeRule("the flag's source pipe", None),)
 
     def pipe(self) -> Pipe:
         return self.src
@@ -125,6 +126,7 @@ class WaitFlagOp(FlagOp):
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/wait-flag.md"
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+    PIPE_RULES: ClassVar = (PipeRule("the flag's destination pipe", None),)
 
     def pipe(self) -> Pipe:
         return self.dst
@@ -141,6 +143,8 @@ class BufOp(PtoOp):
     `buf_id` and `mode` are each either an i64 operand or an integer property
     (`static_buf_id`, `static_mode`); exactly one of the two is present.
     """
+
+    PIPE_RULES: ClassVar = (PipeRule("the pipe it names", None),)
 
     buf_id = opt_operand_def()
     mode = opt_operand_def()
@@ -291,6 +295,7 @@ class BarrierOp(PtoOp):
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/pipe-barrier.md"
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+    PIPE_RULES: ClassVar = (PipeRule("the pipe it names (PIPE_ALL: every pipe)", None),)
 
     target_pipe = prop_def(PipeAttr)
 
