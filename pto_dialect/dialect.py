@@ -14,6 +14,12 @@ from pto_dialect.ops import (
     pointer,
     reserved_buffer,
     runtime,
+    simt_common,
+    simt_lane,
+    simt_launch,
+    simt_math,
+    simt_memory,
+    simt_query,
     sync,
     sync_cross_core,
     tile_arg_reduce,
@@ -61,6 +67,7 @@ from pto_dialect.ops import (
     vector_sort,
     vector_store,
 )
+from pto_dialect.packed_types import TYPES as PACKED_TYPES
 from pto_dialect.types import TYPES
 
 OP_MODULES = (
@@ -116,6 +123,11 @@ OP_MODULES = (
     reserved_buffer,
     tile_fillpad,
     tile_concat,
+    simt_launch,
+    simt_query,
+    simt_lane,
+    simt_memory,
+    simt_math,
 )
 
 PTO = Dialect(
@@ -124,9 +136,11 @@ PTO = Dialect(
     [
         *TYPES,
         *MULTI_TILE_TYPES,
+        *PACKED_TYPES,
         *ATTRIBUTES,
         *tile_scalar.ATTRIBUTES,
         *tile_quant.ATTRIBUTES,
         *mask_pattern.ATTRIBUTES,
+        *simt_common.ATTRIBUTES,
     ],
 )
