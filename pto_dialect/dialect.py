@@ -69,6 +69,7 @@ from pto_dialect.ops import (
 )
 from pto_dialect.packed_types import TYPES as PACKED_TYPES
 from pto_dialect.types import TYPES
+from pto_dialect.upstream_ops import OPS as UPSTREAM_OPS
 
 OP_MODULES = (
     tile_memory,
@@ -144,3 +145,7 @@ PTO = Dialect(
         *simt_common.ATTRIBUTES,
     ],
 )
+
+LOADED = Dialect("pto", [*PTO.operations, *UPSTREAM_OPS], list(PTO.attributes))
+"""What a context loads as `pto`: the dialect and the upstream ops xDSL lacks
+(`upstream_ops`), which a context then knows by their own names."""
