@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 import ml_dtypes
 import numpy as np
@@ -36,10 +36,13 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.traits import SymbolTable
 
 from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import where
 from interpreters.machine import costs
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Access, Memory, Pointer
+from interpreters.machine.pipes import Hazard
 from interpreters.semantics.simt import LaneIds
+from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import dtype_of
 from pto_dialect.packed_types import HiF8x2Type
 from pto_dialect.types import PtrType
@@ -161,6 +164,70 @@ def merge(mask: np.ndarray, new: Value, old: Value) -> Value:
 # ---- the launch state ----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Touch:
+    """One op's accesses in one memory: a start byte and the lane per access."""
+
+    op: Operation
+    memory: Memory
+    starts: np.ndarray
+    size: int
+    lanes: np.ndarray
+    write: bool
+    atomic: bool
+
+
+class Race(NamedTuple):
+    """Two accesses of one launch that race: `writer` (at `lane`) and `other` (at
+    `other_lane`, another warp) on bytes [lo, hi) of `memory`."""
+
+    memory: Memory
+    lo: int
+    hi: int
+    writer: Touch
+    lane: int
+    other: Touch
+    other_lane: int
+
+
+def races(touches: Sequence[Touch]) -> list[Race]:
+    """Per memory, the first pair of accesses that race: one writes bytes another warp
+    reads or writes (atomics with atomics excepted). Warps run in lockstep each, so lanes
+    of one warp see each other's effects in program order."""
+    found: list[Race] = []
+    for memory in dict.fromkeys(t.memory for t in touches):
+        mine = [t for t in touches if t.memory is memory and t.starts.size]
+        if not mine:
+            continue
+        data = np.concatenate([(t.starts[:, None] + np.arange(t.size)).ravel() for t in mine])
+        lane = np.concatenate([np.repeat(t.lanes, t.size) for t in mine])
+        which = np.concatenate([np.full(t.starts.size * t.size, i) for i, t in enumerate(mine)])
+        order = np.lexsort((lane // 32, data))
+        data, lane, which = data[order], lane[order], which[order]
+        write = np.array([t.write for t in mine])[which]
+        atomic = np.array([t.atomic for t in mine])[which]
+        warp = lane // 32
+        heads = np.flatnonzero(np.r_[True, data[1:] != data[:-1]])
+        tails = np.r_[heads[1:], data.size] - 1
+        racing = (
+            np.logical_or.reduceat(write, heads)
+            & ~np.logical_and.reduceat(atomic, heads)
+            & (warp[heads] != warp[tails])
+        )
+        if not racing.any():
+            continue
+        segment = int(np.argmax(racing))
+        lo, hi = int(heads[segment]), int(tails[segment]) + 1
+        w = lo + int(np.argmax(write[lo:hi]))
+        o = lo + int(np.argmax(warp[lo:hi] != warp[w]))
+        bytes_ = data[heads[racing]]
+        first, last = int(bytes_.min()), int(bytes_.max()) + 1
+        found.append(
+            Race(memory, first, last, mine[which[w]], int(lane[w]), mine[which[o]], int(lane[o]))
+        )
+    return found
+
+
 @dataclass
 class AccessSet:
     """Byte ranges one launch read or wrote, per memory."""
@@ -209,6 +276,8 @@ class Lanes:
         self.slots = slots
         """Keep/resume slots of the machine: 32-bit words per lane (`simt_ops`)."""
         self.depth = 0
+        self.touches: list[Touch] = []
+        """The memory accesses since the last `pto.syncthreads` (`races`)."""
 
     # ---- running ------------------------------------------------------------------------------
     def warps(self, active: np.ndarray) -> int:
@@ -277,6 +346,31 @@ class Lanes:
 
     def cycles(self) -> int:
         return costs.simt_launch_cycles(self.issued)
+
+    def touch(self, touch: Touch) -> None:
+        if self.count > 32:  # one warp cannot race with itself
+            self.touches.append(touch)
+
+    def check_races(self, at: Operation) -> None:
+        """Reports the races among the accesses since the last barrier (on PIPE_V, at
+        `at`: the barrier or the launch) and starts a new interval."""
+        pipes = self.machine.pipes
+        for race in races(self.touches):
+            verb = "writes" if race.other.write else "reads"
+            message = (
+                f"SIMT race on {race.memory.name} bytes [{race.lo}, {race.hi}): "
+                f"{where(race.writer.op)} (lane {race.lane}) writes and {where(race.other.op)} "
+                f"(lane {race.other_lane}, another warp) {verb} them in one launch with no "
+                "pto.syncthreads between"
+            )
+            details = {
+                "memory": race.memory.name,
+                "bytes": [race.lo, race.hi],
+                "pipes": ["PIPE_V", "PIPE_V"],
+            }
+            ops = (race.writer.op, race.other.op)
+            pipes.report(Hazard("SIMT-race", message, ops, details), at, Pipe.V)
+        self.touches = []
 
 
 # ---- control flow --------------------------------------------------------------------------

@@ -99,6 +99,7 @@ class SimtFunctions(MachineFunctions, FuncFunctions):
             block = body.blocks.first
             assert block is not None
             lanes.run_block(block, values, lanes.everyone)
+            lanes.check_races(op)
         pipes = self.machine.pipes
         if pipes.tracking:
             reads, writes = lanes.reads.ranges(), lanes.writes.ranges()

@@ -13,16 +13,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.ops.simt_lanes import LanePointer, Lanes, Value, lane, lane_format
+from interpreters.ops.simt_lanes import LanePointer, Lanes, Touch, Value, lane, lane_format
 from interpreters.semantics import simt as sem
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.simt_common import Saturation, Signedness, SignednessAttr
 from pto_dialect.ops.simt_lane import ReduxOp, ShuffleOp, VoteOp
-from pto_dialect.ops.simt_launch import KeepOp, ResumeOp, SimtSyncOp, slot_words
+from pto_dialect.ops.simt_launch import KeepOp, ResumeOp, SimtSyncOp, SyncthreadsOp, slot_words
 from pto_dialect.ops.simt_math import ConvertOp, FloatMathOp, MulhiOp, PrmtOp, SignedProductOp
 from pto_dialect.ops.simt_memory import AtomicOp, ReadOp, WriteOp
 from pto_dialect.ops.simt_query import ThreadQueryOp
@@ -77,7 +77,7 @@ def _redux(lanes: Lanes, op: ReduxOp, args: list[Any], active: Array) -> Sequenc
 
 def _locations(
     lanes: Lanes, op_ptr: Attribute, ptr: LanePointer, offsets: Array, value_type: Attribute,
-    active: Array, writes: bool, reads: bool = True,
+    active: Array, writes: bool, reads: bool = True, op: Operation | None = None,
 ) -> tuple[Array, Array, Any]:  # fmt: skip
     """Per active lane, the element index of its payload in the memory viewed as the
     payload's element type (lanes x width for a packed payload), and that typed view."""
@@ -98,6 +98,9 @@ def _locations(
         lanes.writes.add(memory, starts, size)
     if reads:
         lanes.reads.add(memory, starts, size)
+    if op is not None:
+        atomic = writes and reads
+        lanes.touch(Touch(op, memory, starts, size, np.flatnonzero(active), writes, atomic))
     usable = memory.size - memory.size % dtype.itemsize
     view = memory.data[:usable].view(dtype)
     index = starts // dtype.itemsize
@@ -119,7 +122,7 @@ def _read(lanes: Lanes, op: ReadOp, args: list[Any], active: Array) -> Sequence[
     assert isinstance(pointee, PtrType)
     size = pointee.pointee_bytes or 1
     offsets = ptr.offsets + offset.astype(np.int64) * size
-    index, view, dtype = _locations(lanes, pointee, ptr, offsets, value_type, active, False)
+    index, view, dtype = _locations(lanes, pointee, ptr, offsets, value_type, active, False, op=op)
     out = np.zeros(_payload_shape(lanes, value_type), dtype=dtype)
     out[active] = view[index]
     return [out]
@@ -132,7 +135,9 @@ def _write(lanes: Lanes, op: WriteOp, args: list[Any], active: Array) -> Sequenc
     assert isinstance(pointee, PtrType)
     size = pointee.pointee_bytes or 1
     offsets = ptr.offsets + offset.astype(np.int64) * size
-    index, view, _ = _locations(lanes, pointee, ptr, offsets, op.value.type, active, True, False)
+    index, view, _ = _locations(
+        lanes, pointee, ptr, offsets, op.value.type, active, True, False, op
+    )
     view[index] = value[active]
     return []
 
@@ -144,7 +149,7 @@ def _atomic(lanes: Lanes, op: AtomicOp, args: list[Any], active: Array) -> Seque
     compare = args[1] if op.COMPARES else None
     value_type = op.value.type
     index, view, dtype = _locations(
-        lanes, op.pointer.type, ptr, ptr.offsets, value_type, active, True
+        lanes, op.pointer.type, ptr, ptr.offsets, value_type, active, True, op=op
     )
     old = np.zeros(_payload_shape(lanes, value_type), dtype=dtype)
     chosen = np.flatnonzero(active)
@@ -215,7 +220,16 @@ def _convert(lanes: Lanes, op: ConvertOp, args: list[Any], active: Array) -> Seq
 
 @lane(SimtSyncOp)
 def _sync(lanes: Lanes, op: SimtSyncOp, args: list[Any], active: Array) -> Sequence[Value]:
-    """Every lane runs each op before any runs the next: a barrier or fence holds already."""
+    """Every lane runs each op before any runs the next, so the fences hold already;
+    `syncthreads` ends an interval of the race check and must be reached by every
+    workitem (a barrier in divergent code never completes on the board)."""
+    if isinstance(op, SyncthreadsOp):
+        if active is not lanes.everyone and not active.all():
+            raise PtoRuntimeError(
+                f"pto.syncthreads reached by {int(active.sum())} of {lanes.count} workitems: "
+                "a barrier in divergent code waits forever"
+            )
+        lanes.check_races(op)
     return []
 
 

@@ -351,3 +351,73 @@ def test_launch_diagnostics(change: str, message: str) -> None:
         text = text.replace("@body<<<%dx, %one, %one>>>", "@body<<<%dx, %dx, %one>>>")
     with pytest.raises(api.PtoRunError, match=message):
         api.run(api.parse(text), np.zeros(32, np.int32))
+
+
+RACE = """
+module attributes {pto.target_arch = "a5"} {
+  func.func @k(%gm: !pto.ptr<i32, gm>) {
+    %c0 = arith.constant 0 : i64
+    %dx = arith.constant 64 : i32
+    %one = arith.constant 1 : i32
+    %ub = pto.castptr %c0 : i64 -> !pto.ptr<i32, ub>
+    pto.simt_launch @body<<<%dx, %one, %one>>>(%ub, %gm)
+      : (!pto.ptr<i32, ub>, !pto.ptr<i32, gm>) -> ()
+    func.return
+  }
+  func.func @body(%ub: !pto.ptr<i32, ub>, %gm: !pto.ptr<i32, gm>) attributes {pto.simt_entry} {
+    %tx = pto.get_tid_x : i32
+    %c63 = arith.constant 63 : i32
+    %i = arith.index_castui %tx : i32 to index
+    %m = arith.subi %c63, %tx : i32
+    %j = arith.index_castui %m : i32 to index
+    pto.store %tx, %ub[%i] : !pto.ptr<i32, ub>, i32
+    BARRIER
+    %v = pto.load %ub[%j] : !pto.ptr<i32, ub> -> i32
+    pto.stg %v, %gm[%i] : !pto.ptr<i32, gm>, i32
+    func.return
+  }
+}
+"""
+
+
+def test_races_between_warps() -> None:
+    """Lane i stores ub[i] and loads ub[63 - i]: across the two warps a race unless a
+    pto.syncthreads separates them; the values are the lockstep ones either way."""
+    racy = api.run(api.parse(RACE.replace("BARRIER", "")), np.zeros(64, np.int32))
+    assert [h.kind for h in racy.hazards] == ["SIMT-race"]
+    assert racy.hazards[0].details["bytes"] == [0, 256]
+    fenced = api.run(api.parse(RACE.replace("BARRIER", "pto.syncthreads")), np.zeros(64, np.int32))
+    assert not fenced.hazards
+    assert fenced.outputs[0].tolist() == racy.outputs[0].tolist() == list(range(63, -1, -1))
+    divergent = RACE.replace(
+        "BARRIER",
+        "%c1 = arith.constant 1 : i32\n    %low = arith.cmpi slt, %tx, %c1 : i32\n"
+        "    scf.if %low {\n      pto.syncthreads\n    }",
+    )
+    with pytest.raises(api.PtoRunError, match=r"pto\.syncthreads reached by 1 of 64 workitems"):
+        api.run(api.parse(divergent), np.zeros(64, np.int32))
+
+
+SECTION = """
+module attributes {pto.target_arch = "a5"} {
+  func.func @k(%gm: !pto.ptr<f16, gm>, %scale: f16) {
+    pto.section.simt<<<4, 2, 1>>> {
+      %ty = pto.get_tid_y : i32
+      %tx = pto.get_tid_x : i32
+      %c4 = arith.constant 4 : i32
+      %row = arith.muli %ty, %c4 : i32
+      %lin = arith.addi %row, %tx : i32
+      %i = arith.index_castui %lin : i32 to index
+      %x = pto.convert %lin round(r) nosat signed : i32 -> f16
+      %y = pto.fma %x, %scale, %scale : f16, f16, f16 -> f16
+      pto.stg %y, %gm[%i] : !pto.ptr<f16, gm>, f16
+    }
+    func.return
+  }
+}
+"""
+
+
+def test_inline_section_reads_the_kernel_values() -> None:
+    result = api.run(api.parse(SECTION), np.zeros(8, np.float16), 0.5)
+    assert result.outputs[0].tolist() == [(i + 1) * 0.5 for i in range(8)]
