@@ -165,6 +165,10 @@ class ReduxOp(SimtOp):
         super().__init__(operands=[value], result_types=[value.type], properties=props)
 
     @classmethod
+    def syntax_lines(cls) -> list[str]:
+        return [f"- `%r = {cls.name} %value [signed|unsigned] : T -> T`"]
+
+    @classmethod
     def parse(cls, parser: Parser) -> ReduxOp:
         value = parser.parse_unresolved_operand()
         signedness = parse_signedness(parser)

@@ -138,6 +138,10 @@ class SimtLaunchOp(PtoOp):
         super().__init__(operands=[*dims, args], properties={"callee": SymbolRefAttr(callee)})
 
     @classmethod
+    def syntax_lines(cls) -> list[str]:
+        return [f"- `{cls.name} @body<<<%dx, %dy, %dz>>>(%args) : (T...) -> ()`"]
+
+    @classmethod
     def parse(cls, parser: Parser) -> SimtLaunchOp:
         callee = parser.parse_symbol_name()
         dims = _parse_dims(parser)
@@ -262,6 +266,10 @@ class SectionSimtOp(SimtScopeOp):
     @property
     def dims(self) -> tuple[int, int, int]:
         return (self.dim_x.value.data, self.dim_y.value.data, self.dim_z.value.data)
+
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        return [f"- `{cls.name}<<<dx, dy, dz>>> {{ ... }}` (integer literals)"]
 
     @classmethod
     def parse(cls, parser: Parser) -> SectionSimtOp:

@@ -88,6 +88,11 @@ class SignedProductOp(SimtOp):
     traits = traits_def(Pure())
 
     @classmethod
+    def syntax_lines(cls) -> list[str]:
+        result = "i64" if cls.WIDE else "T"
+        return [f"- `%r = {cls.name} %lhs, %rhs signed|unsigned : T, T -> {result}`"]
+
+    @classmethod
     def parse(cls, parser: Parser) -> SignedProductOp:
         lhs = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
@@ -251,6 +256,11 @@ class ConvertOp(SimtOp):
     signedness = opt_prop_def(SignednessAttr)
     dst = result_def()
     traits = traits_def(Pure())
+
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        clauses = "round(r|a|f|c|z|o|h) sat|nosat [signed|unsigned]"
+        return [f"- `%d = {cls.name} %src {clauses} : S -> D`"]
 
     @classmethod
     def parse(cls, parser: Parser) -> ConvertOp:

@@ -137,6 +137,12 @@ class ReadOp(ScalarAccessOp):
         return self.result.type
 
     @classmethod
+    def syntax_lines(cls) -> list[str]:
+        clauses = " l1cache(cache) l2cache(nmfv)" if cls.GLOBAL else ""
+        space = "gm" if cls.GLOBAL else "space"
+        return [f"- `%v = {cls.name} %ptr[%offset]{clauses} : !pto.ptr<T, {space}> -> T`"]
+
+    @classmethod
     def parse(cls, parser: Parser) -> ReadOp:
         ptr, offset = _parse_indexed(parser)
         props: dict[str, Attribute] = {}
@@ -187,6 +193,12 @@ class WriteOp(ScalarAccessOp):
     @property
     def value_type(self) -> Attribute:
         return self.value.type
+
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        clauses = " l1cache(cache) l2cache(nmfv)" if cls.GLOBAL else ""
+        space = "gm" if cls.GLOBAL else "space"
+        return [f"- `{cls.name} %v, %ptr[%offset]{clauses} : !pto.ptr<T, {space}>, T`"]
 
     @classmethod
     def parse(cls, parser: Parser) -> WriteOp:
@@ -272,6 +284,14 @@ class AtomicOp(SimtOp):
     @property
     def compare(self) -> SSAValue | None:
         return self.operands[1] if self.COMPARES else None
+
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        compare = " %compare," if cls.COMPARES else ""
+        return [
+            f"- `%old = {cls.name} %ptr,{compare} %value l2cache(nmfv) [signed|unsigned] : "
+            "!pto.ptr<T, gm|ub>, T -> T`"
+        ]
 
     @classmethod
     def parse(cls, parser: Parser) -> AtomicOp:
