@@ -3,7 +3,10 @@
 - `arith.index_castui %x : i32 to index`: `arith.index_cast` reading an integer operand as
   unsigned (MLIR's `arith.index_castui`); its class is registered with the `pto` dialect
   (`universe.get_pto_dialect`), so a context knows it once a `pto` type, attribute or op has
-  been read (every PTOAS kernel has one before its first cast).
+  been read (every PTOAS kernel has one before its first cast), and `pto-opt`, `pto-run`
+  and the Python API load `pto` first when the text uses it (`parsing.load_upstream_ops`).
+- `llvm.extractelement %v[%i : i32] : vector<4xf32>`: one lane of a vector value (SIMT code
+  on packed values; xDSL has the `llvm.insertelement` that builds one);
 - `arith.select %c, %a, %b : i1, i32`: MLIR's form naming the condition type too; xDSL's
   parser reads only `: i32`. `arith.SelectOp` is given a parser that takes both (it prints
   the short form).
@@ -11,8 +14,10 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IndexType, IntegerType
+from xdsl.dialects.builtin import IndexType, IntegerType, VectorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -22,7 +27,8 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
@@ -52,6 +58,68 @@ class IndexCastUIOp(IRDLOperation):
             )
 
 
+def _vector_element(vector: Attribute) -> Attribute:
+    if not isinstance(vector, VectorType):
+        raise VerifyException(f"expected a vector type, got {vector}")
+    return cast("VectorType[Attribute]", vector).element_type
+
+
+def _parse_position(parser: Parser) -> tuple[UnresolvedOperand, Attribute]:
+    """`[%i : i32]`."""
+    parser.parse_punctuation("[")
+    position = parser.parse_unresolved_operand()
+    parser.parse_punctuation(":")
+    position_type = parser.parse_type()
+    parser.parse_punctuation("]")
+    return position, position_type
+
+
+@irdl_op_definition
+class ExtractElementOp(IRDLOperation):
+    """`%x = llvm.extractelement %v[%i : i32] : vector<NxT>`: lane `i` of `v`."""
+
+    name = "llvm.extractelement"
+
+    vector = operand_def()
+    position = operand_def(base(IntegerType))
+    result = result_def()
+
+    traits = traits_def(Pure())
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ExtractElementOp:
+        vector = parser.parse_unresolved_operand()
+        position, position_type = _parse_position(parser)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        vector_type = parser.parse_type()
+        op = cls.create(
+            operands=[
+                parser.resolve_operand(vector, vector_type),
+                parser.resolve_operand(position, position_type),
+            ],
+            result_types=[_vector_element(vector_type)],
+            attributes=attrs,
+        )
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.vector)
+        printer.print_string("[")
+        printer.print_operand(self.position)
+        printer.print_string(f" : {self.position.type}]")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(f" : {self.vector.type}")
+
+    def verify_(self) -> None:
+        if self.result.type != _vector_element(self.vector.type):
+            raise VerifyException(
+                f"llvm.extractelement result type {self.result.type} must be the element type "
+                f"of {self.vector.type}"
+            )
+
+
 def _parse_select(cls: type[arith.SelectOp], parser: Parser) -> arith.SelectOp:
     cond = parser.parse_unresolved_operand()
     parser.parse_punctuation(",")
@@ -76,4 +144,4 @@ def _parse_select(cls: type[arith.SelectOp], parser: Parser) -> arith.SelectOp:
 
 arith.SelectOp.parse = classmethod(_parse_select)  # pyright: ignore[reportAttributeAccessIssue]
 
-OPS: list[type[IRDLOperation]] = [IndexCastUIOp]
+OPS: list[type[IRDLOperation]] = [IndexCastUIOp, ExtractElementOp]

@@ -19,7 +19,7 @@ from interpreters.ops.simt_lanes import LanePointer, Lanes, Value, lane, lane_fo
 from interpreters.semantics.simt import check_no_zero, float_math
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.types import MemorySpace, PtrType
-from pto_dialect.upstream_ops import IndexCastUIOp
+from pto_dialect.upstream_ops import ExtractElementOp, IndexCastUIOp
 
 Array = np.ndarray
 
@@ -299,6 +299,26 @@ def _math_fma(lanes: Lanes, op: Operation, args: list[Any], active: Array) -> Se
 @lane(math.AbsIOp)
 def _math_absi(lanes: Lanes, op: Operation, args: list[Any], active: Array) -> Sequence[Value]:
     return [np.abs(args[0]).astype(args[0].dtype)]
+
+
+@lane(ExtractElementOp)
+def _extract(lanes: Lanes, op: Operation, args: list[Any], active: Array) -> Sequence[Value]:
+    vector, position = args
+    where = position.astype(np.int64)
+    if np.any(active & ((where < 0) | (where >= vector.shape[1]))):
+        raise PtoRuntimeError(f"{op.name}: a position is outside the vector")
+    return [vector[np.arange(lanes.count), np.clip(where, 0, vector.shape[1] - 1)]]
+
+
+@lane(llvm.InsertElementOp)
+def _insert(lanes: Lanes, op: Operation, args: list[Any], active: Array) -> Sequence[Value]:
+    vector, value, position = args
+    where = position.astype(np.int64)
+    if np.any(active & ((where < 0) | (where >= vector.shape[1]))):
+        raise PtoRuntimeError(f"{op.name}: a position is outside the vector")
+    result = vector.copy()
+    result[np.arange(lanes.count), np.clip(where, 0, vector.shape[1] - 1)] = value
+    return [result]
 
 
 # ---- pointers ------------------------------------------------------------------------------

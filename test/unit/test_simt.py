@@ -410,7 +410,11 @@ module attributes {pto.target_arch = "a5"} {
       %i = arith.index_castui %lin : i32 to index
       %x = pto.convert %lin round(r) nosat signed : i32 -> f16
       %y = pto.fma %x, %scale, %scale : f16, f16, f16 -> f16
-      pto.stg %y, %gm[%i] : !pto.ptr<f16, gm>, f16
+      %zero = arith.constant dense<0.0> : vector<2xf16>
+      %one = arith.constant 1 : i32
+      %pair = llvm.insertelement %y, %zero[%one : i32] : vector<2xf16>
+      %back = llvm.extractelement %pair[%one : i32] : vector<2xf16>
+      pto.stg %back, %gm[%i] : !pto.ptr<f16, gm>, f16
     }
     func.return
   }
