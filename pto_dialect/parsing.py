@@ -113,6 +113,6 @@ def load_upstream_ops(ctx: Context, text: str) -> None:
     """Loads the `pto` dialect first when `text` uses an op it brings for another dialect:
     a context finds an op by its dialect's prefix, so these are known once `pto` is."""
     loaded = {dialect.name for dialect in ctx.loaded_dialects}
-    if "pto" in ctx.registered_dialect_names and "pto" not in loaded:
-        if any(name in text for name in UPSTREAM_NAMES):
-            ctx.load_registered_dialect("pto")
+    wanted = any(name in text for name in UPSTREAM_NAMES)
+    if wanted and "pto" in ctx.registered_dialect_names and "pto" not in loaded:
+        ctx.load_registered_dialect("pto")
