@@ -152,16 +152,9 @@ def _atomic(lanes: Lanes, op: AtomicOp, args: list[Any], active: Array) -> Seque
         lanes, op.pointer.type, ptr, ptr.offsets, value_type, active, True, op=op
     )
     old = np.zeros(_payload_shape(lanes, value_type), dtype=dtype)
-    chosen = np.flatnonzero(active)
-    location = index if index.ndim == 1 else index[:, 0]
+    cmp = None if compare is None else compare[active]
     unsigned = _unsigned(op.signedness)
-    for rank in sem.atomic_rounds(location):
-        lanes_now = chosen[rank]
-        where = index[rank]
-        before = view[where].copy()
-        old[lanes_now] = before
-        cmp = None if compare is None else compare[lanes_now]
-        view[where] = sem.atomic_update(op.KIND, before, value[lanes_now], cmp, unsigned)
+    old[active] = sem.atomic(op.KIND, view, index, value[active], cmp, unsigned)
     return [old]
 
 

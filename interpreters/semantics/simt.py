@@ -17,7 +17,7 @@ it leaves a choice, docs/semantics.md "SIMT"):
   value's type by a butterfly over the warp (offsets 16, 8, 4, 2, 1), inactive lanes the
   identity;
 - atomics: the active lanes' updates in lane order, each reading what the lanes before it
-  left (`atomic_rounds`);
+  left (`atomic`: a scan per location; compare-and-swap in rounds);
 - `prmt`: result byte k is byte `selector >> 4k & 7` of `rhs` (bytes 0-3) and `lhs` (4-7).
 """
 
@@ -172,41 +172,100 @@ def redux(kind: str, values: np.ndarray, active: np.ndarray, unsigned: bool) -> 
 # ---- atomics -----------------------------------------------------------------------------
 
 
-def atomic_rounds(locations: np.ndarray) -> list[np.ndarray]:
-    """The lanes (indices into `locations`) of each round of a serialised atomic: round r
-    holds the r-th lane, in lane order, of every location, so that no two lanes of a round
-    share a location."""
-    if locations.size == 0:
-        return []
-    order = np.argsort(locations, kind="stable")
-    ordered = locations[order]
-    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-    first = np.repeat(starts, np.diff(np.r_[starts, ordered.size]))
-    rank = np.empty_like(order)
-    rank[order] = np.arange(ordered.size) - first
-    return [np.flatnonzero(rank == r) for r in range(int(rank.max()) + 1)]
-
-
-def atomic_update(
-    kind: str, old: np.ndarray, value: np.ndarray, compare: np.ndarray | None, unsigned: bool
+def atomic(
+    kind: str,
+    memory: np.ndarray,
+    index: np.ndarray,
+    value: np.ndarray,
+    compare: np.ndarray | None,
+    unsigned: bool,
 ) -> np.ndarray:
-    """The new contents of atomic `kind` from the `old` contents (same dtype, lanes first)."""
-    if kind == "exch":
-        return value
+    """The lanes' atomics `kind` on `memory` (a typed view, updated in place) at element
+    `index` (lanes, or lanes x width for a packed payload), in lane order, each lane seeing
+    what the lanes before it left; returns the old value each lane read.
+
+    The read-modify-writes of one location form a sequence: its old values are the
+    exclusive scan of the update over the lanes (`ufunc.accumulate` along one row per
+    location, rounded at each step like the sequence), so many lanes on one counter cost
+    one numpy call. Compare-and-swap is no scan: it goes in rounds, the r-th lane of every
+    location in round r (as many rounds as lanes contend for one location)."""
+    location = index if index.ndim == 1 else index[:, 0]
+    if location.size == 0:
+        return np.zeros_like(value)
     if kind == "cas":
         assert compare is not None
-        same = np.all((old == compare).reshape(old.shape[0], -1), axis=1)
-        return np.where(same.reshape(-1, *([1] * (old.ndim - 1))), value, old)
-    if kind in ("and", "or", "xor"):
-        op = {"and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor}[kind]
-        return op(old, value)
-    if kind in ("add", "sub"):
-        return (np.add if kind == "add" else np.subtract)(old, value).astype(old.dtype)
-    if old.dtype.kind in "iu" and unsigned:
-        as_u = old.dtype.str.replace("i", "u")
-        picked = (np.minimum if kind == "min" else np.maximum)(old.view(as_u), value.view(as_u))
-        return picked.view(old.dtype)
-    return (np.fmin if kind == "min" else np.fmax)(old, value).astype(old.dtype)
+        return _cas_rounds(memory, index, location, value, compare)
+    _, first, group = np.unique(location, return_index=True, return_inverse=True)
+    home = index[first]
+    old, new = _scan(kind, memory[home], value, group.reshape(-1), unsigned)
+    memory[home] = new
+    return old
+
+
+def _scan(
+    kind: str, base: np.ndarray, value: np.ndarray, group: np.ndarray, unsigned: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """(old value per lane, final contents per location) of the update sequences: lane i
+    updates location `group[i]`, whose contents start as `base`."""
+    count = np.bincount(group, minlength=base.shape[0])
+    order = np.argsort(group, kind="stable")
+    slot = group[order]
+    rank = np.arange(group.size) - np.r_[0, np.cumsum(count)[:-1]][slot]
+    if kind == "exch":  # each lane reads what the one before it wrote
+        before = np.concatenate([base[:1], value[order][:-1]])
+        old_sorted = np.where(_rows(rank == 0, value), base[slot], before)
+        old = np.empty_like(value)
+        old[order] = old_sorted
+        last = np.r_[0, np.cumsum(count)][1:] - 1
+        return old, np.where(_rows(count > 0, base), value[order][np.maximum(last, 0)], base)
+    table = np.zeros((base.shape[0], int(count.max()) + 1, *value.shape[1:]), dtype=value.dtype)
+    table[:, 0] = base
+    table[slot, rank + 1] = value[order]
+    work = table.view(table.dtype.str.replace("i", "u")) if unsigned and table.dtype.kind == "i" \
+        else table  # fmt: skip
+    step = _SCANS[kind]
+    if table.dtype.kind == "f" and kind in ("min", "max"):
+        step = np.fmin if kind == "min" else np.fmax  # the non-NaN operand, as C's fmin
+    scanned = step.accumulate(work, axis=1, dtype=work.dtype).view(value.dtype)
+    old = np.empty_like(value)
+    old[order] = scanned[slot, rank]
+    return old, scanned[np.arange(base.shape[0]), count]
+
+
+_SCANS: dict[str, np.ufunc] = {
+    "add": np.add,
+    "sub": np.subtract,
+    "min": np.minimum,
+    "max": np.maximum,
+    "and": np.bitwise_and,
+    "or": np.bitwise_or,
+    "xor": np.bitwise_xor,
+}
+
+
+def _rows(mask: np.ndarray, like: np.ndarray) -> np.ndarray:
+    """`mask` (one per row) shaped to broadcast over the rows of `like`."""
+    return mask.reshape(-1, *([1] * (like.ndim - 1)))
+
+
+def _cas_rounds(
+    memory: np.ndarray, index: np.ndarray, location: np.ndarray, value: np.ndarray,
+    compare: np.ndarray,
+) -> np.ndarray:  # fmt: skip
+    order = np.argsort(location, kind="stable")
+    ordered = location[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    rank = np.empty_like(order)
+    rank[order] = np.arange(ordered.size) - np.repeat(starts, np.diff(np.r_[starts, ordered.size]))
+    old = np.zeros_like(value)
+    for r in range(int(rank.max()) + 1):
+        now = np.flatnonzero(rank == r)
+        where = index[now]
+        before = memory[where].copy()
+        old[now] = before
+        same = np.all((before == compare[now]).reshape(now.size, -1), axis=1)
+        memory[where] = np.where(_rows(same, before), value[now], before)
+    return old
 
 
 # ---- integer math ------------------------------------------------------------------------

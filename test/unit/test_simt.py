@@ -82,32 +82,37 @@ def test_redux_int_and_float() -> None:
 # ---- atomics: serialised in lane order -----------------------------------------------------
 
 
-def _atomic(kind: str, memory: np.ndarray, where: np.ndarray, value: np.ndarray,
-            compare: np.ndarray | None = None) -> np.ndarray:  # fmt: skip
-    """What the executor does with `sem.atomic_rounds` and `sem.atomic_update`."""
-    old = np.zeros_like(value)
-    for lanes in sem.atomic_rounds(where):
-        before = memory[where[lanes]].copy()
-        old[lanes] = before
-        cmp = None if compare is None else compare[lanes]
-        memory[where[lanes]] = sem.atomic_update(kind, before, value[lanes], cmp, False)
-    return old
+def _second(a: Any, b: Any) -> Any:
+    return b
 
 
-def test_atomics_serialise_per_address() -> None:
-    where = RNG.integers(0, 5, 40)
-    value = RNG.integers(1, 9, 40).astype(np.int32)
-    memory = np.arange(5, dtype=np.int32) * 100
-    old = _atomic("add", memory, where, value)
-    ref = list(np.arange(5) * 100)
-    for lane in range(40):  # lane order
-        assert old[lane] == ref[where[lane]]
-        ref[where[lane]] += value[lane]
-    assert list(memory) == ref
-    cell = np.array([3], dtype=np.int32)  # compare-and-swap: 3 -> 4 -> 5, 9 fails, 5 -> 7, ...
-    cas_old = _atomic("cas", cell, np.zeros(6, np.int64), np.arange(4, 10, dtype=np.int32),
-                      np.array([3, 4, 9, 5, 6, 7], dtype=np.int32))  # fmt: skip
-    assert list(cas_old) == [3, 4, 5, 5, 7, 7] and cell[0] == 9
+@pytest.mark.parametrize("dtype", [np.int32, np.float16])
+@pytest.mark.parametrize("kind", ["add", "sub", "min", "max", "exch", "and", "xor"])
+def test_atomics_serialise_per_address(kind: str, dtype: type[np.generic]) -> None:
+    """Lanes hitting one address update it one after another in lane order (float sums
+    rounded at each step); 60 lanes on 4 addresses, and 100 lanes on one counter."""
+    if dtype is np.float16 and kind in ("and", "xor"):
+        return
+    for lanes, places in ((60, 4), (100, 1)):
+        where = RNG.integers(0, places, lanes)
+        value = np.asarray(RNG.integers(-9, 9, lanes) * 0.75, dtype=dtype)
+        memory = np.asarray(np.arange(places) * 10.5, dtype=dtype)
+        ref = memory.copy()
+        expect: list[Any] = []
+        step = {"add": np.add, "sub": np.subtract, "min": np.fmin, "max": np.fmax,
+                "exch": _second, "and": np.bitwise_and, "xor": np.bitwise_xor}[kind]  # fmt: skip
+        for lane in range(lanes):  # the reference: one lane after another
+            expect.append(ref[where[lane]].copy())
+            ref[where[lane]] = step(ref[where[lane]], value[lane])
+        old = sem.atomic(kind, memory, where, value, None, False)
+        assert old.tolist() == expect and memory.tolist() == ref.tolist(), (kind, lanes)
+
+
+def test_compare_and_swap_chain() -> None:
+    cell = np.array([3], dtype=np.int32)  # 3 -> 4 -> 5, 9 fails, 5 -> 7, 6 fails, 7 -> 9
+    old = sem.atomic("cas", cell, np.zeros(6, np.int64), np.arange(4, 10, dtype=np.int32),
+                     np.array([3, 4, 9, 5, 6, 7], dtype=np.int32), False)  # fmt: skip
+    assert old.tolist() == [3, 4, 5, 5, 7, 7] and cell[0] == 9
 
 
 # ---- integer and float math ----------------------------------------------------------------
