@@ -31,6 +31,7 @@ from interpreters.machine.pipes import Hazard, PipeModel, UntrackedPipes
 from interpreters.progress import CHECK_EVERY, Progress
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
+from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.targets import parse_target
 from pto_dialect.types import TileTypeBase
 
@@ -127,13 +128,15 @@ def retarget(module: ModuleOp, target: str) -> None:
 
 
 def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
-    """The function named `entry`, or the only function with a body."""
+    """The function named `entry`, or the only function with a body that is not a SIMT
+    body (`pto.simt_entry`: a launch runs it)."""
     funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
     if entry is not None:
         for func in funcs:
             if func.sym_name.data == entry:
                 return func
         raise KernelError(f"no function named '{entry}' in the module")
+    funcs = [f for f in funcs if SIMT_ENTRY not in f.attributes]
     if len(funcs) != 1:
         names = ", ".join(f.sym_name.data for f in funcs) or "none"
         raise KernelError(f"the module has several functions ({names}): choose one with --entry")

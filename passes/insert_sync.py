@@ -58,8 +58,10 @@ from pto_dialect.ops.dma import CopyGmToUbufOp, CopyUbufToGmOp
 from pto_dialect.ops.dma_v06 import BlockCopyOp, GroupedTransferOp
 from pto_dialect.ops.sync import (
     BUF_ID_COUNT,
+    AcquireBufOp,
     BarrierOp,
     GetBufOp,
+    ReleaseBufOp,
     RlsBufOp,
     SetFlagOp,
     WaitFlagOp,
@@ -94,7 +96,7 @@ _MACHINE_LEVEL = (
     GroupedTransferOp,
     BlockCopyOp,
 )
-_SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
+_SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, AcquireBufOp, ReleaseBufOp)
 SYNCHRONISED = "pto.synchronised"
 """Unit attribute the pass puts on every function it has analysed. A function so marked is
 the pass's own output and is left as it is (idempotence: the analysis of existing flags does
@@ -312,7 +314,7 @@ class _Inserter:
                 state.join(_INDEX[op.dst], queue.popleft())
         elif isinstance(op, BarrierOp):
             self.run_barrier(op.pipe(), state)
-        elif isinstance(op, RlsBufOp | GetBufOp):
+        elif isinstance(op, ReleaseBufOp | AcquireBufOp):
             self.run_buf(op, state)
         elif isinstance(op, scf.ForOp):
             self.run_loop(op, state)
@@ -382,14 +384,14 @@ class _Inserter:
             p = _INDEX[pipe]
             state.synced[p] = state.clocks[p][p]
 
-    def run_buf(self, op: RlsBufOp | GetBufOp, state: _State) -> None:
+    def run_buf(self, op: ReleaseBufOp | AcquireBufOp, state: _State) -> None:
         slot = op.buf_id_value
         if not isinstance(slot, int):
             slot = constant_index(slot)
         if slot is None:
             return  # a run-time id: no edge the pass can rely on
         p = _INDEX[op.pipe()]
-        if isinstance(op, RlsBufOp):
+        if isinstance(op, ReleaseBufOp):
             state.slots[slot] = tuple(state.clocks[p])
         elif (row := state.slots.get(slot)) is not None:
             state.join(p, row)

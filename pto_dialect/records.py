@@ -168,6 +168,7 @@ class CostFormula(Enum):
     TRANSFER = "DMA: ceil(bytes / bandwidth of the path)"
     MATRIX = "cube: one block of multiply-accumulates per cycle"
     TILE_MOVE = "tile move: ceil(bytes / bandwidth of the move)"
+    SIMT = "SIMT launch: VF start-up and drain plus one issue per executed instruction per warp"
 
 
 @dataclass(frozen=True)

@@ -363,6 +363,11 @@ class PipeModel:
         )
         self._add_hazard(hazard, (earlier.op, earlier.pipe, earlier.time), (op, pipe, time))
 
+    def report(self, hazard: Hazard, op: Operation, pipe: Pipe) -> None:
+        """Report a hazard found outside the clocks (a race between the workitems of one
+        SIMT launch), marked on `pipe` at its current time."""
+        self._add_hazard(hazard, (op, pipe, self.free[pipe]))
+
     def _add_hazard(self, hazard: Hazard, *marks: tuple[Operation, Pipe, int]) -> None:
         """Report `hazard`; a trace marks it on each (op, pipe, time) of `marks`."""
         self.hazards.append(hazard)
@@ -527,6 +532,9 @@ class UntrackedPipes(PipeModel):
         return
 
     def barrier(self, op: Operation, pipe: Pipe) -> None:
+        return
+
+    def report(self, hazard: Hazard, op: Operation, pipe: Pipe) -> None:
         return
 
     def finish(self) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from xdsl.interpreter import InterpreterFunctions
 from xdsl.interpreters.builtin import BuiltinFunctions
-from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.memref import MemRefFunctions
 
 from interpreters.machine.core import Machine
@@ -15,6 +14,7 @@ from interpreters.ops.dma import DmaFunctions
 from interpreters.ops.dma_v06 import DmaV06Functions
 from interpreters.ops.reserved_buffer import ReservedBufferFunctions
 from interpreters.ops.runtime import RuntimeFunctions
+from interpreters.ops.simt_launch import SimtFunctions
 from interpreters.ops.sync import SyncFunctions
 from interpreters.ops.sync_cross_core import CrossCoreFunctions
 from interpreters.ops.tile_arg_reduce import TileArgReduceFunctions
@@ -39,7 +39,11 @@ from interpreters.ops.tile_scalar import TileScalarFunctions
 from interpreters.ops.tile_sort import TileSortFunctions
 from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
-from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
+from interpreters.ops.upstream.arith import (
+    IndexCastUIFunctions,
+    KernelArithFunctions,
+    UnsignedIndexArithFunctions,
+)
 from interpreters.ops.upstream.scf import CheckedScfFunctions
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.ops.vector_compare import VectorCompareFunctions
@@ -58,12 +62,13 @@ from interpreters.ops.vector_store import VectorStoreFunctions
 
 
 def all_functions(machine: Machine) -> list[InterpreterFunctions]:
-    """What a run registers: the upstream dialects' functions, then the project's."""
+    """What a run registers: the upstream dialects' functions, then the project's (`func`'s
+    are `SimtFunctions`', whose `func.call` launches a SIMT entry)."""
     upstream: list[InterpreterFunctions] = [
         KernelArithFunctions(),
         UnsignedIndexArithFunctions(),
+        IndexCastUIFunctions(),
         BuiltinFunctions(),
-        FuncFunctions(),
         MemRefFunctions(),
         CheckedScfFunctions(),
     ]
@@ -116,4 +121,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileExpandFunctions(machine),
         VectorMaterializeFunctions(machine),
         VectorSfuFunctions(machine),
+        SimtFunctions(machine),
     ]
