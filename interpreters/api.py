@@ -25,6 +25,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
 from xdsl.dialects.func import FuncOp
+from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
@@ -356,6 +357,8 @@ def run(
     blocks: int = 1,
     batch: bool | None = None,
     jobs: int = 1,
+    pipes: PipeModel | None = None,
+    listeners: Sequence[Interpreter.Listener] = (),
     **named: object,
 ) -> Result:
     """Runs `function` of `module` on `args` (in parameter order) and `named` arguments
@@ -373,8 +376,9 @@ def run(
     `pto.vecscope` loop runs as whole arrays over all of its iterations where it can (the
     same bytes, far faster); `batch=False` runs it op by op. `jobs=N` runs the blocks of
     a `blocks` launch in N processes at once (the same bytes and cycles as one after
-    another). A parameter whose name is one of these options (`%target`, `%trace`, ...)
-    is given by position.
+    another). `pipes` and `listeners` replace the pipe model and add listeners to the
+    interpreter (the checker's, `interpreters.check`). A parameter whose name is one of
+    these options (`%target`, `%trace`, ...) is given by position.
     """
     if target is not None:
         module = module.clone()
@@ -385,7 +389,8 @@ def run(
     params = parameters(module, function)
     name = _function(module, function).sym_name.data
     values = _bind(name, params, args, named)
-    pipes = UntrackedPipes() if semantics_only else PipeModel(record_spans=trace)
+    if pipes is None:
+        pipes = UntrackedPipes() if semantics_only else PipeModel(record_spans=trace)
     watcher = Progress() if progress is True else progress or None
     try:
         done = run_function(
@@ -399,6 +404,7 @@ def run(
             blocks=blocks,
             batch=batch,
             jobs=jobs,
+            listeners=listeners,
         )
     except ArgError as err:
         raise PtoArgumentError(str(err)) from None

@@ -22,7 +22,7 @@ from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
-from xdsl.interpreter import PythonValues
+from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.printer import Printer
 from xdsl.universe import Universe
@@ -43,6 +43,7 @@ from interpreters.machine.pipes import (
 from interpreters.progress import CHECK_EVERY, Progress
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
+from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.parsing import parse_module
 from pto_dialect.targets import TargetProfile, parse_target, profile_for_module_attr
 from pto_dialect.types import TileTypeBase
@@ -163,13 +164,15 @@ def retarget(module: ModuleOp, target: str) -> None:
 
 
 def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
-    """The function named `entry`, or the only function with a body."""
+    """The function named `entry`, or the only function with a body that is not a SIMT
+    body (`pto.simt_entry`: a launch runs it)."""
     funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
     if entry is not None:
         for func in funcs:
             if func.sym_name.data == entry:
                 return func
         raise KernelError(f"no function named '{entry}' in the module")
+    funcs = [f for f in funcs if SIMT_ENTRY not in f.attributes]
     if len(funcs) != 1:
         names = ", ".join(f.sym_name.data for f in funcs) or "none"
         raise KernelError(f"the module has several functions ({names}): choose one with --entry")
@@ -188,6 +191,7 @@ def run_function(
     blocks: int = 1,
     batch: bool | None = None,
     jobs: int = 1,
+    listeners: Sequence[Interpreter.Listener] = (),
 ) -> RunResult:
     """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
 
@@ -199,10 +203,13 @@ def run_function(
     whose `get_block_idx` is its index; `pipes` is block 0's model, the others get a fresh
     one of the same kind. `batch` runs `pto.vecscope` loops as whole arrays where it can
     (`interpreters.ops.vecscope_batch`: the same bytes); default: when `pipes` tracks
-    nothing (no cycles, hazards or trace are asked for). `jobs` > 1 runs the blocks in
-    that many processes at once, each from the arguments as they were, then merges GM in
-    block order; when a block read GM bytes an earlier block changed, the launch runs
-    again one block after another: the bytes and cycles are always the sequential run's.
+    nothing (no cycles, hazards or trace are asked for) and no `listeners` are given.
+    `jobs` > 1 runs the blocks in that many processes at once, each from the arguments as
+    they were, then merges GM in block order; when a block read GM bytes an earlier block
+    changed, the launch runs again one block after another: the bytes and cycles are
+    always the sequential run's (with `listeners`, the blocks run in this process).
+    `listeners` hear about every op of the run (the checker's loop iterations,
+    `interpreters.check`).
     """
     if blocks < 1:
         raise ArgError(f"the number of blocks must be at least 1, got {blocks}")
@@ -211,7 +218,7 @@ def run_function(
     except DominanceError as err:
         raise KernelError(err.violation.message, err.violation.user) from None
     pipes = pipes or PipeModel()
-    batch = not pipes.tracking if batch is None else batch
+    batch = not pipes.tracking and not listeners if batch is None else batch
     target = target_of(module)
     machines = [
         Machine(
@@ -233,7 +240,7 @@ def run_function(
     values = [
         bind(machines[0], i, a, t) for i, (a, t) in enumerate(zip(parsed, inputs, strict=True))
     ]
-    if blocks > 1 and jobs > 1:
+    if blocks > 1 and jobs > 1 and not listeners:
         launch = _Launch(module, func, initial, blocks, pipes, index_bitwidth, max_steps, batch)
         apart = launch.run(jobs)
         if apart is not None:
@@ -243,7 +250,7 @@ def run_function(
                     arg.memory.data[:] = data
             return RunResult(apart.machines[0], parsed, apart.machines)
     for machine in machines:
-        _run_block(module, func, values, machine, index_bitwidth, max_steps, progress)
+        _run_block(module, func, values, machine, index_bitwidth, max_steps, progress, listeners)
     return RunResult(machines[0], parsed, machines)
 
 
@@ -262,6 +269,7 @@ def _run_block(
     index_bitwidth: Literal[32, 64],
     max_steps: int,
     progress: Progress | None,
+    listeners: Sequence[Interpreter.Listener] = (),
 ) -> None:
     """Runs `func` on `values` on `machine` (one block of the launch)."""
     # imported on the first run, not with this module: what fails before a run (arguments,
@@ -269,7 +277,9 @@ def _run_block(
     from interpreters.ops.registry import all_functions
 
     tracker = _OpTracker(machine, max_steps, progress)
-    interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
+    interpreter = PtoInterpreter(
+        module, index_bitwidth=index_bitwidth, listeners=(tracker, *listeners)
+    )
     for functions in all_functions(machine):
         interpreter.register_implementations(functions)
     try:

@@ -12,6 +12,7 @@ from interpreters.ops.dma import DmaFunctions
 from interpreters.ops.dma_v06 import DmaV06Functions
 from interpreters.ops.reserved_buffer import ReservedBufferFunctions
 from interpreters.ops.runtime import RuntimeFunctions
+from interpreters.ops.simt_launch import SimtFunctions
 from interpreters.ops.sync import SyncFunctions
 from interpreters.ops.sync_cross_core import CrossCoreFunctions
 from interpreters.ops.tile_arg_reduce import TileArgReduceFunctions
@@ -37,7 +38,11 @@ from interpreters.ops.tile_sort import TileSortFunctions
 from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
 from interpreters.ops.upstream import xdsl_functions
-from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
+from interpreters.ops.upstream.arith import (
+    IndexCastUIFunctions,
+    KernelArithFunctions,
+    UnsignedIndexArithFunctions,
+)
 from interpreters.ops.upstream.scf import CheckedScfFunctions
 from interpreters.ops.vecscope import VecScopeFunctions
 from interpreters.ops.vector_arith import VectorArithFunctions
@@ -57,10 +62,12 @@ from interpreters.ops.vector_store import VectorStoreFunctions
 
 
 def all_functions(machine: Machine) -> list[InterpreterFunctions]:
-    """What a run registers: the upstream dialects' functions, then the project's."""
+    """What a run registers: the upstream dialects' functions, then the project's (`func`'s
+    are `SimtFunctions`', whose `func.call` launches a SIMT entry)."""
     upstream: list[InterpreterFunctions] = [
         KernelArithFunctions(),
         UnsignedIndexArithFunctions(),
+        IndexCastUIFunctions(),
         *xdsl_functions(),
         CheckedScfFunctions(),
     ]
@@ -114,4 +121,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileExpandFunctions(machine),
         VectorMaterializeFunctions(machine),
         VectorSfuFunctions(machine),
+        SimtFunctions(machine),
     ]

@@ -154,7 +154,10 @@ class VectorArithFunctions(MachineFunctions):
             static = self._castptr[op] = (isinstance(target, PtrType), typed, space, element)
         is_pointer, typed, space, element = static
         if not is_pointer:  # pointer -> integer: its byte address
-            return (cast(Pointer, value).offset,)
+            ptr = cast(Pointer, value)
+            if ptr.memory is not None and ptr.memory.space is MemorySpace.GM:
+                return (self.machine.gm.address(ptr.memory, ptr.offset),)
+            return (ptr.offset,)
         assert space is not None
         if isinstance(value, Pointer):  # pointer -> pointer: the same bytes, retyped
             if not typed:
@@ -172,11 +175,16 @@ class VectorArithFunctions(MachineFunctions):
             raise PtoRuntimeError(f"castptr of the negative address {address}")
         if not typed:  # placed by the op that uses it (machine.place)
             return (Pointer(None, address, None),)
-        if space is MemorySpace.GM:  # (not `check`: the message prints a type)
-            raise PtoRuntimeError(
-                f"castptr of address {address} to {op.result.type}: GM has no single memory "
-                "to point into (GM pointers are kernel arguments)"
-            )
+        if space is MemorySpace.GM:  # an address castptr made of a GM pointer
+            try:
+                memory, offset = self.machine.gm.locate(address)
+            except PtoRuntimeError:  # (not `check`: the message prints a type)
+                raise PtoRuntimeError(
+                    f"castptr of address {address} to {op.result.type}: GM has no single "
+                    "memory to point into (GM pointers are kernel arguments, or integers "
+                    "castptr made of them)"
+                ) from None
+            return (Pointer(memory, offset, element),)
         return (Pointer(self.machine.memory(space), address, element),)
 
     @implements(AddPtrOp)
@@ -185,10 +193,15 @@ class VectorArithFunctions(MachineFunctions):
     ) -> PythonValues:
         ptr = cast(Pointer, args[0])
         elements = int(args[1])
-        element = op.result.type.element
-        if ptr.dtype != element:
-            ptr = Pointer(ptr.memory, ptr.offset, element)
-        moved = ptr.advanced(elements)
+        result = op.result.type
+        element = result.element
+        if element is None:  # a SIMT payload (vector<2xT>, !pto.hif8x2): its own size
+            size = result.pointee_bytes or 1
+            moved = Pointer(ptr.memory, ptr.offset + elements * size, None)
+        else:
+            if ptr.dtype != element:
+                ptr = Pointer(ptr.memory, ptr.offset, element)
+            moved = ptr.advanced(elements)
         if moved.offset < 0:
             where = "its memory" if moved.memory is None else moved.memory.name
             raise PtoRuntimeError(

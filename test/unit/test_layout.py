@@ -41,7 +41,17 @@ ALLOWED: dict[str, tuple[str, ...]] = {
 point down: the dialect (its Python kernel builder builds IR only), then passes, then the
 interpreter's engine, semantics, machine, op functions and, at the top, its user surface."""
 
-USER_SURFACE = {"api", "runner", "args", "execute", "auto_sync", "progress"}
+USER_SURFACE = {
+    "api",
+    "runner",
+    "args",
+    "execute",
+    "auto_sync",
+    "progress",
+    "check",
+    "check_diff",
+    "check_command",
+}
 """The only modules directly in `interpreters/`: what `pto-run` and Python users call."""
 
 

@@ -42,9 +42,9 @@ lean_package("xdsl.interpreters")
 
 
 def xdsl_functions() -> list[InterpreterFunctions]:
-    """xDSL's own functions of the builtin, func and memref dialects."""
+    """xDSL's own functions of the builtin and memref dialects (`func`'s are the project's
+    `SimtFunctions`, whose `func.call` launches a SIMT entry)."""
     from xdsl.interpreters.builtin import BuiltinFunctions
-    from xdsl.interpreters.func import FuncFunctions
     from xdsl.interpreters.memref import MemRefFunctions
 
-    return [BuiltinFunctions(), FuncFunctions(), MemRefFunctions()]
+    return [BuiltinFunctions(), MemRefFunctions()]

@@ -26,6 +26,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
+from pto_dialect.upstream_ops import IndexCastUIOp
 
 
 @register_functions
@@ -161,3 +162,21 @@ class UnsignedIndexArithFunctions(InterpreterFunctions):
     ) -> PythonValues:
         lhs, rhs, width = self._unsigned(interpreter, op, args)
         return (to_signed(lhs % rhs, width),)
+
+
+@register_functions
+class IndexCastUIFunctions(InterpreterFunctions):
+    """`arith.index_castui` (`pto_dialect.upstream_ops`): the operand read as unsigned at its
+    width (the interpreter's index width for `index`), wrapped to the result's width."""
+
+    @implements(IndexCastUIOp)
+    def run_index_castui(
+        self, interpreter: Interpreter, op: IndexCastUIOp, args: PythonValues
+    ) -> PythonValues:
+        def width(type: Attribute) -> int:
+            if isinstance(type, IntegerType):
+                return cast(IntegerType, type).bitwidth
+            return interpreter.index_bitwidth
+
+        value = to_unsigned(int(args[0]), width(op.input.type))
+        return (to_signed(value, width(op.result.type)),)
