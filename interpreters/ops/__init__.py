@@ -7,4 +7,6 @@ Importing the package first makes xDSL's `xdsl.interpreters` lean (`upstream.lea
 a module here that imports one of xDSL's interpreter modules does not load all of them.
 """
 
-from interpreters.ops import upstream as _upstream  # noqa: F401  (its import is the point)
+from interpreters.ops.upstream import lean_package
+
+lean_package("xdsl.interpreters")
