@@ -11,11 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pto_dialect.attrs import PadValue, Pipe, TargetArch
 from pto_dialect.dtypes import F16, I32, DType
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # ---- elementwise tile ops ---------------------------------------------------------------
 
@@ -222,6 +224,8 @@ PAD_RULES: Mapping[TargetArch, PadRule] = MappingProxyType(
 
 def pad_scalar(dtype: DType, pad: PadValue) -> np.generic | None:
     """The value `pad` writes in a tile of `dtype`; None for Null (bytes left as they are)."""
+    import numpy as np  # the dialect imports no numpy of its own
+
     if pad is PadValue.NULL:
         return None
     if pad is PadValue.ZERO:

@@ -56,6 +56,9 @@ class Machine:
     """The cluster's cross-core semaphores (`set_cross_core`, `set_intra_block`, ...)."""
     printed: list[str] = field(default_factory=list[str])
     """The text the kernel printed (`tprint`), in order: `pto-run` writes it to stdout."""
+    batch_vecscopes: bool = False
+    """Run each `pto.vecscope` as whole arrays over its loop iterations where it can
+    (`interpreters.ops.vecscope_batch`): only when no pipe model watches the ops."""
     gm: GmAddresses = field(default_factory=GmAddresses)
     """Integer addresses of GM pointers (`castptr` both ways)."""
 

@@ -31,8 +31,9 @@ from xdsl.ir import Operation
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import where
 from interpreters.machine.costs import VectorIssue
-from interpreters.machine.memory import Access
+from interpreters.machine.memory import Access, Memory
 from pto_dialect.attrs import Event, Pipe
+from pto_dialect.types import MemorySpace
 
 PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)
 
@@ -539,3 +540,45 @@ class UntrackedPipes(PipeModel):
 
     def finish(self) -> None:
         return
+
+
+class GmAccessRecorder(UntrackedPipes):
+    """Semantics only, but every access to GM is recorded (`gm`: per memory, the byte
+    ranges read and written): what tells whether the blocks of a launch may run apart
+    (`interpreters.execute`, `--jobs`). Ops report their accesses to it (`tracking`)."""
+
+    tracking = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gm: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+
+    def execute(
+        self,
+        op: Operation,
+        pipe: Pipe,
+        reads: Sequence[Access] = (),
+        writes: Sequence[Access] = (),
+        cycles: int = 0,
+    ) -> None:
+        for accesses, slot in ((reads, 0), (writes, 1)):
+            for access in accesses:
+                if access.memory.space is MemorySpace.GM and access.end > access.start:
+                    ranges = self.gm.setdefault(access.memory.uid, ([], []))[slot]
+                    ranges.append((access.start, access.end))
+
+
+Ranges = list[tuple[int, int]]
+
+
+def gm_ranges(pipes: PipeModel, memory: Memory) -> tuple[Ranges, Ranges]:
+    """(read, written) byte ranges of GM `memory` a run recorded: the `GmAccessRecorder`'s,
+    or those of the pipe model's access log."""
+    if isinstance(pipes, GmAccessRecorder):
+        return pipes.gm.get(memory.uid, ([], []))
+    log = pipes.history.get(memory.uid)
+    reads: list[tuple[int, int]] = []
+    writes: list[tuple[int, int]] = []
+    for _, start, end, write in log.records if log is not None else ():
+        (writes if write else reads).append((start, end))
+    return reads, writes

@@ -5,8 +5,6 @@ machine."""
 from __future__ import annotations
 
 from xdsl.interpreter import InterpreterFunctions
-from xdsl.interpreters.builtin import BuiltinFunctions
-from xdsl.interpreters.memref import MemRefFunctions
 
 from interpreters.machine.core import Machine
 from interpreters.ops.align import AlignFunctions
@@ -39,12 +37,14 @@ from interpreters.ops.tile_scalar import TileScalarFunctions
 from interpreters.ops.tile_sort import TileSortFunctions
 from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
+from interpreters.ops.upstream import xdsl_functions
 from interpreters.ops.upstream.arith import (
     IndexCastUIFunctions,
     KernelArithFunctions,
     UnsignedIndexArithFunctions,
 )
 from interpreters.ops.upstream.scf import CheckedScfFunctions
+from interpreters.ops.vecscope import VecScopeFunctions
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.ops.vector_compare import VectorCompareFunctions
 from interpreters.ops.vector_convert import VectorConvertFunctions
@@ -68,8 +68,7 @@ def all_functions(machine: Machine) -> list[InterpreterFunctions]:
         KernelArithFunctions(),
         UnsignedIndexArithFunctions(),
         IndexCastUIFunctions(),
-        BuiltinFunctions(),
-        MemRefFunctions(),
+        *xdsl_functions(),
         CheckedScfFunctions(),
     ]
     return upstream + project_functions(machine)
@@ -96,6 +95,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         AlignFunctions(machine),
         SyncFunctions(machine),
         VectorArithFunctions(machine),
+        VecScopeFunctions(machine),
         VectorLoadFunctions(machine),
         VectorScalarFunctions(machine),
         VectorStoreFunctions(machine),

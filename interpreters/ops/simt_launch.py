@@ -27,7 +27,6 @@ from xdsl.traits import SymbolTable
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import Machine, MachineFunctions
-from interpreters.ops import simt_ops, simt_upstream
 from interpreters.ops.simt_lanes import LANE_IMPLS, Lanes, Value, from_lane, to_lanes
 from interpreters.semantics.simt import LaneIds
 from pto_dialect.attrs import Pipe
@@ -39,8 +38,14 @@ from pto_dialect.ops.simt_launch import (
     max_threads,
 )
 
-LANE_MODULES = (simt_ops, simt_upstream)
-"""The modules whose `@lane` functions the executor runs (imported for their tables)."""
+
+def load_lanes() -> None:
+    """Fills `LANE_IMPLS`: imports the modules whose `@lane` functions the executor runs, on
+    the first SIMT op of a run (`simt_upstream` loads xDSL's llvm and math dialects, a tenth
+    of a second of start-up that a kernel without SIMT code does not pay)."""
+    from interpreters.ops import simt_ops, simt_upstream
+
+    del simt_ops, simt_upstream
 
 
 def captured(region: Region) -> list[SSAValue]:
@@ -92,6 +97,7 @@ class SimtFunctions(MachineFunctions, FuncFunctions):
                 f"a launch of {count} workitems exceeds the entry's envelope of "
                 f"{min(MAX_WORKITEMS, envelope)} ({SIMT_MAX_THREADS}, at most {MAX_WORKITEMS})"
             )
+        load_lanes()
         lanes = Lanes(self.machine, LaneIds.of(dims), self.slots)
         if count:
             lanes.env.update(preset or {})
@@ -158,6 +164,7 @@ class SimtFunctions(MachineFunctions, FuncFunctions):
     # ---- SIMT ops outside a launch ------------------------------------------------------------
     @implements(SimtOp)
     def run_scalar(self, interpreter: Interpreter, op: SimtOp, args: PythonValues) -> PythonValues:
+        load_lanes()
         lanes = Lanes(self.machine, LaneIds.of((1, 1, 1)), self.slots)
         values: list[Any] = [to_lanes(a, v.type, 1) for a, v in zip(args, op.operands, strict=True)]
         results = LANE_IMPLS[type(op)](lanes, op, values, lanes.everyone)
