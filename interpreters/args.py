@@ -7,17 +7,23 @@ SPEC is one of
 - `arange:SHAPExDTYPE`: 0, 1, 2, ... in row-major order (integers wrap around the type), e.g.
   the index row of a sort (`zeros:`, `rand:` and `arange:` arrays hold at most
   `MAX_ARRAY_BYTES`);
-- `VALUE:TYPE` (e.g. `2.5:f32`, `16:index`): a scalar.
-Pointer arguments are bound to the array's bytes in GM; tile arguments to a fresh tile
-holding the array; scalar arguments to the scalar.
+- `VALUE:TYPE` (e.g. `2.5:f32`, `16:index`): a scalar;
+- `@N`: the GM buffer of argument N, which this pointer views with its own element type (a
+  launch that passes one device pointer as several arguments).
+Pointer arguments are bound to the array's bytes in GM (`gm_buffer`: with the pages the
+board's allocator gives them); tile arguments to a fresh tile holding the array; scalar
+arguments to the scalar. One array passed for several pointers (the same array, or arrays of
+the same bytes) is one buffer, as with `@N`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 from pathlib import Path
+from typing import Any, Literal
 
 import numpy as np
 from xdsl.dialects.builtin import IndexType, IntegerType
@@ -40,13 +46,18 @@ class ArrayArg:
     array: np.ndarray
     memory: Memory | None = None
     tile: Tile | None = None
+    alias_of: int | None = None
+    """The argument whose GM buffer this one shares (`@N`, or the same array twice)."""
+    in_place: bool = False
+    """The array (from `gm_array`) is the run's own: its buffer becomes GM, uncopied."""
 
     def final(self) -> np.ndarray:
         """The argument's contents after the run."""
         if self.tile is not None:
             return self.tile.get().copy()
         assert self.memory is not None
-        return self.memory.data.view(self.array.dtype).reshape(self.array.shape).copy()
+        data = self.memory.data[: self.array.nbytes]
+        return data.view(self.array.dtype).reshape(self.array.shape).copy()
 
 
 @dataclass
@@ -55,7 +66,58 @@ class ScalarArg:
     type_name: str
 
 
-Arg = ArrayArg | ScalarArg
+@dataclass(frozen=True)
+class AliasArg:
+    """`@N`: the GM buffer of argument `index`."""
+
+    index: int
+
+
+Arg = ArrayArg | ScalarArg | AliasArg
+
+PAGE_BYTES = 4096
+"""A normal page of device memory."""
+HUGE_PAGE_BYTES = 2 << 20
+"""A huge page: `aclrtMalloc` with `ACL_MEM_MALLOC_HUGE_FIRST` (what PTOAS's launch code
+asks for) allocates in 2 MiB units when more than 1 MiB is asked for (CANN's
+aclrtMemMallocPolicy page), in normal pages below."""
+
+
+def gm_allocation(nbytes: int) -> int:
+    """The bytes a kernel can touch behind a GM buffer of `nbytes`: `aclrtMalloc` rounds the
+    size up to 32 bytes and adds 32 (CANN's aclrtMalloc page), on whole pages of the
+    allocation policy; a kernel reading past the last page faults (docs/machine.md)."""
+    size = -(-nbytes // 32) * 32 + 32
+    page = HUGE_PAGE_BYTES if nbytes > HUGE_PAGE_BYTES // 2 else PAGE_BYTES
+    return -(-size // page) * page
+
+
+def gm_buffer(name: str, data: np.ndarray, in_place: bool = False) -> Memory:
+    """A GM memory holding the bytes of `data`, then zeros to the end of its last page;
+    with `in_place`, an array `gm_array` made lends its buffer (no copy)."""
+    raw = np.ascontiguousarray(data).reshape(-1).view(np.uint8)
+    base = raw
+    while isinstance(base.base, np.ndarray):
+        base = base.base
+    size = gm_allocation(raw.size)
+    if (
+        in_place
+        and base.dtype == np.uint8
+        and base.size == size
+        and base.ctypes.data == raw.ctypes.data
+    ):
+        return Memory(name, MemorySpace.GM, base.reshape(-1), logical=int(raw.size))
+    padded = np.zeros(size, dtype=np.uint8)
+    padded[: raw.size] = raw
+    return Memory(name, MemorySpace.GM, padded, logical=int(raw.size))
+
+
+def gm_array(dtype: np.dtype[Any], count: int) -> np.ndarray:
+    """A zeroed 1-D array of `count` elements at the start of a buffer with the pages of a
+    GM allocation, which `gm_buffer(..., in_place=True)` binds without a copy."""
+    base = np.zeros(gm_allocation(count * dtype.itemsize), dtype=np.uint8)
+    return base[: count * dtype.itemsize].view(dtype)
+
 
 MAX_ARRAY_BYTES = 1 << 30
 """The largest array `zeros:`/`rand:` make (1 GiB), checked before anything is allocated."""
@@ -64,6 +126,17 @@ _SCALAR_TYPES = frozenset(
     {"index", "i1", "f32", "f16", "bf16", "i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"}
 )
 _SHAPED = re.compile(r"^(zeros|rand|arange):((?:\d+x)*)([a-z0-9A-Z]+)(?::(\d+))?$")
+
+
+_AUTO = re.compile(r"^auto(?::(\d+))?$")
+
+
+def auto_seed(spec: str) -> int | Literal[False] | None:
+    """The seed of `auto[:SEED]` (None without one); False when `spec` is not of that form."""
+    match = _AUTO.match(spec)
+    if match is None:
+        return False
+    return None if match.group(1) is None else int(match.group(1))
 
 
 def _dtype(name: str, spec: str) -> DType:
@@ -103,11 +176,15 @@ def parse_spec(spec: str) -> Arg:
         wide = np.uint64 if high > np.iinfo(np.int64).max else np.int64
         values = rng.integers(low, high, size=shape, endpoint=True, dtype=wide)
         return ArrayArg(values.astype(dtype.numpy))
+    if spec.startswith("@"):
+        if not spec[1:].isdigit():
+            raise ArgError(f"--arg {spec}: expected @N, the number of an earlier argument")
+        return AliasArg(int(spec[1:]))
     value, sep, type_name = spec.rpartition(":")
     if not sep or not value or type_name not in _SCALAR_TYPES:
         raise ArgError(
             f"--arg {spec}: expected FILE.npy, zeros:SHAPExDTYPE, rand:SHAPExDTYPE[:SEED], "
-            "arange:SHAPExDTYPE or VALUE:TYPE"
+            "arange:SHAPExDTYPE, VALUE:TYPE or @N"
         )
     if type_name == "index" or type_name.startswith(("i", "ui")):
         try:
@@ -120,9 +197,87 @@ def parse_spec(spec: str) -> Arg:
         raise ArgError(f"--arg {spec}: '{value}' is not a number") from None
 
 
-def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
-    """The interpreter value of parameter `index` of `type` bound to `arg`."""
+def bind_all(
+    machine: Machine, args: Sequence[Arg], types: Sequence[Attribute]
+) -> tuple[list[Arg], list[object]]:
+    """Binds every argument to its parameter (`bind`), one GM buffer shared by the pointers
+    given the same array (the same bytes) or `@N`. Returns the arguments, each `@N` replaced
+    by the `ArrayArg` that views its buffer, and the interpreter values."""
+    bound: list[Arg] = list(args)
+    owners: dict[int, int] = {}
+    for index, arg in enumerate(args):
+        if isinstance(arg, AliasArg):
+            owners[index] = _alias_owner(args, index)
+    buffers: dict[tuple[int, int], int] = {}
+    for index, (arg, type) in enumerate(zip(args, types, strict=True)):
+        if isinstance(arg, ArrayArg) and isinstance(type, PtrType) and arg.array.nbytes:
+            key = (arg.array.__array_interface__["data"][0], arg.array.nbytes)
+            first = buffers.setdefault(key, index)
+            if first != index:
+                owners[index] = first
+    for index, first in owners.items():
+        while first in owners:  # `@N` of an argument that shares the buffer of another
+            first = owners[first]
+        owners[index] = first
+    values: list[object] = [None] * len(args)
+    for index, (arg, type) in enumerate(zip(args, types, strict=True)):
+        if index not in owners:
+            values[index] = bind(machine, index, arg, type)
+    for index, first in owners.items():
+        owner, arg = bound[first], args[index]
+        assert isinstance(owner, ArrayArg) and owner.memory is not None
+        view = arg.array if isinstance(arg, ArrayArg) else None
+        alias = bound[index] = _alias_view(owner, first, index, types[index], view)
+        values[index] = bind(machine, index, alias, types[index])
+    return bound, values
+
+
+def _alias_owner(args: Sequence[Arg], index: int) -> int:
+    """The argument whose buffer `@N` at `index` names, following `@` chains."""
+    seen = {index}
+    current = index
+    while isinstance(arg := args[current], AliasArg):
+        target = arg.index
+        if not 0 <= target < len(args):
+            raise ArgError(f"argument {index} (@{target}): there is no argument {target}")
+        if target in seen:
+            raise ArgError(f"argument {index} (@{target}): the @ references form a cycle")
+        seen.add(target)
+        current = target
+    if not isinstance(arg, ArrayArg):
+        raise ArgError(f"argument {index} (@{current}): argument {current} is a scalar, "
+                       "not a GM buffer")  # fmt: skip
+    return current
+
+
+def _alias_view(
+    owner: ArrayArg, first: int, index: int, type: Attribute, array: np.ndarray | None = None
+) -> ArrayArg:
+    """Argument `index` as a view of the buffer of argument `first`: `array` (the same
+    bytes) when given, else those bytes as a 1-D array of its pointer's element type."""
     where = f"argument {index} ({type})"
+    if not isinstance(type, PtrType):
+        raise ArgError(f"{where} shares the buffer of argument {first}: only pointers can")
+    if owner.memory is None or owner.tile is not None:
+        raise ArgError(f"{where} shares the buffer of argument {first}, which is not a pointer")
+    element_type = type.element
+    if array is not None and element_type is not None:
+        array = typed_array(array, element_type)
+        if array.dtype != element_type.numpy:  # the same bytes, seen as other elements
+            array = None
+    if array is None:
+        raw = np.ascontiguousarray(owner.array).reshape(-1).view(np.uint8)
+        element = element_type.numpy if element_type is not None else np.dtype(np.uint8)
+        array = raw[: raw.size // element.itemsize * element.itemsize].view(element)
+    return ArrayArg(array, owner.memory, alias_of=first)
+
+
+def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
+    """The interpreter value of parameter `index` of `type` bound to `arg` (an `ArrayArg`
+    with `alias_of` points into the memory that argument's binding made)."""
+    where = f"argument {index} ({type})"
+    if isinstance(arg, AliasArg):
+        raise ArgError(f"{where} (@{arg.index}): bind the arguments with bind_all")
     if isinstance(type, PtrType):
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a pointer: it needs an array, got a scalar")
@@ -131,8 +286,8 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
             arg.array = typed_array(arg.array, expected)
         if expected is not None and arg.array.dtype != expected.numpy:
             raise ArgError(f"{where} needs an array of {expected}, got {arg.array.dtype}")
-        data = np.ascontiguousarray(arg.array).reshape(-1).view(np.uint8).copy()
-        arg.memory = Memory(f"gm:arg{index}", MemorySpace.GM, data)
+        if arg.alias_of is None or arg.memory is None:
+            arg.memory = gm_buffer(f"gm:arg{index}", arg.array, arg.in_place)
         pointee = expected if expected is not None else dtype_of_array(arg.array)
         return Pointer(arg.memory, 0, pointee)
     if isinstance(type, TileTypeBase):

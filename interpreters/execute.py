@@ -10,6 +10,7 @@ compares `outputs()` byte for byte.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -21,7 +22,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation
 
-from interpreters.args import Arg, ArgError, ArrayArg, bind, parse_spec
+from interpreters.args import Arg, ArgError, ArrayArg, bind_all, parse_spec
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import PtoInterpreter
 from interpreters.engine.source import where
@@ -38,6 +39,9 @@ DEFAULT_MAX_STEPS = 10_000_000
 """Interpreted ops after which a run stops (`--max-steps`): far above a real kernel (the
 README's examples lowered by pto-pipeline run at most a few thousand ops), and reached by an
 endless loop in under a minute (a few microseconds per op)."""
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds after which a run stops (`--time-limit`): the slowest model kernel of PTOAS's
+samples runs in a few seconds."""
 
 
 class KernelError(Exception):
@@ -54,20 +58,27 @@ class _OpTracker(Interpreter.Listener):
     """Counts executed ops (as they start), remembers the innermost op being executed,
     stops a run after `max_steps` ops and updates `progress` every `CHECK_EVERY` ops."""
 
-    def __init__(self, machine: Machine, max_steps: int, progress: Progress | None) -> None:
+    def __init__(
+        self,
+        machine: Machine,
+        max_steps: int,
+        progress: Progress | None,
+        deadline: float | None = None,
+    ) -> None:
         self.machine = machine
         self.current: Operation | None = None
         self.steps_left = max_steps
         self.max_steps = max_steps
         self.progress = progress
+        self.deadline = deadline
+        """`time.monotonic()` after which the run stops (None: no limit)."""
         self.checkpoint = 0
-        """`steps_left` below which `_check` runs (one comparison per op): 0 (the step
-        limit), or every `CHECK_EVERY` ops with `progress`."""
+        """`steps_left` below which `_check` runs (one comparison per op): every
+        `CHECK_EVERY` ops, and at the step limit."""
         self._next_checkpoint()
 
     def _next_checkpoint(self) -> None:
-        if self.progress is not None:
-            self.checkpoint = max(0, self.steps_left - CHECK_EVERY + 1)
+        self.checkpoint = max(0, self.steps_left - CHECK_EVERY + 1)
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         self.current = op
@@ -84,8 +95,15 @@ class _OpTracker(Interpreter.Listener):
                 f"{'this loop may never end' if loop is not None else 'it may never end'}",
                 loop or op,
             )
+        self._next_checkpoint()
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            loop = _enclosing_loop(op)
+            raise PtoRuntimeError(
+                f"the run exceeds its time limit (--time-limit): "
+                f"{'this loop may never end' if loop is not None else 'it may never end'}",
+                loop or op,
+            )
         if self.progress is not None:
-            self._next_checkpoint()
             pipes = self.machine.pipes
             cycles = pipes.total_cycles if pipes.tracking else None
             self.progress.update(self.max_steps - self.steps_left, cycles)
@@ -150,12 +168,14 @@ def run_function(
     max_steps: int = DEFAULT_MAX_STEPS,
     progress: Progress | None = None,
     blocks: int = 1,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> RunResult:
     """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
 
     The target is the module's `pto.target_arch` (see `retarget`). Raises `KernelError`
     (one line) when the kernel breaks a rule at run time or runs more than `max_steps`
-    ops (per block); `ArgError` for bad arguments. `progress`, if given, hears about a long
+    ops (per block) or for more than `time_limit` seconds (None: no limit); `ArgError` for
+    bad arguments. `progress`, if given, hears about a long
     run. `blocks` > 1 runs blocks 0 .. blocks-1 one after another over the same GM (the
     argument arrays), each on a machine of its own (on-chip memories, pipes, DMA registers)
     whose `get_block_idx` is its index; `pipes` is block 0's model, the others get a fresh
@@ -184,12 +204,12 @@ def run_function(
     parsed = [parse_spec(a) if isinstance(a, str) else a for a in args]
     if blocks > 1 and any(isinstance(t, TileTypeBase) for t in inputs):
         raise ArgError("a tile argument lives on one core: --blocks > 1 needs pointer arguments")
-    values = [
-        bind(machines[0], i, a, t) for i, (a, t) in enumerate(zip(parsed, inputs, strict=True))
-    ]
+    bound, values = bind_all(machines[0], parsed, inputs)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     for machine in machines:
-        _run_block(module, func, values, machine, index_bitwidth, max_steps, progress)
-    return RunResult(machines[0], parsed, machines)
+        tracker = _OpTracker(machine, max_steps, progress, deadline)
+        _run_block(module, func, values, machine, index_bitwidth, tracker)
+    return RunResult(machines[0], bound, machines)
 
 
 def _fresh_pipes(model: PipeModel) -> PipeModel:
@@ -205,15 +225,14 @@ def _run_block(
     values: list[object],
     machine: Machine,
     index_bitwidth: Literal[32, 64],
-    max_steps: int,
-    progress: Progress | None,
+    tracker: _OpTracker,
 ) -> None:
     """Runs `func` on `values` on `machine` (one block of the launch)."""
     # imported on the first run, not with this module: what fails before a run (arguments,
     # parsing, verification) does not wait for every interpreter function to load
     from interpreters.ops.registry import all_functions
 
-    tracker = _OpTracker(machine, max_steps, progress)
+    progress = tracker.progress
     interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
     for functions in all_functions(machine):
         interpreter.register_implementations(functions)

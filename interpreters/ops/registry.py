@@ -5,8 +5,6 @@ machine."""
 from __future__ import annotations
 
 from xdsl.interpreter import InterpreterFunctions
-from xdsl.interpreters.builtin import BuiltinFunctions
-from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.memref import MemRefFunctions
 
 from interpreters.machine.core import Machine
@@ -39,8 +37,12 @@ from interpreters.ops.tile_scalar import TileScalarFunctions
 from interpreters.ops.tile_sort import TileSortFunctions
 from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
-from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
-from interpreters.ops.upstream.scf import CheckedScfFunctions
+from interpreters.ops.upstream.arith import ArithFunctions
+from interpreters.ops.upstream.builtin import BuiltinFunctions
+from interpreters.ops.upstream.cf import CfFunctions
+from interpreters.ops.upstream.func import FuncFunctions
+from interpreters.ops.upstream.math import MathFunctions
+from interpreters.ops.upstream.scf import ScfFunctions
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.ops.vector_compare import VectorCompareFunctions
 from interpreters.ops.vector_convert import VectorConvertFunctions
@@ -59,15 +61,20 @@ from interpreters.ops.vector_store import VectorStoreFunctions
 
 def all_functions(machine: Machine) -> list[InterpreterFunctions]:
     """What a run registers: the upstream dialects' functions, then the project's."""
-    upstream: list[InterpreterFunctions] = [
-        KernelArithFunctions(),
-        UnsignedIndexArithFunctions(),
+    return upstream_functions() + project_functions(machine)
+
+
+def upstream_functions() -> list[InterpreterFunctions]:
+    """The functions of the upstream dialects' ops (`upstream/`; xDSL's for memref)."""
+    return [
+        ArithFunctions(),
+        MathFunctions(),
         BuiltinFunctions(),
         FuncFunctions(),
+        CfFunctions(),
         MemRefFunctions(),
-        CheckedScfFunctions(),
+        ScfFunctions(),
     ]
-    return upstream + project_functions(machine)
 
 
 def project_functions(machine: Machine) -> list[InterpreterFunctions]:
