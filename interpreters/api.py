@@ -468,7 +468,7 @@ def _auto(
             names = ", ".join(f"%{p.name}" for p in params if p.name) or "none"
             raise PtoArgumentError(f"@{func.sym_name.data} has no parameter %{key} (its "
                                    f"names: {names})")  # fmt: skip
-        plain = value.item() if isinstance(value, np.generic) else value
+        plain: object = cast(object, value.item()) if isinstance(value, np.generic) else value
         if not param.is_array and isinstance(plain, int | float):
             scalars[key] = plain
     try:

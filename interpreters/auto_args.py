@@ -102,7 +102,7 @@ class _Ranges:
         op = value.op
         if isinstance(op, arith.ConstantOp):
             attr = op.value
-            return (attr.value.data,) * 2 if isinstance(attr, IntegerAttr) else None
+            return (attr.value.data, attr.value.data) if isinstance(attr, IntegerAttr) else None
         if isinstance(op, scf.IfOp):
             return _span(*(self._yielded(r.block, value.index) for r in op.regions if r.blocks))
         operands = [self.of(v) for v in op.operands]
@@ -118,7 +118,7 @@ class _Ranges:
 
     def _argument(self, arg: BlockArgument) -> Range | None:
         if arg in self.scalars:
-            return (self.scalars[arg],) * 2
+            return self.scalars[arg], self.scalars[arg]
         owner = arg.block.parent_op()
         if isinstance(owner, scf.ForOp) and arg.index == 0:  # the induction variable
             lb, ub, step = (self.of(v) for v in (owner.lb, owner.ub, owner.step))
@@ -333,14 +333,20 @@ def _grid(dtype: DType) -> np.ndarray:
     return points.view(f"u{dtype.bytes}")
 
 
-def auto_args(
-    module: ModuleOp,
-    entry: func.FuncOp,
-    seed: int | None = None,
-    values: Mapping[str, int | float] | None = None,
-) -> list[Arg]:
-    """One argument per parameter of `entry` (see the module's docstring). `values` sets
-    scalars by parameter name (`arg3` or `%arg3`) or position (`"3"`)."""
+@dataclass(frozen=True)
+class AutoPlan:
+    """What `--arg auto` gives each parameter, before any data is made."""
+
+    scalars: dict[int, int | float]
+    """Per scalar parameter: its value."""
+    pointer_bytes: dict[int, int]
+    """Per GM pointer parameter: the bytes of its buffer."""
+
+
+def auto_plan(
+    module: ModuleOp, entry: func.FuncOp, values: Mapping[str, int | float] | None = None
+) -> AutoPlan:
+    """The scalars and buffer sizes of `auto_args` (see the module's docstring)."""
     block = entry.body.blocks.first
     assert block is not None
     params = list(zip(block.args, entry.function_type.inputs.data, strict=True))
@@ -360,24 +366,42 @@ def auto_args(
     _extents(module, entry, ints, {block.args[i] for i in chosen})
     scalars.update({arg.index: v for arg, v in ints.items()})
     sizes = pointer_bytes(module, entry, {arg.index: v for arg, v in ints.items()})
+    for arg, type in params:
+        if isinstance(type, PtrType):
+            sizes.setdefault(arg.index, UNSIZED_BYTES)
+    return AutoPlan(scalars, sizes)
+
+
+def auto_args(
+    module: ModuleOp,
+    entry: func.FuncOp,
+    seed: int | None = None,
+    values: Mapping[str, int | float] | None = None,
+) -> list[Arg]:
+    """One argument per parameter of `entry` (see the module's docstring). `values` sets
+    scalars by parameter name (`arg3` or `%arg3`) or position (`"3"`)."""
+    plan = auto_plan(module, entry, values)
     rng = np.random.default_rng(seed)
     args: list[Arg] = []
-    for arg, type in params:
-        if arg.index in scalars:
-            args.append(ScalarArg(scalars[arg.index], str(type)))
+    for index, type in enumerate(entry.function_type.inputs.data):
+        if index in plan.scalars:
+            args.append(ScalarArg(plan.scalars[index], str(type)))
         elif isinstance(type, PtrType):
             dtype = type.element or dtype_named("ui8")
-            nbytes = sizes.get(arg.index, UNSIZED_BYTES)
+            nbytes = plan.pointer_bytes[index]
             if nbytes > MAX_ARRAY_BYTES:
-                raise ArgError(f"--arg auto: the views of argument {arg.index} reach {nbytes} "
+                raise ArgError(f"--arg auto: the views of argument {index} reach {nbytes} "
                                f"bytes, more than pto-run makes ({MAX_ARRAY_BYTES})")  # fmt: skip
             array = _random(dtype, -(-nbytes // dtype.bytes), rng)
             args.append(ArrayArg(array, in_place=True))
         elif isinstance(type, TileTypeBase):
             shape = type.shape
+            if prod(shape) * type.element.bytes > MAX_ARRAY_BYTES:
+                raise ArgError(f"--arg auto: argument {index} ({type}) is a tile of more "
+                               f"than {MAX_ARRAY_BYTES} bytes")  # fmt: skip
             args.append(ArrayArg(_random(type.element, prod(shape), rng).reshape(shape)))
         else:
-            raise ArgError(f"--arg auto: argument {arg.index} ({type}) has no default")
+            raise ArgError(f"--arg auto: argument {index} ({type}) has no default")
     return args
 
 

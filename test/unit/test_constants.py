@@ -14,7 +14,6 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 
 from interpreters.engine.errors import PtoRuntimeError
-
 from interpreters.engine.interpreter import PtoInterpreter
 from interpreters.engine.source import parse_module
 from interpreters.ops.upstream.arith import ArithFunctions as PtoArithFunctions

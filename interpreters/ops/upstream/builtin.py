@@ -4,7 +4,14 @@ functions for the rest of builtin (attribute values)."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerType, Signedness, UnrealizedConversionCastOp
+from typing import cast
+
+from xdsl.dialects.builtin import (
+    IntegerType,
+    Signedness,
+    SignednessAttr,
+    UnrealizedConversionCastOp,
+)
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.interpreters.builtin import BuiltinFunctions as XdslBuiltinFunctions
 from xdsl.ir import Attribute
@@ -23,14 +30,19 @@ def _cast(value: object, source: Attribute, target: Attribute, index_bitwidth: i
     )
     if source_width is not None and target_width is not None:
         bits = unsigned(int(value), source_width)  # pyright: ignore[reportArgumentType]
-        is_unsigned = (
-            isinstance(target, IntegerType) and target.signedness.data == Signedness.UNSIGNED
-        )
+        is_unsigned = _unsigned_type(target)
         return unsigned(bits, target_width) if is_unsigned else signed(bits, target_width)
     scalars = (source_width, target_width, float_dtype(source), float_dtype(target))
     if any(s is not None for s in scalars):
         raise PtoRuntimeError(f"pto-run cannot cast a value of {source} to {target}")
     return value  # the same value seen as another non-scalar type
+
+
+def _unsigned_type(type: Attribute) -> bool:
+    if not isinstance(type, IntegerType):
+        return False
+    integer = cast("IntegerType[int, Signedness]", type)
+    return integer.signedness == SignednessAttr(Signedness.UNSIGNED)
 
 
 @register_functions

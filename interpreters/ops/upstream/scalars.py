@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 from xdsl.dialects.builtin import Float64Type, IndexType, IntegerType
@@ -53,7 +53,7 @@ def int_width(type: Attribute, index_bitwidth: int) -> int | None:
     if isinstance(type, IndexType):
         return index_bitwidth
     if isinstance(type, IntegerType):
-        return type.width.data
+        return cast(IntegerType, type).bitwidth
     return None
 
 
