@@ -500,7 +500,7 @@ def _bind(
     missing = [str(p) for p in params if not given[p.index]]
     if missing:
         raise PtoArgumentError(f"@{function} needs a value for {', '.join(missing)}")
-    seen: set[tuple[int, int]] = set()
+    seen: list[tuple[int, int]] = []
     bound: list[Arg] = []
     for param, value in zip(params, chosen, strict=True):
         shared = _shares_bytes(value, seen) and isinstance(param.type, PtrType)
@@ -508,17 +508,19 @@ def _bind(
     return bound
 
 
-def _shares_bytes(value: object, seen: set[tuple[int, int]]) -> bool:
-    """Whether `value` is an array of the same bytes as an array seen before (then it binds
-    to the same GM buffer, whatever its element type)."""
+def _shares_bytes(value: object, seen: list[tuple[int, int]]) -> bool:
+    """Whether `value` is an array whose bytes overlap those of an array seen before (then
+    it binds to the same GM buffer, whatever its element type)."""
     if not isinstance(value, np.ndarray) or not value.nbytes:
         return False
     array = cast("np.ndarray[Any, np.dtype[Any]]", value)
-    key = (int(array.__array_interface__["data"][0]), int(array.nbytes))
-    if key in seen:
-        return True
-    seen.add(key)
-    return False
+    if not array.flags.c_contiguous:
+        return False
+    low = int(array.__array_interface__["data"][0])
+    high = low + int(array.nbytes)
+    shared = any(low < end and start < high for start, end in seen)
+    seen.append((low, high))
+    return shared
 
 
 def _check_array(param: Parameter, array: np.ndarray[Any, np.dtype[Any]]) -> None:

@@ -47,7 +47,9 @@ class ArrayArg:
     memory: Memory | None = None
     tile: Tile | None = None
     alias_of: int | None = None
-    """The argument whose GM buffer this one shares (`@N`, or the same array twice)."""
+    """The argument whose GM buffer this one shares (`@N`, or arrays of shared bytes)."""
+    offset: int = 0
+    """Where the array starts in its GM buffer (arrays that overlap share one buffer)."""
     in_place: bool = False
     """The array (from `gm_array`) is the run's own: its buffer becomes GM, uncopied."""
 
@@ -56,7 +58,7 @@ class ArrayArg:
         if self.tile is not None:
             return self.tile.get().copy()
         assert self.memory is not None
-        data = self.memory.data[: self.array.nbytes]
+        data = self.memory.data[self.offset : self.offset + self.array.nbytes]
         return data.view(self.array.dtype).reshape(self.array.shape).copy()
 
 
@@ -200,36 +202,79 @@ def parse_spec(spec: str) -> Arg:
 def bind_all(
     machine: Machine, args: Sequence[Arg], types: Sequence[Attribute]
 ) -> tuple[list[Arg], list[object]]:
-    """Binds every argument to its parameter (`bind`), one GM buffer shared by the pointers
-    given the same array (the same bytes) or `@N`. Returns the arguments, each `@N` replaced
-    by the `ArrayArg` that views its buffer, and the interpreter values."""
+    """Binds every argument to its parameter (`bind`). Pointers given arrays whose bytes
+    overlap (the same array twice, views of one array) share one GM buffer spanning them, each
+    at its own offset; `@N` is the buffer of argument N from where N starts. Returns the
+    arguments, each `@N` replaced by the `ArrayArg` that views its buffer, and the values."""
     bound: list[Arg] = list(args)
-    owners: dict[int, int] = {}
+    values: list[object] = [None] * len(args)
+    done: set[int] = set()
+    for members in _overlapping(args, types):
+        low = min(start for _, start in members)
+        union = np.zeros(max(start + _raw(args[i]).size for i, start in members) - low, np.uint8)
+        for index, start in members:
+            raw = _raw(args[index])
+            union[start - low : start - low + raw.size] = raw
+        first = min(index for index, _ in members)
+        memory = gm_buffer(f"gm:arg{first}", union)
+        for index, start in members:
+            arg = args[index]
+            assert isinstance(arg, ArrayArg)
+            array = _as_pointee(arg.array, types[index])
+            alias = None if index == first else first
+            bound[index] = ArrayArg(array, memory, alias_of=alias, offset=start - low)
+            values[index] = bind(machine, index, bound[index], types[index])
+            done.add(index)
+    for index, (arg, type) in enumerate(zip(args, types, strict=True)):
+        if index not in done and not isinstance(arg, AliasArg):
+            values[index] = bind(machine, index, arg, type)
     for index, arg in enumerate(args):
         if isinstance(arg, AliasArg):
-            owners[index] = _alias_owner(args, index)
-    buffers: dict[tuple[int, int], int] = {}
-    for index, (arg, type) in enumerate(zip(args, types, strict=True)):
-        if isinstance(arg, ArrayArg) and isinstance(type, PtrType) and arg.array.nbytes:
-            key = (arg.array.__array_interface__["data"][0], arg.array.nbytes)
-            first = buffers.setdefault(key, index)
-            if first != index:
-                owners[index] = first
-    for index, first in owners.items():
-        while first in owners:  # `@N` of an argument that shares the buffer of another
-            first = owners[first]
-        owners[index] = first
-    values: list[object] = [None] * len(args)
-    for index, (arg, type) in enumerate(zip(args, types, strict=True)):
-        if index not in owners:
-            values[index] = bind(machine, index, arg, type)
-    for index, first in owners.items():
-        owner, arg = bound[first], args[index]
-        assert isinstance(owner, ArrayArg) and owner.memory is not None
-        view = arg.array if isinstance(arg, ArrayArg) else None
-        alias = bound[index] = _alias_view(owner, first, index, types[index], view)
-        values[index] = bind(machine, index, alias, types[index])
+            first = _alias_owner(args, index)
+            owner = bound[first]
+            assert isinstance(owner, ArrayArg)
+            alias = bound[index] = _alias_view(owner, first, index, types[index])
+            values[index] = bind(machine, index, alias, types[index])
     return bound, values
+
+
+def _raw(arg: Arg) -> np.ndarray:
+    assert isinstance(arg, ArrayArg)
+    return np.ascontiguousarray(arg.array).reshape(-1).view(np.uint8)
+
+
+def _overlapping(args: Sequence[Arg], types: Sequence[Attribute]) -> list[list[tuple[int, int]]]:
+    """The groups of pointer arguments whose (C-contiguous) arrays share bytes: per group,
+    each argument and the address its array starts at."""
+    spans: list[tuple[int, int, int]] = []
+    for index, (arg, type) in enumerate(zip(args, types, strict=True)):
+        if not (isinstance(arg, ArrayArg) and isinstance(type, PtrType)):
+            continue
+        if arg.array.nbytes and arg.array.flags.c_contiguous:
+            start = int(arg.array.__array_interface__["data"][0])
+            spans.append((start, start + arg.array.nbytes, index))
+    groups: list[list[tuple[int, int]]] = []
+    end = -1
+    for start, stop, index in sorted(spans):
+        if start < end:
+            groups[-1].append((index, start))
+        else:
+            groups.append([(index, start)])
+        end = max(end, stop) if start < end else stop
+    return [g for g in groups if len(g) > 1]
+
+
+def _as_pointee(array: np.ndarray, type: Attribute) -> np.ndarray:
+    """`array`, or its bytes as the elements of pointer `type` when its element type is
+    another one (a pointer of another type views the same bytes)."""
+    element = type.element if isinstance(type, PtrType) else None
+    if element is None:
+        return array
+    array = typed_array(array, element)
+    if array.dtype == element.numpy:
+        return array
+    raw = np.ascontiguousarray(array).reshape(-1).view(np.uint8)
+    return raw[: raw.size // element.bytes * element.bytes].view(element.numpy)
 
 
 def _alias_owner(args: Sequence[Arg], index: int) -> int:
@@ -250,26 +295,19 @@ def _alias_owner(args: Sequence[Arg], index: int) -> int:
     return current
 
 
-def _alias_view(
-    owner: ArrayArg, first: int, index: int, type: Attribute, array: np.ndarray | None = None
-) -> ArrayArg:
-    """Argument `index` as a view of the buffer of argument `first`: `array` (the same
-    bytes) when given, else those bytes as a 1-D array of its pointer's element type."""
+def _alias_view(owner: ArrayArg, first: int, index: int, type: Attribute) -> ArrayArg:
+    """Argument `index` (`@first`) as the bytes of argument `first`'s array seen as the
+    elements of its own pointer type."""
     where = f"argument {index} ({type})"
     if not isinstance(type, PtrType):
-        raise ArgError(f"{where} shares the buffer of argument {first}: only pointers can")
+        raise ArgError(f"{where} (@{first}) shares the buffer of argument {first}: only "
+                       "pointers can")  # fmt: skip
     if owner.memory is None or owner.tile is not None:
-        raise ArgError(f"{where} shares the buffer of argument {first}, which is not a pointer")
-    element_type = type.element
-    if array is not None and element_type is not None:
-        array = typed_array(array, element_type)
-        if array.dtype != element_type.numpy:  # the same bytes, seen as other elements
-            array = None
-    if array is None:
-        raw = np.ascontiguousarray(owner.array).reshape(-1).view(np.uint8)
-        element = element_type.numpy if element_type is not None else np.dtype(np.uint8)
-        array = raw[: raw.size // element.itemsize * element.itemsize].view(element)
-    return ArrayArg(array, owner.memory, alias_of=first)
+        raise ArgError(f"{where} (@{first}): argument {first} is not a GM pointer")
+    raw = np.ascontiguousarray(owner.array).reshape(-1).view(np.uint8)
+    element = type.element.numpy if type.element is not None else np.dtype(np.uint8)
+    array = raw[: raw.size // element.itemsize * element.itemsize].view(element)
+    return ArrayArg(array, owner.memory, alias_of=first, offset=owner.offset)
 
 
 def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
@@ -286,10 +324,10 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
             arg.array = typed_array(arg.array, expected)
         if expected is not None and arg.array.dtype != expected.numpy:
             raise ArgError(f"{where} needs an array of {expected}, got {arg.array.dtype}")
-        if arg.alias_of is None or arg.memory is None:
+        if arg.memory is None:
             arg.memory = gm_buffer(f"gm:arg{index}", arg.array, arg.in_place)
         pointee = expected if expected is not None else dtype_of_array(arg.array)
-        return Pointer(arg.memory, 0, pointee)
+        return Pointer(arg.memory, arg.offset, pointee)
     if isinstance(type, TileTypeBase):
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a tile: it needs an array, got a scalar")
