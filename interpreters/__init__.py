@@ -1,5 +1,5 @@
 """The interpreter of PTO programs: `pto-run` and the Python API at the top (`api`,
-`runner`, `args`, `execute`, `auto_sync`, `progress`), over `machine/` (the simulated
-hardware), `ops/` (what each op does to it), `engine/` (how xDSL's interpreter dispatches
+`runner`, `args`, `auto_args`, `execute`, `auto_sync`, `progress`), over `machine/` (the
+simulated hardware), `ops/` (what each op does to it), `engine/` (how xDSL's interpreter dispatches
 them) and `semantics/` (pure numpy). Imports `pto_dialect` and, for `--auto-sync`, `passes`.
 """

@@ -39,7 +39,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
 point down: the dialect, then passes, then the interpreter's engine, semantics, machine,
 op functions and, at the top, its user surface."""
 
-USER_SURFACE = {"api", "runner", "args", "execute", "auto_sync", "progress"}
+USER_SURFACE = {"api", "runner", "args", "auto_args", "execute", "auto_sync", "progress"}
 """The only modules directly in `interpreters/`: what `pto-run` and Python users call."""
 
 

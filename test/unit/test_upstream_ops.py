@@ -4,6 +4,7 @@ semantics at each width (interpreters/ops/upstream/), checked against numpy."""
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import ml_dtypes
@@ -18,6 +19,7 @@ from interpreters.api import PtoRunError, parse, run
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import PtoInterpreter
 from interpreters.ops.registry import upstream_functions
+from interpreters.runner import main
 
 CORPUS_OPS: dict[str, int] = {
     "arith.constant": 3043, "arith.muli": 798, "arith.addi": 656, "arith.index_cast": 625,
@@ -251,6 +253,16 @@ def test_calls_regions_and_blocks_run_and_an_external_call_is_an_error() -> None
         assert run(module, x, n, function="main").outputs[0].tolist() == [0.0] * 4
     with pytest.raises(PtoRunError, match=r"func.call: @external is a declaration without a body"):
         run(module, x, 3, function="main")  # @twice(3) = 6: case 6, ^bb1, the external call
+
+
+def test_pto_run_runs_a_function_of_several_blocks(tmp_path: Path) -> None:
+    """Found by the fuzzer: `pto-run` asked for the parameters of a function of several
+    blocks with `Region.block`, a Python ValueError ("only available for single-block
+    regions"); its blocks now run."""
+    kernel = tmp_path / "blocks.mlir"
+    kernel.write_text(CALLS)
+    assert main([str(kernel), "--entry", "main", "--arg", "zeros:4xf32", "--arg", "2:index"]) == 0
+    assert main([str(kernel), "--entry", "main", "--arg", "zeros:4xf32", "--arg", "3:index"]) == 1
 
 
 def test_a_while_loop_that_changes_nothing_stops_at_once() -> None:
