@@ -14,9 +14,12 @@ its buffer. A pointer without a view that sizes it gets `UNSIZED_BYTES`.
 Every scalar parameter gets a default, `DEFAULT_INT` / `DEFAULT_FLOAT` (the values PTOAS's
 board harness passes: test/npu_validation/scripts/generate_testcase.py sets an integer
 scalar to 1, a float to 1.0, a bool to true), unless `values` names it (`--arg-value
-NAME=V`). A tile parameter gets a random tile of its type. The data: floats uniform in
-[-1, 1) as `rand:`; integers uniform in [0, `INT_LIMIT`), small and non-negative, since
-generated kernels read integer buffers as lengths, positions and indices.
+NAME=V`); but an integer whose every use is a partition offset starts at 0, one that is a
+view's extent is raised to hold every partition the kernel takes of the view, and PyPTO's
+SPMD scalars (`NAMED_DEFAULTS`) are block 0 of 1. A tile parameter gets a random tile of
+its type. The data (`_random`): f32 uniform in [-1, 1), narrower floats on a grid of that
+interval; integers uniform in [0, `INT_LIMIT`), small and non-negative, since generated
+kernels read integer buffers as lengths, positions and indices.
 """
 
 from __future__ import annotations
@@ -52,6 +55,8 @@ UNSIZED_BYTES = 4096
 """The buffer of a pointer no view sizes."""
 
 Range = tuple[int, int]
+_MAX_DEPTH = 200
+"""Ops followed back from one value (a longer chain is unknown: no deep recursion)."""
 
 
 def _span(*ranges: Range | None) -> Range | None:
@@ -73,8 +78,8 @@ def _quotients(a: Range, b: Range, floor: bool) -> Range | None:
         return None
     if floor:
         corners = [x // y for x in a for y in b]
-    else:
-        corners = [int(x / y) if abs(x) < 1 << 52 else x // y for x in a for y in b]
+    else:  # towards zero
+        corners = [x // y if x >= 0 else -(-x // y) for x in a for y in b]
     return min(corners), max(corners)
 
 
@@ -87,11 +92,19 @@ class _Ranges:
     scalars: dict[BlockArgument, int]
     memo: dict[SSAValue, Range | None] = field(default_factory=dict[SSAValue, "Range | None"])
 
+    depth: int = 0
+
     def of(self, value: SSAValue) -> Range | None:
         if value in self.memo:
             return self.memo[value]
         self.memo[value] = None  # a cycle (loop-carried value) stays unknown
-        found = self._compute(value)
+        if self.depth >= _MAX_DEPTH:
+            return None
+        self.depth += 1
+        try:
+            found = self._compute(value)
+        finally:
+            self.depth -= 1
         self.memo[value] = found
         return found
 
@@ -176,7 +189,9 @@ def _call_operands(module: ModuleOp, callee: func.FuncOp, index: int) -> Iterato
 def _root(value: SSAValue, ranges: _Ranges) -> tuple[BlockArgument, int] | None:
     """The parameter of the entry a pointer derives from and its largest byte offset."""
     offset = 0
-    while True:
+    seen: set[SSAValue] = set()
+    while value not in seen:
+        seen.add(value)
         if isinstance(value, BlockArgument):
             owner = value.block.parent_op()
             if owner is ranges.entry and value.block is ranges.entry.body.blocks.first:
@@ -200,6 +215,7 @@ def _root(value: SSAValue, ranges: _Ranges) -> tuple[BlockArgument, int] | None:
             value = op.input
         else:
             return None
+    return None  # a cycle through calls
 
 
 def pointer_bytes(
