@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from xdsl.dialects import arith, cf, func, math, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.interpreter import PythonValues
-from xdsl.ir import Dialect
+from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.ir import Dialect, Operation
 
 from interpreters.api import PtoRunError, parse, run
 from interpreters.engine.errors import PtoRuntimeError
@@ -294,3 +294,34 @@ def test_a_recursion_stops_at_a_call_depth() -> None:
     """
     with pytest.raises(PtoRunError, match="calls nest more than 64 deep"):
         run(parse(text), 1)
+
+
+def test_a_loop_of_branches_runs_in_one_scope() -> None:
+    """A block run again overwrites its values: the scopes do not pile up per visit (they
+    grew without bound, 5 GB at the step limit of an endless `cf.br` loop)."""
+    body = """
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    cf.br ^loop(%c0 : index)
+  ^loop(%i: index):
+    %next = arith.addi %i, %c1 : index
+    %more = arith.cmpi slt, %next, %a0 : index
+    cf.cond_br %more, ^loop(%next : index), ^done
+  ^done:
+    func.return %next : index
+    """
+    depths: list[int] = []
+
+    class Depth(Interpreter.Listener):
+        def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
+            scope, depth = interpreter._ctx, 0  # pyright: ignore[reportPrivateUsage]
+            while scope is not None:
+                scope, depth = scope.parent, depth + 1
+            depths.append(depth)
+
+    module = _module(f"func.func @main(%a0: index) -> (index) {{\n{body}\n}}")
+    interpreter = PtoInterpreter(module, listeners=(Depth(),))
+    for functions in upstream_functions():
+        interpreter.register_implementations(functions)
+    assert interpreter.call_op("main", (500,)) == (500,)
+    assert len(depths) > 1500 and max(depths) == min(depths[2:])
