@@ -325,3 +325,32 @@ def test_a_loop_of_branches_runs_in_one_scope() -> None:
         interpreter.register_implementations(functions)
     assert interpreter.call_op("main", (500,)) == (500,)
     assert len(depths) > 1500 and max(depths) == min(depths[2:])
+
+
+USE_BEFORE_DEFINITION = """
+func.func @k(%a: index) -> index {
+  %r = scf.execute_region -> index {
+    %x = arith.addi %y, %a : index
+    scf.yield %x : index
+  }
+  %s = scf.execute_region -> index {
+    %y = arith.addi %a, %a : index
+    scf.yield %y : index
+  }
+  func.return %r : index
+}
+"""
+
+
+def test_a_use_before_its_definition_in_another_region_is_a_diagnostic(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The issue's third bad input: a value used in one region and defined later in another
+    (the parser's forward reference; "Forward declared values do not have an owner" once
+    escaped) is an error at the use."""
+    kernel = tmp_path / "use.mlir"
+    kernel.write_text(USE_BEFORE_DEFINITION)
+    assert main([str(kernel), "--arg", "1:index"]) == 1
+    err = capsys.readouterr().err
+    assert "use.mlir:4:5: error: arith.addi: operand #0 is %y (result #0 of arith.addi at" in err
+    assert "whose definition does not dominate this use" in err and "Traceback" not in err
