@@ -7,9 +7,10 @@ each `pto.make_tensor_view` whose pointer is the parameter (also through `pto.ad
 stride_i) + 1` elements, and the buffer holds the largest such reach. Shapes, strides and
 offsets are bounded by an interval evaluation of the ops that compute them: constants, the
 scalar arguments' values, `arith` integer ops, loop induction variables (from the lower
-bound to the last value below the upper bound) and `scf.if` results; a view whose extent
-depends on anything else (a value loaded from memory, a loop-carried value) does not size
-its buffer. A pointer without a view that sizes it gets `UNSIZED_BYTES`.
+bound to the last value below the upper bound), `scf.if` results and integers an op reads
+through a GM pointer (the data below); a view whose extent depends on anything else (a
+loop-carried value, a tile's element) does not size its buffer. A pointer without a view
+that sizes it gets `UNSIZED_BYTES`.
 
 Every scalar parameter gets a default, `DEFAULT_INT` / `DEFAULT_FLOAT` (the values PTOAS's
 board harness passes: test/npu_validation/scripts/generate_testcase.py sets an integer
@@ -18,8 +19,8 @@ NAME=V`); but an integer whose every use is a partition offset starts at 0, one 
 view's extent is raised to hold every partition the kernel takes of the view, and PyPTO's
 SPMD scalars (`NAMED_DEFAULTS`) are block 0 of 1. A tile parameter gets a random tile of
 its type. The data (`_random`): f32 uniform in [-1, 1), narrower floats on a grid of that
-interval; integers uniform in [0, `INT_LIMIT`), small and non-negative, since generated
-kernels read integer buffers as lengths, positions and indices.
+interval; integers uniform in [1, `INT_LIMIT`], small and positive, since generated
+kernels read integer buffers as lengths, positions, indices and divisors.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from interpreters.args import MAX_ARRAY_BYTES, Arg, ArgError, ArrayArg, ScalarAr
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
-from pto_dialect.types import PtrType, TileTypeBase
+from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
 
 DEFAULT_INT = 1
 DEFAULT_FLOAT = 1.0
@@ -50,9 +51,12 @@ NAMED_DEFAULTS: dict[str, int] = {
 and block count, given as block 0 of 1 (as PTOAS's harness launches them,
 test/npu_validation/scripts/generate_testcase.py)."""
 INT_LIMIT = 8
-"""Integer buffers hold values in [0, INT_LIMIT) (a power of 2)."""
+"""Integer buffers hold values in [1, INT_LIMIT] (a power of 2): small, and never a zero
+divisor."""
 UNSIZED_BYTES = 4096
 """The buffer of a pointer no view sizes."""
+MAX_AUTO_BYTES = 2 << 30
+"""The largest buffer `--arg auto` makes (a model's embedding table is 1.5 GiB)."""
 
 Range = tuple[int, int]
 _MAX_DEPTH = 200
@@ -118,6 +122,10 @@ class _Ranges:
             return (attr.value.data, attr.value.data) if isinstance(attr, IntegerAttr) else None
         if isinstance(op, scf.IfOp):
             return _span(*(self._yielded(r.block, value.index) for r in op.regions if r.blocks))
+        if isinstance(value.type, IntegerType | IndexType) and any(
+            isinstance(v.type, PtrType) and v.type.memory is MemorySpace.GM for v in op.operands
+        ):  # an integer read from a GM buffer: auto's data
+            return 1, INT_LIMIT
         operands = [self.of(v) for v in op.operands]
         if any(r is None for r in operands):
             return None
@@ -322,7 +330,7 @@ _CHUNK = 1 << 22
 def _random(dtype: DType, count: int, rng: np.random.Generator) -> np.ndarray:
     """`count` random elements of `dtype`, in a buffer with GM's pages (`gm_array`): f32
     uniform in [-1, 1); narrower floats the points of [-1, 1) spaced 2^-15 apart rounded to
-    the type; integers uniform in [0, INT_LIMIT)."""
+    the type; integers uniform in [1, INT_LIMIT]."""
     out = gm_array(dtype.numpy, count)
     table = _grid(dtype) if dtype.is_float and dtype.bytes < 4 else None
     for start in range(0, count, _CHUNK):
@@ -339,7 +347,8 @@ def _random(dtype: DType, count: int, rng: np.random.Generator) -> np.ndarray:
             part[...] = values
         else:  # full-range bytes are numpy's fastest draw; INT_LIMIT is a power of 2
             draw = rng.integers(0, 256, part.size, dtype=np.uint8)
-            part[...] = np.bitwise_and(draw, INT_LIMIT - 1, out=draw)
+            np.bitwise_and(draw, INT_LIMIT - 1, out=draw)
+            part[...] = np.add(draw, 1, out=draw)
     return out
 
 
@@ -405,9 +414,9 @@ def auto_args(
         elif isinstance(type, PtrType):
             dtype = type.element or dtype_named("ui8")
             nbytes = plan.pointer_bytes[index]
-            if nbytes > MAX_ARRAY_BYTES:
+            if nbytes > MAX_AUTO_BYTES:
                 raise ArgError(f"--arg auto: the views of argument {index} reach {nbytes} "
-                               f"bytes, more than pto-run makes ({MAX_ARRAY_BYTES})")  # fmt: skip
+                               f"bytes, more than pto-run makes ({MAX_AUTO_BYTES})")  # fmt: skip
             array = _random(dtype, -(-nbytes // dtype.bytes), rng)
             args.append(ArrayArg(array, in_place=True))
         elif isinstance(type, TileTypeBase):
