@@ -284,16 +284,55 @@ def _only_offsets(arg: BlockArgument) -> bool:
 
 
 def _param(value: SSAValue, params: Mapping[BlockArgument, int]) -> BlockArgument | None:
-    """The parameter `value` is (through integer casts), if any."""
-    while isinstance(value, OpResult) and isinstance(value.op, _CASTS):
-        value = value.op.operands[0]
-    return value if isinstance(value, BlockArgument) and value in params else None
+    """The one parameter that `value` is computed from by integer arithmetic (with
+    constants), if there is exactly one."""
+    found: set[BlockArgument] = set()
+    pending, seen = [value], set[SSAValue]()
+    while pending:
+        value = pending.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        if isinstance(value, BlockArgument):
+            if value not in params:
+                return None
+            found.add(value)
+        elif isinstance(value.owner, _INDEX_MATH):
+            pending.extend(value.owner.operands)
+        elif not isinstance(value.owner, arith.ConstantOp):
+            return None
+    return found.pop() if len(found) == 1 else None
+
+
+def _smallest(ranges: _Ranges, dim: SSAValue, param: BlockArgument, need: int) -> int | None:
+    """The smallest value of `param`, from its current one, that makes `dim` reach `need`
+    (a doubling search, then a bisection: `dim` grows with `param`), if one does."""
+    scalars = ranges.scalars
+
+    def reaches(value: int) -> bool:
+        trial = _Ranges(ranges.module, ranges.entry, {**scalars, param: value})
+        extent = trial.of(dim)
+        return extent is not None and extent[1] >= need
+
+    low = scalars[param]
+    if reaches(low):
+        return None
+    high = max(1, low * 2)
+    while not reaches(high):
+        if high > MAX_ARRAY_BYTES:
+            return None
+        low, high = high, high * 2
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if reaches(middle) else (middle, high)
+    return high
 
 
 def _extents(module: ModuleOp, entry: func.FuncOp, scalars: dict[BlockArgument, int],
              fixed: set[BlockArgument]) -> None:  # fmt: skip
-    """Raises each scalar that gives a view's extent (not in `fixed`) to the smallest one
-    holding every partition the kernel takes of that view, in place."""
+    """Raises each scalar that gives a view's extent (alone, through integer arithmetic;
+    not in `fixed`) to the smallest one holding every partition the kernel takes of that
+    view, in place."""
     for _ in range(3):  # an offset may depend on another extent
         ranges = _Ranges(module, entry, scalars)
         changed = False
@@ -308,9 +347,10 @@ def _extents(module: ModuleOp, entry: func.FuncOp, scalars: dict[BlockArgument, 
                 low, high = ranges.of(offset), ranges.of(size)
                 if param is None or param in fixed or low is None or high is None:
                     continue
-                need = max(low[1], 0) + max(high[1], 0)
-                if need > scalars[param] and need <= MAX_ARRAY_BYTES:
-                    scalars[param] = need
+                value = _smallest(ranges, dim, param, max(low[1], 0) + max(high[1], 0))
+                if value is not None:
+                    scalars[param] = value
+                    ranges = _Ranges(module, entry, scalars)
                     changed = True
         if not changed:
             return
