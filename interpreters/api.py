@@ -37,6 +37,7 @@ from xdsl.utils.exceptions import (
 )
 
 from interpreters.args import (
+    AliasArg,
     Arg,
     ArgError,
     ArrayArg,
@@ -538,7 +539,7 @@ def _check_array(param: Parameter, array: np.ndarray[Any, np.dtype[Any]]) -> Non
 def _arg(param: Parameter, given: object, check: bool = True) -> Arg:
     """`given` as the argument of `param`; `check=False` takes an array as it is (one that
     shares the buffer of an earlier argument: its pointer views those bytes)."""
-    if isinstance(given, ArrayArg | ScalarArg):  # parsed already (`pto-run --arg`)
+    if isinstance(given, ArrayArg | ScalarArg | AliasArg):  # parsed already (`pto-run --arg`)
         return given
     if isinstance(given, str):
         try:

@@ -34,7 +34,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from interpreters import api
 from interpreters.api import PtoError, PtoPassError
-from interpreters.args import ArgError, auto_seed, parse_spec, save_array
+from interpreters.args import ArgError, ArrayArg, auto_seed, parse_spec, save_array
 from interpreters.auto_sync import AutoSync, complete, sync_ops
 from interpreters.execute import (
     DEFAULT_MAX_STEPS,
@@ -234,8 +234,11 @@ class PtoRunMain(CommandLineTool):
             blocks=self.args.blocks,
             arg_values=named,
         )
-        if self.args.out_dir:
-            self._write_outputs(result.finals)
+        if self.args.out_dir:  # a buffer shared by several pointers: by its first argument
+            shared = [isinstance(a, ArrayArg) and a.alias_of is not None for a in result.args]
+            self._write_outputs(
+                [None if s else f for s, f in zip(shared, result.finals, strict=True)]
+            )
         return result.block_reports
 
     def _arg_values(self, auto: str | None) -> dict[str, int | float]:

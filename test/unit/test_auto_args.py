@@ -117,3 +117,17 @@ def test_an_endless_run_stops_at_its_time_limit() -> None:
         run(module, time_limit=0.05, max_steps=10**9)
     with pytest.raises(PtoArgumentError, match='args="auto:x": expected "auto" or "auto:SEED"'):
         run(module, args="auto:x")
+
+
+def test_pto_run_binds_a_pointer_to_the_buffer_of_another_argument(tmp_path: Path) -> None:
+    """`--arg @0`: the column minima land in row 0 of the source's own buffer, which
+    `--out-dir` writes once, as argument 0."""
+    kernel = Path(__file__).parents[2] / "examples" / "tcolmin.mlir"
+    source = parse_spec("rand:16x32xf32:1")
+    assert isinstance(source, ArrayArg)
+    status = main([str(kernel), "--arg", "rand:16x32xf32:1", "--arg", "@0", "--out-dir",
+                   str(tmp_path)])  # fmt: skip
+    assert status == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["arg0.npy"]
+    final = np.load(tmp_path / "arg0.npy")
+    assert np.array_equal(final[0], source.array.min(axis=0))
+    assert np.array_equal(final[1:], source.array[1:])
