@@ -1,7 +1,9 @@
 """`pto-run`: run a function of a PTO module with xDSL's interpreter.
 
     pto-run FILE [--entry NAME] [--target a2a3|a5|cpu] [--arg SPEC]... [--out-dir DIR]
-                 [--report] [--report-json FILE] [--max-steps N] [--auto-sync] [--blocks N]
+                 [--report] [--report-json FILE] [--max-steps N] [--time-limit SECONDS]
+                 [--auto-sync] [--blocks N]
+    pto-run FILE --arg auto[:SEED] [--arg-value NAME=V]... [options as above]
 
 `xdsl-run` cannot load plugin interpreter functions, so this is a driver of its own on
 xDSL's `CommandLineTool` (as `xdsl-run`'s is) that registers the project's functions next to
