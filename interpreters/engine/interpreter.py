@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -70,15 +70,15 @@ class PtoInterpreter(Interpreter):
             captured = self._outer.get(block)
             if captured is None:
                 captured = self._outer[block] = _captured(block)
-            for value in captured:
-                if value not in local:  # else defined by a block of this region
-                    local[value] = outer[value]
-            for arg, value in zip(block.args, args, strict=True):
-                local[arg] = value
+            for seen in captured:
+                if seen not in local:  # else defined by a block of this region
+                    local[seen] = outer[seen]
+            for arg, given in zip(block.args, args, strict=True):
+                local[arg] = given
             op: Operation | None = block.first_op
             block = None
             while op is not None:
-                operands = op._operands  # pyright: ignore[reportPrivateUsage]
+                operands: Sequence[SSAValue] = op._operands  # pyright: ignore[reportPrivateUsage]
                 try:
                     inputs = tuple([local[v] for v in operands])
                 except KeyError:  # defined in an enclosing region (not seen when captured)
