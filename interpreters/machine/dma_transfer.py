@@ -78,8 +78,7 @@ class Nest:
         low, high = self.start, self._layout[2]
         check(
             low >= 0 and high <= self.memory.size,
-            f"{role} rows reach bytes [{low}, {high}) outside {self.memory.name} "
-            f"({self.memory.size} bytes)",
+            f"{role} rows reach bytes [{low}, {high}) outside {self.memory.extent}",
         )
 
     def check_disjoint(self, role: str, what: str) -> None:
