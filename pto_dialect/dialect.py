@@ -5,6 +5,7 @@ from __future__ import annotations
 from xdsl.ir import Dialect
 
 from pto_dialect.attrs import ATTRIBUTES
+from pto_dialect.low_precision import TYPES as LOW_PRECISION_TYPES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     align,
@@ -60,6 +61,14 @@ from pto_dialect.ops import (
     vector_sfu,
     vector_sort,
     vector_store,
+    vmi_convert,
+    vmi_elementwise,
+    vmi_memory,
+    vmi_predicate,
+    vmi_rearrange,
+    vmi_reduce,
+    vmi_sfu,
+    vmi_types,
 )
 from pto_dialect.types import TYPES
 
@@ -116,6 +125,13 @@ OP_MODULES = (
     reserved_buffer,
     tile_fillpad,
     tile_concat,
+    vmi_predicate,
+    vmi_memory,
+    vmi_elementwise,
+    vmi_reduce,
+    vmi_convert,
+    vmi_sfu,
+    vmi_rearrange,
 )
 
 PTO = Dialect(
@@ -123,6 +139,8 @@ PTO = Dialect(
     [op for module in OP_MODULES for op in module.OPS],
     [
         *TYPES,
+        *LOW_PRECISION_TYPES,
+        *vmi_types.TYPES,
         *MULTI_TILE_TYPES,
         *ATTRIBUTES,
         *tile_scalar.ATTRIBUTES,

@@ -17,6 +17,8 @@ import numpy as np
 from xdsl.dialects import builtin
 from xdsl.ir import Attribute
 
+from pto_dialect.low_precision import BF16x2Type, F4E1M2x2Type, F4E2M1x2Type, HiF8Type
+
 
 class Kind(Enum):
     FLOAT = "float"
@@ -77,8 +79,16 @@ U32 = _dt("ui32", 32, Kind.UINT, np.uint32)
 I64 = _dt("i64", 64, Kind.SINT, np.int64)
 U64 = _dt("ui64", 64, Kind.UINT, np.uint64)
 
+# PTO's own low-precision types (`pto_dialect.low_precision`): raw unsigned carriers; only
+# conversions (VMI `vcvt`) give their values a meaning (interpreters/semantics/vmi_convert).
+HIF8 = _dt("hif8", 8, Kind.FLOAT, np.uint8)
+F4E1M2X2 = _dt("f4E1M2x2", 8, Kind.FLOAT, np.uint8)
+F4E2M1X2 = _dt("f4E2M1x2", 8, Kind.FLOAT, np.uint8)
+BF16X2 = _dt("bf16x2", 32, Kind.FLOAT, np.uint32)
+LOW_PRECISION = (HIF8, F4E1M2X2, F4E2M1X2, BF16X2)
+
 ALL_DTYPES = (F32, F16, BF16, F8E4M3, F8E5M2, I8, U8, I16, U16, I32, U32, I64, U64)
-_BY_NAME = {d.name: d for d in ALL_DTYPES}
+_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *LOW_PRECISION)}
 
 _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.Float32Type: F32,
@@ -86,6 +96,10 @@ _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.BFloat16Type: BF16,
     builtin.Float8E4M3FNType: F8E4M3,
     builtin.Float8E5M2Type: F8E5M2,
+    HiF8Type: HIF8,
+    F4E1M2x2Type: F4E1M2X2,
+    F4E2M1x2Type: F4E2M1X2,
+    BF16x2Type: BF16X2,
 }
 
 
