@@ -176,11 +176,11 @@ class VmiElementwiseFunctions(VmiFunctions):
 
     @implements(sfu.VmiVexpdifOp)
     def run_vexpdif(self, interpreter: Interpreter, op: sfu.VmiVexpdifOp, args: PythonValues) -> PythonValues:  # fmt: skip
+        """`exp(x - max)` rounded once to f32 (the micro-op `vexpdif`, which PTOAS lowers
+        the VMI op to)."""
         x, high = (vmi_array(a).astype(np.float32) for a in args[:2])
-        full = sem.everywhere(x.size)
-        difference = _SUB(x, high, full, F32, self._rules)
         self.record(op)
-        return (math.exp_values(np.asarray(difference, np.float32), F32).astype(np.float32),)
+        return (math.via_float64(_exp_of_difference, F32, x, high),)
 
     @implements(sfu.VmiVlreluOp, sfu.VmiVpreluOp)
     def run_relu(self, interpreter: Interpreter, op: VmiOp, args: PythonValues) -> PythonValues:
@@ -208,6 +208,10 @@ class VmiElementwiseFunctions(VmiFunctions):
         acc, source, mask = (vmi_array(a) for a in args)
         self.record(op)
         return (sem.histogram(acc, source, mask, isinstance(op, sfu.VmiVchistOp)),)
+
+
+def _exp_of_difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.exp(a - b)
 
 
 def _leaky(
