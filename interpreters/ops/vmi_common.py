@@ -55,7 +55,7 @@ class VmiFunctions(MachineFunctions):
         if static is None:
             values = [*op.results, *op.operands]
             vregs = [v.type for v in values if isinstance(v.type, VmiVRegType)]
-            dtype = cast(VmiVRegType, vregs[0]).dtype if vregs else dtype_of_mask(op)
+            dtype = vregs[0].dtype if vregs else dtype_of_mask(op)
             count = max((registers_of(v.type) for v in values), default=1)
             static = self._static[op] = (dtype, max(count, 1))
         return static

@@ -15,7 +15,9 @@ from pto_dialect.ops.vmi_types import is_vmi_signed
 @register_functions
 class VmiConvertFunctions(VmiFunctions):
     @implements(ConvertOp)
-    def run_convert(self, interpreter: Interpreter, op: ConvertOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_convert(
+        self, interpreter: Interpreter, op: ConvertOp, args: PythonValues
+    ) -> PythonValues:
         source, result = vreg_type(op.source), vreg_type(op.result)
         signed = is_vmi_signed(source.element_type)
         if isinstance(op, VmiExtsiOp | VmiExtuiOp):

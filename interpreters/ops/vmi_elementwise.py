@@ -20,8 +20,7 @@ from pto_dialect import rules
 from pto_dialect.dtypes import F32, DType
 from pto_dialect.ops import vmi_elementwise as ew
 from pto_dialect.ops import vmi_sfu as sfu
-from pto_dialect.ops.vmi_common import VmiOp
-from pto_dialect.ops.vmi_common import vreg_type
+from pto_dialect.ops.vmi_common import VmiOp, vreg_type
 from pto_dialect.ops.vmi_types import VmiMaskType, is_vmi_unsigned
 from pto_dialect.rules import VectorArithRules
 
@@ -69,9 +68,7 @@ MASK_LOGIC: Mapping[type[VmiOp], np.ufunc] = MappingProxyType(
 )
 """vand/vor/vxor on masks."""
 
-_SIGNEDNESS: Mapping[type[VmiOp], str] = MappingProxyType(
-    {ew.VmiShruiOp: "u", ew.VmiShrsiOp: "i"}
-)
+_SIGNEDNESS: Mapping[type[VmiOp], str] = MappingProxyType({ew.VmiShruiOp: "u", ew.VmiShrsiOp: "i"})
 """Legacy shifts whose op, not the element type, fixes the signedness."""
 
 
@@ -113,7 +110,9 @@ class VmiElementwiseFunctions(VmiFunctions):
         return (sem.merged(result, values, mask, op.pmode == "merge"),)
 
     @implements(ew.ScalarOp)
-    def run_scalar(self, interpreter: Interpreter, op: ew.ScalarOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_scalar(
+        self, interpreter: Interpreter, op: ew.ScalarOp, args: PythonValues
+    ) -> PythonValues:
         values = vmi_array(args[0])
         dtype = data_dtype(op.result)
         amount = sem.scalar(cast(int | float, args[1]), dtype, values.size)
@@ -122,52 +121,68 @@ class VmiElementwiseFunctions(VmiFunctions):
         return (sem.merged(result, values, vmi_array(args[2]), op.pmode == "merge"),)
 
     @implements(ew.VmiVcmpOp)
-    def run_vcmp(self, interpreter: Interpreter, op: ew.VmiVcmpOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vcmp(
+        self, interpreter: Interpreter, op: ew.VmiVcmpOp, args: PythonValues
+    ) -> PythonValues:
         lhs, rhs, seed = (vmi_array(a) for a in args)
         self.record(op)
         return (sem.compare(op.attr_str("cmp") or "", lhs, rhs) & seed,)
 
     @implements(ew.VmiVcmpsOp)
-    def run_vcmps(self, interpreter: Interpreter, op: ew.VmiVcmpsOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vcmps(
+        self, interpreter: Interpreter, op: ew.VmiVcmpsOp, args: PythonValues
+    ) -> PythonValues:
         src, seed = vmi_array(args[0]), vmi_array(args[2])
         rhs = sem.scalar(cast(int | float, args[1]), data_dtype(op.src), src.size)
         self.record(op)
         return (sem.compare(op.attr_str("cmp") or "", src, rhs) & seed,)
 
     @implements(ew.LegacyCompareOp)
-    def run_cmp(self, interpreter: Interpreter, op: ew.LegacyCompareOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_cmp(
+        self, interpreter: Interpreter, op: ew.LegacyCompareOp, args: PythonValues
+    ) -> PythonValues:
         lhs, rhs = vmi_array(args[0]), vmi_array(args[1])
         self.record(op)
         return (sem.compare(op.attr_str("predicate") or "", lhs, rhs),)
 
     @implements(ew.SelectOp)
-    def run_select(self, interpreter: Interpreter, op: ew.SelectOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_select(
+        self, interpreter: Interpreter, op: ew.SelectOp, args: PythonValues
+    ) -> PythonValues:
         mask, true, false = (vmi_array(a) for a in args)
         self.record(op)
         return (np.where(mask, true, false),)
 
     @implements(ew.CarryOp)
-    def run_carry(self, interpreter: Interpreter, op: ew.CarryOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_carry(
+        self, interpreter: Interpreter, op: ew.CarryOp, args: PythonValues
+    ) -> PythonValues:
         lhs, rhs = vmi_array(args[0]), vmi_array(args[1])
         carry_in = vmi_array(args[2]) if isinstance(op, ew.VmiVaddcsOp) else None
         self.record(op)
         return sem.add_with_carry(lhs, rhs, carry_in, vmi_array(args[-1]))
 
     @implements(ew.VmiFmaOp)
-    def run_fma(self, interpreter: Interpreter, op: ew.VmiFmaOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_fma(
+        self, interpreter: Interpreter, op: ew.VmiFmaOp, args: PythonValues
+    ) -> PythonValues:
         lhs, rhs, acc = (vmi_array(a) for a in args)
         self.record(op)
         return (sem.fused_multiply_add(acc, lhs, rhs, data_dtype(op.result)),)
 
     # ---- SFU ------------------------------------------------------------------------------
     @implements(sfu.VmiVmulaOp)
-    def run_vmula(self, interpreter: Interpreter, op: sfu.VmiVmulaOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vmula(
+        self, interpreter: Interpreter, op: sfu.VmiVmulaOp, args: PythonValues
+    ) -> PythonValues:
         acc, lhs, rhs = (vmi_array(a) for a in args[:3])
         self.record(op)
         return (sem.fused_multiply_add(acc, lhs, rhs, data_dtype(op.result)),)
 
     @implements(sfu.VmiVaxpyOp)
-    def run_vaxpy(self, interpreter: Interpreter, op: sfu.VmiVaxpyOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vaxpy(
+        self, interpreter: Interpreter, op: sfu.VmiVaxpyOp, args: PythonValues
+    ) -> PythonValues:
         x, acc = vmi_array(args[0]), vmi_array(args[1])
         dtype = data_dtype(op.result)
         alpha = sem.scalar(cast(float, args[2]), dtype, x.size)
@@ -175,7 +190,9 @@ class VmiElementwiseFunctions(VmiFunctions):
         return (sem.fused_multiply_add(acc, alpha, x, dtype),)
 
     @implements(sfu.VmiVexpdifOp)
-    def run_vexpdif(self, interpreter: Interpreter, op: sfu.VmiVexpdifOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vexpdif(
+        self, interpreter: Interpreter, op: sfu.VmiVexpdifOp, args: PythonValues
+    ) -> PythonValues:
         """`exp(x - max)` rounded once to f32 (the micro-op `vexpdif`, which PTOAS lowers
         the VMI op to)."""
         x, high = (vmi_array(a).astype(np.float32) for a in args[:2])
@@ -197,14 +214,18 @@ class VmiElementwiseFunctions(VmiFunctions):
         return (_leaky(x, zero, slope_lanes, dtype, self._rules),)
 
     @implements(sfu.VmiVmullOp)
-    def run_vmull(self, interpreter: Interpreter, op: sfu.VmiVmullOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vmull(
+        self, interpreter: Interpreter, op: sfu.VmiVmullOp, args: PythonValues
+    ) -> PythonValues:
         a, b, mask = (vmi_array(x) for x in args)
         signed = not is_vmi_unsigned(vreg_type(op.a).element_type)  # signless: signed
         self.record(op)
         return sem.multiply_high_low(a, b, mask, signed)
 
     @implements(sfu.HistogramOp)
-    def run_histogram(self, interpreter: Interpreter, op: sfu.HistogramOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_histogram(
+        self, interpreter: Interpreter, op: sfu.HistogramOp, args: PythonValues
+    ) -> PythonValues:
         acc, source, mask = (vmi_array(a) for a in args)
         self.record(op)
         return (sem.histogram(acc, source, mask, isinstance(op, sfu.VmiVchistOp)),)

@@ -44,7 +44,9 @@ class VmiMemoryFunctions(VmiFunctions):
 
     # ---- the unified forms --------------------------------------------------------------
     @implements(ops.VmiVloadOp)
-    def run_vload(self, interpreter: Interpreter, op: ops.VmiVloadOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vload(
+        self, interpreter: Interpreter, op: ops.VmiVloadOp, args: PythonValues
+    ) -> PythonValues:
         result = vreg_type(op.results[0])
         lanes, lane = result.count, result.dtype
         mode, group = op.dist_mode, op.group
@@ -71,7 +73,9 @@ class VmiMemoryFunctions(VmiFunctions):
         return (values.view(lane.numpy),)
 
     @implements(ops.VmiVstoreOp)
-    def run_vstore(self, interpreter: Interpreter, op: ops.VmiVstoreOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vstore(
+        self, interpreter: Interpreter, op: ops.VmiVstoreOp, args: PythonValues
+    ) -> PythonValues:
         count = len(op.values)
         value = vmi_array(args[0])
         rest = list(args[count:])
@@ -97,7 +101,9 @@ class VmiMemoryFunctions(VmiFunctions):
         return ()
 
     @implements(ops.VmiVsstbOp)
-    def run_vsstb(self, interpreter: Interpreter, op: ops.VmiVsstbOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vsstb(
+        self, interpreter: Interpreter, op: ops.VmiVsstbOp, args: PythonValues
+    ) -> PythonValues:
         value, mask = vmi_array(args[0]), vmi_array(args[4])
         per_block = BLOCK // value.dtype.itemsize
         offsets = sem.blocks(value.size, value.dtype.itemsize, _int(args[3]), 0)
@@ -106,7 +112,9 @@ class VmiMemoryFunctions(VmiFunctions):
         return ()
 
     @implements(ops.VmiVgatherOp, ops.VmiGatherOp)
-    def run_gather(self, interpreter: Interpreter, op: ops.IndexedOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_gather(
+        self, interpreter: Interpreter, op: ops.IndexedOp, args: PythonValues
+    ) -> PythonValues:
         lane = vreg_type(op.results[0]).dtype
         indices, mask = vmi_array(args[1]), vmi_array(args[2])
         offsets = indices.view(np.dtype(f"u{indices.dtype.itemsize}")).astype(np.int64)[mask]
@@ -118,7 +126,9 @@ class VmiMemoryFunctions(VmiFunctions):
         return (result,)
 
     @implements(ops.VmiVgatherbOp)
-    def run_gatherb(self, interpreter: Interpreter, op: ops.VmiVgatherbOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_gatherb(
+        self, interpreter: Interpreter, op: ops.VmiVgatherbOp, args: PythonValues
+    ) -> PythonValues:
         result = vreg_type(op.result)
         offsets, mask = vmi_array(args[1]), vmi_array(args[2])
         per_block = BLOCK // result.dtype.bytes
@@ -131,7 +141,9 @@ class VmiMemoryFunctions(VmiFunctions):
         return (np.where(mask, values, np.zeros((), values.dtype)),)
 
     @implements(ops.VmiVscatterOp, ops.VmiScatterOp)
-    def run_scatter(self, interpreter: Interpreter, op: ops.IndexedOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_scatter(
+        self, interpreter: Interpreter, op: ops.IndexedOp, args: PythonValues
+    ) -> PythonValues:
         value, indices, mask = vmi_array(args[0]), vmi_array(args[2]), vmi_array(args[3])
         offsets = indices.view(np.dtype(f"u{indices.dtype.itemsize}")).astype(np.int64)
         self._store(op, args[1], 0, offsets, value, mask)
@@ -139,7 +151,9 @@ class VmiMemoryFunctions(VmiFunctions):
 
     # ---- legacy forms ---------------------------------------------------------------------
     @implements(ops.LegacyLoadOp)
-    def run_legacy_load(self, interpreter: Interpreter, op: ops.LegacyLoadOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_legacy_load(
+        self, interpreter: Interpreter, op: ops.LegacyLoadOp, args: PythonValues
+    ) -> PythonValues:
         result = vreg_type(op.results[0])
         lanes, lane = result.count, result.dtype
         groups = op.attr_int("num_groups") or 1
@@ -179,14 +193,18 @@ class VmiMemoryFunctions(VmiFunctions):
         return (values,)
 
     @implements(ops.LegacyStoreOp)
-    def run_legacy_store(self, interpreter: Interpreter, op: ops.LegacyStoreOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_legacy_store(
+        self, interpreter: Interpreter, op: ops.LegacyStoreOp, args: PythonValues
+    ) -> PythonValues:
         value = vmi_array(args[0])
         lanes = value.size
         active: np.ndarray | None = None
         if isinstance(op, ops.VmiGroupStoreOp):
             groups = op.attr_int("num_groups") or 1
             stride = _int(args[3])
-            offsets = sem.slots(groups, stride) if groups == lanes else sem.rows(lanes, groups, stride)
+            offsets = (
+                sem.slots(groups, stride) if groups == lanes else sem.rows(lanes, groups, stride)
+            )
             if ops.packed_byte_store(op.destination.type, op.data()):
                 value = sem.low_bytes(value)
         elif isinstance(op, ops.VmiStrideStoreOp):
@@ -205,10 +223,10 @@ class VmiMemoryFunctions(VmiFunctions):
         return ()
 
     @implements(ops.VmiInterleaveStoreOp)
-    def run_interleave_store(self, interpreter: Interpreter, op: ops.VmiInterleaveStoreOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_interleave_store(
+        self, interpreter: Interpreter, op: ops.VmiInterleaveStoreOp, args: PythonValues
+    ) -> PythonValues:
         low, high = vmi_array(args[0]), vmi_array(args[1])
         value = np.stack([low, high], axis=1).reshape(-1)
         self._store(op, args[2], args[3], sem.continuous(value.size), value, None)
         return ()
-
-

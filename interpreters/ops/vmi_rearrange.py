@@ -23,7 +23,9 @@ from pto_dialect.types import MaskType
 @register_functions
 class VmiRearrangeFunctions(VmiFunctions):
     @implements(ops.BroadcastOp)
-    def run_broadcast(self, interpreter: Interpreter, op: ops.BroadcastOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_broadcast(
+        self, interpreter: Interpreter, op: ops.BroadcastOp, args: PythonValues
+    ) -> PythonValues:
         result = vreg_type(op.result)
         self.record(op)
         if op.groups is not None:
@@ -34,7 +36,9 @@ class VmiRearrangeFunctions(VmiFunctions):
         return (ew.scalar(cast(int | float, value), result.dtype, result.count),)
 
     @implements(ops.IotaOp)
-    def run_iota(self, interpreter: Interpreter, op: ops.IotaOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_iota(
+        self, interpreter: Interpreter, op: ops.IotaOp, args: PythonValues
+    ) -> PythonValues:
         result = vreg_type(op.result)
         self.record(op)
         values = sem.iota(cast(int | float, args[0]), result.dtype, result.count,
@@ -42,47 +46,65 @@ class VmiRearrangeFunctions(VmiFunctions):
         return (values,)
 
     @implements(ops.VmiVselrOp)
-    def run_vselr(self, interpreter: Interpreter, op: ops.VmiVselrOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vselr(
+        self, interpreter: Interpreter, op: ops.VmiVselrOp, args: PythonValues
+    ) -> PythonValues:
         self.record(op)
         return (sem.select_lanes(vmi_array(args[0]), vmi_array(args[1])),)
 
     @implements(ops.VmiShuffleOp)
-    def run_shuffle(self, interpreter: Interpreter, op: ops.VmiShuffleOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_shuffle(
+        self, interpreter: Interpreter, op: ops.VmiShuffleOp, args: PythonValues
+    ) -> PythonValues:
         self.record(op)
         return (vmi_array(args[0])[np.array(op.indices, dtype=np.int64)].copy(),)
 
     @implements(ops.VmiVintlvOp)
-    def run_vintlv(self, interpreter: Interpreter, op: ops.VmiVintlvOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vintlv(
+        self, interpreter: Interpreter, op: ops.VmiVintlvOp, args: PythonValues
+    ) -> PythonValues:
         self.record(op)
         return rearrange.interleave(vmi_array(args[0]), vmi_array(args[1]))
 
     @implements(ops.VmiVdintlvOp)
-    def run_vdintlv(self, interpreter: Interpreter, op: ops.VmiVdintlvOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_vdintlv(
+        self, interpreter: Interpreter, op: ops.VmiVdintlvOp, args: PythonValues
+    ) -> PythonValues:
         self.record(op)
         return rearrange.deinterleave(vmi_array(args[0]), vmi_array(args[1]))
 
     @implements(ops.VmiChannelSplitOp)
-    def run_split(self, interpreter: Interpreter, op: ops.VmiChannelSplitOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_split(
+        self, interpreter: Interpreter, op: ops.VmiChannelSplitOp, args: PythonValues
+    ) -> PythonValues:
         self.record(op)
         return tuple(sem.channel_split(vmi_array(args[0]), len(op.results)))
 
     @implements(ops.VmiChannelMergeOp)
-    def run_merge(self, interpreter: Interpreter, op: ops.VmiChannelMergeOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_merge(
+        self, interpreter: Interpreter, op: ops.VmiChannelMergeOp, args: PythonValues
+    ) -> PythonValues:
         self.record(op)
         return (sem.channel_merge([vmi_array(a) for a in args]),)
 
     @implements(ops.VmiActivePrefixIndexOp)
-    def run_prefix(self, interpreter: Interpreter, op: ops.VmiActivePrefixIndexOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_prefix(
+        self, interpreter: Interpreter, op: ops.VmiActivePrefixIndexOp, args: PythonValues
+    ) -> PythonValues:
         self.record(op)
         return (rearrange.prefix_count(vmi_array(args[0]), vreg_type(op.result).dtype),)
 
     @implements(ops.VmiCompressOp)
-    def run_compress(self, interpreter: Interpreter, op: ops.VmiCompressOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_compress(
+        self, interpreter: Interpreter, op: ops.VmiCompressOp, args: PythonValues
+    ) -> PythonValues:
         self.record(op)
         return (sem.compress(vmi_array(args[0]), vmi_array(args[1])),)
 
     @implements(ops.VmiConstantOp)
-    def run_constant(self, interpreter: Interpreter, op: ops.VmiConstantOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_constant(
+        self, interpreter: Interpreter, op: ops.VmiConstantOp, args: PythonValues
+    ) -> PythonValues:
         value = op.attributes["value"]
         assert isinstance(value, DenseIntOrFPElementsAttr)
         dtype = vreg_type(op.result).dtype
@@ -94,12 +116,16 @@ class VmiRearrangeFunctions(VmiFunctions):
         return (raw.astype(np.dtype(f"u{dtype.bytes}")).view(dtype.numpy),)
 
     @implements(ops.VmiEnsureLayoutOp)
-    def run_ensure(self, interpreter: Interpreter, op: ops.VmiEnsureLayoutOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_ensure(
+        self, interpreter: Interpreter, op: ops.VmiEnsureLayoutOp, args: PythonValues
+    ) -> PythonValues:
         self.record(op)
         return (vmi_array(args[0]).copy(),)
 
     @implements(ops.VmiUnpackOp)
-    def run_unpack(self, interpreter: Interpreter, op: ops.VmiUnpackOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_unpack(
+        self, interpreter: Interpreter, op: ops.VmiUnpackOp, args: PythonValues
+    ) -> PythonValues:
         whole = op.source.type
         assert isinstance(whole, VmiVRegType | VmiMaskType)
         values = vmi_array(args[0])
@@ -108,7 +134,9 @@ class VmiRearrangeFunctions(VmiFunctions):
         return tuple(sem.parts(values, placement_of(whole), fill))
 
     @implements(ops.VmiPackOp)
-    def run_pack(self, interpreter: Interpreter, op: ops.VmiPackOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_pack(
+        self, interpreter: Interpreter, op: ops.VmiPackOp, args: PythonValues
+    ) -> PythonValues:
         whole = op.result.type
         assert isinstance(whole, VmiVRegType | VmiMaskType)
         self.record(op)

@@ -14,7 +14,9 @@ from pto_dialect.ops.vmi_reduce import ReduceOp
 @register_functions
 class VmiReduceFunctions(VmiFunctions):
     @implements(ReduceOp)
-    def run_reduce(self, interpreter: Interpreter, op: ReduceOp, args: PythonValues) -> PythonValues:  # fmt: skip
+    def run_reduce(
+        self, interpreter: Interpreter, op: ReduceOp, args: PythonValues
+    ) -> PythonValues:
         values, mask = vmi_array(args[0]), vmi_array(args[1])
         bits = vreg_type(op.source).bits
         self.record(op)

@@ -16,6 +16,7 @@ import numpy as np
 from interpreters.semantics.vector_reduce import extremum, tree_sum
 from pto_dialect.types import VREG_BITS
 
+
 def tree_lanes(lanes: int, groups: int, bits: int) -> int:
     """The lanes of the tree a group's sum is: its size rounded up to a power of two (a
     full reduction: at least a register)."""
@@ -40,18 +41,14 @@ def identity(dtype: np.dtype, largest: bool) -> np.ndarray:
     return np.array(info.min if largest else info.max, dtype=dtype)
 
 
-def group_extremum(
-    values: np.ndarray, mask: np.ndarray, groups: int, largest: bool
-) -> np.ndarray:
+def group_extremum(values: np.ndarray, mask: np.ndarray, groups: int, largest: bool) -> np.ndarray:
     masked = mask.reshape(groups, -1)
     value, _ = extremum(values.reshape(groups, -1), masked, largest)
     result = np.asarray(value, dtype=values.dtype)
     return np.where(masked.any(axis=1), result, identity(values.dtype, largest))
 
 
-def reduce(
-    kind: str, values: np.ndarray, mask: np.ndarray, groups: int, bits: int
-) -> np.ndarray:
+def reduce(kind: str, values: np.ndarray, mask: np.ndarray, groups: int, bits: int) -> np.ndarray:
     """`kind` (`add`, `max`, `min`) of each of `groups` groups."""
     if kind == "add":
         return group_sum(values, mask, groups, bits)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from math import ceil
+from typing import cast
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, i16, i32
@@ -148,13 +149,15 @@ class Lowerer:
             assert self.scope is not None and self.op is not None
             make.location = self.op.location
             first = self.scope.first_op
-            point = InsertPoint.before(first) if first is not None else InsertPoint.at_end(self.scope)
+            point = (
+                InsertPoint.before(first) if first is not None else InsertPoint.at_end(self.scope)
+            )
             self.rewriter.insert_op(make, point)
             self._constants[key] = make.results[0]
         return self._constants[key]
 
     def const(self, value: int, type: Attribute = INDEX) -> SSAValue:
-        attr = IntegerAttr(value, type)  # pyright: ignore[reportArgumentType]
+        attr = IntegerAttr(value, cast(IntegerType | IndexType, type))
         return self.hoist((value, type), arith.ConstantOp(attr))
 
     def index_add(self, a: SSAValue, b: int) -> SSAValue:

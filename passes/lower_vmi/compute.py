@@ -20,7 +20,7 @@ with a diagnostic naming the op (docs/passes.md lists them).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from xdsl.dialects import arith
@@ -36,7 +36,7 @@ from pto_dialect.ops import vmi_convert as cv
 from pto_dialect.ops import vmi_elementwise as ew
 from pto_dialect.ops import vmi_rearrange as ra
 from pto_dialect.ops import vmi_sfu as sfu
-from pto_dialect.ops.vector_arith import VAddCOp, VMaxOp, VMinOp, VMulAOp, VMulOp, VAddOp, VOrOp
+from pto_dialect.ops.vector_arith import VAddCOp, VAddOp, VMaxOp, VMinOp, VMulAOp, VMulOp, VOrOp
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
 from pto_dialect.ops.vector_convert import FORMS, VBitcastOp, VCvtOp
 from pto_dialect.ops.vector_fused import VMullOp
@@ -67,9 +67,9 @@ def _layout(lowerer: Lowerer, op: Operation) -> Layout:
     return lowerer.layouts.get(op.results[0], Layout.CONTIGUOUS)
 
 
-def _define(lowerer: Lowerer, value: SSAValue, values: list[SSAValue], layout: Layout) -> None:
+def _define(lowerer: Lowerer, value: SSAValue, values: Sequence[SSAValue], layout: Layout) -> None:
     type = vreg_type(value)
-    lowerer.define(value, Regs(values, layout, type.count, type.dtype))
+    lowerer.define(value, Regs(list(values), layout, type.count, type.dtype))
 
 
 def lane_wise(lowerer: Lowerer, op: ew.ElementwiseOp) -> None:
@@ -306,7 +306,9 @@ def _bits(lowerer: Lowerer, value: SSAValue, dtype: DType) -> SSAValue:
     """Float lanes as unsigned integers of their width (for `vor`)."""
     if dtype.is_int:
         return value
-    return lowerer.emit(VBitcastOp(value, VRegType(mlir_type(dtype_named(f"ui{dtype.bits}"))))).results[0]  # fmt: skip
+    return lowerer.emit(
+        VBitcastOp(value, VRegType(mlir_type(dtype_named(f"ui{dtype.bits}"))))
+    ).results[0]
 
 
 def _retype_to(lowerer: Lowerer, value: SSAValue, type: VRegType) -> SSAValue:
@@ -408,7 +410,9 @@ def broadcast(lowerer: Lowerer, op: ra.BroadcastOp) -> None:
     _define(lowerer, op.result, values, Layout.CONTIGUOUS)
 
 
-def _group_broadcast(lowerer: Lowerer, op: ra.BroadcastOp, groups: int, count: int) -> list[SSAValue]:  # fmt: skip
+def _group_broadcast(
+    lowerer: Lowerer, op: ra.BroadcastOp, groups: int, count: int
+) -> list[SSAValue]:
     result = vreg_type(op.result)
     slots = lowerer.get(op.value, Layout.CONTIGUOUS)
     size = result.count // groups
@@ -503,6 +507,7 @@ def parts_op(lowerer: Lowerer, op: ra.PartsOp) -> None:
         for result, value in zip(op.results, regs.values, strict=True):
             result.replace_all_uses_with(value)
         return
+    assert isinstance(op, ra.VmiPackOp)
     whole = vreg_type(op.result)
     layout = layout_of_type(whole, op) or Layout.CONTIGUOUS
     lowerer.define(op.result, Regs(list(op.operands), layout, whole.count, whole.dtype))

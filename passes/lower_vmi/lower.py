@@ -33,10 +33,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from passes.common import checked_pass, pass_error, pass_target
 from passes.lower_vmi import compute, memory, reduce
 from passes.lower_vmi.builder import NAME, Layout, Lowerer, Regs, register_count
-from pto_dialect.dtypes import mlir_type
-from pto_dialect.types import VRegType
 from passes.lower_vmi.layout import assign
 from pto_dialect.attrs import TargetArch
+from pto_dialect.dtypes import mlir_type
 from pto_dialect.ops import vmi_convert as cv
 from pto_dialect.ops import vmi_elementwise as ew
 from pto_dialect.ops import vmi_memory as mem
@@ -47,6 +46,7 @@ from pto_dialect.ops import vmi_sfu as sfu
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vmi_common import VmiOp
 from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType
+from pto_dialect.types import VRegType
 
 Lowering = Callable[[Lowerer, Any], None]
 
@@ -60,7 +60,7 @@ def _plt(lowerer: Lowerer, op: pred.PltOp) -> None:
     from xdsl.dialects import arith
     from xdsl.dialects.builtin import i32
 
-    lanes = cast(VmiMaskType, op.mask.type).count
+    lanes = op.mask.type.count
     active = lowerer.smin(op.scalar, lowerer.const(lanes, i32))
     op.scalar_out.replace_all_uses_with(lowerer.emit(arith.SubiOp(op.scalar, active)).results[0])
 

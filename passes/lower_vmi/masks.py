@@ -17,8 +17,8 @@ mask's lanes in `layout`, memoised per (mask, bits, layout).
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import i32
-from xdsl.ir import SSAValue
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, i32
+from xdsl.ir import Operation, SSAValue
 
 from passes.lower_vmi.builder import Layout, Lowerer, part_counts, register_count
 from pto_dialect.attrs import CmpMode
@@ -26,8 +26,8 @@ from pto_dialect.dtypes import dtype_named
 from pto_dialect.ops import vmi_elementwise as ew
 from pto_dialect.ops import vmi_predicate as pred
 from pto_dialect.ops.vector_compare import VCmpsOp
-from pto_dialect.ops.vector_predicate import PAndOp, PDINTLV_OPS, PINTLV_OPS, PNotOp, POrOp, PXorOp
-from pto_dialect.ops.vector_scalar import VAndsOp, VMulsOp, VAddsOp
+from pto_dialect.ops.vector_predicate import PDINTLV_OPS, PINTLV_OPS, PAndOp, PNotOp, POrOp, PXorOp
+from pto_dialect.ops.vector_scalar import VAddsOp, VAndsOp, VMulsOp
 from pto_dialect.ops.vmi_types import VmiMaskType, lanes_per_register
 
 
@@ -79,13 +79,13 @@ def logical_index(lowerer: Lowerer, lanes: int, bits: int, layout: Layout) -> li
             index = lowerer.lane_index(dtype, j * width % (1 << bits))
             two = lowerer.const(2, _int(bits))
             doubled = lowerer.emit(VMulsOp(index, two, full)).results[0]
-            made.append(lowerer.emit(VAddsOp(doubled, lowerer.const(p, _int(bits)), full)).results[0])  # fmt: skip
+            made.append(
+                lowerer.emit(VAddsOp(doubled, lowerer.const(p, _int(bits)), full)).results[0]
+            )
     return made
 
 
-def _int(bits: int):
-    from xdsl.dialects.builtin import IntegerType
-
+def _int(bits: int) -> IntegerType:
     return IntegerType(bits)
 
 
@@ -99,11 +99,18 @@ def group_parts(
     if size >= 1 << bits:
         return prefix_parts(lowerer, count, lanes, bits, layout)
     full = lowerer.all_true(bits)
-    limit = count if bits == 32 else lowerer.emit(arith.IndexCastOp(
-        lowerer.emit(arith.IndexCastOp(count, lowerer.const(0).type)).results[0], _int(bits))).results[0]  # fmt: skip
+    limit = (
+        count
+        if bits == 32
+        else lowerer.emit(
+            arith.IndexCastOp(
+                lowerer.emit(arith.IndexCastOp(count, lowerer.const(0).type)).results[0], _int(bits)
+            )
+        ).results[0]
+    )
     made: list[SSAValue] = []
     for index in logical_index(lowerer, lanes, bits, layout):
-        within = lowerer.emit(VAndsOp(index, lowerer.const(size - 1, _int(bits)), full)).results[0]  # fmt: skip
+        within = lowerer.emit(VAndsOp(index, lowerer.const(size - 1, _int(bits)), full)).results[0]
         made.append(lowerer.emit(VCmpsOp(within, limit, full, CmpMode.LT)).results[0])
     return made
 
@@ -137,17 +144,23 @@ def _make(
             lowerer.op = owner
             count = lowerer.smin(owner.scalar, lowerer.const(lanes, i32))
             return prefix_parts(lowerer, count, lanes, bits, layout), True
+        if isinstance(owner, pred.ConstantMaskOp):
+            lowerer.op = owner
+            return constant_parts(lowerer, owner, lanes, bits, layout), True
         if isinstance(owner, pred.MaskMaterializeOp):
             return parts(lowerer, owner.source, bits, layout), True
         logic = _logic(owner)
-        if logic is not None:
+        if logic is not None and isinstance(owner, Operation):
             lowerer.op = owner
             sources = [parts(lowerer, o, bits, layout) for o in owner.operands]
             if logic is PNotOp:
                 full = lowerer.all_true(bits)
-                return [lowerer.emit(PNotOp(m, full)).results[0] for m in sources[0]], True
+                negated: list[SSAValue] = [
+                    lowerer.emit(PNotOp(m, full)).results[0] for m in sources[0]
+                ]
+                return negated, True
             full = lowerer.all_true(bits)
-            made = [lowerer.emit(logic(a, b, full)).results[0]
+            made: list[SSAValue] = [lowerer.emit(logic(a, b, full)).results[0]
                     for a, b in zip(sources[0], sources[1], strict=True)]  # fmt: skip
             return made, True
         for (value, made_bits, made_layout), made in list(lowerer.masks.items()):
@@ -160,6 +173,42 @@ def _make(
         )
     finally:
         lowerer.op = saved
+
+
+def constant_parts(
+    lowerer: Lowerer, op: pred.ConstantMaskOp, lanes: int, bits: int, layout: Layout
+) -> list[SSAValue]:
+    """A constant mask: per run [a, b) of active lanes, `a <= index < b` (`vcmps` of the
+    logical lane index), the runs joined by `por`; no active lane: `pnot` of all."""
+    value = op.attributes["value"]
+    assert isinstance(value, DenseIntOrFPElementsAttr)
+    runs: list[tuple[int, int]] = []
+    for lane, on in enumerate(value.get_values()):  # pyright: ignore[reportUnknownVariableType, reportUnknownArgumentType]
+        if on and runs and runs[-1][1] == lane:
+            runs[-1] = (runs[-1][0], lane + 1)
+        elif on:
+            runs.append((lane, lane + 1))
+    if lanes > 1 << bits:  # the lane index is modulo 2^bits
+        raise lowerer.fail(f"a constant mask of {lanes} lanes has no b{bits} lowering here")
+    full = lowerer.all_true(bits)
+    made: list[SSAValue] = []
+    for index in logical_index(lowerer, lanes, bits, layout):
+        mask = lowerer.emit(PNotOp(full, full)).results[0]
+        for a, b in runs:
+            low = lowerer.emit(
+                VCmpsOp(index, lowerer.const(a, _int(bits)), full, CmpMode.GE)
+            ).results[0]
+            high = (
+                full
+                if b >= 1 << bits
+                else lowerer.emit(
+                    VCmpsOp(index, lowerer.const(b, _int(bits)), full, CmpMode.LT)
+                ).results[0]
+            )
+            run = lowerer.emit(PAndOp(low, high, full)).results[0]
+            mask = lowerer.emit(POrOp(mask, run, full)).results[0]
+        made.append(mask)
+    return made
 
 
 def _clamped(lowerer: Lowerer, count: SSAValue, limit: int) -> SSAValue:

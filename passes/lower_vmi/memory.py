@@ -20,6 +20,8 @@ VMI addresses carry no alignment rule; the `vlds` / `vsts` a whole register lowe
 
 from __future__ import annotations
 
+from typing import cast
+
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerType, i32
 from xdsl.ir import SSAValue
@@ -92,9 +94,12 @@ def load(lowerer: Lowerer, op: mem.MemoryOp) -> None:
         memory = _element(source, dtype)
         ptr = lowerer.pointer(source, memory)
         dist = f"UNPK_B{memory.bits}"
-        values = [lowerer.emit(VldsOp(ptr, lowerer.index_add(offset, k * width),
-                                      VRegType(mlir_type(dtype)), dist)).results[0]
-                  for k in range(register_count(result.count, result.bits, Layout.CONTIGUOUS))]  # fmt: skip
+        values = [
+            lowerer.emit(
+                VldsOp(ptr, lowerer.index_add(offset, k * width), VRegType(mlir_type(dtype)), dist)
+            ).results[0]
+            for k in range(register_count(result.count, result.bits, Layout.CONTIGUOUS))
+        ]
         _define(lowerer, op.results[0], values)
         return
     ptr = lowerer.pointer(source, dtype)
@@ -128,7 +133,9 @@ def load(lowerer: Lowerer, op: mem.MemoryOp) -> None:
     for k in range(_count(result)):
         index = _offsets(lowerer, dtype, k * width, size, stride)
         bound = lowerer.const(min(result.count - k * width, width))
-        values.append(lowerer.emit(Vgather2Op(base, index, bound, VRegType(mlir_type(dtype)))).results[0])  # fmt: skip
+        values.append(
+            lowerer.emit(Vgather2Op(base, index, bound, VRegType(mlir_type(dtype)))).results[0]
+        )
     _define(lowerer, op.results[0], values)
 
 
@@ -203,9 +210,8 @@ def store(lowerer: Lowerer, op: mem.MemoryOp) -> None:
         _store_continuous(lowerer, stream, ptr, offset, 2 * data.count, dtype, None)
         return
     regs = lowerer.get(value, Layout.CONTIGUOUS)
-    mask = getattr(op, "mask", None)
-    mask_parts = (masks.parts(lowerer, mask, data.bits, Layout.CONTIGUOUS)
-                  if isinstance(mask, SSAValue) else None)  # fmt: skip
+    mask = cast("SSAValue | None", getattr(op, "mask", None))
+    mask_parts = None if mask is None else masks.parts(lowerer, mask, data.bits, Layout.CONTIGUOUS)
     if groups is None or isinstance(op, mem.VmiStoreOp | mem.VmiMaskedStoreOp):
         ptr = lowerer.pointer(destination, dtype)
         _store_continuous(lowerer, regs.values, ptr, offset, data.count, dtype, mask_parts)
@@ -258,7 +264,9 @@ def _store_continuous(
             continue
         tail = _tail(lowerer, lanes, k, width, dtype.bits)
         if mask_parts is not None:
-            tail = lowerer.emit(PAndOp(tail, mask_parts[k], lowerer.all_true(dtype.bits))).results[0]  # fmt: skip
+            tail = lowerer.emit(PAndOp(tail, mask_parts[k], lowerer.all_true(dtype.bits))).results[
+                0
+            ]
         index = lowerer.lane_index(dtype_named(f"ui{dtype.bits}"))
         lowerer.emit(VscatterOp(v, _at(lowerer, ptr, offset, k * width), index, tail))
 

@@ -65,7 +65,7 @@ def reduce(lowerer: Lowerer, op: ReduceOp) -> None:
         results: list[SSAValue] = []
         for g in range(groups):
             own = values[g * per : (g + 1) * per]
-            sums = [lowerer.emit(_WHOLE[kind](v, full)).results[0] for v in own]
+            sums: list[SSAValue] = [lowerer.emit(_WHOLE[kind](v, full)).results[0] for v in own]
             if kind != "add":  # vcmax/vcmin leave the lane index in lane 1
                 zero = lowerer.splat(0, dtype)
                 sums = [lowerer.emit(VSelOp(v, zero, firsts)).results[0] for v in sums]
@@ -105,7 +105,9 @@ def _lane0_identity(
     return lowerer.emit(VSelOp(identity, zero, firsts)).results[0]
 
 
-def _gather(lowerer: Lowerer, op: ReduceOp, results: list[SSAValue], per: int, dtype: DType) -> None:  # fmt: skip
+def _gather(
+    lowerer: Lowerer, op: ReduceOp, results: list[SSAValue], per: int, dtype: DType
+) -> None:
     """Registers whose lanes [0, per) hold consecutive groups' results, merged into the
     slots of the contiguous result value."""
     result = vreg_type(op.result)

@@ -37,9 +37,9 @@ def same_bytes(src: Attribute, dst: Attribute) -> bool:
     (docs/decisions.md)."""
     if src == dst:
         return True
+    s, d = dtype_of(src), dtype_of(dst)
     if isinstance(src, IntegerType) and isinstance(dst, IntegerType):
         return src.bitwidth == dst.bitwidth
-    s, d = dtype_of(src), dtype_of(dst)
     if s is None or d is None or s.bits != d.bits:
         return False
     return s.kind is Kind.UINT or d.kind is Kind.UINT

@@ -28,7 +28,6 @@ from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.base import fail, target_of
 from pto_dialect.ops.vector_common import VectorPipeOp
-from pto_dialect.records import DTypes, PerTarget
 from pto_dialect.ops.vmi_types import (
     VmiMaskType,
     VmiVRegType,
@@ -36,6 +35,7 @@ from pto_dialect.ops.vmi_types import (
     storage_bits,
     vmi_dtype,
 )
+from pto_dialect.records import DTypes, PerTarget
 
 SPEC = "https://github.com/hw-native-sys/PTOAS/blob/main/docs/isa/vmi-isa/"
 """The VMI spec pages (PTOAS docs/isa/vmi-isa/)."""
@@ -141,7 +141,7 @@ class VmiOp(VectorPipeOp):
         present = cls._present(parser, slots, items, pos)
         if not results and not any(s.implicit is None and not s.string for s in present):
             types, results = [], types  # `pset "PAT_ALL" : M`: the result type after the colon
-        operands: list[SSAValue] = []
+        named: dict[str, SSAValue] = {}
         written = iter(types)
         for slot, (item, index) in zip(present, items, strict=True):
             if slot.string:
@@ -152,7 +152,7 @@ class VmiOp(VectorPipeOp):
                 type = next(written, None)
                 if type is None:
                     parser.raise_error(f"{cls.name} expects a type for operand '{slot.name}'", pos)
-            operands.append(parser.resolve_operand(cast(UnresolvedOperand, item), type))
+            named[slot.name] = parser.resolve_operand(cast(UnresolvedOperand, item), type)
             if slot.index is not None:
                 if index is None:
                     parser.raise_error(f"{cls.name} expects '{slot.name}[%{slot.index}]'", pos)
@@ -161,9 +161,12 @@ class VmiOp(VectorPipeOp):
                     index_type = next(written, None)
                     if index_type is None:
                         parser.raise_error(f"{cls.name} expects a type for '{slot.index}'", pos)
-                operands.append(parser.resolve_operand(index, index_type))
+                named[slot.index] = parser.resolve_operand(index, index_type)
         if next(written, None) is not None:
             parser.raise_error(f"{cls.name} has more types than typed operands", pos)
+        # the definition's order (a subclass's operands come first in IRDL), not the syntax's
+        order = [name for name, _ in cls.get_irdl_definition().operands]
+        operands = [named[name] for name in order if name in named]
         return cls.create(operands=operands, result_types=results, attributes=attributes)
 
     @classmethod
@@ -191,7 +194,6 @@ class VmiOp(VectorPipeOp):
         return present
 
     def print(self, printer: Printer) -> None:
-        operands = iter(self.operands)
         typed: list[Attribute] = []
         shown: set[str] = set()
         separator = " "
@@ -206,12 +208,12 @@ class VmiOp(VectorPipeOp):
                 printer.print_string_literal(value.data)
                 shown.add(slot.name)
                 continue
-            operand = next(operands)
+            operand = cast(SSAValue, getattr(self, slot.name))
             printer.print_operand(operand)
             if slot.implicit is None:
                 typed.append(operand.type)
             if slot.index is not None:
-                index = next(operands)
+                index = cast(SSAValue, getattr(self, slot.index))
                 printer.print_string("[")
                 printer.print_operand(index)
                 printer.print_string("]")
@@ -286,8 +288,7 @@ class VmiOp(VectorPipeOp):
         """The per-op element-type rule (`DTYPES` on the target, `ELEMENTS` in words)."""
         if is_bf16x2(element) and not self.BF16X2_OK:
             raise fail(
-                f"{self.name} does not support bf16x2 VMI element type; bf16x2 is "
-                "conversion-only"
+                f"{self.name} does not support bf16x2 VMI element type; bf16x2 is conversion-only"
             )
         if vmi_dtype(element) not in self.legal_dtypes(target_of(self)):
             what = f"{role} " if role else ""
@@ -312,9 +313,7 @@ class VmiOp(VectorPipeOp):
                     f"{self.name} requires all VMI data values to have the same element type"
                 )
             if any_layout and t.layout_attr is None:
-                raise fail(
-                    f"{self.name} requires either all or no VMI data values to carry layout"
-                )
+                raise fail(f"{self.name} requires either all or no VMI data values to carry layout")
             if same_layout and any_layout and t.layout != first.layout:
                 raise fail(
                     f"{self.name} requires all layout-assigned VMI data values to have the same "
@@ -329,9 +328,7 @@ class VmiOp(VectorPipeOp):
                 f"({mask.count} vs {data.count})"
             )
         if (mask.layout_attr is None) != (data.layout_attr is None):
-            raise fail(
-                f"{self.name} requires either both mask and data to carry layout or neither"
-            )
+            raise fail(f"{self.name} requires either both mask and data to carry layout or neither")
         if mask.layout_attr is not None and mask.layout != data.layout:
             raise fail(f"{self.name} requires mask layout to match data layout")
         bits = mask.bits

@@ -40,13 +40,13 @@ PAGE = SPEC + "06-convert.md"
 
 
 class Direction(Enum):
-    FP_WIDEN: ClassVar = "fp widen"
-    FP_NARROW: ClassVar = "fp narrow"
-    FP_TO_SI: ClassVar = "fp to si"
-    FP_TO_UI: ClassVar = "fp to ui"
-    SI_TO_FP: ClassVar = "si to fp"
-    INT_WIDEN: ClassVar = "int widen"
-    INT_NARROW: ClassVar = "int narrow"
+    FP_WIDEN = "fp widen"
+    FP_NARROW = "fp narrow"
+    FP_TO_SI = "fp to si"
+    FP_TO_UI = "fp to ui"
+    SI_TO_FP = "si to fp"
+    INT_WIDEN = "int widen"
+    INT_NARROW = "int narrow"
 
 
 @dataclass(frozen=True)
@@ -185,8 +185,7 @@ class ConvertOp(VmiOp):
             if rounding not in allowed:
                 if contract and contract.rounding:
                     raise fail(
-                        f"{self.name} rounding is not valid for this fp-to-fp conversion type "
-                        "pair"
+                        f"{self.name} rounding is not valid for this fp-to-fp conversion type pair"
                     )
                 raise fail(
                     f"{self.name} rounding must be 'R' (nearest-even), 'A' (away-from-zero), "

@@ -22,10 +22,10 @@ inactive lanes (PTOAS rejects it in lowering; the op's description says the sour
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import i16
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -55,7 +55,15 @@ from pto_dialect.ops.vector_arith import (
 )
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
 from pto_dialect.ops.vector_math import VExpOp, VLnOp, VReluOp, VSqrtOp
-from pto_dialect.ops.vector_scalar import VAddCsOp, VAddsOp, VMaxsOp, VMinsOp, VMulsOp, VShlsOp, VShrsOp
+from pto_dialect.ops.vector_scalar import (
+    VAddCsOp,
+    VAddsOp,
+    VMaxsOp,
+    VMinsOp,
+    VMulsOp,
+    VShlsOp,
+    VShrsOp,
+)
 from pto_dialect.ops.vmi_common import ARITH, INTS, SPEC, VmiOp, mask_type, vmi_dtypes, vreg_type
 from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType, is_vmi_int
 from pto_dialect.records import AsVectorOp, Cost
@@ -99,9 +107,9 @@ class ElementwiseOp(VmiOp):
             raise fail(f"{self.name} operands and result must be !pto.vmi.vreg values")
         self.check_element(vregs[0].element_type)
         self.same_shape(vregs)
-        masks = self.operands[self.ARITY :]
-        if masks:
-            self.mask_matches(mask_type(masks[0]), vregs[0])
+        mask = cast("SSAValue | None", getattr(self, "mask", None))
+        if mask is not None:
+            self.mask_matches(mask_type(mask), vregs[0])
         self.check_pmode()
 
 
@@ -243,9 +251,7 @@ class CompareOp(VmiOp):
         self.check_pmode(("zero", "zeroing", "merge"))
         self.mask_matches(seed, data)
         if mask_type(self.result).count != seed.count:
-            raise fail(
-                f"{self.name} requires result mask lane count to match seed mask lane count"
-            )
+            raise fail(f"{self.name} requires result mask lane count to match seed mask lane count")
 
 
 @irdl_op_definition
@@ -361,6 +367,9 @@ class VmiVaddcOp(CarryOp):
     SYNTAX: ClassVar = "lhs, rhs, mask"
     COST: ClassVar = AsVectorOp(VAddCOp)
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    lhs = operand_def(VmiVRegType)
+    rhs = operand_def(VmiVRegType)
     mask = operand_def(VmiMaskType)
 
     def masks(self) -> list[VmiMaskType]:
@@ -375,6 +384,9 @@ class VmiVaddcsOp(CarryOp):
     SYNTAX: ClassVar = "lhs, rhs, carry_in, mask"
     COST: ClassVar = AsVectorOp(VAddCsOp)
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    lhs = operand_def(VmiVRegType)
+    rhs = operand_def(VmiVRegType)
     carry_in = operand_def(VmiMaskType)
     mask = operand_def(VmiMaskType)
 

@@ -42,7 +42,13 @@ from pto_dialect.ops.base import SEGMENTS, fail, segments
 from pto_dialect.ops.vector_load import Vgather2Op, VgatherbOp, VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VscatterOp, VsstbOp, VstsOp
 from pto_dialect.ops.vmi_common import ANY, SPEC, VmiOp, mask_type, vmi_dtypes, vreg_type
-from pto_dialect.ops.vmi_types import LayoutKind, VmiMaskType, VmiVRegType, storage_bits
+from pto_dialect.ops.vmi_types import (
+    LayoutKind,
+    VmiMaskType,
+    VmiVRegType,
+    is_vmi_signed,
+    storage_bits,
+)
 from pto_dialect.records import AsVectorOp, Cost
 from pto_dialect.types import MemorySpace, PtrType
 
@@ -206,7 +212,9 @@ class VmiVloadOp(MemoryOp):
         if len(results) != expected:
             if mode == "dintlv":
                 raise fail(f'{self.name} dist-mode "dintlv" requires exactly 2 results')
-            raise fail(f'{self.name} requires exactly 1 result for dist-mode "{mode or "continuous"}"')  # fmt: skip
+            raise fail(
+                f'{self.name} requires exactly 1 result for dist-mode "{mode or "continuous"}"'
+            )
         self.check_pmode()
         for result in results:
             if mode != "unpack":
@@ -282,7 +290,10 @@ class VmiVstoreOp(MemoryOp):
         if len(stride) > 1 or len(blocks) > 2:
             parser.raise_error(f"{cls.name} has too many operands after the brackets")
         operands = [
-            *(parser.resolve_operand(p, t) for p, t in zip(pre[:count], types[:count], strict=True)),
+            *(
+                parser.resolve_operand(p, t)
+                for p, t in zip(pre[:count], types[:count], strict=True)
+            ),
             parser.resolve_operand(pre[count], types[count]),
             parser.resolve_operand(offset, IndexType()),
             *(parser.resolve_operand(s, IndexType()) for s in stride),
@@ -347,7 +358,9 @@ class VmiVstoreOp(MemoryOp):
         if len(values) != expected:
             if mode == "dintlv":
                 raise fail(f'{self.name} dist-mode "dintlv" requires exactly 2 values')
-            raise fail(f'{self.name} requires exactly 1 value for dist-mode "{mode or "continuous"}"')  # fmt: skip
+            raise fail(
+                f'{self.name} requires exactly 1 value for dist-mode "{mode or "continuous"}"'
+            )
         self.check_pmode()
         if self.pmode != "zero":
             raise fail(
@@ -409,11 +422,8 @@ class IndexedOp(MemoryOp):
 
     def check_offsets(self, offsets: VmiVRegType, what: str = "offsets") -> None:
         element = offsets.element_type
-        if (
-            not isinstance(element, IntegerType)
-            or element.signedness.data.name == "SIGNED"
-            or element.bitwidth not in (16, 32)
-        ):
+        signed = is_vmi_signed(element)
+        if not isinstance(element, IntegerType) or signed or element.bitwidth not in (16, 32):
             raise fail(f"{self.name} requires signless or unsigned 16-bit or 32-bit integer "
                        f"{what}")  # fmt: skip
 
@@ -562,6 +572,9 @@ class VmiGroupLoadOp(LegacyLoadOp):
     SYNTAX: ClassVar = "source[offset], row_stride:index"
     GROUPED: ClassVar = True
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    source = operand_def(PtrType)
+    offset = operand_def(IndexType)
     row_stride = operand_def(IndexType)
     result = result_def(VmiVRegType)
 
@@ -575,6 +588,9 @@ class VmiGroupSlotLoadOp(LegacyLoadOp):
     SYNTAX: ClassVar = "source[offset], source_group_stride:index"
     GROUPED: ClassVar = True
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    source = operand_def(PtrType)
+    offset = operand_def(IndexType)
     source_group_stride = operand_def(IndexType)
     result = result_def(VmiVRegType)
 
@@ -592,6 +608,9 @@ class VmiGroupBroadcastLoadOp(LegacyLoadOp):
     SYNTAX: ClassVar = "source[offset], source_group_stride:index"
     GROUPED: ClassVar = True
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    source = operand_def(PtrType)
+    offset = operand_def(IndexType)
     source_group_stride = operand_def(IndexType)
     result = result_def(VmiVRegType)
 
@@ -610,6 +629,9 @@ class VmiStrideLoadOp(LegacyLoadOp):
     SYNTAX: ClassVar = "source[offset], block_stride, repeat_stride, mask"
     COST: ClassVar = AsVectorOp(VsldbOp)
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    source = operand_def(PtrType)
+    offset = operand_def(IndexType)
     block_stride = operand_def(IntegerType)
     repeat_stride = operand_def(IntegerType)
     mask = operand_def(VmiMaskType)
@@ -625,6 +647,9 @@ class PassthruLoadOp(LegacyLoadOp):
 
     SYNTAX: ClassVar = "source[offset], mask, passthru"
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    source = operand_def(PtrType)
+    offset = operand_def(IndexType)
     mask = operand_def(VmiMaskType)
     passthru = operand_def(VmiVRegType)
     result = result_def(VmiVRegType)
@@ -690,8 +715,8 @@ class LegacyStoreOp(MemoryOp):
 
     def verify_vmi(self) -> None:
         self.element_matches(self.destination, "destination", self.data())
-        mask = getattr(self, "mask", None)
-        if isinstance(mask, SSAValue):
+        mask = cast("SSAValue | None", getattr(self, "mask", None))
+        if mask is not None:
             self.mask_matches(mask_type(mask), self.data())
 
 
@@ -710,6 +735,10 @@ class VmiMaskedStoreOp(LegacyStoreOp):
     name = "pto.vmi.masked_store"
     SYNTAX: ClassVar = "value, destination[offset], mask"
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    value = operand_def(VmiVRegType)
+    destination = operand_def(PtrType)
+    offset = operand_def(IndexType)
     mask = operand_def(VmiMaskType)
 
 
@@ -721,6 +750,10 @@ class VmiCompressStoreOp(LegacyStoreOp):
     name = "pto.vmi.compress_store"
     SYNTAX: ClassVar = "value, destination[offset], mask"
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    value = operand_def(VmiVRegType)
+    destination = operand_def(PtrType)
+    offset = operand_def(IndexType)
     mask = operand_def(VmiMaskType)
 
 
@@ -733,6 +766,10 @@ class VmiGroupStoreOp(LegacyStoreOp):
     name = "pto.vmi.group_store"
     SYNTAX: ClassVar = "value, destination[offset], row_stride:index"
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    value = operand_def(VmiVRegType)
+    destination = operand_def(PtrType)
+    offset = operand_def(IndexType)
     row_stride = operand_def(IndexType)
 
     def verify_vmi(self) -> None:
@@ -755,6 +792,10 @@ class VmiStrideStoreOp(LegacyStoreOp):
     SYNTAX: ClassVar = "value, destination[offset], block_stride, repeat_stride, mask"
     COST: ClassVar = AsVectorOp(VsstbOp)
 
+    # the base's operands again: IRDL puts a subclass's own operands first otherwise
+    value = operand_def(VmiVRegType)
+    destination = operand_def(PtrType)
+    offset = operand_def(IndexType)
     block_stride = operand_def(IntegerType)
     repeat_stride = operand_def(IntegerType)
     mask = operand_def(VmiMaskType)

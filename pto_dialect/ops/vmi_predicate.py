@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, cast
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IndexType, IntegerType, i32
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
@@ -90,9 +90,8 @@ class PatternMaskOp(MaskProducerOp):
         if not mask.is_pred and mask.layout_attr is None:
             raise fail(f"{self.name} requires concrete mask result to carry layout")
         group = self.group
-        if group is not None:
-            if group <= 0 or mask.count % group:
-                raise fail(f"{self.name} group {group} must divide the mask's {mask.count} lanes")
+        if group is not None and (group <= 0 or mask.count % group):
+            raise fail(f"{self.name} group {group} must divide the mask's {mask.count} lanes")
         self.verify_pattern(self.pattern_text, mask.count // (group or 1))
 
     @property
@@ -186,6 +185,7 @@ class ConstantMaskOp(MaskProducerOp):
         value = self.attributes.get("value")
         if not isinstance(value, DenseIntOrFPElementsAttr):
             raise fail(f"{self.name} requires dense elements mask constant attribute")
+        value = cast("DenseIntOrFPElementsAttr[Any]", value)
         element = value.get_element_type()
         if not (isinstance(element, IntegerType) and element.bitwidth == 1):
             raise fail(f"{self.name} requires dense mask constant element type to be i1")

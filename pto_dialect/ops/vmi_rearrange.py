@@ -16,13 +16,14 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 from xdsl.dialects.builtin import (
     AnyFloat,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IntegerType,
+    Signedness,
     i64,
 )
 from xdsl.ir import Attribute
@@ -50,6 +51,7 @@ from pto_dialect.ops.vmi_types import (
     is_vmi_int,
     is_vmi_signed,
     placement_of,
+    signedness_of,
     storage_bits,
 )
 from pto_dialect.records import AsVectorOp, Cost
@@ -198,8 +200,8 @@ def _scalar_fits(element: Attribute, scalar: Attribute) -> bool:
     its width."""
     if element == scalar:
         return True
+    signless = signedness_of(scalar) is Signedness.SIGNLESS
     if isinstance(element, IntegerType) and isinstance(scalar, IntegerType):
-        signless = scalar.signedness.data.name == "SIGNLESS"
         return element.bitwidth == scalar.bitwidth and signless
     return False
 
@@ -436,7 +438,7 @@ class VmiActivePrefixIndexOp(RearrangeOp):
     def verify_vmi(self) -> None:
         result = vreg_type(self.result)
         element = result.element_type
-        if not isinstance(element, IntegerType) or element.signedness.data.name != "SIGNLESS":
+        if signedness_of(element) is not Signedness.SIGNLESS:
             raise fail(f"{self.name} requires signless integer result element type")
         self.mask_matches(mask_type(self.mask), result)
 
@@ -473,6 +475,7 @@ class VmiConstantOp(RearrangeOp):
         value = self.attributes.get("value")
         if not isinstance(value, DenseIntOrFPElementsAttr):
             raise fail(f"{self.name} requires dense elements constant attribute")
+        value = cast("DenseIntOrFPElementsAttr[Any]", value)
         if value.get_element_type() != result.element_type:
             raise fail(f"{self.name} requires dense constant element type to match result "
                        "element type")  # fmt: skip
@@ -525,8 +528,10 @@ class PartsOp(RearrangeOp):
         for part in parts:
             if isinstance(whole, VmiVRegType):
                 if part != VRegType(whole.element_type):
-                    raise fail(f"{self.name} requires physical data part type to match VMI "
-                               f"lane-map helper (expected {VRegType(whole.element_type)})")  # fmt: skip
+                    raise fail(
+                        f"{self.name} requires physical data part type to match VMI "
+                        f"lane-map helper (expected {VRegType(whole.element_type)})"
+                    )
             elif part != MaskType(whole.bits or 32):
                 raise fail(f"{self.name} requires physical mask part granularity to match VMI "
                            "mask carrier")  # fmt: skip

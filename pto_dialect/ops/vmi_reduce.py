@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
+from xdsl.irdl import IRDLOperation, operand_def, result_def
 
 from pto_dialect.ops.base import define_op, fail
 from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp
@@ -53,17 +53,16 @@ class ReduceOp(VmiOp):
     def verify_vmi(self) -> None:
         source, result = vreg_type(self.source), vreg_type(self.result)
         self.check_element(source.element_type, "source")
-        if self.NEEDS_REASSOC and is_vmi_float(source.element_type):
-            if not self.has_unit("reassoc"):
-                raise fail(f"{self.name} floating add-reduction requires reassoc attr")
+        reassoc = self.has_unit("reassoc")
+        if self.NEEDS_REASSOC and is_vmi_float(source.element_type) and not reassoc:
+            raise fail(f"{self.name} floating add-reduction requires reassoc attr")
         self.mask_matches(mask_type(self.mask), source)
         groups = self.groups
-        if self.GROUP_ATTR is not None and self.GROUP_ATTR in self.attributes:
-            if groups <= 0 or source.count % groups:
-                raise fail(
-                    f"{self.name} group count {groups} must divide source lane count "
-                    f"{source.count}"
-                )
+        grouped = self.GROUP_ATTR is not None and self.GROUP_ATTR in self.attributes
+        if grouped and (groups <= 0 or source.count % groups):
+            raise fail(
+                f"{self.name} group count {groups} must divide source lane count {source.count}"
+            )
         if result.count != groups:
             if self.GROUP_ATTR is None or self.GROUP_ATTR not in self.attributes:
                 raise fail(
@@ -75,12 +74,15 @@ class ReduceOp(VmiOp):
         if source.element_type != result.element_type:
             raise fail(f"{self.name} source and result element types must match")
         layout = result.layout_attr
-        if layout is not None and groups > 1:
-            if layout.layout_kind is not LayoutKind.NUM_GROUPS or layout.factor.data != groups:
-                raise fail(
-                    f"{self.name} layout-assigned result must use #pto.vmi.layout<num_groups = "
-                    f"{groups}>"
-                )
+        if (
+            layout is not None
+            and groups > 1
+            and (layout.layout_kind is not LayoutKind.NUM_GROUPS or layout.factor.data != groups)
+        ):
+            raise fail(
+                f"{self.name} layout-assigned result must use #pto.vmi.layout<num_groups = "
+                f"{groups}>"
+            )
         self.check_pmode()
 
 

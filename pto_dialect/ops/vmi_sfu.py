@@ -168,9 +168,7 @@ class VmiVmullOp(SfuOp):
                     "or ui32"
                 )
         if any(t != types[0] for t in types):
-            raise fail(
-                f"{self.name} requires a, b, low, and high to have identical VMI vreg types"
-            )
+            raise fail(f"{self.name} requires a, b, low, and high to have identical VMI vreg types")
         if types[0].count not in (64, 128, 256):
             raise fail(f"{self.name} requires logical lane count to be 64, 128, or 256")
         self.mask_matches(mask_type(self.mask), types[0])

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil
+from typing import cast
 
 import numpy as np
 from xdsl.dialects.builtin import IntAttr, IntegerType, NoneAttr, Signedness, StringAttr
@@ -181,14 +182,21 @@ def is_vmi_int(element: Attribute) -> bool:
     return isinstance(element, IntegerType)
 
 
+def signedness_of(element: Attribute) -> Signedness | None:
+    """The signedness of an integer type, None for any other type."""
+    if not isinstance(element, IntegerType):
+        return None
+    return cast("IntegerType[int, Signedness]", element).signedness.data
+
+
 def is_vmi_signed(element: Attribute) -> bool:
     """An explicitly signed `siN` (signless and `uiN` have unsigned semantics in VMI)."""
-    return isinstance(element, IntegerType) and element.signedness.data is Signedness.SIGNED
+    return signedness_of(element) is Signedness.SIGNED
 
 
 def is_vmi_unsigned(element: Attribute) -> bool:
     """An explicitly unsigned `uiN`."""
-    return isinstance(element, IntegerType) and element.signedness.data is Signedness.UNSIGNED
+    return signedness_of(element) is Signedness.UNSIGNED
 
 
 def is_vmi_float(element: Attribute) -> bool:
@@ -200,8 +208,8 @@ def is_vmi_float(element: Attribute) -> bool:
 def vmi_dtype(element: Attribute) -> DType:
     """The dtype a VMI lane of `element` computes with: `siN` signed, signless and `uiN`
     unsigned, floats as themselves (the caller has verified `element`)."""
+    prefix = "i" if is_vmi_signed(element) else "ui"
     if isinstance(element, IntegerType):
-        prefix = "i" if is_vmi_signed(element) else "ui"
         return dtype_named(f"{prefix}{element.bitwidth}")
     dtype = dtype_of(element)
     assert dtype is not None, f"{element} is not a VMI element type"
@@ -358,9 +366,7 @@ class VmiMaskType(ParametrizedAttribute, TypeAttribute):
         if self.count <= 0:
             raise VerifyException(f"'{self}' expected a positive element count")
         if self.granularity.data not in GRANULARITIES:
-            raise VerifyException(
-                f"'{self}' expected granularity to be one of pred, b8, b16, b32"
-            )
+            raise VerifyException(f"'{self}' expected granularity to be one of pred, b8, b16, b32")
         if self.is_pred and self.layout_attr is not None:
             raise VerifyException(f"'{self}' pred mask must not carry layout")
 
