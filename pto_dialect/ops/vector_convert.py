@@ -76,9 +76,11 @@ def conversion_forms(table: str) -> dict[ConversionForm, tuple[bool, bool]]:
 
 # vcvt.md "Supported Type Conversions": R = "Rounding: Yes", S = "Saturation: Yes"; the
 # narrowing float forms take rnd and sat (the page's own f32 -> f16 example uses SAT).
+# bf16 -> f16 (rnd and sat, no part): PTOAS VPTO.cpp `lookupVcvtContract` (2026-08-21), which
+# the board-tested vmi_new/vcvt-bf16-to-f16-sat lowers to.
 FORMS = conversion_forms(
     "f32>i64 RS; f32>i32 RS; f32>i16 RS; f16>i32 RS; f16>i16 RS; f16>i8 RS; f16>ui8 RS;"
-    "bf16>i32 RS; f32>f16 RS; f32>bf16 RS; f16>f32; bf16>f32;"
+    "bf16>i32 RS; bf16>f16 RS; f32>f16 RS; f32>bf16 RS; f16>f32; bf16>f32;"
     "ui8>f16; i8>f16; i16>f16 R; i16>f32 R; i32>f32 R; ui32>f32 R;"
     "ui8>ui16; ui8>ui32; i8>i16; i8>i32; ui16>ui8 S; ui16>ui32; i16>ui8 S; i16>ui32; i16>i32;"
     "ui32>ui8 S; ui32>ui16 S; ui32>i16 S; i32>ui8 S; i32>ui16 S; i32>i16 S; i32>i64"
