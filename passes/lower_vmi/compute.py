@@ -263,7 +263,7 @@ def convert(lowerer: Lowerer, op: cv.ConvertOp) -> None:
         return
     change = width_change(op)
     form = FORMS.get((src, dst))
-    if form is None or change not in (-1, 0, 1):
+    if form is None:
         raise lowerer.fail(f"{op.name} {source.element_type} -> {result.element_type}: no vcvt "
                            "form converts it (the micro-op table of vcvt.md)")  # fmt: skip
     takes_rnd, takes_sat = form
@@ -276,6 +276,9 @@ def convert(lowerer: Lowerer, op: cv.ConvertOp) -> None:
         values = [lowerer.emit(VCvtOp(v, full, out_type, rnd, sat)).results[0]
                   for v in lowerer.get(op.source, layout).values]  # fmt: skip
         _define(lowerer, op.result, values, layout)
+        return
+    if change in (2, -2):
+        _convert_packed4(lowerer, op, out_type, rnd, sat, change)
         return
     if change == 1:
         regs = lowerer.get(op.source, Layout.CONTIGUOUS)
@@ -299,6 +302,59 @@ def convert(lowerer: Lowerer, op: cv.ConvertOp) -> None:
                                       out_full)).results[0]  # fmt: skip
             even = _retype_to(lowerer, even, out_type)
         values.append(even)
+    _define(lowerer, op.result, values, Layout.CONTIGUOUS)
+
+
+def _convert_packed4(
+    lowerer: Lowerer,
+    op: cv.ConvertOp,
+    out_type: VRegType,
+    rnd: str | None,
+    sat: str | None,
+    change: int,
+) -> None:
+    """32 <-> 8 bits: `vcvt` part Pk moves lanes 4i + k. Narrowing: four contiguous source
+    registers, deinterleaved by 4 (two rounds of `vdintlv`), one `vcvt` Pk each, joined by
+    `vor`; widening: the four parts of a source register, interleaved back (two rounds of
+    `vintlv`) into four contiguous registers."""
+    source, result = vreg_type(op.source), vreg_type(op.result)
+    src, dst = source.dtype, result.dtype
+    regs = lowerer.get(op.source, Layout.CONTIGUOUS).values
+    full = lowerer.all_true(src.bits)
+    parts = [f"P{k}" for k in range(4)]
+    values: list[SSAValue] = []
+    if change == -2:
+        zero: list[SSAValue] = []
+        out_full = lowerer.all_true(dst.bits)
+        for j in range(register_count(result.count, dst.bits, Layout.CONTIGUOUS)):
+            group = list(regs[4 * j : 4 * j + 4])
+            while len(group) < 4:
+                zero = zero or [lowerer.splat(0, src)]
+                group.append(zero[0])
+            even01, odd01 = lowerer.emit(VDintlvOp(group[0], group[1])).results
+            even23, odd23 = lowerer.emit(VDintlvOp(group[2], group[3])).results
+            q0, q2 = lowerer.emit(VDintlvOp(even01, even23)).results
+            q1, q3 = lowerer.emit(VDintlvOp(odd01, odd23)).results
+            joined: SSAValue | None = None
+            for k, q in enumerate((q0, q1, q2, q3)):
+                made = lowerer.emit(VCvtOp(q, full, out_type, rnd, sat, parts[k])).results[0]
+                made = _bits(lowerer, made, dst)
+                if joined is not None:
+                    made = lowerer.emit(VOrOp(joined, made, out_full)).results[0]
+                joined = made
+            assert joined is not None
+            values.append(_retype_to(lowerer, joined, out_type))
+    else:
+        for reg in regs:
+            p0, p1, p2, p3 = (
+                lowerer.emit(VCvtOp(reg, full, out_type, None, None, part)).results[0]
+                for part in parts
+            )
+            even_low, even_high = lowerer.emit(VIntlvOp(p0, p2)).results
+            odd_low, odd_high = lowerer.emit(VIntlvOp(p1, p3)).results
+            values += lowerer.emit(VIntlvOp(even_low, odd_low)).results
+            values += lowerer.emit(VIntlvOp(even_high, odd_high)).results
+        values = values[: register_count(result.count, dst.bits, Layout.CONTIGUOUS)]
     _define(lowerer, op.result, values, Layout.CONTIGUOUS)
 
 
@@ -427,8 +483,11 @@ def _group_broadcast(
     source = _retype(lowerer, slots.values[0], result.dtype, _prefix(result.dtype))
     values: list[SSAValue] = []
     for k in range(count):
-        index = lowerer.lane_index(index_dtype, k * width % (1 << result.bits))
-        slot = lowerer.emit(VShrsOp(index, shift, full)).results[0]
+        if size >= width:  # register k lies in one group: its slot on every lane
+            slot = lowerer.splat(k * width // size, index_dtype)
+        else:
+            index = lowerer.lane_index(index_dtype, k * width % (1 << result.bits))
+            slot = lowerer.emit(VShrsOp(index, shift, full)).results[0]
         values.append(lowerer.emit(VSelrOp(source, slot)).results[0])
     return values
 

@@ -37,7 +37,8 @@ LANE_WISE = (ElementwiseOp, CompareOp, SelectOp, VmiVexpdifOp, VmiVaxpyOp, VmiVl
 
 
 def width_change(op: ConvertOp) -> int:
-    """+1 when the conversion doubles the element width, -1 when it halves it, else 0."""
+    """+1 when the conversion doubles the element width, -1 when it halves it, +2 / -2 when
+    it quadruples / quarters it (32 <-> 8 bits), else 0."""
     source = op.source.type
     result = op.result.type
     assert isinstance(source, VmiVRegType) and isinstance(result, VmiVRegType)
@@ -45,6 +46,10 @@ def width_change(op: ConvertOp) -> int:
         return 1
     if 2 * result.bits == source.bits:
         return -1
+    if result.bits == 4 * source.bits:
+        return 2
+    if 4 * result.bits == source.bits:
+        return -2
     return 0
 
 
@@ -55,7 +60,7 @@ def natural(op: Operation, layouts: dict[SSAValue, Layout]) -> Layout:
         change = width_change(op)
         if change == 1:
             return Layout.DEINTERLEAVED
-        if change == -1:
+        if change in (-1, 2, -2):
             return Layout.CONTIGUOUS
         return layouts.get(op.source, Layout.CONTIGUOUS)
     if isinstance(op, LANE_WISE) and data:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import cast
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerType, i32
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, i32
 from xdsl.ir import SSAValue
 
 from passes.lower_vmi import masks
@@ -35,7 +35,7 @@ from pto_dialect.ops.vector_compare import VSelOp
 from pto_dialect.ops.vector_load import Vgather2Op, VldsOp
 from pto_dialect.ops.vector_predicate import PAndOp
 from pto_dialect.ops.vector_rearrange import VDintlvOp, VPackOp
-from pto_dialect.ops.vector_scalar import VAndsOp, VMulsOp, VShrsOp
+from pto_dialect.ops.vector_scalar import VAndsOp, VMulsOp, VShlsOp, VShrsOp
 from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.ops.vmi_common import mask_type, vreg_type
 from pto_dialect.ops.vmi_types import VmiVRegType, lanes_per_register
@@ -69,11 +69,34 @@ def _offsets(
     count = lowerer.emit(arith.IndexCastOp(stride, scalar_type)).results[0]
     shift = lowerer.const(size.bit_length() - 1, scalar_type)
     row = lowerer.emit(VShrsOp(index, shift, full)).results[0] if size > 1 else index
-    scaled = lowerer.emit(VMulsOp(row, count, full)).results[0]
+    scaled = _times(lowerer, row, count, stride, dtype, full)
     if size == 1:
         return scaled
     within = lowerer.emit(VAndsOp(index, lowerer.const(size - 1, scalar_type), full)).results[0]
     return lowerer.emit(VAddOp(scaled, within, full)).results[0]
+
+
+def _times(
+    lowerer: Lowerer, row: SSAValue, count: SSAValue, stride: SSAValue, dtype: DType, full: SSAValue
+) -> SSAValue:
+    """`row * stride` per lane: `vmuls`, or for 8-bit lanes (no 8-bit `vmuls`) of a constant
+    stride the sum of `row` shifted to each set bit of it (`vshls`, `vadd`)."""
+    if dtype.bits != 8:
+        return lowerer.emit(VMulsOp(row, count, full)).results[0]
+    owner = stride.owner
+    if not (isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr)):
+        raise lowerer.fail("a runtime stride of 8-bit lanes has no lowering here (no 8-bit vmuls)")
+    factor = owner.value.value.data % 256
+    scalar_type = IntegerType(8)
+    made: SSAValue | None = None
+    for bit in range(8):
+        if factor >> bit & 1:
+            term = row
+            if bit:
+                amount = lowerer.const(bit, scalar_type)
+                term = lowerer.emit(VShlsOp(row, amount, full)).results[0]
+            made = term if made is None else lowerer.emit(VAddOp(made, term, full)).results[0]
+    return made if made is not None else lowerer.splat(0, dtype_named(f"ui{dtype.bits}"))
 
 
 def _tail(lowerer: Lowerer, lanes: int, k: int, width: int, bits: int) -> SSAValue:
@@ -128,8 +151,19 @@ def load(lowerer: Lowerer, op: mem.MemoryOp) -> None:
     size = result.count // groups
     if mode == "brc" or isinstance(op, mem.VmiGroupBroadcastLoadOp):
         raise lowerer.fail(f"{op.name} group broadcast load has no lowering here")
-    base = lowerer.advance(ptr, offset)
     values: list[SSAValue] = []
+    if stride is not None and size % width == 0:  # rows of whole registers: plain loads
+        for k in range(_count(result)):
+            row, within = divmod(k * width, size)
+            at = offset
+            if row:
+                scaled = lowerer.emit(arith.MuliOp(stride, lowerer.const(row))).results[0]
+                at = lowerer.emit(arith.AddiOp(offset, scaled)).results[0]
+            at = lowerer.index_add(at, within)
+            values.append(lowerer.emit(VldsOp(ptr, at, VRegType(mlir_type(dtype)))).results[0])
+        _define(lowerer, op.results[0], values)
+        return
+    base = lowerer.advance(ptr, offset)
     for k in range(_count(result)):
         index = _offsets(lowerer, dtype, k * width, size, stride)
         bound = lowerer.const(min(result.count - k * width, width))
