@@ -78,6 +78,19 @@ builtin.module attributes {pto.target_arch = "a5"} {
 
 // -----
 
+// PTOAS 09-conversion-ops.md Part_T: a 4:1 form takes P0..P3 (or EVEN / ODD)
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.vcvt part "P4" of a 4:1 form must be EVEN, ODD, P0, P1, P2 or P3}}
+      %r = pto.vcvt %a, %m {rnd = "R", sat = "SAT", part = "P4"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<256xf8E4M3FN>
+    }
+    func.return
+  }
+}
+
+// -----
+
 // vcvt.md part modes: EVEN, ODD
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
