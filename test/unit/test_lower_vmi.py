@@ -5,9 +5,11 @@ lowering to vecscope micro-ops (issue 28)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from xdsl.context import Context
+from xdsl.utils.exceptions import PassFailedException
 
 from interpreters import api
 from passes.lower_vmi.lower import LowerVmiPass
@@ -188,3 +190,22 @@ def test_fp8_conversions_keep_the_bytes(
     attrs = f'rounding = "{rounding}", saturate = "{"SAT" if saturate else "NOSAT"}"'
     direct, lowered = run_both(fp8_kernel(lanes, fp8, attrs), lanes, ["f32", fp8, "f32"])
     assert direct == lowered
+
+
+def test_a_vmi_op_outside_a_vecscope_is_refused_at_the_op() -> None:
+    text = """
+module attributes {pto.target_arch = "a5"} {
+  func.func @k(%a: !pto.vmi.vreg<64xf32>, %b: !pto.vmi.vreg<64xf32>) {
+    %r = pto.vmi.vadd %a, %b : !pto.vmi.vreg<64xf32>, !pto.vmi.vreg<64xf32> -> !pto.vmi.vreg<64xf32>
+    func.return
+  }
+}
+"""
+    module = api.parse(text)
+    printed = str(module)
+    with pytest.raises(
+        PassFailedException,
+        match=r"^pto-lower-vmi: pto\.vmi\.vadd at <string>:4:5: pto\.vmi\.vadd outside a pto\.vecscope",
+    ):
+        LowerVmiPass().apply(Context(), module)
+    assert str(module) == printed
