@@ -205,7 +205,8 @@ module attributes {pto.target_arch = "a5"} {
     printed = str(module)
     with pytest.raises(
         PassFailedException,
-        match=r"^pto-lower-vmi: pto\.vmi\.vadd at <string>:4:5: pto\.vmi\.vadd outside a pto\.vecscope",
+        match=r"^pto-lower-vmi: pto\.vmi\.vadd at <string>:4:5: pto\.vmi\.vadd outside a "
+        r"pto\.vecscope",
     ):
         LowerVmiPass().apply(Context(), module)
     assert str(module) == printed
