@@ -210,3 +210,19 @@ module attributes {pto.target_arch = "a5"} {
     ):
         LowerVmiPass().apply(Context(), module)
     assert str(module) == printed
+
+
+def test_scf_if_with_one_result_type_without_parentheses() -> None:
+    """MLIR's `scf.if %c -> T {` (PTOAS's VMI kernels join values so) parses as `-> (T)`."""
+    text = """
+func.func @k(%c: i1, %a: f32, %b: f32) -> f32 {
+  %r = scf.if %c -> f32 {
+    scf.yield %a : f32
+  } else {
+    scf.yield %b : f32
+  }
+  func.return %r : f32
+}
+"""
+    module = api.parse(text)
+    assert "scf.if %c -> (f32) {" in str(module)
