@@ -59,6 +59,12 @@ from interpreters.ops.vector_scalar import VectorScalarFunctions
 from interpreters.ops.vector_sfu import VectorSfuFunctions
 from interpreters.ops.vector_sort import VectorSortFunctions
 from interpreters.ops.vector_store import VectorStoreFunctions
+from interpreters.ops.vmi_convert import VmiConvertFunctions
+from interpreters.ops.vmi_elementwise import VmiElementwiseFunctions
+from interpreters.ops.vmi_memory import VmiMemoryFunctions
+from interpreters.ops.vmi_predicate import VmiPredicateFunctions
+from interpreters.ops.vmi_rearrange import VmiRearrangeFunctions
+from interpreters.ops.vmi_reduce import VmiReduceFunctions
 
 
 def all_functions(machine: Machine) -> list[InterpreterFunctions]:
@@ -128,5 +134,11 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileExpandFunctions(machine),
         VectorMaterializeFunctions(machine),
         VectorSfuFunctions(machine),
+        VmiMemoryFunctions(machine),
+        VmiElementwiseFunctions(machine),
+        VmiReduceFunctions(machine),
+        VmiConvertFunctions(machine),
+        VmiPredicateFunctions(machine),
+        VmiRearrangeFunctions(machine),
         SimtFunctions(machine),
     ]
