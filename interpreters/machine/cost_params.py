@@ -148,6 +148,9 @@ A2A3_PRELUDE: Mapping[type, A2A3Instr] = MappingProxyType(
 """Tile ops whose A2/A3 implementation issues another instruction over the same repeats
 before their own, behind a `pipe_barrier` (its fixed cost is not hidden)."""
 
+A2A3_COPY = A2A3Instr(1, 25, 25, "[cce] vadds/vmuls: slope 1, fixed 25-26 (a UB -> UB vector copy)")
+"""A micro-op store of a loaded value: on A2/A3 one repeat of a vector copy."""
+
 A2A3_BY_THROUGHPUT: Mapping[PerRepeat, A2A3Instr] = MappingProxyType(
     {
         PerRepeat.SIMPLE: A2A3Instr(1, 25, 25, "[cce] vadds/vmuls: slope 1, fixed 25-26"),

@@ -30,8 +30,10 @@ from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
-from pto_dialect.ops.vector_load import VectorLoadOp
-from pto_dialect.ops.vector_store import VectorStoreOp
+from pto_dialect.ops.vector_load import GatherOp, VectorLoadOp
+from pto_dialect.ops.vector_mask import PltOp, PredicateOp
+from pto_dialect.ops.vector_predicate_memory import PredicateMemoryOp
+from pto_dialect.ops.vector_store import VectorStoreOp, VscatterOp
 from pto_dialect.records import AsVectorOp, Formula, VectorCost
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import MemorySpace
@@ -297,7 +299,8 @@ class VectorIssue:
     `forward` cycles after the producer issued, a store 2 cycles later. Dependencies follow
     SSA values, a loop-carried value through its `scf.yield` operand. The cycles an op is
     charged are how far it moves the scope's completion frontier; the first op of a
-    scope also pays the scope's start-up and drain.
+    scope also pays the scope's start-up and drain. `plt` is free: [vf]'s capture
+    (a5_vf_stub.hpp) records no instruction for `plt_b8/16/32`, only the mask it gives.
     """
 
     def __init__(self) -> None:
@@ -339,6 +342,10 @@ class VectorIssue:
             at = ready_table.get(value, 0)
             if at > ready:
                 ready = at
+        if kind == 3:  # plt: no instruction of the VF model
+            for result in results:
+                ready_table[result] = ready
+            return 0
         if kind == 1:  # load
             ports = self.loads
             port = 0 if ports[0] <= ports[-1] else len(ports) - 1
@@ -367,7 +374,8 @@ class VectorIssue:
     def _analyse(
         op: PtoOp, dtype: DType
     ) -> tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]:
-        kind = 1 if isinstance(op, VectorLoadOp) else 2 if isinstance(op, VectorStoreOp) else 0
+        kind = (1 if isinstance(op, VectorLoadOp) else 2 if isinstance(op, VectorStoreOp)
+                else 3 if isinstance(op, PltOp) else 0)  # fmt: skip
         latency = (P.LOAD_LATENCY if kind == 1 else P.STORE_LATENCY if kind == 2
                    else a5_latency(type(op), dtype))  # fmt: skip
         forward = P.LOAD_FORWARD if kind == 1 else a5_forward(type(op), dtype)
@@ -389,17 +397,38 @@ def _through_yield(value: SSAValue) -> SSAValue:
     return value
 
 
+def a2a3_micro_instr(op: PtoOp) -> P.A2A3Instr | None:
+    """The A2/A3 instruction a micro-op of a vecscope is a repeat of, or None when it is
+    part of another's repeat. A2/A3 vector instructions read their operands from UB and
+    write their results to UB (there is no register file to load or store): a plain load
+    is the operand read of the compute instruction that uses it, a store its result write,
+    and masks are set by scalar code (`set_vector_mask`). A store of a loaded value with no
+    compute op between them is a UB -> UB copy: one repeat of a copy instruction. Gathers
+    and scatters are instructions of their own."""
+    if isinstance(op, PredicateOp | PredicateMemoryOp):
+        return None
+    if isinstance(op, VectorLoadOp) and not isinstance(op, GatherOp):
+        return None
+    if isinstance(op, VectorStoreOp) and not isinstance(op, VscatterOp):
+        owner = op.operands[0].owner if op.operands else None
+        return P.A2A3_COPY if isinstance(owner, VectorLoadOp) else None
+    return a2a3_instr(type(op))
+
+
 def micro_op_cycles(target: TargetProfile, issue: VectorIssue, op: PtoOp, dtype: DType) -> int:
     """A vector micro-op. Outside a vecscope: the op issued alone. Inside one, on A5/cpu:
     the VF issue model's charge; on A2/A3: the instructions stream ([cce]
     `EstimateLinearCycles`: the head only when the pipe's queue is empty, the tail once when
-    a sync settles it), so the scope's first op pays `fixed + slope` and every later one
-    its `slope` (one repeat each)."""
+    a sync settles it), so the scope's first instruction pays `fixed + slope` and every later
+    one its `slope` (one repeat each); loads, stores and masks are parts of the instructions
+    (`a2a3_micro_instr`)."""
     if not issue.active:
         return vector_cycles(target, type(op), dtype)
     if target.arch is not TargetArch.A2A3:
         return issue.cycles(op, dtype)
-    instr = a2a3_instr(type(op))
+    instr = a2a3_micro_instr(op)
+    if instr is None:
+        return 0
     if issue.stream_started:
         return instr.slope
     issue.stream_started = True
