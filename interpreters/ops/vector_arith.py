@@ -145,6 +145,9 @@ class VectorArithFunctions(MachineFunctions):
         remark = op.attributes.get(VecScopeOp.MATMUL_TILE)
         if isinstance(remark, StringAttr):
             self.machine.remarks[f"vector matmul tile: {remark.data}"] = None
+        fused = op.attributes.get(VecScopeOp.FUSED)
+        if isinstance(fused, StringAttr):
+            self.machine.remarks[f"fused: {fused.data}"] = None
         issue = self.machine.pipes.issue
         issue.begin()
         try:

@@ -73,7 +73,7 @@ from pto_dialect.targets import TargetProfile
 from pto_dialect.types import TileBufType, VRegType
 
 
-def _dst_buffer(op: RowReduceTileOp | ArgReduceTileOp) -> Buffer:
+def row_dst_buffer(op: RowReduceTileOp | ArgReduceTileOp) -> Buffer:
     """dst as a buffer; a DN dst (one column, element i at i) is refused: its results are
     4 or 2 bytes apart and `pto.vsts` stores to 32-byte aligned addresses only (A5 stores
     them with the 1PT distribution, which the dialect's vsts does not have)."""
@@ -99,7 +99,7 @@ i16, whose vmax/vmin is reduced in i16 (exact: an integer extremum does not depe
 order, and the extended values compare as the 8-bit ones)."""
 
 
-def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter, as_type: DType) -> SSAValue:
+def identity_constant(op: RowReduceTileOp, dtype: DType, e: Emitter, as_type: DType) -> SSAValue:
     """The scalar the accumulator starts from (semantics.row_reduce.identity of `dtype`),
     as an `as_type` constant."""
     if isinstance(op, TRowSumOp | TRowProdOp):
@@ -125,7 +125,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
     if op.REFUSED is not None:
         raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
     src = buffer_of(op, op.ins[0], "src")
-    dst = _dst_buffer(op)
+    dst = row_dst_buffer(op)
     dtype = src.dtype
     prod = isinstance(op, TRowProdOp)
     widen = None if prod or isinstance(op, TRowSumOp) else WIDENED.get(dtype)
@@ -156,7 +156,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
         e.replace_op()
         return
     wide_vreg = VRegType(mlir_type(wide))
-    start = e.emit(VBrOp(_identity(op, dtype, e, wide), wide_vreg), "acc0").results[0]
+    start = e.emit(VBrOp(identity_constant(op, dtype, e, wide), wide_vreg), "acc0").results[0]
     one = e.constant(1, i32)
     lane0 = e.plt(one, wide.bits)[0]
     full = lane0  # every lane of a register: prod's fold, the widened halves
@@ -166,7 +166,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
     if widen is not None:
         store_mask = e.plt(one)[0]
         i8_vreg = VRegType(mlir_type(I8))
-        pad = e.emit(VBrOp(_identity(op, dtype, e, I8), i8_vreg), "pad").results[0]
+        pad = e.emit(VBrOp(identity_constant(op, dtype, e, I8), i8_vreg), "pad").results[0]
     with e.rows(rows, name="i") as i:
         base = e.mul(i, src.stride, "row")
         loop = e.loop(Size.of(0), cols, lanes, [e.count(cols), start], "off")
@@ -179,7 +179,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
             value = e.load(src_in, e.add(base, offset, "at"), block_mask)
             if widen is not None and pad is not None:
                 value, mask = _widened(op, e, value, mask, pad, widen, full), full
-            acc = _step(op, e, body.args[2], value, mask, lane0)
+            acc = cross_step(op, e, body.args[2], value, mask, lane0)
             e.emit(scf.YieldOp(rest, acc))
         result = loop.results[1]
         if prod:
@@ -308,7 +308,7 @@ def _widened(
     return e.emit(op.STEP_OP(halves[0], halves[1], full), "wide").results[0]
 
 
-def _step(
+def cross_step(
     op: RowReduceTileOp, e: Emitter, acc: SSAValue, value: SSAValue, mask: SSAValue,
     lane0: SSAValue,
 ) -> SSAValue:  # fmt: skip
@@ -344,7 +344,7 @@ def lower_arg_reduce(op: ArgReduceTileOp, rewriter: PatternRewriter, target: Tar
     if op.REFUSED is not None:
         raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
     if op.ROW:
-        _dst_buffer(op)
+        row_dst_buffer(op)
         lower_row_arg_reduce(op, rewriter, target)
     else:
         lower_col_arg_reduce(op, rewriter, target)
