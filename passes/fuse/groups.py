@@ -2,10 +2,13 @@
 
 A group is a run of members (members.py) in one block, over the same rows and element type,
 with nothing between them but allocations, scalar arithmetic, `pto.barrier PIPE_V` (the
-fused code orders its steps itself: the barriers go) and flags: a `wait_flag`/`get_buf`
+fused code orders its steps itself: the barriers go) and flags: a `wait_flag`
 between two members stays where it is, before the fused scope (waiting earlier is always
-safe), a `set_flag`/`rls_buf` moves after it (signalling later is too); a wait after such a
-set ends the group (moving the set past it could deadlock). Anything else ends it.
+safe), a `set_flag` moves after it (signalling later is too). A wait after such a
+set ends the group, unless the pipe the set signals cannot reach the pipe the wait waits
+for through the function's other flags (`movable`): then the signal the wait takes cannot
+need the set's. Anything else ends it (buffer-slot waits and releases too: moving a
+release would leave the wraps of `pto-insert-sync{mode=bufid}` covering each other).
 
 The plan follows the group row by row: which operand each member reads from a register a
 member of the group wrote (`read_in_register`) and which from UB, which results must be
@@ -23,12 +26,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import ceil
 
+from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from passes.fuse.members import Access, Form, Member, Place, Read, member
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.pointer import CastPtrOp
-from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
+from pto_dialect.ops.sync import BarrierOp, SetFlagOp, WaitFlagOp
 from pto_dialect.ops.tile_expand import block_elems
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.vecscope import VecScopeOp, enclosing_vecscope
@@ -210,6 +214,7 @@ class _Scan:
         self.target = target
         self.order = {op: k for k, op in enumerate(block.ops)}
         self.groups: list[Group] = []
+        self._graph: dict[Pipe, set[Pipe]] | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -224,10 +229,11 @@ class _Scan:
             found = member(op, self.target)
             if found is not None:
                 self.add(found)
-            elif isinstance(op, WaitFlagOp | GetBufOp):
-                if self.sets or any(isinstance(p, SetFlagOp | RlsBufOp) for p in self.pending):
+            elif isinstance(op, WaitFlagOp):
+                sets = [*self.sets, *(p for p in self.pending if not isinstance(p, BarrierOp))]
+                if any(not self.movable(s, op) for s in sets):
                     self.close()
-            elif isinstance(op, SetFlagOp | RlsBufOp):
+            elif isinstance(op, SetFlagOp):
                 if self.members:
                     self.pending.append(op)
             elif _between(op):
@@ -237,6 +243,38 @@ class _Scan:
                 self.close()
         self.close()
         return self.groups
+
+    def movable(self, later: Operation, wait: Operation) -> bool:
+        """Whether set `later` may move after `wait` (both on V): the pipe `later` signals
+        cannot, through the function's other flags (V's own stand still at `wait`), reach
+        the pipe `wait` waits for, so the signal `wait` takes cannot need `later`'s."""
+        if not isinstance(later, SetFlagOp):
+            return False
+        graph = self.flag_graph()
+        seen, todo = {later.dst}, [later.dst]
+        while todo:
+            pipe = todo.pop()
+            if pipe is wait.src:
+                return False
+            for nxt in graph.get(pipe, ()):
+                if nxt not in seen and nxt is not Pipe.V:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return True
+
+    def flag_graph(self) -> dict[Pipe, set[Pipe]]:
+        """src -> dst pipes of every set_flag of the enclosing function."""
+        if self._graph is None:
+            root: Operation | None = self.block.parent_op()
+            while root is not None and root.parent_op() is not None and not isinstance(
+                root, FuncOp
+            ):
+                root = root.parent_op()
+            self._graph = {}
+            for op in root.walk() if root is not None else self.block.ops:
+                if isinstance(op, SetFlagOp):
+                    self._graph.setdefault(op.src, set()).add(op.dst)
+        return self._graph
 
     def add(self, found: Member) -> None:
         first = self.members[0] if self.members else None
@@ -254,7 +292,7 @@ class _Scan:
         self.members.append(found)
         self.plan = candidate
         for op in self.pending:
-            (self.sets if isinstance(op, SetFlagOp | RlsBufOp) else self.barriers).append(op)
+            (self.sets if isinstance(op, SetFlagOp) else self.barriers).append(op)
         self.pending = []
 
     def close(self) -> None:
