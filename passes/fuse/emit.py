@@ -18,8 +18,10 @@ order on the same lanes), so the fused and the op-by-op code give the same bytes
   register and steps an accumulator in lane 0, whose first `vmax`/`vmin` step from the
   identity is left out (it returns its second operand: lane 0 is the same value).
 
-Rows are interleaved member by member, so that a block's independent chains fill each
-other's latencies.
+A group of elementwise and tile-scalar ops over contiguous rows narrower than whole
+registers walks its region as rows of one register each (`Plan.run`), as the per-op
+lowering's single loop does. Rows are interleaved member by member, so that a block's
+independent chains fill each other's latencies.
 """
 
 from __future__ import annotations
@@ -77,7 +79,8 @@ class GroupEmitter:
         names = ", ".join(m.name for m in members)
         block = self.plan.rows_per_block
         self.e.scope.attributes[VecScopeOp.FUSED] = StringAttr(
-            f"{names} ({block} row{'s' if block > 1 else ''} a block)"
+            f"{names} ({block} row{'s' if block > 1 else ''} a block"
+            f"{', one run of registers' if self.plan.run else ''})"
         )
         self.lanes = lanes_of(members[0])
         self.lowerings = [lowering_of(m.op, target, self.e, self.rewriter) for m in members]
@@ -166,13 +169,17 @@ class GroupEmitter:
             assert lowering is not None
             chunks = [self.chunks(a, h, row) for a, h in zip(m.reads, inputs, strict=True)]
             regs = [
-                lowering.apply([c[k] for c in chunks], self.chunk_mask(m.cols, k))
-                for k in range(self.count(m.cols))
+                lowering.apply([c[k] for c in chunks], self.chunk_mask(self.width(m.cols), k))
+                for k in range(self.count(self.width(m.cols)))
             ]
             result = _Held(Form.ROW, regs, m.cols)
         held[(Place.of(m.dst), b)] = result
         if self.plan.stores[index]:
             self.store(m, result, row)
+
+    def width(self, cols: int) -> int:
+        """The columns of a loop row: `cols`, or a register's when the group is one run."""
+        return self.plan.run or cols
 
     def count(self, cols: int) -> int:
         return max(-(-cols // self.lanes), 1)
@@ -189,18 +196,19 @@ class GroupEmitter:
 
     def chunks(self, access: Access, h: _Held | None, row: Size) -> list[SSAValue]:
         """The registers of a CHUNKS or COLUMN read: an earlier member's, or loads."""
-        count = self.count(access.cols)
+        cols = self.width(access.cols)
+        count = self.count(cols)
         if h is not None:
             return h.regs if h.form is Form.ROW else [h.regs[0]] * count
         e, buffer = self.e, access.buffer
-        operand = e.operand(buffer, span(access, self.plan.rows, self.lanes))
-        blocks = bounded(access, self.plan.rows, self.lanes)
-        base = Size.of(0) if access.read is Read.COLUMN else self.base(row, buffer.stride)
+        rows = self.plan.members[0].rows  # the members' rows: the run covers the same bytes
+        operand = e.operand(buffer, span(access, rows, self.lanes))
+        blocks = bounded(access, rows, self.lanes)
+        stride = self.plan.run or buffer.stride
+        base = Size.of(0) if access.read is Read.COLUMN else self.base(row, stride)
         loaded: list[SSAValue] = []
         for k in range(count):
-            mask = (
-                self.block_mask(min(access.cols - k * self.lanes, self.lanes)) if blocks else None
-            )
+            mask = self.block_mask(min(cols - k * self.lanes, self.lanes)) if blocks else None
             at = e.add(base, Size.of(k * self.lanes), "at")
             loaded.append(e.load(operand, at, mask, "v"))
         return loaded
@@ -273,14 +281,15 @@ class GroupEmitter:
     def store(self, m: Member, h: _Held, row: Size) -> None:
         e = self.e
         ptr = e.pointer(m.dst)
-        base = self.base(row, m.dst.stride)
+        base = self.base(row, self.plan.run or m.dst.stride)
         if h.form is Form.SCALAR:
             e.store(h.regs[0], ptr, base, self.mask(1))
             return
-        for k in range(self.count(m.dst_cols)):
+        cols = self.width(m.dst_cols)
+        for k in range(self.count(cols)):
             reg = h.regs[k] if h.form is Form.ROW else h.regs[0]
             at = e.add(base, Size.of(k * self.lanes), "at")
-            e.store(reg, ptr, at, self.chunk_mask(m.dst_cols, k))
+            e.store(reg, ptr, at, self.chunk_mask(cols, k))
 
 
 def _since(block: Block, marker: Operation | None) -> list[Operation]:

@@ -30,6 +30,8 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from passes.fuse.members import Access, Form, Member, Place, Read, member
+from passes.lower_tile_to_vector.elementwise import ElementwiseLowering
+from passes.lower_tile_to_vector.scalar import ScalarLowering
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.pointer import CastPtrOp
 from pto_dialect.ops.sync import BarrierOp, SetFlagOp, WaitFlagOp
@@ -93,10 +95,15 @@ class Plan:
     rows_per_block: int
     peak: int
     """Registers one row keeps live at most."""
+    run: int = 0
+    """Elements of one loop row when the group walks its region as one contiguous run of
+    registers (`contiguous_run`), else 0: the loop rows are the members' rows."""
 
     @property
     def rows(self) -> int:
-        return self.members[0].rows
+        """Rows of the fused loop."""
+        first = self.members[0]
+        return first.rows * first.cols // self.run if self.run else first.rows
 
 
 def plan(members: Sequence[Member], escapes: Callable[[Place], bool]) -> Plan | None:
@@ -139,10 +146,33 @@ def plan(members: Sequence[Member], escapes: Callable[[Place], bool]) -> Plan | 
     peak = _peak(versions, in_register)
     if peak > REGISTERS:
         return None
-    rows = members[0].rows
+    run = lanes if contiguous_run(members, lanes) else 0
+    rows = members[0].rows * members[0].cols // run if run else members[0].rows
     block = max(b for b in range(1, min(MAX_ROWS_PER_BLOCK, rows) + 1)
                 if rows % b == 0 and b * peak <= REGISTERS)  # fmt: skip
-    return Plan(list(members), in_register, stores, block, peak)
+    return Plan(list(members), in_register, stores, block, peak, run)
+
+
+def contiguous_run(members: Sequence[Member], lanes: int) -> bool:
+    """Whether the group is better walked as one run of whole registers, as the per-op
+    lowering walks a contiguous region (elementwise.py `one_run`): every member elementwise
+    or tile-scalar over rows of a width that is no multiple of a register, every buffer's
+    rows back to back (stride = the valid columns), the region a whole number of registers.
+    Each lane then sees the same ops on the same element; the rows' partial registers (one
+    instruction each on A2/A3) become full ones."""
+    first = members[0]
+    rows, cols = first.rows, first.cols
+    if cols % lanes == 0 or rows * cols % lanes:
+        return False
+    for m in members:
+        if not isinstance(m.lowering, ElementwiseLowering | ScalarLowering):
+            return False
+        if m.cols != cols or m.dst_cols != cols or m.dst.stride != cols:
+            return False
+        if any(a.read is not Read.CHUNKS or a.cols != cols or a.buffer.stride != cols
+               for a in m.reads):  # fmt: skip
+            return False
+    return True
 
 
 def _stores(
@@ -244,7 +274,7 @@ class _Scan:
         self.close()
         return self.groups
 
-    def movable(self, later: Operation, wait: Operation) -> bool:
+    def movable(self, later: Operation, wait: WaitFlagOp) -> bool:
         """Whether set `later` may move after `wait` (both on V): the pipe `later` signals
         cannot, through the function's other flags (V's own stand still at `wait`), reach
         the pipe `wait` waits for, so the signal `wait` takes cannot need `later`'s."""
@@ -266,8 +296,8 @@ class _Scan:
         """src -> dst pipes of every set_flag of the enclosing function."""
         if self._graph is None:
             root: Operation | None = self.block.parent_op()
-            while root is not None and root.parent_op() is not None and not isinstance(
-                root, FuncOp
+            while (
+                root is not None and root.parent_op() is not None and not isinstance(root, FuncOp)
             ):
                 root = root.parent_op()
             self._graph = {}
