@@ -138,7 +138,8 @@ def fused_chains(draw: st.DrawFn) -> FusedChain:
 
 def check(chain: FusedChain, target: str, seed: int = 0) -> str:
     """The chain through pto-pipeline (pto-fuse on) gives the bytes of the tile-level run and
-    of `pto-pipeline{fuse=false}` (every op lowered on its own); returns the fused IR."""
+    of `pto-pipeline{fuse=false}` (every op lowered on its own), op by op and with whole-array
+    vecscopes (`vecscope_batch`); returns the fused IR."""
     with np.errstate(all="ignore"):
         want = run_function(parse_kernel(chain.text(target)), chain.args(seed)).outputs()[3]
         assert want is not None
@@ -148,8 +149,10 @@ def check(chain: FusedChain, target: str, seed: int = 0) -> str:
             PipelinePass(target=target, fuse=fuse).apply(context(arith.Arith, scf.Scf), module)
             got = run_function(module, chain.args(seed))
             assert got.hazards == []
-            out = got.outputs()[3]
-            assert out is not None and np.array_equal(out.view(np.uint8), want.view(np.uint8))
+            batched = run_function(module, chain.args(seed), batch=True)  # whole-array scopes
+            for out in (got.outputs()[3], batched.outputs()[3]):
+                assert out is not None
+                assert np.array_equal(out.view(np.uint8), want.view(np.uint8))
             modules.append(str(module))
     assert "pto.fused" not in modules[0]  # fuse=false: no fused scope
     return modules[1]
