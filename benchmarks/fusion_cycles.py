@@ -37,11 +37,12 @@ EXAMPLES = Path(__file__).parents[1] / "examples"
 TARGETS = ("a2a3", "a5")
 
 
-def parse(text: str, target: str | None = None) -> tuple[Context, ModuleOp]:
+def parse(kernel: str | ModuleOp, target: str | None = None) -> tuple[Context, ModuleOp]:
+    """A context and the kernel as a module (text parsed; a built module as it is)."""
     ctx = Context()
     for dialect in (builtin.Builtin, func.Func, arith.Arith, scf.Scf, PTO):
         ctx.load_dialect(dialect)
-    module = Parser(ctx, text).parse_module()
+    module = kernel if isinstance(kernel, ModuleOp) else Parser(ctx, kernel).parse_module()
     if target is not None:
         retarget(module, target)
     return ctx, module
@@ -79,7 +80,7 @@ def example_row(name: str, target: str) -> tuple[int, int, int, bool] | None:
 
 
 def streaming(
-    make: Callable[[int, int, int, str], str],
+    make: Callable[[int, int, int, str], str | ModuleOp],
     target: str,
     size: tuple[int, int, int],
     slots: int,
