@@ -131,9 +131,13 @@ def _outer_candidates(loop: scf.ForOp) -> list[AllocTileOp]:
         if not isinstance(op, AllocTileOp) or op.addr is not None:
             continue
         uses = list(op.result.uses)
-        if uses and all(_within(u.operation, loop) for u in uses):
-            if _written_first(op, loop.body.block) and len(_pipes(op)) > 1:
-                found.append(op)
+        if (
+            uses
+            and all(_within(u.operation, loop) for u in uses)
+            and _written_first(op, loop.body.block)
+            and len(_pipes(op)) > 1
+        ):
+            found.append(op)
     return found
 
 

@@ -32,11 +32,11 @@ from passes.multi_buffer import MultiBufferPass
 from passes.pipeline import PipelinePass, pipeline_passes
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.sync import GetBufOp, RlsBufOp, WaitFlagOp
+from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp
 from pto_dialect.targets import A2A3
 from pto_dialect.types import MemorySpace
 
 GM, UB = MemorySpace.GM, MemorySpace.UB
-from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
