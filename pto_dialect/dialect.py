@@ -14,9 +14,11 @@ from pto_dialect.ops import (
     pointer,
     reserved_buffer,
     runtime,
+    scalar_memory,
     sync,
     sync_cross_core,
     tile_arg_reduce,
+    tile_buf_meta,
     tile_compare,
     tile_concat,
     tile_convert,
@@ -61,6 +63,7 @@ from pto_dialect.ops import (
     vector_sort,
     vector_store,
 )
+from pto_dialect.option_attrs import OPTION_ATTRIBUTES
 from pto_dialect.types import TYPES
 
 OP_MODULES = (
@@ -116,6 +119,8 @@ OP_MODULES = (
     reserved_buffer,
     tile_fillpad,
     tile_concat,
+    scalar_memory,
+    tile_buf_meta,
 )
 
 PTO = Dialect(
@@ -128,5 +133,7 @@ PTO = Dialect(
         *tile_scalar.ATTRIBUTES,
         *tile_quant.ATTRIBUTES,
         *mask_pattern.ATTRIBUTES,
+        *OPTION_ATTRIBUTES,
+        *scalar_memory.TYPES,
     ],
 )

@@ -15,9 +15,11 @@ from interpreters.ops.dma import DmaFunctions
 from interpreters.ops.dma_v06 import DmaV06Functions
 from interpreters.ops.reserved_buffer import ReservedBufferFunctions
 from interpreters.ops.runtime import RuntimeFunctions
+from interpreters.ops.scalar_memory import ScalarMemoryFunctions
 from interpreters.ops.sync import SyncFunctions
 from interpreters.ops.sync_cross_core import CrossCoreFunctions
 from interpreters.ops.tile_arg_reduce import TileArgReduceFunctions
+from interpreters.ops.tile_buf_meta import TileBufMetaFunctions
 from interpreters.ops.tile_compare import TileCompareFunctions
 from interpreters.ops.tile_concat import TileConcatFunctions
 from interpreters.ops.tile_convert import TileConvertFunctions
@@ -116,4 +118,6 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileExpandFunctions(machine),
         VectorMaterializeFunctions(machine),
         VectorSfuFunctions(machine),
+        ScalarMemoryFunctions(machine),
+        TileBufMetaFunctions(machine),
     ]
