@@ -40,6 +40,7 @@ from pto_dialect.ops import (
     tile_row_reduce,
     tile_scalar,
     tile_sort,
+    tile_transpose,
     tile_view,
     tile_window,
     vecscope,
@@ -121,6 +122,7 @@ OP_MODULES = (
     tile_concat,
     scalar_memory,
     tile_buf_meta,
+    tile_transpose,
 )
 
 PTO = Dialect(

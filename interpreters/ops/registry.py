@@ -39,6 +39,7 @@ from interpreters.ops.tile_reduce import TileReduceFunctions
 from interpreters.ops.tile_row_reduce import TileRowReduceFunctions
 from interpreters.ops.tile_scalar import TileScalarFunctions
 from interpreters.ops.tile_sort import TileSortFunctions
+from interpreters.ops.tile_transpose import TileTransposeFunctions
 from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
 from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
@@ -120,4 +121,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VectorSfuFunctions(machine),
         ScalarMemoryFunctions(machine),
         TileBufMetaFunctions(machine),
+        TileTransposeFunctions(machine),
     ]

@@ -487,9 +487,11 @@ class TExpandSOp(ScalarTileOp):
 
     LAYOUTS: ClassVar = ((SCALAR,),)
     MANUAL: ClassVar = _PAGES + "texpands.md"
-    # texpands.md, TileType::Vec (A5: no bf16)
+    # pto-isa TEXPANDS_IMPL static_asserts, a2a3/ and a5/TExpandS.hpp: 1-, 2-, 4-byte
+    # integers, f16, bf16, f32 (A5 also 8-byte integers, not modelled); texpands.md's A5
+    # list omits bf16 (docs/decisions.md)
     DTYPES: ClassVar = per_target_dtypes(
-        "ui8 i8 ui16 i16 ui32 i32 f16 bf16 f32", "ui8 i8 ui16 i16 ui32 i32 f16 f32"
+        "ui8 i8 ui16 i16 ui32 i32 f16 bf16 f32", "ui8 i8 ui16 i16 ui32 i32 f16 bf16 f32"
     )
     VECTOR_OP: ClassVar = VBrOp  # then vsts
 
