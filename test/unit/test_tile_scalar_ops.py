@@ -33,10 +33,8 @@ SCALAR_TABLE = {
     ("tlrelu", "a2a3"): "half float",
     ("tlrelu", "a5"): "half float",
     ("texpands", "a2a3"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t half bfloat16_t float",
-    (
-        "texpands",
-        "a5",
-    ): "uint8_t int8_t uint16_t int16_t uint32_t int32_t half bfloat16_t float",  # a5/TExpandS.hpp: bf16 too (decisions.md)
+    # a5/TExpandS.hpp: bf16 too (docs/decisions.md)
+    ("texpands", "a5"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t half bfloat16_t float",
     ("tands", "a2a3"): "int8_t uint8_t int16_t uint16_t",  # TEXPANDS + TAND
     ("tands", "a5"): "int8_t uint8_t int16_t uint16_t int32_t uint32_t",
     ("tors", "a2a3"): "int8_t uint8_t int16_t uint16_t",  # TEXPANDS + TOR
