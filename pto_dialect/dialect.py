@@ -28,6 +28,7 @@ from pto_dialect.ops import (
     tile_fillpad,
     tile_gather,
     tile_generate,
+    tile_gm_gather,
     tile_histogram,
     tile_math,
     tile_matrix,
@@ -123,6 +124,7 @@ OP_MODULES = (
     scalar_memory,
     tile_buf_meta,
     tile_transpose,
+    tile_gm_gather,
 )
 
 PTO = Dialect(

@@ -46,6 +46,13 @@ class OptionEnum(Data[Any]):
             printer.print_string(str(self.data))
 
 
+def option_value(attr: Attribute | None) -> str | None:
+    """The value of an option attribute (None when `attr` is absent or no option)."""
+    if isinstance(attr, OptionEnum):
+        return str(cast(object, attr.data))
+    return None
+
+
 def _option(class_name: str, name: str, values: str, doc: str) -> type[Attribute]:
     enum = cast(
         type[StrEnum], StrEnum(class_name + "Value", {v.upper(): v for v in values.split()})

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, NoneAttr, StringAttr
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
@@ -403,13 +403,12 @@ def _parse_compact(parser: AttrParser) -> Attribute:
     pos = parser.pos
     attr = parser.parse_optional_attribute()
     if attr is not None:
-        value = getattr(attr, "data", None)
+        value = str(cast(object, getattr(attr, "data", None)))
+        code: int
         if isinstance(attr, IntegerAttr):
             code = attr.value.data
-        elif isinstance(attr, IntAttr):
-            code = attr.data
-        elif str(value) in _COMPACT_NAMES:
-            code = _COMPACT_NAMES.index(str(value))
+        elif value in _COMPACT_NAMES:
+            code = _COMPACT_NAMES.index(value)
         else:
             parser.raise_error(f"compact={attr} is not a compact mode", pos, parser.pos)
     elif (word := parser.parse_optional_identifier()) is not None and word in _COMPACT_NAMES:

@@ -29,6 +29,7 @@ from interpreters.ops.tile_expand import TileExpandFunctions
 from interpreters.ops.tile_fillpad import TileFillPadFunctions
 from interpreters.ops.tile_gather import TileGatherFunctions
 from interpreters.ops.tile_generate import TileGenerateFunctions
+from interpreters.ops.tile_gm_gather import TileGmGatherFunctions
 from interpreters.ops.tile_histogram import TileHistogramFunctions
 from interpreters.ops.tile_matrix import TileMatrixFunctions
 from interpreters.ops.tile_memory import TileMemoryFunctions
@@ -122,4 +123,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         ScalarMemoryFunctions(machine),
         TileBufMetaFunctions(machine),
         TileTransposeFunctions(machine),
+        TileGmGatherFunctions(machine),
     ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from math import prod
-from typing import ClassVar, Self, TypeVar
+from typing import ClassVar, Self, TypeVar, cast
 
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import (
@@ -457,8 +457,9 @@ def require_valid_operands(
 def _require_partition_view(what: str, attr: Attribute | None) -> PartitionTensorViewType:
     """The GM window of a `!pto.partition_tensor_view`, or of a static GM memref (the spelling
     of PTOAS's kernels of early 2026: `memref<16x128xf32, #pto.address_space<gm>>`)."""
-    if isinstance(attr, MemRefType) and is_gm_memref(attr):
-        return PartitionTensorViewType(attr.get_shape(), attr.element_type)
+    if attr is not None and is_gm_memref(attr):
+        memref = cast(MemRefType[Attribute], attr)
+        return PartitionTensorViewType(memref.get_shape(), memref.element_type)
     if not isinstance(attr, PartitionTensorViewType):
         raise fail(f"{what} must be a !pto.partition_tensor_view, got {attr}")
     return attr
