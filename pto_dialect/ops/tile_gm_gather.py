@@ -164,9 +164,7 @@ class MScatterOp(GmIndexedOp):
 
     def table_type(self) -> Attribute:
         if len(self.outs) != 1:
-            raise fail(
-                f"{self.name} writes one GM table: outs(%table : !pto.partition_tensor_view)"
-            )
+            raise fail(f"{self.name} writes one GM table: outs(%t : !pto.partition_tensor_view)")
         return self.outs[0].type
 
     def operand_effects(self) -> tuple[Effect, ...]:

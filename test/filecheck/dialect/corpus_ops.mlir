@@ -1,0 +1,87 @@
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
+
+// Ops of PTOAS kernels (issue 25): scalar memory, local arrays, valid shapes, addresses,
+// single elements, ttrans, mgather/mscatter; PTOAS's spellings parse, one form prints.
+
+!d = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+!s = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+!i = !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8, v_row=1, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+!v = !pto.partition_tensor_view<8x8xf32>
+
+// CHECK-LABEL: func.func @scalar_memory
+// CHECK-NEXT: %x = pto.load_scalar %p[%c] : !pto.ptr<i32> -> i32
+// CHECK-NEXT: pto.store_scalar %x, %p[%c] : !pto.ptr<i32>, i32
+// CHECK-NEXT: pto.cmo.cacheinvalid all #pto.address_space<gm>
+// CHECK-NEXT: pto.cmo.cacheinvalid %p single_cache_line : !pto.ptr<i32>
+// CHECK-NEXT: pto.fence.barrier_all #pto.fence_scope<gm>
+// CHECK-NEXT: %a = pto.declare_local_array -> !pto.local_array<2x8xi32>
+// CHECK-NEXT: pto.local_array_set %a[%c, %c], %x : !pto.local_array<2x8xi32>, i32
+// CHECK-NEXT: %y = pto.local_array_get %a[%c, %c] : !pto.local_array<2x8xi32> -> i32
+// GENERIC: "pto.load_scalar"(%p, %c) : (!pto.ptr<i32>, index) -> i32
+// GENERIC: "pto.store_scalar"(%p, %c, %x) : (!pto.ptr<i32>, index, i32) -> ()
+// GENERIC: "pto.cmo.cacheinvalid"() <{space = #pto.address_space<gm>}> : () -> ()
+// GENERIC: "pto.fence.barrier_all"() <{scope = #pto.fence_scope<gm>}> : () -> ()
+// GENERIC: "pto.local_array_set"(%a, %c, %c, %x)
+func.func @scalar_memory(%p: !pto.ptr<i32>, %c: index) {
+  %x = pto.load_scalar %p[%c] : !pto.ptr<i32> -> i32
+  pto.store_scalar %x, %p[%c] : !pto.ptr<i32>, i32
+  pto.cmo.cacheinvalid all #pto.address_space<gm>
+  pto.cmo.cacheinvalid %p single_cache_line : !pto.ptr<i32>
+  pto.fence.barrier_all #pto<fence_scope gm>
+  %a = pto.declare_local_array -> !pto.local_array<2x8xi32>
+  pto.local_array_set %a[%c, %c], %x : !pto.local_array<2x8xi32>, i32
+  %y = pto.local_array_get %a[%c, %c] : !pto.local_array<2x8xi32> -> i32
+  func.return
+}
+
+// CHECK-LABEL: func.func @tile_meta
+// CHECK-NEXT: pto.set_validshape %t, %c, %c : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=?, v_col=?{{.*}}>
+// CHECK-NEXT: %r, %k = pto.get_validshape %t : !pto.tile_buf<{{.*}}>
+// CHECK-NEXT: %n = pto.get_tensor_view_dim %tv, %c : !pto.tensor_view<?x?xf32> -> index
+// CHECK-NEXT: %m = pto.get_tensor_view_stride %tv, %c : !pto.tensor_view<?x?xf32> -> index
+// CHECK-NEXT: %q = pto.tile_buf_addr %t : !pto.tile_buf<{{.*}}> -> !pto.ptr<f32, ub>
+// CHECK-NEXT: %g = pto.tensor_view_addr %tv : !pto.tensor_view<?x?xf32> -> !pto.ptr<f32>
+// CHECK-NEXT: pto.tsetval ins(%c, %f : index, f32) outs(%t : !pto.tile_buf<{{.*}}>)
+// CHECK-NEXT: %e = pto.tgetval ins(%t, %c : !pto.tile_buf<{{.*}}>, index) outs : f32
+// GENERIC: "pto.set_validshape"(%t, %c, %c)
+// GENERIC: "pto.get_tensor_view_dim"(%tv, %c) : (!pto.tensor_view<?x?xf32>, index) -> index
+// GENERIC: "pto.tsetval"(%t, %c, %f)
+// GENERIC: "pto.tgetval"(%t, %c)
+func.func @tile_meta(%t: !d, %c: index, %tv: !pto.tensor_view<?x?xf32>, %f: f32) {
+  pto.set_validshape %t, %c, %c : !d
+  %r, %k = pto.get_validshape %t : !d
+  %n = pto.get_tensor_view_dim %tv, %c
+  %m = pto.get_tensor_view_stride %tv, %c : !pto.tensor_view<?x?xf32> -> index
+  %q = pto.tile_buf_addr %t : !d -> !pto.ptr<f32, ub>
+  %g = pto.tensor_view_addr %tv : !pto.tensor_view<?x?xf32> -> !pto.ptr<f32, gm>
+  pto.tsetval ins(%c, %f : index, f32) outs(%t : !d)
+  %e = pto.tgetval ins(%t, %c : !d, index) outs : f32
+  func.return
+}
+
+// CHECK-LABEL: func.func @moves
+// CHECK-NEXT: pto.ttrans ins(%s, %s : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%d : !pto.tile_buf<{{.*}}>)
+// CHECK-NEXT: pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<{{.*}}dtype=i32{{.*}}>) outs(%d : !pto.tile_buf<{{.*}}>) {coalesce = #pto.coalesce<row>, gatherOob = #pto.gather_oob<clamp>}
+// CHECK-NEXT: pto.mscatter ins(%s, %i : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%v : !pto.partition_tensor_view<8x8xf32>) {scatterAtomicOp = #pto.scatter_atomic_op<add>}
+// CHECK-NEXT: pto.tstore ins(%s : !pto.tile_buf<{{.*}}>) outs(%v : !pto.partition_tensor_view<8x8xf32>) {atomicType = #pto.atomic_type<atomic_add>}
+// CHECK-NEXT: pto.tload ins(%gm : memref<8x8xf32, #pto.address_space<gm>>) outs(%s : !pto.tile_buf<{{.*}}>)
+// GENERIC: "pto.ttrans"(%s, %s, %d) <{operandSegmentSizes = array<i32: 2, 1>}>
+// GENERIC: "pto.mgather"(%v, %i, %d) <{operandSegmentSizes = array<i32: 2, 1>}> {coalesce = #pto.coalesce<row>, gatherOob = #pto.gather_oob<clamp>}
+func.func @moves(%s: !s, %d: !d, %v: !v, %i: !i, %gm: memref<8x8xf32, #pto.address_space<gm>>) {
+  pto.ttrans ins(%s, %s : !s, !s) outs(%d : !d)
+  pto.mgather ins(%v, %i : !v, !i) outs(%d : !d) {coalesce = #pto<coalesce row>, gatherOob = #pto<gather_oob clamp>}
+  pto.mscatter ins(%s, %i : !s, !i) outs(%v : !v) {scatterAtomicOp = #pto<scatter_atomic_op add>}
+  pto.tstore ins(%s : !s) outs(%v : !v) {atomicType = #pto<atomic_type atomic_add>}
+  pto.tload ins(%gm : memref<8x8xf32, #pto.address_space<gm>>) outs(%s : !s)
+  func.return
+}
+
+// PTOAS's tile keys: compact= (printed when not 0), its names and attribute form.
+// CHECK-LABEL: func.func @compact
+// CHECK-SAME: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8, v_row=4, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0, compact=2>
+// CHECK-SAME: !pto.tile_buf<loc=left, dtype=bf16, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=row_major, fractal=512, pad=0, compact=1>
+// CHECK-SAME: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8, v_row=4, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+func.func @compact(%a: !pto.tile_buf<vec, 4x8xf32, compact=#pto.compact_mode<row_plus_one>>, %b: !pto.tile_buf<loc=left, dtype=bf16, rows=16, cols=16, blayout=row_major, slayout=row_major, compact=normal>, %c: !pto.tile_buf<vec, 4x8xf32, compact=0>) {
+  func.return
+}

@@ -1,0 +1,292 @@
+// RUN: pto-opt %s --split-input-file --verify-diagnostics
+
+// a typed pointer
+func.func @case0(%p: !pto.ptr, %c: index) {
+  // expected-error @+1 {{pto.load_scalar needs a typed pointer such as !pto.ptr<f32>}}
+  %x = pto.load_scalar %p[%c] : !pto.ptr -> i32
+  func.return
+}
+
+// -----
+
+// the result is the pointer's element type
+func.func @case1(%p: !pto.ptr<i32>, %c: index) {
+  // expected-error @+1 {{pto.load_scalar result type f32 must equal the pointer's element type i32}}
+  %x = pto.load_scalar %p[%c] : !pto.ptr<i32> -> f32
+  func.return
+}
+
+// -----
+
+// the stored value is the pointer's element type
+func.func @case2(%p: !pto.ptr<i32>, %c: index, %f: f32) {
+  // expected-error @+1 {{pto.store_scalar value type f32 must equal the pointer's element type i32}}
+  pto.store_scalar %f, %p[%c] : !pto.ptr<i32>, f32
+  func.return
+}
+
+// -----
+
+// cacheinvalid: GM only
+func.func @case3() {
+  // expected-error @+1 {{pto.cmo.cacheinvalid invalidates the GM data cache, not vec}}
+  pto.cmo.cacheinvalid all #pto.address_space<vec>
+  func.return
+}
+
+// -----
+
+// cacheinvalid: a GM address
+func.func @case4(%p: !pto.ptr<f32, ub>) {
+  // expected-error @+1 {{pto.cmo.cacheinvalid address type !pto.ptr<f32, ub> must be a GM !pto.ptr or a tensor view}}
+  pto.cmo.cacheinvalid %p single_cache_line : !pto.ptr<f32, ub>
+  func.return
+}
+
+// -----
+
+// local arrays: an index per dimension
+func.func @case5(%c: index) {
+  %a = pto.declare_local_array -> !pto.local_array<2x8xi32>
+  // expected-error @+1 {{pto.local_array_get needs 2 indices for !pto.local_array<2x8xi32>, got 1}}
+  %y = pto.local_array_get %a[%c] : !pto.local_array<2x8xi32> -> i32
+  func.return
+}
+
+// -----
+
+// local arrays: the element type
+func.func @case6(%c: index, %f: f32) {
+  %a = pto.declare_local_array -> !pto.local_array<8xi32>
+  // expected-error @+1 {{pto.local_array_set scalar type f32 must equal the array's element type i32}}
+  pto.local_array_set %a[%c], %f : !pto.local_array<8xi32>, f32
+  func.return
+}
+
+// -----
+
+// set_validshape: a dynamic valid shape
+func.func @case7(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %c: index) {
+  // expected-error @+1 {{pto.set_validshape needs a tile with a dynamic valid shape (v_row=?, v_col=?), got !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  pto.set_validshape %t, %c, %c : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+  func.return
+}
+
+// -----
+
+// set_validshape: constants within the shape
+func.func @case8(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=?, v_col=?>, %c: index) {
+  %c9 = arith.constant 9 : index
+  // expected-error @+1 {{pto.set_validshape valid_col 9 must be in [0, 8]}}
+  pto.set_validshape %t, %c, %c9 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=?, v_col=?>
+  func.return
+}
+
+// -----
+
+// tensor-view queries: a dimension of the view
+func.func @case9(%tv: !pto.tensor_view<?x?xf32>) {
+  %c2 = arith.constant 2 : index
+  // expected-error @+1 {{pto.get_tensor_view_dim dimension 2 must be in [0, 2) for !pto.tensor_view<?x?xf32>}}
+  %n = pto.get_tensor_view_dim %tv, %c2 : !pto.tensor_view<?x?xf32> -> index
+  func.return
+}
+
+// -----
+
+// addresses: a typed pointer or a memref
+func.func @case10(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.tile_buf_addr result i64 must be a typed !pto.ptr or a memref}}
+  %q = pto.tile_buf_addr %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> i64
+  func.return
+}
+
+// -----
+
+// addresses: the tile's memory
+func.func @case11(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.tile_buf_addr result !pto.ptr<f32> must point into ub}}
+  %q = pto.tile_buf_addr %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> !pto.ptr<f32>
+  func.return
+}
+
+// -----
+
+// addresses: the element type
+func.func @case12(%tv: !pto.tensor_view<?x?xf32>) {
+  // expected-error @+1 {{pto.tensor_view_addr result !pto.ptr<f16> must have the source's element type f32}}
+  %g = pto.tensor_view_addr %tv : !pto.tensor_view<?x?xf32> -> !pto.ptr<f16>
+  func.return
+}
+
+// -----
+
+// tsetval/tgetval: a vec tile
+func.func @case13(%t: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>, %c: index) {
+  // expected-error @+1 {{pto.tgetval needs a loc=vec tile (the scalar unit reads and writes UB), got loc=mat}}
+  %e = pto.tgetval ins(%t, %c : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>, index) outs : f32
+  func.return
+}
+
+// -----
+
+// tsetval/tgetval: the element type
+func.func @case14(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %c: index, %h: f16) {
+  // expected-error @+1 {{pto.tsetval scalar type f16 must equal the tile's element type f32}}
+  pto.tsetval ins(%c, %h : index, f16) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// tsetval/tgetval: an offset within the tile
+func.func @case15(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{pto.tgetval offset 64 must be in [0, 64)}}
+  %e = pto.tgetval ins(%t, %c64 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, index) outs : f32
+  func.return
+}
+
+// -----
+
+// ttrans: vec tiles
+func.func @case16(%s: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.ttrans src must be in loc=vec, got loc=mat}}
+  pto.ttrans ins(%s : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// ttrans: a row-major ND source
+func.func @case17(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, blayout=col_major>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.ttrans src must be row-major with slayout=none_box}}
+  pto.ttrans ins(%s : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, blayout=col_major>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// ttrans: 1-, 2- or 4-byte elements
+func.func @case18(%s: !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.ttrans dtype i64 is not supported on target cpu}}
+  pto.ttrans ins(%s : !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// ttrans: one element width
+func.func @case19(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>) {
+  // expected-error @+1 {{pto.ttrans dst element f16 must have the width of src's f32 (the bits are copied)}}
+  pto.ttrans ins(%s : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>)
+  func.return
+}
+
+// -----
+
+// ttrans: dst holds the transpose
+func.func @case20(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>) {
+  // expected-error @+1 {{pto.ttrans dst 4x8 cannot hold the transpose of src's valid 8x8}}
+  pto.ttrans ins(%s : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>)
+  func.return
+}
+
+// -----
+
+// ttrans SSA: the result's valid shape is the source's transposed
+func.func @case21(%s: !pto.tile<loc=vec, dtype=f32, rows=8, cols=8, v_row=2, v_col=8>) {
+  // expected-error @+1 {{pto.ttrans result valid 2x8 must be src's transposed, 8x2}}
+  %r = pto.ttrans %s : (!pto.tile<loc=vec, dtype=f32, rows=8, cols=8, v_row=2, v_col=8>) -> !pto.tile<loc=vec, dtype=f32, rows=8, cols=8, v_row=2, v_col=8>
+  func.return
+}
+
+// -----
+
+// mgather: option attributes
+func.func @case22(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather coalesce must be a pto.coalesce attribute, got "row"}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {coalesce = "row"}
+  func.return
+}
+
+// -----
+
+// mgather: a vec value tile
+func.func @case23(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.mgather value tile must be in loc=vec, got loc=mat}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>)
+  func.return
+}
+
+// -----
+
+// mgather: a row-major value tile
+func.func @case24(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, blayout=col_major>) {
+  // expected-error @+1 {{pto.mgather value tile must be row-major (blayout=row_major), got blayout=col_major}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, blayout=col_major>)
+  func.return
+}
+
+// -----
+
+// mgather: a vec index tile
+func.func @case25(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=mat, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather idx must be in loc=vec, got loc=mat}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=mat, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mgather: a row-major index tile
+func.func @case26(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, blayout=col_major>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather idx must be row-major (blayout=row_major), got blayout=col_major}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, blayout=col_major>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mgather: 32-bit indices
+func.func @case27(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=16>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather idx element type i16 must be i32 or ui32}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=16>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mgather: the pages' element types
+func.func @case28(%v: !pto.partition_tensor_view<8x8xi64>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather dtype i64 is not supported on target cpu}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xi64>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mgather: a GM table
+func.func @case29(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather table must be a !pto.partition_tensor_view, got !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  pto.mgather ins(%v, %i : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mgather: the table's element type
+func.func @case30(%v: !pto.partition_tensor_view<8x8xf16>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather table element type f16 must equal the tile's f32}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf16>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mscatter: one GM table
+func.func @case31(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) {
+  // expected-error @+1 {{pto.mscatter writes one GM table: outs(%t : !pto.partition_tensor_view)}}
+  pto.mscatter ins(%s, %i : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>)
+  func.return
+}
