@@ -290,3 +290,14 @@ func.func @case31(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %i: !pt
   pto.mscatter ins(%s, %i : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>)
   func.return
 }
+
+// -----
+
+// vshl/vshr: counts of lhs's width (either signedness)
+func.func @shift_counts(%a: !pto.vreg<128xui16>, %b: !pto.vreg<64xsi32>, %m: !pto.mask<b16>) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.vshl rhs type !pto.vreg<64xsi32> must be !pto.vreg<128xui16>, or its lanes of the other signedness}}
+    %r = pto.vshl %a, %b, %m : !pto.vreg<128xui16>, !pto.vreg<64xsi32>, !pto.mask<b16> -> !pto.vreg<128xui16>
+  }
+  func.return
+}
