@@ -363,9 +363,22 @@ def _parse_enum(enum: type[StrEnum], attr: Callable[[StrEnum], Attribute]):
     return parse
 
 
+_LOCATION_ALIASES = {"ub": Location.VEC}
+"""Older PTOAS spellings of tile locations (`loc=ub`, PTOAS of early 2026)."""
+
+
 def _parse_tile_location(parser: AttrParser) -> Attribute:
     pos = parser.pos
-    loc = parser.parse_str_enum(Location)
+    word = parser.parse_optional_identifier()
+    if word in _LOCATION_ALIASES:
+        return LocationAttr(_LOCATION_ALIASES[word])
+    if word is not None and word in Location.__members__.values():
+        loc = Location(word)
+    else:
+        if word is not None:
+            names = ", ".join(f"`{m.value}`" for m in Location)
+            parser.raise_error(f"Expected {names}.", pos, parser.pos)
+        loc = parser.parse_str_enum(Location)
     if loc not in TILE_LOCATIONS:
         parser.raise_error("loc=gm: GM is not a tile location (tiles live on chip)", pos)
     return LocationAttr(loc)

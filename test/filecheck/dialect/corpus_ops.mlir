@@ -85,3 +85,9 @@ func.func @moves(%s: !s, %d: !d, %v: !v, %i: !i, %gm: memref<8x8xf32, #pto.addre
 func.func @compact(%a: !pto.tile_buf<vec, 4x8xf32, compact=#pto.compact_mode<row_plus_one>>, %b: !pto.tile_buf<loc=left, dtype=bf16, rows=16, cols=16, blayout=row_major, slayout=row_major, compact=normal>, %c: !pto.tile_buf<vec, 4x8xf32, compact=0>) {
   func.return
 }
+
+// PTOAS's `loc=ub` of early 2026 is loc=vec.
+// CHECK-LABEL: func.func @ub_location(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8,
+func.func @ub_location(%t: !pto.tile_buf<loc=ub, dtype=f32, rows=8, cols=8>) {
+  func.return
+}
