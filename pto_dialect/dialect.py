@@ -63,6 +63,7 @@ from pto_dialect.ops import (
     vector_scalar,
     vector_sfu,
     vector_sort,
+    vector_spr,
     vector_store,
 )
 from pto_dialect.option_attrs import OPTION_ATTRIBUTES
@@ -125,6 +126,7 @@ OP_MODULES = (
     tile_buf_meta,
     tile_transpose,
     tile_gm_gather,
+    vector_spr,
 )
 
 PTO = Dialect(

@@ -58,6 +58,7 @@ from interpreters.ops.vector_reduce import VectorReduceFunctions
 from interpreters.ops.vector_scalar import VectorScalarFunctions
 from interpreters.ops.vector_sfu import VectorSfuFunctions
 from interpreters.ops.vector_sort import VectorSortFunctions
+from interpreters.ops.vector_spr import VectorSprFunctions
 from interpreters.ops.vector_store import VectorStoreFunctions
 
 
@@ -124,4 +125,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileBufMetaFunctions(machine),
         TileTransposeFunctions(machine),
         TileGmGatherFunctions(machine),
+        VectorSprFunctions(machine),
     ]

@@ -246,6 +246,7 @@ class VectorStoreFunctions(MachineFunctions):
         post = op.post_update is not PostUpdate.NO_POST_UPDATE  # form A updates AR
         payload = np.ascontiguousarray(value).view(np.uint8)
         new_ar = ar + vm.VREG_BYTES if post else ar
+        self.machine.ar = new_ar
         return (self._step(interpreter, op, state, memory, dest + ar, payload, lane, new_ar),)
 
     @implements(VstaOp)

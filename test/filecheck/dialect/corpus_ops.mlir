@@ -91,3 +91,22 @@ func.func @compact(%a: !pto.tile_buf<vec, 4x8xf32, compact=#pto.compact_mode<row
 func.func @ub_location(%t: !pto.tile_buf<loc=ub, dtype=f32, rows=8, cols=8>) {
   func.return
 }
+
+// The AR special register (PTOAS's SPR state ops); the untyped PTOAS form parses too.
+// CHECK-LABEL: func.func @spr
+// CHECK: pto.sprclr "AR"
+// CHECK-NEXT: pto.sprsti "AR", %p[%c] : !pto.ptr<ui32, ub>, i32
+// CHECK-NEXT: %n = pto.sprsts "AR", %p[%o] : !pto.ptr<ui32, ub>, i32 -> !pto.ptr<ui32, ub>
+// CHECK-NEXT: %m = pto.sprsti "AR", %p[%c] : !pto.ptr<ui32, ub>, i32 -> !pto.ptr<ui32, ub>
+// GENERIC: "pto.sprclr"() <{spr = "AR"}> : () -> ()
+// GENERIC: "pto.sprsts"(%p, %o) <{spr = "AR"}> : (!pto.ptr<ui32, ub>, i32) -> !pto.ptr<ui32, ub>
+func.func @spr(%p: !pto.ptr<ui32, ub>, %o: i32) {
+  %c = arith.constant 8 : i32
+  pto.vecscope {
+    pto.sprclr "AR"
+    pto.sprsti "AR", %p[%c] : !pto.ptr<ui32, ub>, i32
+    %n = pto.sprsts "AR", %p[%o] : !pto.ptr<ui32, ub>, i32 -> !pto.ptr<ui32, ub>
+    %m = pto.sprsti "AR", %p[%c] -> !pto.ptr<ui32, ub>
+  }
+  func.return
+}

@@ -301,3 +301,70 @@ func.func @shift_counts(%a: !pto.vreg<128xui16>, %b: !pto.vreg<64xsi32>, %m: !pt
   }
   func.return
 }
+
+// -----
+
+// SPR ops: only AR
+func.func @spr_name() {
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprclr requires spr to be "AR", got "CTRL"}}
+    pto.sprclr "CTRL"
+  }
+  func.return
+}
+
+// -----
+
+// SPR stores: a UB pointer of 32-bit integers
+func.func @spr_dst(%p: !pto.ptr<f32, ub>, %o: i32) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprsts destination !pto.ptr<f32, ub> must be a UB pointer of ui32 or i32}}
+    pto.sprsts "AR", %p[%o] : !pto.ptr<f32, ub>, i32
+  }
+  func.return
+}
+
+// -----
+
+// SPR stores: an i32 offset
+func.func @spr_offset(%p: !pto.ptr<ui32, ub>, %o: i64) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprsts offset type i64 must be i32}}
+    pto.sprsts "AR", %p[%o] : !pto.ptr<ui32, ub>, i64
+  }
+  func.return
+}
+
+// -----
+
+// sprsti: a constant offset
+func.func @spr_constant(%p: !pto.ptr<ui32, ub>, %o: i32) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprsti offset must be a constant (an 8-bit immediate)}}
+    pto.sprsti "AR", %p[%o] : !pto.ptr<ui32, ub>, i32
+  }
+  func.return
+}
+
+// -----
+
+// sprsti: a signed 8-bit immediate
+func.func @spr_imm(%p: !pto.ptr<ui32, ub>) {
+  %c = arith.constant 200 : i32
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprsti offset 200 must be a signed 8-bit immediate}}
+    pto.sprsti "AR", %p[%c] : !pto.ptr<ui32, ub>, i32
+  }
+  func.return
+}
+
+// -----
+
+// SPR stores: the updated base has the destination's type
+func.func @spr_post(%p: !pto.ptr<ui32, ub>, %o: i32) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprsts updated base !pto.ptr<i32, ub> must be !pto.ptr<ui32, ub>}}
+    %n = pto.sprsts "AR", %p[%o] : !pto.ptr<ui32, ub>, i32 -> !pto.ptr<i32, ub>
+  }
+  func.return
+}
