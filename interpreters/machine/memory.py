@@ -87,6 +87,10 @@ class Pointer:
         assert self.dtype is not None
         return Pointer(self.memory, self.offset + elements * self.dtype.bytes, self.dtype)
 
+    def advanced_bytes(self, nbytes: int) -> Pointer:
+        """The pointer `nbytes` bytes further (a post-update result)."""
+        return Pointer(self.memory, self.offset + nbytes, self.dtype)
+
     def access(self, nbytes: int) -> Access:
         """The `nbytes` bytes at this pointer, for the pipe model."""
         assert self.memory is not None

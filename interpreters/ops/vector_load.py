@@ -135,9 +135,12 @@ class VectorLoadFunctions(MachineFunctions):
     ) -> PythonValues:
         lane = lane_type(op.low)
         memory, base = self.ub(args[0])
-        address = base + int(args[1]) * ub_element(op.source, lane).bytes
-        low, high, reads = vm.vldsx2(memory, address, op.dist_mode, lane)
+        step = int(args[1]) * ub_element(op.source, lane).bytes
+        post = op.updated_base is not None  # loads at the base, returns it advanced
+        low, high, reads = vm.vldsx2(memory, base if post else base + step, op.dist_mode, lane)
         self.run(op, memory, reads, lane)
+        if post:
+            return (low, high, advanced(cast(Pointer, args[0]), step))
         return (low, high)
 
     @implements(VsldOp)
@@ -154,8 +157,11 @@ class VectorLoadFunctions(MachineFunctions):
         lane = lane_type(op.result)
         memory, address = self.ub(args[0])
         mask = cast(np.ndarray, args[-1])
-        vreg, reads = vm.vsldb(memory, address, strides_of(op, args[1:-1]), mask, lane)
+        strides = strides_of(op, args[1:-1])
+        vreg, reads = vm.vsldb(memory, address, strides, mask, lane)
         self.run(op, memory, reads, lane)
+        if op.updated_base is not None:  # the base advanced by the repeat stride
+            return (vreg, advanced(cast(Pointer, args[0]), strides[1] * vm.BLOCK))
         return (vreg,)
 
     @implements(Vgather2Op)

@@ -221,7 +221,10 @@ class VldusOp(VectorLoadOp):
 
 @irdl_op_definition
 class VldsX2Op(VectorLoadOp):
-    """`%lo, %hi = pto.vldsx2 %src[%off], "DINTLV_B32" : P, index -> V, V` (deinterleave)."""
+    """`%lo, %hi = pto.vldsx2 %src[%off], "DINTLV_B32" : P, index -> V, V` (deinterleave).
+
+    Post-update form (PTOAS VPTOOps.td): `%lo, %hi, %next = ... -> V, V, P` loads at `%src`
+    itself and returns `%src` advanced by `%off` elements, as `vlds`'s."""
 
     name = "pto.vldsx2"
 
@@ -232,10 +235,11 @@ class VldsX2Op(VectorLoadOp):
     dist = prop_def(StringAttr)
     low = result_def(VREG)
     high = result_def(VREG)
+    updated_base = opt_result_def(PTR)
 
     assembly_format = (
         "$source `[` $offset `]` `,` $dist attr-dict `:` type($source) `,` type($offset) "
-        "`->` type($low) `,` type($high)"
+        "`->` type($low) `,` type($high) (`,` type($updated_base)^)?"
     )
 
     def __init__(
@@ -244,10 +248,11 @@ class VldsX2Op(VectorLoadOp):
         offset: SSAValue,
         result_type: VRegType,
         dist: LoadX2Dist | str,
+        post_update: bool = False,
     ) -> None:
         super().__init__(
             operands=[source, offset],
-            result_types=[result_type, result_type],
+            result_types=[result_type, result_type, [source.type] if post_update else []],
             properties=string_props(dist=dist),
         )
 
@@ -319,6 +324,8 @@ class VsldbOp(MaskedLoadOp, BlockStridedOp):
     strides = var_operand_def(AnyAttr())
     mask = operand_def(MASK)
     result = result_def(VREG)
+    updated_base = opt_result_def(PTR)
+    """PTOAS's post-update form: `%src` advanced by the repeat stride (32-byte blocks)."""
 
     def __init__(
         self,
@@ -326,12 +333,16 @@ class VsldbOp(MaskedLoadOp, BlockStridedOp):
         strides: SSAValue | Sequence[SSAValue],
         mask: SSAValue,
         result_type: VRegType,
+        post_update: bool = False,
     ) -> None:
         """`strides`: the i32 control word, or the (i16 block, i16 repeat) pair."""
         pair = [strides] if isinstance(strides, SSAValue) else list(strides)
-        super().__init__(operands=[source, pair, mask], result_types=[result_type])
+        results = [result_type, [source.type] if post_update else []]
+        super().__init__(operands=[source, pair, mask], result_types=results)
 
     def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        if self.updated_base is not None and self.updated_base.type != ptr:
+            raise fail(f"{self.name} updated base {self.updated_base.type} must be {ptr}")
         self.check_strides()
         super().verify_load(ptr, loaded)
 

@@ -110,3 +110,19 @@ func.func @spr(%p: !pto.ptr<ui32, ub>, %o: i32) {
   }
   func.return
 }
+
+// PTOAS's post-update forms: the access at the base, the base advanced as a result.
+// CHECK-LABEL: func.func @post_update
+// CHECK: %m, %n = pto.pldi %p[%c], "NORM" : !pto.ptr<ui8, ub>, index -> !pto.mask<b8>, !pto.ptr<ui8, ub>
+// CHECK-NEXT: %q = pto.psts %m, %p[%c], "NORM" : !pto.mask<b8>, !pto.ptr<ui8, ub>, index -> !pto.ptr<ui8, ub>
+// CHECK-NEXT: %lo, %hi, %r = pto.vldsx2 %f[%c], "DINTLV_B32" : !pto.ptr<f32, ub>, index -> !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.ptr<f32, ub>
+// GENERIC: "pto.pldi"(%p, %c) <{dist = "NORM"}> : (!pto.ptr<ui8, ub>, index) -> (!pto.mask<b8>, !pto.ptr<ui8, ub>)
+func.func @post_update(%p: !pto.ptr<ui8, ub>, %f: !pto.ptr<f32, ub>) {
+  %c = arith.constant 1 : index
+  pto.vecscope {
+    %m, %n = pto.pldi %p[%c], "NORM" : !pto.ptr<ui8, ub>, index -> !pto.mask<b8>, !pto.ptr<ui8, ub>
+    %q = pto.psts %m, %p[%c], "NORM" : !pto.mask<b8>, !pto.ptr<ui8, ub>, index -> !pto.ptr<ui8, ub>
+    %lo, %hi, %r = pto.vldsx2 %f[%c], "DINTLV_B32" : !pto.ptr<f32, ub>, index -> !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.ptr<f32, ub>
+  }
+  func.return
+}
