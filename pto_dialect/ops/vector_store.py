@@ -392,7 +392,9 @@ class VstaOp(AlignFlushOp):
 
 @irdl_op_definition
 class VstasOp(AlignFlushOp):
-    """`pto.vstas %align, %dst, %off : !pto.align, P, i32` (byte offset)."""
+    """`pto.vstas %align, %dst, %off : !pto.align, P, i32`: the flush point `%off` elements
+    of the pointer's type past `%dst` (PTOAS micro-isa 03-vector-load-store.md and its
+    vstas-vstus-offset-update board case; docs/decisions.md)."""
 
     name = "pto.vstas"
 
@@ -401,13 +403,22 @@ class VstasOp(AlignFlushOp):
     align = operand_def(ALIGN)
     dest = operand_def(PTR)
     offset = operand_def(I32_SCALAR)
+    updated_base = opt_result_def(PTR)
+    """PTOAS's post-update form: the flush at `dest`, and `dest` advanced by `offset`
+    destination elements (PTOAS micro-isa 03-vector-load-store.md; its vstas-post-update
+    board case)."""
 
     assembly_format = (
         "$align `,` $dest `,` $offset attr-dict `:` type($align) `,` type($dest) `,` type($offset)"
+        " (`->` type($updated_base)^)?"
     )
 
-    def __init__(self, align: SSAValue, dest: SSAValue, offset: SSAValue) -> None:
-        super().__init__(operands=[align, dest, offset])
+    def __init__(
+        self, align: SSAValue, dest: SSAValue, offset: SSAValue, post_update: bool = False
+    ) -> None:
+        super().__init__(
+            operands=[align, dest, offset], result_types=[[dest.type] if post_update else []]
+        )
 
 
 @irdl_op_definition
@@ -591,6 +602,10 @@ class VstusOp(ThreadedStoreOp):
 
     Form A: `%a2, %p2 = pto.vstus %a, %base_in, %v, %dst, %off : A, P, V, P, i32 -> A, P`.
     Form B: `%a2, %p2 = pto.vstus %a, %off, %v, %base, "MODE" : A, i32, V, P -> A, P`.
+    PTOAS's form (no MODE): `%a2[, %p2] = pto.vstus %a, %off, %v, %base : A, i32, V, P ->
+    A[, P]`: `%off` counts elements of the pointer's type (PTOAS micro-isa
+    03-vector-load-store.md; the vstas-vstus-offset-update board case), `%p2` the base
+    advanced by them.
     """
 
     name = "pto.vstus"
@@ -606,7 +621,23 @@ class VstusOp(ThreadedStoreOp):
     dest = operand_def(PTR)
     offset = opt_operand_def(I32_SCALAR)
     align_out = result_def(ALIGN)
-    base_out = result_def(PTR)
+    base_out = opt_result_def(PTR)
+
+    @property
+    def ptoas_form(self) -> bool:
+        """PTOAS's form: neither form A's offset operand nor form B's MODE."""
+        return self.offset is None and self.mode is None
+
+    def verify_store(self, ptr: PtrType, stored: Stored) -> None:
+        if not self.ptoas_form:
+            if self.base_out is None:
+                raise fail(f"{self.name} form A and form B give the base as a second result")
+            super().verify_store(ptr, stored)
+            return
+        VectorStoreOp.verify_store(self, ptr, stored)
+        self.verify_form_b(self.state_in)
+        if self.base_out is not None:
+            self.check_same_type("base_out", self.base_out, "dest", ptr)
 
     def verify_form_b(self, offset_in: SSAValue) -> None:
         if offset_in.type != i32:
@@ -615,6 +646,7 @@ class VstusOp(ThreadedStoreOp):
             )
 
     def verify_threaded(self, ptr: PtrType, form_a: bool) -> None:
+        assert self.base_out is not None
         self.check_same_type("base_out", self.base_out, "dest", ptr)
 
 

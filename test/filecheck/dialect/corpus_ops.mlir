@@ -126,3 +126,18 @@ func.func @post_update(%p: !pto.ptr<ui8, ub>, %f: !pto.ptr<f32, ub>) {
   }
   func.return
 }
+
+// PTOAS's vstus without MODE (offset in elements, optional base result) and vstas's result.
+// CHECK-LABEL: func.func @vstus_ptoas
+// CHECK: %b = pto.vstus %a, %o, %v, %p : !pto.align, i32, !pto.vreg<64xf32>, !pto.ptr<f32, ub> -> !pto.align
+// CHECK-NEXT: %c, %q = pto.vstus %b, %o, %v, %p : !pto.align, i32, !pto.vreg<64xf32>, !pto.ptr<f32, ub> -> !pto.align, !pto.ptr<f32, ub>
+// CHECK-NEXT: %n = pto.vstas %c, %q, %o : !pto.align, !pto.ptr<f32, ub>, i32 -> !pto.ptr<f32, ub>
+func.func @vstus_ptoas(%p: !pto.ptr<f32, ub>, %o: i32, %v: !pto.vreg<64xf32>) {
+  pto.vecscope {
+    %a = pto.init_align : !pto.align
+    %b = pto.vstus %a, %o, %v, %p : !pto.align, i32, !pto.vreg<64xf32>, !pto.ptr<f32, ub> -> !pto.align
+    %c, %q = pto.vstus %b, %o, %v, %p : !pto.align, i32, !pto.vreg<64xf32>, !pto.ptr<f32, ub> -> !pto.align, !pto.ptr<f32, ub>
+    %n = pto.vstas %c, %q, %o : !pto.align, !pto.ptr<f32, ub>, i32 -> !pto.ptr<f32, ub>
+  }
+  func.return
+}

@@ -418,8 +418,9 @@ func.func @f(%a: !pto.align, %b: !pto.ptr<f32, ub>, %v: !pto.vreg<64xf32>, %o: i
 
 // -----
 
+// without form A's operand or a MODE it is PTOAS's form: an i32 offset second
 func.func @f(%a: !pto.align, %b: !pto.ptr<f32, ub>, %v: !pto.vreg<64xf32>) {
-  // expected-error @+1 {{pto.vstus takes either an i32 %offset operand (form A) or a "MODE" string (form B), exactly one of them}}
+  // expected-error @+1 {{pto.vstus form B takes an i32 scalar offset, got !pto.ptr}}
   %a2, %b2 = pto.vstus %a, %b, %v, %b : !pto.align, !pto.ptr<f32, ub>, !pto.vreg<64xf32>, !pto.ptr<f32, ub> -> !pto.align, !pto.ptr<f32, ub>
   func.return
 }
