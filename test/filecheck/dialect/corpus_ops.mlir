@@ -141,3 +141,15 @@ func.func @vstus_ptoas(%p: !pto.ptr<f32, ub>, %o: i32, %v: !pto.vreg<64xf32>) {
   }
   func.return
 }
+
+// vcvt: the 4:1 parts P0-P3 and i64 sources under a b32 mask (PTOAS's board cases).
+// CHECK-LABEL: func.func @vcvt_forms
+// CHECK: %q = pto.vcvt %u, %m {sat = "SAT", part = "P3"} : !pto.vreg<64xui32>, !pto.mask<b32> -> !pto.vreg<256xui8>
+// CHECK-NEXT: %f = pto.vcvt %l, %m {rnd = "R", part = "EVEN"} : !pto.vreg<32xi64>, !pto.mask<b32> -> !pto.vreg<64xf32>
+func.func @vcvt_forms(%u: !pto.vreg<64xui32>, %l: !pto.vreg<32xi64>, %m: !pto.mask<b32>) {
+  pto.vecscope {
+    %q = pto.vcvt %u, %m {sat = "SAT", part = "P3"} : !pto.vreg<64xui32>, !pto.mask<b32> -> !pto.vreg<256xui8>
+    %f = pto.vcvt %l, %m {rnd = "R", part = "EVEN"} : !pto.vreg<32xi64>, !pto.mask<b32> -> !pto.vreg<64xf32>
+  }
+  func.return
+}

@@ -368,3 +368,25 @@ func.func @spr_post(%p: !pto.ptr<ui32, ub>, %o: i32) {
   }
   func.return
 }
+
+// -----
+
+// vcvt: a part within the form's ratio
+func.func @vcvt_part(%v: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.vcvt part "P2" selects lane 2 of 2: f32 -> f16 is a 2:1 form}}
+    %r = pto.vcvt %v, %m {rnd = "R", part = "P2"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<128xf16>
+  }
+  func.return
+}
+
+// -----
+
+// vcvt: 64-bit lanes take a b32 mask
+func.func @vcvt_i64_mask(%v: !pto.vreg<32xi64>, %m: !pto.mask<b16>) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.vcvt masks the 64-bit lanes of !pto.vreg<32xi64> with a !pto.mask<b32> (bit 2*i for lane i), got !pto.mask<b16>}}
+    %r = pto.vcvt %v, %m {rnd = "R"} : !pto.vreg<32xi64>, !pto.mask<b16> -> !pto.vreg<64xf32>
+  }
+  func.return
+}

@@ -82,7 +82,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
     pto.vecscope {
-      // expected-error @+1 {{pto.vcvt part "MID" must be EVEN or ODD}}
+      // expected-error @+1 {{pto.vcvt part "MID" must be one of EVEN, ODD, P0, P1, P2, P3}}
       %r = pto.vcvt %a, %m {part = "MID"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<128xf16>
     }
     func.return
