@@ -152,7 +152,7 @@ class PredicateLoadOp(PredicateMemoryOp):
         super().__init__(
             operands=[source, offset],
             properties={"dist": StringAttr(dist)},
-            result_types=[MaskType(bits)],
+            result_types=[MaskType(bits), []],
         )
 
 
@@ -196,7 +196,9 @@ class PredicateStoreOp(PredicateMemoryOp):
         offset: SSAValue | Operation,
         dist: str,
     ) -> None:
-        super().__init__(operands=[value, dest, offset], properties={"dist": StringAttr(dist)})
+        super().__init__(
+            operands=[value, dest, offset], properties={"dist": StringAttr(dist)}, result_types=[[]]
+        )
 
 
 @irdl_op_definition
