@@ -10,11 +10,12 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine.core import MachineFunctions
-from interpreters.machine.memory import Access, Pointer
+from interpreters.machine.core import Machine, MachineFunctions
+from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics.vector_arith import broadcast
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import dtype_of
+from pto_dialect.ops.pointer import PtrIntCastOp
 from pto_dialect.ops.scalar_memory import (
     CmoCacheInvalidOp,
     DeclareLocalArrayOp,
@@ -26,14 +27,46 @@ from pto_dialect.ops.scalar_memory import (
     ScalarAccessOp,
     StoreScalarOp,
 )
-from pto_dialect.types import PtrType
+from pto_dialect.types import MemorySpace, PtrType
+
+_GM_TAG = 40
+"""`ptrtoint` of a GM pointer: (memory tag << 40) | byte offset, so that `inttoptr` of that
+integer finds the kernel argument again (GM has one memory per argument here)."""
 
 
 @register_functions
 class ScalarMemoryFunctions(MachineFunctions):
     """One element through a pointer on pipe S; `cmo.cacheinvalid` orders only (no data
     cache is modelled); `fence.barrier_all` waits for every pipe; local arrays are numpy
-    arrays of their element type."""
+    arrays of their element type; `ptrtoint`/`inttoptr` round-trip pointers."""
+
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._gm: dict[int, Memory] = {}
+        """GM memories `ptrtoint` gave a tag, by tag."""
+
+    @implements(PtrIntCastOp)
+    def run_ptr_int_cast(
+        self, interpreter: Interpreter, op: PtrIntCastOp, args: PythonValues
+    ) -> PythonValues:
+        if op.TO_INT:
+            ptr = cast(Pointer, args[0])
+            if ptr.memory is None or ptr.memory.space is not MemorySpace.GM:
+                return (ptr.offset,)  # on-chip: its byte address in its memory
+            tag = len(self._gm) + 1
+            for known, memory in self._gm.items():
+                if memory is ptr.memory:
+                    tag = known
+            self._gm[tag] = ptr.memory
+            return ((tag << _GM_TAG) | ptr.offset,)
+        target = cast(PtrType, op.result.type)
+        address = int(args[0])
+        if target.memory is MemorySpace.GM:
+            memory = self._gm.get(address >> _GM_TAG)
+            check(memory is not None, f"inttoptr of {address}: not an address ptrtoint gave")
+            return (Pointer(memory, address & ((1 << _GM_TAG) - 1), target.element),)
+        check(address >= 0, f"inttoptr of the negative address {address}")
+        return (Pointer(self.machine.memory(target.memory), address, target.element),)
 
     def _element(self, op: ScalarAccessOp, args: PythonValues) -> tuple[Pointer, Access]:
         ptype = cast(PtrType, op.operands[0].type)

@@ -23,6 +23,7 @@ from pto_dialect.ops.tile_buf_meta import (
     TGetValOp,
     TileBufAddrOp,
     TSetValOp,
+    ValidSizeOp,
 )
 from pto_dialect.types import PtrType
 
@@ -55,6 +56,13 @@ class TileBufMetaFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: GetValidShapeOp, args: PythonValues
     ) -> PythonValues:
         return _tile(args[0], "pto.get_validshape source").valid
+
+    @implements(ValidSizeOp)
+    def run_valid_size(
+        self, interpreter: Interpreter, op: ValidSizeOp, args: PythonValues
+    ) -> PythonValues:
+        tile = _tile(args[0], op.name + " source")
+        return (tile.valid_cols if op.COLS else tile.valid_rows,)
 
     @implements(TensorViewQueryOp)
     def run_view_query(

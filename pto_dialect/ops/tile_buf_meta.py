@@ -109,6 +109,53 @@ class GetValidShapeOp(PtoOp):
         super().__init__(operands=[source], result_types=[_INDEX, _INDEX])
 
 
+class ValidSizeOp(PtoOp):
+    """`%n = pto.tile_valid_<rows|cols> %t (: T -> index)?`: one size of the valid region."""
+
+    MANUAL: ClassVar = _PTOAS_MANUAL
+    COST: ClassVar = _META
+    COLS: ClassVar[bool] = False
+
+    src = operand_def(TileBufType)
+    result = result_def(IndexType)
+
+    traits = traits_def(Pure())
+
+    def __init__(self, src: SSAValue) -> None:
+        super().__init__(operands=[src], result_types=[_INDEX])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ValidSizeOp:
+        src = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        if parser.parse_optional_punctuation(":") is not None:
+            src_type = parser.parse_type()
+            parser.parse_punctuation("->")
+            parser.parse_type()
+        else:
+            src_type = _defined_type(parser, src)
+        op = cls(parser.resolve_operand(src, src_type))
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.src)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.src.type)
+        printer.print_string(" -> index")
+
+
+TileValidRowsOp = define_op(
+    ValidSizeOp, "TileValidRowsOp", "pto.tile_valid_rows", "The valid region's rows.",
+)  # fmt: skip
+TileValidColsOp = define_op(
+    ValidSizeOp, "TileValidColsOp", "pto.tile_valid_cols", "The valid region's columns.",
+    COLS=True,
+)  # fmt: skip
+
+
 class TensorViewQueryOp(PtoOp):
     """`%r = pto.get_tensor_view_<dim|stride> %tv, %i (: T -> index)?`."""
 
@@ -415,6 +462,8 @@ OPS: list[type[IRDLOperation]] = [
     GetValidShapeOp,
     GetTensorViewDimOp,
     GetTensorViewStrideOp,
+    TileValidRowsOp,
+    TileValidColsOp,
     TileBufAddrOp,
     TensorViewAddrOp,
     TSetValOp,

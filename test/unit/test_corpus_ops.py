@@ -229,3 +229,22 @@ def test_tstore_atomic_add() -> None:
     src = np.arange(16, dtype=np.float32)
     out = api.run(m, src, np.full(16, 0.5, np.float32))[1]
     assert np.array_equal(out, src + 0.5)
+
+
+def test_ptrtoint_inttoptr_round_trip_and_valid_sizes() -> None:
+    t = vec("f32", 4, 8, "?", "?")
+    m = kernel(
+        "%p: !pto.ptr<i32>",
+        f"""%a = pto.ptrtoint %p : !pto.ptr<i32> -> i64
+    %c4_i64 = arith.constant 4 : i64
+    %b = arith.addi %a, %c4_i64 : i64
+    %q = pto.inttoptr %b : i64 -> !pto.ptr<i32>
+    %t = pto.alloc_tile valid_row = %c3 valid_col = %c8 : {t}
+    %r = pto.tile_valid_rows %t
+    %c = pto.tile_valid_cols %t : {t} -> index
+    %s = arith.addi %r, %c : index
+    %v = arith.index_cast %s : index to i32
+    pto.store_scalar %v, %q[%c1] : !pto.ptr<i32>, i32""",
+    )
+    out = api.run(m, np.zeros(4, np.int32))[0]
+    assert out.tolist() == [0, 0, 11, 0]  # 4 bytes on, then element 1: element 2

@@ -153,3 +153,19 @@ func.func @vcvt_forms(%u: !pto.vreg<64xui32>, %l: !pto.vreg<32xi64>, %m: !pto.ma
   }
   func.return
 }
+
+// ptrtoint/inttoptr and the valid-size queries (also PTOAS's untyped form).
+// CHECK-LABEL: func.func @int_ptr
+// CHECK: %a = pto.ptrtoint %p : !pto.ptr<ui32> -> i64
+// CHECK-NEXT: %q = pto.inttoptr %a : i64 -> !pto.ptr<ui32>
+// CHECK-NEXT: %r = pto.tile_valid_rows %t : !pto.tile_buf<{{.*}}> -> index
+// CHECK-NEXT: %c = pto.tile_valid_cols %t : !pto.tile_buf<{{.*}}> -> index
+// GENERIC: "pto.ptrtoint"(%p) : (!pto.ptr<ui32>) -> i64
+// GENERIC: "pto.tile_valid_rows"(%t) : (!pto.tile_buf<{{.*}}>) -> index
+func.func @int_ptr(%p: !pto.ptr<ui32>, %t: !d) {
+  %a = pto.ptrtoint %p : !pto.ptr<ui32> -> i64
+  %q = pto.inttoptr %a : i64 -> !pto.ptr<ui32>
+  %r = pto.tile_valid_rows %t
+  %c = pto.tile_valid_cols %t : !d -> index
+  func.return
+}

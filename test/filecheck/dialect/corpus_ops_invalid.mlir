@@ -390,3 +390,30 @@ func.func @vcvt_i64_mask(%v: !pto.vreg<32xi64>, %m: !pto.mask<b16>) {
   }
   func.return
 }
+
+// -----
+
+// ptrtoint: a pointer to an i64
+func.func @ptrtoint(%p: !pto.ptr<ui32>) {
+  // expected-error @+1 {{pto.ptrtoint result type i32 must be i64}}
+  %a = pto.ptrtoint %p : !pto.ptr<ui32> -> i32
+  func.return
+}
+
+// -----
+
+// inttoptr: an integer to a pointer
+func.func @inttoptr(%a: f32) {
+  // expected-error @+1 {{pto.inttoptr address type f32 must be an integer}}
+  %p = pto.inttoptr %a : f32 -> !pto.ptr<ui32>
+  func.return
+}
+
+// -----
+
+// the pointer side is a !pto.ptr
+func.func @inttoptr_ptr(%a: i64) {
+  // expected-error @+1 {{pto.inttoptr pointer type i64 must be a !pto.ptr}}
+  %p = pto.inttoptr %a : i64 -> i64
+  func.return
+}
