@@ -36,6 +36,7 @@ from pto_dialect.ops import (
     tile_move,
     tile_multi_buffer,
     tile_partial,
+    tile_prefetch,
     tile_quant,
     tile_reduce,
     tile_row_reduce,
@@ -127,6 +128,7 @@ OP_MODULES = (
     tile_transpose,
     tile_gm_gather,
     vector_spr,
+    tile_prefetch,
 )
 
 PTO = Dialect(

@@ -35,6 +35,7 @@ from interpreters.ops.tile_matrix import TileMatrixFunctions
 from interpreters.ops.tile_memory import TileMemoryFunctions
 from interpreters.ops.tile_multi_buffer import TileMultiBufferFunctions
 from interpreters.ops.tile_partial import TilePartialFunctions
+from interpreters.ops.tile_prefetch import TilePrefetchFunctions
 from interpreters.ops.tile_quant import TileQuantFunctions
 from interpreters.ops.tile_reduce import TileReduceFunctions
 from interpreters.ops.tile_row_reduce import TileRowReduceFunctions
@@ -126,4 +127,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileTransposeFunctions(machine),
         TileGmGatherFunctions(machine),
         VectorSprFunctions(machine),
+        TilePrefetchFunctions(machine),
     ]

@@ -248,3 +248,27 @@ def test_ptrtoint_inttoptr_round_trip_and_valid_sizes() -> None:
     )
     out = api.run(m, np.zeros(4, np.int32))[0]
     assert out.tolist() == [0, 0, 11, 0]  # 4 bytes on, then element 1: element 2
+
+
+@pytest.mark.parametrize(("target", "rows"), [("a5", 8), ("a2a3", 4), ("cpu", 4)])
+def test_tprefetch(target: str, rows: int) -> None:
+    """NPU: the view's rows in chunks of the tile's rows, each to the tile's start (the last
+    chunk wins); CPU: the valid region from GM element r * cols + c."""
+    t = vec("f32", 4, 8)
+    m = kernel(
+        "%src: !pto.ptr<f32>, %dst: !pto.ptr<f32>",
+        f"""{view("src", "f32", rows, 8, "a")}
+    {view("dst", "f32", 4, 8, "b")}
+    %t = pto.alloc_tile : {t}
+    pto.tprefetch ins(%a : !pto.partition_tensor_view<{rows}x8xf32>) outs(%t : {t})
+    pto.tstore ins(%t : {t}) outs(%b : !pto.partition_tensor_view<4x8xf32>)""",
+        target,
+    )
+    src = np.arange(64, dtype=np.float32)
+    out = api.run(m, src, np.zeros(32, np.float32))[1].reshape(4, 8)
+    want = np.zeros((4, 8), np.float32)
+    first = rows - 4 if target != "cpu" else 0  # the last chunk of 4 rows
+    for r in range(4):
+        for c in range(8):
+            want[r, c] = src[(first + r) * 8 + c]
+    assert np.array_equal(out, want)

@@ -169,3 +169,11 @@ func.func @int_ptr(%p: !pto.ptr<ui32>, %t: !d) {
   %c = pto.tile_valid_cols %t : !d -> index
   func.return
 }
+
+// CHECK-LABEL: func.func @prefetch
+// CHECK: pto.tprefetch ins(%v : !pto.partition_tensor_view<8x8xf32>) outs(%s : !pto.tile_buf<{{.*}}>)
+// GENERIC: "pto.tprefetch"(%v, %s) <{operandSegmentSizes = array<i32: 1, 1>}>
+func.func @prefetch(%v: !v, %s: !s) {
+  pto.tprefetch ins(%v : !v) outs(%s : !s)
+  func.return
+}

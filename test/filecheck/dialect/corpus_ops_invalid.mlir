@@ -417,3 +417,30 @@ func.func @inttoptr_ptr(%a: i64) {
   %p = pto.inttoptr %a : i64 -> i64
   func.return
 }
+
+// -----
+
+// tprefetch: a vec tile
+func.func @prefetch_loc(%v: !pto.partition_tensor_view<16x16xf32>, %t: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.tprefetch dst must be in loc=vec, got loc=mat}}
+  pto.tprefetch ins(%v : !pto.partition_tensor_view<16x16xf32>) outs(%t : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>)
+  func.return
+}
+
+// -----
+
+// tprefetch: one element size
+func.func @prefetch_size(%v: !pto.partition_tensor_view<16x16xf16>, %t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tprefetch dst element f32 must have the size of src's f16}}
+  pto.tprefetch ins(%v : !pto.partition_tensor_view<16x16xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>)
+  func.return
+}
+
+// -----
+
+// tprefetch: a GM view
+func.func @prefetch_src(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tprefetch src must be a !pto.partition_tensor_view, got !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  pto.tprefetch ins(%v : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>)
+  func.return
+}
