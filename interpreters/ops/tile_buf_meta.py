@@ -18,6 +18,7 @@ from pto_dialect.ops.tile_buf_meta import (
     AddressOp,
     GetValidShapeOp,
     SetValidShapeOp,
+    TAssignOp,
     TensorViewAddrOp,
     TensorViewQueryOp,
     TGetValOp,
@@ -56,6 +57,14 @@ class TileBufMetaFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: GetValidShapeOp, args: PythonValues
     ) -> PythonValues:
         return _tile(args[0], "pto.get_validshape source").valid
+
+    @implements(TAssignOp)
+    def run_tassign(
+        self, interpreter: Interpreter, op: TAssignOp, args: PythonValues
+    ) -> PythonValues:
+        tile = _tile(args[0], "pto.tassign tile")
+        placed = self.machine.tile_at(tile.type, int(args[1]), *tile.valid)
+        return (placed,)
 
     @implements(ValidSizeOp)
     def run_valid_size(

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, MemRefType
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -294,6 +294,72 @@ class TensorViewAddrOp(AddressOp):
         return MemorySpace.GM
 
 
+@irdl_op_definition
+class TAssignOp(PtoOp):
+    """`%t2 = pto.tassign %t, %addr : T -> T`: the tile buffer `%t` placed at byte `%addr` of
+    its location's memory (tassign.md; PTOAS PTOOps.td): a tile of `%t`'s type and valid
+    region over the bytes there (no data moves)."""
+
+    name = "pto.tassign"
+
+    MANUAL: ClassVar = "tile/ops/sync-and-config/tassign.md"
+    COST: ClassVar = _META
+
+    tile = operand_def(TileBufType)
+    addr = operand_def(IntegerType)
+    result = result_def(TileBufType)
+
+    def __init__(self, tile: SSAValue, addr: SSAValue) -> None:
+        super().__init__(operands=[tile, addr], result_types=[tile.type])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> TAssignOp:
+        tile = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        addr = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        tile_type = parser.parse_type()
+        addr_type: Attribute = i64
+        if parser.parse_optional_punctuation(",") is not None:
+            addr_type = parser.parse_type()
+        result_type = tile_type
+        if parser.parse_optional_punctuation("->") is not None:
+            result_type = parser.parse_type()
+        op = cls.create(
+            operands=[
+                parser.resolve_operand(tile, tile_type),
+                parser.resolve_operand(addr, addr_type),
+            ],
+            result_types=[result_type],
+            attributes=attrs,
+        )
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.tile)
+        printer.print_string(", ")
+        printer.print_operand(self.addr)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.tile.type)
+        printer.print_string(", ")
+        printer.print_attribute(self.addr.type)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        tile = self.tile.type
+        if self.result.type != tile:
+            raise fail(f"{self.name} result {self.result.type} must be the tile's type {tile}")
+        addr = constant_index(self.addr)
+        if addr is not None and addr % 32:
+            raise fail(
+                f"{self.name} addr must be aligned to 32 bytes for local tile memory, got {addr}"
+            )
+
+
 class TileElementOp(PtoOp):
     """`tsetval` / `tgetval`: one storage element of a vec tile, on the scalar unit."""
 
@@ -468,4 +534,5 @@ OPS: list[type[IRDLOperation]] = [
     TensorViewAddrOp,
     TSetValOp,
     TGetValOp,
+    TAssignOp,
 ]

@@ -177,3 +177,11 @@ func.func @prefetch(%v: !v, %s: !s) {
   pto.tprefetch ins(%v : !v) outs(%s : !s)
   func.return
 }
+
+// CHECK-LABEL: func.func @assign
+// CHECK: %r = pto.tassign %s, %a : !pto.tile_buf<{{.*}}>, i64 -> !pto.tile_buf<{{.*}}>
+// GENERIC: "pto.tassign"(%s, %a) : (!pto.tile_buf<{{.*}}>, i64) -> !pto.tile_buf<{{.*}}>
+func.func @assign(%s: !s, %a: i64) {
+  %r = pto.tassign %s, %a : !s -> !s
+  func.return
+}

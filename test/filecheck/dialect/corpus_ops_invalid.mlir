@@ -444,3 +444,22 @@ func.func @prefetch_src(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>,
   pto.tprefetch ins(%v : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>)
   func.return
 }
+
+// -----
+
+// tassign: a 32-byte aligned address
+func.func @assign_align(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  %a = arith.constant 70660 : i64
+  // expected-error @+1 {{pto.tassign addr must be aligned to 32 bytes for local tile memory, got 70660}}
+  %r = pto.tassign %s, %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+  func.return
+}
+
+// -----
+
+// tassign: the tile's own type
+func.func @assign_type(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %a: i64) {
+  // expected-error @+1 {{pto.tassign result !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0> must be the tile's type !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  %r = pto.tassign %s, %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>
+  func.return
+}
