@@ -272,3 +272,21 @@ def test_tprefetch(target: str, rows: int) -> None:
         for c in range(8):
             want[r, c] = src[(first + r) * 8 + c]
     assert np.array_equal(out, want)
+
+
+def test_tassign_views_the_bytes_at_its_address() -> None:
+    t = vec("f32", 4, 8)
+    m = kernel(
+        "%src: !pto.ptr<f32>, %dst: !pto.ptr<f32>",
+        f"""{view("src", "f32", 4, 8, "a")}
+    {view("dst", "f32", 4, 8, "b")}
+    %c0_i64 = arith.constant 0 : i64
+    %c128_i64 = arith.constant 128 : i64
+    %t = pto.alloc_tile addr = %c0_i64 : {t}
+    pto.tload ins(%a : !pto.partition_tensor_view<4x8xf32>) outs(%t : {t})
+    %u = pto.tassign %t, %c128_i64 : {t} -> {t}
+    %v = pto.tassign %u, %c0_i64 : {t} -> {t}
+    pto.tstore ins(%v : {t}) outs(%b : !pto.partition_tensor_view<4x8xf32>)""",
+    )
+    src = np.arange(32, dtype=np.float32)
+    assert np.array_equal(api.run(m, src, np.zeros(32, np.float32))[1], src)
