@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
+from xdsl.dialects.builtin import StringAttr
 from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -134,6 +135,12 @@ class GatherTileOp(TileOp):
                 f"{len(self.ins)} sources"
             )
         self.verify_form()
+        axis = self.attributes.get("axis")
+        if axis is not None and not (isinstance(axis, StringAttr) and axis.data == "row"):
+            raise fail(
+                f'{self.name} with maskPattern gathers along axis "row" here (the "col" form, '
+                f"pto-isa's GATHER_COL, is not defined yet), got {axis}"
+            )
         target = target_of(self)
         src, dst = self.tile(0, "src"), self.dst_tile()
         for role, tile in (("src", src), ("dst", dst)):

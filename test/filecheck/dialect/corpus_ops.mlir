@@ -185,3 +185,11 @@ func.func @assign(%s: !s, %a: i64) {
   %r = pto.tassign %s, %a : !s -> !s
   func.return
 }
+
+// PTOAS's mask-pattern tgather with its axis after the types.
+// CHECK-LABEL: func.func @gather_axis
+// CHECK: pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1111>, axis = "row"} : !pto.tile_buf<{{.*}}>) outs(%d : !pto.tile_buf<{{.*}}>)
+func.func @gather_axis(%s: !s, %d: !s) {
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1111>} : !s, "row") outs(%d : !s)
+  func.return
+}

@@ -463,3 +463,12 @@ func.func @assign_type(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %a
   %r = pto.tassign %s, %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>
   func.return
 }
+
+// -----
+
+// mask-pattern tgather: the row axis
+func.func @gather_col(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.tgather with maskPattern gathers along axis "row" here (the "col" form, pto-isa's GATHER_COL, is not defined yet), got "col"}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, "col") outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
