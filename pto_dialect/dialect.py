@@ -10,6 +10,7 @@ from pto_dialect.ops import (
     align,
     dma,
     dma_v06,
+    fusion_region,
     mask_pattern,
     pointer,
     reserved_buffer,
@@ -129,6 +130,7 @@ OP_MODULES = (
     tile_gm_gather,
     vector_spr,
     tile_prefetch,
+    fusion_region,
 )
 
 PTO = Dialect(

@@ -13,6 +13,7 @@ from interpreters.machine.core import Machine
 from interpreters.ops.align import AlignFunctions
 from interpreters.ops.dma import DmaFunctions
 from interpreters.ops.dma_v06 import DmaV06Functions
+from interpreters.ops.fusion_region import FusionRegionFunctions, YieldFunctions
 from interpreters.ops.reserved_buffer import ReservedBufferFunctions
 from interpreters.ops.runtime import RuntimeFunctions
 from interpreters.ops.scalar_memory import ScalarMemoryFunctions
@@ -128,4 +129,6 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileGmGatherFunctions(machine),
         VectorSprFunctions(machine),
         TilePrefetchFunctions(machine),
+        FusionRegionFunctions(machine),
+        YieldFunctions(),
     ]

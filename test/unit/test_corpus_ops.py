@@ -290,3 +290,16 @@ def test_tassign_views_the_bytes_at_its_address() -> None:
     )
     src = np.arange(32, dtype=np.float32)
     assert np.array_equal(api.run(m, src, np.zeros(32, np.float32))[1], src)
+
+
+def test_fusion_region_runs_its_block_and_gives_what_it_yields() -> None:
+    m = kernel(
+        "%p: !pto.ptr<i32>",
+        """%r = pto.fusion_region {
+      %x = pto.load_scalar %p[%c1] : !pto.ptr<i32> -> i32
+      %y = arith.addi %x, %x : i32
+      pto.yield(%y) : (i32) -> ()
+    } : i32
+    pto.store_scalar %r, %p[%c0] : !pto.ptr<i32>, i32""",
+    )
+    assert api.run(m, np.array([0, 21], np.int32))[0].tolist() == [42, 21]

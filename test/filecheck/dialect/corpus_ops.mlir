@@ -193,3 +193,19 @@ func.func @gather_axis(%s: !s, %d: !s) {
   pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1111>} : !s, "row") outs(%d : !s)
   func.return
 }
+
+// CHECK-LABEL: func.func @fusion
+// CHECK: %r = pto.fusion_region {
+// CHECK-NEXT: %c = arith.constant 4 : index
+// CHECK-NEXT: pto.yield(%c) : (index) -> ()
+// CHECK-NEXT: } : index
+// GENERIC: "pto.fusion_region"() ({
+// GENERIC: "pto.yield"(%c) : (index) -> ()
+// GENERIC: }) : () -> index
+func.func @fusion() {
+  %r = pto.fusion_region {
+    %c = arith.constant 4 : index
+    pto.yield(%c) : (index) -> ()
+  } : index
+  func.return
+}

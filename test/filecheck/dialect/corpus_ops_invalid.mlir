@@ -472,3 +472,15 @@ func.func @gather_col(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %d:
   pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, "col") outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
   func.return
 }
+
+// -----
+
+// fusion_region: its results are what it yields
+func.func @fusion_types() {
+  // expected-error @+1 {{pto.fusion_region yields 1 value(s) of types (index), its results are (i32)}}
+  %r = pto.fusion_region {
+    %c = arith.constant 4 : index
+    pto.yield(%c) : (index) -> ()
+  } : i32
+  func.return
+}
