@@ -9,6 +9,7 @@ from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     align,
     dma,
+    dma_atomic,
     dma_v06,
     fusion_region,
     mask_pattern,
@@ -131,6 +132,7 @@ OP_MODULES = (
     vector_spr,
     tile_prefetch,
     fusion_region,
+    dma_atomic,
 )
 
 PTO = Dialect(

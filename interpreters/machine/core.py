@@ -46,6 +46,8 @@ class Machine:
     """Which block of the launch this machine runs."""
     semaphores: Counter[int] = field(default_factory=Counter[int])
     """The cluster's cross-core semaphores (`set_cross_core`, `set_intra_block`, ...)."""
+    store_atomic: tuple[str, str] = ("none", "f32")
+    """The DMA store-atomic operation and element type (`set_atomic_*`)."""
     ar: int = 0
     """The AR special register: `sprclr` clears it, `vstur` leaves its address register
     there, `sprsti`/`sprsts` store it."""

@@ -12,6 +12,7 @@ from xdsl.interpreters.memref import MemRefFunctions
 from interpreters.machine.core import Machine
 from interpreters.ops.align import AlignFunctions
 from interpreters.ops.dma import DmaFunctions
+from interpreters.ops.dma_atomic import DmaAtomicFunctions
 from interpreters.ops.dma_v06 import DmaV06Functions
 from interpreters.ops.fusion_region import FusionRegionFunctions, YieldFunctions
 from interpreters.ops.reserved_buffer import ReservedBufferFunctions
@@ -131,4 +132,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TilePrefetchFunctions(machine),
         FusionRegionFunctions(machine),
         YieldFunctions(),
+        DmaAtomicFunctions(machine),
     ]

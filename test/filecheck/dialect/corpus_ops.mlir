@@ -209,3 +209,22 @@ func.func @fusion() {
   } : index
   func.return
 }
+
+// CHECK-LABEL: func.func @atomic_config
+// CHECK: pto.set_atomic_s32
+// CHECK-NEXT: pto.set_atomic_add
+// CHECK-NEXT: pto.set_atomic_none
+// GENERIC: "pto.set_atomic_bf16"() : () -> ()
+func.func @atomic_config() {
+  pto.set_atomic_s32
+  pto.set_atomic_add
+  pto.set_atomic_none
+  pto.set_atomic_max
+  pto.set_atomic_min
+  pto.set_atomic_f32
+  pto.set_atomic_f16
+  pto.set_atomic_bf16
+  pto.set_atomic_s16
+  pto.set_atomic_s8
+  func.return
+}
