@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from interpreters import api
+from interpreters.machine.dma_transfer import combine_atomic
 from interpreters.semantics import gm_gather
 
 _VEC = "!pto.tile_buf<loc=vec, dtype={t}, rows={r}, cols={c}, v_row={vr}, v_col={vc}{extra}>"
@@ -303,3 +304,17 @@ def test_fusion_region_runs_its_block_and_gives_what_it_yields() -> None:
     pto.store_scalar %r, %p[%c0] : !pto.ptr<i32>, i32""",
     )
     assert api.run(m, np.array([0, 21], np.int32))[0].tolist() == [42, 21]
+
+
+@pytest.mark.parametrize(("atomic", "dtype"), [("add", "i16"), ("max", "f32"), ("min", "i32")])
+def test_dma_store_atomic(atomic: str, dtype: str) -> None:
+    rng = np.random.default_rng(len(atomic))
+    numpy = np.dtype({"i16": "int16", "f32": "float32", "i32": "int32"}[dtype])
+    gm = rng.integers(-20000, 20000, 32).astype(numpy)
+    ub = rng.integers(-20000, 20000, 32).astype(numpy)
+    target = gm.copy().view(np.uint8).reshape(2, -1)
+    combine_atomic(target, ub.view(np.uint8).reshape(2, -1), atomic, dtype)
+    for i in range(32):  # element by element, wrapping like the hardware's integer add
+        a, b = gm[i].item(), ub[i].item()
+        want = {"add": a + b, "max": max(a, b), "min": min(a, b)}[atomic]
+        assert target.reshape(-1).view(numpy)[i] == np.array(want).astype(numpy)
