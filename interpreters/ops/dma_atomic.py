@@ -7,11 +7,24 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
-from pto_dialect.ops.dma_atomic import ATOMIC_TYPES, SetAtomicOp
+from pto_dialect.ops.dma_atomic import ATOMIC_TYPES, GetCtrlOp, SetAtomicOp, SetCtrlOp
 
 
 @register_functions
 class DmaAtomicFunctions(MachineFunctions):
+    @implements(GetCtrlOp)
+    def run_get_ctrl(
+        self, interpreter: Interpreter, op: GetCtrlOp, args: PythonValues
+    ) -> PythonValues:
+        return (self.machine.ctrl,)
+
+    @implements(SetCtrlOp)
+    def run_set_ctrl(
+        self, interpreter: Interpreter, op: SetCtrlOp, args: PythonValues
+    ) -> PythonValues:
+        self.machine.ctrl = int(args[0])
+        return ()
+
     @implements(SetAtomicOp)
     def run_set_atomic(
         self, interpreter: Interpreter, op: SetAtomicOp, args: PythonValues

@@ -318,3 +318,17 @@ def test_dma_store_atomic(atomic: str, dtype: str) -> None:
         a, b = gm[i].item(), ub[i].item()
         want = {"add": a + b, "max": max(a, b), "min": min(a, b)}[atomic]
         assert target.reshape(-1).view(numpy)[i] == np.array(want).astype(numpy)
+
+
+def test_ctrl_register_keeps_what_the_kernel_sets() -> None:
+    m = kernel(
+        "%p: !pto.ptr<i64>",
+        """%a = pto.get_ctrl : i64
+    %one = arith.constant 576460752303423488 : i64
+    %b = arith.ori %a, %one : i64
+    pto.set_ctrl %b : i64
+    %c = pto.get_ctrl : i64
+    pto.store_scalar %a, %p[%c0] : !pto.ptr<i64>, i64
+    pto.store_scalar %c, %p[%c1] : !pto.ptr<i64>, i64""",
+    )
+    assert api.run(m, np.zeros(2, np.int64))[0].tolist() == [0, 1 << 59]

@@ -228,3 +228,13 @@ func.func @atomic_config() {
   pto.set_atomic_s8
   func.return
 }
+
+// CHECK-LABEL: func.func @ctrl
+// CHECK: %c = pto.get_ctrl : i64
+// CHECK-NEXT: pto.set_ctrl %c : i64
+// GENERIC: "pto.set_ctrl"(%c) : (i64) -> ()
+func.func @ctrl() {
+  %c = pto.get_ctrl : i64
+  pto.set_ctrl %c : i64
+  func.return
+}
