@@ -332,3 +332,17 @@ def test_ctrl_register_keeps_what_the_kernel_sets() -> None:
     pto.store_scalar %c, %p[%c1] : !pto.ptr<i64>, i64""",
     )
     assert api.run(m, np.zeros(2, np.int64))[0].tolist() == [0, 1 << 59]
+
+
+def test_scf_for_result_type_without_parentheses() -> None:
+    """MLIR's `-> i32` after iter_args (PTOAS kernels write it) parses as `-> (i32)`."""
+    m = kernel(
+        "%p: !pto.ptr<i32>",
+        """%z = arith.constant 5 : i32
+    %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %z) -> i32 {
+      %b = arith.addi %a, %a : i32
+      scf.yield %b : i32
+    }
+    pto.store_scalar %r, %p[%c0] : !pto.ptr<i32>, i32""",
+    )
+    assert api.run(m, np.zeros(1, np.int32))[0].tolist() == [80]
