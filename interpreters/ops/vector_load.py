@@ -221,4 +221,7 @@ class VectorLoadFunctions(MachineFunctions):
         self.run(op, memory, reads, lane)
         if op.base_out is None:  # PTOAS's two-result form
             return (raw.view(lane.numpy), new_state)
-        return (raw.view(lane.numpy), new_state, advanced(ptr, vm.VREG_BYTES))
+        step = vm.VREG_BYTES
+        if op.increment is not None:  # PTOAS's explicit advance, in elements
+            step = int(args[2]) * ub_element(op.source, lane).bytes
+        return (raw.view(lane.numpy), new_state, advanced(ptr, step))

@@ -20,6 +20,7 @@ from xdsl.irdl import (
     ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
     opt_prop_def,
     opt_result_def,
     prop_def,
@@ -187,7 +188,9 @@ class VldusOp(VectorLoadOp):
     """`%v, %a2, %p2 = pto.vldus %src, %a : P, !pto.align -> !pto.vreg<NxT>, !pto.align, P`.
 
     The page's form has the post-updated base `%p2` (`%src` + 256 bytes); PTOAS (VPTOOps.td)
-    writes it without: `%v, %a2 = pto.vldus %src, %a : P, !pto.align -> V, !pto.align`.
+    writes it without: `%v, %a2 = pto.vldus %src, %a : P, !pto.align -> V, !pto.align`, or
+    with an explicit advance `%n` in elements: `%v, %a2, %p2 = pto.vldus %src, %a, %n : P,
+    !pto.align, index -> V, !pto.align, P` (its soft-post-update-vldus-vstus board case).
     """
 
     name = "pto.vldus"
@@ -196,20 +199,28 @@ class VldusOp(VectorLoadOp):
 
     source = operand_def(PTR)
     align = operand_def(ALIGN)
+    increment = opt_operand_def(IndexType())
+    """PTOAS's explicit advance of `base_out`, in elements (default: one vreg, 256 bytes)."""
     result = result_def(VREG)
     align_out = result_def(ALIGN)
     base_out = opt_result_def(PTR)
 
     assembly_format = (
-        "$source `,` $align attr-dict `:` type($source) `,` type($align) `->` "
-        "type($result) `,` type($align_out) (`,` type($base_out)^)?"
+        "$source `,` $align (`,` $increment^)? attr-dict `:` type($source) `,` type($align) "
+        "(`,` type($increment)^)? `->` type($result) `,` type($align_out) "
+        "(`,` type($base_out)^)?"
     )
 
     def __init__(
-        self, source: SSAValue, align: SSAValue, result_type: VRegType, base_out: bool = True
+        self,
+        source: SSAValue,
+        align: SSAValue,
+        result_type: VRegType,
+        base_out: bool = True,
+        increment: SSAValue | None = None,
     ) -> None:
         super().__init__(
-            operands=[source, align],
+            operands=[source, align, [] if increment is None else [increment]],
             result_types=[result_type, AlignType(), [source.type] if base_out else []],
         )
 

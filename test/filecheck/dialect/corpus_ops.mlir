@@ -238,3 +238,13 @@ func.func @ctrl() {
   pto.set_ctrl %c : i64
   func.return
 }
+
+// CHECK-LABEL: func.func @vldus_increment
+// CHECK: %v, %b, %q = pto.vldus %p, %a, %n : !pto.ptr<f32, ub>, !pto.align, index -> !pto.vreg<64xf32>, !pto.align, !pto.ptr<f32, ub>
+func.func @vldus_increment(%p: !pto.ptr<f32, ub>, %n: index) {
+  pto.vecscope {
+    %a = pto.vldas %p : !pto.ptr<f32, ub> -> !pto.align
+    %v, %b, %q = pto.vldus %p, %a, %n : !pto.ptr<f32, ub>, !pto.align, index -> !pto.vreg<64xf32>, !pto.align, !pto.ptr<f32, ub>
+  }
+  func.return
+}
