@@ -172,7 +172,12 @@ class VectorLoadFunctions(MachineFunctions):
         memory, address = self.ub(args[0])
         offsets = cast(np.ndarray, args[1])
         active = active_lanes(args[2], offsets.size, "vgather2")
-        vreg, reads = vm.gather(memory, address, offsets, active, lane, "vgather2")
+        source = ub_element(op.source, lane)
+        if source.bytes < lane.bytes:  # bytes into 16-bit lanes, zero-extended
+            raw, reads = vm.gather(memory, address, offsets, active, unsigned(8), "vgather2")
+            vreg = raw.astype(np.uint16).view(lane.numpy)
+        else:
+            vreg, reads = vm.gather(memory, address, offsets, active, lane, "vgather2")
         self.run(op, memory, reads, lane)
         return (vreg,)
 

@@ -415,11 +415,24 @@ class BoundedGatherOp(GatherOp):
 @irdl_op_definition
 class Vgather2Op(BoundedGatherOp):
     """Indexed gather: `dst[i] = UB[base + offsets[i] * sizeof(T)]` for the active lanes
-    (the first `%active_lanes`, or the mask's on lanes); the other lanes are 0."""
+    (the first `%active_lanes`, or the mask's on lanes); the other lanes are 0.
+
+    PTOAS's board-tested vgather2 case also gathers bytes (`!pto.ptr<ui8|i8, ub>`) into
+    16-bit lanes (ui16/i16), each byte zero-extended (docs/decisions.md)."""
 
     name = "pto.vgather2"
 
     MANUAL: ClassVar = "vector/ops/vector-load-store/vgather2.md"
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        element = ptr.element
+        lane = loaded[0].element
+        if element is not None and element.bits == 8 and lane.bits == 16 and lane.is_int:
+            self.check_indices(self.offsets, loaded[0], "result")
+            if isinstance(self.bound.type, MaskType):
+                self.check_mask(self.bound, loaded[0], "result")
+            return
+        super().verify_load(ptr, loaded)
 
 
 @irdl_op_definition

@@ -248,3 +248,12 @@ func.func @vldus_increment(%p: !pto.ptr<f32, ub>, %n: index) {
   }
   func.return
 }
+
+// CHECK-LABEL: func.func @gather_bytes
+// CHECK: %r = pto.vgather2 %p, %o, %m : !pto.ptr<ui8, ub>, !pto.vreg<128xui16>, !pto.mask<b16> -> !pto.vreg<128xui16>
+func.func @gather_bytes(%p: !pto.ptr<ui8, ub>, %o: !pto.vreg<128xui16>, %m: !pto.mask<b16>) {
+  pto.vecscope {
+    %r = pto.vgather2 %p, %o, %m : !pto.ptr<ui8, ub>, !pto.vreg<128xui16>, !pto.mask<b16> -> !pto.vreg<128xui16>
+  }
+  func.return
+}
