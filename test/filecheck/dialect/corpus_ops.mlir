@@ -257,3 +257,13 @@ func.func @gather_bytes(%p: !pto.ptr<ui8, ub>, %o: !pto.vreg<128xui16>, %m: !pto
   }
   func.return
 }
+
+// PTOAS's vaxpy types without parentheses; the manual's form prints.
+// CHECK-LABEL: func.func @axpy
+// CHECK: %r = pto.vaxpy %x, %y, %a, %m : (!pto.vreg<64xf32>, !pto.vreg<64xf32>, f32, !pto.mask<b32>) -> !pto.vreg<64xf32>
+func.func @axpy(%x: !pto.vreg<64xf32>, %y: !pto.vreg<64xf32>, %a: f32, %m: !pto.mask<b32>) {
+  pto.vecscope {
+    %r = pto.vaxpy %x, %y, %a, %m : !pto.vreg<64xf32>, !pto.vreg<64xf32>, f32, !pto.mask<b32> -> !pto.vreg<64xf32>
+  }
+  func.return
+}
