@@ -57,6 +57,7 @@ STORE_DIST_RULES: Mapping[StoreDist, DistRule] = {
     StoreDist.PK_B16: DistRule(None, 8),
     StoreDist.PK_B32: DistRule(None, 16),
     StoreDist.PK_B64: DistRule(None, 32),
+    StoreDist.PK4_B32: DistRule(None, 8),
     # 1PT_Bn writes lane 0 only (PTOAS micro-ISA 03: "the predicate register is ignored").
     StoreDist.ONE_PT_B8: DistRule(8),
     StoreDist.ONE_PT_B16: DistRule(16),
@@ -76,7 +77,11 @@ PACK_BITS: Mapping[StoreDist, int] = {
     StoreDist.PK_B16: 16,
     StoreDist.PK_B32: 32,
     StoreDist.PK_B64: 64,
+    StoreDist.PK4_B32: 32,
 }
+PACK_KEEP: Mapping[StoreDist, int] = {StoreDist.PK4_B32: 8}
+"""Bits each n-bit unit keeps where it is not n/2 (PK4_B32: the low 8 of 32; PTOAS's
+board-tested vsts-packed-dist-mask-granularity case)."""
 """The unit width n of PK_Bn. PTOAS's board-tested kernels pack narrower lanes than n
 (vsts-pk-b64-f32: f32 lanes, vcvt-f32-to-f16-pk-b32: f16 lanes) through a pointer of the lane
 type (vsts-pk-b16: an i16 pointer): the lanes need only divide n, the pointee is the lane type
@@ -184,10 +189,11 @@ class VstsOp(VectorStoreOp):
                 f"got {vreg.element}"
             )
         element = ptr.element
-        if element is not None and element != vreg.element and element.bits != bits // 2:
+        keep = PACK_KEEP.get(mode, bits // 2)
+        if element is not None and element != vreg.element and element.bits != keep:
             raise fail(
                 f"{self.name} dest element type {element} must be the value element type "
-                f"{vreg.element} or {bits // 2}-bit for dist {mode}"
+                f"{vreg.element} or {keep}-bit for dist {mode}"
             )
         granularity = mask_of(self.mask).bits.data
         if granularity != min(bits, 32):

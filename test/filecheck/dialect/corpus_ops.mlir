@@ -267,3 +267,12 @@ func.func @axpy(%x: !pto.vreg<64xf32>, %y: !pto.vreg<64xf32>, %a: f32, %m: !pto.
   }
   func.return
 }
+
+// CHECK-LABEL: func.func @pk4
+// CHECK: pto.vsts %v, %p[%c], %m {dist = "PK4_B32"} : !pto.vreg<256xui8>, !pto.ptr<ui8, ub>, !pto.mask<b32>
+func.func @pk4(%v: !pto.vreg<256xui8>, %p: !pto.ptr<ui8, ub>, %m: !pto.mask<b32>, %c: index) {
+  pto.vecscope {
+    pto.vsts %v, %p[%c], %m {dist = "PK4_B32"} : !pto.vreg<256xui8>, !pto.ptr<ui8, ub>, !pto.mask<b32>
+  }
+  func.return
+}
