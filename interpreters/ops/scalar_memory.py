@@ -18,13 +18,17 @@ from pto_dialect.dtypes import dtype_of
 from pto_dialect.ops.pointer import PtrIntCastOp
 from pto_dialect.ops.scalar_memory import (
     CmoCacheInvalidOp,
+    DcciOp,
     DeclareLocalArrayOp,
+    DsbOp,
     FenceBarrierAllOp,
+    LdDevOp,
     LoadScalarOp,
     LocalArrayGetOp,
     LocalArraySetOp,
     LocalArrayType,
     ScalarAccessOp,
+    StDevOp,
     StoreScalarOp,
 )
 from pto_dialect.types import MemorySpace, PtrType
@@ -82,18 +86,18 @@ class ScalarMemoryFunctions(MachineFunctions):
         )
         return Pointer(ptr.memory, at, dtype), Access(ptr.memory, at, at + dtype.bytes)
 
-    @implements(LoadScalarOp)
+    @implements(LoadScalarOp, LdDevOp)
     def run_load_scalar(
-        self, interpreter: Interpreter, op: LoadScalarOp, args: PythonValues
+        self, interpreter: Interpreter, op: LoadScalarOp | LdDevOp, args: PythonValues
     ) -> PythonValues:
         ptr, access = self._element(op, args)
         assert ptr.memory is not None and ptr.dtype is not None
         self.on_pipe(op, reads=[access])
         return (ptr.memory.typed(ptr.offset, ptr.dtype, 1)[0].item(),)
 
-    @implements(StoreScalarOp)
+    @implements(StoreScalarOp, StDevOp)
     def run_store_scalar(
-        self, interpreter: Interpreter, op: StoreScalarOp, args: PythonValues
+        self, interpreter: Interpreter, op: StoreScalarOp | StDevOp, args: PythonValues
     ) -> PythonValues:
         ptr, access = self._element(op, args)
         assert ptr.memory is not None and ptr.dtype is not None
@@ -101,16 +105,16 @@ class ScalarMemoryFunctions(MachineFunctions):
         ptr.memory.typed(ptr.offset, ptr.dtype, 1)[0] = broadcast(args[2], ptr.dtype, 1)[0]
         return ()
 
-    @implements(CmoCacheInvalidOp)
+    @implements(CmoCacheInvalidOp, DcciOp)
     def run_cacheinvalid(
-        self, interpreter: Interpreter, op: CmoCacheInvalidOp, args: PythonValues
+        self, interpreter: Interpreter, op: CmoCacheInvalidOp | DcciOp, args: PythonValues
     ) -> PythonValues:
         self.on_pipe(op)
         return ()
 
-    @implements(FenceBarrierAllOp)
+    @implements(FenceBarrierAllOp, DsbOp)
     def run_fence(
-        self, interpreter: Interpreter, op: FenceBarrierAllOp, args: PythonValues
+        self, interpreter: Interpreter, op: FenceBarrierAllOp | DsbOp, args: PythonValues
     ) -> PythonValues:
         self.machine.pipes.barrier(op, Pipe.ALL)
         return ()

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from math import prod
 from typing import ClassVar
 
-from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr
+from xdsl.dialects.builtin import ArrayAttr, IndexType, IntAttr, StringAttr
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
     IRDLOperation,
@@ -32,6 +32,7 @@ from xdsl.irdl import (
     irdl_op_definition,
     operand_def,
     opt_operand_def,
+    opt_prop_def,
     prop_def,
     result_def,
     var_operand_def,
@@ -118,6 +119,44 @@ class StoreScalarOp(ScalarAccessOp):
 
 
 @irdl_op_definition
+class LdDevOp(ScalarAccessOp):
+    """`%v = pto.ld_dev %p[%i] : !pto.ptr<T, gm> -> T`: `load_scalar` of GM bypassing the
+    core's data cache (PTOAS VPTOOps.td; the cache is not modelled: the same read)."""
+
+    name = "pto.ld_dev"
+
+    MANUAL: ClassVar = _PTOAS_MANUAL
+
+    ptr = operand_def(PtrType)
+    offset = operand_def(IndexType)
+    value = result_def()
+
+    assembly_format = "$ptr `[` $offset `]` attr-dict `:` type($ptr) `->` type($value)"
+
+    def scalar_type(self) -> Attribute:
+        return self.value.type
+
+
+@irdl_op_definition
+class StDevOp(ScalarAccessOp):
+    """`pto.st_dev %v, %p[%i] : !pto.ptr<T, gm>, T`: `store_scalar` to GM bypassing the
+    core's data cache."""
+
+    name = "pto.st_dev"
+
+    MANUAL: ClassVar = _PTOAS_MANUAL
+
+    ptr = operand_def(PtrType)
+    offset = operand_def(IndexType)
+    value = operand_def()
+
+    assembly_format = "$value `,` $ptr `[` $offset `]` attr-dict `:` type($ptr) `,` type($value)"
+
+    def scalar_type(self) -> Attribute:
+        return self.value.type
+
+
+@irdl_op_definition
 class CmoCacheInvalidOp(PtoOp):
     """`pto.cmo.cacheinvalid all #pto.address_space<gm>` (the whole data cache) or
     `pto.cmo.cacheinvalid %addr single_cache_line : T` (the line holding `%addr`, a GM
@@ -177,6 +216,100 @@ class CmoCacheInvalidOp(PtoOp):
         if isinstance(kind, TensorViewType | PartitionTensorViewType):
             return
         raise fail(f"{self.name} address type {kind} must be a GM !pto.ptr or a tensor view")
+
+
+DCCI_LINES = ("SINGLE_CACHE_LINE", "ENTIRE_DATA_CACHE")
+DCCI_DSTS = ("CACHELINE_ALL", "CACHELINE_UB", "CACHELINE_OUT", "CACHELINE_ATOMIC")
+
+
+@irdl_op_definition
+class DcciOp(PtoOp):
+    """`pto.dcci %p "SINGLE_CACHE_LINE"|"ENTIRE_DATA_CACHE"[, "CACHELINE_*"] : P`: the
+    low-level data-cache maintenance `cmo.cacheinvalid` lowers to (PTOAS VPTOOps.td)."""
+
+    name = "pto.dcci"
+
+    MANUAL: ClassVar = _PTOAS_MANUAL
+    COST: ClassVar = NoCycles("cache maintenance; the data cache is not modelled")
+    PIPE: ClassVar[Pipe] = Pipe.S
+
+    ptr = operand_def(PtrType)
+    cache = prop_def(StringAttr)
+    dst = opt_prop_def(StringAttr)
+
+    def __init__(self, ptr: SSAValue, cache: str, dst: str | None = None) -> None:
+        props: dict[str, Attribute] = {"cache": StringAttr(cache)}
+        if dst is not None:
+            props["dst"] = StringAttr(dst)
+        super().__init__(operands=[ptr], properties=props)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DcciOp:
+        ptr = parser.parse_unresolved_operand()
+        cache = parser.parse_str_literal('"SINGLE_CACHE_LINE" or "ENTIRE_DATA_CACHE"')
+        dst = None
+        if parser.parse_optional_punctuation(",") is not None:
+            dst = parser.parse_str_literal('a "CACHELINE_*" destination')
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        op = cls(parser.resolve_operand(ptr, parser.parse_type()), cache, dst)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.ptr)
+        printer.print_string(" ")
+        printer.print_string_literal(self.cache.data)
+        if self.dst is not None:
+            printer.print_string(", ")
+            printer.print_string_literal(self.dst.data)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.ptr.type)
+
+    def verify_(self) -> None:
+        if self.cache.data not in DCCI_LINES:
+            raise fail(
+                f'{self.name} cache "{self.cache.data}" must be one of {", ".join(DCCI_LINES)}'
+            )
+        if self.dst is not None and self.dst.data not in DCCI_DSTS:
+            raise fail(f'{self.name} dst "{self.dst.data}" must be one of {", ".join(DCCI_DSTS)}')
+
+
+DSB_MEMS = ("ALL", "DDR", "UB", "SEQ")
+
+
+@irdl_op_definition
+class DsbOp(PtoOp):
+    """`pto.dsb "ALL"|"DDR"|"UB"|"SEQ"`: a data synchronisation barrier: every pipe drains
+    (PTOAS VPTOOps.td; what `fence.barrier_all` lowers to)."""
+
+    name = "pto.dsb"
+
+    MANUAL: ClassVar = _PTOAS_MANUAL
+    COST: ClassVar = NoCycles("a barrier: its cost is the wait for the pipes it drains")
+    PIPE: ClassVar[Pipe] = Pipe.ALL
+
+    mem = prop_def(StringAttr)
+
+    def __init__(self, mem: str = "ALL") -> None:
+        super().__init__(properties={"mem": StringAttr(mem)})
+
+    @classmethod
+    def parse(cls, parser: Parser) -> DsbOp:
+        op = cls(parser.parse_str_literal('"ALL", "DDR", "UB" or "SEQ"'))
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_string_literal(self.mem.data)
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        if self.mem.data not in DSB_MEMS:
+            raise fail(f'{self.name} mem "{self.mem.data}" must be one of {", ".join(DSB_MEMS)}')
 
 
 @irdl_op_definition
@@ -345,7 +478,11 @@ class LocalArraySetOp(LocalArrayAccessOp):
 OPS: list[type[IRDLOperation]] = [
     LoadScalarOp,
     StoreScalarOp,
+    LdDevOp,
+    StDevOp,
     CmoCacheInvalidOp,
+    DcciOp,
+    DsbOp,
     FenceBarrierAllOp,
     DeclareLocalArrayOp,
     LocalArrayGetOp,

@@ -276,3 +276,20 @@ func.func @pk4(%v: !pto.vreg<256xui8>, %p: !pto.ptr<ui8, ub>, %m: !pto.mask<b32>
   }
   func.return
 }
+
+// CHECK-LABEL: func.func @dev_and_cache
+// CHECK: %v = pto.ld_dev %p[%c] : !pto.ptr<i32> -> i32
+// CHECK-NEXT: pto.st_dev %v, %p[%c] : !pto.ptr<i32>, i32
+// CHECK-NEXT: pto.dcci %p "ENTIRE_DATA_CACHE", "CACHELINE_OUT" : !pto.ptr<i32>
+// CHECK-NEXT: pto.dcci %p "SINGLE_CACHE_LINE" : !pto.ptr<i32>
+// CHECK-NEXT: pto.dsb "ALL"
+// GENERIC: "pto.dcci"(%p) <{cache = "ENTIRE_DATA_CACHE", dst = "CACHELINE_OUT"}> : (!pto.ptr<i32>) -> ()
+// GENERIC: "pto.dsb"() <{mem = "ALL"}> : () -> ()
+func.func @dev_and_cache(%p: !pto.ptr<i32>, %c: index) {
+  %v = pto.ld_dev %p[%c] : !pto.ptr<i32> -> i32
+  pto.st_dev %v, %p[%c] : !pto.ptr<i32>, i32
+  pto.dcci %p "ENTIRE_DATA_CACHE", "CACHELINE_OUT" : !pto.ptr<i32>
+  pto.dcci %p "SINGLE_CACHE_LINE" : !pto.ptr<i32>
+  pto.dsb "ALL"
+  func.return
+}

@@ -484,3 +484,30 @@ func.func @fusion_types() {
   } : i32
   func.return
 }
+
+// -----
+
+// dcci: the cache kinds
+func.func @dcci_cache(%p: !pto.ptr<i32>) {
+  // expected-error @+1 {{pto.dcci cache "ALL" must be one of SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE}}
+  pto.dcci %p "ALL" : !pto.ptr<i32>
+  func.return
+}
+
+// -----
+
+// dcci: the destinations
+func.func @dcci_dst(%p: !pto.ptr<i32>) {
+  // expected-error @+1 {{pto.dcci dst "OUT" must be one of CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC}}
+  pto.dcci %p "SINGLE_CACHE_LINE", "OUT" : !pto.ptr<i32>
+  func.return
+}
+
+// -----
+
+// dsb: the memories
+func.func @dsb() {
+  // expected-error @+1 {{pto.dsb mem "GM" must be one of ALL, DDR, UB, SEQ}}
+  pto.dsb "GM"
+  func.return
+}
