@@ -346,3 +346,22 @@ def test_scf_for_result_type_without_parentheses() -> None:
     pto.store_scalar %r, %p[%c0] : !pto.ptr<i32>, i32""",
     )
     assert api.run(m, np.zeros(1, np.int32))[0].tolist() == [80]
+
+
+def test_tpow_with_a_tmp_tile() -> None:
+    """tpow takes the C++ API's tmp as a third source (PTOAS kernels pass it)."""
+    t = vec("f32", 2, 8)
+    m = kernel(
+        "%a: !pto.ptr<f32>, %b: !pto.ptr<f32>",
+        f"""{view("a", "f32", 2, 8, "va")}
+    {view("b", "f32", 2, 8, "vb")}
+    %x = pto.alloc_tile : {t}
+    %tmp = pto.alloc_tile : {t}
+    %d = pto.alloc_tile : {t}
+    pto.tload ins(%va : !pto.partition_tensor_view<2x8xf32>) outs(%x : {t})
+    pto.tpow ins(%x, %x, %tmp : {t}, {t}, {t}) outs(%d : {t})
+    pto.tstore ins(%d : {t}) outs(%vb : !pto.partition_tensor_view<2x8xf32>)""",
+    )
+    base = np.linspace(0.5, 2.0, 16, dtype=np.float32)
+    out = api.run(m, base, np.zeros(16, np.float32))[1]
+    assert np.allclose(out, [float(v) ** float(v) for v in base], rtol=1e-6)
