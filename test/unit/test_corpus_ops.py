@@ -365,3 +365,23 @@ def test_tpow_with_a_tmp_tile() -> None:
     base = np.linspace(0.5, 2.0, 16, dtype=np.float32)
     out = api.run(m, base, np.zeros(16, np.float32))[1]
     assert np.allclose(out, [float(v) ** float(v) for v in base], rtol=1e-6)
+
+
+def test_insert_sync_orders_the_scalar_units_accesses() -> None:
+    """tgetval/tsetval and load_scalar/store_scalar run on PIPE_S: pto-insert-sync orders them
+    against the DMA pipes, and the synchronised kernel runs without a hazard."""
+    t = vec("f32", 1, 8)
+    body = f"""{view("p", "f32", 1, 8, "pv")}
+    %t = pto.alloc_tile : {t}
+    pto.tload ins(%pv : !pto.partition_tensor_view<1x8xf32>) outs(%t : {t})
+    %v = pto.tgetval ins(%t, %c1 : {t}, index) outs : f32
+    pto.tsetval ins(%c0, %v : index, f32) outs(%t : {t})
+    pto.tstore ins(%t : {t}) outs(%pv : !pto.partition_tensor_view<1x8xf32>)
+    %x = pto.load_scalar %p[%c0] : !pto.ptr<f32> -> f32
+    pto.store_scalar %x, %p[%c2] : !pto.ptr<f32>, f32"""
+    src = np.arange(8, dtype=np.float32)
+    assert api.run(kernel("%p: !pto.ptr<f32>", body), src).hazards
+    synced = api.apply_pipeline(kernel("%p: !pto.ptr<f32>", body), "pto-insert-sync")
+    result = api.run(synced, src)
+    assert not result.hazards
+    assert result[0].tolist() == [1, 1, 1, 3, 4, 5, 6, 7]
