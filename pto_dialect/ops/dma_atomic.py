@@ -21,7 +21,7 @@ from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import PtoOp, define_op
 from pto_dialect.records import NoCycles
 
-_MANUAL = "https://github.com/hw-native-sys/PTOAS/blob/main/include/PTO/IR/VPTOOps.td"
+_MANUAL = "https://github.com/hw-native-sys/PTOAS/blob/main/docs/vpto-spec.md"
 
 
 class SetAtomicOp(PtoOp):

@@ -29,7 +29,7 @@ from xdsl.traits import HasParent, IsTerminator
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.records import NoCycles
 
-_MANUAL = "https://github.com/hw-native-sys/PTOAS/blob/main/include/PTO/IR/PTOOps.td"
+_MANUAL = "https://github.com/hw-native-sys/PTOAS/blob/main/docs/ptoas-tile-fusion-design.md"
 _COST = NoCycles("a grouping of ops: no cycles of its own")
 
 
