@@ -27,7 +27,7 @@ from pto_dialect.ops.tile_memory import (
     constant_index,
 )
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
-from pto_dialect.ops.tile_view import SubViewOp, TReshapeOp
+from pto_dialect.ops.tile_view import TReshapeOp, WindowViewOp
 from pto_dialect.records import Effect
 from pto_dialect.types import SPACE_OF_LOCATION, PartitionTensorViewType, PtrType, TileBufType
 
@@ -69,7 +69,7 @@ def tile_access(value: SSAValue, write: bool) -> Access:
         return Access(SPACE_OF_LOCATION[tile.location], address, address + tile.size_bytes, write)
     if isinstance(owner, MultiTileGetOp) and isinstance(owner.source.owner, AllocMultiTileOp):
         return _slot_access(owner, owner.source.owner, write)
-    if isinstance(owner, SubViewOp):
+    if isinstance(owner, WindowViewOp):
         return tile_access(owner.source, write)  # a window of its source: all of it
     if isinstance(owner, TReshapeOp):
         return tile_access(owner.src, write)  # the same bytes

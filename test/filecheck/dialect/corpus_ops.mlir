@@ -293,3 +293,11 @@ func.func @dev_and_cache(%p: !pto.ptr<i32>, %c: index) {
   pto.dsb "ALL"
   func.return
 }
+
+// CHECK-LABEL: func.func @subset
+// CHECK: %v = pto.subset %t[%c, %c] sizes [4, 8] : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8{{.*}}> -> !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8{{.*}}>
+// GENERIC: "pto.subset"(%t, %c, %c)
+func.func @subset(%t: !s, %c: index) {
+  %v = pto.subset %t[%c, %c] sizes [4, 8] : !s
+  func.return
+}
