@@ -301,3 +301,10 @@ func.func @subset(%t: !s, %c: index) {
   %v = pto.subset %t[%c, %c] sizes [4, 8] : !s
   func.return
 }
+
+// CHECK-LABEL: func.func @shift_count
+// CHECK: pto.tshls ins(%s, %n : !pto.tile_buf<{{.*}}dtype=i32{{.*}}>, i16) outs(%s : !pto.tile_buf<{{.*}}>)
+func.func @shift_count(%s: !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8>, %n: i16) {
+  pto.tshls ins(%s, %n : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8>, i16) outs(%s : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8>)
+  func.return
+}
