@@ -652,14 +652,17 @@ class TRemSOp(ScalarTileOp):
 
 @irdl_op_definition
 class TPowSOp(ScalarTileOp):
-    """`dst = pow(base, exp)`; `ins(base, exp[, tmp])`. A5 only (tpows.md)."""
+    """`dst = pow(base, exp)`; `ins(base, exp[, tmp])`."""
 
     name = "pto.tpows"
 
     LAYOUTS: ClassVar = (("base", SCALAR), ("base", SCALAR, TMP))
     MANUAL: ClassVar = _PAGES + "tpows.md"
-    # tpows.md: PowAlgorithm::DEFAULT types, documented for A5 only
-    DTYPES: ClassVar = per_target_dtypes("", "f32 f16 i32 ui32 i16 ui16 i8 ui8")
+    # tpows.md: PowAlgorithm::DEFAULT types, documented for A5; pto-isa's npu/a2a3/TPow.hpp
+    # implements TPOWS for A2/A3 with tpow's types (docs/decisions.md)
+    DTYPES: ClassVar = per_target_dtypes(
+        "i32 i16 i8 ui32 ui16 ui8 f32", "f32 f16 i32 ui32 i16 ui16 i8 ui8"
+    )
     VECTOR_OP: ClassVar = VMulsOp
     COST: ClassVar = VectorCost(
         Completion.MUL,
