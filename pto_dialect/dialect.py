@@ -17,6 +17,12 @@ from pto_dialect.ops import (
     reserved_buffer,
     runtime,
     scalar_memory,
+    simt_common,
+    simt_lane,
+    simt_launch,
+    simt_math,
+    simt_memory,
+    simt_query,
     sync,
     sync_cross_core,
     tile_arg_reduce,
@@ -70,7 +76,9 @@ from pto_dialect.ops import (
     vector_store,
 )
 from pto_dialect.option_attrs import OPTION_ATTRIBUTES
+from pto_dialect.packed_types import TYPES as PACKED_TYPES
 from pto_dialect.types import TYPES
+from pto_dialect.upstream_ops import OPS as UPSTREAM_OPS
 
 OP_MODULES = (
     tile_memory,
@@ -133,6 +141,11 @@ OP_MODULES = (
     tile_prefetch,
     fusion_region,
     dma_atomic,
+    simt_launch,
+    simt_query,
+    simt_lane,
+    simt_memory,
+    simt_math,
 )
 
 PTO = Dialect(
@@ -141,11 +154,17 @@ PTO = Dialect(
     [
         *TYPES,
         *MULTI_TILE_TYPES,
+        *PACKED_TYPES,
         *ATTRIBUTES,
         *tile_scalar.ATTRIBUTES,
         *tile_quant.ATTRIBUTES,
         *mask_pattern.ATTRIBUTES,
         *OPTION_ATTRIBUTES,
         *scalar_memory.TYPES,
+        *simt_common.ATTRIBUTES,
     ],
 )
+
+LOADED = Dialect("pto", [*PTO.operations, *UPSTREAM_OPS], list(PTO.attributes))
+"""What a context loads as `pto`: the dialect and the upstream ops xDSL lacks
+(`upstream_ops`), which a context then knows by their own names."""

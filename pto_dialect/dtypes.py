@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, cast
+from functools import cached_property
+from typing import TYPE_CHECKING, cast
 
-import ml_dtypes
-import numpy as np
 from xdsl.dialects import builtin
 from xdsl.ir import Attribute
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Kind(Enum):
@@ -26,12 +28,25 @@ class Kind(Enum):
 
 @dataclass(frozen=True)
 class DType:
-    """A PTO element type."""
+    """A PTO element type; `numpy` is its numpy / ml_dtypes dtype (imported on first use:
+    the dialect and `pto-opt` need no numpy)."""
 
     name: str
     bits: int
     kind: Kind
-    numpy: np.dtype[np.generic]
+    numpy_name: str
+    """The name of the numpy scalar type (`ml_dtypes.` for the types numpy lacks)."""
+
+    @cached_property
+    def numpy(self) -> np.dtype[np.generic]:
+        import numpy as np
+
+        module, _, name = self.numpy_name.rpartition(".")
+        if module:
+            import ml_dtypes
+
+            return np.dtype(getattr(ml_dtypes, name))
+        return np.dtype(name)
 
     @property
     def bytes(self) -> int:
@@ -52,30 +67,27 @@ class DType:
     @property
     def int_limits(self) -> tuple[int, int]:
         """The smallest and largest value of an integer type."""
-        info = np.iinfo(cast(Any, self.numpy))
-        return int(info.min), int(info.max)
+        if self.kind is Kind.UINT:
+            return 0, (1 << self.bits) - 1
+        return -(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1
 
     def __str__(self) -> str:
         return self.name
 
 
-def _dt(name: str, bits: int, kind: Kind, numpy: type[np.generic]) -> DType:
-    return DType(name, bits, kind, np.dtype(numpy))
-
-
-F32 = _dt("f32", 32, Kind.FLOAT, np.float32)
-F16 = _dt("f16", 16, Kind.FLOAT, np.float16)
-BF16 = _dt("bf16", 16, Kind.FLOAT, ml_dtypes.bfloat16)
-F8E4M3 = _dt("f8E4M3FN", 8, Kind.FLOAT, ml_dtypes.float8_e4m3fn)
-F8E5M2 = _dt("f8E5M2", 8, Kind.FLOAT, ml_dtypes.float8_e5m2)
-I8 = _dt("i8", 8, Kind.SINT, np.int8)
-U8 = _dt("ui8", 8, Kind.UINT, np.uint8)
-I16 = _dt("i16", 16, Kind.SINT, np.int16)
-U16 = _dt("ui16", 16, Kind.UINT, np.uint16)
-I32 = _dt("i32", 32, Kind.SINT, np.int32)
-U32 = _dt("ui32", 32, Kind.UINT, np.uint32)
-I64 = _dt("i64", 64, Kind.SINT, np.int64)
-U64 = _dt("ui64", 64, Kind.UINT, np.uint64)
+F32 = DType("f32", 32, Kind.FLOAT, "float32")
+F16 = DType("f16", 16, Kind.FLOAT, "float16")
+BF16 = DType("bf16", 16, Kind.FLOAT, "ml_dtypes.bfloat16")
+F8E4M3 = DType("f8E4M3FN", 8, Kind.FLOAT, "ml_dtypes.float8_e4m3fn")
+F8E5M2 = DType("f8E5M2", 8, Kind.FLOAT, "ml_dtypes.float8_e5m2")
+I8 = DType("i8", 8, Kind.SINT, "int8")
+U8 = DType("ui8", 8, Kind.UINT, "uint8")
+I16 = DType("i16", 16, Kind.SINT, "int16")
+U16 = DType("ui16", 16, Kind.UINT, "uint16")
+I32 = DType("i32", 32, Kind.SINT, "int32")
+U32 = DType("ui32", 32, Kind.UINT, "uint32")
+I64 = DType("i64", 64, Kind.SINT, "int64")
+U64 = DType("ui64", 64, Kind.UINT, "uint64")
 
 ALL_DTYPES = (F32, F16, BF16, F8E4M3, F8E5M2, I8, U8, I16, U16, I32, U32, I64, U64)
 _BY_NAME = {d.name: d for d in ALL_DTYPES}

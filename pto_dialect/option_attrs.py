@@ -105,9 +105,6 @@ PrintFormatAttr = _option(
     "width8_precision4 width8_precision2 width10_precision6",
     "The field width and precision `tprint` prints floats with.",
 )  # fmt: skip
-L1CacheAttr = _option(
-    "L1CacheAttr", "pto.l1cache", "uncache cache", "Whether a GM access is cached in L1.",
-)  # fmt: skip
 FuncCoreTypeAttr = _option(
     "FuncCoreTypeAttr", "pto.func_core_type", "AIC AIV MIX AIC_OR_AIV",
     "Which cores a function runs on.",
@@ -158,7 +155,6 @@ OPTION_ATTRIBUTES: list[type[Attribute]] = [
     TInsertModeAttr,
     VecStoreModeAttr,
     PrintFormatAttr,
-    L1CacheAttr,
     FuncCoreTypeAttr,
     GatherOobAttr,
     CoalesceAttr,

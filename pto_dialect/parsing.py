@@ -158,4 +158,18 @@ def parse_module(
     ctx: Context, text: str, name: str, *, implicit_module: bool = True, line_offset: int = 0
 ) -> ModuleOp:
     """The module of `text` (the file `name`), every op located; raises `ParseError`."""
+    load_upstream_ops(ctx, text)
     return LocatingParser(ctx, text, name, line_offset).parse_module(implicit_module)
+
+
+UPSTREAM_NAMES = ("arith.index_castui", "llvm.extractelement")
+"""Ops of upstream dialects that the `pto` dialect brings (`pto_dialect.upstream_ops`)."""
+
+
+def load_upstream_ops(ctx: Context, text: str) -> None:
+    """Loads the `pto` dialect first when `text` uses an op it brings for another dialect:
+    a context finds an op by its dialect's prefix, so these are known once `pto` is."""
+    loaded = {dialect.name for dialect in ctx.loaded_dialects}
+    wanted = any(name in text for name in UPSTREAM_NAMES)
+    if wanted and "pto" in ctx.registered_dialect_names and "pto" not in loaded:
+        ctx.load_registered_dialect("pto")
