@@ -266,6 +266,7 @@ class VectorShiftOp(VectorIntBinaryOp):
 
     def verify_(self) -> None:
         lhs, rhs = vreg_of(self.lhs), vreg_of(self.rhs)
+        self.check_element(lhs)
         counts = rhs.element
         if rhs.lanes.data != lhs.lanes.data or not counts.is_int or counts.bits != lhs.element.bits:
             raise fail(
@@ -273,7 +274,6 @@ class VectorShiftOp(VectorIntBinaryOp):
             )
         self.check_same_type("result", self.result, "lhs", lhs)
         check_mask_granularity(self.name, "mask", mask_of(self.mask), lhs)
-        self.check_element(lhs)
 
 
 @irdl_op_definition
