@@ -21,6 +21,7 @@ pointer's element type.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar, Self, cast
 
 from xdsl.dialects.builtin import IndexType, IntegerType, i16
@@ -95,9 +96,9 @@ class MemoryOp(VmiOp):
                 f" ({ptr.pointee} vs {data.element_type})"
             )
 
+    @abstractmethod
     def data(self) -> VmiVRegType:
         """The vreg the op moves (the result of a load, the value of a store)."""
-        raise NotImplementedError
 
 
 # ---- the unified load and store -----------------------------------------------------------
