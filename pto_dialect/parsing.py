@@ -15,6 +15,8 @@ spelling is the same value.)
 The lexer is xDSL's with one pattern replaced: its string-literal pattern nests `+` inside
 `*`, so an unterminated literal backtracks exponentially in its length (a 60-character
 `"...` at the end of a line never finishes); the pattern here matches one character per step.
+
+A dense literal of more than `DENSE_LIMIT` elements is a parse error before xDSL builds it.
 """
 
 from __future__ import annotations
@@ -24,10 +26,22 @@ import re
 import traceback
 from bisect import bisect_right
 from collections.abc import Callable
+from math import prod
 from typing import NoReturn, TypeVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ComplexType,
+    FileLineColLoc,
+    IndexType,
+    IntAttr,
+    IntegerType,
+    ModuleOp,
+    RankedStructure,
+    StringAttr,
+    UnknownLoc,
+)
 from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -36,6 +50,12 @@ from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 _T = TypeVar("_T")
+
+_DenseType = RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType]
+
+DENSE_LIMIT = 1 << 24
+"""The most elements a dense literal may have (16 Mi: 64 MiB of f32, past any on-chip buffer
+or a kernel's constant); xDSL expands a splat into a Python list of all of them."""
 
 
 class LinearLexer(MLIRLexer):
@@ -64,13 +84,28 @@ class LocatingParser(Parser):
             return parse()
         except VerifyException as err:
             self._report(err, start)
-        except (KeyError, OverflowError, NotImplementedError) as err:
+        except (KeyError, OverflowError, NotImplementedError, ValueError) as err:
             if not _raised_in_xdsl(err):
                 raise
             # xDSL's parser fails this way on some malformed input (a block label defined
-            # twice, an integer too large for a location, a hexadecimal f128 literal): still a
-            # located parse error
+            # twice, an integer too large for a location or for its type, a hexadecimal f128
+            # literal): still a located parse error
             self._report(err, start, f"cannot parse this: {type(err).__name__} {err}")
+
+    def _parse_dense_literal_type(self) -> _DenseType:
+        """xDSL's, refusing a type of more than `DENSE_LIMIT` elements before a splat
+        (`dense<1> : tensor<2147483648xi8>`) is expanded into a list of them."""
+        start = self._current_token.span.start
+        kind = super()._parse_dense_literal_type()
+        count = prod(kind.get_shape())
+        if count > DENSE_LIMIT:
+            self.raise_error(
+                f"a dense literal of {count} elements: more than the {DENSE_LIMIT} this tool "
+                "holds in memory",
+                start,
+                self._current_token.span.start,
+            )
+        return kind
 
     def _report(self, err: Exception, start: int, message: str | None = None) -> NoReturn:
         end = self._current_token.span.start

@@ -159,7 +159,7 @@ def test_a_worker_reports_errors_hangs_and_deaths_and_goes_on(
         assert outcomes[0].failures[0].frame.endswith(":_sleeps")
 
 
-# Causes found by a 30,000-mutant campaign (seed 7), each now a diagnostic.
+# Causes found by 30,000-mutant campaigns (seeds 7 and 26001), each now a diagnostic.
 FOUND = {
     "an f128 constant the interpreter cannot run": """
 func.func @k() {
@@ -170,6 +170,26 @@ func.func @k() {
     "a hexadecimal f128 literal xDSL cannot parse": """
 func.func @k() {
   %c = arith.constant 0xFFFFFFFF : f128
+  func.return
+}
+""",
+    "a splat of 2**31 elements (seed 26001)": """
+func.func @k() {
+  %r = pto.vmi.constant_mask {value = dense<1> : tensor<2147483648xi8>}
+    : !pto.vmi.mask<2147483648xpred>
+  func.return
+}
+""",
+    "an integer out of its type's range in a dense literal (seed 26001)": """
+func.func @k() {
+  %r = pto.vmi.constant_mask {value = dense<4096> : tensor<64xi8>} : !pto.vmi.mask<64xpred>
+  func.return
+}
+""",
+    "an i64 out of range in a shuffle's lane list (seed 26001)": """
+func.func @k(%v: !pto.vmi.vreg<4xf32>) {
+  %r = pto.vmi.shuffle %v [0, 1, -100000000000000000000000000000, 3]
+    : !pto.vmi.vreg<4xf32> -> !pto.vmi.vreg<4xf32>
   func.return
 }
 """,
