@@ -549,6 +549,22 @@ def _check_gm_extent(what: str, tile: TileTypeBase, view: PartitionTensorViewTyp
         )
 
 
+def _check_load_window(what: str, tile: TileTypeBase, view: PartitionTensorViewType) -> None:
+    """`tload`: the tile's valid region fits the window the view is to the tile
+    (`_check_gm_window`) and the window fits the tile's storage; the whole window is loaded
+    (PTOAS's A5 TileLib `tload` templates, `_check_load_bounds`: valid <= window <= shape)."""
+    _check_gm_window(what, tile, view)
+    layout = None if tile.is_boxed else tile.is_row_major
+    window = window_dims(view.dims, layout)
+    for axis, size, storage in zip(("rows", "cols"), window, tile.shape, strict=True):
+        if size != DYNAMIC and size > storage:
+            raise fail(
+                f"{what} tile {dims_str(*tile.shape)} cannot hold the partition view "
+                f"{dims_str(*view.dims)}: to a {_layout_word(tile)} tile it is a "
+                f"{dims_str(*window)} window ({axis} {size} > {storage})"
+            )
+
+
 def _check_element_size(what: str, tile: DType, view_what: str, view: DType) -> None:
     if tile.bytes != view.bytes:
         raise fail(
@@ -559,7 +575,8 @@ def _check_element_size(what: str, tile: DType, view_what: str, view: DType) -> 
 
 @irdl_op_definition
 class TLoadOp(TileOp):
-    """`dst = src`: a GM partition view into a Vec or Mat tile (the dst valid region)."""
+    """`dst = src`: a GM partition view into a Vec or Mat tile (the dst valid region); the
+    view may be larger than the valid region as long as the tile's storage holds it."""
 
     name = "pto.tload"
 
@@ -579,7 +596,7 @@ class TLoadOp(TileOp):
         require_location(f"{self.name} dst", dst, Location.VEC, Location.MAT)
         require_dtype_supported(f"{self.name} dst", dst.element, target, GM_TILE)
         _check_element_size(f"{self.name} dst", dst.element, "src", view.element)
-        _check_gm_extent(f"{self.name} dst", dst, view)
+        _check_load_window(f"{self.name} dst", dst, view)
 
 
 # Acc -> GM stores convert f32 accumulators in the fixpipe (tstore.md, no quantisation).
