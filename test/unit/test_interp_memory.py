@@ -221,3 +221,24 @@ def test_tload_of_a_window_larger_than_the_valid_region_verifies_and_loads_the_v
     message = r"tile 4x8 cannot hold the partition view 4x16: .*\(cols 16 > 8\)"
     with pytest.raises(PtoVerifyError, match=message):
         parse(too_big, target="a5")
+
+
+def test_tstore_of_an_empty_valid_region_verifies_and_writes_nothing():
+    """PTOAS #708: a tile of valid 0xN (a subview's empty tail) stores nothing."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=0, v_col=8>"
+    text = f"""
+    func.func @k(%dst: !pto.ptr<f32>) {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c5 = arith.constant 5 : index
+      %c8 = arith.constant 8 : index
+      %dv = pto.make_tensor_view %dst, shape = [%c5, %c8], strides = [%c8, %c1]
+        : !pto.tensor_view<5x8xf32>
+      %dp = pto.partition_view %dv, offsets = [%c0, %c0], sizes = [%c5, %c8]
+        : !pto.tensor_view<5x8xf32> -> !pto.partition_tensor_view<5x8xf32>
+      %t = pto.alloc_tile : {tile}
+      pto.tstore ins(%t : {tile}) outs(%dp : !pto.partition_tensor_view<5x8xf32>)
+      func.return
+    }}"""
+    dst = np.full((5, 8), 7, np.float32)
+    assert np.all(run(parse(text, target="a5"), dst).outputs[0] == 7)
