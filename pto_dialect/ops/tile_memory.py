@@ -430,10 +430,11 @@ class AllocTileOp(AllocBufferOp):
 S = TypeVar("S")
 
 # tload.md / tstore.md: element types a GM <-> Vec/Mat transfer supports (A5: any 1/2/4/8-byte
-# element type, fp8 included)
+# element type, fp8 included; HiFloat8 and packed fp4 as PTOAS's A5 `TLoadOp::verify`
+# `isA5TLoadStoreTransferElemType` allows: bytes moved unchanged)
 GM_TILE = per_target_dtypes(
     "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32",
-    "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32 f8E4M3FN f8E5M2",
+    "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32 f8E4M3FN f8E5M2 hif8 f4E1M2x2 f4E2M1x2",
 )
 
 
