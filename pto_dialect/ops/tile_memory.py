@@ -634,9 +634,10 @@ class TStoreOp(TileOp):
     HAS_TILE_RESULT: ClassVar[bool] = False
     MANUAL: ClassVar = "tile/ops/memory-and-data-movement/tstore.md"
     DTYPES_BY_LOC: ClassVar[Mapping[Location, DTypes]] = {
-        # tstore.md: Vec/Mat as tload (A5: no store from Mat); Acc stores i32/f32
+        # tstore.md: Vec/Mat as tload (A5: no store from Mat; the CPU simulator's TSTORE_IMPL
+        # stores a tile of any location); Acc stores i32/f32
         Location.VEC: GM_TILE,
-        Location.MAT: PerTarget(GM_TILE.a2a3, frozenset(), frozenset()),
+        Location.MAT: PerTarget(GM_TILE.a2a3, frozenset(), GM_TILE.a2a3),
         Location.ACC: per_target_dtypes("i32 f32", "i32 f32"),
     }
     COST: ClassVar = Formula(CostFormula.TRANSFER, TRANSFER_ESTIMATE)
