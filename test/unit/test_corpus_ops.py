@@ -61,10 +61,17 @@ def test_load_store_scalar_and_local_arrays() -> None:
     assert out[1].tolist() == [1.0, 2.5, 3.0, 2.5]
 
 
-def test_scalar_access_past_the_buffer_is_an_error() -> None:
-    m = kernel("%p: !pto.ptr<i32>", "%x = pto.load_scalar %p[%c4] : !pto.ptr<i32> -> i32")
-    with pytest.raises(api.PtoRunError, match="outside"):
-        api.run(m, np.zeros(4, np.int32))
+def test_scalar_access_past_the_last_page_is_an_error() -> None:
+    """A GM buffer ends on a page (docs/machine.md): element 4 of a 4-element buffer reads the
+    page's zeros, element 1024 (byte 4096) is past its only 4096-byte page."""
+    body = """%x = pto.load_scalar %p[%c4] : !pto.ptr<i32> -> i32
+    pto.store_scalar %x, %p[%c0] : !pto.ptr<i32>, i32"""
+    out = api.run(kernel("%p: !pto.ptr<i32>", body), np.full(4, 9, np.int32))
+    assert out[0].tolist() == [0, 9, 9, 9]
+    far = """%c1024 = arith.constant 1024 : index
+    %x = pto.load_scalar %p[%c1024] : !pto.ptr<i32> -> i32"""
+    with pytest.raises(api.PtoRunError, match=r"byte 4096\) is outside"):
+        api.run(kernel("%p: !pto.ptr<i32>", far), np.zeros(4, np.int32))
 
 
 def test_scalar_and_pointer_types_must_agree() -> None:
