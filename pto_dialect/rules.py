@@ -267,6 +267,19 @@ def pad_scalar(dtype: DType, pad: PadValue) -> np.generic | None:
     return dtype.numpy.type(high if pad is PadValue.MAX else low)
 
 
+def finite_extreme(dtype: DType, highest: bool) -> np.generic:
+    """The highest (or lowest) finite value of `dtype`: for a float, the bits of +inf less
+    one (f32 3.4028235e38, f16 65504, bf16 3.3895e38)."""
+    import numpy as np  # the dialect imports no numpy of its own
+
+    if dtype.is_float:
+        inf = np.array([np.inf], dtype.numpy)
+        value = (inf.view(f"u{dtype.bytes}") - 1).view(dtype.numpy)[0]
+        return value if highest else -value
+    low, high = dtype.int_limits
+    return dtype.numpy.type(high if highest else low)
+
+
 # ---- conversions (tcvt, vcvt) ------------------------------------------------------------
 
 

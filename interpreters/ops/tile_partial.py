@@ -1,8 +1,9 @@
 """Interpreter functions of the partial elementwise ops (every `PartialTileOp`).
 
 Over dst's valid region R x C: zeros where neither source is valid (the CPU simulator; the
-NPU targets reject such patterns at run time, as their PTO_ASSERTs do), each source copied
-where only it is valid, and `SEMANTICS`' kernel (the elementwise op's: `tpartmax` is
+NPU targets reject such patterns at run time, as their PTO_ASSERTs do, except A5's
+`tpartmax`/`tpartmin`: the lowest/highest finite value, `PartialTileOp.UNCOVERED_A5`), each
+source copied where only it is valid, and `SEMANTICS`' kernel (the elementwise op's: `tpartmax` is
 `tmax`'s select with the target's fallback) on the overlap, its operands in the order the
 target's implementation passes them (`swapped_on_a2a3`).
 """
@@ -29,9 +30,9 @@ from pto_dialect.ops.tile_partial import (
     TPartMaxOp,
     TPartMinOp,
     TPartMulOp,
-    supported_pattern,
     swapped_on_a2a3,
 )
+from pto_dialect.rules import finite_extreme
 
 SEMANTICS: Mapping[type[PartialTileOp], sem.Maker] = MappingProxyType(
     {
@@ -55,11 +56,11 @@ class TilePartialFunctions(TileKernelFunctions):
         dst, results = self.destination(op, args)
         region = dst.valid
         arch = self.machine.target.arch
-        if arch is not TargetArch.CPU and not supported_pattern(region, src0.valid, src1.valid):
+        if not op.pattern_ok(arch, region, src0.valid, src1.valid):
             raise PtoRuntimeError(
                 f"valid regions src0 {src0.valid[0]}x{src0.valid[1]}, src1 "
-                f"{src1.valid[0]}x{src1.valid[1]}, dst {region[0]}x{region[1]}: one source's "
-                "valid region must equal dst's and the other must not exceed it"
+                f"{src1.valid[0]}x{src1.valid[1]}, dst {region[0]}x{region[1]}: "
+                f"{op.pattern_words(arch, 'region')}"
             )
         if self.machine.pipes.tracking:
             cycles = costs.tile_vector_cycles(self.machine.target, type(op), dst.dtype, *region,
@@ -72,6 +73,8 @@ class TilePartialFunctions(TileKernelFunctions):
         if arch is TargetArch.A2A3 and swapped_on_a2a3(region, src0.valid, src1.valid):
             first, second = src1, src0
         out = np.zeros((rows, cols), dst.dtype.numpy)
+        if arch is TargetArch.A5 and op.UNCOVERED_A5 is not None:
+            out[:] = finite_extreme(dst.dtype, op.UNCOVERED_A5)
         for src in (src1, src0):
             r, c = min(src.valid[0], rows), min(src.valid[1], cols)
             out[:r, :c] = src.get()[:r, :c]

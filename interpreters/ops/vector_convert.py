@@ -10,7 +10,10 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
-from interpreters.semantics.convert import convert_lanes
+from interpreters.semantics import vmi_convert
+from interpreters.semantics.convert import convert_lanes, place_lanes
+from pto_dialect.attrs import SatMode
+from pto_dialect.dtypes import HIF8
 from pto_dialect.ops.vector_convert import VBitcastOp, VCvtOp
 from pto_dialect.types import VRegType
 
@@ -24,6 +27,13 @@ class VectorConvertFunctions(MachineFunctions):
             mask = mask[0::2]
         src = cast(VRegType, op.input.type)
         dst = op.result.type
+        if HIF8 in (src.element, dst.element):  # the VMI layer's HiFloat8 codes
+            rnd = None if op.rnd is None else op.rnd.data
+            sat = op.saturation is SatMode.ON
+            converted = vmi_convert.convert(values, src.element, dst.element, rnd, sat, False)
+            result = place_lanes(converted, mask, dst.element, dst.lanes.data, op.part_index)
+            self.on_vector_pipe(op, src.element)
+            return (result,)
         result = convert_lanes(
             values,
             mask,

@@ -279,14 +279,20 @@ def convert_lanes(
     source lane k*i + part. Inactive source lanes give zero.
     """
     mode, sat = conversion
-    converted = convert(values, src, dst, mode, sat, 32)
+    return place_lanes(convert(values, src, dst, mode, sat, 32), mask, dst, lanes, part)
+
+
+def place_lanes(
+    converted: np.ndarray, mask: np.ndarray, dst: DType, lanes: int, part: int
+) -> np.ndarray:
+    """`convert_lanes`' placement of the lanes `converted` (one per source lane, of `dst`)."""
     converted[~mask] = 0
-    have = values.shape[-1]
+    have = converted.shape[-1]
     if lanes == have:
         return converted
     if lanes > have:
         step = lanes // have
-        result = np.zeros((*values.shape[:-1], lanes), dtype=dst.numpy)
+        result = np.zeros((*converted.shape[:-1], lanes), dtype=dst.numpy)
         result[..., part::step] = converted
         return result
     step = have // lanes

@@ -180,6 +180,8 @@ def _from_float64(wide: np.ndarray, dst: DType, letter: str, sat: SatMode) -> np
     from pto_dialect.dtypes import F32
 
     as_f32 = wide.astype(np.float32)  # HiFloat8 values are f32-exact
+    if dst == F32:  # exact (`convert_values` f32 -> f32 would round to an integral value)
+        return as_f32
     return convert_values(as_f32, F32, dst, ROUNDING[letter], sat, 32)
 
 

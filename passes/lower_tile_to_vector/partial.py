@@ -2,8 +2,9 @@
 vector loops, in phases over dst's valid region R x C, each a loop over rows around a loop
 over chunks whose stores are masked to the phase's columns:
 
-1. on the CPU target only, unless a source provably covers dst: a `pto.vbr` zero register
-   over R x C (the simulator's 0 where neither source is valid);
+1. unless a source provably covers dst, on the CPU a `pto.vbr` zero register over R x C (the
+   simulator's 0 where neither source is valid), for A5's `tpartmax`/`tpartmin` one of the
+   lowest/highest finite value (`PartialTileOp.UNCOVERED_A5`);
 2. each source copied over its valid region clipped to dst's (`vlds` + `vsts`), left out
    where the other source provably covers it;
 3. the record's `VECTOR_OP` over the overlap of the two regions, its operands in the order
@@ -47,7 +48,7 @@ from pto_dialect.ops.tile_partial import PartialTileOp, swapped_on_a2a3
 from pto_dialect.ops.vector_arith import VBrOp, VectorBinaryOp, VMaxOp, VMinOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
-from pto_dialect.rules import ELEMENTWISE_RULES
+from pto_dialect.rules import ELEMENTWISE_RULES, finite_extreme
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import VRegType
 
@@ -135,25 +136,42 @@ class _Lowering:
                 target = ptr or e.pointer(self.dst)
                 e.store(compute(values, ch.mask), target, at[self.dst.stride], ch.mask)
 
-    def zero_register(self) -> tuple[SSAValue, SSAValue]:
-        """`pto.vbr 0` and the dst pointer it is stored through (integers: signless)."""
+    def fill_register(self, value: float) -> tuple[SSAValue, SSAValue]:
+        """`pto.vbr value` and the dst pointer it is stored through (integers: signless)."""
         e, dtype = self.e, self.dtype
         lanes: DType = dtype_named(f"i{dtype.bits}") if dtype.is_int else dtype
         require_vector_ops(self.op, self.target, lanes, VBrOp, VstsOp)
         if dtype.is_int:
-            const = arith.ConstantOp.from_int_and_width(0, dtype.bits)
+            bits = int(value) % (1 << dtype.bits)  # the signless lane's bits
+            signed = bits - (1 << dtype.bits) if bits >> (dtype.bits - 1) else bits
+            const = arith.ConstantOp.from_int_and_width(signed, dtype.bits)
         else:
-            const = arith.ConstantOp(FloatAttr(0.0, cast(AnyFloat, mlir_type(dtype))))
-        zero = e.hoist(const, "zero").results[0]
-        register = e.emit(VBrOp(zero, VRegType(mlir_type(lanes))), "zeros").results[0]
+            const = arith.ConstantOp(FloatAttr(value, cast(AnyFloat, mlir_type(dtype))))
+        fill = e.hoist(const, "fill").results[0]
+        register = e.emit(VBrOp(fill, VRegType(mlir_type(lanes))), "fill").results[0]
         return register, e.pointer(self.dst, lanes)
+
+    def uncovered(self) -> float | None:
+        """What dst's elements that neither source covers hold, or None when there are none
+        (a source provably covers dst) or the target leaves no such pattern: 0 on the CPU, the
+        lowest/highest finite value for A5's `tpartmax`/`tpartmin` (`UNCOVERED_A5`)."""
+        dst, (src0, src1) = self.dst, self.srcs
+        if _covers(src0, dst) or _covers(src1, dst):
+            return None
+        if self.target.arch is TargetArch.CPU:
+            return 0.0
+        highest = type(self.op).UNCOVERED_A5
+        if self.target.arch is TargetArch.A5 and highest is not None:
+            return float(finite_extreme(self.dtype, highest))
+        return None
 
     def lower(self) -> None:
         e, dst, (src0, src1) = self.e, self.dst, self.srcs
         full = (dst.valid_rows, dst.valid_cols)
-        if self.target.arch is TargetArch.CPU and not (_covers(src0, dst) or _covers(src1, dst)):
-            zeros, ptr = self.zero_register()
-            self.phase(full, [], lambda values, mask: zeros, ptr)
+        value = self.uncovered()
+        if value is not None:
+            register, ptr = self.fill_register(value)
+            self.phase(full, [], lambda values, mask: register, ptr)
         for src, other in ((src1, src0), (src0, src1)):
             if not _covers(other, src):
                 self.phase(self.clip(src), [src], lambda values, mask: values[0])

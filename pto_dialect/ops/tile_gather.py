@@ -57,8 +57,12 @@ _PAGES = "tile/ops/irregular-and-complex/"
 BLOCK_BYTES = 32
 
 # tgather.md index-based implementation checks: A2/A3 b16/b32 data with b32 indices; A5
-# i16 ui16 i32 ui32 f16 f32 data with i16 ui16 i32 ui32 indices.
-GATHER_DTYPES = per_target_dtypes("i16 ui16 f16 bf16 i32 ui32 f32", "i16 ui16 i32 ui32 f16 f32")
+# i16 ui16 i32 ui32 f16 f32 data with i16 ui16 i32 ui32 indices, and 1-byte data (pto-isa's
+# a5/TGather.hpp: b8 to b64 data; PTOAS `isSupportedGatherElemTypeA5Index`: fp8 and 8-bit
+# integers too; docs/decisions.md).
+GATHER_DTYPES = per_target_dtypes(
+    "i16 ui16 f16 bf16 i32 ui32 f32", "i8 ui8 i16 ui16 i32 ui32 f16 f32 f8E4M3FN f8E5M2"
+)
 GATHER_INDEX_DTYPES = per_target_dtypes("i32 ui32", "i16 ui16 i32 ui32")
 # tgatherb.md implementation checks (A2/A3 and A5).
 GATHERB_DTYPES = per_target_dtypes(
@@ -68,9 +72,12 @@ GATHERB_DTYPES = per_target_dtypes(
 SCATTER_DTYPES = per_target_dtypes(
     "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32"
 )
-# tgather.md mask-pattern checks: A2/A3 2- and 4-byte types; A5 adds 1-byte types.
+# tgather.md mask-pattern checks: A2/A3 2- and 4-byte types; A5 adds 1-byte types (HiFloat8
+# too: PTOAS's mask-form verifier takes A5's low-precision tiles, checking sizes only).
 MASK_GATHER_DTYPES = per_target_dtypes(
-    "i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2"
+    "i16 ui16 i32 ui32 f16 bf16 f32",
+    "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2 hif8",
+    "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2",
 )
 # tscatter.md mask scatter: the TSCATTER data types; the page calls it an A5 form, but
 # pto-isa's a2a3/TScatter.hpp implements it too (same types, same placement) and PTOAS lowers

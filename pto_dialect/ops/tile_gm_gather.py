@@ -28,7 +28,7 @@ from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import Location, Pipe
-from pto_dialect.dtypes import I32, U32
+from pto_dialect.dtypes import F16, F32, I32, U32, DType
 from pto_dialect.ops.base import (
     TileOp,
     expect_tile,
@@ -54,7 +54,17 @@ S = TypeVar("S")
 _PAGES = "tile/ops/memory-and-data-movement/"
 # mgather.md / mscatter.md tile constraints: the same list on A2/A3, A5 and the simulator
 _TYPES = "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32"
-GM_GATHER_DTYPES = per_target_dtypes(_TYPES, _TYPES)
+# A5 also moves the 8-bit float payloads (PTOAS `isSupportedMGatherMScatterPayloadElemType`:
+# float8 e4m3/e5m2 and HiFloat8 on A5)
+GM_GATHER_DTYPES = per_target_dtypes(_TYPES, _TYPES + " f8E4M3FN f8E5M2 hif8", _TYPES)
+ATOMIC_PAYLOADS: dict[str, frozenset[DType]] = {
+    "add": frozenset({F16, F32, I32, U32}),
+    "max": frozenset({F32, I32, U32}),
+    "min": frozenset({F32, I32, U32}),
+}
+"""`mscatter`'s payload types per `scatterAtomicOp` (PTOAS
+`isSupportedMScatterAtomicPayloadElemType`: add f16/f32/32-bit integers, max/min f32/32-bit
+integers); `none` takes every payload type."""
 _COST = Formula(
     CostFormula.TRANSFER, "as one transfer of the value tile's bytes (no published figure)"
 )
@@ -171,6 +181,18 @@ class MScatterOp(GmIndexedOp):
     def operand_effects(self) -> tuple[Effect, ...]:
         """Reads the tiles; reads and writes the table (atomic forms read what it holds)."""
         return (Effect.READ, Effect.READ, Effect.SCRATCH)
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        super().verify_tiles(target)
+        atomic = self.option("scatterAtomicOp")
+        legal = ATOMIC_PAYLOADS.get(atomic)
+        element = self.value_tile().element
+        if legal is not None and element not in legal:
+            names = ", ".join(sorted(d.name for d in legal))
+            raise fail(
+                f"{self.name} scatterAtomicOp {atomic} does not take {element} payloads "
+                f"(legal: {names})"
+            )
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
         raise NotImplementedError(f"{self.name} writes GM, not a tile")

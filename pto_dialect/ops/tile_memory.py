@@ -430,10 +430,11 @@ class AllocTileOp(AllocBufferOp):
 S = TypeVar("S")
 
 # tload.md / tstore.md: element types a GM <-> Vec/Mat transfer supports (A5: any 1/2/4/8-byte
-# element type, fp8 included)
+# element type, fp8 included; HiFloat8 and packed fp4 as PTOAS's A5 `TLoadOp::verify`
+# `isA5TLoadStoreTransferElemType` allows: bytes moved unchanged)
 GM_TILE = per_target_dtypes(
     "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32",
-    "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32 f8E4M3FN f8E5M2",
+    "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32 f8E4M3FN f8E5M2 hif8 f4E1M2x2 f4E2M1x2",
 )
 
 
@@ -538,8 +539,8 @@ def _check_gm_extent(what: str, tile: TileTypeBase, view: PartitionTensorViewTyp
     """The tile's valid region holds as many elements as the view (both static), and fits the
     window the view is to the tile (`_check_gm_window`)."""
     _check_gm_window(what, tile, view)
-    if tile.has_dynamic_valid or DYNAMIC in view.dims:
-        return
+    if tile.has_dynamic_valid or DYNAMIC in view.dims or 0 in tile.valid_shape:
+        return  # an empty valid region moves nothing (PTOAS #708, `TStoreOp::verify`)
     valid = tile.v_row.data * tile.v_col.data
     elements = prod(view.dims)
     if valid != elements:
@@ -547,6 +548,22 @@ def _check_gm_extent(what: str, tile: TileTypeBase, view: PartitionTensorViewTyp
             f"{what} valid region {dims_str(*tile.valid_shape)} ({valid} elements) must hold "
             f"the {elements} elements of the partition view {dims_str(*view.dims)}"
         )
+
+
+def _check_load_window(what: str, tile: TileTypeBase, view: PartitionTensorViewType) -> None:
+    """`tload`: the tile's valid region fits the window the view is to the tile
+    (`_check_gm_window`) and the window fits the tile's storage; the whole window is loaded
+    (PTOAS's A5 TileLib `tload` templates, `_check_load_bounds`: valid <= window <= shape)."""
+    _check_gm_window(what, tile, view)
+    layout = None if tile.is_boxed else tile.is_row_major
+    window = window_dims(view.dims, layout)
+    for axis, size, storage in zip(("rows", "cols"), window, tile.shape, strict=True):
+        if size != DYNAMIC and size > storage:
+            raise fail(
+                f"{what} tile {dims_str(*tile.shape)} cannot hold the partition view "
+                f"{dims_str(*view.dims)}: to a {_layout_word(tile)} tile it is a "
+                f"{dims_str(*window)} window ({axis} {size} > {storage})"
+            )
 
 
 def _check_element_size(what: str, tile: DType, view_what: str, view: DType) -> None:
@@ -559,7 +576,8 @@ def _check_element_size(what: str, tile: DType, view_what: str, view: DType) -> 
 
 @irdl_op_definition
 class TLoadOp(TileOp):
-    """`dst = src`: a GM partition view into a Vec or Mat tile (the dst valid region)."""
+    """`dst = src`: a GM partition view into a Vec or Mat tile (the dst valid region); the
+    view may be larger than the valid region as long as the tile's storage holds it."""
 
     name = "pto.tload"
 
@@ -579,7 +597,7 @@ class TLoadOp(TileOp):
         require_location(f"{self.name} dst", dst, Location.VEC, Location.MAT)
         require_dtype_supported(f"{self.name} dst", dst.element, target, GM_TILE)
         _check_element_size(f"{self.name} dst", dst.element, "src", view.element)
-        _check_gm_extent(f"{self.name} dst", dst, view)
+        _check_load_window(f"{self.name} dst", dst, view)
 
 
 # Acc -> GM stores convert f32 accumulators in the fixpipe (tstore.md, no quantisation).
@@ -616,9 +634,10 @@ class TStoreOp(TileOp):
     HAS_TILE_RESULT: ClassVar[bool] = False
     MANUAL: ClassVar = "tile/ops/memory-and-data-movement/tstore.md"
     DTYPES_BY_LOC: ClassVar[Mapping[Location, DTypes]] = {
-        # tstore.md: Vec/Mat as tload (A5: no store from Mat); Acc stores i32/f32
+        # tstore.md: Vec/Mat as tload (A5: no store from Mat; the CPU simulator's TSTORE_IMPL
+        # stores a tile of any location); Acc stores i32/f32
         Location.VEC: GM_TILE,
-        Location.MAT: PerTarget(GM_TILE.a2a3, frozenset(), frozenset()),
+        Location.MAT: PerTarget(GM_TILE.a2a3, frozenset(), GM_TILE.a2a3),
         Location.ACC: per_target_dtypes("i32 f32", "i32 f32"),
     }
     COST: ClassVar = Formula(CostFormula.TRANSFER, TRANSFER_ESTIMATE)

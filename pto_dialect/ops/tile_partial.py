@@ -9,7 +9,8 @@ one's value where only one is, over dst's valid region (the pages' formula):
 Rules of the pages: tiles in `loc=vec` of one element type the target allows; on A2/A3
 row-major; on A2/A3 and A5 one source's valid region equals dst's and the other's does not
 exceed it in either dimension ("supported partial-validity patterns"; checked here for
-static sizes, at run time for `?` ones). The CPU simulator takes any pattern and writes 0
+static sizes, at run time for `?` ones); A5's `tpartmax`/`tpartmin` take any sources within
+dst (`PartialTileOp.UNCOVERED_A5`). The CPU simulator takes any pattern and writes 0
 where neither source is valid (cpu/TPartOp.hpp). An SSA result needs a static valid shape:
 it is not a function of one source's region.
 """
@@ -56,6 +57,12 @@ def supported_pattern(dst: Region, src0: Region, src1: Region) -> bool:
     return (src0 == dst and covers(src1, dst)) or (src1 == dst and covers(src0, dst))
 
 
+def within_pattern(dst: Region, src0: Region, src1: Region) -> bool:
+    """A5's `tpartmax`/`tpartmin`: both sources within dst (PTOAS's A5 TileLib
+    `_valid_extreme_partition`); what neither covers holds the op's `UNCOVERED_A5` value."""
+    return covers(src0, dst) and covers(src1, dst)
+
+
 def swapped_on_a2a3(dst: Region, src0: Region, src1: Region) -> bool:
     """Whether A2/A3 applies the op as `op(src1, src0)` (include/pto/npu/a2a3/TPartOp.hpp):
     the full source (src0 if both are) is passed first; a partial source short of columns
@@ -70,6 +77,20 @@ class PartialTileOp(VectorTileOp):
 
     NUM_INS: ClassVar[int] = 2
     DTYPES: ClassVar = PART
+    UNCOVERED_A5: ClassVar[bool | None] = None
+    """`tpartmax` (False) and `tpartmin` (True) on A5: any sources within dst, the elements
+    neither covers set to the element type's lowest (False) or highest (True) finite value
+    (PTOAS's A5 TileLib `register_part_extreme`, `pad_min`/`pad_max`; the board-tested
+    tilelang_st tpartmax/tpartmin 104x123 and 122x110 into 122x123)."""
+
+    @classmethod
+    def pattern_ok(cls, arch: TargetArch, dst: Region, src0: Region, src1: Region) -> bool:
+        """Whether the valid regions form a pattern the target computes."""
+        if arch is TargetArch.CPU:
+            return True
+        if arch is TargetArch.A5 and cls.UNCOVERED_A5 is not None:
+            return within_pattern(dst, src0, src1)
+        return supported_pattern(dst, src0, src1)
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
         """The result type's (static: checked by the verifier)."""
@@ -94,16 +115,20 @@ class PartialTileOp(VectorTileOp):
             )
         shapes = [t.valid_shape for _, t in tiles]
         static = all(DYNAMIC not in s for s in shapes)
-        if (
-            static
-            and target.arch is not TargetArch.CPU
-            and not supported_pattern(shapes[2], shapes[0], shapes[1])
-        ):
+        regions = [(s[0], s[1]) for s in shapes]
+        if static and not self.pattern_ok(target.arch, regions[2], regions[0], regions[1]):
             raise fail(
                 f"{self.name} valid shapes src0 {dims_str(*shapes[0])}, src1 "
                 f"{dims_str(*shapes[1])}, dst {dims_str(*shapes[2])}: on target {target.name} "
-                "one source's valid shape must equal dst's and the other must not exceed it"
+                f"{self.pattern_words(target.arch)}"
             )
+
+    @classmethod
+    def pattern_words(cls, arch: TargetArch, noun: str = "shape") -> str:
+        """The rule `pattern_ok` checks, in words."""
+        if arch is TargetArch.A5 and cls.UNCOVERED_A5 is not None:
+            return f"neither source's valid {noun} may exceed dst's"
+        return f"one source's valid {noun} must equal dst's and the other must not exceed it"
 
 
 @irdl_op_definition
@@ -134,6 +159,7 @@ class TPartMaxOp(PartialTileOp):
 
     MANUAL: ClassVar = _PAGES + "tpartmax.md"
     VECTOR_OP: ClassVar = VMaxOp
+    UNCOVERED_A5: ClassVar[bool | None] = False
 
 
 @irdl_op_definition
@@ -144,6 +170,7 @@ class TPartMinOp(PartialTileOp):
 
     MANUAL: ClassVar = _PAGES + "tpartmin.md"
     VECTOR_OP: ClassVar = VMinOp
+    UNCOVERED_A5: ClassVar[bool | None] = True
 
 
 OPS: list[type[IRDLOperation]] = [TPartAddOp, TPartMulOp, TPartMaxOp, TPartMinOp]

@@ -1,8 +1,9 @@
 """`pto.vecscope`: the region in which vector micro-ops execute on PIPE_V.
 
 `pto.vecscope { ... }` takes no operands, yields no results and holds one block
-without terminator. Every vector op lists the `InVecScope` trait, which rejects
-it outside such a region; scopes do not nest.
+without terminator. Every vector op lists the `InVecScope` trait; outside a scope it runs
+as in one of its own (PTOAS infers the scopes), except the SPR ops, which the trait rejects
+there; scopes do not nest.
 """
 
 from __future__ import annotations
@@ -40,10 +41,17 @@ def enclosing_vecscope(op: Operation) -> VecScopeOp | None:
 
 @dataclass(frozen=True)
 class InVecScope(OpTrait):
-    """Usage: `traits = traits_def(InVecScope())`: the op must sit inside a `pto.vecscope`."""
+    """Usage: `traits = traits_def(InVecScope())`: a vector op, which executes in a
+    `pto.vecscope`. Outside one it is accepted and runs as in a scope of its own: PTOAS
+    infers the scope (its `PTOInferVPTOVecScope` pass; the `auto_vecscope_infer_*` kernels).
+    `InVecScope(required=True)`: the op must sit inside a scope (PTOAS's
+    `verifyNestedInVecScope`: `sprclr`, `sprsti`, `sprsts`, part of the scope's control
+    sequence)."""
+
+    required: bool = False
 
     def verify(self, op: Operation) -> None:
-        if op.parent_op() is None:
+        if not self.required or op.parent_op() is None:
             return  # a detached op (being built) is checked once it is placed
         if enclosing_vecscope(op) is None:
             raise fail(f"{op.name} must be nested in a pto.vecscope region")

@@ -35,7 +35,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 
 from pto_dialect.attrs import RoundMode, SatMode
-from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.dtypes import HIF8, DType, dtype_named
 from pto_dialect.ops.base import fail, target_of
 from pto_dialect.ops.vecscope import InVecScope
 from pto_dialect.ops.vector_arith import check_mask_granularity
@@ -57,8 +57,13 @@ ROUND_CODES: dict[str, RoundMode] = {
     "C": RoundMode.CEIL,
     "Z": RoundMode.TRUNC,
     "O": RoundMode.ODD,
+    "H": RoundMode.CEIL,
 }
-"""The `rnd` codes and the tile round modes they compute."""
+"""The `rnd` codes and the tile round modes they compute; "H" (HiFloat8's hybrid rounding)
+only for a HiFloat8 destination, computed as the VMI layer's HiFloat8 conversions do (ties
+away from zero, as "A": `interpreters/semantics/vmi_convert.py`)."""
+HIF8_ROUNDING = frozenset({"A", "H"})
+"""The `rnd` codes of a conversion to HiFloat8 (PTOAS `lookupVcvtContract`: "AH")."""
 SAT_CODES: dict[str, SatMode] = {"SAT": SatMode.ON, "NOSAT": SatMode.OFF}
 PARTS = {"EVEN": 0, "ODD": 1, "P0": 0, "P1": 1, "P2": 2, "P3": 3}
 """The `part` tokens and the lane offset each selects: EVEN/ODD of the 2:1 forms, P0-P3 of
@@ -96,6 +101,11 @@ FORMS = conversion_forms(
     "i64>f32 R"
 )
 """Every form of the page: (src, dst) -> (takes `rnd`, takes `sat`)."""
+HIF8_FORMS = conversion_forms("f32>hif8 RS; f16>hif8 RS; hif8>f32")
+"""A5's HiFloat8 forms (PTOAS `lookupVcvtContract`: rnd A or H, sat, P0..P3 / EVEN, ODD;
+hif8 -> f32 in P0..P3; its board-tested vcvt-low-precision-special and -roundtrip cases),
+computed as the VMI layer's HiFloat8 conversions."""
+ALL_FORMS = {**FORMS, **HIF8_FORMS}
 
 _A2A3_FORMS = frozenset(f for f in FORMS if not any(d.bits == 8 and d.is_float for d in f))
 """A2/A3: no fp8 forms (the fp8 ones are A5's: PTOAS's VPTO layer)."""
@@ -114,9 +124,9 @@ class VCvtOp(VectorPipeOp):
 
     MANUAL: ClassVar = "vector/ops/conversion-ops/vcvt.md"
     # A5: the page's forms; A2/A3 ("subset, target-defined") emulates the same forms
-    DTYPES: ClassVar = per_target_dtypes(_A2A3_SOURCES, _SOURCES)
-    """Source element types; the legal pairs are `FORMS`."""
-    PAIRS: ClassVar = PerTarget(_A2A3_FORMS, frozenset(FORMS), frozenset(FORMS))
+    DTYPES: ClassVar = per_target_dtypes(_A2A3_SOURCES, _SOURCES + " hif8", _SOURCES)
+    """Source element types; the legal pairs are `FORMS` (A5: and `HIF8_FORMS`)."""
+    PAIRS: ClassVar = PerTarget(_A2A3_FORMS, frozenset(ALL_FORMS), frozenset(FORMS))
     COST: ClassVar = VectorCost(
         Completion.BINOP,
         PerRepeat.SIMPLE,
@@ -158,7 +168,7 @@ class VCvtOp(VectorPipeOp):
     @staticmethod
     def takes_sat(src: DType, dst: DType) -> bool:
         """Whether the page's form of (src, dst) takes a `sat` attribute."""
-        return FORMS[(src, dst)][1]
+        return ALL_FORMS[(src, dst)][1]
 
     @property
     def round_mode(self) -> RoundMode:
@@ -193,9 +203,14 @@ class VCvtOp(VectorPipeOp):
                 f"{target.name} (vcvt.md supported conversions; from {src.element}: "
                 f"{', '.join(legal) or 'none'})"
             )
-        takes_rnd, takes_sat = FORMS[form]
+        takes_rnd, takes_sat = ALL_FORMS[form]
         self._check_code("rnd", self.rnd, ROUND_CODES, takes_rnd)
         self._check_code("sat", self.sat, SAT_CODES, takes_sat)
+        rnd = None if self.rnd is None else self.rnd.data
+        if dst.element is HIF8 and rnd is not None and rnd not in HIF8_ROUNDING:
+            raise fail(f'{self.name} to hif8 takes rnd "A" or "H", got "{rnd}"')
+        if dst.element is not HIF8 and rnd == "H":
+            raise fail(f'{self.name} rnd "H" applies only to conversions to hif8')
         if self.round_mode is RoundMode.ODD and not (src.element.is_float and dst.element.is_float):
             raise fail(f'{self.name} rnd "O" (round to odd) applies only to float -> float forms')
         if self.part is not None:

@@ -57,7 +57,7 @@ class SprClrOp(PtoOp):
 
     spr = prop_def(StringAttr)
 
-    traits = traits_def(InVecScope())
+    traits = traits_def(InVecScope(required=True))
 
     assembly_format = "$spr attr-dict"
 
@@ -83,7 +83,7 @@ class SprStoreOp(PtoOp):
     offset = operand_def(IntegerType)
     updated_base = opt_result_def(PtrType)
 
-    traits = traits_def(InVecScope())
+    traits = traits_def(InVecScope(required=True))
 
     def __init__(
         self, destination: SSAValue | Operation, offset: SSAValue | Operation, post: bool = False

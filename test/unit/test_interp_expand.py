@@ -223,6 +223,19 @@ def test_trowexpand_and_tcolexpand_broadcast_the_first_column_and_row(
         assert got[:, 20:].tobytes() == before[:, 20:].tobytes()
 
 
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_trowexpand_of_a_wide_source_broadcasts_its_first_column(target: TargetProfile) -> None:
+    """PTOAS's board-tested A5 tilelang_st trowexpand expands a 16x16 source (its A5 TileLib
+    takes column 0), though a5 TRowExpand.hpp asserts one valid column."""
+    bench = Bench(target)
+    src_t, dst_t = tile_type(F32, 4, 16, (4, 16)), tile_type(F32, 4, 64, (4, 64))
+    values = np.arange(64, dtype=np.float32).reshape(4, 16)
+    src, dst = bench.tile(src_t, (4, 16), values), bench.tile(dst_t, (4, 64), None)
+    op = build_tile_op(target, TRowExpandOp, [src_t], dst_t)
+    run_tile_op(TileExpandFunctions(bench.machine), op, [src, dst])
+    assert np.array_equal(dst.get(), np.repeat(values[:, :1], 64, 1))
+
+
 def test_ssa_result_takes_the_full_operand_s_valid_region_and_tmp_is_unchanged() -> None:
     bench = Bench(CPU)
     full_t = tile_type(F32, 4, 16, (3, 10))

@@ -26,8 +26,12 @@ def values(rng: np.random.Generator, dtype: DType, shape: tuple[int, int]) -> np
     return rng.integers(-100, 100, shape).astype(dtype.numpy)
 
 
-@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
-@pytest.mark.parametrize(("dtype", "index"), [(F32, I32), (F16, U32), (I16, I32)], ids=str)
+@pytest.mark.parametrize(
+    ("target", "dtype", "index"),
+    [(t, d, i) for t in TARGETS for d, i in ((F32, I32), (F16, U32), (I16, I32))]
+    + [(A5, I8, I32)],  # A5 gathers bytes (pto-isa a5/TGather.hpp)
+    ids=str,
+)
 def test_tgather(target: TargetProfile, dtype: DType, index: DType) -> None:
     rng = np.random.default_rng(1)
     src_t = vec_tile_type(dtype, 4, 32, (4, 32))

@@ -5,6 +5,7 @@ import pytest
 from xdsl.dialects.builtin import IntegerType, Signedness, f16, f32, i8
 from xdsl.ir import Attribute
 
+from interpreters.api import PtoVerifyError, parse, run
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Memory, TensorView
@@ -186,3 +187,58 @@ def test_a_view_numpy_cannot_address_is_a_runtime_error() -> None:
     mem = Memory.zeros("gm", MemorySpace.GM, 256)
     with pytest.raises(PtoRuntimeError, match="cannot be addressed"):
         TensorView(mem, 0, (1, 8), (2**62, 1), F32)
+
+
+def test_tload_of_a_window_larger_than_the_valid_region_verifies_and_loads_the_valid_region():
+    """PTOAS's board-tested A5 TileLib kernels (tilelang_st tcmp, tpartadd, tsels) load a
+    view larger than the valid region into a tile whose storage holds the view."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16, v_row=2, v_col=8>"
+    text = f"""
+    func.func @k(%src: !pto.ptr<f32>, %dst: !pto.ptr<f32>) {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c4 = arith.constant 4 : index
+      %c8 = arith.constant 8 : index
+      %c16 = arith.constant 16 : index
+      %sv = pto.make_tensor_view %src, shape = [%c4, %c16], strides = [%c16, %c1]
+        : !pto.tensor_view<4x16xf32>
+      %dv = pto.make_tensor_view %dst, shape = [%c2, %c8], strides = [%c8, %c1]
+        : !pto.tensor_view<2x8xf32>
+      %sp = pto.partition_view %sv, offsets = [%c0, %c0], sizes = [%c4, %c16]
+        : !pto.tensor_view<4x16xf32> -> !pto.partition_tensor_view<4x16xf32>
+      %dp = pto.partition_view %dv, offsets = [%c0, %c0], sizes = [%c2, %c8]
+        : !pto.tensor_view<2x8xf32> -> !pto.partition_tensor_view<2x8xf32>
+      %t = pto.alloc_tile : {tile}
+      pto.tload ins(%sp : !pto.partition_tensor_view<4x16xf32>) outs(%t : {tile})
+      pto.tstore ins(%t : {tile}) outs(%dp : !pto.partition_tensor_view<2x8xf32>)
+      func.return
+    }}"""
+    src = np.arange(64, dtype=np.float32).reshape(4, 16)
+    out = run(parse(text, target="a5"), src, np.zeros((2, 8), np.float32)).outputs[1]
+    assert np.array_equal(out, src[:2, :8])
+    too_big = text.replace("rows=4, cols=16", "rows=4, cols=8")
+    message = r"tile 4x8 cannot hold the partition view 4x16: .*\(cols 16 > 8\)"
+    with pytest.raises(PtoVerifyError, match=message):
+        parse(too_big, target="a5")
+
+
+def test_tstore_of_an_empty_valid_region_verifies_and_writes_nothing():
+    """PTOAS #708: a tile of valid 0xN (a subview's empty tail) stores nothing."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=0, v_col=8>"
+    text = f"""
+    func.func @k(%dst: !pto.ptr<f32>) {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c5 = arith.constant 5 : index
+      %c8 = arith.constant 8 : index
+      %dv = pto.make_tensor_view %dst, shape = [%c5, %c8], strides = [%c8, %c1]
+        : !pto.tensor_view<5x8xf32>
+      %dp = pto.partition_view %dv, offsets = [%c0, %c0], sizes = [%c5, %c8]
+        : !pto.tensor_view<5x8xf32> -> !pto.partition_tensor_view<5x8xf32>
+      %t = pto.alloc_tile : {tile}
+      pto.tstore ins(%t : {tile}) outs(%dp : !pto.partition_tensor_view<5x8xf32>)
+      func.return
+    }}"""
+    dst = np.full((5, 8), 7, np.float32)
+    assert np.all(run(parse(text, target="a5"), dst).outputs[0] == 7)

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import Bench, build_tile_op, run_tile_op, vec_tile_type
 from xdsl.dialects.builtin import BoolAttr, i32
+from xdsl.utils.exceptions import VerifyException
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.ops.tile_sort import TileSortFunctions
@@ -162,6 +163,23 @@ def test_tsort32_ties_by_position_not_index_value() -> None:
     run_tile_op(TileSortFunctions(bench.machine), op, [src, idx, dst])
     words = dst.get()[0].view(np.uint32)
     assert list(words[1:4:2]) == [28, 26]
+
+
+def test_tsort32_tmp_is_sized_on_a2a3_but_not_on_a5() -> None:
+    """PTOAS's board-tested A5 tilelang_st tsort32 sorts rows of 13 f32 with a 1x16 tmp;
+    PTOAS's verifier sizes tmp on A2/A3 only."""
+    src_t, idx_t = vec_tile_type(F32, 2, 16, (2, 13)), vec_tile_type(U32, 2, 16, (2, 13))
+    tmp_t, dst_t = vec_tile_type(F32, 1, 16, (1, 16)), vec_tile_type(F32, 2, 64, (2, 26))
+    with pytest.raises(VerifyException, match=r"tmp has 16 cols but needs 32"):
+        build_tile_op(A2A3, TSort32Op, [src_t, idx_t, tmp_t], dst_t)
+    op = build_tile_op(A5, TSort32Op, [src_t, idx_t, tmp_t], dst_t)
+    bench = Bench(A5)
+    values = np.arange(26, dtype=np.float32).reshape(2, 13)
+    src = bench.tile(src_t, (2, 13), np.pad(values, ((0, 0), (0, 3))))
+    idx = bench.tile(idx_t, (2, 13), np.zeros((2, 16), np.uint32))
+    tmp, dst = bench.tile(tmp_t, (1, 16), None), bench.tile(dst_t, (2, 26), None)
+    run_tile_op(TileSortFunctions(bench.machine), op, [src, idx, tmp, dst])
+    assert list(dst.get()[0, 0:26:2]) == list(values[0, ::-1])
 
 
 # ---- tmrgsort -----------------------------------------------------------------------------

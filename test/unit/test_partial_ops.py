@@ -114,9 +114,28 @@ def reference(op: str, target: str, dtype: DType, arrays: list[np.ndarray],
                 want[i, j] = src0[i, j]
             elif in1:
                 want[i, j] = src1[i, j]
+            elif target == "a5" and op in EXTREME:
+                want[i, j] = extreme(dtype, EXTREME[op])
             else:
                 want[i, j] = 0
     return want
+
+
+EXTREME = {"tpartmax": False, "tpartmin": True}
+"""A5 (PTOAS's TileLib `pad_min`/`pad_max`): cells neither source covers hold the lowest
+(tpartmax) or highest (tpartmin) finite value."""
+
+
+def extreme(dtype: DType, highest: bool) -> Any:
+    """Written out per type: FLT_MAX 3.4028234663852886e38, 65504, bf16 0x7F7F; int limits."""
+    if dtype.is_float:
+        value = {"f32": 3.4028234663852886e38, "f16": 65504.0, "bf16": 3.3895313892515355e38}
+        v = value[dtype.name]
+        return np.array([v if highest else -v]).astype(dtype.numpy)[0]
+    low, high = -(1 << (dtype.bits - 1)), (1 << (dtype.bits - 1)) - 1
+    if not dtype.is_signed:
+        low, high = 0, (1 << dtype.bits) - 1
+    return high if highest else low
 
 
 def same(got: np.ndarray, want: np.ndarray, dtype: DType) -> bool:
@@ -206,8 +225,10 @@ def cases(draw: st.DrawFn) -> tuple[str, str, DType, tuple[int, int], list[tuple
     cols = (32 // dtype.bytes) * draw(st.integers(1, 2 * 256 // 32 // dtype.bytes + 1))
     dst = (draw(st.integers(0, rows)), draw(st.integers(0, cols)))
     small = (draw(st.integers(0, dst[0])), draw(st.integers(0, dst[1])))
-    if target == "cpu" and draw(st.booleans()):  # any pattern: holes filled with 0
-        other = (draw(st.integers(0, rows)), draw(st.integers(0, cols)))
+    any_pattern = target == "cpu" or (target == "a5" and op in EXTREME)
+    if any_pattern and draw(st.booleans()):  # holes filled with 0 (CPU) or an extreme (A5)
+        bound = (rows, cols) if target == "cpu" else dst  # A5: both within dst
+        other = (draw(st.integers(0, bound[0])), draw(st.integers(0, bound[1])))
         pair = [small, other]
     else:
         pair = [dst, small]
@@ -279,3 +300,8 @@ def test_unsupported_pattern_fails_at_run_time(target: str) -> None:
     cpu = text.replace(f'"{target}"', '"cpu"')
     got = run(cpu, arrays, regions, [True, True, False], lowered=False)[2]
     assert got[3, 12] == 0 and got[1, 12] == 1 and got[3, 3] == 1 and got[1, 3] == 2
+    if target == "a5":  # tpartmax: any sources within dst, holes at -FLT_MAX (TileLib)
+        text = kernel("tpartmax", target, dtype, (4, 16), regions, [True, True, False])
+        for lowered in (False, True):
+            got = run(text, arrays, regions, [True, True, False], lowered=lowered)[2]
+            assert got[3, 12] == np.float32(-3.4028234663852886e38) and got[1, 3] == 1

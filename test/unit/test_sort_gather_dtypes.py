@@ -21,7 +21,11 @@ _BYTES_124 = "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32"
 PAGE_TABLES: dict[str, tuple[str, str]] = {
     "tsort32": ("f16 f32", "f16 f32"),  # tsort32.md: half or float
     "tmrgsort": ("f16 f32", "f16 f32"),  # tmrgsort.md: half or float
-    "tgather": ("i16 ui16 f16 bf16 i32 ui32 f32", "i16 ui16 i32 ui32 f16 f32"),
+    # tgather: the A5 column adds pto-isa's a5/TGather.hpp 1-byte data (PTOAS agrees)
+    "tgather": (
+        "i16 ui16 f16 bf16 i32 ui32 f32",
+        "i8 ui8 i16 ui16 i32 ui32 f16 f32 f8E4M3FN f8E5M2",
+    ),
     "tgatherb": (_BYTES_124, _BYTES_124),  # tgatherb.md implementation checks
     "tscatter": (_BYTES_124, _BYTES_124),  # tscatter.md implementation checks
 }

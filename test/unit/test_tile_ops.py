@@ -576,6 +576,7 @@ def test_tstore_both_forms_and_pipes() -> None:
     assert from_acc.pipe() is Pipe.FIX
     mat = tile(Location.MAT, "f32", 16, 16)
     on_target(TStoreOp(values(mat, PV)), "a2a3").verify()
+    on_target(TStoreOp(values(mat, PV)), "cpu").verify()  # the simulator stores any tile
     assert verify_error(TStoreOp(values(mat, PV)), "a5") == (
         "pto.tstore from loc=mat is not supported on target a5"
     )

@@ -23,7 +23,7 @@ from interpreters.machine.core import Machine
 from interpreters.ops.vector_compare import VectorCompareFunctions
 from interpreters.ops.vector_convert import VectorConvertFunctions
 from pto_dialect.attrs import CmpMode, RoundMode, SatMode
-from pto_dialect.dtypes import DType, mlir_type
+from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
 from pto_dialect.ops.vector_convert import FORMS, ROUND_CODES, SAT_CODES, VBitcastOp, VCvtOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
@@ -222,3 +222,19 @@ def test_vbitcast_keeps_the_bytes(target: TargetProfile) -> None:
 
 def _bitcast(result: VRegType, value: SSAValue) -> VBitcastOp:
     return VBitcastOp(value, result)
+
+
+def test_vcvt_hif8_forms_on_a5() -> None:
+    """f32 -> hif8 in part P1 (lane i -> byte 4i + 1) and back: 1.0 -> 0x08, 2.0 -> 0x10 (the
+    codes PTOAS's board-tested simt-packed-math-core fixes), 0.75 and 3.0 exact."""
+    hif8, f32 = dtype_named("hif8"), dtype_named("f32")
+    narrow = partial(_vcvt, VRegType(mlir_type(hif8), 256), ("A", "NOSAT", "P1"))
+    to_hif8 = build(A5, [vreg(f32), mask_type(f32)], narrow)
+    values = np.zeros(64, np.float32)
+    values[:4] = [1.0, 2.0, 0.75, -3.0]
+    (codes,) = run(A5, to_hif8, [values, np.ones(64, bool)])
+    assert codes[1] == 0x08 and codes[5] == 0x10 and not codes[0] and not codes[2:5].any()
+    widen = partial(_vcvt, VRegType(mlir_type(f32), 64), (None, None, "P1"))
+    back = build(A5, [vreg(hif8), mask_type(hif8)], widen)
+    (wide,) = run(A5, back, [codes, np.ones(256, bool)])
+    assert list(wide[:4]) == [1.0, 2.0, 0.75, -3.0]

@@ -48,6 +48,7 @@ from pto_dialect.ops.vector_arith import (
     VSubCOp,
 )
 from pto_dialect.ops.vector_mask import PATTERNS, PLT_OPS, PSET_OPS, PltB32Op, PsetB32Op
+from pto_dialect.ops.vector_spr import SprClrOp
 from pto_dialect.targets import A2A3, A5
 from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
 
@@ -211,14 +212,19 @@ def test_carry_ops_results(cls: type[VAddCOp | VSubCOp]) -> None:
         binary(cls, "i16")[0].verify()
 
 
-def test_outside_vecscope_rejected_detached_accepted() -> None:
+def test_outside_vecscope_accepted_but_spr_ops_need_a_scope() -> None:
+    """PTOAS infers the scope of a vector op written outside one (PTOInferVPTOVecScope);
+    `sprclr` is part of a scope's control sequence and must sit in one (its verifier)."""
     producer, (a, m) = values(vreg("f32"), MaskType(32))
     add = VAddOp(a, a, m)
-    add.verify()  # detached: not yet placed, no scope to check
+    clear = SprClrOp()
+    clear.verify()  # detached: not yet placed, no scope to check
     body = Block([producer, add, func.ReturnOp()])
-    module = ModuleOp([func.FuncOp("f", ((), ()), Region(body))])
+    ModuleOp([func.FuncOp("f", ((), ()), Region(body))]).verify()
+    body = Block([clear, func.ReturnOp()])
+    module = ModuleOp([func.FuncOp("g", ((), ()), Region(body))])
     with pytest.raises(
-        VerifyException, match=re.escape("pto.vadd must be nested in a pto.vecscope")
+        VerifyException, match=re.escape("pto.sprclr must be nested in a pto.vecscope")
     ):
         module.verify()
 

@@ -293,6 +293,15 @@ func.func @case31(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %i: !pt
 
 // -----
 
+// mscatter: atomic add takes f16/f32/32-bit integer payloads (PTOAS)
+func.func @case31b(%s: !pto.tile_buf<loc=vec, dtype=bf16, rows=8, cols=16>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %v: !pto.partition_tensor_view<8x16xbf16>) {
+  // expected-error @+1 {{pto.mscatter scatterAtomicOp add does not take bf16 payloads (legal: f16, f32, i32, ui32)}}
+  pto.mscatter ins(%s, %i : !pto.tile_buf<loc=vec, dtype=bf16, rows=8, cols=16>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%v : !pto.partition_tensor_view<8x16xbf16>) {scatterAtomicOp = #pto.scatter_atomic_op<add>}
+  func.return
+}
+
+// -----
+
 // vshl/vshr: counts of lhs's width (either signedness)
 func.func @shift_counts(%a: !pto.vreg<128xui16>, %b: !pto.vreg<64xsi32>, %m: !pto.mask<b16>) {
   pto.vecscope {

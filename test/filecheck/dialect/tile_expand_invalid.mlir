@@ -63,16 +63,6 @@ func.func @case6(%s: !pto.tile<loc=vec, dtype=f32, rows=8, cols=1, blayout=col_m
 
 // -----
 
-// A5: src ValidCol must be 1 (a5 TRowExpand.hpp)
-module attributes {pto.target_arch = "a5"} {
-func.func @case7(%s: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
-  // expected-error @+1 {{pto.trowexpand src valid cols must be 1 on target a5, got 16}}
-  %x = pto.trowexpand %s : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=64>
-  func.return
-}
-}
-
-// -----
 
 // src valid cols == dst valid cols (TColExpand.hpp)
 func.func @case8(%s: !pto.tile<loc=vec, dtype=f32, rows=1, cols=32>) {

@@ -27,11 +27,11 @@ func.func @case2(%s: !pto.tile<loc=vec, dtype=f32, rows=1, cols=32>, %i: !pto.ti
 
 // -----
 
-// tgather A5: no 8-bit data
+// tgather A5: no bf16 data (PTOAS isSupportedGatherElemTypeA5Index)
 builtin.module attributes {pto.target_arch = "a5"} {
-  func.func @case3(%s: !pto.tile<loc=vec, dtype=i8, rows=1, cols=32>, %i: !pto.tile<loc=vec, dtype=i32, rows=1, cols=32>) {
-    // expected-error @+1 {{pto.tgather dtype i8 is not supported on target a5}}
-    %x = pto.tgather %s, %i : (!pto.tile<loc=vec, dtype=i8, rows=1, cols=32>, !pto.tile<loc=vec, dtype=i32, rows=1, cols=32>) -> !pto.tile<loc=vec, dtype=i8, rows=1, cols=32>
+  func.func @case3(%s: !pto.tile<loc=vec, dtype=bf16, rows=1, cols=32>, %i: !pto.tile<loc=vec, dtype=i32, rows=1, cols=32>) {
+    // expected-error @+1 {{pto.tgather dtype bf16 is not supported on target a5}}
+    %x = pto.tgather %s, %i : (!pto.tile<loc=vec, dtype=bf16, rows=1, cols=32>, !pto.tile<loc=vec, dtype=i32, rows=1, cols=32>) -> !pto.tile<loc=vec, dtype=bf16, rows=1, cols=32>
     func.return
   }
 }

@@ -159,10 +159,19 @@ func.func @case16(%pv: !pto.partition_tensor_view<16x16xf32>) {
 
 // -----
 
-// the valid region holds the partition view
+// the tile's storage holds the window tload copies
 func.func @case17(%pv: !pto.partition_tensor_view<32x32xf32>) {
-  // expected-error @+1 {{pto.tload dst valid region 16x16 (256 elements) must hold the 1024 elements of the partition view 32x32}}
+  // expected-error @+1 {{pto.tload dst tile 16x16 cannot hold the partition view 32x32: to a row-major tile it is a 32x32 window (rows 32 > 16)}}
   %x = pto.tload %pv : !pto.partition_tensor_view<32x32xf32> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.return
+}
+
+// -----
+
+// tstore writes as many elements as the partition view holds
+func.func @case17b(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32, v_row=16, v_col=32>, %pv: !pto.partition_tensor_view<32x32xf32>) {
+  // expected-error @+1 {{pto.tstore src valid region 16x32 (512 elements) must hold the 1024 elements of the partition view 32x32}}
+  pto.tstore ins(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32, v_row=16, v_col=32>) outs(%pv : !pto.partition_tensor_view<32x32xf32>)
   func.return
 }
 

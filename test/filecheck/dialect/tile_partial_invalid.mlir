@@ -60,6 +60,18 @@ func.func @case5(%a: !pto.tile<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_c
 
 // -----
 
+// A5 tpartmax/tpartmin: any sources within dst (PTOAS's TileLib), but none beyond it
+builtin.module attributes {pto.target_arch = "a5"} {
+func.func @case5b(%a: !pto.tile<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=8>, %b: !pto.tile<loc=vec, dtype=f32, rows=8, cols=16, v_row=4, v_col=16>) {
+  %ok = pto.tpartmax %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=8>, !pto.tile<loc=vec, dtype=f32, rows=8, cols=16, v_row=4, v_col=16>) -> !pto.tile<loc=vec, dtype=f32, rows=8, cols=16>
+  // expected-error @+1 {{pto.tpartmin valid shapes src0 8x8, src1 4x16, dst 8x12: on target a5 neither source's valid shape may exceed dst's}}
+  %x = pto.tpartmin %a, %b : (!pto.tile<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=8>, !pto.tile<loc=vec, dtype=f32, rows=8, cols=16, v_row=4, v_col=16>) -> !pto.tile<loc=vec, dtype=f32, rows=8, cols=16, v_col=12>
+  func.return
+}
+}
+
+// -----
+
 // SSA result: a static valid shape
 func.func @case6(%a: !pto.tile<loc=vec, dtype=f32, rows=8, cols=16>) {
   // expected-error @+1 {{pto.tpartadd in SSA form needs a static valid shape}}

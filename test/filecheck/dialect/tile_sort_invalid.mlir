@@ -117,7 +117,7 @@ func.func @case12(%s: !pto.tile<loc=vec, dtype=f32, rows=1, cols=64>, %i: !pto.t
 
 // -----
 
-// tsort32: tmp >= tmpSize elements
+// tsort32: tmp >= tmpSize elements (A2/A3 and CPU; A5 does not size it)
 func.func @case13(%s: !pto.tile<loc=vec, dtype=f32, rows=1, cols=64, v_col=40>, %i: !pto.tile<loc=vec, dtype=ui32, rows=1, cols=64, v_col=40>, %t: !pto.tile<loc=vec, dtype=f32, rows=1, cols=32>) {
   // expected-error @+1 {{pto.tsort32 tmp has 32 cols but needs 64 (tmpSize for 40 src cols)}}
   %x = pto.tsort32 %s, %i, %t : (!pto.tile<loc=vec, dtype=f32, rows=1, cols=64, v_col=40>, !pto.tile<loc=vec, dtype=ui32, rows=1, cols=64, v_col=40>, !pto.tile<loc=vec, dtype=f32, rows=1, cols=32>) -> !pto.tile<loc=vec, dtype=f32, rows=1, cols=128, v_col=80>

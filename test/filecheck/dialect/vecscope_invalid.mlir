@@ -34,26 +34,12 @@ func.func @two_blocks() {
   func.return
 }
 
-// -----
-
-// A scope does not reach into an op isolated from above, and ops after the scope are outside.
-func.func @after_scope(%v: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
-  pto.vecscope {
-  }
-  // expected-error @+1 {{pto.vabs must be nested in a pto.vecscope region}}
-  %r = pto.vabs %v, %m : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
-  func.return
-}
 
 // -----
 
-func.func @outer() {
-  pto.vecscope {
-    func.func @isolated(%x: f32) {
-      // expected-error @+1 {{pto.vbr must be nested in a pto.vecscope region}}
-      %splat = pto.vbr %x : f32 -> !pto.vreg<64xf32>
-      func.return
-    }
-  }
+// Vector ops outside a scope are accepted (PTOAS infers it); the SPR ops are not.
+func.func @sprclr_outside() {
+  // expected-error @+1 {{pto.sprclr must be nested in a pto.vecscope region}}
+  pto.sprclr "AR"
   func.return
 }

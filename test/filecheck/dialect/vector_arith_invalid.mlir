@@ -1,14 +1,5 @@
 // RUN: pto-opt %s --split-input-file --verify-diagnostics
 
-// Vector ops live in a pto.vecscope.
-func.func @outside_vecscope(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vadd must be nested in a pto.vecscope region}}
-  %r = pto.vadd %a, %a, %m : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
-  func.return
-}
-
-// -----
-
 func.func @rhs_type(%a: !pto.vreg<64xf32>, %b: !pto.vreg<64xi32>, %m: !pto.mask<b32>) {
   pto.vecscope {
     // expected-error @+1 {{pto.vsub rhs type !pto.vreg<64xi32> must equal the lhs type !pto.vreg<64xf32>}}

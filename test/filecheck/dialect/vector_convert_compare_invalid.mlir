@@ -4,7 +4,7 @@
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
     pto.vecscope {
-      // expected-error @+1 {{pto.vcvt has no f32 -> i8 form on target a5 (vcvt.md supported conversions; from f32: bf16, f16, f8E4M3FN, f8E5M2, i16, i32, i64)}}
+      // expected-error @+1 {{pto.vcvt has no f32 -> i8 form on target a5 (vcvt.md supported conversions; from f32: bf16, f16, f8E4M3FN, f8E5M2, hif8, i16, i32, i64)}}
       %r = pto.vcvt %a, %m : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<256xi8>
     }
     func.return
@@ -240,6 +240,45 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     pto.vecscope {
       // expected-error @+1 {{pto.vbitcast result element type f8E4M3FN is not supported on target a2a3}}
       %r = pto.vbitcast %a : !pto.vreg<64xf32> -> !pto.vreg<256xf8E4M3FN>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// HiFloat8 results round "A" or "H" only (PTOAS lookupVcvtContract "AH")
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.vcvt to hif8 takes rnd "A" or "H", got "R"}}
+      %r = pto.vcvt %a, %m {rnd = "R", sat = "SAT", part = "P0"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<256x!pto.hif8>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// "H" is HiFloat8's rounding only
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.vcvt rnd "H" applies only to conversions to hif8}}
+      %r = pto.vcvt %a, %m {rnd = "H", sat = "SAT", part = "EVEN"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<128xf16>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// HiFloat8 conversions are A5's
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.vcvt has no f32 -> hif8 form on target a2a3}}
+      %r = pto.vcvt %a, %m {rnd = "A", sat = "SAT", part = "P0"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<256x!pto.hif8>
     }
     func.return
   }

@@ -1,26 +1,10 @@
 // RUN: pto-opt %s --split-input-file --verify-diagnostics
 
-func.func @plt_outside(%n: i32) {
-  // expected-error @+1 {{pto.plt_b32 must be nested in a pto.vecscope region}}
-  %m, %rest = pto.plt_b32 %n : i32 -> !pto.mask<b32>, i32
-  func.return
-}
-
-// -----
-
 func.func @plt_granularity(%n: i32) {
   pto.vecscope {
     // expected-error @+1 {{pto.plt_b32 result !pto.mask<b16> must have the op's granularity !pto.mask<b32>}}
     %m, %rest = pto.plt_b32 %n : i32 -> !pto.mask<b16>, i32
   }
-  func.return
-}
-
-// -----
-
-func.func @pset_outside() {
-  // expected-error @+1 {{pto.pset_b8 must be nested in a pto.vecscope region}}
-  %m = pto.pset_b8 "PAT_ALL" : !pto.mask<b8>
   func.return
 }
 

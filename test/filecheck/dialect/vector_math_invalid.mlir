@@ -128,13 +128,3 @@ builtin.module attributes {pto.target_arch = "a5"} {
   }
 }
 
-// -----
-
-// vln: inside a pto.vecscope
-builtin.module attributes {pto.target_arch = "a5"} {
-  func.func @f(%x: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
-    // expected-error @+1 {{pto.vln must be nested in a pto.vecscope region}}
-    %r = pto.vln %x, %m : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
-    func.return
-  }
-}

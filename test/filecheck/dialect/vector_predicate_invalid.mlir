@@ -1,13 +1,5 @@
 // RUN: pto-opt %s --split-input-file --verify-diagnostics
 
-func.func @pand_outside(%a: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.pand must be nested in a pto.vecscope region}}
-  %r = pto.pand %a, %a, %a : !pto.mask<b32>, !pto.mask<b32>, !pto.mask<b32> -> !pto.mask<b32>
-  func.return
-}
-
-// -----
-
 func.func @pand_granularity(%a: !pto.mask<b32>, %b: !pto.mask<b16>) {
   pto.vecscope {
     // expected-error @+1 {{pto.pand src1 type !pto.mask<b16> must equal the src0 type !pto.mask<b32> (one granularity throughout)}}

@@ -1,14 +1,5 @@
 // RUN: pto-opt %s --split-input-file --verify-diagnostics
 
-// Vector ops live in a pto.vecscope.
-func.func @case0(%a: !pto.vreg<64xf32>, %s: f32, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vadds must be nested in a pto.vecscope region}}
-  %r = pto.vadds %a, %s, %m : !pto.vreg<64xf32>, f32, !pto.mask<b32> -> !pto.vreg<64xf32>
-  func.return
-}
-
-// -----
-
 // result type = input type
 func.func @case1(%a: !pto.vreg<64xf32>, %s: f32, %m: !pto.mask<b32>) {
   pto.vecscope {
