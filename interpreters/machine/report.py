@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreters.engine.source import where
+from interpreters.machine.confidence import confidence_json, confidence_lines
 from interpreters.machine.core import Machine
 from interpreters.machine.pipes import PIPES, Edge, Hazard
 from pto_dialect.attrs import Pipe
@@ -71,6 +72,7 @@ class Report:
                 "total_over_bound": round(total / bound, 4) if bound else None,
             }
             data["hazards"] = [h.as_json() for h in pipes.hazards]
+            data["cost_confidence"] = confidence_json(self.machine.target.arch, counts)
         return data
 
     def text(self) -> str:
@@ -88,6 +90,8 @@ class Report:
             hazards = data["hazards"]
             lines.append(f"hazards: {len(hazards)}")
             lines += [f"  {h['message']}" for h in hazards]
+            lines.append("cost confidence (docs/machine.md):")
+            lines += confidence_lines(self.machine.target.arch, data["op_counts"])
         return "\n".join(lines)
 
 
