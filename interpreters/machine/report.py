@@ -87,11 +87,11 @@ class Report:
                          + (f" (ratio {cycles['total_over_bound']})"
                             if cycles["total_over_bound"] is not None else ""))  # fmt: skip
             lines += [f"  {pipe:<9}  {busy} busy" for pipe, busy in cycles["busy"].items()]
+            lines.append("cost confidence (docs/machine.md):")
+            lines += confidence_lines(self.machine.target.arch, data["op_counts"])
             hazards = data["hazards"]
             lines.append(f"hazards: {len(hazards)}")
             lines += [f"  {h['message']}" for h in hazards]
-            lines.append("cost confidence (docs/machine.md):")
-            lines += confidence_lines(self.machine.target.arch, data["op_counts"])
         return "\n".join(lines)
 
 
