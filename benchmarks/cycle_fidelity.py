@@ -57,6 +57,10 @@ FITTED = {
     "TRowMax.float_64x64",
     "TMatmul.half_40x50x60",
     "TLoad.c01_nd_float_128x128",
+    "TMov.c01_f_64_128_64_128_RM_N_RM_N",
+    "TRowExpand.float_64x64",
+    "TSel.half_4x128",
+    "TCvt.f32_to_f16_4x64",
     "A5TAddFit.Fp32Default2DNoPostUpdateFull#8",
 }
 """The cases a parameter was fitted on (interpreters/machine/cost_params.py says which)."""
@@ -102,6 +106,17 @@ SUSPECT = {
         for kind in ("Max", "Min", "Sum")
         for shape, figure, steps in (("float_16x256", 32, 4), ("half_16x256", 14, 2))
     },
+    "TSqrt.half_64x64": (
+        "160 cycles for 32 repeats of vsqrt: TSqrt.float_64x64's figure at half its repeats; "
+        "TSqrt.half_64x64_inplace, the same vsqrt stream, measures 102 and TExp.half_64x64 "
+        "95 (2 x 32 + 31)"
+    ),
+    "TSort32.float_8x32": (
+        "8 cycles for 8 vbitsort instructions (npu/a2a3/TSort32.hpp: one per row): one "
+        "cycle per instruction with no head or tail, below any vector instruction's fixed "
+        "cost ([cce] >= 20; [cce] leaves vbitsort at its uncalibrated default); unchecked "
+        "by pto-isa (bound 0)"
+    ),
     "TSub.half_16x256": (
         "68 for 32 repeats of vsub (2 per repeat): TAdd and TMul on the same shape, the same "
         "stream of another ALU op, measure 92 and 96; pto-isa's model misses it too (0.60)"

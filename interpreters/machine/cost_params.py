@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from pto_dialect.dtypes import DType
+from pto_dialect.ops.tile_compare import TSelOp
+from pto_dialect.ops.tile_convert import TCvtOp
+from pto_dialect.ops.tile_expand import TRowExpandOp
 from pto_dialect.ops.tile_scalar import TDivSOp
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
@@ -134,6 +137,14 @@ A2A3_INSTR: Mapping[type, A2A3Instr] = MappingProxyType(
         VSqrtOp: A2A3Instr(
             2, 31, 31, "[formula] TSQRT: 0.0314 x elements (2 per f32 repeat) + 31.1"
         ),
+        TCvtOp: A2A3Instr(
+            2,
+            25,
+            25,
+            "slope [cce] EstimateVconvCycles 2 (repeats of the wider type); "
+            "fixed fitted on [prof] TCVT f32 -> f16 4x64 (33 = 25 + 2 x 4), f16 -> f32 held "
+            "out (33); [cce]'s head + tail 32 would give 40",
+        ),
     }
 )
 """A2/A3 instruction classes with published or fitted figures, keyed by vector op class."""
@@ -161,10 +172,43 @@ A2A3_BY_THROUGHPUT: Mapping[PerRepeat, A2A3Instr] = MappingProxyType(
 )
 """Any other vector op: the class of its record's per-repeat row (`VectorCost.per_repeat`)."""
 
-UB_COPY_HEAD = 6
+UB_COPY_HEAD = 5
 UB_COPY_BYTES_PER_CYCLE = 32
-"""UB -> UB copy (the first row of a column reduction): 6 + one 32-byte block per cycle,
-fitted on [prof] TCOLMAX f32 1x3072 (390 = 6 + 12288 / 32)."""
+"""UB -> UB copy (`copy_ubuf_to_ubuf`: A2/A3's vec -> vec TMOV, the first row of a column
+reduction): 5 + one 32-byte block per cycle, fitted on [prof] TMOV f32 64x128 (1029 = 5 +
+32768 / 32); held out: TCOLMAX f32 1x3072 (390: 389), the TMOV cases of 63x125 (1323 = 63
+copies of 5 + 16 blocks) and 15x23 (120 = 15 x (5 + 3))."""
+
+
+@dataclass(frozen=True)
+class PerRow:
+    """An A2/A3 tile op that issues its instructions row by row, each row behind flags or
+    pipe_barriers (no overlap): `fixed + rows x (per_row + slope x (repeats of a row - 1))`."""
+
+    fixed: int
+    per_row: int
+    slope: int
+    source: str
+
+
+A2A3_PER_ROW: Mapping[type, PerRow] = MappingProxyType(
+    {
+        TRowExpandOp: PerRow(
+            37, 14, 1, "npu/a2a3/TRowExpand.hpp: per row a V -> S flag, a scalar read of "
+            "the row's value, an S -> V flag and a count-mode vector_dup (slope [cce] "
+            "vector_dup 1); fitted on [prof] TROWEXPAND f32 64x64 (933 = 37 + 14 x 64), "
+            "f16 64x64 held out (933)"
+        ),
+        TSelOp: PerRow(
+            3, 16, 2, "npu/a2a3/TSel.hpp: per row a vector_dup of the mask row and "
+            "set_cmpmask, each behind a pipe_barrier, then a count-mode vsel of the row "
+            "(slope as vadd, an estimate); fitted on [prof] TSEL f16 4x128 (67 = 3 + 4 x "
+            "16), held out f16 1x128 (19) and f32 4x64 (67)"
+        ),
+    }
+)  # fmt: skip
+"""A2/A3 tile ops costed per row (the brcb fast path of TRowExpand, a static 8- or
+16-column destination, is not modelled)."""
 
 # ---- cube ---------------------------------------------------------------------------------
 
@@ -205,7 +249,7 @@ DMA_PATHS: Mapping[tuple[MemorySpace, MemorySpace], Path] = MappingProxyType(
         ),
         (MemorySpace.L1, MemorySpace.GM): Path(_gbps(32.0), GM_STARTUP, "[arch] L1_TO_GM 32 GB/s"),
         (MemorySpace.UB, MemorySpace.UB): Path(
-            UB_COPY_BYTES_PER_CYCLE, UB_COPY_HEAD, "fitted on [prof] TCOLMAX f32 1x3072"
+            UB_COPY_BYTES_PER_CYCLE, UB_COPY_HEAD, "fitted on [prof] TMOV f32 64x128"
         ),
         (MemorySpace.L1, MemorySpace.L0A): Path(_gbps(441.0), 0, "[arch] L1_TO_L0A 441 GB/s"),
         (MemorySpace.L1, MemorySpace.L0B): Path(_gbps(220.5), 0, "[arch] L1_TO_L0B 220.5 GB/s"),

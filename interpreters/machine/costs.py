@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
-from math import ceil
+from math import ceil, prod
 from typing import cast
 
 from xdsl.dialects import scf
@@ -193,6 +193,12 @@ def tile_vector_cycles(
         if (cols == row_elems or rows == 1) and not by_rows:  # contiguous: one 1-D loop
             return a5_tile_cycles(op, dtype, repeats_for(rows * cols * dtype.bytes))
         return a5_rows_cycles(op, dtype, rows, repeats_for(cols * dtype.bytes))
+    per_row = P.A2A3_PER_ROW.get(op)
+    if per_row is not None:
+        if rows <= 0 or cols <= 0:
+            return 0
+        further = ceil(cols * dtype.bytes / P.REPEAT_BYTES) - 1
+        return per_row.fixed + rows * (per_row.per_row + per_row.slope * further)
     instrs, repeats, floors = a2a3_issue(rows, cols, row_elems, dtype, impl_of(op), dynamic)
     if instrs == 0:
         return 0
@@ -520,13 +526,40 @@ def path(src: MemorySpace, dst: MemorySpace) -> P.Path:
     return P.DMA_PATHS.get((src, dst), P.DEFAULT_PATH)
 
 
-def transfer_cycles(target: TargetProfile, src: MemorySpace, dst: MemorySpace, nbytes: int) -> int:
-    """DMA cycles of one transfer of `nbytes` from `src` to `dst`: start-up + bytes /
-    bandwidth of the path (the same figures on every target)."""
+def transfer_cycles(
+    target: TargetProfile, src: MemorySpace, dst: MemorySpace, nbytes: int, transfers: int = 1
+) -> int:
+    """DMA cycles of `nbytes` from `src` to `dst` in `transfers` DMA instructions issued one
+    after another: start-up per instruction + bytes / bandwidth of the path (the same
+    figures on every target)."""
     if nbytes <= 0:
         return 0
     route = path(src, dst)
-    return route.startup + ceil(nbytes / route.bytes_per_cycle)
+    return route.startup * max(transfers, 1) + ceil(nbytes / route.bytes_per_cycle)
+
+
+def gm_transfers(target: TargetProfile, shape: tuple[int, ...]) -> int:
+    """DMA instructions a tload/tstore of a GM view of `shape` issues: on A2/A3 one per
+    index of the dimensions before the last two (npu/a2a3/TLoad.hpp, TStore.hpp loop over
+    shape0..2); on A5 one per index of dimension 0 of a 5-D view (npu/a5/TLoad.hpp runs
+    dimensions 1 and 2 as the DMA's hardware loops, `set_loop_size_outtoub`). [prof] TLOAD
+    c02 (2x2x2 copies of 32x64 f32: 2624 = 8 x 264 + 512), c06/c07 (32 copies of 2x128
+    i16: 8576 = 32 x 268), c09 (DN, 32 copies: 8704 = 32 x 272)."""
+    if target.arch is TargetArch.A2A3:
+        return prod(shape[:-2]) if len(shape) > 2 else 1
+    return shape[0] if len(shape) == 5 else 1
+
+
+def ub_copy_cycles(rows: int, cols: int, row_elems: int, dtype: DType) -> int:
+    """A2/A3 vec -> vec `tmov` (npu/a2a3/TMov.hpp): one `copy_ubuf_to_ubuf` of the whole
+    rows when the valid columns fill the destination's rows, else one per row of its valid
+    columns in 32-byte blocks; each `UB_COPY_HEAD` + a block per cycle."""
+    if rows <= 0 or cols <= 0:
+        return 0
+    block = P.UB_COPY_BYTES_PER_CYCLE
+    if cols == row_elems or rows == 1:
+        return P.UB_COPY_HEAD + ceil(rows * row_elems * dtype.bytes / block)
+    return rows * (P.UB_COPY_HEAD + ceil(cols * dtype.bytes / block))
 
 
 def matmul_cycles(m: int, k: int, n: int, operand: DType) -> int:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from interpreters.engine.source import where
+from interpreters.machine.confidence import confidence_json, confidence_lines
 from interpreters.machine.core import Machine
 from interpreters.machine.pipes import PIPES, Edge, Hazard
 from pto_dialect.attrs import Pipe
@@ -71,6 +72,7 @@ class Report:
                 "total_over_bound": round(total / bound, 4) if bound else None,
             }
             data["hazards"] = [h.as_json() for h in pipes.hazards]
+            data["cost_confidence"] = confidence_json(self.machine.target.arch, counts)
         return data
 
     def text(self) -> str:
@@ -85,6 +87,8 @@ class Report:
                          + (f" (ratio {cycles['total_over_bound']})"
                             if cycles["total_over_bound"] is not None else ""))  # fmt: skip
             lines += [f"  {pipe:<9}  {busy} busy" for pipe, busy in cycles["busy"].items()]
+            lines.append("cost confidence (docs/machine.md):")
+            lines += confidence_lines(self.machine.target.arch, data["op_counts"])
             hazards = data["hazards"]
             lines.append(f"hazards: {len(hazards)}")
             lines += [f"  {h['message']}" for h in hazards]

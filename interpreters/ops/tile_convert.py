@@ -17,6 +17,7 @@ from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions, tile_accesses
 from interpreters.machine.memory import Tile
 from interpreters.semantics.convert import convert
+from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.rules import CONVERT_RULES
@@ -51,8 +52,9 @@ class TileConvertFunctions(MachineFunctions):
             f"src valid region {src.valid_rows}x{src.valid_cols} must equal the dst valid "
             f"region {rows}x{cols}",
         )
-        charge(self, op, args, (rows, cols), src)
         target = self.machine.target
+        wider = dst if target.arch is TargetArch.A2A3 and dst.dtype.bytes > src.dtype.bytes else src
+        charge(self, op, args, (rows, cols), wider)  # A2/A3: repeats of the wider type
         wrap = CONVERT_RULES[target.arch].wrap_bits
         values = src.get()[:rows, :cols]
         converted = convert(

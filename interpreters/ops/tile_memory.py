@@ -12,7 +12,7 @@ from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Pointer, TensorView, Tile, static_or
 from interpreters.semantics import convert, transfer
-from pto_dialect.attrs import Pipe
+from pto_dialect.attrs import Pipe, TargetArch
 from pto_dialect.ops.tile_memory import (
     AllocBufferOp,
     AllocTileOp,
@@ -134,9 +134,9 @@ class TileMemoryFunctions(MachineFunctions):
             results = (tile,)
         window = _window(view, tile, "destination")
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
-        cycles = costs.transfer_cycles(
-            self.machine.target, MemorySpace.GM, tile.memory.space, nbytes
-        )
+        target = self.machine.target
+        cycles = costs.transfer_cycles(target, MemorySpace.GM, tile.memory.space, nbytes,
+                                       costs.gm_transfers(target, view.shape))  # fmt: skip
         self.on_pipe(op, [view.window_access(window, *tile.valid)], [tile.access()], cycles)
         rule = PAD_RULES[self.machine.target.arch]
         with tile.edit() as contents:
@@ -151,9 +151,9 @@ class TileMemoryFunctions(MachineFunctions):
         view = cast(TensorView, args[1])
         window = _window(view, tile, "source")
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
-        cycles = costs.transfer_cycles(
-            self.machine.target, tile.memory.space, MemorySpace.GM, nbytes
-        )
+        target = self.machine.target
+        cycles = costs.transfer_cycles(target, tile.memory.space, MemorySpace.GM, nbytes,
+                                       costs.gm_transfers(target, view.shape))  # fmt: skip
         self.on_pipe(op, [tile.access()], [view.window_access(window, *tile.valid)], cycles)
         add = option_value(op.attributes.get("atomicType")) == "atomic_add"
         transfer.store(tile.get(), window, tile.valid, tile.dtype, add)
@@ -169,7 +169,9 @@ class TileMemoryFunctions(MachineFunctions):
             dst = _result_tile(self, cast(TileTypeBase, op.res[0].type), *src.valid)
             results = (dst,)
         nbytes = dst.valid_rows * dst.valid_cols * src.dtype.bytes
-        if op.pipe() is Pipe.V:
+        if op.pipe() is Pipe.V and self.machine.target.arch is TargetArch.A2A3:
+            cycles = costs.ub_copy_cycles(*dst.valid, dst.type.shape[1], src.dtype)
+        elif op.pipe() is Pipe.V:
             cycles = costs.vector_cycles(self.machine.target, VldsOp, src.dtype,
                                          costs.repeats_for(nbytes))  # fmt: skip
         else:

@@ -153,6 +153,8 @@ class TCvtOp(AttrInInsTileOp):
     DTYPES: ClassVar = _TCVT_DTYPES
     """Source element types; the legal pairs are `PAIRS`."""
     ATTR_ALIASES: ClassVar = {"sat_mode": "satmode"}
+    ARITY: ClassVar[int] = 1
+    """One source: the cost model issues it as a unary op (a2a3/TCvt.hpp: one vconv)."""
     COST: ClassVar = VectorCost(
         Completion.BINOP,
         PerRepeat.SIMPLE,

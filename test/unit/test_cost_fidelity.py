@@ -21,8 +21,10 @@ from xdsl.dialects import arith
 from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
 from interpreters.machine import costs
+from interpreters.machine.confidence import Basis, confidence, costed
 from interpreters.machine.pipes import PipeModel
-from pto_dialect.attrs import Pipe
+from interpreters.machine.report import Report
+from pto_dialect.attrs import Pipe, TargetArch
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp
 from pto_dialect.ops.tile_math import TExpOp, TSqrtOp
@@ -194,3 +196,33 @@ def test_tadds_dynamic_valid_through_pto_run() -> None:
     result = run_function(module, ["1:f16"], pipes=PipeModel(record_spans=True))
     (span,) = [s for s in result.machine.pipes.spans if s.pipe is Pipe.V]
     assert abs(span.cycles - 69) / 69 <= TOLERANCE
+
+
+def test_confidence_bands_cover_the_published_figures() -> None:
+    """Each case's op has a fitted or checked basis on its target, fitted where a parameter
+    was fitted on the case, and a band at least the case's error."""
+    for source, fitted, published, model in CASES:
+        arch = TargetArch.A5 if source.startswith("A5") else TargetArch.A2A3
+        name = "pto." + (source.split("Fit")[0][2:].lower() if arch is TargetArch.A5
+                         else source.split()[0])  # fmt: skip
+        ((_, cls),) = costed([name])
+        sure = confidence(arch, cls)
+        assert sure.basis is not Basis.ESTIMATE and sure.band is not None, source
+        assert sure.basis is Basis.FITTED or not fitted, source
+        assert sure.band + 0.05 >= 100 * abs(model() - published) / published, source
+
+
+def test_the_report_says_how_sure_its_cycles_are() -> None:
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64>"
+    text = KERNEL.replace("!t", tile).replace(
+        "    func.return", f"    pto.tabs ins(%c : {tile}) outs(%a : {tile})\n    func.return"
+    )
+    for arch, tadd, tabs in (("a2a3", "fitted", "fitted"), ("a5", "fitted", "estimate")):
+        module = parse_module(context(), text.replace('"a2a3"', f'"{arch}"'), "k")
+        report = Report(run_function(module, []).machine)
+        sure = report.as_json()["cost_confidence"]
+        assert set(sure) == {"pto.tadd", "pto.tabs"}  # alloc_tile has no cycles
+        assert (sure["pto.tadd"]["basis"], sure["pto.tabs"]["basis"]) == (tadd, tabs)
+        assert (sure["pto.tabs"]["band_percent"] is None) == (tabs == "estimate")
+        lines = report.text().split("cost confidence")[1].split("hazards:")[0].splitlines()
+        assert any(line.split()[:2] == ["pto.tabs", tabs] for line in lines)

@@ -11,7 +11,9 @@ from interpreters.machine.memory import Access, Memory
 from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Event, Pipe
 from pto_dialect.dtypes import F16, F32, I16, I32
+from pto_dialect.ops.tile_compare import TSelOp
 from pto_dialect.ops.tile_elementwise import TAddOp
+from pto_dialect.ops.tile_expand import TRowExpandOp
 from pto_dialect.ops.tile_math import TExpOp
 from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
 from pto_dialect.ops.tile_scalar import TAddSOp
@@ -277,10 +279,27 @@ def test_a2a3_row_reduce_instructions():
     assert costs.row_reduce_cycles(A2A3, TRowSumOp, F32, 16, 256, 256) == (
         3 * (30 + 2 * 16 + 16) + 46 + 7 * 16
     )
-    # 1.5 repeats: a UB copy of the first column (6 + 16 x 256 / 32), one masked vmax
+    # 1.5 repeats: a UB copy of the first column (5 + 16 x 256 / 32), one masked vmax
     assert costs.row_reduce_cycles(A2A3, TRowMaxOp, F32, 16, 96, 96) == (
-        6 + 128 + (23 + 2 * 16 + 16) + 32 + 7 * 16
+        5 + 128 + (23 + 2 * 16 + 16) + 32 + 7 * 16
     )
+
+
+def test_a2a3_per_row_and_copies():
+    # pto-isa's profiled A2/A3 figures: TMOV vec -> vec f32 64x128 (one copy_ubuf_to_ubuf),
+    # 63x125 and 15x23 in wider tiles (one copy per row); TROWEXPAND, TSEL (row by row)
+    assert costs.ub_copy_cycles(64, 128, 128, F32) == 1029
+    assert costs.ub_copy_cycles(63, 125, 128, F32) == 1323
+    assert costs.ub_copy_cycles(15, 23, 24, F32) == 120
+    assert costs.tile_vector_cycles(A2A3, TRowExpandOp, F16, 64, 64, 64) == 933
+    assert costs.tile_vector_cycles(A2A3, TSelOp, F16, 1, 128, 128) == 19
+    assert costs.tile_vector_cycles(A2A3, TSelOp, F32, 4, 64, 64) == 67
+    # TLOAD from 5-D GM views: one DMA per leading index on A2/A3 (c06: 32 x 2 x 128 i16,
+    # 8576), per dim-0 index on A5 (its dims 1 and 2 are the DMA's hardware loops)
+    assert costs.gm_transfers(A2A3, (1, 1, 32, 2, 128)) == 32
+    assert costs.gm_transfers(A5, (2, 2, 2, 32, 64)) == 2
+    nbytes = 64 * 128 * 2
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, nbytes, 32) == 8576
 
 
 def test_a5_vector_latencies():

@@ -28,7 +28,10 @@
 // CHECK-NEXT: PIPE_V 69 busy
 // CHECK-NEXT: PIPE_MTE2 296 busy
 // CHECK-NEXT: PIPE_MTE3 302 busy
-// CHECK-NEXT: hazards: 0
+// CHECK-NEXT: cost confidence (docs/machine.md):
+// CHECK-NEXT: pto.copy_gm_to_ubuf estimate band unknown
+// CHECK: pto.vabs estimate band unknown
+// CHECK: hazards: 0
 
 // ABS: equal to |x|: True
 
