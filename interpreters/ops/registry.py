@@ -165,6 +165,13 @@ def rest_of(loaded: Iterable[InterpreterFunctions], machine: Machine) -> list[In
     return [f.make(machine) for f in rest]
 
 
+def load_all() -> None:
+    """Imports every functions class (for a process that forks runs of any kernel,
+    test/filecheck/fork_server.py)."""
+    for row in (*UPSTREAM, *PROJECT):
+        row.load()
+
+
 def all_functions(machine: Machine) -> list[InterpreterFunctions]:
     """Every functions class: the upstream dialects', then the project's (`func`'s are
     `SimtFunctions`', a `FuncFunctions` whose `func.call` also launches a SIMT entry)."""
