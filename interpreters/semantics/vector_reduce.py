@@ -65,9 +65,7 @@ def extremum(values: np.ndarray, mask: np.ndarray, largest: bool) -> tuple[np.nd
     if values.dtype.kind in "fiu" and mask.all():  # numpy's: the first NaN, else extremal lane
         index = np.argmax(values, axis=-1) if largest else np.argmin(values, axis=-1)
         value = _lane(values, index)
-        if values.dtype.kind == "f":
-            value = np.where(np.isnan(value), quieted(value), value)
-        return value, index
+        return _quieted_nans(value), index
     floor = _lowest(values.dtype, largest)
     candidates = np.where(mask, values, floor)
     index: np.ndarray = (
@@ -81,9 +79,15 @@ def extremum(values: np.ndarray, mask: np.ndarray, largest: bool) -> tuple[np.nd
     index = np.where(any_active, index, 0)
     value = _lane(values, index)
     value = np.where(any_active, value, np.zeros((), values.dtype))
-    if values.dtype.kind == "f":
-        value = np.where(np.isnan(value), quieted(value), value)
-    return value, index
+    return _quieted_nans(value), index
+
+
+def _quieted_nans(value: np.ndarray) -> np.ndarray:
+    """`value` with its NaNs quieted (itself when it has none or is not float)."""
+    if value.dtype.kind != "f":
+        return value
+    nans = np.isnan(value)
+    return np.where(nans, quieted(value), value) if nans.any() else value
 
 
 def _index_bits(index: np.ndarray, dtype: np.dtype) -> np.ndarray:
