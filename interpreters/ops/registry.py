@@ -136,6 +136,20 @@ PROJECT = (
     _pto("vmi_convert", "VmiConvertFunctions"),
     _pto("vmi_predicate", "VmiPredicateFunctions"),
     _pto("vmi_rearrange", "VmiRearrangeFunctions"),
+    _pto("scalar_memory", "ScalarMemoryFunctions", "pointer", "scalar_memory"),
+    _pto("tile_buf_meta", "TileBufMetaFunctions"),
+    _pto("tile_transpose", "TileTransposeFunctions"),
+    _pto("tile_gm_gather", "TileGmGatherFunctions"),
+    _pto("vector_spr", "VectorSprFunctions"),
+    _pto("tile_prefetch", "TilePrefetchFunctions"),
+    _pto("fusion_region", "FusionRegionFunctions"),
+    Functions(
+        "interpreters.ops.fusion_region",
+        "YieldFunctions",
+        ("pto_dialect.ops.fusion_region",),
+        machine=False,
+    ),
+    _pto("dma_atomic", "DmaAtomicFunctions"),
     SIMT,
 )
 """The project's functions, bound to the run's machine."""
