@@ -130,7 +130,7 @@ PROJECT = (
     _pto("tile_expand", "TileExpandFunctions"),
     _pto("vector_materialize", "VectorMaterializeFunctions"),
     _pto("vector_sfu", "VectorSfuFunctions"),
-    _pto("vmi_memory", "VmiMemoryFunctions"),
+    _pto("vmi_memory", "VmiMemoryFunctions", "vmi_memory", "vmi_indexed", "vmi_legacy_memory"),
     _pto("vmi_elementwise", "VmiElementwiseFunctions", "vmi_elementwise", "vmi_sfu"),
     _pto("vmi_reduce", "VmiReduceFunctions"),
     _pto("vmi_convert", "VmiConvertFunctions"),
