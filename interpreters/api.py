@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal, Self, cast
+from typing import TYPE_CHECKING, Any, Literal, Self, cast
 
 import numpy as np
 from xdsl.context import Context
@@ -28,7 +28,6 @@ from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute
-from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import (
     ArgSpecParseError,
@@ -77,6 +76,9 @@ from pto_dialect.targets import UnknownTargetError
 from pto_dialect.types import PtrType, TileTypeBase
 from pto_dialect.universe import PTO_UNIVERSE
 from pto_dialect.verification import first_line
+
+if TYPE_CHECKING:
+    from xdsl.passes import ModulePass
 
 __all__ = [
     "Parameter",
@@ -223,6 +225,8 @@ def apply_pipeline(
     `"pto-convert-to-dps,pto-plan-memory"`) or a sequence of pass objects.
     """
     if isinstance(pipeline, str):
+        from xdsl.passes import PassPipeline  # the passes load with the first pipeline
+
         try:
             passes = PassPipeline.parse_spec(_available_passes(), pipeline).passes
         except (ValueError, ArgSpecParseError) as err:

@@ -14,7 +14,6 @@ import io
 import pickle
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
@@ -302,15 +301,23 @@ def _run_block(
 ) -> None:
     """Runs `func` on `values` on `machine` (one block of the launch)."""
     # imported on the first run, not with this module: what fails before a run (arguments,
-    # parsing, verification) does not wait for every interpreter function to load
-    from interpreters.ops.registry import all_functions
+    # parsing, verification) does not wait for interpreter functions to load; and only the
+    # functions of the module's ops load (the rest if an op nobody foresaw turns up)
+    from interpreters.ops.registry import functions_for, rest_of
 
     progress = tracker.progress
     interpreter = PtoInterpreter(
         module, index_bitwidth=index_bitwidth, listeners=(tracker, *listeners)
     )
-    for functions in all_functions(machine):
+    loaded = functions_for(module, machine)
+    for functions in loaded:
         interpreter.register_implementations(functions)
+
+    def more() -> None:
+        for functions in rest_of(loaded, machine):
+            interpreter.register_implementations(functions)
+
+    interpreter.more = more
     try:
         # IEEE exceptions are results, not warnings (the semantics functions rely on it)
         with np.errstate(all="ignore"):
@@ -365,6 +372,8 @@ class _Launch:
         text = _located_text(self.module)
         entry = self.func.sym_name.data
         kind = (self.pipes.tracking, self.pipes.record_spans)
+        from concurrent.futures import ProcessPoolExecutor  # only --jobs pays its import
+
         with ProcessPoolExecutor(max_workers=min(jobs, self.blocks)) as pool:
             futures = [
                 pool.submit(_block_worker, text, entry, self.initial, b, self.blocks, kind,

@@ -45,6 +45,9 @@ class PtoInterpreter(Interpreter):
     )
     """Per op class: its functions object, its implementation and whether that is the
     project's plain method (`impls.PLAIN`: it returns the values) or xDSL's wrapper."""
+    more: Callable[[], None] | None = None
+    """Registers the functions a run did not load up front (`registry.functions_for`),
+    once, when an op without an implementation turns up; None: none are left."""
 
     def run_ssacfg_region(
         self, region: Region, args: PythonValues, name: str = "unknown"
@@ -87,7 +90,7 @@ class PtoInterpreter(Interpreter):
                     hook(op, inputs)
                 call = calls.get(type(op))
                 if call is None:
-                    entry = table.get(type(op))
+                    entry = table.get(type(op)) or self._load_more(type(op))
                     if entry is None:
                         impls.run(self, op, inputs)  # raises xDSL's error for a missing impl
                         raise AssertionError(f"no implementation of {op.name}")
@@ -135,7 +138,7 @@ class PtoInterpreter(Interpreter):
         call = self._calls.get(type(op))
         if call is None:
             table = self._impls._impl_dict  # pyright: ignore[reportPrivateUsage]
-            entry = table.get(type(op))
+            entry = table.get(type(op)) or self._load_more(type(op))
             if entry is None:
                 raise InterpretationError(f"no implementation of {op.name}")
             plain = getattr(entry[1], PLAIN, None)
@@ -143,6 +146,15 @@ class PtoInterpreter(Interpreter):
         functions, implementation, is_plain = call
         result = implementation(functions, self, op, inputs)
         return result if is_plain else result.values
+
+    def _load_more(self, kind: type[Operation]) -> Any:
+        """`kind`'s entry of the implementation table after registering the functions not
+        loaded yet (`more`); None when there are none or they lack it too."""
+        if self.more is None:
+            return None
+        more, self.more = self.more, None
+        more()
+        return self._impls._impl_dict.get(kind)  # pyright: ignore[reportPrivateUsage]
 
     def hears_batches(self) -> bool:
         """Whether every listener that watches ops accepts hearing of them in bulk."""

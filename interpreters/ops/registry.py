@@ -1,161 +1,202 @@
 """The interpreter functions a run registers: xDSL's for the upstream dialects kernels use
 (with the project's faster or stricter ones, `upstream/`) and the project's, all sharing one
-machine."""
+machine.
+
+Each functions class is named here with the modules of the op classes it runs (`Functions`)
+and imported only when a module holds one of them (`functions_for`): a run of a small
+kernel loads a few of the sixty, not all (a fifth of `pto-run`'s start-up once).
+test_records.py checks each row against the class's registrations.
+"""
 
 from __future__ import annotations
 
-from xdsl.interpreter import InterpreterFunctions
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import cast
 
+from xdsl.dialects import func
+from xdsl.interpreter import InterpreterFunctions
+from xdsl.ir import Operation
+
+# xDSL's interpreters package without its __init__ (for `MemRefFunctions`)
+import interpreters.ops.upstream  # noqa: F401  # pyright: ignore[reportUnusedImport]
 from interpreters.machine.core import Machine
-from interpreters.ops.align import AlignFunctions
-from interpreters.ops.dma import DmaFunctions
-from interpreters.ops.dma_atomic import DmaAtomicFunctions
-from interpreters.ops.dma_v06 import DmaV06Functions
-from interpreters.ops.fusion_region import FusionRegionFunctions, YieldFunctions
-from interpreters.ops.reserved_buffer import ReservedBufferFunctions
-from interpreters.ops.runtime import RuntimeFunctions
-from interpreters.ops.scalar_memory import ScalarMemoryFunctions
-from interpreters.ops.simt_launch import SimtFunctions
-from interpreters.ops.sync import SyncFunctions
-from interpreters.ops.sync_cross_core import CrossCoreFunctions
-from interpreters.ops.tile_arg_reduce import TileArgReduceFunctions
-from interpreters.ops.tile_buf_meta import TileBufMetaFunctions
-from interpreters.ops.tile_compare import TileCompareFunctions
-from interpreters.ops.tile_concat import TileConcatFunctions
-from interpreters.ops.tile_convert import TileConvertFunctions
-from interpreters.ops.tile_debug import TileDebugFunctions
-from interpreters.ops.tile_elementwise import TileElementwiseFunctions
-from interpreters.ops.tile_expand import TileExpandFunctions
-from interpreters.ops.tile_fillpad import TileFillPadFunctions
-from interpreters.ops.tile_gather import TileGatherFunctions
-from interpreters.ops.tile_generate import TileGenerateFunctions
-from interpreters.ops.tile_gm_gather import TileGmGatherFunctions
-from interpreters.ops.tile_histogram import TileHistogramFunctions
-from interpreters.ops.tile_matrix import TileMatrixFunctions
-from interpreters.ops.tile_memory import TileMemoryFunctions
-from interpreters.ops.tile_multi_buffer import TileMultiBufferFunctions
-from interpreters.ops.tile_partial import TilePartialFunctions
-from interpreters.ops.tile_prefetch import TilePrefetchFunctions
-from interpreters.ops.tile_quant import TileQuantFunctions
-from interpreters.ops.tile_reduce import TileReduceFunctions
-from interpreters.ops.tile_row_reduce import TileRowReduceFunctions
-from interpreters.ops.tile_scalar import TileScalarFunctions
-from interpreters.ops.tile_sort import TileSortFunctions
-from interpreters.ops.tile_transpose import TileTransposeFunctions
-from interpreters.ops.tile_view import TileViewFunctions
-from interpreters.ops.tile_window import TileWindowFunctions
-from interpreters.ops.upstream import xdsl_functions
-from interpreters.ops.upstream.arith import ArithFunctions
-from interpreters.ops.upstream.builtin import BuiltinFunctions
-from interpreters.ops.upstream.cf import CfFunctions
-from interpreters.ops.upstream.func import FuncFunctions
-from interpreters.ops.upstream.math import MathFunctions
-from interpreters.ops.upstream.scf import ScfFunctions
-from interpreters.ops.vecscope import VecScopeFunctions
-from interpreters.ops.vector_arith import VectorArithFunctions
-from interpreters.ops.vector_compare import VectorCompareFunctions
-from interpreters.ops.vector_convert import VectorConvertFunctions
-from interpreters.ops.vector_fused import VectorFusedFunctions
-from interpreters.ops.vector_index import VectorIndexFunctions
-from interpreters.ops.vector_load import VectorLoadFunctions
-from interpreters.ops.vector_materialize import VectorMaterializeFunctions
-from interpreters.ops.vector_predicate import VectorPredicateFunctions
-from interpreters.ops.vector_rearrange import VectorRearrangeFunctions
-from interpreters.ops.vector_reduce import VectorReduceFunctions
-from interpreters.ops.vector_scalar import VectorScalarFunctions
-from interpreters.ops.vector_sfu import VectorSfuFunctions
-from interpreters.ops.vector_sort import VectorSortFunctions
-from interpreters.ops.vector_spr import VectorSprFunctions
-from interpreters.ops.vector_store import VectorStoreFunctions
-from interpreters.ops.vmi_convert import VmiConvertFunctions
-from interpreters.ops.vmi_elementwise import VmiElementwiseFunctions
-from interpreters.ops.vmi_memory import VmiMemoryFunctions
-from interpreters.ops.vmi_predicate import VmiPredicateFunctions
-from interpreters.ops.vmi_rearrange import VmiRearrangeFunctions
-from interpreters.ops.vmi_reduce import VmiReduceFunctions
+from pto_dialect.ops.simt_common import SIMT_ENTRY
+
+
+@dataclass(frozen=True)
+class Functions:
+    """A functions class by module and name, and the modules of the op classes it runs."""
+
+    module: str
+    name: str
+    serves: tuple[str, ...]
+    machine: bool = True
+    """Whether its constructor takes the run's `Machine`."""
+
+    def load(self) -> type[InterpreterFunctions]:
+        module = importlib.import_module(self.module)
+        loaded: type[InterpreterFunctions] = getattr(module, self.name)
+        return loaded
+
+    def make(self, machine: Machine) -> InterpreterFunctions:
+        cls = cast(Callable[..., InterpreterFunctions], self.load())
+        return cls(machine) if self.machine else cls()
+
+
+def _up(module: str, name: str, *serves: str) -> Functions:
+    return Functions(f"interpreters.ops.upstream.{module}", name, serves, machine=False)
+
+
+def _pto(module: str, name: str, *serves: str) -> Functions:
+    dialect = tuple(s if "." in s else f"pto_dialect.ops.{s}" for s in (serves or (module,)))
+    return Functions(f"interpreters.ops.{module}", name, dialect)
+
+
+FUNC = _up("func", "FuncFunctions", "xdsl.dialects.func")
+SIMT = _pto("simt_launch", "SimtFunctions", "simt_launch", "simt_query", "simt_lane",
+            "simt_memory", "simt_math")  # fmt: skip
+"""`func`'s functions with SIMT launches: in place of `FUNC` when a module has SIMT."""
+
+UPSTREAM = (
+    _up("arith", "ArithFunctions", "xdsl.dialects.arith", "pto_dialect.upstream_ops"),
+    _up("math", "MathFunctions", "xdsl.dialects.math"),
+    _up("builtin", "BuiltinFunctions", "xdsl.dialects.builtin"),
+    FUNC,
+    _up("cf", "CfFunctions", "xdsl.dialects.cf"),
+    Functions("xdsl.interpreters.memref", "MemRefFunctions", ("xdsl.dialects.memref",), False),
+    _up("scf", "ScfFunctions", "xdsl.dialects.scf"),
+)
+"""The upstream dialects' functions (`upstream/`; xDSL's for memref)."""
+
+PROJECT = (
+    _pto("tile_memory", "TileMemoryFunctions", "tile_memory", "tile_move"),
+    _pto("tile_window", "TileWindowFunctions"),
+    _pto("tile_view", "TileViewFunctions"),
+    _pto("reserved_buffer", "ReservedBufferFunctions"),
+    _pto("tile_fillpad", "TileFillPadFunctions"),
+    _pto("tile_concat", "TileConcatFunctions"),
+    _pto("tile_multi_buffer", "TileMultiBufferFunctions"),
+    _pto("tile_elementwise", "TileElementwiseFunctions", "tile_elementwise", "tile_math"),
+    _pto("tile_reduce", "TileReduceFunctions"),
+    _pto("tile_scalar", "TileScalarFunctions"),
+    _pto("tile_matrix", "TileMatrixFunctions"),
+    _pto("dma", "DmaFunctions"),
+    _pto("dma_v06", "DmaV06Functions"),
+    _pto("runtime", "RuntimeFunctions"),
+    _pto("sync_cross_core", "CrossCoreFunctions"),
+    _pto("align", "AlignFunctions"),
+    _pto("sync", "SyncFunctions"),
+    _pto(
+        "vector_arith",
+        "VectorArithFunctions",
+        "pointer",
+        "vector_mask",
+        "vector_predicate",
+        "vector_arith",
+        "vector_math",
+        "vector_fused",
+        "vector_bits",
+    ),
+    _pto("vecscope", "VecScopeFunctions"),
+    _pto("vector_load", "VectorLoadFunctions"),
+    _pto("vector_scalar", "VectorScalarFunctions"),
+    _pto("vector_store", "VectorStoreFunctions"),
+    _pto("tile_convert", "TileConvertFunctions"),
+    _pto("tile_compare", "TileCompareFunctions"),
+    _pto("vector_convert", "VectorConvertFunctions"),
+    _pto("vector_compare", "VectorCompareFunctions"),
+    _pto("vector_rearrange", "VectorRearrangeFunctions"),
+    _pto(
+        "vector_predicate",
+        "VectorPredicateFunctions",
+        "vector_predicate",
+        "vector_predicate_memory",
+    ),
+    _pto("vector_reduce", "VectorReduceFunctions"),
+    _pto("tile_row_reduce", "TileRowReduceFunctions"),
+    _pto("tile_generate", "TileGenerateFunctions"),
+    _pto("vector_index", "VectorIndexFunctions"),
+    _pto("tile_partial", "TilePartialFunctions"),
+    _pto("tile_quant", "TileQuantFunctions"),
+    _pto("vector_fused", "VectorFusedFunctions", "vector_fused", "vector_round_cast"),
+    _pto("tile_sort", "TileSortFunctions"),
+    _pto("tile_gather", "TileGatherFunctions"),
+    _pto("vector_sort", "VectorSortFunctions"),
+    _pto("tile_arg_reduce", "TileArgReduceFunctions"),
+    _pto("tile_debug", "TileDebugFunctions"),
+    _pto("tile_histogram", "TileHistogramFunctions"),
+    _pto("tile_expand", "TileExpandFunctions"),
+    _pto("vector_materialize", "VectorMaterializeFunctions"),
+    _pto("vector_sfu", "VectorSfuFunctions"),
+    _pto("vmi_memory", "VmiMemoryFunctions", "vmi_memory", "vmi_indexed", "vmi_legacy_memory"),
+    _pto("vmi_elementwise", "VmiElementwiseFunctions", "vmi_elementwise", "vmi_sfu"),
+    _pto("vmi_reduce", "VmiReduceFunctions"),
+    _pto("vmi_convert", "VmiConvertFunctions"),
+    _pto("vmi_predicate", "VmiPredicateFunctions"),
+    _pto("vmi_rearrange", "VmiRearrangeFunctions"),
+    _pto("scalar_memory", "ScalarMemoryFunctions", "pointer", "scalar_memory"),
+    _pto("tile_buf_meta", "TileBufMetaFunctions"),
+    _pto("tile_transpose", "TileTransposeFunctions"),
+    _pto("tile_gm_gather", "TileGmGatherFunctions"),
+    _pto("vector_spr", "VectorSprFunctions"),
+    _pto("tile_prefetch", "TilePrefetchFunctions"),
+    _pto("fusion_region", "FusionRegionFunctions"),
+    Functions(
+        "interpreters.ops.fusion_region",
+        "YieldFunctions",
+        ("pto_dialect.ops.fusion_region",),
+        machine=False,
+    ),
+    _pto("dma_atomic", "DmaAtomicFunctions"),
+    SIMT,
+)
+"""The project's functions, bound to the run's machine."""
+
+
+def functions_for(module: Operation, machine: Machine) -> list[InterpreterFunctions]:
+    """The functions a run of `module` needs: those of the op classes it holds (`func`'s
+    with SIMT launches when it has SIMT ops or a SIMT entry)."""
+    used: set[str] = set()
+    simt = False
+    for op in module.walk():
+        used.add(type(op).__module__)
+        simt = simt or (isinstance(op, func.FuncOp) and SIMT_ENTRY in op.attributes)
+    simt = simt or not used.isdisjoint(SIMT.serves)
+    chosen = [f for f in (*UPSTREAM, *PROJECT) if not used.isdisjoint(f.serves)]
+    chosen = [f for f in chosen if f is not (FUNC if simt else SIMT)]
+    if simt and SIMT not in chosen:
+        chosen.append(SIMT)
+    return [f.make(machine) for f in chosen]
+
+
+def rest_of(loaded: Iterable[InterpreterFunctions], machine: Machine) -> list[InterpreterFunctions]:
+    """The functions `loaded` lacks (for an op `functions_for` did not foresee, e.g. one a
+    run creates; `func`'s stay as chosen)."""
+    have = {type(f).__name__ for f in loaded}
+    rest = [f for f in (*UPSTREAM, *PROJECT) if f.name not in have and f not in (FUNC, SIMT)]
+    return [f.make(machine) for f in rest]
+
+
+def load_all() -> None:
+    """Imports every functions class (for a process that forks runs of any kernel,
+    test/filecheck/fork_server.py)."""
+    for row in (*UPSTREAM, *PROJECT):
+        row.load()
 
 
 def all_functions(machine: Machine) -> list[InterpreterFunctions]:
-    """What a run registers: the upstream dialects' functions, then the project's (`func`'s
-    are `SimtFunctions`', a `FuncFunctions` whose `func.call` also launches a SIMT entry)."""
-    upstream = [f for f in upstream_functions() if not isinstance(f, FuncFunctions)]
-    return upstream + project_functions(machine)
+    """Every functions class: the upstream dialects', then the project's (`func`'s are
+    `SimtFunctions`', a `FuncFunctions` whose `func.call` also launches a SIMT entry)."""
+    return [f.make(machine) for f in (*UPSTREAM, *PROJECT) if f is not FUNC]
 
 
 def upstream_functions() -> list[InterpreterFunctions]:
     """The functions of the upstream dialects' ops (`upstream/`; xDSL's for memref)."""
-    return [
-        ArithFunctions(),
-        MathFunctions(),
-        BuiltinFunctions(),
-        FuncFunctions(),
-        CfFunctions(),
-        *xdsl_functions(),
-        ScfFunctions(),
-    ]
+    return [f.load()() for f in UPSTREAM]
 
 
 def project_functions(machine: Machine) -> list[InterpreterFunctions]:
     """One instance of every functions class of the project, bound to `machine`."""
-    return [
-        TileMemoryFunctions(machine),
-        TileWindowFunctions(machine),
-        TileViewFunctions(machine),
-        ReservedBufferFunctions(machine),
-        TileFillPadFunctions(machine),
-        TileConcatFunctions(machine),
-        TileMultiBufferFunctions(machine),
-        TileElementwiseFunctions(machine),
-        TileReduceFunctions(machine),
-        TileScalarFunctions(machine),
-        TileMatrixFunctions(machine),
-        DmaFunctions(machine),
-        DmaV06Functions(machine),
-        RuntimeFunctions(machine),
-        CrossCoreFunctions(machine),
-        AlignFunctions(machine),
-        SyncFunctions(machine),
-        VectorArithFunctions(machine),
-        VecScopeFunctions(machine),
-        VectorLoadFunctions(machine),
-        VectorScalarFunctions(machine),
-        VectorStoreFunctions(machine),
-        TileConvertFunctions(machine),
-        TileCompareFunctions(machine),
-        VectorConvertFunctions(machine),
-        VectorCompareFunctions(machine),
-        VectorRearrangeFunctions(machine),
-        VectorPredicateFunctions(machine),
-        VectorReduceFunctions(machine),
-        TileRowReduceFunctions(machine),
-        TileGenerateFunctions(machine),
-        VectorIndexFunctions(machine),
-        TilePartialFunctions(machine),
-        TileQuantFunctions(machine),
-        VectorFusedFunctions(machine),
-        TileSortFunctions(machine),
-        TileGatherFunctions(machine),
-        VectorSortFunctions(machine),
-        TileArgReduceFunctions(machine),
-        TileDebugFunctions(machine),
-        TileHistogramFunctions(machine),
-        TileExpandFunctions(machine),
-        VectorMaterializeFunctions(machine),
-        VectorSfuFunctions(machine),
-        VmiMemoryFunctions(machine),
-        VmiElementwiseFunctions(machine),
-        VmiReduceFunctions(machine),
-        VmiConvertFunctions(machine),
-        VmiPredicateFunctions(machine),
-        VmiRearrangeFunctions(machine),
-        ScalarMemoryFunctions(machine),
-        TileBufMetaFunctions(machine),
-        TileTransposeFunctions(machine),
-        TileGmGatherFunctions(machine),
-        VectorSprFunctions(machine),
-        TilePrefetchFunctions(machine),
-        FusionRegionFunctions(machine),
-        YieldFunctions(),
-        DmaAtomicFunctions(machine),
-        SimtFunctions(machine),
-    ]
+    return [f.make(machine) for f in PROJECT]

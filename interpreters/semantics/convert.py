@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, cast
 
-import ml_dtypes
 import numpy as np
 
 from interpreters.engine.errors import check
@@ -140,6 +139,8 @@ _FORMATS: dict[str, tuple[int, int]] = {
 
 def largest_finite(dtype: DType) -> float:
     """The largest finite value of the float type `dtype`."""
+    import ml_dtypes  # not with the module: a run without such a conversion never loads it
+
     info = cast("np.finfo[np.floating[Any]]", ml_dtypes.finfo(dtype.numpy))
     return float(info.max)
 

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from pathlib import Path
 
+from interpreters.ops.registry import load_all
+
 HERE = Path(__file__).resolve().parent
 CONSOLE_SCRIPTS = ("pto-opt", "pto-run", "pto-check", "xdsl-opt")
 SCRIPTS = {"pto-lit-roundtrip": HERE / "roundtrip.py"}
@@ -48,6 +50,7 @@ def warm_up(mains: dict[str, Callable[..., object]]) -> None:
         mains["pto-opt"]([str(EXAMPLE), "-p", "pto-pipeline", "-o", os.devnull])
         args = ["--arg", "rand:1024xf32:2", "--arg", "zeros:1024xf32", "--report"]
         mains["pto-run"]([str(EXAMPLE), *args])
+    load_all()  # a run loads only its ops' functions: every one, before the fork
 
 
 @dataclass

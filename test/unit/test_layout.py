@@ -52,6 +52,7 @@ USER_SURFACE = {
     "check",
     "check_diff",
     "check_command",
+    "launch",
 }
 """The only modules directly in `interpreters/`: what `pto-run` and Python users call."""
 

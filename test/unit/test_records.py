@@ -15,7 +15,7 @@ import pytest
 
 from interpreters.machine import costs
 from interpreters.machine.core import Machine
-from interpreters.ops.registry import project_functions
+from interpreters.ops.registry import FUNC, PROJECT, SIMT, UPSTREAM, project_functions
 from interpreters.ops.tile_elementwise import SEMANTICS
 from interpreters.ops.tile_partial import SEMANTICS as PARTIAL_SEMANTICS
 from interpreters.ops.tile_reduce import STEPS
@@ -111,6 +111,17 @@ def _registered() -> frozenset[type]:
 @pytest.mark.parametrize("op", OPS, ids=name_of)
 def test_interpreter(op: type[PtoOp]) -> None:
     assert op in _registered(), missing("interpreter", op)
+
+
+def test_registry_rows() -> None:
+    """Each row of the lazy registry names the modules of exactly the op classes its
+    functions class implements (a run loads a class only for a module using one; SIMT's
+    also runs `func`, in place of `FUNC`)."""
+    for row in (*UPSTREAM, *PROJECT):
+        pairs = row.load()._impls()  # pyright: ignore[reportPrivateUsage]
+        served = {op_type.__module__ for op_type, _ in pairs}
+        declared = {*row.serves, *(FUNC.serves if row is SIMT else ())}
+        assert served == declared, f"{row.name}: serves {sorted(served)}"
 
 
 @pytest.mark.parametrize("op", OPS, ids=name_of)
