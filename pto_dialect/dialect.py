@@ -8,6 +8,10 @@ from pto_dialect.attrs import ATTRIBUTES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     align,
+    cube_fixpipe,
+    cube_load,
+    cube_mad,
+    cube_move,
     dma,
     dma_v06,
     mask_pattern,
@@ -116,6 +120,10 @@ OP_MODULES = (
     reserved_buffer,
     tile_fillpad,
     tile_concat,
+    cube_move,
+    cube_load,
+    cube_mad,
+    cube_fixpipe,
 )
 
 PTO = Dialect(

@@ -8,6 +8,7 @@ Signless MLIR integers are signed, as in C.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, cast
@@ -15,7 +16,9 @@ from typing import Any, cast
 import ml_dtypes
 import numpy as np
 from xdsl.dialects import builtin
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
 
 
 class Kind(Enum):
@@ -32,6 +35,9 @@ class DType:
     bits: int
     kind: Kind
     numpy: np.dtype[np.generic]
+    coded: bool = False
+    """The numpy dtype holds the format's raw codes, not its values (hif8, packed fp4):
+    numeric use decodes them (`interpreters/semantics/mx_formats.py`)."""
 
     @property
     def bytes(self) -> int:
@@ -78,7 +84,60 @@ I64 = _dt("i64", 64, Kind.SINT, np.int64)
 U64 = _dt("ui64", 64, Kind.UINT, np.uint64)
 
 ALL_DTYPES = (F32, F16, BF16, F8E4M3, F8E5M2, I8, U8, I16, U16, I32, U32, I64, U64)
-_BY_NAME = {d.name: d for d in ALL_DTYPES}
+
+# The cube chapter's low-precision formats (A5): HiFloat8, the MX scale E8M0 and two FP4
+# formats packed two to a byte. Spelled `!pto.hif8`, `!pto.f8E8M0`, `!pto.f4E2M1x2`,
+# `!pto.f4E1M2x2` (PTOAS include/PTO/IR/PTOTypeDefs.td); a packed pair counts as one element.
+HIF8 = DType("hif8", 8, Kind.FLOAT, np.dtype(np.uint8), coded=True)
+F8E8M0 = DType("f8E8M0", 8, Kind.FLOAT, np.dtype(ml_dtypes.float8_e8m0fnu))
+F4E2M1X2 = DType("f4E2M1x2", 8, Kind.FLOAT, np.dtype(np.uint8), coded=True)
+F4E1M2X2 = DType("f4E1M2x2", 8, Kind.FLOAT, np.dtype(np.uint8), coded=True)
+CUBE_DTYPES = (HIF8, F8E8M0, F4E2M1X2, F4E1M2X2)
+FP4_DTYPES = (F4E2M1X2, F4E1M2X2)
+
+_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *CUBE_DTYPES)}
+
+
+class _CodedFloatType(ParametrizedAttribute, TypeAttribute):
+    """A parameterless `!pto.<format>` element type."""
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        if parser.parse_optional_punctuation("<") is not None:
+            parser.raise_error(f"!{cls.name} takes no parameters")
+        return ()
+
+
+@irdl_attr_definition
+class HiF8Type(_CodedFloatType):
+    """`!pto.hif8`: Ascend HiFloat8, one byte."""
+
+    name = "pto.hif8"
+
+
+@irdl_attr_definition
+class F8E8M0Type(_CodedFloatType):
+    """`!pto.f8E8M0`: the MX scale, an 8-bit power of two (E8M0)."""
+
+    name = "pto.f8E8M0"
+
+
+@irdl_attr_definition
+class F4E2M1x2Type(_CodedFloatType):
+    """`!pto.f4E2M1x2`: two FP4 E2M1 values in one byte."""
+
+    name = "pto.f4E2M1x2"
+
+
+@irdl_attr_definition
+class F4E1M2x2Type(_CodedFloatType):
+    """`!pto.f4E1M2x2`: two FP4 E1M2 values in one byte."""
+
+    name = "pto.f4E1M2x2"
+
+
+ELEMENT_TYPES = [HiF8Type, F8E8M0Type, F4E2M1x2Type, F4E1M2x2Type]
+"""The dialect's own element types."""
 
 _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.Float32Type: F32,
@@ -86,6 +145,11 @@ _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.BFloat16Type: BF16,
     builtin.Float8E4M3FNType: F8E4M3,
     builtin.Float8E5M2Type: F8E5M2,
+    builtin.Float8E8M0FNUType: F8E8M0,
+    HiF8Type: HIF8,
+    F8E8M0Type: F8E8M0,
+    F4E2M1x2Type: F4E2M1X2,
+    F4E1M2x2Type: F4E1M2X2,
 }
 
 
@@ -109,6 +173,8 @@ def dtype_named(name: str) -> DType:
 
 def mlir_type(dtype: DType) -> Attribute:
     """The MLIR type that spells `dtype` in IR."""
+    if dtype == F8E8M0:
+        return F8E8M0Type()
     for cls, d in _FLOAT_TYPES.items():
         if d == dtype:
             return cls()

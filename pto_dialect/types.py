@@ -35,7 +35,7 @@ from pto_dialect.attrs import (
     SLayout,
     SLayoutAttr,
 )
-from pto_dialect.dtypes import DType, dtype_of
+from pto_dialect.dtypes import ELEMENT_TYPES, DType, dtype_of
 
 DYNAMIC = -1
 """Marker of a `?` dimension or valid size."""
@@ -642,4 +642,5 @@ TYPES = [
     VRegType,
     MaskType,
     AlignType,
+    *ELEMENT_TYPES,
 ]

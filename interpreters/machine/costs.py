@@ -26,7 +26,7 @@ from xdsl.ir import BlockArgument, SSAValue
 
 from interpreters.machine import cost_params as P
 from pto_dialect.attrs import TargetArch
-from pto_dialect.dtypes import DType
+from pto_dialect.dtypes import FP4_DTYPES, DType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
@@ -443,7 +443,7 @@ def matmul_cycles(m: int, k: int, n: int, operand: DType) -> int:
     operand, one fractal per cycle (two for f32)."""
     if m <= 0 or k <= 0 or n <= 0:
         return 0
-    k0 = P.CUBE_K_BYTES // operand.bytes
+    k0 = P.CUBE_K_BYTES // operand.bytes * (2 if operand in FP4_DTYPES else 1)
     blocks = ceil(m / P.CUBE_M) * ceil(k / k0) * ceil(n / P.CUBE_N)
     return P.CUBE_HEAD + blocks * (2 if operand.bits == 32 else 1)
 

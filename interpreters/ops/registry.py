@@ -11,6 +11,10 @@ from xdsl.interpreters.memref import MemRefFunctions
 
 from interpreters.machine.core import Machine
 from interpreters.ops.align import AlignFunctions
+from interpreters.ops.cube_fixpipe import CubeFixpipeFunctions
+from interpreters.ops.cube_load import CubeLoadFunctions
+from interpreters.ops.cube_mad import CubeMadFunctions
+from interpreters.ops.cube_move import CubeMoveFunctions
 from interpreters.ops.dma import DmaFunctions
 from interpreters.ops.dma_v06 import DmaV06Functions
 from interpreters.ops.reserved_buffer import ReservedBufferFunctions
@@ -116,4 +120,8 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileExpandFunctions(machine),
         VectorMaterializeFunctions(machine),
         VectorSfuFunctions(machine),
+        CubeMoveFunctions(machine),
+        CubeLoadFunctions(machine),
+        CubeMadFunctions(machine),
+        CubeFixpipeFunctions(machine),
     ]

@@ -60,6 +60,7 @@ class TileMatrixFunctions(MachineFunctions):
             n,
             acc_in=None if acc_in is None else acc_in.get(),
             bias=bias_row,
+            operands=(a.dtype, b.dtype),
         )
         if op.is_dps:
             dst = tiles[-1]

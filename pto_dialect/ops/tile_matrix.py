@@ -29,7 +29,7 @@ from typing import ClassVar, TypeVar
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
-from pto_dialect.dtypes import BF16, F8E4M3, F8E5M2, F16, F32, I8, I32, DType
+from pto_dialect.dtypes import BF16, F8E4M3, F8E5M2, F16, F32, HIF8, I8, I32, DType
 from pto_dialect.ops.base import TileOp, dims_str, fail, require_location, require_same_dtype
 from pto_dialect.records import Cost, CostFormula, Formula, PerTarget, Shapes
 from pto_dialect.targets import TargetProfile
@@ -49,7 +49,10 @@ _A2A3_TRIPLES: frozenset[MatmulTriple] = frozenset(
     {(I32, I8, I8), (F32, F16, F16), (F32, F32, F32), (F32, BF16, BF16)}
 )
 _FP8 = (F8E4M3, F8E5M2)
-_A5_TRIPLES: frozenset[MatmulTriple] = _A2A3_TRIPLES | {(F32, a, b) for a in _FP8 for b in _FP8}
+# pto-isa a5/TMatmul.hpp CheckMadValid: the fp8 pairs and hifloat8 x hifloat8 into f32
+_A5_TRIPLES: frozenset[MatmulTriple] = (
+    _A2A3_TRIPLES | {(F32, a, b) for a in _FP8 for b in _FP8} | {(F32, HIF8, HIF8)}
+)
 _A5_LAYOUTS: Mapping[Location, tuple[BLayout, SLayout]] = MappingProxyType(
     {
         Location.LEFT: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR),

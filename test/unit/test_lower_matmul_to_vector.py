@@ -197,10 +197,10 @@ def test_widening_values_against_numpy() -> None:
 
 
 def test_widening_register_tile_counts_the_conversion_register() -> None:
-    """A widening lowering budgets one register more: R + 1 + 3 <= 32 gives R = 28."""
+    """A widening lowering budgets one register more: R + 1 + 2 <= 32 gives R = 29."""
     module = lower(Kernel(F32, [matmul_case("tmatmul", 40, 3, 64, source=F16)]), "a5")
     (scope,) = [op for op in module.walk() if isinstance(op, VecScopeOp)]
-    assert "R=28, G=1, VL=64, 32 vregs" in str(scope.attributes[TILE_ATTR])
+    assert "R=29, G=1, VL=64, 32 vregs" in str(scope.attributes[TILE_ATTR])
 
 
 def test_fp8_is_refused_with_a_diagnostic() -> None:
@@ -235,13 +235,13 @@ def test_tile_fits_and_is_best(arch: TargetArch) -> None:
     budget = VECTOR_REGISTERS[arch]
     for m, n in ((1, 256), (16, 64), (256, 256), (5, 300)):
         tile = choose_tile(arch, VL, m, n)
-        assert tile.rows * tile.groups + tile.groups + 2 <= budget
+        assert tile.rows * tile.groups + tile.groups + 1 <= budget
         assert tile.rows <= m
         best = max(
             r * g * VL / (r + g * VL)
             for g in range(1, -(-n // VL) + 1)
             for r in range(1, m + 1)
-            if r * g + g + 2 <= budget
+            if r * g + g + 1 <= budget
         )
         assert tile.intensity == best
 
@@ -251,8 +251,8 @@ def test_tile_reported_on_vecscope() -> None:
     scopes = [op for op in module.walk() if isinstance(op, VecScopeOp)]
     assert len(scopes) == 1
     report = scopes[0].attributes[TILE_ATTR]
-    # 32 registers, one column group: R + 1 + 2 <= 32 -> R = 29, CI = 29*64/93
-    assert "R=29, G=1, VL=64" in str(report) and "CI=19.96" in str(report)
+    # 32 registers, one column group: R + 1 + 1 <= 32 -> R = 30, CI = 30*64/94
+    assert "R=30, G=1, VL=64" in str(report) and "CI=20.43" in str(report)
 
 
 # ---- the examples -------------------------------------------------------------------------
