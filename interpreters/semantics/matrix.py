@@ -28,9 +28,14 @@ from interpreters.semantics.elementwise import arith, has_nan, quieted
 from interpreters.semantics.mx_formats import to_f32
 from interpreters.semantics.vector_arith import narrow
 from pto_dialect.attrs import TargetArch
-from pto_dialect.dtypes import F32, DType
+from pto_dialect.dtypes import F4E1M2X2, F4E2M1X2, F8E4M3, F8E5M2, F16, F32, HIF8, DType
 from pto_dialect.mx import MX_GROUP
 from pto_dialect.rules import MATMUL_RULES, AccIn, BiasAdd
+
+EXACT_PRODUCT_TYPES = frozenset({F16, F8E4M3, F8E5M2, HIF8, F4E2M1X2, F4E1M2X2})
+"""Operand types whose products are exact normal-or-zero f32 values: at most 11 significant
+bits and exponents well inside f32's range (bf16 and TF32 have f32's exponents, so their
+products can underflow: they take the fused path)."""
 
 MAX_MNK = 4095
 """Largest m, k or n of one matrix instruction (MMAD_MAX_SUPPORT_LENGTH)."""
@@ -111,8 +116,8 @@ def product_sum(
 ) -> np.ndarray:
     """`start (+) a[:, 0] * b[0] (+) a[:, 1] * b[1] (+) ...` over the k of `a` (m x k) and
     `b` (k x n), each step fused and rounded once to `acc` (f32: through float64 and round
-    to odd, or one f32 add where every product is exact in f32 (`exact_products`: operands
-    of at most 12 significant bits); int32: exact with wrap-around)."""
+    to odd, or one f32 add where every product is exact in f32 (`exact_products`:
+    `EXACT_PRODUCT_TYPES` operands); int32: exact with wrap-around)."""
     m, k = a.shape
     n = b.shape[1]
     if not acc.is_float:
@@ -206,8 +211,13 @@ def operand_matrices(
                 groups = np.arange(k) // MX_GROUP
                 lhs = (lhs.astype(np.float64) * scales[0][:m, groups]).astype(np.float32)
                 rhs = (rhs.astype(np.float64) * scales[1][groups, :n]).astype(np.float32)
-    narrow_operands = operands is not None and F32 not in operands
-    return lhs, rhs, narrow_operands or how.tf32 is not None
+    exact = (
+        operands is not None
+        and all(t in EXACT_PRODUCT_TYPES for t in operands)
+        and scales is None
+        and how.tf32 is None
+    )
+    return lhs, rhs, exact
 
 
 def matmul(
