@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 # after an upgrade, regenerate its list with `$(BIN)/pip freeze --exclude pto-xdsl`.
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,dev]'
+	$(BIN)/pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[test,dev,research]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -19,7 +19,6 @@ from statistics import median
 from bench_kernels import streaming_kernel
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, scf
-from xdsl.parser import Parser
 
 from interpreters.execute import run_function
 from interpreters.machine.pipes import PipeModel, UntrackedPipes
@@ -38,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     ctx = Context()
     for dialect in (builtin.Builtin, func.Func, arith.Arith, scf.Scf, PTO):
         ctx.load_dialect(dialect)
-    module = Parser(ctx, streaming_kernel(args.tiles, 32, 32, "a5")).parse_module()
+    module = streaming_kernel(args.tiles, 32, 32, "a5")
     PipelinePass().apply(ctx, module)
     shape = f"{args.tiles * 32}x32xf32"
     specs = [f"rand:{shape}:1", f"rand:{shape}:2", f"zeros:{shape}"]

@@ -21,7 +21,6 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin
 from xdsl.dialects.func import Func, FuncOp
-from xdsl.interpreters.func import FuncFunctions
 from xdsl.parser import Parser
 
 from interpreters.engine.interpreter import PtoInterpreter
@@ -67,7 +66,6 @@ def interpreter_run(
     module.verify()
     machine = Machine(A5) if pipes else Machine(A5, pipes=UntrackedPipes())
     interpreter = PtoInterpreter(module)
-    interpreter.register_implementations(FuncFunctions())
     for functions in project_functions(machine):
         interpreter.register_implementations(functions)
     func = next(op for op in module.walk() if isinstance(op, FuncOp))

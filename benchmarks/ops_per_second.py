@@ -93,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.smoke:
         args.tiles, args.iterations, args.rounds = 2, 200, 1
     ctx = context()
-    kernel = Parser(ctx, streaming_kernel(args.tiles, 32, 32, "a5")).parse_module()
+    kernel = streaming_kernel(args.tiles, 32, 32, "a5")
     PipelinePass().apply(ctx, kernel)
     loop = Parser(context(), ARITH_LOOP).parse_module()
     rounds = [(pto_rate(kernel, args.tiles), xdsl_rate(loop, args.iterations))

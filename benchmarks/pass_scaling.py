@@ -20,7 +20,6 @@ from bench_kernels import chain_kernel
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.parser import Parser
 from xdsl.passes import ModulePass
 
 from passes.pipeline import gc_paused, pipeline_passes
@@ -38,7 +37,7 @@ def stage_times(ops: int) -> dict[str, float]:
     """Time of each pass on a fresh kernel of about `ops` tile ops (seconds), one round."""
     times: dict[str, float] = {}
     ctx = context()
-    module: ModuleOp = Parser(ctx, chain_kernel(ops)).parse_module()
+    module: ModuleOp = chain_kernel(ops)
     total = 0.0
     stage: ModulePass
     for stage in pipeline_passes():

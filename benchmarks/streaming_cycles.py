@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from bench_kernels import streaming_kernel
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, scf
-from xdsl.parser import Parser
 
 from interpreters.execute import run_function
 from passes.pipeline import PipelinePass
@@ -40,8 +39,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         ctx = Context()
         for dialect in (builtin.Builtin, func.Func, arith.Arith, scf.Scf, PTO):
             ctx.load_dialect(dialect)
-        text = streaming_kernel(args.tiles, args.rows, args.cols, target)
-        module = Parser(ctx, text).parse_module()
+        module = streaming_kernel(args.tiles, args.rows, args.cols, target)
         PipelinePass().apply(ctx, module)
         module.verify()
         result = run_function(module, [f"rand:{shape}:1", f"rand:{shape}:2", f"zeros:{shape}"])

@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from bench_kernels import streaming_kernel, streaming_softmax_kernel
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, scf
-from xdsl.parser import Parser
 
 from interpreters.execute import run_function
 from passes.pipeline import PipelinePass
@@ -37,7 +36,7 @@ def cycles(
     for dialect in (builtin.Builtin, func.Func, arith.Arith, scf.Scf, PTO):
         ctx.load_dialect(dialect)
     make = streaming_softmax_kernel if kernel == "softmax" else streaming_kernel
-    module = Parser(ctx, make(tiles, rows, cols, target)).parse_module()
+    module = make(tiles, rows, cols, target)
     PipelinePass(multi_buffer=slots).apply(ctx, module)
     module.verify()
     shape = f"{tiles * rows}x{cols}xf32"

@@ -21,7 +21,6 @@ from bench_kernels import streaming_kernel
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.parser import Parser
 
 from interpreters.execute import run_function
 from passes.pipeline import PipelinePass
@@ -32,7 +31,7 @@ def lowered(tiles: int) -> ModuleOp:
     ctx = Context()
     for dialect in (builtin.Builtin, func.Func, arith.Arith, scf.Scf, PTO):
         ctx.load_dialect(dialect)
-    module = Parser(ctx, streaming_kernel(tiles, 32, 32, "a5")).parse_module()
+    module = streaming_kernel(tiles, 32, 32, "a5")
     PipelinePass().apply(ctx, module)
     return module
 

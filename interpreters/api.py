@@ -25,6 +25,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
 from xdsl.dialects.func import FuncOp
+from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.universe import Universe
@@ -48,6 +49,7 @@ from interpreters.execute import (
     DEFAULT_MAX_STEPS,
     KernelError,
     entry_function,
+    make_context,
     retarget,
     run_function,
 )
@@ -150,15 +152,6 @@ class PtoRunError(PtoError):
 
 
 # ---- modules -----------------------------------------------------------------------------
-
-
-def make_context(*, allow_unregistered: bool = False) -> Context:
-    """A context that knows every dialect xdsl-opt knows, `pto` included."""
-    ctx = Context(allow_unregistered=allow_unregistered)
-    dialects = {**Universe.get_multiverse().all_dialects, **PTO_UNIVERSE.all_dialects}
-    for name, factory in dialects.items():
-        ctx.register_dialect(name, factory)
-    return ctx
 
 
 def parse(
@@ -362,6 +355,10 @@ def run(
     progress: Progress | bool = False,
     check: bool = True,
     blocks: int = 1,
+    batch: bool | None = None,
+    jobs: int = 1,
+    pipes: PipeModel | None = None,
+    listeners: Sequence[Interpreter.Listener] = (),
     **named: object,
 ) -> Result:
     """Runs `function` of `module` on `args` (in parameter order) and `named` arguments
@@ -375,8 +372,13 @@ def run(
     (for a module verified already). `progress=True` shows a progress line on stderr
     for a long run when stderr is a terminal. `blocks=N` runs the N blocks of an SPMD
     launch over the same arrays (GM), each on a core of its own whose `get_block_idx` is
-    its index (`Result.block_reports`, `Result.block_cycles`). A parameter whose name is
-    one of these options (`%target`, `%trace`, ...) is given by position.
+    its index (`Result.block_reports`, `Result.block_cycles`). With `semantics_only`, each
+    `pto.vecscope` loop runs as whole arrays over all of its iterations where it can (the
+    same bytes, far faster); `batch=False` runs it op by op. `jobs=N` runs the blocks of
+    a `blocks` launch in N processes at once (the same bytes and cycles as one after
+    another). `pipes` and `listeners` replace the pipe model and add listeners to the
+    interpreter (the checker's, `interpreters.check`). A parameter whose name is one of
+    these options (`%target`, `%trace`, ...) is given by position.
     """
     if target is not None:
         module = module.clone()
@@ -387,7 +389,8 @@ def run(
     params = parameters(module, function)
     name = _function(module, function).sym_name.data
     values = _bind(name, params, args, named)
-    pipes = UntrackedPipes() if semantics_only else PipeModel(record_spans=trace)
+    if pipes is None:
+        pipes = UntrackedPipes() if semantics_only else PipeModel(record_spans=trace)
     watcher = Progress() if progress is True else progress or None
     try:
         done = run_function(
@@ -399,6 +402,9 @@ def run(
             max_steps=max_steps,
             progress=watcher,
             blocks=blocks,
+            batch=batch,
+            jobs=jobs,
+            listeners=listeners,
         )
     except ArgError as err:
         raise PtoArgumentError(str(err)) from None

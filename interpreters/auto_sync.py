@@ -18,8 +18,6 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from passes.insert_sync import InsertSyncPass
-from passes.plan_memory import PlanMemoryPass
 from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.types import TileType
@@ -61,6 +59,10 @@ def complete(ctx: Context, module: ModuleOp) -> AutoSync:
         return AutoSync(skipped="the kernel has its own synchronisation")
     if any(isinstance(r.type, TileType) for op in module.walk() for r in op.results):
         return AutoSync(skipped="a kernel of SSA tiles (Level 1) has no buffers to synchronise")
+    # the passes load here: a run that needs no synchronising does not wait for them
+    from passes.insert_sync import InsertSyncPass
+    from passes.plan_memory import PlanMemoryPass
+
     done = AutoSync()
     stages: list[ModulePass] = []
     if any(isinstance(op, AllocTileOp) and op.addr is None for op in module.walk()):

@@ -10,29 +10,44 @@ compares `outputs()` byte for byte.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import io
+import pickle
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, cast
 
 import numpy as np
+from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, PythonValues
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.printer import Printer
+from xdsl.universe import Universe
 
 from interpreters.args import Arg, ArgError, ArrayArg, bind, parse_spec
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.engine.interpreter import PtoInterpreter
+from interpreters.engine.interpreter import BatchListener, PtoInterpreter
 from interpreters.engine.source import where
 from interpreters.machine.core import Machine
 from interpreters.machine.launch import Launch
-from interpreters.machine.pipes import Hazard, PipeModel, UntrackedPipes
+from interpreters.machine.pipes import (
+    GmAccessRecorder,
+    Hazard,
+    PipeModel,
+    UntrackedPipes,
+    gm_ranges,
+)
 from interpreters.progress import CHECK_EVERY, Progress
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
-from pto_dialect.targets import parse_target
+from pto_dialect.ops.simt_common import SIMT_ENTRY
+from pto_dialect.parsing import parse_module
+from pto_dialect.targets import TargetProfile, parse_target, profile_for_module_attr
 from pto_dialect.types import TileTypeBase
+from pto_dialect.universe import PTO_UNIVERSE
 
 DEFAULT_MAX_STEPS = 10_000_000
 """Interpreted ops after which a run stops (`--max-steps`): far above a real kernel (the
@@ -50,7 +65,7 @@ class KernelError(Exception):
         self.op = op
 
 
-class _OpTracker(Interpreter.Listener):
+class _OpTracker(BatchListener):
     """Counts executed ops (as they start), remembers the innermost op being executed,
     stops a run after `max_steps` ops and updates `progress` every `CHECK_EVERY` ops."""
 
@@ -75,6 +90,19 @@ class _OpTracker(Interpreter.Listener):
         self.steps_left -= 1
         if self.steps_left < self.checkpoint:
             self._check(op)
+
+    def will_interpret_batch(self, counts: Mapping[str, int]) -> bool:
+        """Counts a vecscope's ops run as whole arrays; refuses a batch that would pass the
+        step limit (op by op, the limit then stops the run at the op that reaches it)."""
+        total = sum(counts.values())
+        if total > self.steps_left:
+            return False
+        self.machine.op_counts.update(counts)
+        self.steps_left -= total
+        if self.progress is not None and self.steps_left < self.checkpoint:
+            self._next_checkpoint()
+            self.progress.update(self.max_steps - self.steps_left, None)
+        return True
 
     def _check(self, op: Operation) -> None:
         if self.steps_left < 0:
@@ -121,19 +149,30 @@ class RunResult:
         return "".join(self.machine.printed)
 
 
+def make_context(*, allow_unregistered: bool = False) -> Context:
+    """A context that knows every dialect xdsl-opt knows, `pto` included."""
+    ctx = Context(allow_unregistered=allow_unregistered)
+    dialects = {**Universe.get_multiverse().all_dialects, **PTO_UNIVERSE.all_dialects}
+    for name, factory in dialects.items():
+        ctx.register_dialect(name, factory)
+    return ctx
+
+
 def retarget(module: ModuleOp, target: str) -> None:
     """Pin `module`'s `pto.target_arch` (aliases normalised; raises UnknownTargetError)."""
     module.attributes[TARGET_ATTR] = StringAttr(parse_target(target).value)
 
 
 def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
-    """The function named `entry`, or the only function with a body."""
+    """The function named `entry`, or the only function with a body that is not a SIMT
+    body (`pto.simt_entry`: a launch runs it)."""
     funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
     if entry is not None:
         for func in funcs:
             if func.sym_name.data == entry:
                 return func
         raise KernelError(f"no function named '{entry}' in the module")
+    funcs = [f for f in funcs if SIMT_ENTRY not in f.attributes]
     if len(funcs) != 1:
         names = ", ".join(f.sym_name.data for f in funcs) or "none"
         raise KernelError(f"the module has several functions ({names}): choose one with --entry")
@@ -150,6 +189,9 @@ def run_function(
     max_steps: int = DEFAULT_MAX_STEPS,
     progress: Progress | None = None,
     blocks: int = 1,
+    batch: bool | None = None,
+    jobs: int = 1,
+    listeners: Sequence[Interpreter.Listener] = (),
 ) -> RunResult:
     """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
 
@@ -159,7 +201,15 @@ def run_function(
     run. `blocks` > 1 runs blocks 0 .. blocks-1 one after another over the same GM (the
     argument arrays), each on a machine of its own (on-chip memories, pipes, DMA registers)
     whose `get_block_idx` is its index; `pipes` is block 0's model, the others get a fresh
-    one of the same kind.
+    one of the same kind. `batch` runs `pto.vecscope` loops as whole arrays where it can
+    (`interpreters.ops.vecscope_batch`: the same bytes); default: when `pipes` tracks
+    nothing (no cycles, hazards or trace are asked for) and no `listeners` are given.
+    `jobs` > 1 runs the blocks in that many processes at once, each from the arguments as
+    they were, then merges GM in block order; when a block read GM bytes an earlier block
+    changed, the launch runs again one block after another: the bytes and cycles are
+    always the sequential run's (with `listeners`, the blocks run in this process).
+    `listeners` hear about every op of the run (the checker's loop iterations,
+    `interpreters.check`).
     """
     if blocks < 1:
         raise ArgError(f"the number of blocks must be at least 1, got {blocks}")
@@ -168,12 +218,14 @@ def run_function(
     except DominanceError as err:
         raise KernelError(err.violation.message, err.violation.user) from None
     pipes = pipes or PipeModel()
+    batch = not pipes.tracking and not listeners if batch is None else batch
     target = target_of(module)
     machines = [
         Machine(
             target,
             pipes=pipes if b == 0 else _fresh_pipes(pipes),
             launch=Launch(block_idx=b, block_num=blocks),
+            batch_vecscopes=batch,
         )
         for b in range(blocks)
     ]
@@ -184,11 +236,21 @@ def run_function(
     parsed = [parse_spec(a) if isinstance(a, str) else a for a in args]
     if blocks > 1 and any(isinstance(t, TileTypeBase) for t in inputs):
         raise ArgError("a tile argument lives on one core: --blocks > 1 needs pointer arguments")
+    initial = [a.array.copy() if isinstance(a, ArrayArg) else a for a in parsed]
     values = [
         bind(machines[0], i, a, t) for i, (a, t) in enumerate(zip(parsed, inputs, strict=True))
     ]
+    if blocks > 1 and jobs > 1 and not listeners:
+        launch = _Launch(module, func, initial, blocks, pipes, index_bitwidth, max_steps, batch)
+        apart = launch.run(jobs)
+        if apart is not None:
+            for arg, data in zip(parsed, apart.finals, strict=True):
+                if isinstance(arg, ArrayArg) and data is not None:
+                    assert arg.memory is not None
+                    arg.memory.data[:] = data
+            return RunResult(apart.machines[0], parsed, apart.machines)
     for machine in machines:
-        _run_block(module, func, values, machine, index_bitwidth, max_steps, progress)
+        _run_block(module, func, values, machine, index_bitwidth, max_steps, progress, listeners)
     return RunResult(machines[0], parsed, machines)
 
 
@@ -207,6 +269,7 @@ def _run_block(
     index_bitwidth: Literal[32, 64],
     max_steps: int,
     progress: Progress | None,
+    listeners: Sequence[Interpreter.Listener] = (),
 ) -> None:
     """Runs `func` on `values` on `machine` (one block of the launch)."""
     # imported on the first run, not with this module: what fails before a run (arguments,
@@ -214,7 +277,9 @@ def _run_block(
     from interpreters.ops.registry import all_functions
 
     tracker = _OpTracker(machine, max_steps, progress)
-    interpreter = PtoInterpreter(module, index_bitwidth=index_bitwidth, listeners=(tracker,))
+    interpreter = PtoInterpreter(
+        module, index_bitwidth=index_bitwidth, listeners=(tracker, *listeners)
+    )
     for functions in all_functions(machine):
         interpreter.register_implementations(functions)
     try:
@@ -236,3 +301,171 @@ def _in_block(message: str, machine: Machine) -> str:
     """`message`, naming the block when the launch has more than one."""
     launch = machine.launch
     return message if launch.block_num == 1 else f"block {launch.block_idx}: {message}"
+
+
+# ---- the blocks of a launch in processes of their own (`jobs`) ----------------------------------
+
+
+@dataclass
+class _Apart:
+    finals: list[np.ndarray | None]
+    """Per argument: the merged GM bytes (None for scalars)."""
+    machines: list[Machine]
+
+
+@dataclass
+class _Launch:
+    """The blocks of one launch, each run in a process of its own from the arguments as
+    they were; merged when no block read what an earlier block changed."""
+
+    module: ModuleOp
+    func: FuncOp
+    initial: list[Any]
+    """Per argument: its array as given, or the scalar `Arg`."""
+    blocks: int
+    pipes: PipeModel
+    index_bitwidth: Literal[32, 64]
+    max_steps: int
+    batch: bool
+
+    def run(self, jobs: int) -> _Apart | None:
+        """The merged result, None when the blocks depend on each other through GM; raises
+        the first failing block's `KernelError`."""
+        text = _located_text(self.module)
+        entry = self.func.sym_name.data
+        kind = (self.pipes.tracking, self.pipes.record_spans)
+        with ProcessPoolExecutor(max_workers=min(jobs, self.blocks)) as pool:
+            futures = [
+                pool.submit(_block_worker, text, entry, self.initial, b, self.blocks, kind,
+                            self.index_bitwidth, self.max_steps, self.batch)
+                for b in range(self.blocks)
+            ]  # fmt: skip
+            payloads = [f.result() for f in futures]
+        ops = list(self.module.walk())
+        outcomes = [_loads(p, ops) for p in payloads]
+        for outcome in outcomes:  # the first block that fails, as a sequential run stops there
+            if outcome[0] == "error":
+                at = cast(int | None, outcome[2])
+                raise KernelError(cast(str, outcome[1]), None if at is None else ops[at])
+        return self._merge([cast_outcome(o) for o in outcomes])
+
+    def _merge(self, outcomes: list[_BlockOutcome]) -> _Apart | None:
+        base = [_bytes(cast(np.ndarray, a)) if isinstance(a, np.ndarray) else None
+                for a in self.initial]  # fmt: skip
+        merged = [None if b is None else b.copy() for b in base]
+        changed: list[np.ndarray | None] = [
+            None if b is None else np.zeros(b.size, bool) for b in base
+        ]
+        for outcome in outcomes:
+            for i, reads in enumerate(outcome.reads):
+                mask = changed[i]
+                if mask is not None and any(mask[s:e].any() for s, e in reads):
+                    return None  # it read bytes an earlier block changed: run in order
+            for i, final in enumerate(outcome.finals):
+                start, mask = base[i], changed[i]
+                target = merged[i]
+                if final is None or start is None or mask is None or target is None:
+                    continue
+                diff = final != start
+                target[diff] = final[diff]
+                mask |= diff
+        return _Apart(merged, [o.machine for o in outcomes])
+
+
+def _bytes(array: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(array).reshape(-1).view(np.uint8).copy()
+
+
+@dataclass
+class _BlockOutcome:
+    finals: list[np.ndarray | None]
+    reads: list[list[tuple[int, int]]]
+    machine: Machine
+
+
+def cast_outcome(outcome: tuple[Any, ...]) -> _BlockOutcome:
+    return outcome[1]
+
+
+def _located_text(module: ModuleOp) -> str:
+    """The module's text with every op's location, which a worker parses back."""
+    stream = io.StringIO()
+    Printer(stream=stream, print_debuginfo=True).print_op(module)
+    return stream.getvalue()
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles a block's machine for the parent: ops by their place in the module (the
+    parent's module has the same ops in the same order), targets by name."""
+
+    def __init__(self, stream: io.BytesIO, ops: list[Operation]) -> None:
+        super().__init__(stream)
+        self.index = {id(op): i for i, op in enumerate(ops)}
+
+    def persistent_id(self, obj: Any) -> Any:
+        if isinstance(obj, Operation):
+            return ("op", self.index[id(obj)])
+        if isinstance(obj, TargetProfile):
+            return ("target", obj.arch.value)
+        if isinstance(obj, SSAValue | Block | Region):
+            kind = type(cast(object, obj)).__name__
+            raise pickle.PicklingError(f"cannot send a {kind} to the parent")
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, stream: io.BytesIO, ops: list[Operation]) -> None:
+        super().__init__(stream)
+        self.ops = ops
+
+    def persistent_load(self, pid: Any) -> Any:
+        kind, value = cast(tuple[str, Any], pid)
+        if kind == "op":
+            return self.ops[cast(int, value)]
+        return profile_for_module_attr(cast(str, value))
+
+
+def _loads(payload: bytes, ops: list[Operation]) -> tuple[Any, ...]:
+    return cast(tuple[Any, ...], _Unpickler(io.BytesIO(payload), ops).load())
+
+
+def _block_worker(
+    text: str, entry: str, initial: list[Any], block: int, blocks: int,
+    kind: tuple[bool, bool], index_bitwidth: Literal[32, 64], max_steps: int, batch: bool,
+) -> bytes:  # fmt: skip
+    """Runs block `block` of the launch (in a worker process): its outcome, pickled."""
+    module = parse_module(make_context(), text, "<launch>")
+    func = entry_function(module, entry)
+    ops = list(module.walk())
+    tracked, spans = kind
+    pipes: PipeModel = PipeModel(record_spans=spans) if tracked else GmAccessRecorder()
+    launch = Launch(block_idx=block, block_num=blocks)
+    machine = Machine(target_of(module), pipes=pipes, launch=launch, batch_vecscopes=batch)
+    args: list[Arg] = [
+        ArrayArg(cast(np.ndarray, a).copy()) if isinstance(a, np.ndarray) else cast(Arg, a)
+        for a in initial
+    ]
+    inputs = func.function_type.inputs.data
+    values = [bind(machine, i, a, t) for i, (a, t) in enumerate(zip(args, inputs, strict=True))]
+    stream = io.BytesIO()
+    try:
+        _run_block(module, func, values, machine, index_bitwidth, max_steps, None)
+    except KernelError as err:
+        where_op = None if err.op is None else ops.index(err.op)
+        _Pickler(stream, ops).dump(("error", err.message, where_op))
+        return stream.getvalue()
+    finals: list[np.ndarray | None] = []
+    reads: list[list[tuple[int, int]]] = []
+    for arg in args:
+        if isinstance(arg, ArrayArg) and arg.memory is not None:
+            finals.append(arg.memory.data.copy())
+            reads.append(gm_ranges(pipes, arg.memory)[0])
+        else:
+            finals.append(None)
+            reads.append([])
+    pipes.history.clear()  # only the parent's report reads the machine: no access log
+    machine.memories.clear()
+    if not tracked:
+        machine.pipes = UntrackedPipes()
+    _Pickler(stream, ops).dump(("ok", _BlockOutcome(finals, reads, machine)))
+    return stream.getvalue()

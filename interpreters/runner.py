@@ -2,6 +2,7 @@
 
     pto-run FILE [--entry NAME] [--target a2a3|a5|cpu] [--arg SPEC]... [--out-dir DIR]
                  [--report] [--report-json FILE] [--max-steps N] [--auto-sync] [--blocks N]
+                 [--jobs N] [--semantics-only [--op-by-op]]
 
 `xdsl-run` cannot load plugin interpreter functions, so this is a driver of its own on
 xDSL's `CommandLineTool` (as `xdsl-run`'s is) that registers the project's functions next to
@@ -119,6 +120,18 @@ class PtoRunMain(CommandLineTool):
             metavar="N",
             help="run N blocks (get_block_idx 0 .. N-1) over the same GM, one core each",
         )
+        arg_parser.add_argument(
+            "--jobs",
+            type=_positive,
+            default=1,
+            metavar="N",
+            help="run the --blocks in N processes at once (the same bytes and cycles)",
+        )
+        arg_parser.add_argument(
+            "--op-by-op",
+            action="store_true",
+            help="with --semantics-only, run vecscope loops op by op, not as whole arrays",
+        )
         arg_parser.add_argument("--index-bitwidth", type=int, choices=(32, 64), default=64)
         arg_parser.add_argument("--version", action="version", version=f"pto-run {__version__}")
         arg_parser.add_argument(
@@ -203,6 +216,8 @@ class PtoRunMain(CommandLineTool):
             progress=True,
             check=False,  # `_load` verified it
             blocks=self.args.blocks,
+            jobs=self.args.jobs,
+            batch=False if self.args.op_by_op else None,
         )
         if self.args.out_dir:
             self._write_outputs(result.finals)

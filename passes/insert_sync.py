@@ -13,16 +13,18 @@ happen-before it, the pass inserts a pair: `set_flag` right after the earlier op
 `wait_flag` right before the later one, both in the innermost block that holds the two
 (so that the pair executes as often on both sides), and joins the clocks as the pair
 will. For a dependence of several pipes it orders the latest source first, so that a
-pair the others imply is never inserted. A same-pipe dependence on the vector or cube
-pipe gets a `pto.barrier` of that pipe.
+pair the others imply is never inserted. A same-pipe dependence that the target's rules
+(`pto_dialect.rules.SAME_PIPE_RULES`: A2/A3 and CPU, two vector tile instructions) do not
+leave to the pipe gets a `pto.barrier` of that pipe.
 
 Loops run twice (the second pass sees the loop-carried dependences); a carried pair is
 primed with a `set_flag` before the loop and drained with a `wait_flag` after it, so
 that every wait has its set for any trip count. `scf.if` branches run from the same
 state and merge conservatively. Event ids are allocated per pipe pair by interval
-colouring over program order (pairs whose lifetimes do not overlap share an id); when
-the 8 ids of a pair are exhausted, that dependence falls back to `pto.barrier
-#pto.pipe<PIPE_ALL>`.
+colouring over program order (pairs whose lifetimes do not overlap share an id) within the
+target's ids of the pipe pair (`pto_dialect.rules.event_ids`); when they are exhausted, that
+dependence falls back to `pto.barrier #pto.pipe<PIPE_ALL>` marked `pto.sync_fallback` (the
+checker reports it).
 
 Hand-written flags are honoured (their edges count and their ids are left alone), so
 the pass completes a partly synchronised kernel and is idempotent. A function that has
@@ -42,7 +44,7 @@ from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import ModuleOp, UnitAttr
+from xdsl.dialects.builtin import ModuleOp, StringAttr, UnitAttr
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -56,14 +58,17 @@ from pto_dialect.ops.dma import CopyGmToUbufOp, CopyUbufToGmOp
 from pto_dialect.ops.dma_v06 import BlockCopyOp, GroupedTransferOp
 from pto_dialect.ops.sync import (
     BUF_ID_COUNT,
+    AcquireBufOp,
     BarrierOp,
     GetBufOp,
+    ReleaseBufOp,
     RlsBufOp,
     SetFlagOp,
     WaitFlagOp,
 )
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.ops.vecscope import VecScopeOp
+from pto_dialect.rules import event_ids, tile_barrier_rule
 
 NAME = "pto-insert-sync"
 
@@ -71,11 +76,8 @@ PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)
 _INDEX = {p: i for i, p in enumerate(PIPES)}
 EVENTS = tuple(Event)
 
-BARRIER_PIPES = frozenset({Pipe.V, Pipe.M})
-"""Pipes whose later instruction may read an on-chip buffer before an earlier one of the
-same pipe has written it, so that a same-pipe dependence needs `pipe_barrier` (the
-`pipe_barrier(PIPE_V)` between dependent vector instructions of pto-isa and AscendC
-kernels). The DMA pipes (MTE1/2/3, FIX) complete their transfers in order."""
+FALLBACK = "pto.sync_fallback"
+"""Attribute of a PIPE_ALL barrier that stands for a flag pair the event ids ran out for."""
 
 MAX_CHOICES = 6
 """Undecided `scf.if` executions of one abstract run followed path by path (2^6 = 64 runs at
@@ -94,7 +96,7 @@ _MACHINE_LEVEL = (
     GroupedTransferOp,
     BlockCopyOp,
 )
-_SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
+_SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, AcquireBufOp, ReleaseBufOp)
 SYNCHRONISED = "pto.synchronised"
 """Unit attribute the pass puts on every function it has analysed. A function so marked is
 the pass's own output and is left as it is (idempotence: the analysis of existing flags does
@@ -260,8 +262,11 @@ def _trip_count_positive(loop: scf.ForOp) -> bool:
 class _Inserter:
     """Runs one function abstractly and inserts the synchronisation it lacks."""
 
-    def __init__(self, function: func.FuncOp) -> None:
+    def __init__(self, function: func.FuncOp, arch: TargetArch) -> None:
         self.function = function
+        self.arch = arch
+        self.barrier_pipes = frozenset(p for p in PIPES if tile_barrier_rule(arch, p) is not None)
+        """Pipes whose dependent tile instructions need a `pto.barrier` (the target's rules)."""
         self.position = {op: i for i, op in enumerate(function.walk())}
         self.after: dict[Operation, list[list[int]]] = {}
         self.pairs: list[_Pair] = []
@@ -309,7 +314,7 @@ class _Inserter:
                 state.join(_INDEX[op.dst], queue.popleft())
         elif isinstance(op, BarrierOp):
             self.run_barrier(op.pipe(), state)
-        elif isinstance(op, RlsBufOp | GetBufOp):
+        elif isinstance(op, ReleaseBufOp | AcquireBufOp):
             self.run_buf(op, state)
         elif isinstance(op, scf.ForOp):
             self.run_loop(op, state)
@@ -379,14 +384,14 @@ class _Inserter:
             p = _INDEX[pipe]
             state.synced[p] = state.clocks[p][p]
 
-    def run_buf(self, op: RlsBufOp | GetBufOp, state: _State) -> None:
+    def run_buf(self, op: ReleaseBufOp | AcquireBufOp, state: _State) -> None:
         slot = op.buf_id_value
         if not isinstance(slot, int):
             slot = constant_index(slot)
         if slot is None:
             return  # a run-time id: no edge the pass can rely on
         p = _INDEX[op.pipe()]
-        if isinstance(op, RlsBufOp):
+        if isinstance(op, ReleaseBufOp):
             state.slots[slot] = tuple(state.clocks[p])
         elif (row := state.slots.get(slot)) is not None:
             state.join(p, row)
@@ -409,7 +414,7 @@ class _Inserter:
                 if q == p:
                     if (
                         record.tick > state.synced[p]
-                        and op.pipe() in BARRIER_PIPES
+                        and op.pipe() in self.barrier_pipes
                         and (same_pipe is None or record.tick > same_pipe.tick)
                     ):
                         same_pipe = record  # the latest: a join below may cover only older ones
@@ -463,7 +468,11 @@ class _Inserter:
 
     # ---- event ids -----------------------------------------------------------------------
     def allocate_events(self) -> None:
-        """Interval colouring per pipe pair over program order; ids that hand-written flags
+        """Interval colouring per pipe pair over program order, the least recently used
+        free id first (as pto-isa's EventIdCounter rotates its ids): two pairs whose lives
+        do not overlap in program order may still overlap on the pipes (the source pipe runs
+        ahead to the next set while the first wait has not happened), and an event id holds
+        one signal, so an id is reused as late as the ids allow. Ids that hand-written flags
         use in this function are left to them."""
         position = {op: i for i, op in enumerate(self.function.walk())}
         taken: dict[tuple[Pipe, Pipe], set[Event]] = defaultdict(set)
@@ -474,13 +483,12 @@ class _Inserter:
         for pair in self.pairs:
             by_channel[(pair.src, pair.dst)].append(pair)
         for channel, pairs in by_channel.items():
-            free = [e for e in EVENTS if e not in taken[channel]]
+            free = [e for e in EVENTS[: event_ids(self.arch, *channel)] if e not in taken[channel]]
             active: list[tuple[int, int, Event]] = []  # (end, tiebreak, event)
             spans = sorted((self.span(p, position) for p in pairs), key=lambda span: span[0])
             for start, end, pair in spans:
                 while active and active[0][0] < start:
-                    free.append(heapq.heappop(active)[2])
-                    free.sort(key=EVENTS.index)
+                    free.append(heapq.heappop(active)[2])  # the least recently used first
                 if not free:
                     self.fall_back_to_barrier(pair)
                     continue
@@ -507,7 +515,12 @@ class _Inserter:
     def fall_back_to_barrier(self, pair: _Pair) -> None:
         """No free id: a PIPE_ALL barrier where the pair's wait was orders everything."""
         wait = next(op for op in pair.ops[1:] if isinstance(op, WaitFlagOp))
-        Rewriter.insert_op(BarrierOp(Pipe.ALL), InsertPoint.before(wait))
+        barrier = BarrierOp(Pipe.ALL)
+        barrier.attributes[FALLBACK] = StringAttr(
+            f"the {event_ids(self.arch, pair.src, pair.dst)} event ids of "
+            f"{pair.src.value} -> {pair.dst.value} are taken here"
+        )
+        Rewriter.insert_op(barrier, InsertPoint.before(wait))
         after = wait.next_op
         if isinstance(after, BarrierOp) and after.pipe() is pair.dst:
             Rewriter.erase_op(after)  # implied by the PIPE_ALL barrier
@@ -673,8 +686,9 @@ class InsertSyncPass(ModulePass):
                     serialise(function.body.block, at_entry=True)
                     function.attributes[SYNCHRONISED] = UnitAttr()
                     continue
+                arch = pass_target(NAME, op, None).arch
                 for round in range(ROUNDS):
-                    inserter = _Inserter(function)
+                    inserter = _Inserter(function, arch)
                     inserter.run()
                     if not inserter.inserted:
                         break

@@ -18,6 +18,12 @@ from pto_dialect.ops import (
     pointer,
     reserved_buffer,
     runtime,
+    simt_common,
+    simt_lane,
+    simt_launch,
+    simt_math,
+    simt_memory,
+    simt_query,
     sync,
     sync_cross_core,
     tile_arg_reduce,
@@ -65,7 +71,9 @@ from pto_dialect.ops import (
     vector_sort,
     vector_store,
 )
+from pto_dialect.packed_types import TYPES as PACKED_TYPES
 from pto_dialect.types import TYPES
+from pto_dialect.upstream_ops import OPS as UPSTREAM_OPS
 
 OP_MODULES = (
     tile_memory,
@@ -124,6 +132,11 @@ OP_MODULES = (
     cube_load,
     cube_mad,
     cube_fixpipe,
+    simt_launch,
+    simt_query,
+    simt_lane,
+    simt_memory,
+    simt_math,
 )
 
 PTO = Dialect(
@@ -132,9 +145,15 @@ PTO = Dialect(
     [
         *TYPES,
         *MULTI_TILE_TYPES,
+        *PACKED_TYPES,
         *ATTRIBUTES,
         *tile_scalar.ATTRIBUTES,
         *tile_quant.ATTRIBUTES,
         *mask_pattern.ATTRIBUTES,
+        *simt_common.ATTRIBUTES,
     ],
 )
+
+LOADED = Dialect("pto", [*PTO.operations, *UPSTREAM_OPS], list(PTO.attributes))
+"""What a context loads as `pto`: the dialect and the upstream ops xDSL lacks
+(`upstream_ops`), which a context then knows by their own names."""

@@ -11,14 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, cast
+from functools import cached_property
+from typing import TYPE_CHECKING, cast
 
-import ml_dtypes
-import numpy as np
 from xdsl.dialects import builtin
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Kind(Enum):
@@ -29,15 +31,28 @@ class Kind(Enum):
 
 @dataclass(frozen=True)
 class DType:
-    """A PTO element type."""
+    """A PTO element type; `numpy` is its numpy / ml_dtypes dtype (imported on first use:
+    the dialect and `pto-opt` need no numpy)."""
 
     name: str
     bits: int
     kind: Kind
-    numpy: np.dtype[np.generic]
+    numpy_name: str
+    """The name of the numpy scalar type (`ml_dtypes.` for the types numpy lacks)."""
     coded: bool = False
     """The numpy dtype holds the format's raw codes, not its values (hif8, packed fp4):
     numeric use decodes them (`interpreters/semantics/mx_formats.py`)."""
+
+    @cached_property
+    def numpy(self) -> np.dtype[np.generic]:
+        import numpy as np
+
+        module, _, name = self.numpy_name.rpartition(".")
+        if module:
+            import ml_dtypes
+
+            return np.dtype(getattr(ml_dtypes, name))
+        return np.dtype(name)
 
     @property
     def bytes(self) -> int:
@@ -58,40 +73,37 @@ class DType:
     @property
     def int_limits(self) -> tuple[int, int]:
         """The smallest and largest value of an integer type."""
-        info = np.iinfo(cast(Any, self.numpy))
-        return int(info.min), int(info.max)
+        if self.kind is Kind.UINT:
+            return 0, (1 << self.bits) - 1
+        return -(1 << (self.bits - 1)), (1 << (self.bits - 1)) - 1
 
     def __str__(self) -> str:
         return self.name
 
 
-def _dt(name: str, bits: int, kind: Kind, numpy: type[np.generic]) -> DType:
-    return DType(name, bits, kind, np.dtype(numpy))
-
-
-F32 = _dt("f32", 32, Kind.FLOAT, np.float32)
-F16 = _dt("f16", 16, Kind.FLOAT, np.float16)
-BF16 = _dt("bf16", 16, Kind.FLOAT, ml_dtypes.bfloat16)
-F8E4M3 = _dt("f8E4M3FN", 8, Kind.FLOAT, ml_dtypes.float8_e4m3fn)
-F8E5M2 = _dt("f8E5M2", 8, Kind.FLOAT, ml_dtypes.float8_e5m2)
-I8 = _dt("i8", 8, Kind.SINT, np.int8)
-U8 = _dt("ui8", 8, Kind.UINT, np.uint8)
-I16 = _dt("i16", 16, Kind.SINT, np.int16)
-U16 = _dt("ui16", 16, Kind.UINT, np.uint16)
-I32 = _dt("i32", 32, Kind.SINT, np.int32)
-U32 = _dt("ui32", 32, Kind.UINT, np.uint32)
-I64 = _dt("i64", 64, Kind.SINT, np.int64)
-U64 = _dt("ui64", 64, Kind.UINT, np.uint64)
+F32 = DType("f32", 32, Kind.FLOAT, "float32")
+F16 = DType("f16", 16, Kind.FLOAT, "float16")
+BF16 = DType("bf16", 16, Kind.FLOAT, "ml_dtypes.bfloat16")
+F8E4M3 = DType("f8E4M3FN", 8, Kind.FLOAT, "ml_dtypes.float8_e4m3fn")
+F8E5M2 = DType("f8E5M2", 8, Kind.FLOAT, "ml_dtypes.float8_e5m2")
+I8 = DType("i8", 8, Kind.SINT, "int8")
+U8 = DType("ui8", 8, Kind.UINT, "uint8")
+I16 = DType("i16", 16, Kind.SINT, "int16")
+U16 = DType("ui16", 16, Kind.UINT, "uint16")
+I32 = DType("i32", 32, Kind.SINT, "int32")
+U32 = DType("ui32", 32, Kind.UINT, "uint32")
+I64 = DType("i64", 64, Kind.SINT, "int64")
+U64 = DType("ui64", 64, Kind.UINT, "uint64")
 
 ALL_DTYPES = (F32, F16, BF16, F8E4M3, F8E5M2, I8, U8, I16, U16, I32, U32, I64, U64)
 
 # The cube chapter's low-precision formats (A5): HiFloat8, the MX scale E8M0 and two FP4
 # formats packed two to a byte. Spelled `!pto.hif8`, `!pto.f8E8M0`, `!pto.f4E2M1x2`,
 # `!pto.f4E1M2x2` (PTOAS include/PTO/IR/PTOTypeDefs.td); a packed pair counts as one element.
-HIF8 = DType("hif8", 8, Kind.FLOAT, np.dtype(np.uint8), coded=True)
-F8E8M0 = DType("f8E8M0", 8, Kind.FLOAT, np.dtype(ml_dtypes.float8_e8m0fnu))
-F4E2M1X2 = DType("f4E2M1x2", 8, Kind.FLOAT, np.dtype(np.uint8), coded=True)
-F4E1M2X2 = DType("f4E1M2x2", 8, Kind.FLOAT, np.dtype(np.uint8), coded=True)
+HIF8 = DType("hif8", 8, Kind.FLOAT, "uint8", coded=True)
+F8E8M0 = DType("f8E8M0", 8, Kind.FLOAT, "ml_dtypes.float8_e8m0fnu")
+F4E2M1X2 = DType("f4E2M1x2", 8, Kind.FLOAT, "uint8", coded=True)
+F4E1M2X2 = DType("f4E1M2x2", 8, Kind.FLOAT, "uint8", coded=True)
 CUBE_DTYPES = (HIF8, F8E8M0, F4E2M1X2, F4E1M2X2)
 FP4_DTYPES = (F4E2M1X2, F4E1M2X2)
 

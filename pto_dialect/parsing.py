@@ -7,6 +7,11 @@ text; the parser here turns it into a `ParseError` at the text that spelled it.
 `line_offset` is the number of lines before `text` in its file (a chunk of
 `--split-input-file`), so that locations are lines of the whole file.
 
+A `!pto.` type or `#pto.` attribute spelled exactly as before in the same text is not parsed
+again: a kernel repeats a handful of tile types hundreds of times, and their parsing was
+half the time of parsing a kernel. (Within one text an alias means one thing, so the same
+spelling is the same value.)
+
 The lexer is xDSL's with one pattern replaced: its string-literal pattern nests `+` inside
 `*`, so an unterminated literal backtracks exponentially in its length (a 60-character
 `"...` at the end of a line never finishes); the pattern here matches one character per step.
@@ -28,7 +33,7 @@ from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Input
-from xdsl.utils.mlir_lexer import MLIRLexer
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 _T = TypeVar("_T")
 
@@ -49,6 +54,8 @@ class LocatingParser(Parser):
         self._text = text
         self._line_offset = line_offset
         self._line_starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+        self._spelled: dict[str, list[tuple[str, Attribute]]] = {}
+        """Per `!pto.`/`#pto.` name: the full spellings parsed so far and their values."""
 
     def _located(self, parse: Callable[[], _T]) -> _T:
         """`parse()`, with a `VerifyException` reported at the text it consumed."""
@@ -74,10 +81,34 @@ class LocatingParser(Parser):
         self.raise_error(message, start, end)
 
     def parse_optional_type(self) -> Attribute | None:  # pyright: ignore[reportIncompatibleMethodOverride]
-        return self._located(super().parse_optional_type)
+        return self._remembered(super().parse_optional_type)
 
     def parse_optional_attribute(self) -> Attribute | None:
-        return self._located(super().parse_optional_attribute)
+        return self._remembered(super().parse_optional_attribute)
+
+    def _remembered(self, parse: Callable[[], Attribute | None]) -> Attribute | None:
+        """`parse()` (located), or the value of the same `!pto.`/`#pto.` spelling parsed
+        before, without parsing it again."""
+        token = self._current_token
+        kind = token.kind
+        if kind is not MLIRTokenKind.EXCLAMATION_IDENT and kind is not MLIRTokenKind.HASH_IDENT:
+            return self._located(parse)
+        name, start = token.text, token.span.start
+        if not name.startswith(("!pto.", "#pto.")):
+            return self._located(parse)
+        known = self._spelled.setdefault(name, [])
+        for spelling, value in known:
+            end = start + len(spelling)
+            if self._text.startswith(spelling, start) and not _continues(self._text, end):
+                self._resume_from(end)
+                return value
+        value = self._located(parse)
+        end = self._current_token.span.start
+        while end > start and self._text[end - 1].isspace():
+            end -= 1
+        if value is not None:
+            known.append((self._text[start:end], value))
+        return value
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
@@ -91,6 +122,12 @@ class LocatingParser(Parser):
         return op
 
 
+def _continues(text: str, at: int) -> bool:
+    """Whether the character at `at` could continue a type or attribute spelled before it
+    (`!pto.mask` must not stand for the start of `!pto.mask<b32>`)."""
+    return at < len(text) and (text[at].isalnum() or text[at] in "<_.$-")
+
+
 def _raised_in_xdsl(err: BaseException) -> bool:
     """Whether `err` was raised by xDSL's own code (not by the project's parsers)."""
     frames = traceback.extract_tb(err.__traceback__)
@@ -101,4 +138,18 @@ def parse_module(
     ctx: Context, text: str, name: str, *, implicit_module: bool = True, line_offset: int = 0
 ) -> ModuleOp:
     """The module of `text` (the file `name`), every op located; raises `ParseError`."""
+    load_upstream_ops(ctx, text)
     return LocatingParser(ctx, text, name, line_offset).parse_module(implicit_module)
+
+
+UPSTREAM_NAMES = ("arith.index_castui", "llvm.extractelement")
+"""Ops of upstream dialects that the `pto` dialect brings (`pto_dialect.upstream_ops`)."""
+
+
+def load_upstream_ops(ctx: Context, text: str) -> None:
+    """Loads the `pto` dialect first when `text` uses an op it brings for another dialect:
+    a context finds an op by its dialect's prefix, so these are known once `pto` is."""
+    loaded = {dialect.name for dialect in ctx.loaded_dialects}
+    wanted = any(name in text for name in UPSTREAM_NAMES)
+    if wanted and "pto" in ctx.registered_dialect_names and "pto" not in loaded:
+        ctx.load_registered_dialect("pto")

@@ -4,7 +4,8 @@ An op class is the single record of its instruction (DESIGN.md section 3). Besid
 syntax and verifier it declares, as class-level data or family methods:
 
 - `MANUAL`: the manual page it implements (a path under the ISA manual's `docs/isa/`);
-- `PIPE`: the pipe it executes on;
+- `PIPE` / `PIPE_RULES`: the pipe it executes on, per target and per operand form where
+  the sources say so (`PipeRule`; the table `docs/ops/pipes.md` is generated from them);
 - `DTYPES`: its element types per target (`PerTarget`, the target profiles as columns);
 - `operand_effects()`: what it does to each operand (`Effect`);
 - `result_region()` / `written_region()`: the valid region of its result, and the part of
@@ -24,9 +25,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, Protocol, TypeVar
 
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 
-from pto_dialect.attrs import TargetArch
+from pto_dialect.attrs import Pipe, TargetArch
 from pto_dialect.dtypes import DType, dtypes
 
 T = TypeVar("T")
@@ -54,6 +55,27 @@ class PerTarget(Generic[T]):
 
 DTypes = PerTarget[frozenset[DType]]
 """Legal element types per target."""
+
+
+def every_target(value: T) -> PerTarget[T]:
+    """The same value in every column."""
+    return PerTarget(value, value, value)
+
+
+# ---- the pipe ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PipeRule:
+    """One row of an op's pipe table: the pipe each target runs the forms `when` describes
+    on. `applies` picks the forms (None: every form); rows are tried in order. `pipes` None:
+    the op names its pipe itself (a flag's source pipe), as `when` says."""
+
+    when: str
+    pipes: PerTarget[Pipe] | None
+    applies: Callable[[Operation], bool] | None = None
+    source: str = ""
+    """Where the row comes from, for the generated table."""
 
 
 def per_target_dtypes(a2a3: str, a5: str, cpu: str | None = None) -> DTypes:
@@ -146,6 +168,7 @@ class CostFormula(Enum):
     TRANSFER = "DMA: ceil(bytes / bandwidth of the path)"
     MATRIX = "cube: one block of multiply-accumulates per cycle"
     TILE_MOVE = "tile move: ceil(bytes / bandwidth of the move)"
+    SIMT = "SIMT launch: VF start-up and drain plus one issue per executed instruction per warp"
 
 
 @dataclass(frozen=True)

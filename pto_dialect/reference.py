@@ -22,7 +22,15 @@ from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.vector_common import VectorPipeOp
-from pto_dialect.records import AsVectorOp, Cost, DTypes, Formula, NoCycles, VectorCost
+from pto_dialect.records import (
+    AsVectorOp,
+    Cost,
+    DTypes,
+    Formula,
+    NoCycles,
+    PipeRule,
+    VectorCost,
+)
 
 MANUAL_URL = "https://github.com/hw-native-sys/pto-isa/blob/main/docs/isa/"
 TARGETS = (TargetArch.A2A3, TargetArch.A5, TargetArch.CPU)
@@ -103,7 +111,7 @@ def op_section(op: type[PtoOp]) -> list[str]:
     )
     manual = f"[{op.MANUAL}]({url})" if op.MANUAL else "**missing**"
     lines += [
-        f"- class `{op.__name__}` (family `{family}`), pipe `{op.PIPE.value}`",
+        f"- class `{op.__name__}` (family `{family}`), pipe {_pipe_summary(op)}",
         f"- manual: {manual}",
         *_syntax(op),
     ]
@@ -139,6 +147,45 @@ def op_section(op: type[PtoOp]) -> list[str]:
     return [*lines, ""]
 
 
+def _pipe_cells(rule: PipeRule) -> list[str]:
+    if rule.pipes is None:
+        return ["named by the op"] * len(TARGETS)
+    return [f"`{rule.pipes[arch].value}`" for arch in TARGETS]
+
+
+def _pipe_summary(op: type[PtoOp]) -> str:
+    """`PIPE_X`, or each form's pipe (the rows of `pipes.md`)."""
+    rules = op.pipe_rules()
+    if len(rules) == 1 and rules[0].pipes is not None and len(set(_pipe_cells(rules[0]))) == 1:
+        return f"`{op.PIPE.value}`" if rules[0].pipes.a2a3 is op.PIPE else _pipe_cells(rules[0])[0]
+    forms = "; ".join(
+        f"{r.when or 'any'}: " + "/".join(dict.fromkeys(_pipe_cells(r))) for r in rules
+    )
+    return f"by form ({forms}; [pipes](pipes.md))"
+
+
+def pipe_table() -> str:
+    """`pipes.md`: the pipe of every op per target and operand form, from the records."""
+    lines = [
+        "# Pipes",
+        "",
+        "Generated from the ops' records (`PIPE`, `PIPE_RULES`) by `python -m",
+        "pto_dialect.reference docs/ops`; do not edit by hand. This is the one table of which",
+        "pipe runs each op: `op.pipe()` reads it for `pto-insert-sync`, the interpreter's pipe",
+        "model and the checker (`pto-check`). Rows are tried in order; the first whose form",
+        "matches gives the pipe in the column of the module's target.",
+        "",
+        "| op | form | " + " | ".join(a.value for a in TARGETS) + " | source |",
+        "|---|---|" + "---|" * len(TARGETS) + "---|",
+    ]
+    for module in OP_MODULES:
+        for op in _ops(module):
+            for rule in op.pipe_rules():
+                cells = " | ".join(_pipe_cells(rule))
+                lines.append(f"| `{op.name}` | {rule.when or 'any'} | {cells} | {rule.source} |")
+    return "\n".join(lines) + "\n"
+
+
 def _ops(module: ModuleType) -> list[type[PtoOp]]:
     ops: list[type[IRDLOperation]] = module.OPS
     return [o for o in ops if issubclass(o, PtoOp)]
@@ -162,6 +209,8 @@ def pages() -> Iterator[tuple[str, str]]:
         for op in ops:
             body += op_section(op)
         yield f"{stem}.md", "\n".join(body).rstrip() + "\n"
+    index += ["", "- [pipes](pipes.md): the pipe of every op per target and operand form"]
+    yield "pipes.md", pipe_table()
     yield "README.md", "\n".join(index) + "\n"
 
 

@@ -11,11 +11,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from pto_dialect.attrs import PadValue, TargetArch
+from pto_dialect.attrs import PadValue, Pipe, TargetArch
 from pto_dialect.dtypes import F16, I32, DType
+
+if TYPE_CHECKING:
+    import numpy as np
 
 # ---- elementwise tile ops ---------------------------------------------------------------
 
@@ -222,6 +224,8 @@ PAD_RULES: Mapping[TargetArch, PadRule] = MappingProxyType(
 
 def pad_scalar(dtype: DType, pad: PadValue) -> np.generic | None:
     """The value `pad` writes in a tile of `dtype`; None for Null (bytes left as they are)."""
+    import numpy as np  # the dialect imports no numpy of its own
+
     if pad is PadValue.NULL:
         return None
     if pad is PadValue.ZERO:
@@ -346,3 +350,132 @@ FILLPAD_WHOLE_TILE: Mapping[TargetArch, bool] = MappingProxyType(
     }
 )
 """Whether the tfillpad family writes dst's whole tile (True) or its valid region."""
+
+
+# ---- synchronisation ----------------------------------------------------------------------
+
+
+class AccessClass(Enum):
+    """What kind of instruction made a memory access, for the same-pipe ordering rules."""
+
+    TILE = "a tile instruction"
+    VLD = "a vector load (in a vecscope)"
+    VST = "a vector store (in a vecscope)"
+
+
+@dataclass(frozen=True)
+class SamePipeRule:
+    """Two accesses of one pipe to overlapping bytes, at least one a write, that the pipe
+    does not order by itself: `earlier` then `later` (of these classes and kinds) need one of
+    `barriers` (a `pto.barrier` of these pipes) or of `mem_bars` (a `pto.mem_bar` of these
+    kinds) between them. `in_vecscope`: the rule is about two accesses of one vecscope
+    execution; otherwise about two instructions (a tile op, or a whole vecscope: the vector
+    code of one instruction orders its own accesses)."""
+
+    pipe: Pipe
+    earlier: frozenset[AccessClass]
+    later: frozenset[AccessClass]
+    kinds: frozenset[str]
+    """RAW, WAR, WAW."""
+    barriers: frozenset[Pipe]
+    mem_bars: frozenset[str]
+    in_vecscope: bool
+    source: str
+
+    def remedy(self) -> str:
+        """What orders such a pair, as a kernel writes it."""
+        if self.mem_bars:
+            return " or ".join(f'pto.mem_bar "{k}"' for k in sorted(self.mem_bars))
+        pipes = sorted(self.barriers, key=lambda p: (p is Pipe.ALL, p.value))
+        return " or ".join(f"pto.barrier #pto.pipe<{p.value}>" for p in pipes)
+
+
+_ALL_KINDS = frozenset({"RAW", "WAR", "WAW"})
+_ANY = frozenset(AccessClass)
+
+TILE_V_BARRIER = SamePipeRule(
+    Pipe.V,
+    _ANY,
+    _ANY,
+    _ALL_KINDS,
+    frozenset({Pipe.V, Pipe.ALL}),
+    frozenset(),
+    False,
+    "A2/A3: a vector instruction may read or write UB before an earlier one of the pipe has "
+    "finished with the same bytes: pto-isa a2a3/TSync.hpp turns a same-pipe event into "
+    "pipe_barrier(pipe), its kernels put pipe_barrier(PIPE_V) between dependent vector "
+    "instructions (TRowReduceOps.hpp, TColReduceOps.hpp), PTOAS emits PIPE_BARRIER for them",
+)
+VST_VLD_MEM_BAR = SamePipeRule(
+    Pipe.V,
+    frozenset({AccessClass.VST}),
+    frozenset({AccessClass.VLD}),
+    frozenset({"RAW"}),
+    frozenset(),
+    frozenset({"VST_VLD", "VV_ALL"}),
+    True,
+    "A5: a vector load of UB bytes a vector store of the same vecscope wrote needs "
+    "mem_bar VST_VLD (manual scalar/ops/pipeline-sync/mem-bar.md; pto-isa a5/TColSum.hpp, "
+    "TConcat.hpp; PTOAS #869: the board read stale data without it). A5 has no "
+    "pipe_barrier(PIPE_V) (PTOAS #224) and orders vector tile instructions itself",
+)
+
+SAME_PIPE_RULES: Mapping[TargetArch, tuple[SamePipeRule, ...]] = MappingProxyType(
+    {
+        TargetArch.A2A3: (TILE_V_BARRIER,),
+        TargetArch.A5: (VST_VLD_MEM_BAR,),
+        # docs/decisions.md: the CPU target is the portable one: a kernel checked there
+        # keeps the rules of both boards.
+        TargetArch.CPU: (TILE_V_BARRIER, VST_VLD_MEM_BAR),
+    }
+)
+"""Same-pipe ordering rules per target: `pto-insert-sync` and `pto-lower-tile-to-vector`
+insert what they ask for, the checker (`interpreters.check`) reports a pair that lacks it.
+Other same-pipe pairs are ordered by the pipe (the DMA pipes complete in order; a vector
+store of data a load of the same vecscope read depends on that load's register)."""
+
+
+def tile_barrier_rule(arch: TargetArch, pipe: Pipe) -> SamePipeRule | None:
+    """The rule ordering two dependent tile instructions of `pipe` on `arch`, if any."""
+    for rule in SAME_PIPE_RULES[arch]:
+        tiles = AccessClass.TILE in rule.earlier and AccessClass.TILE in rule.later
+        if rule.pipe is pipe and tiles and not rule.in_vecscope:
+            return rule
+    return None
+
+
+def vecscope_mem_bar_rule(arch: TargetArch) -> SamePipeRule | None:
+    """The rule ordering a vector store and a later load of the same bytes in a vecscope."""
+    for rule in SAME_PIPE_RULES[arch]:
+        if rule.in_vecscope and AccessClass.VST in rule.earlier and AccessClass.VLD in rule.later:
+            return rule
+    return None
+
+
+EVENT_IDS: Mapping[TargetArch, int] = MappingProxyType(
+    {
+        # pto-isa common/event.hpp EVENT_ID_MAX = 8; PTOAS SyncEventIdAllocation.h
+        # kTotalEventIdNum = 8 and GraphSyncSolver kIntraCoreEventIdCount = 8, per pipe pair
+        TargetArch.A2A3: 8,
+        TargetArch.A5: 8,
+        TargetArch.CPU: 8,
+    }
+)
+"""Event ids of one (source pipe, destination pipe) pair of `set_flag`/`wait_flag`."""
+
+RESERVED_EVENT_IDS: Mapping[tuple[Pipe, Pipe], int] = MappingProxyType(
+    {
+        # PTOAS GraphSyncSolver Utility.cpp getHWAvailableEventIds: one id of these pairs is
+        # the runtime's (scalar reads of vector results, the fixpipe's quant parameters)
+        (Pipe.V, Pipe.S): 1,
+        (Pipe.S, Pipe.V): 1,
+        (Pipe.M, Pipe.FIX): 1,
+        (Pipe.FIX, Pipe.M): 1,
+    }
+)
+
+
+def event_ids(arch: TargetArch, src: Pipe, dst: Pipe) -> int:
+    """How many event ids a kernel's flags from `src` to `dst` may use on `arch`; the pass
+    allocates EVENT_ID0 upwards, so the reserved ids are the highest."""
+    return EVENT_IDS[arch] - RESERVED_EVENT_IDS.get((src, dst), 0)

@@ -36,6 +36,7 @@ from pto_dialect.attrs import (
     SLayoutAttr,
 )
 from pto_dialect.dtypes import ELEMENT_TYPES, DType, dtype_of
+from pto_dialect.packed_types import payload_bytes
 
 DYNAMIC = -1
 """Marker of a `?` dimension or valid size."""
@@ -506,7 +507,13 @@ class PtrType(ParametrizedAttribute, TypeAttribute):
 
     @property
     def element(self) -> DType | None:
+        """The PTO element type pointed to (None: untyped, or a SIMT packed payload)."""
         return None if not self.is_typed else dtype_of(self.pointee)
+
+    @property
+    def pointee_bytes(self) -> int | None:
+        """Bytes of one pointee (the unit of `pto.addptr` offsets); None when untyped."""
+        return None if not self.is_typed else payload_bytes(self.pointee)
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -538,8 +545,10 @@ class PtrType(ParametrizedAttribute, TypeAttribute):
 
     def verify(self) -> None:
         MemorySpace(self.space.data)
-        if self.is_typed and dtype_of(self.pointee) is None:
-            raise VerifyException(f"pto.ptr pointee {self.pointee} is not a PTO element type")
+        if self.is_typed and payload_bytes(self.pointee) is None:
+            raise VerifyException(
+                f"pto.ptr pointee {self.pointee} is not a PTO element type or a SIMT payload"
+            )
 
 
 @irdl_attr_definition

@@ -14,9 +14,9 @@ from xdsl.universe import Universe
 
 
 def get_pto_dialect() -> Dialect:
-    from pto_dialect.dialect import PTO
+    from pto_dialect.dialect import LOADED
 
-    return PTO
+    return LOADED
 
 
 def _lazy_pass(module: str, name: str) -> Callable[[], type[ModulePass]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -121,6 +121,50 @@ class PtoInterpreter(Interpreter):
                         break
         self._ctx = initial_scope  # pyright: ignore[reportPrivateUsage]
         return results
+
+    def run_quietly(self, op: Operation, inputs: PythonValues) -> PythonValues:
+        """The values `op`'s implementation gives for `inputs`, without the listeners (a
+        whole-array evaluation calls it for many iterations at once, `BatchListener`)."""
+        call = self._calls.get(type(op))
+        if call is None:
+            table = self._impls._impl_dict  # pyright: ignore[reportPrivateUsage]
+            entry = table.get(type(op))
+            if entry is None:
+                raise InterpretationError(f"no implementation of {op.name}")
+            plain = getattr(entry[1], PLAIN, None)
+            call = self._calls[type(op)] = (entry[0], plain or entry[1], plain is not None)
+        functions, implementation, is_plain = call
+        result = implementation(functions, self, op, inputs)
+        return result if is_plain else result.values
+
+    def hears_batches(self) -> bool:
+        """Whether every listener that watches ops accepts hearing of them in bulk."""
+        return all(isinstance(listener, BatchListener) for listener in _watching(self.listeners))
+
+    def will_run_batch(self, counts: Mapping[str, int]) -> bool:
+        """Tells the `BatchListener`s that the ops of `counts` (name: executions) are about
+        to take effect at once; False when one refuses (then run them one by one)."""
+        listeners = [lst for lst in self.listeners if isinstance(lst, BatchListener)]
+        return all(lst.will_interpret_batch(counts) for lst in listeners)
+
+
+class BatchListener(Interpreter.Listener):
+    """A listener that also hears of ops run in bulk: a `pto.vecscope` evaluated over all
+    of its loop iterations at once reports how many times each op ran instead of each op."""
+
+    def will_interpret_batch(self, counts: Mapping[str, int]) -> bool:
+        """`counts` ops (by name) take effect now; False refuses the batch (it then runs
+        op by op, and this listener hears of each)."""
+        return True
+
+
+def _watching(listeners: Sequence[Interpreter.Listener]) -> list[Interpreter.Listener]:
+    """The listeners that override `will_interpret_op` or `did_interpret_op`."""
+    return [
+        lst
+        for lst in listeners
+        if type(lst).will_interpret_op is not _WILL or type(lst).did_interpret_op is not _DID
+    ]
 
 
 _WILL = Interpreter.Listener.will_interpret_op

@@ -19,7 +19,15 @@ from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.machine import costs
 from interpreters.machine.dma_state import DmaState
 from interpreters.machine.launch import Launch
-from interpreters.machine.memory import Access, Memory, Pointer, TensorView, Tile, static_or
+from interpreters.machine.memory import (
+    Access,
+    GmAddresses,
+    Memory,
+    Pointer,
+    TensorView,
+    Tile,
+    static_or,
+)
 from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.dtypes import DType
@@ -51,6 +59,11 @@ class Machine:
     """The text the kernel printed (`tprint`), in order: `pto-run` writes it to stdout."""
     scales: dict[MemorySpace, Memory] = field(default_factory=dict[MemorySpace, Memory])
     """The MX scale buffers of L0A and L0B (`scale_memory`)."""
+    batch_vecscopes: bool = False
+    """Run each `pto.vecscope` as whole arrays over its loop iterations where it can
+    (`interpreters.ops.vecscope_batch`): only when no pipe model watches the ops."""
+    gm: GmAddresses = field(default_factory=GmAddresses)
+    """Integer addresses of GM pointers (`castptr` both ways)."""
 
     def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
         """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer

@@ -223,6 +223,10 @@ DEFAULT_PATH = Path(_gbps(32.0), 0, "any other on-chip move: L1_TO_BT/L1_TO_FB 3
 VF_STARTUP = 23
 VF_DRAIN = 12
 """[vf] isa_defaults.csv: `vf_startup_cost` and `vf_drain_cost` of one vecscope."""
+SIMT_ISSUE = 1
+"""Cycles of one SIMT instruction for one warp of 32 lanes: an estimate (no SIMT figure is
+published; pto-isa's cost models have no SIMT unit). A SIMT launch is one VF: start-up and
+drain as a vecscope's."""
 LOAD_PORTS = 2
 STORE_PORTS = 1
 """[vf] uarch.csv `load_ports`, `store_ports`."""

@@ -448,6 +448,12 @@ def matmul_cycles(m: int, k: int, n: int, operand: DType) -> int:
     return P.CUBE_HEAD + blocks * (2 if operand.bits == 32 else 1)
 
 
+def simt_launch_cycles(warp_instructions: int) -> int:
+    """A SIMT launch (one VF): start-up and drain plus one issue per executed instruction
+    per warp with an active lane (`SIMT_ISSUE`, an estimate)."""
+    return P.VF_STARTUP + P.VF_DRAIN + P.SIMT_ISSUE * warp_instructions
+
+
 def move_cycles(src: MemorySpace, dst: MemorySpace, nbytes: int) -> int:
     """A tile move by MTE1 or the fixpipe: bytes / bandwidth of the path."""
     if nbytes <= 0:

@@ -61,6 +61,34 @@ class Memory:
         return f"Memory({self.name}, {self.size} bytes)"
 
 
+class GmAddresses:
+    """GM as one address space: each GM memory (a kernel argument) gets a base address the
+    first time a pointer into it becomes an integer (`castptr`), `2^40 x k` for the k-th
+    (k >= 1), so that the integer converts back to the same memory and offset and keeps
+    every alignment a kernel can ask for."""
+
+    SHIFT = 40
+
+    def __init__(self) -> None:
+        self._memories: list[Memory] = []
+
+    def address(self, memory: Memory, offset: int) -> int:
+        """The integer address of byte `offset` of GM memory `memory`."""
+        if memory not in self._memories:
+            self._memories.append(memory)
+        return ((self._memories.index(memory) + 1) << self.SHIFT) + offset
+
+    def locate(self, address: int) -> tuple[Memory, int]:
+        """The GM memory and byte offset of an address `address` made."""
+        index = (address >> self.SHIFT) - 1
+        if not 0 <= index < len(self._memories):
+            raise PtoRuntimeError(
+                f"address {address:#x} is not in a GM buffer: a GM pointer is a kernel "
+                "argument, or an integer that castptr made of one"
+            )
+        return self._memories[index], address & ((1 << self.SHIFT) - 1)
+
+
 class Access(NamedTuple):
     """Bytes [start, end) of a memory that an op reads or writes (a tuple: ops make many)."""
 

@@ -22,26 +22,30 @@ spans, the stalls (time a pipe waits on a flag, a buffer slot or a barrier), the
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from xdsl.ir import Operation
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import where
 from interpreters.machine.costs import VectorIssue
-from interpreters.machine.memory import Access
+from interpreters.machine.memory import Access, Memory
 from pto_dialect.attrs import Event, Pipe
+from pto_dialect.types import MemorySpace
 
 PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)
 
 Clock = dict[Pipe, int]
 
+K = TypeVar("K", bound=Hashable)
+"""Who made an access: a pipe here; a (core, pipe) stream in the checker's replay."""
 
-class _Record(NamedTuple):  # a tuple: made for every access, so cheap to build
+
+class AccessRecord(NamedTuple, Generic[K]):  # a tuple: made for every access, so cheap to build
     op: Operation
-    pipe: Pipe
+    pipe: K
     tick: int  # the pipe's own clock component when the op ran
     start: int
     end: int
@@ -50,7 +54,7 @@ class _Record(NamedTuple):  # a tuple: made for every access, so cheap to build
     seq: int  # when it was logged: conflicts are reported oldest first
 
 
-_Key = tuple[Pipe, int, int, bool]
+_Record = AccessRecord[Pipe]
 
 LEVELS = (9, 14, 19, 24)
 """Bucket sizes of the access index: 512 B, 16 KiB, 512 KiB, 16 MiB (as shifts)."""
@@ -66,7 +70,7 @@ def _level(start: int, end: int) -> int:
     return len(LEVELS)
 
 
-class AccessLog:
+class AccessLog(Generic[K]):
     """The accesses of one memory: for each (pipe, byte range, write), the latest record.
 
     Indexed by bucket, at the finest of a few bucket sizes where the range spans at most
@@ -78,29 +82,29 @@ class AccessLog:
     __slots__ = ("levels", "records", "rest", "used")
 
     def __init__(self) -> None:
-        self.records: dict[_Key, _Record] = {}
-        self.levels: list[dict[int, dict[_Key, None]]] = [{} for _ in LEVELS]
-        self.used: list[tuple[int, dict[int, dict[_Key, None]]]] = []
+        self.records: dict[tuple[K, int, int, bool], AccessRecord[K]] = {}
+        self.levels: list[dict[int, dict[tuple[K, int, int, bool], None]]] = [{} for _ in LEVELS]
+        self.used: list[tuple[int, dict[int, dict[tuple[K, int, int, bool], None]]]] = []
         """(shift, buckets) of the levels that have held a record, finest first."""
-        self.rest: dict[_Key, None] = {}
+        self.rest: dict[tuple[K, int, int, bool], None] = {}
 
     def __len__(self) -> int:
         return len(self.records)
 
-    def overlapping(self, start: int, end: int) -> list[_Record]:
+    def overlapping(self, start: int, end: int) -> list[AccessRecord[K]]:
         """The records whose bytes meet [start, end)."""
         return self.conflicts(start, end, None, True, None)
 
     def conflicts(
-        self, start: int, end: int, pipe: Pipe | None, write: bool, clock: Clock | None
-    ) -> list[_Record]:
+        self, start: int, end: int, pipe: K | None, write: bool, clock: Mapping[K, int] | None
+    ) -> list[AccessRecord[K]]:
         """The records whose bytes meet [start, end) that conflict with an access of `pipe`
         (None: any pipe) that writes or not: of another pipe, one of the two a write, and
         not before the access by `clock` (None: all count). A key is filtered on its pipe
         and write before its record is fetched: most records near a vector register are the
         vector pipe's own."""
         records = self.records
-        found: list[_Record] = []
+        found: list[AccessRecord[K]] = []
         for shift, buckets in self.used:
             first, last = start >> shift, (end - 1) >> shift
             if first == last:  # most accesses: one vector register, one small row
@@ -119,7 +123,7 @@ class AccessLog:
                 groups = [buckets.get(b) for b in range(first, last + 1)]
             else:  # a wide access: walk the buckets there are
                 groups = [keys for b, keys in buckets.items() if first <= b <= last]
-            seen: set[_Key] = set()
+            seen: set[tuple[K, int, int, bool]] = set()
             for keys in groups:
                 for key in keys or ():
                     if key not in seen:
@@ -130,8 +134,14 @@ class AccessLog:
         return found
 
     def _conflict(
-        self, key: _Key, start: int, end: int, pipe: Pipe | None, write: bool, clock: Clock | None
-    ) -> tuple[_Record, ...]:
+        self,
+        key: tuple[K, int, int, bool],
+        start: int,
+        end: int,
+        pipe: K | None,
+        write: bool,
+        clock: Mapping[K, int] | None,
+    ) -> tuple[AccessRecord[K], ...]:
         """The record of `key` if it conflicts (`conflicts`), else nothing."""
         if key[0] is pipe or not (write or key[3]):
             return ()
@@ -144,7 +154,7 @@ class AccessLog:
             return (record,)
         return ()
 
-    def put(self, key: _Key, record: _Record) -> None:
+    def put(self, key: tuple[K, int, int, bool], record: AccessRecord[K]) -> None:
         if key not in self.records:
             level = _level(record.start, record.end)
             if level == len(LEVELS):
@@ -158,7 +168,7 @@ class AccessLog:
                     buckets.setdefault(bucket, {})[key] = None
         self.records[key] = record
 
-    def drop(self, key: _Key) -> None:
+    def drop(self, key: tuple[K, int, int, bool]) -> None:
         record = self.records.pop(key, None)
         if record is None:
             return
@@ -261,7 +271,7 @@ class PipeModel:
         self.clocks: dict[Pipe, Clock] = {p: dict.fromkeys(PIPES, 0) for p in PIPES}
         self.free: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
         self.busy: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
-        self.history: dict[int, AccessLog] = defaultdict(AccessLog)
+        self.history: dict[int, AccessLog[Pipe]] = defaultdict(AccessLog[Pipe])
         self._seq = 0
         self.flags: dict[tuple[Pipe, Pipe, Event], deque[_Signal]] = defaultdict(deque)
         self.slots: dict[int, tuple[Pipe, Operation] | None] = {}
@@ -353,6 +363,11 @@ class PipeModel:
             },
         )
         self._add_hazard(hazard, (earlier.op, earlier.pipe, earlier.time), (op, pipe, time))
+
+    def report(self, hazard: Hazard, op: Operation, pipe: Pipe) -> None:
+        """Report a hazard found outside the clocks (a race between the workitems of one
+        SIMT launch), marked on `pipe` at its current time."""
+        self._add_hazard(hazard, (op, pipe, self.free[pipe]))
 
     def _add_hazard(self, hazard: Hazard, *marks: tuple[Operation, Pipe, int]) -> None:
         """Report `hazard`; a trace marks it on each (op, pipe, time) of `marks`."""
@@ -520,5 +535,50 @@ class UntrackedPipes(PipeModel):
     def barrier(self, op: Operation, pipe: Pipe) -> None:
         return
 
+    def report(self, hazard: Hazard, op: Operation, pipe: Pipe) -> None:
+        return
+
     def finish(self) -> None:
         return
+
+
+class GmAccessRecorder(UntrackedPipes):
+    """Semantics only, but every access to GM is recorded (`gm`: per memory, the byte
+    ranges read and written): what tells whether the blocks of a launch may run apart
+    (`interpreters.execute`, `--jobs`). Ops report their accesses to it (`tracking`)."""
+
+    tracking = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.gm: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+
+    def execute(
+        self,
+        op: Operation,
+        pipe: Pipe,
+        reads: Sequence[Access] = (),
+        writes: Sequence[Access] = (),
+        cycles: int = 0,
+    ) -> None:
+        for accesses, slot in ((reads, 0), (writes, 1)):
+            for access in accesses:
+                if access.memory.space is MemorySpace.GM and access.end > access.start:
+                    ranges = self.gm.setdefault(access.memory.uid, ([], []))[slot]
+                    ranges.append((access.start, access.end))
+
+
+Ranges = list[tuple[int, int]]
+
+
+def gm_ranges(pipes: PipeModel, memory: Memory) -> tuple[Ranges, Ranges]:
+    """(read, written) byte ranges of GM `memory` a run recorded: the `GmAccessRecorder`'s,
+    or those of the pipe model's access log."""
+    if isinstance(pipes, GmAccessRecorder):
+        return pipes.gm.get(memory.uid, ([], []))
+    log = pipes.history.get(memory.uid)
+    reads: list[tuple[int, int]] = []
+    writes: list[tuple[int, int]] = []
+    for _, start, end, write in log.records if log is not None else ():
+        (writes if write else reads).append((start, end))
+    return reads, writes

@@ -5,9 +5,6 @@ machine."""
 from __future__ import annotations
 
 from xdsl.interpreter import InterpreterFunctions
-from xdsl.interpreters.builtin import BuiltinFunctions
-from xdsl.interpreters.func import FuncFunctions
-from xdsl.interpreters.memref import MemRefFunctions
 
 from interpreters.machine.core import Machine
 from interpreters.ops.align import AlignFunctions
@@ -19,6 +16,7 @@ from interpreters.ops.dma import DmaFunctions
 from interpreters.ops.dma_v06 import DmaV06Functions
 from interpreters.ops.reserved_buffer import ReservedBufferFunctions
 from interpreters.ops.runtime import RuntimeFunctions
+from interpreters.ops.simt_launch import SimtFunctions
 from interpreters.ops.sync import SyncFunctions
 from interpreters.ops.sync_cross_core import CrossCoreFunctions
 from interpreters.ops.tile_arg_reduce import TileArgReduceFunctions
@@ -43,8 +41,14 @@ from interpreters.ops.tile_scalar import TileScalarFunctions
 from interpreters.ops.tile_sort import TileSortFunctions
 from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
-from interpreters.ops.upstream.arith import KernelArithFunctions, UnsignedIndexArithFunctions
+from interpreters.ops.upstream import xdsl_functions
+from interpreters.ops.upstream.arith import (
+    IndexCastUIFunctions,
+    KernelArithFunctions,
+    UnsignedIndexArithFunctions,
+)
 from interpreters.ops.upstream.scf import CheckedScfFunctions
+from interpreters.ops.vecscope import VecScopeFunctions
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.ops.vector_compare import VectorCompareFunctions
 from interpreters.ops.vector_convert import VectorConvertFunctions
@@ -62,13 +66,13 @@ from interpreters.ops.vector_store import VectorStoreFunctions
 
 
 def all_functions(machine: Machine) -> list[InterpreterFunctions]:
-    """What a run registers: the upstream dialects' functions, then the project's."""
+    """What a run registers: the upstream dialects' functions, then the project's (`func`'s
+    are `SimtFunctions`', whose `func.call` launches a SIMT entry)."""
     upstream: list[InterpreterFunctions] = [
         KernelArithFunctions(),
         UnsignedIndexArithFunctions(),
-        BuiltinFunctions(),
-        FuncFunctions(),
-        MemRefFunctions(),
+        IndexCastUIFunctions(),
+        *xdsl_functions(),
         CheckedScfFunctions(),
     ]
     return upstream + project_functions(machine)
@@ -95,6 +99,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         AlignFunctions(machine),
         SyncFunctions(machine),
         VectorArithFunctions(machine),
+        VecScopeFunctions(machine),
         VectorLoadFunctions(machine),
         VectorScalarFunctions(machine),
         VectorStoreFunctions(machine),
@@ -124,4 +129,5 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         CubeLoadFunctions(machine),
         CubeMadFunctions(machine),
         CubeFixpipeFunctions(machine),
+        SimtFunctions(machine),
     ]

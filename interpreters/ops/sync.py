@@ -6,7 +6,8 @@ edge it creates; none touches memory or takes cycles of its own.
 - `set_flag[src, dst, e]` / `wait_flag[src, dst, e]`: a signal from pipe `src` to pipe `dst`
   on event `e`; a wait with no pending signal is reported as a deadlock.
 - `get_buf "P", id, mode` / `rls_buf "P", id, mode`: acquire / release buffer slot `id`
-  (a literal or an i64 operand, in [0, 32)) on pipe P. Acquiring a held slot is an error.
+  (a literal or an i64 operand, in [0, 32)) on pipe P (`get_buf_dyn` / `rls_buf_dyn`: an
+  index operand). Acquiring a held slot is an error.
   `mode` does not change the model (PTOAS passes 0).
 - `barrier P`: everything issued before completes before pipe P (every pipe for PIPE_ALL)
   goes on.
@@ -23,10 +24,10 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
 from pto_dialect.ops.sync import (
     BUF_ID_COUNT,
+    AcquireBufOp,
     BarrierOp,
     BufOp,
-    GetBufOp,
-    RlsBufOp,
+    ReleaseBufOp,
     SetFlagOp,
     WaitFlagOp,
 )
@@ -58,16 +59,16 @@ class SyncFunctions(MachineFunctions):
         self.machine.pipes.wait_flag(op, op.src, op.dst, op.event.data)
         return ()
 
-    @implements(GetBufOp)
+    @implements(AcquireBufOp)
     def run_get_buf(
-        self, interpreter: Interpreter, op: GetBufOp, args: PythonValues
+        self, interpreter: Interpreter, op: AcquireBufOp, args: PythonValues
     ) -> PythonValues:
         self.machine.pipes.get_buf(op, op.pipe(), _slot(op, args))
         return ()
 
-    @implements(RlsBufOp)
+    @implements(ReleaseBufOp)
     def run_rls_buf(
-        self, interpreter: Interpreter, op: RlsBufOp, args: PythonValues
+        self, interpreter: Interpreter, op: ReleaseBufOp, args: PythonValues
     ) -> PythonValues:
         self.machine.pipes.rls_buf(op, op.pipe(), _slot(op, args))
         return ()

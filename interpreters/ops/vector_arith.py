@@ -1,4 +1,4 @@
-"""Interpreter functions of the vector compute side: `pto.vecscope`, the pointer ops
+"""Interpreter functions of the vector compute side: the pointer ops
 `castptr`/`addptr`, the predicate generators `plt_b*`/`pset_b*`, and the vector compute
 micro-ops (seed 004's binary family, `vabs`, `vneg`, `vnot`, `vmula`, `vbr`).
 
@@ -6,9 +6,10 @@ They bridge IR and `semantics.vector_arith`. Values: a `!pto.vreg<NxT>` is a 1-D
 array of N elements of T, a `!pto.mask<bW>` a 1-D bool array of 2048/W lanes, a `!pto.ptr`
 an `interpreters.machine.memory.Pointer`. Register ops touch no memory but still run on PIPE_V
 for the timeline, with the cycles of their record (`costs.vector_cycles`, one repeat).
-`BINARY` and `UNARY` say which numpy function computes which op. `vecscope`, `castptr`
-and `addptr` are bookkeeping: no pipe, no cycles. Numpy's floating-point warnings are
-expected to be silenced by whoever runs the interpreter (`pto-run` does).
+`BINARY` and `UNARY` say which numpy function computes which op. `castptr` and `addptr`
+are bookkeeping: no pipe, no cycles (`pto.vecscope` itself: `interpreters.ops.vecscope`).
+Numpy's floating-point warnings are expected to be silenced by whoever runs the interpreter
+(`pto-run` does).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from types import MappingProxyType
 from typing import cast
 
 import numpy as np
-from xdsl.dialects.builtin import IndexType, IntegerType, StringAttr
+from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
@@ -32,7 +33,6 @@ from pto_dialect import rules
 from pto_dialect.dtypes import I8, I16, I32, DType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
-from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
     VAddCOp,
@@ -120,12 +120,14 @@ def _element(type: Attribute) -> DType:
 
 @register_functions
 class VectorArithFunctions(MachineFunctions):
-    """Vector compute micro-ops, predicates, pointers and `vecscope`."""
+    """Vector compute micro-ops, predicates and pointers."""
 
     def __init__(self, machine: Machine) -> None:
         super().__init__(machine)
         self._dtypes: dict[PtoOp, DType] = {}
         """Per op: the element type of its (first) vreg result, read from the IR once."""
+        self._castptr: dict[CastPtrOp, tuple[bool, bool, MemorySpace | None, DType | None]] = {}
+        """Per castptr: whether it makes a pointer, a typed one, its space and element."""
 
     def _dtype(self, op: PtoOp) -> DType:
         dtype = self._dtypes.get(op)
@@ -137,54 +139,53 @@ class VectorArithFunctions(MachineFunctions):
     def _rules(self) -> VectorArithRules:
         return rules.VECTOR_ARITH_RULES[self.machine.target.arch]
 
-    # ---- scope and pointers ------------------------------------------------------------
-    @implements(VecScopeOp)
-    def run_vecscope(
-        self, interpreter: Interpreter, op: VecScopeOp, args: PythonValues
-    ) -> PythonValues:
-        remark = op.attributes.get(VecScopeOp.MATMUL_TILE)
-        if isinstance(remark, StringAttr):
-            self.machine.remarks[f"vector matmul tile: {remark.data}"] = None
-        issue = self.machine.pipes.issue
-        issue.begin()
-        try:
-            interpreter.run_ssacfg_region(op.body, (), "vecscope")
-        finally:
-            issue.end()
-        return ()
-
+    # ---- pointers ---------------------------------------------------------------------
     @implements(CastPtrOp)
     def run_castptr(
         self, interpreter: Interpreter, op: CastPtrOp, args: PythonValues
     ) -> PythonValues:
         value = args[0]
-        target = op.result.type
-        if not isinstance(target, PtrType):  # pointer -> integer: its byte address
-            return (cast(Pointer, value).offset,)
+        static = self._castptr.get(op)
+        if static is None:  # fixed per op during a run: read from the IR once
+            target = op.result.type
+            typed = isinstance(target, PtrType) and target.is_typed
+            space = target.memory if isinstance(target, PtrType) else None
+            element = target.element if isinstance(target, PtrType) else None
+            static = self._castptr[op] = (isinstance(target, PtrType), typed, space, element)
+        is_pointer, typed, space, element = static
+        if not is_pointer:  # pointer -> integer: its byte address
+            ptr = cast(Pointer, value)
+            if ptr.memory is not None and ptr.memory.space is MemorySpace.GM:
+                return (self.machine.gm.address(ptr.memory, ptr.offset),)
+            return (ptr.offset,)
+        assert space is not None
         if isinstance(value, Pointer):  # pointer -> pointer: the same bytes, retyped
-            if not target.is_typed:
+            if not typed:
                 return (Pointer(value.memory, value.offset, None),)
-            space = target.memory
             check(
                 value.memory is not None or space is not MemorySpace.GM,
                 "castptr of an untyped address to a gm pointer: GM has no single memory "
                 "(GM pointers are kernel arguments)",
             )
             placed = self.machine.place(value, space)
-            return (Pointer(placed.memory, placed.offset, target.element),)
+            return (Pointer(placed.memory, placed.offset, element),)
         assert isinstance(op.input.type, IntegerType | IndexType)
         address = int(value)
         if address < 0:
             raise PtoRuntimeError(f"castptr of the negative address {address}")
-        if not target.is_typed:  # placed by the op that uses it (machine.place)
+        if not typed:  # placed by the op that uses it (machine.place)
             return (Pointer(None, address, None),)
-        space = target.memory
-        if space is MemorySpace.GM:  # (not `check`: the message prints a type)
-            raise PtoRuntimeError(
-                f"castptr of address {address} to {target}: GM has no single memory to point "
-                "into (GM pointers are kernel arguments)"
-            )
-        return (Pointer(self.machine.memory(space), address, target.element),)
+        if space is MemorySpace.GM:  # an address castptr made of a GM pointer
+            try:
+                memory, offset = self.machine.gm.locate(address)
+            except PtoRuntimeError:  # (not `check`: the message prints a type)
+                raise PtoRuntimeError(
+                    f"castptr of address {address} to {op.result.type}: GM has no single "
+                    "memory to point into (GM pointers are kernel arguments, or integers "
+                    "castptr made of them)"
+                ) from None
+            return (Pointer(memory, offset, element),)
+        return (Pointer(self.machine.memory(space), address, element),)
 
     @implements(AddPtrOp)
     def run_addptr(
@@ -192,10 +193,15 @@ class VectorArithFunctions(MachineFunctions):
     ) -> PythonValues:
         ptr = cast(Pointer, args[0])
         elements = int(args[1])
-        element = op.result.type.element
-        if ptr.dtype != element:
-            ptr = Pointer(ptr.memory, ptr.offset, element)
-        moved = ptr.advanced(elements)
+        result = op.result.type
+        element = result.element
+        if element is None:  # a SIMT payload (vector<2xT>, !pto.hif8x2): its own size
+            size = result.pointee_bytes or 1
+            moved = Pointer(ptr.memory, ptr.offset + elements * size, None)
+        else:
+            if ptr.dtype != element:
+                ptr = Pointer(ptr.memory, ptr.offset, element)
+            moved = ptr.advanced(elements)
         if moved.offset < 0:
             where = "its memory" if moved.memory is None else moved.memory.name
             raise PtoRuntimeError(

@@ -17,6 +17,7 @@ from xdsl.ir import Operation
 
 from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
+from interpreters.engine.interpreter import BatchListener
 from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Pointer
@@ -54,8 +55,9 @@ VSTU_MODE_INDEX = {0: PostUpdate.NO_POST_UPDATE, 1: PostUpdate.POST_UPDATE}
 """vstu form A's `%mode` index operand: 0 = no post-update, 1 = post-update."""
 
 
-class _FlushCheck(Interpreter.Listener):
-    """Checks, when a `pto.vecscope` has run, that its unaligned-store streams were flushed."""
+class _FlushCheck(BatchListener):
+    """Checks, when a `pto.vecscope` has run, that its unaligned-store streams were flushed
+    (it watches only vecscopes: a batch of other ops concerns it not)."""
 
     def __init__(self, functions: VectorStoreFunctions) -> None:
         self.functions = functions

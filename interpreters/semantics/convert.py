@@ -269,7 +269,8 @@ def convert_lanes(
     conversion: tuple[RoundMode, SatMode],
     src: DType,
 ) -> np.ndarray:
-    """`vcvt`: `lanes` lanes of `dst` from the vreg `values` of `src` gated by `mask`.
+    """`vcvt`: `lanes` lanes of `dst` from the vreg `values` of `src` gated by `mask` (the
+    last axis is the register: leading axes are as many registers).
 
     Same width: lane i is lane i converted. Narrowing k:1 (k = lanes / len(values)): source
     lane i lands in lane k*i + part, the other lanes are zero. Widening 1:k: lane i takes
@@ -278,12 +279,13 @@ def convert_lanes(
     mode, sat = conversion
     converted = convert(values, src, dst, mode, sat, 32)
     converted[~mask] = 0
-    result = np.zeros(lanes, dtype=dst.numpy)
-    if lanes == len(values):
+    have = values.shape[-1]
+    if lanes == have:
         return converted
-    if lanes > len(values):
-        step = lanes // len(values)
-        result[part::step] = converted
+    if lanes > have:
+        step = lanes // have
+        result = np.zeros((*values.shape[:-1], lanes), dtype=dst.numpy)
+        result[..., part::step] = converted
         return result
-    step = len(values) // lanes
-    return converted[part::step].copy()
+    step = have // lanes
+    return converted[..., part::step].copy()

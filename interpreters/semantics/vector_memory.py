@@ -359,15 +359,21 @@ def stride_pair(block: int, repeat: int) -> tuple[int, int]:
 
 def block_mask(mask: np.ndarray) -> np.ndarray:
     """Which of the 8 blocks participate: the mask read at b32 granularity (PTOAS `pg_b32[blk]`):
-    for a mask of W-bit lanes, block `blk` follows mask lane `blk * 32 / W`."""
-    step = mask.size // (VREG_BYTES // 4)  # b32 lane blk = bit 4*blk = mask lane blk*32/W
-    return mask[0 : BLOCKS * step : step]
+    for a mask of W-bit lanes, block `blk` follows mask lane `blk * 32 / W` (the last axis
+    is the mask: leading axes are as many masks)."""
+    step = mask.shape[-1] // (VREG_BYTES // 4)  # b32 lane blk = bit 4*blk = mask lane blk*32/W
+    return mask[..., 0 : BLOCKS * step : step]
+
+
+def block_offsets(block: int, first: int) -> np.ndarray:
+    """Byte offsets of the 8 blocks from the base: UB block `first + b * block`."""
+    return (first + np.arange(BLOCKS, dtype=np.int64) * block) * BLOCK
 
 
 def _block_starts(memory: Bytes, address: int, block: int, first: int, what: str) -> np.ndarray:
     """Byte addresses of the 8 blocks: UB block `first + b * block` after `address`."""
     check_aligned(address, BLOCK, what)
-    return address + (first + np.arange(BLOCKS, dtype=np.int64) * block) * BLOCK
+    return address + block_offsets(block, first)
 
 
 def vsldb(

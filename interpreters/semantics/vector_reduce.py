@@ -26,6 +26,12 @@ from interpreters.semantics.elementwise import arith, quieted
 
 def tree_sum(values: np.ndarray) -> np.ndarray:
     """The pairwise sum over the last axis (a power of two long), in its dtype."""
+    if values.dtype.kind == "f":  # numpy's floats: plain adds, unless a NaN shows at the end
+        quick = values
+        while quick.shape[-1] > 1:
+            quick = quick[..., 0::2] + quick[..., 1::2]
+        if not np.isnan(quick).any():
+            return quick[..., 0]
     while values.shape[-1] > 1:
         values = arith(np.add, values[..., 0::2], values[..., 1::2])
     return values[..., 0]
@@ -33,6 +39,8 @@ def tree_sum(values: np.ndarray) -> np.ndarray:
 
 def masked_sum(values: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """`tree_sum` with the inactive lanes as +0."""
+    if mask.all():
+        return tree_sum(values)
     return tree_sum(np.where(mask, values, np.zeros((), values.dtype)))
 
 
@@ -47,6 +55,12 @@ def _lowest(dtype: np.dtype, largest: bool) -> np.ndarray:
 def extremum(values: np.ndarray, mask: np.ndarray, largest: bool) -> tuple[np.ndarray, np.ndarray]:
     """(value, lane index) of the maximum (`largest`) or minimum of the active lanes of each
     vreg (last axis); NaN wins, the first lane on ties; no active lane: (0, 0)."""
+    if values.dtype.kind in "fiu" and mask.all():  # numpy's: the first NaN, else extremal lane
+        index = np.argmax(values, axis=-1) if largest else np.argmin(values, axis=-1)
+        value = np.take_along_axis(values, index[..., None], axis=-1)[..., 0]
+        if values.dtype.kind == "f":
+            value = np.where(np.isnan(value), quieted(value), value)
+        return value, index
     floor = _lowest(values.dtype, largest)
     candidates = np.where(mask, values, floor)
     index: np.ndarray = (

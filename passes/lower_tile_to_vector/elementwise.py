@@ -252,6 +252,7 @@ class _Lowering:
         if ones.type != e.vreg:  # through dst's lanes of this chunk, in the element type
             twin = e.pointer(self.dst, _signless_twin(self.dtype))
             e.store(ones, twin, at, ch.mask)
+            e.fence(self.target.arch)
             block_mask = e.block_mask(ch.remaining[0]) if dst.bounded else None
             ones = e.load(dst, at, block_mask, "ones")
         for filled, mask in zip(order, ch.masks, strict=True):

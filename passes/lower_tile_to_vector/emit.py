@@ -27,12 +27,15 @@ from xdsl.rewriter import InsertPoint
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from passes.lower_tile_to_vector.buffers import CHUNK_BYTES, Buffer, Size, at_least
+from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
+from pto_dialect.ops.runtime import MemBarKind, MemBarOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_mask import PLT_OPS
 from pto_dialect.ops.vector_store import VstsOp
+from pto_dialect.rules import vecscope_mem_bar_rule
 from pto_dialect.types import MemorySpace, PtrType, VRegType
 
 BLOCK_BYTES = 32
@@ -320,6 +323,14 @@ class Emitter:
         at = self.emit(AddPtrOp(operand.ptr, self.index(offset)), "at").results[0]
         load = VsldbOp(at, [self.constant(n, i16) for n in VSLDB_CONTIGUOUS], block_mask, self.vreg)
         return self.emit(load, name).results[0]
+
+    def fence(self, arch: TargetArch) -> None:
+        """Orders the vector stores before it with the vector loads after it, where the
+        target's same-pipe rules ask for it (A5, CPU: `pto.mem_bar "VST_VLD"`, as pto-isa's
+        a5/TColSum.hpp fences each level of its pairwise sum)."""
+        rule = vecscope_mem_bar_rule(arch)
+        if rule is not None and "VST_VLD" in rule.mem_bars:
+            self.emit(MemBarOp(MemBarKind.VST_VLD))
 
     def store(self, value: SSAValue, ptr: SSAValue, offset: Size, mask: SSAValue) -> None:
         self.emit(VstsOp(value, ptr, self.index(offset), mask))

@@ -203,12 +203,15 @@ class _Lowering:
             pairs = e.div(self.rows, 2, "pairs")
         self.level(self.src, self.rows, pairs)
         self.levels(pairs)
+        e.fence(self.target.arch)
         self.store(self.load(tmp, Size.of(0), "total"), self.dst, Size.of(0))
 
     def level(self, source: Buffer, count: Size, half: Size) -> None:
         """One level of the pairwise sum: `tmp[j] = source[2j] + source[2j+1]` for
         `j < half = count / 2`, then an odd count's last row folded in."""
         e, tmp, mask = self.e, self.tmp_buffer, self.ch.mask
+        if source is tmp:  # the previous level's sums
+            e.fence(self.target.arch)
         with e.rows(half, name="j") as j:
             even = e.mul(j, 2)
             first = self.load(source, even, "even")
@@ -232,6 +235,7 @@ class _Lowering:
 
     def fold(self, left: SSAValue, kept: Size) -> None:
         tmp, mask = self.tmp_buffer, self.ch.mask
+        self.e.fence(self.target.arch)  # the level's sums
         if self.rules.fold is Fold.FIRST:
             head = self.load(tmp, Size.of(0), "head")
             self.store(self.add(head, left, mask), tmp, Size.of(0))

@@ -1,6 +1,7 @@
 """Base classes shared by every `pto` op family.
 
-- `PtoOp`: every op knows the pipe it executes on (`op.pipe()`).
+- `PtoOp`: every op knows the pipe it executes on (`op.pipe()`), from its record's pipe
+  table (`PIPE`, or `PIPE_RULES` where the pipe depends on the target or the operands).
 - `TileOp`: a tile instruction with both forms on one class:
   SSA  `%c = pto.tadd %a, %b : (!pto.tile<...>, !pto.tile<...>) -> !pto.tile<...>`
   DPS  `pto.tadd ins(%a, %b : !pto.tile_buf<...>, ...) outs(%c : !pto.tile_buf<...>)`.
@@ -27,7 +28,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.dtypes import DType
-from pto_dialect.records import Cost, DTypes, Effect, Shapes
+from pto_dialect.records import Cost, DTypes, Effect, PipeRule, Shapes, every_target
 from pto_dialect.targets import TargetProfile, UnknownTargetError, profile_for_module_attr
 from pto_dialect.types import TileBufType, TileType, TileTypeBase
 
@@ -59,6 +60,10 @@ class PtoOp(IRDLOperation):
     """Every `pto` op: the record of one instruction (`pto_dialect.records`)."""
 
     PIPE: ClassVar[Pipe] = Pipe.S
+    PIPE_RULES: ClassVar[tuple[PipeRule, ...] | None] = None
+    """The pipe per target and operand form, first matching row wins (None: `PIPE` on every
+    target). The one table of pipes: `pto-insert-sync`, the interpreter, the checker and
+    `docs/ops/pipes.md` all read it through `pipe()` / `pipe_rules()`."""
     MANUAL: ClassVar[str | None] = None
     """The manual page of the instruction, under the ISA manual's `docs/isa/`."""
     COST: ClassVar[Cost | None] = None
@@ -69,8 +74,25 @@ class PtoOp(IRDLOperation):
         """The op's cost class (families may derive it, e.g. from the vector op they use)."""
         return cls.COST
 
+    @classmethod
+    def pipe_rules(cls) -> tuple[PipeRule, ...]:
+        """The rows of the op's pipe table."""
+        return cls.PIPE_RULES or (
+            PipeRule("", every_target(cls.PIPE), None, "the record's `PIPE`"),
+        )
+
     def pipe(self) -> Pipe:
-        """The pipe this op executes on (ops may refine it from their operands)."""
+        """The pipe this op executes on: the first row of its table that applies, in the
+        column of the module's target."""
+        rules = self.PIPE_RULES
+        if rules is None:
+            return self.PIPE
+        for rule in rules:
+            if rule.pipes is not None and (rule.applies is None or rule.applies(self)):
+                pipes = rule.pipes
+                if pipes.a2a3 is pipes.a5 is pipes.cpu:
+                    return pipes.a2a3
+                return pipes[target_of(self).arch]
         return self.PIPE
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
-from xdsl.dialects.builtin import IntegerAttr, i64
+from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -28,7 +28,7 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Event, EventAttr, Pipe, PipeAttr
 from pto_dialect.ops.base import PtoOp, fail, resolve
-from pto_dialect.records import NoCycles
+from pto_dialect.records import NoCycles, PipeRule
 
 BUF_ID_COUNT = 32
 """Buffer ids `get_buf`/`rls_buf` can name: one global pool of 32 (PTOAS docs/isa/01)."""
@@ -112,6 +112,7 @@ class SetFlagOp(FlagOp):
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-flag.md"
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+    PIPE_RULES: ClassVar = (PipeRule("the flag's source pipe", None),)
 
     def pipe(self) -> Pipe:
         return self.src
@@ -125,6 +126,7 @@ class WaitFlagOp(FlagOp):
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/wait-flag.md"
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+    PIPE_RULES: ClassVar = (PipeRule("the flag's destination pipe", None),)
 
     def pipe(self) -> Pipe:
         return self.dst
@@ -139,8 +141,13 @@ class BufOp(PtoOp):
     """Buffer-slot acquire/release on one pipe.
 
     `buf_id` and `mode` are each either an i64 operand or an integer property
-    (`static_buf_id`, `static_mode`); exactly one of the two is present.
+    (`static_buf_id`, `static_mode`); exactly one of the two is present. `DYNAMIC`: PTOAS's
+    `get_buf_dyn` / `rls_buf_dyn` spelling, an index buf_id operand written without its
+    type (`pto.get_buf_dyn "PIPE_V", %id, 0`).
     """
+
+    PIPE_RULES: ClassVar = (PipeRule("the pipe it names", None),)
+    DYNAMIC: ClassVar[bool] = False
 
     buf_id = opt_operand_def()
     mode = opt_operand_def()
@@ -214,7 +221,9 @@ class BufOp(PtoOp):
         attrs = parser.parse_optional_attr_dict()
         unresolved = [i for i in items if isinstance(i, UnresolvedOperand)]
         values: list[SSAValue] = []
-        if unresolved:
+        if unresolved and cls.DYNAMIC:
+            values = [parser.resolve_operand(u, IndexType()) for u in unresolved]
+        elif unresolved:
             parser.parse_punctuation(":")
             types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
             values = resolve(parser, unresolved, types)
@@ -233,7 +242,7 @@ class BufOp(PtoOp):
                 printer.print_operand(value)
                 operands.append(value)
         printer.print_op_attributes(self.attributes)
-        if operands:
+        if operands and not self.DYNAMIC:
             printer.print_string(" : ")
             printer.print_list([v.type for v in operands], printer.print_attribute)
 
@@ -243,8 +252,9 @@ class BufOp(PtoOp):
         for role, operand, literal in self._forms():
             if (operand is None) == (literal is None):
                 raise fail(f"{self.name} {role} must be given exactly once: operand or literal")
-            if operand is not None and operand.type != i64:
-                raise fail(f"{self.name} {role} must be i64, got {operand.type}")
+            wanted = IndexType() if self.DYNAMIC else i64
+            if operand is not None and operand.type != wanted:
+                raise fail(f"{self.name} {role} must be {wanted}, got {operand.type}")
             if literal is not None and literal.value.data < 0:
                 raise fail(f"{self.name} {role} {literal.value.data} must not be negative")
         if self.static_buf_id is not None and self.static_buf_id.value.data >= BUF_ID_COUNT:
@@ -254,8 +264,16 @@ class BufOp(PtoOp):
             )
 
 
+class AcquireBufOp(BufOp):
+    """Acquire buffer slot `buf_id` for the pipe (blocks until its last holder released it)."""
+
+
+class ReleaseBufOp(BufOp):
+    """Release buffer slot `buf_id` held by the pipe."""
+
+
 @irdl_op_definition
-class GetBufOp(BufOp):
+class GetBufOp(AcquireBufOp):
     """Acquire buffer slot `buf_id` for the pipe (blocks until its last holder released it)."""
 
     name = "pto.get_buf"
@@ -265,10 +283,33 @@ class GetBufOp(BufOp):
 
 
 @irdl_op_definition
-class RlsBufOp(BufOp):
+class RlsBufOp(ReleaseBufOp):
     """Release buffer slot `buf_id` held by the pipe."""
 
     name = "pto.rls_buf"
+
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/rls-buf.md"
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+
+
+@irdl_op_definition
+class GetBufDynOp(AcquireBufOp):
+    """`pto.get_buf_dyn "P", %id[, mode]`: `get_buf` of a run-time (index) buffer id (PTOAS
+    PTOOps.td `GetBufDynOp`: SIMT ping-pong buffering, `iter & 1`)."""
+
+    name = "pto.get_buf_dyn"
+    DYNAMIC: ClassVar[bool] = True
+
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/get-buf.md"
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+
+
+@irdl_op_definition
+class RlsBufDynOp(ReleaseBufOp):
+    """`pto.rls_buf_dyn "P", %id[, mode]`: `rls_buf` of a run-time (index) buffer id."""
+
+    name = "pto.rls_buf_dyn"
+    DYNAMIC: ClassVar[bool] = True
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/rls-buf.md"
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
@@ -291,6 +332,7 @@ class BarrierOp(PtoOp):
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/pipe-barrier.md"
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+    PIPE_RULES: ClassVar = (PipeRule("the pipe it names (PIPE_ALL: every pipe)", None),)
 
     target_pipe = prop_def(PipeAttr)
 
@@ -319,4 +361,12 @@ class BarrierOp(PtoOp):
         printer.print_op_attributes(self.attributes)
 
 
-OPS: list[type[IRDLOperation]] = [SetFlagOp, WaitFlagOp, GetBufOp, RlsBufOp, BarrierOp]
+OPS: list[type[IRDLOperation]] = [
+    SetFlagOp,
+    WaitFlagOp,
+    GetBufOp,
+    RlsBufOp,
+    GetBufDynOp,
+    RlsBufDynOp,
+    BarrierOp,
+]

@@ -109,6 +109,7 @@ class PipeBarrierOp(PtoOp):
 
     MANUAL: ClassVar = _PAGES + "pipe-barrier.md"
     COST: ClassVar = _SYNC
+    PIPE_RULES: ClassVar = BarrierOp.PIPE_RULES
 
     target_pipe = prop_def(PipeAttr)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
+from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import BLayout, Location, PadValue, Pipe, SLayout
@@ -31,8 +32,16 @@ from pto_dialect.ops.base import (
     require_location,
     require_same_dtype,
 )
-from pto_dialect.records import CostFormula, Formula, Shapes, per_target_dtypes
+from pto_dialect.records import (
+    CostFormula,
+    Formula,
+    PipeRule,
+    Shapes,
+    every_target,
+    per_target_dtypes,
+)
 from pto_dialect.targets import TargetProfile
+from pto_dialect.types import TileTypeBase
 
 S = TypeVar("S")
 _PAGES = "tile/ops/layout-and-rearrangement/"
@@ -42,10 +51,20 @@ _TYPES = "i8 ui8 i16 ui16 f16 bf16 i32 ui32 f32"
 FILLPAD_DTYPES = per_target_dtypes(_TYPES, _TYPES)
 
 
+def _into_mat(op: Operation) -> bool:
+    dst = op.dst_type if isinstance(op, TileOp) else None
+    return isinstance(dst, TileTypeBase) and dst.location is Location.MAT
+
+
 class FillPadTileOp(TileOp):
     """Copy src's valid region into dst and fill the rest with dst's pad value."""
 
     PIPE: ClassVar[Pipe] = Pipe.V
+    PIPE_RULES: ClassVar = (
+        PipeRule("dst loc=mat", every_target(Pipe.MTE2), _into_mat,
+                 "pto-isa event.hpp TFILLPAD_MAT -> PIPE_MTE2 (PTOAS #930)"),
+        PipeRule("dst loc=vec", every_target(Pipe.V), None, "TFILLPAD_VEC -> PIPE_V"),
+    )  # fmt: skip
     DTYPES: ClassVar = FILLPAD_DTYPES
     LOCATIONS: ClassVar[tuple[Location, ...]] = (Location.VEC,)
     COST: ClassVar = Formula(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
 
 from pto_dialect.attrs import Location, Pipe, TargetArch
@@ -32,7 +32,15 @@ from pto_dialect.ops.vector_arith import VBrOp, VMulOp
 from pto_dialect.ops.vector_index import VciOp
 from pto_dialect.ops.vector_scalar import require_scalar_fits
 from pto_dialect.ops.vector_store import VstsOp
-from pto_dialect.records import AsVectorOp, Cost, Effect, Shapes, per_target_dtypes
+from pto_dialect.records import (
+    AsVectorOp,
+    Cost,
+    Effect,
+    PipeRule,
+    Shapes,
+    every_target,
+    per_target_dtypes,
+)
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
@@ -75,6 +83,10 @@ class GenerateTileOp(AttrInInsTileOp):
 
 
 # ---- tci --------------------------------------------------------------------------------
+def _with_tmp(op: Operation) -> bool:
+    return isinstance(op, TCIOp) and len(op.ins) == 2
+
+
 TMP_MIN_BYTES = {32: 768, 16: 1792}
 """tci.md, A2/A3: the smallest tmp of the vectorised path per element width."""
 
@@ -90,6 +102,16 @@ class TCIOp(GenerateTileOp):
     NUM_INS: ClassVar[int] = 2
     """At most: the start scalar and the optional tmp tile."""
     OPTIONAL_TMP: ClassVar[bool] = True
+    PIPE_RULES: ClassVar = (
+        # a2a3/TCI.hpp TCI_b32_normal / a5/Tci.hpp: the tmp overload issues vector
+        # instructions (vector_dup, vcgadd, vadds, vconv / vci, vsts); PTOAS #1499, #1532
+        PipeRule("with tmp", every_target(Pipe.V), _with_tmp,
+                 "a2a3/TCI.hpp, a5/Tci.hpp: the tmp overload is vector code"),
+        # the overload without tmp is a scalar loop of UB stores; event.hpp TCI -> PIPE_S;
+        # PTOAS #735 (a PIPE_V classification raced on the board)
+        PipeRule("without tmp", every_target(Pipe.S), None,
+                 "a2a3/TCI.hpp, a5/Tci.hpp: a scalar loop; event.hpp TCI -> PIPE_S"),
+    )  # fmt: skip
     MANUAL: ClassVar = _PAGES + "tci.md"
     # tci.md, implementation checks (A2A3/A5): int32, uint32, int16, uint16 (CPU: the same)
     DTYPES: ClassVar = per_target_dtypes("i32 ui32 i16 ui16", "i32 ui32 i16 ui16")

@@ -26,12 +26,21 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import ClassVar, TypeVar
 
+from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
 from pto_dialect.dtypes import BF16, F8E4M3, F8E5M2, F16, F32, HIF8, I8, I32, DType
 from pto_dialect.ops.base import TileOp, dims_str, fail, require_location, require_same_dtype
-from pto_dialect.records import Cost, CostFormula, Formula, PerTarget, Shapes
+from pto_dialect.records import (
+    Cost,
+    CostFormula,
+    Formula,
+    PerTarget,
+    PipeRule,
+    Shapes,
+    every_target,
+)
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileBufType, TileTypeBase
 
@@ -62,10 +71,19 @@ _A5_LAYOUTS: Mapping[Location, tuple[BLayout, SLayout]] = MappingProxyType(
 )
 
 
+def _on_vector_unit(op: Operation) -> bool:
+    return isinstance(op, MatmulTileOp) and op.on_vector_unit()
+
+
 class MatmulTileOp(TileOp):
     """`dst = [acc_in +] a @ b [+ bias]`, GEMV when `GEMV` (a has one row)."""
 
     PIPE: ClassVar[Pipe] = Pipe.M
+    PIPE_RULES: ClassVar = (
+        PipeRule("every operand loc=vec (the vector-unit form)", every_target(Pipe.V),
+                 _on_vector_unit, "the project's vector-unit form (docs/passes.md)"),
+        PipeRule("cube locations", every_target(Pipe.M), None, "pto-isa TMATMUL/TGEMV -> PIPE_M"),
+    )  # fmt: skip
     NUM_INS: ClassVar[int] = 2
     TRIPLES: ClassVar[PerTarget[frozenset[MatmulTriple]]] = PerTarget(
         _A2A3_TRIPLES, _A5_TRIPLES, _A5_TRIPLES
@@ -148,10 +166,6 @@ class MatmulTileOp(TileOp):
             isinstance(t := v.type, TileTypeBase) and t.location is Location.VEC
             for v in self.operands
         )
-
-    def pipe(self) -> Pipe:
-        """PIPE_V for the vector-unit form, else the cube pipe."""
-        return Pipe.V if self.on_vector_unit() else self.PIPE
 
     def _verify_vector_unit(self, roles: list[tuple[str, TileTypeBase, Location]]) -> None:
         """Every operand of the vector-unit form is row-major, as the vector loads read it."""

@@ -63,7 +63,9 @@ from pto_dialect.records import (
     Formula,
     NoCycles,
     PerTarget,
+    PipeRule,
     Shapes,
+    every_target,
     per_target_dtypes,
 )
 from pto_dialect.targets import TargetProfile
@@ -573,6 +575,11 @@ ACC_STORE_TYPES: dict[DType, frozenset[DType]] = {
 _ACC_MAX_COLS = 4095
 
 
+def _stores_acc(op: Operation) -> bool:
+    tile = op.operands[0].type
+    return isinstance(tile, TileTypeBase) and tile.location is Location.ACC
+
+
 @irdl_op_definition
 class TStoreOp(TileOp):
     """`dst = src`: a Vec/Mat/Acc tile's valid region into a GM partition view.
@@ -584,6 +591,12 @@ class TStoreOp(TileOp):
     name = "pto.tstore"
 
     PIPE: ClassVar[Pipe] = Pipe.MTE3
+    PIPE_RULES: ClassVar = (
+        PipeRule(
+            "from loc=acc", every_target(Pipe.FIX), _stores_acc, "pto-isa TSTORE_ACC -> PIPE_FIX"
+        ),
+        PipeRule("from loc=vec or loc=mat", every_target(Pipe.MTE3), None, "TSTORE_VEC/MAT"),
+    )
     HAS_TILE_RESULT: ClassVar[bool] = False
     MANUAL: ClassVar = "tile/ops/memory-and-data-movement/tstore.md"
     DTYPES_BY_LOC: ClassVar[Mapping[Location, DTypes]] = {
@@ -629,12 +642,6 @@ class TStoreOp(TileOp):
     def view(self) -> SSAValue:
         """The destination view (`outs` in DPS form, the second source in SSA form)."""
         return self.outs[0] if self.outs else self.ins[1]
-
-    def pipe(self) -> Pipe:
-        tile = self.src.type
-        if isinstance(tile, TileTypeBase) and tile.location is Location.ACC:
-            return Pipe.FIX
-        return Pipe.MTE3
 
     def verify_(self) -> None:
         if self.res:

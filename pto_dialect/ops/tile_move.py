@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar, TypeVar
 
+from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import Location, Pipe, SLayout
@@ -17,7 +18,16 @@ from pto_dialect.ops.base import (
     require_same_dtype,
 )
 from pto_dialect.ops.tile_memory import ACC_STORE_TYPES, GM_TILE
-from pto_dialect.records import CostFormula, DTypes, Formula, PerTarget, Shapes, per_target_dtypes
+from pto_dialect.records import (
+    CostFormula,
+    DTypes,
+    Formula,
+    PerTarget,
+    PipeRule,
+    Shapes,
+    every_target,
+    per_target_dtypes,
+)
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import TileTypeBase
 
@@ -27,13 +37,46 @@ TMOV_PIPES: dict[tuple[Location, Location], Pipe] = {
     (Location.MAT, Location.LEFT): Pipe.MTE1,
     (Location.MAT, Location.RIGHT): Pipe.MTE1,
     (Location.MAT, Location.BIAS): Pipe.MTE1,
-    (Location.MAT, Location.SCALING): Pipe.MTE1,
+    # pto-isa event.hpp `TMOV_M2S -> PIPE_FIX` (the fixpipe buffer is loaded by the fixpipe;
+    # PTOAS #928 moved it off MTE1 after stale FBUF reads)
+    (Location.MAT, Location.SCALING): Pipe.FIX,
     (Location.VEC, Location.VEC): Pipe.V,
+    # the A5 UB -> L1 path issues copy_ubuf_to_cbuf on MTE3 (a5/TExtract.hpp
+    # TExtractVecToMat; PTOAS #272)
     (Location.VEC, Location.MAT): Pipe.MTE3,
     (Location.ACC, Location.MAT): Pipe.FIX,
     (Location.ACC, Location.VEC): Pipe.FIX,
 }
-"""Legal (src, dst) location pairs of `pto.tmov` and the pipe each runs on (tmov.md)."""
+"""Legal (src, dst) location pairs of `pto.tmov` and the pipe each runs on (tmov.md; pto-isa
+`include/pto/common/event.hpp` OpPipeEntry: TMOV_M2L/M2R/M2B MTE1, TMOV_A2M/A2V/M2S FIX,
+TMOV_V2V V)."""
+
+
+_PAIRS_SOURCE = "tmov.md; pto-isa event.hpp TMOV_*"
+
+
+def location_pair_pipes(default: Pipe) -> tuple[PipeRule, ...]:
+    """The pipe rows of an op whose pipe follows its (source, destination) locations."""
+
+    def pair_is(pair: tuple[Location, Location]) -> Callable[[Operation], bool]:
+        def applies(op: Operation) -> bool:
+            if not isinstance(op, TileOp):
+                return False
+            src, dst = op.ins[0].type, op.dst_type
+            return (
+                isinstance(src, TileTypeBase)
+                and isinstance(dst, TileTypeBase)
+                and (src.location, dst.location) == pair
+            )
+
+        return applies
+
+    rows = tuple(
+        PipeRule(f"loc={a.value} -> loc={b.value}", every_target(p), pair_is((a, b)), _PAIRS_SOURCE)
+        for (a, b), p in TMOV_PIPES.items()
+    )
+    return (*rows, PipeRule("any other pair (refused by the verifier)", every_target(default)))
+
 
 # Byte alignment of one row (cols x sizeof) of single-row moves into the bias / fixpipe buffers.
 _SINGLE_ROW_ALIGN = {Location.BIAS: 64, Location.SCALING: 128}
@@ -59,6 +102,7 @@ class TMovOp(TileOp):
     name = "pto.tmov"
 
     PIPE: ClassVar[Pipe] = Pipe.MTE1
+    PIPE_RULES: ClassVar = location_pair_pipes(Pipe.MTE1)
     MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/tmov.md"
     DTYPES_BY_PAIR: ClassVar[Mapping[tuple[Location, Location], DTypes]] = {
         # tmov.md: source element types per legal location pair (empty: pair unsupported)
@@ -90,12 +134,6 @@ class TMovOp(TileOp):
     ) -> list[tuple[int, str, tuple[S | int, S | int]]]:
         """A move reads the source over the destination's valid region."""
         return [(0, "src", result)]
-
-    def pipe(self) -> Pipe:
-        src, dst = self.ins[0].type, self.dst_type
-        if isinstance(src, TileTypeBase) and isinstance(dst, TileTypeBase):
-            return TMOV_PIPES.get((src.location, dst.location), self.PIPE)
-        return self.PIPE
 
     def verify_tiles(self, target: TargetProfile) -> None:
         src, dst = self.tile(0, "src"), self.dst_tile()

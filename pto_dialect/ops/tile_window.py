@@ -24,7 +24,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout, TargetArch
 from pto_dialect.ops.base import TileOp, dims_str, fail, require_dtype_supported
-from pto_dialect.ops.tile_move import TMOV_PIPES, tmov_dst_dtypes
+from pto_dialect.ops.tile_move import location_pair_pipes, tmov_dst_dtypes
 from pto_dialect.records import CostFormula, Formula, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import TileTypeBase
@@ -77,6 +77,9 @@ class WindowTileOp(TileOp):
 
     NUM_INS: ClassVar[int] = 3
     PIPE: ClassVar[Pipe] = Pipe.V
+    PIPE_RULES: ClassVar = location_pair_pipes(Pipe.V)
+    """As tmov's location pairs (PTOAS `getPipe`; pto-isa TEXTRACT_M2LR MTE1, TEXTRACT_A2M and
+    TINSERT_A2M FIX), vec->vec on V."""
     DTYPES: ClassVar = WINDOW_DTYPES
     PAIRS: ClassVar[Mapping[TargetArch, frozenset[Pair]]]
     """Legal (src, dst) location pairs per target."""
@@ -101,13 +104,6 @@ class WindowTileOp(TileOp):
 
     def source_roles(self) -> list[str]:
         return ["src", "indexRow", "indexCol"]
-
-    def pipe(self) -> Pipe:
-        """The pipe of the location pair (PTOAS `getPipe`: as tmov's, vec->vec on V)."""
-        src, dst = self.ins[0].type, self.dst_type
-        if isinstance(src, TileTypeBase) and isinstance(dst, TileTypeBase):
-            return TMOV_PIPES.get((src.location, dst.location), self.PIPE)
-        return self.PIPE
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
         """The result type's valid shape (`?`: its full shape)."""

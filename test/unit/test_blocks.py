@@ -7,10 +7,12 @@ page (block `b` of `n` owns `[b * len, (b + 1) * len)`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
-from interpreters.api import PtoArgumentError, parse, run
+from interpreters.api import PtoArgumentError, PtoRunError, parse, run
 
 ROW = 64
 """f32 elements each block moves (256 bytes)."""
@@ -153,3 +155,48 @@ def test_the_vector_core_runs_a_vector_section_and_skips_a_cube_section() -> Non
     )
     result = run(parse(vector, target="a5"), x, np.full_like(x, 5))
     np.testing.assert_array_equal(result["y"], x)
+
+
+def _both(
+    text: str, x: np.ndarray, y: np.ndarray, blocks: int, **options: object
+) -> tuple[Any, Any]:
+    """The launch run one block after another and in processes (`jobs`)."""
+    module = parse(text, target="a5")
+    return (
+        run(module, x, y, blocks=blocks, **options),  # pyright: ignore[reportArgumentType]
+        run(module, x, y, blocks=blocks, jobs=2, **options),  # pyright: ignore[reportArgumentType]
+    )
+
+
+@pytest.mark.parametrize("semantics_only", [False, True])
+def test_blocks_in_processes_give_the_bytes_and_cycles_of_one_after_another(
+    semantics_only: bool,
+) -> None:
+    # reversed rows: every block reads a row another one does not write
+    text = kernel("arith.subi %n, %b : i64\n    %last = arith.subi %src_row, %c1 : i64").replace(
+        "%src_off = arith.muli %src_row", "%src_off = arith.muli %last"
+    )
+    x = np.random.default_rng(5).standard_normal(3 * ROW).astype(np.float32)
+    apart, together = _both(text, x, np.zeros_like(x), 3, semantics_only=semantics_only)
+    np.testing.assert_array_equal(apart["y"], x.reshape(3, ROW)[::-1].ravel())
+    assert apart["y"].tobytes() == together["y"].tobytes()
+    assert apart.block_cycles == together.block_cycles
+    assert [r.text() for r in apart.block_reports] == [r.text() for r in together.block_reports]
+
+
+def test_a_block_that_reads_what_an_earlier_one_wrote_runs_after_it() -> None:
+    # block b copies row b of y to row b + 1 of y: in order, row 0 reaches every row
+    text = kernel("arith.addi %b, %c0 : i64").replace("%gx = pto.addptr %x", "%gx = pto.addptr %y")
+    text = text.replace("%dst_off = arith.muli %b, %c64", "%b1 = arith.addi %b, %c1 : i64\n    "
+                        "%dst_off = arith.muli %b1, %c64")  # fmt: skip
+    y = np.random.default_rng(6).standard_normal(3 * ROW).astype(np.float32)
+    sequential, parallel = _both(text, np.zeros_like(y), y, 2)
+    np.testing.assert_array_equal(sequential["y"], np.tile(y[:ROW], 3))
+    assert parallel["y"].tobytes() == sequential["y"].tobytes()
+
+
+def test_the_first_failing_block_is_the_error_in_processes_too() -> None:
+    x = np.zeros(2 * ROW, np.float32)
+    module = parse(kernel("arith.addi %b, %c0 : i64"), target="a5")
+    with pytest.raises(PtoRunError, match=r"block 2: gm source rows reach bytes \[512, 768\)"):
+        run(module, x, x, blocks=4, jobs=2)

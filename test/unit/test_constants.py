@@ -155,3 +155,26 @@ def test_integer_ops_are_xdsls(type: str, bitwidth: Literal[32, 64], a: int, b: 
             interpreter.register_implementations(functions)
         results.append(interpreter.call_op("main", (a, b)))
     assert results[0] == results[1]
+
+
+MIN_MAX = """
+builtin.module {
+  func.func @main(%a: i8, %b: i8, %i: index, %j: index) -> (i8, i8, i8, i8, index, index) {
+    %maxs = arith.maxsi %a, %b : i8
+    %mins = arith.minsi %a, %b : i8
+    %maxu = arith.maxui %a, %b : i8
+    %minu = arith.minui %a, %b : i8
+    %clamp = arith.minsi %i, %j : index
+    %top = arith.maxui %i, %j : index
+    func.return %maxs, %mins, %maxu, %minu, %clamp, %top : i8, i8, i8, i8, index, index
+  }
+}
+"""
+
+
+def test_integer_min_and_max_read_signed_or_unsigned_operands() -> None:
+    """-1 : i8 is 255 unsigned: the largest for maxui, the smallest for maxsi."""
+    interpreter = PtoInterpreter(parse_module(context(arith.Arith), MIN_MAX, "m.mlir"))
+    for functions in (KernelArithFunctions(), FuncFunctions()):
+        interpreter.register_implementations(functions)
+    assert interpreter.call_op("main", (-1, 5, 7, 512)) == (5, -1, -1, 5, 7, 512)

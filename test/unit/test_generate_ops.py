@@ -98,6 +98,17 @@ def _kernel(op: str, target: str, dtype: DType, shape: tuple[int, int], valid: t
 """
 
 
+_TMP = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=512>"
+
+
+def _with_tmp(text: str, scalar_type: str) -> str:
+    """The kernel's tci with a tmp tile: the vector overload (PIPE_V, lowered); without one
+    tci is a scalar loop on PIPE_S and stays a tile op."""
+    alloc = f"%z = arith.constant 65536 : i64\n    %tmp = pto.alloc_tile addr = %z : {_TMP}\n"
+    text = text.replace("    pto.tci ins(%s ", f"    {alloc}    pto.tci ins(%s, %tmp ")
+    return text.replace(f": {scalar_type}) outs(%d", f": {scalar_type}, {_TMP}) outs(%d")
+
+
 def _random(rng: np.random.Generator, dtype: DType, shape: tuple[int, int]) -> np.ndarray:
     raw = rng.integers(0, 256, shape[0] * shape[1] * dtype.bytes, dtype=np.uint8)
     return raw.view(dtype.numpy).reshape(shape)
@@ -182,7 +193,7 @@ def test_tci_reference_and_lowering(
     got = _run(text, data, valid, start, stype, lowered=False)
     want = tci_reference(data, valid[1], start, descending, dtype)
     assert np.array_equal(got.view(np.uint8), want.view(np.uint8))
-    lowered = _run(text, data, valid, start, stype, lowered=True)
+    lowered = _run(_with_tmp(text, stype), data, valid, start, stype, lowered=True)
     assert np.array_equal(lowered.view(np.uint8), got.view(np.uint8))
 
 
@@ -224,7 +235,7 @@ def test_tci_unsigned_start_is_refused() -> None:
     got = _run(text, data, (1, 13), 2**32 - 2, "ui32", lowered=False)
     assert np.array_equal(got, tci_reference(data, 13, 2**32 - 2, False, dtype))
     with pytest.raises(PassFailedException, match="the ui32 start cannot be offset per chunk"):
-        _run(text, data, (1, 13), 7, "ui32", lowered=True)
+        _run(_with_tmp(text, "ui32"), data, (1, 13), 7, "ui32", lowered=True)
 
 
 def test_tci_writes_row_zero_only_and_tmp_is_scratch_on_a2a3() -> None:
@@ -248,6 +259,24 @@ def test_tci_writes_row_zero_only_and_tmp_is_scratch_on_a2a3() -> None:
             "SCRATCH" if scratch else "NONE",
             "WRITE",
         ]
+
+
+def test_tci_runs_on_the_scalar_pipe_without_tmp_and_on_the_vector_pipe_with_it() -> None:
+    """pto-isa TCI.hpp: the overload without tmp is a scalar loop (PIPE_S, event.hpp), the one
+    with tmp vector code (PTOAS #1532); the lowering leaves the scalar form alone."""
+    dst = "!pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=16>"
+    for target in TARGETS:
+        text = f"""builtin.module attributes {{pto.target_arch = "{target}"}} {{
+          func.func @k(%s: i32, %t: {_TMP}, %d: {dst}) {{
+            pto.tci ins(%s : i32) outs(%d : {dst})
+            pto.tci ins(%s, %t : i32, {_TMP}) outs(%d : {dst})
+            func.return
+          }}
+        }}"""
+        module = parse_module(CONTEXT, text, "k.mlir")
+        module.verify()
+        pipes = [o.pipe().value for o in module.walk() if isinstance(o, TCIOp)]
+        assert pipes == ["PIPE_S", "PIPE_V"]
 
 
 def test_tci_tmp_rules_are_per_target() -> None:

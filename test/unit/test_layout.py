@@ -12,6 +12,7 @@ PACKAGES = ("pto_dialect", "passes", "interpreters")
 
 ALLOWED: dict[str, tuple[str, ...]] = {
     "pto_dialect": ("pto_dialect",),
+    "pto_dialect.builder": ("pto_dialect",),
     "passes": ("pto_dialect", "passes"),
     "interpreters.engine": ("pto_dialect", "interpreters.engine"),
     "interpreters.semantics": (
@@ -34,12 +35,23 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "interpreters.ops",
     ),
     "interpreters": ("pto_dialect", "passes", "interpreters"),
+    "interpreters.sweep": ("pto_dialect", "passes", "interpreters"),
 }
 """Per package (the longest prefix wins): the packages its modules may import. Imports
-point down: the dialect, then passes, then the interpreter's engine, semantics, machine,
-op functions and, at the top, its user surface."""
+point down: the dialect (its Python kernel builder builds IR only), then passes, then the
+interpreter's engine, semantics, machine, op functions and, at the top, its user surface."""
 
-USER_SURFACE = {"api", "runner", "args", "execute", "auto_sync", "progress"}
+USER_SURFACE = {
+    "api",
+    "runner",
+    "args",
+    "execute",
+    "auto_sync",
+    "progress",
+    "check",
+    "check_diff",
+    "check_command",
+}
 """The only modules directly in `interpreters/`: what `pto-run` and Python users call."""
 
 

@@ -30,6 +30,7 @@ from interpreters.engine.source import parse_module
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Pointer
 from interpreters.machine.pipes import PipeModel
+from interpreters.ops.vecscope import VecScopeFunctions
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.semantics import vector_arith as sem
 from pto_dialect.attrs import Pipe
@@ -254,7 +255,7 @@ def test_plt_tail_loop_kernel() -> None:
     interpreter = Interpreter(module, listeners=(recorder,))
     machine = Machine(A5, pipes=PipeModel())
     for functions in (ArithFunctions(), FuncFunctions(), ScfFunctions(),
-                      VectorArithFunctions(machine)):  # fmt: skip
+                      VectorArithFunctions(machine), VecScopeFunctions(machine)):  # fmt: skip
         interpreter.register_implementations(functions)
     interpreter.call_op("k", (1.5, 2.0))
     plts = [r for name, r in recorder.results if name == "pto.plt_b32"]

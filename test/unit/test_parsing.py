@@ -29,3 +29,19 @@ def test_the_linear_pattern_matches_what_xdsl_matches(body: str) -> None:
     ours = LinearLexer._unescaped_characters_regex.match(text)  # pyright: ignore[reportPrivateUsage]
     theirs = MLIRLexer._unescaped_characters_regex.match(text)  # pyright: ignore[reportPrivateUsage]
     assert (ours and ours.group()) == (theirs and theirs.group())
+
+
+def test_a_type_spelled_again_is_the_same_value_and_a_longer_spelling_is_not_it() -> None:
+    """A repeated `!pto.` spelling is taken from the first parse; one that starts like an
+    earlier spelling but goes on is parsed on its own."""
+    text = """
+    func.func @f(%a: !pto.ptr<f32>, %b: !pto.ptr<f32, ub>, %c: !pto.ptr<f32>,
+                 %d: !pto.ptr<f32, ub>) {
+      func.return
+    }
+    """
+    module = parse_module(make_context(), text, "t.mlir")
+    func = next(iter(module.ops))
+    a, b, c, d = func.regions[0].blocks[0].args
+    assert a.type is c.type and b.type is d.type
+    assert str(a.type) == "!pto.ptr<f32>" and str(b.type) == "!pto.ptr<f32, ub>"

@@ -587,7 +587,8 @@ TMOV_PAIRS = [
      left(), Pipe.MTE1),
     (tile(Location.MAT, "f16", 32, 16, slayout=SLayout.COL_MAJOR), right(), Pipe.MTE1),
     (tile(Location.MAT, "f16", 1, 32), bias(cols=32), Pipe.MTE1),
-    (tile(Location.MAT, "ui64", 1, 16), tile(Location.SCALING, "ui64", 1, 16), Pipe.MTE1),
+    # pto-isa event.hpp: TMOV_M2S -> PIPE_FIX (docs/decisions.md)
+    (tile(Location.MAT, "ui64", 1, 16), tile(Location.SCALING, "ui64", 1, 16), Pipe.FIX),
     (vec(), vec(), Pipe.V),
     (vec("f16"), tile(Location.MAT, "f16", 16, 16), Pipe.MTE3),
     (acc(), tile(Location.MAT, "f16", 16, 16), Pipe.FIX),

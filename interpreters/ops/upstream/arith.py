@@ -26,6 +26,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
+from pto_dialect.upstream_ops import IndexCastUIOp
 
 
 @register_functions
@@ -85,10 +86,20 @@ _INT_BINARY: dict[type[Operation], _IntBinary] = {
 implementation, for the types it does not handle."""
 
 
+_MINMAX: dict[type[Operation], tuple[Callable[[int, int], int], bool]] = {
+    arith.MaxSIOp: (max, False),
+    arith.MinSIOp: (min, False),
+    arith.MaxUIOp: (max, True),
+    arith.MinUIOp: (min, True),
+}
+"""Integer min/max ops: the choice and whether the operands are read unsigned."""
+
+
 @register_functions
 class KernelArithFunctions(CachedConstantArithFunctions):
     """The arith functions `pto-run` registers: cached constants, and xDSL's `arith.addi`,
-    `subi`, `muli` and `cmpi` on index and integer values, with the
+    `subi`, `muli` and `cmpi` on index and integer values (and the integer min/max ops xDSL
+    lacks), with the
     width of each op read from its type once: the results are xDSL's (wrapped to the signed
     range of the width; cmpi's unsigned predicates on the unsigned values). Other types
     get xDSL's own implementation and its error."""
@@ -118,6 +129,20 @@ class KernelArithFunctions(CachedConstantArithFunctions):
         if width is None:
             return xdsl(self, interpreter, op, args)
         return (to_signed(compute(args[0], args[1]), width),)
+
+    @implements(arith.MaxSIOp, arith.MinSIOp, arith.MaxUIOp, arith.MinUIOp)
+    def run_int_minmax(
+        self, interpreter: Interpreter,
+        op: arith.MaxSIOp | arith.MinSIOp | arith.MaxUIOp | arith.MinUIOp, args: PythonValues,
+    ) -> PythonValues:  # fmt: skip
+        """`arith.maxsi`/`minsi`/`maxui`/`minui` (xDSL has none; PyPTO kernels clamp tile
+        extents with them): the operands as signed or unsigned values of their width."""
+        width = self._width(interpreter, op, op.result.type)
+        if width is None:
+            raise PtoRuntimeError(f"{op.name} on {op.result.type} is not supported")
+        pick, unsigned = _MINMAX[type(op)]
+        convert = to_unsigned if unsigned else to_signed
+        return (to_signed(pick(convert(args[0], width), convert(args[1], width)), width),)
 
     @implements(arith.CmpiOp)
     def run_int_cmpi(
@@ -161,3 +186,21 @@ class UnsignedIndexArithFunctions(InterpreterFunctions):
     ) -> PythonValues:
         lhs, rhs, width = self._unsigned(interpreter, op, args)
         return (to_signed(lhs % rhs, width),)
+
+
+@register_functions
+class IndexCastUIFunctions(InterpreterFunctions):
+    """`arith.index_castui` (`pto_dialect.upstream_ops`): the operand read as unsigned at its
+    width (the interpreter's index width for `index`), wrapped to the result's width."""
+
+    @implements(IndexCastUIOp)
+    def run_index_castui(
+        self, interpreter: Interpreter, op: IndexCastUIOp, args: PythonValues
+    ) -> PythonValues:
+        def width(type: Attribute) -> int:
+            if isinstance(type, IntegerType):
+                return cast(IntegerType, type).bitwidth
+            return interpreter.index_bitwidth
+
+        value = to_unsigned(int(args[0]), width(op.input.type))
+        return (to_signed(value, width(op.result.type)),)

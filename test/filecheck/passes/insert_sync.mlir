@@ -151,8 +151,10 @@ builtin.module attributes {pto.target_arch = "a5"} {
 !tv = !pto.tensor_view<?x?xf32>
 
 // Event ids: the two MTE2->V pairs of the first half overlap (EVENT_ID0, EVENT_ID1);
-// the pair of the second half starts after both ended and reuses EVENT_ID0. The tabs
-// writing the same buffer one after another are ordered on V by barriers.
+// the pair of the second half starts after both ended in program order, but MTE2 may set it
+// before V has taken the first signal, so it gets the least recently used id, EVENT_ID2,
+// not EVENT_ID0 (an event id holds one signal). The tabs writing the same buffer one after
+// another are ordered on V by barriers (a2a3's same-pipe rule).
 // CHECK-LABEL: func.func @events
 // CHECK:         pto.tload ins(%pa
 // CHECK-NEXT:    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
@@ -164,11 +166,11 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_V>
 // CHECK-NEXT:    pto.tabs ins(%tb
 // CHECK-NEXT:    pto.tload ins(%pc
-// CHECK-NEXT:    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
-// CHECK-NEXT:    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+// CHECK-NEXT:    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID2>]
+// CHECK-NEXT:    pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID2>]
 // CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_V>
 // CHECK-NEXT:    pto.tabs ins(%tc
-builtin.module attributes {pto.target_arch = "a5"} {
+builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @events(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -203,7 +205,8 @@ builtin.module attributes {pto.target_arch = "a5"} {
 !pv = !pto.partition_tensor_view<1x8xf32>
 !tv = !pto.tensor_view<?x?xf32>
 
-// Nine MTE2->V dependences whose pairs all overlap: eight event ids, then a PIPE_ALL barrier.
+// Nine MTE2->V dependences whose pairs all overlap: eight event ids, then a PIPE_ALL barrier
+// that says which ids ran out (pto-check reports it).
 // CHECK-LABEL: func.func @nine
 // CHECK:         pto.tload ins(%pa : !pto.partition_tensor_view<1x8xf32>) outs(%t0
 // CHECK-NEXT:    pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
@@ -215,10 +218,10 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK:         pto.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID7>]
 // CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_V>
 // CHECK-NEXT:    pto.tabs ins(%t7
-// CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_ALL>
+// CHECK-NEXT:    pto.barrier #pto.pipe<PIPE_ALL> {pto.sync_fallback = "the 8 event ids of PIPE_MTE2 -> PIPE_V are taken here"}
 // CHECK-NEXT:    pto.tabs ins(%t8
 // CHECK-NEXT:    func.return
-builtin.module attributes {pto.target_arch = "a5"} {
+builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @nine(%a: !pto.ptr<f32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -354,7 +357,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:      pto.wait_flag[<PIPE_MTE3>, <PIPE_V>, <EVENT_ID0>]
 // CHECK-NEXT:      pto.barrier #pto.pipe<PIPE_V>
 // CHECK-NEXT:      pto.tadd ins(%b1, %b0
-builtin.module attributes {pto.target_arch = "a5"} {
+builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @carried_from_branch(%out: !pto.ptr<f32>, %cond: i1) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index

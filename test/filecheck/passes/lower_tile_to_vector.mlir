@@ -283,7 +283,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // tadd whose src0 is valid on 4x40 of dst's 8x64: lanes outside it read all-one bits. A row
 // threads two counts: dst's 64 columns and src0's prefix (40 in rows 0..3, else 0); src0 is
 // read with vsldb over its prefix blocks only; the all-ones f32 register is the i32 -1 broadcast
-// stored into the chunk's lanes of dst and loaded back; `ones + src1` is stored over the 64
+// stored into the chunk's lanes of dst and loaded back (after a VST_VLD mem_bar on A5); `ones + src1` is stored over the 64
 // lanes, then `src0 + src1` over the prefix.
 // CHECK-LABEL: func.func @tadd_fill
 // CHECK:         %[[X:.*]] = pto.castptr %{{.*}} : i64 -> !pto.ptr<f32, ub>
@@ -321,6 +321,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT:          %[[A:.*]] = pto.vsldb %[[XAT]], %[[BS]], %[[RS]], %[[BMASK]] : !pto.ptr<f32, ub>, i16, i16, !pto.mask<b32> -> !pto.vreg<64xf32>
 // CHECK-NEXT:          %[[B:.*]] = pto.vlds %[[Y]][%[[AT]]] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
 // CHECK-NEXT:          pto.vsts %[[ONES]], %[[ZI]][%[[AT]]], %[[ALL]] : !pto.vreg<64xi32>, !pto.ptr<i32, ub>, !pto.mask<b32>
+// CHECK-NEXT:          pto.mem_bar "VST_VLD"
 // CHECK-NEXT:          %[[F:.*]] = pto.vlds %[[Z]][%[[AT]]] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
 // CHECK-NEXT:          %[[R0:.*]] = pto.vadd %[[F]], %[[B]], %[[ALL]] : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
 // CHECK-NEXT:          pto.vsts %[[R0]], %[[Z]][%[[AT]]], %[[ALL]] : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
@@ -476,7 +477,8 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // a5 tcolsum {isBinary} with a dynamic row count: no chunk when R = 0; R = 1 adds row 0 to a
 // zero register and writes it to tmp row 0 too; otherwise the pairwise levels run in an
-// scf.while, the odd row of a level added to its last partial sum (row + tmp[half - 1]).
+// scf.while, the odd row of a level added to its last partial sum (row + tmp[half - 1]); a
+// VST_VLD mem_bar orders each load of tmp after the stores of the level before it (A5).
 // CHECK-LABEL: func.func @colsum_pairwise_dynamic(%vr: index)
 // CHECK:         %[[SOME:.*]] = arith.cmpi sgt, %vr, %[[C0:.*]] : index
 // CHECK-NEXT:    %{{.*}} = arith.constant 64 : index
@@ -502,6 +504,7 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // CHECK-NEXT:            %[[LROW:.*]] = arith.muli %[[LR]], %[[C64:.*]] : index
 // CHECK-NEXT:            %[[LAT:.*]] = arith.addi %[[LROW]], %[[OFF]] : index
 // CHECK-NEXT:            %[[LEFT:.*]] = pto.vlds %s_ub[%[[LAT]]]
+// CHECK-NEXT:            pto.mem_bar "VST_VLD"
 // CHECK-NEXT:            %[[LAST:.*]] = arith.addi %[[PAIRS]], %{{.*}} : index
 // CHECK-NEXT:            %[[TROW:.*]] = arith.muli %[[LAST]], %[[C64]] : index
 // CHECK-NEXT:            %[[TAIL:.*]] = pto.vlds %t_ub[%[[TROW]]]

@@ -16,7 +16,7 @@
 // ROW-NEXT: {{^.+$}}
 // ROW-NEXT: {{^ *\^$}}
 // ROW-NEXT: exit status: 1
-// F80: {{^}}{{[^ ]*}}bad_f80.mlir:1:18: error: pto.ptr pointee f80 is not a PTO element type{{$}}
+// F80: {{^}}{{[^ ]*}}bad_f80.mlir:1:18: error: pto.ptr pointee f80 is not a PTO element type or a SIMT payload{{$}}
 // F80-NEXT: {{^.+$}}
 // F80-NEXT: {{^ *\^$}}
 // F80-NEXT: exit status: 1
