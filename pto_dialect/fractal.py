@@ -13,7 +13,7 @@ pto-isa include/pto/common/pto_tile.hpp `TileLeft`, `TileRight`, `TileAcc`):
 ZN of a matrix is NZ of its transpose, byte for byte. The operands of `mad` are fixed per
 target: L0A NZ on A5 (and the CPU simulator), ZZ on A2/A3; L0B ZN; L0C NZ with 16 x 16
 boxes of the 32-bit accumulator (1024 bytes). `interpreters/semantics/cube.py` places and
-reads bytes by these tables; `pto-lower-matrix` checks tiles against them.
+reads bytes by these tables.
 """
 
 from __future__ import annotations

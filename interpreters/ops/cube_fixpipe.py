@@ -17,7 +17,7 @@ from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.memory import Access, Pointer
+from interpreters.machine.memory import Access
 from interpreters.ops.cube_move import as_int, element_of, placed
 from interpreters.semantics import cube, cube_fixpipe
 from interpreters.semantics.cube_fixpipe import Stage
@@ -36,8 +36,7 @@ from pto_dialect.ops.cube_fixpipe import (
 )
 from pto_dialect.types import MemorySpace, PtrType
 
-_ATOMIC_TYPES = {"f32": "f32", "f16": "f16", "bf16": "bf16", "s32": "i32", "s16": "i16",
-                 "s8": "i8"}  # fmt: skip
+_ATOMIC_TYPES = {"f32": "f32", "f16": "f16", "bf16": "bf16", "s32": "i32", "s16": "i16", "s8": "i8"}
 
 
 @register_functions
@@ -54,8 +53,10 @@ class CubeFixpipeFunctions(MachineFunctions):
         dst = placed(machine, arg[op.destination], op.DST_SPACE, "destination")
         source = element_of(src, op.source.type)
         target = element_of(dst, op.destination.type)
-        check(source is not None and target is not None,
-              f"{op.name} needs typed source and destination pointers")  # fmt: skip
+        check(
+            source is not None and target is not None,
+            f"{op.name} needs typed source and destination pointers",
+        )
         assert source is not None and target is not None
         assert src.memory is not None and dst.memory is not None
         m, n = as_int(arg[op.m]), as_int(arg[op.n])
@@ -65,12 +66,16 @@ class CubeFixpipeFunctions(MachineFunctions):
         layout = op.word(MODE)
         if layout == "nz2dn":
             loop0 = as_int(arg[present["loop0_src_stride"]])
-            check(loop0 == 1, f"{op.name} nz2dn with loop0_src_stride {loop0} (other than 1) "
-                  "is not modelled")  # fmt: skip
+            check(
+                loop0 == 1,
+                f"{op.name} nz2dn with loop0_src_stride {loop0} (other than 1) is not modelled",
+            )
         count, src3, dst3 = 1, 0, 0
         if "loop3_count" in present:
-            count, src3, dst3 = (as_int(arg[present[k]]) for k in
-                                 ("loop3_count", "loop3_src_stride", "loop3_dst_stride"))  # fmt: skip
+            count, src3, dst3 = (
+                as_int(arg[present[k]])
+                for k in ("loop3_count", "loop3_src_stride", "loop3_dst_stride")
+            )
         stage = self._stage(op, present, arg, n)
         c_at = cube_fixpipe.acc_offsets(m, n, src_stride)
         d_at = cube_fixpipe.dst_offsets(layout, m, n, dst_stride, target)
@@ -86,12 +91,17 @@ class CubeFixpipeFunctions(MachineFunctions):
             if atomic[0] is not None:
                 old = cube.gather(dst.memory.data, dst_base, d_at, target)
                 reads.append(Access(dst.memory, *cube.byte_span(dst_base, d_at, target.bytes)))
-                result = _atomic(old, result, dtype_named(_ATOMIC_TYPES[atomic[0]]),
-                                 str(atomic[1]), target)  # fmt: skip
+                result = _atomic(
+                    old, result, dtype_named(_ATOMIC_TYPES[atomic[0]]), str(atomic[1]), target
+                )
             at = dst_base + d_at[..., None] * target.bytes + np.arange(target.bytes)
-            check(int(at.min()) >= 0 and int(at.max()) < dst.memory.size,
-                  f"{op.name} writes beyond {dst.memory.name} ({dst.memory.size} bytes)")  # fmt: skip
-            dst.memory.data[at.reshape(-1)] = np.ascontiguousarray(result).view(np.uint8).reshape(-1)
+            check(
+                int(at.min()) >= 0 and int(at.max()) < dst.memory.size,
+                f"{op.name} writes beyond {dst.memory.name} ({dst.memory.size} bytes)",
+            )
+            dst.memory.data[at.reshape(-1)] = (
+                np.ascontiguousarray(result).view(np.uint8).reshape(-1)
+            )
             writes.append(Access(dst.memory, *cube.byte_span(dst_base, d_at, target.bytes)))
         nbytes = count * m * n * target.bytes
         cycles = costs.transfer_cycles(machine.target, MemorySpace.L0C, op.DST_SPACE, nbytes)
@@ -147,8 +157,10 @@ class CubeFixpipeFunctions(MachineFunctions):
         """`nbytes` bytes of the fixpipe buffer at pointer `value`."""
         ptr = placed(self.machine, value, MemorySpace.FB, "fixpipe payload")
         assert ptr.memory is not None
-        check(ptr.offset + nbytes <= ptr.memory.size,
-              f"a fixpipe parameter payload reaches beyond {ptr.memory.name}")  # fmt: skip
+        check(
+            ptr.offset + nbytes <= ptr.memory.size,
+            f"a fixpipe parameter payload reaches beyond {ptr.memory.name}",
+        )
         return ptr.memory.data[ptr.offset : ptr.offset + nbytes].copy()
 
 
@@ -167,4 +179,3 @@ def _atomic(old: np.ndarray, new: np.ndarray, kind: DType, op: str, target: DTyp
         if op == "max":
             return np.maximum(old, new).astype(target.numpy)
         return np.minimum(old, new).astype(target.numpy)
-

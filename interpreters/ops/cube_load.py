@@ -44,15 +44,15 @@ class CubeLoadFunctions(MachineFunctions):
         dtype = element_of(dst, op.destination.type) or element_of(src, op.source.type)
         check(dtype is not None, f"{op.name} needs a typed source or destination pointer")
         assert dtype is not None and src.memory is not None
+        zz = space is MemorySpace.L0A and l0a_format(self.machine.target.arch) is Fractal.ZZ
         if controls is None:
             assert shape is not None
             rows, cols, start_row, start_col = shape
             right = space is MemorySpace.L0B
-            controls = cube.shape_controls(rows, cols, (start_row, start_col), dtype, right,
-                                           op.transpose)  # fmt: skip
-        zz = space is MemorySpace.L0A and l0a_format(self.machine.target.arch) is Fractal.ZZ
-        offsets, data = cube.l1_load(src.memory.data, src.offset, dtype, controls,
-                                     op.transpose, zz)  # fmt: skip
+            controls = cube.shape_controls(
+                rows, cols, (start_row, start_col), dtype, right, op.transpose, zz
+            )
+        offsets, data = cube.l1_load(src.memory.data, src.offset, dtype, controls, op.transpose, zz)
         written = write_bytes(dst, offsets, data)
         nbytes = controls.m_step * controls.k_step * FRACTAL_BYTES
         read = Access(src.memory, src.offset, src.offset + nbytes)
@@ -86,8 +86,11 @@ class CubeLoadFunctions(MachineFunctions):
         space = MemorySpace.L0B if right else MemorySpace.L0A
         src = placed(self.machine, args[0], MemorySpace.L1, "source")
         dst = self.machine.place(cast(Pointer, args[1]), space)
-        check(dst.offset % 16 == 0, f"{op.name}: the destination {dst.offset} is not 16-byte "
-              "aligned (the MX destination address unit)")  # fmt: skip
+        check(
+            dst.offset % 16 == 0,
+            f"{op.name}: the destination {dst.offset} is not 16-byte "
+            "aligned (the MX destination address unit)",
+        )
         assert src.memory is not None
         fields = [None if v is None else as_int(args[op.operands.index(v)]) for v in op.fields]
         if op.is_full:
@@ -99,8 +102,8 @@ class CubeLoadFunctions(MachineFunctions):
         scales = self.machine.scale_memory(space)
         base = dst.offset >> SCALE_ADDRESS_SHIFT
         at = base + offsets
-        check(int(at.max()) < scales.size,
-              f"{op.name} writes beyond the {scales.name} scale buffer ({scales.size} bytes)")  # fmt: skip
+        beyond = f"{op.name} writes beyond the {scales.name} scale buffer ({scales.size} bytes)"
+        check(int(at.max()) < scales.size, beyond)
         scales.data[at] = data
         nbytes = controls.m_step * controls.k_step * SCALE_FRAGMENT_BYTES
         read = Access(src.memory, src.offset, src.offset + nbytes)
@@ -108,4 +111,3 @@ class CubeLoadFunctions(MachineFunctions):
         cycles = costs.transfer_cycles(self.machine.target, MemorySpace.L1, space, nbytes)
         self.on_pipe(op, [read], [written], cycles)
         return ()
-

@@ -69,24 +69,31 @@ class CubeMadFunctions(MachineFunctions):
             reads.append(_span(bias, row_at, c))
         scales = None
         if op.MX:
-            scales = (self._scales(MemorySpace.L0A, lhs, m, k, False, reads),
-                      self._scales(MemorySpace.L0B, rhs, n, k, True, reads))  # fmt: skip
+            scales = (
+                self._scales(MemorySpace.L0A, lhs, m, k, False, reads),
+                self._scales(MemorySpace.L0B, rhs, n, k, True, reads),
+            )
         numerics = Numerics(op.clause(SAT_MODE) == "sat", op.clause(TF32_MODE))
-        a_mat, b_mat, exact = operand_matrices(c, a_vals, b_vals, m, k, n, (a, b), scales,
-                                               numerics)  # fmt: skip
+        a_mat, b_mat, exact = operand_matrices(c, a_vals, b_vals, m, k, n, (a, b), scales, numerics)
         result = product_sum(a_mat, b_mat, c, start, numerics.saturate, exact)
         written = _span(dst, c_at, c)
         cycles = costs.matmul_cycles(m, k, n, a)
         self.on_pipe(op, reads, [written], cycles)
         at = dst.offset + c_at[..., None] * c.bytes + np.arange(c.bytes)
-        dst.memory.data[at.reshape(-1)] = np.ascontiguousarray(
-            result.astype(c.numpy)).view(np.uint8).reshape(-1)  # fmt: skip
+        dst.memory.data[at.reshape(-1)] = (
+            np.ascontiguousarray(result.astype(c.numpy)).view(np.uint8).reshape(-1)
+        )
         return ()
 
     def _scales(
-        self, space: MemorySpace, operand: Pointer, rows: int, k: int, right: bool,
+        self,
+        space: MemorySpace,
+        operand: Pointer,
+        rows: int,
+        k: int,
+        right: bool,
         reads: list[Access],
-    ) -> np.ndarray:  # fmt: skip
+    ) -> np.ndarray:
         """The f32 values of an operand's MX scales: A's m x G or B's G x n."""
         memory = self.machine.scale_memory(space)
         base = operand.offset >> SCALE_ADDRESS_SHIFT

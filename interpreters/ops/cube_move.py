@@ -46,9 +46,10 @@ def placed(machine: Machine, value: object, space: MemorySpace, role: str) -> Po
     if space is MemorySpace.FB:
         ptr = Pointer(ptr.memory, ptr.offset & FB_ADDRESS_MASK, ptr.dtype)
     if space is not MemorySpace.GM:
-        check(ptr.offset % ON_CHIP_ALIGN == 0,
-              f"{role}: {space.value} address {ptr.offset} is not {ON_CHIP_ALIGN}-byte "
-              "aligned")  # fmt: skip
+        check(
+            ptr.offset % ON_CHIP_ALIGN == 0,
+            f"{role}: {space.value} address {ptr.offset} is not {ON_CHIP_ALIGN}-byte aligned",
+        )
     return ptr
 
 
@@ -123,8 +124,7 @@ class CubeMoveFunctions(MachineFunctions):
         nbytes = spec.groups * spec.n * spec.d * dtype.bytes
         read = Access(src.memory, src.offset, src.offset + max(nbytes, 0))
         written = write_bytes(dst, offsets, data)
-        cycles = costs.transfer_cycles(self.machine.target, MemorySpace.GM, MemorySpace.L1,
-                                       nbytes)  # fmt: skip
+        cycles = costs.transfer_cycles(self.machine.target, MemorySpace.GM, MemorySpace.L1, nbytes)
         self.on_pipe(op, [read], [written], cycles)
         return ()
 
@@ -136,14 +136,17 @@ class CubeMoveFunctions(MachineFunctions):
         src = placed(self.machine, args[0], op.SRC_SPACE, "source")
         dst = placed(self.machine, args[1], op.DST_SPACE, "destination")
         n_burst, length, src_gap, dst_gap = (as_int(v) for v in args[2:6])
-        for role, value in (("nburst count", n_burst), ("len_burst", length),
-                            ("src gap", src_gap), ("dst gap", dst_gap)):  # fmt: skip
+        for role, value in (
+            ("nburst count", n_burst),
+            ("len_burst", length),
+            ("src gap", src_gap),
+            ("dst gap", dst_gap),
+        ):
             check(value >= 0, f"{op.name} {role} {value} must not be negative")
         source = element_of(src, op.source.type)
         target = element_of(dst, op.destination.type)
         unit = op.UNIT_BYTES
-        widen = (op.CONVERSIONS and source is not None and target == F32
-                 and source.bytes == 2)  # fmt: skip
+        widen = op.CONVERSIONS and source is not None and target == F32 and source.bytes == 2
         scale = 2 if widen else 1
         assert src.memory is not None and dst.memory is not None
         reads: list[Access] = []
@@ -151,14 +154,17 @@ class CubeMoveFunctions(MachineFunctions):
         for burst in range(n_burst):
             at = src.offset + burst * (length + src_gap) * unit
             to = dst.offset + burst * (length + dst_gap) * unit * scale
-            check(at + length * unit <= src.memory.size,
-                  f"{op.name} reads beyond {src.memory.name}")  # fmt: skip
+            check(
+                at + length * unit <= src.memory.size, f"{op.name} reads beyond {src.memory.name}"
+            )
             data = src.memory.data[at : at + length * unit]
             if widen:
                 assert source is not None
                 data = to_f32(data.view(source.numpy), source).view(np.uint8)
-            check(to + data.size <= dst.memory.size,
-                  f"{op.name} writes beyond {dst.memory.name} ({dst.memory.size} bytes)")  # fmt: skip
+            check(
+                to + data.size <= dst.memory.size,
+                f"{op.name} writes beyond {dst.memory.name} ({dst.memory.size} bytes)",
+            )
             dst.memory.data[to : to + data.size] = data
             reads.append(Access(src.memory, at, at + length * unit))
             writes.append(Access(dst.memory, to, to + data.size))

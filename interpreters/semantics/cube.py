@@ -137,18 +137,27 @@ class LoadControls:
 
 
 def shape_controls(
-    rows: int, cols: int, starts: tuple[int, int], dtype: DType, right: bool, transpose: bool
+    rows: int,
+    cols: int,
+    starts: tuple[int, int],
+    dtype: DType,
+    right: bool,
+    transpose: bool,
+    row_major_boxes: bool = False,
 ) -> LoadControls:
     """The controls the shape form `(rows, cols[, start_row, start_col])` stands for (PTOAS
     lib/PTO/Transforms/VPTOExpandWrapperOps.cpp `deriveLoadCbufToCaControl` /
-    `...ToCbControl`): a left load's rows are m and cols k, a right load's rows k and cols n."""
+    `...ToCbControl`): a left load's rows are m and cols k, a right load's rows k and cols n.
+    PTOAS derives them for A5; into an A2/A3 L0A (ZZ, `row_major_boxes`) the destination
+    stride is the boxes of a row, k's, so that `mad` finds A where it reads it."""
     size = dtype.bytes
     m_start, k_start = starts
     if not transpose:
         outer = cols if right else rows  # the 16-row axis: n of B, m of A
-        k_bytes = (rows if right else cols) * size
+        k_steps = ceil((rows if right else cols) * size / C0_BYTES)
         steps = ceil(outer / FRACTAL_ROWS)
-        return LoadControls(m_start, k_start, steps, ceil(k_bytes / C0_BYTES), steps, steps)
+        dst_stride = k_steps if row_major_boxes else steps
+        return LoadControls(m_start, k_start, steps, k_steps, steps, dst_stride)
     unit = max(FRACTAL_ROWS, C0_BYTES // size)
     k_axis, other = (rows, cols) if right else (cols, rows)
     k_align, other_align = ceil(k_axis / unit) * unit, ceil(other / unit) * unit
@@ -191,8 +200,9 @@ def l1_load(
         check(size in (1, 2, 4), f"transposing {dtype} boxes is not modelled")
         elements = frags.reshape(ctl.k_step, ctl.m_step, FRACTAL_ROWS, width, size)
         # the region as a (16 m_step) x (C0 k_step) matrix of elements, then its transpose
-        matrix = elements.transpose(1, 2, 0, 3, 4).reshape(ctl.m_step * FRACTAL_ROWS,
-                                                            ctl.k_step * width, size)  # fmt: skip
+        matrix = elements.transpose(1, 2, 0, 3, 4).reshape(
+            ctl.m_step * FRACTAL_ROWS, ctl.k_step * width, size
+        )
         flipped = matrix.transpose(1, 0, 2)
         rows, cols = flipped.shape[:2]
         check(
@@ -210,9 +220,7 @@ def l1_load(
     return offsets.reshape(-1), np.ascontiguousarray(out).reshape(-1)
 
 
-def mx_shape_controls(
-    rows: int, cols: int, starts: tuple[int, int], right: bool
-) -> LoadControls:
+def mx_shape_controls(rows: int, cols: int, starts: tuple[int, int], right: bool) -> LoadControls:
     """The MX scale controls of the shape form (PTOAS `deriveLoadCbufToCaMxControl` /
     `...CbMxControl`), in fragments: x along M (left) or N (right), y along pairs of groups."""
     groups = ceil((rows if right else cols) / MX_GROUP)
@@ -228,8 +236,10 @@ def mx_load(src: np.ndarray, src_base: int, ctl: LoadControls) -> tuple[np.ndarr
     frag = SCALE_FRAGMENT_BYTES
     source = (ctl.m_start + x) * ctl.src_stride + ctl.k_start + y
     byte = src_base + source[..., None] * frag + np.arange(frag)
-    check(int(byte.min()) >= 0 and int(byte.max()) < src.size,
-          f"the MX scale load reads beyond L1 ({src.size} bytes)")  # fmt: skip
+    check(
+        int(byte.min()) >= 0 and int(byte.max()) < src.size,
+        f"the MX scale load reads beyond L1 ({src.size} bytes)",
+    )
     target = (x * ctl.dst_stride + y)[..., None] * frag + np.arange(frag)
     return target.reshape(-1), src[byte].reshape(-1)
 

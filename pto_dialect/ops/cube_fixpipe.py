@@ -62,14 +62,24 @@ def _modes() -> dict[str, QuantMode]:
     # (name stem, source, family) from the manual's pre_quant family table
     # (docs/isa/cube/fixpipe-model.md via mte-l0c-l1.md; PTOAS docs/isa/micro-isa/16-cube-matmul.md)
     for stem, source, family in (
-        ("qf322hif8_pre", F32, "fp8"), ("qf322hif8_pre_hybrid", F32, "fp8"),
-        ("deqs32_int", I32, "s32"), ("req8", I32, "b8"), ("deqf16", I32, "f16"),
-        ("qf322fp8_pre", F32, "fp8"), ("qf322f32_pre", F32, "f32"), ("qf162b8_pre", F32, "b8"),
-        ("qf162s4_pre", F32, "s4"), ("req4", I32, "s4"), ("qf322b8_pre", F32, "b8"),
-        ("qf322s4_pre", F32, "s4"), ("deqs16", I32, "s16"), ("qf162s16_pre", I32, "s16"),
-        ("qf322f16_pre", F32, "f16"), ("qf322bf16_pre", F32, "bf16"),
+        ("qf322hif8_pre", F32, "fp8"),
+        ("qf322hif8_pre_hybrid", F32, "fp8"),
+        ("deqs32_int", I32, "s32"),
+        ("req8", I32, "b8"),
+        ("deqf16", I32, "f16"),
+        ("qf322fp8_pre", F32, "fp8"),
+        ("qf322f32_pre", F32, "f32"),
+        ("qf162b8_pre", F32, "b8"),
+        ("qf162s4_pre", F32, "s4"),
+        ("req4", I32, "s4"),
+        ("qf322b8_pre", F32, "b8"),
+        ("qf322s4_pre", F32, "s4"),
+        ("deqs16", I32, "s16"),
+        ("qf162s16_pre", I32, "s16"),
+        ("qf322f16_pre", F32, "f16"),
+        ("qf322bf16_pre", F32, "bf16"),
         ("qs322bf16_pre", I32, "bf16"),
-    ):  # fmt: skip
+    ):
         table[f"{stem}_vec"] = QuantMode(source, family, True)
         table[f"{stem}_scalar"] = QuantMode(source, family, False)
     table["f32_f16"] = QuantMode(F32, "f16", False)
@@ -89,12 +99,28 @@ UB_DST_MODES = ("single", "split_m", "split_n")
 UNIT_FLAGS = ("check_only", "check_and_clear")
 
 # attribute names (PTOAS's)
-MODE, UNIT_FLAG, QUANT, RELU, SAT = "mode", "unit_flag", "pre_quant_mode", "pre_relu_mode", "sat_mode"
+MODE, UNIT_FLAG, QUANT, RELU, SAT = (
+    "mode",
+    "unit_flag",
+    "pre_quant_mode",
+    "pre_relu_mode",
+    "sat_mode",
+)
 ATOMIC_TYPE, ATOMIC_OP, DST_MODE = "atomic_type", "atomic_op", "dst_mode"
 
-_OPTIONAL = ("sid", "l2_cache_ctrl", "sub_blockid", "pre_quant", "pre_relu", "clip_value",
-             "split", "loop0_src_stride", "loop3_count", "loop3_src_stride",
-             "loop3_dst_stride")  # fmt: skip
+_OPTIONAL = (
+    "sid",
+    "l2_cache_ctrl",
+    "sub_blockid",
+    "pre_quant",
+    "pre_relu",
+    "clip_value",
+    "split",
+    "loop0_src_stride",
+    "loop3_count",
+    "loop3_src_stride",
+    "loop3_dst_stride",
+)
 
 
 class FixpipeOp(PtoOp):
@@ -140,10 +166,14 @@ class FixpipeOp(PtoOp):
         unknown = set(given) - set(_OPTIONAL)
         assert not unknown, f"unknown fixpipe operands {unknown}"
         super().__init__(
-            operands=[source, destination, *sizes,
-                      *[[given[name]] if name in given else [] for name in _OPTIONAL]],
+            operands=[
+                source,
+                destination,
+                *sizes,
+                *[[given[name]] if name in given else [] for name in _OPTIONAL],
+            ],
             attributes=dict(attributes or {}),
-        )  # fmt: skip
+        )
 
     # ---- views -------------------------------------------------------------------------
     def word(self, name: str) -> str | None:
@@ -216,8 +246,17 @@ class FixpipeOp(PtoOp):
         if rest:
             printer.print_attr_dict(rest)
         printer.print_string(" : ")
-        types = [v.type for v in (self.source, self.destination, self.m, self.n,
-                                  self.src_stride, self.dst_stride)]  # fmt: skip
+        types = [
+            v.type
+            for v in (
+                self.source,
+                self.destination,
+                self.m,
+                self.n,
+                self.src_stride,
+                self.dst_stride,
+            )
+        ]
         types += [present[name].type for name in _OPTIONAL if name in present]
         printer.print_list(types, printer.print_attribute)
 
@@ -230,11 +269,19 @@ class FixpipeOp(PtoOp):
             value = getattr(self, name)
             if value.type != i64:
                 raise fail(f"{self.name} {name} must be i64, got {value.type}")
-        for name in ("sid", "l2_cache_ctrl", "sub_blockid", "split", "loop0_src_stride",
-                     "loop3_count", "loop3_src_stride", "loop3_dst_stride"):  # fmt: skip
+        for name in (
+            "sid",
+            "l2_cache_ctrl",
+            "sub_blockid",
+            "split",
+            "loop0_src_stride",
+            "loop3_count",
+            "loop3_src_stride",
+            "loop3_dst_stride",
+        ):
             if name in present and present[name].type != i64:
                 raise fail(f"{self.name} {name} must be i64, got {present[name].type}")
-        if self.GM_HINTS != ("sid" in present and "l2_cache_ctrl" in present):
+        if ("sid" in present and "l2_cache_ctrl" in present) != self.GM_HINTS:
             raise fail(f"{self.name} takes %sid and %l2_cache_ctrl exactly on GM stores")
         if self.GM_HINTS:
             check_range(self, present["sid"], "sid", 0, 3)
@@ -253,8 +300,9 @@ class FixpipeOp(PtoOp):
             if name in self.attributes and not isinstance(self.attributes[name], StringAttr):
                 raise fail(f"{self.name} {name} must be a string attribute")
 
-    def _verify_quant(self, present: dict[str, SSAValue], source: DType | None,
-                      target: DType | None) -> None:  # fmt: skip
+    def _verify_quant(
+        self, present: dict[str, SSAValue], source: DType | None, target: DType | None
+    ) -> None:
         mode = self.word(QUANT)
         if ("pre_quant" in present) != (mode is not None):
             raise fail(f"{self.name} pre_quant requires payload and mode together")
@@ -266,15 +314,20 @@ class FixpipeOp(PtoOp):
         payload = present["pre_quant"].type
         if quant.vector:
             if not (isinstance(payload, PtrType) and payload.memory is MemorySpace.FB):
-                raise fail(f"{self.name} vector pre_quant mode {mode} requires an fb pointer payload")
+                raise fail(
+                    f"{self.name} vector pre_quant mode {mode} requires an fb pointer payload"
+                )
         elif not _is_float_scalar(payload):
             raise fail(f"{self.name} scalar pre_quant mode {mode} requires an f16/bf16/f32 payload")
         if source is not None and source != quant.source:
-            raise fail(f"{self.name} pre_quant mode {mode} reads a {quant.source} accumulator, "
-                       f"not {source}")  # fmt: skip
+            raise fail(
+                f"{self.name} pre_quant mode {mode} reads a {quant.source} accumulator, "
+                f"not {source}"
+            )
         if target is not None and not family_holds(quant.family, target):
-            raise fail(f"{self.name} pre_quant mode {mode} writes the {quant.family} family, "
-                       f"not {target}")  # fmt: skip
+            raise fail(
+                f"{self.name} pre_quant mode {mode} writes the {quant.family} family, not {target}"
+            )
 
     def _verify_relu(self, present: dict[str, SSAValue]) -> None:
         mode = self.word(RELU)
@@ -312,7 +365,9 @@ class FixpipeOp(PtoOp):
             raise fail(f"{self.name} nz2nz requires an f32 destination")
         sat = self.word(SAT)
         if sat is not None and sat not in SAT_MODES.values():
-            raise fail(f"{self.name} saturation '{sat}' is not one of sat, sat(preserve_nan), nosat")
+            raise fail(
+                f"{self.name} saturation '{sat}' is not one of sat, sat(preserve_nan), nosat"
+            )
 
     def _verify_target(self, present: dict[str, SSAValue]) -> None:
         atomic = (self.word(ATOMIC_TYPE), self.word(ATOMIC_OP))
@@ -322,10 +377,12 @@ class FixpipeOp(PtoOp):
             if not all(atomic):
                 raise fail(f"{self.name} atomic requires type and op together")
             if atomic[0] not in ATOMIC_TYPES or atomic[1] not in ATOMIC_OPS:
-                raise fail(f"{self.name} atomic type must be one of {', '.join(ATOMIC_TYPES)} "
-                           f"and op one of {', '.join(ATOMIC_OPS)}")  # fmt: skip
+                raise fail(
+                    f"{self.name} atomic type must be one of {', '.join(ATOMIC_TYPES)} "
+                    f"and op one of {', '.join(ATOMIC_OPS)}"
+                )
         mode = self.word(DST_MODE)
-        if self.UB_MODE != (mode is not None):
+        if (mode is not None) != self.UB_MODE:
             raise fail(f"{self.name} takes dst_mode(...) exactly on UB stores")
         if mode is None:
             return
@@ -337,14 +394,17 @@ class FixpipeOp(PtoOp):
             check_range(self, present["sub_blockid"], "sub_blockid", 0, 1)
             return
         if any(self.word(k) for k in (QUANT, RELU)) or self.word(MODE) not in (None, "nz2nd"):
-            raise fail(f"{self.name} dst_mode({mode}) allows only the normal or nz2nd "
-                       "writeback, without pre_quant or pre_relu")  # fmt: skip
+            raise fail(
+                f"{self.name} dst_mode({mode}) allows only the normal or nz2nd "
+                "writeback, without pre_quant or pre_relu"
+            )
         size = constant_index(self.m if mode == "split_m" else self.n)
         multiple = 2 if mode == "split_m" else 32
         if size is not None and size % multiple:
             axis = "m" if mode == "split_m" else "n"
-            raise fail(f"{self.name} dst_mode({mode}) needs {axis} a multiple of {multiple}, "
-                       f"got {size}")  # fmt: skip
+            raise fail(
+                f"{self.name} dst_mode({mode}) needs {axis} a multiple of {multiple}, got {size}"
+            )
 
 
 def _is_float_scalar(type: Attribute) -> bool:
@@ -379,8 +439,11 @@ def _parse_clauses(
         if kind not in order:
             parser.raise_error(f"unknown {name} clause '{word}'", pos)
         if order.index(kind) <= last:
-            parser.raise_error(f"{name} clauses must follow the canonical order "
-                               f"({', '.join(order)}) and appear once", pos)  # fmt: skip
+            parser.raise_error(
+                f"{name} clauses must follow the canonical order "
+                f"({', '.join(order)}) and appear once",
+                pos,
+            )
         last = order.index(kind)
         if kind == "unit_flag":
             with parser.in_parens():
@@ -468,8 +531,10 @@ def _print_clauses(op: FixpipeOp, printer: Printer, present: dict[str, SSAValue]
             printer.print_string(")")
     if "loop3_count" in present:
         printer.print_string(", loop3(")
-        printer.print_list([present[n] for n in ("loop3_count", "loop3_src_stride",
-                                                 "loop3_dst_stride")], printer.print_operand)  # fmt: skip
+        printer.print_list(
+            [present[n] for n in ("loop3_count", "loop3_src_stride", "loop3_dst_stride")],
+            printer.print_operand,
+        )
         printer.print_string(")")
     if (sat := op.word(SAT)) is not None:
         printer.print_string(", sat(preserve_nan)" if sat == "sat_preserve_nan" else f", {sat}")

@@ -81,11 +81,21 @@ class L1LoadOp(PtoOp):
     DST_SPACE: ClassVar[MemorySpace]
     SHAPE_NAMES: ClassVar[tuple[str, str, str, str]]
     FULL_NAMES: ClassVar[tuple[str, ...]] = (
-        "m_start", "k_start", "m_step", "k_step", "src_stride", "dst_stride",
-    )  # fmt: skip
+        "m_start",
+        "k_start",
+        "m_step",
+        "k_step",
+        "src_stride",
+        "dst_stride",
+    )
     FULL_RANGES: ClassVar[tuple[tuple[int, int], ...]] = (
-        (0, _U16), (0, _U16), (1, _U8), (1, _U8), (1, _U16), (1, _U16),
-    )  # fmt: skip
+        (0, _U16),
+        (0, _U16),
+        (1, _U8),
+        (1, _U8),
+        (1, _U16),
+        (1, _U16),
+    )
     """The hardware fields of the full form (VPTO.cpp `verifyMteL1L0LoadOperands`)."""
     TRANSPOSABLE: ClassVar[bool] = True
 
@@ -119,25 +129,42 @@ class L1LoadOp(PtoOp):
 
     @classmethod
     def shaped(
-        cls, source: SSAValue, destination: SSAValue, extents: tuple[SSAValue, SSAValue],
-        starts: tuple[SSAValue, SSAValue] | None = None, transpose: bool = False,
-    ) -> Self:  # fmt: skip
+        cls,
+        source: SSAValue,
+        destination: SSAValue,
+        extents: tuple[SSAValue, SSAValue],
+        starts: tuple[SSAValue, SSAValue] | None = None,
+        transpose: bool = False,
+    ) -> Self:
         """The shape form: the two extents and, optionally, the two starts."""
         return cls(source, destination, [*extents, *(starts or (None, None))], transpose)
 
     @classmethod
     def controlled(
-        cls, source: SSAValue, destination: SSAValue, controls: Sequence[SSAValue],
+        cls,
+        source: SSAValue,
+        destination: SSAValue,
+        controls: Sequence[SSAValue],
         transpose: bool = False,
-    ) -> Self:  # fmt: skip
+    ) -> Self:
         """The full-control form: the six controls in `FULL_NAMES` order."""
         return cls(source, destination, [None] * 4 + list(controls), transpose)
 
     # ---- views -------------------------------------------------------------------------
     @property
     def fields(self) -> list[SSAValue | None]:
-        return [self.f0, self.f1, self.f2, self.f3, self.f4, self.f5, self.f6, self.f7,
-                self.f8, self.f9]  # fmt: skip
+        return [
+            self.f0,
+            self.f1,
+            self.f2,
+            self.f3,
+            self.f4,
+            self.f5,
+            self.f6,
+            self.f7,
+            self.f8,
+            self.f9,
+        ]
 
     @property
     def shape_operands(self) -> list[SSAValue | None]:
@@ -272,9 +299,11 @@ class L1LoadOp(PtoOp):
             for name, value in zip(self.SHAPE_NAMES[2:], shape[2:], strict=True):
                 if value is not None:
                     check_range(self, value, name, 0, _U16)
-        if TRANSPOSE in self.attributes:
-            if not isinstance(self.attributes[TRANSPOSE], IntegerAttr) or not self.TRANSPOSABLE:
-                raise fail(f"{self.name} transpose must be a boolean attribute of a data load")
+        transpose = self.attributes.get(TRANSPOSE)
+        if transpose is not None and (
+            not isinstance(transpose, IntegerAttr) or not self.TRANSPOSABLE
+        ):
+            raise fail(f"{self.name} transpose must be a boolean attribute of a data load")
 
 
 _COST = Formula(CostFormula.TRANSFER)
@@ -360,8 +389,14 @@ class RawL1LoadOp(DmaOp):
 
     def verify_(self) -> None:
         super().verify_()
-        controls = (self.m_start, self.k_start, self.m_step, self.k_step, self.src_stride,
-                    self.dst_stride)  # fmt: skip
+        controls = (
+            self.m_start,
+            self.k_start,
+            self.m_step,
+            self.k_step,
+            self.src_stride,
+            self.dst_stride,
+        )
         for name, value, (low, high) in zip(
             L1LoadOp.FULL_NAMES, controls, L1LoadOp.FULL_RANGES, strict=True
         ):

@@ -31,8 +31,8 @@ from pto_dialect.dtypes import F32, FP4_DTYPES, DType
 from pto_dialect.mx import MX_K_MULTIPLE, MX_TRIPLES
 from pto_dialect.ops.base import PtoOp, fail, target_of
 from pto_dialect.ops.cube_load import check_pointer, check_range
+from pto_dialect.ops.tile_matrix import MAX_MNK, MatmulTileOp, MatmulTriple
 from pto_dialect.ops.tile_memory import constant_index
-from pto_dialect.ops.tile_matrix import MAX_MNK, MatmulTriple, MatmulTileOp
 from pto_dialect.records import CostFormula, Formula, PerTarget
 from pto_dialect.types import MemorySpace, PtrType
 
@@ -190,8 +190,11 @@ class MadFamilyOp(PtoOp):
     def verify_(self) -> None:
         if len(self.operands_) != (7 if self.BIAS else 6):
             raise fail(f"{self.name} takes {7 if self.BIAS else 6} operands")
-        roles = [("lhs", self.lhs, MemorySpace.L0A), ("rhs", self.rhs, MemorySpace.L0B),
-                 ("dst", self.dst, MemorySpace.L0C)]  # fmt: skip
+        roles = [
+            ("lhs", self.lhs, MemorySpace.L0A),
+            ("rhs", self.rhs, MemorySpace.L0B),
+            ("dst", self.dst, MemorySpace.L0C),
+        ]
         if self.bias is not None:
             roles.append(("bias", self.bias, MemorySpace.BT))
         for role, value, space in roles:
@@ -216,8 +219,10 @@ class MadFamilyOp(PtoOp):
             bias_type = bias.type
             assert isinstance(bias_type, PtrType)
             if bias_type.element != c:
-                raise fail(f"{self.name} bias element type {bias_type.pointee} must equal the "
-                           f"dst element type {c}")  # fmt: skip
+                raise fail(
+                    f"{self.name} bias element type {bias_type.pointee} must equal the "
+                    f"dst element type {c}"
+                )
         if self.clause(TF32_MODE) is not None and (c, a, b) != (F32, F32, F32):
             raise fail(f"{self.name} tf32_mode requires f32 lhs, rhs and dst")
         if self.clause(SAT_MODE) is not None and not (a.is_float and b.is_float):

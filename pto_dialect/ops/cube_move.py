@@ -130,8 +130,12 @@ class UnitCopyOp(DmaOp):
         assert self.SRC_SPACE is not None and self.DST_SPACE is not None
         src = self._pointer(0, "source", self.SRC_SPACE)
         dst = self._pointer(1, "destination", self.DST_SPACE)
-        for role, value in (("len_burst", self.len_burst), ("nburst count", self.n_burst),
-                            ("src gap", self.src_gap), ("dst gap", self.dst_gap)):  # fmt: skip
+        for role, value in (
+            ("len_burst", self.len_burst),
+            ("nburst count", self.n_burst),
+            ("src gap", self.src_gap),
+            ("dst gap", self.dst_gap),
+        ):
             if value.type != i64:
                 raise fail(f"{self.name} {role} must be i64, got {value.type}")
         if not (src.is_typed and dst.is_typed) or not self.CONVERSIONS:
@@ -239,10 +243,17 @@ class MteGmL1FracOp(PtoOp):
     ) -> None:
         inner, outer = src_layout
         super().__init__(
-            operands=[source, destination, *shape, inner, [] if outer is None else [outer],
-                      *dst_group, *ctrl],
+            operands=[
+                source,
+                destination,
+                *shape,
+                inner,
+                [] if outer is None else [outer],
+                *dst_group,
+                *ctrl,
+            ],
             properties={"mode": StringAttr(mode)},
-        )  # fmt: skip
+        )
 
     @classmethod
     def parse(cls, parser: Parser) -> MteGmL1FracOp:
@@ -255,8 +266,12 @@ class MteGmL1FracOp(PtoOp):
         if mode not in FRAC_MODES:
             parser.raise_error("expected nd2nz or dn2nz", pos)
         groups: dict[str, list[UnresolvedOperand]] = {}
-        for key, counts in (("shape", (2,)), ("src_layout", (1, 2)), ("dst_group", (4,)),
-                            ("ctrl", (2,))):  # fmt: skip
+        for key, counts in (
+            ("shape", (2,)),
+            ("src_layout", (1, 2)),
+            ("dst_group", (4,)),
+            ("ctrl", (2,)),
+        ):
             parser.parse_punctuation(",")
             parser.parse_keyword(key)
             pos = parser.pos
@@ -264,7 +279,9 @@ class MteGmL1FracOp(PtoOp):
                 parser.Delimiter.PAREN, parser.parse_unresolved_operand
             )
             if len(values) not in counts:
-                parser.raise_error(f"{key}(...) takes {' or '.join(map(str, counts))} operands", pos)
+                parser.raise_error(
+                    f"{key}(...) takes {' or '.join(map(str, counts))} operands", pos
+                )
             groups[key] = values
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
@@ -289,28 +306,50 @@ class MteGmL1FracOp(PtoOp):
                 for _ in range(count - 1):
                     parser.parse_punctuation(",")
                     types.append(parser.parse_type())
-        flat = [src, dst, *groups["shape"], *groups["src_layout"], *groups["dst_group"],
-                *groups["ctrl"]]  # fmt: skip
+        flat = [
+            src,
+            dst,
+            *groups["shape"],
+            *groups["src_layout"],
+            *groups["dst_group"],
+            *groups["ctrl"],
+        ]
         if len(types) != len(flat):
             parser.raise_error(f"{cls.name} expects {len(flat)} types, got {len(types)}")
         values = [parser.resolve_operand(o, t) for o, t in zip(flat, types, strict=True)]
         outer = values[5] if len(groups["src_layout"]) == 2 else None
         rest = values[4 + len(groups["src_layout"]) :]
-        op = cls(values[0], values[1], mode, (values[2], values[3]), (values[4], outer),
-                 (rest[0], rest[1], rest[2], rest[3]), (rest[4], rest[5]))  # fmt: skip
+        op = cls(
+            values[0],
+            values[1],
+            mode,
+            (values[2], values[3]),
+            (values[4], outer),
+            (rest[0], rest[1], rest[2], rest[3]),
+            (rest[4], rest[5]),
+        )
         op.attributes |= attrs
         return op
 
     def print(self, printer: Printer) -> None:
         mode = self.mode.data
-        layout = [self.src_inner_stride] + ([self.src_outer_stride] if self.src_outer_stride else [])
+        layout = [self.src_inner_stride] + (
+            [self.src_outer_stride] if self.src_outer_stride else []
+        )
         groups = (
             ("shape", [self.n_value, self.d_value]),
             ("src_layout", layout),
-            ("dst_group", [self.group_count, self.dst_loop2_stride, self.dst_loop3_stride,
-                           self.dst_loop4_stride]),
+            (
+                "dst_group",
+                [
+                    self.group_count,
+                    self.dst_loop2_stride,
+                    self.dst_loop3_stride,
+                    self.dst_loop4_stride,
+                ],
+            ),
             ("ctrl", [self.l2_cache_ctrl, self.smallc0_en]),
-        )  # fmt: skip
+        )
         printer.print_string(" ")
         printer.print_list([self.source, self.destination], printer.print_operand)
         printer.print_string(f", {mode}")
@@ -338,13 +377,20 @@ class MteGmL1FracOp(PtoOp):
         src = _ptr(self, self.source, "source", MemorySpace.GM)
         dst = _ptr(self, self.destination, "destination", MemorySpace.L1)
         if src.is_typed and dst.is_typed and src.pointee != dst.pointee:
-            raise fail(f"{self.name} source element type {src.pointee} must equal the "
-                       f"destination element type {dst.pointee}")  # fmt: skip
-        scalars = [("n", self.n_value), ("d", self.d_value), ("src inner stride",
-                   self.src_inner_stride), ("group count", self.group_count),
-                   ("dst loop2 stride", self.dst_loop2_stride), ("dst loop3 stride",
-                   self.dst_loop3_stride), ("dst loop4 stride", self.dst_loop4_stride),
-                   ("l2_cache_ctrl", self.l2_cache_ctrl)]  # fmt: skip
+            raise fail(
+                f"{self.name} source element type {src.pointee} must equal the "
+                f"destination element type {dst.pointee}"
+            )
+        scalars = [
+            ("n", self.n_value),
+            ("d", self.d_value),
+            ("src inner stride", self.src_inner_stride),
+            ("group count", self.group_count),
+            ("dst loop2 stride", self.dst_loop2_stride),
+            ("dst loop3 stride", self.dst_loop3_stride),
+            ("dst loop4 stride", self.dst_loop4_stride),
+            ("l2_cache_ctrl", self.l2_cache_ctrl),
+        ]
         if self.src_outer_stride is not None:
             scalars.append(("src outer stride", self.src_outer_stride))
         for role, value in scalars:
@@ -353,8 +399,11 @@ class MteGmL1FracOp(PtoOp):
         if self.smallc0_en.type != i1:
             raise fail(f"{self.name} smallc0_en must be i1, got {self.smallc0_en.type}")
         smallc0 = self.smallc0_en.owner
-        small = (isinstance(smallc0, arith.ConstantOp) and isinstance(smallc0.value, IntegerAttr)
-                 and bool(smallc0.value.value.data))  # fmt: skip
+        small = (
+            isinstance(smallc0, arith.ConstantOp)
+            and isinstance(smallc0.value, IntegerAttr)
+            and bool(smallc0.value.value.data)
+        )
         d = constant_index(self.d_value)
         if small and d is not None and d > SMALL_C0_MAX_D:
             raise fail(f"{self.name} small-C0 mode takes d <= {SMALL_C0_MAX_D}, got {d}")
