@@ -4,11 +4,18 @@ target's own L0A format (NZ on a5 and cpu, ZZ on a2a3)."""
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 import pytest
+import support
 
 from interpreters import api
+from interpreters.machine.core import Machine
+from interpreters.machine.memory import Tile
+from interpreters.ops.tile_matrix import TileMatrixFunctions
 from interpreters.semantics import hif8
+from pto_dialect.attrs import TargetArch
+from pto_dialect.targets import PROFILES
 
 SHAPES = [(32, 64, 32), (20, 48, 16), (1, 32, 16)]
 """(m, k, n): whole boxes, partial boxes, a one-row A (with `disable_gemv`)."""
@@ -112,3 +119,55 @@ def test_hif8_codes_follow_the_format_definition() -> None:
     # leading 1: 2^4; 0x08: dot `0001` (no exponent bits), mantissa 0: 1.0; 0xC0 = -16
     codes = np.array([0x40, 0xC0, 0x08, 0x00], np.uint8)
     assert hif8.decode(codes).tolist() == [16.0, -16.0, 1.0, 0.0]
+
+
+def _tile(dtype: str, loc: str, rows: int, cols: int, layout: str, fractal: int = 512) -> str:
+    return (
+        f"!pto.tile_buf<loc={loc}, dtype={dtype}, rows={rows}, cols={cols}, v_row={rows}, "
+        f"v_col={cols}, {layout}, fractal={fractal}, pad=0>"
+    )
+
+
+def test_tmatmul_mx_scales_each_group_of_32_k() -> None:
+    m, k, n = 16, 64, 16
+    nz, zn = "blayout=col_major, slayout=row_major", "blayout=row_major, slayout=col_major"
+    row, col = "blayout=row_major, slayout=row_major", "blayout=col_major, slayout=col_major"
+    scale = "!pto.f8E8M0"
+    types = {
+        "a": _tile("f8E4M3FN", "left", m, k, nz),
+        "a_scale": _tile(scale, "scaling", m, k // 32, row, 32),
+        "b": _tile("f8E4M3FN", "right", k, n, zn),
+        "b_scale": _tile(scale, "scaling", k // 32, n, col, 32),
+        "dst": _tile("f32", "acc", m, n, nz),
+    }
+    ins = ["a", "a_scale", "b", "b_scale"]
+    text = (
+        'builtin.module attributes {pto.target_arch = "a5"} {\n'
+        f"func.func @mx({', '.join(f'%{r}: {types[r]}' for r in [*ins, 'dst'])}) {{\n"
+        f"  pto.tmatmul.mx ins({', '.join('%' + r for r in ins)} : "
+        f"{', '.join(types[r] for r in ins)}) outs(%dst : {types['dst']})\n"
+        "  func.return\n}\n}"
+    )
+    module = support.parse_kernel(text)
+    rng = np.random.default_rng(5)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float32)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float32)
+    sa = rng.integers(-3, 4, (m, k // 32))  # exponents of the E8M0 scales
+    sb = rng.integers(-3, 4, (k // 32, n))
+    machine = Machine(PROFILES[TargetArch.A5])
+    arrays = {
+        "a": a.astype(ml_dtypes.float8_e4m3fn),
+        "a_scale": (sa + 127).astype(np.uint8).view(ml_dtypes.float8_e8m0fnu),
+        "b": b.astype(ml_dtypes.float8_e4m3fn),
+        "b_scale": (sb + 127).astype(np.uint8).view(ml_dtypes.float8_e8m0fnu),
+        "dst": np.zeros((m, n), np.float32),
+    }
+    tiles: list[Tile] = []
+    for type, array in zip(support.arg_types(module, "mx"), arrays.values(), strict=True):
+        tile = machine.tile_at(type, None, *array.shape)
+        tile.set(array)
+        tiles.append(tile)
+    support.call(module, TileMatrixFunctions(machine), "mx", tiles)
+    groups = np.arange(k) // 32
+    want = (a * np.exp2(sa[:, groups])) @ (b * np.exp2(sb[groups, :]))
+    assert np.array_equal(tiles[-1].get(), want.astype(np.float32))
