@@ -59,7 +59,7 @@ class Fractal(Enum):
         return _BY_LAYOUT.get((blayout, slayout))
 
 
-_BY_LAYOUT = {f.value: f for f in Fractal}
+_BY_LAYOUT: dict[tuple[BLayout, SLayout], Fractal] = {f.value: f for f in Fractal}
 
 
 def c0(dtype: DType) -> int:

@@ -19,6 +19,7 @@ NaN terms carries the earliest in the order above.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, cast
 
 import ml_dtypes
 import numpy as np
@@ -95,8 +96,10 @@ def finite_max(dtype: DType) -> float:
     if dtype.coded:
         codes = np.arange(256, dtype=np.uint8)
         values = to_f32(codes[:, None] if dtype.name.startswith("f4") else codes, dtype)
-        return float(np.abs(values[np.isfinite(values)]).max())
-    return float(ml_dtypes.finfo(dtype.numpy).max)
+        finite: list[float] = np.abs(values[np.isfinite(values)]).astype(np.float64).tolist()
+        return max(finite)
+    info = cast(Any, ml_dtypes.finfo(dtype.numpy))  # ml_dtypes' finfo is untyped
+    return float(info.max)
 
 
 def _saturated_inputs(values: np.ndarray, dtype: DType) -> np.ndarray:
