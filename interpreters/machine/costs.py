@@ -438,14 +438,15 @@ def transfer_cycles(target: TargetProfile, src: MemorySpace, dst: MemorySpace, n
     return route.startup + ceil(nbytes / route.bytes_per_cycle)
 
 
-def matmul_cycles(m: int, k: int, n: int, operand: DType) -> int:
+def matmul_cycles(m: int, k: int, n: int, operand: DType, head: bool = True) -> int:
     """Cube: head + ceil(m/16) x ceil(k/K0) x ceil(n/16) fractals, K0 = 32 bytes of the A
-    operand, one fractal per cycle (two for f32)."""
+    operand, one fractal per cycle (two for f32). `head=False`: a `mad` streaming behind
+    another one (`P.CUBE_HEAD` says when the head is paid)."""
     if m <= 0 or k <= 0 or n <= 0:
         return 0
     k0 = P.CUBE_K_BYTES // operand.bytes * (2 if operand in FP4_DTYPES else 1)
     blocks = ceil(m / P.CUBE_M) * ceil(k / k0) * ceil(n / P.CUBE_N)
-    return P.CUBE_HEAD + blocks * (2 if operand.bits == 32 else 1)
+    return (P.CUBE_HEAD if head else 0) + blocks * (2 if operand.bits == 32 else 1)
 
 
 def simt_launch_cycles(warp_instructions: int) -> int:

@@ -77,7 +77,9 @@ class CubeMadFunctions(MachineFunctions):
         a_mat, b_mat, exact = operand_matrices(c, a_vals, b_vals, m, k, n, (a, b), scales, numerics)
         result = product_sum(a_mat, b_mat, c, start, numerics.saturate, exact)
         written = _span(dst, c_at, c)
-        cycles = costs.matmul_cycles(m, k, n, a)
+        pipes = machine.pipes
+        cycles = costs.matmul_cycles(m, k, n, a, head=not pipes.cube_streaming)
+        pipes.cube_streaming = True
         self.on_pipe(op, reads, [written], cycles)
         at = dst.offset + c_at[..., None] * c.bytes + np.arange(c.bytes)
         dst.memory.data[at.reshape(-1)] = (

@@ -90,6 +90,7 @@ class TileMatrixFunctions(MachineFunctions):
         sources = tiles[: len(op.ins)]
         self.on_pipe(op, [t.access() for t in sources], [dst.access()],
                      costs.matmul_cycles(m, k, n, a.dtype))  # fmt: skip
+        self.machine.pipes.cube_streaming = False  # a tile instruction's end settles the cube
         with dst.edit() as out:
             out[:m, :n] = result
         return results
