@@ -251,6 +251,10 @@ MADS = """builtin.module attributes {pto.target_arch = "a2a3"} {
     pto.mad_acc %l0a, %l0b, %l0c, %m, %n, %k : !a, !b, !c, i64, i64, i64
     pto.barrier #pto.pipe<PIPE_M>
     pto.mad_acc %l0a, %l0b, %l0c, %m, %n, %k : !a, !b, !c, i64, i64, i64
+    pto.mad_acc %l0a, %l0b, %l0c, %m, %n, %k : !a, !b, !c, i64, i64, i64
+    pto.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+    pto.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+    pto.mad_acc %l0a, %l0b, %l0c, %m, %n, %k : !a, !b, !c, i64, i64, i64
     func.return
   }
 }
@@ -260,11 +264,12 @@ MADS = """builtin.module attributes {pto.target_arch = "a2a3"} {
 def test_back_to_back_mads_pay_the_cube_head_once() -> None:
     """[cce] `mad`: 6 + ceil(m/16) x ceil(k/16) x ceil(n/16) cycles, the 6-cycle head only
     when the cube's queue is empty: the first mad of a stream costs the published 262, the
-    ones streaming behind it 256, and a pipe_barrier(PIPE_M) starts a new stream."""
+    ones streaming behind it 256; a pipe_barrier(PIPE_M) or a wait_flag on an M signal
+    (`FlushTailsForPipe`) starts a new stream."""
     text = MADS
     for short, space in (("!a", "f16, l0a"), ("!b", "f16, l0b"), ("!c", "f32, l0c")):
         text = text.replace(short, f"!pto.ptr<{space}>")
     module = parse_module(context(arith.Arith), text, "k")
     result = run_function(module, [], pipes=PipeModel(record_spans=True))
     spans = [s.cycles for s in result.machine.pipes.spans if s.pipe is Pipe.M]
-    assert spans == [262, 256, 256, 262]
+    assert spans == [262, 256, 256, 262, 256, 262]
