@@ -22,6 +22,8 @@ from xdsl.parser import AttrParser
 if TYPE_CHECKING:
     import numpy as np
 
+from pto_dialect.low_precision import BF16x2Type, F4E1M2x2Type, F4E2M1x2Type, HiF8Type
+
 
 class Kind(Enum):
     FLOAT = "float"
@@ -95,23 +97,31 @@ U32 = DType("ui32", 32, Kind.UINT, "uint32")
 I64 = DType("i64", 64, Kind.SINT, "int64")
 U64 = DType("ui64", 64, Kind.UINT, "uint64")
 
-ALL_DTYPES = (F32, F16, BF16, F8E4M3, F8E5M2, I8, U8, I16, U16, I32, U32, I64, U64)
-
-# The cube chapter's low-precision formats (A5): HiFloat8, the MX scale E8M0 and two FP4
-# formats packed two to a byte. Spelled `!pto.hif8`, `!pto.f8E8M0`, `!pto.f4E2M1x2`,
-# `!pto.f4E1M2x2` (PTOAS include/PTO/IR/PTOTypeDefs.td); a packed pair counts as one element.
+# PTO's own low-precision types (`pto_dialect.low_precision`): raw unsigned carriers (`coded`);
+# conversions (VMI `vcvt`, interpreters/semantics/vmi_convert) and the cube's matrix ops
+# (interpreters/semantics/mx_formats) give their codes values.
 HIF8 = DType("hif8", 8, Kind.FLOAT, "uint8", coded=True)
-F8E8M0 = DType("f8E8M0", 8, Kind.FLOAT, "ml_dtypes.float8_e8m0fnu")
-F4E2M1X2 = DType("f4E2M1x2", 8, Kind.FLOAT, "uint8", coded=True)
 F4E1M2X2 = DType("f4E1M2x2", 8, Kind.FLOAT, "uint8", coded=True)
+F4E2M1X2 = DType("f4E2M1x2", 8, Kind.FLOAT, "uint8", coded=True)
+BF16X2 = DType("bf16x2", 32, Kind.FLOAT, "uint32")
+LOW_PRECISION = (HIF8, F4E1M2X2, F4E2M1X2, BF16X2)
+
+ALL_DTYPES = (F32, F16, BF16, F8E4M3, F8E5M2, I8, U8, I16, U16, I32, U32, I64, U64)
+# The cube chapter's MX scale (A5): E8M0, an 8-bit power of two, spelled `!pto.f8E8M0`
+# (PTOAS include/PTO/IR/PTOTypeDefs.td) or MLIR's `f8E8M0FNU`. HiFloat8 and the packed FP4
+# pairs are the low-precision types above (a packed pair counts as one element).
+F8E8M0 = DType("f8E8M0", 8, Kind.FLOAT, "ml_dtypes.float8_e8m0fnu")
 CUBE_DTYPES = (HIF8, F8E8M0, F4E2M1X2, F4E1M2X2)
 FP4_DTYPES = (F4E2M1X2, F4E1M2X2)
 
-_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *CUBE_DTYPES)}
+_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *LOW_PRECISION, F8E8M0)}
 
 
-class _CodedFloatType(ParametrizedAttribute, TypeAttribute):
-    """A parameterless `!pto.<format>` element type."""
+@irdl_attr_definition
+class F8E8M0Type(ParametrizedAttribute, TypeAttribute):
+    """`!pto.f8E8M0`: the MX scale, an 8-bit power of two (E8M0)."""
+
+    name = "pto.f8E8M0"
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -120,36 +130,8 @@ class _CodedFloatType(ParametrizedAttribute, TypeAttribute):
         return ()
 
 
-@irdl_attr_definition
-class HiF8Type(_CodedFloatType):
-    """`!pto.hif8`: Ascend HiFloat8, one byte."""
-
-    name = "pto.hif8"
-
-
-@irdl_attr_definition
-class F8E8M0Type(_CodedFloatType):
-    """`!pto.f8E8M0`: the MX scale, an 8-bit power of two (E8M0)."""
-
-    name = "pto.f8E8M0"
-
-
-@irdl_attr_definition
-class F4E2M1x2Type(_CodedFloatType):
-    """`!pto.f4E2M1x2`: two FP4 E2M1 values in one byte."""
-
-    name = "pto.f4E2M1x2"
-
-
-@irdl_attr_definition
-class F4E1M2x2Type(_CodedFloatType):
-    """`!pto.f4E1M2x2`: two FP4 E1M2 values in one byte."""
-
-    name = "pto.f4E1M2x2"
-
-
-ELEMENT_TYPES = [HiF8Type, F8E8M0Type, F4E2M1x2Type, F4E1M2x2Type]
-"""The dialect's own element types."""
+ELEMENT_TYPES = [F8E8M0Type]
+"""The dialect's own element types besides `pto_dialect.low_precision`'s."""
 
 _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.Float32Type: F32,
@@ -158,10 +140,11 @@ _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.Float8E4M3FNType: F8E4M3,
     builtin.Float8E5M2Type: F8E5M2,
     builtin.Float8E8M0FNUType: F8E8M0,
-    HiF8Type: HIF8,
     F8E8M0Type: F8E8M0,
-    F4E2M1x2Type: F4E2M1X2,
+    HiF8Type: HIF8,
     F4E1M2x2Type: F4E1M2X2,
+    F4E2M1x2Type: F4E2M1X2,
+    BF16x2Type: BF16X2,
 }
 
 

@@ -35,11 +35,13 @@ PASSES: dict[str, tuple[str, str]] = {
     "pto-plan-memory": ("passes.plan_memory", "PlanMemoryPass"),
     "pto-insert-sync": ("passes.insert_sync", "InsertSyncPass"),
     "pto-lower-tile-to-vector": ("passes.lower_tile_to_vector.lower", "LowerTileToVectorPass"),
+    "pto-fuse": ("passes.fuse.fuse", "FusePass"),
     "pto-lower-dma": ("passes.lower_dma", "LowerDmaPass"),
     "pto-lower-matmul-to-vector": (
         "passes.lower_matmul_to_vector.lower",
         "LowerMatmulToVectorPass",
     ),
+    "pto-lower-vmi": ("passes.lower_vmi.lower", "LowerVmiPass"),
     "pto-pipeline": ("passes.pipeline", "PipelinePass"),
     "pto-multi-buffer": ("passes.multi_buffer", "MultiBufferPass"),
     "pto-resolve-slots": ("passes.multi_buffer", "ResolveSlotsPass"),

@@ -8,9 +8,12 @@ source's granularity and gates source lanes; inactive lanes give zero.
   op's ROUND, which a2a3/TCvt.hpp implements with the `vconv_*a` forms), F, C, Z, O (odd);
   only on the forms whose row of the page says "Rounding: Yes" (and the float forms).
 - `sat`: SAT or NOSAT (the default); only on the forms whose row says "Saturation: Yes".
-- `part`: EVEN or ODD, only on width-changing forms (default EVEN). Narrowing k:1: source
-  lane i goes to destination lane k*i + p (p = 0 for EVEN, 1 for ODD), the other lanes are
-  zero; widening 1:k: destination lane i takes source lane k*i + p.
+- `part`: EVEN or ODD (2:1 forms), P0-P3 (4:1 forms: PTOAS's board-tested u32 -> u8 case),
+  only on width-changing forms (default EVEN/P0). Narrowing k:1: source lane i goes to
+  destination lane k*i + p, the other lanes are zero; widening 1:k: destination lane i takes
+  source lane k*i + p.
+- 64-bit sources (`i64 -> f32`, PTOAS's vcvt-i64-to-f32 board case) take a b32 mask: 64-bit
+  lane i is active when bit 2*i is set (the low half of the lane).
 """
 
 from __future__ import annotations
@@ -57,7 +60,9 @@ ROUND_CODES: dict[str, RoundMode] = {
 }
 """The `rnd` codes and the tile round modes they compute."""
 SAT_CODES: dict[str, SatMode] = {"SAT": SatMode.ON, "NOSAT": SatMode.OFF}
-PARTS = ("EVEN", "ODD")
+PARTS = {"EVEN": 0, "ODD": 1, "P0": 0, "P1": 1, "P2": 2, "P3": 3}
+"""The `part` tokens and the lane offset each selects: EVEN/ODD of the 2:1 forms, P0-P3 of
+the 4:1 forms (PTOAS's vcvt-u32-to-u8-part-p0123 board case: lane i <-> lane 4*i + p)."""
 
 ConversionForm = tuple[DType, DType]
 """(source, destination) element types of a conversion."""
@@ -76,17 +81,29 @@ def conversion_forms(table: str) -> dict[ConversionForm, tuple[bool, bool]]:
 
 # vcvt.md "Supported Type Conversions": R = "Rounding: Yes", S = "Saturation: Yes"; the
 # narrowing float forms take rnd and sat (the page's own f32 -> f16 example uses SAT).
+# bf16 -> f16 (rnd and sat, no part) and the fp8 forms (f32/f16/bf16 -> f8 with rnd and sat,
+# f8 -> f32; 32 <-> 8 bits in the 4:1 parts P0..P3): PTOAS VPTO.cpp `lookupVcvtContract`
+# (2026-08-21), which PTOAS's board-tested vmi_new kernels lower to.
 FORMS = conversion_forms(
     "f32>i64 RS; f32>i32 RS; f32>i16 RS; f16>i32 RS; f16>i16 RS; f16>i8 RS; f16>ui8 RS;"
-    "bf16>i32 RS; f32>f16 RS; f32>bf16 RS; f16>f32; bf16>f32;"
+    "bf16>i32 RS; bf16>f16 RS; f32>f16 RS; f32>bf16 RS; f16>f32; bf16>f32;"
     "ui8>f16; i8>f16; i16>f16 R; i16>f32 R; i32>f32 R; ui32>f32 R;"
     "ui8>ui16; ui8>ui32; i8>i16; i8>i32; ui16>ui8 S; ui16>ui32; i16>ui8 S; i16>ui32; i16>i32;"
-    "ui32>ui8 S; ui32>ui16 S; ui32>i16 S; i32>ui8 S; i32>ui16 S; i32>i16 S; i32>i64"
+    "ui32>ui8 S; ui32>ui16 S; ui32>i16 S; i32>ui8 S; i32>ui16 S; i32>i16 S; i32>i64;"
+    "f32>f8E4M3FN RS; f32>f8E5M2 RS; f16>f8E4M3FN RS; f16>f8E5M2 RS; bf16>f8E4M3FN RS;"
+    "bf16>f8E5M2 RS; f8E4M3FN>f32; f8E5M2>f32;"
+    # PTOAS's board-tested vcvt-i64-to-f32 case (rnd R, part EVEN; docs/decisions.md)
+    "i64>f32 R"
 )
 """Every form of the page: (src, dst) -> (takes `rnd`, takes `sat`)."""
 
+_A2A3_FORMS = frozenset(f for f in FORMS if not any(d.bits == 8 and d.is_float for d in f))
+"""A2/A3: no fp8 forms (the fp8 ones are A5's: PTOAS's VPTO layer)."""
 _SOURCES = " ".join(sorted({s.name for s, _ in FORMS}))
+_A2A3_SOURCES = " ".join(sorted({s.name for s, _ in _A2A3_FORMS}))
 _BITCAST_TYPES = "f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8 i64 ui64"
+# A5 registers hold fp8 too (PTOAS VPTO.cpp `VbitcastOp::verify`: any float or packed type)
+_BITCAST_TYPES_A5 = _BITCAST_TYPES + " f8E4M3FN f8E5M2"
 
 
 @irdl_op_definition
@@ -97,9 +114,9 @@ class VCvtOp(VectorPipeOp):
 
     MANUAL: ClassVar = "vector/ops/conversion-ops/vcvt.md"
     # A5: the page's forms; A2/A3 ("subset, target-defined") emulates the same forms
-    DTYPES: ClassVar = per_target_dtypes(_SOURCES, _SOURCES)
+    DTYPES: ClassVar = per_target_dtypes(_A2A3_SOURCES, _SOURCES)
     """Source element types; the legal pairs are `FORMS`."""
-    PAIRS: ClassVar = PerTarget(frozenset(FORMS), frozenset(FORMS), frozenset(FORMS))
+    PAIRS: ClassVar = PerTarget(_A2A3_FORMS, frozenset(FORMS), frozenset(FORMS))
     COST: ClassVar = VectorCost(
         Completion.BINOP,
         PerRepeat.SIMPLE,
@@ -152,12 +169,21 @@ class VCvtOp(VectorPipeOp):
         return SAT_CODES[self.sat.data] if self.sat is not None else SatMode.OFF
 
     @property
-    def odd_part(self) -> bool:
-        return self.part is not None and self.part.data == "ODD"
+    def part_index(self) -> int:
+        """The lane offset `part` selects (0 by default)."""
+        return 0 if self.part is None else PARTS.get(self.part.data, 0)
 
     def verify_(self) -> None:
         src, dst = vreg_of(self.input), vreg_of(self.result)
-        check_mask_granularity(self.name, "mask", mask_of(self.mask), src)
+        mask = mask_of(self.mask)
+        if src.element.bits == 64:
+            if mask.bits.data != 32:
+                raise fail(
+                    f"{self.name} masks the 64-bit lanes of {src} with a !pto.mask<b32> (bit "
+                    f"2*i for lane i), got !pto.mask<b{mask.bits.data}>"
+                )
+        else:
+            check_mask_granularity(self.name, "mask", mask, src)
         form = (src.element, dst.element)
         target = target_of(self)
         if form not in self.PAIRS[target.arch]:
@@ -174,11 +200,20 @@ class VCvtOp(VectorPipeOp):
             raise fail(f'{self.name} rnd "O" (round to odd) applies only to float -> float forms')
         if self.part is not None:
             if self.part.data not in PARTS:
-                raise fail(f'{self.name} part "{self.part.data}" must be EVEN or ODD')
+                names = ", ".join(PARTS)
+                raise fail(f'{self.name} part "{self.part.data}" must be one of {names}')
             if src.element.bits == dst.element.bits:
                 raise fail(
                     f"{self.name} part applies only to width-changing forms, not "
                     f"{src.element} -> {dst.element}"
+                )
+            ratio = max(src.element.bits, dst.element.bits) // min(
+                src.element.bits, dst.element.bits
+            )
+            if PARTS[self.part.data] >= ratio:
+                raise fail(
+                    f'{self.name} part "{self.part.data}" selects lane {PARTS[self.part.data]} '
+                    f"of {ratio}: {src.element} -> {dst.element} is a {ratio}:1 form"
                 )
 
     def _check_code(
@@ -202,7 +237,7 @@ class VBitcastOp(VectorPipeOp):
 
     MANUAL: ClassVar = "vector/ops/conversion-ops/vbitcast.md"
     # vbitcast.md: integer and floating-point element types (the vreg element types)
-    DTYPES: ClassVar = per_target_dtypes(_BITCAST_TYPES, _BITCAST_TYPES)
+    DTYPES: ClassVar = per_target_dtypes(_BITCAST_TYPES, _BITCAST_TYPES_A5)
     COST: ClassVar = NoCycles("a reinterpretation of a register's bits: no instruction")
 
     traits = traits_def(InVecScope(), Pure())
