@@ -54,7 +54,9 @@ ARITH = per_target_dtypes(ALL_TYPES, ALL_TYPES)
 MUL = per_target_dtypes(ALL_TYPES, "f32 f16 bf16 i32 ui32 i16 ui16")  # seed 004: no A5 8-bit
 DIV = per_target_dtypes("f32 f16", "f32 f16")  # float only
 INT = per_target_dtypes(INT_TYPES, INT_TYPES)  # bitwise and shifts: integer only
-BITWISE = per_target_dtypes(ALL_TYPES, ALL_TYPES)  # vand/vor/vxor: raw bits of any lane
+BITWISE = per_target_dtypes(ALL_TYPES, ALL_TYPES + " f8E4M3FN f8E5M2 hif8")
+"""vand/vor/vxor: raw bits of any lane; A5 also the 8-bit float formats (PTOAS's board-tested
+micro-op/binary-vector/vand ands, ors and xors f8E4M3FN and hif8 registers)."""
 CARRY = per_target_dtypes("i32 ui32", "i32 ui32")  # 32-bit carry chains
 SIGNED = per_target_dtypes("f32 f16 i32 i16 i8", "f32 f16 i32 i16 i8")
 """The vabs and vneg pages: i8-i32, f16, f32 (A2/A3 emulates the A5 forms)."""

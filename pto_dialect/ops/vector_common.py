@@ -185,10 +185,12 @@ class VectorMemoryOp(VectorPipeOp):
 
     # seed 002 load/store, checked on the data vreg lanes: 8/16/32-bit on A2/A3 ("A2/A3 ...
     # may support narrower subsets": no fp8, no 64-bit lanes); A5 adds fp8 and the 64-bit
-    # lanes of UNPK_B32.
+    # lanes of UNPK_B32, and moves the bytes of the low-precision formats (PTOAS's
+    # board-tested micro-op/vector-load-store/vreg-low-precision-ldst: hif8 and the packed
+    # FP4 pairs through every load and store form).
     DTYPES: ClassVar[DTypes | None] = per_target_dtypes(
         "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32",
-        "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2 i64 ui64",
+        "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2 i64 ui64 hif8 f4E1M2x2 f4E2M1x2",
     )
     COST: ClassVar[Cost | None] = VectorCost(
         Completion.BINOP,

@@ -13,8 +13,10 @@ from interpreters import api
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_matrix import TileMatrixFunctions
-from interpreters.semantics import hif8
-from pto_dialect.attrs import TargetArch
+from interpreters.semantics import hif8, mx_formats
+from interpreters.semantics.convert import convert_lanes
+from pto_dialect.attrs import RoundMode, SatMode, TargetArch
+from pto_dialect.dtypes import BF16, F4E1M2X2, F4E2M1X2
 from pto_dialect.targets import PROFILES
 
 SHAPES = [(32, 64, 32), (20, 48, 16), (1, 32, 16)]
@@ -171,3 +173,26 @@ def test_tmatmul_mx_scales_each_group_of_32_k() -> None:
     groups = np.arange(k) // 32
     want = (a * np.exp2(sa[:, groups])) @ (b * np.exp2(sb[groups, :]))
     assert np.array_equal(tiles[-1].get(), want.astype(np.float32))
+
+
+def test_fp4_encoding_rounds_to_the_even_code() -> None:
+    # E2M1 magnitudes 0, 0.5, 1, 1.5, 2, 3, 4, 6 (codes 0-7, bit 3 the sign): 0.75 and 1.25
+    # are ties that go to the even codes 2 (1.0); 1.75 to 4 (2.0); 7 saturates at 6 (code 7)
+    values = np.array([0.75, 1.25, -1.75, 7.0, -0.0, 0.3, np.inf])
+    codes = mx_formats.encode_fp4(values, F4E2M1X2, RoundMode.RINT)
+    assert codes.tolist() == [0x2, 0x2, 0xC, 0x7, 0x8, 0x1, 0x7]
+    # E1M2 magnitudes 0, 0.25, ..., 1.75: 0.625 is a tie between codes 2 and 3 -> 2
+    assert mx_formats.encode_fp4(np.array([0.625]), F4E1M2X2, RoundMode.RINT).tolist() == [2]
+    assert mx_formats.encode_fp4(np.array([0.625]), F4E1M2X2, RoundMode.ROUND).tolist() == [3]
+
+
+def test_vcvt_packs_fp4_pairs_into_the_parts_byte_lanes() -> None:
+    # 128 bf16 lanes -> 64 bytes (lane 2j in the low nibble of byte j), byte j at lane 4j + p
+    values = np.resize(np.array([0.5, 1.0, -6.0, 0.0], ml_dtypes.bfloat16), 128)
+    mask = np.ones(128, bool)
+    packed = convert_lanes(values, mask, F4E2M1X2, 256, 1, (RoundMode.RINT, SatMode.OFF), BF16)
+    assert packed[1:8:4].tolist() == [0x21, 0x0F]  # (0.5, 1.0) -> 1 | 2 << 4; (-6, 0)
+    assert not packed[0::4].any() and not packed[2::4].any()
+    back = convert_lanes(packed, np.ones(256, bool), BF16, 128, 1, (RoundMode.RINT, SatMode.OFF),
+                         F4E2M1X2)  # fmt: skip
+    assert back.astype(np.float32).tolist() == values.astype(np.float32).tolist()

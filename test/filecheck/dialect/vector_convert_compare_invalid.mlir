@@ -4,7 +4,7 @@
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
     pto.vecscope {
-      // expected-error @+1 {{pto.vcvt has no f32 -> i8 form on target a5 (vcvt.md supported conversions; from f32: bf16, f16, f8E4M3FN, f8E5M2, i16, i32, i64)}}
+      // expected-error @+1 {{pto.vcvt has no f32 -> i8 form on target a5 (vcvt.md supported conversions; from f32: bf16, f16, f8E4M3FN, f8E5M2, hif8, i16, i32, i64)}}
       %r = pto.vcvt %a, %m : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<256xi8>
     }
     func.return
