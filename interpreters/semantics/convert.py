@@ -315,8 +315,7 @@ def _fp4_lanes(
     Inactive source lanes give zero."""
     if dst in FP4_DTYPES:
         nibbles = mx_formats.encode_fp4(values.astype(np.float64), dst, mode)
-        nibbles[~mask] = 0
-        packed = mx_formats.pack_fp4(nibbles)
+        packed = mx_formats.pack_fp4(np.where(mask, nibbles, 0))
         result = np.zeros((*values.shape[:-1], lanes), dtype=np.uint8)
         result[..., part :: lanes // packed.shape[-1]] = packed
         return result
