@@ -108,6 +108,8 @@ class Plan:
 
 def plan(members: Sequence[Member], escapes: Callable[[Place], bool]) -> Plan | None:
     """The plan of `members`, or None when they cannot be fused (module docstring)."""
+    if members[0].rows == 0 or members[0].cols == 0:
+        return None  # an empty valid region: the per-op lowering's empty loop is all there is
     lanes = lanes_of(members[0])
     state: dict[Place, _Version] = {}
     versions: list[_Version] = []

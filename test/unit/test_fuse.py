@@ -225,3 +225,29 @@ def test_narrow_contiguous_rows_are_walked_as_one_run(target: str):
     (fused,) = [op for op in module.walk() if isinstance(op, VecScopeOp)]
     names = [op.name for op in fused.walk()]
     assert names.count("pto.vsts") == 3  # the result's 3 registers, nothing else stored
+
+
+EMPTY = """builtin.module attributes {{pto.target_arch = "{target}"}} {{
+  func.func @k() {{
+    %a0 = arith.constant 0 : i64
+    %a1 = arith.constant 64 : i64
+    %x = pto.alloc_tile addr = %a0 : {t}
+    %z = pto.alloc_tile addr = %a1 : {t}
+    pto.tabs ins(%x : {t}) outs(%z : {t})
+    pto.tadd ins(%z, %x : {t}, {t}) outs(%z : {t})
+    func.return
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_an_empty_valid_region_is_not_fused(target: str):
+    """Ops over no valid rows (a fuzzer's mutant: v_row=0) are left to the per-op lowering,
+    whose loops run zero times; pto-fuse once failed on them with an internal error."""
+    t = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=0, v_col=3>"
+    module = parse_kernel(EMPTY.format(target=target, t=t))
+    PipelinePass(target=target).apply(context(arith.Arith, scf.Scf), module)
+    module.verify()
+    assert "pto.fused" not in str(module)
+    assert run_function(module, []).hazards == []
