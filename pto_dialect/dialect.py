@@ -9,6 +9,10 @@ from pto_dialect.low_precision import TYPES as LOW_PRECISION_TYPES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     align,
+    cube_fixpipe,
+    cube_load,
+    cube_mad,
+    cube_move,
     dma,
     dma_atomic,
     dma_v06,
@@ -144,6 +148,10 @@ OP_MODULES = (
     reserved_buffer,
     tile_fillpad,
     tile_concat,
+    cube_move,
+    cube_load,
+    cube_mad,
+    cube_fixpipe,
     vmi_predicate,
     vmi_memory,
     vmi_indexed,

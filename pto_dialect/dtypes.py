@@ -8,13 +8,16 @@ Signless MLIR integers are signed, as in C.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 from typing import TYPE_CHECKING, cast
 
 from xdsl.dialects import builtin
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
 
 if TYPE_CHECKING:
     import numpy as np
@@ -38,6 +41,9 @@ class DType:
     kind: Kind
     numpy_name: str
     """The name of the numpy scalar type (`ml_dtypes.` for the types numpy lacks)."""
+    coded: bool = False
+    """The numpy dtype holds the format's raw codes, not its values (hif8, packed fp4):
+    numeric use decodes them (`interpreters/semantics/mx_formats.py`)."""
 
     @cached_property
     def numpy(self) -> np.dtype[np.generic]:
@@ -91,16 +97,41 @@ U32 = DType("ui32", 32, Kind.UINT, "uint32")
 I64 = DType("i64", 64, Kind.SINT, "int64")
 U64 = DType("ui64", 64, Kind.UINT, "uint64")
 
-# PTO's own low-precision types (`pto_dialect.low_precision`): raw unsigned carriers; only
-# conversions (VMI `vcvt`) give their values a meaning (interpreters/semantics/vmi_convert).
-HIF8 = DType("hif8", 8, Kind.FLOAT, "uint8")
-F4E1M2X2 = DType("f4E1M2x2", 8, Kind.FLOAT, "uint8")
-F4E2M1X2 = DType("f4E2M1x2", 8, Kind.FLOAT, "uint8")
+# PTO's own low-precision types (`pto_dialect.low_precision`): raw unsigned carriers (`coded`);
+# conversions (VMI `vcvt`, interpreters/semantics/vmi_convert) and the cube's matrix ops
+# (interpreters/semantics/mx_formats) give their codes values.
+HIF8 = DType("hif8", 8, Kind.FLOAT, "uint8", coded=True)
+F4E1M2X2 = DType("f4E1M2x2", 8, Kind.FLOAT, "uint8", coded=True)
+F4E2M1X2 = DType("f4E2M1x2", 8, Kind.FLOAT, "uint8", coded=True)
 BF16X2 = DType("bf16x2", 32, Kind.FLOAT, "uint32")
 LOW_PRECISION = (HIF8, F4E1M2X2, F4E2M1X2, BF16X2)
 
 ALL_DTYPES = (F32, F16, BF16, F8E4M3, F8E5M2, I8, U8, I16, U16, I32, U32, I64, U64)
-_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *LOW_PRECISION)}
+# The cube chapter's MX scale (A5): E8M0, an 8-bit power of two, spelled `!pto.f8E8M0`
+# (PTOAS include/PTO/IR/PTOTypeDefs.td) or MLIR's `f8E8M0FNU`. HiFloat8 and the packed FP4
+# pairs are the low-precision types above (a packed pair counts as one element).
+F8E8M0 = DType("f8E8M0", 8, Kind.FLOAT, "ml_dtypes.float8_e8m0fnu")
+CUBE_DTYPES = (HIF8, F8E8M0, F4E2M1X2, F4E1M2X2)
+FP4_DTYPES = (F4E2M1X2, F4E1M2X2)
+
+_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *LOW_PRECISION, F8E8M0)}
+
+
+@irdl_attr_definition
+class F8E8M0Type(ParametrizedAttribute, TypeAttribute):
+    """`!pto.f8E8M0`: the MX scale, an 8-bit power of two (E8M0)."""
+
+    name = "pto.f8E8M0"
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        if parser.parse_optional_punctuation("<") is not None:
+            parser.raise_error(f"!{cls.name} takes no parameters")
+        return ()
+
+
+ELEMENT_TYPES = [F8E8M0Type]
+"""The dialect's own element types besides `pto_dialect.low_precision`'s."""
 
 _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.Float32Type: F32,
@@ -108,6 +139,8 @@ _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.BFloat16Type: BF16,
     builtin.Float8E4M3FNType: F8E4M3,
     builtin.Float8E5M2Type: F8E5M2,
+    builtin.Float8E8M0FNUType: F8E8M0,
+    F8E8M0Type: F8E8M0,
     HiF8Type: HIF8,
     F4E1M2x2Type: F4E1M2X2,
     F4E2M1x2Type: F4E2M1X2,
@@ -135,6 +168,8 @@ def dtype_named(name: str) -> DType:
 
 def mlir_type(dtype: DType) -> Attribute:
     """The MLIR type that spells `dtype` in IR."""
+    if dtype == F8E8M0:
+        return F8E8M0Type()
     for cls, d in _FLOAT_TYPES.items():
         if d == dtype:
             return cls()

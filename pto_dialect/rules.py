@@ -346,15 +346,18 @@ class AccIn(Enum):
 
 
 class BiasAdd(Enum):
-    """How `.bias` forms add the bias row; both add it once, after the final k-sum."""
+    """Where `.bias` forms take the bias row into the k-sum."""
 
-    AFTER_SUM_IEEE = "after the final sum, IEEE round-to-nearest-even"
-    AFTER_SUM_ACC_ROUNDING = "after the final sum, in the accumulator's rounding mode (RNE)"
+    START = "start"
+    """The bias row is the accumulator's starting value: bias + p0 + p1 + ... (each add
+    rounded), as `mad` initialises L0C from the bias table."""
+    AFTER_SUM = "after the sum"
+    """The sum starts from 0 and the bias is added, rounded once, to the final sum."""
 
 
 @dataclass(frozen=True)
 class MatmulRules:
-    """Per-target semantics of the matrix family."""
+    """Per-target semantics of the matrix family (each k step is one fused multiply-add)."""
 
     acc_in: AccIn
     bias: BiasAdd
@@ -363,16 +366,16 @@ class MatmulRules:
 MATMUL_RULES: Mapping[TargetArch, MatmulRules] = MappingProxyType(
     {
         # A2A3: TMATMUL_ACC issues `mad` with cmatrixInitVal = 0 ("use the real number in the C
-        # matrix"), so the C buffer is the sum's starting value (include/pto/npu/a2a3/TMatmul.hpp;
-        # tmatmul.md: "subsequent phases accumulate in-place"); seed 000: "bias is added after the
-        # final accumulation round", IEEE RNE.
-        TargetArch.A2A3: MatmulRules(AccIn.FIRST, BiasAdd.AFTER_SUM_IEEE),
-        # A5: the same cmatrixInitVal = 0 `mad` (include/pto/npu/a5/TMatmul.hpp); seed 000: "bias is
-        # added after accumulation using the accumulator's rounding mode".
-        TargetArch.A5: MatmulRules(AccIn.FIRST, BiasAdd.AFTER_SUM_ACC_ROUNDING),
-        # CPU simulator: TMatmulNzZn sums the products from 0 and writes acc_in + sum
-        # (include/pto/cpu/TMatmul.hpp); bias follows A5 (seed 000), added after the GEMM.
-        TargetArch.CPU: MatmulRules(AccIn.LAST, BiasAdd.AFTER_SUM_ACC_ROUNDING),
+        # matrix"), so the C buffer is the sum's starting value; TMATMUL_BIAS issues it with
+        # cmatrixSource = 1 (C from the bias table) and cmatrixInitVal = 0: the bias row starts
+        # the sum (include/pto/npu/a2a3/TMatmul.hpp; docs/decisions.md: the implementation
+        # over seed 000's "bias is added after the final accumulation round").
+        TargetArch.A2A3: MatmulRules(AccIn.FIRST, BiasAdd.START),
+        # A5: the same `mad` flags (include/pto/npu/a5/TMatmul.hpp, TMatmulBias).
+        TargetArch.A5: MatmulRules(AccIn.FIRST, BiasAdd.START),
+        # CPU simulator: TMatmulNzZn sums the products from 0 and writes acc_in + sum; its
+        # TMATMUL_BIAS adds the bias after the product (include/pto/cpu/TMatmul.hpp).
+        TargetArch.CPU: MatmulRules(AccIn.LAST, BiasAdd.AFTER_SUM),
     }
 )
 """Per-target semantics of the matrix family (`interpreters/semantics/matrix.py`,

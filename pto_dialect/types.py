@@ -35,7 +35,7 @@ from pto_dialect.attrs import (
     SLayout,
     SLayoutAttr,
 )
-from pto_dialect.dtypes import DType, dtype_of
+from pto_dialect.dtypes import ELEMENT_TYPES, DType, dtype_of
 from pto_dialect.packed_types import payload_bytes
 
 DYNAMIC = -1
@@ -716,4 +716,5 @@ TYPES = [
     VRegType,
     MaskType,
     AlignType,
+    *ELEMENT_TYPES,
 ]

@@ -31,6 +31,7 @@ from interpreters.machine.memory import (
 from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.dtypes import DType
+from pto_dialect.mx import SCALE_ADDRESS_SHIFT
 from pto_dialect.ops.base import PtoOp, TileOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import SPACE_OF_LOCATION, MemorySpace, TileTypeBase
@@ -63,6 +64,8 @@ class Machine:
     there, `sprsti`/`sprsts` store it."""
     printed: list[str] = field(default_factory=list[str])
     """The text the kernel printed (`tprint`), in order: `pto-run` writes it to stdout."""
+    scales: dict[MemorySpace, Memory] = field(default_factory=dict[MemorySpace, Memory])
+    """The MX scale buffers of L0A and L0B (`scale_memory`)."""
     batch_vecscopes: bool = False
     """Run each `pto.vecscope` as whole arrays over its loop iterations where it can
     (`interpreters.ops.vecscope_batch`): only when no pipe model watches the ops."""
@@ -87,6 +90,14 @@ class Machine:
             capacity = self.target.capacities[_LOCATION_OF_SPACE[space]]
             self.memories[space] = Memory.zeros(space.value, space, capacity)
         return self.memories[space]
+
+    def scale_memory(self, space: MemorySpace) -> Memory:
+        """The MX scale buffer of L0A or L0B: an operand's scales lie at its address >> 4
+        (`pto_dialect.mx.SCALE_ADDRESS_SHIFT`), so it holds 1/16 of the operand buffer."""
+        if space not in self.scales:
+            size = self.memory(space).size >> SCALE_ADDRESS_SHIFT
+            self.scales[space] = Memory.zeros(f"{space.value}_mx", space, size)
+        return self.scales[space]
 
     def fresh(self, location: Location, nbytes: int) -> Memory:
         """Fresh space for a tile without an address (checked against the capacity first)."""

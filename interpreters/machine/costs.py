@@ -26,7 +26,7 @@ from xdsl.ir import BlockArgument, SSAValue
 
 from interpreters.machine import cost_params as P
 from pto_dialect.attrs import TargetArch
-from pto_dialect.dtypes import DType
+from pto_dialect.dtypes import FP4_DTYPES, DType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
@@ -562,14 +562,15 @@ def ub_copy_cycles(rows: int, cols: int, row_elems: int, dtype: DType) -> int:
     return rows * (P.UB_COPY_HEAD + ceil(cols * dtype.bytes / block))
 
 
-def matmul_cycles(m: int, k: int, n: int, operand: DType) -> int:
+def matmul_cycles(m: int, k: int, n: int, operand: DType, head: bool = True) -> int:
     """Cube: head + ceil(m/16) x ceil(k/K0) x ceil(n/16) fractals, K0 = 32 bytes of the A
-    operand, one fractal per cycle (two for f32)."""
+    operand, one fractal per cycle (two for f32). `head=False`: a `mad` streaming behind
+    another one (`P.CUBE_HEAD` says when the head is paid)."""
     if m <= 0 or k <= 0 or n <= 0:
         return 0
-    k0 = P.CUBE_K_BYTES // operand.bytes
+    k0 = P.CUBE_K_BYTES // operand.bytes * (2 if operand in FP4_DTYPES else 1)
     blocks = ceil(m / P.CUBE_M) * ceil(k / k0) * ceil(n / P.CUBE_N)
-    return P.CUBE_HEAD + blocks * (2 if operand.bits == 32 else 1)
+    return (P.CUBE_HEAD if head else 0) + blocks * (2 if operand.bits == 32 else 1)
 
 
 def simt_launch_cycles(warp_instructions: int) -> int:

@@ -287,6 +287,9 @@ class PipeModel:
         self._seen_hazards: set[tuple[int, int, str]] = set()
         self.issue = VectorIssue()
         """The A5 vector function issue state of the running vecscope (`costs`)."""
+        self.cube_streaming = False
+        """Whether a `mad` has run since the cube's queue was last settled (a sync on PIPE_M,
+        a tile-level matmul): the next `mad` then pays no head (`cost_params.CUBE_HEAD`)."""
 
     # ---- ops touching memory ----------------------------------------------------------------
     def execute(
@@ -382,6 +385,8 @@ class PipeModel:
         self.flags[(src, dst, event)].append(_Signal(dict(clock), self.free[src], op, src))
 
     def wait_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
+        if src is Pipe.M:
+            self.cube_streaming = False
         queue = self.flags[(src, dst, event)]
         if not queue:
             self._add_hazard(
@@ -432,8 +437,10 @@ class PipeModel:
         A single pipe P (`pipe_barrier(P)`) only makes P's later ops wait for its earlier ones
         (a dependence through memory between two ops of one pipe); it orders nothing across
         pipes, which need set_flag/wait_flag. The model runs each pipe in order, so it has
-        nothing to record.
+        nothing to record but the end of the cube's stream of `mad`s.
         """
+        if pipe in (Pipe.M, Pipe.ALL):
+            self.cube_streaming = False
         if pipe is not Pipe.ALL:
             return
         joined = {p: max(self.clocks[q][p] for q in PIPES) for p in PIPES}

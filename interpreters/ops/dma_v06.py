@@ -48,8 +48,9 @@ from pto_dialect.types import MemorySpace, PtrType
 
 BURST_BITS = 16
 LOOP_COUNT_BITS = 21
-STRIDE_BITS = {MemorySpace.GM: 40, MemorySpace.UB: 21}
-"""Field widths of the grouped transfers (manual: mte_gm_ub / mte_ub_gm inputs tables)."""
+STRIDE_BITS = {MemorySpace.GM: 40, MemorySpace.UB: 21, MemorySpace.L1: 21}
+"""Field widths of the grouped transfers (manual: mte_gm_ub / mte_ub_gm inputs tables; L1
+as UB, the cube pages giving none)."""
 BLOCK = 32
 """Unit of `mte_ub_ub` / `mte_ub_l1` lengths and gaps, in bytes."""
 
@@ -148,6 +149,10 @@ class DmaV06Functions(MachineFunctions):
             _limited(count, LOOP_COUNT_BITS, "loop count")
         src_strides = tuple(_int(args[i]) for i in shape.src_strides)
         dst_strides = tuple(_int(args[i]) for i in shape.dst_strides)
+        if op.BLOCK_BURSTS:  # mte_l1_ub (docs/decisions.md): blocks and gaps
+            length *= BLOCK
+            src_strides = (length + src_strides[0] * BLOCK, *src_strides[1:])
+            dst_strides = (length + dst_strides[0] * BLOCK, *dst_strides[1:])
         for space, strides in ((op.SRC_SPACE, src_strides), (op.DST_SPACE, dst_strides)):
             for stride in strides:
                 _limited(stride, STRIDE_BITS[space], f"{space.value} stride")

@@ -1,4 +1,5 @@
-"""Interpreter functions of the matrix family: `tmatmul`, `tgemv` and their `.acc`/`.bias` forms.
+"""Interpreter functions of the matrix family: `tmatmul`, `tgemv`, their `.acc`/`.bias` forms
+and the MX forms (each group of 32 k scaled by the E8M0 scale of A's row and B's column).
 
 m and k come from the left tile's valid region (`tgemv`: m must be 1 and k is the
 right tile's valid rows), n from the right tile's valid columns. The destination's
@@ -18,14 +19,21 @@ from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Tile, static_or
 from interpreters.semantics import matrix
-from pto_dialect.dtypes import DType
+from interpreters.semantics.mx_formats import to_f32
+from pto_dialect.dtypes import F8E8M0, FP4_DTYPES, DType
 from pto_dialect.ops.tile_matrix import (
     MatmulTileOp,
     TGemvAccOp,
     TGemvBiasOp,
+    TGemvMxAccOp,
+    TGemvMxBiasOp,
+    TGemvMxOp,
     TGemvOp,
     TMatmulAccOp,
     TMatmulBiasOp,
+    TMatmulMxAccOp,
+    TMatmulMxBiasOp,
+    TMatmulMxOp,
     TMatmulOp,
 )
 from pto_dialect.types import TileTypeBase
@@ -36,12 +44,18 @@ class TileMatrixFunctions(MachineFunctions):
     def _run(self, op: MatmulTileOp, args: PythonValues) -> PythonValues:
         tiles = [cast(Tile, v) for v in args]
         acc_in = tiles[0] if op.ACC_INPUT else None
-        a, b = tiles[op.lhs_index], tiles[op.lhs_index + 1]
-        bias = tiles[2] if op.BIAS_INPUT else None
+        a, b = tiles[op.lhs_index], tiles[op.rhs_index]
+        bias = tiles[op.bias_index] if op.BIAS_INPUT else None
         if op.GEMV:
             m, k, n = a.valid_rows, b.valid_rows, b.valid_cols
         else:
             m, k, n = a.valid_rows, a.valid_cols, b.valid_cols
+            if a.dtype in FP4_DTYPES:
+                k *= 2
+        scales = None
+        if op.MX:
+            a_scale, b_scale = tiles[op.lhs_index + 1], tiles[op.rhs_index + 1]
+            scales = (to_f32(a_scale.get(), F8E8M0), to_f32(b_scale.get(), F8E8M0))
         matrix.check_sizes(m, k, n, op.GEMV)
         bias_row = None
         if bias is not None:
@@ -60,6 +74,8 @@ class TileMatrixFunctions(MachineFunctions):
             n,
             acc_in=None if acc_in is None else acc_in.get(),
             bias=bias_row,
+            operands=(a.dtype, b.dtype),
+            scales=scales,
         )
         if op.is_dps:
             dst = tiles[-1]
@@ -74,6 +90,7 @@ class TileMatrixFunctions(MachineFunctions):
         sources = tiles[: len(op.ins)]
         self.on_pipe(op, [t.access() for t in sources], [dst.access()],
                      costs.matmul_cycles(m, k, n, a.dtype))  # fmt: skip
+        self.machine.pipes.cube_streaming = False  # a tile instruction's end settles the cube
         with dst.edit() as out:
             out[:m, :n] = result
         return results
@@ -84,6 +101,14 @@ class TileMatrixFunctions(MachineFunctions):
         if op.is_dps:
             return tiles[-1].dtype
         return cast(TileTypeBase, op.res[0].type).element
+
+    @implements(
+        TMatmulMxOp, TMatmulMxAccOp, TMatmulMxBiasOp, TGemvMxOp, TGemvMxAccOp, TGemvMxBiasOp
+    )
+    def run_mx(
+        self, interpreter: Interpreter, op: MatmulTileOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run(op, args)
 
     @implements(TMatmulOp)
     def run_tmatmul(

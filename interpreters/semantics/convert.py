@@ -19,8 +19,9 @@ from typing import Any, cast
 import numpy as np
 
 from interpreters.engine.errors import check
+from interpreters.semantics import hif8, mx_formats
 from pto_dialect.attrs import Location, RoundMode, SatMode, TargetArch
-from pto_dialect.dtypes import BF16, F16, F32, DType
+from pto_dialect.dtypes import BF16, F16, F32, FP4_DTYPES, HIF8, DType
 
 _MAT, _LEFT, _RIGHT = Location.MAT, Location.LEFT, Location.RIGHT
 _BIAS, _SCALING, _VEC, _ACC = Location.BIAS, Location.SCALING, Location.VEC, Location.ACC
@@ -229,6 +230,10 @@ def convert(
     """`values` of element type `src` converted to `dst` (a fresh array of `dst.numpy`);
     `wrap_bits`: the signed range a non-saturating float -> integer conversion clamps to
     before it keeps the low bits (64 for 64-bit destinations)."""
+    if dst == HIF8:
+        return mx_formats.encode_hif8(values.astype(np.float64), mode, sat is SatMode.ON)
+    if src == HIF8:
+        return hif8.decode(values).astype(dst.numpy)
     if src.is_float and dst.is_float:
         wide = values.astype(np.float64)
         if src == dst:  # f32 -> f32: rounds to an integral value
@@ -280,6 +285,8 @@ def convert_lanes(
     source lane k*i + part. Inactive source lanes give zero.
     """
     mode, sat = conversion
+    if dst in FP4_DTYPES or src in FP4_DTYPES:
+        return _fp4_lanes(values, mask, dst, lanes, part, mode, src)
     return place_lanes(convert(values, src, dst, mode, sat, 32), mask, dst, lanes, part)
 
 
@@ -298,3 +305,27 @@ def place_lanes(
         return result
     step = have // lanes
     return converted[..., part::step].copy()
+
+
+def _fp4_lanes(
+    values: np.ndarray,
+    mask: np.ndarray,
+    dst: DType,
+    lanes: int,
+    part: int,
+    mode: RoundMode,
+    src: DType,
+) -> np.ndarray:
+    """`vcvt` to or from packed FP4 pairs (bf16 <-> f4E2M1x2 / f4E1M2x2): each byte lane
+    holds two values, so the 128 bf16 lanes make 64 bytes, which take the 4:1 parts' byte
+    lanes 4j + part (PTOAS's board-tested vcvt-low-precision-special and -roundtrip).
+    Inactive source lanes give zero."""
+    if dst in FP4_DTYPES:
+        nibbles = mx_formats.encode_fp4(values.astype(np.float64), dst, mode)
+        packed = mx_formats.pack_fp4(np.where(mask, nibbles, 0))
+        result = np.zeros((*values.shape[:-1], lanes), dtype=np.uint8)
+        result[..., part :: lanes // packed.shape[-1]] = packed
+        return result
+    step = values.shape[-1] // (lanes // 2)
+    chosen = np.where(mask, values, 0).astype(np.uint8)[..., part::step]
+    return mx_formats.unpack_fp4(chosen, src).astype(dst.numpy)

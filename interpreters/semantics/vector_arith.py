@@ -9,7 +9,8 @@ function returns fresh arrays and leaves its inputs alone.
   on two NaN operands the first one's NaN, quieted (`elementwise.first_nan`).
 - Inactive lanes of every result, carry and borrow masks included, are zero (issue 4:
   "binary ops with inactive lanes zeroed"; the A5 implementations use `MODE_ZEROING`).
-- `vmula` is fused: `acc + lhs * rhs` rounded once.
+- `vmula` is fused: `acc + lhs * rhs` rounded once; a NaN operand gives the first NaN of
+  acc, lhs, rhs, quieted (the two-NaN rule in operand order, as the matrix family's steps).
 - Where seed 004 leaves the result "target-defined" (shift counts outside [0, bits - 1],
   `vdiv` by zero), the per-target `pto_dialect.rules.VECTOR_ARITH_RULES` decide.
 - The interpreter's table keyed by op class (`interpreters/ops/vector_arith.py`) says which
@@ -27,7 +28,9 @@ from interpreters.engine.errors import PtoRuntimeError
 from interpreters.semantics.elementwise import (
     absolute_values,
     arith,
+    has_nan,
     negated_values,
+    quieted,
     select_max,
     select_min,
     shifted,
@@ -173,13 +176,18 @@ def multiply_add(
     if not dtype.is_float:
         result = np.add(acc, np.multiply(lhs, rhs))
         return _zero_inactive(result, mask)
-    product = lhs.astype(np.float64) * rhs.astype(np.float64)  # exact: <= 2 x 24 bits
-    addend = acc.astype(np.float64)
+    with np.errstate(invalid="ignore"):  # a signalling NaN widened
+        product = lhs.astype(np.float64) * rhs.astype(np.float64)  # exact: <= 2 x 24 bits
+        addend = acc.astype(np.float64)
     total = product + addend
     # TwoSum: `total + error` is the exact sum (no overflow: |values| < 2^257).
     back = total - product
     error = (product - (total - back)) + (addend - back)
-    return _zero_inactive(narrow(_to_odd(total, error), dtype), mask)
+    result = narrow(_to_odd(total, error), dtype)
+    for operand in (rhs, lhs, acc):  # the first NaN operand wins
+        if has_nan(operand):
+            result = np.where(np.isnan(operand), quieted(operand), result)
+    return _zero_inactive(result, mask)
 
 
 def _to_odd(nearest: np.ndarray, error: np.ndarray) -> np.ndarray:

@@ -5,19 +5,18 @@ operand a planned `loc=vec` ND tile, see `pto_dialect/ops/tile_matrix.py`) becom
 `pto.vecscope` that accumulates outer products into a register tile of C: for each block
 of R rows x G registers (`lower_matmul_to_vector_tiling.py`) of the m x n result,
 
-    acc[r][g] = acc_in (A2A3/A5 `.acc`) or +0.0
+    acc[r][g] = acc_in (A2A3/A5 `.acc`), bias (A2A3/A5 `.bias`) or +0.0
     for k in 0 .. K-1:                                   # scf.for, ascending k
         b[g] = vlds B[k, j0 + g*VL]                      # NORM, one row of B
         a    = vlds A[i0 + r, k] {BRC_B32}               # A's element in every lane
-        acc[r][g] = vadd(acc[r][g], vmul(a, b[g]))       # product rounded, then the add
-    acc[r][g] = vadd(acc_in, acc[r][g])  (CPU `.acc`);  vadd(acc[r][g], bias) (`.bias`)
+        acc[r][g] = vmula(acc[r][g], a, b[g])            # fused: one rounding
+    acc[r][g] = vadd(acc_in, acc[r][g])  (CPU `.acc`);  vadd(acc[r][g], bias) (CPU `.bias`)
     vsts acc[r][g] -> C[i0 + r, j0 + g*VL]
 
 The tails of n are masked (`pto.plt_b32` of the columns left), the tail of m is a block of
 fewer rows, and k is the loop's exact trip count. This is the tile semantics' order and
-rounding (interpreters/semantics/matrix.py: each product an f32 multiply, each add rounded,
-acc_in and bias where `MATMUL_RULES` puts them), so the bytes equal the tile op's on every target.
-`pto.vmula` is not used: it is fused (one rounding), which differs for f32 inputs.
+rounding (interpreters/semantics/matrix.py: each step one fused multiply-add, acc_in and
+bias where `MATMUL_RULES` puts them), so the bytes equal the tile op's on every target.
 
 Widening inputs (`lower_matmul_to_vector_widening.py`): f16/bf16 A and B are widened to f32
 and i8 to i32 as they are loaded (B's row by an unpacking load and `pto.vcvt`, or
@@ -65,10 +64,10 @@ from pto_dialect.ops.pointer import AddPtrOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.vecscope import VecScopeOp
-from pto_dialect.ops.vector_arith import VAddOp, VBrOp, VMulOp
+from pto_dialect.ops.vector_arith import VAddOp, VBrOp, VMulAOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
-from pto_dialect.rules import MATMUL_RULES, AccIn
+from pto_dialect.rules import MATMUL_RULES, AccIn, BiasAdd
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileBufType
 
@@ -123,7 +122,7 @@ def _operands(op: MatmulTileOp, target: TargetProfile) -> Operands:
     acc = dst.dtype
     if a.dtype != b.dtype or (a.dtype != acc and (a.dtype, acc) not in WIDENINGS):
         raise pass_error(NAME, f"(C, A, B) = ({', '.join(map(str, triple))}) {WIDENING}", op)
-    for vector_op in (VldsOp, VMulOp, VAddOp, VBrOp, VstsOp):
+    for vector_op in (VldsOp, VMulAOp, VAddOp, VBrOp, VstsOp):
         if acc not in vector_op.legal_dtypes(target):
             raise pass_error(NAME, f"{vector_op.name} has no {acc} form on {target.name}", op)
     missing = missing_forms(a.dtype, acc, target) if a.dtype != acc else []
@@ -167,6 +166,8 @@ class _Lowering:
     """The conversions of A and B where they are narrower than the accumulator."""
     block_masks: dict[int, SSAValue] = field(default_factory=dict[int, SSAValue])
     """The `pto.vsldb` block mask of each column count, made once before the loops."""
+    bias_first: bool = False
+    """The bias row starts the sum (`MATMUL_RULES`), else it is added after it."""
 
     @property
     def lanes(self) -> int:
@@ -213,7 +214,9 @@ class _Lowering:
     def run(self) -> None:
         e, o, tile = self.emitter, self.ops, self.tile
         e.scope.attributes[TILE_ATTR] = StringAttr(tile.describe())
-        first = MATMUL_RULES[self.target.arch].acc_in is AccIn.FIRST
+        rules = MATMUL_RULES[self.target.arch]
+        first = rules.acc_in is AccIn.FIRST
+        self.bias_first = rules.bias is BiasAdd.START
         acc = o.dst.dtype
         zero_attr = FloatAttr(0.0, Float32Type()) if acc == F32 else IntegerAttr(0, i32)
         zero_scalar = e.hoist(arith.ConstantOp(zero_attr), f"zero_{acc}")
@@ -257,6 +260,8 @@ class _Lowering:
             for g, count in enumerate(counts):
                 if o.acc_in is not None and first:
                     inits.append(self.load(o.acc_in, Size.of(at[r][g]), count))
+                elif o.bias is not None and self.bias_first:
+                    inits.append(self.load(o.bias, Size.of(j0 + g * self.lanes), count))
                 else:
                     inits.append(zero)
         loop = e.loop(Size.of(0), Size.of(o.k), 1, inits, "k")
@@ -272,9 +277,8 @@ class _Lowering:
             for r in range(rows):
                 a = self.element_of_a(e.add(Size.of((i0 + r) * o.a.stride), k, "ka"))
                 for g, mask in enumerate(masks):
-                    product = e.emit(VMulOp(a, b[g], mask), "p").results[0]
                     index = r * len(counts) + g
-                    accs[index] = e.emit(VAddOp(accs[index], product, mask), "acc").results[0]
+                    accs[index] = e.emit(VMulAOp(accs[index], a, b[g], mask), "acc").results[0]
             e.emit(scf.YieldOp(*accs))
         results = list(loop.results)
         dst_ptr = e.pointer(o.dst)
@@ -284,7 +288,7 @@ class _Lowering:
                 if o.acc_in is not None and not first:
                     acc_in = self.load(o.acc_in, Size.of(at[r][g]), count)
                     value = e.emit(VAddOp(acc_in, value, mask), "acc").results[0]
-                if o.bias is not None:
+                if o.bias is not None and not self.bias_first:
                     bias = self.load(o.bias, Size.of(j0 + g * self.lanes), count)
                     value = e.emit(VAddOp(value, bias, mask), "acc").results[0]
                 e.emit(VstsOp(value, dst_ptr, e.index(Size.of(at[r][g])), mask))

@@ -7,8 +7,8 @@ computational intensity (seed 003: element multiply-adds per element loaded) is
     CI = R * G * VL / (R + G * VL)        (R = 16, G = 1: 8, 10.7, 12.8 for VL = 16, 32, 64).
 
 The tile is the (R, G) of largest CI whose registers fit the register file: R * G
-accumulators, G registers of the B row, one broadcast of A and one product (the products
-are rounded before the add, see `lower_matmul_to_vector.py`), and for f16/bf16/i8 inputs
+accumulators, G registers of the B row and one broadcast of A (each step is one fused
+`vmula` into its accumulator, see `lower_matmul_to_vector.py`), and for f16/bf16/i8 inputs
 one narrow register a conversion reads (`lower_matmul_to_vector_widening.py`), capped by
 the problem's m and by the column groups n needs (a larger tile only adds masked-off work).
 """
@@ -30,8 +30,8 @@ count in the pto-isa sources is the A5 vector cost model's pool of 68 physical (
 registers (include/pto/costmodel/a5/VfSim/params/uarch.csv, `vreg_num`). We budget 32
 architectural registers on every target, a documented choice below that pool."""
 
-SCRATCH_REGISTERS = 2
-"""The broadcast of A and the rounded product, live inside the k loop besides the tile."""
+SCRATCH_REGISTERS = 1
+"""The broadcast of A, live inside the k loop besides the tile."""
 
 
 @dataclass(frozen=True)

@@ -106,6 +106,10 @@ class GroupedTransferOp(PtoOp):
     DST_SPACE: ClassVar[MemorySpace]
     HAS_L2: ClassVar[bool]
     HAS_PAD: ClassVar[bool]
+    BLOCK_BURSTS: ClassVar[bool] = False
+    """The `nburst` group counts 32-byte blocks: `len_burst` blocks per burst and the two
+    strides the gaps between bursts, in blocks (`mte_l1_ub`: PTOAS passes them unchanged to
+    `copy_cbuf_to_ubuf`; docs/decisions.md); the `loop` strides stay bytes."""
 
     source = operand_def()
     destination = operand_def()

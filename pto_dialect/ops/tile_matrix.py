@@ -1,7 +1,9 @@
 """Matrix and matrix-vector tile instructions (PIPE_M).
 
 `tmatmul` (a, b), `tmatmul.acc` (acc_in, a, b), `tmatmul.bias` (a, b, bias) and the
-GEMV variants `tgemv`, `tgemv.acc`, `tgemv.bias` with the same operands. Rules
+GEMV variants `tgemv`, `tgemv.acc`, `tgemv.bias` with the same operands; the MX forms
+`tmatmul.mx[.acc|.bias]` and `tgemv.mx[.acc|.bias]` take a scale tile after each of a and b
+(`a, a_scale, b, b_scale`: PTOAS PTOOps.td `TMatmulMxOp`). Rules
 (seed 000 and the matrix-and-matrix-vector pages):
 
 - static shapes: TileLeft::Rows == TileRes::Rows, TileLeft::Cols == TileRight::Rows,
@@ -12,7 +14,11 @@ GEMV variants `tgemv`, `tgemv.acc`, `tgemv.bias` with the same operands. Rules
   (A5: left nZ, right zN, acc nZ), both per target;
 - GEMV: m must be 1, checked where the left tile's valid rows are static;
 - m, k, n in [1, 4095], checked where the valid sizes they come from are static
-  (the interpreter checks dynamic ones).
+  (the interpreter checks dynamic ones);
+- MX: (C, A, B) from `mx.MX_TRIPLES` (A5 and cpu), the scale tiles `loc=scaling` holding one
+  E8M0 (`f8E8M0`) per group of 32 k: a_scale m x ceil(k/32), b_scale ceil(k/32) x n (valid
+  sizes where static; pto-isa a5/TMatmul.hpp `CheckMadMxValid`); k counts values (a packed
+  FP4 byte holds two).
 
 Vector-unit form (issue 18): when every operand is a `loc=vec` ND (row-major) tile, the op
 is the same product on tiles in UB, for `pto-lower-matmul-to-vector` to turn into vector
@@ -30,7 +36,20 @@ from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
-from pto_dialect.dtypes import BF16, F8E4M3, F8E5M2, F16, F32, I8, I32, DType
+from pto_dialect.dtypes import (
+    BF16,
+    F8E4M3,
+    F8E5M2,
+    F8E8M0,
+    F16,
+    F32,
+    FP4_DTYPES,
+    HIF8,
+    I8,
+    I32,
+    DType,
+)
+from pto_dialect.mx import MX_GROUP, MX_TRIPLES
 from pto_dialect.ops.base import TileOp, dims_str, fail, require_location, require_same_dtype
 from pto_dialect.records import (
     Cost,
@@ -58,7 +77,10 @@ _A2A3_TRIPLES: frozenset[MatmulTriple] = frozenset(
     {(I32, I8, I8), (F32, F16, F16), (F32, F32, F32), (F32, BF16, BF16)}
 )
 _FP8 = (F8E4M3, F8E5M2)
-_A5_TRIPLES: frozenset[MatmulTriple] = _A2A3_TRIPLES | {(F32, a, b) for a in _FP8 for b in _FP8}
+# pto-isa a5/TMatmul.hpp CheckMadValid: the fp8 pairs and hifloat8 x hifloat8 into f32
+_A5_TRIPLES: frozenset[MatmulTriple] = (
+    _A2A3_TRIPLES | {(F32, a, b) for a in _FP8 for b in _FP8} | {(F32, HIF8, HIF8)}
+)
 _A5_LAYOUTS: Mapping[Location, tuple[BLayout, SLayout]] = MappingProxyType(
     {
         Location.LEFT: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR),
@@ -103,20 +125,36 @@ class MatmulTileOp(TileOp):
     """Sources are (a, b, bias): bias row 0 is added to every row of the product."""
     GEMV: ClassVar[bool] = False
     """Matrix-vector form: m is 1."""
+    MX: ClassVar[bool] = False
+    """MX form: a scale tile follows a and b."""
 
     # ---- operands -----------------------------------------------------------------------
     @property
     def lhs_index(self) -> int:
         return 1 if self.ACC_INPUT else 0
 
+    @property
+    def rhs_index(self) -> int:
+        return self.lhs_index + (2 if self.MX else 1)
+
+    @property
+    def bias_index(self) -> int:
+        return self.rhs_index + (2 if self.MX else 1)
+
     def lhs_tile(self) -> TileTypeBase:
         return self.tile(self.lhs_index, "a")
 
     def rhs_tile(self) -> TileTypeBase:
-        return self.tile(self.lhs_index + 1, "b")
+        return self.tile(self.rhs_index, "b")
+
+    def scale_tiles(self) -> tuple[TileTypeBase, TileTypeBase] | None:
+        """(a_scale, b_scale) of the MX forms."""
+        if not self.MX:
+            return None
+        return self.tile(self.lhs_index + 1, "a_scale"), self.tile(self.rhs_index + 1, "b_scale")
 
     def bias_tile(self) -> TileTypeBase | None:
-        return self.tile(2, "bias") if self.BIAS_INPUT else None
+        return self.tile(self.bias_index, "bias") if self.BIAS_INPUT else None
 
     def acc_in_tile(self) -> TileTypeBase | None:
         return self.tile(0, "acc_in") if self.ACC_INPUT else None
@@ -125,7 +163,7 @@ class MatmulTileOp(TileOp):
     def mnk(self, shapes: Shapes[S]) -> tuple[S, S, S]:
         """m, k, n from the valid regions of a and b."""
         a = shapes.valid(self.ins[self.lhs_index])
-        b = shapes.valid(self.ins[self.lhs_index + 1])
+        b = shapes.valid(self.ins[self.rhs_index])
         if self.GEMV:
             return a[0], b[0], b[1]
         return a[0], a[1], b[1]
@@ -148,12 +186,12 @@ class MatmulTileOp(TileOp):
         m, k, n = self.mnk(shapes)
         found: list[tuple[int, str, tuple[S | int, S | int]]] = [
             (self.lhs_index, "a", (m, k)),
-            (self.lhs_index + 1, "b", (k, n)),
+            (self.rhs_index, "b", (k, n)),
         ]
         if self.ACC_INPUT:
             found.append((0, "acc_in", (m, n)))
         if self.BIAS_INPUT:
-            found.append((2, "bias", (1, n)))
+            found.append((self.bias_index, "bias", (1, n)))
         return found
 
     # ---- vector-unit form -------------------------------------------------------------
@@ -187,6 +225,10 @@ class MatmulTileOp(TileOp):
             roles.append(("acc_in", acc_in, Location.ACC))
         if bias is not None:
             roles.append(("bias", bias, Location.BIAS))
+        scales = self.scale_tiles()
+        if scales is not None:
+            roles += [("a_scale", scales[0], Location.SCALING),
+                      ("b_scale", scales[1], Location.SCALING)]  # fmt: skip
         vector_unit = all(tile.location is Location.VEC for _, tile, _ in roles)
         if vector_unit:
             self._verify_vector_unit(roles)
@@ -206,9 +248,9 @@ class MatmulTileOp(TileOp):
                 raise fail(f"{self.name} bias must be a single row, got rows={bias.rows.data}")
             require_same_dtype(f"{self.name} bias", bias.element, "accumulator", c.element)
         triple = (c.element, a.element, b.element)
-        triples = self.TRIPLES[target.arch]
+        triples = (MX_TRIPLES if self.MX else self.TRIPLES)[target.arch]
         if triple not in triples:
-            legal = ", ".join(sorted(f"({x}, {y}, {z})" for x, y, z in triples))
+            legal = ", ".join(sorted(f"({x}, {y}, {z})" for x, y, z in triples)) or "none"
             raise fail(
                 f"{self.name} (C, A, B) = ({c.element}, {a.element}, {b.element}) is not "
                 f"supported on target {target.name} (supported: {legal})"
@@ -217,6 +259,30 @@ class MatmulTileOp(TileOp):
             for role, tile, _ in roles:
                 self._verify_layout(role, tile, target)
         self._verify_sizes(a, b)
+        if scales is not None:
+            self._verify_scales(a, b, *scales)
+
+    def _verify_scales(
+        self, a: TileTypeBase, b: TileTypeBase, a_scale: TileTypeBase, b_scale: TileTypeBase
+    ) -> None:
+        """E8M0 scales, one per 32 k: a_scale m x G, b_scale G x n (valid sizes, where static)."""
+        for role, tile in (("a_scale", a_scale), ("b_scale", b_scale)):
+            require_same_dtype(f"{self.name} {role}", tile.element, "MX scale", F8E8M0)
+        k = b.v_row.data if self.GEMV else a.v_col.data
+        if k != DYNAMIC and not self.GEMV and a.element in FP4_DTYPES:
+            k *= 2
+        groups = DYNAMIC if k == DYNAMIC else -(-k // MX_GROUP)
+        m = 1 if self.GEMV else a.v_row.data
+        for role, tile, want in (
+            ("a_scale", a_scale, (m, groups)),
+            ("b_scale", b_scale, (groups, b.v_col.data)),
+        ):
+            got = (tile.v_row.data, tile.v_col.data)
+            if any(DYNAMIC not in (x, y) and x != y for x, y in zip(got, want, strict=True)):
+                raise fail(
+                    f"{self.name} {role} valid shape {dims_str(*got)} must be "
+                    f"{dims_str(*want)} (one scale per {MX_GROUP} k)"
+                )
 
     def _verify_shapes(self, a: TileTypeBase, b: TileTypeBase, c: TileTypeBase) -> None:
         for lhs, lhs_value, rhs, rhs_value, rule in (
@@ -333,6 +399,88 @@ class TGemvBiasOp(MatmulTileOp):
     GEMV: ClassVar[bool] = True
 
 
+_MX_PAGES = "tile/ops/matrix-and-matrix-vector/"
+
+
+@irdl_op_definition
+class TMatmulMxOp(MatmulTileOp):
+    """`dst = (a * a_scale) @ (b * b_scale)`, one E8M0 scale per 32 k."""
+
+    name = "pto.tmatmul.mx"
+
+    MANUAL: ClassVar = _MX_PAGES + "tmatmul-mx.md"
+
+    NUM_INS: ClassVar[int] = 4
+    MX: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TMatmulMxAccOp(MatmulTileOp):
+    """`dst = acc_in + (a * a_scale) @ (b * b_scale)`."""
+
+    name = "pto.tmatmul.mx.acc"
+
+    MANUAL: ClassVar = _MX_PAGES + "tmatmul-mx.md"
+
+    NUM_INS: ClassVar[int] = 5
+    MX: ClassVar[bool] = True
+    ACC_INPUT: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TMatmulMxBiasOp(MatmulTileOp):
+    """`dst = (a * a_scale) @ (b * b_scale) + bias`."""
+
+    name = "pto.tmatmul.mx.bias"
+
+    MANUAL: ClassVar = _MX_PAGES + "tmatmul-mx.md"
+
+    NUM_INS: ClassVar[int] = 5
+    MX: ClassVar[bool] = True
+    BIAS_INPUT: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TGemvMxOp(MatmulTileOp):
+    """`dst[0, :] = (a * a_scale)[0, :] @ (b * b_scale)`."""
+
+    name = "pto.tgemv.mx"
+
+    MANUAL: ClassVar = _MX_PAGES + "tgemv-mx.md"
+
+    NUM_INS: ClassVar[int] = 4
+    MX: ClassVar[bool] = True
+    GEMV: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TGemvMxAccOp(MatmulTileOp):
+    """`dst[0, :] = acc_in[0, :] + (a * a_scale)[0, :] @ (b * b_scale)`."""
+
+    name = "pto.tgemv.mx.acc"
+
+    MANUAL: ClassVar = _MX_PAGES + "tgemv-mx.md"
+
+    NUM_INS: ClassVar[int] = 5
+    MX: ClassVar[bool] = True
+    ACC_INPUT: ClassVar[bool] = True
+    GEMV: ClassVar[bool] = True
+
+
+@irdl_op_definition
+class TGemvMxBiasOp(MatmulTileOp):
+    """`dst[0, :] = bias[0, :] + (a * a_scale)[0, :] @ (b * b_scale)`."""
+
+    name = "pto.tgemv.mx.bias"
+
+    MANUAL: ClassVar = _MX_PAGES + "tgemv-mx.md"
+
+    NUM_INS: ClassVar[int] = 5
+    MX: ClassVar[bool] = True
+    BIAS_INPUT: ClassVar[bool] = True
+    GEMV: ClassVar[bool] = True
+
+
 OPS: list[type[IRDLOperation]] = [
     TMatmulOp,
     TMatmulAccOp,
@@ -340,4 +488,10 @@ OPS: list[type[IRDLOperation]] = [
     TGemvOp,
     TGemvAccOp,
     TGemvBiasOp,
+    TMatmulMxOp,
+    TMatmulMxAccOp,
+    TMatmulMxBiasOp,
+    TGemvMxOp,
+    TGemvMxAccOp,
+    TGemvMxBiasOp,
 ]

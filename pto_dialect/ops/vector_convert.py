@@ -35,7 +35,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 
 from pto_dialect.attrs import RoundMode, SatMode
-from pto_dialect.dtypes import HIF8, DType, dtype_named
+from pto_dialect.dtypes import FP4_DTYPES, HIF8, DType, dtype_named
 from pto_dialect.ops.base import fail, target_of
 from pto_dialect.ops.vecscope import InVecScope
 from pto_dialect.ops.vector_arith import check_mask_granularity
@@ -98,7 +98,10 @@ FORMS = conversion_forms(
     "f32>f8E4M3FN RS; f32>f8E5M2 RS; f16>f8E4M3FN RS; f16>f8E5M2 RS; bf16>f8E4M3FN RS;"
     "bf16>f8E5M2 RS; f8E4M3FN>f32; f8E5M2>f32;"
     # PTOAS's board-tested vcvt-i64-to-f32 case (rnd R, part EVEN; docs/decisions.md)
-    "i64>f32 R"
+    "i64>f32 R;"
+    # PTOAS's board-tested vcvt-low-precision-special and -roundtrip (A5): bf16 <-> packed
+    # FP4 pairs (two values a byte lane, 4:1 in bytes); their HiFloat8 forms: HIF8_FORMS
+    "bf16>f4E1M2x2 R; bf16>f4E2M1x2 R; f4E1M2x2>bf16; f4E2M1x2>bf16"
 )
 """Every form of the page: (src, dst) -> (takes `rnd`, takes `sat`)."""
 HIF8_FORMS = conversion_forms("f32>hif8 RS; f16>hif8 RS; hif8>f32")
@@ -225,6 +228,8 @@ class VCvtOp(VectorPipeOp):
             ratio = max(src.element.bits, dst.element.bits) // min(
                 src.element.bits, dst.element.bits
             )
+            if src.element in FP4_DTYPES or dst.element in FP4_DTYPES:
+                ratio *= 2  # a byte lane holds two FP4 values
             if PARTS[self.part.data] >= ratio:
                 raise fail(
                     f'{self.name} part "{self.part.data}" selects lane {PARTS[self.part.data]} '

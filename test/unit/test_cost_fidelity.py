@@ -62,7 +62,12 @@ def _tload(dtype: DType, rows: int, cols: int) -> int:
     return costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, rows * cols * dtype.bytes)
 
 
-F16, F32, I16, U8 = (dtype_named(n) for n in ("f16", "f32", "i16", "ui8"))
+def _tload_mat(nbytes: int) -> int:
+    """TLOAD into a mat tile: one GM -> L1 transfer (copy_gm_to_cbuf) of the tile's bytes."""
+    return costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, nbytes)
+
+
+F16, F32, I16, U8, I8 = (dtype_named(n) for n in ("f16", "f32", "i16", "ui8", "i8"))
 
 # (source case, fitted on it, published cycles, the model's cycles)
 CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
@@ -70,6 +75,10 @@ CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
     ("tabs TAbs.float_64x64", True, 68, lambda: _elementwise(TAbsOp, "f32", 64, 64)),
     ("tload TLoad.c01_nd_float_128x128", True, 776, lambda: _tload(F32, 128, 128)),
     ("tmatmul TMatmul.half_40x50x60", True, 54, lambda: costs.matmul_cycles(40, 50, 60, F16)),
+    ("tmatmul TMatmul.int8_6x7x8", False, 7, lambda: costs.matmul_cycles(6, 7, 8, I8)),
+    # half 1x2x4x4 NC1HWC0 (C0 = 16): 1024 bytes; fractal-Z half 16x2x1x18: 18432 bytes
+    ("tload TLoadConv.c01_nc1hwc0_half_1_2_4_4", True, 28, lambda: _tload_mat(1024)),
+    ("tload TLoadConv.c03_fractalz_half_16_2_1_18", False, 96, lambda: _tload_mat(18432)),
     ("tmul TMul.int16_64x64", False, 168, lambda: _elementwise(TMulOp, "i16", 64, 64)),
     ("tmul TMul.float_64x64", False, 168, lambda: _elementwise(TMulOp, "f32", 64, 64)),
     (
@@ -226,3 +235,73 @@ def test_the_report_says_how_sure_its_cycles_are() -> None:
         assert (sure["pto.tabs"]["band_percent"] is None) == (tabs == "estimate")
         lines = report.text().split("cost confidence")[1].split("hazards:")[0].splitlines()
         assert any(line.split()[:2] == ["pto.tabs", tabs] for line in lines)
+
+
+SPLIT_K = """builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @k() {
+    %a = pto.alloc_tile : !pto.tile_buf<loc=left, dtype=f16, rows=128, cols=128>
+    %b = pto.alloc_tile : !pto.tile_buf<loc=right, dtype=f16, rows=128, cols=64>
+    %c = pto.alloc_tile : !pto.tile_buf<loc=acc, dtype=f32, rows=128, cols=64>
+    pto.tmatmul ins(%a, %b : !l, !r) outs(%c : !c)
+    pto.tmatmul.acc ins(%c, %a, %b : !c, !l, !r) outs(%c : !c)
+    pto.tmatmul.acc ins(%c, %a, %b : !c, !l, !r) outs(%c : !c)
+    pto.tmatmul.acc ins(%c, %a, %b : !c, !l, !r) outs(%c : !c)
+    pto.tmatmul.acc ins(%c, %a, %b : !c, !l, !r) outs(%c : !c)
+    func.return
+  }
+}
+"""
+
+
+def test_split_k_matmul_through_pto_run() -> None:
+    """TMatmul.split_k_half_128x128x64_reps5 publishes 262: the cycles of the LAST of the 5
+    instructions (pto-isa's check reads `GetLastPtoInstrCycles`), not of all five. Each
+    tile instruction settles the cube, so every one of them costs the published figure."""
+    text = SPLIT_K
+    for short, tile in (("!l", "left, dtype=f16, rows=128, cols=128"),
+                        ("!r", "right, dtype=f16, rows=128, cols=64"),
+                        ("!c", "acc, dtype=f32, rows=128, cols=64")):  # fmt: skip
+        text = text.replace(short, f"!pto.tile_buf<loc={tile}>")
+    module = parse_module(context(), text, "k")
+    result = run_function(module, [], pipes=PipeModel(record_spans=True))
+    spans = [s.cycles for s in result.machine.pipes.spans if s.pipe is Pipe.M]
+    assert len(spans) == 5
+    assert all(abs(cycles - 262) / 262 <= TOLERANCE for cycles in spans), spans
+
+
+MADS = """builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @k() {
+    %c0 = arith.constant 0 : i64
+    %m = arith.constant 128 : i64
+    %k = arith.constant 128 : i64
+    %n = arith.constant 64 : i64
+    %l0a = pto.castptr %c0 : i64 -> !pto.ptr<f16, l0a>
+    %l0b = pto.castptr %c0 : i64 -> !pto.ptr<f16, l0b>
+    %l0c = pto.castptr %c0 : i64 -> !pto.ptr<f32, l0c>
+    pto.mad %l0a, %l0b, %l0c, %m, %n, %k : !a, !b, !c, i64, i64, i64
+    pto.mad_acc %l0a, %l0b, %l0c, %m, %n, %k : !a, !b, !c, i64, i64, i64
+    pto.mad_acc %l0a, %l0b, %l0c, %m, %n, %k : !a, !b, !c, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_M>
+    pto.mad_acc %l0a, %l0b, %l0c, %m, %n, %k : !a, !b, !c, i64, i64, i64
+    pto.mad_acc %l0a, %l0b, %l0c, %m, %n, %k : !a, !b, !c, i64, i64, i64
+    pto.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+    pto.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+    pto.mad_acc %l0a, %l0b, %l0c, %m, %n, %k : !a, !b, !c, i64, i64, i64
+    func.return
+  }
+}
+"""
+
+
+def test_back_to_back_mads_pay_the_cube_head_once() -> None:
+    """[cce] `mad`: 6 + ceil(m/16) x ceil(k/16) x ceil(n/16) cycles, the 6-cycle head only
+    when the cube's queue is empty: the first mad of a stream costs the published 262, the
+    ones streaming behind it 256; a pipe_barrier(PIPE_M) or a wait_flag on an M signal
+    (`FlushTailsForPipe`) starts a new stream."""
+    text = MADS
+    for short, space in (("!a", "f16, l0a"), ("!b", "f16, l0b"), ("!c", "f32, l0c")):
+        text = text.replace(short, f"!pto.ptr<{space}>")
+    module = parse_module(context(arith.Arith), text, "k")
+    result = run_function(module, [], pipes=PipeModel(record_spans=True))
+    spans = [s.cycles for s in result.machine.pipes.spans if s.pipe is Pipe.M]
+    assert spans == [262, 256, 256, 262, 256, 262]

@@ -1,7 +1,7 @@
 """NaN payloads of the matrix family follow the documented k order for every k.
 
 The reference computes each C[i, j] alone, one f32 operation at a time in the documented
-order (ascending k, acc_in first on the NPUs and last on cpu, bias after the sum), with the
+order (ascending k, acc_in and bias first on the NPUs and last on cpu), with the
 project's two-NaN rule written out: an operation on a NaN returns its first NaN operand,
 quieted. numpy's own add loop picks the other operand's NaN in its scalar path (n = 1),
 which made the payload of `[NaN1, NaN2] . [1, 1]` NaN2 for k >= 2.
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from interpreters.semantics.matrix import matmul
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import dtype_named
-from pto_dialect.rules import MATMUL_RULES, AccIn
+from pto_dialect.rules import MATMUL_RULES, AccIn, BiasAdd
 
 ARCHS = (TargetArch.A2A3, TargetArch.A5, TargetArch.CPU)
 F32 = dtype_named("f32")
@@ -70,14 +70,17 @@ def reference(
     m, k = a.shape
     n = b.shape[1]
     first = MATMUL_RULES[arch].acc_in is AccIn.FIRST
+    bias_first = MATMUL_RULES[arch].bias is BiasAdd.START
     out = np.zeros((m, n), np.float32)
     for i, j in itertools.product(range(m), range(n)):
         acc = acc_in[i, j] if acc_in is not None and first else np.float32(0)
+        if bias is not None and bias_first:
+            acc = bias[0, j]
         for kk in range(k):
             acc = f32_op(add, acc, f32_op(mul, a[i, kk], b[kk, j]))
         if acc_in is not None and not first:
             acc = f32_op(add, acc_in[i, j], acc)
-        if bias is not None:
+        if bias is not None and not bias_first:
             acc = f32_op(add, acc, bias[0, j])
         out[i, j] = acc
     return out

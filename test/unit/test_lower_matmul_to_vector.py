@@ -178,7 +178,7 @@ def test_widening_generated_shapes(
 
 
 def test_widening_values_against_numpy() -> None:
-    """Independent of the tile semantics: f16/bf16 products summed in f32 in k order and
+    """Independent of the tile semantics: f16/bf16 products summed in f32 in k order (fused) and
     int8 products summed with int32 wrap-around, from the lowered code alone."""
     for source, acc in WIDENINGS.items():
         kernel = Kernel(acc, [matmul_case("tmatmul", 3, 7, 70, source=source)], seed=7)
@@ -197,10 +197,10 @@ def test_widening_values_against_numpy() -> None:
 
 
 def test_widening_register_tile_counts_the_conversion_register() -> None:
-    """A widening lowering budgets one register more: R + 1 + 3 <= 32 gives R = 28."""
+    """A widening lowering budgets one register more: R + 1 + 2 <= 32 gives R = 29."""
     module = lower(Kernel(F32, [matmul_case("tmatmul", 40, 3, 64, source=F16)]), "a5")
     (scope,) = [op for op in module.walk() if isinstance(op, VecScopeOp)]
-    assert "R=28, G=1, VL=64, 32 vregs" in str(scope.attributes[TILE_ATTR])
+    assert "R=29, G=1, VL=64, 32 vregs" in str(scope.attributes[TILE_ATTR])
 
 
 def test_fp8_is_refused_with_a_diagnostic() -> None:
@@ -235,13 +235,13 @@ def test_tile_fits_and_is_best(arch: TargetArch) -> None:
     budget = VECTOR_REGISTERS[arch]
     for m, n in ((1, 256), (16, 64), (256, 256), (5, 300)):
         tile = choose_tile(arch, VL, m, n)
-        assert tile.rows * tile.groups + tile.groups + 2 <= budget
+        assert tile.rows * tile.groups + tile.groups + 1 <= budget
         assert tile.rows <= m
         best = max(
             r * g * VL / (r + g * VL)
             for g in range(1, -(-n // VL) + 1)
             for r in range(1, m + 1)
-            if r * g + g + 2 <= budget
+            if r * g + g + 1 <= budget
         )
         assert tile.intensity == best
 
@@ -251,8 +251,8 @@ def test_tile_reported_on_vecscope() -> None:
     scopes = [op for op in module.walk() if isinstance(op, VecScopeOp)]
     assert len(scopes) == 1
     report = scopes[0].attributes[TILE_ATTR]
-    # 32 registers, one column group: R + 1 + 2 <= 32 -> R = 29, CI = 29*64/93
-    assert "R=29, G=1, VL=64" in str(report) and "CI=19.96" in str(report)
+    # 32 registers, one column group: R + 1 + 1 <= 32 -> R = 30, CI = 30*64/94
+    assert "R=30, G=1, VL=64" in str(report) and "CI=20.43" in str(report)
 
 
 # ---- the examples -------------------------------------------------------------------------
@@ -273,11 +273,24 @@ def _outputs(result: RunResult) -> list[np.ndarray]:
     return [a for a in result.outputs() if a is not None]
 
 
-def _in_k_order(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """a @ b in f32, ascending k, each product and each add rounded (numpy, by columns)."""
+def _in_k_order(a: np.ndarray, b: np.ndarray, start: np.ndarray | None = None) -> np.ndarray:
+    """`start` (or 0) + a @ b in f32, ascending k, each step a fused multiply-add rounded
+    once (the product exact in float64; the float64 sum rounded to odd through its TwoSum
+    error, then to f32: one correct rounding)."""
     total = np.zeros((a.shape[0], b.shape[1]), np.float32)
-    for k in range(a.shape[1]):
-        total = total + a[:, k : k + 1] * b[k : k + 1, :]
+    if start is not None:
+        total = np.broadcast_to(start, total.shape).astype(np.float32)
+    with np.errstate(all="ignore"):
+        for k in range(a.shape[1]):
+            product = a[:, k : k + 1].astype(np.float64) * b[k : k + 1, :].astype(np.float64)
+            addend = total.astype(np.float64)
+            near = addend + product
+            back = near - product
+            error = (product - (near - back)) + (addend - back)
+            even = (near.view(np.uint64) & np.uint64(1)) == 0
+            fix = (error != 0) & np.isfinite(near) & even
+            near = np.where(fix, np.nextafter(near, np.where(error > 0, np.inf, -np.inf)), near)
+            total = near.astype(np.float32)
     return total
 
 
@@ -297,7 +310,12 @@ def test_examples_through_the_pipeline(name: str, target: str) -> None:
         assert np.array_equal(got.view(np.uint8), want.view(np.uint8))
     if name == "gemv_vector_ssa":
         x, w, bias, y = before
-        assert np.array_equal(y, _in_k_order(x, w) + bias)
+        # the bias starts the sum on the NPUs, joins after it on the CPU simulator
+        if target == "cpu":
+            want = _in_k_order(x, w) + bias
+        else:
+            want = _in_k_order(x, w, bias)
+        assert np.array_equal(y, want)
     else:
         a, b, c = before
         assert np.array_equal(c, _in_k_order(a.astype(c.dtype), b.astype(c.dtype)))

@@ -315,7 +315,8 @@ def test_a5_vector_latencies():
 def test_dma_bandwidth():
     # 128 B/cycle GM -> UB (manual) plus the 264-cycle start-up fitted on TLOAD c01
     assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4096) == 264 + 32
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, 4096) == 264 + 16
+    # GM -> L1: 256 B/cycle (manual) and the 24-cycle start-up fitted on TLoadConv c01
+    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, 4096) == 24 + 16
     assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4097) == 264 + 33
     # published TLOAD c05 uint8 128x127 = 392: 264 + ceil(16256 / 128) = 391
     assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 128 * 127) == 391

@@ -81,6 +81,7 @@ CVT_CASES = [
         FORMS.items(), key=lambda f: (f[0][0].name, f[0][1].name)
     )
     if (src, dst) in VCvtOp.PAIRS[target.arch]
+    if not (src.coded or dst.coded)  # HiFloat8 and FP4 pairs: test_cube_ops.py
     for rnd in ((None, "R", "A", "F", "C", "Z", "O") if takes_rnd else (None,))
     if rnd != "O" or (src.is_float and dst.is_float)
     for sat in (("SAT", "NOSAT") if takes_sat else (None,))

@@ -123,7 +123,7 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // A5: an int8 product accumulates in int32
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f13(%a: !pto.tile<loc=left, dtype=i8, rows=16, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile<loc=right, dtype=i8, rows=32, cols=32, blayout=row_major, slayout=col_major>) {
-    // expected-error @+1 {{pto.tmatmul (C, A, B) = (f32, i8, i8) is not supported on target a5 (supported: (f32, bf16, bf16), (f32, f16, f16), (f32, f32, f32), (f32, f8E4M3FN, f8E4M3FN), (f32, f8E4M3FN, f8E5M2), (f32, f8E5M2, f8E4M3FN), (f32, f8E5M2, f8E5M2), (i32, i8, i8))}}
+    // expected-error @+1 {{pto.tmatmul (C, A, B) = (f32, i8, i8) is not supported on target a5 (supported: (f32, bf16, bf16), (f32, f16, f16), (f32, f32, f32), (f32, f8E4M3FN, f8E4M3FN), (f32, f8E4M3FN, f8E5M2), (f32, f8E5M2, f8E4M3FN), (f32, f8E5M2, f8E5M2), (f32, hif8, hif8), (i32, i8, i8))}}
     %x = pto.tmatmul %a, %b : (!pto.tile<loc=left, dtype=i8, rows=16, cols=32, blayout=col_major, slayout=row_major>, !pto.tile<loc=right, dtype=i8, rows=32, cols=32, blayout=row_major, slayout=col_major>) -> !pto.tile<loc=acc, dtype=f32, rows=16, cols=32, blayout=col_major, slayout=row_major, fractal=1024>
     func.return
   }

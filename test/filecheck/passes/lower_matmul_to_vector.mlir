@@ -1,7 +1,7 @@
 // pto-lower-matmul-to-vector: a vector-unit tmatmul/tgemv (every operand a planned loc=vec
 // tile) becomes one pto.vecscope of register blocks: R rows x G registers of C as the
 // iter_args of an scf.for over k (exact trip count K), per k G NORM loads of a row of B and
-// R BRC_B32 broadcasts of A, vmul then vadd per accumulator, n's tail masked by
+// R BRC_B32 broadcasts of A, one fused vmula per accumulator, n's tail masked by
 // pto.plt_b32 of the columns left, m's tail a block of fewer rows. The vecscope reports
 // the register tile and its computational intensity.
 // RUN: xdsl-opt %s --split-input-file -p pto-lower-matmul-to-vector | filecheck %s
@@ -20,10 +20,8 @@
 // CHECK:         scf.for %k = %c0 to %c5 step %c1 iter_args({{(%[^,]*, ){5}%[^,]*}}) -> ({{(!pto.vreg<64xf32>, ){5}!pto}}.vreg<64xf32>)
 // CHECK-COUNT-2: pto.vlds %b_ub
 // CHECK:         pto.vlds %a_ub[%k] {dist = "BRC_B32"}
-// CHECK-NEXT:    pto.vmul %{{.*}}, %{{.*}}, %[[FULL]]
-// CHECK-NEXT:    pto.vadd %{{.*}}, %{{.*}}, %[[FULL]]
-// CHECK-NEXT:    pto.vmul %{{.*}}, %{{.*}}, %[[TAIL]]
-// CHECK-NEXT:    pto.vadd %{{.*}}, %{{.*}}, %[[TAIL]]
+// CHECK-NEXT:    pto.vmula %{{.*}}, %{{.*}}, %{{.*}}, %[[FULL]]
+// CHECK-NEXT:    pto.vmula %{{.*}}, %{{.*}}, %{{.*}}, %[[TAIL]]
 // CHECK-COUNT-2: {dist = "BRC_B32"}
 // CHECK:         scf.yield
 // CHECK-NEXT:  }
@@ -33,7 +31,7 @@
 // CHECK-NEXT:  pto.vsts %{{.*}}, %c_ub[%c136], %[[TAIL]]
 // CHECK-NEXT:  pto.vsts %{{.*}}, %c_ub[%c144], %[[FULL]]
 // CHECK-NEXT:  pto.vsts %{{.*}}, %c_ub[%c208], %[[TAIL]]
-// CHECK-NEXT:  } {pto.matmul_tile = "3x128 (R=3, G=2, VL=64, 10 vregs), CI=2.93"}
+// CHECK-NEXT:  } {pto.matmul_tile = "3x128 (R=3, G=2, VL=64, 9 vregs), CI=2.93"}
 // CHECK-NOT:   pto.tmatmul
 !a = !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8, v_row=3, v_col=5>
 !b = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=72, v_row=5, v_col=70>
@@ -51,15 +49,15 @@ func.func @tail_n() {
 
 // -----
 
-// m = 40, k = 2, n = 64 on a 32-register budget: R + 1 + 2 <= 32 gives R = 29, then a
-// tail block of the remaining 11 rows; both loop over k = 0 .. 2.
+// m = 40, k = 2, n = 64 on a 32-register budget: R + 1 + 1 <= 32 gives R = 30, then a
+// tail block of the remaining 10 rows; both loop over k = 0 .. 2.
 // CHECK-LABEL: func.func @tail_m
-// CHECK:       scf.for %k = %c0 to %c2 step %c1 iter_args({{(%[^,]*, ){28}%[^,]*}}) -> ({{(!pto.vreg<64xf32>, ){28}!pto}}.vreg<64xf32>)
-// CHECK-COUNT-29: pto.vsts
-// CHECK:       scf.for %k{{.*}} = %c0 to %c2 step %c1 iter_args({{(%[^,]*, ){10}%[^,]*}}) -> ({{(!pto.vreg<64xf32>, ){10}!pto}}.vreg<64xf32>)
-// CHECK-COUNT-11: pto.vsts
+// CHECK:       scf.for %k = %c0 to %c2 step %c1 iter_args({{(%[^,]*, ){29}%[^,]*}}) -> ({{(!pto.vreg<64xf32>, ){29}!pto}}.vreg<64xf32>)
+// CHECK-COUNT-30: pto.vsts
+// CHECK:       scf.for %k{{.*}} = %c0 to %c2 step %c1 iter_args({{(%[^,]*, ){9}%[^,]*}}) -> ({{(!pto.vreg<64xf32>, ){9}!pto}}.vreg<64xf32>)
+// CHECK-COUNT-10: pto.vsts
 // CHECK-NOT:   pto.vsts
-// CHECK:       } {pto.matmul_tile = "29x64 (R=29, G=1, VL=64, 32 vregs), CI=19.96"}
+// CHECK:       } {pto.matmul_tile = "30x64 (R=30, G=1, VL=64, 32 vregs), CI=20.43"}
 !a = !pto.tile_buf<loc=vec, dtype=f32, rows=40, cols=8, v_row=40, v_col=2>
 !b = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=2, v_col=64>
 !c = !pto.tile_buf<loc=vec, dtype=f32, rows=40, cols=64>
@@ -90,7 +88,7 @@ func.func @tail_m() {
 // CHECK:       %[[BIAS:.*]] = pto.vsldb
 // CHECK:       %[[SUM:.*]] = pto.vadd %[[ACC]], %[[BIAS]], %[[M8]]
 // CHECK:       pto.vsts %[[SUM]], %y_ub[%c0], %[[M8]]
-// CHECK:       } {pto.matmul_tile = "1x64 (R=1, G=1, VL=64, 4 vregs), CI=0.98"}
+// CHECK:       } {pto.matmul_tile = "1x64 (R=1, G=1, VL=64, 3 vregs), CI=0.98"}
 !x = !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16>
 !w = !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8>
 !row = !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>
@@ -129,13 +127,11 @@ func.func @gemv_bias() {
 // CHECK-NEXT:      %[[B1:.*]] = pto.vcvt %[[S]], %[[ALL]] {part = "EVEN"}
 // CHECK-NEXT:      %[[AN:.*]] = pto.vlds %a_ub[%k] {dist = "BRC_B16"} : !pto.ptr<f16, ub> -> !pto.vreg<128xf16>
 // CHECK-NEXT:      %[[A:.*]] = pto.vcvt %[[AN]], %[[ALL]] {part = "EVEN"}
-// CHECK-NEXT:      pto.vmul %[[A]], %[[B0]]
-// CHECK-NEXT:      pto.vadd
-// CHECK-NEXT:      pto.vmul %[[A]], %[[B1]]
-// CHECK-NEXT:      pto.vadd
+// CHECK-NEXT:      pto.vmula %{{.*}}, %[[A]], %[[B0]]
+// CHECK-NEXT:      pto.vmula %{{.*}}, %[[A]], %[[B1]]
 // CHECK:         scf.yield
 // CHECK-COUNT-4: pto.vsts {{.*}} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>
-// CHECK-NEXT:  } {pto.matmul_tile = "2x128 (R=2, G=2, VL=64, 9 vregs), CI=1.97"}
+// CHECK-NEXT:  } {pto.matmul_tile = "2x128 (R=2, G=2, VL=64, 8 vregs), CI=1.97"}
 !a = !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=16>
 !b = !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=80, v_row=16, v_col=70>
 !c = !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=80, v_row=2, v_col=70>
@@ -155,7 +151,7 @@ func.func @widen_f16() {
 // i8 -> i32, tgemv, k = 32, n = 64: a row of B (64 bytes) is two blocks (pto.vsldb: a
 // 256-byte load would leave B at its last rows) sign-extended by vsunpack twice (i8 -> i16
 // -> i32, the low half each time); x's element is a BRC_B8 broadcast and vcvt i8 -> i32;
-// vmul and vadd in i32 (wrap-around, as the tile op sums).
+// vmula in i32 (wrap-around, as the tile op sums).
 // CHECK-LABEL: func.func @widen_i8
 // CHECK:       %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK:       pto.vecscope {
@@ -168,11 +164,10 @@ func.func @widen_f16() {
 // CHECK-NEXT:      %[[B:.*]] = pto.vsunpack %[[H]], %c0 : !pto.vreg<128xi16> -> !pto.vreg<64xi32>
 // CHECK-NEXT:      %[[AN:.*]] = pto.vlds %x_ub[%k] {dist = "BRC_B8"} : !pto.ptr<i8, ub> -> !pto.vreg<256xi8>
 // CHECK-NEXT:      %[[A:.*]] = pto.vcvt %[[AN]], %[[ALL]] {part = "EVEN"} : !pto.vreg<256xi8>, !pto.mask<b8> -> !pto.vreg<64xi32>
-// CHECK-NEXT:      %[[P:.*]] = pto.vmul %[[A]], %[[B]], %{{.*}} : !pto.vreg<64xi32>
-// CHECK-NEXT:      pto.vadd %{{.*}}, %[[P]], %{{.*}} : !pto.vreg<64xi32>
+// CHECK-NEXT:      pto.vmula %{{.*}}, %[[A]], %[[B]], %{{.*}} : !pto.vreg<64xi32>
 // CHECK-NEXT:      scf.yield
 // CHECK:         pto.vsts {{.*}} : !pto.vreg<64xi32>, !pto.ptr<i32, ub>
-// CHECK-NEXT:  } {pto.matmul_tile = "1x64 (R=1, G=1, VL=64, 5 vregs), CI=0.98"}
+// CHECK-NEXT:  } {pto.matmul_tile = "1x64 (R=1, G=1, VL=64, 4 vregs), CI=0.98"}
 !x = !pto.tile_buf<loc=vec, dtype=i8, rows=1, cols=32>
 !w = !pto.tile_buf<loc=vec, dtype=i8, rows=32, cols=64>
 !y = !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=64>

@@ -1,0 +1,181 @@
+"""Interpreter functions of the fixpipe stores (`pto_dialect.ops.cube_fixpipe`; what they
+compute is `semantics.cube_fixpipe`).
+
+A run models one core: `dst_mode(split_m | split_n)` and sub-block 1 write the UBs of the
+vector cores of a cluster, which the single-core run does not have: a run-time error.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+import numpy as np
+from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.ir import SSAValue
+
+from interpreters.engine.errors import PtoRuntimeError, check
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.memory import Access
+from interpreters.ops.cube_move import as_int, element_of, placed
+from interpreters.semantics import cube, cube_fixpipe
+from interpreters.semantics.cube_fixpipe import Stage
+from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.fractal import C0_BYTES
+from pto_dialect.ops.cube_fixpipe import (
+    ATOMIC_OP,
+    ATOMIC_TYPE,
+    DST_MODE,
+    MODE,
+    QUANT,
+    QUANT_MODES,
+    RELU,
+    SAT,
+    FixpipeOp,
+)
+from pto_dialect.types import MemorySpace, PtrType
+
+_ATOMIC_TYPES = {"f32": "f32", "f16": "f16", "bf16": "bf16", "s32": "i32", "s16": "i16", "s8": "i8"}
+
+
+@register_functions
+class CubeFixpipeFunctions(MachineFunctions):
+    """L0C -> L1 / GM / UB through the fixpipe."""
+
+    @implements(FixpipeOp)
+    def run_fixpipe(
+        self, interpreter: Interpreter, op: FixpipeOp, args: PythonValues
+    ) -> PythonValues:
+        arg = {value: a for value, a in zip(op.operands, args, strict=True)}
+        machine = self.machine
+        src = placed(machine, arg[op.source], MemorySpace.L0C, "source")
+        dst = placed(machine, arg[op.destination], op.DST_SPACE, "destination")
+        source = element_of(src, op.source.type)
+        target = element_of(dst, op.destination.type)
+        check(
+            source is not None and target is not None,
+            f"{op.name} needs typed source and destination pointers",
+        )
+        assert source is not None and target is not None
+        assert src.memory is not None and dst.memory is not None
+        m, n = as_int(arg[op.m]), as_int(arg[op.n])
+        src_stride, dst_stride = as_int(arg[op.src_stride]), as_int(arg[op.dst_stride])
+        present = op.optional()
+        self._check_destination(op, present, arg)
+        layout = op.word(MODE)
+        if layout == "nz2dn":
+            loop0 = as_int(arg[present["loop0_src_stride"]])
+            check(
+                loop0 == 1,
+                f"{op.name} nz2dn with loop0_src_stride {loop0} (other than 1) is not modelled",
+            )
+        count, src3, dst3 = 1, 0, 0
+        if "loop3_count" in present:
+            count, src3, dst3 = (
+                as_int(arg[present[k]])
+                for k in ("loop3_count", "loop3_src_stride", "loop3_dst_stride")
+            )
+        stage = self._stage(op, present, arg, n)
+        c_at = cube_fixpipe.acc_offsets(m, n, src_stride)
+        d_at = cube_fixpipe.dst_offsets(layout, m, n, dst_stride, target)
+        atomic = op.word(ATOMIC_TYPE), op.word(ATOMIC_OP)
+        reads: list[Access] = []
+        writes: list[Access] = []
+        for r in range(count):
+            src_base = src.offset + r * src3 * C0_BYTES
+            dst_base = dst.offset + r * dst3 * target.bytes
+            values = cube.gather(src.memory.data, src_base, c_at, source)
+            reads.append(Access(src.memory, *cube.byte_span(src_base, c_at, source.bytes)))
+            result = cube_fixpipe.apply(values, source, target, stage)
+            if atomic[0] is not None:
+                old = cube.gather(dst.memory.data, dst_base, d_at, target)
+                reads.append(Access(dst.memory, *cube.byte_span(dst_base, d_at, target.bytes)))
+                result = _atomic(
+                    old, result, dtype_named(_ATOMIC_TYPES[atomic[0]]), str(atomic[1]), target
+                )
+            at = dst_base + d_at[..., None] * target.bytes + np.arange(target.bytes)
+            check(
+                int(at.min()) >= 0 and int(at.max()) < dst.memory.size,
+                f"{op.name} writes beyond {dst.memory.name} ({dst.memory.size} bytes)",
+            )
+            dst.memory.data[at.reshape(-1)] = (
+                np.ascontiguousarray(result).view(np.uint8).reshape(-1)
+            )
+            writes.append(Access(dst.memory, *cube.byte_span(dst_base, d_at, target.bytes)))
+        nbytes = count * m * n * target.bytes
+        cycles = costs.transfer_cycles(machine.target, MemorySpace.L0C, op.DST_SPACE, nbytes)
+        self.on_pipe(op, reads, writes, cycles)
+        return ()
+
+    def _check_destination(
+        self, op: FixpipeOp, present: dict[str, SSAValue], arg: dict[SSAValue, object]
+    ) -> None:
+        mode = op.word(DST_MODE)
+        if mode is None:
+            return
+        if mode != "single":
+            raise PtoRuntimeError(
+                f"{op.name} dst_mode({mode}) writes the UBs of two vector cores; a run models "
+                "one core (docs/semantics.md)"
+            )
+        block = as_int(arg[present["sub_blockid"]])
+        check(block in (0, 1), f"{op.name} sub-block id {block} must be 0 or 1")
+        if block != 0:
+            raise PtoRuntimeError(
+                f"{op.name} dst_mode({block}) writes the UB of vector core {block}; a run "
+                "models one core, whose UB is sub-block 0's"
+            )
+
+    def _stage(
+        self, op: FixpipeOp, present: dict[str, SSAValue], arg: dict[SSAValue, object], n: int
+    ) -> Stage:
+        quant = op.word(QUANT)
+        words = None
+        if quant is not None and quant in QUANT_MODES:
+            payload = present["pre_quant"]
+            if QUANT_MODES[quant].vector:
+                fb = self._fb(arg[payload], n * 8)
+                words = fb.view(np.uint64)
+            else:
+                words = cube_fixpipe.scalar_word(float(cast(float, arg[payload])))
+        relu = op.word(RELU)
+        alpha = None
+        if relu == "scalar_relu":
+            alpha = np.array([float(cast(float, arg[present["pre_relu"]]))], np.float64)
+        elif relu == "vector_relu":
+            payload = present["pre_relu"]
+            element = _payload_element(payload)
+            alpha = self._fb(arg[payload], n * element.bytes).view(element.numpy)
+        clip = None
+        if "clip_value" in present:
+            value = arg[present["clip_value"]]
+            clip = cast(float | int, value)
+        return Stage(quant, words, relu, alpha, clip, op.word(SAT))
+
+    def _fb(self, value: object, nbytes: int) -> np.ndarray:
+        """`nbytes` bytes of the fixpipe buffer at pointer `value`."""
+        ptr = placed(self.machine, value, MemorySpace.FB, "fixpipe payload")
+        assert ptr.memory is not None
+        check(
+            ptr.offset + nbytes <= ptr.memory.size,
+            f"a fixpipe parameter payload reaches beyond {ptr.memory.name}",
+        )
+        return ptr.memory.data[ptr.offset : ptr.offset + nbytes].copy()
+
+
+def _payload_element(payload: SSAValue) -> DType:
+    type = payload.type
+    assert isinstance(type, PtrType) and type.element is not None
+    return type.element
+
+
+def _atomic(old: np.ndarray, new: np.ndarray, kind: DType, op: str, target: DType) -> np.ndarray:
+    """`op` of the value in the destination and the stored one, in the atomic type."""
+    check(kind == target, f"atomic type {kind} must be the destination element type {target}")
+    with np.errstate(all="ignore"):
+        if op == "add":
+            return (old + new).astype(target.numpy)
+        if op == "max":
+            return np.maximum(old, new).astype(target.numpy)
+        return np.minimum(old, new).astype(target.numpy)

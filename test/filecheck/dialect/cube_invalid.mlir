@@ -1,0 +1,431 @@
+// RUN: pto-opt %s --split-input-file --verify-diagnostics
+
+// One case per verifier rule of the cube micro-ops (transfers, operand loads, mad family,
+// fixpipe stores), with the exact message.
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_gm_l1 source element type f32 must equal the destination element type f16}}
+  pto.mte_gm_l1 %gm, %l1h, %c nburst(%c, %c, %c) : !pto.ptr<f32, gm>, !pto.ptr<f16, l1>, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{operand is used with type i32, but has been previously used or defined with type i64}}
+  pto.mte_l1_bt %l1, %bt, %i nburst(%c, %c, %c) : !pto.ptr<f32, l1>, !pto.ptr<f32, bt>, i32, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l1_bt destination must point to bt, got !pto.ptr<f32, l0c>}}
+  pto.mte_l1_bt %l1h, %l0c, %c nburst(%c, %c, %c) : !pto.ptr<f16, l1>, !pto.ptr<f32, l0c>, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{expected nd2nz or dn2nz}}
+  pto.mte_gm_l1_frac %gm, %l1, nz2nd, shape(%c, %c), src_layout(%c), dst_group(%c, %c, %c, %c), ctrl(%c, %false) : !pto.ptr<f32, gm>, !pto.ptr<f32, l1>, nz2nd, shape i64, i64, src_layout(i64), dst_group i64, i64, i64, i64, ctrl i64, i1
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_gm_l1_frac source element type f32 must equal the destination element type f16}}
+  pto.mte_gm_l1_frac %gm, %l1h, nd2nz, shape(%c, %c), src_layout(%c), dst_group(%c, %c, %c, %c), ctrl(%c, %false) : !pto.ptr<f32, gm>, !pto.ptr<f16, l1>, nd2nz, shape i64, i64, src_layout(i64), dst_group i64, i64, i64, i64, ctrl i64, i1
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_gm_l1_frac n must be i64, got i32}}
+  pto.mte_gm_l1_frac %gm, %l1, nd2nz, shape(%i, %c), src_layout(%c), dst_group(%c, %c, %c, %c), ctrl(%c, %false) : !pto.ptr<f32, gm>, !pto.ptr<f32, l1>, nd2nz, shape i32, i64, src_layout(i64), dst_group i64, i64, i64, i64, ctrl i64, i1
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_gm_l1_frac smallc0_en must be i1, got i64}}
+  pto.mte_gm_l1_frac %gm, %l1, dn2nz, shape(%c, %c), src_layout(%c), dst_group(%c, %c, %c, %c), ctrl(%c, %c) : !pto.ptr<f32, gm>, !pto.ptr<f32, l1>, dn2nz, shape i64, i64, src_layout(i64), dst_group i64, i64, i64, i64, ctrl i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l1_l0a destination must point to l0a, got !pto.ptr<f32, l0c>}}
+  pto.mte_l1_l0a %l1, %l0c, %c, %c : !pto.ptr<f32, l1>, !pto.ptr<f32, l0c>, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l1_l0a source element type f16 must equal the destination element type f32}}
+  pto.mte_l1_l0a %l1h, %l0a, %c, %c : !pto.ptr<f16, l1>, !pto.ptr<f32, l0a>, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l1_l0a m = 0 must lie in [1, 65535]}}
+  pto.mte_l1_l0a %l1, %l0a, %c0, %c : !pto.ptr<f32, l1>, !pto.ptr<f32, l0a>, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l1_l0a operands must be i64, got i32}}
+  pto.mte_l1_l0a %l1, %l0a, %i, %i : !pto.ptr<f32, l1>, !pto.ptr<f32, l0a>, i32, i32
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l1_l0a expects two or four shape operands or six full control operands}}
+  pto.mte_l1_l0a %l1, %l0a, %c, %c, %c : !pto.ptr<f32, l1>, !pto.ptr<f32, l0a>, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l1_l0a_mx transpose must be a boolean attribute of a data load}}
+  pto.mte_l1_l0a_mx %l1, %l0a, %c, %c, %c, %c {transpose = true} : !pto.ptr<f32, l1>, !pto.ptr<f32, l0a>, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mad dst must point to l0c, got !pto.ptr<f32, l0a>}}
+  pto.mad %l0a, %l0b, %l0a, %c, %c, %c : !pto.ptr<f32, l0a>, !pto.ptr<f32, l0b>, !pto.ptr<f32, l0a>, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mad (C, A, B) = (f32, f16, f32) is not supported on target a5 (supported: (f32, bf16, bf16), (f32, f16, f16), (f32, f32, f32), (f32, f8E4M3FN, f8E4M3FN), (f32, f8E4M3FN, f8E5M2), (f32, f8E5M2, f8E4M3FN), (f32, f8E5M2, f8E5M2), (f32, hif8, hif8), (i32, i8, i8))}}
+  pto.mad %l0ah, %l0b, %l0c, %c, %c, %c : !pto.ptr<f16, l0a>, !pto.ptr<f32, l0b>, !pto.ptr<f32, l0c>, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mad m must be i64, got i32}}
+  pto.mad %l0a, %l0b, %l0c, %i, %c, %c : !pto.ptr<f32, l0a>, !pto.ptr<f32, l0b>, !pto.ptr<f32, l0c>, i32, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mad_bias bias element type f16 must equal the dst element type f32}}
+  pto.mad_bias %l0ah, %l0bh, %l0c, %bth, %c, %c, %c : !pto.ptr<f16, l0a>, !pto.ptr<f16, l0b>, !pto.ptr<f32, l0c>, !pto.ptr<f16, bt>, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mad tf32_mode requires f32 lhs, rhs and dst}}
+  pto.mad %l0ah, %l0bh, %l0c, %c, %c, %c tf32_mode(round_away) : !pto.ptr<f16, l0a>, !pto.ptr<f16, l0b>, !pto.ptr<f32, l0c>, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mad sat/nosat requires floating lhs and rhs element types}}
+  pto.mad %l0ai, %l0bi, %l0ci, %c, %c, %c sat : !pto.ptr<i8, l0a>, !pto.ptr<i8, l0b>, !pto.ptr<i32, l0c>, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mad_mx k = 32 must be a multiple of 64 (MX K is consumed in 64s)}}
+  pto.mad_mx %l0a8, %l0b8, %l0c, %c, %c, %c32 : !pto.ptr<f8E4M3FN, l0a>, !pto.ptr<f8E4M3FN, l0b>, !pto.ptr<f32, l0c>, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm source element type must be f32 or i32, got f16}}
+  pto.mte_l0c_gm %l0ch, %gm, %c, %c, %c, %c, %c, %c, nz2nd : !pto.ptr<f16, l0c>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm scalar pre_quant mode qf322f16_pre_scalar requires an f16/bf16/f32 payload}}
+  pto.mte_l0c_gm %l0c, %gmh, %c, %c, %c, %c, %c, %c, pre_quant(%fb, mode = qf322f16_pre_scalar), nz2nd : !pto.ptr<f32, l0c>, !pto.ptr<f16, gm>, i64, i64, i64, i64, i64, i64, !pto.ptr<f32, fb>
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm vector pre_quant mode qf322f16_pre_vec requires an fb pointer payload}}
+  pto.mte_l0c_gm %l0c, %gmh, %c, %c, %c, %c, %c, %c, pre_quant(%f, mode = qf322f16_pre_vec), nz2nd : !pto.ptr<f32, l0c>, !pto.ptr<f16, gm>, i64, i64, i64, i64, i64, i64, f32
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm pre_quant mode 'bogus' is not a quantisation mode}}
+  pto.mte_l0c_gm %l0c, %gmh, %c, %c, %c, %c, %c, %c, pre_quant(%f, mode = bogus), nz2nd : !pto.ptr<f32, l0c>, !pto.ptr<f16, gm>, i64, i64, i64, i64, i64, i64, f32
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm pre_quant mode qf322f16_pre_scalar writes the f16 family, not f32}}
+  pto.mte_l0c_gm %l0c, %gm, %c, %c, %c, %c, %c, %c, pre_quant(%f, mode = qf322f16_pre_scalar), nz2nd : !pto.ptr<f32, l0c>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64, f32
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm normal_relu does not accept a payload}}
+  pto.mte_l0c_gm %l0c, %gm, %c, %c, %c, %c, %c, %c, pre_relu(%f, mode = normal_relu), nz2nd : !pto.ptr<f32, l0c>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64, f32
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm scalar_relu requires an f16/bf16/f32 payload}}
+  pto.mte_l0c_gm %l0c, %gm, %c, %c, %c, %c, %c, %c, pre_relu(mode = scalar_relu), nz2nd : !pto.ptr<f32, l0c>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm vector_relu requires an fb pointer payload}}
+  pto.mte_l0c_gm %l0c, %gm, %c, %c, %c, %c, %c, %c, pre_relu(%f, mode = vector_relu), nz2nd : !pto.ptr<f32, l0c>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64, f32
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm loop3 requires nz2nd or nz2dn}}
+  pto.mte_l0c_gm %l0c, %gm, %c, %c, %c, %c, %c, %c, nz2nz, loop3(%c, %c, %c) : !pto.ptr<f32, l0c>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm nz2dn requires loop0_src_stride, and only nz2dn takes it}}
+  pto.mte_l0c_gm %l0c, %gm, %c, %c, %c, %c, %c, %c, nz2dn : !pto.ptr<f32, l0c>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{Expected 'dst_mode'}}
+  pto.mte_l0c_ub %l0c, %ub, %c, %c, %c, %c, nz2nd : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_ub sub_blockid = 5 must lie in [0, 1]}}
+  pto.mte_l0c_ub %l0c, %ub, %c, %c, %c, %c, dst_mode(%c5), nz2nd : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
+  %c0 = arith.constant 0 : i64
+  %c5 = arith.constant 5 : i64
+  %c32 = arith.constant 32 : i64
+  // expected-error @+1 {{pto.mte_l0c_gm nz2nz requires an f32 destination}}
+  pto.mte_l0c_gm %l0c, %gmh, %c, %c, %c, %c, %c, %c, nz2nz : !pto.ptr<f32, l0c>, !pto.ptr<f16, gm>, i64, i64, i64, i64, i64, i64
+  func.return
+}
+}

@@ -1,0 +1,198 @@
+"""The cube micro-ops end to end: GM -> L1 (ND -> NZ) -> L0A / L0B -> `mad` -> fixpipe -> GM,
+checked against numpy in float64 (small integer operands: every sum is exact), on each
+target's own L0A format (NZ on a5 and cpu, ZZ on a2a3)."""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+import support
+
+from interpreters import api
+from interpreters.machine.core import Machine
+from interpreters.machine.memory import Tile
+from interpreters.ops.tile_matrix import TileMatrixFunctions
+from interpreters.semantics import hif8, mx_formats
+from interpreters.semantics.convert import convert_lanes
+from pto_dialect.attrs import RoundMode, SatMode, TargetArch
+from pto_dialect.dtypes import BF16, F4E1M2X2, F4E2M1X2
+from pto_dialect.targets import PROFILES
+
+SHAPES = [(32, 64, 32), (20, 48, 16), (1, 32, 16)]
+"""(m, k, n): whole boxes, partial boxes, a one-row A (with `disable_gemv`)."""
+
+
+def _kernel(arch: str, m: int, k: int, n: int, src: str, acc: str, store: str) -> str:
+    size = 1 if src == "i8" else 2
+    c0 = 32 // size
+    m16, k16 = -(-m // 16) * 16, -(-k // c0) * c0
+    return f"""module attributes {{pto.target_arch = "{arch}"}} {{
+func.func @gemm(%a: !pto.ptr<{src}, gm>, %b: !pto.ptr<{src}, gm>, %c: !pto.ptr<{store}, gm>) {{
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %m = arith.constant {m} : i64
+  %k = arith.constant {k} : i64
+  %n = arith.constant {n} : i64
+  %m16 = arith.constant {m16} : i64
+  %k16 = arith.constant {k16} : i64
+  %kb = arith.constant {k * size} : i64
+  %nb = arith.constant {n * size} : i64
+  %boff = arith.constant 65536 : i64
+  %one = arith.constant 1.0 : f32
+  %false = arith.constant false
+  %l1a = pto.castptr %c0 : i64 -> !pto.ptr<{src}, l1>
+  %l1b = pto.castptr %boff : i64 -> !pto.ptr<{src}, l1>
+  %l0a = pto.castptr %c0 : i64 -> !pto.ptr<{src}, l0a>
+  %l0b = pto.castptr %c0 : i64 -> !pto.ptr<{src}, l0b>
+  %l0c = pto.castptr %c0 : i64 -> !pto.ptr<{acc}, l0c>
+  pto.mte_gm_l1_frac %a, %l1a, nd2nz, shape(%m, %k), src_layout(%kb),
+      dst_group(%c1, %c1, %m16, %c0), ctrl(%c0, %false)
+    : !pto.ptr<{src}, gm>, !pto.ptr<{src}, l1>, nd2nz, shape i64, i64, src_layout(i64),
+      dst_group i64, i64, i64, i64, ctrl i64, i1
+  pto.mte_gm_l1_frac %b, %l1b, nd2nz, shape(%k, %n), src_layout(%nb),
+      dst_group(%c1, %c1, %k16, %c0), ctrl(%c0, %false)
+    : !pto.ptr<{src}, gm>, !pto.ptr<{src}, l1>, nd2nz, shape i64, i64, src_layout(i64),
+      dst_group i64, i64, i64, i64, ctrl i64, i1
+  pto.mte_l1_l0a %l1a, %l0a, %m, %k, %c0, %c0
+    : !pto.ptr<{src}, l1>, !pto.ptr<{src}, l0a>, i64, i64, i64, i64
+  pto.mte_l1_l0b %l1b, %l0b, %k, %n, %c0, %c0 {{transpose = true}}
+    : !pto.ptr<{src}, l1>, !pto.ptr<{src}, l0b>, i64, i64, i64, i64
+  pto.mad %l0a, %l0b, %l0c, %m, %n, %k disable_gemv
+    : !pto.ptr<{src}, l0a>, !pto.ptr<{src}, l0b>, !pto.ptr<{acc}, l0c>, i64, i64, i64
+  {_store(store, acc)}
+  func.return
+}}
+}}
+"""
+
+
+def _store(store: str, acc: str) -> str:
+    head = "pto.mte_l0c_gm %l0c, %c, %m, %n, %m16, %n, %c0, %c0,"
+    types = f"!pto.ptr<{acc}, l0c>, !pto.ptr<{store}, gm>, i64, i64, i64, i64, i64, i64"
+    if store == acc:
+        return f"{head} nz2nd : {types}"
+    return (
+        f"{head} pre_quant(%one, mode = f32_f16), pre_relu(mode = normal_relu), nz2nd"
+        f" : {types}, f32"
+    )
+
+
+def _run(arch: str, a: np.ndarray, b: np.ndarray, src: str, acc: str, store: str) -> np.ndarray:
+    (m, k), n = a.shape, b.shape[1]
+    module = api.parse(_kernel(arch, m, k, n, src, acc, store))
+    out = np.zeros(m * n, {"f32": np.float32, "i32": np.int32, "f16": np.float16}[store])
+    result = api.run(module, a.reshape(-1), b.reshape(-1), out)
+    got = result.outputs[2]
+    assert got is not None
+    return got.reshape(m, n)
+
+
+@pytest.mark.parametrize("arch", ["a5", "a2a3", "cpu"])
+@pytest.mark.parametrize(("m", "k", "n"), SHAPES)
+def test_f16_gemm_through_the_cube(arch: str, m: int, k: int, n: int) -> None:
+    rng = np.random.default_rng(m * 1000 + k + n)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float16)
+    want = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+    assert np.array_equal(_run(arch, a, b, "f16", "f32", "f32"), want)
+
+
+@pytest.mark.parametrize("arch", ["a5", "a2a3"])
+def test_i8_gemm_through_the_cube(arch: str) -> None:
+    rng = np.random.default_rng(8)
+    a = rng.integers(-128, 128, (20, 64)).astype(np.int8)
+    b = rng.integers(-128, 128, (64, 32)).astype(np.int8)
+    want = a.astype(np.int64) @ b.astype(np.int64)
+    assert np.array_equal(_run(arch, a, b, "i8", "i32", "i32"), want)
+
+
+def test_fixpipe_relu_and_f16_conversion() -> None:
+    rng = np.random.default_rng(3)
+    a = rng.integers(-4, 5, (32, 32)).astype(np.float16)
+    b = rng.integers(-4, 5, (32, 16)).astype(np.float16)
+    product = a.astype(np.float64) @ b.astype(np.float64)
+    want = np.maximum(product, 0).astype(np.float16)
+    assert np.array_equal(_run("a5", a, b, "f16", "f32", "f16"), want)
+
+
+def test_hif8_codes_follow_the_format_definition() -> None:
+    # 0x40: sign 0, dot `10` (3 exponent bits), exponent `000` = +4 with the implicit
+    # leading 1: 2^4; 0x08: dot `0001` (no exponent bits), mantissa 0: 1.0; 0xC0 = -16
+    codes = np.array([0x40, 0xC0, 0x08, 0x00], np.uint8)
+    assert hif8.decode(codes).tolist() == [16.0, -16.0, 1.0, 0.0]
+
+
+def _tile(dtype: str, loc: str, rows: int, cols: int, layout: str, fractal: int = 512) -> str:
+    return (
+        f"!pto.tile_buf<loc={loc}, dtype={dtype}, rows={rows}, cols={cols}, v_row={rows}, "
+        f"v_col={cols}, {layout}, fractal={fractal}, pad=0>"
+    )
+
+
+def test_tmatmul_mx_scales_each_group_of_32_k() -> None:
+    m, k, n = 16, 64, 16
+    nz, zn = "blayout=col_major, slayout=row_major", "blayout=row_major, slayout=col_major"
+    row, col = "blayout=row_major, slayout=row_major", "blayout=col_major, slayout=col_major"
+    scale = "!pto.f8E8M0"
+    types = {
+        "a": _tile("f8E4M3FN", "left", m, k, nz),
+        "a_scale": _tile(scale, "scaling", m, k // 32, row, 32),
+        "b": _tile("f8E4M3FN", "right", k, n, zn),
+        "b_scale": _tile(scale, "scaling", k // 32, n, col, 32),
+        "dst": _tile("f32", "acc", m, n, nz),
+    }
+    ins = ["a", "a_scale", "b", "b_scale"]
+    text = (
+        'builtin.module attributes {pto.target_arch = "a5"} {\n'
+        f"func.func @mx({', '.join(f'%{r}: {types[r]}' for r in [*ins, 'dst'])}) {{\n"
+        f"  pto.tmatmul.mx ins({', '.join('%' + r for r in ins)} : "
+        f"{', '.join(types[r] for r in ins)}) outs(%dst : {types['dst']})\n"
+        "  func.return\n}\n}"
+    )
+    module = support.parse_kernel(text)
+    rng = np.random.default_rng(5)
+    a = rng.integers(-4, 5, (m, k)).astype(np.float32)
+    b = rng.integers(-4, 5, (k, n)).astype(np.float32)
+    sa = rng.integers(-3, 4, (m, k // 32))  # exponents of the E8M0 scales
+    sb = rng.integers(-3, 4, (k // 32, n))
+    machine = Machine(PROFILES[TargetArch.A5])
+    arrays = {
+        "a": a.astype(ml_dtypes.float8_e4m3fn),
+        "a_scale": (sa + 127).astype(np.uint8).view(ml_dtypes.float8_e8m0fnu),
+        "b": b.astype(ml_dtypes.float8_e4m3fn),
+        "b_scale": (sb + 127).astype(np.uint8).view(ml_dtypes.float8_e8m0fnu),
+        "dst": np.zeros((m, n), np.float32),
+    }
+    tiles: list[Tile] = []
+    for type, array in zip(support.arg_types(module, "mx"), arrays.values(), strict=True):
+        tile = machine.tile_at(type, None, *array.shape)
+        tile.set(array)
+        tiles.append(tile)
+    support.call(module, TileMatrixFunctions(machine), "mx", tiles)
+    groups = np.arange(k) // 32
+    want = (a * np.exp2(sa[:, groups])) @ (b * np.exp2(sb[groups, :]))
+    assert np.array_equal(tiles[-1].get(), want.astype(np.float32))
+
+
+def test_fp4_encoding_rounds_to_the_even_code() -> None:
+    # E2M1 magnitudes 0, 0.5, 1, 1.5, 2, 3, 4, 6 (codes 0-7, bit 3 the sign): 0.75 and 1.25
+    # are ties that go to the even codes 2 (1.0); 1.75 to 4 (2.0); 7 saturates at 6 (code 7)
+    values = np.array([0.75, 1.25, -1.75, 7.0, -0.0, 0.3, np.inf])
+    codes = mx_formats.encode_fp4(values, F4E2M1X2, RoundMode.RINT)
+    assert codes.tolist() == [0x2, 0x2, 0xC, 0x7, 0x8, 0x1, 0x7]
+    # E1M2 magnitudes 0, 0.25, ..., 1.75: 0.625 is a tie between codes 2 and 3 -> 2
+    assert mx_formats.encode_fp4(np.array([0.625]), F4E1M2X2, RoundMode.RINT).tolist() == [2]
+    assert mx_formats.encode_fp4(np.array([0.625]), F4E1M2X2, RoundMode.ROUND).tolist() == [3]
+
+
+def test_vcvt_packs_fp4_pairs_into_the_parts_byte_lanes() -> None:
+    # 128 bf16 lanes -> 64 bytes (lane 2j in the low nibble of byte j), byte j at lane 4j + p
+    values = np.resize(np.array([0.5, 1.0, -6.0, 0.0], ml_dtypes.bfloat16), 128)
+    mask = np.ones(128, bool)
+    packed = convert_lanes(values, mask, F4E2M1X2, 256, 1, (RoundMode.RINT, SatMode.OFF), BF16)
+    assert packed[1:8:4].tolist() == [0x21, 0x0F]  # (0.5, 1.0) -> 1 | 2 << 4; (-6, 0)
+    assert not packed[0::4].any() and not packed[2::4].any()
+    back = convert_lanes(packed, np.ones(256, bool), BF16, 128, 1, (RoundMode.RINT, SatMode.OFF),
+                         F4E2M1X2)  # fmt: skip
+    assert back.astype(np.float32).tolist() == values.astype(np.float32).tolist()
