@@ -329,7 +329,9 @@ class Result:
     @property
     def printed(self) -> str:
         """The text the kernel printed (`tprint`), as `pto-run` writes it to stdout."""
-        return "".join(self.report.machine.printed)
+        if self.report.machine.cluster is None:
+            return "".join(self.report.machine.printed)
+        return "".join(t for r in self.block_reports for t in r.machine.printed)
 
     def trace(self) -> dict[str, Any]:
         """The Chrome trace of the run (`run(..., trace=True)`), as `pto-run --trace`."""

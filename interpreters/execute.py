@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import io
 import pickle
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal, cast
 
 import numpy as np
@@ -31,6 +32,7 @@ from interpreters.args import Arg, ArgError, ArrayArg, bind, parse_spec
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import BatchListener, PtoInterpreter
 from interpreters.engine.source import where
+from interpreters.machine.cluster import VECTOR_CORES, Cluster, cores_of
 from interpreters.machine.core import Machine
 from interpreters.machine.launch import Launch
 from interpreters.machine.pipes import (
@@ -41,13 +43,18 @@ from interpreters.machine.pipes import (
     gm_ranges,
 )
 from interpreters.progress import CHECK_EVERY, Progress
+from pto_dialect.attrs import KernelKind, KernelKindAttr
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
+from pto_dialect.ops.cross_core_pipe import OPS as CROSS_CORE_OPS
+from pto_dialect.ops.runtime import SectionCubeOp
 from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.parsing import parse_module
 from pto_dialect.targets import TargetProfile, parse_target, profile_for_module_attr
 from pto_dialect.types import TileTypeBase
 from pto_dialect.universe import PTO_UNIVERSE
+
+KIND = "pto.kernel_kind"
 
 DEFAULT_MAX_STEPS = 10_000_000
 """Interpreted ops after which a run stops (`--max-steps`): far above a real kernel (the
@@ -133,7 +140,14 @@ class RunResult:
     """Block 0's machine (the only one of a single-block run)."""
     args: list[Arg]
     blocks: list[Machine] = field(default_factory=list[Machine])
-    """Every block's machine, in block order."""
+    """Every block's machine, in block order (of a mixed launch: every core's)."""
+    cores: list[str] = field(default_factory=list[str])
+    """The names of the cores of a mixed launch, as `blocks` (empty otherwise)."""
+
+    @property
+    def makespan(self) -> int:
+        """The cycle the last core finishes (a mixed launch: its cores run side by side)."""
+        return max(m.pipes.total_cycles for m in self.blocks or [self.machine])
 
     def outputs(self) -> list[np.ndarray | None]:
         """The final contents of every array argument, None for scalar arguments."""
@@ -173,6 +187,12 @@ def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
                 return func
         raise KernelError(f"no function named '{entry}' in the module")
     funcs = [f for f in funcs if SIMT_ENTRY not in f.attributes]
+    marked = [f for f in funcs if "pto.entry" in f.attributes]
+    if len(marked) == 1:
+        return marked[0]
+    pair = _kernel_pair(funcs)
+    if pair is not None:
+        return pair[KernelKind.CUBE]
     if len(funcs) != 1:
         names = ", ".join(f.sym_name.data for f in funcs) or "none"
         raise KernelError(f"the module has several functions ({names}): choose one with --entry")
@@ -229,7 +249,8 @@ def run_function(
         )
         for b in range(blocks)
     ]
-    func = entry_function(module, entry)
+    kinds = core_entries(module, entry)
+    func = entry_function(module, entry) if kinds is None else next(iter(kinds.values()))
     inputs = func.function_type.inputs.data
     if len(args) != len(inputs):
         raise KernelError(f"@{func.sym_name.data} takes {len(inputs)} argument(s), got {len(args)}")
@@ -240,6 +261,9 @@ def run_function(
     values = [
         bind(machines[0], i, a, t) for i, (a, t) in enumerate(zip(parsed, inputs, strict=True))
     ]
+    if kinds is not None:
+        return _run_mixed(module, kinds, values, parsed, blocks, pipes, index_bitwidth,
+                          max_steps, listeners)  # fmt: skip
     if blocks > 1 and jobs > 1 and not listeners:
         launch = _Launch(module, func, initial, blocks, pipes, index_bitwidth, max_steps, batch)
         apart = launch.run(jobs)
@@ -252,6 +276,107 @@ def run_function(
     for machine in machines:
         _run_block(module, func, values, machine, index_bitwidth, max_steps, progress, listeners)
     return RunResult(machines[0], parsed, machines)
+
+
+def is_mixed(module: ModuleOp) -> bool:
+    """Whether `module` has code for the cube core or talks across cores: then every core of
+    a block runs (`machine.cluster`)."""
+    for op in module.walk():
+        if isinstance(op, SectionCubeOp) or type(op) in CROSS_CORE_OPS:
+            return True
+        if isinstance(op, FuncOp) and isinstance(op.attributes.get(KIND), KernelKindAttr):
+            return True
+    return False
+
+
+def core_entries(module: ModuleOp, entry: str | None) -> dict[KernelKind, FuncOp] | None:
+    """The function each kind of core runs in a mixed module (None when not mixed): the
+    entry (every core; a function of one kind runs on that kind only), or, without one,
+    the module's cube and vector kernels (`pto.kernel_kind`), one of each."""
+    if not is_mixed(module):
+        return None
+    funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
+    marked = [f for f in funcs if "pto.entry" in f.attributes]
+    if entry is None and len(marked) == 1:
+        entry = marked[0].sym_name.data
+    pair = _kernel_pair([f for f in funcs if SIMT_ENTRY not in f.attributes])
+    if pair is not None and (entry is None or entry in {f.sym_name.data for f in pair.values()}):
+        return _same_arguments(pair)
+    if entry is not None or len([f for f in funcs if SIMT_ENTRY not in f.attributes]) == 1:
+        func = entry_function(module, entry)
+        kind = func.attributes.get(KIND)
+        if isinstance(kind, KernelKindAttr):
+            return {kind.data: func}
+        return {KernelKind.CUBE: func, KernelKind.VECTOR: func}
+    return {KernelKind.VECTOR: entry_function(module, entry)}
+
+
+def _same_arguments(pair: dict[KernelKind, FuncOp]) -> dict[KernelKind, FuncOp]:
+    cube, vector = pair[KernelKind.CUBE], pair[KernelKind.VECTOR]
+    if cube.function_type.inputs != vector.function_type.inputs:
+        raise KernelError(
+            f"@{cube.sym_name.data} and @{vector.sym_name.data} take different arguments: "
+            "a launch gives both kinds of core the same arguments"
+        )
+    return pair
+
+
+def _kernel_pair(funcs: Sequence[FuncOp]) -> dict[KernelKind, FuncOp] | None:
+    """A module of two public kernels, one of each `pto.kernel_kind`: the launch's pair."""
+    pair: dict[KernelKind, FuncOp] = {}
+    for f in funcs:
+        kind = f.attributes.get(KIND)
+        if f.sym_visibility is not None and f.sym_visibility.data != "public":
+            continue
+        if not isinstance(kind, KernelKindAttr) or kind.data in pair:
+            return None
+        pair[kind.data] = f
+    return pair if len(pair) == 2 else None
+
+
+def _run_mixed(
+    module: ModuleOp,
+    kinds: dict[KernelKind, FuncOp],
+    values: list[object],
+    parsed: list[Arg],
+    blocks: int,
+    pipes: PipeModel,
+    index_bitwidth: Literal[32, 64],
+    max_steps: int,
+    listeners: Sequence[Interpreter.Listener],
+) -> RunResult:
+    """Every core of every block runs its kind's function, one at a time (`Cluster`)."""
+    target = target_of(module)
+    cores = [c for c in cores_of(blocks) if c.kind in kinds]
+    cluster = Cluster(cores)
+    machines: list[Machine] = []
+    for i, core in enumerate(cores):
+        subs = VECTOR_CORES if core.kind is KernelKind.VECTOR else 1
+        launch = Launch(core.block, blocks, core.sub, subs, core.kind, i)
+        model = pipes if i == 0 else _fresh_pipes(pipes)
+        machine = Machine(target, pipes=model, launch=launch, cluster=cluster)
+        if model.tracking:
+            model.observer = partial(cluster.observe, i)
+        machines.append(machine)
+
+    def body(i: int) -> Callable[[], None]:
+        def run() -> None:
+            _run_block(module, kinds[cores[i].kind], values, machines[i], index_bitwidth,
+                       max_steps, None, listeners, name=cores[i].name)  # fmt: skip
+
+        return run
+
+    errors = cluster.scheduler.run([body(i) for i in range(len(cores))])
+    failures = [e for e in errors if e is not None]
+    if failures:
+        first = next((e for e in failures if "deadlock" not in str(e)), failures[0])
+        if isinstance(first, KernelError) and "deadlock" in first.message:
+            raise KernelError(first.message) from None
+        raise first
+    machines[0].pipes.hazards.extend(cluster.hazards)
+    result = RunResult(machines[0], parsed, machines)
+    result.cores = [c.name for c in cores]
+    return result
 
 
 def _fresh_pipes(model: PipeModel) -> PipeModel:
@@ -270,8 +395,9 @@ def _run_block(
     max_steps: int,
     progress: Progress | None,
     listeners: Sequence[Interpreter.Listener] = (),
+    name: str | None = None,
 ) -> None:
-    """Runs `func` on `values` on `machine` (one block of the launch)."""
+    """Runs `func` on `values` on `machine` (one block of the launch, or one core `name`)."""
     # imported on the first run, not with this module: what fails before a run (arguments,
     # parsing, verification) does not wait for every interpreter function to load
     from interpreters.ops.registry import all_functions
@@ -287,18 +413,24 @@ def _run_block(
         with np.errstate(all="ignore"):
             interpreter.call_op(func, tuple(values))
     except PtoRuntimeError as err:
-        raise KernelError(_in_block(err.message, machine), err.op or tracker.current) from None
+        if err.message.startswith("deadlock"):
+            raise KernelError(err.message) from None
+        raise KernelError(
+            _in_block(err.message, machine, name), err.op or tracker.current
+        ) from None
     except Exception as err:  # an xDSL interpreter failure: still one line
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise KernelError(_in_block(first, machine), tracker.current) from None
+        raise KernelError(_in_block(first, machine, name), tracker.current) from None
     finally:
         if progress is not None:
             progress.done()
     machine.pipes.finish()
 
 
-def _in_block(message: str, machine: Machine) -> str:
-    """`message`, naming the block when the launch has more than one."""
+def _in_block(message: str, machine: Machine, name: str | None = None) -> str:
+    """`message`, naming the core of a mixed launch, or the block when there are several."""
+    if name is not None:
+        return f"{name}: {message}"
     launch = machine.launch
     return message if launch.block_num == 1 else f"block {launch.block_idx}: {message}"
 

@@ -161,8 +161,10 @@ class PtoRunMain(CommandLineTool):
         except OSError as err:
             print(f"pto-run: error: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
             return EXIT_ERROR
-        if report.machine.printed:
-            sys.stdout.write("".join(report.machine.printed))
+        mixed = report.machine.cluster is not None
+        for each in reports if mixed else [report]:  # every core of a mixed launch prints
+            if each.machine.printed:
+                sys.stdout.write("".join(each.machine.printed))
         if self.args.report:
             text = report.text()
             if len(reports) > 1:

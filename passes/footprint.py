@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import inf, prod
+from typing import cast
 
 from xdsl.dialects import func
 from xdsl.ir import BlockArgument, SSAValue
 
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.cross_core_pipe import PopOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.tile_memory import (
     AllocTileOp,
@@ -27,7 +29,13 @@ from pto_dialect.ops.tile_memory import (
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 from pto_dialect.ops.tile_view import SubViewOp, TReshapeOp
 from pto_dialect.records import Effect
-from pto_dialect.types import SPACE_OF_LOCATION, PartitionTensorViewType, PtrType, TileBufType
+from pto_dialect.types import (
+    SPACE_OF_LOCATION,
+    PartitionTensorViewType,
+    PtrType,
+    TileBufType,
+    TileTypeBase,
+)
 
 MemoryKey = object
 """Identifies one memory: an on-chip space (planned buffers share it), an unplanned
@@ -67,6 +75,8 @@ def tile_access(value: SSAValue, write: bool) -> Access:
         return Access(SPACE_OF_LOCATION[tile.location], address, address + tile.size_bytes, write)
     if isinstance(owner, MultiTileGetOp) and isinstance(owner.source.owner, AllocMultiTileOp):
         return _slot_access(owner, owner.source.owner, write)
+    if isinstance(owner, PopOp):  # a cross-core pipe slot: space of its own
+        return Access(owner, 0, cast(TileTypeBase, value.type).size_bytes, write)
     if isinstance(owner, SubViewOp):
         return tile_access(owner.source, write)  # a window of its source: all of it
     if isinstance(owner, TReshapeOp):

@@ -8,6 +8,7 @@ from pto_dialect.attrs import ATTRIBUTES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     align,
+    cross_core_pipe,
     dma,
     dma_v06,
     mask_pattern,
@@ -95,6 +96,7 @@ OP_MODULES = (
     dma_v06,
     runtime,
     sync_cross_core,
+    cross_core_pipe,
     align,
     tile_convert,
     tile_compare,

@@ -52,6 +52,15 @@ class Report:
     def hazards(self) -> list[Hazard]:
         return self.machine.pipes.hazards
 
+    @property
+    def unit(self) -> str:
+        """What ran: `block N`, or the core of a mixed launch (`block 0 AIV1`)."""
+        launch = self.machine.launch
+        cluster = self.machine.cluster
+        if cluster is None:
+            return f"block {launch.block_idx}"
+        return cluster.cores[launch.core_index].name
+
     def as_json(self) -> dict[str, Any]:
         counts = self.machine.op_counts
         data: dict[str, Any] = {
@@ -181,8 +190,13 @@ def launch_json(reports: Sequence[Report]) -> dict[str, Any]:
     totals = [r.total_cycles for r in reports]
     return {
         "blocks": [
-            {"block": i, "cycles": total, "hazards": len(r.hazards)}
-            for i, (r, total) in enumerate(zip(reports, totals, strict=True))
+            {
+                "block": r.machine.launch.block_idx,
+                "unit": r.unit,
+                "cycles": total,
+                "hazards": len(r.hazards),
+            }
+            for r, total in zip(reports, totals, strict=True)
         ],
         "cycles_overall": None if None in totals else max(t for t in totals if t is not None),
     }
@@ -191,10 +205,13 @@ def launch_json(reports: Sequence[Report]) -> dict[str, Any]:
 def launch_text(reports: Sequence[Report]) -> str:
     """`launch_json` as the lines `pto-run --report` prints after block 0's report."""
     data = launch_json(reports)
-    lines = [f"blocks: {len(reports)} (the report above is block 0's)"]
+    mixed = reports[0].machine.cluster is not None
+    what = "cores" if mixed else "blocks"
+    lines = [f"{what}: {len(reports)} (the report above is {reports[0].unit}'s)"]
     for block in data["blocks"]:
         cycles = "" if block["cycles"] is None else f"{block['cycles']} cycles, "
-        lines.append(f"  block {block['block']}: {cycles}{block['hazards']} hazards")
+        lines.append(f"  {block['unit']}: {cycles}{block['hazards']} hazards")
     if data["cycles_overall"] is not None:
-        lines.append(f"cycles overall: {data['cycles_overall']} (the slowest block)")
+        last = "the makespan: the last core's end" if mixed else "the slowest block"
+        lines.append(f"cycles overall: {data['cycles_overall']} ({last})")
     return "\n".join(lines)

@@ -8,6 +8,7 @@ from xdsl.interpreter import InterpreterFunctions
 
 from interpreters.machine.core import Machine
 from interpreters.ops.align import AlignFunctions
+from interpreters.ops.cross_core_pipe import CrossCorePipeFunctions
 from interpreters.ops.dma import DmaFunctions
 from interpreters.ops.dma_v06 import DmaV06Functions
 from interpreters.ops.reserved_buffer import ReservedBufferFunctions
@@ -78,6 +79,7 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
     """One instance of every functions class of the project, bound to `machine`."""
     return [
         TileMemoryFunctions(machine),
+        CrossCorePipeFunctions(machine),
         TileWindowFunctions(machine),
         TileViewFunctions(machine),
         ReservedBufferFunctions(machine),

@@ -6,13 +6,15 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
+from pto_dialect.attrs import KernelKind
 from pto_dialect.ops.runtime import BlockQueryOp, MemBarOp, SectionOp
 
 
 @register_functions
 class RuntimeFunctions(MachineFunctions):
     """Launch coordinates from the machine's `Launch`; `mem_bar` an ordering point on V;
-    a section's body runs when it is for the vector core this machine models."""
+    a section's body runs on the cores of its kind (one vector core unless the launch is
+    mixed, `machine.cluster`)."""
 
     @implements(BlockQueryOp)
     def run_query(
@@ -38,6 +40,6 @@ class RuntimeFunctions(MachineFunctions):
     def run_section(
         self, interpreter: Interpreter, op: SectionOp, args: PythonValues
     ) -> PythonValues:
-        if op.RUNS:
+        if (self.machine.launch.core is KernelKind.VECTOR) == op.RUNS:
             interpreter.run_ssacfg_region(op.body, (), op.name)
         return ()

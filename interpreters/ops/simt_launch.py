@@ -29,7 +29,7 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.ops.simt_lanes import LANE_IMPLS, Lanes, Value, from_lane, to_lanes
 from interpreters.semantics.simt import LaneIds
-from pto_dialect.attrs import Pipe
+from pto_dialect.attrs import KernelKindAttr, Pipe
 from pto_dialect.ops.simt_common import MAX_WORKITEMS, SIMT_ENTRY, SIMT_MAX_THREADS, SimtOp
 from pto_dialect.ops.simt_launch import (
     SectionSimtOp,
@@ -150,6 +150,14 @@ class SimtFunctions(MachineFunctions, FuncFunctions):
         self, interpreter: Interpreter, op: func.CallOp, args: PythonValues
     ) -> PythonValues:
         callee = SymbolTable.lookup_symbol(op, op.callee)
+        kind = callee.attributes.get("pto.kernel_kind") if callee is not None else None
+        if isinstance(kind, KernelKindAttr) and kind.data is not self.machine.launch.core:
+            if op.results:
+                raise PtoRuntimeError(
+                    f"@{op.callee.string_value()} is {kind.data.value} code with results: "
+                    f"a {self.machine.launch.core.value} core cannot skip it"
+                )
+            return ()  # code for the other kind of core
         if not isinstance(callee, func.FuncOp) or SIMT_ENTRY not in callee.attributes:
             return interpreter.call_op(op.callee.string_value(), args)
         if self.dims is None:

@@ -1,0 +1,441 @@
+"""The cores of a mixed launch and what passes between them: a deterministic scheduler,
+the cross-core tile pipes, FFTS flags and the happens-before order across cores.
+
+A block has the cores of its target: one cube core (AIC) and two vector cores (AIV0, AIV1,
+`get_subblock_idx` 0 and 1) on A2/A3 and A5 (the CPU simulator of pto-isa runs the same
+pair: `get_subblockdim()` 2). Each core is a `Machine` of its own (on-chip memories, pipes);
+GM is shared. The scheduler runs one core at a time, in core order, until it blocks (a pop
+of an empty pipe, a push into a full one, a wait on an unset flag) or ends; then the next
+core that can go on runs. When no core can, the run ends at once with the wait-for graph:
+every blocked core, what it waits for and who last signalled that (never a hang).
+
+Across cores, a signal (push, flag set) carries the signaller's vector clock and time; the
+waiter joins the clock and does not go on before that time. A GM access that conflicts with
+an access of another core that does not happen-before it is a hazard naming both ops.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from xdsl.ir import Operation
+
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.source import where
+from interpreters.machine.memory import Access
+from interpreters.machine.pipes import Hazard, PipeModel
+from pto_dialect.attrs import KernelKind, Pipe
+from pto_dialect.types import MemorySpace
+
+VECTOR_CORES = 2
+"""AIVs per block (A2/A3, A5; pto-isa's CPU simulator likewise)."""
+FLAG_LIMIT = 15
+"""An FFTS flag counter holds 0-15 (4 bits; manual set-cross-core.md)."""
+
+Clock = dict[int, int]
+
+
+@dataclass(frozen=True)
+class CoreId:
+    """A core of the launch: its block, kind and subblock (0 for the AIC)."""
+
+    block: int
+    kind: KernelKind
+    sub: int = 0
+
+    @property
+    def name(self) -> str:
+        unit = "AIC" if self.kind is KernelKind.CUBE else f"AIV{self.sub}"
+        return f"block {self.block} {unit}"
+
+
+def cores_of(blocks: int) -> list[CoreId]:
+    """The cores of `blocks` blocks, block by block: AIC, AIV0, AIV1."""
+    cores: list[CoreId] = []
+    for b in range(blocks):
+        cores.append(CoreId(b, KernelKind.CUBE))
+        cores += [CoreId(b, KernelKind.VECTOR, s) for s in range(VECTOR_CORES)]
+    return cores
+
+
+@dataclass
+class Signal:
+    """What a waiter learns from a signal: the signaller's clock and time, and who it was."""
+
+    clock: Clock
+    time: int
+    by: str
+
+
+class Scheduler:
+    """Runs the bodies of the cores one at a time (threads handing a turn on), in order."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+        self.cond = threading.Condition()
+        self.turn = -1
+        self.done = [False] * len(names)
+        self.waits: dict[int, tuple[Callable[[], bool], Callable[[], str]]] = {}
+        self.stop: str | None = None
+        """Why every blocked core ends (a deadlock, or another core's error)."""
+
+    def run(self, bodies: Sequence[Callable[[], None]]) -> list[BaseException | None]:
+        errors: list[BaseException | None] = [None] * len(bodies)
+
+        def thread(i: int) -> None:
+            with self.cond:
+                self.cond.wait_for(lambda: self.turn == i or self.stop is not None)
+            try:
+                if self.stop is None:
+                    bodies[i]()
+            except BaseException as err:
+                errors[i] = err
+                with self.cond:
+                    self.stop = self.stop or f"{self.names[i]} failed"
+            finally:
+                with self.cond:
+                    self.done[i] = True
+                    self._hand_on(i)
+
+        threads = [
+            threading.Thread(target=thread, args=(i,), daemon=True) for i in range(len(bodies))
+        ]
+        for t in threads:
+            t.start()
+        with self.cond:
+            self.turn = 0
+            self.cond.notify_all()
+        for t in threads:
+            t.join()
+        return errors
+
+    def block(self, i: int, ready: Callable[[], bool], what: Callable[[], str]) -> None:
+        """Core `i` (which has the turn) goes on once `ready()`; others run meanwhile."""
+        if ready():
+            return
+        with self.cond:
+            self.waits[i] = (ready, what)
+            self._hand_on(i)
+            self.cond.wait_for(lambda: self.turn == i or self.stop is not None)
+            del self.waits[i]
+            if self.turn != i:
+                raise PtoRuntimeError(self.stop or "stopped")
+
+    def _hand_on(self, i: int) -> None:
+        """The turn goes to the next core after `i` that can run; a deadlock when none can."""
+        n = len(self.names)
+        if self.stop is None:
+            for step in range(1, n + 1):
+                j = (i + step) % n
+                if self.done[j]:
+                    continue
+                wait = self.waits.get(j)
+                if (wait is None and j != i) or (wait is not None and wait[0]()):
+                    self.turn = j
+                    self.cond.notify_all()
+                    return
+            if not self.waits:
+                return
+            lines = [f"  {self.names[j]}: {what()}" for j, (_, what) in sorted(self.waits.items())]
+            self.stop = "deadlock: no core can go on\n" + "\n".join(lines)
+        self.turn = -1
+        self.cond.notify_all()
+
+
+@dataclass
+class Entry:
+    """One slot's content in a cross-core pipe."""
+
+    direction: int
+    parts: dict[int, np.ndarray] = field(default_factory=dict[int, np.ndarray])
+    """C2V: 'lane' -1, the whole tile; V2C: the part each vector lane pushed."""
+    lanes: int = 1
+    """V2C: the parts that make it complete; C2V: the consumers that must free it."""
+    freed: set[int] = field(default_factory=set[int])
+    signal: Signal | None = None
+    split: int = 0
+    lane_signals: list[Signal] = field(default_factory=list[Signal])
+
+
+@dataclass
+class CorePipe:
+    """Pipe `id` of one block: its slot pool, shared by both directions (DIR_BOTH)."""
+
+    key: tuple[int, int]
+    mask: int
+    slots: int
+    entries: list[Entry] = field(default_factory=list[Entry])
+    """Entries holding a slot, oldest first."""
+    pushed: dict[tuple[int, int], int] = field(default_factory=dict[tuple[int, int], int])
+    """(direction, lane) -> pushes so far (the V2C lanes fill the same entries)."""
+    popped: dict[tuple[int, int], int] = field(default_factory=dict[tuple[int, int], int])
+    held: dict[tuple[int, int], list[Entry]] = field(
+        default_factory=dict[tuple[int, int], list[Entry]]
+    )
+    """(direction, consumer lane) -> popped, not yet freed entries, oldest first."""
+    made: dict[int, list[Entry]] = field(default_factory=dict[int, list[Entry]])
+    """direction -> every entry made, in push order (entry k is the k-th push)."""
+    last_push: str = "nothing"
+    last_free: str = "nothing"
+
+
+class Cluster:
+    """The state the cores of a launch share."""
+
+    def __init__(self, cores: Sequence[CoreId]) -> None:
+        self.cores = list(cores)
+        self.scheduler = Scheduler([c.name for c in cores])
+        self.clocks: list[Clock] = [{i: 0} for i in range(len(cores))]
+        self.pipes: dict[tuple[int, int], CorePipe] = {}
+        self.flags: dict[tuple[int, int], list[Signal]] = {}
+        """(core, event) -> pending FFTS signals."""
+        self.partial: dict[tuple[int, int, int], dict[int, list[Signal]]] = {}
+        """(mode, group, event) -> per participating core, the sets not yet combined."""
+        self.last_set: dict[tuple[int, int], str] = {}
+        self.gm: dict[int, dict[tuple[int, int, int, bool], tuple[int, Operation]]] = {}
+        """GM uid -> (core, start, end, write) -> (the core's tick, op): the latest access."""
+        self.hazards: list[Hazard] = []
+        self._seen: set[tuple[int, int, int, int]] = set()
+
+    # ---- clocks --------------------------------------------------------------------------------
+    def signal(self, core: int, time: int, op: Operation) -> Signal:
+        clock = self.clocks[core]
+        clock[core] += 1
+        return Signal(dict(clock), time, f"{self.cores[core].name} ({where(op)})")
+
+    def receive(
+        self, core: int, signal: Signal, pipes: PipeModel, pipe: Pipe, op: Operation
+    ) -> None:
+        clock = self.clocks[core]
+        for c, tick in signal.clock.items():
+            if tick > clock.get(c, 0):
+                clock[c] = tick
+        pipes.wait_signal(op, pipe, signal.time, f"signal of {signal.by}")
+
+    def observe(
+        self, core: int, op: Operation, reads: Sequence[Access], writes: Sequence[Access]
+    ) -> None:
+        """Checks GM accesses of `core` against the other cores' (happens-before by clocks)."""
+        clock = self.clocks[core]
+        for accesses, write in ((reads, False), (writes, True)):
+            for access in accesses:
+                if access.memory.space is not MemorySpace.GM or access.end <= access.start:
+                    continue
+                log = self.gm.setdefault(access.memory.uid, {})
+                for (other, start, end, wrote), (tick, earlier) in log.items():
+                    if (
+                        other == core
+                        or not (wrote or write)
+                        or end <= access.start
+                        or start >= access.end
+                    ):
+                        continue
+                    if tick <= clock.get(other, 0):
+                        continue
+                    self._race(earlier, other, wrote, op, core, write, access, start, end)
+                log[(core, access.start, access.end, write)] = (clock[core], op)
+        clock[core] += 1
+
+    def _race(self, earlier: Operation, other: int, wrote: bool, op: Operation, core: int,
+              write: bool, access: Access, start: int, end: int) -> None:  # fmt: skip
+        key = (id(earlier), other, id(op), core)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        kind = "RAW" if wrote and not write else "WAR" if write and not wrote else "WAW"
+        lo, hi = max(start, access.start), min(end, access.end)
+        message = (
+            f"{kind} hazard on {access.memory.name} bytes [{lo}, {hi}) between cores: "
+            f"{where(op)} on {self.cores[core].name} {'writes' if write else 'reads'} what "
+            f"{where(earlier)} on {self.cores[other].name} {'wrote' if wrote else 'read'} "
+            "without cross-core synchronisation"
+        )
+        names = [self.cores[other].name, self.cores[core].name]
+        details = {"memory": access.memory.name, "bytes": [lo, hi], "cores": names}
+        self.hazards.append(Hazard(kind, message, (earlier, op), details))
+
+    # ---- FFTS flags ------------------------------------------------------------------------------
+    def set_flag(self, core: int, event: int, mode: int, signal: Signal) -> None:
+        """`sync.set`: mode 2 AIC -> both AIVs, both AIVs -> AIC; mode 1 both AIVs -> both;
+        mode 0 every core of the kind in the launch -> each of them (once all have set)."""
+        me = self.cores[core]
+        index = {c: i for i, c in enumerate(self.cores)}
+        if mode == 2 and me.kind is KernelKind.CUBE:
+            targets = [index[CoreId(me.block, KernelKind.VECTOR, s)] for s in range(VECTOR_CORES)]
+            for t in targets:
+                self._raise(t, event, signal)
+            return
+        if mode == 2:
+            group, members = me.block, [index[CoreId(me.block, KernelKind.VECTOR, s)]
+                                        for s in range(VECTOR_CORES)]  # fmt: skip
+            targets = [index[CoreId(me.block, KernelKind.CUBE)]]
+        elif mode == 1:
+            if me.kind is KernelKind.CUBE:
+                raise PtoRuntimeError(
+                    "ffts_mode 1 synchronises the vector subblocks: not on the AIC"
+                )
+            group = me.block
+            members = [index[CoreId(me.block, KernelKind.VECTOR, s)] for s in range(VECTOR_CORES)]
+            targets = members
+        else:
+            group = -1
+            members = [i for i, c in enumerate(self.cores) if c.kind is me.kind]
+            targets = members
+        pending = self.partial.setdefault((mode, group, event), {m: [] for m in members})
+        pending[core].append(signal)
+        while all(pending[m] for m in members):
+            combined = join([pending[m].pop(0) for m in members])
+            for t in targets:
+                self._raise(t, event, combined)
+
+    def _raise(self, target: int, event: int, signal: Signal) -> None:
+        queue = self.flags.setdefault((target, event), [])
+        if len(queue) >= FLAG_LIMIT:
+            raise PtoRuntimeError(
+                f"FFTS flag {event} of {self.cores[target].name} overflows: {FLAG_LIMIT} "
+                "signals are pending already"
+            )
+        queue.append(signal)
+        self.last_set[(target, event)] = signal.by
+
+    def wait_flag(self, core: int, event: int) -> Signal:
+        queue = self.flags.setdefault((core, event), [])
+        self.scheduler.block(
+            core,
+            lambda: bool(queue),
+            lambda: (
+                f"waits for FFTS flag {event} (last set by "
+                f"{self.last_set.get((core, event), 'nobody')})"
+            ),
+        )
+        return queue.pop(0)
+
+    # ---- cross-core tile pipes -----------------------------------------------------------------
+    def open_pipe(self, block: int, pipe_id: int, mask: int, slots: int) -> CorePipe:
+        """Pipe `pipe_id` of `block` (both sides initialise it; they must agree)."""
+        pipe = self.pipes.get((block, pipe_id))
+        if pipe is None:
+            pipe = self.pipes[(block, pipe_id)] = CorePipe((block, pipe_id), mask, slots)
+        elif (pipe.mask, pipe.slots) != (mask, slots):
+            raise PtoRuntimeError(
+                f"pipe {pipe_id} is initialised with dir_mask {mask}, {slots} slots here but "
+                f"dir_mask {pipe.mask}, {pipe.slots} slots on the other side"
+            )
+        return pipe
+
+    def pipe_of(self, core: int, pipe_id: int, direction: int, op: Operation) -> CorePipe:
+        pipe = self.pipes.get((self.cores[core].block, pipe_id))
+        # the peer may not have initialised it yet: wait for it
+        self.scheduler.block(
+            core,
+            lambda: (self.cores[core].block, pipe_id) in self.pipes,
+            lambda: f"{where(op)} waits for pipe {pipe_id} to be initialised (by nobody yet)",
+        )
+        pipe = self.pipes[(self.cores[core].block, pipe_id)]
+        if not pipe.mask & direction:
+            raise PtoRuntimeError(
+                f"pipe {pipe_id} has dir_mask {pipe.mask}: it has no "
+                f"{'C2V' if direction == 1 else 'V2C'} direction"
+            )
+        return pipe
+
+    def push(self, core: int, pipe: CorePipe, direction: int, split: int, data: np.ndarray,
+             signal_at: Callable[[], Signal], op: Operation) -> None:  # fmt: skip
+        """A producer fills the next slot of `direction` (a V2C lane its part of it)."""
+        me = self.cores[core]
+        lane = me.sub if me.kind is KernelKind.VECTOR else -1
+        if direction == 2 and split == 0 and lane > 0:
+            return  # an unsplit V2C tile comes from subblock 0 alone (pto-isa TPush.hpp)
+        made = pipe.made.setdefault(direction, [])
+        k = pipe.pushed.get((direction, lane), 0)
+        if k >= len(made):
+            self.scheduler.block(
+                core,
+                lambda: len(pipe.entries) < pipe.slots,
+                lambda: (
+                    f"{where(op)} waits for a free slot of pipe {pipe.key[1]} "
+                    f"({pipe.slots} slots held; last free: {pipe.last_free})"
+                ),
+            )
+            lanes = VECTOR_CORES if direction == 1 or split else 1
+            entry = Entry(direction, lanes=lanes, split=split)
+            made.append(entry)
+            pipe.entries.append(entry)
+        entry = made[k]
+        if entry.split != split:
+            raise PtoRuntimeError(f"the lanes of a pipe {pipe.key[1]} slot push with split "
+                                  f"{entry.split} and {split}")  # fmt: skip
+        pipe.pushed[(direction, lane)] = k + 1
+        entry.parts[lane] = data.copy()
+        entry.lane_signals.append(signal_at())
+        if direction == 1 or len(entry.parts) == entry.lanes:
+            entry.signal = join(entry.lane_signals)
+        pipe.last_push = f"{me.name} ({where(op)})"
+
+    def pop(
+        self, core: int, pipe: CorePipe, direction: int, split: int, op: Operation
+    ) -> tuple[np.ndarray, Signal]:
+        """A consumer takes the next complete entry of `direction`: its part of it."""
+        me = self.cores[core]
+        lane = me.sub if me.kind is KernelKind.VECTOR else -1
+        made = pipe.made.setdefault(direction, [])
+        k = pipe.popped.get((direction, lane), 0)
+        self.scheduler.block(
+            core,
+            lambda: k < len(made) and made[k].signal is not None,
+            lambda: (
+                f"{where(op)} waits for a filled slot of pipe {pipe.key[1]} "
+                f"(last push: {pipe.last_push})"
+            ),
+        )
+        entry = made[k]
+        pipe.popped[(direction, lane)] = k + 1
+        pipe.held.setdefault((direction, lane), []).append(entry)
+        assert entry.signal is not None
+        if entry.split != split:
+            raise PtoRuntimeError(f"pops with split {split} a slot pushed with split {entry.split}")
+        if direction == 2:
+            parts = [entry.parts[p] for p in sorted(entry.parts)]
+            data = (
+                parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1 if split == 2 else 0)
+            )
+        else:
+            data = _part(entry.parts[-1], split, lane)
+        return data, entry.signal
+
+    def free(self, core: int, pipe: CorePipe, direction: int, op: Operation) -> None:
+        me = self.cores[core]
+        lane = me.sub if me.kind is KernelKind.VECTOR else -1
+        held = pipe.held.get((direction, lane))
+        if not held:
+            raise PtoRuntimeError(f"frees a slot of pipe {pipe.key[1]} it has not popped")
+        entry = held.pop(0)
+        entry.freed.add(lane)
+        if len(entry.freed) == (entry.lanes if direction == 1 else 1):
+            pipe.entries.remove(entry)
+            pipe.last_free = f"{me.name} ({where(op)})"
+
+
+def join(signals: Sequence[Signal]) -> Signal:
+    """One signal standing for all of `signals` (the last one names the signaller)."""
+    joined: Clock = {}
+    for s in signals:
+        for c, tick in s.clock.items():
+            joined[c] = max(joined.get(c, 0), tick)
+    return Signal(joined, max(s.time for s in signals), signals[-1].by)
+
+
+def _part(data: np.ndarray, split: int, lane: int) -> np.ndarray:
+    """Vector lane `lane`'s part of a C2V tile: all of it, or its half by rows or columns."""
+    if split == 0:
+        return data
+    axis = 0 if split == 1 else 1
+    half = data.shape[axis] // 2
+    return (
+        data[lane * half : (lane + 1) * half]
+        if axis == 0
+        else data[:, lane * half : (lane + 1) * half]
+    )

@@ -1,0 +1,107 @@
+"""Interpreter functions of `pto_dialect.ops.cross_core_pipe`: the tile pipes between the
+cube and vector cores of a block, and FFTS flags, on the launch's `Cluster`.
+
+A push copies the tile's rows x cols contents into the next slot (blocking while every slot
+is held); a pop blocks until its slot is filled and gives a fresh tile of its result type
+holding its part (C2V split 1/2: its half of the rows/columns; V2C: the lanes' halves put
+together); a free releases the consumer's oldest popped slot, the slot returning to the pool
+once every consumer freed it. Each is a barrier of its core's pipes (pto-isa's TPUSH / TPOP /
+TFREE wait for the pipes that produce or read the slot), so the tiles need no flags of the
+kernel's own. The consumer's FIFO memory (`reserve_buffer`) is not
+modelled: a popped tile has space of its own. Element types convert as the pop's type says
+(the fixpipe's conversion on the cube side).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.interpreter import Interpreter, PythonValues
+
+from interpreters.engine.errors import PtoRuntimeError
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.memory import Tile, static_or
+from pto_dialect.attrs import Pipe
+from pto_dialect.ops.cross_core_pipe import FftsOp, FreeOp, InitializePipeOp, PopOp, PushOp
+
+
+@register_functions
+class CrossCorePipeFunctions(MachineFunctions):
+    """Pipe ends and FFTS flags of one core of a mixed launch."""
+
+    def _core(self) -> int:
+        self.machine.shared()
+        return self.machine.launch.core_index
+
+    @implements(InitializePipeOp)
+    def run_init(
+        self, interpreter: Interpreter, op: InitializePipeOp, args: PythonValues
+    ) -> PythonValues:
+        cluster = self.machine.shared()
+        block = self.machine.launch.block_idx
+        cluster.open_pipe(block, op.pipe_id.value.data, op.dir_mask.value.data, op.slots)
+        return ()
+
+    @implements(PushOp)
+    def run_push(self, interpreter: Interpreter, op: PushOp, args: PythonValues) -> PythonValues:
+        core = self._core()
+        cluster = self.machine.shared()
+        pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
+        tile = cast(Tile, args[0])
+        pipes = self.machine.pipes
+        pipes.barrier(op, Pipe.ALL)  # the push waits for the core's earlier work
+        pipes.execute(op, op.pipe(), reads=[tile.access()] if pipes.tracking else ())
+        cluster.push(core, pipe, op.DIRECTION, op.split_value, tile.get(),
+                     lambda: cluster.signal(core, pipes.free[op.pipe()], op), op)  # fmt: skip
+        return ()
+
+    @implements(PopOp)
+    def run_pop(self, interpreter: Interpreter, op: PopOp, args: PythonValues) -> PythonValues:
+        core = self._core()
+        cluster = self.machine.shared()
+        pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
+        data, signal = cluster.pop(core, pipe, op.DIRECTION, op.split_value, op)
+        pipes = self.machine.pipes
+        cluster.receive(core, signal, pipes, op.pipe(), op)
+        result = op.tile.type
+        rows, cols = result.shape
+        if data.shape != (rows, cols):
+            raise PtoRuntimeError(
+                f"pops a {rows}x{cols} tile from a slot holding {data.shape[0]}x{data.shape[1]}"
+            )
+        vr, vc = result.valid_shape
+        extents = [int(cast(int, a)) for a in args[: len(op.valid_extents())]]
+        valid = extents if extents else [static_or(vr, rows), static_or(vc, cols)]
+        tile = self.machine.tile_at(result, None, valid[0], valid[1])
+        tile.set(data.astype(tile.get().dtype))
+        pipes.execute(op, op.pipe(), writes=[tile.access()] if pipes.tracking else ())
+        pipes.barrier(op, Pipe.ALL)  # the popped tile is ready for every pipe
+        return (tile,)
+
+    @implements(FreeOp)
+    def run_free(self, interpreter: Interpreter, op: FreeOp, args: PythonValues) -> PythonValues:
+        core = self._core()
+        cluster = self.machine.shared()
+        pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
+        self.machine.pipes.barrier(op, Pipe.ALL)  # the slot's reads are done
+        cluster.free(core, pipe, op.DIRECTION, op)
+        self.machine.pipes.execute(op, op.pipe())
+        return ()
+
+    @implements(FftsOp)
+    def run_ffts(self, interpreter: Interpreter, op: FftsOp, args: PythonValues) -> PythonValues:
+        core = self._core()
+        cluster = self.machine.shared()
+        event = int(cast(int, args[0])) if args else cast(int, op.event_id.value.data)  # type: ignore[union-attr]
+        if not 0 <= event < 16:
+            raise PtoRuntimeError(f"FFTS event id {event} must be in [0, 16)")
+        pipes = self.machine.pipes
+        if op.SIGNALS:
+            pipes.execute(op, op.pipe())
+            cluster.set_flag(core, event, op.mode, cluster.signal(core, pipes.free[op.pipe()], op))
+        else:
+            signal = cluster.wait_flag(core, event)
+            cluster.receive(core, signal, pipes, op.pipe(), op)
+            pipes.execute(op, op.pipe())
+        return ()

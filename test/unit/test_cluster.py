@@ -1,0 +1,180 @@
+"""Mixed launches: the AIC and two AIVs of a block, cross-core tile pipes, FFTS flags,
+races between cores and deadlock diagnosis (`interpreters/machine/cluster.py`).
+
+References: a C2V tile pushed with split 1 reaches AIV s as rows [s*R/2, (s+1)*R/2) (pto-isa
+TPush.hpp: `get_subblockid() * (Rows / 2)`); the matmul reference is numpy in float64.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from interpreters.api import PtoRunError, Result, parse, run
+from interpreters.machine.pipes import Hazard
+
+T = "!pto.tile_buf<loc={loc}, dtype=f32, rows={r}, cols=16, v_row={r}, v_col=16, blayout={b}, slayout={s}, fractal={f}, pad=0>"  # noqa: E501
+MAT = T.format(loc="mat", r=16, b="col_major", s="row_major", f=512)
+LEFT = T.format(loc="left", r=16, b="col_major", s="row_major", f=512)
+RIGHT = T.format(loc="right", r=16, b="row_major", s="col_major", f=512)
+ACC = T.format(loc="acc", r=16, b="col_major", s="row_major", f=1024)
+HALF = T.format(loc="vec", r=8, b="row_major", s="none_box", f=512)
+FULL = T.format(loc="vec", r=16, b="row_major", s="none_box", f=512)
+
+VIEW = """
+    %{n}v = pto.make_tensor_view %{n}, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    %{n}p = pto.partition_view %{n}v, offsets = [%{row}, %c0], sizes = [%c{rows}, %c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<{rows}x16xf32>"""  # noqa: E501
+
+HEAD = """
+module {{
+  func.func @cube(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>)
+      attributes {{pto.kernel_kind = #pto.kernel_kind<cube>}} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index
+    %z = arith.constant 0 : i32
+{cube}
+    return
+  }}
+  func.func @vector(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>)
+      attributes {{pto.kernel_kind = #pto.kernel_kind<vector>}} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %z = arith.constant 0 : i32
+    %sb = pto.get_subblock_idx
+    %sbi = arith.index_cast %sb : i64 to index
+    %row = arith.muli %sbi, %c8 : index
+{vector}
+    return
+  }}
+}}"""
+
+MATMUL = f"""
+    {VIEW.format(n="a", row="c0", rows=16)}
+    {VIEW.format(n="b", row="c0", rows=16)}
+    %ma = pto.alloc_tile : {MAT}
+    %mb = pto.alloc_tile : {MAT}
+    %l = pto.alloc_tile : {LEFT}
+    %r = pto.alloc_tile : {RIGHT}
+    %acc = pto.alloc_tile : {ACC}
+    pto.tload ins(%ap : !pto.partition_tensor_view<16x16xf32>) outs(%ma : {MAT})
+    pto.tload ins(%bp : !pto.partition_tensor_view<16x16xf32>) outs(%mb : {MAT})
+    pto.tmov ins(%ma : {MAT}) outs(%l : {LEFT})
+    pto.tmov ins(%mb : {MAT}) outs(%r : {RIGHT})
+    pto.tmatmul ins(%l, %r : {LEFT}, {RIGHT}) outs(%acc : {ACC})"""
+
+INIT = "pto.{side}_initialize_pipe {{id = 0, dir_mask = {mask}, slot_size = 1024{extra}}}(c2v_consumer_buf = %z : i32, v2c_consumer_buf = %z : i32)"  # noqa: E501
+
+
+def c2v_kernel(split: int) -> str:
+    """The AIC multiplies a by b and pushes the product; each AIV stores what it pops to c
+    (its half at row 8 * subblock with split 1, the whole product with split 0)."""
+    rows, tile, dst = (8, HALF, "row") if split == 1 else (16, FULL, "c0")
+    cube = f"""    {INIT.format(side="aic", mask=1, extra="")}
+    {MATMUL}
+    pto.tpush_to_aiv(%acc : {ACC}) {{id = 0, split = {split}}}"""
+    store = f"""
+    %t = pto.tpop_from_aic {{id = 0, split = {split}}} -> {tile}
+    {VIEW.format(n="c", row=dst, rows=rows)}
+    pto.tstore ins(%t : {tile}) outs(%cp : !pto.partition_tensor_view<{rows}x16xf32>)
+    pto.tfree_from_aic {{id = 0, split = {split}}}"""
+    vector = f"    {INIT.format(side='aiv', mask=1, extra='')}\n{store}"
+    return HEAD.format(cube=cube, vector=vector)
+
+
+def races(result: Result) -> list[Hazard]:
+    """The hazards between cores (the kernels have no flags between the pipes of a core)."""
+    return [h for h in result.hazards if "between cores" in h.message]
+
+
+def inputs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(7)
+    a, b = (rng.standard_normal((16, 16)).astype(np.float32) for _ in range(2))
+    return a, b, np.zeros((16, 16), np.float32)
+
+
+@pytest.mark.parametrize("target", ["a5", "a2a3"])
+def test_c2v_split_rows_reach_each_vector_core(target: str) -> None:
+    a, b, c = inputs()
+    result = run(parse(c2v_kernel(1), target=target), a, b, c)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_allclose(result["c"], want, rtol=1e-5, atol=1e-5)
+    units = [r.unit for r in result.block_reports]
+    assert units == ["block 0 AIC", "block 0 AIV0", "block 0 AIV1"]
+    cycles = result.block_cycles
+    assert all(c is not None and c > 0 for c in cycles)
+    # the vector cores wait for the product: they end after the cube's push
+    assert min(cycles[1:]) > cycles[0] - 1 and result.cycles == max(cycles)  # type: ignore[operator]
+    assert not races(result)
+
+
+def test_unsplit_c2v_tile_goes_to_both_vector_cores_and_they_race_on_gm() -> None:
+    """Split 0: both AIVs get the whole product and store it to the same bytes of c."""
+    a, b, c = inputs()
+    result = run(parse(c2v_kernel(0), target="a5"), a, b, c)
+    np.testing.assert_allclose(result["c"], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+    found = races(result)
+    assert len(found) == 1 and found[0].kind == "WAW"
+    assert "block 0 AIV0" in found[0].message and "block 0 AIV1" in found[0].message
+
+
+def _flags(set_mode: str, wait_first: bool) -> str:
+    """The AIC stores a to c, then sets a flag; each AIV waits for it and reads c."""
+    cube = f"""
+    {VIEW.format(n="a", row="c0", rows=16)}
+    {VIEW.format(n="c", row="c0", rows=16)}
+    %t = pto.alloc_tile : {FULL}
+    pto.tload ins(%ap : !pto.partition_tensor_view<16x16xf32>) outs(%t : {FULL})
+    pto.tstore ins(%t : {FULL}) outs(%cp : !pto.partition_tensor_view<16x16xf32>)
+    {"pto.sync.wait <PIPE_MTE2>, 3" if wait_first else ""}
+    {set_mode}"""
+    vector = f"""
+    pto.sync.wait <PIPE_MTE2>, 1
+    {VIEW.format(n="c", row="row", rows=8)}
+    %t = pto.alloc_tile : {HALF}
+    pto.tload ins(%cp : !pto.partition_tensor_view<8x16xf32>) outs(%t : {HALF})
+    pto.sync.set <PIPE_MTE2>, 3"""
+    return HEAD.format(cube=cube, vector=vector)
+
+
+def test_ffts_flag_orders_the_cores_gm_accesses() -> None:
+    a, b, c = inputs()
+    synced = run(parse(_flags("pto.sync.set <PIPE_MTE3>, 1", False), target="a5"), a, b, c)
+    assert not races(synced)
+    racy = run(parse(_flags("", False).replace("pto.sync.wait <PIPE_MTE2>, 1", ""),
+                     target="a5"), a, b, c)  # fmt: skip
+    found = races(racy)
+    assert {h.kind for h in found} == {"RAW"} and len(found) == 2
+    assert "pto.tload" in found[0].message and "pto.tstore" in found[0].message
+
+
+def test_cores_waiting_on_each_other_end_with_the_wait_for_graph() -> None:
+    """The AIC waits for flag 3 (from the AIVs) before it sets flag 1, which the AIVs wait
+    for before they set flag 3: a cycle."""
+    a, b, c = inputs()
+    module = parse(_flags("pto.sync.set <PIPE_MTE3>, 1", True), target="a5")
+    start = time.monotonic()
+    with pytest.raises(PtoRunError, match="deadlock") as err:
+        run(module, a, b, c)
+    assert time.monotonic() - start < 1.0
+    text = str(err.value)
+    for core in ("block 0 AIC", "block 0 AIV0", "block 0 AIV1"):
+        assert f"{core}: waits for FFTS flag" in text
+    assert "last set by nobody" in text
+
+
+def test_a_full_slot_pool_with_no_consumer_is_a_deadlock_naming_the_pipe() -> None:
+    """Three pushes into a pipe of two slots that nobody pops."""
+    cube = f"""    {INIT.format(side="aic", mask=1, extra=", slot_num = 2")}
+    {MATMUL}""" + "".join(
+        f"\n    pto.tpush_to_aiv(%acc : {ACC}) {{id = 0, split = 1}}" for _ in range(3)
+    )
+    vector = f"    {INIT.format(side='aiv', mask=1, extra=', slot_num = 2')}\n    pto.sync.wait <PIPE_V>, 0"  # noqa: E501
+    a, b, c = inputs()
+    with pytest.raises(PtoRunError, match="deadlock") as err:
+        run(parse(HEAD.format(cube=cube, vector=vector), target="a5"), a, b, c)
+    assert "waits for a free slot of pipe 0 (2 slots held; last free: nothing)" in str(err.value)
