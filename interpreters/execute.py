@@ -21,7 +21,7 @@ from typing import Any, Literal, cast
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -250,7 +250,11 @@ def run_function(
         for b in range(blocks)
     ]
     kinds = core_entries(module, entry)
-    func = entry_function(module, entry) if kinds is None else next(iter(kinds.values()))
+    func = (
+        entry_function(module, entry)
+        if kinds is None
+        else kinds.get(KernelKind.CUBE) or kinds[KernelKind.VECTOR]
+    )
     inputs = func.function_type.inputs.data
     if len(args) != len(inputs):
         raise KernelError(f"@{func.sym_name.data} takes {len(inputs)} argument(s), got {len(args)}")
@@ -312,13 +316,23 @@ def core_entries(module: ModuleOp, entry: str | None) -> dict[KernelKind, FuncOp
 
 
 def _same_arguments(pair: dict[KernelKind, FuncOp]) -> dict[KernelKind, FuncOp]:
+    """`pair`, whose kernels take the launch's arguments: the same, but for one more
+    trailing integer of the vector kernel, its subblock index (pypto's
+    `%__pypto_spmd_subblock_idx`)."""
     cube, vector = pair[KernelKind.CUBE], pair[KernelKind.VECTOR]
-    if cube.function_type.inputs != vector.function_type.inputs:
+    if cube.function_type.inputs != vector.function_type.inputs and not _takes_subblock(pair):
         raise KernelError(
             f"@{cube.sym_name.data} and @{vector.sym_name.data} take different arguments: "
             "a launch gives both kinds of core the same arguments"
         )
     return pair
+
+
+def _takes_subblock(pair: dict[KernelKind, FuncOp]) -> bool:
+    """Whether the vector kernel takes the cube's arguments and its subblock index."""
+    cube = pair[KernelKind.CUBE].function_type.inputs.data
+    vector = pair[KernelKind.VECTOR].function_type.inputs.data
+    return vector[:-1] == cube and isinstance(vector[-1], IntegerType | IndexType)
 
 
 def _kernel_pair(funcs: Sequence[FuncOp]) -> dict[KernelKind, FuncOp] | None:
@@ -359,10 +373,15 @@ def _run_mixed(
             model.observer = partial(cluster.observe, i)
         machines.append(machine)
 
+    extra = len(kinds) == 2 and _takes_subblock(kinds)
+
     def body(i: int) -> Callable[[], None]:
+        core = cores[i]
+        mine = [*values, core.sub] if extra and core.kind is KernelKind.VECTOR else values
+
         def run() -> None:
-            _run_block(module, kinds[cores[i].kind], values, machines[i], index_bitwidth,
-                       max_steps, None, listeners, name=cores[i].name)  # fmt: skip
+            _run_block(module, kinds[core.kind], mine, machines[i], index_bitwidth,
+                       max_steps, None, listeners, name=core.name)  # fmt: skip
 
         return run
 

@@ -209,8 +209,8 @@ class Layout(StrEnum):
 
 class KernelKind(StrEnum):
     """The unit a kernel runs on: PTOAS's `pto.kernel_kind = #pto.kernel_kind<vector>` on a
-    module or function (PTOAttrs.td `FunctionKernelKind`). Accepted and printed; it changes
-    neither verification nor a run."""
+    module or function (PTOAttrs.td `FunctionKernelKind`): which cores run the function in a
+    mixed launch, and which side of a cross-core pipe its pipe ops may be."""
 
     CUBE = "cube"
     VECTOR = "vector"
