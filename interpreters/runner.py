@@ -154,7 +154,9 @@ class PtoRunMain(CommandLineTool):
                     data["auto_sync"] = self.auto_sync.as_json()
                 Path(self.args.report_json).write_text(json.dumps(data, indent=2) + "\n")
             if self.args.trace:
-                write_trace(report.machine, Path(self.args.trace))
+                mixed = report.machine.cluster is not None
+                cores = [r.machine for r in reports] if mixed else []
+                write_trace(report.machine, Path(self.args.trace), cores)
         except PtoError as err:
             print(err.render("pto-run", self.sources), file=sys.stderr)
             return EXIT_ERROR

@@ -179,9 +179,28 @@ def trace_events(machine: Machine) -> dict[str, Any]:
     }
 
 
-def write_trace(machine: Machine, path: Path) -> None:
-    """Writes `trace_events(machine)` to `path` (Perfetto, chrome://tracing)."""
-    path.write_text(json.dumps(trace_events(machine)) + "\n")
+def write_trace(machine: Machine, path: Path, cores: Sequence[Machine] = ()) -> None:
+    """Writes `trace_events(machine)` to `path` (Perfetto, chrome://tracing); with `cores`
+    (a mixed launch), `cores_trace(cores)`."""
+    trace = cores_trace(cores) if cores else trace_events(machine)
+    path.write_text(json.dumps(trace) + "\n")
+
+
+def cores_trace(machines: Sequence[Machine]) -> dict[str, Any]:
+    """The trace of a mixed launch: one track group (process) per core, named for it, with
+    its pipes as tracks, on one time axis."""
+    events: list[dict[str, Any]] = []
+    for pid, machine in enumerate(machines):
+        unit = Report(machine).unit
+        for event in trace_events(machine)["traceEvents"]:
+            event = {**event, "pid": pid}
+            if event["name"] == "process_name":
+                event["args"] = {"name": f"{unit} ({machine.target.name}, cycles shown as us)"}
+            if "id" in event:
+                event["id"] = f"{pid}:{event['id']}"
+            events.append(event)
+    trace = trace_events(machines[0])
+    return {**trace, "traceEvents": events}
 
 
 def launch_json(reports: Sequence[Report]) -> dict[str, Any]:

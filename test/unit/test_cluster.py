@@ -14,6 +14,7 @@ import pytest
 
 from interpreters.api import PtoRunError, Result, parse, run
 from interpreters.machine.pipes import Hazard
+from interpreters.machine.report import cores_trace
 
 T = "!pto.tile_buf<loc={loc}, dtype=f32, rows={r}, cols=16, v_row={r}, v_col=16, blayout={b}, slayout={s}, fractal={f}, pad=0>"  # noqa: E501
 MAT = T.format(loc="mat", r=16, b="col_major", s="row_major", f=512)
@@ -105,6 +106,9 @@ def test_c2v_split_rows_reach_each_vector_core(target: str) -> None:
     np.testing.assert_allclose(result["c"], want, rtol=1e-5, atol=1e-5)
     units = [r.unit for r in result.block_reports]
     assert units == ["block 0 AIC", "block 0 AIV0", "block 0 AIV1"]
+    trace = cores_trace([r.machine for r in result.block_reports])["traceEvents"]
+    groups = {e["pid"]: e["args"]["name"] for e in trace if e["name"] == "process_name"}
+    assert [groups[p].split(" (")[0] for p in sorted(groups)] == units
     cycles = result.block_cycles
     assert all(c is not None and c > 0 for c in cycles)
     # the vector cores wait for the product: they end after the cube's push
