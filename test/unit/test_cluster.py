@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from interpreters.api import PtoRunError, Result, parse, run
+from interpreters.check import check
 from interpreters.machine.pipes import Hazard
 from interpreters.machine.report import cores_trace
 
@@ -182,3 +183,12 @@ def test_a_full_slot_pool_with_no_consumer_is_a_deadlock_naming_the_pipe() -> No
     with pytest.raises(PtoRunError, match="deadlock") as err:
         run(parse(HEAD.format(cube=cube, vector=vector), target="a5"), a, b, c)
     assert "waits for a free slot of pipe 0 (2 slots held; last free: nothing)" in str(err.value)
+
+
+def test_pto_check_reports_a_race_between_cores() -> None:
+    a, b, c = inputs()
+    module = parse(_flags("", False).replace("pto.sync.wait <PIPE_MTE2>, 1", ""), target="a5")
+    report = check(module, a, b, c, trip_counts=())
+    lines = [f.line() for f in report.findings if "between cores" in f.hazard.message]
+    assert len(lines) == 2 and all(line.startswith("RAW: ") for line in lines)
+    assert "block 0 AIV1" in lines[1] and "pto.tstore" in lines[1]
