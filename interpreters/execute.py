@@ -47,6 +47,7 @@ from pto_dialect.attrs import KernelKind, KernelKindAttr
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.ops.cross_core_pipe import OPS as CROSS_CORE_OPS
+from pto_dialect.ops.cross_core_pipe import SyncAllOp
 from pto_dialect.ops.runtime import SectionCubeOp
 from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.parsing import parse_module
@@ -293,6 +294,15 @@ def is_mixed(module: ModuleOp) -> bool:
     return False
 
 
+def _has_cube_code(module: ModuleOp) -> bool:
+    return any(
+        isinstance(op, SectionCubeOp)
+        or (type(op) in CROSS_CORE_OPS and not isinstance(op, SyncAllOp))
+        or (isinstance(op, FuncOp) and isinstance(op.attributes.get(KIND), KernelKindAttr))
+        for op in module.walk()
+    )
+
+
 def core_entries(module: ModuleOp, entry: str | None) -> dict[KernelKind, FuncOp] | None:
     """The function each kind of core runs in a mixed module (None when not mixed): the
     entry (every core; a function of one kind runs on that kind only), or, without one,
@@ -311,6 +321,8 @@ def core_entries(module: ModuleOp, entry: str | None) -> dict[KernelKind, FuncOp
         kind = func.attributes.get(KIND)
         if isinstance(kind, KernelKindAttr):
             return {kind.data: func}
+        if not _has_cube_code(module):  # a vector kernel with a syncall
+            return {KernelKind.VECTOR: func}
         return {KernelKind.CUBE: func, KernelKind.VECTOR: func}
     return {KernelKind.VECTOR: entry_function(module, entry)}
 

@@ -216,6 +216,22 @@ class KernelKind(StrEnum):
     VECTOR = "vector"
 
 
+class SyncAllMode(StrEnum):
+    """`pto.syncall` mode (PTOAttrs.td `SyncAllMode`): the hardware barrier or the soft one
+    through a GM workspace."""
+
+    HARD = "hard"
+    SOFT = "soft"
+
+
+class SyncCoreType(StrEnum):
+    """The cores a `pto.syncall` synchronises (PTOAttrs.td `SyncCoreType`)."""
+
+    AIV_ONLY = "aiv_only"
+    AIC_ONLY = "aic_only"
+    MIX = "mix"
+
+
 class TargetArch(StrEnum):
     """Values of the `pto.target_arch` module attribute."""
 
@@ -319,6 +335,16 @@ class KernelKindAttr(AngleEnum, EnumAttribute[KernelKind]):
     name = "pto.kernel_kind"
 
 
+@irdl_attr_definition
+class SyncAllModeAttr(AngleEnum, EnumAttribute[SyncAllMode]):
+    name = "pto.sync_all_mode"
+
+
+@irdl_attr_definition
+class SyncCoreTypeAttr(AngleEnum, EnumAttribute[SyncCoreType]):
+    name = "pto.sync_core_type"
+
+
 ATTRIBUTES = [
     LocationAttr,
     BLayoutAttr,
@@ -331,4 +357,6 @@ ATTRIBUTES = [
     CmpModeAttr,
     SatModeAttr,
     KernelKindAttr,
+    SyncAllModeAttr,
+    SyncCoreTypeAttr,
 ]

@@ -146,6 +146,15 @@ class Scheduler:
 
 
 @dataclass
+class _Barrier:
+    """A syncall barrier: who arrived in the running generation, each generation's release."""
+
+    generation: int = 0
+    arrived: list[tuple[int, Signal]] = field(default_factory=list[tuple[int, Signal]])
+    released: dict[int, Signal] = field(default_factory=dict[int, Signal])
+
+
+@dataclass
 class Entry:
     """One slot's content in a cross-core pipe."""
 
@@ -197,6 +206,7 @@ class Cluster:
         self.last_set: dict[tuple[int, int], str] = {}
         self.gm: dict[int, dict[tuple[int, int, int, bool], tuple[int, Operation]]] = {}
         """GM uid -> (core, start, end, write) -> (the core's tick, op): the latest access."""
+        self.barriers: dict[tuple[int, ...], _Barrier] = {}
         self.hazards: list[Hazard] = []
         self._seen: set[tuple[int, int, int, int]] = set()
 
@@ -312,6 +322,32 @@ class Cluster:
             ),
         )
         return queue.pop(0)
+
+    # ---- syncall -------------------------------------------------------------------------------
+    def syncall(self, core: int, kind: KernelKind | None, used: int | None, signal: Signal,
+                op: Operation) -> Signal:  # fmt: skip
+        """Core `core` arrives at the barrier of the cores of `kind` (every core: None); it
+        goes on once `used` of them (default: all) arrived, with their joined clocks."""
+        members = tuple(i for i, c in enumerate(self.cores) if kind is None or c.kind is kind)
+        if core not in members:
+            raise PtoRuntimeError(f"a {self.cores[core].name} takes part in no such syncall")
+        need = len(members) if used is None else used
+        if not 1 <= need <= len(members):
+            raise PtoRuntimeError(f"syncall of {need} cores: the launch has {len(members)}")
+        barrier = self.barriers.setdefault(members, _Barrier())
+        generation = barrier.generation
+        barrier.arrived.append((core, signal))
+        if len(barrier.arrived) >= need:
+            barrier.released[generation] = join([s for _, s in barrier.arrived])
+            barrier.arrived = []
+            barrier.generation += 1
+
+        def waiting() -> str:
+            names = ", ".join(self.cores[c].name for c, _ in barrier.arrived) or "none"
+            return f"{where(op)} waits in syncall for {need} cores (arrived: {names})"
+
+        self.scheduler.block(core, lambda: generation in barrier.released, waiting)
+        return barrier.released[generation]
 
     # ---- cross-core tile pipes -----------------------------------------------------------------
     def open_pipe(self, block: int, pipe_id: int, mask: int, slots: int) -> CorePipe:

@@ -22,8 +22,15 @@ from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Tile, static_or
-from pto_dialect.attrs import Pipe
-from pto_dialect.ops.cross_core_pipe import FftsOp, FreeOp, InitializePipeOp, PopOp, PushOp
+from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
+from pto_dialect.ops.cross_core_pipe import (
+    FftsOp,
+    FreeOp,
+    InitializePipeOp,
+    PopOp,
+    PushOp,
+    SyncAllOp,
+)
 
 
 @register_functions
@@ -105,3 +112,27 @@ class CrossCorePipeFunctions(MachineFunctions):
             cluster.receive(core, signal, pipes, op.pipe(), op)
             pipes.execute(op, op.pipe())
         return ()
+
+    @implements(SyncAllOp)
+    def run_syncall(
+        self, interpreter: Interpreter, op: SyncAllOp, args: PythonValues
+    ) -> PythonValues:
+        """Every core of the kind waits for all (a run of one core: for itself)."""
+        pipes = self.machine.pipes
+        pipes.barrier(op, Pipe.ALL)
+        if self.machine.cluster is None:
+            return ()
+        core = self._core()
+        kind = _SYNCALL_KINDS[op.core_type.data]
+        used = int(cast(int, args[-1])) if op.used_cores is not None else None
+        cluster = self.machine.shared()
+        signal = cluster.signal(core, max(pipes.free.values()), op)
+        cluster.receive(core, cluster.syncall(core, kind, used, signal, op), pipes, Pipe.ALL, op)
+        return ()
+
+
+_SYNCALL_KINDS = {
+    SyncCoreType.AIV_ONLY: KernelKind.VECTOR,
+    SyncCoreType.AIC_ONLY: KernelKind.CUBE,
+    SyncCoreType.MIX: None,
+}

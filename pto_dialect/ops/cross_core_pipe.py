@@ -36,10 +36,18 @@ from xdsl.irdl import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
-from pto_dialect.attrs import KernelKind, KernelKindAttr, Pipe, PipeAttr
+from pto_dialect.attrs import (
+    KernelKind,
+    KernelKindAttr,
+    Pipe,
+    PipeAttr,
+    SyncAllMode,
+    SyncAllModeAttr,
+    SyncCoreTypeAttr,
+)
 from pto_dialect.ops.base import PtoOp, define_op, fail
 from pto_dialect.records import NoCycles
-from pto_dialect.types import TileTypeBase
+from pto_dialect.types import PtrType, TileTypeBase
 
 _PAGES = "system/ops/"
 _SYNC = NoCycles("synchronisation: no cycles of its own")
@@ -533,6 +541,83 @@ class SyncWaitOp(FftsOp):
     SIGNALS: ClassVar = False
 
 
+@irdl_op_definition
+class SyncAllOp(PtoOp):
+    """`pto.syncall([%ws, %used : T, i32]) mode = #pto.sync_all_mode<M>, core_type =
+    #pto.sync_core_type<K>`: every core of kind K (of the launch) waits for all of them
+    (`pto::SYNCALL`); the soft mode with a GM workspace of at least 16 i32, and optionally
+    the number of cores taking part."""
+
+    name = "pto.syncall"
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
+    COST: ClassVar = _SYNC
+    PIPE: ClassVar = Pipe.ALL
+
+    gm_workspace = opt_operand_def()
+    used_cores = opt_operand_def(IntegerType)
+    mode = prop_def(SyncAllModeAttr)
+    core_type = prop_def(SyncCoreTypeAttr)
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SyncAllOp:
+        operands: list[SSAValue] = []
+        parser.parse_punctuation("(")
+        if parser.parse_optional_punctuation(")") is None:
+            names = parser.parse_comma_separated_list(
+                parser.Delimiter.NONE, parser.parse_unresolved_operand
+            )
+            parser.parse_punctuation(":")
+            types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+            parser.parse_punctuation(")")
+            if len(names) != len(types):
+                parser.raise_error("pto.syncall needs one type per operand")
+            operands = [parser.resolve_operand(n, t) for n, t in zip(names, types, strict=True)]
+        props: dict[str, Attribute] = {}
+        for key in ("mode", "core_type"):
+            if key == "core_type":
+                parser.parse_punctuation(",")
+            pos = parser.pos
+            parser.parse_keyword(key)
+            parser.parse_punctuation("=")
+            props[key] = parser.parse_attribute()
+            want = SyncAllModeAttr if key == "mode" else SyncCoreTypeAttr
+            if not isinstance(props[key], want):
+                parser.raise_error(f"pto.syncall {key} must be a {want.name}", pos)
+        attrs = parser.parse_optional_attr_dict()
+        op = cls.build(operands=[operands[:1], operands[1:2]], properties=props)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        values = [v for v in (self.gm_workspace, self.used_cores) if v is not None]
+        printer.print_string("(")
+        if values:
+            printer.print_list(values, printer.print_operand)
+            printer.print_string(" : ")
+            printer.print_list([v.type for v in values], printer.print_attribute)
+        printer.print_string(") mode = ")
+        printer.print_attribute(self.mode)
+        printer.print_string(", core_type = ")
+        printer.print_attribute(self.core_type)
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        soft = self.mode.data is SyncAllMode.SOFT
+        if soft and self.gm_workspace is None:
+            raise fail("pto.syncall in soft mode needs a gm_workspace")
+        if not soft and (self.gm_workspace is not None or self.used_cores is not None):
+            raise fail("pto.syncall in hard mode takes no operands")
+        if self.used_cores is not None and self.used_cores.type != i32:
+            raise fail(f"pto.syncall used_cores must be i32, got {self.used_cores.type}")
+        if self.gm_workspace is not None:
+            space = getattr(self.gm_workspace.type, "space", None)
+            if not isinstance(self.gm_workspace.type, PtrType) or (
+                space is not None and space.data != "gm"
+            ):
+                raise fail("pto.syncall gm_workspace must be a !pto.ptr in GM")
+
+
 PIPE_ENDS: tuple[type[PipeEndOp], ...] = (
     TPushToAivOp,
     TPushToAicOp,
@@ -548,4 +633,5 @@ OPS: list[type[IRDLOperation]] = [
     *PIPE_ENDS,
     SyncSetOp,
     SyncWaitOp,
+    SyncAllOp,
 ]

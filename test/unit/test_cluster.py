@@ -192,3 +192,18 @@ def test_pto_check_reports_a_race_between_cores() -> None:
     lines = [f.line() for f in report.findings if "between cores" in f.hazard.message]
     assert len(lines) == 2 and all(line.startswith("RAW: ") for line in lines)
     assert "block 0 AIV1" in lines[1] and "pto.tstore" in lines[1]
+
+
+def test_syncall_joins_the_cores_and_a_missing_one_is_a_deadlock() -> None:
+    """A mixed syncall orders the AIC's store before the AIVs' loads; when the AIC never
+    arrives, the AIVs' wait names who did."""
+    a, b, c = inputs()
+    hard = "pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>"
+    text = _flags(hard, False).replace("pto.sync.wait <PIPE_MTE2>, 1", hard)
+    synced = run(parse(text.replace("pto.sync.set <PIPE_MTE2>, 3", ""), target="a5"), a, b, c)
+    assert not races(synced)
+    np.testing.assert_array_equal(synced["c"], a)
+    lonely = text.replace(hard, "", 1)  # the cube's syncall
+    with pytest.raises(PtoRunError, match="deadlock") as err:
+        run(parse(lonely, target="a5"), a, b, c)
+    assert "waits in syncall for 3 cores (arrived: block 0 AIV0, block 0 AIV1)" in str(err.value)

@@ -45,3 +45,13 @@ func.func @vector(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=
   pto.sync.set <PIPE_MTE3>, 2
   func.return
 }
+// CHECK-LABEL: func.func @syncall
+// CHECK: pto.syncall(%arg0, %arg1 : !pto.ptr<i32>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+// CHECK: pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>
+// GENERIC: "pto.syncall"(%arg0, %arg1) <{mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>, operandSegmentSizes = array<i32: 1, 1>}> : (!pto.ptr<i32>, i32) -> ()
+// GENERIC: "pto.syncall"() <{mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>, operandSegmentSizes = array<i32: 0, 0>}> : () -> ()
+func.func @syncall(%arg0: !pto.ptr<i32, gm>, %arg1: i32) {
+  pto.syncall(%arg0, %arg1 : !pto.ptr<i32, gm>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+  pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>
+  func.return
+}

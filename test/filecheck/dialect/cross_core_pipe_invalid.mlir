@@ -126,3 +126,35 @@ func.func @both(%e: index) {
   "pto.sync.set"(%e) <{pipe = #pto.pipe<PIPE_V>, event_id = 1 : i32}> : (index) -> ()
   func.return
 }
+
+// -----
+
+func.func @soft_needs_workspace() {
+  // expected-error @+1 {{pto.syncall in soft mode needs a gm_workspace}}
+  pto.syncall() mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @hard_takes_none(%w: !pto.ptr<i32>) {
+  // expected-error @+1 {{pto.syncall in hard mode takes no operands}}
+  pto.syncall(%w : !pto.ptr<i32>) mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @used_i32(%w: !pto.ptr<i32>, %n: i64) {
+  // expected-error @+1 {{pto.syncall used_cores must be i32, got i64}}
+  pto.syncall(%w, %n : !pto.ptr<i32>, i64) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @gm(%w: !pto.ptr<i32, ub>) {
+  // expected-error @+1 {{pto.syncall gm_workspace must be a !pto.ptr in GM}}
+  pto.syncall(%w : !pto.ptr<i32, ub>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
