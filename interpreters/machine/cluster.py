@@ -36,6 +36,30 @@ FLAG_LIMIT = 15
 """An FFTS flag counter holds 0-15 (4 bits; manual set-cross-core.md)."""
 
 Clock = dict[int, int]
+Runs = tuple[int, int, int] | None
+
+
+def _intervals(start: int, end: int, runs: Runs) -> np.ndarray:
+    """The byte intervals of an access, as an (n, 2) array of [start, end)."""
+    if runs is None:
+        return np.array([[start, end]], np.int64)
+    count, stride, length = runs
+    first = start + stride * np.arange(count, dtype=np.int64)
+    return np.stack([first, first + length], axis=1)
+
+
+def _meet(access: Access, start: int, end: int, runs: Runs) -> bool:
+    """Whether the bytes of `access` and of the logged access [start, end) with `runs` meet
+    (two strided windows of one GM view, e.g. the column halves of two vector cores, share
+    their hull and no byte)."""
+    if access.runs is None and runs is None:
+        return True
+    a = _intervals(access.start, access.end, access.runs)
+    b = _intervals(start, end, runs)
+    # b's intervals are sorted and disjoint: the last one starting before each of a's ends
+    last = np.searchsorted(b[:, 0], a[:, 1], side="left") - 1
+    hit = last >= 0
+    return bool((b[last[hit], 1] > a[hit, 0]).any())
 
 
 @dataclass(frozen=True)
@@ -204,7 +228,7 @@ class Cluster:
         self.partial: dict[tuple[int, int, int], dict[int, list[Signal]]] = {}
         """(mode, group, event) -> per participating core, the sets not yet combined."""
         self.last_set: dict[tuple[int, int], str] = {}
-        self.gm: dict[int, dict[tuple[int, int, int, bool], tuple[int, Operation]]] = {}
+        self.gm: dict[int, dict[tuple[int, int, int, bool], tuple[int, Operation, Runs]]] = {}
         """GM uid -> (core, start, end, write) -> (the core's tick, op): the latest access."""
         self.barriers: dict[tuple[int, ...], _Barrier] = {}
         self.hazards: list[Hazard] = []
@@ -230,24 +254,21 @@ class Cluster:
     ) -> None:
         """Checks GM accesses of `core` against the other cores' (happens-before by clocks)."""
         clock = self.clocks[core]
+        clock[core] += 1  # this op's tick: a later signal of the core carries it
         for accesses, write in ((reads, False), (writes, True)):
             for access in accesses:
                 if access.memory.space is not MemorySpace.GM or access.end <= access.start:
                     continue
                 log = self.gm.setdefault(access.memory.uid, {})
-                for (other, start, end, wrote), (tick, earlier) in log.items():
-                    if (
-                        other == core
-                        or not (wrote or write)
-                        or end <= access.start
-                        or start >= access.end
-                    ):
+                for (other, start, end, wrote), (tick, earlier, runs) in log.items():
+                    if other == core or not (wrote or write):
                         continue
-                    if tick <= clock.get(other, 0):
+                    if end <= access.start or start >= access.end:
+                        continue
+                    if tick <= clock.get(other, 0) or not _meet(access, start, end, runs):
                         continue
                     self._race(earlier, other, wrote, op, core, write, access, start, end)
-                log[(core, access.start, access.end, write)] = (clock[core], op)
-        clock[core] += 1
+                log[(core, access.start, access.end, write)] = (clock[core], op, access.runs)
 
     def _race(self, earlier: Operation, other: int, wrote: bool, op: Operation, core: int,
               write: bool, access: Access, start: int, end: int) -> None:  # fmt: skip

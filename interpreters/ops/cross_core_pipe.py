@@ -5,11 +5,11 @@ A push copies the tile's rows x cols contents into the next slot (blocking while
 is held); a pop blocks until its slot is filled and gives a fresh tile of its result type
 holding its part (C2V split 1/2: its half of the rows/columns; V2C: the lanes' halves put
 together); a free releases the consumer's oldest popped slot, the slot returning to the pool
-once every consumer freed it. Each is a barrier of its core's pipes (pto-isa's TPUSH / TPOP /
-TFREE wait for the pipes that produce or read the slot), so the tiles need no flags of the
-kernel's own. The consumer's FIFO memory (`reserve_buffer`) is not
-modelled: a popped tile has space of its own. Element types convert as the pop's type says
-(the fixpipe's conversion on the cube side).
+once every consumer freed it. Each is a barrier of its core's pipes before and after
+(documented choice: pto-isa's TPUSH / TPOP / TFREE wait for the pipes that fill or read the
+slot), so the tiles need no flags of the kernel's own. The consumer's FIFO memory
+(`reserve_buffer`) is not modelled: a popped tile has space of its own. Element types
+convert as the pop's type says (the fixpipe's conversion on the cube side).
 """
 
 from __future__ import annotations
@@ -59,6 +59,7 @@ class CrossCorePipeFunctions(MachineFunctions):
         pipes = self.machine.pipes
         pipes.barrier(op, Pipe.ALL)  # the push waits for the core's earlier work
         pipes.execute(op, op.pipe(), reads=[tile.access()] if pipes.tracking else ())
+        pipes.barrier(op, Pipe.ALL)  # the tile is in the slot before anything goes on
         cluster.push(core, pipe, op.DIRECTION, op.split_value, tile.get(),
                      lambda: cluster.signal(core, pipes.free[op.pipe()], op), op)  # fmt: skip
         return ()

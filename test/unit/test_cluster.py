@@ -207,3 +207,21 @@ def test_syncall_joins_the_cores_and_a_missing_one_is_a_deadlock() -> None:
     with pytest.raises(PtoRunError, match="deadlock") as err:
         run(parse(lonely, target="a5"), a, b, c)
     assert "waits in syncall for 3 cores (arrived: block 0 AIV0, block 0 AIV1)" in str(err.value)
+
+
+def test_column_halves_of_one_view_do_not_race() -> None:
+    """The two AIVs store the column halves of a 16x16 view: hulls that overlap, no byte
+    in common; the same half from both races."""
+    half = T.format(loc="vec", r=16, b="row_major", s="none_box", f=512).replace(
+        "cols=16, v_row=16, v_col=16", "cols=8, v_row=16, v_col=8"
+    )
+    vector = f"""
+    %col = arith.muli %sbi, %c8 : index
+    %cv = pto.make_tensor_view %c, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+    %cp = pto.partition_view %cv, offsets = [%c0, %col], sizes = [%c16, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<16x8xf32>
+    %t = pto.alloc_tile : {half}
+    pto.tstore ins(%t : {half}) outs(%cp : !pto.partition_tensor_view<16x8xf32>)"""  # noqa: E501
+    a, b, c = inputs()
+    assert not races(run(parse(HEAD.format(cube="", vector=vector), target="a5"), a, b, c))
+    rows = vector.replace("[%c0, %col]", "[%c0, %c0]")
+    assert len(races(run(parse(HEAD.format(cube="", vector=rows), target="a5"), a, b, c))) == 1
