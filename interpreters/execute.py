@@ -400,7 +400,8 @@ def _run_mixed(
     errors = cluster.scheduler.run([body(i) for i in range(len(cores))])
     failures = [e for e in errors if e is not None]
     if failures:
-        first = next((e for e in failures if "deadlock" not in str(e)), failures[0])
+        failed = cluster.scheduler.failed
+        first = failures[0] if failed is None else errors[failed] or failures[0]
         if isinstance(first, KernelError) and "deadlock" in first.message:
             raise KernelError(first.message) from None
         raise first

@@ -105,6 +105,8 @@ class Scheduler:
         self.waits: dict[int, tuple[Callable[[], bool], Callable[[], str]]] = {}
         self.stop: str | None = None
         """Why every blocked core ends (a deadlock, or another core's error)."""
+        self.failed: int | None = None
+        """The core whose error stopped the others."""
 
     def run(self, bodies: Sequence[Callable[[], None]]) -> list[BaseException | None]:
         errors: list[BaseException | None] = [None] * len(bodies)
@@ -118,7 +120,9 @@ class Scheduler:
             except BaseException as err:
                 errors[i] = err
                 with self.cond:
-                    self.stop = self.stop or f"{self.names[i]} failed"
+                    if self.stop is None:
+                        self.stop = f"{self.names[i]} failed"
+                        self.failed = i
             finally:
                 with self.cond:
                     self.done[i] = True
