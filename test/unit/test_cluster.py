@@ -14,8 +14,10 @@ import pytest
 
 from interpreters.api import PtoRunError, Result, parse, run
 from interpreters.check import check
+from interpreters.machine.cluster import Cluster, cores_of
 from interpreters.machine.pipes import Hazard
 from interpreters.machine.report import cores_trace
+from pto_dialect.ops.cross_core_pipe import DIR_BOTH, DIR_C2V, DIR_V2C
 
 T = "!pto.tile_buf<loc={loc}, dtype=f32, rows={r}, cols=16, v_row={r}, v_col=16, blayout={b}, slayout={s}, fractal={f}, pad=0>"  # noqa: E501
 MAT = T.format(loc="mat", r=16, b="col_major", s="row_major", f=512)
@@ -225,3 +227,23 @@ def test_column_halves_of_one_view_do_not_race() -> None:
     assert not races(run(parse(HEAD.format(cube="", vector=vector), target="a5"), a, b, c))
     rows = vector.replace("[%c0, %col]", "[%c0, %c0]")
     assert len(races(run(parse(HEAD.format(cube="", vector=rows), target="a5"), a, b, c))) == 1
+
+
+def test_v2c_halves_join_and_both_directions_share_the_slot_pool() -> None:
+    """Cluster API: AIV0 and AIV1 push the row halves of a V2C slot, the AIC pops them put
+    together; with DIR_BOTH the C2V entries hold slots of the same pool."""
+    cluster = Cluster(cores_of(1))
+    op = parse("func.func @f() { func.return }").body.block.first_op
+    assert op is not None
+    pipe = cluster.open_pipe(0, 0, DIR_BOTH, 2)
+    top, bottom = np.zeros((2, 4), np.float32), np.ones((2, 4), np.float32)
+    cluster.push(2, pipe, DIR_V2C, 1, bottom, lambda: cluster.signal(2, 5, op), op)
+    assert len(pipe.entries) == 1 and pipe.made[DIR_V2C][0].signal is None  # half filled
+    cluster.push(1, pipe, DIR_V2C, 1, top, lambda: cluster.signal(1, 9, op), op)
+    cluster.push(0, pipe, DIR_C2V, 0, top, lambda: cluster.signal(0, 1, op), op)
+    assert len(pipe.entries) == 2  # the pool of 2 is full: a third push would block
+    data, signal = cluster.pop(0, pipe, DIR_V2C, 1, op)
+    np.testing.assert_array_equal(data, np.concatenate([top, bottom]))
+    assert signal.time == 9 and signal.clock[1] >= 1 and signal.clock[2] >= 1
+    cluster.free(0, pipe, DIR_V2C, op)
+    assert len(pipe.entries) == 1
