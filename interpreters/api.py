@@ -47,6 +47,7 @@ from interpreters.args import (
 )
 from interpreters.execute import (
     DEFAULT_MAX_STEPS,
+    Deadlock,
     KernelError,
     entry_function,
     make_context,
@@ -149,6 +150,9 @@ class PtoArgumentError(PtoError):
 
 class PtoRunError(PtoError):
     """The kernel broke a rule while running (the message names the op and its place)."""
+
+    deadlock: Deadlock | None = None
+    """The cores and their waits when the cores of a mixed launch waited on each other."""
 
 
 # ---- modules -----------------------------------------------------------------------------
@@ -272,7 +276,9 @@ def _kernel_error(err: KernelError) -> PtoRunError:
     """The error at the op that broke the rule, when it has a place."""
     at = None if err.op is None else op_loc(err.op)
     if err.op is None or at is None:
-        return PtoRunError(str(err))
+        error = PtoRunError(str(err))
+        error.deadlock = err.deadlock
+        return error
     return PtoRunError(f"{err.op.name}: {err.message}", at)
 
 

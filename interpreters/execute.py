@@ -63,14 +63,26 @@ README's examples lowered by pto-pipeline run at most a few thousand ops), and r
 endless loop in under a minute (a few microseconds per op)."""
 
 
+@dataclass(frozen=True)
+class Deadlock:
+    """The cores of a launch that ended in a deadlock, and each blocked core's wait."""
+
+    machines: list[Machine]
+    blocked: list[tuple[int, str]]
+    """(index into `machines`, what it waits for)."""
+
+
 class KernelError(Exception):
     """A run that failed: one line naming the op and the rule (`op`, when there is one,
     is kept for a diagnostic at its place)."""
 
-    def __init__(self, message: str, op: Operation | None = None) -> None:
+    def __init__(
+        self, message: str, op: Operation | None = None, deadlock: Deadlock | None = None
+    ) -> None:
         super().__init__(message if op is None else f"{where(op)}: {message}")
         self.message = message
         self.op = op
+        self.deadlock = deadlock
 
 
 class _OpTracker(BatchListener):
@@ -402,8 +414,9 @@ def _run_mixed(
     if failures:
         failed = cluster.scheduler.failed
         first = failures[0] if failed is None else errors[failed] or failures[0]
-        if isinstance(first, KernelError) and "deadlock" in first.message:
-            raise KernelError(first.message) from None
+        blocked = cluster.scheduler.blocked
+        if isinstance(first, KernelError) and blocked:
+            raise KernelError(first.message, deadlock=Deadlock(machines, blocked)) from None
         raise first
     machines[0].pipes.hazards.extend(cluster.hazards)
     result = RunResult(machines[0], parsed, machines)

@@ -34,11 +34,17 @@ from xdsl.tools.command_line_tool import CommandLineTool
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters import api
-from interpreters.api import PtoError, PtoPassError
+from interpreters.api import PtoError, PtoPassError, PtoRunError
 from interpreters.args import ArgError, parse_spec, save_array
 from interpreters.auto_sync import AutoSync, complete, sync_ops
 from interpreters.execute import DEFAULT_MAX_STEPS, KernelError, entry_function
-from interpreters.machine.report import Report, launch_json, launch_text, write_trace
+from interpreters.machine.report import (
+    Report,
+    deadlock_trace,
+    launch_json,
+    launch_text,
+    write_trace,
+)
 from pto_dialect import __version__
 from pto_dialect.diagnostics import Sources, pass_diagnostic
 from pto_dialect.verification import first_line
@@ -159,6 +165,10 @@ class PtoRunMain(CommandLineTool):
                 write_trace(report.machine, Path(self.args.trace), cores)
         except PtoError as err:
             print(err.render("pto-run", self.sources), file=sys.stderr)
+            deadlock = err.deadlock if isinstance(err, PtoRunError) else None
+            if deadlock is not None and self.args.trace:  # the wait-for graph, in the trace
+                trace = deadlock_trace(deadlock.machines, deadlock.blocked)
+                Path(self.args.trace).write_text(json.dumps(trace) + "\n")
             return EXIT_ERROR
         except OSError as err:
             print(f"pto-run: error: cannot write {err.filename}: {err.strerror}", file=sys.stderr)

@@ -107,6 +107,8 @@ class Scheduler:
         """Why every blocked core ends (a deadlock, or another core's error)."""
         self.failed: int | None = None
         """The core whose error stopped the others."""
+        self.blocked: list[tuple[int, str]] = []
+        """At a deadlock: each blocked core and what it waits for (the wait-for graph)."""
 
     def run(self, bodies: Sequence[Callable[[], None]]) -> list[BaseException | None]:
         errors: list[BaseException | None] = [None] * len(bodies)
@@ -167,7 +169,8 @@ class Scheduler:
                     return
             if not self.waits:
                 return
-            lines = [f"  {self.names[j]}: {what()}" for j, (_, what) in sorted(self.waits.items())]
+            self.blocked = [(j, what()) for j, (_, what) in sorted(self.waits.items())]
+            lines = [f"  {self.names[j]}: {what}" for j, what in self.blocked]
             self.stop = "deadlock: no core can go on\n" + "\n".join(lines)
         self.turn = -1
         self.cond.notify_all()
@@ -336,13 +339,13 @@ class Cluster:
         queue.append(signal)
         self.last_set[(target, event)] = signal.by
 
-    def wait_flag(self, core: int, event: int) -> Signal:
+    def wait_flag(self, core: int, event: int, op: Operation) -> Signal:
         queue = self.flags.setdefault((core, event), [])
         self.scheduler.block(
             core,
             lambda: bool(queue),
             lambda: (
-                f"waits for FFTS flag {event} (last set by "
+                f"{where(op)} waits for FFTS flag {event} (last set by "
                 f"{self.last_set.get((core, event), 'nobody')})"
             ),
         )

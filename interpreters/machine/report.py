@@ -186,6 +186,22 @@ def write_trace(machine: Machine, path: Path, cores: Sequence[Machine] = ()) -> 
     path.write_text(json.dumps(trace) + "\n")
 
 
+def deadlock_trace(
+    machines: Sequence[Machine], blocked: Sequence[tuple[int, str]]
+) -> dict[str, Any]:
+    """`cores_trace` of a launch that deadlocked, with the wait-for graph: on each blocked
+    core, where its pipes stopped, an instant event saying what it waits for."""
+    trace = cores_trace(machines)
+    for index, what in blocked:
+        pipes = machines[index].pipes
+        trace["traceEvents"].append({
+            "name": "deadlock: blocked", "cat": "deadlock", "ph": "i", "s": "p",
+            "pid": index, "tid": 0, "ts": pipes.total_cycles, "cname": "terrible",
+            "args": {"waits for": what},
+        })  # fmt: skip
+    return trace
+
+
 def cores_trace(machines: Sequence[Machine]) -> dict[str, Any]:
     """The trace of a mixed launch: one track group (process) per core, named for it, with
     its pipes as tracks, on one time axis."""

@@ -109,7 +109,7 @@ class CrossCorePipeFunctions(MachineFunctions):
             pipes.execute(op, op.pipe())
             cluster.set_flag(core, event, op.mode, cluster.signal(core, pipes.free[op.pipe()], op))
         else:
-            signal = cluster.wait_flag(core, event)
+            signal = cluster.wait_flag(core, event, op)
             cluster.receive(core, signal, pipes, op.pipe(), op)
             pipes.execute(op, op.pipe())
         return ()

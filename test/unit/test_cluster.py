@@ -16,7 +16,7 @@ from interpreters.api import PtoRunError, Result, parse, run
 from interpreters.check import check
 from interpreters.machine.cluster import Cluster, cores_of
 from interpreters.machine.pipes import Hazard
-from interpreters.machine.report import cores_trace
+from interpreters.machine.report import cores_trace, deadlock_trace
 from pto_dialect.ops.cross_core_pipe import DIR_BOTH, DIR_C2V, DIR_V2C
 
 T = "!pto.tile_buf<loc={loc}, dtype=f32, rows={r}, cols=16, v_row={r}, v_col=16, blayout={b}, slayout={s}, fractal={f}, pad=0>"  # noqa: E501
@@ -169,9 +169,13 @@ def test_cores_waiting_on_each_other_end_with_the_wait_for_graph() -> None:
         run(module, a, b, c)
     assert time.monotonic() - start < 1.0
     text = str(err.value)
-    for core in ("block 0 AIC", "block 0 AIV0", "block 0 AIV1"):
-        assert f"{core}: waits for FFTS flag" in text
-    assert "last set by nobody" in text
+    for core, flag in (("block 0 AIC", 3), ("block 0 AIV0", 1), ("block 0 AIV1", 1)):
+        assert f"{core}: pto.sync.wait at <string>:" in text
+        assert f"waits for FFTS flag {flag} (last set by nobody)" in text
+    assert err.value.deadlock is not None and len(err.value.deadlock.blocked) == 3
+    trace = deadlock_trace(err.value.deadlock.machines, err.value.deadlock.blocked)
+    marks = [e for e in trace["traceEvents"] if e.get("cat") == "deadlock"]
+    assert [m["pid"] for m in marks] == [0, 1, 2]
 
 
 def test_a_full_slot_pool_with_no_consumer_is_a_deadlock_naming_the_pipe() -> None:
