@@ -296,23 +296,23 @@ def run_function(
 
 
 def is_mixed(module: ModuleOp) -> bool:
-    """Whether `module` has code for the cube core or talks across cores: then every core of
-    a block runs (`machine.cluster`)."""
-    for op in module.walk():
-        if isinstance(op, SectionCubeOp) or type(op) in CROSS_CORE_OPS:
-            return True
-        if isinstance(op, FuncOp) and isinstance(op.attributes.get(KIND), KernelKindAttr):
-            return True
-    return False
+    """Whether `module` talks across cores or has code for both kinds of core: then its
+    launch runs on the cores of a cluster (`machine.cluster`). A kernel of one kind alone
+    (`pto.kernel_kind<vector>` on its only function) runs as before, one core a block."""
+    return _has_cube_code(module) or any(isinstance(op, SyncAllOp) for op in module.walk())
 
 
 def _has_cube_code(module: ModuleOp) -> bool:
-    return any(
-        isinstance(op, SectionCubeOp)
-        or (type(op) in CROSS_CORE_OPS and not isinstance(op, SyncAllOp))
-        or (isinstance(op, FuncOp) and isinstance(op.attributes.get(KIND), KernelKindAttr))
-        for op in module.walk()
-    )
+    """A cube section, a cross-core pipe or FFTS op, or a cube and a vector kernel."""
+    kinds: set[KernelKind] = set()
+    for op in module.walk():
+        if isinstance(op, SectionCubeOp) or (
+            type(op) in CROSS_CORE_OPS and not isinstance(op, SyncAllOp)
+        ):
+            return True
+        if isinstance(op, FuncOp) and isinstance(kind := op.attributes.get(KIND), KernelKindAttr):
+            kinds.add(kind.data)
+    return len(kinds) == 2
 
 
 def core_entries(module: ModuleOp, entry: str | None) -> dict[KernelKind, FuncOp] | None:
@@ -385,11 +385,12 @@ def _run_mixed(
 ) -> RunResult:
     """Every core of every block runs its kind's function, one at a time (`Cluster`)."""
     target = target_of(module)
-    cores = [c for c in cores_of(blocks) if c.kind in kinds]
+    pairs = _has_cube_code(module)  # else: a vector kernel's syncall, one core a block
+    cores = [c for c in cores_of(blocks, VECTOR_CORES if pairs else 1) if c.kind in kinds]
     cluster = Cluster(cores)
     machines: list[Machine] = []
     for i, core in enumerate(cores):
-        subs = VECTOR_CORES if core.kind is KernelKind.VECTOR else 1
+        subs = VECTOR_CORES if core.kind is KernelKind.VECTOR and pairs else 1
         launch = Launch(core.block, blocks, core.sub, subs, core.kind, i)
         model = pipes if i == 0 else _fresh_pipes(pipes)
         machine = Machine(target, pipes=model, launch=launch, cluster=cluster)

@@ -76,12 +76,12 @@ class CoreId:
         return f"block {self.block} {unit}"
 
 
-def cores_of(blocks: int) -> list[CoreId]:
-    """The cores of `blocks` blocks, block by block: AIC, AIV0, AIV1."""
+def cores_of(blocks: int, vectors: int = VECTOR_CORES) -> list[CoreId]:
+    """The cores of `blocks` blocks, block by block: AIC, AIV0, AIV1 (`vectors` AIVs)."""
     cores: list[CoreId] = []
     for b in range(blocks):
         cores.append(CoreId(b, KernelKind.CUBE))
-        cores += [CoreId(b, KernelKind.VECTOR, s) for s in range(VECTOR_CORES)]
+        cores += [CoreId(b, KernelKind.VECTOR, s) for s in range(vectors)]
     return cores
 
 

@@ -251,3 +251,25 @@ def test_v2c_halves_join_and_both_directions_share_the_slot_pool() -> None:
     assert signal.time == 9 and signal.clock[1] >= 1 and signal.clock[2] >= 1
     cluster.free(0, pipe, DIR_V2C, op)
     assert len(pipe.entries) == 1
+
+
+def test_a_vector_kernel_runs_one_core_a_block_and_its_syncall_joins_the_blocks() -> None:
+    """`pto.kernel_kind<vector>` alone is no mixed launch; a syncall of 3 cores needs the
+    3 blocks of `blocks=3`."""
+    text = """
+func.func @k(%w: !pto.ptr<i32>, %n: i32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %s = pto.get_subblock_num
+  pto.syncall(%w, %n : !pto.ptr<i32>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+  func.return
+}"""  # noqa: E501
+    w = np.zeros(16, np.int32)
+    single = run(parse(text.replace("  pto.syncall", "  // "), target="a5"), w, np.int32(3))
+    assert single.block_reports[0].machine.cluster is None
+    result = run(parse(text, target="a5"), w, np.int32(3), blocks=3)
+    assert [r.unit for r in result.block_reports] == [
+        "block 0 AIV0",
+        "block 1 AIV0",
+        "block 2 AIV0",
+    ]
+    with pytest.raises(PtoRunError, match="syncall of 3 cores: the launch has 2"):
+        run(parse(text, target="a5"), w, np.int32(3), blocks=2)
