@@ -36,6 +36,10 @@ FLAG_LIMIT = 15
 """An FFTS flag counter holds 0-15 (4 bits; manual set-cross-core.md)."""
 
 Clock = dict[int, int]
+FFTS = "FFTS flag"
+SEMAPHORE = "intra-block semaphore"
+_SPACES = {FFTS: 0, SEMAPHORE: 64}
+"""Flag counters of the two kinds, apart in one table: key offset per kind."""
 Runs = tuple[int, int, int] | None
 
 
@@ -329,27 +333,43 @@ class Cluster:
             for t in targets:
                 self._raise(t, event, combined)
 
-    def _raise(self, target: int, event: int, signal: Signal) -> None:
-        queue = self.flags.setdefault((target, event), [])
+    def _raise(self, target: int, event: int, signal: Signal, what: str = FFTS) -> None:
+        key = (target, _SPACES[what] + event)
+        queue = self.flags.setdefault(key, [])
         if len(queue) >= FLAG_LIMIT:
             raise PtoRuntimeError(
-                f"FFTS flag {event} of {self.cores[target].name} overflows: {FLAG_LIMIT} "
+                f"{what} {event} of {self.cores[target].name} overflows: {FLAG_LIMIT} "
                 "signals are pending already"
             )
         queue.append(signal)
-        self.last_set[(target, event)] = signal.by
+        self.last_set[key] = signal.by
 
-    def wait_flag(self, core: int, event: int, op: Operation) -> Signal:
-        queue = self.flags.setdefault((core, event), [])
+    def wait_flag(self, core: int, event: int, op: Operation, what: str = FFTS) -> Signal:
+        key = (core, _SPACES[what] + event)
+        queue = self.flags.setdefault(key, [])
         self.scheduler.block(
             core,
             lambda: bool(queue),
             lambda: (
-                f"{where(op)} waits for FFTS flag {event} (last set by "
-                f"{self.last_set.get((core, event), 'nobody')})"
+                f"{where(op)} waits for {what} {event} (last set by "
+                f"{self.last_set.get(key, 'nobody')})"
             ),
         )
         return queue.pop(0)
+
+    def set_semaphore(self, core: int, sem: int, signal: Signal) -> None:
+        """A5 `set_intra_block`: the AIC signals AIV0's semaphore `sem` (0-15) or AIV1's
+        `sem - 16` (16-31); AIV s signals the AIC's `sem + 16 * s`."""
+        me = self.cores[core]
+        index = {c: i for i, c in enumerate(self.cores)}
+        if me.kind is KernelKind.CUBE:
+            sub, local = divmod(sem, 16)
+            target = index.get(CoreId(me.block, KernelKind.VECTOR, sub))
+            if target is None:
+                raise PtoRuntimeError(f"semaphore {sem} names AIV{sub}: the block has no such core")
+        else:
+            target, local = index[CoreId(me.block, KernelKind.CUBE)], sem % 16 + 16 * me.sub
+        self._raise(target, local, signal, SEMAPHORE)
 
     # ---- syncall -------------------------------------------------------------------------------
     def syncall(self, core: int, kind: KernelKind | None, used: int | None, signal: Signal,

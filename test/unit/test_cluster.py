@@ -273,3 +273,29 @@ func.func @k(%w: !pto.ptr<i32>, %n: i32) attributes {pto.kernel_kind = #pto.kern
     ]
     with pytest.raises(PtoRunError, match="syncall of 3 cores: the launch has 2"):
         run(parse(text, target="a5"), w, np.int32(3), blocks=2)
+
+
+@pytest.mark.parametrize(
+    ("target", "sets", "wait"),
+    [
+        ("a5", ["pto.set_intra_block %p, %s1 : i64, i64",
+                "pto.set_intra_block %p, %s17 : i64, i64"],
+         "pto.wait_intra_core %p, %s1 : i64, i64"),
+        ("a2a3", ["pto.set_cross_core %p, %s1 : i64, i64"], "pto.wait_flag_dev %s1 : i64"),
+    ],
+)  # fmt: skip
+def test_cluster_semaphores_order_the_cores(target: str, sets: list[str], wait: str) -> None:
+    """The AIC signals AIV0's semaphore 1 (and AIV1's, 17 on a5) after its store; each AIV
+    waits on its own semaphore 1 before it loads: no race. Without the AIV1 signal on a5,
+    AIV1 waits for ever: a deadlock naming the semaphore."""
+    consts = "\n    %p = arith.constant 0 : i64\n    %s1 = arith.constant 1 : i64\n    %s17 = arith.constant 17 : i64"  # noqa: E501
+    text = _flags(consts + "\n    " + "\n    ".join(sets), False)
+    text = text.replace("pto.sync.wait <PIPE_MTE2>, 1", consts + "\n    " + wait)
+    text = text.replace("pto.sync.set <PIPE_MTE2>, 3", "")
+    a, b, c = inputs()
+    assert not races(run(parse(text, target=target), a, b, c))
+    if target == "a5":
+        with pytest.raises(PtoRunError, match="deadlock") as err:
+            run(parse(text.replace(sets[1], ""), target=target), a, b, c)
+        assert "waits for intra-block semaphore 1 (last set by nobody)" in str(err.value)
+        assert "block 0 AIV1: pto.wait_intra_core at" in str(err.value)
