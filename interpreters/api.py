@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal, Self, cast
 
@@ -37,16 +38,20 @@ from xdsl.utils.exceptions import (
 )
 
 from interpreters.args import (
+    AliasArg,
     Arg,
     ArgError,
     ArrayArg,
     ScalarArg,
+    auto_seed,
     dtype_of_array,
     parse_spec,
     typed_array,
 )
+from interpreters.auto_args import auto_args
 from interpreters.execute import (
     DEFAULT_MAX_STEPS,
+    DEFAULT_TIME_LIMIT,
     Deadlock,
     KernelError,
     entry_function,
@@ -265,7 +270,9 @@ class Parameter:
 def parameters(module: ModuleOp, function: str | None = None) -> list[Parameter]:
     """The parameters of `function` (default: the module's only function)."""
     func = _function(module, function)
-    names = [arg.name_hint for arg in func.body.block.args]
+    entry = func.body.blocks.first
+    assert entry is not None  # entry_function chooses functions with a body
+    names = [arg.name_hint for arg in entry.args]
     return [
         Parameter(i, n, t)
         for i, (n, t) in enumerate(zip(names, func.function_type.inputs.data, strict=True))
@@ -294,12 +301,24 @@ class Result:
     """What a run gives: the final arrays, the cycles, the hazards and the report."""
 
     parameters: list[Parameter]
-    finals: list[np.ndarray | None]
-    """Per parameter: the array's contents after the run (None for scalars)."""
+    args: list[Arg]
+    """Per parameter: what the run was given (`finals` reads the arrays' contents)."""
     report: Report
     """Block 0's report (the only block of a single-block run)."""
     block_reports: list[Report] = field(default_factory=list[Report])
     """One report per block of a `blocks=N` run, in block order."""
+
+    @cached_property
+    def finals(self) -> list[np.ndarray | None]:
+        """Per parameter: the array's contents after the run (None for scalars); copied
+        out of the run's memories the first time it is asked for."""
+        return [a.final() if isinstance(a, ArrayArg) else None for a in self.args]
+
+    @property
+    def inputs(self) -> list[np.ndarray | None]:
+        """Per parameter: the array the run started from (None for scalars): with
+        `args="auto"`, the generated data."""
+        return [a.array if isinstance(a, ArrayArg) else None for a in self.args]
 
     @property
     def outputs(self) -> list[np.ndarray]:
@@ -353,7 +372,7 @@ class Result:
 
 def run(
     module: ModuleOp,
-    *args: object,
+    *values: object,
     function: str | None = None,
     target: str | None = None,
     trace: bool = False,
@@ -367,6 +386,9 @@ def run(
     jobs: int = 1,
     pipes: PipeModel | None = None,
     listeners: Sequence[Interpreter.Listener] = (),
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    args: str | None = None,
+    arg_values: Mapping[str, int | float] | None = None,
     **named: object,
 ) -> Result:
     """Runs `function` of `module` on `args` (in parameter order) and `named` arguments
@@ -387,6 +409,15 @@ def run(
     another). `pipes` and `listeners` replace the pipe model and add listeners to the
     interpreter (the checker's, `interpreters.check`). A parameter whose name is one of
     these options (`%target`, `%trace`, ...) is given by position.
+
+    `args="auto"` (or `"auto:SEED"`) makes every argument not given by name, as
+    `pto-run --arg auto` does: a random buffer for each GM pointer, as large as the largest
+    view the kernel makes of it, and a default for each scalar (a scalar given by name, as
+    `n=5`, counts in the sizes; `arg_values` sets scalars by name or position, as
+    `pto-run --arg-value`; `interpreters.auto_args`). Two parameters given the same
+    array (or arrays of the same bytes) share one GM buffer, each pointer viewing it with
+    its own element type. A run stops after `max_steps` ops or `time_limit` seconds (None:
+    no limit).
     """
     if target is not None:
         module = module.clone()
@@ -395,15 +426,23 @@ def run(
     if check:
         verify(module)
     params = parameters(module, function)
-    name = _function(module, function).sym_name.data
-    values = _bind(name, params, args, named)
+    func = _function(module, function)
+    name = func.sym_name.data
+    if args is not None:
+        if values:
+            raise PtoArgumentError(f'run(..., args="{args}") takes no positional arguments')
+        values = tuple(_auto(module, func, args, params, named, arg_values or {}))
+        named = {}
+    elif arg_values:
+        raise PtoArgumentError('arg_values sets scalars of args="auto"')
+    bound = _bind(name, params, values, named)
     if pipes is None:
         pipes = UntrackedPipes() if semantics_only else PipeModel(record_spans=trace)
     watcher = Progress() if progress is True else progress or None
     try:
         done = run_function(
             module,
-            values,
+            bound,
             entry=name,
             pipes=pipes,
             index_bitwidth=index_bitwidth,
@@ -413,14 +452,47 @@ def run(
             batch=batch,
             jobs=jobs,
             listeners=listeners,
+            time_limit=time_limit,
         )
     except ArgError as err:
         raise PtoArgumentError(str(err)) from None
     except KernelError as err:
         raise _kernel_error(err) from None
-    finals = [a.final() if isinstance(a, ArrayArg) else None for a in done.args]
     reports = [Report(m) for m in done.blocks]
-    return Result(params, finals, reports[0], reports)
+    return Result(params, done.args, reports[0], reports)
+
+
+def _auto(
+    module: ModuleOp,
+    func: FuncOp,
+    spec: str,
+    params: list[Parameter],
+    named: Mapping[str, object],
+    values: Mapping[str, int | float],
+) -> list[object]:
+    """`args=spec` ("auto" or "auto:SEED"): generated arguments, those in `named` replaced
+    (its scalars, and `values`, count in the generated buffers' sizes)."""
+    seed = auto_seed(spec)
+    if seed is False:
+        raise PtoArgumentError(f'args="{spec}": expected "auto" or "auto:SEED"')
+    by_name = {p.name: p for p in params if p.name}
+    scalars: dict[str, int | float] = dict(values)
+    for key, value in named.items():
+        param = by_name.get(key)
+        if param is None:
+            names = ", ".join(f"%{p.name}" for p in params if p.name) or "none"
+            raise PtoArgumentError(f"@{func.sym_name.data} has no parameter %{key} (its "
+                                   f"names: {names})")  # fmt: skip
+        plain: object = cast(object, value.item()) if isinstance(value, np.generic) else value
+        if not param.is_array and isinstance(plain, int | float):
+            scalars[key] = plain
+    try:
+        made: list[object] = list(auto_args(module, func, seed, scalars))
+    except ArgError as err:
+        raise PtoArgumentError(str(err)) from None
+    for key, value in named.items():
+        made[by_name[key].index] = value
+    return made
 
 
 def _bind(
@@ -443,7 +515,27 @@ def _bind(
     missing = [str(p) for p in params if not given[p.index]]
     if missing:
         raise PtoArgumentError(f"@{function} needs a value for {', '.join(missing)}")
-    return [_arg(p, v) for p, v in zip(params, chosen, strict=True)]
+    seen: list[tuple[int, int]] = []
+    bound: list[Arg] = []
+    for param, value in zip(params, chosen, strict=True):
+        shared = _shares_bytes(value, seen) and isinstance(param.type, PtrType)
+        bound.append(_arg(param, value, check=not shared))
+    return bound
+
+
+def _shares_bytes(value: object, seen: list[tuple[int, int]]) -> bool:
+    """Whether `value` is an array whose bytes overlap those of an array seen before (then
+    it binds to the same GM buffer, whatever its element type)."""
+    if not isinstance(value, np.ndarray) or not value.nbytes:
+        return False
+    array = cast("np.ndarray[Any, np.dtype[Any]]", value)
+    if not array.flags.c_contiguous:
+        return False
+    low = int(array.__array_interface__["data"][0])
+    high = low + int(array.nbytes)
+    shared = any(low < end and start < high for start, end in seen)
+    seen.append((low, high))
+    return shared
 
 
 def _check_array(param: Parameter, array: np.ndarray[Any, np.dtype[Any]]) -> None:
@@ -458,8 +550,10 @@ def _check_array(param: Parameter, array: np.ndarray[Any, np.dtype[Any]]) -> Non
         raise PtoArgumentError(f"{param} needs a {shape} array, got {got}")
 
 
-def _arg(param: Parameter, given: object) -> Arg:
-    if isinstance(given, ArrayArg | ScalarArg):  # parsed already (`pto-run --arg`)
+def _arg(param: Parameter, given: object, check: bool = True) -> Arg:
+    """`given` as the argument of `param`; `check=False` takes an array as it is (one that
+    shares the buffer of an earlier argument: its pointer views those bytes)."""
+    if isinstance(given, ArrayArg | ScalarArg | AliasArg):  # parsed already (`pto-run --arg`)
         return given
     if isinstance(given, str):
         try:
@@ -475,6 +569,8 @@ def _arg(param: Parameter, given: object) -> Arg:
         ptype = param.type
         if isinstance(ptype, PtrType | TileTypeBase) and ptype.element is not None:
             array = typed_array(array, ptype.element)  # a raw |V2 / |V1 bf16 or fp8 array
+        if not check:
+            return ArrayArg(array)
         if dtype_of_array(array) is None:
             raise PtoArgumentError(f"{param}: {array.dtype} is not a PTO element type")
         _check_array(param, array)

@@ -7,17 +7,23 @@ SPEC is one of
 - `arange:SHAPExDTYPE`: 0, 1, 2, ... in row-major order (integers wrap around the type), e.g.
   the index row of a sort (`zeros:`, `rand:` and `arange:` arrays hold at most
   `MAX_ARRAY_BYTES`);
-- `VALUE:TYPE` (e.g. `2.5:f32`, `16:index`): a scalar.
-Pointer arguments are bound to the array's bytes in GM; tile arguments to a fresh tile
-holding the array; scalar arguments to the scalar.
+- `VALUE:TYPE` (e.g. `2.5:f32`, `16:index`): a scalar;
+- `@N`: the GM buffer of argument N, which this pointer views with its own element type (a
+  launch that passes one device pointer as several arguments).
+Pointer arguments are bound to the array's bytes in GM (`gm_buffer`: with the pages the
+board's allocator gives them); tile arguments to a fresh tile holding the array; scalar
+arguments to the scalar. One array passed for several pointers (the same array, or arrays of
+the same bytes) is one buffer, as with `@N`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 from pathlib import Path
+from typing import Any, Literal
 
 import numpy as np
 from xdsl.dialects.builtin import IndexType, IntegerType
@@ -40,13 +46,20 @@ class ArrayArg:
     array: np.ndarray
     memory: Memory | None = None
     tile: Tile | None = None
+    alias_of: int | None = None
+    """The argument whose GM buffer this one shares (`@N`, or arrays of shared bytes)."""
+    offset: int = 0
+    """Where the array starts in its GM buffer (arrays that overlap share one buffer)."""
+    in_place: bool = False
+    """The array (from `gm_array`) is the run's own: its buffer becomes GM, uncopied."""
 
     def final(self) -> np.ndarray:
         """The argument's contents after the run."""
         if self.tile is not None:
             return self.tile.get().copy()
         assert self.memory is not None
-        return self.memory.data.view(self.array.dtype).reshape(self.array.shape).copy()
+        data = self.memory.data[self.offset : self.offset + self.array.nbytes]
+        return data.view(self.array.dtype).reshape(self.array.shape).copy()
 
 
 @dataclass
@@ -55,7 +68,58 @@ class ScalarArg:
     type_name: str
 
 
-Arg = ArrayArg | ScalarArg
+@dataclass(frozen=True)
+class AliasArg:
+    """`@N`: the GM buffer of argument `index`."""
+
+    index: int
+
+
+Arg = ArrayArg | ScalarArg | AliasArg
+
+PAGE_BYTES = 4096
+"""A normal page of device memory."""
+HUGE_PAGE_BYTES = 2 << 20
+"""A huge page: `aclrtMalloc` with `ACL_MEM_MALLOC_HUGE_FIRST` (what PTOAS's launch code
+asks for) allocates in 2 MiB units when more than 1 MiB is asked for (CANN's
+aclrtMemMallocPolicy page), in normal pages below."""
+
+
+def gm_allocation(nbytes: int) -> int:
+    """The bytes a kernel can touch behind a GM buffer of `nbytes`: `aclrtMalloc` rounds the
+    size up to 32 bytes and adds 32 (CANN's aclrtMalloc page), on whole pages of the
+    allocation policy; a kernel reading past the last page faults (docs/machine.md)."""
+    size = -(-nbytes // 32) * 32 + 32
+    page = HUGE_PAGE_BYTES if nbytes > HUGE_PAGE_BYTES // 2 else PAGE_BYTES
+    return -(-size // page) * page
+
+
+def gm_buffer(name: str, data: np.ndarray, in_place: bool = False) -> Memory:
+    """A GM memory holding the bytes of `data`, then zeros to the end of its last page;
+    with `in_place`, an array `gm_array` made lends its buffer (no copy)."""
+    raw = np.ascontiguousarray(data).reshape(-1).view(np.uint8)
+    base = raw
+    while isinstance(base.base, np.ndarray):
+        base = base.base
+    size = gm_allocation(raw.size)
+    if (
+        in_place
+        and base.dtype == np.uint8
+        and base.size == size
+        and base.ctypes.data == raw.ctypes.data
+    ):
+        return Memory(name, MemorySpace.GM, base.reshape(-1), logical=int(raw.size))
+    padded = np.zeros(size, dtype=np.uint8)
+    padded[: raw.size] = raw
+    return Memory(name, MemorySpace.GM, padded, logical=int(raw.size))
+
+
+def gm_array(dtype: np.dtype[Any], count: int) -> np.ndarray:
+    """A zeroed 1-D array of `count` elements at the start of a buffer with the pages of a
+    GM allocation, which `gm_buffer(..., in_place=True)` binds without a copy."""
+    base = np.zeros(gm_allocation(count * dtype.itemsize), dtype=np.uint8)
+    return base[: count * dtype.itemsize].view(dtype)
+
 
 MAX_ARRAY_BYTES = 1 << 30
 """The largest array `zeros:`/`rand:` make (1 GiB), checked before anything is allocated."""
@@ -64,6 +128,17 @@ _SCALAR_TYPES = frozenset(
     {"index", "i1", "f32", "f16", "bf16", "i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"}
 )
 _SHAPED = re.compile(r"^(zeros|rand|arange):((?:\d+x)*)([a-z0-9A-Z]+)(?::(\d+))?$")
+
+
+_AUTO = re.compile(r"^auto(?::(\d+))?$")
+
+
+def auto_seed(spec: str) -> int | Literal[False] | None:
+    """The seed of `auto[:SEED]` (None without one); False when `spec` is not of that form."""
+    match = _AUTO.match(spec)
+    if match is None:
+        return False
+    return None if match.group(1) is None else int(match.group(1))
 
 
 def _dtype(name: str, spec: str) -> DType:
@@ -103,11 +178,15 @@ def parse_spec(spec: str) -> Arg:
         wide = np.uint64 if high > np.iinfo(np.int64).max else np.int64
         values = rng.integers(low, high, size=shape, endpoint=True, dtype=wide)
         return ArrayArg(values.astype(dtype.numpy))
+    if spec.startswith("@"):
+        if not spec[1:].isdigit():
+            raise ArgError(f"--arg {spec}: expected @N, the number of an earlier argument")
+        return AliasArg(int(spec[1:]))
     value, sep, type_name = spec.rpartition(":")
     if not sep or not value or type_name not in _SCALAR_TYPES:
         raise ArgError(
             f"--arg {spec}: expected FILE.npy, zeros:SHAPExDTYPE, rand:SHAPExDTYPE[:SEED], "
-            "arange:SHAPExDTYPE or VALUE:TYPE"
+            "arange:SHAPExDTYPE, VALUE:TYPE or @N"
         )
     if type_name == "index" or type_name.startswith(("i", "ui")):
         try:
@@ -120,9 +199,123 @@ def parse_spec(spec: str) -> Arg:
         raise ArgError(f"--arg {spec}: '{value}' is not a number") from None
 
 
-def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
-    """The interpreter value of parameter `index` of `type` bound to `arg`."""
+def bind_all(
+    machine: Machine, args: Sequence[Arg], types: Sequence[Attribute]
+) -> tuple[list[Arg], list[object]]:
+    """Binds every argument to its parameter (`bind`). Pointers given arrays whose bytes
+    overlap (the same array twice, views of one array) share one GM buffer spanning them, each
+    at its own offset; `@N` is the buffer of argument N from where N starts. Returns the
+    arguments, each `@N` replaced by the `ArrayArg` that views its buffer, and the values."""
+    bound: list[Arg] = list(args)
+    values: list[object] = [None] * len(args)
+    done: set[int] = set()
+    for members in _overlapping(args, types):
+        low = min(start for _, start in members)
+        union = np.zeros(max(start + _raw(args[i]).size for i, start in members) - low, np.uint8)
+        for index, start in members:
+            raw = _raw(args[index])
+            union[start - low : start - low + raw.size] = raw
+        first = min(index for index, _ in members)
+        memory = gm_buffer(f"gm:arg{first}", union)
+        for index, start in members:
+            arg = args[index]
+            assert isinstance(arg, ArrayArg)
+            array = _as_pointee(arg.array, types[index])
+            alias = None if index == first else first
+            bound[index] = ArrayArg(array, memory, alias_of=alias, offset=start - low)
+            values[index] = bind(machine, index, bound[index], types[index])
+            done.add(index)
+    for index, (arg, type) in enumerate(zip(args, types, strict=True)):
+        if index not in done and not isinstance(arg, AliasArg):
+            values[index] = bind(machine, index, arg, type)
+    for index, arg in enumerate(args):
+        if isinstance(arg, AliasArg):
+            first = _alias_owner(args, index)
+            owner = bound[first]
+            assert isinstance(owner, ArrayArg)
+            alias = bound[index] = _alias_view(owner, first, index, types[index])
+            values[index] = bind(machine, index, alias, types[index])
+    return bound, values
+
+
+def _raw(arg: Arg) -> np.ndarray:
+    assert isinstance(arg, ArrayArg)
+    return np.ascontiguousarray(arg.array).reshape(-1).view(np.uint8)
+
+
+def _overlapping(args: Sequence[Arg], types: Sequence[Attribute]) -> list[list[tuple[int, int]]]:
+    """The groups of pointer arguments whose (C-contiguous) arrays share bytes: per group,
+    each argument and the address its array starts at."""
+    spans: list[tuple[int, int, int]] = []
+    for index, (arg, type) in enumerate(zip(args, types, strict=True)):
+        if not (isinstance(arg, ArrayArg) and isinstance(type, PtrType)):
+            continue
+        if arg.array.nbytes and arg.array.flags.c_contiguous:
+            start = int(arg.array.__array_interface__["data"][0])
+            spans.append((start, start + arg.array.nbytes, index))
+    groups: list[list[tuple[int, int]]] = []
+    end = -1
+    for start, stop, index in sorted(spans):
+        if start < end:
+            groups[-1].append((index, start))
+        else:
+            groups.append([(index, start)])
+        end = max(end, stop) if start < end else stop
+    return [g for g in groups if len(g) > 1]
+
+
+def _as_pointee(array: np.ndarray, type: Attribute) -> np.ndarray:
+    """`array`, or its bytes as the elements of pointer `type` when its element type is
+    another one (a pointer of another type views the same bytes)."""
+    element = type.element if isinstance(type, PtrType) else None
+    if element is None:
+        return array
+    array = typed_array(array, element)
+    if array.dtype == element.numpy:
+        return array
+    raw = np.ascontiguousarray(array).reshape(-1).view(np.uint8)
+    return raw[: raw.size // element.bytes * element.bytes].view(element.numpy)
+
+
+def _alias_owner(args: Sequence[Arg], index: int) -> int:
+    """The argument whose buffer `@N` at `index` names, following `@` chains."""
+    seen = {index}
+    current = index
+    while isinstance(arg := args[current], AliasArg):
+        target = arg.index
+        if not 0 <= target < len(args):
+            raise ArgError(f"argument {index} (@{target}): there is no argument {target}")
+        if target in seen:
+            raise ArgError(f"argument {index} (@{target}): the @ references form a cycle")
+        seen.add(target)
+        current = target
+    if not isinstance(arg, ArrayArg):
+        raise ArgError(f"argument {index} (@{current}): argument {current} is a scalar, "
+                       "not a GM buffer")  # fmt: skip
+    return current
+
+
+def _alias_view(owner: ArrayArg, first: int, index: int, type: Attribute) -> ArrayArg:
+    """Argument `index` (`@first`) as the bytes of argument `first`'s array seen as the
+    elements of its own pointer type."""
     where = f"argument {index} ({type})"
+    if not isinstance(type, PtrType):
+        raise ArgError(f"{where} (@{first}) shares the buffer of argument {first}: only "
+                       "pointers can")  # fmt: skip
+    if owner.memory is None or owner.tile is not None:
+        raise ArgError(f"{where} (@{first}): argument {first} is not a GM pointer")
+    raw = np.ascontiguousarray(owner.array).reshape(-1).view(np.uint8)
+    element = type.element.numpy if type.element is not None else np.dtype(np.uint8)
+    array = raw[: raw.size // element.itemsize * element.itemsize].view(element)
+    return ArrayArg(array, owner.memory, alias_of=first, offset=owner.offset)
+
+
+def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
+    """The interpreter value of parameter `index` of `type` bound to `arg` (an `ArrayArg`
+    with `alias_of` points into the memory that argument's binding made)."""
+    where = f"argument {index} ({type})"
+    if isinstance(arg, AliasArg):
+        raise ArgError(f"{where} (@{arg.index}): bind the arguments with bind_all")
     if isinstance(type, PtrType):
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a pointer: it needs an array, got a scalar")
@@ -131,10 +324,10 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
             arg.array = typed_array(arg.array, expected)
         if expected is not None and arg.array.dtype != expected.numpy:
             raise ArgError(f"{where} needs an array of {expected}, got {arg.array.dtype}")
-        data = np.ascontiguousarray(arg.array).reshape(-1).view(np.uint8).copy()
-        arg.memory = Memory(f"gm:arg{index}", MemorySpace.GM, data)
+        if arg.memory is None:
+            arg.memory = gm_buffer(f"gm:arg{index}", arg.array, arg.in_place)
         pointee = expected if expected is not None else dtype_of_array(arg.array)
-        return Pointer(arg.memory, 0, pointee)
+        return Pointer(arg.memory, arg.offset, pointee)
     if isinstance(type, TileTypeBase):
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a tile: it needs an array, got a scalar")

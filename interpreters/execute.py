@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import pickle
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.printer import Printer
 from xdsl.universe import Universe
 
-from interpreters.args import Arg, ArgError, ArrayArg, bind, parse_spec
+from interpreters.args import Arg, ArgError, ArrayArg, bind, bind_all, parse_spec
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import BatchListener, PtoInterpreter
 from interpreters.engine.source import where
@@ -62,6 +63,10 @@ DEFAULT_MAX_STEPS = 10_000_000
 README's examples lowered by pto-pipeline run at most a few thousand ops), and reached by an
 endless loop in under a minute (a few microseconds per op)."""
 
+DEFAULT_TIME_LIMIT = 60.0
+"""Seconds after which a run stops (`--time-limit`): the slowest model kernel of PTOAS's
+samples runs in a few seconds."""
+
 
 @dataclass(frozen=True)
 class Deadlock:
@@ -89,20 +94,27 @@ class _OpTracker(BatchListener):
     """Counts executed ops (as they start), remembers the innermost op being executed,
     stops a run after `max_steps` ops and updates `progress` every `CHECK_EVERY` ops."""
 
-    def __init__(self, machine: Machine, max_steps: int, progress: Progress | None) -> None:
+    def __init__(
+        self,
+        machine: Machine,
+        max_steps: int,
+        progress: Progress | None,
+        deadline: float | None = None,
+    ) -> None:
         self.machine = machine
         self.current: Operation | None = None
         self.steps_left = max_steps
         self.max_steps = max_steps
         self.progress = progress
+        self.deadline = deadline
+        """`time.monotonic()` after which the run stops (None: no limit)."""
         self.checkpoint = 0
-        """`steps_left` below which `_check` runs (one comparison per op): 0 (the step
-        limit), or every `CHECK_EVERY` ops with `progress`."""
+        """`steps_left` below which `_check` runs (one comparison per op): every
+        `CHECK_EVERY` ops, and at the step limit."""
         self._next_checkpoint()
 
     def _next_checkpoint(self) -> None:
-        if self.progress is not None:
-            self.checkpoint = max(0, self.steps_left - CHECK_EVERY + 1)
+        self.checkpoint = max(0, self.steps_left - CHECK_EVERY + 1)
 
     def will_interpret_op(self, op: Operation, args: PythonValues) -> None:
         self.current = op
@@ -119,9 +131,11 @@ class _OpTracker(BatchListener):
             return False
         self.machine.op_counts.update(counts)
         self.steps_left -= total
-        if self.progress is not None and self.steps_left < self.checkpoint:
+        if self.steps_left < self.checkpoint:
             self._next_checkpoint()
-            self.progress.update(self.max_steps - self.steps_left, None)
+            self._check_deadline(self.current)
+            if self.progress is not None:
+                self.progress.update(self.max_steps - self.steps_left, None)
         return True
 
     def _check(self, op: Operation) -> None:
@@ -132,11 +146,21 @@ class _OpTracker(BatchListener):
                 f"{'this loop may never end' if loop is not None else 'it may never end'}",
                 loop or op,
             )
+        self._next_checkpoint()
+        self._check_deadline(op)
         if self.progress is not None:
-            self._next_checkpoint()
             pipes = self.machine.pipes
             cycles = pipes.total_cycles if pipes.tracking else None
             self.progress.update(self.max_steps - self.steps_left, cycles)
+
+    def _check_deadline(self, op: Operation | None) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            loop = None if op is None else _enclosing_loop(op)
+            raise PtoRuntimeError(
+                f"the run exceeds its time limit (--time-limit): "
+                f"{'this loop may never end' if loop is not None else 'it may never end'}",
+                loop or op,
+            )
 
 
 def _enclosing_loop(op: Operation) -> Operation | None:
@@ -225,12 +249,14 @@ def run_function(
     batch: bool | None = None,
     jobs: int = 1,
     listeners: Sequence[Interpreter.Listener] = (),
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> RunResult:
     """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
 
     The target is the module's `pto.target_arch` (see `retarget`). Raises `KernelError`
     (one line) when the kernel breaks a rule at run time or runs more than `max_steps`
-    ops (per block); `ArgError` for bad arguments. `progress`, if given, hears about a long
+    ops (per block) or for more than `time_limit` seconds (None: no limit); `ArgError` for
+    bad arguments. `progress`, if given, hears about a long
     run. `blocks` > 1 runs blocks 0 .. blocks-1 one after another over the same GM (the
     argument arrays), each on a machine of its own (on-chip memories, pipes, DMA registers)
     whose `get_block_idx` is its index; `pipes` is block 0's model, the others get a fresh
@@ -275,24 +301,28 @@ def run_function(
     if blocks > 1 and any(isinstance(t, TileTypeBase) for t in inputs):
         raise ArgError("a tile argument lives on one core: --blocks > 1 needs pointer arguments")
     initial = [a.array.copy() if isinstance(a, ArrayArg) else a for a in parsed]
-    values = [
-        bind(machines[0], i, a, t) for i, (a, t) in enumerate(zip(parsed, inputs, strict=True))
-    ]
+    bound, values = bind_all(machines[0], parsed, inputs)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     if kinds is not None:
-        return _run_mixed(module, kinds, values, parsed, blocks, pipes, index_bitwidth,
-                          max_steps, listeners)  # fmt: skip
-    if blocks > 1 and jobs > 1 and not listeners:
-        launch = _Launch(module, func, initial, blocks, pipes, index_bitwidth, max_steps, batch)
+        return _run_mixed(module, kinds, values, bound, blocks, pipes, index_bitwidth,
+                          max_steps, deadline, listeners)  # fmt: skip
+    # a block in another process binds its arguments one by one: no GM buffer shared
+    shared = any(a is not b for a, b in zip(parsed, bound, strict=True))
+    if blocks > 1 and jobs > 1 and not listeners and not shared:
+        launch = _Launch(
+            module, func, initial, blocks, pipes, index_bitwidth, max_steps, deadline, batch
+        )
         apart = launch.run(jobs)
         if apart is not None:
             for arg, data in zip(parsed, apart.finals, strict=True):
                 if isinstance(arg, ArrayArg) and data is not None:
                     assert arg.memory is not None
-                    arg.memory.data[:] = data
+                    arg.memory.data[: data.size] = data
             return RunResult(apart.machines[0], parsed, apart.machines)
     for machine in machines:
-        _run_block(module, func, values, machine, index_bitwidth, max_steps, progress, listeners)
-    return RunResult(machines[0], parsed, machines)
+        tracker = _OpTracker(machine, max_steps, progress, deadline)
+        _run_block(module, func, values, machine, index_bitwidth, tracker, listeners)
+    return RunResult(machines[0], bound, machines)
 
 
 def is_mixed(module: ModuleOp) -> bool:
@@ -381,6 +411,7 @@ def _run_mixed(
     pipes: PipeModel,
     index_bitwidth: Literal[32, 64],
     max_steps: int,
+    deadline: float | None,
     listeners: Sequence[Interpreter.Listener],
 ) -> RunResult:
     """Every core of every block runs its kind's function, one at a time (`Cluster`)."""
@@ -405,8 +436,9 @@ def _run_mixed(
         mine = [*values, core.sub] if extra and core.kind is KernelKind.VECTOR else values
 
         def run() -> None:
-            _run_block(module, kinds[core.kind], mine, machines[i], index_bitwidth,
-                       max_steps, None, listeners, name=core.name)  # fmt: skip
+            tracker = _OpTracker(machines[i], max_steps, None, deadline)
+            _run_block(module, kinds[core.kind], mine, machines[i], index_bitwidth, tracker,
+                       listeners, name=core.name)  # fmt: skip
 
         return run
 
@@ -438,8 +470,7 @@ def _run_block(
     values: list[object],
     machine: Machine,
     index_bitwidth: Literal[32, 64],
-    max_steps: int,
-    progress: Progress | None,
+    tracker: _OpTracker,
     listeners: Sequence[Interpreter.Listener] = (),
     name: str | None = None,
 ) -> None:
@@ -448,7 +479,7 @@ def _run_block(
     # parsing, verification) does not wait for every interpreter function to load
     from interpreters.ops.registry import all_functions
 
-    tracker = _OpTracker(machine, max_steps, progress)
+    progress = tracker.progress
     interpreter = PtoInterpreter(
         module, index_bitwidth=index_bitwidth, listeners=(tracker, *listeners)
     )
@@ -504,6 +535,8 @@ class _Launch:
     pipes: PipeModel
     index_bitwidth: Literal[32, 64]
     max_steps: int
+    deadline: float | None
+    """`time.monotonic()` after which a block stops (one clock for every process)."""
     batch: bool
 
     def run(self, jobs: int) -> _Apart | None:
@@ -515,7 +548,7 @@ class _Launch:
         with ProcessPoolExecutor(max_workers=min(jobs, self.blocks)) as pool:
             futures = [
                 pool.submit(_block_worker, text, entry, self.initial, b, self.blocks, kind,
-                            self.index_bitwidth, self.max_steps, self.batch)
+                            self.index_bitwidth, self.max_steps, self.deadline, self.batch)
                 for b in range(self.blocks)
             ]  # fmt: skip
             payloads = [f.result() for f in futures]
@@ -544,6 +577,7 @@ class _Launch:
                 target = merged[i]
                 if final is None or start is None or mask is None or target is None:
                     continue
+                final = final[: start.size]  # a buffer ends on a page: past it, no data
                 diff = final != start
                 target[diff] = final[diff]
                 mask |= diff
@@ -609,7 +643,8 @@ def _loads(payload: bytes, ops: list[Operation]) -> tuple[Any, ...]:
 
 def _block_worker(
     text: str, entry: str, initial: list[Any], block: int, blocks: int,
-    kind: tuple[bool, bool], index_bitwidth: Literal[32, 64], max_steps: int, batch: bool,
+    kind: tuple[bool, bool], index_bitwidth: Literal[32, 64], max_steps: int,
+    deadline: float | None, batch: bool,
 ) -> bytes:  # fmt: skip
     """Runs block `block` of the launch (in a worker process): its outcome, pickled."""
     module = parse_module(make_context(), text, "<launch>")
@@ -627,7 +662,8 @@ def _block_worker(
     values = [bind(machine, i, a, t) for i, (a, t) in enumerate(zip(args, inputs, strict=True))]
     stream = io.BytesIO()
     try:
-        _run_block(module, func, values, machine, index_bitwidth, max_steps, None)
+        tracker = _OpTracker(machine, max_steps, None, deadline)
+        _run_block(module, func, values, machine, index_bitwidth, tracker)
     except KernelError as err:
         where_op = None if err.op is None else ops.index(err.op)
         _Pickler(stream, ops).dump(("error", err.message, where_op))

@@ -1,8 +1,9 @@
 """`pto-run`: run a function of a PTO module with xDSL's interpreter.
 
     pto-run FILE [--entry NAME] [--target a2a3|a5|cpu] [--arg SPEC]... [--out-dir DIR]
-                 [--report] [--report-json FILE] [--max-steps N] [--auto-sync] [--blocks N]
-                 [--jobs N] [--semantics-only [--op-by-op]]
+                 [--report] [--report-json FILE] [--max-steps N] [--time-limit SECONDS]
+                 [--auto-sync] [--blocks N] [--jobs N] [--semantics-only [--op-by-op]]
+    pto-run FILE --arg auto[:SEED] [--arg-value NAME=V]... [options as above]
 
 `xdsl-run` cannot load plugin interpreter functions, so this is a driver of its own on
 xDSL's `CommandLineTool` (as `xdsl-run`'s is) that registers the project's functions next to
@@ -35,9 +36,14 @@ from xdsl.utils.exceptions import PassFailedException
 
 from interpreters import api
 from interpreters.api import PtoError, PtoPassError, PtoRunError
-from interpreters.args import ArgError, parse_spec, save_array
+from interpreters.args import ArgError, ArrayArg, auto_seed, parse_spec, save_array
 from interpreters.auto_sync import AutoSync, complete, sync_ops
-from interpreters.execute import DEFAULT_MAX_STEPS, KernelError, entry_function
+from interpreters.execute import (
+    DEFAULT_MAX_STEPS,
+    DEFAULT_TIME_LIMIT,
+    KernelError,
+    entry_function,
+)
 from interpreters.machine.report import (
     Report,
     deadlock_trace,
@@ -96,7 +102,17 @@ class PtoRunMain(CommandLineTool):
             default=[],
             metavar="SPEC",
             help="one per function argument, in order: FILE.npy, zeros:SHAPExDTYPE, "
-            "rand:SHAPExDTYPE[:SEED] or VALUE:TYPE",
+            "rand:SHAPExDTYPE[:SEED], arange:SHAPExDTYPE, VALUE:TYPE or @N (the GM buffer of "
+            "argument N); or a single auto[:SEED]: a random buffer for every GM pointer, "
+            "sized from the kernel's views, and a default for every scalar",
+        )
+        arg_parser.add_argument(
+            "--arg-value",
+            action="append",
+            default=[],
+            metavar="NAME=V",
+            help="with --arg auto: the value of scalar parameter NAME (%%NAME, or its "
+            "position); default 1 for integers, 1.0 for floats",
         )
         arg_parser.add_argument("--out-dir", help="write every array argument as DIR/arg<i>.npy")
         arg_parser.add_argument("--report", action="store_true", help="print a run summary")
@@ -146,6 +162,14 @@ class PtoRunMain(CommandLineTool):
             default=DEFAULT_MAX_STEPS,
             metavar="N",
             help=f"stop with an error after N interpreted ops (default {DEFAULT_MAX_STEPS})",
+        )
+        arg_parser.add_argument(
+            "--time-limit",
+            type=_seconds,
+            default=DEFAULT_TIME_LIMIT,
+            metavar="SECONDS",
+            help=f"stop with an error after SECONDS of running (default {DEFAULT_TIME_LIMIT:g}; "
+            "0: no limit)",
         )
 
     def run(self) -> int:  # pyright: ignore[reportIncompatibleMethodOverride]
@@ -210,18 +234,24 @@ class PtoRunMain(CommandLineTool):
         except KernelError as err:
             raise PtoError(str(err)) from None
         specs: list[str] = self.args.arg
-        expected = len(func.function_type.inputs.data)
-        if len(specs) != expected:
-            raise PtoError(
-                f"@{func.sym_name.data} takes {expected} argument(s), got {len(specs)} --arg"
-            )
-        try:
-            args = [parse_spec(spec) for spec in specs]
-        except ArgError as err:
-            raise PtoError(str(err)) from None
+        auto = specs[0] if len(specs) == 1 and auto_seed(specs[0]) is not False else None
+        named = self._arg_values(auto)
+        args: list[object] = []
+        if auto is None:
+            expected = len(func.function_type.inputs.data)
+            if len(specs) != expected:
+                raise PtoError(
+                    f"@{func.sym_name.data} takes {expected} argument(s), got {len(specs)} --arg"
+                )
+            try:
+                args = [parse_spec(spec) for spec in specs]
+            except ArgError as err:
+                raise PtoError(str(err)) from None
         result = api.run(
             module,
             *args,
+            args=auto,
+            time_limit=self.args.time_limit or None,
             function=func.sym_name.data,
             trace=bool(self.args.trace),
             semantics_only=self.args.semantics_only,
@@ -232,10 +262,34 @@ class PtoRunMain(CommandLineTool):
             blocks=self.args.blocks,
             jobs=self.args.jobs,
             batch=False if self.args.op_by_op else None,
+            arg_values=named,
         )
-        if self.args.out_dir:
-            self._write_outputs(result.finals)
+        if self.args.out_dir:  # a buffer shared by several pointers: by its first argument
+            shared = [isinstance(a, ArrayArg) and a.alias_of is not None for a in result.args]
+            self._write_outputs(
+                [None if s else f for s, f in zip(shared, result.finals, strict=True)]
+            )
         return result.block_reports
+
+    def _arg_values(self, auto: str | None) -> dict[str, int | float]:
+        """`--arg-value NAME=V` options: V an integer (0x.. too) or a float."""
+        pairs: list[str] = self.args.arg_value
+        if pairs and auto is None:
+            raise PtoError("--arg-value sets a scalar of --arg auto: give --arg auto[:SEED]")
+        values: dict[str, int | float] = {}
+        for pair in pairs:
+            name, sep, text = pair.partition("=")
+            name = name.strip().removeprefix("%")
+            if not sep or not name:
+                raise PtoError(f"--arg-value {pair}: expected NAME=VALUE")
+            try:
+                values[name] = int(text, 0)
+            except ValueError:
+                try:
+                    values[name] = float(text)
+                except ValueError:
+                    raise PtoError(f"--arg-value {pair}: '{text}' is not a number") from None
+        return values
 
     def _load(self) -> ModuleOp:
         path = self.args.input_file
@@ -263,6 +317,16 @@ class PtoRunMain(CommandLineTool):
                     save_array(out / f"arg{index}.npy", array)
         except OSError as err:
             raise PtoError(f"cannot write outputs to {out}: {err.strerror}") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, got {text}")
+    return value
 
 
 def _positive(text: str) -> int:

@@ -1,8 +1,9 @@
 """`pto-pipeline{target=...}`: from a Level-1 kernel to vector micro-ops with DMA and sync.
 
 The chain, in order (docs/passes.md says why sync comes before the lowerings):
-pto-set-target (when `target` is given), pto-convert-to-dps, pto-multi-buffer (unless
-`multi-buffer=0`), pto-plan-memory, pto-insert-sync, pto-resolve-slots,
+pto-set-target (when `target` is given), pto-lower-vmi (VMI ops to micro-ops first, so that
+every later stage sees micro-ops only; a no-op without VMI ops), pto-convert-to-dps,
+pto-multi-buffer (unless `multi-buffer=0`), pto-plan-memory, pto-insert-sync, pto-resolve-slots,
 pto-lower-tile-to-vector, pto-lower-dma. Each stage checks its input and verifies its
 output (`passes.common.checked_pass`); in the pipeline `run_stages` makes those checks once,
 on the input and the final output, and repeats the stages checked one by one when anything
@@ -29,6 +30,7 @@ from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from passes.lower_matmul_to_vector.lower import LowerMatmulToVectorPass
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
+from passes.lower_vmi.lower import LowerVmiPass
 from passes.multi_buffer import MultiBufferPass, ResolveSlotsPass
 from passes.plan_memory import PlanMemoryPass
 from passes.set_target import SetTargetPass
@@ -48,6 +50,7 @@ def pipeline_passes(
     matmul: list[ModulePass] = [LowerMatmulToVectorPass()] if matmul_on_vector else []
     return [
         *chain,
+        LowerVmiPass(),
         ConvertToDpsPass(),
         *slots,
         PlanMemoryPass(),

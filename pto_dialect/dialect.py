@@ -5,6 +5,7 @@ from __future__ import annotations
 from xdsl.ir import Dialect
 
 from pto_dialect.attrs import ATTRIBUTES
+from pto_dialect.low_precision import TYPES as LOW_PRECISION_TYPES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     align,
@@ -67,6 +68,14 @@ from pto_dialect.ops import (
     vector_sfu,
     vector_sort,
     vector_store,
+    vmi_convert,
+    vmi_elementwise,
+    vmi_memory,
+    vmi_predicate,
+    vmi_rearrange,
+    vmi_reduce,
+    vmi_sfu,
+    vmi_types,
 )
 from pto_dialect.packed_types import TYPES as PACKED_TYPES
 from pto_dialect.types import TYPES
@@ -126,6 +135,13 @@ OP_MODULES = (
     reserved_buffer,
     tile_fillpad,
     tile_concat,
+    vmi_predicate,
+    vmi_memory,
+    vmi_elementwise,
+    vmi_reduce,
+    vmi_convert,
+    vmi_sfu,
+    vmi_rearrange,
     simt_launch,
     simt_query,
     simt_lane,
@@ -138,6 +154,8 @@ PTO = Dialect(
     [op for module in OP_MODULES for op in module.OPS],
     [
         *TYPES,
+        *LOW_PRECISION_TYPES,
+        *vmi_types.TYPES,
         *MULTI_TILE_TYPES,
         *PACKED_TYPES,
         *ATTRIBUTES,

@@ -19,6 +19,8 @@ from xdsl.ir import Attribute
 if TYPE_CHECKING:
     import numpy as np
 
+from pto_dialect.low_precision import BF16x2Type, F4E1M2x2Type, F4E2M1x2Type, HiF8Type
+
 
 class Kind(Enum):
     FLOAT = "float"
@@ -89,8 +91,16 @@ U32 = DType("ui32", 32, Kind.UINT, "uint32")
 I64 = DType("i64", 64, Kind.SINT, "int64")
 U64 = DType("ui64", 64, Kind.UINT, "uint64")
 
+# PTO's own low-precision types (`pto_dialect.low_precision`): raw unsigned carriers; only
+# conversions (VMI `vcvt`) give their values a meaning (interpreters/semantics/vmi_convert).
+HIF8 = DType("hif8", 8, Kind.FLOAT, "uint8")
+F4E1M2X2 = DType("f4E1M2x2", 8, Kind.FLOAT, "uint8")
+F4E2M1X2 = DType("f4E2M1x2", 8, Kind.FLOAT, "uint8")
+BF16X2 = DType("bf16x2", 32, Kind.FLOAT, "uint32")
+LOW_PRECISION = (HIF8, F4E1M2X2, F4E2M1X2, BF16X2)
+
 ALL_DTYPES = (F32, F16, BF16, F8E4M3, F8E5M2, I8, U8, I16, U16, I32, U32, I64, U64)
-_BY_NAME = {d.name: d for d in ALL_DTYPES}
+_BY_NAME = {d.name: d for d in (*ALL_DTYPES, *LOW_PRECISION)}
 
 _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.Float32Type: F32,
@@ -98,6 +108,10 @@ _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.BFloat16Type: BF16,
     builtin.Float8E4M3FNType: F8E4M3,
     builtin.Float8E5M2Type: F8E5M2,
+    HiF8Type: HIF8,
+    F4E1M2x2Type: F4E1M2X2,
+    F4E2M1x2Type: F4E2M1X2,
+    BF16x2Type: BF16X2,
 }
 
 

@@ -10,15 +10,18 @@
 - `arith.select %c, %a, %b : i1, i32`: MLIR's form naming the condition type too; xDSL's
   parser reads only `: i32`. `arith.SelectOp` is given a parser that takes both (it prints
   the short form).
+- `scf.if %c -> T {`: MLIR's form of one result type without parentheses (PTOAS's
+  vmi_new/group-slots-cf-join-store); xDSL's parser wants `-> (T)`. `scf.IfOp` is given a
+  parser that takes both (it prints the parenthesised form).
 """
 
 from __future__ import annotations
 
 from typing import cast
 
-from xdsl.dialects import arith
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IndexType, IntegerType, VectorType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     base,
@@ -143,5 +146,27 @@ def _parse_select(cls: type[arith.SelectOp], parser: Parser) -> arith.SelectOp:
 
 
 arith.SelectOp.parse = classmethod(_parse_select)  # pyright: ignore[reportAttributeAccessIssue]
+
+
+def _parse_if(cls: type[scf.IfOp], parser: Parser) -> scf.IfOp:
+    unresolved = parser.parse_unresolved_operand()
+    cond = parser.resolve_operand(unresolved, IntegerType(1))
+    types: list[Attribute] = []
+    if parser.parse_optional_punctuation("->") is not None:
+        if parser.parse_optional_punctuation("(") is not None:
+            if parser.parse_optional_punctuation(")") is None:
+                types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+                parser.parse_punctuation(")")
+        else:
+            types = [parser.parse_type()]
+    then_region = cls.parse_region_with_yield(parser)
+    else_region = (
+        cls.parse_region_with_yield(parser) if parser.parse_optional_keyword("else") else Region()
+    )
+    attrs = parser.parse_optional_attr_dict()
+    return cls(cond, types, then_region, else_region, attrs)
+
+
+scf.IfOp.parse = classmethod(_parse_if)  # pyright: ignore[reportAttributeAccessIssue]
 
 OPS: list[type[IRDLOperation]] = [IndexCastUIOp, ExtractElementOp]

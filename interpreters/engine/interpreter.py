@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from xdsl.interpreter import (
     Interpreter,
@@ -23,15 +23,17 @@ from interpreters.engine.impls import PLAIN
 class PtoInterpreter(Interpreter):
     """`Interpreter` whose block loop skips per-op work that cannot change the result.
 
-    `run_ssacfg_region` has the semantics of xDSL's (same scopes, listeners, error notes
-    and checks); it reads operand values straight from the block's scope, looks the
-    implementation up once per op and binds results only for ops that have some. The
-    values a block's ops read from enclosing regions are copied into its scope when it
-    starts (they cannot change while it runs), so that no operand lookup walks the scope
-    chain or fails. For an op whose work is one numpy call this dispatch is a large part
-    of its cost. It relies on private fields of the pinned xDSL version
-    (`Interpreter._ctx`, `_impls`, `ScopedDict._local_scope`, `Operation._operands`,
-    `_next_op`); test_pto_interpreter.py checks it against xDSL's.
+    `run_ssacfg_region` has the semantics of xDSL's (listeners, error notes and checks);
+    it reads operand values straight from the region's scope, looks the implementation up
+    once per op and binds results only for ops that have some. The values a block's ops
+    read from enclosing regions are copied into the scope when the block starts (they
+    cannot change while it runs), so that no operand lookup walks the scope chain or
+    fails. Unlike xDSL's, all blocks of one run of a region share one scope (xDSL pushes
+    one per block visited, so a loop of branches grows without bound). For an op whose
+    work is one numpy call this dispatch is a large part of its cost. It relies on private
+    fields of the pinned xDSL version (`Interpreter._ctx`, `_impls`,
+    `ScopedDict._local_scope`, `Operation._operands`, `_next_op`); test_pto_interpreter.py
+    checks it against xDSL's.
     """
 
     _outer: dict[Block, tuple[SSAValue, ...]] = field(
@@ -57,21 +59,26 @@ class PtoInterpreter(Interpreter):
         calls = self._calls
         listeners = self.listeners
         will, did = _hooks(listeners)
+        # one scope for every block the region runs: a value defined in a block is read by
+        # the blocks it dominates, and a block run again (a loop of branches) overwrites its
+        # values instead of stacking a scope per visit
+        self.push_scope(name)
+        scope = self._ctx  # pyright: ignore[reportPrivateUsage]
+        local, outer = scope._local_scope, scope.parent  # pyright: ignore[reportPrivateUsage]
+        assert outer is not None
         while block is not None:
             captured = self._outer.get(block)
             if captured is None:
                 captured = self._outer[block] = _captured(block)
-            self.push_scope(name)
-            scope = self._ctx  # pyright: ignore[reportPrivateUsage]
-            local, outer = scope._local_scope, scope.parent  # pyright: ignore[reportPrivateUsage]
-            assert outer is not None
-            for value in captured:
-                local[value] = outer[value]
-            self.set_values(zip(block.args, args, strict=True))
+            for seen in captured:
+                if seen not in local:  # else defined by a block of this region
+                    local[seen] = outer[seen]
+            for arg, given in zip(block.args, args, strict=True):
+                local[arg] = given
             op: Operation | None = block.first_op
             block = None
             while op is not None:
-                operands = op._operands  # pyright: ignore[reportPrivateUsage]
+                operands = cast(Sequence[SSAValue], op._operands)  # pyright: ignore[reportPrivateUsage, reportUnknownMemberType]
                 try:
                     inputs = tuple([local[v] for v in operands])
                 except KeyError:  # defined in an enclosing region (not seen when captured)

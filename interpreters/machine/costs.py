@@ -32,7 +32,7 @@ from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.ops.vector_load import VectorLoadOp
 from pto_dialect.ops.vector_store import VectorStoreOp
-from pto_dialect.records import AsVectorOp, Formula, VectorCost
+from pto_dialect.records import AsVectorOp, Formula, NoCycles, VectorCost
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import MemorySpace
 
@@ -367,7 +367,8 @@ class VectorIssue:
     def _analyse(
         op: PtoOp, dtype: DType
     ) -> tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]:
-        kind = 1 if isinstance(op, VectorLoadOp) else 2 if isinstance(op, VectorStoreOp) else 0
+        vop = vector_op_of(type(op))  # a VMI op issues as the micro-op its record names
+        kind = 1 if issubclass(vop, VectorLoadOp) else 2 if issubclass(vop, VectorStoreOp) else 0
         latency = (P.LOAD_LATENCY if kind == 1 else P.STORE_LATENCY if kind == 2
                    else a5_latency(type(op), dtype))  # fmt: skip
         forward = P.LOAD_FORWARD if kind == 1 else a5_forward(type(op), dtype)
@@ -404,6 +405,20 @@ def micro_op_cycles(target: TargetProfile, issue: VectorIssue, op: PtoOp, dtype:
         return instr.slope
     issue.stream_started = True
     return instr.fixed_of(dtype) + instr.slope
+
+
+def vmi_op_cycles(
+    target: TargetProfile, issue: VectorIssue, op: PtoOp, dtype: DType, registers: int
+) -> int:
+    """A VMI op: `registers` issues of the micro-op its record names (`AsVectorOp`, one per
+    256-byte physical register of its value), alone outside a vecscope, in the scope's
+    issue model inside one."""
+    vop = vector_op_of(type(op))
+    if isinstance(vop.cost(), NoCycles):  # a reinterpretation: no instruction
+        return 0
+    if not issue.active:
+        return vector_cycles(target, vop, dtype, registers)
+    return sum(micro_op_cycles(target, issue, op, dtype) for _ in range(registers))
 
 
 # ---- DMA, cube, moves ----------------------------------------------------------------------

@@ -36,6 +36,9 @@ class Memory:
     space: MemorySpace
     data: np.ndarray[tuple[int], np.dtype[np.uint8]]
     uid: int = field(default_factory=lambda: next(_ids))
+    logical: int | None = None
+    """The bytes the user gave a GM buffer when its pages reach further (`data` then holds
+    the whole pages: `interpreters.args.gm_buffer`), else None."""
 
     @staticmethod
     def zeros(name: str, space: MemorySpace, size: int) -> Memory:
@@ -45,13 +48,20 @@ class Memory:
     def size(self) -> int:
         return int(self.data.size)
 
+    @property
+    def extent(self) -> str:
+        """The memory for messages: `gm:arg0 (64 bytes)`, with the end of its last page
+        when that lies beyond its logical size."""
+        if self.logical is None or self.logical == self.size:
+            return f"{self.name} ({self.size} bytes)"
+        return f"{self.name} ({self.logical} bytes; its last page ends at byte {self.size})"
+
     def typed(self, offset: int, dtype: DType, count: int) -> np.ndarray:
         """A writable 1-D view of `count` elements of `dtype` at byte `offset`."""
         nbytes = count * dtype.bytes
         check(
             offset >= 0 and offset + nbytes <= self.size,
-            f"access of {nbytes} bytes at offset {offset} is outside {self.name} "
-            f"({self.size} bytes)",
+            f"access of {nbytes} bytes at offset {offset} is outside {self.extent}",
         )
         check(offset % dtype.bytes == 0, f"offset {offset} in {self.name} is not "
               f"{dtype.bytes}-byte aligned for {dtype}")  # fmt: skip
@@ -161,7 +171,7 @@ class TensorView:
             lo >= 0 and hi <= self.memory.size,
             f"view of shape {self._shape()} with strides "
             f"{list(self.strides)} at byte {self.offset} reaches bytes [{lo}, {hi}) outside "
-            f"{self.memory.name} ({self.memory.size} bytes)",
+            f"{self.memory.extent}",
         )
         check(self.offset % self.dtype.bytes == 0, "view offset is not element-aligned")
         try:

@@ -436,6 +436,10 @@ class _Probe:
     def size(self) -> int:
         return int(self.data.size)
 
+    @property
+    def extent(self) -> str:
+        return f"{self.name} ({self.size} bytes)"
+
 
 @cache
 def load_map(mode: LoadDist, lane: DType, unit: DType) -> tuple[np.ndarray, np.ndarray]:

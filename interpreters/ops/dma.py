@@ -70,8 +70,7 @@ class Bursts:
         end = self.start + (self.rows - 1) * self.stride + self.extent
         check(
             self.start >= 0 and end <= self.memory.size,
-            f"{role} bursts reach bytes [{self.start}, {end}) outside {self.memory.name} "
-            f"({self.memory.size} bytes)",
+            f"{role} bursts reach bytes [{self.start}, {end}) outside {self.memory.extent}",
         )
 
     def view(self, skip: int = 0, length: int | None = None) -> np.ndarray:

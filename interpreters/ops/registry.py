@@ -39,12 +39,12 @@ from interpreters.ops.tile_sort import TileSortFunctions
 from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
 from interpreters.ops.upstream import xdsl_functions
-from interpreters.ops.upstream.arith import (
-    IndexCastUIFunctions,
-    KernelArithFunctions,
-    UnsignedIndexArithFunctions,
-)
-from interpreters.ops.upstream.scf import CheckedScfFunctions
+from interpreters.ops.upstream.arith import ArithFunctions
+from interpreters.ops.upstream.builtin import BuiltinFunctions
+from interpreters.ops.upstream.cf import CfFunctions
+from interpreters.ops.upstream.func import FuncFunctions
+from interpreters.ops.upstream.math import MathFunctions
+from interpreters.ops.upstream.scf import ScfFunctions
 from interpreters.ops.vecscope import VecScopeFunctions
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.ops.vector_compare import VectorCompareFunctions
@@ -60,19 +60,32 @@ from interpreters.ops.vector_scalar import VectorScalarFunctions
 from interpreters.ops.vector_sfu import VectorSfuFunctions
 from interpreters.ops.vector_sort import VectorSortFunctions
 from interpreters.ops.vector_store import VectorStoreFunctions
+from interpreters.ops.vmi_convert import VmiConvertFunctions
+from interpreters.ops.vmi_elementwise import VmiElementwiseFunctions
+from interpreters.ops.vmi_memory import VmiMemoryFunctions
+from interpreters.ops.vmi_predicate import VmiPredicateFunctions
+from interpreters.ops.vmi_rearrange import VmiRearrangeFunctions
+from interpreters.ops.vmi_reduce import VmiReduceFunctions
 
 
 def all_functions(machine: Machine) -> list[InterpreterFunctions]:
     """What a run registers: the upstream dialects' functions, then the project's (`func`'s
-    are `SimtFunctions`', whose `func.call` launches a SIMT entry)."""
-    upstream: list[InterpreterFunctions] = [
-        KernelArithFunctions(),
-        UnsignedIndexArithFunctions(),
-        IndexCastUIFunctions(),
-        *xdsl_functions(),
-        CheckedScfFunctions(),
-    ]
+    are `SimtFunctions`', a `FuncFunctions` whose `func.call` also launches a SIMT entry)."""
+    upstream = [f for f in upstream_functions() if not isinstance(f, FuncFunctions)]
     return upstream + project_functions(machine)
+
+
+def upstream_functions() -> list[InterpreterFunctions]:
+    """The functions of the upstream dialects' ops (`upstream/`; xDSL's for memref)."""
+    return [
+        ArithFunctions(),
+        MathFunctions(),
+        BuiltinFunctions(),
+        FuncFunctions(),
+        CfFunctions(),
+        *xdsl_functions(),
+        ScfFunctions(),
+    ]
 
 
 def project_functions(machine: Machine) -> list[InterpreterFunctions]:
@@ -123,5 +136,11 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         TileExpandFunctions(machine),
         VectorMaterializeFunctions(machine),
         VectorSfuFunctions(machine),
+        VmiMemoryFunctions(machine),
+        VmiElementwiseFunctions(machine),
+        VmiReduceFunctions(machine),
+        VmiConvertFunctions(machine),
+        VmiPredicateFunctions(machine),
+        VmiRearrangeFunctions(machine),
         SimtFunctions(machine),
     ]

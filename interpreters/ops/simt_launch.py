@@ -20,7 +20,6 @@ from typing import Any
 import numpy as np
 from xdsl.dialects import func
 from xdsl.interpreter import Interpreter, PythonValues
-from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Attribute, Operation, Region, SSAValue
 from xdsl.traits import SymbolTable
 
@@ -28,6 +27,7 @@ from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.ops.simt_lanes import LANE_IMPLS, Lanes, Value, from_lane, to_lanes
+from interpreters.ops.upstream.func import FuncFunctions
 from interpreters.semantics.simt import LaneIds
 from pto_dialect.attrs import KernelKindAttr, Pipe
 from pto_dialect.ops.simt_common import MAX_WORKITEMS, SIMT_ENTRY, SIMT_MAX_THREADS, SimtOp
@@ -68,11 +68,12 @@ def captured(region: Region) -> list[SSAValue]:
 
 @register_functions
 class SimtFunctions(MachineFunctions, FuncFunctions):
-    """SIMT launches and SIMT ops outside them; `func.call` as xDSL's, except that calling
-    a SIMT entry launches it with the dimensions `pto.store_vfsimt_info` stored."""
+    """SIMT launches and SIMT ops outside them; `func` as `FuncFunctions`, except that
+    calling a SIMT entry launches it with the dimensions `pto.store_vfsimt_info` stored."""
 
     def __init__(self, machine: Machine) -> None:
         MachineFunctions.__init__(self, machine)
+        FuncFunctions.__init__(self)
         self.dims: tuple[int, int, int] | None = None
         self.slots: dict[int, np.ndarray] = {}
         self._captured: dict[SectionSimtOp, list[SSAValue]] = {}
@@ -146,7 +147,7 @@ class SimtFunctions(MachineFunctions, FuncFunctions):
         return ()
 
     @implements(func.CallOp)
-    def run_simt_call(
+    def run_call(
         self, interpreter: Interpreter, op: func.CallOp, args: PythonValues
     ) -> PythonValues:
         callee = SymbolTable.lookup_symbol(op, op.callee)
@@ -159,7 +160,7 @@ class SimtFunctions(MachineFunctions, FuncFunctions):
                 )
             return ()  # code for the other kind of core
         if not isinstance(callee, func.FuncOp) or SIMT_ENTRY not in callee.attributes:
-            return interpreter.call_op(op.callee.string_value(), args)
+            return FuncFunctions.run_call(self, interpreter, op, args)
         if self.dims is None:
             raise PtoRuntimeError(
                 f"a call of the SIMT entry @{callee.sym_name.data} needs launch dimensions: "

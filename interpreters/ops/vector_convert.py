@@ -27,7 +27,7 @@ class VectorConvertFunctions(MachineFunctions):
             mask,
             dst.element,
             dst.lanes.data,
-            1 if op.odd_part else 0,
+            op.part_index,
             (op.round_mode, op.saturation),
             src.element,
         )

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from interpreters.engine.errors import check
-from interpreters.semantics.elementwise import apply_nan, arith, first_nan
+from interpreters.semantics.elementwise import apply_nan, arith, first_nan, has_nan
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.rules import MATMUL_RULES, AccIn
@@ -68,17 +68,39 @@ def matmul(
         total = np.array(acc_in[:m, :n], dtype=acc_np)
     else:
         total = np.zeros((m, n), acc_np)
-    product = np.empty((m, n), acc_np)
     with np.errstate(all="ignore"):
-        for i in range(k):
-            _step(np.multiply, lhs[:, i : i + 1], rhs[i : i + 1, :], product)
-            _step(np.add, total, product, total)
+        if acc_np.kind == "f" and (has_nan(lhs) or has_nan(rhs) or has_nan(total)):
+            product = np.empty((m, n), acc_np)
+            for i in range(k):  # one k at a time: which NaN of several the sum carries
+                _step(np.multiply, lhs[:, i : i + 1], rhs[i : i + 1, :], product)
+                _step(np.add, total, product, total)
+        else:  # a NaN made here is the machine's one default NaN: no choice to make
+            total = _sum_in_order(total, lhs, rhs)
         if acc_in is not None and not start:
             total = arith(np.add, np.asarray(acc_in[:m, :n], dtype=acc_np), total)
         if bias is not None:
             # Both BiasAdd rows add once after the sum in the accumulator dtype (f32 RNE or
             # int32 wrap-around), so they share this line.
             total = arith(np.add, total, np.asarray(bias[0:1, :n], dtype=acc_np))
+    return total
+
+
+_SLAB = 1 << 21
+"""Elements of the k' x m x n products made in one numpy call by `_sum_in_order`."""
+
+
+def _sum_in_order(total: np.ndarray, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+    """`total + lhs[:, 0] * rhs[0, :] + lhs[:, 1] * rhs[1, :] + ...`, every product and
+    every add rounded in k order, as one k at a time: the products of several k in one
+    call, then one add per k."""
+    (m, k), n = lhs.shape, rhs.shape[1]
+    width = max(1, _SLAB // max(1, m * n))
+    total = np.array(total, copy=True)
+    for start in range(0, k, width):
+        stop = min(k, start + width)
+        products = lhs.T[start:stop, :, None] * rhs[start:stop, None, :]
+        for product in products:
+            np.add(total, product, out=total)
     return total
 
 

@@ -47,6 +47,11 @@ class Bytes(Protocol):
     @property
     def size(self) -> int: ...
 
+    @property
+    def extent(self) -> str:
+        """The memory for messages: its name and size."""
+        ...
+
 
 _UINT = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32),
          8: np.dtype(np.uint64)}  # fmt: skip
@@ -96,8 +101,7 @@ def check_span(memory: Bytes, start: int, nbytes: int, what: str) -> None:
     """Bytes [start, start + nbytes) lie inside `memory`."""
     if start < 0 or start + nbytes > memory.size:
         raise PtoRuntimeError(
-            f"{what} touches bytes [{start}, {start + nbytes}) outside {memory.name} "
-            f"({memory.size} bytes)"
+            f"{what} touches bytes [{start}, {start + nbytes}) outside {memory.extent}"
         )
 
 

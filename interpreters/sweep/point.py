@@ -117,8 +117,14 @@ def arguments(spec: Spec, point: Point, text: str | None) -> list[Any]:
     values: list[Any] = []
     for arg in given:
         if isinstance(arg, str):
-            parsed = parse_spec(Template(arg).substitute(_text_values(point)))
-            values.append(parsed.array if isinstance(parsed, ArrayArg) else _scalar(parsed))
+            text = Template(arg).substitute(_text_values(point))
+            parsed = parse_spec(text)
+            if isinstance(parsed, ArrayArg):
+                values.append(parsed.array)
+            elif isinstance(parsed, ScalarArg):
+                values.append(_scalar(parsed))
+            else:  # `@N`: run() binds it to argument N's buffer
+                values.append(text)
         else:
             values.append(arg)
     return values

@@ -16,10 +16,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IntegerType
-from xdsl.ir import SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def
 
 from pto_dialect.attrs import Pipe
+from pto_dialect.dtypes import Kind, dtype_of
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.records import CostFormula, Formula, NoCycles
 from pto_dialect.types import MemorySpace, PtrType
@@ -27,6 +28,21 @@ from pto_dialect.types import MemorySpace, PtrType
 TRANSFER_ESTIMATE = (
     "UB -> GM and every A5 DMA path: no published bandwidth (128 B/cycle, as GM -> UB on A2/A3)"
 )
+
+
+def same_bytes(src: Attribute, dst: Attribute) -> bool:
+    """Whether a copy between pointees `src` and `dst` is one of the same elements: equal
+    types up to integer signedness (`si16` / `i16`), or an unsigned integer of the same width
+    on one side (a byte view: `f8E4M3FN` to `ui8`), as PTOAS's board-tested VMI kernels copy
+    (docs/decisions.md)."""
+    if src == dst:
+        return True
+    s, d = dtype_of(src), dtype_of(dst)
+    if isinstance(src, IntegerType) and isinstance(dst, IntegerType):
+        return src.bitwidth == dst.bitwidth
+    if s is None or d is None or s.bits != d.bits:
+        return False
+    return s.kind is Kind.UINT or d.kind is Kind.UINT
 
 
 class DmaOp(PtoOp):
@@ -52,7 +68,7 @@ class DmaOp(PtoOp):
             pointers = 2
             src = self._pointer(0, "source", self.SRC_SPACE)
             dst = self._pointer(1, "destination", self.DST_SPACE)
-            if src.is_typed and dst.is_typed and src.pointee != dst.pointee:
+            if src.is_typed and dst.is_typed and not same_bytes(src.pointee, dst.pointee):
                 raise fail(
                     f"{self.name} source element type {src.pointee} must equal the "
                     f"destination element type {dst.pointee}"

@@ -44,7 +44,7 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import PtoOp, define_op, fail
-from pto_dialect.ops.dma import PAD_VALUE_INT_WIDTHS, TRANSFER_ESTIMATE, DmaOp
+from pto_dialect.ops.dma import PAD_VALUE_INT_WIDTHS, TRANSFER_ESTIMATE, DmaOp, same_bytes
 from pto_dialect.records import CostFormula, Formula, NoCycles
 from pto_dialect.types import MemorySpace, PtrType
 
@@ -83,7 +83,7 @@ def _pointer(op: PtoOp, value: SSAValue, role: str, space: MemorySpace) -> PtrTy
 def _check_pointers(op: PtoOp, src_space: MemorySpace, dst_space: MemorySpace) -> None:
     src = _pointer(op, op.operands[0], "source", src_space)
     dst = _pointer(op, op.operands[1], "destination", dst_space)
-    if src.is_typed and dst.is_typed and src.pointee != dst.pointee:
+    if src.is_typed and dst.is_typed and not same_bytes(src.pointee, dst.pointee):
         raise fail(
             f"{op.name} source element type {src.pointee} must equal the destination "
             f"element type {dst.pointee}"

@@ -58,6 +58,9 @@ ROUND_CODES: dict[str, RoundMode] = {
 """The `rnd` codes and the tile round modes they compute."""
 SAT_CODES: dict[str, SatMode] = {"SAT": SatMode.ON, "NOSAT": SatMode.OFF}
 PARTS = ("EVEN", "ODD")
+PACKED4_PARTS = ("P0", "P1", "P2", "P3")
+"""Parts of a 4:1 form (32 <-> 8 bits): sub-part k holds lanes 4i + k (PTOAS
+09-conversion-ops.md `Part_T`)."""
 
 ConversionForm = tuple[DType, DType]
 """(source, destination) element types of a conversion."""
@@ -76,17 +79,27 @@ def conversion_forms(table: str) -> dict[ConversionForm, tuple[bool, bool]]:
 
 # vcvt.md "Supported Type Conversions": R = "Rounding: Yes", S = "Saturation: Yes"; the
 # narrowing float forms take rnd and sat (the page's own f32 -> f16 example uses SAT).
+# bf16 -> f16 (rnd and sat, no part) and the fp8 forms (f32/f16/bf16 -> f8 with rnd and sat,
+# f8 -> f32; 32 <-> 8 bits in the 4:1 parts P0..P3): PTOAS VPTO.cpp `lookupVcvtContract`
+# (2026-08-21), which PTOAS's board-tested vmi_new kernels lower to.
 FORMS = conversion_forms(
     "f32>i64 RS; f32>i32 RS; f32>i16 RS; f16>i32 RS; f16>i16 RS; f16>i8 RS; f16>ui8 RS;"
-    "bf16>i32 RS; f32>f16 RS; f32>bf16 RS; f16>f32; bf16>f32;"
+    "bf16>i32 RS; bf16>f16 RS; f32>f16 RS; f32>bf16 RS; f16>f32; bf16>f32;"
     "ui8>f16; i8>f16; i16>f16 R; i16>f32 R; i32>f32 R; ui32>f32 R;"
     "ui8>ui16; ui8>ui32; i8>i16; i8>i32; ui16>ui8 S; ui16>ui32; i16>ui8 S; i16>ui32; i16>i32;"
-    "ui32>ui8 S; ui32>ui16 S; ui32>i16 S; i32>ui8 S; i32>ui16 S; i32>i16 S; i32>i64"
+    "ui32>ui8 S; ui32>ui16 S; ui32>i16 S; i32>ui8 S; i32>ui16 S; i32>i16 S; i32>i64;"
+    "f32>f8E4M3FN RS; f32>f8E5M2 RS; f16>f8E4M3FN RS; f16>f8E5M2 RS; bf16>f8E4M3FN RS;"
+    "bf16>f8E5M2 RS; f8E4M3FN>f32; f8E5M2>f32"
 )
 """Every form of the page: (src, dst) -> (takes `rnd`, takes `sat`)."""
 
+_A2A3_FORMS = frozenset(f for f in FORMS if not any(d.bits == 8 and d.is_float for d in f))
+"""A2/A3: no fp8 forms (the fp8 ones are A5's: PTOAS's VPTO layer)."""
 _SOURCES = " ".join(sorted({s.name for s, _ in FORMS}))
+_A2A3_SOURCES = " ".join(sorted({s.name for s, _ in _A2A3_FORMS}))
 _BITCAST_TYPES = "f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8 i64 ui64"
+# A5 registers hold fp8 too (PTOAS VPTO.cpp `VbitcastOp::verify`: any float or packed type)
+_BITCAST_TYPES_A5 = _BITCAST_TYPES + " f8E4M3FN f8E5M2"
 
 
 @irdl_op_definition
@@ -97,9 +110,9 @@ class VCvtOp(VectorPipeOp):
 
     MANUAL: ClassVar = "vector/ops/conversion-ops/vcvt.md"
     # A5: the page's forms; A2/A3 ("subset, target-defined") emulates the same forms
-    DTYPES: ClassVar = per_target_dtypes(_SOURCES, _SOURCES)
+    DTYPES: ClassVar = per_target_dtypes(_A2A3_SOURCES, _SOURCES)
     """Source element types; the legal pairs are `FORMS`."""
-    PAIRS: ClassVar = PerTarget(frozenset(FORMS), frozenset(FORMS), frozenset(FORMS))
+    PAIRS: ClassVar = PerTarget(_A2A3_FORMS, frozenset(FORMS), frozenset(FORMS))
     COST: ClassVar = VectorCost(
         Completion.BINOP,
         PerRepeat.SIMPLE,
@@ -152,8 +165,12 @@ class VCvtOp(VectorPipeOp):
         return SAT_CODES[self.sat.data] if self.sat is not None else SatMode.OFF
 
     @property
-    def odd_part(self) -> bool:
-        return self.part is not None and self.part.data == "ODD"
+    def part_index(self) -> int:
+        """The lane offset the part selects: EVEN 0, ODD 1, Pk k (none: 0)."""
+        if self.part is None:
+            return 0
+        data = self.part.data
+        return PARTS.index(data) if data in PARTS else PACKED4_PARTS.index(data)
 
     def verify_(self) -> None:
         src, dst = vreg_of(self.input), vreg_of(self.result)
@@ -173,7 +190,14 @@ class VCvtOp(VectorPipeOp):
         if self.round_mode is RoundMode.ODD and not (src.element.is_float and dst.element.is_float):
             raise fail(f'{self.name} rnd "O" (round to odd) applies only to float -> float forms')
         if self.part is not None:
-            if self.part.data not in PARTS:
+            wide, narrow = sorted((src.element.bits, dst.element.bits), reverse=True)
+            if wide == 4 * narrow:
+                if self.part.data not in PARTS + PACKED4_PARTS:
+                    raise fail(
+                        f'{self.name} part "{self.part.data}" of a 4:1 form must be EVEN, ODD, '
+                        "P0, P1, P2 or P3"
+                    )
+            elif self.part.data not in PARTS:
                 raise fail(f'{self.name} part "{self.part.data}" must be EVEN or ODD')
             if src.element.bits == dst.element.bits:
                 raise fail(
@@ -202,7 +226,7 @@ class VBitcastOp(VectorPipeOp):
 
     MANUAL: ClassVar = "vector/ops/conversion-ops/vbitcast.md"
     # vbitcast.md: integer and floating-point element types (the vreg element types)
-    DTYPES: ClassVar = per_target_dtypes(_BITCAST_TYPES, _BITCAST_TYPES)
+    DTYPES: ClassVar = per_target_dtypes(_BITCAST_TYPES, _BITCAST_TYPES_A5)
     COST: ClassVar = NoCycles("a reinterpretation of a register's bits: no instruction")
 
     traits = traits_def(InVecScope(), Pure())

@@ -196,7 +196,7 @@ def test_a_block_that_reads_what_an_earlier_one_wrote_runs_after_it() -> None:
 
 
 def test_the_first_failing_block_is_the_error_in_processes_too() -> None:
-    x = np.zeros(2 * ROW, np.float32)
-    module = parse(kernel("arith.addi %b, %c0 : i64"), target="a5")
-    with pytest.raises(PtoRunError, match=r"block 2: gm source rows reach bytes \[512, 768\)"):
-        run(module, x, x, blocks=4, jobs=2)
+    x = np.zeros(5000, np.float32)  # 20,000 bytes: its last page ends at byte 20,480
+    module = parse(kernel("arith.muli %b, %c64 : i64"), target="a5")  # block b at b * 16 KiB
+    with pytest.raises(PtoRunError, match=r"block 2: gm source rows reach bytes \[32768, 33024\)"):
+        run(module, x, np.zeros(4 * ROW, np.float32), blocks=4, jobs=2)

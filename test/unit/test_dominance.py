@@ -249,7 +249,7 @@ def test_every_pass_rejects_a_use_before_its_definition(name: str) -> None:
     printed = str(module)
     cls = PTO_UNIVERSE.all_passes[name]()
     pass_ = SetTargetPass("a5") if cls is SetTargetPass else cls()
-    first = "pto-convert-to-dps" if name == "pto-pipeline" else name  # the pipeline's stage
+    first = "pto-lower-vmi" if name == "pto-pipeline" else name  # the pipeline's stage
     with pytest.raises(PassFailedException, match=f"^{first}: pto.tabs at k.mlir:11:5: operand #0"):
         pass_.apply(ctx(), module)
     assert str(module) == printed

@@ -45,6 +45,7 @@ USER_SURFACE = {
     "api",
     "runner",
     "args",
+    "auto_args",
     "execute",
     "auto_sync",
     "progress",

@@ -8,6 +8,7 @@ never a silent fallback at run time.
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -100,11 +101,16 @@ def test_effects_and_regions(op: type[TileOp]) -> None:
     assert owner is not TileOp, missing("result region", op)
 
 
+@cache
+def _registered() -> frozenset[type]:
+    """The op classes the project's interpreter functions implement (built once)."""
+    impls = [f._impls() for f in project_functions(Machine(CPU))]  # pyright: ignore[reportPrivateUsage]
+    return frozenset(op_type for pairs in impls for op_type, _ in pairs)
+
+
 @pytest.mark.parametrize("op", OPS, ids=name_of)
 def test_interpreter(op: type[PtoOp]) -> None:
-    impls = [f._impls() for f in project_functions(Machine(CPU))]  # pyright: ignore[reportPrivateUsage]
-    registered = {op_type for pairs in impls for op_type, _ in pairs}
-    assert op in registered, missing("interpreter", op)
+    assert op in _registered(), missing("interpreter", op)
 
 
 @pytest.mark.parametrize("op", OPS, ids=name_of)
@@ -154,10 +160,14 @@ def test_roundtrip_coverage(op: type[PtoOp]) -> None:
     assert re.search(rf"\b{re.escape(op.name)}\b", ROUNDTRIPPED), missing("round-trip test", op)
 
 
+@cache
+def _reference() -> str:
+    return "\n".join(text for _, text in reference.pages())
+
+
 @pytest.mark.parametrize("op", OPS, ids=name_of)
 def test_docs(op: type[PtoOp]) -> None:
-    docs = "\n".join(text for _, text in reference.pages())
-    assert f"## {op.name}\n" in docs, missing("op reference", op)
+    assert f"## {op.name}\n" in _reference(), missing("op reference", op)
 
 
 def test_op_reference_is_current() -> None:

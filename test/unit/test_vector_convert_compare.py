@@ -80,6 +80,7 @@ CVT_CASES = [
     for (src, dst), (takes_rnd, takes_sat) in sorted(
         FORMS.items(), key=lambda f: (f[0][0].name, f[0][1].name)
     )
+    if (src, dst) in VCvtOp.PAIRS[target.arch]
     for rnd in ((None, "R", "A", "F", "C", "Z", "O") if takes_rnd else (None,))
     if rnd != "O" or (src.is_float and dst.is_float)
     for sat in (("SAT", "NOSAT") if takes_sat else (None,))

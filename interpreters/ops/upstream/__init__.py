@@ -42,9 +42,9 @@ lean_package("xdsl.interpreters")
 
 
 def xdsl_functions() -> list[InterpreterFunctions]:
-    """xDSL's own functions of the builtin and memref dialects (`func`'s are the project's
-    `SimtFunctions`, whose `func.call` launches a SIMT entry)."""
-    from xdsl.interpreters.builtin import BuiltinFunctions
+    """xDSL's own functions of the memref dialect (the other upstream dialects' are this
+    package's; `func`'s are the project's `SimtFunctions`, whose `func.call` also launches a
+    SIMT entry)."""
     from xdsl.interpreters.memref import MemRefFunctions
 
-    return [BuiltinFunctions(), MemRefFunctions()]
+    return [MemRefFunctions()]

@@ -17,6 +17,8 @@
 // CHECK-NEXT: %3 = pto.vcvt %i, %m {rnd = "F"} : !pto.vreg<64xi32>, !pto.mask<b32> -> !pto.vreg<64xf32>
 // CHECK-NEXT: %4 = pto.vcvt %h, %m16 {rnd = "A", sat = "SAT", part = "EVEN"} : !pto.vreg<128xf16>, !pto.mask<b16> -> !pto.vreg<256xi8>
 // CHECK-NEXT: %5 = pto.vbitcast %1 : !pto.vreg<128xf16> -> !pto.vreg<64xui32>
+// CHECK-NEXT: %6 = pto.vcvt %f, %m {rnd = "R", sat = "SAT", part = "P2"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<256xf8E4M3FN>
+// CHECK-NEXT: %7 = pto.vbitcast %6 : !pto.vreg<256xf8E4M3FN> -> !pto.vreg<256xui8>
 // GENERIC: "pto.vcvt"(%f, %m) <{rnd = "R", sat = "SAT"}> : (!pto.vreg<64xf32>, !pto.mask<b32>) -> !pto.vreg<64xi32>
 // GENERIC: "pto.vbitcast"(%1) : (!pto.vreg<128xf16>) -> !pto.vreg<64xui32>
 func.func @vcvt(%f: !f32v, %h: !f16v, %i: !i32v, %m: !m32, %m16: !m16) {
@@ -27,6 +29,8 @@ func.func @vcvt(%f: !f32v, %h: !f16v, %i: !i32v, %m: !m32, %m16: !m16) {
     %3 = pto.vcvt %i, %m {rnd = "F"} : !i32v, !m32 -> !f32v
     %4 = pto.vcvt %h, %m16 {rnd = "A", sat = "SAT", part = "EVEN"} : !f16v, !m16 -> !i8v
     %5 = pto.vbitcast %1 : !f16v -> !pto.vreg<64xui32>
+    %6 = pto.vcvt %f, %m {rnd = "R", sat = "SAT", part = "P2"} : !f32v, !m32 -> !pto.vreg<256xf8E4M3FN>
+    %7 = pto.vbitcast %6 : !pto.vreg<256xf8E4M3FN> -> !pto.vreg<256xui8>
   }
   func.return
 }

@@ -4,7 +4,7 @@
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
     pto.vecscope {
-      // expected-error @+1 {{pto.vcvt has no f32 -> i8 form on target a5 (vcvt.md supported conversions; from f32: bf16, f16, i16, i32, i64)}}
+      // expected-error @+1 {{pto.vcvt has no f32 -> i8 form on target a5 (vcvt.md supported conversions; from f32: bf16, f16, f8E4M3FN, f8E5M2, i16, i32, i64)}}
       %r = pto.vcvt %a, %m : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<256xi8>
     }
     func.return
@@ -71,6 +71,19 @@ builtin.module attributes {pto.target_arch = "a5"} {
     pto.vecscope {
       // expected-error @+1 {{pto.vcvt part applies only to width-changing forms, not f32 -> i32}}
       %r = pto.vcvt %a, %m {part = "EVEN"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xi32>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// PTOAS 09-conversion-ops.md Part_T: a 4:1 form takes P0..P3 (or EVEN / ODD)
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.vcvt part "P4" of a 4:1 form must be EVEN, ODD, P0, P1, P2 or P3}}
+      %r = pto.vcvt %a, %m {rnd = "R", sat = "SAT", part = "P4"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<256xf8E4M3FN>
     }
     func.return
   }
@@ -221,11 +234,11 @@ builtin.module attributes {pto.target_arch = "a5"} {
 
 // -----
 
-// vbitcast.md: integer and floating-point element types of the target's registers
-builtin.module attributes {pto.target_arch = "a5"} {
+// vbitcast.md: integer and floating-point element types of the target's registers (fp8: A5's)
+builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @f(%a: !pto.vreg<64xf32>) {
     pto.vecscope {
-      // expected-error @+1 {{pto.vbitcast result element type f8E4M3FN is not supported on target a5}}
+      // expected-error @+1 {{pto.vbitcast result element type f8E4M3FN is not supported on target a2a3}}
       %r = pto.vbitcast %a : !pto.vreg<64xf32> -> !pto.vreg<256xf8E4M3FN>
     }
     func.return

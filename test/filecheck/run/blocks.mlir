@@ -3,7 +3,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: pto-run %s --blocks 3 --arg rand:3x64xf32:1 --arg zeros:3x64xf32 --out-dir %t --report | filecheck %s
 // RUN: python3 -c "import numpy as n; x = n.load('%t/arg0.npy'); y = n.load('%t/arg1.npy'); print('equal', bool((x == y).all()))" | filecheck %s --check-prefix=EQ
-// RUN: not pto-run %s --blocks 4 --arg rand:3x64xf32:1 --arg zeros:3x64xf32 2>&1 | filecheck %s --check-prefix=OUT
+// RUN: not pto-run %s --blocks 20 --arg rand:3x64xf32:1 --arg zeros:3x64xf32 2>&1 | filecheck %s --check-prefix=OUT
 // RUN: not pto-run %s --blocks 0 --arg rand:3x64xf32:1 --arg zeros:3x64xf32 2>&1 | filecheck %s --check-prefix=ZERO
 
 // CHECK:      blocks: 3 (the report above is block 0's)
@@ -12,7 +12,7 @@
 // CHECK-NEXT:   block 2: [[C]] cycles, 0 hazards
 // CHECK-NEXT: cycles overall: [[C]] (the slowest block)
 // EQ: equal True
-// OUT: blocks.mlir:{{[0-9]+}}:3: error: pto.mte_gm_ub: block 3: gm source rows reach bytes {{.}}768, 1024) outside gm:arg0 (768 bytes)
+// OUT: blocks.mlir:{{[0-9]+}}:3: error: pto.mte_gm_ub: block 16: gm source rows reach bytes {{.}}4096, 4352) outside gm:arg0 (768 bytes; its last page ends at byte 4096)
 // ZERO: error: argument --blocks
 
 func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {

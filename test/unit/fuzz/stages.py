@@ -24,7 +24,8 @@ from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from fuzz.corpus import ROOT
-from interpreters.args import Arg, ArgError, ArrayArg, ScalarArg
+from interpreters.args import AliasArg, Arg, ArgError, ArrayArg, ScalarArg
+from interpreters.auto_args import auto_args, auto_plan
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import parse_module
 from interpreters.execute import KernelError, run_function
@@ -38,8 +39,12 @@ TARGETS = ("a2a3", "a5", "cpu")
 RUN_STEPS = 200_000
 """The interpreted-op budget of a mutant's run (`--max-steps`): a mutant that loops for
 ever ends in the step-limit diagnostic, well inside the worker's deadline."""
+RUN_SECONDS = 10.0
+"""The time limit of a mutant's run (`--time-limit`), within the worker's deadline."""
 POINTER_BYTES = 1 << 16
 """Bytes of GM behind each pointer argument."""
+AUTO_BYTES = 1 << 22
+"""The largest GM of a run with `--arg auto`'s arguments (else synthesised ones)."""
 MAX_TILE_ELEMENTS = 1 << 20
 """A tile argument larger than this is not synthesised (the run stage is left out)."""
 PROJECT_DIRS = ("pto_dialect", "passes", "interpreters")
@@ -193,18 +198,42 @@ def synthesise(type: Attribute, rng: np.random.Generator) -> Arg | None:
     return ScalarArg(0, "index")  # bind() rejects it: pto-run cannot pass such an argument
 
 
+def _arguments(module: ModuleOp, func: FuncOp, seed: int) -> list[Arg] | None:
+    """Arguments for `func`: by turns `--arg auto`'s (when its buffers are small), synthesised
+    ones with every pointer sharing argument 0's buffer (`@0`), and synthesised ones; None
+    where none fit."""
+    types = func.function_type.inputs.data
+    if seed % 3 == 0:
+        plan = auto_plan(module, func)
+        if sum(plan.pointer_bytes.values()) <= AUTO_BYTES:
+            return auto_args(module, func, seed)
+    rng = np.random.default_rng(seed)
+    args = [synthesise(t, rng) for t in types]
+    ready = [a for a in args if a is not None]
+    if len(ready) != len(args):
+        return None
+    if seed % 3 == 1 and types and isinstance(types[0], PtrType):
+        ready = [AliasArg(0) if i and isinstance(t, PtrType) else a
+                 for i, (a, t) in enumerate(zip(ready, types, strict=True))]  # fmt: skip
+    return ready
+
+
 def _run(module: ModuleOp, seed: int, outcome: Outcome) -> None:
-    """Runs the first function with a body on arguments synthesised from its types."""
+    """Runs the first function with a body on arguments made for it (`_arguments`)."""
     funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
     if not funcs:
         return
-    rng = np.random.default_rng(seed)
-    args = [synthesise(t, rng) for t in funcs[0].function_type.inputs.data]
-    ready = [a for a in args if a is not None]
-    if len(ready) != len(args):
-        return
     try:
-        result = run_function(module, ready, entry=funcs[0].sym_name.data, max_steps=RUN_STEPS)
+        ready = _arguments(module, funcs[0], seed)
+        if ready is None:
+            return
+        result = run_function(
+            module,
+            ready,
+            entry=funcs[0].sym_name.data,
+            max_steps=RUN_STEPS,
+            time_limit=RUN_SECONDS,
+        )
     except Exception as err:
         if is_diagnostic(err):
             outcome.diagnose("run", err)

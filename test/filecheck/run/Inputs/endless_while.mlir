@@ -5,7 +5,9 @@ func.func @k() {
     scf.condition(%true) %x : index
   } do {
   ^bb0(%y: index):
-    scf.yield %y : index
+    %c1 = arith.constant 1 : index
+    %next = arith.addi %y, %c1 : index
+    scf.yield %next : index
   }
   func.return
 }

@@ -1,0 +1,340 @@
+"""Lowerings of the VMI loads, stores, gathers and scatters.
+
+- continuous loads: `vlds` per whole register at `offset + k*N`, the partial last register
+  by `vgather2` of its lanes (it touches exactly the value's bytes and needs no alignment);
+  `dist_mode = "brc"`: one `vlds BRC_B{bits}`; `"unpack"`: `vlds UNPK_B{bits}` per register;
+  `"dintlv"`: the 2L elements, then `vdintlv` of register pairs;
+- continuous stores: `vsts` per whole register (under the store's mask), the partial last
+  register by `vscatter` of its lanes; a deinterleaved value is interleaved first;
+- group modes (rows of S = L/C elements `stride` apart, one slot per row when S = 1):
+  `vgather2` / `vscatter` with per-lane element offsets `(i >> log2 S) * stride + (i & (S -
+  1))` (S a power of two), made by `vci`, `vshrs`, `vmuls`, `vands`, `vadd` in lanes of the
+  data's width; an i32 value stored to an 8-bit pointer is packed to bytes (`vpack`) first;
+- `vgather` / `vscatter` and the legacy `gather` / `scatter`: `vgather2` / `vscatter` per
+  register under the mask's parts; `masked_load`: a `vgather2` of the active lanes and a
+  `vsel` of the passthru.
+
+VMI addresses carry no alignment rule; the `vlds` / `vsts` a whole register lowers to need
+32-byte aligned UB addresses, which the micro-ops check when they run.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, i32
+from xdsl.ir import SSAValue
+
+from passes.lower_vmi import masks
+from passes.lower_vmi.builder import Layout, Lowerer, Regs, register_count
+from pto_dialect.dtypes import DType, dtype_named, mlir_type
+from pto_dialect.ops import vmi_memory as mem
+from pto_dialect.ops.vector_arith import VAddOp
+from pto_dialect.ops.vector_compare import VSelOp
+from pto_dialect.ops.vector_load import Vgather2Op, VldsOp
+from pto_dialect.ops.vector_predicate import PAndOp
+from pto_dialect.ops.vector_rearrange import VDintlvOp, VPackOp
+from pto_dialect.ops.vector_scalar import VAndsOp, VMulsOp, VShlsOp, VShrsOp
+from pto_dialect.ops.vector_store import VscatterOp, VstsOp
+from pto_dialect.ops.vmi_common import mask_type, vreg_type
+from pto_dialect.ops.vmi_types import VmiVRegType, lanes_per_register
+from pto_dialect.types import PtrType, VRegType
+
+
+def _element(ptr: SSAValue, fallback: DType) -> DType:
+    ptr_type = ptr.type
+    assert isinstance(ptr_type, PtrType)
+    return ptr_type.element or fallback
+
+
+def _at(lowerer: Lowerer, ptr: SSAValue, offset: SSAValue, elements: int) -> SSAValue:
+    """The pointer `elements` past `ptr + offset`."""
+    return lowerer.advance(ptr, lowerer.index_add(offset, elements))
+
+
+def _offsets(
+    lowerer: Lowerer, dtype: DType, start: int, size: int, stride: SSAValue | None
+) -> SSAValue:
+    """Per-lane element offsets of lanes `start + i`: rows of `size` lanes `stride` apart
+    (contiguous when `stride` is None)."""
+    index_dtype = dtype_named(f"ui{dtype.bits}")
+    index = lowerer.lane_index(index_dtype, start % (1 << dtype.bits))
+    if stride is None:
+        return index
+    if size & (size - 1):
+        raise lowerer.fail(f"rows of {size} elements (not a power of two) have no lowering here")
+    full = lowerer.all_true(dtype.bits)
+    scalar_type = IntegerType(dtype.bits)
+    count = lowerer.emit(arith.IndexCastOp(stride, scalar_type)).results[0]
+    shift = lowerer.const(size.bit_length() - 1, scalar_type)
+    row = lowerer.emit(VShrsOp(index, shift, full)).results[0] if size > 1 else index
+    scaled = _times(lowerer, row, count, stride, dtype, full)
+    if size == 1:
+        return scaled
+    within = lowerer.emit(VAndsOp(index, lowerer.const(size - 1, scalar_type), full)).results[0]
+    return lowerer.emit(VAddOp(scaled, within, full)).results[0]
+
+
+def _times(
+    lowerer: Lowerer, row: SSAValue, count: SSAValue, stride: SSAValue, dtype: DType, full: SSAValue
+) -> SSAValue:
+    """`row * stride` per lane: `vmuls`, or for 8-bit lanes (no 8-bit `vmuls`) of a constant
+    stride the sum of `row` shifted to each set bit of it (`vshls`, `vadd`)."""
+    if dtype.bits != 8:
+        return lowerer.emit(VMulsOp(row, count, full)).results[0]
+    owner = stride.owner
+    if not (isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr)):
+        raise lowerer.fail("a runtime stride of 8-bit lanes has no lowering here (no 8-bit vmuls)")
+    factor = owner.value.value.data % 256
+    scalar_type = IntegerType(8)
+    made: SSAValue | None = None
+    for bit in range(8):
+        if factor >> bit & 1:
+            term = row
+            if bit:
+                amount = lowerer.const(bit, scalar_type)
+                term = lowerer.emit(VShlsOp(row, amount, full)).results[0]
+            made = term if made is None else lowerer.emit(VAddOp(made, term, full)).results[0]
+    return made if made is not None else lowerer.splat(0, dtype_named(f"ui{dtype.bits}"))
+
+
+def _tail(lowerer: Lowerer, lanes: int, k: int, width: int, bits: int) -> SSAValue:
+    return lowerer.prefix(lowerer.const(min(lanes - k * width, width), i32), bits)
+
+
+def load(lowerer: Lowerer, op: mem.MemoryOp) -> None:
+    result = vreg_type(op.results[0])
+    dtype, width = result.dtype, lanes_per_register(result.bits)
+    source = op.operands[0]
+    offset = op.operands[1]
+    mode = op.dist_mode if isinstance(op, mem.VmiVloadOp) else "continuous"
+    groups = (op.group if isinstance(op, mem.VmiVloadOp)
+              else op.attr_int("num_groups"))  # fmt: skip
+    if isinstance(op, mem.VmiVloadOp) and op.block_stride is not None:
+        raise lowerer.fail(f"{op.name} block-strided mode has no lowering here")
+    if mode == "unpack":
+        memory = _element(source, dtype)
+        ptr = lowerer.pointer(source, memory)
+        dist = f"UNPK_B{memory.bits}"
+        values = [
+            lowerer.emit(
+                VldsOp(ptr, lowerer.index_add(offset, k * width), VRegType(mlir_type(dtype)), dist)
+            ).results[0]
+            for k in range(register_count(result.count, result.bits, Layout.CONTIGUOUS))
+        ]
+        _define(lowerer, op.results[0], values)
+        return
+    ptr = lowerer.pointer(source, dtype)
+    if mode == "brc" and groups is None:
+        made = lowerer.emit(VldsOp(ptr, offset, VRegType(mlir_type(dtype)), f"BRC_B{dtype.bits}"))
+        _define(lowerer, op.results[0], [made.results[0]] * _count(result))
+        return
+    if mode == "dintlv" or isinstance(op, mem.VmiDeinterleaveLoadOp):
+        stream = _continuous(lowerer, ptr, offset, 2 * result.count, dtype)
+        even: list[SSAValue] = []
+        odd: list[SSAValue] = []
+        for j in range(0, len(stream), 2):
+            pair = lowerer.emit(VDintlvOp(stream[j], stream[j + 1])).results
+            even.append(pair[0])
+            odd.append(pair[1])
+        _define(lowerer, op.results[0], even)
+        _define(lowerer, op.results[1], odd)
+        return
+    stride = op.operands[2] if len(op.operands) > 2 and groups is not None else None
+    if isinstance(op, mem.VmiMaskedLoadOp):
+        _masked_load(lowerer, op, ptr, offset, dtype)
+        return
+    if groups is None or isinstance(op, mem.VmiLoadOp):
+        _define(lowerer, op.results[0], _continuous(lowerer, ptr, offset, result.count, dtype))
+        return
+    size = result.count // groups
+    if mode == "brc" or isinstance(op, mem.VmiGroupBroadcastLoadOp):
+        raise lowerer.fail(f"{op.name} group broadcast load has no lowering here")
+    values: list[SSAValue] = []
+    if stride is not None and size % width == 0:  # rows of whole registers: plain loads
+        for k in range(_count(result)):
+            row, within = divmod(k * width, size)
+            at = offset
+            if row:
+                scaled = lowerer.emit(arith.MuliOp(stride, lowerer.const(row))).results[0]
+                at = lowerer.emit(arith.AddiOp(offset, scaled)).results[0]
+            at = lowerer.index_add(at, within)
+            values.append(lowerer.emit(VldsOp(ptr, at, VRegType(mlir_type(dtype)))).results[0])
+        _define(lowerer, op.results[0], values)
+        return
+    base = lowerer.advance(ptr, offset)
+    for k in range(_count(result)):
+        index = _offsets(lowerer, dtype, k * width, size, stride)
+        bound = lowerer.const(min(result.count - k * width, width))
+        values.append(
+            lowerer.emit(Vgather2Op(base, index, bound, VRegType(mlir_type(dtype)))).results[0]
+        )
+    _define(lowerer, op.results[0], values)
+
+
+def _count(type: VmiVRegType) -> int:
+    return register_count(type.count, type.bits, Layout.CONTIGUOUS)
+
+
+def _define(lowerer: Lowerer, value: SSAValue, values: list[SSAValue]) -> None:
+    type = vreg_type(value)
+    lowerer.define(value, Regs(values, Layout.CONTIGUOUS, type.count, type.dtype))
+
+
+def _continuous(
+    lowerer: Lowerer, ptr: SSAValue, offset: SSAValue, lanes: int, dtype: DType
+) -> list[SSAValue]:
+    width = lanes_per_register(dtype.bits)
+    vreg = VRegType(mlir_type(dtype))
+    values: list[SSAValue] = []
+    for k in range(register_count(lanes, dtype.bits, Layout.CONTIGUOUS)):
+        remaining = lanes - k * width
+        if remaining >= width:
+            load = VldsOp(ptr, lowerer.index_add(offset, k * width), vreg)
+        else:
+            index = lowerer.lane_index(dtype_named(f"ui{dtype.bits}"))
+            load = Vgather2Op(_at(lowerer, ptr, offset, k * width), index,
+                              lowerer.const(remaining), vreg)  # fmt: skip
+        values.append(lowerer.emit(load).results[0])
+    return values
+
+
+def _masked_load(
+    lowerer: Lowerer, op: mem.VmiMaskedLoadOp, ptr: SSAValue, offset: SSAValue, dtype: DType
+) -> None:
+    result = vreg_type(op.result)
+    width = lanes_per_register(dtype.bits)
+    parts = masks.parts(lowerer, op.mask, dtype.bits, Layout.CONTIGUOUS)
+    passthru = lowerer.get(op.passthru, Layout.CONTIGUOUS)
+    values: list[SSAValue] = []
+    for k, mask in enumerate(parts):
+        index = lowerer.lane_index(dtype_named(f"ui{dtype.bits}"))
+        gathered = lowerer.emit(Vgather2Op(_at(lowerer, ptr, offset, k * width), index, mask,
+                                           VRegType(mlir_type(dtype)))).results[0]  # fmt: skip
+        values.append(lowerer.emit(VSelOp(gathered, passthru.values[k], mask)).results[0])
+    _define(lowerer, op.result, values)
+    _ = result
+
+
+def store(lowerer: Lowerer, op: mem.MemoryOp) -> None:
+    data = op.data()
+    dtype, width = data.dtype, lanes_per_register(data.bits)
+    value = op.operands[0]
+    is_vstore = isinstance(op, mem.VmiVstoreOp)
+    if is_vstore and op.block_stride is not None:
+        raise lowerer.fail(f"{op.name} block-strided mode has no lowering here")
+    count = len(op.values) if isinstance(op, mem.VmiVstoreOp) else 1
+    if isinstance(op, mem.VmiInterleaveStoreOp):
+        count = 2
+    destination = op.operands[count]
+    offset = op.operands[count + 1]
+    groups = op.group if is_vstore else op.attr_int("num_groups")
+    if isinstance(op, mem.VmiCompressStoreOp):
+        raise lowerer.fail(f"{op.name} has no lowering here")
+    if count == 2:  # interleaved: low[i] at 2i, high[i] at 2i + 1
+        from pto_dialect.ops.vector_rearrange import VIntlvOp
+
+        low = lowerer.get(op.operands[0], Layout.CONTIGUOUS).values
+        high = lowerer.get(op.operands[1], Layout.CONTIGUOUS).values
+        stream: list[SSAValue] = []
+        for a, b in zip(low, high, strict=True):
+            stream.extend(lowerer.emit(VIntlvOp(a, b)).results)
+        ptr = lowerer.pointer(destination, dtype)
+        _store_continuous(lowerer, stream, ptr, offset, 2 * data.count, dtype, None)
+        return
+    regs = lowerer.get(value, Layout.CONTIGUOUS)
+    mask = cast("SSAValue | None", getattr(op, "mask", None))
+    mask_parts = None if mask is None else masks.parts(lowerer, mask, data.bits, Layout.CONTIGUOUS)
+    if groups is None or isinstance(op, mem.VmiStoreOp | mem.VmiMaskedStoreOp):
+        ptr = lowerer.pointer(destination, dtype)
+        _store_continuous(lowerer, regs.values, ptr, offset, data.count, dtype, mask_parts)
+        return
+    size = data.count // groups
+    stride = op.operands[count + 2]
+    values = regs.values
+    if mem.packed_byte_store(destination.type, data):
+        values, dtype = _bytes(lowerer, values, dtype), _element(destination, dtype)
+        width = lanes_per_register(8)
+        if len(values) > 1:
+            raise lowerer.fail(f"{op.name}: a packed byte store of more than {width} lanes has "
+                               "no lowering here")  # fmt: skip
+    ptr = lowerer.advance(lowerer.pointer(destination, dtype), offset)
+    for k, v in enumerate(values):
+        index = _offsets(lowerer, dtype, k * lanes_per_register(data.bits), size, stride)
+        bound = lowerer.const(min(data.count - k * lanes_per_register(data.bits),
+                                  lanes_per_register(data.bits)))  # fmt: skip
+        lowerer.emit(VscatterOp(v, ptr, index, bound))
+
+
+def _bytes(lowerer: Lowerer, values: list[SSAValue], dtype: DType) -> list[SSAValue]:
+    """32-bit lanes truncated to bytes (lanes 0 .. N-1 of one 8-bit register each)."""
+    half = VRegType(mlir_type(dtype_named("ui16")))
+    byte = VRegType(mlir_type(dtype_named("ui8")))
+    out: list[SSAValue] = []
+    for v in values:
+        low = lowerer.emit(VPackOp(v, "LOWER", half)).results[0]
+        out.append(lowerer.emit(VPackOp(low, "LOWER", byte)).results[0])
+    return out
+
+
+def _store_continuous(
+    lowerer: Lowerer,
+    values: list[SSAValue],
+    ptr: SSAValue,
+    offset: SSAValue,
+    lanes: int,
+    dtype: DType,
+    mask_parts: list[SSAValue] | None,
+) -> None:
+    width = lanes_per_register(dtype.bits)
+    for k, v in enumerate(values):
+        remaining = lanes - k * width
+        if remaining <= 0:
+            break
+        if remaining >= width:
+            mask = mask_parts[k] if mask_parts is not None else lowerer.all_true(dtype.bits)
+            lowerer.emit(VstsOp(v, ptr, lowerer.index_add(offset, k * width), mask))
+            continue
+        tail = _tail(lowerer, lanes, k, width, dtype.bits)
+        if mask_parts is not None:
+            tail = lowerer.emit(PAndOp(tail, mask_parts[k], lowerer.all_true(dtype.bits))).results[
+                0
+            ]
+        index = lowerer.lane_index(dtype_named(f"ui{dtype.bits}"))
+        lowerer.emit(VscatterOp(v, _at(lowerer, ptr, offset, k * width), index, tail))
+
+
+def indexed(lowerer: Lowerer, op: mem.IndexedOp) -> None:
+    data = op.data()
+    dtype = data.dtype
+    if isinstance(op, mem.VmiVgatherbOp):
+        raise lowerer.fail(f"{op.name} has no lowering here")
+    is_gather = isinstance(op, mem.VmiVgatherOp | mem.VmiGatherOp)
+    offsets_value = op.operands[1] if is_gather else op.operands[2]
+    offsets = lowerer.get(offsets_value, Layout.CONTIGUOUS)
+    if offsets.dtype.bits != dtype.bits:
+        raise lowerer.fail(f"{op.name}: {offsets.dtype.bits}-bit offsets for {dtype.bits}-bit "
+                           "data have no lowering here")  # fmt: skip
+    mask = op.operands[2] if is_gather else op.operands[3]
+    parts = masks.parts(lowerer, mask, dtype.bits, Layout.CONTIGUOUS)
+    vreg = VRegType(mlir_type(dtype))
+    if is_gather:
+        ptr = lowerer.pointer(op.operands[0], dtype)
+        passthru = (lowerer.get(op.operands[3], Layout.CONTIGUOUS)
+                    if isinstance(op, mem.VmiGatherOp) else None)  # fmt: skip
+        values: list[SSAValue] = []
+        for k, m in enumerate(parts):
+            made = lowerer.emit(Vgather2Op(ptr, offsets.values[k], m, vreg)).results[0]
+            if passthru is not None:
+                made = lowerer.emit(VSelOp(made, passthru.values[k], m)).results[0]
+            values.append(made)
+        _define(lowerer, op.results[0], values)
+        return
+    regs = lowerer.get(op.operands[0], Layout.CONTIGUOUS)
+    ptr = lowerer.pointer(op.operands[1], dtype)
+    for k, m in enumerate(parts):
+        lowerer.emit(VscatterOp(regs.values[k], ptr, offsets.values[k], m))
+
+
+_ = mask_type

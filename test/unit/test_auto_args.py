@@ -1,0 +1,133 @@
+"""Arguments a run makes or shares: `--arg auto` (interpreters/auto_args.py), `--arg @N` and
+one array for several pointers, the pages of GM buffers (interpreters/args.py), and the ends
+of a run that would not end (`--time-limit`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import IndexType, f16, f32
+
+from interpreters.api import PtoArgumentError, PtoRunError, parse, parse_file, run
+from interpreters.args import AliasArg, ArrayArg, ScalarArg, bind_all, gm_allocation, parse_spec
+from interpreters.auto_args import auto_args
+from interpreters.execute import entry_function
+from interpreters.machine.core import Machine
+from interpreters.machine.memory import Pointer
+from interpreters.runner import main
+from pto_dialect.targets import TargetArch, profile
+from pto_dialect.types import PtrType
+
+INPUTS = Path(__file__).parents[1] / "filecheck" / "run" / "Inputs"
+
+KERNEL = """
+!vf = !pto.tensor_view<?x?xf32>
+!vh = !pto.tensor_view<?x?xf16>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f16>, %rows: index, %row: i32,
+             %__pypto_spmd_block_idx: i32, %__pypto_spmd_block_num: i32, %alpha: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %r = arith.index_cast %row : i32 to index
+  %b = arith.index_cast %__pypto_spmd_block_idx : i32 to index
+  %vx = pto.make_tensor_view %x, shape = [%rows, %c64], strides = [%c64, %c1] : !vf
+  scf.for %i = %c0 to %rows step %c8 {
+    %off = arith.addi %i, %r : index
+    %p = pto.partition_view %vx, offsets = [%off, %c0], sizes = [%c8, %c64]
+      : !vf -> !pto.partition_tensor_view<8x64xf32>
+  }
+  %n = arith.muli %b, %c4 : index
+  %y1 = pto.addptr %y, %c64 : !pto.ptr<f16> -> !pto.ptr<f16>
+  %vy = pto.make_tensor_view %y1, shape = [%c4, %c64], strides = [%c64, %c1] : !vh
+  %q = pto.partition_view %vy, offsets = [%n, %c0], sizes = [%c4, %c64]
+    : !vh -> !pto.partition_tensor_view<4x64xf16>
+  func.return
+}
+"""
+
+
+def test_auto_sizes_buffers_from_views_and_picks_scalars_by_their_use() -> None:
+    module = parse(KERNEL)
+    args = auto_args(module, entry_function(module), seed=1)
+    x, y, rows, row, block, blocks, alpha = args
+    assert isinstance(x, ArrayArg) and isinstance(y, ArrayArg)
+    # rows: the extent that holds the partitions [0, 8) of an 8-step loop; row: an offset
+    assert (rows, row, block, blocks) == (ScalarArg(8, "index"), ScalarArg(0, "i32"),
+                                          ScalarArg(0, "i32"), ScalarArg(1, "i32"))  # fmt: skip
+    assert alpha == ScalarArg(1.0, "f32")
+    assert x.array.shape == (8 * 64,) and x.array.dtype == np.float32
+    assert y.array.shape == (64 + 4 * 64,) and y.array.dtype == np.float16  # addptr 64 ahead
+    assert ((x.array >= -1) & (x.array < 1)).all() and len(np.unique(x.array)) > 100
+    again = auto_args(module, entry_function(module), seed=1, values={"rows": 24, "%row": 3})
+    assert (again[2], again[3]) == (ScalarArg(24, "index"), ScalarArg(3, "i32"))
+    assert isinstance(again[0], ArrayArg) and again[0].array.size == 24 * 64  # the view's
+    with pytest.raises(Exception, match="--arg-value nope: no such parameter"):
+        auto_args(module, entry_function(module), values={"nope": 1})
+
+
+def test_pto_run_runs_a_kernel_with_auto_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([str(INPUTS.parent / "blocks.mlir"), "--arg", "auto:2", "--report"]) == 0
+    assert "hazards: 0" in capsys.readouterr().out
+    status = main([str(INPUTS.parent / "blocks.mlir"), "--arg", "auto", "--arg-value", "z=1"])
+    assert status == 1 and "--arg-value z: no such parameter" in capsys.readouterr().err
+    assert main([str(INPUTS.parent / "blocks.mlir"), "--arg-value", "x=1"]) == 1
+    assert "--arg-value sets a scalar of --arg auto" in capsys.readouterr().err
+
+
+def test_a_pointer_of_another_type_views_the_shared_buffer() -> None:
+    machine = Machine(profile(TargetArch.A5))
+    data = np.arange(8, dtype=np.float32)
+    f32_ptr, f16_ptr = PtrType(f32), PtrType(f16)
+    bound, values = bind_all(machine, [ArrayArg(data), parse_spec("@0")], [f32_ptr, f16_ptr])
+    first, second = values
+    assert isinstance(first, Pointer) and isinstance(second, Pointer)
+    assert first.memory is second.memory and str(second.dtype) == "f16"
+    assert first.memory is not None
+    first.memory.data[:4] = np.array([2.5], np.float32).view(np.uint8)  # written through %0
+    alias = bound[1]
+    assert isinstance(alias, ArrayArg) and alias.alias_of == 0
+    seen = alias.final()  # what %1 reads: the same bytes as 16 halves
+    assert seen.dtype == np.float16 and seen.size == 16
+    assert seen[:2].view(np.float32)[0] == 2.5 and seen[2:].tobytes() == data[1:].tobytes()
+    # views of one array share one buffer, each where its bytes start
+    tail = data[4:]
+    same, pointers = bind_all(machine, [ArrayArg(tail), ArrayArg(data.view(np.float16))],
+                              [f32_ptr, f16_ptr])  # fmt: skip
+    assert [p.offset for p in pointers if isinstance(p, Pointer)] == [16, 0]
+    assert all(isinstance(a, ArrayArg) and a.memory is pointers[1].memory for a in same)  # type: ignore[union-attr]
+    with pytest.raises(Exception, match=r"argument 1 \(@0\): argument 0 is a scalar"):
+        bind_all(machine, [ScalarArg(1, "index"), AliasArg(0)], [IndexType(), f16_ptr])
+
+
+def test_gm_buffers_end_where_the_allocators_pages_end() -> None:
+    # aclrtMalloc: up to 32 bytes, plus 32; 4 KiB pages up to 1 MiB, 2 MiB pages above
+    assert [gm_allocation(n) for n in (1, 64, 4064, 4065, 4096)] == [4096] * 3 + [8192] * 2
+    assert gm_allocation(1 << 20) == (1 << 20) + 4096
+    assert gm_allocation((1 << 20) + 1) == 2 << 20
+    assert gm_allocation(3 << 20) == 4 << 20
+
+
+def test_an_endless_run_stops_at_its_time_limit() -> None:
+    module = parse_file(INPUTS / "endless_while.mlir")
+    with pytest.raises(PtoRunError, match=r"scf.while: the run exceeds its time limit"):
+        run(module, time_limit=0.05, max_steps=10**9)
+    with pytest.raises(PtoArgumentError, match='args="auto:x": expected "auto" or "auto:SEED"'):
+        run(module, args="auto:x")
+
+
+def test_pto_run_binds_a_pointer_to_the_buffer_of_another_argument(tmp_path: Path) -> None:
+    """`--arg @0`: the column minima land in row 0 of the source's own buffer, which
+    `--out-dir` writes once, as argument 0."""
+    kernel = Path(__file__).parents[2] / "examples" / "tcolmin.mlir"
+    source = parse_spec("rand:16x32xf32:1")
+    assert isinstance(source, ArrayArg)
+    status = main([str(kernel), "--arg", "rand:16x32xf32:1", "--arg", "@0", "--out-dir",
+                   str(tmp_path)])  # fmt: skip
+    assert status == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["arg0.npy"]
+    final = np.load(tmp_path / "arg0.npy")
+    assert np.array_equal(final[0], source.array.min(axis=0))
+    assert np.array_equal(final[1:], source.array[1:])
