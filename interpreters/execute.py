@@ -44,11 +44,11 @@ from interpreters.machine.pipes import (
     gm_ranges,
 )
 from interpreters.progress import CHECK_EVERY, Progress
-from pto_dialect.attrs import KernelKind, KernelKindAttr
+from pto_dialect.attrs import KernelKind, KernelKindAttr, TargetArch
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.ops.cross_core_pipe import OPS as CROSS_CORE_OPS
-from pto_dialect.ops.cross_core_pipe import SyncAllOp
+from pto_dialect.ops.cross_core_pipe import SyncAllOp, aiv0_only
 from pto_dialect.ops.runtime import SectionCubeOp
 from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.parsing import parse_module
@@ -418,7 +418,8 @@ def _run_mixed(
     target = target_of(module)
     pairs = _has_cube_code(module)  # else: a vector kernel's syncall, one core a block
     cores = [c for c in cores_of(blocks, VECTOR_CORES if pairs else 1) if c.kind in kinds]
-    cluster = Cluster(cores)
+    a5 = target.arch is TargetArch.A5
+    cluster = Cluster(cores, unsplit_readers=1 if a5 else VECTOR_CORES)
     machines: list[Machine] = []
     for i, core in enumerate(cores):
         subs = VECTOR_CORES if core.kind is KernelKind.VECTOR and pairs else 1
@@ -436,8 +437,11 @@ def _run_mixed(
         mine = [*values, core.sub] if extra and core.kind is KernelKind.VECTOR else values
 
         def run() -> None:
+            func = kinds[core.kind]
+            if core.sub > 0 and a5 and KIND in func.attributes and aiv0_only(func):
+                return  # A5 code generation runs the vector kernel on AIV0 alone
             tracker = _OpTracker(machines[i], max_steps, None, deadline)
-            _run_block(module, kinds[core.kind], mine, machines[i], index_bitwidth, tracker,
+            _run_block(module, func, mine, machines[i], index_bitwidth, tracker,
                        listeners, name=core.name)  # fmt: skip
 
         return run

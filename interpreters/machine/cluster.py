@@ -229,8 +229,11 @@ class CorePipe:
 class Cluster:
     """The state the cores of a launch share."""
 
-    def __init__(self, cores: Sequence[CoreId]) -> None:
+    def __init__(self, cores: Sequence[CoreId], unsplit_readers: int = VECTOR_CORES) -> None:
         self.cores = list(cores)
+        self.unsplit_readers = unsplit_readers
+        """The AIVs an unsplit C2V slot goes to: both (A2/A3 FFTS mode 2, pto-isa's CPU
+        simulator) or AIV0 alone (A5, pto-isa TPush.hpp `SingleModeVec0`)."""
         self.scheduler = Scheduler([c.name for c in cores])
         self.clocks: list[Clock] = [{i: 0} for i in range(len(cores))]
         self.pipes: dict[tuple[int, int], CorePipe] = {}
@@ -444,7 +447,11 @@ class Cluster:
                     f"({pipe.slots} slots held; last free: {pipe.last_free})"
                 ),
             )
-            lanes = VECTOR_CORES if direction == 1 or split else 1
+            lanes = (
+                (VECTOR_CORES if split else self.unsplit_readers)
+                if direction == 1
+                else (VECTOR_CORES if split else 1)
+            )
             entry = Entry(direction, lanes=lanes, split=split)
             made.append(entry)
             pipe.entries.append(entry)
@@ -467,6 +474,15 @@ class Cluster:
         lane = me.sub if me.kind is KernelKind.VECTOR else -1
         made = pipe.made.setdefault(direction, [])
         k = pipe.popped.get((direction, lane), 0)
+        if direction == 1 and split == 0 and lane >= self.unsplit_readers:
+            self.scheduler.block(
+                core,
+                lambda: False,
+                lambda: (
+                    f"{where(op)} waits for an unsplit slot of pipe {pipe.key[1]}, which "
+                    f"goes to AIV0 alone on this target (nobody signals AIV{lane})"
+                ),
+            )
         self.scheduler.block(
             core,
             lambda: k < len(made) and made[k].signal is not None,

@@ -46,6 +46,7 @@ from pto_dialect.attrs import (
     SyncCoreTypeAttr,
 )
 from pto_dialect.ops.base import PtoOp, define_op, fail
+from pto_dialect.ops.runtime import GetSubBlockIdxOp, GetSubBlockNumOp
 from pto_dialect.records import NoCycles
 from pto_dialect.types import PtrType, TileTypeBase
 
@@ -626,6 +627,20 @@ PIPE_ENDS: tuple[type[PipeEndOp], ...] = (
     TFreeFromAicOp,
     TFreeFromAivOp,
 )
+
+
+def aiv0_only(scope: Operation) -> bool:
+    """Whether A5 code generation runs the vector code of `scope` (a vector kernel or a
+    `pto.section.vector`) on subblock 0 alone: it holds an unsplit pipe end and does not ask
+    for its subblock (PTOAS PTOToEmitC.cpp `needsA5NoSplitVectorGuard` wraps it in
+    `if (get_subblockid() == 0)`; pto-isa's A5 TPush.hpp signals AIV0 alone for TILE_NO_SPLIT)."""
+    unsplit = False
+    for op in scope.walk():
+        if isinstance(op, GetSubBlockIdxOp | GetSubBlockNumOp):
+            return False
+        unsplit = unsplit or (isinstance(op, PipeEndOp) and op.split_value == 0)
+    return unsplit
+
 
 OPS: list[type[IRDLOperation]] = [
     AicInitializePipeOp,
