@@ -386,7 +386,11 @@ def _takes_subblock(pair: dict[KernelKind, FuncOp]) -> bool:
     """Whether the vector kernel takes the cube's arguments and its subblock index."""
     cube = pair[KernelKind.CUBE].function_type.inputs.data
     vector = pair[KernelKind.VECTOR].function_type.inputs.data
-    return vector[:-1] == cube and isinstance(vector[-1], IntegerType | IndexType)
+    return (
+        len(vector) == len(cube) + 1
+        and vector[:-1] == cube
+        and isinstance(vector[-1], IntegerType | IndexType)
+    )
 
 
 def _kernel_pair(funcs: Sequence[FuncOp]) -> dict[KernelKind, FuncOp] | None:

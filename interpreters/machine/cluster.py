@@ -326,7 +326,7 @@ class Cluster:
             members = [index[CoreId(me.block, KernelKind.VECTOR, s)] for s in range(VECTOR_CORES)]
             targets = members
         else:
-            group = -1
+            group = -1 if me.kind is KernelKind.VECTOR else -2  # the launch's cores of a kind
             members = [i for i, c in enumerate(self.cores) if c.kind is me.kind]
             targets = members
         pending = self.partial.setdefault((mode, group, event), {m: [] for m in members})

@@ -17,11 +17,11 @@ from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.cluster import FFTS, SEMAPHORE
 from interpreters.machine.core import MachineFunctions
+from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.sync_cross_core import (
     CrossCoreOp,
     PipeBarrierOp,
-    SetIntraBlockOp,
-    WaitIntraCoreOp,
+    PipeSemaphoreOp,
 )
 
 COUNTER_LIMIT = 15
@@ -36,7 +36,8 @@ class CrossCoreFunctions(MachineFunctions):
     def run_cross_core(
         self, interpreter: Interpreter, op: CrossCoreOp, args: PythonValues
     ) -> PythonValues:
-        sem = int(cast(int, args[-1]))
+        static = op.event_id if isinstance(op, PipeSemaphoreOp) else None
+        sem = int(cast(int, args[-1])) if static is None else static.value.data
         check(
             0 <= sem < op.SEMAPHORES,
             f"semaphore id {sem} must be in [0, {op.SEMAPHORES})",
@@ -62,13 +63,16 @@ class CrossCoreFunctions(MachineFunctions):
 
     def _across_cores(self, op: CrossCoreOp, sem: int) -> PythonValues:
         """In a mixed launch: `set_cross_core` is an FFTS mode-2 set (AIC to both AIVs, both
-        AIVs to the AIC), `set_intra_block` an intra-block semaphore (`Cluster.set_semaphore`);
-        the waits take their core's own."""
+        AIVs to the AIC), `set_intra_block` an intra-block semaphore (`Cluster.set_semaphore`;
+        PTOAS's form on A2/A3 an FFTS mode-2 set); the waits take their core's own."""
         cluster = self.machine.shared()
         core = self.machine.launch.core_index
         pipes = self.machine.pipes
         pipe = op.pipe()
-        semaphore = isinstance(op, SetIntraBlockOp | WaitIntraCoreOp)
+        # PTOAS lowers the named intra-block ops on A2/A3 to an FFTS mode-2 set / wait
+        semaphore = isinstance(op, PipeSemaphoreOp) and self.machine.target.arch is not (
+            TargetArch.A2A3
+        )
         if op.SIGNALS:
             pipes.execute(op, pipe)
             signal = cluster.signal(core, pipes.free[pipe], op)

@@ -59,6 +59,8 @@ DIR_V2C = 2
 DIR_BOTH = 3
 SPLITS = (0, 1, 2)
 """TILE_NO_SPLIT, TILE_UP_DOWN (rows), TILE_LEFT_RIGHT (columns)."""
+NAMED_PIPES = (Pipe.FIX, Pipe.MTE1, Pipe.MTE2, Pipe.MTE3, Pipe.V)
+"""The pipes PTOAS's named sync ops take (PTO.cpp `verifyNamedSyncEventOp`)."""
 FFTS_MODES = (0, 1, 2)
 """0 across the blocks, 1 between the vector subblocks, 2 within the block (the default)."""
 
@@ -457,6 +459,27 @@ TFreeFromAivOp = define_op(
 )  # fmt: skip
 
 
+def parse_pipe_event(parser: Parser, opened: bool = False) -> tuple[PipeAttr, int | SSAValue]:
+    """PTOAS's `<PIPE_X>, N` or `#pto.pipe<PIPE_X>, %id` (an index), after the op name
+    (`opened`: its `<` is read already)."""
+    pos = parser.pos
+    if opened or parser.parse_optional_punctuation("<") is not None:
+        word = parser.parse_identifier()
+        parser.parse_punctuation(">")
+        if word not in Pipe.__members__.values():
+            parser.raise_error(f"unknown pipe '{word}'", pos)
+        pipe = PipeAttr(Pipe(word))
+    else:
+        attr = parser.parse_attribute()
+        if not isinstance(attr, PipeAttr):
+            parser.raise_error("expected a pipe (<PIPE_X> or #pto.pipe<PIPE_X>)", pos)
+        pipe = attr
+    parser.parse_punctuation(",")
+    if (number := parser.parse_optional_integer()) is not None:
+        return pipe, number
+    return pipe, parser.resolve_operand(parser.parse_unresolved_operand(), IndexType())
+
+
 class FftsOp(PtoOp):
     """`pto.sync.set|wait <PIPE_X>, N [{ffts_mode = M : i32}]` (or `#pto.pipe<PIPE_X>`, or a
     dynamic `%id : index` event): an FFTS cross-core flag on pipe `PIPE_X`."""
@@ -473,31 +496,23 @@ class FftsOp(PtoOp):
     def pipe(self) -> Pipe:
         return self.target_pipe.data
 
+    DEFAULT_MODE: ClassVar[int] = 2
+    NAMED: ClassVar[bool] = False
+    """PTOAS's named form (`set_cross_block`): its pipes only (`verifyNamedSyncEventOp`)."""
+
     @property
     def mode(self) -> int:
-        return _int(self.ffts_mode, 2)
+        return _int(self.ffts_mode, self.DEFAULT_MODE)
 
     @classmethod
     def parse(cls, parser: Parser) -> FftsOp:
-        pos = parser.pos
-        if parser.parse_optional_punctuation("<") is not None:
-            word = parser.parse_identifier()
-            parser.parse_punctuation(">")
-            if word not in Pipe.__members__.values():
-                parser.raise_error(f"unknown pipe '{word}'", pos)
-            pipe = PipeAttr(Pipe(word))
-        else:
-            attr = parser.parse_attribute()
-            if not isinstance(attr, PipeAttr):
-                parser.raise_error("expected a pipe (<PIPE_X> or #pto.pipe<PIPE_X>)", pos)
-            pipe = attr
-        parser.parse_punctuation(",")
+        pipe, event = parse_pipe_event(parser)
         props: dict[str, Attribute] = {"pipe": pipe}
         operands: list[list[SSAValue]] = [[]]
-        if (number := parser.parse_optional_integer()) is not None:
-            props["event_id"] = IntegerAttr(number, i32)
+        if isinstance(event, int):
+            props["event_id"] = IntegerAttr(event, i32)
         else:
-            operands = [[parser.resolve_operand(parser.parse_unresolved_operand(), IndexType())]]
+            operands = [[event]]
         attrs = parser.parse_optional_attr_dict()
         if "ffts_mode" in attrs:
             props["ffts_mode"] = attrs.pop("ffts_mode")
@@ -524,6 +539,9 @@ class FftsOp(PtoOp):
             raise fail(f"{self.name} ffts_mode must be 0, 1 or 2, got {self.mode}")
         if self.target_pipe.data is Pipe.ALL:
             raise fail(f"{self.name} pipe must be a single pipe, not PIPE_ALL")
+        if self.NAMED and self.target_pipe.data not in NAMED_PIPES:
+            names = ", ".join(f"<{p.value}>" for p in NAMED_PIPES)
+            raise fail(f"{self.name} pipe must be one of {names}")
 
 
 @irdl_op_definition
@@ -540,6 +558,27 @@ class SyncWaitOp(FftsOp):
 
     name = "pto.sync.wait"
     SIGNALS: ClassVar = False
+
+
+@irdl_op_definition
+class SetCrossBlockOp(FftsOp):
+    """PTOAS's `pto.set_cross_block <PIPE_X>, N`: `sync.set` with FFTS mode 0 by default
+    (every core of the kind in the launch), which PTOAS canonicalises it to."""
+
+    name = "pto.set_cross_block"
+    SIGNALS: ClassVar = True
+    DEFAULT_MODE: ClassVar = 0
+    NAMED: ClassVar = True
+
+
+@irdl_op_definition
+class WaitCrossBlockOp(FftsOp):
+    """PTOAS's `pto.wait_cross_block <PIPE_X>, N`: `sync.wait` of a mode-0 flag."""
+
+    name = "pto.wait_cross_block"
+    SIGNALS: ClassVar = False
+    DEFAULT_MODE: ClassVar = 0
+    NAMED: ClassVar = True
 
 
 @irdl_op_definition
@@ -648,5 +687,7 @@ OPS: list[type[IRDLOperation]] = [
     *PIPE_ENDS,
     SyncSetOp,
     SyncWaitOp,
+    SetCrossBlockOp,
+    WaitCrossBlockOp,
     SyncAllOp,
 ]

@@ -172,6 +172,18 @@ def test_ffts_flag_orders_the_cores_gm_accesses() -> None:
     assert "pto.tload" in found[0].message and "pto.tstore" in found[0].message
 
 
+def test_named_intra_block_semaphores_reach_one_vector_core_each() -> None:
+    """PTOAS's `set_intra_block <PIPE_X>, N` from the AIC signals AIV0 (N < 16) or AIV1
+    (N - 16): both signals order the store before both loads; one leaves AIV1 waiting."""
+    a, b, c = inputs()
+    sets = "pto.set_intra_block <PIPE_MTE3>, 1\n    pto.set_intra_block <PIPE_MTE3>, 17"
+    wait = "pto.wait_intra_block <PIPE_MTE2>, 1"
+    named = _flags(sets, False).replace("pto.sync.wait <PIPE_MTE2>, 1", wait)
+    assert not races(run(parse(named, target="a5"), a, b, c))
+    with pytest.raises(PtoRunError, match=r"AIV1: pto.wait_intra_block at .* semaphore 1 "):
+        run(parse(named.replace(", 17", ", 1"), target="a5"), a, b, c)
+
+
 def test_cores_waiting_on_each_other_end_with_the_wait_for_graph() -> None:
     """The AIC waits for flag 3 (from the AIVs) before it sets flag 1, which the AIVs wait
     for before they set flag 3: a cycle."""
