@@ -25,9 +25,10 @@ from xdsl.ir import Operation
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import where
-from interpreters.machine.memory import Access
+from interpreters.machine.memory import Access, Memory, TensorView
 from interpreters.machine.pipes import Hazard, PipeModel
 from pto_dialect.attrs import KernelKind, Pipe
+from pto_dialect.dtypes import DType
 from pto_dialect.types import MemorySpace
 
 VECTOR_CORES = 2
@@ -202,6 +203,9 @@ class Entry:
     signal: Signal | None = None
     split: int = 0
     lane_signals: list[Signal] = field(default_factory=list[Signal])
+    index: int = 0
+    """The k-th entry of its direction: it sits in slot k mod slots of a GM FIFO."""
+    free_signals: list[Signal] = field(default_factory=list[Signal])
 
 
 @dataclass
@@ -224,6 +228,12 @@ class CorePipe:
     """direction -> every entry made, in push order (entry k is the k-th push)."""
     last_push: str = "nothing"
     last_free: str = "nothing"
+    released: dict[int, list[Signal]] = field(default_factory=dict[int, list[Signal]])
+    """direction -> the frees of its entries, in order (entry k reuses the slot that the
+    free of entry k - slots gave back: the producer joins it)."""
+    gm: tuple[Memory, int] | None = None
+    """A GM FIFO (`gm_slot_buffer` / `gm_slot_tensor`): its memory and first byte."""
+    slot_size: int = 0
 
 
 class Cluster:
@@ -401,7 +411,8 @@ class Cluster:
         return barrier.released[generation]
 
     # ---- cross-core tile pipes -----------------------------------------------------------------
-    def open_pipe(self, block: int, pipe_id: int, mask: int, slots: int) -> CorePipe:
+    def open_pipe(self, block: int, pipe_id: int, mask: int, slots: int, slot_size: int = 0,
+                  gm: tuple[Memory, int] | None = None) -> CorePipe:  # fmt: skip
         """Pipe `pipe_id` of `block` (both sides initialise it; they must agree)."""
         pipe = self.pipes.get((block, pipe_id))
         if pipe is None:
@@ -411,6 +422,8 @@ class Cluster:
                 f"pipe {pipe_id} is initialised with dir_mask {mask}, {slots} slots here but "
                 f"dir_mask {pipe.mask}, {pipe.slots} slots on the other side"
             )
+        pipe.slot_size = slot_size
+        pipe.gm = pipe.gm or gm
         return pipe
 
     def pipe_of(self, core: int, pipe_id: int, direction: int, op: Operation) -> CorePipe:
@@ -429,15 +442,16 @@ class Cluster:
             )
         return pipe
 
-    def push(self, core: int, pipe: CorePipe, direction: int, split: int, data: np.ndarray,
-             signal_at: Callable[[], Signal], op: Operation) -> None:  # fmt: skip
-        """A producer fills the next slot of `direction` (a V2C lane its part of it)."""
+    def allocate(
+        self, core: int, pipe: CorePipe, direction: int, split: int, op: Operation
+    ) -> tuple[Entry, Signal | None]:
+        """The entry the next push of `core` fills (a new one, once a slot is free: with the
+        free that gave the slot back, which the producer joins)."""
         me = self.cores[core]
         lane = me.sub if me.kind is KernelKind.VECTOR else -1
-        if direction == 2 and split == 0 and lane > 0:
-            return  # an unsplit V2C tile comes from subblock 0 alone (pto-isa TPush.hpp)
         made = pipe.made.setdefault(direction, [])
         k = pipe.pushed.get((direction, lane), 0)
+        release: Signal | None = None
         if k >= len(made):
             self.scheduler.block(
                 core,
@@ -452,15 +466,30 @@ class Cluster:
                 if direction == 1
                 else (VECTOR_CORES if split else 1)
             )
-            entry = Entry(direction, lanes=lanes, split=split)
+            entry = Entry(direction, lanes=lanes, split=split, index=k)
             made.append(entry)
             pipe.entries.append(entry)
+        released = pipe.released.get(direction, [])
+        if k >= pipe.slots and k - pipe.slots < len(released):
+            release = released[k - pipe.slots]
         entry = made[k]
         if entry.split != split:
             raise PtoRuntimeError(f"the lanes of a pipe {pipe.key[1]} slot push with split "
                                   f"{entry.split} and {split}")  # fmt: skip
-        pipe.pushed[(direction, lane)] = k + 1
-        entry.parts[lane] = data.copy()
+        return entry, release
+
+    def push(self, core: int, pipe: CorePipe, direction: int, split: int,
+             data: np.ndarray | None, signal_at: Callable[[], Signal],
+             op: Operation) -> None:  # fmt: skip
+        """A producer fills the next slot of `direction` (a V2C lane its part of it); `data`
+        None: the entry's GM slot holds it already (`talloc`)."""
+        me = self.cores[core]
+        lane = me.sub if me.kind is KernelKind.VECTOR else -1
+        if direction == 2 and split == 0 and lane > 0:
+            return  # an unsplit V2C tile comes from subblock 0 alone (pto-isa TPush.hpp)
+        entry, _ = self.allocate(core, pipe, direction, split, op)
+        pipe.pushed[(direction, lane)] = entry.index + 1
+        entry.parts[lane] = np.zeros(0) if data is None else data.copy()
         entry.lane_signals.append(signal_at())
         if direction == 1 or len(entry.parts) == entry.lanes:
             entry.signal = join(entry.lane_signals)
@@ -468,8 +497,9 @@ class Cluster:
 
     def pop(
         self, core: int, pipe: CorePipe, direction: int, split: int, op: Operation
-    ) -> tuple[np.ndarray, Signal]:
-        """A consumer takes the next complete entry of `direction`: its part of it."""
+    ) -> tuple[np.ndarray, Signal, Entry]:
+        """A consumer takes the next complete entry of `direction`: its part of it (of a GM
+        FIFO's entry: nothing, `slot_view` is where it is)."""
         me = self.cores[core]
         lane = me.sub if me.kind is KernelKind.VECTOR else -1
         made = pipe.made.setdefault(direction, [])
@@ -503,10 +533,11 @@ class Cluster:
                 parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1 if split == 2 else 0)
             )
         else:
-            data = _part(entry.parts[-1], split, lane)
-        return data, entry.signal
+            data = _part(entry.parts[-1], split, lane) if entry.parts[-1].size else entry.parts[-1]
+        return data, entry.signal, entry
 
-    def free(self, core: int, pipe: CorePipe, direction: int, op: Operation) -> None:
+    def free(self, core: int, pipe: CorePipe, direction: int, op: Operation,
+             signal: Signal) -> None:  # fmt: skip
         me = self.cores[core]
         lane = me.sub if me.kind is KernelKind.VECTOR else -1
         held = pipe.held.get((direction, lane))
@@ -514,9 +545,34 @@ class Cluster:
             raise PtoRuntimeError(f"frees a slot of pipe {pipe.key[1]} it has not popped")
         entry = held.pop(0)
         entry.freed.add(lane)
+        entry.free_signals.append(signal)
         if len(entry.freed) == (entry.lanes if direction == 1 else 1):
             pipe.entries.remove(entry)
+            pipe.released.setdefault(direction, []).append(join(entry.free_signals))
             pipe.last_free = f"{me.name} ({where(op)})"
+
+    def slot_view(self, pipe: CorePipe, entry: Entry, lane: int, shape: tuple[int, int],
+                  dtype: DType) -> TensorView:  # fmt: skip
+        """The GM of `entry`'s slot that `lane` (-1: the AIC, the whole tile) sees as a
+        `shape` view: its half of the rows or columns for a split vector lane (pto-isa
+        TPop.hpp / TPush.hpp `subAIVOffset`)."""
+        if pipe.gm is None:
+            raise PtoRuntimeError(
+                f"pipe {pipe.key[1]} has no GM FIFO (gm_slot_buffer or gm_slot_tensor)"
+            )
+        rows, cols = shape
+        whole = rows * cols * dtype.bytes * (2 if lane >= 0 and entry.split else 1)
+        if whole > pipe.slot_size:
+            raise PtoRuntimeError(
+                f"a {rows}x{cols} {dtype.name} entry does not fit a slot of {pipe.slot_size} bytes"
+            )
+        memory, base = pipe.gm
+        offset, row_stride = base + (entry.index % pipe.slots) * pipe.slot_size, cols
+        if lane >= 0 and entry.split == 1:
+            offset += lane * rows * cols * dtype.bytes
+        elif lane >= 0 and entry.split == 2:
+            offset, row_stride = offset + lane * cols * dtype.bytes, 2 * cols
+        return TensorView(memory, offset, shape, (row_stride, 1), dtype)
 
 
 def join(signals: Sequence[Signal]) -> Signal:

@@ -21,9 +21,10 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.memory import Tile, static_or
+from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
 from pto_dialect.ops.cross_core_pipe import (
+    AllocOp,
     FftsOp,
     FreeOp,
     InitializePipeOp,
@@ -31,6 +32,7 @@ from pto_dialect.ops.cross_core_pipe import (
     PushOp,
     SyncAllOp,
 )
+from pto_dialect.types import TensorViewType, TileTypeBase
 
 
 @register_functions
@@ -47,20 +49,46 @@ class CrossCorePipeFunctions(MachineFunctions):
     ) -> PythonValues:
         cluster = self.machine.shared()
         block = self.machine.launch.block_idx
-        cluster.open_pipe(block, op.pipe_id.value.data, op.dir_mask.value.data, op.slots)
+        gm: tuple[Memory, int] | None = None
+        for operand in (op.gm_slot_buffer, op.gm_slot_tensor):
+            if operand is not None:
+                fifo = cast(Pointer | TensorView, args[op.operands.index(operand)])
+                if fifo.memory is None:
+                    raise PtoRuntimeError("the GM FIFO is an unplaced address")
+                gm = (fifo.memory, fifo.offset)
+        cluster.open_pipe(block, op.pipe_id.value.data, op.dir_mask.value.data, op.slots,
+                          op.slot_size.value.data, gm)  # fmt: skip
         return ()
+
+    @implements(AllocOp)
+    def run_alloc(self, interpreter: Interpreter, op: AllocOp, args: PythonValues) -> PythonValues:
+        core = self._core()
+        cluster = self.machine.shared()
+        pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
+        entry, release = cluster.allocate(core, pipe, op.DIRECTION, op.split_value, op)
+        pipes = self.machine.pipes
+        if release is not None:  # the slot's earlier reads are done
+            cluster.receive(core, release, pipes, op.pipe(), op)
+        pipes.execute(op, op.pipe())
+        launch = self.machine.launch
+        lane = launch.subblock_idx if launch.core is KernelKind.VECTOR else -1
+        view = op.entry.type
+        rows, cols = view.dims
+        return (cluster.slot_view(pipe, entry, lane, (rows, cols), view.element),)
 
     @implements(PushOp)
     def run_push(self, interpreter: Interpreter, op: PushOp, args: PythonValues) -> PythonValues:
         core = self._core()
         cluster = self.machine.shared()
         pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
-        tile = cast(Tile, args[0])
+        tile = cast(Tile | TensorView, args[0])
+        gm = isinstance(tile, TensorView)  # a talloc'd GM entry: written already
         pipes = self.machine.pipes
         pipes.barrier(op, Pipe.ALL)  # the push waits for the core's earlier work
-        pipes.execute(op, op.pipe(), reads=[tile.access()] if pipes.tracking else ())
+        reads = [tile.access()] if pipes.tracking and not gm else []
+        pipes.execute(op, op.pipe(), reads=reads)
         pipes.barrier(op, Pipe.ALL)  # the tile is in the slot before anything goes on
-        cluster.push(core, pipe, op.DIRECTION, op.split_value, tile.get(),
+        cluster.push(core, pipe, op.DIRECTION, op.split_value, None if gm else tile.get(),
                      lambda: cluster.signal(core, pipes.free[op.pipe()], op), op)  # fmt: skip
         return ()
 
@@ -69,10 +97,17 @@ class CrossCorePipeFunctions(MachineFunctions):
         core = self._core()
         cluster = self.machine.shared()
         pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
-        data, signal = cluster.pop(core, pipe, op.DIRECTION, op.split_value, op)
+        data, signal, entry = cluster.pop(core, pipe, op.DIRECTION, op.split_value, op)
         pipes = self.machine.pipes
         cluster.receive(core, signal, pipes, op.pipe(), op)
         result = op.tile.type
+        if isinstance(result, TensorViewType):  # a GM FIFO's entry: where it is
+            pipes.execute(op, op.pipe())
+            launch = self.machine.launch
+            lane = launch.subblock_idx if launch.core is KernelKind.VECTOR else -1
+            rows, cols = result.dims
+            return (cluster.slot_view(pipe, entry, lane, (rows, cols), result.element),)
+        assert isinstance(result, TileTypeBase)
         rows, cols = result.shape
         if data.shape != (rows, cols):
             raise PtoRuntimeError(
@@ -92,9 +127,10 @@ class CrossCorePipeFunctions(MachineFunctions):
         core = self._core()
         cluster = self.machine.shared()
         pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
-        self.machine.pipes.barrier(op, Pipe.ALL)  # the slot's reads are done
-        cluster.free(core, pipe, op.DIRECTION, op)
-        self.machine.pipes.execute(op, op.pipe())
+        pipes = self.machine.pipes
+        pipes.barrier(op, Pipe.ALL)  # the slot's reads are done
+        pipes.execute(op, op.pipe())
+        cluster.free(core, pipe, op.DIRECTION, op, cluster.signal(core, pipes.free[op.pipe()], op))
         return ()
 
     @implements(FftsOp)

@@ -48,7 +48,7 @@ from pto_dialect.attrs import (
 from pto_dialect.ops.base import PtoOp, define_op, fail
 from pto_dialect.ops.runtime import GetSubBlockIdxOp, GetSubBlockNumOp
 from pto_dialect.records import NoCycles
-from pto_dialect.types import PtrType, TileTypeBase
+from pto_dialect.types import PtrType, TensorViewType, TileTypeBase
 
 _PAGES = "system/ops/"
 _SYNC = NoCycles("synchronisation: no cycles of its own")
@@ -330,8 +330,10 @@ class PushOp(PipeEndOp):
 
     def verify_(self) -> None:
         super().verify_()
-        if not 1 <= len(self.tile) <= 2 or not isinstance(self.tile[0].type, TileTypeBase):
-            raise fail(f"{self.name} pushes one tile")
+        if not 1 <= len(self.tile) <= 2 or not isinstance(
+            self.tile[0].type, TileTypeBase | TensorViewType
+        ):
+            raise fail(f"{self.name} pushes one tile or one GM FIFO entry (a tensor_view)")
 
 
 class PopOp(PipeEndOp):
@@ -340,7 +342,8 @@ class PopOp(PipeEndOp):
     MANUAL: ClassVar = _PAGES + "TPOP.md"
 
     extents = var_operand_def()
-    tile = result_def(TileTypeBase)
+    tile = result_def()
+    """A tile, or the GM FIFO entry (a tensor_view) of a pipe with a GM slot buffer."""
 
     @classmethod
     def parse(cls, parser: Parser) -> PopOp:
@@ -389,6 +392,12 @@ class PopOp(PipeEndOp):
         super().verify_()
         if len(self.valid_extents()) not in (0, 2):
             raise fail(f"{self.name} takes both valid extents or none")
+        result = self.tile.type
+        if not isinstance(result, TileTypeBase) and not _static_entry(result):
+            raise fail(
+                f"{self.name} gives a tile or a GM FIFO entry (a 2-d static tensor_view), "
+                f"got {result}"
+            )
 
 
 class FreeOp(PipeEndOp):
@@ -424,6 +433,42 @@ class FreeOp(PipeEndOp):
         printer.print_op_attributes(self.attributes)
 
 
+def _static_entry(type: Attribute) -> bool:
+    """A GM FIFO entry's type: a 2-d tensor_view of static shape."""
+    return isinstance(type, TensorViewType) and len(type.dims) == 2 and min(type.dims) > 0
+
+
+class AllocOp(PipeEndOp):
+    """`{id, split} -> !pto.tensor_view<RxCxT>`: the producer takes the next free slot of a
+    GM FIFO and gets its GM as a view to write (then `tpush` the view to hand it over);
+    pto-isa TALLOC."""
+
+    MANUAL: ClassVar = "TALLOC.md"
+
+    entry = result_def(TensorViewType)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AllocOp:
+        props = _parse_id_split(parser)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation("->")
+        op = cls.build(properties=props, result_types=[parser.parse_type()])
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        self.print_id_split(printer)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.entry.type)
+
+    def verify_(self) -> None:
+        super().verify_()
+        if not _static_entry(self.entry.type):
+            raise fail(f"{self.name} entry must be a 2-d tensor_view of static shape")
+
+
 # Pipes: pto-isa include/pto/common/event.hpp (TPUSH of an acc tile runs on FIX, of a vec
 # tile on MTE3; TPOP/TFREE are flag waits/sets on the consumer's scalar pipe).
 V, C = KernelKind.VECTOR, KernelKind.CUBE
@@ -446,6 +491,16 @@ TPopFromAivOp = define_op(
     PopOp, "TPopFromAivOp", "pto.tpop_from_aiv",
     "The cube core pops a tile the vector cores pushed (V2C).",
     SIDE=C, DIRECTION=DIR_V2C, PIPE=Pipe.S,
+)  # fmt: skip
+TAllocToAivOp = define_op(
+    AllocOp, "TAllocToAivOp", "pto.talloc_to_aiv",
+    "The cube core takes a C2V GM FIFO slot to write.",
+    SIDE=C, DIRECTION=DIR_C2V, PIPE=Pipe.S,
+)  # fmt: skip
+TAllocToAicOp = define_op(
+    AllocOp, "TAllocToAicOp", "pto.talloc_to_aic",
+    "A vector core takes a V2C GM FIFO slot to write.",
+    SIDE=V, DIRECTION=DIR_V2C, PIPE=Pipe.S,
 )  # fmt: skip
 TFreeFromAicOp = define_op(
     FreeOp, "TFreeFromAicOp", "pto.tfree_from_aic",
@@ -659,6 +714,8 @@ class SyncAllOp(PtoOp):
 
 
 PIPE_ENDS: tuple[type[PipeEndOp], ...] = (
+    TAllocToAivOp,
+    TAllocToAicOp,
     TPushToAivOp,
     TPushToAicOp,
     TPopFromAicOp,

@@ -88,6 +88,35 @@ def c2v_kernel(split: int) -> str:
     return HEAD.format(cube=cube, vector=vector)
 
 
+def gm_fifo_kernel(pushes: int) -> str:
+    """The product goes through a one-slot GM FIFO (`%f`) `pushes` times with split 1: the
+    AIC stores it into each talloc'd entry, each AIV loads its half of the popped entry and
+    stores it to its rows of c."""
+    entry = "!pto.tensor_view<16x16xf32>"
+    part = "!pto.partition_tensor_view<16x16xf32>"
+    fifo = "%fv = pto.make_tensor_view %f, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<16x16xf32>"  # noqa: E501
+    init = "pto.{side}_initialize_pipe {{id = 0, dir_mask = 1, slot_size = 1024, slot_num = 1}}(gm_slot_tensor = %fv : !pto.tensor_view<16x16xf32>)"  # noqa: E501
+    cube = f"    {fifo}\n    {init.format(side='aic')}\n    {MATMUL}"
+    vector = f"    {fifo}\n    {init.format(side='aiv')}"
+    for i in range(pushes):
+        cube += f"""
+    %e{i} = pto.talloc_to_aiv {{id = 0, split = 1}} -> {entry}
+    %ep{i} = pto.partition_view %e{i}, offsets = [%c0, %c0], sizes = [%c16, %c16] : {entry} -> {part}
+    pto.tstore ins(%acc : {ACC}) outs(%ep{i} : {part})
+    pto.tpush_to_aiv(%e{i} : {entry}) {{id = 0, split = 1}}"""  # noqa: E501
+        vector += f"""
+    %v{i} = pto.tpop_from_aic {{id = 0, split = 1}} -> !pto.tensor_view<8x16xf32>
+    %vp{i} = pto.partition_view %v{i}, offsets = [%c0, %c0], sizes = [%c8, %c16] : !pto.tensor_view<8x16xf32> -> !pto.partition_tensor_view<8x16xf32>
+    %t{i} = pto.alloc_tile : {HALF}
+    pto.tload ins(%vp{i} : !pto.partition_tensor_view<8x16xf32>) outs(%t{i} : {HALF})
+    {VIEW.format(n="c", row="row", rows=8).replace("%cv", f"%cv{i}").replace("%cp", f"%cp{i}")}
+    pto.tstore ins(%t{i} : {HALF}) outs(%cp{i} : !pto.partition_tensor_view<8x16xf32>)
+    pto.tfree_from_aic(%v{i} : !pto.tensor_view<8x16xf32>) {{id = 0, split = 1}}"""  # noqa: E501
+    return HEAD.format(cube=cube, vector=vector).replace(
+        "%c: !pto.ptr<f32>)", "%c: !pto.ptr<f32>, %f: !pto.ptr<f32>)"
+    )
+
+
 def races(result: Result) -> list[Hazard]:
     """The hazards between cores (the kernels have no flags between the pipes of a core)."""
     return [h for h in result.hazards if "between cores" in h.message]
@@ -114,6 +143,19 @@ def test_c2v_split_rows_reach_each_vector_core(target: str) -> None:
     assert all(c is not None and c > 0 for c in cycles)
     # the vector cores wait for the product: they end after the cube's push
     assert min(cycles[1:]) > cycles[0] - 1 and result.cycles == max(cycles)  # type: ignore[operator]
+    assert not races(result)
+
+
+def test_gm_fifo_entries_carry_the_product_and_a_reused_slot_waits_for_its_free() -> None:
+    """talloc / tpush / tpop of a GM FIFO (pto-isa TALLOC): each AIV reads its row half of
+    the entry's GM; the second talloc of the one slot joins the AIVs' frees, so its store
+    does not race with their loads of the first entry."""
+    a, b, c = inputs()
+    fifo = np.zeros((16, 16), np.float32)
+    result = run(parse(gm_fifo_kernel(2), target="a2a3"), a, b, c, fifo)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_allclose(result["c"], want, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(result["f"], want, rtol=1e-5, atol=1e-5)
     assert not races(result)
 
 
@@ -269,11 +311,11 @@ def test_v2c_halves_join_and_both_directions_share_the_slot_pool() -> None:
     cluster.push(1, pipe, DIR_V2C, 1, top, lambda: cluster.signal(1, 9, op), op)
     cluster.push(0, pipe, DIR_C2V, 0, top, lambda: cluster.signal(0, 1, op), op)
     assert len(pipe.entries) == 2  # the pool of 2 is full: a third push would block
-    data, signal = cluster.pop(0, pipe, DIR_V2C, 1, op)
+    data, signal, _ = cluster.pop(0, pipe, DIR_V2C, 1, op)
     np.testing.assert_array_equal(data, np.concatenate([top, bottom]))
     assert signal.time == 9 and signal.clock[1] >= 1 and signal.clock[2] >= 1
-    cluster.free(0, pipe, DIR_V2C, op)
-    assert len(pipe.entries) == 1
+    cluster.free(0, pipe, DIR_V2C, op, cluster.signal(0, 10, op))
+    assert len(pipe.entries) == 1 and pipe.released[DIR_V2C][0].time == 10
 
 
 def test_a_vector_kernel_runs_one_core_a_block_and_its_syncall_joins_the_blocks() -> None:

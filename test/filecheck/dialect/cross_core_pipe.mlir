@@ -55,3 +55,26 @@ func.func @syncall(%arg0: !pto.ptr<i32, gm>, %arg1: i32) {
   pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>
   func.return
 }
+// A GM FIFO's entries (PTOAS test/samples/TPipe/a3_pipe_roundtrip.pto): talloc gives the
+// producer the slot's GM, push and pop hand the view over, free takes it back.
+// CHECK-LABEL: func.func @gm_fifo
+// CHECK: %send = pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<16x16xf32>
+// CHECK: pto.tpush_to_aiv(%send : !pto.tensor_view<16x16xf32>) {id = 0, split = 0}
+// CHECK: %recv = pto.tpop_from_aiv {id = 1, split = 0} -> !pto.tensor_view<16x16xf32>
+// CHECK: pto.tfree_from_aiv(%recv : !pto.tensor_view<16x16xf32>) {id = 1, split = 0}
+// CHECK-LABEL: func.func @gm_fifo_vector
+// CHECK: %send = pto.talloc_to_aic {id = 1, split = 1} -> !pto.tensor_view<8x16xf32>
+// GENERIC: "pto.talloc_to_aiv"() <{id = 0 : i32, split = 0 : i8}> : () -> !pto.tensor_view<16x16xf32>
+// GENERIC: "pto.talloc_to_aic"() <{id = 1 : i32, split = 1 : i8}> : () -> !pto.tensor_view<8x16xf32>
+func.func @gm_fifo(%v: !pto.tensor_view<16x16xf32>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024} (gm_slot_tensor = %v : !pto.tensor_view<16x16xf32>)
+  %send = pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<16x16xf32>
+  pto.tpush_to_aiv(%send : !pto.tensor_view<16x16xf32>) {id = 0, split = 0}
+  %recv = pto.tpop_from_aiv {id = 1, split = 0} -> !pto.tensor_view<16x16xf32>
+  pto.tfree_from_aiv(%recv : !pto.tensor_view<16x16xf32>) {id = 1, split = 0}
+  func.return
+}
+func.func @gm_fifo_vector() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %send = pto.talloc_to_aic {id = 1, split = 1} -> !pto.tensor_view<8x16xf32>
+  func.return
+}

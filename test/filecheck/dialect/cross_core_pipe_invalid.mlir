@@ -82,7 +82,7 @@ func.func @split(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=1
 // -----
 
 func.func @push_tile(%v: i32) {
-  // expected-error @+1 {{pto.tpush_to_aic pushes one tile}}
+  // expected-error @+1 {{pto.tpush_to_aic pushes one tile or one GM FIFO entry (a tensor_view)}}
   pto.tpush_to_aic(%v : i32) {split = 0}
   func.return
 }
@@ -156,5 +156,29 @@ func.func @used_i32(%w: !pto.ptr<i32>, %n: i64) {
 func.func @gm(%w: !pto.ptr<i32, ub>) {
   // expected-error @+1 {{pto.syncall gm_workspace must be a !pto.ptr in GM}}
   pto.syncall(%w : !pto.ptr<i32, ub>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @talloc_dynamic() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // expected-error @+1 {{pto.talloc_to_aiv entry must be a 2-d tensor_view of static shape}}
+  %e = pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<?x16xf32>
+  func.return
+}
+
+// -----
+
+func.func @talloc_side() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error @+1 {{pto.talloc_to_aiv must be inside a cube kernel function or section}}
+  %e = pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<16x16xf32>
+  func.return
+}
+
+// -----
+
+func.func @pop_entry() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error @+1 {{pto.tpop_from_aic gives a tile or a GM FIFO entry (a 2-d static tensor_view), got !pto.tensor_view<16xf32>}}
+  %e = pto.tpop_from_aic {id = 0, split = 0} -> !pto.tensor_view<16xf32>
   func.return
 }
