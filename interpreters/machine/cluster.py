@@ -28,6 +28,7 @@ from interpreters.engine.source import where
 from interpreters.machine.memory import Access, Memory, TensorView
 from interpreters.machine.pipes import Hazard, PipeModel
 from pto_dialect.attrs import KernelKind, Pipe
+from pto_dialect.ops.base import PtoOp
 from pto_dialect.dtypes import DType
 from pto_dialect.types import MemorySpace
 
@@ -42,6 +43,11 @@ SEMAPHORE = "intra-block semaphore"
 _SPACES = {FFTS: 0, SEMAPHORE: 64}
 """Flag counters of the two kinds, apart in one table: key offset per kind."""
 Runs = tuple[int, int, int] | None
+
+
+def _waiter(op: Operation) -> str:
+    """A blocked op and the pipe of its core it blocks: `pto.sync.wait at f:3:5 on PIPE_V`."""
+    return f"{where(op)} on {op.pipe().value}" if isinstance(op, PtoOp) else where(op)
 
 
 def _intervals(start: int, end: int, runs: Runs) -> np.ndarray:
@@ -176,6 +182,9 @@ class Scheduler:
                 return
             self.blocked = [(j, what()) for j, (_, what) in sorted(self.waits.items())]
             lines = [f"  {self.names[j]}: {what}" for j, what in self.blocked]
+            ended = [self.names[j] for j in range(n) if self.done[j]]
+            if ended:
+                lines.append(f"  ended already: {', '.join(ended)}")
             self.stop = "deadlock: no core can go on\n" + "\n".join(lines)
         self.turn = -1
         self.cond.notify_all()
@@ -364,7 +373,7 @@ class Cluster:
             core,
             lambda: bool(queue),
             lambda: (
-                f"{where(op)} waits for {what} {event} (last set by "
+                f"{_waiter(op)} waits for {what} {event} (last set by "
                 f"{self.last_set.get(key, 'nobody')})"
             ),
         )
@@ -405,7 +414,7 @@ class Cluster:
 
         def waiting() -> str:
             names = ", ".join(self.cores[c].name for c, _ in barrier.arrived) or "none"
-            return f"{where(op)} waits in syncall for {need} cores (arrived: {names})"
+            return f"{_waiter(op)} waits in syncall for {need} cores (arrived: {names})"
 
         self.scheduler.block(core, lambda: generation in barrier.released, waiting)
         return barrier.released[generation]
@@ -432,7 +441,7 @@ class Cluster:
         self.scheduler.block(
             core,
             lambda: (self.cores[core].block, pipe_id) in self.pipes,
-            lambda: f"{where(op)} waits for pipe {pipe_id} to be initialised (by nobody yet)",
+            lambda: f"{_waiter(op)} waits for pipe {pipe_id} to be initialised (by nobody yet)",
         )
         pipe = self.pipes[(self.cores[core].block, pipe_id)]
         if not pipe.mask & direction:
@@ -457,7 +466,7 @@ class Cluster:
                 core,
                 lambda: len(pipe.entries) < pipe.slots,
                 lambda: (
-                    f"{where(op)} waits for a free slot of pipe {pipe.key[1]} "
+                    f"{_waiter(op)} waits for a free slot of pipe {pipe.key[1]} "
                     f"({pipe.slots} slots held; last free: {pipe.last_free})"
                 ),
             )
@@ -509,7 +518,7 @@ class Cluster:
                 core,
                 lambda: False,
                 lambda: (
-                    f"{where(op)} waits for an unsplit slot of pipe {pipe.key[1]}, which "
+                    f"{_waiter(op)} waits for an unsplit slot of pipe {pipe.key[1]}, which "
                     f"goes to AIV0 alone on this target (nobody signals AIV{lane})"
                 ),
             )
@@ -517,7 +526,7 @@ class Cluster:
             core,
             lambda: k < len(made) and made[k].signal is not None,
             lambda: (
-                f"{where(op)} waits for a filled slot of pipe {pipe.key[1]} "
+                f"{_waiter(op)} waits for a filled slot of pipe {pipe.key[1]} "
                 f"(last push: {pipe.last_push})"
             ),
         )

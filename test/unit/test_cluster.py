@@ -180,8 +180,9 @@ def test_unsplit_c2v_tile_goes_to_aiv0_alone_on_a5() -> None:
     result = run(parse(guarded, target="a5"), a, b, c)
     np.testing.assert_allclose(result["c"], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
     assert not races(result)
-    with pytest.raises(PtoRunError, match=r"AIV1: .* goes to AIV0 alone"):
+    with pytest.raises(PtoRunError, match=r"AIV1: .* goes to AIV0 alone") as err:
         run(parse(c2v_kernel(0), target="a5"), a, b, c)
+    assert str(err.value).endswith("ended already: block 0 AIC, block 0 AIV0")
 
 
 def _flags(set_mode: str, wait_first: bool) -> str:
@@ -236,7 +237,7 @@ def test_cores_waiting_on_each_other_end_with_the_wait_for_graph() -> None:
     text = str(err.value)
     for core, flag in (("block 0 AIC", 3), ("block 0 AIV0", 1), ("block 0 AIV1", 1)):
         assert f"{core}: pto.sync.wait at <string>:" in text
-        assert f"waits for FFTS flag {flag} (last set by nobody)" in text
+        assert f"on PIPE_MTE2 waits for FFTS flag {flag} (last set by nobody)" in text
     assert err.value.deadlock is not None and len(err.value.deadlock.blocked) == 3
     trace = deadlock_trace(err.value.deadlock.machines, err.value.deadlock.blocked)
     marks = [e for e in trace["traceEvents"] if e.get("cat") == "deadlock"]
