@@ -28,8 +28,8 @@ from interpreters.engine.source import where
 from interpreters.machine.memory import Access, Memory, TensorView
 from interpreters.machine.pipes import Hazard, PipeModel
 from pto_dialect.attrs import KernelKind, Pipe
-from pto_dialect.ops.base import PtoOp
 from pto_dialect.dtypes import DType
+from pto_dialect.ops.base import PtoOp
 from pto_dialect.types import MemorySpace
 
 VECTOR_CORES = 2
