@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import inf, prod
-from typing import cast
 
 from xdsl.dialects import func
 from xdsl.ir import BlockArgument, SSAValue
@@ -75,8 +74,8 @@ def tile_access(value: SSAValue, write: bool) -> Access:
         return Access(SPACE_OF_LOCATION[tile.location], address, address + tile.size_bytes, write)
     if isinstance(owner, MultiTileGetOp) and isinstance(owner.source.owner, AllocMultiTileOp):
         return _slot_access(owner, owner.source.owner, write)
-    if isinstance(owner, PopOp):  # a cross-core pipe slot: space of its own
-        return Access(owner, 0, cast(TileTypeBase, value.type).size_bytes, write)
+    if isinstance(owner, PopOp) and isinstance(value.type, TileTypeBase):
+        return Access(owner, 0, value.type.size_bytes, write)  # a pipe slot: space of its own
     if isinstance(owner, SubViewOp):
         return tile_access(owner.source, write)  # a window of its source: all of it
     if isinstance(owner, TReshapeOp):

@@ -177,9 +177,19 @@ def test_unsplit_c2v_tile_goes_to_aiv0_alone_on_a5() -> None:
     guarded = c2v_kernel(0).replace("%sb = pto.get_subblock_idx", "").replace(
         "%sbi = arith.index_cast %sb : i64 to index", "").replace(
         "%row = arith.muli %sbi, %c8 : index", "")  # fmt: skip
-    result = run(parse(guarded, target="a5"), a, b, c)
-    np.testing.assert_allclose(result["c"], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
-    assert not races(result)
+    ptrs = "!pto.ptr<f32>, !pto.ptr<f32>, !pto.ptr<f32>"
+    entry = f"""
+  func.func @entry(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) attributes {{pto.entry}} {{
+    func.call @cube(%a, %b, %c) : ({ptrs}) -> ()
+    func.call @vector(%a, %b, %c) : ({ptrs}) -> ()
+    return
+  }}
+}}"""  # noqa: E501
+    called = guarded.replace("func.func @", "func.func private @").rstrip()[:-1] + entry
+    for text in (guarded, called):  # the launch's vector kernel, or one the entry calls
+        result = run(parse(text, target="a5"), a, b, c)
+        np.testing.assert_allclose(result["c"], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+        assert not races(result)
     with pytest.raises(PtoRunError, match=r"AIV1: .* goes to AIV0 alone") as err:
         run(parse(c2v_kernel(0), target="a5"), a, b, c)
     assert str(err.value).endswith("ended already: block 0 AIC, block 0 AIV0")
