@@ -267,6 +267,28 @@ def test_a_full_slot_pool_with_no_consumer_is_a_deadlock_naming_the_pipe() -> No
     assert "waits for a free slot of pipe 0 (2 slots held; last free: nothing)" in str(err.value)
 
 
+def test_pto_check_finds_a_cross_core_deadlock_at_a_trip_count() -> None:
+    """The AIC pushes once per trip of a loop of a dynamic bound, the AIVs pop once: at
+    0 trips they wait for ever, a finding naming the loop's trip count."""
+    cube = f"""    {INIT.format(side="aic", mask=1, extra="")}
+    {MATMUL}
+    %n = arith.index_cast %z : i32 to index
+    %n1 = arith.addi %n, %c1 : index
+    scf.for %i = %c0 to %n1 step %c1 {{
+      pto.tpush_to_aiv(%acc : {ACC}) {{id = 0, split = 1}}
+    }}"""
+    vector = f"""    {INIT.format(side="aiv", mask=1, extra="")}
+    %p = pto.tpop_from_aic {{id = 0, split = 1}} -> {HALF}
+    pto.tfree_from_aic {{id = 0, split = 1}}"""
+    a, b, c = inputs()
+    module = parse(HEAD.format(cube=cube, vector=vector), target="a5")
+    report = check(module, a, b, c, trip_counts=(0, 1))
+    assert [trips.label() for trips, _ in report.errors] == ["loop at <string>:29:5 runs 0 times"]
+    error = report.errors[0][1]
+    assert error.startswith("deadlock") and "AIV0: pto.tpop_from_aic" in error
+    assert error.endswith("ended already: block 0 AIC")
+
+
 def test_pto_check_reports_a_race_between_cores() -> None:
     a, b, c = inputs()
     module = parse(_flags("", False).replace("pto.sync.wait <PIPE_MTE2>, 1", ""), target="a5")
