@@ -108,6 +108,10 @@ class CrossCorePipeFunctions(MachineFunctions):
             rows, cols = result.dims
             return (cluster.slot_view(pipe, entry, lane, (rows, cols), result.element),)
         assert isinstance(result, TileTypeBase)
+        if data.ndim != 2:
+            raise PtoRuntimeError(
+                "pops a tile from a GM FIFO entry (a talloc'd view was pushed): pop a tensor_view"
+            )
         rows, cols = result.shape
         if data.shape != (rows, cols):
             raise PtoRuntimeError(
