@@ -24,6 +24,46 @@ def streaming_kernel(
     return k.finish()
 
 
+def streaming_kernel_dps(
+    tiles: int = 16, rows: int = 32, cols: int = 32, target: str = "a2a3"
+) -> str:
+    """`streaming_kernel` as users write it in DPS form (PTOAS's auto mode, the model kernels
+    of its test/samples): three `pto.alloc_tile`s without addresses before the loop, DPS
+    tload, tadd, tstore in it, no synchronisation."""
+    buf = f"!pto.tile_buf<loc=vec, dtype=f32, rows={rows}, cols={cols}>"
+    view = f"!pto.partition_tensor_view<{rows}x{cols}xf32>"
+    views = "".join(
+        f"    %v{x} = pto.make_tensor_view %{x}, shape = [%total, %cols], strides = [%cols, %c1]"
+        " : !pto.tensor_view<?x?xf32>\n"
+        for x in "abc"
+    )
+    parts = "".join(
+        f"      %p{x} = pto.partition_view %v{x}, offsets = [%row, %c0], sizes = [%rows, %cols]"
+        f" : !pto.tensor_view<?x?xf32> -> {view}\n"
+        for x in "abc"
+    )
+    allocs = "".join(f"    %t{x} = pto.alloc_tile : {buf}\n" for x in "abc")
+    return f"""builtin.module attributes {{pto.target_arch = "{target}"}} {{
+  func.func @stream(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %tiles = arith.constant {tiles} : index
+    %rows = arith.constant {rows} : index
+    %cols = arith.constant {cols} : index
+    %total = arith.constant {tiles * rows} : index
+{views}{allocs}    scf.for %i = %c0 to %tiles step %c1 {{
+      %row = arith.muli %i, %rows : index
+{parts}      pto.tload ins(%pa : {view}) outs(%ta : {buf})
+      pto.tload ins(%pb : {view}) outs(%tb : {buf})
+      pto.tadd ins(%ta, %tb : {buf}, {buf}) outs(%tc : {buf})
+      pto.tstore ins(%tc : {buf}) outs(%pc : {view})
+    }}
+    func.return
+  }}
+}}
+"""
+
+
 def streaming_softmax_kernel(
     tiles: int = 64, rows: int = 64, cols: int = 128, target: str = "a2a3"
 ) -> ModuleOp:

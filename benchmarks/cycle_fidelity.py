@@ -74,6 +74,8 @@ SUSPECT = {
         "two vconv, vdiv and vconv, each behind a pipe_barrier"
     ),
     "TDivS.case4_tile_scalar_int16_15x192": "as case3 (int16: vconv to f16 and back)",
+    "TDivS.case7_scalar_tile_int32_31x128": "as case3 (the scalar-tile form)",
+    "TDivS.case8_scalar_tile_int16_15x192": "as case4 (the scalar-tile form)",
     "TColMax.int16_64x64": _COLREDUCE.format(454, "63 masked one-repeat vmax", "7.2"),
     "TColMax.half_16x256": _COLREDUCE.format(102, "15 count-mode two-repeat vmax", "6.8"),
     "TColSum.half_16x256": _COLREDUCE.format(101, "15 count-mode two-repeat vadd", "6.7"),
@@ -149,14 +151,21 @@ class Case:
 
 
 _TEST = re.compile(r"TEST\((\w+),\s*(\w+)\)")
+_MACRO_DEF = re.compile(r"#define\s+(\w+)\(TAG,.*?TEST\((\w+),\s*TAG\).*?(run\w+)<", re.S)
 _RUN = re.compile(r"(run\w+)<([^;]*?)>\s*\(", re.S)
 _FLOAT = re.compile(r"\d+\.\d*f?")
 
 
 def read_cases(text: str) -> list[Case]:
     """Every `runX<...>(...)` call of every TEST, named `Suite.case` (`#k` for the k-th
-    call of a TEST that makes several)."""
+    call of a TEST that makes several), and every case of a case macro
+    (`#define TMOV_CASE(TAG, ...) TEST(TMov, TAG) { runTMov<...>(); }` then
+    `TMOV_CASE(c01_..., float, ...)`: the runner's arguments are the macro's after TAG)."""
     cases: list[Case] = []
+    for macro, suite, runner in _MACRO_DEF.findall(text):
+        for call in re.finditer(rf"^{macro}\(\s*(\w+),(.*?)\)\s*$", text, re.S | re.M):
+            args = tuple(a.strip() for a in call.group(2).split(","))
+            cases.append(Case(suite, call.group(1), runner, args))
     tests = list(_TEST.finditer(text))
     for index, test in enumerate(tests):
         end = tests[index + 1].start() if index + 1 < len(tests) else len(text)
@@ -233,6 +242,71 @@ def elementwise(op: str, arity: int, shape: Callable[[tuple[str, ...]], tuple[in
         return _module(body, params), ["1:" + dtype] if scalar else [], Pipe.V
 
     return build
+
+
+def _scalar_first(op: str) -> Callable[[Case], tuple[str, list[str], Pipe]]:
+    """The scalar-tile form (`scalar op tile`) of a tile-scalar op."""
+    build = elementwise(op, 1, _valid, scalar=True)
+
+    def swapped(case: Case) -> tuple[str, list[str], Pipe]:
+        text, args, pipe = build(case)
+        text = re.sub(r"ins\((%t0), %s : ([^,]+), (\w+)\)", r"ins(%s, \1 : \3, \2)", text)
+        return text, args, pipe
+
+    return swapped
+
+
+def tsel(case: Case) -> tuple[str, list[str], Pipe]:
+    """<T, rows, cols>: dst, src0, src1 rows x cols, a ui8 mask of rows x 32-byte rows."""
+    dtype, rows, cols = CTYPES[case.args[0]], int(case.args[1]), int(case.args[2])
+    mask_cols = -(-(cols // 8) // 32) * 32
+
+    def dyn(t: str, r: int, c: int) -> str:
+        return f"!pto.tile_buf<loc=vec, dtype={t}, rows={r}, cols={c}, v_row=?, v_col=?>"
+
+    tile, mask = dyn(dtype, rows, cols), dyn("ui8", rows, mask_cols)
+    sel = f"    pto.tsel ins(%m, %t0, %t1 : {mask}, {tile}, {tile}) outs(%t2 : {tile})\n"
+    body = (f"    %r = arith.constant {rows} : index\n    %c = arith.constant {cols} : index\n"
+            f"    %mc = arith.constant {mask_cols} : index\n"
+            f"    %m = pto.alloc_tile valid_row = %r valid_col = %mc : {mask}\n"
+            + "".join(f"    %t{i} = pto.alloc_tile valid_row = %r valid_col = %c : {tile}\n"
+                      for i in range(3)) + sel)  # fmt: skip
+    return _module(body), [], Pipe.V
+
+
+def tsort32(case: Case) -> tuple[str, list[str], Pipe]:
+    """<T, index type, rows, cols>: (value, index) pairs of 8 bytes a pair into dst."""
+    dtype, idx = CTYPES[case.args[0]], CTYPES[case.args[1]]
+    rows, cols = int(case.args[2]), int(case.args[3])
+    pairs = cols * 8 // {"f32": 4, "f16": 2}[dtype]
+    src, index = _vec(dtype, rows, cols, rows, cols), _vec(idx, rows, cols, rows, cols)
+    dst = _vec(dtype, rows, pairs, rows, pairs)
+    body = (f"    %s = pto.alloc_tile : {src}\n    %i = pto.alloc_tile : {index}\n"
+            f"    %d = pto.alloc_tile : {dst}\n"
+            f"    pto.tsort32 ins(%s, %i : {src}, {index}) outs(%d : {dst})\n")  # fmt: skip
+    return _module(body), [], Pipe.V
+
+
+_LAYOUT = {"RowMajor": "row_major", "ColMajor": "col_major", "NoneBox": "none_box"}
+
+
+def tmov(case: Case) -> tuple[str, list[str], Pipe]:
+    """<T, rows, cols, valid rows, valid cols, src loc, blayout, slayout, dst loc, ...>:
+    a vec -> vec move between layouts (dst's valid region `?`)."""
+    dtype, rows, cols, vr, vc = CTYPES[case.args[0]], *(int(a) for a in case.args[1:5])
+    layouts = [(case.args[6], case.args[7]), (case.args[9], case.args[10])]
+
+    def tile(layout: tuple[str, str], valid: str) -> str:
+        blayout, slayout = (_LAYOUT.get(x, x.lower()) for x in layout)
+        return (f"!pto.tile_buf<loc=vec, dtype={dtype}, rows={rows}, cols={cols}, {valid}, "
+                f"blayout={blayout}, slayout={slayout}>")  # fmt: skip
+
+    src, dst = tile(layouts[0], f"v_row={vr}, v_col={vc}"), tile(layouts[1], "v_row=?, v_col=?")
+    body = (f"    %r = arith.constant {vr} : index\n    %c = arith.constant {vc} : index\n"
+            f"    %s = pto.alloc_tile : {src}\n"
+            f"    %d = pto.alloc_tile valid_row = %r valid_col = %c : {dst}\n"
+            f"    pto.tmov ins(%s : {src}) outs(%d : {dst})\n")  # fmt: skip
+    return _module(body), [], Pipe.V
 
 
 def col_reduce(
@@ -313,25 +387,59 @@ def matmul(case: Case) -> tuple[str, list[str], Pipe]:
 
 
 def tload_nd(case: Case) -> tuple[str, list[str], Pipe]:
+    """<T, shape0..4, tile rows, tile cols, dyn, pad, g0, g1, g2, valid cols>: a row-major
+    tile of tile rows / (shape0 shape1 shape2) rows a GM matrix, from the 5-D view
+    shape0 x shape1 x shape2 x rows x shape4 (pto-isa's TLOAD: one copy per leading index)."""
     dtype = CTYPES[case.args[0]]
     outer = [int(x) for x in case.args[1:4]]
-    if outer != [1, 1, 1]:
-        raise NotImplementedError("a 5-D GM tensor with outer dimensions is not a 2-D tload")
-    rows, cols = int(case.args[4]), int(case.args[5])
     trows, tcols = int(case.args[6]), int(case.args[7])
-    tile = _vec(dtype, trows, tcols, rows, cols)
-    view = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
-    body = (
-        f"    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
-        f"    %r = arith.constant {rows} : index\n    %n = arith.constant {cols} : index\n"
-        f"    %v = pto.make_tensor_view %g, shape = [%r, %n], strides = [%n, %c1] : "
-        f"!pto.tensor_view<?x?x{dtype}>\n"
-        f"    %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%r, %n] : "
-        f"!pto.tensor_view<?x?x{dtype}> -> {view}\n"
+    cols = int(case.args[13])
+    sub = trows // (outer[0] * outer[1] * outer[2])
+    shape = [*outer, sub, int(case.args[5])]
+    return _tload(dtype, shape, trows, tcols, trows, cols, "row_major")
+
+
+def tload_dn(case: Case) -> tuple[str, list[str], Pipe]:
+    """<T, shape0..4, tile rows, tile cols, dyn, pad, g0, g1, g2, valid rows, valid cols>:
+    a col-major tile of tile cols / (shape0 shape1 shape2) columns a GM matrix (DN view)."""
+    dtype = CTYPES[case.args[0]]
+    outer = [int(x) for x in case.args[1:4]]
+    trows, tcols = int(case.args[6]), int(case.args[7])
+    vrows, vcols = int(case.args[13]), int(case.args[14])
+    sub = tcols // (outer[0] * outer[1] * outer[2])
+    shape = [*outer, int(case.args[4]), sub]
+    return _tload(dtype, shape, trows, tcols, vrows, vcols, "col_major")
+
+
+def _tload(dtype: str, shape: list[int], trows: int, tcols: int, rows: int, cols: int,
+           blayout: str) -> tuple[str, list[str], Pipe]:  # fmt: skip
+    tile = (f"!pto.tile_buf<loc=vec, dtype={dtype}, rows={trows}, cols={tcols}, v_row={rows}, "
+            f"v_col={cols}, blayout={blayout}>")  # fmt: skip
+    dims = "x".join(str(d) for d in shape)
+    view = f"!pto.partition_tensor_view<{dims}x{dtype}>"
+    strides = [1] * 5
+    if blayout == "row_major":
+        for k in range(3, -1, -1):
+            strides[k] = strides[k + 1] * shape[k + 1]
+    else:  # DN: dim 3 (rows) contiguous, dim 4 (columns) a row apart
+        strides[4], strides[2] = shape[3], shape[3] * shape[4]
+        strides[1], strides[0] = strides[2] * shape[2], strides[2] * shape[2] * shape[1]
+    consts = sorted({0, *shape, *strides})
+    body = "".join(f"    %c{n} = arith.constant {n} : index\n" for n in consts)
+    sizes = ", ".join(f"%c{d}" for d in shape)
+    tv = f"!pto.tensor_view<{'x'.join('?' * 5)}x{dtype}>"
+    body += (
+        f"    %v = pto.make_tensor_view %g, shape = [{sizes}], strides = "
+        f"[{', '.join(f'%c{d}' for d in strides)}] : {tv}\n"
+        f"    %p = pto.partition_view %v, offsets = [{', '.join(['%c0'] * 5)}], sizes = [{sizes}]"
+        f" : {tv} -> {view}\n"
         f"    %t = pto.alloc_tile : {tile}\n"
         f"    pto.tload ins(%p : {view}) outs(%t : {tile})\n"
     )
-    return _module(body, f"%g: !pto.ptr<{dtype}>"), [f"zeros:{rows}x{cols}x{dtype}"], Pipe.MTE2
+    total = 1
+    for d in shape:
+        total *= d
+    return _module(body, f"%g: !pto.ptr<{dtype}>"), [f"zeros:{total}x{dtype}"], Pipe.MTE2
 
 
 def _full(args: tuple[str, ...]) -> tuple[int, ...]:  # <T, rows, cols, ...>
@@ -369,6 +477,11 @@ KERNELS: dict[str, Callable[[Case], tuple[str, list[str], Pipe]]] = {
     "runTMatmul": matmul,
     "runTMatmulSplitK": matmul,
     "runTLoadND": tload_nd,
+    "runTLoadDN": tload_dn,
+    "runTDivS_ScalarTile": _scalar_first("tdivs"),
+    "runTSel": tsel,
+    "runTSort32": tsort32,
+    "runTMov": tmov,
 }
 """How each pto-isa test runner's template arguments map to a kernel of this project."""
 

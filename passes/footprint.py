@@ -19,6 +19,8 @@ from xdsl.ir import BlockArgument, SSAValue
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.cross_core_pipe import PopOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
+from pto_dialect.ops.scalar_memory import LdDevOp, LoadScalarOp, ScalarAccessOp
+from pto_dialect.ops.tile_buf_meta import TileBufAddrOp, TileElementOp
 from pto_dialect.ops.tile_memory import (
     AllocTileOp,
     MakeTensorViewOp,
@@ -26,7 +28,7 @@ from pto_dialect.ops.tile_memory import (
     constant_index,
 )
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
-from pto_dialect.ops.tile_view import SubViewOp, TReshapeOp
+from pto_dialect.ops.tile_view import TReshapeOp, WindowViewOp
 from pto_dialect.records import Effect
 from pto_dialect.types import (
     SPACE_OF_LOCATION,
@@ -76,7 +78,7 @@ def tile_access(value: SSAValue, write: bool) -> Access:
         return _slot_access(owner, owner.source.owner, write)
     if isinstance(owner, PopOp) and isinstance(value.type, TileTypeBase):
         return Access(owner, 0, value.type.size_bytes, write)  # a pipe slot: space of its own
-    if isinstance(owner, SubViewOp):
+    if isinstance(owner, WindowViewOp):
         return tile_access(owner.source, write)  # a window of its source: all of it
     if isinstance(owner, TReshapeOp):
         return tile_access(owner.src, write)  # the same bytes
@@ -150,9 +152,36 @@ def view_access(value: SSAValue, write: bool) -> Access:
     return Access(root, start, start + span * esize, write)
 
 
-def footprint(op: TileOp) -> list[Access]:
+def scalar_access(op: ScalarAccessOp) -> Access:
+    """The element a `load_scalar`/`store_scalar` (`ld_dev`/`st_dev`) touches: in GM from the
+    pointer's root, in an on-chip memory from a `castptr` of a constant address or a
+    `tile_buf_addr`; all of the pointer's memory where the offset is not a constant."""
+    ptr, offset = op.operands[0], op.operands[1]
+    write = not isinstance(op, LoadScalarOp | LdDevOp)
+    ptr_type = ptr.type
+    assert isinstance(ptr_type, PtrType)
+    esize = ptr_type.element.bytes if ptr_type.element is not None else 1
+    index = constant_index(offset)
+    root, base = _gm_root(ptr)
+    owner = root.owner
+    memory: MemoryKey = root
+    if isinstance(owner, CastPtrOp) and (address := constant_index(owner.input)) is not None:
+        memory, base = ptr_type.memory, base + address
+    elif isinstance(owner, TileBufAddrOp):
+        whole = tile_access(owner.src, write)
+        memory, base = whole.memory, base + whole.start
+    if index is None or base == inf:
+        return Access(memory, 0, inf, write)
+    start = base + index * esize
+    return Access(memory, start, start + esize, write)
+
+
+def footprint(op: TileOp | TileElementOp | ScalarAccessOp) -> list[Access]:
     """Every access of a DPS tile op, from its record's effects (`operand_effects`): a
-    scratch operand is read and written, an unused one not touched."""
+    scratch operand is read and written, an unused one not touched; the element of a scalar
+    load or store (`scalar_access`)."""
+    if isinstance(op, ScalarAccessOp):
+        return [scalar_access(op)]
     accesses: list[Access] = []
     for value, effect in zip(op.operands, op.operand_effects(), strict=True):
         if effect is Effect.NONE:

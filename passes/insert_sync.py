@@ -56,6 +56,7 @@ from pto_dialect.attrs import Event, EventAttr, Pipe, TargetArch
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.dma import CopyGmToUbufOp, CopyUbufToGmOp
 from pto_dialect.ops.dma_v06 import BlockCopyOp, GroupedTransferOp
+from pto_dialect.ops.scalar_memory import ScalarAccessOp
 from pto_dialect.ops.sync import (
     BUF_ID_COUNT,
     AcquireBufOp,
@@ -66,6 +67,7 @@ from pto_dialect.ops.sync import (
     SetFlagOp,
     WaitFlagOp,
 )
+from pto_dialect.ops.tile_buf_meta import TileElementOp
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.rules import event_ids, tile_barrier_rule
@@ -73,6 +75,9 @@ from pto_dialect.rules import event_ids, tile_barrier_rule
 NAME = "pto-insert-sync"
 
 PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)
+SyncedOp = TileOp | TileElementOp | ScalarAccessOp
+"""The ops whose memory accesses the pass orders: DPS tile ops and the scalar unit's
+element accesses (`tsetval`/`tgetval`, `load_scalar`/`store_scalar`)."""
 _INDEX = {p: i for i, p in enumerate(PIPES)}
 EVENTS = tuple(Event)
 
@@ -304,7 +309,7 @@ class _Inserter:
             op = op.next_op
 
     def run_op(self, op: Operation, state: _State) -> None:
-        if isinstance(op, TileOp):
+        if isinstance(op, TileOp | TileElementOp | ScalarAccessOp):
             self.run_tile_op(op, state)
         elif isinstance(op, SetFlagOp):
             state.channels[self._channel(op)].append(tuple(state.clocks[_INDEX[op.src]]))
@@ -396,7 +401,7 @@ class _Inserter:
         elif (row := state.slots.get(slot)) is not None:
             state.join(p, row)
 
-    def run_tile_op(self, op: TileOp, state: _State) -> None:
+    def run_tile_op(self, op: SyncedOp, state: _State) -> None:
         p = _INDEX[op.pipe()]
         accesses = self.footprints.get(op)
         if accesses is None:
@@ -435,7 +440,7 @@ class _Inserter:
             state.history.setdefault(access.memory, {})[key] = _Record(op, p, tick)
 
     # ---- insertion -----------------------------------------------------------------------
-    def insert_pair(self, source: _Record, op: TileOp, state: _State, resource: object) -> None:
+    def insert_pair(self, source: _Record, op: SyncedOp, state: _State, resource: object) -> None:
         src, dst = PIPES[source.pipe], op.pipe()
         block, anchor_src, anchor_dst = _common_block(source.op, op)
         pair = _Pair(src, dst, anchors=(anchor_src, anchor_dst), resource=resource)
@@ -456,7 +461,7 @@ class _Inserter:
         pair.ops.insert(len(pair.ops) if index < 0 else index, op)
         self.channel_of[op] = pair
 
-    def insert_barrier(self, source: Operation, op: TileOp, state: _State) -> None:
+    def insert_barrier(self, source: Operation, op: SyncedOp, state: _State) -> None:
         if source is op:
             anchor = op
         else:

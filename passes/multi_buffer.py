@@ -91,12 +91,18 @@ def _pipes(alloc: AllocTileOp) -> set[Pipe]:
     return {u.operation.pipe() for u in alloc.result.uses if isinstance(u.operation, TileOp)}
 
 
+def _candidates_allowed(loop: scf.ForOp) -> bool:
+    """An innermost loop without results that loads tiles."""
+    body = loop.body.block
+    if loop.results or any(isinstance(op, scf.ForOp) for op in body.walk()):
+        return False
+    return any(isinstance(op, TLoadOp) and op.is_dps for op in body.walk())
+
+
 def _candidates(loop: scf.ForOp) -> list[AllocTileOp]:
     """The allocs of `loop`'s body that get slots (the module doc's rules)."""
     body = loop.body.block
-    if loop.results or any(isinstance(op, scf.ForOp) for op in body.walk()):
-        return []
-    if not any(isinstance(op, TLoadOp) and op.is_dps for op in body.walk()):
+    if not _candidates_allowed(loop):
         return []
     return [
         op
@@ -107,6 +113,46 @@ def _candidates(loop: scf.ForOp) -> list[AllocTileOp]:
         and _written_first(op, body)
         and len(_pipes(op)) > 1
     ]
+
+
+def _outer_candidates(loop: scf.ForOp) -> list[AllocTileOp]:
+    """Allocs before `loop` in its block that only the loop's body uses, by DPS tile ops,
+    writing them before reading them in each iteration, from two pipes: the buffers of a
+    DPS kernel as users write it (PTOAS's auto mode: `pto.alloc_tile`s without addresses
+    before the loop). Each iteration's data lives in the iteration, as if the buffer were
+    allocated in the body, where `hoist_into` moves it when the loop gets slots."""
+    block = loop.parent_block()
+    if block is None or not _candidates_allowed(loop):
+        return []
+    found: list[AllocTileOp] = []
+    for op in block.ops:
+        if op is loop:
+            break
+        if not isinstance(op, AllocTileOp) or op.addr is not None:
+            continue
+        uses = list(op.result.uses)
+        if (
+            uses
+            and all(_within(u.operation, loop) for u in uses)
+            and _written_first(op, loop.body.block)
+            and len(_pipes(op)) > 1
+        ):
+            found.append(op)
+    return found
+
+
+def _within(op: Operation, loop: scf.ForOp) -> bool:
+    return loop.is_ancestor(op) and op is not loop
+
+
+def hoist_into(allocs: list[AllocTileOp], loop: scf.ForOp) -> None:
+    """Moves each alloc into `loop`'s body, right before the first op that uses it."""
+    body = loop.body.block
+    for alloc in allocs:
+        users = {u.operation for u in alloc.result.uses}
+        first = next(op for op in body.ops if op in users)
+        alloc.detach()
+        Rewriter.insert_op(alloc, InsertPoint.before(first))
 
 
 def _fitting_count(
@@ -357,6 +403,12 @@ class MultiBufferPass(ModulePass):
             if len(function.body.blocks) == 1:
                 self._slot_loops(function, [lp for lp in loops if lp not in rotated], target)
 
+    def _groups(
+        self, loop: scf.ForOp, candidates: list[AllocTileOp], liveness: Liveness,
+        target: TargetProfile,
+    ) -> tuple[list[list[AllocTileOp]], int]:  # fmt: skip
+        return _slot_groups(loop, candidates, self.count, liveness, target)
+
     def _slot_loops(
         self, function: func.FuncOp, loops: list[scf.ForOp], target: TargetProfile
     ) -> None:
@@ -369,13 +421,13 @@ class MultiBufferPass(ModulePass):
         original = function.clone()
         slotted = False
         for loop in loops:
-            candidates = _candidates(loop)
+            outer = _outer_candidates(loop)
+            candidates = [*outer, *_candidates(loop)]
             if not candidates:
                 continue
-            groups = share_slots(candidates, loop.body.block)
-            fitting = _fitting_count(self.count, loop, groups, liveness, target)
-            count = min(fitting, _trip_count(loop))
+            groups, count = self._groups(loop, candidates, liveness, target)
             if count >= MULTI_TILE_SLOTS[0]:
+                hoist_into(outer, loop)
                 multi_buffer_loop(loop, groups, count)
                 slotted = True
         if not slotted:
@@ -384,6 +436,22 @@ class MultiBufferPass(ModulePass):
             plan_function(function, target)
         except LocatedPassFailure:
             Rewriter.replace_op(function, original)
+
+
+def _slot_groups(
+    loop: scf.ForOp, candidates: list[AllocTileOp], count: int, liveness: Liveness,
+    target: TargetProfile,
+) -> tuple[list[list[AllocTileOp]], int]:  # fmt: skip
+    """Each candidate in slots of its own when `count` of them fit, else the candidates that
+    can share a multi tile sharing one (`share_slots`: a shared slot makes the load of tile
+    i + count wait for the store of tile i); and the slot count that fits."""
+    alone = [[alloc] for alloc in candidates]
+    best = min(_fitting_count(count, loop, alone, liveness, target), _trip_count(loop))
+    if best >= count or best >= _trip_count(loop):
+        return alone, best
+    shared = share_slots(candidates, loop.body.block)
+    fitting = min(_fitting_count(count, loop, shared, liveness, target), _trip_count(loop))
+    return (shared, fitting) if fitting > best else (alone, best)
 
 
 def resolve_slot(get: MultiTileGetOp) -> AllocTileOp | None:

@@ -4,7 +4,8 @@ The chain, in order (docs/passes.md says why sync comes before the lowerings):
 pto-set-target (when `target` is given), pto-lower-vmi (VMI ops to micro-ops first, so that
 every later stage sees micro-ops only; a no-op without VMI ops), pto-convert-to-dps,
 pto-multi-buffer (unless `multi-buffer=0`), pto-plan-memory, pto-insert-sync, pto-resolve-slots,
-pto-lower-tile-to-vector, pto-lower-dma. Each stage checks its input and verifies its
+pto-fuse (unless `fuse=false`), pto-lower-tile-to-vector, pto-lower-dma. Each stage checks its
+input and verifies its
 output (`passes.common.checked_pass`); in the pipeline `run_stages` makes those checks once,
 on the input and the final output, and repeats the stages checked one by one when anything
 fails. With `matmul-on-vector=true`,
@@ -26,6 +27,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from passes.common import checked_by_stages, run_stages
 from passes.convert_to_dps.convert import ConvertToDpsPass
+from passes.fuse.fuse import FusePass
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from passes.lower_matmul_to_vector.lower import LowerMatmulToVectorPass
@@ -41,13 +43,16 @@ def pipeline_passes(
     multi_buffer: int = 2,
     sync: str = "flags",
     matmul_on_vector: bool = False,
+    fuse: bool = True,
 ) -> list[ModulePass]:
     """The passes of `pto-pipeline`, in order: `multi_buffer` slots per streamed tile buffer
     (0 or 1: no multi-buffering), `sync` the mode of `pto-insert-sync`, `matmul_on_vector`
-    whether vector-unit matrix ops are lowered too."""
+    whether vector-unit matrix ops are lowered too, `fuse` whether consecutive vector tile
+    ops are fused (pto-fuse)."""
     chain: list[ModulePass] = [] if target is None else [SetTargetPass(target)]
     slots: list[ModulePass] = [MultiBufferPass(multi_buffer)] if multi_buffer > 1 else []
     matmul: list[ModulePass] = [LowerMatmulToVectorPass()] if matmul_on_vector else []
+    fusion: list[ModulePass] = [FusePass()] if fuse else []
     return [
         *chain,
         LowerVmiPass(),
@@ -57,6 +62,7 @@ def pipeline_passes(
         InsertSyncPass(sync),
         ResolveSlotsPass(),
         *matmul,
+        *fusion,
         LowerTileToVectorPass(),
         LowerDmaPass(),
     ]
@@ -91,12 +97,16 @@ class PipelinePass(ModulePass):
     """`pto-pipeline{sync=bufid}`: buffer-slot synchronisation (`pto-insert-sync{mode=...}`)."""
     matmul_on_vector: bool = False
     """Also lower vector-unit matrix ops (pto-lower-matmul-to-vector)."""
+    fuse: bool = True
+    """`pto-pipeline{fuse=false}`: every vector tile op lowered on its own (no pto-fuse)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.multi_buffer < 0:
             raise PassFailedException(
                 f"{self.name}: multi-buffer={self.multi_buffer} must be 0 (off) or a slot count"
             )
-        stages = pipeline_passes(self.target, self.multi_buffer, self.sync, self.matmul_on_vector)
+        stages = pipeline_passes(
+            self.target, self.multi_buffer, self.sync, self.matmul_on_vector, self.fuse
+        )
         with gc_paused():
             run_stages(ctx, stages, op)

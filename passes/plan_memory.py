@@ -53,7 +53,7 @@ from pto_dialect.multi_tile_types import MultiTileBufType
 from pto_dialect.ops.base import SEGMENTS, TileOp, segments
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
-from pto_dialect.ops.tile_view import SubViewOp, TReshapeOp
+from pto_dialect.ops.tile_view import TReshapeOp, WindowViewOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.records import Effect
 from pto_dialect.targets import TargetProfile
@@ -96,7 +96,7 @@ def _location(alloc: Alloc) -> Location:
     )
 
 
-VIEWS = (SubViewOp, TReshapeOp)
+VIEWS = (WindowViewOp, TReshapeOp)
 """Ops whose result names (part of) their source's bytes."""
 
 

@@ -137,6 +137,8 @@ class StoreDist(StrEnum):
     PK_B16 = "PK_B16"
     PK_B32 = "PK_B32"
     PK_B64 = "PK_B64"
+    PK4_B32 = "PK4_B32"
+    """The low 8 bits of each 32-bit unit (PTOAS micro-ISA 03-vector-load-store.md)."""
     ONE_PT_B8 = "1PT_B8"
     ONE_PT_B16 = "1PT_B16"
     ONE_PT_B32 = "1PT_B32"

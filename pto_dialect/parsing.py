@@ -80,6 +80,26 @@ class LocatingParser(Parser):
             message = str(err).splitlines()[0] if str(err) else type(err).__name__
         self.raise_error(message, start, end)
 
+    def parse_comma_separated_list(
+        self, delimiter: Parser.Delimiter, parse: Callable[[], _T], context_msg: str = ""
+    ) -> list[_T]:
+        """xDSL's, also taking MLIR's one result type without parentheses where a
+        parenthesised type list follows `->` (`scf.for ... iter_args(...) -> i32 {`, as
+        PTOAS kernels write it)."""
+        if (
+            delimiter is Parser.Delimiter.PAREN
+            and self._current_token.text != "("
+            and getattr(parse, "__func__", None) is Parser.parse_attribute
+            and self._previous_text() == "->"
+        ):
+            return [parse()]
+        return super().parse_comma_separated_list(delimiter, parse, context_msg)
+
+    def _previous_text(self) -> str:
+        """The text just before the current token (skipping white space)."""
+        end = self._current_token.span.start
+        return self._text[max(0, end - 8) : end].rstrip()[-2:]
+
     def parse_optional_type(self) -> Attribute | None:  # pyright: ignore[reportIncompatibleMethodOverride]
         return self._remembered(super().parse_optional_type)
 

@@ -183,6 +183,37 @@ REDUCE_RULES: Mapping[TargetArch, ReduceRules] = MappingProxyType(
     }
 )
 
+# ---- row reductions ---------------------------------------------------------------------
+
+
+class RowOrder(Enum):
+    """How a row reduction (`trowsum`, `trowmax`, `trowmin`) combines the registers of a row
+    of more than one register (N lanes, C valid columns, `full` = C // N whole registers).
+
+    - `CROSS_FIRST` (A5, a5/TRowReduce.hpp): `acc = identity`; per register in order
+      `acc = step(acc, cross(register))`, the cross-lane reduction of each register first.
+    - `LANES_FIRST` (A2/A3, a2a3/TRowReduceOps.hpp): the registers are combined lane by
+      lane into one (`c0`, or `step(c0, c1)` when `full` >= 2; then the partial register
+      merged into its first C % N lanes; then `c2 .. c[full-1]`), and one cross-lane
+      reduction of that register over all N lanes gives the result. A row of at most one
+      register: one cross-lane reduction of its valid lanes (both orders).
+    """
+
+    CROSS_FIRST = "cross-first"
+    LANES_FIRST = "lanes-first"
+
+
+ROW_REDUCE_ORDER: Mapping[TargetArch, RowOrder] = MappingProxyType(
+    {
+        TargetArch.A2A3: RowOrder.LANES_FIRST,
+        TargetArch.A5: RowOrder.CROSS_FIRST,
+        TargetArch.CPU: RowOrder.CROSS_FIRST,  # the CPU target follows A5
+    }
+)
+"""The order of `trowsum`/`trowmax`/`trowmin` per target (docs/semantics.md, docs/decisions.md);
+`trowprod` follows A5's on every target."""
+
+
 # ---- GM <-> tile transfers --------------------------------------------------------------
 
 BLOCK_BYTES = 32

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
-from xdsl.dialects.builtin import ArrayAttr, IntAttr, NoneAttr, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, NoneAttr, StringAttr
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
@@ -82,11 +82,14 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
     slayout: SLayoutAttr
     fractal: IntAttr
     pad: PadValueAttr
+    compact: IntAttr
+    """PTOAS's `compact=`: 0 null, 1 normal (both dense), 2 row_plus_one (each row, or
+    column of a col-major tile, one element longer in storage; pto-isa `CompactMode`)."""
 
     REQUIRED_KEYS: ClassVar[tuple[str, ...]] = ("loc", "dtype", "rows", "cols")
     KEYS: ClassVar[tuple[str, ...]] = (
         "loc", "dtype", "rows", "cols", "v_row", "v_col",
-        "blayout", "slayout", "fractal", "pad",
+        "blayout", "slayout", "fractal", "pad", "compact",
     )  # fmt: skip
 
     def __init__(
@@ -101,6 +104,7 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
         slayout: SLayout = SLayout.NONE_BOX,
         fractal: int = 512,
         pad: PadValue = PadValue.NULL,
+        compact: int = 0,
     ) -> None:
         super().__init__(
             LocationAttr(loc),
@@ -113,6 +117,7 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
             SLayoutAttr(slayout),
             IntAttr(fractal),
             PadValueAttr(pad),
+            IntAttr(compact),
         )
 
     # ---- convenient views of the parameters -------------------------------------------
@@ -161,8 +166,22 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
         return (inner, BOX_ROWS)
 
     @property
+    def row_plus_one(self) -> bool:
+        """`compact=2`: the major stride of an unboxed tile is one element longer."""
+        return self.compact.data == COMPACT_ROW_PLUS_ONE and not self.is_boxed
+
+    @property
+    def storage_shape(self) -> tuple[int, int]:
+        """(major lines, elements per line) of the storage: rows x cols for a row-major
+        tile, cols x rows for a col-major one, one element more per line with row_plus_one."""
+        rows, cols = self.shape
+        lines, length = (rows, cols) if self.is_row_major or self.is_boxed else (cols, rows)
+        return (lines, length + 1) if self.row_plus_one else (lines, length)
+
+    @property
     def size_bytes(self) -> int:
-        return self.rows.data * self.cols.data * self.element.bytes
+        lines, length = self.storage_shape
+        return lines * length * self.element.bytes
 
     def with_valid(self, v_row: int, v_col: int) -> TileTypeBase:
         """The same type with other valid sizes."""
@@ -260,6 +279,7 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
             "slayout": SLayoutAttr(SLayout.NONE_BOX),
             "fractal": IntAttr(512),
             "pad": PadValueAttr(PadValue.NULL),
+            "compact": IntAttr(0),
         }
         return [values[k] if k in values else defaults[k] for k in cls.KEYS]
 
@@ -270,8 +290,11 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
             f", rows={self.rows.data}, cols={self.cols.data}"
             f", v_row={_dim(self.v_row.data)}, v_col={_dim(self.v_col.data)}"
             f", blayout={self.blayout.data.value}, slayout={self.slayout.data.value}"
-            f", fractal={self.fractal.data}, pad={self.pad.data.code}>"
+            f", fractal={self.fractal.data}, pad={self.pad.data.code}"
         )
+        if self.compact.data:
+            printer.print_string(f", compact={self.compact.data}")
+        printer.print_string(">")
 
     # ---- static rules of the manual (pto_tile Tile static checks) ---------------------
     @property
@@ -341,9 +364,22 @@ def _parse_enum(enum: type[StrEnum], attr: Callable[[StrEnum], Attribute]):
     return parse
 
 
+_LOCATION_ALIASES = {"ub": Location.VEC}
+"""Older PTOAS spellings of tile locations (`loc=ub`, PTOAS of early 2026)."""
+
+
 def _parse_tile_location(parser: AttrParser) -> Attribute:
     pos = parser.pos
-    loc = parser.parse_str_enum(Location)
+    word = parser.parse_optional_identifier()
+    if word in _LOCATION_ALIASES:
+        return LocationAttr(_LOCATION_ALIASES[word])
+    if word is not None and word in Location.__members__.values():
+        loc = Location(word)
+    else:
+        if word is not None:
+            names = ", ".join(f"`{m.value}`" for m in Location)
+            parser.raise_error(f"Expected {names}.", pos, parser.pos)
+        loc = parser.parse_str_enum(Location)
     if loc not in TILE_LOCATIONS:
         parser.raise_error("loc=gm: GM is not a tile location (tiles live on chip)", pos)
     return LocationAttr(loc)
@@ -372,6 +408,34 @@ def _parse_pad(parser: AttrParser) -> Attribute:
     return PadValueAttr(PadValue.from_code(code))
 
 
+COMPACT_ROW_PLUS_ONE = 2
+_COMPACT_NAMES = ("null", "normal", "row_plus_one")
+
+
+def _parse_compact(parser: AttrParser) -> Attribute:
+    """`compact=N` (0..2), a name, or `#pto.compact_mode<name>`."""
+    pos = parser.pos
+    attr = parser.parse_optional_attribute()
+    if attr is not None:
+        value = str(cast(object, getattr(attr, "data", None)))
+        code: int
+        if isinstance(attr, IntegerAttr):
+            code = attr.value.data
+        elif value in _COMPACT_NAMES:
+            code = _COMPACT_NAMES.index(value)
+        else:
+            parser.raise_error(f"compact={attr} is not a compact mode", pos, parser.pos)
+    elif (word := parser.parse_optional_identifier()) is not None and word in _COMPACT_NAMES:
+        code = _COMPACT_NAMES.index(word)
+    else:
+        code = parser.parse_integer(allow_boolean=False, allow_negative=False)
+    if not 0 <= code < len(_COMPACT_NAMES):
+        parser.raise_error(
+            f"compact={code} must be 0 (null), 1 (normal) or 2 (row_plus_one)", pos, parser.pos
+        )
+    return IntAttr(code)
+
+
 _TILE_KEY_PARSERS: dict[str, Callable[[AttrParser], Attribute]] = {
     "loc": _parse_tile_location,
     "dtype": lambda p: p.parse_type(),
@@ -383,6 +447,7 @@ _TILE_KEY_PARSERS: dict[str, Callable[[AttrParser], Attribute]] = {
     "slayout": _parse_enum(SLayout, lambda v: SLayoutAttr(SLayout(v))),
     "fractal": parse_int,
     "pad": _parse_pad,
+    "compact": _parse_compact,
 }
 
 

@@ -35,6 +35,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "pto-plan-memory": ("passes.plan_memory", "PlanMemoryPass"),
     "pto-insert-sync": ("passes.insert_sync", "InsertSyncPass"),
     "pto-lower-tile-to-vector": ("passes.lower_tile_to_vector.lower", "LowerTileToVectorPass"),
+    "pto-fuse": ("passes.fuse.fuse", "FusePass"),
     "pto-lower-dma": ("passes.lower_dma", "LowerDmaPass"),
     "pto-lower-matmul-to-vector": (
         "passes.lower_matmul_to_vector.lower",

@@ -55,6 +55,13 @@ class Machine:
     """Which block of the launch this machine runs."""
     semaphores: Counter[int] = field(default_factory=Counter[int])
     """The cluster's cross-core semaphores (`set_cross_core`, `set_intra_block`, ...)."""
+    ctrl: int = 0
+    """The CTRL register as the kernel set it (`get_ctrl`/`set_ctrl`; bits not interpreted)."""
+    store_atomic: tuple[str, str] = ("none", "f32")
+    """The DMA store-atomic operation and element type (`set_atomic_*`)."""
+    ar: int = 0
+    """The AR special register: `sprclr` clears it, `vstur` leaves its address register
+    there, `sprsti`/`sprsts` store it."""
     printed: list[str] = field(default_factory=list[str])
     """The text the kernel printed (`tprint`), in order: `pto-run` writes it to stdout."""
     batch_vecscopes: bool = False

@@ -39,6 +39,7 @@ from pto_dialect.ops.vector_arith import (
     VSubOp,
     VXorOp,
 )
+from pto_dialect.ops.vector_materialize import VDupOp
 from pto_dialect.ops.vector_math import VExpOp, VLnOp, VSqrtOp
 from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp
 from pto_dialect.ops.vector_scalar import VAddsOp, VMaxsOp, VMinsOp, VMulsOp, VSubsOp
@@ -147,6 +148,9 @@ A2A3_PRELUDE: Mapping[type, A2A3Instr] = MappingProxyType(
 )  # fmt: skip
 """Tile ops whose A2/A3 implementation issues another instruction over the same repeats
 before their own, behind a `pipe_barrier` (its fixed cost is not hidden)."""
+
+A2A3_COPY = A2A3Instr(1, 25, 25, "[cce] vadds/vmuls: slope 1, fixed 25-26 (a UB -> UB vector copy)")
+"""A micro-op store of a loaded value: on A2/A3 one repeat of a vector copy."""
 
 A2A3_BY_THROUGHPUT: Mapping[PerRepeat, A2A3Instr] = MappingProxyType(
     {
@@ -266,6 +270,19 @@ VF_INSTR: Mapping[type, VfInstr] = MappingProxyType(
 """Modal values of forwarding.csv (producer -> compute consumers) and of
 initiation_interval.csv (op -> same op), and isa.csv's throughput. Any other compute op:
 forwarding `latency - 4` (the table's modal gap, at least 1), interval and throughput 1."""
+
+VF_ISSUE_PORTS = 2
+"""[vf] uarch.csv `issue_ports`: compute ops issue on two execution ports, one op a cycle
+each."""
+VF_WINDOW = 58
+"""[vf] uarch.csv `shq_depth`: ops waiting to issue; an op enters once the one 58 before it
+has issued (the window of out-of-order issue)."""
+VF_DISPATCH_WIDTH = 5
+"""[vf] uarch.csv `IDU_issue_width`: ops entering the window a cycle."""
+VF_EXU0_ONLY: frozenset[type] = frozenset({VCaddOp, VCmaxOp, VCminOp, VDupOp})
+"""[vf] isa.csv `dispatch_exu` EXU0_ONLY: these issue on port 0 only (the others: EXU01)."""
+VF_SFU: frozenset[type] = frozenset({VCaddOp, VCmaxOp, VCminOp, VDivOp, VExpOp})
+"""[vf] isa.csv `EXU` SFU (the others: ALU); an initiation interval keeps its unit."""
 
 VF_ROW_GAP = 3
 """A tile op whose valid columns do not fill its rows runs a loop per row (2-D): each row

@@ -30,8 +30,10 @@ from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
-from pto_dialect.ops.vector_load import VectorLoadOp
-from pto_dialect.ops.vector_store import VectorStoreOp
+from pto_dialect.ops.vector_load import GatherOp, VectorLoadOp
+from pto_dialect.ops.vector_mask import PredicateOp
+from pto_dialect.ops.vector_predicate_memory import PredicateMemoryOp
+from pto_dialect.ops.vector_store import VectorStoreOp, VscatterOp
 from pto_dialect.records import AsVectorOp, Formula, NoCycles, VectorCost
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import MemorySpace
@@ -181,12 +183,14 @@ def _scalar_2d(rows: int, cols: int, row_elems: int, per: int) -> tuple[int, int
 
 def tile_vector_cycles(
     target: TargetProfile, op: type[PtoOp], dtype: DType, rows: int, cols: int, row_elems: int,
-    dynamic: bool = False,
+    dynamic: bool = False, by_rows: bool = False,
 ) -> int:  # fmt: skip
     """Cycles of an elementwise tile op over a valid region rows x cols of a tile with
-    `row_elems` elements per row (`dynamic`: the tile type's valid shape is `?`)."""
+    `row_elems` elements per row (`dynamic`: the tile type's valid shape is `?`; `by_rows`:
+    A5's implementation loops over rows even when they are contiguous, as TCmp.hpp and
+    TSel.hpp do for their packed mask rows)."""
     if target.arch is not TargetArch.A2A3:
-        if cols == row_elems or rows == 1:  # contiguous: one 1-D loop
+        if (cols == row_elems or rows == 1) and not by_rows:  # contiguous: one 1-D loop
             return a5_tile_cycles(op, dtype, repeats_for(rows * cols * dtype.bytes))
         return a5_rows_cycles(op, dtype, rows, repeats_for(cols * dtype.bytes))
     instrs, repeats, floors = a2a3_issue(rows, cols, row_elems, dtype, impl_of(op), dynamic)
@@ -289,34 +293,50 @@ def _arity(op: type[PtoOp]) -> int:
 
 
 class VectorIssue:
-    """A5 vector function issue model, O(1) per micro-op.
+    """A5 vector function issue model ([vf] VfSim's structure, simplified), O(1) per
+    micro-op in the common case.
 
-    Each port issues in program order: loads on `LOAD_PORTS` ports, stores on
-    `STORE_PORTS`, compute ops one after another `interval` cycles apart. An op issues when
-    its port is free and its operands are ready: a producer's result reaches a compute op
-    `forward` cycles after the producer issued, a store 2 cycles later. Dependencies follow
-    SSA values, a loop-carried value through its `scf.yield` operand. The cycles an op is
-    charged are how far it moves the scope's completion frontier; the first op of a
-    scope also pays the scope's start-up and drain.
+    Ops enter a window of `VF_WINDOW` in program order (`VF_DISPATCH_WIDTH` a cycle) and
+    issue out of order from it: an op issues at the first cycle, from its dispatch on,
+    at which its operands are ready and a port can take it. Loads issue on `LOAD_PORTS`
+    ports and stores on `STORE_PORTS`, each in program order; compute ops on the
+    `VF_ISSUE_PORTS` ports (one op a cycle each; `VF_EXU0_ONLY` ops on port 0 only), and an
+    op of `interval` > 1 keeps its functional unit (ALU or SFU, `VF_SFU`) of that port for
+    that many cycles. A producer's result reaches a dependent compute op `forward` cycles
+    after it issued, a store 2 cycles later. Dependencies follow SSA values, a
+    loop-carried value through its `scf.yield` operand. The cycles an op is charged are
+    how far it moves the scope's completion frontier (`issue + latency`); the first op of
+    a scope also pays the scope's start-up and drain. Predicate ops (`plt`, `pset`,
+    `ppack`, `por`, `plds`, `psts`, ...) are free, their masks ready with their operands:
+    [vf]'s capture (a5_vf_stub.hpp) records no instruction for `plt_b8/16/32` and isa.csv
+    has a row for no predicate instruction.
     """
 
     def __init__(self) -> None:
         self.active = False
-        self._static: dict[int, tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = {}
+        self._static: dict[int, tuple[int, int, int, int, tuple[int, ...], tuple[int, ...],
+                                      tuple[int, ...], int]] = {}  # fmt: skip
         """Per op (by id; the IR is fixed during a run): kind, latency, forwarding,
-        interval, and the ids of the values it reads and defines."""
+        interval, the ids of the values it reads and defines, its ports and unit."""
         self._reset()
 
     def _reset(self) -> None:
         self.stream_started = False
         """A2/A3: whether an instruction of this scope has paid the head and tail."""
         self.pending = 0
-        self.compute_free = 0
         self.loads = [0] * P.LOAD_PORTS
         self.store_free = 0
         self.frontier = 0
         self.ready: dict[int, int] = {}
         """Per SSA value (by id): the cycle its producer's result reaches a compute op."""
+        self.slots: list[set[int]] = [set() for _ in range(P.VF_ISSUE_PORTS)]
+        """Per compute port: the cycles it issues an op."""
+        self.units: dict[tuple[int, int], set[int]] = {}
+        """Per (port, unit): the cycles an op of interval > 1 keeps the unit."""
+        self.issued: list[int] = [0] * P.VF_WINDOW
+        """Issue cycles of the last `VF_WINDOW` ops (a ring): an op enters the window once
+        the op `VF_WINDOW` before it has issued."""
+        self.count = 0
 
     def begin(self) -> None:
         """A vecscope starts."""
@@ -327,31 +347,61 @@ class VectorIssue:
     def end(self) -> None:
         self.active = False
         self.ready = {}
+        self.slots = [set() for _ in range(P.VF_ISSUE_PORTS)]
+        self.units = {}
+
+    def _dispatch(self) -> int:
+        """The cycle the next op enters the window."""
+        k = self.count
+        window = self.issued[k % P.VF_WINDOW] if k >= P.VF_WINDOW else 0
+        return max(window, k // P.VF_DISPATCH_WIDTH)
+
+    def _compute(self, t: int, ports: tuple[int, ...], unit: int, interval: int) -> int:
+        """The first cycle from `t` on at which one of `ports` can issue the op; reserves it."""
+        units = self.units
+        while True:
+            for port in ports:
+                if t in self.slots[port]:
+                    continue
+                busy = units.get((port, unit))
+                if busy is not None and any(c in busy for c in range(t, t + interval)):
+                    continue
+                self.slots[port].add(t)
+                if interval > 1:
+                    units.setdefault((port, unit), set()).update(range(t, t + interval))
+                elif busy is not None:
+                    busy.add(t)
+                return t
+            t += 1
 
     def cycles(self, op: PtoOp, dtype: DType) -> int:
         static = self._static.get(id(op))
         if static is None:
             static = self._static[id(op)] = self._analyse(op, dtype)
-        kind, latency, forward, interval, operands, results = static
+        kind, latency, forward, interval, operands, results, ports, unit = static
         ready = 0
         ready_table = self.ready
         for value in operands:
             at = ready_table.get(value, 0)
             if at > ready:
                 ready = at
+        if kind == 3:  # a predicate op: no instruction of the VF model
+            for result in results:
+                ready_table[result] = ready
+            return 0
+        start = self._dispatch()
         if kind == 1:  # load
-            ports = self.loads
-            port = 0 if ports[0] <= ports[-1] else len(ports) - 1
-            t = ready if ready > ports[port] else ports[port]
-            ports[port] = t + 1
+            ports_free = self.loads
+            port = 0 if ports_free[0] <= ports_free[-1] else len(ports_free) - 1
+            t = max(ready, ports_free[port], start)
+            ports_free[port] = t + 1
         elif kind == 2:  # store: its data arrives 2 cycles after a compute op's would
-            t = ready + P.STORE_FORWARD_EXTRA if ready else 0
-            if self.store_free > t:
-                t = self.store_free
+            t = max(ready + P.STORE_FORWARD_EXTRA if ready else 0, self.store_free, start)
             self.store_free = t + 1
         else:
-            t = ready if ready > self.compute_free else self.compute_free
-            self.compute_free = t + interval
+            t = self._compute(max(ready, start), ports, unit, interval)
+        self.issued[self.count % P.VF_WINDOW] = t
+        self.count += 1
         available = t + forward
         for result in results:
             ready_table[result] = available
@@ -366,15 +416,20 @@ class VectorIssue:
     @staticmethod
     def _analyse(
         op: PtoOp, dtype: DType
-    ) -> tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]:
+    ) -> tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
         vop = vector_op_of(type(op))  # a VMI op issues as the micro-op its record names
-        kind = 1 if issubclass(vop, VectorLoadOp) else 2 if issubclass(vop, VectorStoreOp) else 0
+        kind = (1 if issubclass(vop, VectorLoadOp) else 2 if issubclass(vop, VectorStoreOp)
+                else 3 if issubclass(vop, PredicateOp | PredicateMemoryOp) else 0)  # fmt: skip
         latency = (P.LOAD_LATENCY if kind == 1 else P.STORE_LATENCY if kind == 2
                    else a5_latency(type(op), dtype))  # fmt: skip
         forward = P.LOAD_FORWARD if kind == 1 else a5_forward(type(op), dtype)
         interval = a5_interval(type(op), dtype)
         operands = tuple(id(_through_yield(v)) for v in op.operands)
-        return (kind, latency, forward, interval, operands, tuple(id(r) for r in op.results))
+        vop = vector_op_of(type(op))
+        ports = (0,) if vop in P.VF_EXU0_ONLY else tuple(range(P.VF_ISSUE_PORTS))
+        unit = 1 if vop in P.VF_SFU else 0
+        return (kind, latency, forward, interval, operands, tuple(id(r) for r in op.results),
+                ports, unit)  # fmt: skip
 
 
 def _through_yield(value: SSAValue) -> SSAValue:
@@ -390,17 +445,38 @@ def _through_yield(value: SSAValue) -> SSAValue:
     return value
 
 
+def a2a3_micro_instr(op: PtoOp) -> P.A2A3Instr | None:
+    """The A2/A3 instruction a micro-op of a vecscope is a repeat of, or None when it is
+    part of another's repeat. A2/A3 vector instructions read their operands from UB and
+    write their results to UB (there is no register file to load or store): a plain load
+    is the operand read of the compute instruction that uses it, a store its result write,
+    and masks are set by scalar code (`set_vector_mask`). A store of a loaded value with no
+    compute op between them is a UB -> UB copy: one repeat of a copy instruction. Gathers
+    and scatters are instructions of their own."""
+    if isinstance(op, PredicateOp | PredicateMemoryOp):
+        return None
+    if isinstance(op, VectorLoadOp) and not isinstance(op, GatherOp):
+        return None
+    if isinstance(op, VectorStoreOp) and not isinstance(op, VscatterOp):
+        owner = op.operands[0].owner if op.operands else None
+        return P.A2A3_COPY if isinstance(owner, VectorLoadOp) else None
+    return a2a3_instr(type(op))
+
+
 def micro_op_cycles(target: TargetProfile, issue: VectorIssue, op: PtoOp, dtype: DType) -> int:
     """A vector micro-op. Outside a vecscope: the op issued alone. Inside one, on A5/cpu:
     the VF issue model's charge; on A2/A3: the instructions stream ([cce]
     `EstimateLinearCycles`: the head only when the pipe's queue is empty, the tail once when
-    a sync settles it), so the scope's first op pays `fixed + slope` and every later one
-    its `slope` (one repeat each)."""
+    a sync settles it), so the scope's first instruction pays `fixed + slope` and every later
+    one its `slope` (one repeat each); loads, stores and masks are parts of the instructions
+    (`a2a3_micro_instr`)."""
     if not issue.active:
         return vector_cycles(target, type(op), dtype)
     if target.arch is not TargetArch.A2A3:
         return issue.cycles(op, dtype)
-    instr = a2a3_instr(type(op))
+    instr = a2a3_micro_instr(op)
+    if instr is None:
+        return 0
     if issue.stream_started:
         return instr.slope
     issue.stream_started = True

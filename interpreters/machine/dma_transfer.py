@@ -23,7 +23,7 @@ from interpreters.engine.errors import check
 from interpreters.machine import costs
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Access, Memory, Pointer
-from pto_dialect.dtypes import DType
+from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.types import MemorySpace
 
@@ -180,12 +180,32 @@ def transfer(
     if pipes.tracking:
         cycles = costs.transfer_cycles(machine.target, src.space, dst.space, rows * length)
         pipes.execute(op, op.pipe(), source.accesses(), target.accesses(), cycles)
-    target.view(left, length)[...] = source.view()
+    atomic, name = machine.store_atomic
+    if atomic != "none" and dst.space is MemorySpace.GM:  # combined with what GM holds
+        combine_atomic(target.view(left, length), source.view(), atomic, name)
+    else:
+        target.view(left, length)[...] = source.view()
     if filled > length:
         row_pattern = np.resize(pad_bytes(pattern, size), filled)
         for skip, count in ((0, left), (left + length, filled - left - length)):
             if count:
                 target.view(skip, count)[...] = row_pattern[skip : skip + count]
+
+
+def combine_atomic(target: np.ndarray, source: np.ndarray, atomic: str, dtype: str) -> None:
+    """GM rows (bytes) combined with UB rows element-wise in `dtype` (`set_atomic_*`)."""
+    numpy = dtype_named(dtype).numpy
+    size = np.dtype(numpy).itemsize
+    check(
+        target.shape[-1] % size == 0,
+        f"an atomic {atomic} of {dtype} needs rows of whole elements, got {target.shape[-1]} bytes",
+    )
+    old = np.ascontiguousarray(target).view(numpy)
+    new = np.ascontiguousarray(source).view(numpy)
+    ufunc = {"add": np.add, "max": np.maximum, "min": np.minimum}[atomic]
+    with np.errstate(all="ignore"):
+        combined: np.ndarray = ufunc(old, new).astype(numpy)
+    target[...] = combined.view(np.uint8).reshape(target.shape)
 
 
 @dataclass(frozen=True)

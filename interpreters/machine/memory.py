@@ -128,6 +128,10 @@ class Pointer:
         assert self.dtype is not None
         return Pointer(self.memory, self.offset + elements * self.dtype.bytes, self.dtype)
 
+    def advanced_bytes(self, nbytes: int) -> Pointer:
+        """The pointer `nbytes` bytes further (a post-update result)."""
+        return Pointer(self.memory, self.offset + nbytes, self.dtype)
+
     def access(self, nbytes: int) -> Access:
         """The `nbytes` bytes at this pointer, for the pipe model."""
         assert self.memory is not None
@@ -294,20 +298,16 @@ class Tile:
         return (self.valid_rows, self.valid_cols)
 
     def storage(self) -> np.ndarray:
-        """All elements in storage order."""
-        rows, cols = self.type.shape
-        return self.memory.typed(self.address, self.dtype, rows * cols)
+        """All elements in storage order (with a `row_plus_one` tile's padding)."""
+        lines, length = self.type.storage_shape
+        return self.memory.typed(self.address, self.dtype, lines * length)
 
     def view(self) -> np.ndarray | None:
         """A writable logical rows x cols view, or None for boxed layouts (use get/set)."""
         if self._view is None and not self.type.is_boxed:
             rows, cols = self.type.shape
-            storage = self.storage()
-            self._view = (
-                storage.reshape(rows, cols)
-                if self.type.is_row_major
-                else storage.reshape(cols, rows).T
-            )
+            lines = self.storage().reshape(self.type.storage_shape)
+            self._view = lines[:, :cols] if self.type.is_row_major else lines[:, :rows].T
         return self._view
 
     def valid_view(self) -> np.ndarray | None:

@@ -46,6 +46,7 @@ from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
 from pto_dialect.ops.vector_convert import VBitcastOp, VCvtOp
 from pto_dialect.ops.vector_load import LOAD_DIST_RULES, VldsOp, VsldbOp
 from pto_dialect.ops.vector_mask import PltOp, PsetOp
+from pto_dialect.ops.vector_materialize import VDupOp
 from pto_dialect.ops.vector_reduce import VectorReduceOp
 from pto_dialect.ops.vector_scalar import VAxpyOp, VectorScalarOp
 from pto_dialect.ops.vector_store import STORE_DIST_RULES, VstsOp
@@ -683,6 +684,7 @@ BATCH_SAFE: tuple[type[Operation], ...] = (
     VSelOp,
     VCvtOp,
     VBitcastOp,
+    VDupOp,
 )
 """Families whose interpreter functions compute on arrays with leading axes as on one
 register (their numpy semantics work on the last axis): called once for all iterations."""

@@ -10,13 +10,17 @@ from interpreters.machine.core import Machine
 from interpreters.ops.align import AlignFunctions
 from interpreters.ops.cross_core_pipe import CrossCorePipeFunctions
 from interpreters.ops.dma import DmaFunctions
+from interpreters.ops.dma_atomic import DmaAtomicFunctions
 from interpreters.ops.dma_v06 import DmaV06Functions
+from interpreters.ops.fusion_region import FusionRegionFunctions, YieldFunctions
 from interpreters.ops.reserved_buffer import ReservedBufferFunctions
 from interpreters.ops.runtime import RuntimeFunctions
+from interpreters.ops.scalar_memory import ScalarMemoryFunctions
 from interpreters.ops.simt_launch import SimtFunctions
 from interpreters.ops.sync import SyncFunctions
 from interpreters.ops.sync_cross_core import CrossCoreFunctions
 from interpreters.ops.tile_arg_reduce import TileArgReduceFunctions
+from interpreters.ops.tile_buf_meta import TileBufMetaFunctions
 from interpreters.ops.tile_compare import TileCompareFunctions
 from interpreters.ops.tile_concat import TileConcatFunctions
 from interpreters.ops.tile_convert import TileConvertFunctions
@@ -26,16 +30,19 @@ from interpreters.ops.tile_expand import TileExpandFunctions
 from interpreters.ops.tile_fillpad import TileFillPadFunctions
 from interpreters.ops.tile_gather import TileGatherFunctions
 from interpreters.ops.tile_generate import TileGenerateFunctions
+from interpreters.ops.tile_gm_gather import TileGmGatherFunctions
 from interpreters.ops.tile_histogram import TileHistogramFunctions
 from interpreters.ops.tile_matrix import TileMatrixFunctions
 from interpreters.ops.tile_memory import TileMemoryFunctions
 from interpreters.ops.tile_multi_buffer import TileMultiBufferFunctions
 from interpreters.ops.tile_partial import TilePartialFunctions
+from interpreters.ops.tile_prefetch import TilePrefetchFunctions
 from interpreters.ops.tile_quant import TileQuantFunctions
 from interpreters.ops.tile_reduce import TileReduceFunctions
 from interpreters.ops.tile_row_reduce import TileRowReduceFunctions
 from interpreters.ops.tile_scalar import TileScalarFunctions
 from interpreters.ops.tile_sort import TileSortFunctions
+from interpreters.ops.tile_transpose import TileTransposeFunctions
 from interpreters.ops.tile_view import TileViewFunctions
 from interpreters.ops.tile_window import TileWindowFunctions
 from interpreters.ops.upstream import xdsl_functions
@@ -59,6 +66,7 @@ from interpreters.ops.vector_reduce import VectorReduceFunctions
 from interpreters.ops.vector_scalar import VectorScalarFunctions
 from interpreters.ops.vector_sfu import VectorSfuFunctions
 from interpreters.ops.vector_sort import VectorSortFunctions
+from interpreters.ops.vector_spr import VectorSprFunctions
 from interpreters.ops.vector_store import VectorStoreFunctions
 from interpreters.ops.vmi_convert import VmiConvertFunctions
 from interpreters.ops.vmi_elementwise import VmiElementwiseFunctions
@@ -142,5 +150,14 @@ def project_functions(machine: Machine) -> list[InterpreterFunctions]:
         VmiConvertFunctions(machine),
         VmiPredicateFunctions(machine),
         VmiRearrangeFunctions(machine),
+        ScalarMemoryFunctions(machine),
+        TileBufMetaFunctions(machine),
+        TileTransposeFunctions(machine),
+        TileGmGatherFunctions(machine),
+        VectorSprFunctions(machine),
+        TilePrefetchFunctions(machine),
+        FusionRegionFunctions(machine),
+        YieldFunctions(),
+        DmaAtomicFunctions(machine),
         SimtFunctions(machine),
     ]

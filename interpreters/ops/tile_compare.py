@@ -56,7 +56,7 @@ class TileCompareFunctions(MachineFunctions):
             f"least {words} cols: the packed predicates of src0's {rows}x{cols} region in "
             f"{dst.dtype.bits}-bit words",
         )
-        charge(self, op, args, (rows, cols), src0)
+        charge(self, op, args, (rows, cols), src0, by_rows=True)
         lhs = src0.get()[:rows, :cols]
         if isinstance(op, TCmpSOp) and op.scalar_form:
             rhs: np.ndarray | np.generic = scalar_of(args[1], src0)
@@ -87,7 +87,7 @@ class TileCompareFunctions(MachineFunctions):
             f"mask valid region {mask.valid_rows}x{mask.valid_cols} must cover {rows}x{words}: "
             f"the packed predicates of dst's {rows}x{cols} region",
         )
-        charge(self, op, args, (rows, cols), dst)
+        charge(self, op, args, (rows, cols), dst, by_rows=True)
         predicates = sem.unpack(mask.get()[:rows, :words], cols)
         if isinstance(op, TSelSOp):
             check(

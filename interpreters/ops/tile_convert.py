@@ -28,12 +28,14 @@ def charge(
     args: PythonValues,
     region: tuple[int, int],
     tile: Tile,
+    by_rows: bool = False,
 ) -> None:
-    """Put `op` on its pipe for its cost over `region` (rows, cols) of `tile`'s elements."""
+    """Put `op` on its pipe for its cost over `region` (rows, cols) of `tile`'s elements
+    (`by_rows`: a loop per row on A5, `costs.tile_vector_cycles`)."""
     machine = functions.machine
     if machine.pipes.tracking:
         cycles = costs.tile_vector_cycles(machine.target, type(op), tile.dtype, *region,
-                                          tile.type.shape[1])  # fmt: skip
+                                          tile.type.shape[1], by_rows=by_rows)  # fmt: skip
         functions.on_pipe(op, *tile_accesses(op, args), cycles)
 
 

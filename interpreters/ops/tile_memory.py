@@ -23,6 +23,7 @@ from pto_dialect.ops.tile_memory import (
 )
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.vector_load import VldsOp
+from pto_dialect.option_attrs import option_value
 from pto_dialect.rules import PAD_RULES
 from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase
 
@@ -154,7 +155,8 @@ class TileMemoryFunctions(MachineFunctions):
             self.machine.target, tile.memory.space, MemorySpace.GM, nbytes
         )
         self.on_pipe(op, [tile.access()], [view.window_access(window, *tile.valid)], cycles)
-        transfer.store(tile.get(), window, tile.valid, tile.dtype)
+        add = option_value(op.attributes.get("atomicType")) == "atomic_add"
+        transfer.store(tile.get(), window, tile.valid, tile.dtype, add)
         return ()
 
     @implements(TMovOp)

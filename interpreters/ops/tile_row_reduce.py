@@ -3,8 +3,9 @@
 They bridge IR and `semantics.row_reduce`; `KINDS` is the one line per op. The step that
 folds the per-register results is the op's `STEP_OP` with the vector semantics
 (`vector_arith.BINARY`, the target's `VECTOR_ARITH_RULES`), so that the tile op and the
-vector code it lowers to compute the same bytes. `tmp` is left as it is (the A5 order uses
-no scratch). An SSA result is a fresh tile of the source's valid rows and one column.
+vector code it lowers to compute the same bytes; the order of the steps is the target's
+(`rules.ROW_REDUCE_ORDER`). `tmp` is left as it is (the lowered code keeps its partial
+results in registers). An SSA result is a fresh tile of the source's valid rows and one column.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from pto_dialect.ops.tile_row_reduce import (
     TRowProdOp,
     TRowSumOp,
 )
-from pto_dialect.rules import VECTOR_ARITH_RULES, VectorArithRules
+from pto_dialect.rules import ROW_REDUCE_ORDER, VECTOR_ARITH_RULES, RowOrder, VectorArithRules
 
 KINDS: Mapping[type[RowReduceTileOp], str] = MappingProxyType(
     {TRowSumOp: "sum", TRowMaxOp: "max", TRowMinOp: "min", TRowProdOp: "prod"}
@@ -41,9 +42,11 @@ KINDS: Mapping[type[RowReduceTileOp], str] = MappingProxyType(
 
 
 def reduce_rows(
-    op: type[RowReduceTileOp], src: np.ndarray, dtype: DType, rules: VectorArithRules
-) -> np.ndarray:
-    """The R results of row reduction `op` of the R x C region `src`."""
+    op: type[RowReduceTileOp], src: np.ndarray, dtype: DType, rules: VectorArithRules,
+    order: RowOrder = RowOrder.CROSS_FIRST,
+) -> np.ndarray:  # fmt: skip
+    """The R results of row reduction `op` of the R x C region `src`, in `order`
+    (`rules.ROW_REDUCE_ORDER` of the target; `trowprod` has one order)."""
     kind = KINDS[op]
     if kind == "prod":
         return row_reduce.row_prod(src)
@@ -53,6 +56,8 @@ def reduce_rows(
         mask = np.ones(acc.shape, np.bool_)
         return vsem.binary(lane_op, acc, partial, mask, dtype, rules)
 
+    if order is RowOrder.LANES_FIRST:
+        return row_reduce.lanes_first(kind, src, step)
     return row_reduce.row_reduce(kind, src, step)
 
 
@@ -76,8 +81,9 @@ class TileRowReduceFunctions(MachineFunctions):
             cycles = costs.row_reduce_cycles(self.machine.target, type(op), src.dtype, rows,
                                              cols, src.type.shape[1])  # fmt: skip
             self.on_pipe(op, *tile_accesses(op, args), cycles)
-        rules = VECTOR_ARITH_RULES[self.machine.target.arch]
-        values = reduce_rows(type(op), src.get()[:rows, :cols], src.dtype, rules)
+        arch = self.machine.target.arch
+        values = reduce_rows(type(op), src.get()[:rows, :cols], src.dtype,
+                             VECTOR_ARITH_RULES[arch], ROW_REDUCE_ORDER[arch])  # fmt: skip
         with dst.edit() as contents:
             contents[:rows, 0] = values
         return results

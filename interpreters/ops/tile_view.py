@@ -22,7 +22,7 @@ from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, Tile, static_or
-from pto_dialect.ops.tile_view import SubViewOp, TReshapeOp
+from pto_dialect.ops.tile_view import TReshapeOp, WindowViewOp
 from pto_dialect.types import TileTypeBase
 
 
@@ -71,9 +71,9 @@ class SubTile(Tile):
 
 @register_functions
 class TileViewFunctions(MachineFunctions):
-    @implements(SubViewOp)
+    @implements(WindowViewOp)
     def run_subview(
-        self, interpreter: Interpreter, op: SubViewOp, args: PythonValues
+        self, interpreter: Interpreter, op: WindowViewOp, args: PythonValues
     ) -> PythonValues:
         parent = args[0]
         if not isinstance(parent, Tile):

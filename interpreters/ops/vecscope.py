@@ -28,6 +28,9 @@ class VecScopeFunctions(MachineFunctions):
         remark = op.attributes.get(VecScopeOp.MATMUL_TILE)
         if isinstance(remark, StringAttr):
             self.machine.remarks[f"vector matmul tile: {remark.data}"] = None
+        fused = op.attributes.get(VecScopeOp.FUSED)
+        if isinstance(fused, StringAttr):
+            self.machine.remarks[f"fused: {fused.data}"] = None
         if (
             self.machine.batch_vecscopes
             and isinstance(interpreter, PtoInterpreter)

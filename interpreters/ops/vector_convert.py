@@ -20,6 +20,8 @@ class VectorConvertFunctions(MachineFunctions):
     @implements(VCvtOp)
     def run_vcvt(self, interpreter: Interpreter, op: VCvtOp, args: PythonValues) -> PythonValues:
         values, mask = cast(tuple[np.ndarray, np.ndarray], tuple(args))
+        if len(mask) == 2 * len(values):  # 64-bit lanes under a b32 mask: bit 2*i
+            mask = mask[0::2]
         src = cast(VRegType, op.input.type)
         dst = op.result.type
         result = convert_lanes(

@@ -18,6 +18,6 @@ class VectorIndexFunctions(MachineFunctions):
     def run_vci(self, interpreter: Interpreter, op: VciOp, args: PythonValues) -> PythonValues:
         vreg = op.result.type
         dtype = vreg.element
-        result = index_sequence(cast(int, args[0]), vreg.lanes.data, op.descending, dtype)
+        result = index_sequence(cast(float, args[0]), vreg.lanes.data, op.descending, dtype)
         self.on_vector_pipe(op, dtype)
         return (result,)

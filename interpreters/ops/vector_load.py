@@ -135,9 +135,12 @@ class VectorLoadFunctions(MachineFunctions):
     ) -> PythonValues:
         lane = lane_type(op.low)
         memory, base = self.ub(args[0])
-        address = base + int(args[1]) * ub_element(op.source, lane).bytes
-        low, high, reads = vm.vldsx2(memory, address, op.dist_mode, lane)
+        step = int(args[1]) * ub_element(op.source, lane).bytes
+        post = op.updated_base is not None  # loads at the base, returns it advanced
+        low, high, reads = vm.vldsx2(memory, base if post else base + step, op.dist_mode, lane)
         self.run(op, memory, reads, lane)
+        if post:
+            return (low, high, advanced(cast(Pointer, args[0]), step))
         return (low, high)
 
     @implements(VsldOp)
@@ -154,8 +157,11 @@ class VectorLoadFunctions(MachineFunctions):
         lane = lane_type(op.result)
         memory, address = self.ub(args[0])
         mask = cast(np.ndarray, args[-1])
-        vreg, reads = vm.vsldb(memory, address, strides_of(op, args[1:-1]), mask, lane)
+        strides = strides_of(op, args[1:-1])
+        vreg, reads = vm.vsldb(memory, address, strides, mask, lane)
         self.run(op, memory, reads, lane)
+        if op.updated_base is not None:  # the base advanced by the repeat stride
+            return (vreg, advanced(cast(Pointer, args[0]), strides[1] * vm.BLOCK))
         return (vreg,)
 
     @implements(Vgather2Op)
@@ -166,7 +172,12 @@ class VectorLoadFunctions(MachineFunctions):
         memory, address = self.ub(args[0])
         offsets = cast(np.ndarray, args[1])
         active = active_lanes(args[2], offsets.size, "vgather2")
-        vreg, reads = vm.gather(memory, address, offsets, active, lane, "vgather2")
+        source = ub_element(op.source, lane)
+        if source.bytes < lane.bytes:  # bytes into 16-bit lanes, zero-extended
+            raw, reads = vm.gather(memory, address, offsets, active, unsigned(8), "vgather2")
+            vreg = raw.astype(np.uint16).view(lane.numpy)
+        else:
+            vreg, reads = vm.gather(memory, address, offsets, active, lane, "vgather2")
         self.run(op, memory, reads, lane)
         return (vreg,)
 
@@ -215,4 +226,7 @@ class VectorLoadFunctions(MachineFunctions):
         self.run(op, memory, reads, lane)
         if op.base_out is None:  # PTOAS's two-result form
             return (raw.view(lane.numpy), new_state)
-        return (raw.view(lane.numpy), new_state, advanced(ptr, vm.VREG_BYTES))
+        step = vm.VREG_BYTES
+        if op.increment is not None:  # PTOAS's explicit advance, in elements
+            step = int(args[2]) * ub_element(op.source, lane).bytes
+        return (raw.view(lane.numpy), new_state, advanced(ptr, step))

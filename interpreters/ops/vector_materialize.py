@@ -18,8 +18,9 @@ from pto_dialect.ops.vector_materialize import Position, VDupOp
 
 
 def duplicate(value: np.ndarray, lane: Position, mask: np.ndarray) -> np.ndarray:
-    """The `lane` of vreg `value` in every active lane, zero elsewhere."""
-    chosen = value[0] if lane is Position.LOWEST else value[-1]
+    """The `lane` of vreg `value` in every active lane, zero elsewhere (registers on the last
+    axis: leading axes, a batch of registers, work as one)."""
+    chosen = value[..., :1] if lane is Position.LOWEST else value[..., -1:]
     return np.where(mask, chosen, np.zeros_like(value))
 
 

@@ -42,6 +42,7 @@ from pto_dialect.ops.vector_predicate import (
 )
 from pto_dialect.ops.vector_predicate_memory import (
     ALIGN_BYTES,
+    POST_UPDATE_UNITS,
     PldOp,
     PredicateLoadOp,
     PredicateStoreOp,
@@ -143,9 +144,11 @@ class VectorPredicateFunctions(MachineFunctions):
     def run_load(
         self, interpreter: Interpreter, op: PredicateLoadOp, args: PythonValues
     ) -> PythonValues:
-        unit = self._unit(op.source.type)
-        offset = 0 if op.offset is None else int(args[1]) * unit
-        return self._load(op, args[0], offset, op.dist_value(), op.result.type)
+        step = self._step(op, args[1] if op.offset is not None else None)
+        if op.updated_base is None:
+            return self._load(op, args[0], step, op.dist_value(), op.result.type)
+        (mask,) = self._load(op, args[0], 0, op.dist_value(), op.result.type)
+        return (mask, cast(Pointer, args[0]).advanced_bytes(step))
 
     @implements(PldOp)
     def run_pld(self, interpreter: Interpreter, op: PldOp, args: PythonValues) -> PythonValues:
@@ -167,10 +170,23 @@ class VectorPredicateFunctions(MachineFunctions):
     def run_store(
         self, interpreter: Interpreter, op: PredicateStoreOp, args: PythonValues
     ) -> PythonValues:
-        unit = self._unit(op.dest.type)
-        offset = 0 if op.offset is None else int(args[2]) * unit
-        self._store(op, cast(np.ndarray, args[0]), args[1], offset, op.dist_value())
-        return ()
+        step = self._step(op, args[2] if op.offset is not None else None)
+        if op.updated_base is None:
+            self._store(op, cast(np.ndarray, args[0]), args[1], step, op.dist_value())
+            return ()
+        self._store(op, cast(np.ndarray, args[0]), args[1], 0, op.dist_value())
+        return (cast(Pointer, args[1]).advanced_bytes(step),)
+
+    def _step(self, op: PredicateLoadOp | PredicateStoreOp, offset: object) -> int:
+        """Bytes the offset counts: the pointer's elements, or in the post-update form of
+        pldi/psti its DIST's unit (POST_UPDATE_UNITS)."""
+        if offset is None:
+            return 0
+        if op.IMMEDIATE and op.post_update:
+            return int(cast(int, offset)) * POST_UPDATE_UNITS[op.dist_value()]
+        return int(cast(int, offset)) * self._unit(
+            op.operands[0 if isinstance(op, PredicateLoadOp) else 1].type
+        )
 
     @implements(PstOp)
     def run_pst(self, interpreter: Interpreter, op: PstOp, args: PythonValues) -> PythonValues:

@@ -227,6 +227,8 @@ class VectorStoreFunctions(MachineFunctions):
         form_a = op.offset is not None
         base = cast(Pointer, args[1] if form_a else args[3])
         count = int(args[4] if form_a else args[1])
+        if op.ptoas_form:  # PTOAS's form counts elements
+            count *= lane.bytes
         check(
             0 <= count <= vm.VREG_BYTES and count % lane.bytes == 0,
             f"vstus stores the first offset bytes of the vector: offset must be a multiple of "
@@ -236,6 +238,10 @@ class VectorStoreFunctions(MachineFunctions):
         check(base_memory is memory, "vstus base_in and dest must address the same memory")
         payload = np.ascontiguousarray(value).view(np.uint8)[:count]
         new = self._step(interpreter, op, state, memory, address, payload, lane)
+        if op.ptoas_form:
+            if op.base_out is None:
+                return (new,)
+            return (new, base.advanced_bytes(count))
         post = form_a or op.post_update is PostUpdate.POST_UPDATE
         return (new, Pointer(base.memory, base.offset + (count if post else 0), base.dtype))
 
@@ -248,6 +254,7 @@ class VectorStoreFunctions(MachineFunctions):
         post = op.post_update is not PostUpdate.NO_POST_UPDATE  # form A updates AR
         payload = np.ascontiguousarray(value).view(np.uint8)
         new_ar = ar + vm.VREG_BYTES if post else ar
+        self.machine.ar = new_ar
         return (self._step(interpreter, op, state, memory, dest + ar, payload, lane, new_ar),)
 
     @implements(VstaOp)
@@ -260,8 +267,12 @@ class VectorStoreFunctions(MachineFunctions):
     @implements(VstasOp)
     def run_vstas(self, interpreter: Interpreter, op: VstasOp, args: PythonValues) -> PythonValues:
         memory, dest = self.ub(args[1])
-        self._flush(op, cast(vm.AlignState, args[0]), memory, dest + int(args[2]))
-        return ()
+        step = int(args[2]) * ub_element(op.dest, unsigned(8)).bytes  # elements
+        if op.updated_base is None:
+            self._flush(op, cast(vm.AlignState, args[0]), memory, dest + step)
+            return ()
+        self._flush(op, cast(vm.AlignState, args[0]), memory, dest)
+        return (cast(Pointer, args[1]).advanced_bytes(step),)
 
     @implements(VstarOp)
     def run_vstar(self, interpreter: Interpreter, op: VstarOp, args: PythonValues) -> PythonValues:

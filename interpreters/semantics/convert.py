@@ -251,12 +251,14 @@ def convert(
 
 
 def _to_float(rounded: np.ndarray, finite: np.ndarray, dst: DType, sat: SatMode) -> np.ndarray:
-    """Rounded values of the finite inputs `finite` in `dst`; saturation clamps those that
-    overflowed (to inf or beyond the largest finite value) to the largest finite value."""
+    """Rounded values of the finite inputs `finite` in `dst`; saturation clamps every value
+    beyond the largest finite one, infinities included, to it and gives 0 for NaN (PTOAS's
+    board-tested vcvt-f32-special and vcvt-tail-special cases; docs/decisions.md)."""
     if sat is SatMode.ON:
         top = largest_finite(dst)
-        over = finite & (np.abs(rounded) > top)
+        over = np.abs(rounded) > top
         rounded = np.where(over, np.copysign(top, rounded), rounded)
+        rounded = np.where(np.isnan(rounded), 0.0, rounded)
     return rounded.astype(dst.numpy)
 
 

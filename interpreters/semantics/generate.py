@@ -7,9 +7,13 @@ import numpy as np
 from pto_dialect.dtypes import DType
 
 
-def index_sequence(start: int, count: int, descending: bool, dtype: DType) -> np.ndarray:
+def index_sequence(start: int | float, count: int, descending: bool, dtype: DType) -> np.ndarray:
     """`start + k` (or `start - k`) for k in [0, count), wrapping modulo 2^bits: the
     integer arithmetic of the element type (tci.md, vci.md)."""
+    if dtype.is_float:  # f16/f32 lanes (PTOAS's vci-f16 case): start +- k, rounded once
+        steps_f = np.arange(count, dtype=np.float64)
+        wide = float(start) - steps_f if descending else float(start) + steps_f
+        return wide.astype(dtype.numpy)
     steps = np.arange(count, dtype=np.int64)
     values = int(start) - steps if descending else int(start) + steps
     unsigned = np.dtype(f"u{dtype.bytes}")

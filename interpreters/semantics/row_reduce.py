@@ -1,6 +1,7 @@
 """Row reductions (`trowsum trowmax trowmin trowprod`) as numpy, in the order of the A5
-implementation (pto-isa include/pto/npu/a5/TRowReduce.hpp, TRowProd.hpp), which every
-target follows here (docs/semantics.md, row reductions).
+implementation (pto-isa include/pto/npu/a5/TRowReduce.hpp, TRowProd.hpp) or, for sums and
+extrema on A2/A3, of the A2/A3 one (a2a3/TRowReduceOps.hpp: `rules.ROW_REDUCE_ORDER`,
+docs/semantics.md, row reductions).
 
 A row of C valid elements is walked in chunks of one vector register (N = 256 / sizeof(T)
 lanes), the last one masked to the lanes left:
@@ -9,6 +10,10 @@ lanes), the last one masked to the lanes left:
   floats); for each chunk in order `acc = step(acc, cross(chunk))` where `cross` is the
   register's cross-lane reduction (`vcadd`/`vcmax`/`vcmin`, semantics.vector_reduce) and
   `step` the vector op `vadd`/`vmax`/`vmin` (acc first), in the element type;
+- sum, max, min on A2/A3 (`lanes_first`): the registers are combined lane by lane first,
+  `acc = c0` or `step(c0, c1)`, the partial register merged into its valid lanes, then
+  `c2, c3, ...`, and one cross-lane reduction of `acc` over all N lanes gives the result
+  (a row of one register: the cross-lane reduction of its valid lanes);
 - product: `acc = ones`; for each chunk, lane by lane, `acc = acc * chunk` on the active
   lanes (the others keep acc: merging); then the register is folded in halves,
   `acc[i] = acc[i] * acc[i + M/2]` for M = N, N/2, .., 2 (A5's vintlv + vmul loop), each
@@ -72,6 +77,25 @@ def row_reduce(kind: str, src: np.ndarray, step: Step) -> np.ndarray:
     for k in range(partial.shape[1]):
         acc = step(acc, partial[:, k])
     return acc
+
+
+def lanes_first(kind: str, src: np.ndarray, step: Step) -> np.ndarray:
+    """`kind` of each row of `src` in A2/A3's order (module docstring): `step` combines
+    R x N arrays of registers lane by lane."""
+    blocks, mask = chunks(src)
+    count = blocks.shape[1]
+    if count == 1:
+        return cross_lane(kind, blocks[:, :1], mask[:1])[:, 0]
+    lanes = blocks.shape[2]
+    whole, remain = divmod(src.shape[1], lanes)
+    acc = blocks[:, 0] if whole == 1 else step(blocks[:, 0], blocks[:, 1])
+    if remain:
+        merged = step(acc, blocks[:, whole])
+        acc = np.where(mask[whole], merged, acc)
+    for k in range(2, whole):
+        acc = step(acc, blocks[:, k])
+    full = np.ones((1, lanes), np.bool_)
+    return cross_lane(kind, acc[:, None, :], full)[:, 0]
 
 
 def row_prod(src: np.ndarray) -> np.ndarray:

@@ -142,8 +142,11 @@ def load(
     tile[:rows, :cols] = source[index].view(tile.dtype)
 
 
-def store(tile: np.ndarray, window: Window, valid: tuple[int, int], dtype: DType) -> None:
-    """Write the valid region of `tile` to the GM `window`."""
+def store(
+    tile: np.ndarray, window: Window, valid: tuple[int, int], dtype: DType, add: bool = False
+) -> None:
+    """Write the valid region of `tile` to the GM `window` (`add`: added to what GM holds, in
+    the element type: `tstore`'s `atomicType = atomic_add`)."""
     rows, cols = valid
     target, index = window.select(rows, cols, "source")
     check(
@@ -151,4 +154,5 @@ def store(tile: np.ndarray, window: Window, valid: tuple[int, int], dtype: DType
         f"GM element size {target.dtype.itemsize} differs from the tile's {dtype} "
         f"({dtype.bytes} bytes)",
     )
-    target[index] = tile[:rows, :cols].view(target.dtype)
+    values = tile[:rows, :cols].view(target.dtype)
+    target[index] = target[index] + values if add else values

@@ -163,6 +163,7 @@ STORE_FORMS: dict[StoreDist, Form] = {
     StoreDist.PK_B16: Form(BLOCK, VREG_BYTES // 2),
     StoreDist.PK_B32: Form(BLOCK, VREG_BYTES // 2),
     StoreDist.PK_B64: Form(BLOCK, VREG_BYTES // 2),
+    StoreDist.PK4_B32: Form(BLOCK, VREG_BYTES // 4),
     StoreDist.ONE_PT_B8: Form(None, 1),  # 1PT_Bn writes lane 0 only
     StoreDist.ONE_PT_B16: Form(None, 2),
     StoreDist.ONE_PT_B32: Form(None, 4),
@@ -176,7 +177,9 @@ _X2_UNIT_BYTES: dict[LoadX2Dist | StoreX2Dist, int] = {
     StoreX2Dist.INTLV_B8: 1, StoreX2Dist.INTLV_B16: 2, StoreX2Dist.INTLV_B32: 4,
 }  # fmt: skip
 
-_PACK_BYTES = {StoreDist.PK_B16: 2, StoreDist.PK_B32: 4, StoreDist.PK_B64: 8}
+_PACK_BYTES = {
+    StoreDist.PK_B16: 2, StoreDist.PK_B32: 4, StoreDist.PK_B64: 8, StoreDist.PK4_B32: 4,
+}  # fmt: skip
 
 _CHANNELS = {
     LoadDist.SPLT4CHN_B8: 4, LoadDist.SPLT2CHN_B8: 2, LoadDist.SPLT2CHN_B16: 2,
@@ -272,9 +275,10 @@ def vsts(
     match mode:
         case StoreDist.NORM_B8 | StoreDist.NORM_B16 | StoreDist.NORM_B32:
             return _write_units(memory, address, units, mask)
-        case StoreDist.PK_B16 | StoreDist.PK_B32 | StoreDist.PK_B64:
-            size = _PACK_BYTES[mode]  # UB[base + j] = low half of n-bit unit j
-            packed = _units(value, size).astype(_UINT[size // 2])
+        case StoreDist.PK_B16 | StoreDist.PK_B32 | StoreDist.PK_B64 | StoreDist.PK4_B32:
+            size = _PACK_BYTES[mode]  # UB[base + j] = low half (PK4: quarter) of unit j
+            kept = size // 4 if mode is StoreDist.PK4_B32 else size // 2
+            packed = _units(value, size).astype(_UINT[kept])
             step = size * mask.size // VREG_BYTES  # the predicate read for n-bit data
             return _write_units(memory, address, packed, mask[::step])
         case StoreDist.ONE_PT_B8 | StoreDist.ONE_PT_B16 | StoreDist.ONE_PT_B32:

@@ -26,6 +26,7 @@ tcmps's tile form, 64-bit elements.
 from __future__ import annotations
 
 from xdsl.dialects import scf
+from xdsl.dialects.builtin import i32
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
@@ -81,16 +82,22 @@ def _all_true(e: Emitter, bits: int) -> dict[int, SSAValue]:
 
 
 def _narrow(
-    e: Emitter, masks: list[SSAValue], bits: int, all_true: dict[int, SSAValue]
-) -> SSAValue:
+    e: Emitter, masks: list[SSAValue | None], bits: int, all_true: dict[int, SSAValue]
+) -> SSAValue | None:
     """Masks of `bits` granularity, each holding consecutive columns, as one b8 mask:
-    pairs are packed into the LOWER / HIGHER halves of the next narrower granularity."""
+    pairs are packed into the LOWER / HIGHER halves of the next narrower granularity. None
+    stands for a mask known to be all false (columns past the valid ones), which packs to
+    all false and leaves `por` its other operand."""
     while bits > 8:
         narrower = MaskType(bits // 2)
-        pairs: list[SSAValue] = []
+        pairs: list[SSAValue | None] = []
         for low, high in zip(masks[0::2], masks[1::2], strict=True):
-            lo = e.emit(PPackOp(low, "LOWER", narrower), "lo").results[0]
-            hi = e.emit(PPackOp(high, "HIGHER", narrower), "hi").results[0]
+            lo = None if low is None else e.emit(PPackOp(low, "LOWER", narrower), "lo").results[0]
+            hi = (None if high is None
+                  else e.emit(PPackOp(high, "HIGHER", narrower), "hi").results[0])  # fmt: skip
+            if lo is None or hi is None:
+                pairs.append(lo if hi is None else hi)
+                continue
             pairs.append(e.emit(POrOp(lo, hi, all_true[bits // 2]), "packed").results[0])
         masks, bits = pairs, bits // 2
     (mask,) = masks
@@ -124,36 +131,62 @@ def lower_compare(op: MaskWritingTileOp, rewriter: PatternRewriter, target: Targ
     bounded = any(o.bounded for o in operands)
     out = e.pointer(mask, U8)
     all_true = _all_true(e, dtype.bits)
+    known = cols.known
+    none = None  # pset_b8 "PAT_ALLF": the mask of a chunk of columns past the valid ones
+    if known is not None and known <= (chunks - 1) * GROUP:
+        none = e.emit(PSET_OPS[8]("PAT_ALLF"), "none").results[0]
     with e.rows(rows) as i:
         starts = {
             stride: e.mul(i, stride, "row") for stride in dict.fromkeys(s.stride for s in srcs)
         }
         out_row = e.mul(i, mask.stride * mask.dtype.bytes, "mrow")
-        loop = e.loop(Size.of(0), Size.of(chunks), 1, [e.count(cols)], "j")
-        block = loop.body.block
-        with e.inside(block):
-            j = Size(block.args[0], chunks - 1)
-            remaining: SSAValue = block.args[1]
-            first = e.mul(j, GROUP, "col")
-            found: list[SSAValue] = []
-            for k in range(GROUP // lanes):
-                col = e.add(first, Size.of(k * lanes), "col")
-                before = remaining
-                seed, remaining = e.plt(before)
-                block_mask = e.block_mask(before) if bounded else None
-                values = [
-                    e.load(o, e.add(starts[o.buffer.stride], col, "at"), block_mask, role)
-                    for o, role in zip(operands, ("src0", "src1"), strict=False)
-                ]
-                if len(values) == 1:
-                    cmp = VCmpsOp(values[0], op.ins[1], seed, mode)
-                else:
-                    cmp = VCmpOp(values[0], values[1], seed, mode)
-                found.append(e.emit(cmp, "cmp").results[0])
-            packed = _narrow(e, found, dtype.bits, all_true)
-            at = e.add(out_row, e.mul(j, STORE_BYTES, "byte"), "at")
-            e.emit(PstsOp(packed, out, e.index(at), "NORM"))
-            e.emit(scf.YieldOp(remaining))
+
+        def compare(col: Size, seed: SSAValue, block_mask: SSAValue | None) -> SSAValue:
+            values = [
+                e.load(o, e.add(starts[o.buffer.stride], col, "at"), block_mask, role)
+                for o, role in zip(operands, ("src0", "src1"), strict=False)
+            ]
+            if len(values) == 1:
+                cmp = VCmpsOp(values[0], op.ins[1], seed, mode)
+            else:
+                cmp = VCmpOp(values[0], values[1], seed, mode)
+            return e.emit(cmp, "cmp").results[0]
+
+        if known is not None:  # unrolled: registers past the valid columns are all false
+            for j in range(chunks):
+                found: list[SSAValue | None] = []
+                for k in range(GROUP // lanes):
+                    left = known - j * GROUP - k * lanes
+                    if left <= 0:
+                        found.append(None)
+                        continue
+                    count = e.constant(left, i32)
+                    block_mask = e.block_mask(count) if bounded else None
+                    seed = e.plt(count)[0]
+                    found.append(compare(Size.of(j * GROUP + k * lanes), seed, block_mask))
+                packed = _narrow(e, found, dtype.bits, all_true) or none
+                assert packed is not None
+                at = e.add(out_row, Size.of(j * STORE_BYTES), "at")
+                e.emit(PstsOp(packed, out, e.index(at), "NORM"))
+        else:
+            loop = e.loop(Size.of(0), Size.of(chunks), 1, [e.count(cols)], "j")
+            block = loop.body.block
+            with e.inside(block):
+                j = Size(block.args[0], chunks - 1)
+                remaining: SSAValue = block.args[1]
+                first = e.mul(j, GROUP, "col")
+                found = []
+                for k in range(GROUP // lanes):
+                    col = e.add(first, Size.of(k * lanes), "col")
+                    before = remaining
+                    seed, remaining = e.plt(before)
+                    block_mask = e.block_mask(before) if bounded else None
+                    found.append(compare(col, seed, block_mask))
+                packed = _narrow(e, found, dtype.bits, all_true)
+                assert packed is not None
+                at = e.add(out_row, e.mul(j, STORE_BYTES, "byte"), "at")
+                e.emit(PstsOp(packed, out, e.index(at), "NORM"))
+                e.emit(scf.YieldOp(remaining))
     e.replace_op()
 
 

@@ -87,12 +87,15 @@ def _signless_twin(dtype: DType) -> DType:
     return dtype_named(f"i{dtype.bits}")
 
 
-class _Lowering:
+class ElementwiseLowering:
     """One elementwise op: its buffers, region and refusals, then its vecscope (`lower`)."""
 
     def __init__(
-        self, op: ElementwiseTileOp, rewriter: PatternRewriter, target: TargetProfile
-    ) -> None:
+        self, op: ElementwiseTileOp, rewriter: PatternRewriter, target: TargetProfile,
+        emitter: Emitter | None = None,
+    ) -> None:  # fmt: skip
+        """Checks `op` (a diagnostic when it has no exact vector form) and emits into
+        `emitter`'s vecscope, or a new one before `op`."""
         self.op = op
         self.target = target
         self.roles = op.source_roles()[: op.ARITY]
@@ -120,7 +123,7 @@ class _Lowering:
         ]
         rule = ELEMENTWISE_RULES[target.arch].max_min_fallback
         self.swap = self.vector_op in _SELECTS and swap_select(rule, target)
-        self.e = Emitter.replacing(op, rewriter, self.dtype)
+        self.e = emitter or Emitter.replacing(op, rewriter, self.dtype)
 
     def apply(self, values: Sequence[SSAValue], mask: SSAValue) -> SSAValue:
         """The chain of vector ops on one chunk: a left fold over the sources."""
@@ -264,6 +267,6 @@ def lower_elementwise(
     op: ElementwiseTileOp, rewriter: PatternRewriter, target: TargetProfile
 ) -> None:
     """Replaces `op` by its vecscope (see the module docstring)."""
-    lowering = _Lowering(op, rewriter, target)
+    lowering = ElementwiseLowering(op, rewriter, target)
     lowering.lower()
     lowering.e.replace_op()

@@ -86,13 +86,15 @@ def _per_row_buffer(op: TileOp, value: SSAValue, role: str) -> tuple[Buffer, int
     return Buffer(value, type, alloc.address, sizes[0], sizes[1]), 1
 
 
-class _Lowering:
+class ExpandLowering:
     """One expansion: its buffers and refusals, then its vecscope (`lower`)."""
 
     def __init__(
         self, op: ExpandTileOp | ExpandBinaryTileOp, rewriter: PatternRewriter,
-        target: TargetProfile,
+        target: TargetProfile, emitter: Emitter | None = None,
     ) -> None:  # fmt: skip
+        """Checks `op` (a diagnostic when it has no exact vector form) and emits into
+        `emitter`'s vecscope, or a new one before `op`."""
         self.op = op
         self.target = target
         self.dst = buffer_of(op, op.outs[0], "dst")
@@ -120,7 +122,7 @@ class _Lowering:
         self.swap = bool(self.chain) and self.chain[0] in (VMaxOp, VMinOp)
         self.swap = self.swap and swap_select(rule, target)
         self.rows, self.cols = self.dst.valid_rows, self.dst.valid_cols
-        self.e = Emitter.replacing(op, rewriter, self.dtype)
+        self.e = emitter or Emitter.replacing(op, rewriter, self.dtype)
 
     def apply(self, full: SSAValue | None, expanded: SSAValue, mask: SSAValue) -> SSAValue:
         """The op's chain on one chunk, operands in the op's order."""
@@ -209,4 +211,4 @@ def lower_expand(
     op: ExpandTileOp | ExpandBinaryTileOp, rewriter: PatternRewriter, target: TargetProfile
 ) -> None:
     """Replaces `op` by its vecscope (see the module docstring)."""
-    _Lowering(op, rewriter, target).lower()
+    ExpandLowering(op, rewriter, target).lower()

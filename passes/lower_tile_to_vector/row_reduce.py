@@ -1,7 +1,8 @@
 """`trowsum trowmax trowmin trowprod` as vector loops (interpreters/semantics/row_reduce.py).
 
 R x C is the source's valid region; `dst[i, 0]` is written for `i < R` and nothing else.
-Per row i (an `scf.for`), A5's order (pto-isa a5/TRowReduce.hpp), on every target:
+Per row i (an `scf.for`), in the target's order (`rules.ROW_REDUCE_ORDER`). A5's
+(pto-isa a5/TRowReduce.hpp; also the CPU target's, and `trowprod`'s everywhere):
 
     acc = pto.vbr identity                       (0, -inf / lowest, +inf / highest)
     scf.for off = 0 to C step N iter_args(rem = C, acc):
@@ -9,6 +10,12 @@ Per row i (an `scf.for`), A5's order (pto-isa a5/TRowReduce.hpp), on every targe
         r = pto.vcadd|vcmax|vcmin (pto.vlds src[i * stride + off]), mask
         acc = pto.vadd|vmax|vmin acc, r, lane0      (lane0 = pto.plt 1)
     pto.vsts acc, dst[i * dst_stride], lane0
+
+A2/A3's (a2a3/TRowReduceOps.hpp, `lanes_first`): the row's registers combined lane by lane,
+`acc = c0` or `vadd|vmax|vmin c0, c1`, the partial register merged into its valid lanes
+(`vsel` of the step and acc), then `c2, c3, ...`; one `vcadd|vcmax|vcmin acc` over all
+lanes, and the `vsts` of lane 0 (a row of one register: the cross-lane reduction of its
+valid lanes). Unrolled when the valid columns are known, else a loop over registers.
 
 `trowprod` (a5/TRowProd.hpp) starts from 1, steps `acc = vsel (vmul acc, v, mask), acc, mask`
 (A5's merging vmul) and, before the store, folds the register in halves: log2(N) times
@@ -27,7 +34,7 @@ src other than element for element, a DN dst (unaligned results).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import cast
 
@@ -49,7 +56,7 @@ from passes.lower_tile_to_vector.buffers import (
     overlap_error,
     require_vector_ops,
 )
-from passes.lower_tile_to_vector.emit import Emitter
+from passes.lower_tile_to_vector.emit import Emitter, Operand
 from pto_dialect.dtypes import I8, I16, U8, DType, mlir_type
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowProdOp, TRowSumOp
@@ -61,11 +68,12 @@ from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_rearrange import UnpackOp, VIntlvOp, VSunpackOp, VZunpackOp
 from pto_dialect.ops.vector_scalar import as_element
 from pto_dialect.ops.vector_store import VstsOp
+from pto_dialect.rules import ROW_REDUCE_ORDER, RowOrder
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import TileBufType, VRegType
 
 
-def _dst_buffer(op: RowReduceTileOp | ArgReduceTileOp) -> Buffer:
+def row_dst_buffer(op: RowReduceTileOp | ArgReduceTileOp) -> Buffer:
     """dst as a buffer; a DN dst (one column, element i at i) is refused: its results are
     4 or 2 bytes apart and `pto.vsts` stores to 32-byte aligned addresses only (A5 stores
     them with the 1PT distribution, which the dialect's vsts does not have)."""
@@ -91,7 +99,7 @@ i16, whose vmax/vmin is reduced in i16 (exact: an integer extremum does not depe
 order, and the extended values compare as the 8-bit ones)."""
 
 
-def _identity(op: RowReduceTileOp, dtype: DType, e: Emitter, as_type: DType) -> SSAValue:
+def identity_constant(op: RowReduceTileOp, dtype: DType, e: Emitter, as_type: DType) -> SSAValue:
     """The scalar the accumulator starts from (semantics.row_reduce.identity of `dtype`),
     as an `as_type` constant."""
     if isinstance(op, TRowSumOp | TRowProdOp):
@@ -117,7 +125,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
     if op.REFUSED is not None:
         raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
     src = buffer_of(op, op.ins[0], "src")
-    dst = _dst_buffer(op)
+    dst = row_dst_buffer(op)
     dtype = src.dtype
     prod = isinstance(op, TRowProdOp)
     widen = None if prod or isinstance(op, TRowSumOp) else WIDENED.get(dtype)
@@ -140,8 +148,15 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
         require_vector_ops(op, target, dtype, VsldbOp)
     check_store_in_ub(op, target, dst, footprint(rows.bound, dst.stride, 1, lanes))
     dst_ptr = e.pointer(dst)
+    if not prod and ROW_REDUCE_ORDER[target.arch] is RowOrder.LANES_FIRST:
+        known = cols.known
+        if known is None or (known > lanes and known % lanes):
+            require_vector_ops(op, target, dtype, VSelOp)
+        _lower_lanes_first(op, e, src_in, dst_ptr, dst.stride, e.plt(e.constant(1, i32))[0])
+        e.replace_op()
+        return
     wide_vreg = VRegType(mlir_type(wide))
-    start = e.emit(VBrOp(_identity(op, dtype, e, wide), wide_vreg), "acc0").results[0]
+    start = e.emit(VBrOp(identity_constant(op, dtype, e, wide), wide_vreg), "acc0").results[0]
     one = e.constant(1, i32)
     lane0 = e.plt(one, wide.bits)[0]
     full = lane0  # every lane of a register: prod's fold, the widened halves
@@ -151,7 +166,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
     if widen is not None:
         store_mask = e.plt(one)[0]
         i8_vreg = VRegType(mlir_type(I8))
-        pad = e.emit(VBrOp(_identity(op, dtype, e, I8), i8_vreg), "pad").results[0]
+        pad = e.emit(VBrOp(identity_constant(op, dtype, e, I8), i8_vreg), "pad").results[0]
     with e.rows(rows, name="i") as i:
         base = e.mul(i, src.stride, "row")
         loop = e.loop(Size.of(0), cols, lanes, [e.count(cols), start], "off")
@@ -164,7 +179,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
             value = e.load(src_in, e.add(base, offset, "at"), block_mask)
             if widen is not None and pad is not None:
                 value, mask = _widened(op, e, value, mask, pad, widen, full), full
-            acc = _step(op, e, body.args[2], value, mask, lane0)
+            acc = cross_step(op, e, body.args[2], value, mask, lane0)
             e.emit(scf.YieldOp(rest, acc))
         result = loop.results[1]
         if prod:
@@ -173,6 +188,105 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
             result = e.emit(VBitcastOp(result, e.vreg), "result").results[0]
         e.store(result, dst_ptr, e.mul(i, dst.stride, "out"), store_mask)
     e.replace_op()
+
+
+def lanes_first(
+    op: RowReduceTileOp, e: Emitter, cols: int, fetch: Callable[[int, SSAValue], SSAValue],
+    masks: Callable[[int], SSAValue], full: SSAValue,
+) -> SSAValue:  # fmt: skip
+    """A2/A3's order (`rules.RowOrder.LANES_FIRST`) over a row of `cols` (> 0, static)
+    valid elements: the register whose lane 0 holds the result. `fetch(k, mask)` gives
+    register k of the row, `masks(n)` the mask of the first n lanes, `full` all lanes."""
+    assert op.REDUCE_OP is not None
+    lanes = e.lanes
+    whole, remain = divmod(cols, lanes)
+    if whole == 0 or (whole == 1 and not remain):
+        mask = masks(cols) if whole == 0 else full
+        return e.emit(op.REDUCE_OP(fetch(0, mask), mask), "cross").results[0]
+    acc = fetch(0, full)
+    if whole >= 2:
+        acc = e.emit(op.STEP_OP(acc, fetch(1, full), full), "acc").results[0]
+    if remain:
+        tail = masks(remain)
+        merged = e.emit(op.STEP_OP(acc, fetch(whole, tail), tail), "part").results[0]
+        acc = e.emit(VSelOp(merged, acc, tail), "acc").results[0]
+    for k in range(2, whole):
+        acc = e.emit(op.STEP_OP(acc, fetch(k, full), full), "acc").results[0]
+    return e.emit(op.REDUCE_OP(acc, full), "cross").results[0]
+
+
+def _lower_lanes_first(
+    op: RowReduceTileOp, e: Emitter, src: Operand, dst_ptr: SSAValue, dst_stride: int,
+    lane0: SSAValue,
+) -> None:  # fmt: skip
+    """The rows of `op` in A2/A3's order: unrolled over a row's registers when its valid
+    columns are known, else a loop over registers 1 .. K-1 in the order 1, the partial one,
+    2, 3, ... (each merged into its valid lanes), then one cross-lane reduction."""
+    rows, cols, lanes = src.buffer.valid_rows, src.buffer.valid_cols, e.lanes
+    full = e.plt(e.constant(lanes, i32))[0]
+    known = cols.known
+    with e.rows(rows, name="i") as i:
+        base = e.mul(i, src.buffer.stride, "row")
+        if known is not None:
+
+            def fetch(k: int, mask: SSAValue) -> SSAValue:
+                count = min(known - k * lanes, lanes)
+                blocks = e.block_mask(e.constant(count, i32)) if src.bounded else None
+                return e.load(src, e.add(base, Size.of(k * lanes), "at"), blocks)
+
+            def masks(n: int) -> SSAValue:
+                return e.plt(e.constant(n, i32))[0]
+
+            result = lanes_first(op, e, known, fetch, masks, full)
+        else:
+            result = _lanes_first_loop(op, e, src, base, cols, full)
+        e.store(result, dst_ptr, e.mul(i, dst_stride, "out"), lane0)
+
+
+def _lanes_first_loop(
+    op: RowReduceTileOp, e: Emitter, src: Operand, base: Size, cols: Size, full: SSAValue
+) -> SSAValue:
+    """A2/A3's order over a row of a run-time number of columns C: register 0, then for
+    j = 1 .. K-1 the register `j` (`K-1`, the partial one, at j = 2 and `j-1` after it when
+    C % N != 0), each step merged into its valid lanes; one cross-lane reduction, over
+    min(C, N) lanes."""
+    assert op.REDUCE_OP is not None
+    lanes = e.lanes
+    count = e.count(cols)
+    first = e.block_mask(count) if src.bounded else None
+    acc0 = e.load(src, base, first, "c0")
+    cross_mask = e.plt(count)[0]
+    n = e.constant(lanes)
+    c = e.index(cols)
+    k_total = e.emit(arith.DivSIOp(e.emit(arith.AddiOp(c, e.constant(lanes - 1))).results[0], n),
+                     "k").results[0]  # fmt: skip
+    whole = e.emit(arith.DivSIOp(c, n), "whole").results[0]
+    remain = e.emit(arith.SubiOp(c, e.emit(arith.MuliOp(whole, n)).results[0]), "remain")
+    partial = e.emit(arith.CmpiOp(remain.results[0], e.constant(0), "sgt"), "partial").results[0]
+    last = e.emit(arith.SubiOp(k_total, e.constant(1)), "last").results[0]
+    loop = e.loop(Size.of(1), Size(k_total, cols.bound), 1, [acc0], "j")
+    body = loop.body.block
+    j = body.args[0]
+    with e.inside(body):
+        two = e.constant(2)
+        at_two = e.emit(arith.CmpiOp(j, two, "eq")).results[0]
+        past_two = e.emit(arith.CmpiOp(j, two, "sgt")).results[0]
+        shifted = e.emit(arith.SubiOp(j, e.constant(1))).results[0]
+        later = e.emit(arith.SelectOp(past_two, shifted, j)).results[0]
+        moved = e.emit(arith.SelectOp(at_two, last, later)).results[0]
+        index = e.emit(arith.SelectOp(partial, moved, j), "reg").results[0]
+        offset = e.emit(arith.MuliOp(index, n), "off").results[0]
+        left = e.emit(arith.SubiOp(c, offset)).results[0]
+        left_i32 = e.emit(arith.IndexCastOp(left, i32), "left").results[0]
+        mask = e.plt(left_i32)[0]
+        blocks = e.block_mask(left_i32) if src.bounded else None
+        at = e.add(base, Size(offset, cols.bound), "at")
+        value = e.load(src, at, blocks)
+        step = e.emit(op.STEP_OP(body.args[1], value, mask), "part").results[0]
+        e.emit(scf.YieldOp(e.emit(VSelOp(step, body.args[1], mask), "acc").results[0]))
+    mask = e.emit(arith.SelectOp(e.emit(arith.CmpiOp(k_total, e.constant(1), "sgt")).results[0],
+                                 full, cross_mask), "cross_mask").results[0]  # fmt: skip
+    return e.emit(op.REDUCE_OP(loop.results[0], mask), "cross").results[0]
 
 
 def _widened(
@@ -194,7 +308,7 @@ def _widened(
     return e.emit(op.STEP_OP(halves[0], halves[1], full), "wide").results[0]
 
 
-def _step(
+def cross_step(
     op: RowReduceTileOp, e: Emitter, acc: SSAValue, value: SSAValue, mask: SSAValue,
     lane0: SSAValue,
 ) -> SSAValue:  # fmt: skip
@@ -230,7 +344,7 @@ def lower_arg_reduce(op: ArgReduceTileOp, rewriter: PatternRewriter, target: Tar
     if op.REFUSED is not None:
         raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
     if op.ROW:
-        _dst_buffer(op)
+        row_dst_buffer(op)
         lower_row_arg_reduce(op, rewriter, target)
     else:
         lower_col_arg_reduce(op, rewriter, target)

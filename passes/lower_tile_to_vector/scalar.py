@@ -66,10 +66,15 @@ from pto_dialect.targets import TargetProfile
 from pto_dialect.types import VRegType
 
 
-class _Lowering:
+class ScalarLowering:
     """One tile-scalar op: its buffers, scalar and refusals, then its vecscope."""
 
-    def __init__(self, op: ScalarTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
+    def __init__(
+        self, op: ScalarTileOp, rewriter: PatternRewriter, target: TargetProfile,
+        emitter: Emitter | None = None,
+    ) -> None:  # fmt: skip
+        """Checks `op` (a diagnostic when it has no exact vector form) and emits into
+        `emitter`'s vecscope, or a new one before `op`."""
         if op.REFUSED is not None:
             raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
         self.op = op
@@ -105,7 +110,7 @@ class _Lowering:
                 )
         self.rows, self.cols = self._region()
         folded = self._folded_scalar()
-        self.e = Emitter.replacing(op, rewriter, self.dtype)
+        self.e = emitter or Emitter.replacing(op, rewriter, self.dtype)
         self.scalar = op.scalar
         if folded is not None:
             const = arith.ConstantOp(FloatAttr(folded, cast(AnyFloat, mlir_type(self.dtype))))
@@ -245,6 +250,6 @@ class _Lowering:
 
 def lower_scalar(op: ScalarTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
     """Replaces `op` by its vecscope (see the module docstring)."""
-    lowering = _Lowering(op, rewriter, target)
+    lowering = ScalarLowering(op, rewriter, target)
     lowering.lower()
     lowering.e.replace_op()

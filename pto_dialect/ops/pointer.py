@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, IntegerType
+from xdsl.dialects.builtin import IndexType, IntegerType, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -25,7 +25,7 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 
 from pto_dialect.attrs import Pipe
-from pto_dialect.ops.base import PtoOp, fail
+from pto_dialect.ops.base import PtoOp, define_op, fail
 from pto_dialect.records import NoCycles
 from pto_dialect.types import PtrType
 
@@ -154,4 +154,42 @@ def _parse_ptr_type(parser: Parser) -> Attribute:
     return stripped
 
 
-OPS: list[type[IRDLOperation]] = [CastPtrOp, AddPtrOp]
+class PtrIntCastOp(PtoOp):
+    """`ptrtoint` / `inttoptr`: a pointer as an i64 address and back (PTOAS PTOOps.td)."""
+
+    MANUAL: ClassVar = "scalar/ops/micro-instruction/pointer-operations.md"
+    COST: ClassVar = NoCycles("pointer arithmetic on the scalar unit: no cycles modelled")
+    PIPE: ClassVar[Pipe] = Pipe.S
+    TO_INT: ClassVar[bool]
+
+    input = operand_def()
+    result = result_def()
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
+
+    def __init__(self, input: SSAValue | Operation, result_type: Attribute) -> None:
+        super().__init__(operands=[input], result_types=[result_type])
+
+    def verify_(self) -> None:
+        types: tuple[Attribute, Attribute] = (self.input.type, self.result.type)
+        pointer, integer = types if self.TO_INT else types[::-1]
+        if not isinstance(pointer, PtrType):
+            raise fail(f"{self.name} pointer type {pointer} must be a !pto.ptr")
+        if not isinstance(integer, IntegerType):
+            raise fail(f"{self.name} address type {integer} must be an integer")
+        if self.TO_INT and integer != i64:
+            raise fail(f"{self.name} result type {integer} must be i64")
+
+
+PtrToIntOp = define_op(
+    PtrIntCastOp, "PtrToIntOp", "pto.ptrtoint", "`%a = pto.ptrtoint %p : P -> i64`.",
+    TO_INT=True,
+)  # fmt: skip
+IntToPtrOp = define_op(
+    PtrIntCastOp, "IntToPtrOp", "pto.inttoptr", "`%p = pto.inttoptr %a : iN -> P`.",
+    TO_INT=False,
+)  # fmt: skip
+
+OPS: list[type[IRDLOperation]] = [CastPtrOp, AddPtrOp, PtrToIntOp, IntToPtrOp]

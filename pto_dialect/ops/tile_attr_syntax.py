@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -41,7 +42,13 @@ def parse_dps_attrs_in_ins(
         ins.append(parser.parse_unresolved_operand())
     attrs |= parser.parse_optional_attr_dict()
     parser.parse_punctuation(":")
-    in_types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    in_types = [parser.parse_type()]
+    while parser.parse_optional_punctuation(",") is not None:
+        axis = parser.parse_optional_str_literal()
+        if axis is not None:  # PTOAS's mask-pattern gather/scatter: `..., "row")`
+            attrs["axis"] = StringAttr(axis)
+            break
+        in_types.append(parser.parse_type())
     parser.parse_punctuation(")")
     parser.parse_keyword("outs")
     parser.parse_punctuation("(")

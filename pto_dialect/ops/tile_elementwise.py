@@ -47,6 +47,8 @@ from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
 _PAGES = "tile/ops/elementwise-tile-tile/"
+_BITWISE_INTS = "i8 ui8 i16 ui16 i32 ui32"
+"""The bitwise tile ops' integers on every target (pto-isa's implementations)."""
 S = TypeVar("S")
 
 
@@ -230,8 +232,10 @@ class TAndOp(BinaryTileOp):
     name = "pto.tand"
 
     MANUAL: ClassVar = _PAGES + "tand.md"
-    # tand.md: A2A3 1- or 2-byte integers, A5 1-, 2- or 4-byte integers
-    DTYPES: ClassVar = per_target_dtypes("i8 ui8 i16 ui16", "i8 ui8 i16 ui16 i32 ui32")
+    # tand.md: 1-, 2- or 4-byte integers on A5; A2A3's page lists 1 and 2 bytes, but pto-isa
+    # a2a3/TAnd.hpp also takes 4-byte integers as 16-bit pairs (B322B16Trait;
+    # hw-native-sys/PTOAS#999; docs/decisions.md)
+    DTYPES: ClassVar = per_target_dtypes(_BITWISE_INTS, _BITWISE_INTS)
     VECTOR_OP: ClassVar = VAndOp
 
 
@@ -242,8 +246,8 @@ class TOrOp(BinaryTileOp):
     name = "pto.tor"
 
     MANUAL: ClassVar = _PAGES + "tor.md"
-    # tor.md: A2A3 1- or 2-byte integers, A5 8/16/32-bit integers
-    DTYPES: ClassVar = per_target_dtypes("i8 ui8 i16 ui16", "i8 ui8 i16 ui16 i32 ui32")
+    # tor.md: A5 8/16/32-bit integers; A2A3 as tand (a2a3/TOr.hpp, B322B16Trait)
+    DTYPES: ClassVar = per_target_dtypes(_BITWISE_INTS, _BITWISE_INTS)
     VECTOR_OP: ClassVar = VOrOp
 
 
@@ -286,7 +290,9 @@ class TNotOp(UnaryTileOp):
     name = "pto.tnot"
 
     MANUAL: ClassVar = _PAGES + "tnot.md"
-    DTYPES: ClassVar = per_target_dtypes("i16 ui16", "ui32 i32 ui16 i16 ui8 i8")
+    # tnot.md: A2A3 16-bit integers; pto-isa a2a3/TUnaryOp.hpp's TNOT reinterprets 1- and
+    # 4-byte integers as 16-bit lanes too (B82B16Trait / B322B16Trait; docs/decisions.md)
+    DTYPES: ClassVar = per_target_dtypes(_BITWISE_INTS, _BITWISE_INTS)
     VECTOR_OP: ClassVar = VNotOp
 
 

@@ -11,8 +11,9 @@ them:
 Rules: dst's pad is not null (a vec tile; a mat tile is filled with zero and its pad must be
 null or zero: "PadVal only support PadValue::Zero"); src and dst share the element type (the
 pages ask for one size; we ask for one type: a copy between types would convert, which no
-page defines); 1-, 2- or 4-byte elements; tfillpad and tfillpad_inplace keep src's shape,
-tfillpad_expand's dst is at least src's in both dimensions; a mat tile is nZ (blayout
+page defines); 1-, 2- or 4-byte elements; tfillpad_inplace and a mat tfillpad keep src's
+shape, the dst of tfillpad_expand and of a vec tfillpad (PTOAS lowers it to TFILLPAD_EXPAND
+then) is at least src's in both dimensions; a mat tile is nZ (blayout
 col_major, slayout row_major); tfillpad_expand and tfillpad_inplace are vec only.
 """
 
@@ -49,6 +50,14 @@ _PAGES = "tile/ops/layout-and-rearrangement/"
 # 1-, 2- and 4-byte elements (the pages' size rule, a2a3/a5/cpu TFillPad.hpp static_asserts).
 _TYPES = "i8 ui8 i16 ui16 f16 bf16 i32 ui32 f32"
 FILLPAD_DTYPES = per_target_dtypes(_TYPES, _TYPES)
+
+
+def require_at_least(name: str, src: tuple[int, int], dst: tuple[int, int]) -> None:
+    """The expand form's rule: dst is at least src in both dimensions."""
+    if dst[0] < src[0] or dst[1] < src[1]:
+        raise fail(
+            f"{name} dst shape {dims_str(*dst)} must be at least the src shape {dims_str(*src)}"
+        )
 
 
 def _into_mat(op: Operation) -> bool:
@@ -121,6 +130,14 @@ class TFillPadOp(FillPadTileOp):
     MANUAL: ClassVar = _PAGES + "tfillpad.md"
     LOCATIONS: ClassVar = (Location.VEC, Location.MAT)
 
+    def verify_shapes(self, src: tuple[int, int], dst: tuple[int, int]) -> None:
+        """A vec dst may be larger than src: PTOAS picks `TFILLPAD_EXPAND` from the shapes
+        (its verifier keeps one shape for loc=mat only; docs/decisions.md)."""
+        if self.dst_tile().location is Location.VEC:
+            require_at_least(self.name, src, dst)
+        else:
+            super().verify_shapes(src, dst)
+
 
 @irdl_op_definition
 class TFillPadExpandOp(FillPadTileOp):
@@ -131,11 +148,7 @@ class TFillPadExpandOp(FillPadTileOp):
     MANUAL: ClassVar = _PAGES + "tfillpad-expand.md"
 
     def verify_shapes(self, src: tuple[int, int], dst: tuple[int, int]) -> None:
-        if dst[0] < src[0] or dst[1] < src[1]:
-            raise fail(
-                f"{self.name} dst shape {dims_str(*dst)} must be at least the src shape "
-                f"{dims_str(*src)}"
-            )
+        require_at_least(self.name, src, dst)
 
 
 @irdl_op_definition

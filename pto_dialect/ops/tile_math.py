@@ -255,8 +255,16 @@ class TPowOp(RefusedTileOp, BinaryTileOp):
             estimate="no published figure: vln + vmul + vexp (npu/a2a3/TPow.hpp)",
         )
 
+    NUM_INS: ClassVar[int] = 3
+    """At most: base, exp and the optional tmp of the C++ API (tpow.md `TPOW(dst, base, exp,
+    tmp)`; PTOAS kernels pass it), working space the interpreter does not need."""
+    OPTIONAL_TMP: ClassVar[bool] = True
+
     def source_roles(self) -> list[str]:
-        return ["base", "exp"]
+        return ["base", "exp", "tmp"][: len(self.ins)]
+
+    def scratch_sources(self) -> frozenset[int]:
+        return frozenset({2}) if len(self.ins) == 3 else frozenset()
 
     def alias_sources(self) -> frozenset[int]:
         """Only the base: A2/A3 writes ln(base) into dst before it reads exp

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from math import prod
-from typing import ClassVar, Self, TypeVar
+from typing import ClassVar, Self, TypeVar, cast
 
 from xdsl.dialects.arith import ConstantOp
 from xdsl.dialects.builtin import (
@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     IntAttr,
     IntegerAttr,
     IntegerType,
+    MemRefType,
 )
 from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 from xdsl.irdl import (
@@ -35,7 +36,7 @@ from xdsl.irdl import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
-from pto_dialect.attrs import Layout, LayoutAttr, Location, Pipe
+from pto_dialect.attrs import Layout, LayoutAttr, Location, LocationAttr, Pipe
 from pto_dialect.dtypes import BF16, F16, F32, I32, DType
 from pto_dialect.ops.base import (
     SEGMENTS,
@@ -456,9 +457,24 @@ def require_valid_operands(
 
 
 def _require_partition_view(what: str, attr: Attribute | None) -> PartitionTensorViewType:
+    """The GM window of a `!pto.partition_tensor_view`, or of a static GM memref (the spelling
+    of PTOAS's kernels of early 2026: `memref<16x128xf32, #pto.address_space<gm>>`)."""
+    if attr is not None and is_gm_memref(attr):
+        memref = cast(MemRefType[Attribute], attr)
+        return PartitionTensorViewType(memref.get_shape(), memref.element_type)
     if not isinstance(attr, PartitionTensorViewType):
         raise fail(f"{what} must be a !pto.partition_tensor_view, got {attr}")
     return attr
+
+
+def is_gm_memref(attr: Attribute) -> bool:
+    """A static-shaped memref in `#pto.address_space<gm>`."""
+    return (
+        isinstance(attr, MemRefType)
+        and isinstance(attr.memory_space, LocationAttr)
+        and attr.memory_space.data is Location.GM
+        and all(d >= 0 for d in attr.get_shape())
+    )
 
 
 MAX_VIEW_RANK = 5

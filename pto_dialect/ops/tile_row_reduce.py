@@ -1,9 +1,10 @@
 """Row reductions: `trowsum`, `trowmax`, `trowmin`, `trowprod` (`dst[i, 0] = reduce_j src[i, j]`).
 
 Syntax (PTOOps.td, the pages' AS Level 1/2): `%dst = pto.trowsum %src, %tmp : (T, T) -> T1`
-and `pto.trowsum ins(%src, %tmp : T, T) outs(%dst : T1)`. `tmp` is required (the C++
-intrinsic takes it): A2/A3 uses it as working space, A5 ignores it; the record declares it
-scratch (the DPS form may clobber it).
+and `pto.trowsum ins(%src, %tmp : T, T) outs(%dst : T1)`. The C++ intrinsic takes `tmp`: A2/A3
+uses it as working space, A5 ignores it; the record declares it scratch (the DPS form may
+clobber it). It may be left out (PTOAS kernels do: its compiler supplies the scratch): the
+result does not depend on it.
 
 Rules (the reduce-and-expand pages, "General constraints / checks"): src, tmp and dst in
 `loc=vec`; src ND; dst ND, or DN (`blayout=col_major, slayout=none_box`) with one column;
@@ -72,6 +73,7 @@ class RowReduceTileOp(TileOp):
 
     PIPE: ClassVar[Pipe] = Pipe.V
     NUM_INS: ClassVar[int] = 2
+    OPTIONAL_TMP: ClassVar[bool] = True
     REDUCE_OP: ClassVar[type[VectorReduceOp] | None]
     """The cross-lane reduction of one register (None: no micro-op reduces across lanes)."""
     STEP_OP: ClassVar[type[VectorBinaryOp]]
@@ -88,11 +90,11 @@ class RowReduceTileOp(TileOp):
         return (cls.REDUCE_OP, cls.STEP_OP)
 
     def source_roles(self) -> list[str]:
-        return ["src", "tmp"]
+        return ["src", "tmp"][: len(self.ins)]
 
     def scratch_sources(self) -> frozenset[int]:
         """A2/A3 works in `tmp`."""
-        return frozenset({1})
+        return frozenset({1}) if len(self.ins) == 2 else frozenset()
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
         """One column of the source's valid rows."""
@@ -102,13 +104,16 @@ class RowReduceTileOp(TileOp):
         return self.result_region(shapes)
 
     def verify_tiles(self, target: TargetProfile) -> None:
-        src, tmp, dst = self.tile(0, "src"), self.tile(1, "tmp"), self.dst_tile()
-        for role, tile in (("src", src), ("tmp", tmp), ("dst", dst)):
+        src, dst = self.tile(0, "src"), self.dst_tile()
+        tiles = [("src", src), ("dst", dst)]
+        if len(self.ins) == 2:
+            tiles.append(("tmp", self.tile(1, "tmp")))
+        for role, tile in tiles:
             require_location(f"{self.name} {role}", tile, Location.VEC)
         require_nd(f"{self.name} src", src)
         require_row_output(f"{self.name} dst", dst)
-        require_same_dtype(f"{self.name} dst", dst.element, "src", src.element)
-        require_same_dtype(f"{self.name} tmp", tmp.element, "src", src.element)
+        for role, tile in tiles[1:]:
+            require_same_dtype(f"{self.name} {role}", tile.element, "src", src.element)
         assert self.DTYPES is not None
         require_dtype_supported(self.name, src.element, target, self.DTYPES)
         require_nonzero_valid(f"{self.name} src", src)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar, TypeVar
 
-from xdsl.dialects.builtin import f32
+from xdsl.dialects.builtin import IntegerType, f32
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition
@@ -487,9 +487,11 @@ class TExpandSOp(ScalarTileOp):
 
     LAYOUTS: ClassVar = ((SCALAR,),)
     MANUAL: ClassVar = _PAGES + "texpands.md"
-    # texpands.md, TileType::Vec (A5: no bf16)
+    # pto-isa TEXPANDS_IMPL static_asserts, a2a3/ and a5/TExpandS.hpp: 1-, 2-, 4-byte
+    # integers, f16, bf16, f32 (A5 also 8-byte integers, not modelled); texpands.md's A5
+    # list omits bf16 (docs/decisions.md)
     DTYPES: ClassVar = per_target_dtypes(
-        "ui8 i8 ui16 i16 ui32 i32 f16 bf16 f32", "ui8 i8 ui16 i16 ui32 i32 f16 f32"
+        "ui8 i8 ui16 i16 ui32 i32 f16 bf16 f32", "ui8 i8 ui16 i16 ui32 i32 f16 bf16 f32"
     )
     VECTOR_OP: ClassVar = VBrOp  # then vsts
 
@@ -552,6 +554,13 @@ class TXorSOp(ScalarTileOp):
     IN_PLACE: ClassVar[bool] = False
 
 
+def shift_count_scalar(op: ScalarTileOp, dst: TileTypeBase) -> None:
+    """A shift count: an integer of any width (the C++ API converts it to the element type;
+    PTOAS's kernels shift i32 tiles by i16 counts: docs/decisions.md)."""
+    if not isinstance(op.scalar.type, IntegerType):
+        ScalarTileOp.verify_scalar(op, dst)
+
+
 @irdl_op_definition
 class TShlSOp(ScalarTileOp):
     """`dst = src << scalar`, the count in [0, bits - 1] (tshls.md: "zero and positive")."""
@@ -561,6 +570,9 @@ class TShlSOp(ScalarTileOp):
     MANUAL: ClassVar = _PAGES + "tshls.md"
     DTYPES: ClassVar = per_target_dtypes("i32 i16 ui32 ui16", "i32 i16 i8 ui32 ui16 ui8")
     VECTOR_OP: ClassVar = VShlsOp
+
+    def verify_scalar(self, dst: TileTypeBase) -> None:
+        shift_count_scalar(self, dst)
 
     def verify_constant(self, value: int | float, dtype: DType) -> None:
         require_shift_count(f"{self.name} scalar", self.scalar, dtype)
@@ -575,6 +587,9 @@ class TShrSOp(ScalarTileOp):
     MANUAL: ClassVar = _PAGES + "tshrs.md"
     DTYPES: ClassVar = per_target_dtypes("i32 i16 ui32 ui16", "i32 i16 i8 ui32 ui16 ui8")
     VECTOR_OP: ClassVar = VShrsOp
+
+    def verify_scalar(self, dst: TileTypeBase) -> None:
+        shift_count_scalar(self, dst)
 
     def verify_constant(self, value: int | float, dtype: DType) -> None:
         require_shift_count(f"{self.name} scalar", self.scalar, dtype)
@@ -637,14 +652,17 @@ class TRemSOp(ScalarTileOp):
 
 @irdl_op_definition
 class TPowSOp(ScalarTileOp):
-    """`dst = pow(base, exp)`; `ins(base, exp[, tmp])`. A5 only (tpows.md)."""
+    """`dst = pow(base, exp)`; `ins(base, exp[, tmp])`."""
 
     name = "pto.tpows"
 
     LAYOUTS: ClassVar = (("base", SCALAR), ("base", SCALAR, TMP))
     MANUAL: ClassVar = _PAGES + "tpows.md"
-    # tpows.md: PowAlgorithm::DEFAULT types, documented for A5 only
-    DTYPES: ClassVar = per_target_dtypes("", "f32 f16 i32 ui32 i16 ui16 i8 ui8")
+    # tpows.md: PowAlgorithm::DEFAULT types, documented for A5; pto-isa's npu/a2a3/TPow.hpp
+    # implements TPOWS for A2/A3 with tpow's types (docs/decisions.md)
+    DTYPES: ClassVar = per_target_dtypes(
+        "i32 i16 i8 ui32 ui16 ui8 f32", "f32 f16 i32 ui32 i16 ui16 i8 ui8"
+    )
     VECTOR_OP: ClassVar = VMulsOp
     COST: ClassVar = VectorCost(
         Completion.MUL,

@@ -40,7 +40,7 @@ from xdsl.irdl import (
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from pto_dialect.ops.base import PtoOp, dims_str, fail, segments
+from pto_dialect.ops.base import PtoOp, define_op, dims_str, fail, segments
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.records import NoCycles
 from pto_dialect.types import DYNAMIC, TileBufType, TileTypeBase
@@ -52,13 +52,10 @@ def _sizes(attr: ArrayAttr[IntegerAttr[IntegerType]]) -> list[int]:
     return [a.value.data for a in attr.data]
 
 
-@irdl_op_definition
-class SubViewOp(PtoOp):
-    """A tile buffer viewing `sizes` of `source` from `offsets` on (no copy)."""
+class WindowViewOp(PtoOp):
+    """A tile buffer viewing `sizes` of `source` from `offsets` on (no copy): `pto.subview`
+    and `pto.subset`, one op under the names of two pages."""
 
-    name = "pto.subview"
-
-    MANUAL: ClassVar = "tile/ops/sync-and-config/subview.md"
     COST: ClassVar = NoCycles("a view: metadata only, no data movement (subview.md)")
 
     source = operand_def(TileBufType)
@@ -87,7 +84,7 @@ class SubViewOp(PtoOp):
 
     # ---- syntax ---------------------------------------------------------------------------
     @classmethod
-    def parse(cls, parser: Parser) -> SubViewOp:
+    def parse(cls, parser: Parser) -> WindowViewOp:
         source = parser.parse_unresolved_operand()
         offsets = parser.parse_comma_separated_list(
             parser.Delimiter.SQUARE, parser.parse_unresolved_operand
@@ -273,4 +270,17 @@ class TReshapeOp(PtoOp):
             )
 
 
-OPS: list[type[IRDLOperation]] = [SubViewOp, TReshapeOp]
+SubViewOp = define_op(
+    WindowViewOp, "SubViewOp", "pto.subview",
+    "A tile buffer viewing `sizes` of `source` from `offsets` on (no copy).",
+    MANUAL="tile/ops/sync-and-config/subview.md",
+)  # fmt: skip
+SubsetOp = define_op(
+    WindowViewOp, "SubsetOp", "pto.subset",
+    "The view-and-tile-buf page's name of the same view (subset.md: a strided child tile "
+    "aliasing a window of the parent, no data movement; its rules are subview's).",
+    MANUAL="tile/ops/view-and-tile-buf/subset.md",
+)  # fmt: skip
+
+
+OPS: list[type[IRDLOperation]] = [SubViewOp, TReshapeOp, SubsetOp]

@@ -94,12 +94,15 @@ class VecScopeOp(BlockScopeOp):
     """`pto.vecscope { ... }`: one vector-function interval issued to PIPE_V.
 
     A lowering may say what it chose in a string attribute (`MATMUL_TILE`: the register tile
-    of `pto-lower-matmul-to-vector`); `pto-run --report` lists it."""
+    of `pto-lower-matmul-to-vector`; `FUSED`: the tile ops of `pto-fuse`); `pto-run
+    --report` lists it."""
 
     name = "pto.vecscope"
 
     MATMUL_TILE: ClassVar[str] = "pto.matmul_tile"
     """The register tile and computational intensity of a lowered matrix op."""
+    FUSED: ClassVar[str] = "pto.fused"
+    """The tile ops `pto-fuse` computed in this one scope, and its rows per block."""
 
     MANUAL: ClassVar = "scalar/ops/micro-instruction/vecscope.md"
     COST: ClassVar = NoCycles("a scope: its body's ops carry the cycles")

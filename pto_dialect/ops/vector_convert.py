@@ -8,9 +8,12 @@ source's granularity and gates source lanes; inactive lanes give zero.
   op's ROUND, which a2a3/TCvt.hpp implements with the `vconv_*a` forms), F, C, Z, O (odd);
   only on the forms whose row of the page says "Rounding: Yes" (and the float forms).
 - `sat`: SAT or NOSAT (the default); only on the forms whose row says "Saturation: Yes".
-- `part`: EVEN or ODD, only on width-changing forms (default EVEN). Narrowing k:1: source
-  lane i goes to destination lane k*i + p (p = 0 for EVEN, 1 for ODD), the other lanes are
-  zero; widening 1:k: destination lane i takes source lane k*i + p.
+- `part`: EVEN or ODD (2:1 forms), P0-P3 (4:1 forms: PTOAS's board-tested u32 -> u8 case),
+  only on width-changing forms (default EVEN/P0). Narrowing k:1: source lane i goes to
+  destination lane k*i + p, the other lanes are zero; widening 1:k: destination lane i takes
+  source lane k*i + p.
+- 64-bit sources (`i64 -> f32`, PTOAS's vcvt-i64-to-f32 board case) take a b32 mask: 64-bit
+  lane i is active when bit 2*i is set (the low half of the lane).
 """
 
 from __future__ import annotations
@@ -57,10 +60,9 @@ ROUND_CODES: dict[str, RoundMode] = {
 }
 """The `rnd` codes and the tile round modes they compute."""
 SAT_CODES: dict[str, SatMode] = {"SAT": SatMode.ON, "NOSAT": SatMode.OFF}
-PARTS = ("EVEN", "ODD")
-PACKED4_PARTS = ("P0", "P1", "P2", "P3")
-"""Parts of a 4:1 form (32 <-> 8 bits): sub-part k holds lanes 4i + k (PTOAS
-09-conversion-ops.md `Part_T`)."""
+PARTS = {"EVEN": 0, "ODD": 1, "P0": 0, "P1": 1, "P2": 2, "P3": 3}
+"""The `part` tokens and the lane offset each selects: EVEN/ODD of the 2:1 forms, P0-P3 of
+the 4:1 forms (PTOAS's vcvt-u32-to-u8-part-p0123 board case: lane i <-> lane 4*i + p)."""
 
 ConversionForm = tuple[DType, DType]
 """(source, destination) element types of a conversion."""
@@ -89,7 +91,9 @@ FORMS = conversion_forms(
     "ui8>ui16; ui8>ui32; i8>i16; i8>i32; ui16>ui8 S; ui16>ui32; i16>ui8 S; i16>ui32; i16>i32;"
     "ui32>ui8 S; ui32>ui16 S; ui32>i16 S; i32>ui8 S; i32>ui16 S; i32>i16 S; i32>i64;"
     "f32>f8E4M3FN RS; f32>f8E5M2 RS; f16>f8E4M3FN RS; f16>f8E5M2 RS; bf16>f8E4M3FN RS;"
-    "bf16>f8E5M2 RS; f8E4M3FN>f32; f8E5M2>f32"
+    "bf16>f8E5M2 RS; f8E4M3FN>f32; f8E5M2>f32;"
+    # PTOAS's board-tested vcvt-i64-to-f32 case (rnd R, part EVEN; docs/decisions.md)
+    "i64>f32 R"
 )
 """Every form of the page: (src, dst) -> (takes `rnd`, takes `sat`)."""
 
@@ -166,15 +170,20 @@ class VCvtOp(VectorPipeOp):
 
     @property
     def part_index(self) -> int:
-        """The lane offset the part selects: EVEN 0, ODD 1, Pk k (none: 0)."""
-        if self.part is None:
-            return 0
-        data = self.part.data
-        return PARTS.index(data) if data in PARTS else PACKED4_PARTS.index(data)
+        """The lane offset `part` selects (0 by default)."""
+        return 0 if self.part is None else PARTS.get(self.part.data, 0)
 
     def verify_(self) -> None:
         src, dst = vreg_of(self.input), vreg_of(self.result)
-        check_mask_granularity(self.name, "mask", mask_of(self.mask), src)
+        mask = mask_of(self.mask)
+        if src.element.bits == 64:
+            if mask.bits.data != 32:
+                raise fail(
+                    f"{self.name} masks the 64-bit lanes of {src} with a !pto.mask<b32> (bit "
+                    f"2*i for lane i), got !pto.mask<b{mask.bits.data}>"
+                )
+        else:
+            check_mask_granularity(self.name, "mask", mask, src)
         form = (src.element, dst.element)
         target = target_of(self)
         if form not in self.PAIRS[target.arch]:
@@ -190,19 +199,21 @@ class VCvtOp(VectorPipeOp):
         if self.round_mode is RoundMode.ODD and not (src.element.is_float and dst.element.is_float):
             raise fail(f'{self.name} rnd "O" (round to odd) applies only to float -> float forms')
         if self.part is not None:
-            wide, narrow = sorted((src.element.bits, dst.element.bits), reverse=True)
-            if wide == 4 * narrow:
-                if self.part.data not in PARTS + PACKED4_PARTS:
-                    raise fail(
-                        f'{self.name} part "{self.part.data}" of a 4:1 form must be EVEN, ODD, '
-                        "P0, P1, P2 or P3"
-                    )
-            elif self.part.data not in PARTS:
-                raise fail(f'{self.name} part "{self.part.data}" must be EVEN or ODD')
+            if self.part.data not in PARTS:
+                names = ", ".join(PARTS)
+                raise fail(f'{self.name} part "{self.part.data}" must be one of {names}')
             if src.element.bits == dst.element.bits:
                 raise fail(
                     f"{self.name} part applies only to width-changing forms, not "
                     f"{src.element} -> {dst.element}"
+                )
+            ratio = max(src.element.bits, dst.element.bits) // min(
+                src.element.bits, dst.element.bits
+            )
+            if PARTS[self.part.data] >= ratio:
+                raise fail(
+                    f'{self.name} part "{self.part.data}" selects lane {PARTS[self.part.data]} '
+                    f"of {ratio}: {src.element} -> {dst.element} is a {ratio}:1 form"
                 )
 
     def _check_code(

@@ -31,6 +31,9 @@ class IndexOrder(StrEnum):
     DESC = "DESC"
 
 
+_VCI_TYPES = INT_TYPES + " f16 f32"
+
+
 @irdl_op_definition
 class VciOp(VectorOp):
     """`%r = pto.vci %index {order = "ASC"|"DESC"} : T -> !pto.vreg<NxT>`."""
@@ -38,10 +41,11 @@ class VciOp(VectorOp):
     name = "pto.vci"
 
     MANUAL: ClassVar = "vector/ops/conversion-ops/vci.md"
-    ELEMENT_KIND: ClassVar = ElementKind.INT
+    ELEMENT_KIND: ClassVar = ElementKind.ANY
     # vci.md: an integer result (i32 "in the common form"); A2/A3 emulates it with a
-    # scalar loop in the vecscope (its Performance section), so the same list there
-    DTYPES: ClassVar = per_target_dtypes(INT_TYPES, INT_TYPES)
+    # scalar loop in the vecscope (its Performance section), so the same list there; f16 and
+    # f32 lanes too: PTOAS's board-tested vci-f16 case (docs/decisions.md)
+    DTYPES: ClassVar = per_target_dtypes(_VCI_TYPES, _VCI_TYPES)
     COST: ClassVar = VectorCost(
         Completion.BINOP,
         PerRepeat.SIMPLE,

@@ -20,6 +20,7 @@ from xdsl.irdl import (
     ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
     opt_prop_def,
     opt_result_def,
     prop_def,
@@ -187,7 +188,9 @@ class VldusOp(VectorLoadOp):
     """`%v, %a2, %p2 = pto.vldus %src, %a : P, !pto.align -> !pto.vreg<NxT>, !pto.align, P`.
 
     The page's form has the post-updated base `%p2` (`%src` + 256 bytes); PTOAS (VPTOOps.td)
-    writes it without: `%v, %a2 = pto.vldus %src, %a : P, !pto.align -> V, !pto.align`.
+    writes it without: `%v, %a2 = pto.vldus %src, %a : P, !pto.align -> V, !pto.align`, or
+    with an explicit advance `%n` in elements: `%v, %a2, %p2 = pto.vldus %src, %a, %n : P,
+    !pto.align, index -> V, !pto.align, P` (its soft-post-update-vldus-vstus board case).
     """
 
     name = "pto.vldus"
@@ -196,20 +199,28 @@ class VldusOp(VectorLoadOp):
 
     source = operand_def(PTR)
     align = operand_def(ALIGN)
+    increment = opt_operand_def(IndexType())
+    """PTOAS's explicit advance of `base_out`, in elements (default: one vreg, 256 bytes)."""
     result = result_def(VREG)
     align_out = result_def(ALIGN)
     base_out = opt_result_def(PTR)
 
     assembly_format = (
-        "$source `,` $align attr-dict `:` type($source) `,` type($align) `->` "
-        "type($result) `,` type($align_out) (`,` type($base_out)^)?"
+        "$source `,` $align (`,` $increment^)? attr-dict `:` type($source) `,` type($align) "
+        "(`,` type($increment)^)? `->` type($result) `,` type($align_out) "
+        "(`,` type($base_out)^)?"
     )
 
     def __init__(
-        self, source: SSAValue, align: SSAValue, result_type: VRegType, base_out: bool = True
+        self,
+        source: SSAValue,
+        align: SSAValue,
+        result_type: VRegType,
+        base_out: bool = True,
+        increment: SSAValue | None = None,
     ) -> None:
         super().__init__(
-            operands=[source, align],
+            operands=[source, align, [] if increment is None else [increment]],
             result_types=[result_type, AlignType(), [source.type] if base_out else []],
         )
 
@@ -221,7 +232,10 @@ class VldusOp(VectorLoadOp):
 
 @irdl_op_definition
 class VldsX2Op(VectorLoadOp):
-    """`%lo, %hi = pto.vldsx2 %src[%off], "DINTLV_B32" : P, index -> V, V` (deinterleave)."""
+    """`%lo, %hi = pto.vldsx2 %src[%off], "DINTLV_B32" : P, index -> V, V` (deinterleave).
+
+    Post-update form (PTOAS VPTOOps.td): `%lo, %hi, %next = ... -> V, V, P` loads at `%src`
+    itself and returns `%src` advanced by `%off` elements, as `vlds`'s."""
 
     name = "pto.vldsx2"
 
@@ -232,10 +246,11 @@ class VldsX2Op(VectorLoadOp):
     dist = prop_def(StringAttr)
     low = result_def(VREG)
     high = result_def(VREG)
+    updated_base = opt_result_def(PTR)
 
     assembly_format = (
         "$source `[` $offset `]` `,` $dist attr-dict `:` type($source) `,` type($offset) "
-        "`->` type($low) `,` type($high)"
+        "`->` type($low) `,` type($high) (`,` type($updated_base)^)?"
     )
 
     def __init__(
@@ -244,10 +259,11 @@ class VldsX2Op(VectorLoadOp):
         offset: SSAValue,
         result_type: VRegType,
         dist: LoadX2Dist | str,
+        post_update: bool = False,
     ) -> None:
         super().__init__(
             operands=[source, offset],
-            result_types=[result_type, result_type],
+            result_types=[result_type, result_type, [source.type] if post_update else []],
             properties=string_props(dist=dist),
         )
 
@@ -319,6 +335,8 @@ class VsldbOp(MaskedLoadOp, BlockStridedOp):
     strides = var_operand_def(AnyAttr())
     mask = operand_def(MASK)
     result = result_def(VREG)
+    updated_base = opt_result_def(PTR)
+    """PTOAS's post-update form: `%src` advanced by the repeat stride (32-byte blocks)."""
 
     def __init__(
         self,
@@ -326,12 +344,16 @@ class VsldbOp(MaskedLoadOp, BlockStridedOp):
         strides: SSAValue | Sequence[SSAValue],
         mask: SSAValue,
         result_type: VRegType,
+        post_update: bool = False,
     ) -> None:
         """`strides`: the i32 control word, or the (i16 block, i16 repeat) pair."""
         pair = [strides] if isinstance(strides, SSAValue) else list(strides)
-        super().__init__(operands=[source, pair, mask], result_types=[result_type])
+        results = [result_type, [source.type] if post_update else []]
+        super().__init__(operands=[source, pair, mask], result_types=results)
 
     def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        if self.updated_base is not None and self.updated_base.type != ptr:
+            raise fail(f"{self.name} updated base {self.updated_base.type} must be {ptr}")
         self.check_strides()
         super().verify_load(ptr, loaded)
 
@@ -393,11 +415,24 @@ class BoundedGatherOp(GatherOp):
 @irdl_op_definition
 class Vgather2Op(BoundedGatherOp):
     """Indexed gather: `dst[i] = UB[base + offsets[i] * sizeof(T)]` for the active lanes
-    (the first `%active_lanes`, or the mask's on lanes); the other lanes are 0."""
+    (the first `%active_lanes`, or the mask's on lanes); the other lanes are 0.
+
+    PTOAS's board-tested vgather2 case also gathers bytes (`!pto.ptr<ui8|i8, ub>`) into
+    16-bit lanes (ui16/i16), each byte zero-extended (docs/decisions.md)."""
 
     name = "pto.vgather2"
 
     MANUAL: ClassVar = "vector/ops/vector-load-store/vgather2.md"
+
+    def verify_load(self, ptr: PtrType, loaded: Sequence[VRegType]) -> None:
+        element = ptr.element
+        lane = loaded[0].element
+        if element is not None and element.bits == 8 and lane.bits == 16 and lane.is_int:
+            self.check_indices(self.offsets, loaded[0], "result")
+            if isinstance(self.bound.type, MaskType):
+                self.check_mask(self.bound, loaded[0], "result")
+            return
+        super().verify_load(ptr, loaded)
 
 
 @irdl_op_definition

@@ -30,6 +30,7 @@ from xdsl.irdl import (
     operand_def,
     opt_operand_def,
     opt_prop_def,
+    opt_result_def,
     prop_def,
     result_def,
     traits_def,
@@ -51,6 +52,13 @@ ALIGN_BYTES = 8
 IMMEDIATE_UNITS: PerTarget[int] = PerTarget(256, 1024, 1 << 31)
 """pldi/psti: the immediate offset range in 8-byte units (pldi.md / psti.md target table:
 0-255 on A2/A3, 0-1023 on A5, implementation-defined on the CPU simulator)."""
+
+
+POST_UPDATE_UNITS = {"NORM": 32, "US": 16, "DS": 32, "PK": 16}
+"""pldi/psti post-update forms: bytes one offset unit advances the base, per DIST (PTOAS
+docs/isa/micro-isa/04-predicate-load-store.md: VL/8, VL/16, min(32, VL/4), VL/16 with VL =
+256 bytes; its board-tested predicate-post-update case). plds/psts advance by the offset in
+the pointer's elements (bytes for the ui8 pointers of the board cases)."""
 
 
 def constant_offset(value: SSAValue) -> int | None:
@@ -85,8 +93,20 @@ class PredicateMemoryOp(VectorMemoryOp):
         target = target_of(self)
         if self.NO_PK_ON_CPU and dist == "PK" and target.arch is TargetArch.CPU:
             raise fail(f"{self.name} dist PK is not supported on the CPU simulator ({self.MANUAL})")
-        if self.IMMEDIATE:
+        if self.IMMEDIATE and not self.post_update:
             self.check_immediate(ptr, target.arch)
+        elif self.IMMEDIATE:  # counts DIST units (POST_UPDATE_UNITS): a constant
+            offset: SSAValue | None = getattr(self, "offset")  # noqa: B009
+            if offset is not None and constant_offset(offset) is None:
+                raise fail(f"{self.name} offset must be a constant (an immediate)")
+        updated: SSAValue | None = getattr(self, "updated_base", None)
+        if updated is not None and updated.type != ptr:
+            raise fail(f"{self.name} updated base {updated.type} must be {ptr}")
+
+    @property
+    def post_update(self) -> bool:
+        """Whether it gives the advanced base (PTOAS's post-update form)."""
+        return getattr(self, "updated_base", None) is not None
 
     def check_immediate(self, ptr: PtrType, arch: TargetArch) -> None:
         offset: SSAValue | None = getattr(self, "offset")  # noqa: B009 (declared by subclasses)
@@ -117,10 +137,13 @@ class PredicateLoadOp(PredicateMemoryOp):
     offset = opt_operand_def(IndexType())
     dist = opt_prop_def(StringAttr)
     result = result_def(MASK)
+    updated_base = opt_result_def(PTR)
+    """PTOAS's post-update form: the access is at `source` itself and this is `source`
+    advanced (`post_update_bytes`)."""
 
     assembly_format = (
         "$source (`[` $offset^ `]`)? (`,` $dist^)? attr-dict `:` type($source) "
-        "(`,` type($offset)^)? `->` type($result)"
+        "(`,` type($offset)^)? `->` type($result) (`,` type($updated_base)^)?"
     )
 
     def __init__(
@@ -129,7 +152,7 @@ class PredicateLoadOp(PredicateMemoryOp):
         super().__init__(
             operands=[source, offset],
             properties={"dist": StringAttr(dist)},
-            result_types=[MaskType(bits)],
+            result_types=[MaskType(bits), []],
         )
 
 
@@ -158,10 +181,12 @@ class PredicateStoreOp(PredicateMemoryOp):
     dest = operand_def(PTR)
     offset = opt_operand_def(IndexType())
     dist = opt_prop_def(StringAttr)
+    updated_base = opt_result_def(PTR)
+    """PTOAS's post-update form, as the loads'."""
 
     assembly_format = (
         "$value `,` $dest (`[` $offset^ `]`)? (`,` $dist^)? attr-dict `:` type($value) `,` "
-        "type($dest) (`,` type($offset)^)?"
+        "type($dest) (`,` type($offset)^)? (`->` type($updated_base)^)?"
     )
 
     def __init__(
@@ -171,7 +196,9 @@ class PredicateStoreOp(PredicateMemoryOp):
         offset: SSAValue | Operation,
         dist: str,
     ) -> None:
-        super().__init__(operands=[value, dest, offset], properties={"dist": StringAttr(dist)})
+        super().__init__(
+            operands=[value, dest, offset], properties={"dist": StringAttr(dist)}, result_types=[[]]
+        )
 
 
 @irdl_op_definition

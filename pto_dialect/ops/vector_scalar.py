@@ -24,6 +24,8 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import FloatAttr, IntegerAttr, IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
 
 from pto_dialect.dtypes import DType, dtype_of
 from pto_dialect.ops.base import fail
@@ -352,11 +354,6 @@ class VAxpyOp(VectorOp):
     mask = operand_def(MaskType)
     result = result_def(VRegType)
 
-    assembly_format = (
-        "$x `,` $y `,` $alpha `,` $mask attr-dict `:` `(` type($x) `,` type($y) `,` "
-        "type($alpha) `,` type($mask) `)` `->` type($result)"
-    )
-
     def __init__(
         self,
         x: SSAValue | Operation,
@@ -365,6 +362,38 @@ class VAxpyOp(VectorOp):
         mask: SSAValue | Operation,
     ) -> None:
         super().__init__(operands=[x, y, alpha, mask], result_types=[SSAValue.get(x).type])
+
+    @classmethod
+    def parse(cls, parser: Parser) -> VAxpyOp:
+        """`: (V, V, T, M) -> V` (the manual) or `: V, V, T, M -> V` (PTOAS)."""
+        operands = parser.parse_comma_separated_list(
+            parser.Delimiter.NONE, parser.parse_unresolved_operand
+        )
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        paren = parser.parse_optional_punctuation("(") is not None
+        types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        if paren:
+            parser.parse_punctuation(")")
+        parser.parse_punctuation("->")
+        result = parser.parse_type()
+        if len(types) != 4 or len(operands) != 4:
+            parser.raise_error("pto.vaxpy takes %x, %y, %alpha, %mask and their four types")
+        op = cls.create(
+            operands=[parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)],
+            result_types=[result],
+            attributes=attrs,
+        )
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.operands, printer.print_operand)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : (")
+        printer.print_list([o.type for o in self.operands], printer.print_attribute)
+        printer.print_string(") -> ")
+        printer.print_attribute(self.result.type)
 
     def verify_(self) -> None:
         x = vreg_of(self.x)

@@ -57,6 +57,7 @@ STORE_DIST_RULES: Mapping[StoreDist, DistRule] = {
     StoreDist.PK_B16: DistRule(None, 8),
     StoreDist.PK_B32: DistRule(None, 16),
     StoreDist.PK_B64: DistRule(None, 32),
+    StoreDist.PK4_B32: DistRule(None, 8),
     # 1PT_Bn writes lane 0 only (PTOAS micro-ISA 03: "the predicate register is ignored").
     StoreDist.ONE_PT_B8: DistRule(8),
     StoreDist.ONE_PT_B16: DistRule(16),
@@ -76,7 +77,11 @@ PACK_BITS: Mapping[StoreDist, int] = {
     StoreDist.PK_B16: 16,
     StoreDist.PK_B32: 32,
     StoreDist.PK_B64: 64,
+    StoreDist.PK4_B32: 32,
 }
+PACK_KEEP: Mapping[StoreDist, int] = {StoreDist.PK4_B32: 8}
+"""Bits each n-bit unit keeps where it is not n/2 (PK4_B32: the low 8 of 32; PTOAS's
+board-tested vsts-packed-dist-mask-granularity case)."""
 """The unit width n of PK_Bn. PTOAS's board-tested kernels pack narrower lanes than n
 (vsts-pk-b64-f32: f32 lanes, vcvt-f32-to-f16-pk-b32: f16 lanes) through a pointer of the lane
 type (vsts-pk-b16: an i16 pointer): the lanes need only divide n, the pointee is the lane type
@@ -184,10 +189,11 @@ class VstsOp(VectorStoreOp):
                 f"got {vreg.element}"
             )
         element = ptr.element
-        if element is not None and element != vreg.element and element.bits != bits // 2:
+        keep = PACK_KEEP.get(mode, bits // 2)
+        if element is not None and element != vreg.element and element.bits != keep:
             raise fail(
                 f"{self.name} dest element type {element} must be the value element type "
-                f"{vreg.element} or {bits // 2}-bit for dist {mode}"
+                f"{vreg.element} or {keep}-bit for dist {mode}"
             )
         granularity = mask_of(self.mask).bits.data
         if granularity != min(bits, 32):
@@ -392,7 +398,9 @@ class VstaOp(AlignFlushOp):
 
 @irdl_op_definition
 class VstasOp(AlignFlushOp):
-    """`pto.vstas %align, %dst, %off : !pto.align, P, i32` (byte offset)."""
+    """`pto.vstas %align, %dst, %off : !pto.align, P, i32`: the flush point `%off` elements
+    of the pointer's type past `%dst` (PTOAS micro-isa 03-vector-load-store.md and its
+    vstas-vstus-offset-update board case; docs/decisions.md)."""
 
     name = "pto.vstas"
 
@@ -401,13 +409,22 @@ class VstasOp(AlignFlushOp):
     align = operand_def(ALIGN)
     dest = operand_def(PTR)
     offset = operand_def(I32_SCALAR)
+    updated_base = opt_result_def(PTR)
+    """PTOAS's post-update form: the flush at `dest`, and `dest` advanced by `offset`
+    destination elements (PTOAS micro-isa 03-vector-load-store.md; its vstas-post-update
+    board case)."""
 
     assembly_format = (
         "$align `,` $dest `,` $offset attr-dict `:` type($align) `,` type($dest) `,` type($offset)"
+        " (`->` type($updated_base)^)?"
     )
 
-    def __init__(self, align: SSAValue, dest: SSAValue, offset: SSAValue) -> None:
-        super().__init__(operands=[align, dest, offset])
+    def __init__(
+        self, align: SSAValue, dest: SSAValue, offset: SSAValue, post_update: bool = False
+    ) -> None:
+        super().__init__(
+            operands=[align, dest, offset], result_types=[[dest.type] if post_update else []]
+        )
 
 
 @irdl_op_definition
@@ -591,6 +608,10 @@ class VstusOp(ThreadedStoreOp):
 
     Form A: `%a2, %p2 = pto.vstus %a, %base_in, %v, %dst, %off : A, P, V, P, i32 -> A, P`.
     Form B: `%a2, %p2 = pto.vstus %a, %off, %v, %base, "MODE" : A, i32, V, P -> A, P`.
+    PTOAS's form (no MODE): `%a2[, %p2] = pto.vstus %a, %off, %v, %base : A, i32, V, P ->
+    A[, P]`: `%off` counts elements of the pointer's type (PTOAS micro-isa
+    03-vector-load-store.md; the vstas-vstus-offset-update board case), `%p2` the base
+    advanced by them.
     """
 
     name = "pto.vstus"
@@ -606,7 +627,23 @@ class VstusOp(ThreadedStoreOp):
     dest = operand_def(PTR)
     offset = opt_operand_def(I32_SCALAR)
     align_out = result_def(ALIGN)
-    base_out = result_def(PTR)
+    base_out = opt_result_def(PTR)
+
+    @property
+    def ptoas_form(self) -> bool:
+        """PTOAS's form: neither form A's offset operand nor form B's MODE."""
+        return self.offset is None and self.mode is None
+
+    def verify_store(self, ptr: PtrType, stored: Stored) -> None:
+        if not self.ptoas_form:
+            if self.base_out is None:
+                raise fail(f"{self.name} form A and form B give the base as a second result")
+            super().verify_store(ptr, stored)
+            return
+        VectorStoreOp.verify_store(self, ptr, stored)
+        self.verify_form_b(self.state_in)
+        if self.base_out is not None:
+            self.check_same_type("base_out", self.base_out, "dest", ptr)
 
     def verify_form_b(self, offset_in: SSAValue) -> None:
         if offset_in.type != i32:
@@ -615,6 +652,7 @@ class VstusOp(ThreadedStoreOp):
             )
 
     def verify_threaded(self, ptr: PtrType, form_a: bool) -> None:
+        assert self.base_out is not None
         self.check_same_type("base_out", self.base_out, "dest", ptr)
 
 

@@ -138,6 +138,18 @@ def convert_one(value: object, src: DType, dst: DType, mode: RoundMode, sat: Sat
     """One element converted: a Python int, or a float (nan for NaN)."""
     if src.is_float:
         number = float(value)  # type: ignore[arg-type]
+        narrowing = dst.is_float and dst != src and not (dst.bits > src.bits or src.bits == 8)
+        if narrowing and sat is SatMode.ON and not math.isfinite(number):
+            # the board saturates NaN to 0 and inf to the largest finite value (PTOAS's
+            # vcvt-f32-special case)
+            if math.isnan(number):
+                return 0.0
+            largest = (
+                Fraction(float(np.finfo(np.float32).max))
+                if dst == F32
+                else _magnitudes(dst)[0][_magnitudes(dst)[1]]
+            )
+            return math.copysign(float(largest), number)
         if math.isnan(number):
             return 0 if dst.is_int else math.nan
         if math.isinf(number):

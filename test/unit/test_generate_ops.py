@@ -51,8 +51,9 @@ TABLES = {
         "a5": "i32 ui32 i16 ui16 i8 ui8 f16 bf16 f32",
         "cpu": "i32 ui32 i16 ui16 f16 bf16 f32",
     },
-    # vci.md: an integer result
-    "vci": {t: "i32 ui32 i16 ui16 i8 ui8" for t in TARGETS},
+    # vci.md: an integer result; f16 and f32 too (PTOAS's board-tested vci-f16 case,
+    # docs/decisions.md)
+    "vci": {t: "i32 ui32 i16 ui16 i8 ui8 f16 f32" for t in TARGETS},
 }
 
 

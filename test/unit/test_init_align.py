@@ -15,7 +15,7 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {
   %c1i = arith.constant 1 : i64
   %c256 = arith.constant 256 : i64
   %c512 = arith.constant 512 : i64
-  %c516 = arith.constant 516 : i32
+  %c129 = arith.constant 129 : i32
   %i0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c65 = arith.constant 65 : index
@@ -28,7 +28,7 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {
     %dst = pto.addptr %ub, %c65 : !pto.ptr<f32, ub> -> !pto.ptr<f32, ub>
     %a = START
     %a2, %p2 = pto.vstu %a, %dst, %v, %ub, %c1 : !pto.align, !pto.ptr<f32, ub>, !pto.vreg<64xf32>, !pto.ptr<f32, ub>, index -> !pto.align, !pto.ptr<f32, ub>
-    pto.vstas %a2, %ub, %c516 : !pto.align, !pto.ptr<f32, ub>, i32
+    pto.vstas %a2, %ub, %c129 : !pto.align, !pto.ptr<f32, ub>, i32
   }
   pto.barrier #pto.pipe<PIPE_ALL>
   pto.mte_ub_gm %ub, %y, %c512 nburst(%c1i, %c512, %c512)

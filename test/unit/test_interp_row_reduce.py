@@ -119,6 +119,26 @@ def ref_row(kind: str, row: list[Any], dtype: DType) -> Any:
     return acc
 
 
+def ref_row_lanes_first(kind: str, row: list[Any], dtype: DType) -> Any:
+    """A2/A3's order: registers combined lane by lane (c0, c1, the partial one, c2, ...),
+    then one cross-lane reduction over every lane (a2a3/TRowReduceOps.hpp)."""
+    lanes = 256 // dtype.bytes
+    if len(row) <= lanes:
+        return ref_row(kind, row, dtype)
+    step = {"sum": add, "max": vmax, "min": vmin}[kind]
+    regs = [row[s : s + lanes] for s in range(0, len(row), lanes)]
+    whole = len(row) // lanes
+    pairs = zip(regs[0], regs[1], strict=True) if whole > 1 else ()
+    acc = list(regs[0]) if whole == 1 else [step(a, b) for a, b in pairs]
+    if len(row) % lanes:
+        acc[: len(regs[whole])] = [step(a, b) for a, b in zip(acc, regs[whole], strict=False)]
+    for k in range(2, whole):
+        acc = [step(a, b) for a, b in zip(acc, regs[k], strict=True)]
+    if kind == "sum":
+        return pairwise(acc, add)
+    return ref_extremum(acc, [True] * lanes, kind == "max")[0]
+
+
 def ref_prod(row: list[Any], dtype: DType) -> Any:
     lanes = 256 // dtype.bytes
     acc: list[Any] = [dtype.numpy.type(1)] * lanes
@@ -250,7 +270,8 @@ def test_row_reductions_against_references(data: st.DataObject):
     with np.errstate(all="ignore"):
         for r in range(valid[0]):
             row = list(src[r, : valid[1]])
-            want = ref_prod(row, dtype) if op is TRowProdOp else ref_row(KIND[op], row, dtype)
+            ref = ref_row_lanes_first if target is A2A3 else ref_row
+            want = ref_prod(row, dtype) if op is TRowProdOp else ref(KIND[op], row, dtype)
             same = bits_equal(got[r : r + 1], np.array([want], dtype.numpy), dtype)
             assert same or (op is not TRowSumOp and got[r] == want == 0), (r, got[r], want)
 
@@ -262,6 +283,16 @@ def test_trowsum_f16_folds_pairwise_within_a_register():
     row[0, [0, 2, 3]] = [2048.0, 1.0, 1.0]
     assert run_row(A5, TRowSumOp, row, (1, 128))[0] == np.float16(2050.0)
     assert np.float16(np.float16(2048.0) + np.float16(1.0)) + np.float16(1.0) == 2048.0
+
+
+def test_a2a3_trowsum_combines_registers_lane_by_lane_first():
+    """f32 registers [2^24, 0, ...] and [1, 1, 0, ...]: A5 sums each register first
+    (2^24 + 2), A2/A3 adds the registers lane by lane first (2^24 + 1, which rounds to 2^24,
+    then + 1 again: 2^24)."""
+    row = np.zeros((1, 128), np.float32)
+    row[0, [0, 64, 65]] = [2.0**24, 1.0, 1.0]
+    assert run_row(A5, TRowSumOp, row, (1, 128))[0] == np.float32(2.0**24 + 2)
+    assert run_row(A2A3, TRowSumOp, row, (1, 128))[0] == np.float32(2.0**24)
 
 
 def test_row_reduction_errors_at_run_time():

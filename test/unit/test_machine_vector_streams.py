@@ -117,7 +117,7 @@ def test_vstu_stream_commits_whole_blocks_and_vstas_flushes_the_tail():
     expected[start:committed] = b"".join(v.tobytes() for v in values)[: committed - start]
     assert rig.snapshot() == bytes(expected)
     flush = VstasOp(val(AlignType()), val(ub_ptr(F32)), val(i32))
-    rig.run(flush, state, rig.ptr(start, F32), 512)
+    rig.run(flush, state, rig.ptr(start, F32), 512 // 4)  # in f32 elements
     expected[start:end] = b"".join(v.tobytes() for v in values)
     assert rig.snapshot() == bytes(expected)
     assert spans(rig.last()[3]) == [(committed, end)]
@@ -161,7 +161,7 @@ def test_vstu_form_b_threads_an_element_offset():
     state, offset = rig.run(op, state, offset, -value, rig.ptr(64, I16))
     assert offset == 3 + 256
     flush = VstasOp(val(AlignType()), val(ub_ptr(I16)), val(i32))
-    rig.run(flush, state, rig.ptr(64, I16), 6 + 512)  # bytes: the post-updated address
+    rig.run(flush, state, rig.ptr(64, I16), 3 + 256)  # i16 elements: the post-updated address
     expected[70:582] = value.tobytes() + (-value).tobytes()
     assert rig.snapshot() == bytes(expected)
 
@@ -222,7 +222,7 @@ def test_vstur_advances_its_address_register_and_vstar_flushes_there():
 KERNEL = """
 func.func @k(%ub: !pto.ptr<f32, ub>) {
   %c1 = arith.constant 1 : index
-  %c516 = arith.constant 516 : i32
+  %c129 = arith.constant 129 : i32
   pto.vecscope {
     %p = pto.addptr %ub, %c1 : !pto.ptr<f32, ub> -> !pto.ptr<f32, ub>
     %a = pto.vldas %p : !pto.ptr<f32, ub> -> !pto.align
@@ -270,7 +270,7 @@ def run_kernel(flush: str) -> tuple[Rig, bytes]:
 
 
 def test_kernel_copies_an_unaligned_vector_and_flushes_at_the_post_update_point():
-    rig, before = run_kernel("pto.vstas %a3, %ub, %c516 : !pto.align, !pto.ptr<f32, ub>, i32")
+    rig, before = run_kernel("pto.vstas %a3, %ub, %c129 : !pto.align, !pto.ptr<f32, ub>, i32")
     after = rig.snapshot()
     assert after[260:516] == before[4:260]
     assert after[:260] == before[:260] and after[516:] == before[516:]

@@ -215,13 +215,15 @@ ELEMENTWISE_TABLE = {
     # tneg.md lists none: TNEG is TMULS(src, -1), so tmuls.md's lists
     ("tneg", "a2a3"): "i32 i16 f16 f32",
     ("tneg", "a5"): "ui16 i16 ui32 i32 f16 f32 bf16",
-    ("tand", "a2a3"): "i8 ui8 i16 ui16",  # 1- or 2-byte integral types
+    # tand/tor/tnot A2A3: the pages list 1- and 2-byte (tnot: 2-byte) integers; pto-isa's
+    # a2a3 TAnd/TOr/TNOT take 4-byte (tnot: also 1-byte) ones as 16-bit lanes (decisions.md)
+    ("tand", "a2a3"): "i8 ui8 i16 ui16 i32 ui32",
     ("tand", "a5"): "i8 ui8 i16 ui16 i32 ui32",
-    ("tor", "a2a3"): "i8 ui8 i16 ui16",
+    ("tor", "a2a3"): "i8 ui8 i16 ui16 i32 ui32",
     ("tor", "a5"): "i8 ui8 i16 ui16 i32 ui32",
     ("txor", "a2a3"): "i8 ui8 i16 ui16 i32 ui32",
     ("txor", "a5"): "i8 ui8 i16 ui16 i32 ui32",
-    ("tnot", "a2a3"): "i16 ui16",
+    ("tnot", "a2a3"): "i8 ui8 i16 ui16 i32 ui32",
     ("tnot", "a5"): "ui32 i32 ui16 i16 ui8 i8",
     ("tshl", "a2a3"): "ui8 i8 ui16 i16 ui32 i32",
     ("tshl", "a5"): "ui8 i8 ui16 i16 ui32 i32",

@@ -33,7 +33,8 @@ SCALAR_TABLE = {
     ("tlrelu", "a2a3"): "half float",
     ("tlrelu", "a5"): "half float",
     ("texpands", "a2a3"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t half bfloat16_t float",
-    ("texpands", "a5"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t half float",
+    # a5/TExpandS.hpp: bf16 too (docs/decisions.md)
+    ("texpands", "a5"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t half bfloat16_t float",
     ("tands", "a2a3"): "int8_t uint8_t int16_t uint16_t",  # TEXPANDS + TAND
     ("tands", "a5"): "int8_t uint8_t int16_t uint16_t int32_t uint32_t",
     ("tors", "a2a3"): "int8_t uint8_t int16_t uint16_t",  # TEXPANDS + TOR
@@ -48,7 +49,7 @@ SCALAR_TABLE = {
     ("tfmods", "a5"): "half float",
     ("trems", "a2a3"): "float int32_t",
     ("trems", "a5"): "float int32_t uint32_t half int16_t uint16_t",
-    ("tpows", "a2a3"): "",  # tpows.md: A5-specific
+    ("tpows", "a2a3"): "float int32_t uint32_t int16_t uint16_t int8_t uint8_t",  # a2a3/TPow.hpp
     ("tpows", "a5"): "float half int32_t uint32_t int16_t uint16_t int8_t uint8_t",
     ("taxpy", "a2a3"): "half float",  # TAxpy.hpp static_assert (the page has no list)
     ("taxpy", "a5"): "half float",

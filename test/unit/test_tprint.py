@@ -88,3 +88,44 @@ def test_the_pipeline_keeps_the_print(tmp_path: Path, capsys: pytest.CaptureFixt
     np.save(tmp_path / "x.npy", array)
     assert runner.main([str(path), "--arg", str(tmp_path / "x.npy")]) == 0
     assert capsys.readouterr().out == PARTIAL
+
+
+SCRATCH = """
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %v = pto.make_tensor_view %x, shape = [%c1, %c8], strides = [%c8, %c1]
+        : !pto.tensor_view<?x?xf32>
+    %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c1, %c4]
+        : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x4xf32>
+    %w = pto.make_tensor_view %y, shape = [%c2, %c8], strides = [%c8, %c1]
+        : !pto.tensor_view<?x?xf32>
+    %q = pto.partition_view %w, offsets = [%c0, %c0], sizes = [%c2, %c8]
+        : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<2x8xf32>
+    %t = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=1, v_col=4>
+    pto.tload ins(%p : !pto.partition_tensor_view<1x4xf32>)
+        outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=1, v_col=4>)
+    pto.tprint ins(%t, %q : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=1, v_col=4>,
+        !pto.partition_tensor_view<2x8xf32>) {printFormat = #pto<print_format width8_precision2>}
+    func.return
+  }
+}
+"""
+
+
+def test_scratch_and_format() -> None:
+    """`TPRINT<Width8_Precision2>(src, tmp)` of a vec tile: the tile, then the tile's 1x8
+    elements at the scratch's start, both `%8.2f` (a2a3/TPrint.hpp)."""
+    x = np.array([[1.5, -2.25, 3.0, 4.0, 9.0, 9.0, 9.0, 9.0]], np.float32)
+    y = np.arange(16, dtype=np.float32).reshape(2, 8) / 4
+    header = (
+        "=== [TPRINT Tile] Data Type: float32, Layout: ND, TileType: Vec ===\n"
+        "  Shape: [1, 8], Valid Shape: [1, 4]\n"
+    )
+    tile = "    1.50    -2.25     3.00     4.00|     0.00     0.00     0.00     0.00\n"
+    scratch = "    0.00     0.25     0.50     0.75|     1.00     1.25     1.50     1.75\n"
+    assert run(parse(SCRATCH), x, y).printed == header + tile + header + scratch

@@ -231,7 +231,7 @@ def test_vstus_forms_return_the_base_pointer():
     form_b = VstusOp(align, val(i32), value, base, PostUpdate.NO_POST_UPDATE)
     for op in (form_a, form_b):
         op.verify()
-        assert op.base_out.type == UB_F32
+        assert op.base_out is not None and op.base_out.type == UB_F32
     assert form_a.mode is None and form_b.post_update is PostUpdate.NO_POST_UPDATE
 
 

@@ -398,4 +398,6 @@ def test_modules_export_their_ops() -> None:
         "pto.vecscope",
         "pto.castptr",
         "pto.addptr",
+        "pto.inttoptr",
+        "pto.ptrtoint",
     }

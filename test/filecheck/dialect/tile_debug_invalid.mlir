@@ -18,10 +18,28 @@ func.func @case1(%t: !pto.tile<loc=mat, dtype=f32, rows=16, cols=16>) {
 
 // -----
 
-// one source
-func.func @case2(%t: !pto.tile<loc=vec, dtype=f32, rows=4, cols=8>) {
-  // expected-error @+1 {{pto.tprint expects 1 source operand(s), got 2}}
-  pto.tprint %t, %t : !pto.tile<loc=vec, dtype=f32, rows=4, cols=8>, !pto.tile<loc=vec, dtype=f32, rows=4, cols=8>
+// the second source is the GM scratch (the C++ API's GlobalTensor tmp)
+func.func @case2(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>) {
+  // expected-error @+1 {{pto.tprint tmp must be a GM tensor view (the C++ API's GlobalTensor), got !pto.tile_buf}}
+  pto.tprint ins(%t, %t : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>, !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>)
+  func.return
+}
+
+// -----
+
+// the scratch holds the whole tile (rows x cols) of src's element type
+func.func @case2b(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>, %g: !pto.partition_tensor_view<2x8xf32>) {
+  // expected-error @+1 {{pto.tprint tmp holds 16 elements but the tile has 32 (its rows x cols are printed from it)}}
+  pto.tprint ins(%t, %g : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>, !pto.partition_tensor_view<2x8xf32>)
+  func.return
+}
+
+// -----
+
+// three sources
+func.func @case2c(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>, %g: !pto.partition_tensor_view<4x8xf32>) {
+  // expected-error @+1 {{pto.tprint expects src and an optional tmp, got 3 sources}}
+  pto.tprint ins(%t, %g, %g : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>, !pto.partition_tensor_view<4x8xf32>, !pto.partition_tensor_view<4x8xf32>)
   func.return
 }
 

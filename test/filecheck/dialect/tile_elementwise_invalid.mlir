@@ -169,21 +169,21 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // -----
 
-// tand.md (A2A3): 1- or 2-byte integral types only
+// tand (A2A3): integral types only (4-byte ones too, as pto-isa's a2a3 TAnd computes them)
 builtin.module attributes {pto.target_arch = "a2a3"} {
-  func.func @tand_i32(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) {
-    // expected-error @+1 {{pto.tand dtype i32 is not supported on target a2a3 (supported: i16, i8, ui16, ui8)}}
-    %x = pto.tand %a, %a : (!pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>
+  func.func @tand_f32(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
+    // expected-error @+1 {{pto.tand dtype f32 is not supported on target a2a3 (supported: i16, i32, i8, ui16, ui32, ui8)}}
+    %x = pto.tand %a, %a : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
     func.return
   }
 }
 
 // -----
 
-// tnot.md (A2A3): int16_t, uint16_t only
+// tnot (A2A3): integral types only (docs/decisions.md)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @tnot_f32(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
-    // expected-error @+1 {{pto.tnot dtype f32 is not supported on target a2a3 (supported: i16, ui16)}}
+    // expected-error @+1 {{pto.tnot dtype f32 is not supported on target a2a3 (supported: i16, i32, i8, ui16, ui32, ui8)}}
     %x = pto.tnot %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
     func.return
   }

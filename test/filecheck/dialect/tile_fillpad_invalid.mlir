@@ -36,10 +36,19 @@ func.func @case3(%a: !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=16>, %b: !pt
 
 // -----
 
-// tfillpad keeps src's shape
-func.func @case4(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>, %b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, pad=1>) {
-  // expected-error @+1 {{pto.tfillpad dst shape 16x16 must equal the src shape 8x16}}
-  pto.tfillpad ins(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>) outs(%b : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, pad=1>)
+// a mat tfillpad keeps src's shape
+func.func @case4(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>, %b: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.tfillpad dst shape 32x16 must equal the src shape 16x16}}
+  pto.tfillpad ins(%a : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>) outs(%b : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, blayout=col_major, slayout=row_major>)
+  func.return
+}
+
+// -----
+
+// a vec tfillpad is the expand form when the shapes differ: dst at least src
+func.func @case4b(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %b: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, pad=1>) {
+  // expected-error @+1 {{pto.tfillpad dst shape 8x16 must be at least the src shape 16x16}}
+  pto.tfillpad ins(%a : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%b : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, pad=1>)
   func.return
 }
 

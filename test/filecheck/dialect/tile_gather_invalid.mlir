@@ -190,11 +190,11 @@ func.func @compare(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, %k: f
 
 // -----
 
-// tscatter mask form: A5 only (tscatter.md "Mask scatter checks (A5 only)")
+// tscatter mask form on A2/A3: the TSCATTER types (a2a3/TScatter.hpp; no 8-byte elements)
 builtin.module attributes {pto.target_arch = "a2a3"} {
-  func.func @mask_a2a3(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64>) {
-    // expected-error @+1 {{pto.tscatter dtype f16 is not supported with maskPattern on target a2a3 (supported: none)}}
-    pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=64>)
+  func.func @mask_a2a3(%s: !pto.tile_buf<loc=vec, dtype=i64, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=i64, rows=1, cols=64>) {
+    // expected-error @+1 {{pto.tscatter dtype i64 is not supported with maskPattern on target a2a3 (supported: bf16, f16, f32, i16, i32, i8, ui16, ui32, ui8)}}
+    pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=i64, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=i64, rows=1, cols=64>)
     func.return
   }
 }

@@ -141,11 +141,11 @@ func.func @case15(%s: i32) {
 
 // -----
 
-// vci: integer elements
-func.func @case16(%s: f32) {
+// vci: integer, f16 or f32 elements
+func.func @case16(%s: bf16) {
   pto.vecscope {
-    // expected-error @+1 {{pto.vci requires integer elements, got f32}}
-    %x = pto.vci %s : f32 -> !pto.vreg<64xf32>
+    // expected-error @+1 {{pto.vci element type bf16 is not supported on target cpu (supported: f16, f32, i16, i32, i8, ui16, ui32, ui8)}}
+    %x = pto.vci %s : bf16 -> !pto.vreg<128xbf16>
   }
   func.return
 }

@@ -121,11 +121,11 @@ builtin.module attributes {pto.target_arch = "a5"} {
 
 // -----
 
-// trowsum: the intrinsic requires tmp (PTOOps.td: ins(src, tmp))
+// trowsum: src and an optional tmp (PTOAS kernels leave tmp out), nothing more
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_col=1>) {
-    // expected-error @+1 {{pto.trowsum expects 2 source operand(s), got 1}}
-    pto.trowsum ins(%s : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_col=1>)
+    // expected-error @+1 {{pto.trowsum expects src and an optional tmp, got 3 sources}}
+    pto.trowsum ins(%s, %s, %s : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_col=1>)
     func.return
   }
 }

@@ -74,11 +74,11 @@ builtin.module attributes {pto.target_arch = "a5"} {
 
 // -----
 
-// tpows: A5 only
+// tpows: no f16 on A2/A3 (a2a3/TPow.hpp)
 builtin.module attributes {pto.target_arch = "a2a3"} {
-  func.func @case8(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %s: f32) {
-    // expected-error @+1 {{pto.tpows dtype f32 is not supported on target a2a3 (supported: none)}}
-    %x = pto.tpows %a, %s : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+  func.func @case8(%a: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, %s: f16) {
+    // expected-error @+1 {{pto.tpows dtype f16 is not supported on target a2a3 (supported: f32, i16, i32, i8, ui16, ui32, ui8)}}
+    %x = pto.tpows %a, %s : (!pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, f16) -> !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>
     func.return
   }
 }
@@ -112,10 +112,10 @@ func.func @case11(%a: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, %s: f32) 
 
 // -----
 
-// integer scalar: the element width
+// integer scalar: the element width (a shift count may be any integer: decisions.md)
 func.func @case12(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, %s: i32) {
-  // expected-error @+1 {{pto.tshls scalar type i32 must be the element type i16}}
-  %x = pto.tshls %a, %s : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, i32) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
+  // expected-error @+1 {{pto.tands scalar type i32 must be the element type i16}}
+  %x = pto.tands %a, %s : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, i32) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
   func.return
 }
 

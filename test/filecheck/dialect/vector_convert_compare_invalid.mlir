@@ -82,7 +82,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
     pto.vecscope {
-      // expected-error @+1 {{pto.vcvt part "P4" of a 4:1 form must be EVEN, ODD, P0, P1, P2 or P3}}
+      // expected-error @+1 {{pto.vcvt part "P4" must be one of EVEN, ODD, P0, P1, P2, P3}}
       %r = pto.vcvt %a, %m {rnd = "R", sat = "SAT", part = "P4"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<256xf8E4M3FN>
     }
     func.return
@@ -95,7 +95,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
     pto.vecscope {
-      // expected-error @+1 {{pto.vcvt part "MID" must be EVEN or ODD}}
+      // expected-error @+1 {{pto.vcvt part "MID" must be one of EVEN, ODD, P0, P1, P2, P3}}
       %r = pto.vcvt %a, %m {part = "MID"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<128xf16>
     }
     func.return

@@ -155,7 +155,7 @@ func.func @f(%p: !pto.ptr<f32, ub>, %o: index) {
 // -----
 
 func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vsts dist "BRC_B32" is a load distribution of pto.vlds; pto.vsts takes one of NORM_B8, NORM_B16, NORM_B32, PK_B16, PK_B32, PK_B64, 1PT_B8, 1PT_B16, 1PT_B32, MRG4CHN_B8, MRG2CHN_B8, MRG2CHN_B16}}
+  // expected-error @+1 {{pto.vsts dist "BRC_B32" is a load distribution of pto.vlds; pto.vsts takes one of NORM_B8, NORM_B16, NORM_B32, PK_B16, PK_B32, PK_B64, PK4_B32, 1PT_B8, 1PT_B16, 1PT_B32, MRG4CHN_B8, MRG2CHN_B8, MRG2CHN_B16}}
   pto.vsts %v, %p[%o], %m {dist = "BRC_B32"} : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
   func.return
 }
@@ -418,8 +418,9 @@ func.func @f(%a: !pto.align, %b: !pto.ptr<f32, ub>, %v: !pto.vreg<64xf32>, %o: i
 
 // -----
 
+// without form A's operand or a MODE it is PTOAS's form: an i32 offset second
 func.func @f(%a: !pto.align, %b: !pto.ptr<f32, ub>, %v: !pto.vreg<64xf32>) {
-  // expected-error @+1 {{pto.vstus takes either an i32 %offset operand (form A) or a "MODE" string (form B), exactly one of them}}
+  // expected-error @+1 {{pto.vstus form B takes an i32 scalar offset, got !pto.ptr}}
   %a2, %b2 = pto.vstus %a, %b, %v, %b : !pto.align, !pto.ptr<f32, ub>, !pto.vreg<64xf32>, !pto.ptr<f32, ub> -> !pto.align, !pto.ptr<f32, ub>
   func.return
 }

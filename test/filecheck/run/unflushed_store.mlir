@@ -13,7 +13,7 @@
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @k(%gm: !pto.ptr<f32>) {
     %c1 = arith.constant 1 : index
-    %c516 = arith.constant 516 : i32
+    %c129 = arith.constant 129 : i32  // elements: byte 516
     %base = arith.constant 0 : i64
     %ub = pto.castptr %base : i64 -> !pto.ptr<f32, ub>
     pto.vecscope {
@@ -21,7 +21,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
       %a = pto.vldas %p : !pto.ptr<f32, ub> -> !pto.align
       %v, %a2, %p2 = pto.vldus %p, %a : !pto.ptr<f32, ub>, !pto.align -> !pto.vreg<64xf32>, !pto.align, !pto.ptr<f32, ub>
       %a3, %p3 = pto.vstu %a2, %p2, %v, %ub, %c1 : !pto.align, !pto.ptr<f32, ub>, !pto.vreg<64xf32>, !pto.ptr<f32, ub>, index -> !pto.align, !pto.ptr<f32, ub>
-      // (flush) pto.vstas %a3, %ub, %c516 : !pto.align, !pto.ptr<f32, ub>, i32
+      // (flush) pto.vstas %a3, %ub, %c129 : !pto.align, !pto.ptr<f32, ub>, i32
     }
     func.return
   }

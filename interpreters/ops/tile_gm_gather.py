@@ -1,0 +1,74 @@
+"""Interpreter functions of `pto.mgather` / `pto.mscatter` (semantics in
+`interpreters.semantics.gm_gather`): the table is the GM partition view, read or written
+through its strided numpy view."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from xdsl.interpreter import Interpreter, PythonValues
+
+from interpreters.engine.errors import check
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.memory import TensorView, Tile
+from interpreters.semantics import gm_gather as sem
+from pto_dialect.ops.tile_gm_gather import MGatherOp, MScatterOp
+from pto_dialect.types import MemorySpace
+
+
+@register_functions
+class TileGmGatherFunctions(MachineFunctions):
+    def _cycles(self, tile: Tile, to_gm: bool) -> int:
+        nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
+        src, dst = (MemorySpace.UB, MemorySpace.GM) if to_gm else (MemorySpace.GM, MemorySpace.UB)
+        return costs.transfer_cycles(self.machine.target, src, dst, nbytes)
+
+    @implements(MGatherOp)
+    def run_mgather(
+        self, interpreter: Interpreter, op: MGatherOp, args: PythonValues
+    ) -> PythonValues:
+        view, idx = cast(TensorView, args[0]), cast(Tile, args[1])
+        dst, results = self.destination(op, args)
+        mode = op.option("coalesce")
+        if mode == "elem":
+            check(
+                idx.valid_rows >= dst.valid_rows and idx.valid_cols >= dst.valid_cols,
+                f"mgather elem: idx valid {idx.valid_rows}x{idx.valid_cols} must cover dst's "
+                f"{dst.valid_rows}x{dst.valid_cols}",
+            )
+        else:
+            check(
+                idx.valid_rows * idx.valid_cols >= dst.valid_rows,
+                f"mgather row: idx has {idx.valid_rows * idx.valid_cols} indices for dst's "
+                f"{dst.valid_rows} rows",
+            )
+        if self.machine.pipes.tracking:
+            self.on_pipe(
+                op, [view.access(), idx.access()], [dst.access()], self._cycles(dst, False)
+            )
+        values = sem.gather(view.array(), idx.get(), dst.valid, mode, op.option("gatherOob"))
+        dst.set(values)
+        return results
+
+    @implements(MScatterOp)
+    def run_mscatter(
+        self, interpreter: Interpreter, op: MScatterOp, args: PythonValues
+    ) -> PythonValues:
+        src, idx, view = cast(Tile, args[0]), cast(Tile, args[1]), cast(TensorView, args[2])
+        if self.machine.pipes.tracking:
+            access = view.access()
+            self.on_pipe(
+                op, [src.access(), idx.access(), access], [access], self._cycles(src, True)
+            )
+        sem.scatter(
+            src.get(),
+            view.array(),
+            idx.get(),
+            src.valid,
+            op.option("coalesce"),
+            op.option("scatterOob"),
+            op.option("scatterAtomicOp"),
+        )
+        return ()

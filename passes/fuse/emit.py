@@ -1,0 +1,319 @@
+"""The fused code of a group: one `pto.vecscope` with a loop over blocks of rows.
+
+    pto.vecscope {                                masks, acc0 = vbr identity (A5 sums)
+      scf.for %i = 0 to R step B {                B rows a block (Plan.rows_per_block)
+        member 1: row i, row i+1, ..., row i+B-1  each row: its operands (registers of an
+        member 2: ...                             earlier member, or UB loads), the
+      }                                           member's chunk computation, its stores
+    }
+
+Each member computes what its own lowering computes (the same vector ops in the same
+order on the same lanes), so the fused and the op-by-op code give the same bytes:
+
+- elementwise and tile-scalar ops: the lowering's `apply` on each register of the row;
+- expansions: the per-row value is `vdup` of lane 0 of the register holding element (i, 0)
+  (BRC), or the UNIFORM register itself (BLK, whose 32-byte block repeats one value);
+- row reductions in the target's order (`rules.ROW_REDUCE_ORDER`): A2/A3 combines the row's
+  registers lane by lane and reduces once (`row_reduce.lanes_first`); A5 reduces each
+  register and steps an accumulator in lane 0, whose first `vmax`/`vmin` step from the
+  identity is left out (it returns its second operand: lane 0 is the same value).
+
+A group of elementwise and tile-scalar ops over contiguous rows narrower than whole
+registers walks its region as rows of one register each (`Plan.run`), as the per-op
+lowering's single loop does. Rows are interleaved member by member, so that a block's
+independent chains fill each other's latencies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import StringAttr, i32
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint
+
+from passes.fuse.groups import Group, lanes_of
+from passes.fuse.members import Access, Form, Member, Place, Read, bounded, lowering_of, span
+from passes.lower_tile_to_vector.buffers import Size
+from passes.lower_tile_to_vector.emit import BLOCK_BYTES, Emitter
+from passes.lower_tile_to_vector.expand import ExpandLowering
+from passes.lower_tile_to_vector.row_reduce import cross_step, identity_constant, lanes_first
+from passes.lower_tile_to_vector.scalar import ScalarLowering
+from pto_dialect.attrs import LoadDist
+from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
+from pto_dialect.ops.tile_scalar import TDivSOp
+from pto_dialect.ops.vecscope import VecScopeOp
+from pto_dialect.ops.vector_arith import VBrOp, VMaxOp, VMinOp
+from pto_dialect.ops.vector_load import VldsOp
+from pto_dialect.ops.vector_materialize import Position, VDupOp
+from pto_dialect.rules import ROW_REDUCE_ORDER, RowOrder
+from pto_dialect.targets import TargetProfile
+
+_BRC = {8: LoadDist.BRC_B8, 16: LoadDist.BRC_B16, 32: LoadDist.BRC_B32}
+
+
+@dataclass
+class _Held:
+    """A buffer's row in registers: `regs` per its `form` over `cols` valid columns."""
+
+    form: Form
+    regs: list[SSAValue]
+    cols: int
+
+
+class GroupEmitter:
+    """Emits one group in place of its last member and erases the members."""
+
+    def __init__(self, group: Group, target: TargetProfile) -> None:
+        self.group = group
+        self.plan = group.plan
+        self.target = target
+        members = self.plan.members
+        last = members[-1].op
+        self.rewriter = PatternRewriter(last)
+        self.e = Emitter.replacing(last, self.rewriter, members[0].dtype)
+        names = ", ".join(m.name for m in members)
+        block = self.plan.rows_per_block
+        self.e.scope.attributes[VecScopeOp.FUSED] = StringAttr(
+            f"{names} ({block} row{'s' if block > 1 else ''} a block"
+            f"{', one run of registers' if self.plan.run else ''})"
+        )
+        self.lanes = lanes_of(members[0])
+        self.lowerings = [lowering_of(m.op, target, self.e, self.rewriter) for m in members]
+        self._masks: dict[int, SSAValue] = {}
+        self._bases: dict[tuple[int, int], Size] = {}
+        self.top = InsertPoint.at_end(self.e.scope.block)
+        self.acc0: dict[type[RowReduceTileOp], SSAValue] = {}
+        for m, lowering in zip(members, self.lowerings, strict=True):
+            if isinstance(lowering, ScalarLowering) and isinstance(m.op, TDivSOp):
+                with self.at_top():
+                    lowering.register = self.e.emit(VBrOp(lowering.scalar, self.e.vreg),
+                                                    "scalar").results[0]  # fmt: skip
+
+    # ---- placement --------------------------------------------------------------------------
+    @contextmanager
+    def at_top(self) -> Generator[None]:
+        """Emits before the row loop (masks, broadcast scalars: made once)."""
+        saved, self.e.point = self.e.point, self.top
+        try:
+            yield
+        finally:
+            self.e.point = saved
+
+    def mask(self, count: int) -> SSAValue:
+        """The mask of the first `count` lanes (all of them: every lane)."""
+        count = min(count, self.lanes)
+        if count not in self._masks:
+            with self.at_top():
+                self._masks[count] = self.e.plt(self.e.constant(count, i32))[0]
+        return self._masks[count]
+
+    def block_mask(self, count: int) -> SSAValue:
+        """The `vsldb` mask of the 32-byte blocks holding lanes [0, count) (emit.py)."""
+        per_block = BLOCK_BYTES // self.e.dtype.bytes
+        return self.mask(-(-count // per_block) * (4 // self.e.dtype.bytes))
+
+    # ---- the group ------------------------------------------------------------------------
+    def emit(self) -> None:
+        e, plan = self.e, self.plan
+        rows, block = plan.rows, plan.rows_per_block
+        loop = e.loop(Size.of(0), Size.of(rows), block, [], "i")
+        self.top = InsertPoint.before(loop)
+        start = Size(loop.body.block.args[0], max(rows - 1, 0))
+        with e.inside(loop.body.block):
+            held: dict[tuple[Place, int], _Held] = {}
+            rows_of_block = [start, *(e.add(start, Size.of(b), "r") for b in range(1, block))]
+            body = loop.body.block
+            for index, m in enumerate(plan.members):
+                e.op = m.op
+                runs: list[list[Operation]] = []
+                for b, row in enumerate(rows_of_block):
+                    before = body.last_op
+                    self.member(index, m, b, row, held)
+                    runs.append(_since(body, before))
+                _interleave(body, runs)
+            e.emit(scf.YieldOp())
+        self.finish()
+
+    def finish(self) -> None:
+        """Moves the flags set between members after the scope, drops the barriers between
+        them, erases the members."""
+        last = self.plan.members[-1].op
+        for op in self.group.sets:
+            op.detach()
+            self.rewriter.insert(op, InsertPoint.after(last))
+            last = op
+        for op in self.group.barriers:
+            self.rewriter.erase(op)
+        for m in self.plan.members:
+            self.rewriter.erase(m.op)
+
+    # ---- one member, one row ------------------------------------------------------------------
+    def member(
+        self, index: int, m: Member, b: int, row: Size, held: dict[tuple[Place, int], _Held]
+    ) -> None:
+        lowering = self.lowerings[index]
+        inputs = [
+            held[(a.place, b)] if in_reg else None
+            for a, in_reg in zip(m.reads, self.plan.in_register[index], strict=True)
+        ]
+        if isinstance(m.op, RowReduceTileOp):
+            result = self.reduce(m, m.reads[0], inputs[0], row)
+        elif isinstance(lowering, ExpandLowering):
+            result = self.expand(m, lowering, inputs, row)
+        else:
+            assert lowering is not None
+            chunks = [self.chunks(a, h, row) for a, h in zip(m.reads, inputs, strict=True)]
+            regs = [
+                lowering.apply([c[k] for c in chunks], self.chunk_mask(self.width(m.cols), k))
+                for k in range(self.count(self.width(m.cols)))
+            ]
+            result = _Held(Form.ROW, regs, m.cols)
+        held[(Place.of(m.dst), b)] = result
+        if self.plan.stores[index]:
+            self.store(m, result, row)
+
+    def width(self, cols: int) -> int:
+        """The columns of a loop row: `cols`, or a register's when the group is one run."""
+        return self.plan.run or cols
+
+    def count(self, cols: int) -> int:
+        return max(-(-cols // self.lanes), 1)
+
+    def chunk_mask(self, cols: int, k: int) -> SSAValue:
+        return self.mask(cols - k * self.lanes)
+
+    def base(self, row: Size, step: int) -> Size:
+        """Element `row * step` (made once per row and step in the loop body)."""
+        key = (id(row.value), step)
+        if key not in self._bases:
+            self._bases[key] = self.e.mul(row, step, "row")
+        return self._bases[key]
+
+    def chunks(self, access: Access, h: _Held | None, row: Size) -> list[SSAValue]:
+        """The registers of a CHUNKS or COLUMN read: an earlier member's, or loads."""
+        cols = self.width(access.cols)
+        count = self.count(cols)
+        if h is not None:
+            return h.regs if h.form is Form.ROW else [h.regs[0]] * count
+        e, buffer = self.e, access.buffer
+        rows = self.plan.members[0].rows  # the members' rows: the run covers the same bytes
+        operand = e.operand(buffer, span(access, rows, self.lanes))
+        blocks = bounded(access, rows, self.lanes)
+        stride = self.plan.run or buffer.stride
+        base = Size.of(0) if access.read is Read.COLUMN else self.base(row, stride)
+        loaded: list[SSAValue] = []
+        for k in range(count):
+            mask = self.block_mask(min(cols - k * self.lanes, self.lanes)) if blocks else None
+            at = e.add(base, Size.of(k * self.lanes), "at")
+            loaded.append(e.load(operand, at, mask, "v"))
+        return loaded
+
+    def per_row(self, access: Access, h: _Held | None, row: Size) -> SSAValue:
+        """The register of a BRC or BLK read: lane 0 of an earlier member's first register
+        duplicated, its UNIFORM register, or a broadcasting load."""
+        e = self.e
+        if h is not None:
+            if h.form is Form.UNIFORM:
+                return h.regs[0]
+            dup = VDupOp(h.regs[0], self.mask(self.lanes), e.vreg, Position.LOWEST)
+            return e.emit(dup, "s").results[0]
+        dist = LoadDist.BLK if access.read is Read.BLK else _BRC[e.dtype.bits]
+        at = self.base(row, access.step)
+        load = VldsOp(e.pointer(access.buffer), e.index(at), e.vreg, dist)
+        return e.emit(load, "s").results[0]
+
+    def expand(
+        self, m: Member, lowering: ExpandLowering, inputs: Sequence[_Held | None], row: Size
+    ) -> _Held:
+        if lowering.op.ROW:
+            expanded = self.per_row(m.reads[-1], inputs[-1], row)
+            if len(m.reads) == 1:
+                return _Held(Form.UNIFORM, [expanded], m.cols)
+            full = self.chunks(m.reads[0], inputs[0], row)
+            regs = [lowering.apply(f, expanded, self.chunk_mask(m.cols, k))
+                    for k, f in enumerate(full)]  # fmt: skip
+            return _Held(Form.ROW, regs, m.cols)
+        column = self.chunks(m.reads[-1], inputs[-1], row)
+        if len(m.reads) == 1:
+            return _Held(Form.ROW, column, m.cols)
+        full = self.chunks(m.reads[0], inputs[0], row)
+        regs = [lowering.apply(f, c, self.chunk_mask(m.cols, k))
+                for k, (f, c) in enumerate(zip(full, column, strict=True))]  # fmt: skip
+        return _Held(Form.ROW, regs, m.cols)
+
+    def reduce(self, m: Member, access: Access, h: _Held | None, row: Size) -> _Held:
+        op = m.op
+        assert isinstance(op, RowReduceTileOp) and op.REDUCE_OP is not None
+        e, cols = self.e, m.cols
+        regs = self.chunks(access, h, row)
+        if ROW_REDUCE_ORDER[self.target.arch] is RowOrder.LANES_FIRST:
+            full = self.mask(self.lanes)
+            result = lanes_first(op, e, cols, lambda k, _: regs[k], self.mask, full)
+            return _Held(Form.SCALAR, [result], 1)
+        lane0 = self.mask(1)
+        acc: SSAValue | None = None
+        if op.STEP_OP not in (VMaxOp, VMinOp):
+            acc = self.identity(op)
+        for k, reg in enumerate(regs):
+            mask = self.chunk_mask(cols, k)
+            if acc is None:  # vmax/vmin of the identity and x is x
+                name = op.REDUCE_OP.name.removeprefix("pto.v")
+                acc = e.emit(op.REDUCE_OP(reg, mask), name).results[0]
+            else:
+                acc = cross_step(op, e, acc, reg, mask, lane0)
+        assert acc is not None
+        return _Held(Form.SCALAR, [acc], 1)
+
+    def identity(self, op: RowReduceTileOp) -> SSAValue:
+        """`vbr` of the reduction's start value, made once."""
+        kind = type(op)
+        if kind not in self.acc0:
+            with self.at_top():
+                scalar = identity_constant(op, self.e.dtype, self.e, self.e.dtype)
+                self.acc0[kind] = self.e.emit(VBrOp(scalar, self.e.vreg), "acc0").results[0]
+        return self.acc0[kind]
+
+    def store(self, m: Member, h: _Held, row: Size) -> None:
+        e = self.e
+        ptr = e.pointer(m.dst)
+        base = self.base(row, self.plan.run or m.dst.stride)
+        if h.form is Form.SCALAR:
+            e.store(h.regs[0], ptr, base, self.mask(1))
+            return
+        cols = self.width(m.dst_cols)
+        for k in range(self.count(cols)):
+            reg = h.regs[k] if h.form is Form.ROW else h.regs[0]
+            at = e.add(base, Size.of(k * self.lanes), "at")
+            e.store(reg, ptr, at, self.chunk_mask(cols, k))
+
+
+def _since(block: Block, marker: Operation | None) -> list[Operation]:
+    """The ops of `block` after `marker` (all of them when None)."""
+    ops: list[Operation] = []
+    op = block.first_op if marker is None else marker.next_op
+    while op is not None:
+        ops.append(op)
+        op = op.next_op
+    return ops
+
+
+def _interleave(block: Block, runs: list[list[Operation]]) -> None:
+    """Reorders the rows' runs of ops (consecutive, independent of each other) round-robin:
+    each row's first op, then each row's second, ..., so that the in-order vector issue meets
+    a dependent op only after the other rows' work."""
+    if len(runs) < 2:
+        return
+    order = [run[k] for k in range(max(map(len, runs))) for run in runs if k < len(run)]
+    for op in order:
+        op.detach()
+    for op in order:
+        block.add_op(op)
+
+
+def fuse_group(group: Group, target: TargetProfile) -> None:
+    GroupEmitter(group, target).emit()

@@ -1,0 +1,513 @@
+// RUN: pto-opt %s --split-input-file --verify-diagnostics
+
+// a typed pointer
+func.func @case0(%p: !pto.ptr, %c: index) {
+  // expected-error @+1 {{pto.load_scalar needs a typed pointer such as !pto.ptr<f32>}}
+  %x = pto.load_scalar %p[%c] : !pto.ptr -> i32
+  func.return
+}
+
+// -----
+
+// the result is the pointer's element type
+func.func @case1(%p: !pto.ptr<i32>, %c: index) {
+  // expected-error @+1 {{pto.load_scalar result type f32 must equal the pointer's element type i32}}
+  %x = pto.load_scalar %p[%c] : !pto.ptr<i32> -> f32
+  func.return
+}
+
+// -----
+
+// the stored value is the pointer's element type
+func.func @case2(%p: !pto.ptr<i32>, %c: index, %f: f32) {
+  // expected-error @+1 {{pto.store_scalar value type f32 must equal the pointer's element type i32}}
+  pto.store_scalar %f, %p[%c] : !pto.ptr<i32>, f32
+  func.return
+}
+
+// -----
+
+// cacheinvalid: GM only
+func.func @case3() {
+  // expected-error @+1 {{pto.cmo.cacheinvalid invalidates the GM data cache, not vec}}
+  pto.cmo.cacheinvalid all #pto.address_space<vec>
+  func.return
+}
+
+// -----
+
+// cacheinvalid: a GM address
+func.func @case4(%p: !pto.ptr<f32, ub>) {
+  // expected-error @+1 {{pto.cmo.cacheinvalid address type !pto.ptr<f32, ub> must be a GM !pto.ptr or a tensor view}}
+  pto.cmo.cacheinvalid %p single_cache_line : !pto.ptr<f32, ub>
+  func.return
+}
+
+// -----
+
+// local arrays: an index per dimension
+func.func @case5(%c: index) {
+  %a = pto.declare_local_array -> !pto.local_array<2x8xi32>
+  // expected-error @+1 {{pto.local_array_get needs 2 indices for !pto.local_array<2x8xi32>, got 1}}
+  %y = pto.local_array_get %a[%c] : !pto.local_array<2x8xi32> -> i32
+  func.return
+}
+
+// -----
+
+// local arrays: the element type
+func.func @case6(%c: index, %f: f32) {
+  %a = pto.declare_local_array -> !pto.local_array<8xi32>
+  // expected-error @+1 {{pto.local_array_set scalar type f32 must equal the array's element type i32}}
+  pto.local_array_set %a[%c], %f : !pto.local_array<8xi32>, f32
+  func.return
+}
+
+// -----
+
+// set_validshape: a dynamic valid shape
+func.func @case7(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %c: index) {
+  // expected-error @+1 {{pto.set_validshape needs a tile with a dynamic valid shape (v_row=?, v_col=?), got !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  pto.set_validshape %t, %c, %c : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+  func.return
+}
+
+// -----
+
+// set_validshape: constants within the shape
+func.func @case8(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=?, v_col=?>, %c: index) {
+  %c9 = arith.constant 9 : index
+  // expected-error @+1 {{pto.set_validshape valid_col 9 must be in [0, 8]}}
+  pto.set_validshape %t, %c, %c9 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=?, v_col=?>
+  func.return
+}
+
+// -----
+
+// tensor-view queries: a dimension of the view
+func.func @case9(%tv: !pto.tensor_view<?x?xf32>) {
+  %c2 = arith.constant 2 : index
+  // expected-error @+1 {{pto.get_tensor_view_dim dimension 2 must be in [0, 2) for !pto.tensor_view<?x?xf32>}}
+  %n = pto.get_tensor_view_dim %tv, %c2 : !pto.tensor_view<?x?xf32> -> index
+  func.return
+}
+
+// -----
+
+// addresses: a typed pointer or a memref
+func.func @case10(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.tile_buf_addr result i64 must be a typed !pto.ptr or a memref}}
+  %q = pto.tile_buf_addr %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> i64
+  func.return
+}
+
+// -----
+
+// addresses: the tile's memory
+func.func @case11(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.tile_buf_addr result !pto.ptr<f32> must point into ub}}
+  %q = pto.tile_buf_addr %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> !pto.ptr<f32>
+  func.return
+}
+
+// -----
+
+// addresses: the element type
+func.func @case12(%tv: !pto.tensor_view<?x?xf32>) {
+  // expected-error @+1 {{pto.tensor_view_addr result !pto.ptr<f16> must have the source's element type f32}}
+  %g = pto.tensor_view_addr %tv : !pto.tensor_view<?x?xf32> -> !pto.ptr<f16>
+  func.return
+}
+
+// -----
+
+// tsetval/tgetval: a vec tile
+func.func @case13(%t: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>, %c: index) {
+  // expected-error @+1 {{pto.tgetval needs a loc=vec tile (the scalar unit reads and writes UB), got loc=mat}}
+  %e = pto.tgetval ins(%t, %c : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>, index) outs : f32
+  func.return
+}
+
+// -----
+
+// tsetval/tgetval: the element type
+func.func @case14(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %c: index, %h: f16) {
+  // expected-error @+1 {{pto.tsetval scalar type f16 must equal the tile's element type f32}}
+  pto.tsetval ins(%c, %h : index, f16) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// tsetval/tgetval: an offset within the tile
+func.func @case15(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{pto.tgetval offset 64 must be in [0, 64)}}
+  %e = pto.tgetval ins(%t, %c64 : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, index) outs : f32
+  func.return
+}
+
+// -----
+
+// ttrans: vec tiles
+func.func @case16(%s: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.ttrans src must be in loc=vec, got loc=mat}}
+  pto.ttrans ins(%s : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// ttrans: a row-major ND source
+func.func @case17(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, blayout=col_major>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.ttrans src must be row-major with slayout=none_box}}
+  pto.ttrans ins(%s : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, blayout=col_major>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// ttrans: 1-, 2- or 4-byte elements
+func.func @case18(%s: !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.ttrans dtype i64 is not supported on target cpu}}
+  pto.ttrans ins(%s : !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// ttrans: one element width
+func.func @case19(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>) {
+  // expected-error @+1 {{pto.ttrans dst element f16 must have the width of src's f32 (the bits are copied)}}
+  pto.ttrans ins(%s : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>)
+  func.return
+}
+
+// -----
+
+// ttrans: dst holds the transpose
+func.func @case20(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>) {
+  // expected-error @+1 {{pto.ttrans dst 4x8 cannot hold the transpose of src's valid 8x8}}
+  pto.ttrans ins(%s : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=8>)
+  func.return
+}
+
+// -----
+
+// ttrans SSA: the result's valid shape is the source's transposed
+func.func @case21(%s: !pto.tile<loc=vec, dtype=f32, rows=8, cols=8, v_row=2, v_col=8>) {
+  // expected-error @+1 {{pto.ttrans result valid 2x8 must be src's transposed, 8x2}}
+  %r = pto.ttrans %s : (!pto.tile<loc=vec, dtype=f32, rows=8, cols=8, v_row=2, v_col=8>) -> !pto.tile<loc=vec, dtype=f32, rows=8, cols=8, v_row=2, v_col=8>
+  func.return
+}
+
+// -----
+
+// mgather: option attributes
+func.func @case22(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather coalesce must be a pto.coalesce attribute, got "row"}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {coalesce = "row"}
+  func.return
+}
+
+// -----
+
+// mgather: a vec value tile
+func.func @case23(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.mgather value tile must be in loc=vec, got loc=mat}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>)
+  func.return
+}
+
+// -----
+
+// mgather: a row-major value tile
+func.func @case24(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, blayout=col_major>) {
+  // expected-error @+1 {{pto.mgather value tile must be row-major (blayout=row_major), got blayout=col_major}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, blayout=col_major>)
+  func.return
+}
+
+// -----
+
+// mgather: a vec index tile
+func.func @case25(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=mat, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather idx must be in loc=vec, got loc=mat}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=mat, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mgather: a row-major index tile
+func.func @case26(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, blayout=col_major>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather idx must be row-major (blayout=row_major), got blayout=col_major}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, blayout=col_major>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mgather: 32-bit indices
+func.func @case27(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=16>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather idx element type i16 must be i32 or ui32}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=16>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mgather: the pages' element types
+func.func @case28(%v: !pto.partition_tensor_view<8x8xi64>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather dtype i64 is not supported on target cpu}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xi64>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mgather: a GM table
+func.func @case29(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather table must be a !pto.partition_tensor_view, got !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  pto.mgather ins(%v, %i : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mgather: the table's element type
+func.func @case30(%v: !pto.partition_tensor_view<8x8xf16>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.mgather table element type f16 must equal the tile's f32}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf16>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// mscatter: one GM table
+func.func @case31(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) {
+  // expected-error @+1 {{pto.mscatter writes one GM table: outs(%t : !pto.partition_tensor_view)}}
+  pto.mscatter ins(%s, %i : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>)
+  func.return
+}
+
+// -----
+
+// vshl/vshr: counts of lhs's width (either signedness)
+func.func @shift_counts(%a: !pto.vreg<128xui16>, %b: !pto.vreg<64xsi32>, %m: !pto.mask<b16>) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.vshl rhs type !pto.vreg<64xsi32> must be !pto.vreg<128xui16>, or its lanes of the other signedness}}
+    %r = pto.vshl %a, %b, %m : !pto.vreg<128xui16>, !pto.vreg<64xsi32>, !pto.mask<b16> -> !pto.vreg<128xui16>
+  }
+  func.return
+}
+
+// -----
+
+// SPR ops: only AR
+func.func @spr_name() {
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprclr requires spr to be "AR", got "CTRL"}}
+    pto.sprclr "CTRL"
+  }
+  func.return
+}
+
+// -----
+
+// SPR stores: a UB pointer of 32-bit integers
+func.func @spr_dst(%p: !pto.ptr<f32, ub>, %o: i32) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprsts destination !pto.ptr<f32, ub> must be a UB pointer of ui32 or i32}}
+    pto.sprsts "AR", %p[%o] : !pto.ptr<f32, ub>, i32
+  }
+  func.return
+}
+
+// -----
+
+// SPR stores: an i32 offset
+func.func @spr_offset(%p: !pto.ptr<ui32, ub>, %o: i64) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprsts offset type i64 must be i32}}
+    pto.sprsts "AR", %p[%o] : !pto.ptr<ui32, ub>, i64
+  }
+  func.return
+}
+
+// -----
+
+// sprsti: a constant offset
+func.func @spr_constant(%p: !pto.ptr<ui32, ub>, %o: i32) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprsti offset must be a constant (an 8-bit immediate)}}
+    pto.sprsti "AR", %p[%o] : !pto.ptr<ui32, ub>, i32
+  }
+  func.return
+}
+
+// -----
+
+// sprsti: a signed 8-bit immediate
+func.func @spr_imm(%p: !pto.ptr<ui32, ub>) {
+  %c = arith.constant 200 : i32
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprsti offset 200 must be a signed 8-bit immediate}}
+    pto.sprsti "AR", %p[%c] : !pto.ptr<ui32, ub>, i32
+  }
+  func.return
+}
+
+// -----
+
+// SPR stores: the updated base has the destination's type
+func.func @spr_post(%p: !pto.ptr<ui32, ub>, %o: i32) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.sprsts updated base !pto.ptr<i32, ub> must be !pto.ptr<ui32, ub>}}
+    %n = pto.sprsts "AR", %p[%o] : !pto.ptr<ui32, ub>, i32 -> !pto.ptr<i32, ub>
+  }
+  func.return
+}
+
+// -----
+
+// vcvt: a part within the form's ratio
+func.func @vcvt_part(%v: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.vcvt part "P2" selects lane 2 of 2: f32 -> f16 is a 2:1 form}}
+    %r = pto.vcvt %v, %m {rnd = "R", part = "P2"} : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<128xf16>
+  }
+  func.return
+}
+
+// -----
+
+// vcvt: 64-bit lanes take a b32 mask
+func.func @vcvt_i64_mask(%v: !pto.vreg<32xi64>, %m: !pto.mask<b16>) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.vcvt masks the 64-bit lanes of !pto.vreg<32xi64> with a !pto.mask<b32> (bit 2*i for lane i), got !pto.mask<b16>}}
+    %r = pto.vcvt %v, %m {rnd = "R"} : !pto.vreg<32xi64>, !pto.mask<b16> -> !pto.vreg<64xf32>
+  }
+  func.return
+}
+
+// -----
+
+// ptrtoint: a pointer to an i64
+func.func @ptrtoint(%p: !pto.ptr<ui32>) {
+  // expected-error @+1 {{pto.ptrtoint result type i32 must be i64}}
+  %a = pto.ptrtoint %p : !pto.ptr<ui32> -> i32
+  func.return
+}
+
+// -----
+
+// inttoptr: an integer to a pointer
+func.func @inttoptr(%a: f32) {
+  // expected-error @+1 {{pto.inttoptr address type f32 must be an integer}}
+  %p = pto.inttoptr %a : f32 -> !pto.ptr<ui32>
+  func.return
+}
+
+// -----
+
+// the pointer side is a !pto.ptr
+func.func @inttoptr_ptr(%a: i64) {
+  // expected-error @+1 {{pto.inttoptr pointer type i64 must be a !pto.ptr}}
+  %p = pto.inttoptr %a : i64 -> i64
+  func.return
+}
+
+// -----
+
+// tprefetch: a vec tile
+func.func @prefetch_loc(%v: !pto.partition_tensor_view<16x16xf32>, %t: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.tprefetch dst must be in loc=vec, got loc=mat}}
+  pto.tprefetch ins(%v : !pto.partition_tensor_view<16x16xf32>) outs(%t : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>)
+  func.return
+}
+
+// -----
+
+// tprefetch: one element size
+func.func @prefetch_size(%v: !pto.partition_tensor_view<16x16xf16>, %t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tprefetch dst element f32 must have the size of src's f16}}
+  pto.tprefetch ins(%v : !pto.partition_tensor_view<16x16xf16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>)
+  func.return
+}
+
+// -----
+
+// tprefetch: a GM view
+func.func @prefetch_src(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.tprefetch src must be a !pto.partition_tensor_view, got !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  pto.tprefetch ins(%v : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>)
+  func.return
+}
+
+// -----
+
+// tassign: a 32-byte aligned address
+func.func @assign_align(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  %a = arith.constant 70660 : i64
+  // expected-error @+1 {{pto.tassign addr must be aligned to 32 bytes for local tile memory, got 70660}}
+  %r = pto.tassign %s, %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>
+  func.return
+}
+
+// -----
+
+// tassign: the tile's own type
+func.func @assign_type(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %a: i64) {
+  // expected-error @+1 {{pto.tassign result !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0> must be the tile's type !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  %r = pto.tassign %s, %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>
+  func.return
+}
+
+// -----
+
+// mask-pattern tgather: the row axis
+func.func @gather_col(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.tgather with maskPattern gathers along axis "row" here (the "col" form, pto-isa's GATHER_COL, is not defined yet), got "col"}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, "col") outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  func.return
+}
+
+// -----
+
+// fusion_region: its results are what it yields
+func.func @fusion_types() {
+  // expected-error @+1 {{pto.fusion_region yields 1 value(s) of types (index), its results are (i32)}}
+  %r = pto.fusion_region {
+    %c = arith.constant 4 : index
+    pto.yield(%c) : (index) -> ()
+  } : i32
+  func.return
+}
+
+// -----
+
+// dcci: the cache kinds
+func.func @dcci_cache(%p: !pto.ptr<i32>) {
+  // expected-error @+1 {{pto.dcci cache "ALL" must be one of SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE}}
+  pto.dcci %p "ALL" : !pto.ptr<i32>
+  func.return
+}
+
+// -----
+
+// dcci: the destinations
+func.func @dcci_dst(%p: !pto.ptr<i32>) {
+  // expected-error @+1 {{pto.dcci dst "OUT" must be one of CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC}}
+  pto.dcci %p "SINGLE_CACHE_LINE", "OUT" : !pto.ptr<i32>
+  func.return
+}
+
+// -----
+
+// dsb: the memories
+func.func @dsb() {
+  // expected-error @+1 {{pto.dsb mem "GM" must be one of ALL, DDR, UB, SEQ}}
+  pto.dsb "GM"
+  func.return
+}
