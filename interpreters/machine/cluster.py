@@ -45,11 +45,6 @@ _SPACES = {FFTS: 0, SEMAPHORE: 64}
 Runs = tuple[int, int, int] | None
 
 
-def _waiter(op: Operation) -> str:
-    """A blocked op and the pipe of its core it blocks: `pto.sync.wait at f:3:5 on PIPE_V`."""
-    return f"{where(op)} on {op.pipe().value}" if isinstance(op, PtoOp) else where(op)
-
-
 def _intervals(start: int, end: int, runs: Runs) -> np.ndarray:
     """The byte intervals of an access, as an (n, 2) array of [start, end)."""
     if runs is None:
@@ -266,6 +261,15 @@ class Cluster:
         self.barriers: dict[tuple[int, ...], _Barrier] = {}
         self.hazards: list[Hazard] = []
         self._seen: set[tuple[int, int, int, int]] = set()
+        self.at: dict[int, Callable[[], str]] = {}
+        """core -> where in its loops its running op is (asked when it blocks for good)."""
+
+    def _waiter(self, core: int, op: Operation) -> str:
+        """A blocked op, the pipe of its core it blocks and its loop iterations:
+        `pto.sync.wait at f:3:5 on PIPE_V (iteration 2 of scf.for at f:1:3)`."""
+        text = f"{where(op)} on {op.pipe().value}" if isinstance(op, PtoOp) else where(op)
+        at = self.at.get(core)
+        return text if at is None or not (loops := at()) else f"{text} ({loops})"
 
     # ---- clocks --------------------------------------------------------------------------------
     def signal(self, core: int, time: int, op: Operation) -> Signal:
@@ -373,7 +377,7 @@ class Cluster:
             core,
             lambda: bool(queue),
             lambda: (
-                f"{_waiter(op)} waits for {what} {event} (last set by "
+                f"{self._waiter(core, op)} waits for {what} {event} (last set by "
                 f"{self.last_set.get(key, 'nobody')})"
             ),
         )
@@ -414,7 +418,7 @@ class Cluster:
 
         def waiting() -> str:
             names = ", ".join(self.cores[c].name for c, _ in barrier.arrived) or "none"
-            return f"{_waiter(op)} waits in syncall for {need} cores (arrived: {names})"
+            return f"{self._waiter(core, op)} waits in syncall for {need} cores (arrived: {names})"
 
         self.scheduler.block(core, lambda: generation in barrier.released, waiting)
         return barrier.released[generation]
@@ -441,7 +445,10 @@ class Cluster:
         self.scheduler.block(
             core,
             lambda: (self.cores[core].block, pipe_id) in self.pipes,
-            lambda: f"{_waiter(op)} waits for pipe {pipe_id} to be initialised (by nobody yet)",
+            lambda: (
+                f"{self._waiter(core, op)} waits for pipe {pipe_id} to be initialised "
+                "(by nobody yet)"
+            ),
         )
         pipe = self.pipes[(self.cores[core].block, pipe_id)]
         if not pipe.mask & direction:
@@ -466,7 +473,7 @@ class Cluster:
                 core,
                 lambda: len(pipe.entries) < pipe.slots,
                 lambda: (
-                    f"{_waiter(op)} waits for a free slot of pipe {pipe.key[1]} "
+                    f"{self._waiter(core, op)} waits for a free slot of pipe {pipe.key[1]} "
                     f"({pipe.slots} slots held; last free: {pipe.last_free})"
                 ),
             )
@@ -518,15 +525,16 @@ class Cluster:
                 core,
                 lambda: False,
                 lambda: (
-                    f"{_waiter(op)} waits for an unsplit slot of pipe {pipe.key[1]}, which "
-                    f"goes to AIV0 alone on this target (nobody signals AIV{lane})"
+                    f"{self._waiter(core, op)} waits for an unsplit slot of pipe "
+                    f"{pipe.key[1]}, which goes to AIV0 alone on this target (nobody signals "
+                    f"AIV{lane})"
                 ),
             )
         self.scheduler.block(
             core,
             lambda: k < len(made) and made[k].signal is not None,
             lambda: (
-                f"{_waiter(op)} waits for a filled slot of pipe {pipe.key[1]} "
+                f"{self._waiter(core, op)} waits for a filled slot of pipe {pipe.key[1]} "
                 f"(last push: {pipe.last_push})"
             ),
         )

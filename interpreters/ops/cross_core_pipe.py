@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from typing import cast
 
+from xdsl.dialects import func, scf
 from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.ir import Operation
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
+from interpreters.engine.source import where
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
@@ -35,13 +38,31 @@ from pto_dialect.ops.cross_core_pipe import (
 from pto_dialect.types import TensorViewType, TileTypeBase
 
 
+def loop_position(interpreter: Interpreter, op: Operation) -> str:
+    """The iteration of each `scf.for` around `op`, innermost first (`iteration 2 of scf.for
+    at f:4:5`; empty outside loops), from the interpreter's current values."""
+    parts: list[str] = []
+    node = op.parent_op()
+    while node is not None and not isinstance(node, func.FuncOp):
+        if isinstance(node, scf.ForOp):
+            iv, lb, step = interpreter.get_values((node.body.block.args[0], node.lb, node.step))
+            index = (int(cast(int, iv)) - int(cast(int, lb))) // max(int(cast(int, step)), 1)
+            parts.append(f"iteration {index} of {where(node)}")
+        node = node.parent_op()
+    return ", ".join(parts)
+
+
 @register_functions
 class CrossCorePipeFunctions(MachineFunctions):
     """Pipe ends and FFTS flags of one core of a mixed launch."""
 
-    def _core(self) -> int:
-        self.machine.shared()
-        return self.machine.launch.core_index
+    def _core(self, interpreter: Interpreter | None = None, op: Operation | None = None) -> int:
+        """The running core's index; with `op`, where in its loops it is (for a deadlock)."""
+        cluster = self.machine.shared()
+        core = self.machine.launch.core_index
+        if interpreter is not None and op is not None:
+            cluster.at[core] = lambda: loop_position(interpreter, op)
+        return core
 
     @implements(InitializePipeOp)
     def run_init(
@@ -62,7 +83,7 @@ class CrossCorePipeFunctions(MachineFunctions):
 
     @implements(AllocOp)
     def run_alloc(self, interpreter: Interpreter, op: AllocOp, args: PythonValues) -> PythonValues:
-        core = self._core()
+        core = self._core(interpreter, op)
         cluster = self.machine.shared()
         pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
         entry, release = cluster.allocate(core, pipe, op.DIRECTION, op.split_value, op)
@@ -78,7 +99,7 @@ class CrossCorePipeFunctions(MachineFunctions):
 
     @implements(PushOp)
     def run_push(self, interpreter: Interpreter, op: PushOp, args: PythonValues) -> PythonValues:
-        core = self._core()
+        core = self._core(interpreter, op)
         cluster = self.machine.shared()
         pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
         tile = cast(Tile | TensorView, args[0])
@@ -94,7 +115,7 @@ class CrossCorePipeFunctions(MachineFunctions):
 
     @implements(PopOp)
     def run_pop(self, interpreter: Interpreter, op: PopOp, args: PythonValues) -> PythonValues:
-        core = self._core()
+        core = self._core(interpreter, op)
         cluster = self.machine.shared()
         pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
         data, signal, entry = cluster.pop(core, pipe, op.DIRECTION, op.split_value, op)
@@ -128,7 +149,7 @@ class CrossCorePipeFunctions(MachineFunctions):
 
     @implements(FreeOp)
     def run_free(self, interpreter: Interpreter, op: FreeOp, args: PythonValues) -> PythonValues:
-        core = self._core()
+        core = self._core(interpreter, op)
         cluster = self.machine.shared()
         pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
         pipes = self.machine.pipes
@@ -139,7 +160,7 @@ class CrossCorePipeFunctions(MachineFunctions):
 
     @implements(FftsOp)
     def run_ffts(self, interpreter: Interpreter, op: FftsOp, args: PythonValues) -> PythonValues:
-        core = self._core()
+        core = self._core(interpreter, op)
         cluster = self.machine.shared()
         event = int(cast(int, args[0])) if args else cast(int, op.event_id.value.data)  # type: ignore[union-attr]
         if not 0 <= event < 16:
@@ -163,7 +184,7 @@ class CrossCorePipeFunctions(MachineFunctions):
         pipes.barrier(op, Pipe.ALL)
         if self.machine.cluster is None:
             return ()
-        core = self._core()
+        core = self._core(interpreter, op)
         kind = _SYNCALL_KINDS[op.core_type.data]
         used = int(cast(int, args[-1])) if op.used_cores is not None else None
         cluster = self.machine.shared()

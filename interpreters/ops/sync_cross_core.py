@@ -17,6 +17,7 @@ from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.cluster import FFTS, SEMAPHORE
 from interpreters.machine.core import MachineFunctions
+from interpreters.ops.cross_core_pipe import loop_position
 from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.sync_cross_core import (
     CrossCoreOp,
@@ -43,7 +44,7 @@ class CrossCoreFunctions(MachineFunctions):
             f"semaphore id {sem} must be in [0, {op.SEMAPHORES})",
         )
         if self.machine.cluster is not None:
-            return self._across_cores(op, sem)
+            return self._across_cores(interpreter, op, sem)
         counters = self.machine.semaphores
         if op.SIGNALS:
             check(
@@ -61,12 +62,13 @@ class CrossCoreFunctions(MachineFunctions):
         self.machine.pipes.execute(op, op.pipe())
         return ()
 
-    def _across_cores(self, op: CrossCoreOp, sem: int) -> PythonValues:
+    def _across_cores(self, interpreter: Interpreter, op: CrossCoreOp, sem: int) -> PythonValues:
         """In a mixed launch: `set_cross_core` is an FFTS mode-2 set (AIC to both AIVs, both
         AIVs to the AIC), `set_intra_block` an intra-block semaphore (`Cluster.set_semaphore`;
         PTOAS's form on A2/A3 an FFTS mode-2 set); the waits take their core's own."""
         cluster = self.machine.shared()
         core = self.machine.launch.core_index
+        cluster.at[core] = lambda: loop_position(interpreter, op)
         pipes = self.machine.pipes
         pipe = op.pipe()
         # PTOAS lowers the named intra-block ops on A2/A3 to an FFTS mode-2 set / wait

@@ -267,6 +267,25 @@ def test_a_full_slot_pool_with_no_consumer_is_a_deadlock_naming_the_pipe() -> No
     assert "waits for a free slot of pipe 0 (2 slots held; last free: nothing)" in str(err.value)
 
 
+def test_a_deadlock_in_a_loop_names_the_iteration() -> None:
+    """The AIC pushes twice, the AIVs pop in a loop of three trips: they block in the third."""
+    push = f"\n    pto.tpush_to_aiv(%acc : {ACC}) {{id = 0, split = 1}}"
+    cube = f"""    {INIT.format(side="aic", mask=1, extra="")}
+    {MATMUL}{push * 2}"""
+    vector = f"""    {INIT.format(side="aiv", mask=1, extra="")}
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c1 to %c4 step %c1 {{
+      %p = pto.tpop_from_aic {{id = 0, split = 1}} -> {HALF}
+      pto.tfree_from_aic {{id = 0, split = 1}}
+    }}"""
+    a, b, c = inputs()
+    with pytest.raises(PtoRunError, match="deadlock") as err:
+        run(parse(HEAD.format(cube=cube, vector=vector), target="a5"), a, b, c)
+    text = str(err.value)
+    assert "on PIPE_S (iteration 2 of scf.for at <string>:" in text  # i = 3, from 1
+    assert "waits for a filled slot of pipe 0 (last push: block 0 AIC" in text
+
+
 def test_pto_check_finds_a_cross_core_deadlock_at_a_trip_count() -> None:
     """The AIC pushes once per trip of a loop of a dynamic bound, the AIVs pop once: at
     0 trips they wait for ever, a finding naming the loop's trip count."""
