@@ -45,7 +45,10 @@ def loop_position(interpreter: Interpreter, op: Operation) -> str:
     node = op.parent_op()
     while node is not None and not isinstance(node, func.FuncOp):
         if isinstance(node, scf.ForOp):
-            iv, lb, step = interpreter.get_values((node.body.block.args[0], node.lb, node.step))
+            try:
+                iv, lb, step = interpreter.get_values((node.body.block.args[0], node.lb, node.step))
+            except Exception:  # not bound in this scope: the position is unknown
+                return ", ".join(parts)
             index = (int(cast(int, iv)) - int(cast(int, lb))) // max(int(cast(int, step)), 1)
             parts.append(f"iteration {index} of {where(node)}")
         node = node.parent_op()
