@@ -266,7 +266,7 @@ class Cluster:
 
     def _waiter(self, core: int, op: Operation) -> str:
         """A blocked op, the pipe of its core it blocks and its loop iterations:
-        `pto.sync.wait at f:3:5 on PIPE_V (iteration 2 of scf.for at f:1:3)`."""
+        `pto.sync.wait at f:3:5 on PIPE_V (iteration 2 of the loop at f:1:3)`."""
         text = f"{where(op)} on {op.pipe().value}" if isinstance(op, PtoOp) else where(op)
         at = self.at.get(core)
         return text if at is None or not (loops := at()) else f"{text} ({loops})"

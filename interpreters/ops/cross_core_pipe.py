@@ -22,7 +22,7 @@ from xdsl.ir import Operation
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
-from interpreters.engine.source import where
+from interpreters.engine.source import location
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
@@ -39,8 +39,8 @@ from pto_dialect.types import TensorViewType, TileTypeBase
 
 
 def loop_position(interpreter: Interpreter, op: Operation) -> str:
-    """The iteration of each `scf.for` around `op`, innermost first (`iteration 2 of scf.for
-    at f:4:5`; empty outside loops), from the interpreter's current values."""
+    """The iteration of each `scf.for` around `op`, innermost first (`iteration 2 of the loop
+    at f:4:5`, as pto-check says it; empty outside loops), from the interpreter's values."""
     parts: list[str] = []
     node = op.parent_op()
     while node is not None and not isinstance(node, func.FuncOp):
@@ -50,7 +50,8 @@ def loop_position(interpreter: Interpreter, op: Operation) -> str:
             except Exception:  # not bound in this scope: the position is unknown
                 return ", ".join(parts)
             index = (int(cast(int, iv)) - int(cast(int, lb))) // max(int(cast(int, step)), 1)
-            parts.append(f"iteration {index} of {where(node)}")
+            at = location(node)
+            parts.append(f"iteration {index} of the loop" + ("" if at is None else f" at {at}"))
         node = node.parent_op()
     return ", ".join(parts)
 

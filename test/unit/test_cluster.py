@@ -282,7 +282,7 @@ def test_a_deadlock_in_a_loop_names_the_iteration() -> None:
     with pytest.raises(PtoRunError, match="deadlock") as err:
         run(parse(HEAD.format(cube=cube, vector=vector), target="a5"), a, b, c)
     text = str(err.value)
-    assert "on PIPE_S (iteration 2 of scf.for at <string>:" in text  # i = 3, from 1
+    assert "on PIPE_S (iteration 2 of the loop at <string>:" in text  # i = 3, from 1
     assert "waits for a filled slot of pipe 0 (last push: block 0 AIC" in text
 
 
