@@ -459,7 +459,10 @@ def _run_mixed(
         if isinstance(first, KernelError) and blocked:
             raise KernelError(first.message, deadlock=Deadlock(machines, blocked)) from None
         raise first
-    machines[0].pipes.hazards.extend(cluster.hazards)
+    hazards = machines[0].pipes.hazards
+    hazards.extend(cluster.hazards)
+    if machines[0].pipes.tracking:
+        hazards.extend(cluster.leftovers())
     result = RunResult(machines[0], parsed, machines)
     result.cores = [c.name for c in cores]
     return result

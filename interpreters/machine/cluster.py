@@ -98,6 +98,8 @@ class Signal:
     clock: Clock
     time: int
     by: str
+    op: Operation | None = None
+    """The op that gave it (of a joined signal: the last one's)."""
 
 
 class Scheduler:
@@ -194,9 +196,9 @@ class _Barrier:
     released: dict[int, Signal] = field(default_factory=dict[int, Signal])
 
 
-@dataclass
+@dataclass(eq=False)
 class Entry:
-    """One slot's content in a cross-core pipe."""
+    """One slot's content in a cross-core pipe (compared by identity: its parts are arrays)."""
 
     direction: int
     parts: dict[int, np.ndarray] = field(default_factory=dict[int, np.ndarray])
@@ -275,7 +277,7 @@ class Cluster:
     def signal(self, core: int, time: int, op: Operation) -> Signal:
         clock = self.clocks[core]
         clock[core] += 1
-        return Signal(dict(clock), time, f"{self.cores[core].name} ({where(op)})")
+        return Signal(dict(clock), time, f"{self.cores[core].name} ({where(op)})", op)
 
     def receive(
         self, core: int, signal: Signal, pipes: PipeModel, pipe: Pipe, op: Operation
@@ -324,6 +326,33 @@ class Cluster:
         names = [self.cores[other].name, self.cores[core].name]
         details = {"memory": access.memory.name, "bytes": [lo, hi], "cores": names}
         self.hazards.append(Hazard(kind, message, (earlier, op), details))
+
+    def leftovers(self) -> list[Hazard]:
+        """What a launch that ended leaves behind: FFTS flags and semaphores set but never
+        waited for (their counters keep the count into the next kernel), and pipe slots
+        pushed but never popped and freed (pto-run's `unwaited-flag` / `unreleased-buffer`)."""
+        found: list[Hazard] = []
+        for (target, key), queue in self.flags.items():
+            what, event = (SEMAPHORE, key - _SPACES[SEMAPHORE]) if key >= 64 else (FFTS, key)
+            for signal in queue:
+                found.append(Hazard(
+                    "unwaited-flag",
+                    f"{signal.by} sets {what} {event} of {self.cores[target].name} but no "
+                    "wait takes it before the kernel ends",
+                    () if signal.op is None else (signal.op,),
+                ))  # fmt: skip
+        for pipe in self.pipes.values():
+            for entry in pipe.entries:
+                by = "nothing" if entry.signal is None else entry.signal.by
+                popped = any(entry in held for held in pipe.held.values())
+                state = "freed" if popped else "popped"
+                found.append(Hazard(
+                    "unreleased-buffer",
+                    f"a slot of pipe {pipe.key[1]} of block {pipe.key[0]} pushed by {by} is "
+                    f"never {state} before the kernel ends",
+                    () if entry.signal is None or entry.signal.op is None else (entry.signal.op,),
+                ))  # fmt: skip
+        return found
 
     # ---- FFTS flags ------------------------------------------------------------------------------
     def set_flag(self, core: int, event: int, mode: int, signal: Signal) -> None:
@@ -598,7 +627,7 @@ def join(signals: Sequence[Signal]) -> Signal:
     for s in signals:
         for c, tick in s.clock.items():
             joined[c] = max(joined.get(c, 0), tick)
-    return Signal(joined, max(s.time for s in signals), signals[-1].by)
+    return Signal(joined, max(s.time for s in signals), signals[-1].by, signals[-1].op)
 
 
 def _part(data: np.ndarray, split: int, lane: int) -> np.ndarray:

@@ -170,6 +170,18 @@ def test_unsplit_c2v_tile_goes_to_both_vector_cores_on_a2a3_and_they_race_on_gm(
     assert "block 0 AIV0" in found[0].message and "block 0 AIV1" in found[0].message
 
 
+def test_a_slot_pushed_and_never_popped_is_reported_when_the_kernel_ends() -> None:
+    a, b, c = inputs()
+    push = f"pto.tpush_to_aiv(%acc : {ACC}) {{id = 0, split = 1}}"
+    twice = c2v_kernel(1).replace(push, f"{push}\n    {push}")
+    result = run(parse(twice, target="a5"), a, b, c)
+    left = [h.message for h in result.hazards if h.kind == "unreleased-buffer"]
+    assert left == [
+        "a slot of pipe 0 of block 0 pushed by block 0 AIC (pto.tpush_to_aiv at <string>:28:5) "
+        "is never popped before the kernel ends"
+    ]
+
+
 def test_unsplit_c2v_tile_goes_to_aiv0_alone_on_a5() -> None:
     """A5 signals AIV0 alone for an unsplit slot (pto-isa A5 TPush.hpp); PTOAS runs a vector
     kernel with an unsplit pipe end on AIV0 alone unless it asks for its subblock."""
@@ -218,6 +230,9 @@ def test_ffts_flag_orders_the_cores_gm_accesses() -> None:
     a, b, c = inputs()
     synced = run(parse(_flags("pto.sync.set <PIPE_MTE3>, 1", False), target="a5"), a, b, c)
     assert not races(synced)
+    # both AIVs' mode-2 sets of flag 3 raise it once on the AIC, which never waits for it
+    left = [h.message for h in synced.hazards if h.kind == "unwaited-flag"]
+    assert len(left) == 1 and "sets FFTS flag 3 of block 0 AIC but no wait takes it" in left[0]
     racy = run(parse(_flags("", False).replace("pto.sync.wait <PIPE_MTE2>, 1", ""),
                      target="a5"), a, b, c)  # fmt: skip
     found = races(racy)
