@@ -16,8 +16,38 @@ from interpreters.semantics import vmi_memory as sem
 from interpreters.semantics import vmi_rearrange as rearrange
 from interpreters.semantics.vector_memory import BLOCK
 from pto_dialect.dtypes import U8, DType
-from pto_dialect.ops import vmi_memory as ops
 from pto_dialect.ops.vmi_common import vreg_type
+from pto_dialect.ops.vmi_indexed import (
+    IndexedOp,
+    VmiGatherOp,
+    VmiScatterOp,
+    VmiVgatherbOp,
+    VmiVgatherOp,
+    VmiVscatterOp,
+)
+from pto_dialect.ops.vmi_legacy_memory import (
+    LegacyLoadOp,
+    LegacyStoreOp,
+    VmiCompressStoreOp,
+    VmiDeinterleaveLoadOp,
+    VmiExpandLoadOp,
+    VmiGroupBroadcastLoadOp,
+    VmiGroupLoadOp,
+    VmiGroupSlotLoadOp,
+    VmiGroupStoreOp,
+    VmiInterleaveStoreOp,
+    VmiMaskedLoadOp,
+    VmiMaskedStoreOp,
+    VmiStrideLoadOp,
+    VmiStrideStoreOp,
+)
+from pto_dialect.ops.vmi_memory import (
+    MemoryOp,
+    VmiVloadOp,
+    VmiVsstbOp,
+    VmiVstoreOp,
+    packed_byte_store,
+)
 
 
 def _int(value: object) -> int:
@@ -26,7 +56,7 @@ def _int(value: object) -> int:
 
 @register_functions
 class VmiMemoryFunctions(VmiFunctions):
-    def _load(self, op: ops.MemoryOp, pointer: object, offset: object, offsets: np.ndarray,
+    def _load(self, op: MemoryOp, pointer: object, offset: object, offsets: np.ndarray,
               lane: DType) -> tuple[np.ndarray, Memory, list[tuple[int, int]]]:  # fmt: skip
         memory, address, element = self.ub(pointer)
         unit = element or lane
@@ -34,7 +64,7 @@ class VmiMemoryFunctions(VmiFunctions):
         values, ranges = sem.load(memory, base, offsets, unit.numpy, op.name)
         return values, memory, list(ranges)
 
-    def _store(self, op: ops.MemoryOp, pointer: object, offset: object, offsets: np.ndarray,
+    def _store(self, op: MemoryOp, pointer: object, offset: object, offsets: np.ndarray,
                values: np.ndarray, active: np.ndarray | None) -> None:  # fmt: skip
         memory, address, element = self.ub(pointer)
         width = element.bytes if element is not None else values.dtype.itemsize
@@ -43,9 +73,9 @@ class VmiMemoryFunctions(VmiFunctions):
         self.record(op, writes=accesses(memory, ranges))
 
     # ---- the unified forms --------------------------------------------------------------
-    @implements(ops.VmiVloadOp)
+    @implements(VmiVloadOp)
     def run_vload(
-        self, interpreter: Interpreter, op: ops.VmiVloadOp, args: PythonValues
+        self, interpreter: Interpreter, op: VmiVloadOp, args: PythonValues
     ) -> PythonValues:
         result = vreg_type(op.results[0])
         lanes, lane = result.count, result.dtype
@@ -72,9 +102,9 @@ class VmiMemoryFunctions(VmiFunctions):
             return (sem.unpack(values, lane.numpy),)
         return (values.view(lane.numpy),)
 
-    @implements(ops.VmiVstoreOp)
+    @implements(VmiVstoreOp)
     def run_vstore(
-        self, interpreter: Interpreter, op: ops.VmiVstoreOp, args: PythonValues
+        self, interpreter: Interpreter, op: VmiVstoreOp, args: PythonValues
     ) -> PythonValues:
         count = len(op.values)
         value = vmi_array(args[0])
@@ -93,16 +123,16 @@ class VmiMemoryFunctions(VmiFunctions):
         elif group is not None:
             stride = _int(rest[2])
             offsets = sem.slots(group, stride) if group == lanes else sem.rows(lanes, group, stride)
-            if ops.packed_byte_store(op.destination.type, vreg_type(op.values[0])):
+            if packed_byte_store(op.destination.type, vreg_type(op.values[0])):
                 value = sem.low_bytes(value)
         else:
             offsets = sem.continuous(lanes)
         self._store(op, pointer, offset, offsets, value, mask)
         return ()
 
-    @implements(ops.VmiVsstbOp)
+    @implements(VmiVsstbOp)
     def run_vsstb(
-        self, interpreter: Interpreter, op: ops.VmiVsstbOp, args: PythonValues
+        self, interpreter: Interpreter, op: VmiVsstbOp, args: PythonValues
     ) -> PythonValues:
         value, mask = vmi_array(args[0]), vmi_array(args[4])
         per_block = BLOCK // value.dtype.itemsize
@@ -111,9 +141,9 @@ class VmiMemoryFunctions(VmiFunctions):
         self._store(op, args[1], args[2], offsets, value, active)
         return ()
 
-    @implements(ops.VmiVgatherOp, ops.VmiGatherOp)
+    @implements(VmiVgatherOp, VmiGatherOp)
     def run_gather(
-        self, interpreter: Interpreter, op: ops.IndexedOp, args: PythonValues
+        self, interpreter: Interpreter, op: IndexedOp, args: PythonValues
     ) -> PythonValues:
         lane = vreg_type(op.results[0]).dtype
         indices, mask = vmi_array(args[1]), vmi_array(args[2])
@@ -125,9 +155,9 @@ class VmiMemoryFunctions(VmiFunctions):
         self.record(op, reads=accesses(memory, ranges))
         return (result,)
 
-    @implements(ops.VmiVgatherbOp)
+    @implements(VmiVgatherbOp)
     def run_gatherb(
-        self, interpreter: Interpreter, op: ops.VmiVgatherbOp, args: PythonValues
+        self, interpreter: Interpreter, op: VmiVgatherbOp, args: PythonValues
     ) -> PythonValues:
         result = vreg_type(op.result)
         offsets, mask = vmi_array(args[1]), vmi_array(args[2])
@@ -140,9 +170,9 @@ class VmiMemoryFunctions(VmiFunctions):
         self.record(op, reads=accesses(memory, ranges))
         return (np.where(mask, values, np.zeros((), values.dtype)),)
 
-    @implements(ops.VmiVscatterOp, ops.VmiScatterOp)
+    @implements(VmiVscatterOp, VmiScatterOp)
     def run_scatter(
-        self, interpreter: Interpreter, op: ops.IndexedOp, args: PythonValues
+        self, interpreter: Interpreter, op: IndexedOp, args: PythonValues
     ) -> PythonValues:
         value, indices, mask = vmi_array(args[0]), vmi_array(args[2]), vmi_array(args[3])
         offsets = indices.view(np.dtype(f"u{indices.dtype.itemsize}")).astype(np.int64)
@@ -150,29 +180,29 @@ class VmiMemoryFunctions(VmiFunctions):
         return ()
 
     # ---- legacy forms ---------------------------------------------------------------------
-    @implements(ops.LegacyLoadOp)
+    @implements(LegacyLoadOp)
     def run_legacy_load(
-        self, interpreter: Interpreter, op: ops.LegacyLoadOp, args: PythonValues
+        self, interpreter: Interpreter, op: LegacyLoadOp, args: PythonValues
     ) -> PythonValues:
         result = vreg_type(op.results[0])
         lanes, lane = result.count, result.dtype
         groups = op.attr_int("num_groups") or 1
         active: np.ndarray | None = None
-        if isinstance(op, ops.VmiDeinterleaveLoadOp):
+        if isinstance(op, VmiDeinterleaveLoadOp):
             offsets = sem.continuous(2 * lanes)
-        elif isinstance(op, ops.VmiGroupLoadOp):
+        elif isinstance(op, VmiGroupLoadOp):
             offsets = sem.rows(lanes, groups, _int(args[2]))
-        elif isinstance(op, ops.VmiGroupSlotLoadOp):
+        elif isinstance(op, VmiGroupSlotLoadOp):
             offsets = sem.slots(groups, _int(args[2]))
-        elif isinstance(op, ops.VmiGroupBroadcastLoadOp):
+        elif isinstance(op, VmiGroupBroadcastLoadOp):
             offsets = sem.broadcast_rows(lanes, groups, _int(args[2]))
-        elif isinstance(op, ops.VmiStrideLoadOp):
+        elif isinstance(op, VmiStrideLoadOp):
             offsets = sem.blocks(lanes, lane.bytes, _int(args[2]), _int(args[3]))
             active = vmi_array(args[4])
-        elif isinstance(op, ops.VmiExpandLoadOp):
+        elif isinstance(op, VmiExpandLoadOp):
             active = vmi_array(args[2])
             offsets = sem.continuous(int(active.sum()))
-        elif isinstance(op, ops.VmiMaskedLoadOp):
+        elif isinstance(op, VmiMaskedLoadOp):
             active = vmi_array(args[2])
             offsets = sem.continuous(lanes)[active]
         else:
@@ -180,41 +210,41 @@ class VmiMemoryFunctions(VmiFunctions):
         values, memory, ranges = self._load(op, args[0], args[1], offsets, lane)
         values = values.view(lane.numpy)
         self.record(op, reads=accesses(memory, ranges))
-        if isinstance(op, ops.VmiDeinterleaveLoadOp):
+        if isinstance(op, VmiDeinterleaveLoadOp):
             return (values[0::2].copy(), values[1::2].copy())
-        if isinstance(op, ops.VmiExpandLoadOp):
+        if isinstance(op, VmiExpandLoadOp):
             return (rearrange.expand(values, cast(np.ndarray, active), vmi_array(args[3])),)
-        if isinstance(op, ops.VmiMaskedLoadOp):
+        if isinstance(op, VmiMaskedLoadOp):
             result_values = vmi_array(args[3]).copy()
             result_values[cast(np.ndarray, active)] = values
             return (result_values,)
-        if isinstance(op, ops.VmiStrideLoadOp):
+        if isinstance(op, VmiStrideLoadOp):
             return (np.where(cast(np.ndarray, active), values, np.zeros((), values.dtype)),)
         return (values,)
 
-    @implements(ops.LegacyStoreOp)
+    @implements(LegacyStoreOp)
     def run_legacy_store(
-        self, interpreter: Interpreter, op: ops.LegacyStoreOp, args: PythonValues
+        self, interpreter: Interpreter, op: LegacyStoreOp, args: PythonValues
     ) -> PythonValues:
         value = vmi_array(args[0])
         lanes = value.size
         active: np.ndarray | None = None
-        if isinstance(op, ops.VmiGroupStoreOp):
+        if isinstance(op, VmiGroupStoreOp):
             groups = op.attr_int("num_groups") or 1
             stride = _int(args[3])
             offsets = (
                 sem.slots(groups, stride) if groups == lanes else sem.rows(lanes, groups, stride)
             )
-            if ops.packed_byte_store(op.destination.type, op.data()):
+            if packed_byte_store(op.destination.type, op.data()):
                 value = sem.low_bytes(value)
-        elif isinstance(op, ops.VmiStrideStoreOp):
+        elif isinstance(op, VmiStrideStoreOp):
             offsets = sem.blocks(lanes, value.dtype.itemsize, _int(args[3]), _int(args[4]))
             active = vmi_array(args[5])
-        elif isinstance(op, ops.VmiCompressStoreOp):
+        elif isinstance(op, VmiCompressStoreOp):
             mask = vmi_array(args[3])
             value = value[mask]
             offsets = sem.continuous(value.size)
-        elif isinstance(op, ops.VmiMaskedStoreOp):
+        elif isinstance(op, VmiMaskedStoreOp):
             offsets = sem.continuous(lanes)
             active = vmi_array(args[3])
         else:
@@ -222,9 +252,9 @@ class VmiMemoryFunctions(VmiFunctions):
         self._store(op, args[1], args[2], offsets, value, active)
         return ()
 
-    @implements(ops.VmiInterleaveStoreOp)
+    @implements(VmiInterleaveStoreOp)
     def run_interleave_store(
-        self, interpreter: Interpreter, op: ops.VmiInterleaveStoreOp, args: PythonValues
+        self, interpreter: Interpreter, op: VmiInterleaveStoreOp, args: PythonValues
     ) -> PythonValues:
         low, high = vmi_array(args[0]), vmi_array(args[1])
         value = np.stack([low, high], axis=1).reshape(-1)

@@ -38,13 +38,15 @@ from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import mlir_type
 from pto_dialect.ops import vmi_convert as cv
 from pto_dialect.ops import vmi_elementwise as ew
-from pto_dialect.ops import vmi_memory as mem
 from pto_dialect.ops import vmi_predicate as pred
 from pto_dialect.ops import vmi_rearrange as ra
 from pto_dialect.ops import vmi_reduce as rd
 from pto_dialect.ops import vmi_sfu as sfu
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vmi_common import VmiOp
+from pto_dialect.ops.vmi_indexed import IndexedOp
+from pto_dialect.ops.vmi_legacy_memory import LegacyLoadOp, LegacyStoreOp, VmiInterleaveStoreOp
+from pto_dialect.ops.vmi_memory import VmiVloadOp, VmiVsstbOp, VmiVstoreOp
 from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType
 from pto_dialect.types import VRegType
 
@@ -88,12 +90,12 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
         ra.VmiEnsureLayoutOp: compute.ensure,
         ra.PartsOp: compute.parts_op,
         rd.ReduceOp: reduce.reduce,
-        mem.VmiVloadOp: memory.load,
-        mem.LegacyLoadOp: memory.load,
-        mem.VmiVstoreOp: memory.store,
-        mem.LegacyStoreOp: memory.store,
-        mem.VmiInterleaveStoreOp: memory.store,
-        mem.IndexedOp: memory.indexed,
+        VmiVloadOp: memory.load,
+        LegacyLoadOp: memory.load,
+        VmiVstoreOp: memory.store,
+        LegacyStoreOp: memory.store,
+        VmiInterleaveStoreOp: memory.store,
+        IndexedOp: memory.indexed,
     }
 )
 """The lowering of each VMI family (the most specific class of an op's MRO wins)."""
@@ -101,7 +103,7 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
 _WHY_NOT: Mapping[type[VmiOp], str] = MappingProxyType(
     {
         sfu.HistogramOp: "no histogram micro-op in the dialect",
-        mem.VmiVsstbOp: "block-strided stores are not lowered here",
+        VmiVsstbOp: "block-strided stores are not lowered here",
         ra.VmiShuffleOp: "static shuffles are not lowered here",
         ra.ChannelOp: "channel split/merge are not lowered here",
         ra.VmiCompressOp: "compress is not lowered here",

@@ -29,7 +29,6 @@ from xdsl.ir import SSAValue
 from passes.lower_vmi import masks
 from passes.lower_vmi.builder import Layout, Lowerer, Regs, register_count
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
-from pto_dialect.ops import vmi_memory as mem
 from pto_dialect.ops.vector_arith import VAddOp
 from pto_dialect.ops.vector_compare import VSelOp
 from pto_dialect.ops.vector_load import Vgather2Op, VldsOp
@@ -38,6 +37,18 @@ from pto_dialect.ops.vector_rearrange import VDintlvOp, VPackOp
 from pto_dialect.ops.vector_scalar import VAndsOp, VMulsOp, VShlsOp, VShrsOp
 from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.ops.vmi_common import mask_type, vreg_type
+from pto_dialect.ops.vmi_indexed import IndexedOp, VmiGatherOp, VmiVgatherbOp, VmiVgatherOp
+from pto_dialect.ops.vmi_legacy_memory import (
+    VmiCompressStoreOp,
+    VmiDeinterleaveLoadOp,
+    VmiGroupBroadcastLoadOp,
+    VmiInterleaveStoreOp,
+    VmiLoadOp,
+    VmiMaskedLoadOp,
+    VmiMaskedStoreOp,
+    VmiStoreOp,
+)
+from pto_dialect.ops.vmi_memory import MemoryOp, VmiVloadOp, VmiVstoreOp, packed_byte_store
 from pto_dialect.ops.vmi_types import VmiVRegType, lanes_per_register
 from pto_dialect.types import PtrType, VRegType
 
@@ -103,15 +114,15 @@ def _tail(lowerer: Lowerer, lanes: int, k: int, width: int, bits: int) -> SSAVal
     return lowerer.prefix(lowerer.const(min(lanes - k * width, width), i32), bits)
 
 
-def load(lowerer: Lowerer, op: mem.MemoryOp) -> None:
+def load(lowerer: Lowerer, op: MemoryOp) -> None:
     result = vreg_type(op.results[0])
     dtype, width = result.dtype, lanes_per_register(result.bits)
     source = op.operands[0]
     offset = op.operands[1]
-    mode = op.dist_mode if isinstance(op, mem.VmiVloadOp) else "continuous"
-    groups = (op.group if isinstance(op, mem.VmiVloadOp)
+    mode = op.dist_mode if isinstance(op, VmiVloadOp) else "continuous"
+    groups = (op.group if isinstance(op, VmiVloadOp)
               else op.attr_int("num_groups"))  # fmt: skip
-    if isinstance(op, mem.VmiVloadOp) and op.block_stride is not None:
+    if isinstance(op, VmiVloadOp) and op.block_stride is not None:
         raise lowerer.fail(f"{op.name} block-strided mode has no lowering here")
     if mode == "unpack":
         memory = _element(source, dtype)
@@ -130,7 +141,7 @@ def load(lowerer: Lowerer, op: mem.MemoryOp) -> None:
         made = lowerer.emit(VldsOp(ptr, offset, VRegType(mlir_type(dtype)), f"BRC_B{dtype.bits}"))
         _define(lowerer, op.results[0], [made.results[0]] * _count(result))
         return
-    if mode == "dintlv" or isinstance(op, mem.VmiDeinterleaveLoadOp):
+    if mode == "dintlv" or isinstance(op, VmiDeinterleaveLoadOp):
         stream = _continuous(lowerer, ptr, offset, 2 * result.count, dtype)
         even: list[SSAValue] = []
         odd: list[SSAValue] = []
@@ -142,14 +153,14 @@ def load(lowerer: Lowerer, op: mem.MemoryOp) -> None:
         _define(lowerer, op.results[1], odd)
         return
     stride = op.operands[2] if len(op.operands) > 2 and groups is not None else None
-    if isinstance(op, mem.VmiMaskedLoadOp):
+    if isinstance(op, VmiMaskedLoadOp):
         _masked_load(lowerer, op, ptr, offset, dtype)
         return
-    if groups is None or isinstance(op, mem.VmiLoadOp):
+    if groups is None or isinstance(op, VmiLoadOp):
         _define(lowerer, op.results[0], _continuous(lowerer, ptr, offset, result.count, dtype))
         return
     size = result.count // groups
-    if mode == "brc" or isinstance(op, mem.VmiGroupBroadcastLoadOp):
+    if mode == "brc" or isinstance(op, VmiGroupBroadcastLoadOp):
         raise lowerer.fail(f"{op.name} group broadcast load has no lowering here")
     values: list[SSAValue] = []
     if stride is not None and size % width == 0:  # rows of whole registers: plain loads
@@ -201,7 +212,7 @@ def _continuous(
 
 
 def _masked_load(
-    lowerer: Lowerer, op: mem.VmiMaskedLoadOp, ptr: SSAValue, offset: SSAValue, dtype: DType
+    lowerer: Lowerer, op: VmiMaskedLoadOp, ptr: SSAValue, offset: SSAValue, dtype: DType
 ) -> None:
     result = vreg_type(op.result)
     width = lanes_per_register(dtype.bits)
@@ -217,20 +228,20 @@ def _masked_load(
     _ = result
 
 
-def store(lowerer: Lowerer, op: mem.MemoryOp) -> None:
+def store(lowerer: Lowerer, op: MemoryOp) -> None:
     data = op.data()
     dtype, width = data.dtype, lanes_per_register(data.bits)
     value = op.operands[0]
-    is_vstore = isinstance(op, mem.VmiVstoreOp)
+    is_vstore = isinstance(op, VmiVstoreOp)
     if is_vstore and op.block_stride is not None:
         raise lowerer.fail(f"{op.name} block-strided mode has no lowering here")
-    count = len(op.values) if isinstance(op, mem.VmiVstoreOp) else 1
-    if isinstance(op, mem.VmiInterleaveStoreOp):
+    count = len(op.values) if isinstance(op, VmiVstoreOp) else 1
+    if isinstance(op, VmiInterleaveStoreOp):
         count = 2
     destination = op.operands[count]
     offset = op.operands[count + 1]
     groups = op.group if is_vstore else op.attr_int("num_groups")
-    if isinstance(op, mem.VmiCompressStoreOp):
+    if isinstance(op, VmiCompressStoreOp):
         raise lowerer.fail(f"{op.name} has no lowering here")
     if count == 2:  # interleaved: low[i] at 2i, high[i] at 2i + 1
         from pto_dialect.ops.vector_rearrange import VIntlvOp
@@ -246,14 +257,14 @@ def store(lowerer: Lowerer, op: mem.MemoryOp) -> None:
     regs = lowerer.get(value, Layout.CONTIGUOUS)
     mask = cast("SSAValue | None", getattr(op, "mask", None))
     mask_parts = None if mask is None else masks.parts(lowerer, mask, data.bits, Layout.CONTIGUOUS)
-    if groups is None or isinstance(op, mem.VmiStoreOp | mem.VmiMaskedStoreOp):
+    if groups is None or isinstance(op, VmiStoreOp | VmiMaskedStoreOp):
         ptr = lowerer.pointer(destination, dtype)
         _store_continuous(lowerer, regs.values, ptr, offset, data.count, dtype, mask_parts)
         return
     size = data.count // groups
     stride = op.operands[count + 2]
     values = regs.values
-    if mem.packed_byte_store(destination.type, data):
+    if packed_byte_store(destination.type, data):
         values, dtype = _bytes(lowerer, values, dtype), _element(destination, dtype)
         width = lanes_per_register(8)
         if len(values) > 1:
@@ -305,12 +316,12 @@ def _store_continuous(
         lowerer.emit(VscatterOp(v, _at(lowerer, ptr, offset, k * width), index, tail))
 
 
-def indexed(lowerer: Lowerer, op: mem.IndexedOp) -> None:
+def indexed(lowerer: Lowerer, op: IndexedOp) -> None:
     data = op.data()
     dtype = data.dtype
-    if isinstance(op, mem.VmiVgatherbOp):
+    if isinstance(op, VmiVgatherbOp):
         raise lowerer.fail(f"{op.name} has no lowering here")
-    is_gather = isinstance(op, mem.VmiVgatherOp | mem.VmiGatherOp)
+    is_gather = isinstance(op, VmiVgatherOp | VmiGatherOp)
     offsets_value = op.operands[1] if is_gather else op.operands[2]
     offsets = lowerer.get(offsets_value, Layout.CONTIGUOUS)
     if offsets.dtype.bits != dtype.bits:
@@ -322,7 +333,7 @@ def indexed(lowerer: Lowerer, op: mem.IndexedOp) -> None:
     if is_gather:
         ptr = lowerer.pointer(op.operands[0], dtype)
         passthru = (lowerer.get(op.operands[3], Layout.CONTIGUOUS)
-                    if isinstance(op, mem.VmiGatherOp) else None)  # fmt: skip
+                    if isinstance(op, VmiGatherOp) else None)  # fmt: skip
         values: list[SSAValue] = []
         for k, m in enumerate(parts):
             made = lowerer.emit(Vgather2Op(ptr, offsets.values[k], m, vreg)).results[0]

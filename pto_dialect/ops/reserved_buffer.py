@@ -13,6 +13,7 @@ names a function of the module that reserves a buffer of that name.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar, cast
 
 from xdsl.dialects import func
@@ -162,12 +163,12 @@ class ReservedBufferOp(PtoOp):
     def verify_fields(self) -> None:
         """Rules on the op's own fields."""
 
+    @abstractmethod
     def identity(self) -> tuple[str, ...]:
         """What must be unique in a function."""
-        raise NotImplementedError
 
-    def describe(self) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def describe(self) -> str: ...
 
 
 @irdl_op_definition

@@ -20,6 +20,7 @@ orders; the fence is a barrier on every pipe.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from math import prod
 from typing import ClassVar
@@ -60,8 +61,8 @@ class ScalarAccessOp(PtoOp):
     MANUAL: ClassVar = _POINTER_PAGE
     COST: ClassVar = _SCALAR_COST
 
-    def scalar_type(self) -> Attribute:
-        raise NotImplementedError
+    @abstractmethod
+    def scalar_type(self) -> Attribute: ...
 
     def verify_(self) -> None:
         ptr = self.operands[0].type  # (ptr, offset[, value])
@@ -415,8 +416,8 @@ class LocalArrayAccessOp(PtoOp):
     MANUAL: ClassVar = _PTOAS_MANUAL
     COST: ClassVar = _LOCAL_ARRAY_COST
 
-    def scalar_type(self) -> Attribute:
-        raise NotImplementedError
+    @abstractmethod
+    def scalar_type(self) -> Attribute: ...
 
     def verify_(self) -> None:
         kind = self.operands[0].type  # (array, indices...[, value])

@@ -16,6 +16,7 @@ lib/PTO/IR/VPTO.cpp and PTO.cpp).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
@@ -362,8 +363,8 @@ class SlotOp(SimtOp):
     slot = attr_def(IntegerAttr)
 
     @property
-    def value_type(self) -> Attribute:
-        raise NotImplementedError
+    @abstractmethod
+    def value_type(self) -> Attribute: ...
 
     @property
     def index(self) -> int:
@@ -404,9 +405,9 @@ class SlotOp(SimtOp):
 
     PLACEMENT: ClassVar[str]
 
+    @abstractmethod
     def group(self) -> list[SlotOp] | None:
         """The contiguous group of its kind that holds this op where the rule places it."""
-        raise NotImplementedError
 
 
 @irdl_op_definition

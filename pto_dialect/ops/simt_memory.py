@@ -15,6 +15,7 @@ Ops"; verifiers as PTOAS lib/PTO/IR/VPTO.cpp). Offsets count pointees, not bytes
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import Float64Type, IndexType
@@ -89,8 +90,8 @@ class ScalarAccessOp(SimtOp):
         return self.operands[1]
 
     @property
-    def value_type(self) -> Attribute:
-        raise NotImplementedError
+    @abstractmethod
+    def value_type(self) -> Attribute: ...
 
     def verify_simt(self) -> None:
         ptr = _pointer(self, self.pointer, "pointer")

@@ -20,6 +20,7 @@ and to `vecscope` bodies alike (the page's "only inside" is its lowering's view)
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar
 
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, i64
@@ -245,8 +246,8 @@ class AddressOp(PtoOp):
     def __init__(self, src: SSAValue | Operation, result_type: Attribute) -> None:
         super().__init__(operands=[src], result_types=[result_type])
 
-    def source_space(self) -> MemorySpace:
-        raise NotImplementedError
+    @abstractmethod
+    def source_space(self) -> MemorySpace: ...
 
     def verify_(self) -> None:
         dst = self.dst.type
@@ -366,15 +367,15 @@ class TileElementOp(PtoOp):
     PIPE: ClassVar[Pipe] = Pipe.S
     COST: ClassVar = NoCycles("one scalar access of UB on the scalar unit: no cycles modelled")
 
-    def tile_operand(self) -> SSAValue:
-        raise NotImplementedError
+    @abstractmethod
+    def tile_operand(self) -> SSAValue: ...
 
-    def scalar_type(self) -> Attribute:
-        raise NotImplementedError
+    @abstractmethod
+    def scalar_type(self) -> Attribute: ...
 
+    @abstractmethod
     def operand_effects(self) -> tuple[Effect, ...]:
         """What the op does to each operand (the sync analysis reads it)."""
-        raise NotImplementedError
 
     def verify_(self) -> None:
         tile = self.tile_operand().type

@@ -24,6 +24,7 @@ semantics (A5: "accepted ... but not used").
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar, TypeVar
 
 from xdsl.ir import SSAValue
@@ -325,9 +326,9 @@ class SelectTileOp(AttrInInsTileOp):
                 return f"{role}'s valid region may not cover dst's (the tile op reads all-one bits)"
         return None
 
+    @abstractmethod
     def tmp_index(self) -> int | None:
         """The index of the optional tmp source, None when the op has none."""
-        raise NotImplementedError
 
     def operand_effects(self) -> tuple[Effect, ...]:
         """The tmp tile is not accessed."""

@@ -21,6 +21,7 @@ modelled as MTE2 (mgather) and MTE3 (mscatter).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar, TypeVar
 
 from xdsl.ir import Attribute
@@ -86,11 +87,11 @@ class GmIndexedOp(TileOp):
         """The value of option `key` (its first value when absent: the pages' defaults)."""
         return option_value(self.attributes.get(key)) or _DEFAULTS[key]
 
-    def value_tile(self) -> TileTypeBase:
-        raise NotImplementedError
+    @abstractmethod
+    def value_tile(self) -> TileTypeBase: ...
 
-    def table_type(self) -> Attribute:
-        raise NotImplementedError
+    @abstractmethod
+    def table_type(self) -> Attribute: ...
 
     def index_tile(self) -> TileTypeBase:
         return self.tile(1, "idx")

@@ -16,6 +16,7 @@ integer.) Rules (textract.md, tinsert.md and the implementations they name):
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
 from typing import ClassVar, TypeVar
 
@@ -172,11 +173,11 @@ class WindowTileOp(TileOp):
                 f"{target.name}, got blayout={got[0].value}, slayout={got[1].value}"
             )
 
+    @abstractmethod
     def window_and_whole(
         self, src: TileTypeBase, dst: TileTypeBase
     ) -> tuple[tuple[str, TileTypeBase], tuple[str, TileTypeBase]]:
         """(role, tile) of the window and of the tile it lies in."""
-        raise NotImplementedError
 
 
 @irdl_op_definition

@@ -22,6 +22,7 @@ inactive lanes (PTOAS rejects it in lowering; the op's description says the sour
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import i16
@@ -344,8 +345,8 @@ class CarryOp(VmiOp):
     result = result_def(VmiVRegType)
     carry = result_def(VmiMaskType)
 
-    def masks(self) -> list[VmiMaskType]:
-        raise NotImplementedError
+    @abstractmethod
+    def masks(self) -> list[VmiMaskType]: ...
 
     def verify_vmi(self) -> None:
         types = [vreg_type(v) for v in (self.lhs, self.rhs, self.result)]

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any, ClassVar, cast
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IndexType, IntegerType, i32
@@ -104,9 +105,9 @@ class PatternMaskOp(MaskProducerOp):
     def verify_pattern(self, pattern: str, lanes: int) -> None:
         """The pattern's own rule (`lanes`: lanes per group, or all of them)."""
 
+    @abstractmethod
     def active(self) -> int:
         """Active lanes per group (or of all lanes)."""
-        raise NotImplementedError
 
 
 @irdl_op_definition

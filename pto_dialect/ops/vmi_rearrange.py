@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any, ClassVar, Self, TypeVar, cast
 
 from xdsl.dialects.builtin import (
@@ -371,8 +372,8 @@ class ChannelOp(RearrangeOp):
 
     COST: ClassVar = AsVectorOp(VDintlvOp)
 
-    def channels(self) -> tuple[VmiVRegType, list[VmiVRegType]]:
-        raise NotImplementedError
+    @abstractmethod
+    def channels(self) -> tuple[VmiVRegType, list[VmiVRegType]]: ...
 
     def verify_vmi(self) -> None:
         whole, parts = self.channels()

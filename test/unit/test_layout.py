@@ -160,3 +160,17 @@ def test_every_package_says_what_it_holds() -> None:
         and len((ast.get_docstring(ast.parse(path.read_text())) or "").split()) < 8
     ]
     assert not silent, f"packages whose __init__ has no docstring: {silent}"
+
+
+def test_family_bases_declare_abstract_methods() -> None:
+    """A method a family's members must supply is an `abc.abstractmethod` (pyright and the
+    constructor name a member that lacks it), not a body raising a bare NotImplementedError."""
+    bare = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in MODULES.values()
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Raise)
+        and isinstance(node.exc, ast.Name)
+        and node.exc.id == "NotImplementedError"
+    ]
+    assert not bare, f"bare `raise NotImplementedError` (make it an abstractmethod): {bare}"
