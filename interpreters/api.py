@@ -51,6 +51,7 @@ from interpreters.auto_args import auto_args
 from interpreters.execute import (
     DEFAULT_MAX_STEPS,
     DEFAULT_TIME_LIMIT,
+    Deadlock,
     KernelError,
     entry_function,
     make_context,
@@ -156,6 +157,9 @@ class PtoArgumentError(PtoError):
 
 class PtoRunError(PtoError):
     """The kernel broke a rule while running (the message names the op and its place)."""
+
+    deadlock: Deadlock | None = None
+    """The cores and their waits when the cores of a mixed launch waited on each other."""
 
 
 # ---- modules -----------------------------------------------------------------------------
@@ -283,7 +287,9 @@ def _kernel_error(err: KernelError) -> PtoRunError:
     """The error at the op that broke the rule, when it has a place."""
     at = None if err.op is None else op_loc(err.op)
     if err.op is None or at is None:
-        return PtoRunError(str(err))
+        error = PtoRunError(str(err))
+        error.deadlock = err.deadlock
+        return error
     return PtoRunError(f"{err.op.name}: {err.message}", at)
 
 
@@ -352,7 +358,9 @@ class Result:
     @property
     def printed(self) -> str:
         """The text the kernel printed (`tprint`), as `pto-run` writes it to stdout."""
-        return "".join(self.report.machine.printed)
+        if self.report.machine.cluster is None:
+            return "".join(self.report.machine.printed)
+        return "".join(t for r in self.block_reports for t in r.machine.printed)
 
     def trace(self) -> dict[str, Any]:
         """The Chrome trace of the run (`run(..., trace=True)`), as `pto-run --trace`."""

@@ -185,6 +185,8 @@ class CheckRun:
     error: str | None = None
     """A run-time error (the run stopped there)."""
     outputs: list[object] = field(default_factory=list[object])
+    between_cores: list[Hazard] = field(default_factory=list[Hazard])
+    """GM races between the cores of a mixed launch (`machine.cluster`)."""
 
     def ops_of(self, originals: Iterable[Operation]) -> frozenset[Operation]:
         """The run's copies of ops of the checked module."""
@@ -242,7 +244,7 @@ class CheckReport:
         seen: set[str] = set()
         found: list[Finding] = []
         for run in self.runs:
-            for hazard in run.replay.hazards:
+            for hazard in [*run.replay.hazards, *run.between_cores]:
                 if hazard.message not in seen:
                     seen.add(hazard.message)
                     found.append(Finding(run.trips, hazard))
@@ -288,6 +290,7 @@ def run_traced(
     pipes = TracingPipes(iterations, serial=serial)
     error: str | None = None
     outputs: list[object] = []
+    between: list[Hazard] = []
     try:
         result = api.run(
             copy,
@@ -299,11 +302,12 @@ def run_traced(
             max_steps=max_steps,
         )
         outputs = list(result.finals)
+        between = [h for h in result.hazards if "cores" in h.details]
     except PtoRunError as err:  # the kernel broke a rule: where and why, for this run
         error = err.message if err.loc is None else f"{err.loc}: {err.message}"
-    return CheckRun(
-        trips, pipes.steps, replay(pipes.steps, _same_pipe_rules(module)), original, error, outputs
-    )
+    steps = pipes.steps
+    replayed = replay(steps, _same_pipe_rules(module))
+    return CheckRun(trips, steps, replayed, original, error, outputs, between)
 
 
 def check(

@@ -13,14 +13,15 @@ from __future__ import annotations
 import io
 import pickle
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Literal, cast
 
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -31,6 +32,7 @@ from interpreters.args import Arg, ArgError, ArrayArg, bind, bind_all, parse_spe
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import BatchListener, PtoInterpreter
 from interpreters.engine.source import where
+from interpreters.machine.cluster import VECTOR_CORES, Cluster, cores_of
 from interpreters.machine.core import Machine
 from interpreters.machine.launch import Launch
 from interpreters.machine.pipes import (
@@ -41,13 +43,19 @@ from interpreters.machine.pipes import (
     gm_ranges,
 )
 from interpreters.progress import CHECK_EVERY, Progress
+from pto_dialect.attrs import KernelKind, KernelKindAttr, TargetArch
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops.base import TARGET_ATTR, target_of
+from pto_dialect.ops.cross_core_pipe import OPS as CROSS_CORE_OPS
+from pto_dialect.ops.cross_core_pipe import SyncAllOp, aiv0_only
+from pto_dialect.ops.runtime import SectionCubeOp
 from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.parsing import parse_module
 from pto_dialect.targets import TargetProfile, parse_target, profile_for_module_attr
 from pto_dialect.types import TileTypeBase
 from pto_dialect.universe import PTO_UNIVERSE
+
+KIND = "pto.kernel_kind"
 
 DEFAULT_MAX_STEPS = 10_000_000
 """Interpreted ops after which a run stops (`--max-steps`): far above a real kernel (the
@@ -59,14 +67,26 @@ DEFAULT_TIME_LIMIT = 60.0
 samples runs in a few seconds."""
 
 
+@dataclass(frozen=True)
+class Deadlock:
+    """The cores of a launch that ended in a deadlock, and each blocked core's wait."""
+
+    machines: list[Machine]
+    blocked: list[tuple[int, str]]
+    """(index into `machines`, what it waits for)."""
+
+
 class KernelError(Exception):
     """A run that failed: one line naming the op and the rule (`op`, when there is one,
     is kept for a diagnostic at its place)."""
 
-    def __init__(self, message: str, op: Operation | None = None) -> None:
+    def __init__(
+        self, message: str, op: Operation | None = None, deadlock: Deadlock | None = None
+    ) -> None:
         super().__init__(message if op is None else f"{where(op)}: {message}")
         self.message = message
         self.op = op
+        self.deadlock = deadlock
 
 
 class _OpTracker(BatchListener):
@@ -156,7 +176,14 @@ class RunResult:
     """Block 0's machine (the only one of a single-block run)."""
     args: list[Arg]
     blocks: list[Machine] = field(default_factory=list[Machine])
-    """Every block's machine, in block order."""
+    """Every block's machine, in block order (of a mixed launch: every core's)."""
+    cores: list[str] = field(default_factory=list[str])
+    """The names of the cores of a mixed launch, as `blocks` (empty otherwise)."""
+
+    @property
+    def makespan(self) -> int:
+        """The cycle the last core finishes (a mixed launch: its cores run side by side)."""
+        return max(m.pipes.total_cycles for m in self.blocks or [self.machine])
 
     def outputs(self) -> list[np.ndarray | None]:
         """The final contents of every array argument, None for scalar arguments."""
@@ -196,6 +223,12 @@ def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
                 return func
         raise KernelError(f"no function named '{entry}' in the module")
     funcs = [f for f in funcs if SIMT_ENTRY not in f.attributes]
+    marked = [f for f in funcs if "pto.entry" in f.attributes]
+    if len(marked) == 1:
+        return marked[0]
+    pair = _kernel_pair(funcs)
+    if pair is not None:
+        return pair[KernelKind.CUBE]
     if len(funcs) != 1:
         names = ", ".join(f.sym_name.data for f in funcs) or "none"
         raise KernelError(f"the module has several functions ({names}): choose one with --entry")
@@ -254,7 +287,12 @@ def run_function(
         )
         for b in range(blocks)
     ]
-    func = entry_function(module, entry)
+    kinds = core_entries(module, entry)
+    func = (
+        entry_function(module, entry)
+        if kinds is None
+        else kinds.get(KernelKind.CUBE) or kinds[KernelKind.VECTOR]
+    )
     inputs = func.function_type.inputs.data
     if len(args) != len(inputs):
         raise KernelError(f"@{func.sym_name.data} takes {len(inputs)} argument(s), got {len(args)}")
@@ -264,6 +302,9 @@ def run_function(
     initial = [a.array.copy() if isinstance(a, ArrayArg) else a for a in parsed]
     bound, values = bind_all(machines[0], parsed, inputs)
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    if kinds is not None:
+        return _run_mixed(module, kinds, values, bound, blocks, pipes, index_bitwidth,
+                          max_steps, deadline, listeners)  # fmt: skip
     # a block in another process binds its arguments one by one: no GM buffer shared
     shared = any(a is not b for a, b in zip(parsed, bound, strict=True))
     if blocks > 1 and jobs > 1 and not listeners and not shared:
@@ -283,6 +324,149 @@ def run_function(
     return RunResult(machines[0], bound, machines)
 
 
+def is_mixed(module: ModuleOp) -> bool:
+    """Whether `module` talks across cores or has code for both kinds of core: then its
+    launch runs on the cores of a cluster (`machine.cluster`). A kernel of one kind alone
+    (`pto.kernel_kind<vector>` on its only function) runs as before, one core a block."""
+    return _has_cube_code(module) or any(isinstance(op, SyncAllOp) for op in module.walk())
+
+
+def _has_cube_code(module: ModuleOp) -> bool:
+    """A cube section, a cross-core pipe or FFTS op, or a cube and a vector kernel."""
+    kinds: set[KernelKind] = set()
+    for op in module.walk():
+        if isinstance(op, SectionCubeOp) or (
+            type(op) in CROSS_CORE_OPS and not isinstance(op, SyncAllOp)
+        ):
+            return True
+        if isinstance(op, FuncOp) and isinstance(kind := op.attributes.get(KIND), KernelKindAttr):
+            kinds.add(kind.data)
+    return len(kinds) == 2
+
+
+def core_entries(module: ModuleOp, entry: str | None) -> dict[KernelKind, FuncOp] | None:
+    """The function each kind of core runs in a mixed module (None when not mixed): the
+    entry (every core; a function of one kind runs on that kind only), or, without one,
+    the module's cube and vector kernels (`pto.kernel_kind`), one of each."""
+    if not is_mixed(module):
+        return None
+    funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
+    marked = [f for f in funcs if "pto.entry" in f.attributes]
+    if entry is None and len(marked) == 1:
+        entry = marked[0].sym_name.data
+    pair = _kernel_pair([f for f in funcs if SIMT_ENTRY not in f.attributes])
+    if pair is not None and (entry is None or entry in {f.sym_name.data for f in pair.values()}):
+        return _same_arguments(pair)
+    if entry is not None or len([f for f in funcs if SIMT_ENTRY not in f.attributes]) == 1:
+        func = entry_function(module, entry)
+        kind = func.attributes.get(KIND)
+        if isinstance(kind, KernelKindAttr):
+            return {kind.data: func}
+        if not _has_cube_code(module):  # a vector kernel with a syncall
+            return {KernelKind.VECTOR: func}
+        return {KernelKind.CUBE: func, KernelKind.VECTOR: func}
+    return {KernelKind.VECTOR: entry_function(module, entry)}
+
+
+def _same_arguments(pair: dict[KernelKind, FuncOp]) -> dict[KernelKind, FuncOp]:
+    """`pair`, whose kernels take the launch's arguments: the same, but for one more
+    trailing integer of the vector kernel, its subblock index (pypto's
+    `%__pypto_spmd_subblock_idx`)."""
+    cube, vector = pair[KernelKind.CUBE], pair[KernelKind.VECTOR]
+    if cube.function_type.inputs != vector.function_type.inputs and not _takes_subblock(pair):
+        raise KernelError(
+            f"@{cube.sym_name.data} and @{vector.sym_name.data} take different arguments: "
+            "a launch gives both kinds of core the same arguments"
+        )
+    return pair
+
+
+def _takes_subblock(pair: dict[KernelKind, FuncOp]) -> bool:
+    """Whether the vector kernel takes the cube's arguments and its subblock index."""
+    cube = pair[KernelKind.CUBE].function_type.inputs.data
+    vector = pair[KernelKind.VECTOR].function_type.inputs.data
+    return (
+        len(vector) == len(cube) + 1
+        and vector[:-1] == cube
+        and isinstance(vector[-1], IntegerType | IndexType)
+    )
+
+
+def _kernel_pair(funcs: Sequence[FuncOp]) -> dict[KernelKind, FuncOp] | None:
+    """A module of two public kernels, one of each `pto.kernel_kind`: the launch's pair."""
+    pair: dict[KernelKind, FuncOp] = {}
+    for f in funcs:
+        kind = f.attributes.get(KIND)
+        if f.sym_visibility is not None and f.sym_visibility.data != "public":
+            continue
+        if not isinstance(kind, KernelKindAttr) or kind.data in pair:
+            return None
+        pair[kind.data] = f
+    return pair if len(pair) == 2 else None
+
+
+def _run_mixed(
+    module: ModuleOp,
+    kinds: dict[KernelKind, FuncOp],
+    values: list[object],
+    parsed: list[Arg],
+    blocks: int,
+    pipes: PipeModel,
+    index_bitwidth: Literal[32, 64],
+    max_steps: int,
+    deadline: float | None,
+    listeners: Sequence[Interpreter.Listener],
+) -> RunResult:
+    """Every core of every block runs its kind's function, one at a time (`Cluster`)."""
+    target = target_of(module)
+    pairs = _has_cube_code(module)  # else: a vector kernel's syncall, one core a block
+    cores = [c for c in cores_of(blocks, VECTOR_CORES if pairs else 1) if c.kind in kinds]
+    a5 = target.arch is TargetArch.A5
+    cluster = Cluster(cores, unsplit_readers=1 if a5 else VECTOR_CORES)
+    machines: list[Machine] = []
+    for i, core in enumerate(cores):
+        subs = VECTOR_CORES if core.kind is KernelKind.VECTOR and pairs else 1
+        launch = Launch(core.block, blocks, core.sub, subs, core.kind, i)
+        model = pipes if i == 0 else _fresh_pipes(pipes)
+        machine = Machine(target, pipes=model, launch=launch, cluster=cluster)
+        if model.tracking:
+            model.observer = partial(cluster.observe, i)
+        machines.append(machine)
+
+    extra = len(kinds) == 2 and _takes_subblock(kinds)
+
+    def body(i: int) -> Callable[[], None]:
+        core = cores[i]
+        mine = [*values, core.sub] if extra and core.kind is KernelKind.VECTOR else values
+
+        def run() -> None:
+            func = kinds[core.kind]
+            if core.sub > 0 and a5 and KIND in func.attributes and aiv0_only(func):
+                return  # A5 code generation runs the vector kernel on AIV0 alone
+            tracker = _OpTracker(machines[i], max_steps, None, deadline)
+            _run_block(module, func, mine, machines[i], index_bitwidth, tracker,
+                       listeners, name=core.name)  # fmt: skip
+
+        return run
+
+    errors = cluster.scheduler.run([body(i) for i in range(len(cores))])
+    failures = [e for e in errors if e is not None]
+    if failures:
+        failed = cluster.scheduler.failed
+        first = failures[0] if failed is None else errors[failed] or failures[0]
+        blocked = cluster.scheduler.blocked
+        if isinstance(first, KernelError) and blocked:
+            raise KernelError(first.message, deadlock=Deadlock(machines, blocked)) from None
+        raise first
+    hazards = machines[0].pipes.hazards
+    hazards.extend(cluster.hazards)
+    if machines[0].pipes.tracking:
+        hazards.extend(cluster.leftovers())
+    result = RunResult(machines[0], parsed, machines)
+    result.cores = [c.name for c in cores]
+    return result
+
+
 def _fresh_pipes(model: PipeModel) -> PipeModel:
     """A new pipe model of the kind of `model` (tracking or not, with spans or not)."""
     if not model.tracking:
@@ -298,8 +482,9 @@ def _run_block(
     index_bitwidth: Literal[32, 64],
     tracker: _OpTracker,
     listeners: Sequence[Interpreter.Listener] = (),
+    name: str | None = None,
 ) -> None:
-    """Runs `func` on `values` on `machine` (one block of the launch)."""
+    """Runs `func` on `values` on `machine` (one block of the launch, or one core `name`)."""
     # imported on the first run, not with this module: what fails before a run (arguments,
     # parsing, verification) does not wait for interpreter functions to load; and only the
     # functions of the module's ops load (the rest if an op nobody foresaw turns up)
@@ -323,18 +508,24 @@ def _run_block(
         with np.errstate(all="ignore"):
             interpreter.call_op(func, tuple(values))
     except PtoRuntimeError as err:
-        raise KernelError(_in_block(err.message, machine), err.op or tracker.current) from None
+        if err.message.startswith("deadlock"):
+            raise KernelError(err.message) from None
+        raise KernelError(
+            _in_block(err.message, machine, name), err.op or tracker.current
+        ) from None
     except Exception as err:  # an xDSL interpreter failure: still one line
         first = str(err).splitlines()[0] if str(err) else type(err).__name__
-        raise KernelError(_in_block(first, machine), tracker.current) from None
+        raise KernelError(_in_block(first, machine, name), tracker.current) from None
     finally:
         if progress is not None:
             progress.done()
     machine.pipes.finish()
 
 
-def _in_block(message: str, machine: Machine) -> str:
-    """`message`, naming the block when the launch has more than one."""
+def _in_block(message: str, machine: Machine, name: str | None = None) -> str:
+    """`message`, naming the core of a mixed launch, or the block when there are several."""
+    if name is not None:
+        return f"{name}: {message}"
     launch = machine.launch
     return message if launch.block_num == 1 else f"block {launch.block_idx}: {message}"
 

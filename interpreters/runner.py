@@ -35,7 +35,7 @@ from xdsl.tools.command_line_tool import CommandLineTool
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters import api
-from interpreters.api import PtoError, PtoPassError
+from interpreters.api import PtoError, PtoPassError, PtoRunError
 from interpreters.args import ArgError, ArrayArg, auto_seed, parse_spec, save_array
 from interpreters.auto_sync import AutoSync, complete, sync_ops
 from interpreters.execute import (
@@ -44,7 +44,13 @@ from interpreters.execute import (
     KernelError,
     entry_function,
 )
-from interpreters.machine.report import Report, launch_json, launch_text, write_trace
+from interpreters.machine.report import (
+    Report,
+    deadlock_trace,
+    launch_json,
+    launch_text,
+    write_trace,
+)
 from pto_dialect import __version__
 from pto_dialect.diagnostics import Sources, pass_diagnostic
 from pto_dialect.verification import first_line
@@ -178,15 +184,23 @@ class PtoRunMain(CommandLineTool):
                     data["auto_sync"] = self.auto_sync.as_json()
                 Path(self.args.report_json).write_text(json.dumps(data, indent=2) + "\n")
             if self.args.trace:
-                write_trace(report.machine, Path(self.args.trace))
+                mixed = report.machine.cluster is not None
+                cores = [r.machine for r in reports] if mixed else []
+                write_trace(report.machine, Path(self.args.trace), cores)
         except PtoError as err:
             print(err.render("pto-run", self.sources), file=sys.stderr)
+            deadlock = err.deadlock if isinstance(err, PtoRunError) else None
+            if deadlock is not None and self.args.trace:  # the wait-for graph, in the trace
+                trace = deadlock_trace(deadlock.machines, deadlock.blocked)
+                Path(self.args.trace).write_text(json.dumps(trace) + "\n")
             return EXIT_ERROR
         except OSError as err:
             print(f"pto-run: error: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
             return EXIT_ERROR
-        if report.machine.printed:
-            sys.stdout.write("".join(report.machine.printed))
+        mixed = report.machine.cluster is not None
+        for each in reports if mixed else [report]:  # every core of a mixed launch prints
+            if each.machine.printed:
+                sys.stdout.write("".join(each.machine.printed))
         if self.args.report:
             text = report.text()
             if len(reports) > 1:

@@ -17,6 +17,7 @@ from xdsl.dialects import func
 from xdsl.ir import BlockArgument, SSAValue
 
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.cross_core_pipe import PopOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.scalar_memory import LdDevOp, LoadScalarOp, ScalarAccessOp
 from pto_dialect.ops.tile_buf_meta import TileBufAddrOp, TileElementOp
@@ -29,7 +30,13 @@ from pto_dialect.ops.tile_memory import (
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 from pto_dialect.ops.tile_view import TReshapeOp, WindowViewOp
 from pto_dialect.records import Effect
-from pto_dialect.types import SPACE_OF_LOCATION, PartitionTensorViewType, PtrType, TileBufType
+from pto_dialect.types import (
+    SPACE_OF_LOCATION,
+    PartitionTensorViewType,
+    PtrType,
+    TileBufType,
+    TileTypeBase,
+)
 
 MemoryKey = object
 """Identifies one memory: an on-chip space (planned buffers share it), an unplanned
@@ -69,6 +76,8 @@ def tile_access(value: SSAValue, write: bool) -> Access:
         return Access(SPACE_OF_LOCATION[tile.location], address, address + tile.size_bytes, write)
     if isinstance(owner, MultiTileGetOp) and isinstance(owner.source.owner, AllocMultiTileOp):
         return _slot_access(owner, owner.source.owner, write)
+    if isinstance(owner, PopOp) and isinstance(value.type, TileTypeBase):
+        return Access(owner, 0, value.type.size_bytes, write)  # a pipe slot: space of its own
     if isinstance(owner, WindowViewOp):
         return tile_access(owner.source, write)  # a window of its source: all of it
     if isinstance(owner, TReshapeOp):

@@ -211,11 +211,27 @@ class Layout(StrEnum):
 
 class KernelKind(StrEnum):
     """The unit a kernel runs on: PTOAS's `pto.kernel_kind = #pto.kernel_kind<vector>` on a
-    module or function (PTOAttrs.td `FunctionKernelKind`). Accepted and printed; it changes
-    neither verification nor a run."""
+    module or function (PTOAttrs.td `FunctionKernelKind`): which cores run the function in a
+    mixed launch, and which side of a cross-core pipe its pipe ops may be."""
 
     CUBE = "cube"
     VECTOR = "vector"
+
+
+class SyncAllMode(StrEnum):
+    """`pto.syncall` mode (PTOAttrs.td `SyncAllMode`): the hardware barrier or the soft one
+    through a GM workspace."""
+
+    HARD = "hard"
+    SOFT = "soft"
+
+
+class SyncCoreType(StrEnum):
+    """The cores a `pto.syncall` synchronises (PTOAttrs.td `SyncCoreType`)."""
+
+    AIV_ONLY = "aiv_only"
+    AIC_ONLY = "aic_only"
+    MIX = "mix"
 
 
 class TargetArch(StrEnum):
@@ -321,6 +337,16 @@ class KernelKindAttr(AngleEnum, EnumAttribute[KernelKind]):
     name = "pto.kernel_kind"
 
 
+@irdl_attr_definition
+class SyncAllModeAttr(AngleEnum, EnumAttribute[SyncAllMode]):
+    name = "pto.sync_all_mode"
+
+
+@irdl_attr_definition
+class SyncCoreTypeAttr(AngleEnum, EnumAttribute[SyncCoreType]):
+    name = "pto.sync_core_type"
+
+
 ATTRIBUTES = [
     LocationAttr,
     BLayoutAttr,
@@ -333,4 +359,6 @@ ATTRIBUTES = [
     CmpModeAttr,
     SatModeAttr,
     KernelKindAttr,
+    SyncAllModeAttr,
+    SyncCoreTypeAttr,
 ]

@@ -9,6 +9,7 @@ from pto_dialect.low_precision import TYPES as LOW_PRECISION_TYPES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     align,
+    cross_core_pipe,
     cube_fixpipe,
     cube_load,
     cube_mad,
@@ -119,6 +120,7 @@ OP_MODULES = (
     dma_v06,
     runtime,
     sync_cross_core,
+    cross_core_pipe,
     align,
     tile_convert,
     tile_compare,

@@ -17,6 +17,7 @@ from xdsl.ir import Operation, SSAValue
 
 from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.machine import costs
+from interpreters.machine.cluster import Cluster
 from interpreters.machine.dma_state import DmaState
 from interpreters.machine.launch import Launch
 from interpreters.machine.memory import (
@@ -71,6 +72,17 @@ class Machine:
     (`interpreters.ops.vecscope_batch`): only when no pipe model watches the ops."""
     gm: GmAddresses = field(default_factory=GmAddresses)
     """Integer addresses of GM pointers (`castptr` both ways)."""
+    cluster: Cluster | None = None
+    """The cores of a mixed launch this core shares pipes and flags with (None: one core)."""
+
+    def shared(self) -> Cluster:
+        """The launch's cluster; an error when the run models one core only."""
+        if self.cluster is None:
+            raise PtoRuntimeError(
+                "cross-core pipes and FFTS flags need the cores of a mixed launch (a module "
+                "with pto.kernel_kind, pto.section.cube or a cross-core op)"
+            )
+        return self.cluster
 
     def place(self, ptr: Pointer, space: MemorySpace) -> Pointer:
         """`ptr` in memory `space`: an untyped castptr address is placed there; a pointer

@@ -105,6 +105,9 @@ class Access(NamedTuple):
     memory: Memory
     start: int
     end: int
+    runs: tuple[int, int, int] | None = None
+    """When known, the bytes within: `count` runs of `length` bytes, `stride` apart from
+    `start` (a strided window of a GM view); None: all of [start, end)."""
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,22 @@ class TensorView:
         low = int(row_offsets.min()) + int(col_offsets.min())
         high = int(row_offsets.max()) + int(col_offsets.max()) + 1
         size = self.dtype.bytes
-        return Access(self.memory, self.offset + low * size, self.offset + high * size)
+        runs = _runs(row_offsets, col_offsets, size)
+        return Access(self.memory, self.offset + low * size, self.offset + high * size, runs)
+
+
+def _runs(rows: np.ndarray, cols: np.ndarray, size: int) -> tuple[int, int, int] | None:
+    """(count, stride, length) in bytes when the rows step evenly upwards and each row's
+    columns are contiguous; None otherwise."""
+    rows, cols = rows.ravel(), cols.ravel()
+    width = int(cols.max()) - int(cols.min()) + 1
+    if rows.size < 2 or width != cols.size:
+        return None
+    steps = np.diff(rows)
+    stride = int(steps[0])
+    if stride < width or not (steps == stride).all():
+        return None
+    return (rows.size, stride * size, width * size)
 
 
 @lru_cache(maxsize=256)

@@ -22,7 +22,7 @@ spans, the stalls (time a pipe waits on a flag, a buffer slot or a barrier), the
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -290,6 +290,8 @@ class PipeModel:
         self.cube_streaming = False
         """Whether a `mad` has run since the cube's queue was last settled (a sync on PIPE_M,
         a tile-level matmul): the next `mad` then pays no head (`cost_params.CUBE_HEAD`)."""
+        self.observer: Callable[[Operation, Sequence[Access], Sequence[Access]], None] | None = None
+        """Hears every op's accesses (the cross-core happens-before check, `cluster`)."""
 
     # ---- ops touching memory ----------------------------------------------------------------
     def execute(
@@ -314,6 +316,8 @@ class PipeModel:
             self._check_and_log(op, pipe, clock, access, start, write=True)
         self.free[pipe] = start + cycles
         self.busy[pipe] += cycles
+        if self.observer is not None:
+            self.observer(op, reads, writes)
         if self.record_spans and cycles:
             self.spans.append(Span(op, pipe, start, cycles))
 
@@ -453,6 +457,14 @@ class PipeModel:
                 if self.record_spans:
                     stall = Stall(op, target, start, time - start, "barrier ALL")
                     self._barrier_stalls[target] = stall
+
+    def wait_signal(self, op: Operation, pipe: Pipe, time: int, reason: str) -> None:
+        """`pipe` waits in `op` for another core's signal given at `time`."""
+        if pipe is Pipe.ALL:
+            for p in PIPES:
+                self._wait_until(p, time, op, reason)
+        else:
+            self._wait_until(pipe, time, op, reason)
 
     def _wait_until(self, pipe: Pipe, time: int, op: Operation, reason: str) -> None:
         """`pipe` (waiting in `op` for `reason`) does nothing until `time`: a stall."""

@@ -53,6 +53,15 @@ class Report:
     def hazards(self) -> list[Hazard]:
         return self.machine.pipes.hazards
 
+    @property
+    def unit(self) -> str:
+        """What ran: `block N`, or the core of a mixed launch (`block 0 AIV1`)."""
+        launch = self.machine.launch
+        cluster = self.machine.cluster
+        if cluster is None:
+            return f"block {launch.block_idx}"
+        return cluster.cores[launch.core_index].name
+
     def as_json(self) -> dict[str, Any]:
         counts = self.machine.op_counts
         data: dict[str, Any] = {
@@ -174,9 +183,44 @@ def trace_events(machine: Machine) -> dict[str, Any]:
     }
 
 
-def write_trace(machine: Machine, path: Path) -> None:
-    """Writes `trace_events(machine)` to `path` (Perfetto, chrome://tracing)."""
-    path.write_text(json.dumps(trace_events(machine)) + "\n")
+def write_trace(machine: Machine, path: Path, cores: Sequence[Machine] = ()) -> None:
+    """Writes `trace_events(machine)` to `path` (Perfetto, chrome://tracing); with `cores`
+    (a mixed launch), `cores_trace(cores)`."""
+    trace = cores_trace(cores) if cores else trace_events(machine)
+    path.write_text(json.dumps(trace) + "\n")
+
+
+def deadlock_trace(
+    machines: Sequence[Machine], blocked: Sequence[tuple[int, str]]
+) -> dict[str, Any]:
+    """`cores_trace` of a launch that deadlocked, with the wait-for graph: on each blocked
+    core, where its pipes stopped, an instant event saying what it waits for."""
+    trace = cores_trace(machines)
+    for index, what in blocked:
+        pipes = machines[index].pipes
+        trace["traceEvents"].append({
+            "name": "deadlock: blocked", "cat": "deadlock", "ph": "i", "s": "p",
+            "pid": index, "tid": 0, "ts": pipes.total_cycles, "cname": "terrible",
+            "args": {"waits for": what},
+        })  # fmt: skip
+    return trace
+
+
+def cores_trace(machines: Sequence[Machine]) -> dict[str, Any]:
+    """The trace of a mixed launch: one track group (process) per core, named for it, with
+    its pipes as tracks, on one time axis."""
+    events: list[dict[str, Any]] = []
+    for pid, machine in enumerate(machines):
+        unit = Report(machine).unit
+        for event in trace_events(machine)["traceEvents"]:
+            event = {**event, "pid": pid}
+            if event["name"] == "process_name":
+                event["args"] = {"name": f"{unit} ({machine.target.name}, cycles shown as us)"}
+            if "id" in event:
+                event["id"] = f"{pid}:{event['id']}"
+            events.append(event)
+    trace = trace_events(machines[0])
+    return {**trace, "traceEvents": events}
 
 
 def launch_json(reports: Sequence[Report]) -> dict[str, Any]:
@@ -185,8 +229,13 @@ def launch_json(reports: Sequence[Report]) -> dict[str, Any]:
     totals = [r.total_cycles for r in reports]
     return {
         "blocks": [
-            {"block": i, "cycles": total, "hazards": len(r.hazards)}
-            for i, (r, total) in enumerate(zip(reports, totals, strict=True))
+            {
+                "block": r.machine.launch.block_idx,
+                "unit": r.unit,
+                "cycles": total,
+                "hazards": len(r.hazards),
+            }
+            for r, total in zip(reports, totals, strict=True)
         ],
         "cycles_overall": None if None in totals else max(t for t in totals if t is not None),
     }
@@ -195,10 +244,13 @@ def launch_json(reports: Sequence[Report]) -> dict[str, Any]:
 def launch_text(reports: Sequence[Report]) -> str:
     """`launch_json` as the lines `pto-run --report` prints after block 0's report."""
     data = launch_json(reports)
-    lines = [f"blocks: {len(reports)} (the report above is block 0's)"]
+    mixed = reports[0].machine.cluster is not None
+    what = "cores" if mixed else "blocks"
+    lines = [f"{what}: {len(reports)} (the report above is {reports[0].unit}'s)"]
     for block in data["blocks"]:
         cycles = "" if block["cycles"] is None else f"{block['cycles']} cycles, "
-        lines.append(f"  block {block['block']}: {cycles}{block['hazards']} hazards")
+        lines.append(f"  {block['unit']}: {cycles}{block['hazards']} hazards")
     if data["cycles_overall"] is not None:
-        lines.append(f"cycles overall: {data['cycles_overall']} (the slowest block)")
+        last = "the makespan: the last core's end" if mixed else "the slowest block"
+        lines.append(f"cycles overall: {data['cycles_overall']} ({last})")
     return "\n".join(lines)

@@ -144,6 +144,8 @@ class TracingPipes(PipeModel):
             self._step(Kind.BARRIER, op, Pipe.ALL)
         self.busy[pipe] += cycles
         self._step(Kind.EXEC, op, pipe, cycles=cycles, reads=tuple(reads), writes=tuple(writes))
+        if self.observer is not None:  # another core's accesses race with these (`cluster`)
+            self.observer(op, reads, writes)
 
     def set_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
         self._step(Kind.SET, op, src, channel=(src, dst, event))

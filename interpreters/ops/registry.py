@@ -22,7 +22,11 @@ from xdsl.ir import Operation
 # xDSL's interpreters package without its __init__ (for `MemRefFunctions`)
 import interpreters.ops.upstream  # noqa: F401  # pyright: ignore[reportUnusedImport]
 from interpreters.machine.core import Machine
+from pto_dialect.attrs import KernelKindAttr
 from pto_dialect.ops.simt_common import SIMT_ENTRY
+
+KERNEL_KIND = KernelKindAttr.name
+"""The attribute key of a function for one kind of core."""
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,8 @@ def _pto(module: str, name: str, *serves: str) -> Functions:
 FUNC = _up("func", "FuncFunctions", "xdsl.dialects.func")
 SIMT = _pto("simt_launch", "SimtFunctions", "simt_launch", "simt_query", "simt_lane",
             "simt_memory", "simt_math")  # fmt: skip
-"""`func`'s functions with SIMT launches: in place of `FUNC` when a module has SIMT."""
+"""`func`'s functions with SIMT launches and calls by kernel kind: in place of `FUNC` when a
+module has SIMT or a function of one kind of core (`pto.kernel_kind`)."""
 
 UPSTREAM = (
     _up("arith", "ArithFunctions", "xdsl.dialects.arith", "pto_dialect.upstream_ops"),
@@ -72,6 +77,7 @@ UPSTREAM = (
 
 PROJECT = (
     _pto("tile_memory", "TileMemoryFunctions", "tile_memory", "tile_move"),
+    _pto("cross_core_pipe", "CrossCorePipeFunctions"),
     _pto("tile_window", "TileWindowFunctions"),
     _pto("tile_view", "TileViewFunctions"),
     _pto("reserved_buffer", "ReservedBufferFunctions"),
@@ -160,13 +166,16 @@ PROJECT = (
 
 
 def functions_for(module: Operation, machine: Machine) -> list[InterpreterFunctions]:
-    """The functions a run of `module` needs: those of the op classes it holds (`func`'s
-    with SIMT launches when it has SIMT ops or a SIMT entry)."""
+    """The functions a run of `module` needs: those of the op classes it holds (`SIMT`'s
+    `func` when it has SIMT ops, a SIMT entry or a function of one kind of core)."""
     used: set[str] = set()
     simt = False
     for op in module.walk():
         used.add(type(op).__module__)
-        simt = simt or (isinstance(op, func.FuncOp) and SIMT_ENTRY in op.attributes)
+        simt = simt or (
+            isinstance(op, func.FuncOp)
+            and (SIMT_ENTRY in op.attributes or KERNEL_KIND in op.attributes)
+        )
     simt = simt or not used.isdisjoint(SIMT.serves)
     chosen = [f for f in (*UPSTREAM, *PROJECT) if not used.isdisjoint(f.serves)]
     chosen = [f for f in chosen if f is not (FUNC if simt else SIMT)]

@@ -2,11 +2,14 @@
 
 The result is the buffer's `base` (`auto = false`; an import gives its peer's). With
 `auto = true` PTOAS's PlanMemory chooses the address; pto-plan-memory does not plan
-reserved buffers, so such a run stops with a run-time error naming the buffer rather than
-invent an address that could overlap the kernel's tiles.
+reserved buffers, so the result is an `Unplanned` address: the cross-core pipes take it
+(they do not model the FIFO's place in memory), any arithmetic on it stops the run, rather
+than invent an address that could overlap the kernel's tiles.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from xdsl.interpreter import Interpreter, PythonValues
 
@@ -16,12 +19,22 @@ from interpreters.machine.core import MachineFunctions
 from pto_dialect.ops.reserved_buffer import ImportReservedBufferOp, ReserveBufferOp
 
 
-def _base(op: ReserveBufferOp) -> int:
-    if op.base is None:
+@dataclass(frozen=True)
+class Unplanned:
+    """The address of an `auto = true` reserved buffer: not modelled."""
+
+    name: str
+
+    def __int__(self) -> int:
         raise PtoRuntimeError(
-            f'pto.reserve_buffer "{op.buffer_name.data}" has auto = true: its address comes '
-            "from PTOAS's memory planning, which is not modelled (give auto = false, base = N)"
+            f'pto.reserve_buffer "{self.name}" has auto = true: its address comes from '
+            "PTOAS's memory planning, which is not modelled (give auto = false, base = N)"
         )
+
+
+def _base(op: ReserveBufferOp) -> int | Unplanned:
+    if op.base is None:
+        return Unplanned(op.buffer_name.data)
     return op.base.value.data
 
 

@@ -29,7 +29,8 @@ from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.ops.simt_lanes import LANE_IMPLS, Lanes, Value, from_lane, to_lanes
 from interpreters.ops.upstream.func import FuncFunctions
 from interpreters.semantics.simt import LaneIds
-from pto_dialect.attrs import Pipe
+from pto_dialect.attrs import KernelKindAttr, Pipe, TargetArch
+from pto_dialect.ops.cross_core_pipe import aiv0_only
 from pto_dialect.ops.simt_common import MAX_WORKITEMS, SIMT_ENTRY, SIMT_MAX_THREADS, SimtOp
 from pto_dialect.ops.simt_launch import (
     SectionSimtOp,
@@ -64,6 +65,18 @@ def captured(region: Region) -> list[SSAValue]:
             if value not in inside:
                 found[value] = None
     return list(found)
+
+
+def _aiv0_only(machine: Machine, callee: Operation) -> bool:
+    """Whether `callee`, a vector kernel, does nothing on this core: an A5 AIV other than
+    AIV0 of a mixed launch, with an unsplit pipe end in the kernel (`aiv0_only`)."""
+    launch = machine.launch
+    return (
+        machine.cluster is not None
+        and launch.subblock_idx > 0
+        and machine.target.arch is TargetArch.A5
+        and aiv0_only(callee)
+    )
 
 
 @register_functions
@@ -151,6 +164,20 @@ class SimtFunctions(MachineFunctions, FuncFunctions):
         self, interpreter: Interpreter, op: func.CallOp, args: PythonValues
     ) -> PythonValues:
         callee = SymbolTable.lookup_symbol(op, op.callee)
+        kind = callee.attributes.get("pto.kernel_kind") if callee is not None else None
+        if isinstance(kind, KernelKindAttr) and kind.data is not self.machine.launch.core:
+            if op.results:
+                raise PtoRuntimeError(
+                    f"@{op.callee.string_value()} is {kind.data.value} code with results: "
+                    f"a {self.machine.launch.core.value} core cannot skip it"
+                )
+            return ()  # code for the other kind of core
+        if (
+            callee is not None
+            and isinstance(kind, KernelKindAttr)
+            and _aiv0_only(self.machine, callee)
+        ):
+            return ()  # A5 code generation runs this vector kernel on AIV0 alone
         if not isinstance(callee, func.FuncOp) or SIMT_ENTRY not in callee.attributes:
             return FuncFunctions.run_call(self, interpreter, op, args)
         if self.dims is None:

@@ -131,13 +131,13 @@ class MemBarOp(PtoOp):
 class SectionOp(BlockScopeOp):
     """`pto.section.<core> { ... }`: a single-block region of code for one kind of core.
 
-    A run models one vector core: it runs a vector section's body and skips a cube
-    section's (the cube core is not modelled; docs/semantics.md)."""
+    Each kind of core runs the sections of its kind and skips the others' (a run of a
+    module that is not mixed models one vector core; docs/semantics.md)."""
 
     MANUAL: ClassVar = "https://github.com/vpto-dev/PTOAS/blob/main/docs/PTO_IR_manual.md"
     COST: ClassVar = NoCycles("a container: its body's ops carry the cycles")
     RUNS: ClassVar[bool]
-    """Whether the vector core the interpreter models runs the body."""
+    """Whether the vector cores run the body (else the cube core does)."""
 
 
 SectionVectorOp = define_op(

@@ -336,4 +336,6 @@ def test_access_spans_of_strided_views():
     mem = Memory("gm", MemorySpace.GM, np.zeros(4096, np.uint8))
     view = TensorView(mem, 64, (4, 8), (16, 1), F32)
     assert view.access() == Access(mem, 64, 64 + 4 * (3 * 16 + 7 + 1))
-    assert view.window_access(view.window(True), 2, 3) == Access(mem, 64, 64 + 4 * (16 + 2 + 1))
+    window = view.window_access(view.window(True), 2, 3)
+    assert window[:3] == (mem, 64, 64 + 4 * (16 + 2 + 1))
+    assert window.runs == (2, 16 * 4, 3 * 4)  # 2 rows of 3 f32, 16 elements apart

@@ -9,7 +9,7 @@ from support import call, context
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import parse_module
 from interpreters.machine.core import Machine
-from interpreters.ops.reserved_buffer import ReservedBufferFunctions
+from interpreters.ops.reserved_buffer import ReservedBufferFunctions, Unplanned
 from pto_dialect.targets import CPU
 
 TEXT = """
@@ -38,5 +38,7 @@ def test_base_addresses() -> None:
 
 
 def test_auto_has_no_modelled_address() -> None:
+    address = run("auto = true", "vector")[1]
+    assert address == Unplanned("v2c")
     with pytest.raises(PtoRuntimeError, match='"v2c" has auto = true'):
-        run("auto = true", "vector")
+        int(address)  # type: ignore[call-overload]

@@ -1,0 +1,750 @@
+"""The cross-core tile pipes between the cube core (AIC) and the vector cores (AIV) of a
+block, and FFTS flags (PTOAS PTOOps.td "Frontend TPUSH/TPOP Pipe Communication Ops",
+`pto.sync.set` / `pto.sync.wait`; manual: system/ops/TPUSH.md, TPOP.md, TFREE.md):
+
+  `pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, slot_num = 8}
+       (c2v_consumer_buf = %b : i32, v2c_consumer_buf = %z : i32)`   (and `aiv_...`)
+  `pto.tpush_to_aiv(%acc : !pto.tile_buf<...>) {id = 0, split = 1}`
+  `pto.tpush_to_aic(%t : !pto.tile_buf<...>) {id = 0, split = 1}`
+  `%t = pto.tpop_from_aic {id = 0, split = 1} -> !pto.tile_buf<...>`   (and `_from_aiv`)
+  `pto.tfree_from_aic {id = 0, split = 1}`   (and `_from_aiv`)
+  `pto.sync.set <PIPE_FIX>, 0 {ffts_mode = 2 : i32}` / `pto.sync.wait #pto.pipe<PIPE_V>, 0`
+
+`dir_mask`: 1 cube-to-vector (C2V), 2 vector-to-cube (V2C), 3 both; `slot_num` defaults to 8
+(4 for both directions), PTOAS's verifier. `split`: 0 the whole tile, 1 halves by rows, 2
+by columns (one half per vector subblock). The run-time semantics are in
+`interpreters/machine/cluster.py` and docs/semantics.md.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, cast
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, i8, i32
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    irdl_op_definition,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    var_operand_def,
+)
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
+
+from pto_dialect.attrs import (
+    KernelKind,
+    KernelKindAttr,
+    Pipe,
+    PipeAttr,
+    SyncAllMode,
+    SyncAllModeAttr,
+    SyncCoreTypeAttr,
+)
+from pto_dialect.ops.base import PtoOp, define_op, fail
+from pto_dialect.ops.runtime import GetSubBlockIdxOp, GetSubBlockNumOp
+from pto_dialect.records import NoCycles
+from pto_dialect.types import PtrType, TensorViewType, TileTypeBase
+
+_PAGES = "system/ops/"
+_SYNC = NoCycles("synchronisation: no cycles of its own")
+_MOVE = NoCycles("a slot hand-over: the data moves with the producer's transfer")
+
+DIR_C2V = 1
+DIR_V2C = 2
+DIR_BOTH = 3
+SPLITS = (0, 1, 2)
+"""TILE_NO_SPLIT, TILE_UP_DOWN (rows), TILE_LEFT_RIGHT (columns)."""
+NAMED_PIPES = (Pipe.FIX, Pipe.MTE1, Pipe.MTE2, Pipe.MTE3, Pipe.V)
+"""The pipes PTOAS's named sync ops take (PTO.cpp `verifyNamedSyncEventOp`)."""
+FFTS_MODES = (0, 1, 2)
+"""0 across the blocks, 1 between the vector subblocks, 2 within the block (the default)."""
+
+
+def _int(value: Attribute | None, default: int = 0) -> int:
+    return default if value is None else cast(IntegerAttr[IntegerType], value).value.data
+
+
+def kernel_kind_of(op: Operation) -> KernelKind | None:
+    """The core kind `op`'s code is for: its section, else its function's `pto.kernel_kind`."""
+    from pto_dialect.ops.runtime import SectionCubeOp, SectionVectorOp
+
+    node = op.parent_op()
+    while node is not None:
+        if isinstance(node, SectionCubeOp):
+            return KernelKind.CUBE
+        if isinstance(node, SectionVectorOp):
+            return KernelKind.VECTOR
+        if isinstance(node, func.FuncOp):
+            kind = node.attributes.get("pto.kernel_kind")
+            return kind.data if isinstance(kind, KernelKindAttr) else None
+        node = node.parent_op()
+    return None
+
+
+class CorePipeOp(PtoOp):
+    """An op of one side of a cross-core pipe: `SIDE` is the core kind it must run on."""
+
+    SIDE: ClassVar[KernelKind]
+
+    def verify_side(self) -> None:
+        kind = kernel_kind_of(self)
+        if kind is not None and kind is not self.SIDE:
+            raise fail(f"{self.name} must be inside a {self.SIDE.value} kernel function or section")
+
+
+_INIT_KEYS = ("id", "dir_mask", "slot_size", "slot_num", "local_slot_num", "nosplit")
+_INIT_OPERANDS = ("gm_slot_buffer", "gm_slot_tensor", "c2v_consumer_buf", "v2c_consumer_buf")
+
+
+class InitializePipeOp(CorePipeOp):
+    """`{id, dir_mask, slot_size[, slot_num, local_slot_num, nosplit]}(operand = %v : T, ...)`."""
+
+    MANUAL: ClassVar = _PAGES + "TPUSH.md"
+    COST: ClassVar = NoCycles("pipe set-up: no cycles of its own")
+
+    pipe_id = prop_def(IntegerAttr[IntegerType], prop_name="id")
+    dir_mask = prop_def(IntegerAttr[IntegerType])
+    slot_size = prop_def(IntegerAttr[IntegerType])
+    slot_num = opt_prop_def(IntegerAttr[IntegerType])
+    local_slot_num = opt_prop_def(IntegerAttr[IntegerType])
+    nosplit = opt_prop_def(IntegerAttr[IntegerType])
+    gm_slot_buffer = opt_operand_def()
+    gm_slot_tensor = opt_operand_def()
+    c2v_consumer_buf = opt_operand_def()
+    v2c_consumer_buf = opt_operand_def()
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    @property
+    def slots(self) -> int:
+        """The slot pool: `slot_num`, else 8 (4 for DIR_BOTH), PTOAS's default."""
+        mask = _int(self.dir_mask)
+        return _int(self.slot_num, 4 if mask == DIR_BOTH else 8)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> InitializePipeOp:
+        props: dict[str, Attribute] = {}
+
+        def clause() -> None:
+            pos = parser.pos
+            key = parser.parse_identifier()
+            if key not in _INIT_KEYS or key in props:
+                what = "duplicate" if key in props else "unexpected"
+                parser.raise_error(f"{what} clause '{key}'", pos)
+            parser.parse_punctuation("=")
+            if key == "nosplit":
+                props[key] = IntegerAttr(int(parser.parse_boolean()), IntegerType(1))
+            else:
+                props[key] = IntegerAttr(parser.parse_integer(), i8 if key == "dir_mask" else i32)
+
+        pos = parser.pos
+        parser.parse_comma_separated_list(parser.Delimiter.BRACES, clause)
+        for key in ("dir_mask", "slot_size"):
+            if key not in props:
+                parser.raise_error(f"expected '{key}' clause", pos)
+        props.setdefault("id", IntegerAttr(0, i32))
+        found: dict[str, tuple[UnresolvedOperand, Attribute]] = {}
+
+        def operand() -> None:
+            pos = parser.pos
+            key = parser.parse_identifier()
+            if key not in _INIT_OPERANDS or key in found:
+                what = "duplicate" if key in found else "unexpected initialize_pipe"
+                parser.raise_error(f"{what} operand '{key}'", pos)
+            parser.parse_punctuation("=")
+            value = parser.parse_unresolved_operand()
+            parser.parse_punctuation(":")
+            found[key] = (value, parser.parse_type())
+
+        parser.parse_comma_separated_list(parser.Delimiter.PAREN, operand)
+        attrs = parser.parse_optional_attr_dict()
+        operands: list[list[SSAValue]] = []
+        for key in _INIT_OPERANDS:
+            entry = found.get(key)
+            operands.append([] if entry is None else [parser.resolve_operand(*entry)])
+        op = cls.build(operands=operands, properties=props)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        clauses = [f"id = {_int(self.pipe_id)}", f"dir_mask = {_int(self.dir_mask)}",
+                   f"slot_size = {_int(self.slot_size)}"]  # fmt: skip
+        for key in ("slot_num", "local_slot_num"):
+            if (value := self.properties.get(key)) is not None:
+                clauses.append(f"{key} = {_int(value)}")
+        if self.nosplit is not None:
+            clauses.append(f"nosplit = {'true' if _int(self.nosplit) else 'false'}")
+        printer.print_string(" {" + ", ".join(clauses) + "}(")
+        first = True
+        for key in _INIT_OPERANDS:
+            value = cast(SSAValue | None, getattr(self, key))
+            if value is None:
+                continue
+            printer.print_string(("" if first else ", ") + f"{key} = ")
+            printer.print_operand(value)
+            printer.print_string(" : ")
+            printer.print_attribute(value.type)
+            first = False
+        printer.print_string(")")
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        self.verify_side()
+        mask = _int(self.dir_mask)
+        if _int(self.pipe_id) < 0:
+            raise fail(f"{self.name} id must be non-negative")
+        if mask not in (DIR_C2V, DIR_V2C, DIR_BOTH):
+            raise fail(f"{self.name} dir_mask must be 1, 2 or 3, got {mask}")
+        if _int(self.slot_size) <= 0:
+            raise fail(f"{self.name} slot_size must be greater than 0")
+        if self.slot_num is not None and _int(self.slot_num) <= 0:
+            raise fail(f"{self.name} slot_num must be greater than 0")
+        if self.gm_slot_tensor is None:
+            c2v, v2c = self.c2v_consumer_buf is not None, self.v2c_consumer_buf is not None
+            if mask & DIR_C2V and not c2v:
+                raise fail(f"{self.name} needs c2v_consumer_buf when dir_mask is {mask}")
+            if mask & DIR_V2C and not v2c:
+                raise fail(f"{self.name} needs v2c_consumer_buf when dir_mask is {mask}")
+        elif self.gm_slot_buffer is not None:
+            raise fail(f"{self.name} gm_slot_tensor cannot be combined with gm_slot_buffer")
+        body = self.parent_op()
+        while body is not None and not isinstance(body, func.FuncOp):
+            body = body.parent_op()
+        if body is not None:
+            same = [
+                o
+                for o in body.walk()
+                if isinstance(o, InitializePipeOp) and _int(o.pipe_id) == _int(self.pipe_id)
+            ]
+            if same[0] is not self:
+                raise fail(
+                    f"{self.name} id {_int(self.pipe_id)} is initialised twice in "
+                    f"@{body.sym_name.data}"
+                )
+
+
+@irdl_op_definition
+class AicInitializePipeOp(InitializePipeOp):
+    """Sets up pipe `id` on the cube core."""
+
+    name = "pto.aic_initialize_pipe"
+    SIDE: ClassVar = KernelKind.CUBE
+
+
+@irdl_op_definition
+class AivInitializePipeOp(InitializePipeOp):
+    """Sets up pipe `id` on the vector cores."""
+
+    name = "pto.aiv_initialize_pipe"
+    SIDE: ClassVar = KernelKind.VECTOR
+
+
+def _parse_id_split(parser: Parser) -> dict[str, Attribute]:
+    """`{id = N, split = S}` (`id` optional, default 0)."""
+    props: dict[str, Attribute] = {}
+
+    def clause() -> None:
+        pos = parser.pos
+        key = parser.parse_identifier()
+        if key not in ("id", "split") or key in props:
+            parser.raise_error(f"unexpected clause '{key}' (expected id, split)", pos)
+        parser.parse_punctuation("=")
+        props[key] = IntegerAttr(parser.parse_integer(), i8 if key == "split" else i32)
+
+    pos = parser.pos
+    parser.parse_comma_separated_list(parser.Delimiter.BRACES, clause)
+    if "split" not in props:
+        parser.raise_error("expected 'split' clause", pos)
+    props.setdefault("id", IntegerAttr(0, i32))
+    return props
+
+
+class PipeEndOp(CorePipeOp):
+    """A push, pop or free of pipe `id` with `split`."""
+
+    COST: ClassVar = _MOVE
+    DIRECTION: ClassVar[int]
+    """The direction bit of the pipe it uses (DIR_C2V or DIR_V2C)."""
+
+    pipe_id = prop_def(IntegerAttr[IntegerType], prop_name="id")
+    split = prop_def(IntegerAttr[IntegerType])
+
+    @property
+    def id_value(self) -> int:
+        return _int(self.pipe_id)
+
+    @property
+    def split_value(self) -> int:
+        return _int(self.split)
+
+    def print_id_split(self, printer: Printer) -> None:
+        printer.print_string(f"{{id = {self.id_value}, split = {self.split_value}}}")
+
+    def verify_(self) -> None:
+        self.verify_side()
+        if self.split_value not in SPLITS:
+            raise fail(f"{self.name} split must be 0, 1 or 2, got {self.split_value}")
+
+
+class PushOp(PipeEndOp):
+    """`(%tile : T) {id, split}`: the producer fills the next free slot with `tile`."""
+
+    MANUAL: ClassVar = _PAGES + "TPUSH.md"
+
+    tile = var_operand_def()
+
+    @classmethod
+    def parse(cls, parser: Parser) -> PushOp:
+        parser.parse_punctuation("(")
+        value = parser.parse_unresolved_operand()
+        parser.parse_punctuation(":")
+        tile = parser.resolve_operand(value, parser.parse_type())
+        parser.parse_punctuation(")")
+        props = _parse_id_split(parser)
+        extra: list[SSAValue] = []
+        if parser.parse_optional_keyword("aiv_subblockid") is not None:
+            parser.parse_punctuation("(")
+            extra.append(parser.resolve_operand(parser.parse_unresolved_operand(), IntegerType(64)))
+            parser.parse_punctuation(")")
+        attrs = parser.parse_optional_attr_dict()
+        op = cls.build(operands=[[tile, *extra]], properties=props)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string("(")
+        printer.print_operand(self.tile[0])
+        printer.print_string(" : ")
+        printer.print_attribute(self.tile[0].type)
+        printer.print_string(") ")
+        self.print_id_split(printer)
+        if len(self.tile) > 1:
+            printer.print_string(" aiv_subblockid(")
+            printer.print_operand(self.tile[1])
+            printer.print_string(")")
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        super().verify_()
+        if not 1 <= len(self.tile) <= 2 or not isinstance(
+            self.tile[0].type, TileTypeBase | TensorViewType
+        ):
+            raise fail(f"{self.name} pushes one tile or one GM FIFO entry (a tensor_view)")
+
+
+class PopOp(PipeEndOp):
+    """`[(%vr, %vc)] {id, split} -> T`: the consumer takes the oldest filled slot."""
+
+    MANUAL: ClassVar = _PAGES + "TPOP.md"
+
+    extents = var_operand_def()
+    tile = result_def()
+    """A tile, or the GM FIFO entry (a tensor_view) of a pipe with a GM slot buffer."""
+
+    @classmethod
+    def parse(cls, parser: Parser) -> PopOp:
+        extents: list[SSAValue] = []
+        if parser.parse_optional_punctuation("(") is not None:
+            for i in range(2):
+                if i:
+                    parser.parse_punctuation(",")
+                extents.append(parser.resolve_operand(parser.parse_unresolved_operand(),
+                                                      IndexType()))  # fmt: skip
+            parser.parse_punctuation(")")
+        props = _parse_id_split(parser)
+        if parser.parse_optional_keyword("aiv_subblockid") is not None:
+            parser.parse_punctuation("(")
+            extents.append(parser.resolve_operand(parser.parse_unresolved_operand(),
+                                                  IntegerType(64)))  # fmt: skip
+            parser.parse_punctuation(")")
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation("->")
+        result = parser.parse_type()
+        op = cls.build(operands=[extents], properties=props, result_types=[result])
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        valid = [v for v in self.extents if isinstance(v.type, IndexType)]
+        if valid:
+            printer.print_string(" (")
+            printer.print_list(valid, printer.print_operand)
+            printer.print_string(")")
+        printer.print_string(" ")
+        self.print_id_split(printer)
+        sub = [v for v in self.extents if not isinstance(v.type, IndexType)]
+        if sub:
+            printer.print_string(" aiv_subblockid(")
+            printer.print_operand(sub[0])
+            printer.print_string(")")
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.tile.type)
+
+    def valid_extents(self) -> list[SSAValue]:
+        return [v for v in self.extents if isinstance(v.type, IndexType)]
+
+    def verify_(self) -> None:
+        super().verify_()
+        if len(self.valid_extents()) not in (0, 2):
+            raise fail(f"{self.name} takes both valid extents or none")
+        result = self.tile.type
+        if not isinstance(result, TileTypeBase) and not _static_entry(result):
+            raise fail(
+                f"{self.name} gives a tile or a GM FIFO entry (a 2-d static tensor_view), "
+                f"got {result}"
+            )
+
+
+class FreeOp(PipeEndOp):
+    """`[(%entry : T)] {id, split}`: the consumer releases its oldest popped slot."""
+
+    MANUAL: ClassVar = _PAGES + "TFREE.md"
+
+    entry = var_operand_def()
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FreeOp:
+        entry: list[SSAValue] = []
+        if parser.parse_optional_punctuation("(") is not None:
+            value = parser.parse_unresolved_operand()
+            parser.parse_punctuation(":")
+            entry.append(parser.resolve_operand(value, parser.parse_type()))
+            parser.parse_punctuation(")")
+        props = _parse_id_split(parser)
+        attrs = parser.parse_optional_attr_dict()
+        op = cls.build(operands=[entry], properties=props)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.entry:
+            printer.print_string("(")
+            printer.print_operand(self.entry[0])
+            printer.print_string(" : ")
+            printer.print_attribute(self.entry[0].type)
+            printer.print_string(")")
+        printer.print_string(" ")
+        self.print_id_split(printer)
+        printer.print_op_attributes(self.attributes)
+
+
+def _static_entry(type: Attribute) -> bool:
+    """A GM FIFO entry's type: a 2-d tensor_view of static shape."""
+    return isinstance(type, TensorViewType) and len(type.dims) == 2 and min(type.dims) > 0
+
+
+class AllocOp(PipeEndOp):
+    """`{id, split} -> !pto.tensor_view<RxCxT>`: the producer takes the next free slot of a
+    GM FIFO and gets its GM as a view to write (then `tpush` the view to hand it over);
+    pto-isa TALLOC."""
+
+    MANUAL: ClassVar = "TALLOC.md"
+
+    entry = result_def(TensorViewType)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> AllocOp:
+        props = _parse_id_split(parser)
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation("->")
+        op = cls.build(properties=props, result_types=[parser.parse_type()])
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        self.print_id_split(printer)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.entry.type)
+
+    def verify_(self) -> None:
+        super().verify_()
+        if not _static_entry(self.entry.type):
+            raise fail(f"{self.name} entry must be a 2-d tensor_view of static shape")
+
+
+# Pipes: pto-isa include/pto/common/event.hpp (TPUSH of an acc tile runs on FIX, of a vec
+# tile on MTE3; TPOP/TFREE are flag waits/sets on the consumer's scalar pipe).
+V, C = KernelKind.VECTOR, KernelKind.CUBE
+TPushToAivOp = define_op(
+    PushOp, "TPushToAivOp", "pto.tpush_to_aiv",
+    "The cube core pushes a tile to the vector cores (C2V).",
+    SIDE=C, DIRECTION=DIR_C2V, PIPE=Pipe.FIX,
+)  # fmt: skip
+TPushToAicOp = define_op(
+    PushOp, "TPushToAicOp", "pto.tpush_to_aic",
+    "A vector core pushes a tile to the cube core (V2C).",
+    SIDE=V, DIRECTION=DIR_V2C, PIPE=Pipe.MTE3,
+)  # fmt: skip
+TPopFromAicOp = define_op(
+    PopOp, "TPopFromAicOp", "pto.tpop_from_aic",
+    "A vector core pops a tile the cube core pushed (C2V).",
+    SIDE=V, DIRECTION=DIR_C2V, PIPE=Pipe.S,
+)  # fmt: skip
+TPopFromAivOp = define_op(
+    PopOp, "TPopFromAivOp", "pto.tpop_from_aiv",
+    "The cube core pops a tile the vector cores pushed (V2C).",
+    SIDE=C, DIRECTION=DIR_V2C, PIPE=Pipe.S,
+)  # fmt: skip
+TAllocToAivOp = define_op(
+    AllocOp, "TAllocToAivOp", "pto.talloc_to_aiv",
+    "The cube core takes a C2V GM FIFO slot to write.",
+    SIDE=C, DIRECTION=DIR_C2V, PIPE=Pipe.S,
+)  # fmt: skip
+TAllocToAicOp = define_op(
+    AllocOp, "TAllocToAicOp", "pto.talloc_to_aic",
+    "A vector core takes a V2C GM FIFO slot to write.",
+    SIDE=V, DIRECTION=DIR_V2C, PIPE=Pipe.S,
+)  # fmt: skip
+TFreeFromAicOp = define_op(
+    FreeOp, "TFreeFromAicOp", "pto.tfree_from_aic",
+    "A vector core frees its oldest popped C2V slot.",
+    SIDE=V, DIRECTION=DIR_C2V, PIPE=Pipe.S,
+)  # fmt: skip
+TFreeFromAivOp = define_op(
+    FreeOp, "TFreeFromAivOp", "pto.tfree_from_aiv",
+    "The cube core frees its oldest popped V2C slot.",
+    SIDE=C, DIRECTION=DIR_V2C, PIPE=Pipe.S,
+)  # fmt: skip
+
+
+def parse_pipe_event(parser: Parser, opened: bool = False) -> tuple[PipeAttr, int | SSAValue]:
+    """PTOAS's `<PIPE_X>, N` or `#pto.pipe<PIPE_X>, %id` (an index), after the op name
+    (`opened`: its `<` is read already)."""
+    pos = parser.pos
+    if opened or parser.parse_optional_punctuation("<") is not None:
+        word = parser.parse_identifier()
+        parser.parse_punctuation(">")
+        if word not in Pipe.__members__.values():
+            parser.raise_error(f"unknown pipe '{word}'", pos)
+        pipe = PipeAttr(Pipe(word))
+    else:
+        attr = parser.parse_attribute()
+        if not isinstance(attr, PipeAttr):
+            parser.raise_error("expected a pipe (<PIPE_X> or #pto.pipe<PIPE_X>)", pos)
+        pipe = attr
+    parser.parse_punctuation(",")
+    if (number := parser.parse_optional_integer()) is not None:
+        return pipe, number
+    return pipe, parser.resolve_operand(parser.parse_unresolved_operand(), IndexType())
+
+
+class FftsOp(PtoOp):
+    """`pto.sync.set|wait <PIPE_X>, N [{ffts_mode = M : i32}]` (or `#pto.pipe<PIPE_X>`, or a
+    dynamic `%id : index` event): an FFTS cross-core flag on pipe `PIPE_X`."""
+
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
+    COST: ClassVar = _SYNC
+    SIGNALS: ClassVar[bool]
+
+    target_pipe = prop_def(PipeAttr, prop_name="pipe")
+    event_id = opt_prop_def(IntegerAttr[IntegerType])
+    ffts_mode = opt_prop_def(IntegerAttr[IntegerType])
+    event_id_dyn = opt_operand_def(IndexType)
+
+    def pipe(self) -> Pipe:
+        return self.target_pipe.data
+
+    DEFAULT_MODE: ClassVar[int] = 2
+    NAMED: ClassVar[bool] = False
+    """PTOAS's named form (`set_cross_block`): its pipes only (`verifyNamedSyncEventOp`)."""
+
+    @property
+    def mode(self) -> int:
+        return _int(self.ffts_mode, self.DEFAULT_MODE)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FftsOp:
+        pipe, event = parse_pipe_event(parser)
+        props: dict[str, Attribute] = {"pipe": pipe}
+        operands: list[list[SSAValue]] = [[]]
+        if isinstance(event, int):
+            props["event_id"] = IntegerAttr(event, i32)
+        else:
+            operands = [[event]]
+        attrs = parser.parse_optional_attr_dict()
+        if "ffts_mode" in attrs:
+            props["ffts_mode"] = attrs.pop("ffts_mode")
+        op = cls.build(operands=operands, properties=props)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" <{self.target_pipe.data.value}>, ")
+        if self.event_id_dyn is not None:
+            printer.print_operand(self.event_id_dyn)
+        else:
+            printer.print_string(str(_int(self.event_id)))
+        if self.ffts_mode is not None:
+            printer.print_string(f" {{ffts_mode = {self.mode} : i32}}")
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        if (self.event_id is None) == (self.event_id_dyn is None):
+            raise fail(f"{self.name} takes an event id or a dynamic event id, not both")
+        if self.event_id is not None and not 0 <= _int(self.event_id) < 16:
+            raise fail(f"{self.name} event id must be in [0, 16), got {_int(self.event_id)}")
+        if self.mode not in FFTS_MODES:
+            raise fail(f"{self.name} ffts_mode must be 0, 1 or 2, got {self.mode}")
+        if self.target_pipe.data is Pipe.ALL:
+            raise fail(f"{self.name} pipe must be a single pipe, not PIPE_ALL")
+        if self.NAMED and self.target_pipe.data not in NAMED_PIPES:
+            names = ", ".join(f"<{p.value}>" for p in NAMED_PIPES)
+            raise fail(f"{self.name} pipe must be one of {names}")
+
+
+@irdl_op_definition
+class SyncSetOp(FftsOp):
+    """Sets FFTS flag `event_id` after the earlier work of `pipe` (`ffts_cross_core_sync`)."""
+
+    name = "pto.sync.set"
+    SIGNALS: ClassVar = True
+
+
+@irdl_op_definition
+class SyncWaitOp(FftsOp):
+    """Blocks `pipe` until FFTS flag `event_id` is set (`wait_flag_dev`)."""
+
+    name = "pto.sync.wait"
+    SIGNALS: ClassVar = False
+
+
+@irdl_op_definition
+class SetCrossBlockOp(FftsOp):
+    """PTOAS's `pto.set_cross_block <PIPE_X>, N`: `sync.set` with FFTS mode 0 by default
+    (every core of the kind in the launch), which PTOAS canonicalises it to."""
+
+    name = "pto.set_cross_block"
+    SIGNALS: ClassVar = True
+    DEFAULT_MODE: ClassVar = 0
+    NAMED: ClassVar = True
+
+
+@irdl_op_definition
+class WaitCrossBlockOp(FftsOp):
+    """PTOAS's `pto.wait_cross_block <PIPE_X>, N`: `sync.wait` of a mode-0 flag."""
+
+    name = "pto.wait_cross_block"
+    SIGNALS: ClassVar = False
+    DEFAULT_MODE: ClassVar = 0
+    NAMED: ClassVar = True
+
+
+@irdl_op_definition
+class SyncAllOp(PtoOp):
+    """`pto.syncall([%ws, %used : T, i32]) mode = #pto.sync_all_mode<M>, core_type =
+    #pto.sync_core_type<K>`: every core of kind K (of the launch) waits for all of them
+    (`pto::SYNCALL`); the soft mode with a GM workspace of at least 16 i32, and optionally
+    the number of cores taking part."""
+
+    name = "pto.syncall"
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
+    COST: ClassVar = _SYNC
+    PIPE: ClassVar = Pipe.ALL
+
+    gm_workspace = opt_operand_def()
+    used_cores = opt_operand_def(IntegerType)
+    mode = prop_def(SyncAllModeAttr)
+    core_type = prop_def(SyncCoreTypeAttr)
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> SyncAllOp:
+        operands: list[SSAValue] = []
+        parser.parse_punctuation("(")
+        if parser.parse_optional_punctuation(")") is None:
+            names = parser.parse_comma_separated_list(
+                parser.Delimiter.NONE, parser.parse_unresolved_operand
+            )
+            parser.parse_punctuation(":")
+            types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+            parser.parse_punctuation(")")
+            if len(names) != len(types):
+                parser.raise_error("pto.syncall needs one type per operand")
+            operands = [parser.resolve_operand(n, t) for n, t in zip(names, types, strict=True)]
+        props: dict[str, Attribute] = {}
+        for key in ("mode", "core_type"):
+            if key == "core_type":
+                parser.parse_punctuation(",")
+            pos = parser.pos
+            parser.parse_keyword(key)
+            parser.parse_punctuation("=")
+            props[key] = parser.parse_attribute()
+            want = SyncAllModeAttr if key == "mode" else SyncCoreTypeAttr
+            if not isinstance(props[key], want):
+                parser.raise_error(f"pto.syncall {key} must be a {want.name}", pos)
+        attrs = parser.parse_optional_attr_dict()
+        op = cls.build(operands=[operands[:1], operands[1:2]], properties=props)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        values = [v for v in (self.gm_workspace, self.used_cores) if v is not None]
+        printer.print_string("(")
+        if values:
+            printer.print_list(values, printer.print_operand)
+            printer.print_string(" : ")
+            printer.print_list([v.type for v in values], printer.print_attribute)
+        printer.print_string(") mode = ")
+        printer.print_attribute(self.mode)
+        printer.print_string(", core_type = ")
+        printer.print_attribute(self.core_type)
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        soft = self.mode.data is SyncAllMode.SOFT
+        if soft and self.gm_workspace is None:
+            raise fail("pto.syncall in soft mode needs a gm_workspace")
+        if not soft and (self.gm_workspace is not None or self.used_cores is not None):
+            raise fail("pto.syncall in hard mode takes no operands")
+        if self.used_cores is not None and self.used_cores.type != i32:
+            raise fail(f"pto.syncall used_cores must be i32, got {self.used_cores.type}")
+        if self.gm_workspace is not None:
+            space = getattr(self.gm_workspace.type, "space", None)
+            if not isinstance(self.gm_workspace.type, PtrType) or (
+                space is not None and space.data != "gm"
+            ):
+                raise fail("pto.syncall gm_workspace must be a !pto.ptr in GM")
+
+
+PIPE_ENDS: tuple[type[PipeEndOp], ...] = (
+    TAllocToAivOp,
+    TAllocToAicOp,
+    TPushToAivOp,
+    TPushToAicOp,
+    TPopFromAicOp,
+    TPopFromAivOp,
+    TFreeFromAicOp,
+    TFreeFromAivOp,
+)
+
+
+def aiv0_only(scope: Operation) -> bool:
+    """Whether A5 code generation runs the vector code of `scope` (a vector kernel or a
+    `pto.section.vector`) on subblock 0 alone: it holds an unsplit pipe end and does not ask
+    for its subblock (PTOAS PTOToEmitC.cpp `needsA5NoSplitVectorGuard` wraps it in
+    `if (get_subblockid() == 0)`; pto-isa's A5 TPush.hpp signals AIV0 alone for TILE_NO_SPLIT)."""
+    unsplit = False
+    for op in scope.walk():
+        if isinstance(op, GetSubBlockIdxOp | GetSubBlockNumOp):
+            return False
+        unsplit = unsplit or (isinstance(op, PipeEndOp) and op.split_value == 0)
+    return unsplit
+
+
+OPS: list[type[IRDLOperation]] = [
+    AicInitializePipeOp,
+    AivInitializePipeOp,
+    *PIPE_ENDS,
+    SyncSetOp,
+    SyncWaitOp,
+    SetCrossBlockOp,
+    WaitCrossBlockOp,
+    SyncAllOp,
+]

@@ -1,0 +1,184 @@
+// RUN: pto-opt %s --split-input-file --verify-diagnostics
+
+func.func @dir(%z: i32) {
+  // expected-error @+1 {{pto.aiv_initialize_pipe dir_mask must be 1, 2 or 3, got 4}}
+  pto.aiv_initialize_pipe {dir_mask = 4, slot_size = 512}(c2v_consumer_buf = %z : i32)
+  func.return
+}
+
+// -----
+
+func.func @slot_size(%z: i32) {
+  // expected-error @+1 {{pto.aiv_initialize_pipe slot_size must be greater than 0}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 0}(c2v_consumer_buf = %z : i32)
+  func.return
+}
+
+// -----
+
+func.func @slot_num(%z: i32) {
+  // expected-error @+1 {{pto.aiv_initialize_pipe slot_num must be greater than 0}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 8, slot_num = 0}(c2v_consumer_buf = %z : i32)
+  func.return
+}
+
+// -----
+
+func.func @id(%z: i32) {
+  // expected-error @+1 {{pto.aiv_initialize_pipe id must be non-negative}}
+  pto.aiv_initialize_pipe {id = -1, dir_mask = 1, slot_size = 8}(c2v_consumer_buf = %z : i32)
+  func.return
+}
+
+// -----
+
+func.func @c2v_buf(%z: i32) {
+  // expected-error @+1 {{pto.aiv_initialize_pipe needs c2v_consumer_buf when dir_mask is 3}}
+  pto.aiv_initialize_pipe {dir_mask = 3, slot_size = 8}(v2c_consumer_buf = %z : i32)
+  func.return
+}
+
+// -----
+
+func.func @v2c_buf(%z: i32) {
+  // expected-error @+1 {{pto.aic_initialize_pipe needs v2c_consumer_buf when dir_mask is 2}}
+  pto.aic_initialize_pipe {dir_mask = 2, slot_size = 8}(c2v_consumer_buf = %z : i32)
+  func.return
+}
+
+// -----
+
+func.func @gm_both(%p: !pto.ptr<f32>, %t: !pto.tensor_view<?x?xf32>) {
+  // expected-error @+1 {{pto.aic_initialize_pipe gm_slot_tensor cannot be combined with gm_slot_buffer}}
+  pto.aic_initialize_pipe {dir_mask = 1, slot_size = 8}(gm_slot_buffer = %p : !pto.ptr<f32>, gm_slot_tensor = %t : !pto.tensor_view<?x?xf32>)
+  func.return
+}
+
+// -----
+
+func.func @twice(%z: i32) {
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 8}(c2v_consumer_buf = %z : i32)
+  // expected-error @+1 {{pto.aiv_initialize_pipe id 0 is initialised twice in @twice}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 8}(c2v_consumer_buf = %z : i32)
+  func.return
+}
+
+// -----
+
+func.func @side(%z: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // expected-error @+1 {{pto.aiv_initialize_pipe must be inside a vector kernel function or section}}
+  pto.aiv_initialize_pipe {dir_mask = 1, slot_size = 8}(c2v_consumer_buf = %z : i32)
+  func.return
+}
+
+// -----
+
+func.func @split(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {
+  // expected-error @+1 {{pto.tpush_to_aic split must be 0, 1 or 2, got 3}}
+  pto.tpush_to_aic(%v : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {split = 3}
+  func.return
+}
+
+// -----
+
+func.func @push_tile(%v: i32) {
+  // expected-error @+1 {{pto.tpush_to_aic pushes one tile or one GM FIFO entry (a tensor_view)}}
+  pto.tpush_to_aic(%v : i32) {split = 0}
+  func.return
+}
+
+// -----
+
+func.func @extents(%r: index) {
+  // expected-error @+1 {{pto.tpop_from_aic takes both valid extents or none}}
+  %t = "pto.tpop_from_aic"(%r) <{id = 0 : i32, split = 0 : i8}> : (index) -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  func.return
+}
+
+// -----
+
+func.func @event() {
+  // expected-error @+1 {{pto.sync.set event id must be in [0, 16), got 16}}
+  pto.sync.set <PIPE_V>, 16
+  func.return
+}
+
+// -----
+
+func.func @mode() {
+  // expected-error @+1 {{pto.sync.wait ffts_mode must be 0, 1 or 2, got 3}}
+  pto.sync.wait <PIPE_V>, 0 {ffts_mode = 3 : i32}
+  func.return
+}
+
+// -----
+
+func.func @all() {
+  // expected-error @+1 {{pto.sync.set pipe must be a single pipe, not PIPE_ALL}}
+  pto.sync.set <PIPE_ALL>, 0
+  func.return
+}
+
+// -----
+
+func.func @both(%e: index) {
+  // expected-error @+1 {{pto.sync.set takes an event id or a dynamic event id, not both}}
+  "pto.sync.set"(%e) <{pipe = #pto.pipe<PIPE_V>, event_id = 1 : i32}> : (index) -> ()
+  func.return
+}
+
+// -----
+
+func.func @soft_needs_workspace() {
+  // expected-error @+1 {{pto.syncall in soft mode needs a gm_workspace}}
+  pto.syncall() mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @hard_takes_none(%w: !pto.ptr<i32>) {
+  // expected-error @+1 {{pto.syncall in hard mode takes no operands}}
+  pto.syncall(%w : !pto.ptr<i32>) mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @used_i32(%w: !pto.ptr<i32>, %n: i64) {
+  // expected-error @+1 {{pto.syncall used_cores must be i32, got i64}}
+  pto.syncall(%w, %n : !pto.ptr<i32>, i64) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @gm(%w: !pto.ptr<i32, ub>) {
+  // expected-error @+1 {{pto.syncall gm_workspace must be a !pto.ptr in GM}}
+  pto.syncall(%w : !pto.ptr<i32, ub>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @talloc_dynamic() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // expected-error @+1 {{pto.talloc_to_aiv entry must be a 2-d tensor_view of static shape}}
+  %e = pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<?x16xf32>
+  func.return
+}
+
+// -----
+
+func.func @talloc_side() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error @+1 {{pto.talloc_to_aiv must be inside a cube kernel function or section}}
+  %e = pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<16x16xf32>
+  func.return
+}
+
+// -----
+
+func.func @pop_entry() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error @+1 {{pto.tpop_from_aic gives a tile or a GM FIFO entry (a 2-d static tensor_view), got !pto.tensor_view<16xf32>}}
+  %e = pto.tpop_from_aic {id = 0, split = 0} -> !pto.tensor_view<16xf32>
+  func.return
+}
