@@ -43,8 +43,9 @@ from pto_dialect.types import MaskType, VRegType
 
 _PAGES = "vector/ops/conversion-ops/"
 
-VTRC_CODES: dict[str, RoundMode] = {c: m for c, m in ROUND_CODES.items() if c != "O"}
-"""vtrc's modes: vcvt's codes but O (PTOAS isSupportedVtrcRoundMode)."""
+VTRC_CODES: dict[str, RoundMode] = {c: m for c, m in ROUND_CODES.items() if c not in "OH"}
+"""vtrc's modes: vcvt's codes but O and H, the latter HiFloat8's (PTOAS
+isSupportedVtrcRoundMode)."""
 
 
 def vtrc_code(token: str) -> str | None:

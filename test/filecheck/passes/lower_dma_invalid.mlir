@@ -178,19 +178,19 @@ func.func @overlapping_rows(%src: !pto.ptr<f32>) {
 // -----
 
 // The valid rows are `?` in the type, so the verifier cannot compare them with the window, but
-// the alloc_tile operand is the constant 2: a 1x32 window is smaller than the 2x16 valid region
-// and the tile op would fail whenever it runs.
+// the alloc_tile operand is the constant 2: a 1x16 window (it fits the tile's storage) is
+// smaller than the 2x16 valid region and the tile op would fail whenever it runs.
 func.func @window_too_small(%src: !pto.ptr<f32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
-  %c32 = arith.constant 32 : index
-  %v = pto.make_tensor_view %src, shape = [%c1, %c32], strides = [%c32, %c1] : !pto.tensor_view<?x?xf32>
-  %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c1, %c32] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x32xf32>
+  %c16 = arith.constant 16 : index
+  %v = pto.make_tensor_view %src, shape = [%c1, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+  %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c1, %c16] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x16xf32>
   %a = arith.constant 0 : i64
   %t = pto.alloc_tile addr = %a valid_row = %c2 : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=16, v_row=?>
-  // expected-error @+1 {{pto-lower-dma: pto.tload: GM window 1x32 is smaller than the tile's valid region 2x16}}
-  pto.tload ins(%p : !pto.partition_tensor_view<1x32xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=16, v_row=?>)
+  // expected-error @+1 {{pto-lower-dma: pto.tload: GM window 1x16 is smaller than the tile's valid region 2x16}}
+  pto.tload ins(%p : !pto.partition_tensor_view<1x16xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=16, v_row=?>)
   func.return
 }
 
