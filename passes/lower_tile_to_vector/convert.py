@@ -47,7 +47,8 @@ from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import VREG_BITS, VRegType
 
-_RND = {mode: code for code, mode in ROUND_CODES.items()} | {RoundMode.NONE: "R"}
+_RND = {mode: code for code, mode in ROUND_CODES.items() if code != "H"} | {RoundMode.NONE: "R"}
+"""The `rnd` code of each tile round mode (H is HiFloat8's own, no tile mode's)."""
 _SAT = {mode: code for code, mode in SAT_CODES.items()}
 
 

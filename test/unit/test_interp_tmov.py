@@ -76,10 +76,15 @@ def shape_of(src: Location, dst: Location) -> tuple[int, int]:
     return (1, 32) if dst in SINGLE_ROW else (32, 32)
 
 
+def spelled(dtype: DType) -> str:
+    """The element type as a tile type spells it (PTO's own formats as `!pto.` types)."""
+    return f"!pto.{dtype.name}" if dtype.coded else dtype.name
+
+
 def type_text(kind: str, loc: Location, dtype: DType, rows: int, cols: int,
               layout: str | None = None) -> str:  # fmt: skip
     return (
-        f"!pto.{kind}<loc={loc.value}, dtype={dtype.name}, rows={rows}, cols={cols}, "
+        f"!pto.{kind}<loc={loc.value}, dtype={spelled(dtype)}, rows={rows}, cols={cols}, "
         f"v_row=?, v_col=?, {layout or LAYOUT[loc]}>"
     )
 
@@ -167,6 +172,8 @@ def assert_same(got: np.ndarray, want: np.ndarray) -> None:
 
 
 def random_data(dtype: DType, shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    if dtype.coded:  # hif8 and packed fp4: any byte is a code
+        return rng.integers(0, 256, shape, dtype=np.uint8)
     if dtype.is_int:
         info = np.iinfo(int_numpy(dtype))
         return rng.integers(info.min, info.max, shape, endpoint=True, dtype=dtype.numpy)

@@ -147,13 +147,17 @@ def same(actual: np.ndarray, expected: np.ndarray, dtype: DType) -> None:
 
 
 def finfo(dtype: DType) -> np.finfo[np.floating[Any]]:
-    return ml_finfo(dtype) if dtype == BF16 else np.finfo(float_numpy(dtype))
+    native = np.issubdtype(dtype.numpy, np.floating)
+    return np.finfo(float_numpy(dtype)) if native else ml_finfo(dtype)
 
 
 def values(
     rng: np.random.Generator, dtype: DType, count: int, *, small: bool = False
 ) -> np.ndarray:
-    """`count` values of `dtype`: special values and random ones of varied magnitude."""
+    """`count` values of `dtype`: special values and random ones of varied magnitude (of a
+    format numpy stores as codes, e.g. hif8: random codes)."""
+    if dtype.coded:
+        return rng.integers(0, 256, count, dtype=np.uint8).view(dtype.numpy)
     if dtype.is_float:
         info = finfo(dtype)
         specials = [0.0, -0.0, math.inf, -math.inf, math.nan, 1.0, -1.0, float(info.max),
