@@ -111,6 +111,21 @@ class Kernel:
         return "".join(head + self.body) + "    func.return\n  }\n}\n"
 
 
+def _compute_and_store(k: Kernel, i: int, tiles: int) -> None:
+    """Tile `i` of the hand-written schedules once its loads are issued: wait for them,
+    compute, store, and release its slot to the loads and the store of tile i + SLOTS."""
+    s = i % SLOTS
+    k.sync("wait_flag", "MTE2", "V", s)
+    k.compute(i, "    pto.barrier #pto.pipe<PIPE_V>\n")
+    if i + SLOTS < tiles:
+        k.sync("set_flag", "V", "MTE2", s)
+    k.sync("set_flag", "V", "MTE3", s)
+    k.sync("wait_flag", "V", "MTE3", s)
+    k.store(i)
+    if i + SLOTS < tiles:
+        k.sync("set_flag", "MTE3", "MTE2", s)
+
+
 def hand_sync(tiles: int) -> str:
     """The manual reference: loads 2 tiles ahead; per slot MTE2 -> V (loaded), V -> MTE2
     (z read), V -> MTE3 (x written), MTE3 -> MTE2 (x stored)."""
@@ -119,7 +134,7 @@ def hand_sync(tiles: int) -> str:
         k.load(i)
         k.sync("set_flag", "MTE2", "V", i % SLOTS)
     for i in range(tiles):
-        s, ahead = i % SLOTS, i + PREFETCH
+        ahead = i + PREFETCH
         if ahead < tiles:
             t = ahead % SLOTS
             if ahead >= SLOTS:  # the slot's previous tile: its z read, its x stored
@@ -127,15 +142,7 @@ def hand_sync(tiles: int) -> str:
                 k.sync("wait_flag", "MTE3", "MTE2", t)
             k.load(ahead)
             k.sync("set_flag", "MTE2", "V", t)
-        k.sync("wait_flag", "MTE2", "V", s)
-        k.compute(i, "    pto.barrier #pto.pipe<PIPE_V>\n")
-        if i + SLOTS < tiles:
-            k.sync("set_flag", "V", "MTE2", s)
-        k.sync("set_flag", "V", "MTE3", s)
-        k.sync("wait_flag", "V", "MTE3", s)
-        k.store(i)
-        if i + SLOTS < tiles:
-            k.sync("set_flag", "MTE3", "MTE2", s)
+        _compute_and_store(k, i, tiles)
     return k.text()
 
 
@@ -149,15 +156,7 @@ def unrolled(tiles: int) -> str:
             k.sync("wait_flag", "MTE3", "MTE2", s)
         k.load(i)
         k.sync("set_flag", "MTE2", "V", s)
-        k.sync("wait_flag", "MTE2", "V", s)
-        k.compute(i, "    pto.barrier #pto.pipe<PIPE_V>\n")
-        if i + SLOTS < tiles:
-            k.sync("set_flag", "V", "MTE2", s)
-        k.sync("set_flag", "V", "MTE3", s)
-        k.sync("wait_flag", "V", "MTE3", s)
-        k.store(i)
-        if i + SLOTS < tiles:
-            k.sync("set_flag", "MTE3", "MTE2", s)
+        _compute_and_store(k, i, tiles)
     return k.text()
 
 
