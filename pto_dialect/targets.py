@@ -31,7 +31,9 @@ class TargetProfile:
 
     arch: TargetArch
     capacities: Mapping[Location, int]
-    """Bytes of each on-chip memory."""
+    """Bytes of each on-chip memory that tiles may take: the memory planning budget."""
+    sizes: Mapping[Location, int]
+    """Bytes of each on-chip memory as the hardware has it (what a run addresses)."""
 
     @property
     def name(self) -> str:
@@ -58,18 +60,25 @@ _A5_CAPACITIES = {
     Location.SCALING: 4 * KIB,
 }
 
+_A5_SIZES = {**_A5_CAPACITIES, Location.VEC: 256 * KIB}
+"""A5's memories as buffer_limits.hpp gives them: a kernel may address all 256 KiB of UB
+(PTOAS's board-tested cv-mixed cases move L1 data to UB bytes up to 262,144)."""
+
 A2A3 = TargetProfile(
     arch=TargetArch.A2A3,
     capacities=_frozen(_A2A3_CAPACITIES),
+    sizes=_frozen(_A2A3_CAPACITIES),
 )
 A5 = TargetProfile(
     arch=TargetArch.A5,
     capacities=_frozen(_A5_CAPACITIES),
+    sizes=_frozen(_A5_SIZES),
 )
 CPU = TargetProfile(
     # The CPU simulator follows A5 semantics (seed 000).
     arch=TargetArch.CPU,
     capacities=A5.capacities,
+    sizes=A5.sizes,
 )
 
 PROFILES: Mapping[TargetArch, TargetProfile] = _frozen(

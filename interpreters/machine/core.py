@@ -96,11 +96,12 @@ class Machine:
         return ptr
 
     def memory(self, space: MemorySpace) -> Memory:
-        """The on-chip memory of `space`, of the target's capacity."""
+        """The on-chip memory of `space`, of the target's hardware size (`sizes`: on A5 the
+        whole 256 KiB of UB, of which memory planning gives tiles 248 KiB)."""
         check(space is not MemorySpace.GM, "GM has no fixed memory: it is the kernel arguments")
         if space not in self.memories:
-            capacity = self.target.capacities[_LOCATION_OF_SPACE[space]]
-            self.memories[space] = Memory.zeros(space.value, space, capacity)
+            size = self.target.sizes[_LOCATION_OF_SPACE[space]]
+            self.memories[space] = Memory.zeros(space.value, space, size)
         return self.memories[space]
 
     def scale_memory(self, space: MemorySpace) -> Memory:

@@ -32,6 +32,7 @@ from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import (
     LoadDist,
     LoadX2Dist,
+    Location,
     Pipe,
     StoreDist,
     StoreX2Dist,
@@ -188,6 +189,18 @@ def test_vlds_brc_needs_only_element_alignment():
     op = VldsOp(val(ub_ptr(I16)), val(IndexType()), vreg(I16), LoadDist.BRC_B16)
     (result,) = rig.run(op, rig.ptr(1026, I16), 0)
     assert np.all(result == result[0])
+
+
+def test_a5_runs_address_all_of_ub_beyond_the_planning_budget():
+    """buffer_limits.hpp: 256 KiB of UB on A5 (PTOAS's board-tested cv-mixed kernels write up
+    to byte 262,144); memory planning gives tiles 248 KiB of it; A2/A3 has 192 KiB."""
+    assert A5.capacities[Location.VEC] == 248 * 1024
+    for target, size in ((A5, 256 * 1024), (CPU, 256 * 1024), (A2A3, 192 * 1024)):
+        rig = Rig(target)
+        assert rig.ub.size == size
+        op = VldsOp(val(ub_ptr(F32)), val(IndexType()), vreg(F32))
+        (result,) = rig.run(op, rig.ptr(size - 256, F32), 0)
+        assert result.tobytes() == rig.ub.data[size - 256 :].tobytes()
 
 
 def test_vlds_out_of_bounds_names_the_memory():
