@@ -45,9 +45,10 @@ from interpreters.machine.pipes import (
 from interpreters.progress import CHECK_EVERY, Progress
 from pto_dialect.attrs import KernelKind, KernelKindAttr, TargetArch
 from pto_dialect.dominance import DominanceError, verify_dominance
+from pto_dialect.ops import cross_core_pipe, ffts
 from pto_dialect.ops.base import TARGET_ATTR, target_of
-from pto_dialect.ops.cross_core_pipe import OPS as CROSS_CORE_OPS
-from pto_dialect.ops.cross_core_pipe import SyncAllOp, aiv0_only
+from pto_dialect.ops.cross_core_pipe import aiv0_only
+from pto_dialect.ops.ffts import SyncAllOp
 from pto_dialect.ops.runtime import SectionCubeOp
 from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.parsing import parse_module
@@ -331,13 +332,15 @@ def is_mixed(module: ModuleOp) -> bool:
     return _has_cube_code(module) or any(isinstance(op, SyncAllOp) for op in module.walk())
 
 
+_CROSS_CORE_OPS = frozenset((*cross_core_pipe.OPS, *ffts.OPS)) - {SyncAllOp}
+"""The pipe and FFTS ops that only a launch with a cube core gives meaning to."""
+
+
 def _has_cube_code(module: ModuleOp) -> bool:
     """A cube section, a cross-core pipe or FFTS op, or a cube and a vector kernel."""
     kinds: set[KernelKind] = set()
     for op in module.walk():
-        if isinstance(op, SectionCubeOp) or (
-            type(op) in CROSS_CORE_OPS and not isinstance(op, SyncAllOp)
-        ):
+        if isinstance(op, SectionCubeOp) or (type(op) in _CROSS_CORE_OPS):
             return True
         if isinstance(op, FuncOp) and isinstance(kind := op.attributes.get(KIND), KernelKindAttr):
             kinds.add(kind.data)

@@ -26,15 +26,8 @@ from interpreters.engine.source import location
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
-from pto_dialect.ops.cross_core_pipe import (
-    AllocOp,
-    FftsOp,
-    FreeOp,
-    InitializePipeOp,
-    PopOp,
-    PushOp,
-    SyncAllOp,
-)
+from pto_dialect.ops.cross_core_pipe import AllocOp, FreeOp, InitializePipeOp, PopOp, PushOp
+from pto_dialect.ops.ffts import FftsOp, SyncAllOp
 from pto_dialect.types import TensorViewType, TileTypeBase
 
 

@@ -13,7 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, TypeVar, cast
 
-from xdsl.dialects.builtin import DenseArrayBase, ModuleOp, StringAttr, i32
+from xdsl.dialects.builtin import (
+    DenseArrayBase,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+    i32,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -49,6 +56,11 @@ def target_of(op: Operation) -> TargetProfile:
                 raise fail(f"{TARGET_ATTR}: {err}") from None
         node = node.parent_op()
     return profile_for_module_attr(None)
+
+
+def int_value(value: Attribute | None, default: int = 0) -> int:
+    """The integer of an optional `IntegerAttr` property, `default` when it is absent."""
+    return default if value is None else cast(IntegerAttr[IntegerType], value).value.data
 
 
 def fail(message: str) -> VerifyException:

@@ -1,6 +1,6 @@
 """The cross-core tile pipes between the cube core (AIC) and the vector cores (AIV) of a
-block, and FFTS flags (PTOAS PTOOps.td "Frontend TPUSH/TPOP Pipe Communication Ops",
-`pto.sync.set` / `pto.sync.wait`; manual: system/ops/TPUSH.md, TPOP.md, TFREE.md):
+block (PTOAS PTOOps.td "Frontend TPUSH/TPOP Pipe Communication Ops"; manual:
+system/ops/TPUSH.md, TPOP.md, TFREE.md); the FFTS flags and `syncall` are in `ffts`:
 
   `pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024, slot_num = 8}
        (c2v_consumer_buf = %b : i32, v2c_consumer_buf = %z : i32)`   (and `aiv_...`)
@@ -8,7 +8,6 @@ block, and FFTS flags (PTOAS PTOOps.td "Frontend TPUSH/TPOP Pipe Communication O
   `pto.tpush_to_aic(%t : !pto.tile_buf<...>) {id = 0, split = 1}`
   `%t = pto.tpop_from_aic {id = 0, split = 1} -> !pto.tile_buf<...>`   (and `_from_aiv`)
   `pto.tfree_from_aic {id = 0, split = 1}`   (and `_from_aiv`)
-  `pto.sync.set <PIPE_FIX>, 0 {ffts_mode = 2 : i32}` / `pto.sync.wait #pto.pipe<PIPE_V>, 0`
 
 `dir_mask`: 1 cube-to-vector (C2V), 2 vector-to-cube (V2C), 3 both; `slot_num` defaults to 8
 (4 for both directions), PTOAS's verifier. `split`: 0 the whole tile, 1 halves by rows, 2
@@ -40,15 +39,11 @@ from pto_dialect.attrs import (
     KernelKind,
     KernelKindAttr,
     Pipe,
-    PipeAttr,
-    SyncAllMode,
-    SyncAllModeAttr,
-    SyncCoreTypeAttr,
 )
-from pto_dialect.ops.base import PtoOp, define_op, fail
+from pto_dialect.ops.base import PtoOp, define_op, fail, int_value
 from pto_dialect.ops.runtime import GetSubBlockIdxOp, GetSubBlockNumOp
 from pto_dialect.records import NoCycles
-from pto_dialect.types import PtrType, TensorViewType, TileTypeBase
+from pto_dialect.types import TensorViewType, TileTypeBase
 
 _PAGES = "system/ops/"
 _SYNC = NoCycles("synchronisation: no cycles of its own")
@@ -59,14 +54,6 @@ DIR_V2C = 2
 DIR_BOTH = 3
 SPLITS = (0, 1, 2)
 """TILE_NO_SPLIT, TILE_UP_DOWN (rows), TILE_LEFT_RIGHT (columns)."""
-NAMED_PIPES = (Pipe.FIX, Pipe.MTE1, Pipe.MTE2, Pipe.MTE3, Pipe.V)
-"""The pipes PTOAS's named sync ops take (PTO.cpp `verifyNamedSyncEventOp`)."""
-FFTS_MODES = (0, 1, 2)
-"""0 across the blocks, 1 between the vector subblocks, 2 within the block (the default)."""
-
-
-def _int(value: Attribute | None, default: int = 0) -> int:
-    return default if value is None else cast(IntegerAttr[IntegerType], value).value.data
 
 
 def kernel_kind_of(op: Operation) -> KernelKind | None:
@@ -122,8 +109,8 @@ class InitializePipeOp(CorePipeOp):
     @property
     def slots(self) -> int:
         """The slot pool: `slot_num`, else 8 (4 for DIR_BOTH), PTOAS's default."""
-        mask = _int(self.dir_mask)
-        return _int(self.slot_num, 4 if mask == DIR_BOTH else 8)
+        mask = int_value(self.dir_mask)
+        return int_value(self.slot_num, 4 if mask == DIR_BOTH else 8)
 
     @classmethod
     def parse(cls, parser: Parser) -> InitializePipeOp:
@@ -171,13 +158,13 @@ class InitializePipeOp(CorePipeOp):
         return op
 
     def print(self, printer: Printer) -> None:
-        clauses = [f"id = {_int(self.pipe_id)}", f"dir_mask = {_int(self.dir_mask)}",
-                   f"slot_size = {_int(self.slot_size)}"]  # fmt: skip
+        clauses = [f"id = {int_value(self.pipe_id)}", f"dir_mask = {int_value(self.dir_mask)}",
+                   f"slot_size = {int_value(self.slot_size)}"]  # fmt: skip
         for key in ("slot_num", "local_slot_num"):
             if (value := self.properties.get(key)) is not None:
-                clauses.append(f"{key} = {_int(value)}")
+                clauses.append(f"{key} = {int_value(value)}")
         if self.nosplit is not None:
-            clauses.append(f"nosplit = {'true' if _int(self.nosplit) else 'false'}")
+            clauses.append(f"nosplit = {'true' if int_value(self.nosplit) else 'false'}")
         printer.print_string(" {" + ", ".join(clauses) + "}(")
         first = True
         for key in _INIT_OPERANDS:
@@ -194,14 +181,14 @@ class InitializePipeOp(CorePipeOp):
 
     def verify_(self) -> None:
         self.verify_side()
-        mask = _int(self.dir_mask)
-        if _int(self.pipe_id) < 0:
+        mask = int_value(self.dir_mask)
+        if int_value(self.pipe_id) < 0:
             raise fail(f"{self.name} id must be non-negative")
         if mask not in (DIR_C2V, DIR_V2C, DIR_BOTH):
             raise fail(f"{self.name} dir_mask must be 1, 2 or 3, got {mask}")
-        if _int(self.slot_size) <= 0:
+        if int_value(self.slot_size) <= 0:
             raise fail(f"{self.name} slot_size must be greater than 0")
-        if self.slot_num is not None and _int(self.slot_num) <= 0:
+        if self.slot_num is not None and int_value(self.slot_num) <= 0:
             raise fail(f"{self.name} slot_num must be greater than 0")
         if self.gm_slot_tensor is None:
             c2v, v2c = self.c2v_consumer_buf is not None, self.v2c_consumer_buf is not None
@@ -218,11 +205,12 @@ class InitializePipeOp(CorePipeOp):
             same = [
                 o
                 for o in body.walk()
-                if isinstance(o, InitializePipeOp) and _int(o.pipe_id) == _int(self.pipe_id)
+                if isinstance(o, InitializePipeOp)
+                and int_value(o.pipe_id) == int_value(self.pipe_id)
             ]
             if same[0] is not self:
                 raise fail(
-                    f"{self.name} id {_int(self.pipe_id)} is initialised twice in "
+                    f"{self.name} id {int_value(self.pipe_id)} is initialised twice in "
                     f"@{body.sym_name.data}"
                 )
 
@@ -275,11 +263,11 @@ class PipeEndOp(CorePipeOp):
 
     @property
     def id_value(self) -> int:
-        return _int(self.pipe_id)
+        return int_value(self.pipe_id)
 
     @property
     def split_value(self) -> int:
-        return _int(self.split)
+        return int_value(self.split)
 
     def print_id_split(self, printer: Printer) -> None:
         printer.print_string(f"{{id = {self.id_value}, split = {self.split_value}}}")
@@ -514,205 +502,6 @@ TFreeFromAivOp = define_op(
 )  # fmt: skip
 
 
-def parse_pipe_event(parser: Parser, opened: bool = False) -> tuple[PipeAttr, int | SSAValue]:
-    """PTOAS's `<PIPE_X>, N` or `#pto.pipe<PIPE_X>, %id` (an index), after the op name
-    (`opened`: its `<` is read already)."""
-    pos = parser.pos
-    if opened or parser.parse_optional_punctuation("<") is not None:
-        word = parser.parse_identifier()
-        parser.parse_punctuation(">")
-        if word not in Pipe.__members__.values():
-            parser.raise_error(f"unknown pipe '{word}'", pos)
-        pipe = PipeAttr(Pipe(word))
-    else:
-        attr = parser.parse_attribute()
-        if not isinstance(attr, PipeAttr):
-            parser.raise_error("expected a pipe (<PIPE_X> or #pto.pipe<PIPE_X>)", pos)
-        pipe = attr
-    parser.parse_punctuation(",")
-    if (number := parser.parse_optional_integer()) is not None:
-        return pipe, number
-    return pipe, parser.resolve_operand(parser.parse_unresolved_operand(), IndexType())
-
-
-class FftsOp(PtoOp):
-    """`pto.sync.set|wait <PIPE_X>, N [{ffts_mode = M : i32}]` (or `#pto.pipe<PIPE_X>`, or a
-    dynamic `%id : index` event): an FFTS cross-core flag on pipe `PIPE_X`."""
-
-    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
-    COST: ClassVar = _SYNC
-    SIGNALS: ClassVar[bool]
-
-    target_pipe = prop_def(PipeAttr, prop_name="pipe")
-    event_id = opt_prop_def(IntegerAttr[IntegerType])
-    ffts_mode = opt_prop_def(IntegerAttr[IntegerType])
-    event_id_dyn = opt_operand_def(IndexType)
-
-    def pipe(self) -> Pipe:
-        return self.target_pipe.data
-
-    DEFAULT_MODE: ClassVar[int] = 2
-    NAMED: ClassVar[bool] = False
-    """PTOAS's named form (`set_cross_block`): its pipes only (`verifyNamedSyncEventOp`)."""
-
-    @property
-    def mode(self) -> int:
-        return _int(self.ffts_mode, self.DEFAULT_MODE)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> FftsOp:
-        pipe, event = parse_pipe_event(parser)
-        props: dict[str, Attribute] = {"pipe": pipe}
-        operands: list[list[SSAValue]] = [[]]
-        if isinstance(event, int):
-            props["event_id"] = IntegerAttr(event, i32)
-        else:
-            operands = [[event]]
-        attrs = parser.parse_optional_attr_dict()
-        if "ffts_mode" in attrs:
-            props["ffts_mode"] = attrs.pop("ffts_mode")
-        op = cls.build(operands=operands, properties=props)
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f" <{self.target_pipe.data.value}>, ")
-        if self.event_id_dyn is not None:
-            printer.print_operand(self.event_id_dyn)
-        else:
-            printer.print_string(str(_int(self.event_id)))
-        if self.ffts_mode is not None:
-            printer.print_string(f" {{ffts_mode = {self.mode} : i32}}")
-        printer.print_op_attributes(self.attributes)
-
-    def verify_(self) -> None:
-        if (self.event_id is None) == (self.event_id_dyn is None):
-            raise fail(f"{self.name} takes an event id or a dynamic event id, not both")
-        if self.event_id is not None and not 0 <= _int(self.event_id) < 16:
-            raise fail(f"{self.name} event id must be in [0, 16), got {_int(self.event_id)}")
-        if self.mode not in FFTS_MODES:
-            raise fail(f"{self.name} ffts_mode must be 0, 1 or 2, got {self.mode}")
-        if self.target_pipe.data is Pipe.ALL:
-            raise fail(f"{self.name} pipe must be a single pipe, not PIPE_ALL")
-        if self.NAMED and self.target_pipe.data not in NAMED_PIPES:
-            names = ", ".join(f"<{p.value}>" for p in NAMED_PIPES)
-            raise fail(f"{self.name} pipe must be one of {names}")
-
-
-@irdl_op_definition
-class SyncSetOp(FftsOp):
-    """Sets FFTS flag `event_id` after the earlier work of `pipe` (`ffts_cross_core_sync`)."""
-
-    name = "pto.sync.set"
-    SIGNALS: ClassVar = True
-
-
-@irdl_op_definition
-class SyncWaitOp(FftsOp):
-    """Blocks `pipe` until FFTS flag `event_id` is set (`wait_flag_dev`)."""
-
-    name = "pto.sync.wait"
-    SIGNALS: ClassVar = False
-
-
-@irdl_op_definition
-class SetCrossBlockOp(FftsOp):
-    """PTOAS's `pto.set_cross_block <PIPE_X>, N`: `sync.set` with FFTS mode 0 by default
-    (every core of the kind in the launch), which PTOAS canonicalises it to."""
-
-    name = "pto.set_cross_block"
-    SIGNALS: ClassVar = True
-    DEFAULT_MODE: ClassVar = 0
-    NAMED: ClassVar = True
-
-
-@irdl_op_definition
-class WaitCrossBlockOp(FftsOp):
-    """PTOAS's `pto.wait_cross_block <PIPE_X>, N`: `sync.wait` of a mode-0 flag."""
-
-    name = "pto.wait_cross_block"
-    SIGNALS: ClassVar = False
-    DEFAULT_MODE: ClassVar = 0
-    NAMED: ClassVar = True
-
-
-@irdl_op_definition
-class SyncAllOp(PtoOp):
-    """`pto.syncall([%ws, %used : T, i32]) mode = #pto.sync_all_mode<M>, core_type =
-    #pto.sync_core_type<K>`: every core of kind K (of the launch) waits for all of them
-    (`pto::SYNCALL`); the soft mode with a GM workspace of at least 16 i32, and optionally
-    the number of cores taking part."""
-
-    name = "pto.syncall"
-    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
-    COST: ClassVar = _SYNC
-    PIPE: ClassVar = Pipe.ALL
-
-    gm_workspace = opt_operand_def()
-    used_cores = opt_operand_def(IntegerType)
-    mode = prop_def(SyncAllModeAttr)
-    core_type = prop_def(SyncCoreTypeAttr)
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> SyncAllOp:
-        operands: list[SSAValue] = []
-        parser.parse_punctuation("(")
-        if parser.parse_optional_punctuation(")") is None:
-            names = parser.parse_comma_separated_list(
-                parser.Delimiter.NONE, parser.parse_unresolved_operand
-            )
-            parser.parse_punctuation(":")
-            types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
-            parser.parse_punctuation(")")
-            if len(names) != len(types):
-                parser.raise_error("pto.syncall needs one type per operand")
-            operands = [parser.resolve_operand(n, t) for n, t in zip(names, types, strict=True)]
-        props: dict[str, Attribute] = {}
-        for key in ("mode", "core_type"):
-            if key == "core_type":
-                parser.parse_punctuation(",")
-            pos = parser.pos
-            parser.parse_keyword(key)
-            parser.parse_punctuation("=")
-            props[key] = parser.parse_attribute()
-            want = SyncAllModeAttr if key == "mode" else SyncCoreTypeAttr
-            if not isinstance(props[key], want):
-                parser.raise_error(f"pto.syncall {key} must be a {want.name}", pos)
-        attrs = parser.parse_optional_attr_dict()
-        op = cls.build(operands=[operands[:1], operands[1:2]], properties=props)
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        values = [v for v in (self.gm_workspace, self.used_cores) if v is not None]
-        printer.print_string("(")
-        if values:
-            printer.print_list(values, printer.print_operand)
-            printer.print_string(" : ")
-            printer.print_list([v.type for v in values], printer.print_attribute)
-        printer.print_string(") mode = ")
-        printer.print_attribute(self.mode)
-        printer.print_string(", core_type = ")
-        printer.print_attribute(self.core_type)
-        printer.print_op_attributes(self.attributes)
-
-    def verify_(self) -> None:
-        soft = self.mode.data is SyncAllMode.SOFT
-        if soft and self.gm_workspace is None:
-            raise fail("pto.syncall in soft mode needs a gm_workspace")
-        if not soft and (self.gm_workspace is not None or self.used_cores is not None):
-            raise fail("pto.syncall in hard mode takes no operands")
-        if self.used_cores is not None and self.used_cores.type != i32:
-            raise fail(f"pto.syncall used_cores must be i32, got {self.used_cores.type}")
-        if self.gm_workspace is not None:
-            space = getattr(self.gm_workspace.type, "space", None)
-            if not isinstance(self.gm_workspace.type, PtrType) or (
-                space is not None and space.data != "gm"
-            ):
-                raise fail("pto.syncall gm_workspace must be a !pto.ptr in GM")
-
-
 PIPE_ENDS: tuple[type[PipeEndOp], ...] = (
     TAllocToAivOp,
     TAllocToAicOp,
@@ -742,9 +531,4 @@ OPS: list[type[IRDLOperation]] = [
     AicInitializePipeOp,
     AivInitializePipeOp,
     *PIPE_ENDS,
-    SyncSetOp,
-    SyncWaitOp,
-    SetCrossBlockOp,
-    WaitCrossBlockOp,
-    SyncAllOp,
 ]

@@ -30,7 +30,7 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe, PipeAttr, TargetArch
 from pto_dialect.ops.base import PtoOp, define_op, fail, target_of
-from pto_dialect.ops.cross_core_pipe import NAMED_PIPES, parse_pipe_event
+from pto_dialect.ops.ffts import NAMED_PIPES, parse_pipe_event
 from pto_dialect.ops.sync import BarrierOp
 from pto_dialect.records import NoCycles
 
