@@ -43,6 +43,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import PtoInterpreter
 from interpreters.machine.core import Machine
+from interpreters.ops.batch_table import is_plain, maker_of
 from interpreters.ops.batched import (
     Batch,
     Context,
@@ -56,10 +57,8 @@ from interpreters.ops.batched import (
     Writes,
     depth_of,
     int_width,
-    is_plain,
     key_of,
     lifted,
-    maker_of,
     wrap,
 )
 from pto_dialect.ops.vecscope import VecScopeOp
@@ -97,7 +96,7 @@ class OpPlan:
     """The operands' `id`s: `Nest.env` is keyed by them (an SSA value hashes in Python)."""
     results: tuple[int, ...]
     plain: bool
-    """No effect on memory (`batched.is_plain`): run once where no operand varies."""
+    """No effect on memory (`batch_table.is_plain`): run once where no operand varies."""
     kernel: Kernel | None
     memo: Memo | None
     """For an op of scalars, masks and pointers: its results by its inputs."""
