@@ -215,8 +215,8 @@ def retarget(module: ModuleOp, target: str) -> None:
 
 
 def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
-    """The function named `entry`, or the only function with a body that is not a SIMT
-    body (`pto.simt_entry`: a launch runs it)."""
+    """The function named `entry`, or the only public function with a body that is not a
+    SIMT body (`pto.simt_entry`: a launch runs it; a private one is a helper it calls)."""
     funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
     if entry is not None:
         for func in funcs:
@@ -224,6 +224,8 @@ def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
                 return func
         raise KernelError(f"no function named '{entry}' in the module")
     funcs = [f for f in funcs if SIMT_ENTRY not in f.attributes]
+    public = [f for f in funcs if f.sym_visibility is None or f.sym_visibility.data != "private"]
+    funcs = public or funcs  # a private function is a helper the kernel calls
     marked = [f for f in funcs if "pto.entry" in f.attributes]
     if len(marked) == 1:
         return marked[0]

@@ -9,6 +9,7 @@ from pto_dialect.low_precision import TYPES as LOW_PRECISION_TYPES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     align,
+    comm,
     cross_core_pipe,
     cube_fixpipe,
     cube_load,
@@ -123,6 +124,7 @@ OP_MODULES = (
     sync_cross_core,
     cross_core_pipe,
     ffts,
+    comm,
     align,
     tile_convert,
     tile_compare,

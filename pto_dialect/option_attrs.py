@@ -129,6 +129,18 @@ ScatterConflictAttr = _option(
     "ScatterConflictAttr", "pto.scatter_conflict", "default last",
     "Which of several `mscatter` values to one place wins.",
 )  # fmt: skip
+NotifyOpAttr = _option(
+    "NotifyOpAttr", "pto.notify_op", "atomic_add set",
+    "How `comm.tnotify` changes the signal: adds its value, or stores it.",
+)  # fmt: skip
+WaitCmpAttr = _option(
+    "WaitCmpAttr", "pto.wait_cmp", "eq ne gt ge lt le",
+    "The comparison `comm.twait` / `comm.ttest` make of each signal with the value.",
+)  # fmt: skip
+ReduceOpAttr = _option(
+    "ReduceOpAttr", "pto.reduce_op", "sum max min",
+    "How `comm.treduce` combines the group members' data.",
+)  # fmt: skip
 
 _PRECISION_DOC = (
     "`high_precision` asks the hardware's slower exact sequence; the interpreter computes the "
@@ -161,5 +173,8 @@ OPTION_ATTRIBUTES: list[type[Attribute]] = [
     ScatterAtomicOpAttr,
     ScatterOobAttr,
     ScatterConflictAttr,
+    NotifyOpAttr,
+    WaitCmpAttr,
+    ReduceOpAttr,
     *PRECISIONS.values(),
 ]

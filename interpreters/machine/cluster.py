@@ -263,6 +263,9 @@ class Cluster:
         self.barriers: dict[tuple[int, ...], _Barrier] = {}
         self.hazards: list[Hazard] = []
         self._seen: set[tuple[int, int, int, int]] = set()
+        self.notified: dict[tuple[int, int], Signal] = {}
+        """(GM uid, byte) -> the joined signals of the `comm.tnotify`s of that signal word."""
+        self.last_notify: dict[tuple[int, int], str] = {}
         self.at: dict[int, Callable[[], str]] = {}
         """core -> where in its loops its running op is (asked when it blocks for good)."""
 

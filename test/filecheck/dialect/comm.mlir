@@ -1,0 +1,31 @@
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
+
+// The spellings of PTOAS test/lit/pto/comm_*.pto and test/samples/CommSync (`#pto<notify_op
+// set>` and `#pto.notify_op<set>`, one or two staging tiles, the collectives' recv / group).
+// CHECK: pto.comm.tput(%d, %s, buf(%p) : !pto.partition_tensor_view<1x128xf32>, !pto.partition_tensor_view<1x128xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {atomicType = #pto.atomic_type<atomic_add>}
+// CHECK: pto.comm.tget(%d, %s, buf(%p, %q) : !pto.partition_tensor_view<1x128xf32>, !pto.partition_tensor_view<1x128xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+// CHECK: pto.comm.tnotify(%sig, %v : !pto.partition_tensor_view<1x1xi32>, i32) {notifyOp = #pto.notify_op<atomic_add>}
+// CHECK: pto.comm.twait(%sig, %v : !pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto.wait_cmp<ge>}
+// CHECK: %t = pto.comm.ttest(%sig, %v : !pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto.wait_cmp<eq>} -> i1
+// CHECK: pto.comm.tbroadcast(%g0, recv(%p), group(%g0, %g1) : !pto.partition_tensor_view<128xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>) {root = 1 : i32}
+// CHECK: pto.comm.tgather(%big, recv(%p, %q), group(%g0, %g1) : !pto.partition_tensor_view<256xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>) {root = 0 : i32}
+// CHECK: pto.comm.tscatter(%big, recv(%p), group(%g0, %g1) : !pto.partition_tensor_view<256xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>) {root = 0 : i32}
+// CHECK: pto.comm.treduce(%g0, %p, recv(%q), group(%g0, %g1) : !pto.partition_tensor_view<128xf32>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>) {reduceOp = #pto.reduce_op<max>, root = 1 : i32}
+// GENERIC: "pto.comm.tput"(%d, %s, %p)
+// GENERIC: "pto.comm.tnotify"(%sig, %v)
+// GENERIC: "pto.comm.treduce"(%g0, %p, %q, %g0, %g1)
+func.func @k(%d: !pto.partition_tensor_view<1x128xf32>, %s: !pto.partition_tensor_view<1x128xf32>, %sig: !pto.partition_tensor_view<1x1xi32>, %v: i32, %g0: !pto.partition_tensor_view<128xf32>, %g1: !pto.partition_tensor_view<128xf32>, %big: !pto.partition_tensor_view<256xf32>) {
+  %p = pto.alloc_tile : !pto.tile_buf<vec, 1x128xf32>
+  %q = pto.alloc_tile : !pto.tile_buf<vec, 1x128xf32>
+  pto.comm.tput(%d, %s, buf(%p) : !pto.partition_tensor_view<1x128xf32>, !pto.partition_tensor_view<1x128xf32>, !pto.tile_buf<vec, 1x128xf32>) {atomicType = #pto<atomic_type atomic_add>}
+  pto.comm.tget(%d, %s, buf(%p, %q) : !pto.partition_tensor_view<1x128xf32>, !pto.partition_tensor_view<1x128xf32>, !pto.tile_buf<vec, 1x128xf32>, !pto.tile_buf<vec, 1x128xf32>)
+  pto.comm.tnotify(%sig, %v : !pto.partition_tensor_view<1x1xi32>, i32) {notifyOp = #pto<notify_op atomic_add>}
+  pto.comm.twait(%sig, %v : !pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto<wait_cmp ge>}
+  %t = pto.comm.ttest(%sig, %v : !pto.partition_tensor_view<1x1xi32>, i32) {cmp = #pto.wait_cmp<eq>} -> i1
+  pto.comm.tbroadcast(%g0, recv(%p), group(%g0, %g1) : !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf32>, !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>) {root = 1 : i32}
+  pto.comm.tgather(%big, recv(%p, %q), group(%g0, %g1) : !pto.partition_tensor_view<256xf32>, !pto.tile_buf<vec, 1x128xf32>, !pto.tile_buf<vec, 1x128xf32>, !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>) {root = 0 : i32}
+  pto.comm.tscatter(%big, recv(%p), group(%g0, %g1) : !pto.partition_tensor_view<256xf32>, !pto.tile_buf<vec, 1x128xf32>, !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>) {root = 0 : i32}
+  pto.comm.treduce(%g0, %p, recv(%q), group(%g0, %g1) : !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf32>, !pto.tile_buf<vec, 1x128xf32>, !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>) {reduceOp = #pto<reduce_op max>, root = 1 : i32}
+  return
+}

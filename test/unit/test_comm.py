@@ -1,0 +1,117 @@
+"""The `comm.*` ops (`interpreters/ops/comm.py`).
+
+References: pto-isa's manual pages comm/TPUT.md, TGATHER.md, TSCATTER.md, TREDUCE.md (dst
+rows r*H.. of the gather hold rank r's H rows; the reduce starts from the root's data and
+takes the others in rank order, include/pto/comm/a2a3/TReduce.hpp) and TNotify.hpp /
+TWait.hpp (a notify writes the view's first signal; a wait needs every signal to hold).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from interpreters.api import PtoRunError, parse, run
+
+TILE = "!pto.tile_buf<vec, 1x64xf32>"
+ROW = "!pto.partition_tensor_view<1x64xf32>"
+SIG = "!pto.partition_tensor_view<1x2xi32>"
+
+
+def kernel(body: str) -> str:
+    """A kernel over four 2x64 f32 buffers and two i32 signals; %xrowN views row N of %x."""
+    whole = "\n".join(
+        f"    %{x}v = pto.make_tensor_view %{x}, shape = [%k2, %k64], strides = [%k64, %k1]"
+        " : !pto.tensor_view<2x64xf32>"
+        for x in "abcd"
+    )
+    rows = "\n".join(
+        f"    %{x}row{r} = pto.partition_view %{x}v, offsets = [%k{r}, %k0], sizes = [%k1, %k64]"
+        f" : !pto.tensor_view<2x64xf32> -> {ROW}"
+        for x in "abcd"
+        for r in (0, 1)
+    )
+    return f"""
+func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f32>, %d: !pto.ptr<f32>,
+             %s: !pto.ptr<i32>) {{
+    %k0 = arith.constant 0 : index
+    %k1 = arith.constant 1 : index
+    %k2 = arith.constant 2 : index
+    %k64 = arith.constant 64 : index
+    %one = arith.constant 1 : i32
+    %two = arith.constant 2 : i32
+    %t = pto.alloc_tile : {TILE}
+    %u = pto.alloc_tile : {TILE}
+    %sv = pto.make_tensor_view %s, shape = [%k1, %k2], strides = [%k2, %k1] : !pto.tensor_view<1x2xi32>
+    %sig = pto.partition_view %sv, offsets = [%k0, %k0], sizes = [%k1, %k2] : !pto.tensor_view<1x2xi32> -> {SIG}
+{whole}
+{rows}
+{body}
+    return
+}}"""  # noqa: E501
+
+
+def data(seed: int) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return [rng.standard_normal((2, 64)).astype(np.float32) for _ in range(4)]
+
+
+def test_put_get_and_atomic_put() -> None:
+    body = f"""
+    pto.comm.tput(%brow0, %arow0, buf(%t) : {ROW}, {ROW}, {TILE})
+    pto.comm.tput(%crow1, %arow1, buf(%t, %u) : {ROW}, {ROW}, {TILE}, {TILE}) {{atomicType = #pto<atomic_type atomic_add>}}
+    pto.comm.tget(%drow1, %arow0, buf(%t) : {ROW}, {ROW}, {TILE})"""  # noqa: E501
+    a, b, c, d = data(1)
+    out = run(parse(kernel(body)), a, b, c, d, np.zeros((1, 2), np.int32)).outputs
+    assert np.array_equal(out[1][0], a[0]) and np.array_equal(out[1][1], b[1])
+    assert np.array_equal(out[2][1], c[1] + a[1]) and np.array_equal(out[2][0], c[0])
+    assert np.array_equal(out[3][1], a[0])
+
+
+def test_collectives_place_rank_blocks_along_rows() -> None:
+    group = f"{ROW}, {ROW}"
+    body = f"""
+    pto.comm.tgather(%arow0, recv(%t), group(%brow0, %crow0) : {ROW}, {TILE}, {group}) {{root = 0 : i32}}
+    pto.comm.tscatter(%brow0, recv(%t), group(%crow0, %drow0) : {ROW}, {TILE}, {group}) {{root = 1 : i32}}
+    """
+    a, b, c, d = data(2)
+    out = run(parse(kernel(body)), a, b, c, d, np.zeros((1, 2), np.int32)).outputs
+    assert np.array_equal(out[0], np.stack([b[0], c[0]]))  # rank r's row at row r
+    assert np.array_equal(out[2][0], b[0]) and np.array_equal(out[3][0], b[1])
+
+
+def test_broadcast_and_reduce_order() -> None:
+    body = f"""
+    pto.comm.treduce(%arow0, %t, recv(%u), group(%brow0, %crow0, %drow0) : {ROW}, {TILE}, {TILE}, {ROW}, {ROW}, {ROW}) {{reduceOp = #pto<reduce_op sum>, root = 1 : i32}}
+    pto.comm.treduce(%arow1, %t, recv(%u), group(%brow1, %crow1) : {ROW}, {TILE}, {TILE}, {ROW}, {ROW}) {{reduceOp = #pto<reduce_op min>, root = 0 : i32}}
+    pto.comm.tbroadcast(%brow0, recv(%t), group(%crow0, %drow0) : {ROW}, {TILE}, {ROW}, {ROW}) {{root = 0 : i32}}
+    """  # noqa: E501
+    a, b, c, d = data(3)
+    b[0, 0], c[0, 0], d[0, 0] = 1.0, 2.0**30, -(2.0**30)  # the order shows: (c + b) + d = 0
+    out = run(parse(kernel(body)), a, b, c, d, np.zeros((1, 2), np.int32)).outputs
+    expected = (c[0] + b[0]) + d[0]  # float32 arithmetic, root (rank 1) first
+    assert np.array_equal(out[0][0], expected) and out[0][0, 0] == 0.0
+    assert np.array_equal(out[0][1], np.minimum(b[1], c[1]))
+    assert np.array_equal(out[2][0], b[0]) and np.array_equal(out[3][0], b[0])
+
+
+def test_notify_wait_and_test() -> None:
+    body = f"""
+    pto.comm.tnotify(%sig, %two : {SIG}, i32) {{notifyOp = #pto<notify_op atomic_add>}}
+    pto.comm.twait(%sig, %one : {SIG}, i32) {{cmp = #pto<wait_cmp ge>}}
+    %ok = pto.comm.ttest(%sig, %two : {SIG}, i32) {{cmp = #pto<wait_cmp eq>}} -> i1
+    %v = arith.extui %ok : i1 to i32
+    pto.comm.tnotify(%sig, %v : {SIG}, i32) {{notifyOp = #pto<notify_op set>}}"""
+    a, b, c, d = data(4)
+    signals = np.array([[5, 1]], np.int32)
+    out = run(parse(kernel(body)), a, b, c, d, signals).outputs
+    # the first signal: 5 + 2 = 7, then set to ttest(7 == 2 and 1 == 2) = 0; the second: 1
+    assert out[4].tolist() == [[0, 1]]
+
+
+def test_wait_never_satisfied_is_a_deadlock() -> None:
+    body = f"""
+    pto.comm.twait(%sig, %two : {SIG}, i32) {{cmp = #pto<wait_cmp eq>}}"""
+    a, b, c, d = data(5)
+    with pytest.raises(PtoRunError, match=r"deadlock: pto.comm.twait .* == 2 \(they hold 2, 0"):
+        run(parse(kernel(body)), a, b, c, d, np.array([[2, 0]], np.int32))
