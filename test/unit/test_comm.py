@@ -73,7 +73,7 @@ def test_collectives_place_rank_blocks_along_rows() -> None:
     body = f"""
     pto.comm.tgather(%arow0, recv(%t), group(%brow0, %crow0) : {ROW}, {TILE}, {group}) {{root = 0 : i32}}
     pto.comm.tscatter(%brow0, recv(%t), group(%crow0, %drow0) : {ROW}, {TILE}, {group}) {{root = 1 : i32}}
-    """
+    """  # noqa: E501
     a, b, c, d = data(2)
     out = run(parse(kernel(body)), a, b, c, d, np.zeros((1, 2), np.int32)).outputs
     assert np.array_equal(out[0], np.stack([b[0], c[0]]))  # rank r's row at row r
