@@ -37,7 +37,6 @@ from xdsl.utils.exceptions import (
 )
 
 from interpreters.args import (
-    AliasArg,
     Arg,
     ArgError,
     ArrayArg,
@@ -393,6 +392,8 @@ def run(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     args: str | None = None,
     arg_values: Mapping[str, int | float] | None = None,
+    ranks: int = 1,
+    by_name: Mapping[str, object] | None = None,
     **named: object,
 ) -> Result:
     """Runs `function` of `module` on `args` (in parameter order) and `named` arguments
@@ -418,11 +419,16 @@ def run(
     `pto-run --arg auto` does: a random buffer for each GM pointer, as large as the largest
     view the kernel makes of it, and a default for each scalar (a scalar given by name, as
     `n=5`, counts in the sizes; `arg_values` sets scalars by name or position, as
-    `pto-run --arg-value`; `interpreters.auto_args`). Two parameters given the same
+    `pto-run --arg-value`; `interpreters.auto_args`). `ranks=N` runs the launch on N
+    devices, each with GM of its own (`run_function`): a parameter given `"rank:i32"` gets
+    each rank's index, one given `"comm_ctx"` its communication context; `Result.outputs`
+    are rank 0's. `by_name` gives named arguments as a mapping (`pto-run --arg-value
+    NAME=rank:i32`), as `named` does. Two parameters given the same
     array (or arrays of the same bytes) share one GM buffer, each pointer viewing it with
     its own element type. A run stops after `max_steps` ops or `time_limit` seconds (None:
     no limit).
     """
+    named = {**named, **(by_name or {})}
     if target is not None:
         module = module.clone()
         set_target(module, target)
@@ -457,6 +463,7 @@ def run(
             jobs=jobs,
             listeners=listeners,
             time_limit=time_limit,
+            ranks=ranks,
         )
     except ArgError as err:
         raise PtoArgumentError(str(err)) from None
@@ -557,7 +564,7 @@ def _check_array(param: Parameter, array: np.ndarray[Any, np.dtype[Any]]) -> Non
 def _arg(param: Parameter, given: object, check: bool = True) -> Arg:
     """`given` as the argument of `param`; `check=False` takes an array as it is (one that
     shares the buffer of an earlier argument: its pointer views those bytes)."""
-    if isinstance(given, ArrayArg | ScalarArg | AliasArg):  # parsed already (`pto-run --arg`)
+    if isinstance(given, Arg):  # parsed already (`pto-run --arg`)
         return given
     if isinstance(given, str):
         try:

@@ -9,7 +9,10 @@ SPEC is one of
   `MAX_ARRAY_BYTES`);
 - `VALUE:TYPE` (e.g. `2.5:f32`, `16:index`): a scalar;
 - `@N`: the GM buffer of argument N, which this pointer views with its own element type (a
-  launch that passes one device pointer as several arguments).
+  launch that passes one device pointer as several arguments);
+- `rank:TYPE`: the index of the rank running the kernel (`--ranks N`: each rank gets its
+  own), a scalar of TYPE;
+- `comm_ctx`: the rank's communication context for an `!pto.ptr<i64>` (`comm_context`).
 Pointer arguments are bound to the array's bytes in GM (`gm_buffer`: with the pages the
 board's allocator gives them); tile arguments to a fresh tile holding the array; scalar
 arguments to the scalar. One array passed for several pointers (the same array, or arrays of
@@ -30,7 +33,7 @@ from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.ir import Attribute
 
 from interpreters.machine.core import Machine
-from interpreters.machine.memory import Memory, Pointer, Tile
+from interpreters.machine.memory import RANK_WINDOW, Memory, Pointer, Tile
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
 
@@ -75,7 +78,64 @@ class AliasArg:
     index: int
 
 
-Arg = ArrayArg | ScalarArg | AliasArg
+@dataclass(frozen=True)
+class RankArg:
+    """`rank:TYPE`: the index of the rank that runs the kernel, a scalar of TYPE."""
+
+    type_name: str
+
+
+@dataclass(frozen=True)
+class CommContextArg:
+    """`comm_ctx`: the running rank's communication context (`comm_context`)."""
+
+
+Arg = ArrayArg | ScalarArg | AliasArg | RankArg | CommContextArg
+
+
+def comm_context(rank: int, ranks: int) -> np.ndarray:
+    """The i64 words of the communication context HCCL gives a rank (`HcclDeviceContext`, as
+    PyPTO's kernels read it: word 2 holds `rankId` in its low and `rankNum` in its high 32
+    bits, word 3 `winSize`, words 4 + r `windowsIn[r]`, the base of rank r's window; the
+    workspace words 0-1 are 0): here rank r's window starts at r x `RANK_WINDOW`."""
+    words = [0, 0, rank | ranks << 32, RANK_WINDOW, *(r * RANK_WINDOW for r in range(ranks))]
+    return np.array(words, dtype=np.int64)
+
+
+def for_rank(args: Sequence[Arg], rank: int, ranks: int) -> list[Arg]:
+    """The arguments of rank `rank` of `ranks`: its index and context for `rank:` and
+    `comm_ctx`; arrays of its own (rank 0: the given ones; another rank: copies, one per
+    distinct array, so that arguments sharing an array share it on every rank)."""
+    copies: dict[int, np.ndarray] = {}
+    out: list[Arg] = []
+    for arg in args:
+        if isinstance(arg, RankArg):
+            out.append(ScalarArg(rank, arg.type_name))
+        elif isinstance(arg, CommContextArg):
+            out.append(ArrayArg(comm_context(rank, ranks)))
+        elif isinstance(arg, ArrayArg) and rank > 0:
+            array = copies.setdefault(id(arg.array), arg.array.copy())
+            out.append(ArrayArg(array))
+        else:
+            out.append(arg)
+    return out
+
+
+def link_ranks(bound: Sequence[Sequence[Arg]]) -> None:
+    """Makes the GM buffers of each argument, one per rank (`bound[r]`), peers of each other
+    (`Memory.peers`), each named for its rank."""
+    for index in range(len(bound[0])):
+        peers: list[Memory] = []
+        for args in bound:
+            arg = args[index]
+            if isinstance(arg, ArrayArg) and arg.memory is not None:
+                peers.append(arg.memory)
+        if len(peers) != len(bound) or peers[0].peers is not None:
+            continue  # not GM, or a buffer an earlier argument shares, linked already
+        for rank, memory in enumerate(peers):
+            memory.rank, memory.peers = rank, peers
+            memory.name = f"rank {rank} {memory.name}"
+
 
 PAGE_BYTES = 4096
 """A normal page of device memory."""
@@ -178,6 +238,10 @@ def parse_spec(spec: str) -> Arg:
         wide = np.uint64 if high > np.iinfo(np.int64).max else np.int64
         values = rng.integers(low, high, size=shape, endpoint=True, dtype=wide)
         return ArrayArg(values.astype(dtype.numpy))
+    if spec == "comm_ctx":
+        return CommContextArg()
+    if spec.startswith("rank:") and spec[5:] in _SCALAR_TYPES:
+        return RankArg(spec[5:])
     if spec.startswith("@"):
         if not spec[1:].isdigit():
             raise ArgError(f"--arg {spec}: expected @N, the number of an earlier argument")
@@ -186,7 +250,7 @@ def parse_spec(spec: str) -> Arg:
     if not sep or not value or type_name not in _SCALAR_TYPES:
         raise ArgError(
             f"--arg {spec}: expected FILE.npy, zeros:SHAPExDTYPE, rand:SHAPExDTYPE[:SEED], "
-            "arange:SHAPExDTYPE, VALUE:TYPE or @N"
+            "arange:SHAPExDTYPE, VALUE:TYPE, @N, rank:TYPE or comm_ctx"
         )
     if type_name == "index" or type_name.startswith(("i", "ui")):
         try:
@@ -316,6 +380,8 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
     where = f"argument {index} ({type})"
     if isinstance(arg, AliasArg):
         raise ArgError(f"{where} (@{arg.index}): bind the arguments with bind_all")
+    if isinstance(arg, RankArg | CommContextArg):
+        raise ArgError(f"{where}: a rank's arguments come from for_rank")
     if isinstance(type, PtrType):
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a pointer: it needs an array, got a scalar")

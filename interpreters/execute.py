@@ -28,7 +28,16 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.printer import Printer
 from xdsl.universe import Universe
 
-from interpreters.args import Arg, ArgError, ArrayArg, bind, bind_all, parse_spec
+from interpreters.args import (
+    Arg,
+    ArgError,
+    ArrayArg,
+    bind,
+    bind_all,
+    for_rank,
+    link_ranks,
+    parse_spec,
+)
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import BatchListener, PtoInterpreter
 from interpreters.engine.source import where
@@ -252,6 +261,7 @@ def run_function(
     jobs: int = 1,
     listeners: Sequence[Interpreter.Listener] = (),
     time_limit: float | None = DEFAULT_TIME_LIMIT,
+    ranks: int = 1,
 ) -> RunResult:
     """Runs `entry` of the verified `module` on `args` (SPEC strings or parsed args).
 
@@ -270,10 +280,16 @@ def run_function(
     changed, the launch runs again one block after another: the bytes and cycles are
     always the sequential run's (with `listeners`, the blocks run in this process).
     `listeners` hear about every op of the run (the checker's loop iterations,
-    `interpreters.check`).
+    `interpreters.check`). `ranks` > 1 runs the launch on that many devices at once, each
+    with GM of its own (a copy of every argument array; `rank:` and `comm_ctx` arguments
+    say which rank it is), on the cores of one scheduler: a kernel reaches another rank's
+    buffer through its communication context (`Memory.peers`); the result holds rank 0's
+    arguments.
     """
     if blocks < 1:
         raise ArgError(f"the number of blocks must be at least 1, got {blocks}")
+    if ranks < 1:
+        raise ArgError(f"the number of ranks must be at least 1, got {ranks}")
     try:
         verify_dominance(module)  # xDSL's verify does not check it; the run relies on it
     except DominanceError as err:
@@ -299,14 +315,21 @@ def run_function(
     inputs = func.function_type.inputs.data
     if len(args) != len(inputs):
         raise KernelError(f"@{func.sym_name.data} takes {len(inputs)} argument(s), got {len(args)}")
-    parsed = [parse_spec(a) if isinstance(a, str) else a for a in args]
-    if blocks > 1 and any(isinstance(t, TileTypeBase) for t in inputs):
+    given = [parse_spec(a) if isinstance(a, str) else a for a in args]
+    if (blocks > 1 or ranks > 1) and any(isinstance(t, TileTypeBase) for t in inputs):
         raise ArgError("a tile argument lives on one core: --blocks > 1 needs pointer arguments")
+    parsed = for_rank(given, 0, ranks)
     initial = [a.array.copy() if isinstance(a, ArrayArg) else a for a in parsed]
     bound, values = bind_all(machines[0], parsed, inputs)
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    if ranks > 1:
+        others = [bind_all(machines[0], for_rank(given, r, ranks), inputs) for r in range(1, ranks)]
+        link_ranks([bound, *(b for b, _ in others)])
+        return _run_mixed(module, kinds or {KernelKind.VECTOR: func},
+                          [values, *(v for _, v in others)], bound, blocks, pipes,
+                          index_bitwidth, max_steps, deadline, listeners, ranks)  # fmt: skip
     if kinds is not None:
-        return _run_mixed(module, kinds, values, bound, blocks, pipes, index_bitwidth,
+        return _run_mixed(module, kinds, [values], bound, blocks, pipes, index_bitwidth,
                           max_steps, deadline, listeners)  # fmt: skip
     # a block in another process binds its arguments one by one: no GM buffer shared
     shared = any(a is not b for a, b in zip(parsed, bound, strict=True))
@@ -413,7 +436,7 @@ def _kernel_pair(funcs: Sequence[FuncOp]) -> dict[KernelKind, FuncOp] | None:
 def _run_mixed(
     module: ModuleOp,
     kinds: dict[KernelKind, FuncOp],
-    values: list[object],
+    by_rank: list[list[object]],
     parsed: list[Arg],
     blocks: int,
     pipes: PipeModel,
@@ -421,17 +444,20 @@ def _run_mixed(
     max_steps: int,
     deadline: float | None,
     listeners: Sequence[Interpreter.Listener],
+    ranks: int = 1,
 ) -> RunResult:
-    """Every core of every block runs its kind's function, one at a time (`Cluster`)."""
+    """Every core of every block (of every rank: its argument values `by_rank`) runs its
+    kind's function, one at a time (`Cluster`)."""
     target = target_of(module)
     pairs = _has_cube_code(module)  # else: a vector kernel's syncall, one core a block
-    cores = [c for c in cores_of(blocks, VECTOR_CORES if pairs else 1) if c.kind in kinds]
+    vectors = VECTOR_CORES if pairs else 1
+    cores = [c for c in cores_of(blocks, vectors, ranks) if c.kind in kinds]
     a5 = target.arch is TargetArch.A5
     cluster = Cluster(cores, unsplit_readers=1 if a5 else VECTOR_CORES)
     machines: list[Machine] = []
     for i, core in enumerate(cores):
         subs = VECTOR_CORES if core.kind is KernelKind.VECTOR and pairs else 1
-        launch = Launch(core.block, blocks, core.sub, subs, core.kind, i)
+        launch = Launch(core.local_block, blocks, core.sub, subs, core.kind, i)
         model = pipes if i == 0 else _fresh_pipes(pipes)
         machine = Machine(target, pipes=model, launch=launch, cluster=cluster)
         if model.tracking:
@@ -442,6 +468,7 @@ def _run_mixed(
 
     def body(i: int) -> Callable[[], None]:
         core = cores[i]
+        values = by_rank[core.rank or 0]
         mine = [*values, core.sub] if extra and core.kind is KernelKind.VECTOR else values
 
         def run() -> None:

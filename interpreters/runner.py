@@ -2,7 +2,8 @@
 
     pto-run FILE [--entry NAME] [--target a2a3|a5|cpu] [--arg SPEC]... [--out-dir DIR]
                  [--report] [--report-json FILE] [--max-steps N] [--time-limit SECONDS]
-                 [--auto-sync] [--blocks N] [--jobs N] [--semantics-only [--op-by-op]]
+                 [--auto-sync] [--blocks N] [--jobs N] [--ranks N]
+                 [--semantics-only [--op-by-op]]
     pto-run FILE --arg auto[:SEED] [--arg-value NAME=V]... [options as above]
 
 `xdsl-run` cannot load plugin interpreter functions, so this is a driver of its own on
@@ -102,8 +103,9 @@ class PtoRunMain(CommandLineTool):
             default=[],
             metavar="SPEC",
             help="one per function argument, in order: FILE.npy, zeros:SHAPExDTYPE, "
-            "rand:SHAPExDTYPE[:SEED], arange:SHAPExDTYPE, VALUE:TYPE or @N (the GM buffer of "
-            "argument N); or a single auto[:SEED]: a random buffer for every GM pointer, "
+            "rand:SHAPExDTYPE[:SEED], arange:SHAPExDTYPE, VALUE:TYPE, @N (the GM buffer of "
+            "argument N), rank:TYPE (the rank's index) or comm_ctx (its communication "
+            "context); or a single auto[:SEED]: a random buffer for every GM pointer, "
             "sized from the kernel's views, and a default for every scalar",
         )
         arg_parser.add_argument(
@@ -112,7 +114,8 @@ class PtoRunMain(CommandLineTool):
             default=[],
             metavar="NAME=V",
             help="with --arg auto: the value of scalar parameter NAME (%%NAME, or its "
-            "position); default 1 for integers, 1.0 for floats",
+            "position); default 1 for integers, 1.0 for floats; V rank:TYPE or comm_ctx "
+            "gives NAME the rank's index or its communication context (--ranks)",
         )
         arg_parser.add_argument("--out-dir", help="write every array argument as DIR/arg<i>.npy")
         arg_parser.add_argument("--report", action="store_true", help="print a run summary")
@@ -141,6 +144,14 @@ class PtoRunMain(CommandLineTool):
             default=1,
             metavar="N",
             help="run N blocks (get_block_idx 0 .. N-1) over the same GM, one core each",
+        )
+        arg_parser.add_argument(
+            "--ranks",
+            type=_positive,
+            default=1,
+            metavar="N",
+            help="run the launch on N devices at once, each with GM of its own (a copy of "
+            "every argument); a kernel reaches another rank's GM through comm_ctx",
         )
         arg_parser.add_argument(
             "--jobs",
@@ -235,7 +246,7 @@ class PtoRunMain(CommandLineTool):
             raise PtoError(str(err)) from None
         specs: list[str] = self.args.arg
         auto = specs[0] if len(specs) == 1 and auto_seed(specs[0]) is not False else None
-        named = self._arg_values(auto)
+        named, ranked = self._arg_values(auto)
         args: list[object] = []
         if auto is None:
             expected = len(func.function_type.inputs.data)
@@ -263,6 +274,8 @@ class PtoRunMain(CommandLineTool):
             jobs=self.args.jobs,
             batch=False if self.args.op_by_op else None,
             arg_values=named,
+            ranks=self.args.ranks,
+            by_name=ranked,
         )
         if self.args.out_dir:  # a buffer shared by several pointers: by its first argument
             shared = [isinstance(a, ArrayArg) and a.alias_of is not None for a in result.args]
@@ -271,17 +284,25 @@ class PtoRunMain(CommandLineTool):
             )
         return result.block_reports
 
-    def _arg_values(self, auto: str | None) -> dict[str, int | float]:
-        """`--arg-value NAME=V` options: V an integer (0x.. too) or a float."""
+    def _arg_values(self, auto: str | None) -> tuple[dict[str, int | float], dict[str, object]]:
+        """`--arg-value NAME=V` options: V an integer (0x.. too) or a float; and those whose V
+        is `rank:TYPE` or `comm_ctx` (parsed), by parameter name."""
         pairs: list[str] = self.args.arg_value
         if pairs and auto is None:
             raise PtoError("--arg-value sets a scalar of --arg auto: give --arg auto[:SEED]")
         values: dict[str, int | float] = {}
+        ranked: dict[str, object] = {}
         for pair in pairs:
             name, sep, text = pair.partition("=")
             name = name.strip().removeprefix("%")
             if not sep or not name:
                 raise PtoError(f"--arg-value {pair}: expected NAME=VALUE")
+            if text == "comm_ctx" or text.startswith("rank:"):
+                try:
+                    ranked[name] = parse_spec(text)
+                except ArgError as err:
+                    raise PtoError(str(err)) from None
+                continue
             try:
                 values[name] = int(text, 0)
             except ValueError:
@@ -289,7 +310,7 @@ class PtoRunMain(CommandLineTool):
                     values[name] = float(text)
                 except ValueError:
                     raise PtoError(f"--arg-value {pair}: '{text}' is not a number") from None
-        return values
+        return values, ranked
 
     def _load(self) -> ModuleOp:
         path = self.args.input_file

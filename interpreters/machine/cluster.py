@@ -70,24 +70,41 @@ def _meet(access: Access, start: int, end: int, runs: Runs) -> bool:
 
 @dataclass(frozen=True)
 class CoreId:
-    """A core of the launch: its block, kind and subblock (0 for the AIC)."""
+    """A core of the launch: its block, kind and subblock (0 for the AIC); of a launch on
+    several ranks (`pto-run --ranks`), its rank, and `block` counts the blocks of all ranks
+    (rank r's block b is r x `per_rank` + b)."""
 
     block: int
     kind: KernelKind
     sub: int = 0
+    rank: int | None = None
+    per_rank: int = 1
+
+    @property
+    def local_block(self) -> int:
+        """The block within its rank (what `get_block_idx` answers)."""
+        return self.block if self.rank is None else self.block - self.rank * self.per_rank
 
     @property
     def name(self) -> str:
         unit = "AIC" if self.kind is KernelKind.CUBE else f"AIV{self.sub}"
-        return f"block {self.block} {unit}"
+        device = "" if self.rank is None else f"rank {self.rank} "
+        return f"{device}block {self.local_block} {unit}"
+
+    def peer(self, kind: KernelKind, sub: int = 0) -> CoreId:
+        """The core of `kind` and subblock `sub` in this core's block."""
+        return CoreId(self.block, kind, sub, self.rank, self.per_rank)
 
 
-def cores_of(blocks: int, vectors: int = VECTOR_CORES) -> list[CoreId]:
-    """The cores of `blocks` blocks, block by block: AIC, AIV0, AIV1 (`vectors` AIVs)."""
+def cores_of(blocks: int, vectors: int = VECTOR_CORES, ranks: int = 1) -> list[CoreId]:
+    """The cores of `blocks` blocks (of each of `ranks` ranks), block by block: AIC, AIV0,
+    AIV1 (`vectors` AIVs)."""
     cores: list[CoreId] = []
-    for b in range(blocks):
-        cores.append(CoreId(b, KernelKind.CUBE))
-        cores += [CoreId(b, KernelKind.VECTOR, s) for s in range(vectors)]
+    for r in range(ranks):
+        rank = r if ranks > 1 else None
+        for b in range(r * blocks, (r + 1) * blocks):
+            cores.append(CoreId(b, KernelKind.CUBE, 0, rank, blocks))
+            cores += [CoreId(b, KernelKind.VECTOR, s, rank, blocks) for s in range(vectors)]
     return cores
 
 
@@ -364,25 +381,28 @@ class Cluster:
         me = self.cores[core]
         index = {c: i for i, c in enumerate(self.cores)}
         if mode == 2 and me.kind is KernelKind.CUBE:
-            targets = [index[CoreId(me.block, KernelKind.VECTOR, s)] for s in range(VECTOR_CORES)]
+            targets = [index[me.peer(KernelKind.VECTOR, s)] for s in range(VECTOR_CORES)]
             for t in targets:
                 self._raise(t, event, signal)
             return
         if mode == 2:
-            group, members = me.block, [index[CoreId(me.block, KernelKind.VECTOR, s)]
+            group, members = me.block, [index[me.peer(KernelKind.VECTOR, s)]
                                         for s in range(VECTOR_CORES)]  # fmt: skip
-            targets = [index[CoreId(me.block, KernelKind.CUBE)]]
+            targets = [index[me.peer(KernelKind.CUBE)]]
         elif mode == 1:
             if me.kind is KernelKind.CUBE:
                 raise PtoRuntimeError(
                     "ffts_mode 1 synchronises the vector subblocks: not on the AIC"
                 )
             group = me.block
-            members = [index[CoreId(me.block, KernelKind.VECTOR, s)] for s in range(VECTOR_CORES)]
+            members = [index[me.peer(KernelKind.VECTOR, s)] for s in range(VECTOR_CORES)]
             targets = members
         else:
-            group = -1 if me.kind is KernelKind.VECTOR else -2  # the launch's cores of a kind
-            members = [i for i, c in enumerate(self.cores) if c.kind is me.kind]
+            # the launch's cores of a kind (of the rank)
+            group = (-1 if me.kind is KernelKind.VECTOR else -2) - 2 * (me.rank or 0)
+            members = [
+                i for i, c in enumerate(self.cores) if c.kind is me.kind and c.rank == me.rank
+            ]
             targets = members
         pending = self.partial.setdefault((mode, group, event), {m: [] for m in members})
         pending[core].append(signal)
@@ -422,11 +442,11 @@ class Cluster:
         index = {c: i for i, c in enumerate(self.cores)}
         if me.kind is KernelKind.CUBE:
             sub, local = divmod(sem, 16)
-            target = index.get(CoreId(me.block, KernelKind.VECTOR, sub))
+            target = index.get(me.peer(KernelKind.VECTOR, sub))
             if target is None:
                 raise PtoRuntimeError(f"semaphore {sem} names AIV{sub}: the block has no such core")
         else:
-            target, local = index[CoreId(me.block, KernelKind.CUBE)], sem % 16 + 16 * me.sub
+            target, local = index[me.peer(KernelKind.CUBE)], sem % 16 + 16 * me.sub
         self._raise(target, local, signal, SEMAPHORE)
 
     # ---- syncall -------------------------------------------------------------------------------
@@ -434,7 +454,12 @@ class Cluster:
                 op: Operation) -> Signal:  # fmt: skip
         """Core `core` arrives at the barrier of the cores of `kind` (every core: None); it
         goes on once `used` of them (default: all) arrived, with their joined clocks."""
-        members = tuple(i for i, c in enumerate(self.cores) if kind is None or c.kind is kind)
+        rank = self.cores[core].rank
+        members = tuple(
+            i
+            for i, c in enumerate(self.cores)
+            if (kind is None or c.kind is kind) and c.rank == rank
+        )
         if core not in members:
             raise PtoRuntimeError(f"a {self.cores[core].name} takes part in no such syncall")
         need = len(members) if used is None else used

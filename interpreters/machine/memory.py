@@ -24,6 +24,11 @@ from pto_dialect.dtypes import DType
 from pto_dialect.types import DYNAMIC, MemorySpace, TileTypeBase
 
 _ids = count()
+RANK_WINDOW = 1 << 44
+"""The bytes from one rank's GM window to the next (`pto-run --ranks`): a pointer moved by
+the difference of two ranks' window bases (`windowsIn[peer] - windowsIn[rank]` of the
+communication context, `interpreters.args.comm_context`) lands in the same buffer of the
+peer, as on the board, where every rank's window has the same layout."""
 _MAX_VIEW_BYTES = np.iinfo(np.intp).max
 """A (zero-stride) view may repeat elements, but numpy's arrays span at most this many bytes."""
 
@@ -39,6 +44,10 @@ class Memory:
     logical: int | None = None
     """The bytes the user gave a GM buffer when its pages reach further (`data` then holds
     the whole pages: `interpreters.args.gm_buffer`), else None."""
+    rank: int = 0
+    """The rank whose GM this is (`pto-run --ranks`)."""
+    peers: list[Memory] | None = None
+    """The same buffer of every rank, by rank (None: a run of one rank)."""
 
     @staticmethod
     def zeros(name: str, space: MemorySpace, size: int) -> Memory:
@@ -126,11 +135,17 @@ class Pointer:
         """The pointer `elements` elements further (`pto.addptr`)."""
         check(self.dtype is not None, "cannot advance an untyped pointer by elements")
         assert self.dtype is not None
-        return Pointer(self.memory, self.offset + elements * self.dtype.bytes, self.dtype)
+        return self.advanced_bytes(elements * self.dtype.bytes)
 
     def advanced_bytes(self, nbytes: int) -> Pointer:
-        """The pointer `nbytes` bytes further (a post-update result)."""
-        return Pointer(self.memory, self.offset + nbytes, self.dtype)
+        """The pointer `nbytes` bytes further (a post-update result); moved by a multiple of
+        `RANK_WINDOW` out of its buffer, into the same buffer of another rank."""
+        memory, offset = self.memory, self.offset + nbytes
+        if memory is not None and memory.peers is not None and not 0 <= offset <= memory.size:
+            shift = (offset + RANK_WINDOW // 2) // RANK_WINDOW
+            if shift and 0 <= memory.rank + shift < len(memory.peers):
+                memory, offset = memory.peers[memory.rank + shift], offset - shift * RANK_WINDOW
+        return Pointer(memory, offset, self.dtype)
 
     def access(self, nbytes: int) -> Access:
         """The `nbytes` bytes at this pointer, for the pipe model."""

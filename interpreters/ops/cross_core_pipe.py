@@ -66,7 +66,7 @@ class CrossCorePipeFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: InitializePipeOp, args: PythonValues
     ) -> PythonValues:
         cluster = self.machine.shared()
-        block = self.machine.launch.block_idx
+        block = cluster.cores[self.machine.launch.core_index].block  # of all ranks' blocks
         gm: tuple[Memory, int] | None = None
         for operand in (op.gm_slot_buffer, op.gm_slot_tensor):
             if operand is not None:

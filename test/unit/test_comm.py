@@ -115,3 +115,76 @@ def test_wait_never_satisfied_is_a_deadlock() -> None:
     a, b, c, d = data(5)
     with pytest.raises(PtoRunError, match=r"deadlock: pto.comm.twait .* == 2 \(they hold 2, 0"):
         run(parse(kernel(body)), a, b, c, d, np.array([[2, 0]], np.int32))
+
+
+RANKS = """
+func.func @exchange(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %s: !pto.ptr<i32>, %rank: i32,
+                    %ctx: !pto.ptr<i64>) {
+    %k0 = arith.constant 0 : index
+    %k1 = arith.constant 1 : index
+    %k2 = arith.constant 2 : index
+    %k4 = arith.constant 4 : index
+    %k64 = arith.constant 64 : index
+    %four = arith.constant 4 : i64
+    %one = arith.constant 1 : i32
+    %want = arith.constant WANT : i32
+    %r = arith.index_cast %rank : i32 to index
+    %peer = arith.subi %k1, %r : index
+    %mine_at = arith.addi %k4, %r : index
+    %peer_at = arith.addi %k4, %peer : index
+    %mine = pto.load_scalar %ctx[%mine_at] : !pto.ptr<i64> -> i64
+    %theirs = pto.load_scalar %ctx[%peer_at] : !pto.ptr<i64> -> i64
+    %bytes = arith.subi %theirs, %mine : i64
+    %words = arith.divsi %bytes, %four : i64
+    %shift = arith.index_cast %words : i64 to index
+    %ry = pto.addptr %y, %shift : !pto.ptr<f32> -> !pto.ptr<f32>
+    %rs = pto.addptr %s, %shift : !pto.ptr<i32> -> !pto.ptr<i32>
+    %t = pto.alloc_tile : !pto.tile_buf<vec, 1x64xf32>
+    %xv = pto.make_tensor_view %x, shape = [%k1, %k64], strides = [%k64, %k1] : !pto.tensor_view<1x64xf32>
+    %xr = pto.partition_view %xv, offsets = [%k0, %k0], sizes = [%k1, %k64] : !pto.tensor_view<1x64xf32> -> !pto.partition_tensor_view<1x64xf32>
+    %yv = pto.make_tensor_view %ry, shape = [%k2, %k64], strides = [%k64, %k1] : !pto.tensor_view<2x64xf32>
+    %yr = pto.partition_view %yv, offsets = [%r, %k0], sizes = [%k1, %k64] : !pto.tensor_view<2x64xf32> -> !pto.partition_tensor_view<1x64xf32>
+    pto.comm.tput(%yr, %xr, buf(%t) : !pto.partition_tensor_view<1x64xf32>, !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<vec, 1x64xf32>)
+    %rsv = pto.make_tensor_view %rs, shape = [%k1], strides = [%k1] : !pto.tensor_view<1xi32>
+    %rsp = pto.partition_view %rsv, offsets = [%k0], sizes = [%k1] : !pto.tensor_view<1xi32> -> !pto.partition_tensor_view<1xi32>
+    pto.comm.tnotify(%rsp, %one : !pto.partition_tensor_view<1xi32>, i32) {notifyOp = #pto<notify_op atomic_add>}
+    %sv = pto.make_tensor_view %s, shape = [%k1], strides = [%k1] : !pto.tensor_view<1xi32>
+    %sp = pto.partition_view %sv, offsets = [%k0], sizes = [%k1] : !pto.tensor_view<1xi32> -> !pto.partition_tensor_view<1xi32>
+    pto.comm.twait(%sp, %want : !pto.partition_tensor_view<1xi32>, i32) {cmp = #pto<wait_cmp ge>}
+    return
+}"""  # noqa: E501
+
+
+def test_ranks_reach_each_others_gm_through_the_context() -> None:
+    """Rank r puts its x into row r of its peer's y (the peer's window: `windowsIn[peer] -
+    windowsIn[rank]` from the context), notifies the peer and waits for the peer's notify."""
+    x = np.arange(64, dtype=np.float32)
+    y = np.full((2, 64), -1, np.float32)
+    module = parse(RANKS.replace("WANT", "1"))
+    result = run(module, x, y, np.zeros(1, np.int32), "rank:i32", "comm_ctx", ranks=2)
+    out = result.outputs[1]  # rank 0's y: row 1 from rank 1, row 0 untouched
+    assert np.array_equal(out[1], x) and np.array_equal(out[0], y[0])
+    assert result.outputs[2].tolist() == [1] and not result.report.hazards
+    with pytest.raises(PtoRunError, match=r"deadlock(.|\n)*rank 0 block 0(.|\n)*rank 1 block 0"):
+        never = parse(RANKS.replace("WANT", "2"))  # one notify each: 2 never arrives
+        run(never, x, y, np.zeros(1, np.int32), "rank:i32", "comm_ctx", ranks=2)
+
+
+def test_a_race_through_remote_gm_names_both_ranks() -> None:
+    """Reading y before waiting for the peer's put: a RAW hazard between the ranks' cores."""
+    early = """
+    %lv = pto.make_tensor_view %y, shape = [%k2, %k64], strides = [%k64, %k1] : !pto.tensor_view<2x64xf32>
+    %lr = pto.partition_view %lv, offsets = [%peer, %k0], sizes = [%k1, %k64] : !pto.tensor_view<2x64xf32> -> !pto.partition_tensor_view<1x64xf32>
+    pto.comm.tget(%xr, %lr, buf(%t) : !pto.partition_tensor_view<1x64xf32>, !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<vec, 1x64xf32>)
+    pto.comm.twait"""  # noqa: E501
+    module = parse(RANKS.replace("WANT", "1").replace("\n    pto.comm.twait", early))
+    x, y = np.arange(64, dtype=np.float32), np.zeros((2, 64), np.float32)
+    result = run(module, x, y, np.zeros(1, np.int32), "rank:i32", "comm_ctx", ranks=2)
+    messages = [h.message for h in result.report.hazards]
+    assert any(
+        m.startswith("RAW hazard on rank 1 gm:arg1")
+        and "pto.comm.tget" in m
+        and "on rank 1 block 0 AIV0 reads what pto.comm.tput" in m
+        and "on rank 0 block 0 AIV0 wrote" in m
+        for m in messages
+    ), messages

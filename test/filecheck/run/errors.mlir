@@ -13,7 +13,7 @@
 // RUN: not pto-run %s --arg zeros:4x8xf32 --arg zeros:4x8xf32 --arg zeros:1xf32 2>&1 | filecheck %s --check-prefix=ALL
 
 // COUNT: pto-run: error: @copy takes 2 argument(s), got 1 --arg
-// SPEC: pto-run: error: --arg ones:4x8xf32: expected FILE.npy, zeros:SHAPExDTYPE, rand:SHAPExDTYPE[:SEED], arange:SHAPExDTYPE, VALUE:TYPE or @N
+// SPEC: pto-run: error: --arg ones:4x8xf32: expected FILE.npy, zeros:SHAPExDTYPE, rand:SHAPExDTYPE[:SEED], arange:SHAPExDTYPE, VALUE:TYPE, @N, rank:TYPE or comm_ctx
 // DTYPE: pto-run: error: argument 0 (!pto.ptr<f32>) needs an array of f32, got float16
 // SCALAR: pto-run: error: argument 0 (!pto.ptr<f32>) is a pointer: it needs an array, got a scalar
 // TARGET: pto-run: error: unknown target 'a7', expected a2a3 (or a2, a3), a5 or cpu
