@@ -57,7 +57,7 @@ from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.ops import cross_core_pipe, ffts
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.ops.cross_core_pipe import aiv0_only
-from pto_dialect.ops.ffts import SyncAllOp
+from pto_dialect.ops.ffts import SetFftsOp, SyncAllOp
 from pto_dialect.ops.runtime import SectionCubeOp
 from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.parsing import parse_module
@@ -357,7 +357,7 @@ def is_mixed(module: ModuleOp) -> bool:
     return _has_cube_code(module) or any(isinstance(op, SyncAllOp) for op in module.walk())
 
 
-_CROSS_CORE_OPS = frozenset((*cross_core_pipe.OPS, *ffts.OPS)) - {SyncAllOp}
+_CROSS_CORE_OPS = frozenset((*cross_core_pipe.OPS, *ffts.OPS)) - {SyncAllOp, SetFftsOp}
 """The pipe and FFTS ops that only a launch with a cube core gives meaning to."""
 
 

@@ -27,7 +27,7 @@ from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
 from pto_dialect.ops.cross_core_pipe import AllocOp, FreeOp, InitializePipeOp, PopOp, PushOp
-from pto_dialect.ops.ffts import FftsOp, SyncAllOp
+from pto_dialect.ops.ffts import FftsOp, SetFftsOp, SyncAllOp
 from pto_dialect.types import TensorViewType, TileTypeBase
 
 
@@ -170,6 +170,13 @@ class CrossCorePipeFunctions(MachineFunctions):
             signal = cluster.wait_flag(core, event, op)
             cluster.receive(core, signal, pipes, op.pipe(), op)
             pipes.execute(op, op.pipe())
+        return ()
+
+    @implements(SetFftsOp)
+    def run_set_ffts(
+        self, interpreter: Interpreter, op: SetFftsOp, args: PythonValues
+    ) -> PythonValues:
+        """The FFTS base address: the model keeps the flags itself (nothing to change)."""
         return ()
 
     @implements(SyncAllOp)

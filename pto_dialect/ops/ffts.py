@@ -10,14 +10,16 @@ The run-time semantics are in `interpreters/machine/cluster.py` and docs/semanti
 
 from __future__ import annotations
 
-from typing import ClassVar
+from math import prod
+from typing import ClassVar, cast
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, i32
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, i32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     irdl_op_definition,
+    operand_def,
     opt_operand_def,
     opt_prop_def,
     prop_def,
@@ -26,15 +28,18 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import (
+    Location,
+    LocationAttr,
     Pipe,
     PipeAttr,
     SyncAllMode,
     SyncAllModeAttr,
+    SyncCoreType,
     SyncCoreTypeAttr,
 )
 from pto_dialect.ops.base import PtoOp, fail, int_value
 from pto_dialect.records import NoCycles
-from pto_dialect.types import PtrType
+from pto_dialect.types import DYNAMIC, MemorySpace, PtrType, ShapedViewBase, TileBufType
 
 _SYNC = NoCycles("synchronisation: no cycles of its own")
 
@@ -168,10 +173,12 @@ class WaitCrossBlockOp(FftsOp):
 
 @irdl_op_definition
 class SyncAllOp(PtoOp):
-    """`pto.syncall([%ws, %used : T, i32]) mode = #pto.sync_all_mode<M>, core_type =
-    #pto.sync_core_type<K>`: every core of kind K (of the launch) waits for all of them
-    (`pto::SYNCALL`); the soft mode with a GM workspace of at least 16 i32, and optionally
-    the number of cores taking part."""
+    """`pto.syncall([%ws[, %ub][, %l1][, %used] : T...]) mode = #pto.sync_all_mode<M>,
+    core_type = #pto.sync_core_type<K>`: every core of kind K (of the launch) waits for all
+    of them (`pto::SYNCALL`); the soft mode with a GM workspace of at least 16 i32 (a GM
+    pointer, tensor view or partition view), the UB / L1 scratch tiles of PTOAS's 2026-06
+    form (`ub_workspace`, `l1_workspace`), and optionally the number of cores taking part.
+    The operands are told apart by type: an integer, a vec tile, a mat tile, the GM one."""
 
     name = "pto.syncall"
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
@@ -179,6 +186,8 @@ class SyncAllOp(PtoOp):
     PIPE: ClassVar = Pipe.ALL
 
     gm_workspace = opt_operand_def()
+    ub_workspace = opt_operand_def()
+    l1_workspace = opt_operand_def()
     used_cores = opt_operand_def(IntegerType)
     mode = prop_def(SyncAllModeAttr)
     core_type = prop_def(SyncCoreTypeAttr)
@@ -210,12 +219,23 @@ class SyncAllOp(PtoOp):
             if not isinstance(props[key], want):
                 parser.raise_error(f"pto.syncall {key} must be a {want.name}", pos)
         attrs = parser.parse_optional_attr_dict()
-        op = cls.build(operands=[operands[:1], operands[1:2]], properties=props)
+        slots: list[list[SSAValue]] = [[], [], [], []]
+        for value in operands:
+            slot = _syncall_slot(value.type)
+            if slots[slot]:
+                parser.raise_error(f"pto.syncall takes one {_SYNCALL_ROLES[slot]}")
+            slots[slot].append(value)
+        op = cls.build(operands=slots, properties=props)
         op.attributes |= attrs
         return op
 
+    def values(self) -> list[SSAValue]:
+        """The operands present, in order."""
+        parts = (self.gm_workspace, self.ub_workspace, self.l1_workspace, self.used_cores)
+        return [v for v in parts if v is not None]
+
     def print(self, printer: Printer) -> None:
-        values = [v for v in (self.gm_workspace, self.used_cores) if v is not None]
+        values = self.values()
         printer.print_string("(")
         if values:
             printer.print_list(values, printer.print_operand)
@@ -231,16 +251,90 @@ class SyncAllOp(PtoOp):
         soft = self.mode.data is SyncAllMode.SOFT
         if soft and self.gm_workspace is None:
             raise fail("pto.syncall in soft mode needs a gm_workspace")
-        if not soft and (self.gm_workspace is not None or self.used_cores is not None):
+        if not soft and self.values():
             raise fail("pto.syncall in hard mode takes no operands")
         if self.used_cores is not None and self.used_cores.type != i32:
             raise fail(f"pto.syncall used_cores must be i32, got {self.used_cores.type}")
+        core = self.core_type.data
+        if core is SyncCoreType.AIV_ONLY and self.l1_workspace is not None:
+            raise fail("pto.syncall of aiv_only cores takes no l1_workspace")
+        if core is SyncCoreType.AIC_ONLY and self.ub_workspace is not None:
+            raise fail("pto.syncall of aic_only cores takes no ub_workspace")
         if self.gm_workspace is not None:
-            space = getattr(self.gm_workspace.type, "space", None)
-            if not isinstance(self.gm_workspace.type, PtrType) or (
-                space is not None and space.data != "gm"
-            ):
-                raise fail("pto.syncall gm_workspace must be a !pto.ptr in GM")
+            _check_workspace(self.gm_workspace.type)
+
+
+_SYNCALL_ROLES = ("gm_workspace", "ub_workspace", "l1_workspace", "used_cores")
+SYNCALL_MIN_WORDS = 16
+"""A soft syncall's GM workspace holds at least 16 i32 (PTO.cpp `verifySyncAllGmWorkspace`)."""
+
+
+def _location(kind: Attribute) -> Location | None:
+    """Where a tile or a memref (`#pto.address_space<...>`) lives (None: neither)."""
+    if isinstance(kind, TileBufType):
+        return kind.location
+    if isinstance(kind, MemRefType) and isinstance(kind.memory_space, LocationAttr):
+        return kind.memory_space.data
+    return None
+
+
+def _syncall_slot(kind: Attribute) -> int:
+    """Which operand of `syncall` a value of type `kind` is (`_SYNCALL_ROLES`): an integer,
+    a UB or an L1 buffer (tile or memref), else the GM workspace."""
+    if isinstance(kind, IntegerType):
+        return 3
+    location = _location(kind)
+    return {Location.VEC: 1, Location.MAT: 2}.get(location, 0) if location else 0
+
+
+def _check_workspace(kind: Attribute) -> None:
+    """PTO.cpp `verifySyncAllGmWorkspace`: a GM pointer, tensor view or partition view of
+    i32; a view of static shape holds at least `SYNCALL_MIN_WORDS` of them."""
+    if isinstance(kind, PtrType):
+        if kind.memory is not MemorySpace.GM:
+            raise fail("pto.syncall gm_workspace must be in GM")
+        element = kind.pointee
+    elif isinstance(kind, ShapedViewBase | MemRefType) and _location(cast(Attribute, kind)) in (
+        None,
+        Location.GM,
+    ):
+        if isinstance(kind, ShapedViewBase):
+            element, dims = kind.element_type, kind.dims
+        else:
+            memref = cast(MemRefType[Attribute], kind)
+            element, dims = memref.element_type, tuple(memref.get_shape())
+        if DYNAMIC not in dims and -1 not in dims and prod(dims) < SYNCALL_MIN_WORDS:
+            raise fail(
+                f"pto.syncall gm_workspace must hold at least {SYNCALL_MIN_WORDS} i32 "
+                f"(64 bytes), got {prod(dims)}"
+            )
+    else:
+        raise fail(
+            "pto.syncall gm_workspace must be a GM !pto.ptr, memref, tensor_view or partition_view"
+        )
+    if element != i32:
+        raise fail(f"pto.syncall gm_workspace element type must be i32, got {element}")
+
+
+@irdl_op_definition
+class SetFftsOp(PtoOp):
+    """`pto.set_ffts %p : !pto.ptr<i64>`: the FFTS base address the A2/A3 runtime passes
+    (PTOAS requires it before inter-core sync on A3). The model keeps FFTS flags itself: the
+    address is checked, nothing else changes."""
+
+    name = "pto.set_ffts"
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
+    COST: ClassVar = _SYNC
+
+    ffts = operand_def(PtrType)
+    assembly_format = "$ffts attr-dict `:` type($ffts)"
+
+    def verify_(self) -> None:
+        kind = self.ffts.type
+        assert isinstance(kind, PtrType)
+        pointee = kind.pointee
+        if pointee not in (IntegerType(64), IntegerType(8)):
+            raise fail(f"pto.set_ffts expects element type i64 (or i8), got {pointee}")
 
 
 OPS: list[type[IRDLOperation]] = [
@@ -249,4 +343,5 @@ OPS: list[type[IRDLOperation]] = [
     SetCrossBlockOp,
     WaitCrossBlockOp,
     SyncAllOp,
+    SetFftsOp,
 ]

@@ -48,11 +48,19 @@ func.func @vector(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=
 // CHECK-LABEL: func.func @syncall
 // CHECK: pto.syncall(%arg0, %arg1 : !pto.ptr<i32>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
 // CHECK: pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>
-// GENERIC: "pto.syncall"(%arg0, %arg1) <{mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>, operandSegmentSizes = array<i32: 1, 1>}> : (!pto.ptr<i32>, i32) -> ()
-// GENERIC: "pto.syncall"() <{mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>, operandSegmentSizes = array<i32: 0, 0>}> : () -> ()
-func.func @syncall(%arg0: !pto.ptr<i32, gm>, %arg1: i32) {
+// CHECK: pto.syncall(%arg2, %arg3, %arg1 : !pto.partition_tensor_view<384xi32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=64, v_row=1, v_col=64, blayout=row_major, slayout=none_box, fractal=512, pad=0>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+// CHECK: pto.syncall(%arg4 : !pto.tensor_view<?xi32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+// CHECK: pto.set_ffts %arg5 : !pto.ptr<i64>
+// GENERIC: "pto.syncall"(%arg0, %arg1) <{mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>, operandSegmentSizes = array<i32: 1, 0, 0, 1>}> : (!pto.ptr<i32>, i32) -> ()
+// GENERIC: "pto.syncall"() <{mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>, operandSegmentSizes = array<i32: 0, 0, 0, 0>}> : () -> ()
+// GENERIC: "pto.syncall"(%arg2, %arg3, %arg1) <{{.*}}operandSegmentSizes = array<i32: 1, 1, 0, 1>}>
+// GENERIC: "pto.set_ffts"(%arg5)
+func.func @syncall(%arg0: !pto.ptr<i32, gm>, %arg1: i32, %arg2: !pto.partition_tensor_view<384xi32>, %arg3: !pto.tile_buf<vec, 1x64xi32>, %arg4: !pto.tensor_view<?xi32>, %arg5: !pto.ptr<i64>) {
   pto.syncall(%arg0, %arg1 : !pto.ptr<i32, gm>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
   pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = #pto.sync_core_type<mix>
+  pto.syncall(%arg2, %arg3, %arg1 : !pto.partition_tensor_view<384xi32>, !pto.tile_buf<vec, 1x64xi32>, i32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+  pto.syncall(%arg4 : !pto.tensor_view<?xi32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  pto.set_ffts %arg5 : !pto.ptr<i64>
   func.return
 }
 // A GM FIFO's entries (PTOAS test/samples/TPipe/a3_pipe_roundtrip.pto): talloc gives the

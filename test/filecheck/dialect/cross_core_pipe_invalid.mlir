@@ -154,8 +154,56 @@ func.func @used_i32(%w: !pto.ptr<i32>, %n: i64) {
 // -----
 
 func.func @gm(%w: !pto.ptr<i32, ub>) {
-  // expected-error @+1 {{pto.syncall gm_workspace must be a !pto.ptr in GM}}
+  // expected-error @+1 {{pto.syncall gm_workspace must be in GM}}
   pto.syncall(%w : !pto.ptr<i32, ub>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @gm_kind(%w: f32) {
+  // expected-error @+1 {{pto.syncall gm_workspace must be a GM !pto.ptr, memref, tensor_view or partition_view}}
+  pto.syncall(%w : f32) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @gm_small(%w: !pto.partition_tensor_view<3x5xi32>) {
+  // expected-error @+1 {{pto.syncall gm_workspace must hold at least 16 i32 (64 bytes), got 15}}
+  pto.syncall(%w : !pto.partition_tensor_view<3x5xi32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @gm_element(%w: !pto.ptr<f32>) {
+  // expected-error @+1 {{pto.syncall gm_workspace element type must be i32, got f32}}
+  pto.syncall(%w : !pto.ptr<f32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<mix>
+  func.return
+}
+
+// -----
+
+func.func @aiv_l1(%w: !pto.ptr<i32>, %l1: !pto.tile_buf<mat, 16x16xi32>) {
+  // expected-error @+1 {{pto.syncall of aiv_only cores takes no l1_workspace}}
+  pto.syncall(%w, %l1 : !pto.ptr<i32>, !pto.tile_buf<mat, 16x16xi32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aiv_only>
+  func.return
+}
+
+// -----
+
+func.func @aic_ub(%w: !pto.ptr<i32>, %ub: !pto.tile_buf<vec, 1x64xi32>) {
+  // expected-error @+1 {{pto.syncall of aic_only cores takes no ub_workspace}}
+  pto.syncall(%w, %ub : !pto.ptr<i32>, !pto.tile_buf<vec, 1x64xi32>) mode = #pto.sync_all_mode<soft>, core_type = #pto.sync_core_type<aic_only>
+  func.return
+}
+
+// -----
+
+func.func @set_ffts(%p: !pto.ptr<i32>) {
+  // expected-error @+1 {{pto.set_ffts expects element type i64 (or i8), got i32}}
+  pto.set_ffts %p : !pto.ptr<i32>
   func.return
 }
 
