@@ -10,6 +10,7 @@ from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     align,
     comm,
+    comm_async,
     cross_core_pipe,
     cube_fixpipe,
     cube_load,
@@ -125,6 +126,7 @@ OP_MODULES = (
     cross_core_pipe,
     ffts,
     comm,
+    comm_async,
     align,
     tile_convert,
     tile_compare,

@@ -707,6 +707,20 @@ class AlignType(ParametrizedAttribute, TypeAttribute):
         return ()
 
 
+@irdl_attr_definition
+class AsyncSessionType(ParametrizedAttribute, TypeAttribute):
+    """`!pto.async_session`: the DMA session of `comm.tput_async` / `tget_async`."""
+
+    name = "pto.async_session"
+
+
+@irdl_attr_definition
+class AsyncEventType(ParametrizedAttribute, TypeAttribute):
+    """`!pto.async_event`: an asynchronous transfer a session waits for or tests."""
+
+    name = "pto.async_event"
+
+
 TYPES = [
     TileBufType,
     TileType,
@@ -716,5 +730,7 @@ TYPES = [
     VRegType,
     MaskType,
     AlignType,
+    AsyncSessionType,
+    AsyncEventType,
     *ELEMENT_TYPES,
 ]

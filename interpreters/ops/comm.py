@@ -15,6 +15,7 @@ the last chunk there; a kernel does not read it back).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
 
 import numpy as np
@@ -41,6 +42,11 @@ from pto_dialect.ops.comm import (
     TransferOp,
     TReduceOp,
     TTestOp,
+)
+from pto_dialect.ops.comm_async import (
+    AsyncEventOp,
+    AsyncTransferOp,
+    BuildAsyncSessionOp,
 )
 from pto_dialect.option_attrs import option_value
 from pto_dialect.types import MemorySpace
@@ -85,6 +91,13 @@ def blocks(view: TensorView, count: int, part: tuple[int, ...]) -> list[TensorVi
         TensorView(view.memory, view.offset + k * step, part, view.strides, view.dtype)
         for k in range(count)
     ]
+
+
+@dataclass(eq=False)
+class AsyncSession:
+    """A `build_async_session` value: the events it started, each done at once."""
+
+    started: int = 0
 
 
 @register_functions
@@ -235,3 +248,38 @@ class CommFunctions(MachineFunctions):
                     acc = combine(reduce, acc, member, first.dtype)
             first.array()[...] = acc.reshape(first.shape)
         return ()
+
+    @implements(BuildAsyncSessionOp)
+    def run_session(
+        self, interpreter: Interpreter, op: BuildAsyncSessionOp, args: PythonValues
+    ) -> PythonValues:
+        return (AsyncSession(),)
+
+    @implements(AsyncTransferOp)
+    def run_async(
+        self, interpreter: Interpreter, op: AsyncTransferOp, args: PythonValues
+    ) -> PythonValues:
+        """The SDMA copy, done when issued (the model has no SDMA engine of its own)."""
+        dst, src = cast(TensorView, args[0]), cast(TensorView, args[1])
+        session = cast(AsyncSession, args[2])
+        if dst.shape != src.shape:
+            raise PtoRuntimeError(
+                f"{op.name} moves a {'x'.join(map(str, src.shape))} view to a "
+                f"{'x'.join(map(str, dst.shape))} one"
+            )
+        nbytes = int(np.prod(src.shape)) * src.dtype.bytes
+        pipes = self.machine.pipes
+        cycles = costs.transfer_cycles(self.machine.target, MemorySpace.GM, MemorySpace.GM, nbytes)
+        pipes.barrier(op, Pipe.ALL)
+        pipes.execute(op, Pipe.MTE3, [src.access()], [dst.access()], cycles)
+        dst.array()[...] = src.array().copy()
+        session.started += 1
+        return (session.started,)
+
+    @implements(AsyncEventOp)
+    def run_event(
+        self, interpreter: Interpreter, op: AsyncEventOp, args: PythonValues
+    ) -> PythonValues:
+        """Done: the transfer completed when it was issued."""
+        self.machine.pipes.barrier(op, Pipe.ALL)
+        return (True,)

@@ -188,3 +188,21 @@ def test_a_race_through_remote_gm_names_both_ranks() -> None:
         and "on rank 0 block 0 AIV0 wrote" in m
         for m in messages
     ), messages
+
+
+def test_async_put_and_get_complete_by_the_wait() -> None:
+    body = f"""
+    %ws = pto.castptr %s : !pto.ptr<i32> -> !pto.ptr<i8>
+    %scratch = pto.alloc_tile : !pto.tile_buf<vec, 1x256xi8>
+    %ss = pto.comm.build_async_session(%scratch, %ws : !pto.tile_buf<vec, 1x256xi8>, !pto.ptr<i8>) -> !pto.async_session
+    %e = pto.comm.tput_async(%brow1, %arow0, %ss : {ROW}, {ROW}, !pto.async_session) -> !pto.async_event
+    %f = pto.comm.tget_async(%crow0, %drow1, %ss : {ROW}, {ROW}, !pto.async_session) -> !pto.async_event
+    %done = pto.comm.wait_async_event(%e, %ss : !pto.async_event, !pto.async_session) -> i1
+    %now = pto.comm.test_async_event(%f, %ss : !pto.async_event, !pto.async_session) -> i1
+    %both = arith.andi %done, %now : i1
+    %v = arith.extui %both : i1 to i32
+    pto.comm.tnotify(%sig, %v : {SIG}, i32) {{notifyOp = #pto<notify_op set>}}"""  # noqa: E501
+    a, b, c, d = data(6)
+    out = run(parse(kernel(body)), a, b, c, d, np.zeros((1, 2), np.int32)).outputs
+    assert np.array_equal(out[1][1], a[0]) and np.array_equal(out[2][0], d[1])
+    assert out[4].tolist() == [[1, 0]]

@@ -29,3 +29,21 @@ func.func @k(%d: !pto.partition_tensor_view<1x128xf32>, %s: !pto.partition_tenso
   pto.comm.treduce(%g0, %p, recv(%q), group(%g0, %g1) : !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf32>, !pto.tile_buf<vec, 1x128xf32>, !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>) {reduceOp = #pto<reduce_op max>, root = 1 : i32}
   return
 }
+
+// The asynchronous ops (PTOAS test/lit/pto/async_put_get_emitc.pto).
+// CHECK: %s = pto.comm.build_async_session(%scratch, %ws : !pto.tile_buf<loc=vec, dtype=i8, rows=1, cols=256, v_row=1, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.ptr<i8>) {sync_id = 2 : i32, queue_num = 1 : i32} -> !pto.async_session
+// CHECK: %e = pto.comm.tput_async(%a, %b, %s : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.async_session) -> !pto.async_event
+// CHECK: %f = pto.comm.tget_async(%b, %a, %s : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.async_session) -> !pto.async_event
+// CHECK: %done = pto.comm.wait_async_event(%e, %s : !pto.async_event, !pto.async_session) -> i1
+// CHECK: %now = pto.comm.test_async_event(%f, %s : !pto.async_event, !pto.async_session) -> i1
+// GENERIC: "pto.comm.build_async_session"(%scratch, %ws) <{sync_id = 2 : i32, queue_num = 1 : i32}>
+// GENERIC: "pto.comm.wait_async_event"(%e, %s)
+func.func @async(%a: !pto.partition_tensor_view<128xf32>, %b: !pto.partition_tensor_view<128xf32>, %ws: !pto.ptr<i8, gm>) {
+  %scratch = pto.alloc_tile : !pto.tile_buf<vec, 1x256xi8>
+  %s = pto.comm.build_async_session(%scratch, %ws : !pto.tile_buf<vec, 1x256xi8>, !pto.ptr<i8, gm>) {sync_id = 2 : i32, queue_num = 1 : i32} -> !pto.async_session
+  %e = pto.comm.tput_async(%a, %b, %s : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.async_session) -> !pto.async_event
+  %f = pto.comm.tget_async(%b, %a, %s : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xf32>, !pto.async_session) -> !pto.async_event
+  %done = pto.comm.wait_async_event(%e, %s : !pto.async_event, !pto.async_session) -> i1
+  %now = pto.comm.test_async_event(%f, %s : !pto.async_event, !pto.async_session) -> i1
+  return
+}

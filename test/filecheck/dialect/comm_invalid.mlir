@@ -134,3 +134,99 @@ func.func @reduce_element(%g: !pto.partition_tensor_view<128xf32>, %p: !pto.tile
   pto.comm.treduce(%g, %p, recv(%p), group(%g) : !pto.partition_tensor_view<128xf32>, !pto.tile_buf<vec, 1x128xf16>, !pto.tile_buf<vec, 1x128xf16>, !pto.partition_tensor_view<128xf32>) {reduceOp = #pto<reduce_op sum>, root = 0 : i32}
   func.return
 }
+
+// -----
+
+func.func @session_space(%t: !pto.tile_buf<mat, 16x32xi8>, %w: !pto.ptr<i8>) {
+  // expected-error @+1 {{pto.comm.build_async_session expects scratch to be in vec address space}}
+  %s = pto.comm.build_async_session(%t, %w : !pto.tile_buf<mat, 16x32xi8>, !pto.ptr<i8>) -> !pto.async_session
+  func.return
+}
+
+// -----
+
+func.func @session_workspace(%t: !pto.tile_buf<vec, 1x256xi8>, %w: !pto.ptr<i32>) {
+  // expected-error @+1 {{pto.comm.build_async_session expects workspace element type to be an 8-bit integer}}
+  %s = pto.comm.build_async_session(%t, %w : !pto.tile_buf<vec, 1x256xi8>, !pto.ptr<i32>) -> !pto.async_session
+  func.return
+}
+
+// -----
+
+func.func @session_workspace_kind(%t: !pto.tile_buf<vec, 1x256xi8>, %w: i64) {
+  // expected-error @+1 {{pto.comm.build_async_session expects workspace to be !pto.ptr type (or a GM memref)}}
+  %s = pto.comm.build_async_session(%t, %w : !pto.tile_buf<vec, 1x256xi8>, i64) -> !pto.async_session
+  func.return
+}
+
+// -----
+
+func.func @session_sync_id(%t: !pto.tile_buf<vec, 1x256xi8>, %w: !pto.ptr<i8>) {
+  // expected-error @+1 {{pto.comm.build_async_session expects sync_id in range [0, 7]}}
+  %s = pto.comm.build_async_session(%t, %w : !pto.tile_buf<vec, 1x256xi8>, !pto.ptr<i8>) {sync_id = 8 : i32} -> !pto.async_session
+  func.return
+}
+
+// -----
+
+func.func @session_block_bytes(%t: !pto.tile_buf<vec, 1x256xi8>, %w: !pto.ptr<i8>) {
+  // expected-error @+1 {{pto.comm.build_async_session expects block_bytes to be greater than 0}}
+  %s = pto.comm.build_async_session(%t, %w : !pto.tile_buf<vec, 1x256xi8>, !pto.ptr<i8>) {block_bytes = 0 : i64} -> !pto.async_session
+  func.return
+}
+
+// -----
+
+func.func @session_offset(%t: !pto.tile_buf<vec, 1x256xi8>, %w: !pto.ptr<i8>) {
+  // expected-error @+1 {{pto.comm.build_async_session expects comm_block_offset to be non-negative}}
+  %s = pto.comm.build_async_session(%t, %w : !pto.tile_buf<vec, 1x256xi8>, !pto.ptr<i8>) {comm_block_offset = -1 : i64} -> !pto.async_session
+  func.return
+}
+
+// -----
+
+func.func @session_queues(%t: !pto.tile_buf<vec, 1x256xi8>, %w: !pto.ptr<i8>) {
+  // expected-error @+1 {{pto.comm.build_async_session expects queue_num to be greater than 0}}
+  %s = pto.comm.build_async_session(%t, %w : !pto.tile_buf<vec, 1x256xi8>, !pto.ptr<i8>) {queue_num = 0 : i32} -> !pto.async_session
+  func.return
+}
+
+// -----
+
+func.func @session_channel(%t: !pto.tile_buf<vec, 1x256xi8>, %w: !pto.ptr<i8>) {
+  // expected-error @+1 {{pto.comm.build_async_session expects channel_group_idx to fit in uint32}}
+  %s = pto.comm.build_async_session(%t, %w : !pto.tile_buf<vec, 1x256xi8>, !pto.ptr<i8>) {channel_group_idx = 4294967296 : i64} -> !pto.async_session
+  func.return
+}
+
+// -----
+
+func.func @async_flat(%a: !pto.partition_tensor_view<4x32xf32>, %s: !pto.async_session) {
+  // expected-error @+1 {{pto.comm.tput_async expects dst to be a static flat contiguous logical 1D GM view}}
+  %e = pto.comm.tput_async(%a, %a, %s : !pto.partition_tensor_view<4x32xf32>, !pto.partition_tensor_view<4x32xf32>, !pto.async_session) -> !pto.async_event
+  func.return
+}
+
+// -----
+
+func.func @async_static(%a: !pto.partition_tensor_view<?xf32>, %s: !pto.async_session) {
+  // expected-error @+1 {{pto.comm.tget_async expects dst to have a static shape}}
+  %e = pto.comm.tget_async(%a, %a, %s : !pto.partition_tensor_view<?xf32>, !pto.partition_tensor_view<?xf32>, !pto.async_session) -> !pto.async_event
+  func.return
+}
+
+// -----
+
+func.func @async_element(%a: !pto.partition_tensor_view<128xf32>, %b: !pto.partition_tensor_view<128xi32>, %s: !pto.async_session) {
+  // expected-error @+1 {{pto.comm.tput_async expects src and dst to have the same element type}}
+  %e = pto.comm.tput_async(%a, %b, %s : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<128xi32>, !pto.async_session) -> !pto.async_event
+  func.return
+}
+
+// -----
+
+func.func @async_shape(%a: !pto.partition_tensor_view<128xf32>, %b: !pto.partition_tensor_view<64xf32>, %s: !pto.async_session) {
+  // expected-error @+1 {{pto.comm.tput_async expects src and dst to have the same static shape}}
+  %e = pto.comm.tput_async(%a, %b, %s : !pto.partition_tensor_view<128xf32>, !pto.partition_tensor_view<64xf32>, !pto.async_session) -> !pto.async_event
+  func.return
+}
