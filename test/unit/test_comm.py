@@ -8,10 +8,13 @@ TWait.hpp (a notify writes the view's first signal; a wait needs every signal to
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from interpreters.api import PtoRunError, parse, run
+from interpreters.runner import main
 
 TILE = "!pto.tile_buf<vec, 1x64xf32>"
 ROW = "!pto.partition_tensor_view<1x64xf32>"
@@ -206,3 +209,15 @@ def test_async_put_and_get_complete_by_the_wait() -> None:
     out = run(parse(kernel(body)), a, b, c, d, np.zeros((1, 2), np.int32)).outputs
     assert np.array_equal(out[1][1], a[0]) and np.array_equal(out[2][0], d[1])
     assert out[4].tolist() == [[1, 0]]
+
+
+def test_pto_run_ranks_with_auto_arguments(tmp_path: Path) -> None:
+    """`pto-run --arg auto --ranks 2 --arg-value rank=rank:i32 --arg-value ctx=comm_ctx`:
+    rank 0's y row 1 holds rank 1's x (a copy of the same auto data)."""
+    kernel_file = tmp_path / "exchange.pto"
+    kernel_file.write_text(RANKS.replace("WANT", "1"))
+    argv = [str(kernel_file), "--arg", "auto", "--ranks", "2", "--out-dir", str(tmp_path)]
+    argv += ["--arg-value", "rank=rank:i32", "--arg-value", "ctx=comm_ctx"]
+    assert main(argv) == 0
+    x, y = np.load(tmp_path / "arg0.npy"), np.load(tmp_path / "arg1.npy")
+    assert np.array_equal(y.reshape(-1)[64:128], x.reshape(-1)[:64])
