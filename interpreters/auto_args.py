@@ -20,7 +20,9 @@ view's extent is raised to hold every partition the kernel takes of the view, an
 SPMD scalars (`NAMED_DEFAULTS`) are block 0 of 1. A tile parameter gets a random tile of
 its type. The data (`_random`): f32 uniform in [-1, 1), narrower floats on a grid of that
 interval; integers uniform in [1, `INT_LIMIT`], small and positive, since generated
-kernels read integer buffers as lengths, positions, indices and divisors.
+kernels read integer buffers as lengths, positions, indices and divisors; but a buffer that
+holds communication signals (`comm.tnotify`, `twait`, `ttest`) starts at zeros, as a host
+clears them before a launch (PyPTO's models run `*_signal_clear` kernels).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAVal
 
 from interpreters.args import MAX_ARRAY_BYTES, Arg, ArgError, ArrayArg, ScalarArg, gm_array
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
+from pto_dialect.ops.comm import SignalOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
 from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
@@ -256,6 +259,24 @@ def pointer_bytes(
     return sizes
 
 
+def signal_pointers(module: ModuleOp, entry: func.FuncOp, scalars: Mapping[int, int]) -> set[int]:
+    """The pointer parameters of `entry` whose views hold the signals of `comm.tnotify`,
+    `twait` or `ttest`."""
+    block = entry.body.blocks.first
+    assert block is not None
+    ranges = _Ranges(module, entry, {block.args[i]: v for i, v in scalars.items()})
+    found: set[int] = set()
+    for op in module.walk():
+        if not isinstance(op, SignalOp):
+            continue
+        view = op.signal
+        while isinstance(view.owner, PartitionViewOp):
+            view = view.owner.source
+        if isinstance(view.owner, MakeTensorViewOp) and (root := _root(view.owner.ptr, ranges)):
+            found.add(root[0].index)
+    return found
+
+
 _CASTS = (arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp)
 _INDEX_MATH = (*_CASTS, arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.MaxSIOp,
                arith.MinSIOp, arith.MaxUIOp, arith.MinUIOp, arith.DivSIOp, arith.DivUIOp,
@@ -406,6 +427,8 @@ class AutoPlan:
     """Per scalar parameter: its value."""
     pointer_bytes: dict[int, int]
     """Per GM pointer parameter: the bytes of its buffer."""
+    signals: set[int] = field(default_factory=set[int])
+    """The GM pointer parameters that hold communication signals: zeros."""
 
 
 def auto_plan(
@@ -434,7 +457,8 @@ def auto_plan(
     for arg, type in params:
         if isinstance(type, PtrType):
             sizes.setdefault(arg.index, UNSIZED_BYTES)
-    return AutoPlan(scalars, sizes)
+    signals = signal_pointers(module, entry, {arg.index: v for arg, v in ints.items()})
+    return AutoPlan(scalars, sizes, signals)
 
 
 def auto_args(
@@ -457,7 +481,11 @@ def auto_args(
             if nbytes > MAX_AUTO_BYTES:
                 raise ArgError(f"--arg auto: the views of argument {index} reach {nbytes} "
                                f"bytes, more than pto-run makes ({MAX_AUTO_BYTES})")  # fmt: skip
-            array = _random(dtype, -(-nbytes // dtype.bytes), rng)
+            count = -(-nbytes // dtype.bytes)
+            if index in plan.signals:  # no notify has arrived yet
+                array = np.zeros(count, dtype.numpy)
+            else:
+                array = _random(dtype, count, rng)
             args.append(ArrayArg(array, in_place=True))
         elif isinstance(type, TileTypeBase):
             shape = type.shape

@@ -4,7 +4,8 @@ A DPS kernel with no synchronisation at all is what the manual's auto mode has u
 for the compiler to complete. `complete` does what the compiler would: `pto-plan-memory`
 when a tile buffer has no address, then `pto-insert-sync` (the passes themselves, with the
 checks of `passes.common.checked_pass`). A kernel with any sync op of its own is left as it
-is (its synchronisation is the user's), and so is a Level-1 kernel of SSA tiles, which runs
+is (its synchronisation is the user's; full barriers alone do not count: `own_sync`), and
+so is a Level-1 kernel of SSA tiles, which runs
 without pipes to race (`pto-pipeline` compiles it).
 """
 
@@ -18,6 +19,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
+from pto_dialect.attrs import Pipe
 from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.types import TileType
@@ -27,6 +29,19 @@ SYNC_OPS = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
 
 def sync_ops(root: Operation) -> list[Operation]:
     return [op for op in root.walk() if isinstance(op, SYNC_OPS)]
+
+
+def own_sync(root: Operation) -> list[Operation]:
+    """The sync ops that make a kernel's synchronisation its own: all but full barriers
+    (`pto.barrier <PIPE_ALL>`), which PyPTO writes around its communication calls in kernels
+    whose other synchronisation it leaves to PTOAS's insert-sync pass (the DeepSeek models of
+    PTOAS test/samples); a full barrier orders everything, so the pass's flags around it
+    only add to it."""
+    return [
+        op
+        for op in sync_ops(root)
+        if not (isinstance(op, BarrierOp) and op.target_pipe.data is Pipe.ALL)
+    ]
 
 
 @dataclass
@@ -55,7 +70,7 @@ class AutoSync:
 def complete(ctx: Context, module: ModuleOp) -> AutoSync:
     """Plans and synchronises `module` in place unless it has a sync op of its own or SSA
     tiles; raises the passes' `PassFailedException` (at the op) when they cannot."""
-    if sync_ops(module):
+    if own_sync(module):
         return AutoSync(skipped="the kernel has its own synchronisation")
     if any(isinstance(r.type, TileType) for op in module.walk() for r in op.results):
         return AutoSync(skipped="a kernel of SSA tiles (Level 1) has no buffers to synchronise")
@@ -64,6 +79,7 @@ def complete(ctx: Context, module: ModuleOp) -> AutoSync:
     from passes.plan_memory import PlanMemoryPass
 
     done = AutoSync()
+    before = Counter(op.name for op in sync_ops(module))
     stages: list[ModulePass] = []
     if any(isinstance(op, AllocTileOp) and op.addr is None for op in module.walk()):
         stages.append(PlanMemoryPass())
@@ -72,4 +88,6 @@ def complete(ctx: Context, module: ModuleOp) -> AutoSync:
         stage.apply(ctx, module)
         done.passes.append(stage.name)
     done.inserted.update(op.name for op in sync_ops(module))
+    done.inserted.subtract(before)
+    done.inserted = +done.inserted  # the kernel's own full barriers are not inserted ones
     return done
