@@ -14,6 +14,10 @@ import numpy as np
 import pytest
 
 from interpreters.api import PtoRunError, parse, run
+from interpreters.args import ArrayArg
+from interpreters.auto_args import auto_args
+from interpreters.auto_sync import complete
+from interpreters.execute import entry_function, make_context
 from interpreters.runner import main
 
 TILE = "!pto.tile_buf<vec, 1x64xf32>"
@@ -221,3 +225,32 @@ def test_pto_run_ranks_with_auto_arguments(tmp_path: Path) -> None:
     assert main(argv) == 0
     x, y = np.load(tmp_path / "arg0.npy"), np.load(tmp_path / "arg1.npy")
     assert np.array_equal(y.reshape(-1)[64:128], x.reshape(-1)[:64])
+
+
+def test_auto_zeroes_signals_and_completes_barrier_only_kernels() -> None:
+    """`--arg auto` gives the twait / tnotify buffer zeros (nothing notified yet), random
+    data elsewhere; `--auto-sync` synchronises a kernel whose only sync is a full barrier."""
+    module = parse(RANKS.replace("WANT", "1"))
+    made = auto_args(module, entry_function(module), seed=3)
+    signal, data = made[2], made[0]
+    assert isinstance(signal, ArrayArg) and isinstance(data, ArrayArg)
+    assert not signal.array.any() and data.array.any()
+    text = f"""
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+    %k0 = arith.constant 0 : index
+    %k1 = arith.constant 1 : index
+    %k64 = arith.constant 64 : index
+    %t = pto.alloc_tile : {TILE}
+    %xv = pto.make_tensor_view %x, shape = [%k1, %k64], strides = [%k64, %k1] : !pto.tensor_view<1x64xf32>
+    %xr = pto.partition_view %xv, offsets = [%k0, %k0], sizes = [%k1, %k64] : !pto.tensor_view<1x64xf32> -> {ROW}
+    %yv = pto.make_tensor_view %y, shape = [%k1, %k64], strides = [%k64, %k1] : !pto.tensor_view<1x64xf32>
+    %yr = pto.partition_view %yv, offsets = [%k0, %k0], sizes = [%k1, %k64] : !pto.tensor_view<1x64xf32> -> {ROW}
+    pto.barrier <PIPE_ALL>
+    pto.tload ins(%xr : {ROW}) outs(%t : {TILE})
+    pto.tabs ins(%t : {TILE}) outs(%t : {TILE})
+    pto.tstore ins(%t : {TILE}) outs(%yr : {ROW})
+    return
+}}"""  # noqa: E501
+    done = complete(make_context(), parse(text))
+    assert done.skipped is None and done.inserted["pto.set_flag"] > 0
+    assert "pto.barrier" not in done.inserted  # the kernel's own
