@@ -18,9 +18,9 @@ semantics are in `interpreters/ops/comm.py` and docs/semantics.md ("Communicatio
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
-from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, i1
+from xdsl.dialects.builtin import I32, IntegerAttr, IntegerType, MemRefType, i1
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -38,6 +38,7 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.ops.base import PtoOp, fail, int_value
+from pto_dialect.ops.tile_memory import is_gm_memref
 from pto_dialect.option_attrs import (
     AtomicTypeAttr,
     NotifyOpAttr,
@@ -53,11 +54,23 @@ _MOVE = Formula(CostFormula.TRANSFER, estimate="GM -> UB -> GM through the stagi
 
 
 # ---- PTOAS's operand rules (PTO.cpp) ------------------------------------------------------------
+def view_of(value: SSAValue) -> ShapedViewBase | None:
+    """The GM view an operand is: a tensor or partition view, or a static GM memref (the
+    spelling of PTOAS's 2026-06 kernels) as the partition view of its shape; else None."""
+    kind = value.type
+    if isinstance(kind, ShapedViewBase):
+        return kind
+    if is_gm_memref(kind):
+        memref = cast(MemRefType[Attribute], kind)
+        return PartitionTensorViewType(memref.get_shape(), memref.element_type)
+    return None
+
+
 def check_global(op: IRDLOperation, value: SSAValue, what: str, dynamic: bool = False) -> None:
     """`verifyCommGlobalLike`: a tensor or partition view of positive static dimensions
     (`dynamic`: a partition view may have `?` dimensions: tput / tget)."""
-    view = value.type
-    if not isinstance(view, ShapedViewBase):
+    view = view_of(value)
+    if view is None:
         raise fail(f"{op.name} expects {what} to be a tensor_view or partition_view")
     for dim in view.dims:
         if dim == DYNAMIC:
@@ -74,9 +87,7 @@ def check_global(op: IRDLOperation, value: SSAValue, what: str, dynamic: bool = 
 def check_signal(op: IRDLOperation, value: SSAValue) -> None:
     """`verifyCommSignalLike`: a GM view of i32 signals."""
     check_global(op, value, "signal")
-    view = value.type
-    assert isinstance(view, ShapedViewBase)
-    if view.element_type != IntegerType(32):
+    if element(value) != IntegerType(32):
         raise fail(f"{op.name} expects signal element type to be i32")
 
 
@@ -116,8 +127,9 @@ def element(value: SSAValue) -> Attribute:
     kind = value.type
     if isinstance(kind, TileBufType):
         return kind.dtype
-    assert isinstance(kind, ShapedViewBase)
-    return kind.element_type
+    view = view_of(value)
+    assert view is not None
+    return view.element_type
 
 
 # ---- syntax -------------------------------------------------------------------------------------
@@ -153,8 +165,8 @@ class CommOp(PtoOp):
 class TransferOp(CommOp):
     """`tput` / `tget`: GM to GM between ranks through the UB staging tile(s)."""
 
-    dst = operand_def(ShapedViewBase)
-    src = operand_def(ShapedViewBase)
+    dst = operand_def()
+    src = operand_def()
     ping = operand_def(TileBufType)
     pong = opt_operand_def(TileBufType)
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -204,8 +216,8 @@ class TransferOp(CommOp):
         check_global(self, self.src, "src", dynamic=True)
         check_staging(self, self.ping, "ping")
         check_pair(self, self.ping, self.pong, "ping pong")
-        dst, src = self.dst.type, self.src.type
-        assert isinstance(dst, ShapedViewBase) and isinstance(src, ShapedViewBase)
+        dst, src = view_of(self.dst), view_of(self.src)
+        assert dst is not None and src is not None
         if dst.element_type != src.element_type:
             raise fail(f"{self.name} expects src and dst to have the same element type")
         if dst.dims != src.dims:
@@ -243,7 +255,7 @@ class SignalOp(CommOp):
 
     COST: ClassVar = NoCycles("a signal: one scalar GM access, synchronisation")
     KEY: ClassVar[str]
-    signal = operand_def(ShapedViewBase)
+    signal = operand_def()
     value = operand_def(IntegerType)
 
     @classmethod
@@ -411,10 +423,10 @@ class OneToAllOp(CollectiveOp):
     """`tbroadcast` / `tscatter`: the root's `src` out to the group."""
 
     FIXED: ClassVar = ("src",)
-    src = operand_def(ShapedViewBase)
+    src = operand_def()
     ping = operand_def(TileBufType)
     pong = opt_operand_def(TileBufType)
-    group = var_operand_def(ShapedViewBase)
+    group = var_operand_def()
     PROPS: ClassVar = {"root": IntegerAttr}
 
     def parts(self) -> tuple[list[SSAValue], SSAValue, SSAValue | None, list[SSAValue]]:
@@ -458,10 +470,10 @@ class CommTGatherOp(CollectiveOp):
     name = "pto.comm.tgather"
     MANUAL: ClassVar = _PAGES + "TGATHER.md"
     FIXED: ClassVar = ("dst",)
-    dst = operand_def(ShapedViewBase)
+    dst = operand_def()
     ping = operand_def(TileBufType)
     pong = opt_operand_def(TileBufType)
-    group = var_operand_def(ShapedViewBase)
+    group = var_operand_def()
     PROPS: ClassVar = {"root": IntegerAttr}
 
     def parts(self) -> tuple[list[SSAValue], SSAValue, SSAValue | None, list[SSAValue]]:
@@ -483,11 +495,11 @@ class TReduceOp(CollectiveOp):
     name = "pto.comm.treduce"
     MANUAL: ClassVar = _PAGES + "TREDUCE.md"
     FIXED: ClassVar = ("dst", "acc")
-    dst = operand_def(ShapedViewBase)
+    dst = operand_def()
     acc = operand_def(TileBufType)
     recv_ping = operand_def(TileBufType)
     recv_pong = opt_operand_def(TileBufType)
-    group = var_operand_def(ShapedViewBase)
+    group = var_operand_def()
     reduce_op = prop_def(ReduceOpAttr, prop_name="reduceOp")
     PROPS: ClassVar = {"reduceOp": ReduceOpAttr, "root": IntegerAttr}
 

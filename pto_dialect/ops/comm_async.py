@@ -28,7 +28,7 @@ from xdsl.irdl import (
 
 from pto_dialect.attrs import Location, LocationAttr
 from pto_dialect.ops.base import PtoOp, fail, int_value
-from pto_dialect.ops.comm import element
+from pto_dialect.ops.comm import element, view_of
 from pto_dialect.records import CostFormula, Formula, NoCycles
 from pto_dialect.types import (
     DYNAMIC,
@@ -108,8 +108,8 @@ class AsyncTransferOp(PtoOp):
     """`(%dst, %src, %session : Td, Ts, !pto.async_session) -> !pto.async_event`."""
 
     COST: ClassVar = Formula(CostFormula.TRANSFER, estimate="an SDMA GM -> GM copy")
-    dst = operand_def(ShapedViewBase)
-    src = operand_def(ShapedViewBase)
+    dst = operand_def()
+    src = operand_def()
     session = operand_def(AsyncSessionType)
     event = result_def(AsyncEventType)
     assembly_format = (
@@ -118,8 +118,9 @@ class AsyncTransferOp(PtoOp):
     )
 
     def verify_(self) -> None:
-        dst, src = self.dst.type, self.src.type
-        assert isinstance(dst, ShapedViewBase) and isinstance(src, ShapedViewBase)
+        dst, src = view_of(self.dst), view_of(self.src)
+        if dst is None or src is None:
+            raise fail(f"{self.name} expects src and dst to be tensor_view or partition_view")
         if element(self.dst) != element(self.src):
             raise fail(f"{self.name} expects src and dst to have the same element type")
         check_flat(self, dst, "dst")

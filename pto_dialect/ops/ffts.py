@@ -318,21 +318,25 @@ def _check_workspace(kind: Attribute) -> None:
 
 @irdl_op_definition
 class SetFftsOp(PtoOp):
-    """`pto.set_ffts %p : !pto.ptr<i64>`: the FFTS base address the A2/A3 runtime passes
-    (PTOAS requires it before inter-core sync on A3). The model keeps FFTS flags itself: the
-    address is checked, nothing else changes."""
+    """`pto.set_ffts %p : !pto.ptr<i64>` (or a memref of i64): the FFTS base address the
+    A2/A3 runtime passes (PTOAS requires it before inter-core sync on A3). The model keeps
+    FFTS flags itself: the address is checked, nothing else changes."""
 
     name = "pto.set_ffts"
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
     COST: ClassVar = _SYNC
 
-    ffts = operand_def(PtrType)
+    ffts = operand_def()
     assembly_format = "$ffts attr-dict `:` type($ffts)"
 
     def verify_(self) -> None:
         kind = self.ffts.type
-        assert isinstance(kind, PtrType)
-        pointee = kind.pointee
+        if isinstance(kind, PtrType):
+            pointee = kind.pointee
+        elif isinstance(kind, MemRefType):  # PTOAS's 2026-06 spelling
+            pointee = cast(MemRefType[Attribute], kind).element_type
+        else:
+            raise fail(f"pto.set_ffts expects a !pto.ptr operand, got {kind}")
         if pointee not in (IntegerType(64), IntegerType(8)):
             raise fail(f"pto.set_ffts expects element type i64 (or i8), got {pointee}")
 

@@ -47,3 +47,13 @@ func.func @async(%a: !pto.partition_tensor_view<128xf32>, %b: !pto.partition_ten
   %now = pto.comm.test_async_event(%f, %s : !pto.async_event, !pto.async_session) -> i1
   return
 }
+
+// GM memrefs as the views (PTOAS's 2026-06 kernels), and set_ffts of a memref.
+// CHECK: pto.comm.tbroadcast(%m, recv(%p), group(%m) : memref<16x16xbf16, #pto.address_space<gm>>, !pto.tile_buf<loc=vec, dtype=bf16, rows=1, cols=256, v_row=1, v_col=256, blayout=row_major, slayout=none_box, fractal=512, pad=0>, memref<16x16xbf16, #pto.address_space<gm>>) {root = 0 : i32}
+// CHECK: pto.set_ffts %f : memref<256xi64>
+func.func @memrefs(%m: memref<16x16xbf16, #pto.address_space<gm>>, %f: memref<256xi64>) {
+  %p = pto.alloc_tile : !pto.tile_buf<vec, 1x256xbf16>
+  pto.comm.tbroadcast(%m, recv(%p), group(%m) : memref<16x16xbf16, #pto.address_space<gm>>, !pto.tile_buf<vec, 1x256xbf16>, memref<16x16xbf16, #pto.address_space<gm>>) {root = 0 : i32}
+  pto.set_ffts %f : memref<256xi64>
+  return
+}
