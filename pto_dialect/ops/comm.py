@@ -17,6 +17,7 @@ semantics are in `interpreters/ops/comm.py` and docs/semantics.md ("Communicatio
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
@@ -354,9 +355,9 @@ class CollectiveOp(CommOp):
     def root_index(self) -> int:
         return int_value(self.root)
 
+    @abstractmethod
     def parts(self) -> tuple[list[SSAValue], SSAValue, SSAValue | None, list[SSAValue]]:
         """The fixed operands, ping, pong and the group."""
-        raise NotImplementedError
 
     @classmethod
     def parse(cls, parser: Parser) -> CollectiveOp:
