@@ -317,7 +317,9 @@ def run_function(
         raise KernelError(f"@{func.sym_name.data} takes {len(inputs)} argument(s), got {len(args)}")
     given = [parse_spec(a) if isinstance(a, str) else a for a in args]
     if (blocks > 1 or ranks > 1) and any(isinstance(t, TileTypeBase) for t in inputs):
-        raise ArgError("a tile argument lives on one core: --blocks > 1 needs pointer arguments")
+        raise ArgError(
+            "a tile argument lives on one core: --blocks or --ranks > 1 needs pointer arguments"
+        )
     parsed = for_rank(given, 0, ranks)
     initial = [a.array.copy() if isinstance(a, ArrayArg) else a for a in parsed]
     bound, values = bind_all(machines[0], parsed, inputs)
