@@ -144,7 +144,8 @@ class CommFunctions(MachineFunctions):
         pipes.execute(op, Pipe.S)  # the signal word synchronises: no race to report on it
         first = view.array().reshape(-1)[:1]  # TNotify.hpp: the view's first signal
         add = option_value(op.notify_op) == "atomic_add"
-        first[0] = np.int32((int(first[0]) + value if add else value) & 0xFFFFFFFF)
+        word = (int(first[0]) + value if add else value) & 0xFFFFFFFF  # i32 wraps
+        first[0] = np.array(word, np.uint32).view(np.int32)
         cluster = self.machine.cluster
         if cluster is not None:
             core = self.machine.launch.core_index

@@ -114,6 +114,11 @@ def test_notify_wait_and_test() -> None:
     out = run(parse(kernel(body)), a, b, c, d, signals).outputs
     # the first signal: 5 + 2 = 7, then set to ttest(7 == 2 and 1 == 2) = 0; the second: 1
     assert out[4].tolist() == [[0, 1]]
+    add = f"""
+    pto.comm.tnotify(%sig, %two : {SIG}, i32) {{notifyOp = #pto<notify_op atomic_add>}}"""
+    big = np.array([[2**31 - 1, 0]], np.int32)
+    wrapped = run(parse(kernel(add)), a, b, c, d, big).outputs[4]
+    assert wrapped.tolist() == [[-(2**31) + 1, 0]]  # the i32 add wraps
 
 
 def test_wait_never_satisfied_is_a_deadlock() -> None:
