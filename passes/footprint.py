@@ -152,6 +152,13 @@ def view_access(value: SSAValue, write: bool) -> Access:
     return Access(root, start, start + span * esize, write)
 
 
+def tsync_access(value: SSAValue) -> Access:
+    """The bytes a `pto.tsync` operand names: a tile buffer's or a GM window's (read)."""
+    if isinstance(value.type, PartitionTensorViewType):
+        return view_access(value, False)
+    return tile_access(value, False)
+
+
 def scalar_access(op: ScalarAccessOp) -> Access:
     """The element a `load_scalar`/`store_scalar` (`ld_dev`/`st_dev`) touches: in GM from the
     pointer's root, in an on-chip memory from a `castptr` of a constant address or a

@@ -97,7 +97,7 @@ PROJECT = (
     _pto("runtime", "RuntimeFunctions"),
     _pto("sync_cross_core", "CrossCoreFunctions"),
     _pto("align", "AlignFunctions"),
-    _pto("sync", "SyncFunctions"),
+    _pto("sync", "SyncFunctions", "sync", "tile_sync"),
     _pto(
         "vector_arith",
         "VectorArithFunctions",
@@ -149,6 +149,7 @@ PROJECT = (
     _pto("scalar_memory", "ScalarMemoryFunctions", "pointer", "scalar_memory"),
     _pto("tile_buf_meta", "TileBufMetaFunctions"),
     _pto("tile_transpose", "TileTransposeFunctions"),
+    _pto("tile_pack", "TilePackFunctions"),
     _pto("tile_gm_gather", "TileGmGatherFunctions"),
     _pto("vector_spr", "VectorSprFunctions"),
     _pto("tile_prefetch", "TilePrefetchFunctions"),

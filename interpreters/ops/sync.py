@@ -9,8 +9,10 @@ edge it creates; none touches memory or takes cycles of its own.
   (a literal or an i64 operand, in [0, 32)) on pipe P (`get_buf_dyn` / `rls_buf_dyn`: an
   index operand). Acquiring a held slot is an error.
   `mode` does not change the model (PTOAS passes 0).
-- `barrier P`: everything issued before completes before pipe P (every pipe for PIPE_ALL)
-  goes on.
+- `barrier P` (and `tsync.op #pto.op<C>`, a barrier on C's pipe): everything issued before
+  completes before pipe P (every pipe for PIPE_ALL) goes on.
+- `tsync ins(%t...)`: every pipe's later work waits for the earlier writes of the operands'
+  bytes (tiles and GM views; a memref or tensor operand names no bytes the run tracks).
 """
 
 from __future__ import annotations
@@ -22,15 +24,17 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
+from interpreters.machine.memory import TensorView, Tile
 from pto_dialect.ops.sync import (
     BUF_ID_COUNT,
     AcquireBufOp,
-    BarrierOp,
     BufOp,
+    PipeBarrier,
     ReleaseBufOp,
     SetFlagOp,
     WaitFlagOp,
 )
+from pto_dialect.ops.tile_sync import TSyncOp
 
 
 def _slot(op: BufOp, args: PythonValues) -> int:
@@ -73,9 +77,15 @@ class SyncFunctions(MachineFunctions):
         self.machine.pipes.rls_buf(op, op.pipe(), _slot(op, args))
         return ()
 
-    @implements(BarrierOp)
+    @implements(PipeBarrier)
     def run_barrier(
-        self, interpreter: Interpreter, op: BarrierOp, args: PythonValues
+        self, interpreter: Interpreter, op: PipeBarrier, args: PythonValues
     ) -> PythonValues:
         self.machine.pipes.barrier(op, op.pipe())
+        return ()
+
+    @implements(TSyncOp)
+    def run_tsync(self, interpreter: Interpreter, op: TSyncOp, args: PythonValues) -> PythonValues:
+        accesses = [arg.access() for arg in args if isinstance(arg, Tile | TensorView)]
+        self.machine.pipes.wait_writes(op, accesses)
         return ()

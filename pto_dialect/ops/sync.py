@@ -320,8 +320,22 @@ class RlsBufDynOp(ReleaseBufOp):
 # ----------------------------------------------------------------------------------------
 
 
+class PipeBarrier(PtoOp):
+    """A barrier on `target_pipe`: all earlier work of the pipe (every pipe for PIPE_ALL)
+    completes first. The family every pass, the pipe model and the checker read: `pto.barrier`
+    and the tile chapter's `pto.tsync.op` (`tile_sync`)."""
+
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+    PIPE_RULES: ClassVar = (PipeRule("the pipe it names (PIPE_ALL: every pipe)", None),)
+
+    target_pipe = prop_def(PipeAttr)
+
+    def pipe(self) -> Pipe:
+        return self.target_pipe.data
+
+
 @irdl_op_definition
-class BarrierOp(PtoOp):
+class BarrierOp(PipeBarrier):
     """All earlier work of `target_pipe` (every pipe for PIPE_ALL) completes first.
 
     Accepts `#pto.pipe<P>`, `<P>` and `"P"`; a bare `#pto.pipe` (as seed 002 writes it) is
@@ -331,16 +345,9 @@ class BarrierOp(PtoOp):
     name = "pto.barrier"
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/pipe-barrier.md"
-    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
-    PIPE_RULES: ClassVar = (PipeRule("the pipe it names (PIPE_ALL: every pipe)", None),)
-
-    target_pipe = prop_def(PipeAttr)
 
     def __init__(self, pipe: Pipe = Pipe.ALL) -> None:
         super().__init__(properties={"target_pipe": PipeAttr(pipe)})
-
-    def pipe(self) -> Pipe:
-        return self.target_pipe.data
 
     @classmethod
     def parse(cls, parser: Parser) -> BarrierOp:
