@@ -28,7 +28,7 @@ from pto_dialect.ops.tile_memory import (
     constant_index,
 )
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
-from pto_dialect.ops.tile_view import TReshapeOp, WindowViewOp
+from pto_dialect.ops.tile_view import ReinterpretOp, WindowViewOp
 from pto_dialect.records import Effect
 from pto_dialect.types import (
     SPACE_OF_LOCATION,
@@ -80,8 +80,8 @@ def tile_access(value: SSAValue, write: bool) -> Access:
         return Access(owner, 0, value.type.size_bytes, write)  # a pipe slot: space of its own
     if isinstance(owner, WindowViewOp):
         return tile_access(owner.source, write)  # a window of its source: all of it
-    if isinstance(owner, TReshapeOp):
-        return tile_access(owner.src, write)  # the same bytes
+    if isinstance(owner, ReinterpretOp):
+        return tile_access(owner.src, write)  # the same bytes (treshape, talias)
     if (
         isinstance(value, BlockArgument)
         and isinstance(value.type, TileBufType)

@@ -38,3 +38,15 @@ module attributes {pto.target_arch = "a5"} {
     return
   }
 }
+
+// talias: a tile (or tile buffer) of another type over the same bytes.
+// CHECK-LABEL: func.func @talias
+// CHECK-NEXT:    %{{.*}} = pto.talias %b : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16, v_row=4, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0> -> !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// CHECK-NEXT:    %{{.*}} = pto.talias %t : !pto.tile<loc=vec, dtype=f16, rows=8, cols=32, v_row=8, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0> -> !pto.tile<loc=vec, dtype=f16, rows=8, cols=32, v_row=4, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// GENERIC: "pto.talias"(%b) : (!pto.tile_buf<{{.*}}dtype=f32{{.*}}>) -> !pto.tile_buf<{{.*}}dtype=i32{{.*}}>
+// GENERIC: "pto.talias"(%t) : (!pto.tile<{{.*}}>) -> !pto.tile<{{.*}}v_row=4{{.*}}>
+func.func @talias(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16>, %t: !pto.tile<loc=vec, dtype=f16, rows=8, cols=32>) {
+  %a = pto.talias %b : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16> -> !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8>
+  %h = pto.talias %t : !pto.tile<loc=vec, dtype=f16, rows=8, cols=32> -> !pto.tile<loc=vec, dtype=f16, rows=8, cols=32, v_row=4, v_col=32>
+  return
+}

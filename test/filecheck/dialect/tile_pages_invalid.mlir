@@ -91,3 +91,35 @@ module attributes {pto.target_arch = "a5"} {
     return
   }
 }
+
+// -----
+
+func.func @talias_bytes(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16>) {
+  // expected-error @+1 {{pto.talias result of 512 bytes must have the source's 256 bytes}}
+  %a = pto.talias %b : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16> -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>
+  return
+}
+
+// -----
+
+func.func @talias_loc(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
+  // expected-error @+1 {{pto.talias result loc=mat must equal the source loc=vec}}
+  %a = pto.talias %b : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16>
+  return
+}
+
+// -----
+
+func.func @talias_kind(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16>) {
+  // expected-error @+1 {{pto.talias result must be a pto.tile_buf like its source, got pto.tile}}
+  %a = pto.talias %b : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=4, cols=16>
+  return
+}
+
+// -----
+
+func.func @talias_boxed(%b: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.talias cannot change between boxed and unboxed layouts (source slayout=row_major, result slayout=none_box)}}
+  %a = pto.talias %b : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major> -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16>
+  return
+}
