@@ -57,7 +57,10 @@ class Machine:
     semaphores: Counter[int] = field(default_factory=Counter[int])
     """The cluster's cross-core semaphores (`set_cross_core`, `set_intra_block`, ...)."""
     ctrl: int = 0
-    """The CTRL register as the kernel set it (`get_ctrl`/`set_ctrl`; bits not interpreted)."""
+    """The CTRL register as the kernel set it (`get_ctrl`/`set_ctrl`, `settf32mode`); A5's
+    tile matmuls read its TF32 bits (`pto_dialect.ops.tile_config`)."""
+    hf32: bool = False
+    """Whether `sethf32mode` enabled HF32 for later f32 tile matmuls."""
     store_atomic: tuple[str, str] = ("none", "f32")
     """The DMA store-atomic operation and element type (`set_atomic_*`)."""
     ar: int = 0

@@ -150,6 +150,7 @@ PROJECT = (
     _pto("tile_buf_meta", "TileBufMetaFunctions"),
     _pto("tile_transpose", "TileTransposeFunctions"),
     _pto("tile_pack", "TilePackFunctions"),
+    _pto("tile_config", "TileConfigFunctions"),
     _pto("tile_gm_gather", "TileGmGatherFunctions"),
     _pto("vector_spr", "VectorSprFunctions"),
     _pto("tile_prefetch", "TilePrefetchFunctions"),

@@ -174,7 +174,7 @@ class SyncAllOp(PtoOp):
     the number of cores taking part."""
 
     name = "pto.syncall"
-    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
+    MANUAL: ClassVar = "tile/ops/sync-and-config/syncall.md"
     COST: ClassVar = _SYNC
     PIPE: ClassVar = Pipe.ALL
 

@@ -1,24 +1,32 @@
 """The tile chapter's pages landed for issue 25: `tsync` (event and barrier forms) in the pipe
-model, the interpreter and pto-insert-sync; `tpack` against integer arithmetic on the bits."""
+model, the interpreter and pto-insert-sync; `tpack` against integer arithmetic on the bits;
+`settf32mode`/`sethf32mode` against hand-computed TF32 roundings of a tie."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
+import support
 from support import build_tile_op, context, parse_kernel, run_tile_op
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.interpreter import Interpreter
+from xdsl.interpreters.func import FuncFunctions
 from xdsl.passes import PassPipeline
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.execute import run_function
 from interpreters.machine.core import Machine
+from interpreters.ops.tile_config import TileConfigFunctions
+from interpreters.ops.tile_matrix import TileMatrixFunctions
 from interpreters.ops.tile_pack import TilePackFunctions
 from passes.insert_sync import InsertSyncPass
-from pto_dialect.attrs import Location, Pipe
+from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.dtypes import dtype_named, mlir_type
 from pto_dialect.ops.sync import BarrierOp, SetFlagOp
 from pto_dialect.ops.tile_pack import TPackOp
 from pto_dialect.ops.tile_sync import OP_CLASS_PIPES
-from pto_dialect.targets import A5
+from pto_dialect.targets import A5, PROFILES
 from pto_dialect.types import TileBufType
 
 _TILE = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>"
@@ -156,3 +164,63 @@ def test_tpack_keeps_the_low_bytes_of_each_element():
         want = before.copy()
         want[:2, :2] = np.array([b % modulus for b in bits]).reshape(2, 2)
         assert np.array_equal(after, want), (src_name, dst_name)
+
+
+# ---- settf32mode / sethf32mode --------------------------------------------------------------
+_A = "!pto.tile_buf<loc=left, dtype=f32, rows=16, cols=8, blayout=col_major, slayout=row_major>"
+_B = "!pto.tile_buf<loc=right, dtype=f32, rows=8, cols=16, blayout=row_major, slayout=col_major>"
+_C = (
+    "!pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, "
+    "fractal=1024>"
+)
+_TIE = 1 + 2.0**-11
+"""Halfway between the TF32 neighbours 1 and 1 + 2^-10 (10 mantissa bits)."""
+
+
+def _matmul_under(target: str, mode: str) -> np.ndarray:
+    """C = A @ B with A all `_TIE`, B all ones (k = 8), after the mode op `mode`."""
+    text = f"""
+builtin.module attributes {{pto.target_arch = "{target}"}} {{
+  func.func @k(%a: {_A}, %b: {_B}, %c: {_C}) {{
+    {mode}
+    pto.tmatmul ins(%a, %b : {_A}, {_B}) outs(%c : {_C})
+    func.return
+  }}
+}}"""
+    module = parse_kernel(text)
+    machine = Machine(PROFILES[TargetArch(target)])
+    types = support.arg_types(module, "k")
+    values = (_TIE, 1.0, 0.0)
+    tiles = [support.filled(machine, t, v, t.shape) for t, v in zip(types, values, strict=True)]
+    interpreter = Interpreter(module)
+    interpreter.register_implementations(FuncFunctions())
+    for functions in (TileConfigFunctions, TileMatrixFunctions):
+        interpreter.register_implementations(functions(machine))
+    interpreter.call_op("k", tuple(tiles))
+    return tiles[2].get()
+
+
+def test_settf32mode_rounds_the_f32_operands_of_later_a5_tile_matmuls():
+    """A5: CAST_ROUND rounds the tie away (8 x (1 + 2^-10)), CAST_RINT to even (8 x 1); without
+    the mode, or disabled again, the f32 operand is exact (8 x (1 + 2^-11)). A2/A3 and the CPU
+    simulator keep f32 operands (settf32mode.md)."""
+    on = "pto.settf32mode {enable = true, mode = #pto.round_mode<CAST_ROUND>}"
+    cases = {
+        ("a5", on): 8 * (1 + 2.0**-10),
+        ("a5", "pto.settf32mode {enable = true, mode = #pto.round_mode<CAST_RINT>}"): 8.0,
+        ("a5", "pto.settf32mode {enable = true}"): 8 * (1 + 2.0**-10),
+        ("a5", on + "\n    pto.settf32mode {enable = false}"): 8 * _TIE,
+        ("a5", ""): 8 * _TIE,
+        ("a2a3", on): 8 * _TIE,
+        ("cpu", on): 8 * _TIE,
+    }
+    for (target, mode), want in cases.items():
+        assert np.all(_matmul_under(target, mode) == np.float32(want)), (target, mode)
+
+
+def test_an_f32_tile_matmul_under_hf32_stops_naming_the_missing_source():
+    with pytest.raises(PtoRuntimeError, match="no public source fixes what HF32 does"):
+        _matmul_under("a5", "pto.sethf32mode {enable = true}")
+    assert np.all(_matmul_under("cpu", "pto.sethf32mode {enable = true}") == np.float32(8 * _TIE))
+    off = "pto.sethf32mode {enable = true}\n    pto.sethf32mode {enable = false}"
+    assert np.all(_matmul_under("a2a3", off) == np.float32(8 * _TIE))

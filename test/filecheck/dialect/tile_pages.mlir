@@ -50,3 +50,21 @@ func.func @talias(%b: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16>, %t: !p
   %h = pto.talias %t : !pto.tile<loc=vec, dtype=f16, rows=8, cols=32> -> !pto.tile<loc=vec, dtype=f16, rows=8, cols=32, v_row=4, v_col=32>
   return
 }
+
+// settf32mode / sethf32mode: the pages' dictionary form and their Level-2 template; `mode`
+// takes the RoundMode spellings (CAST_ROUND is ROUND); other attributes share the dictionary.
+// CHECK-LABEL: func.func @modes
+// CHECK-NEXT:    pto.settf32mode {enable = true, mode = #pto.round_mode<ROUND>}
+// CHECK-NEXT:    pto.settf32mode {enable = false}
+// CHECK-NEXT:    pto.sethf32mode {enable = true, mode = #pto.round_mode<RINT>, note = 1 : i64}
+// GENERIC: "pto.settf32mode"() <{enable = true, mode = #pto.round_mode<ROUND>}> : () -> ()
+// GENERIC: "pto.settf32mode"() <{enable = false}> : () -> ()
+// GENERIC: "pto.sethf32mode"() <{enable = true, mode = #pto.round_mode<RINT>}> {note = 1 : i64} : () -> ()
+module attributes {pto.target_arch = "a5"} {
+  func.func @modes() {
+    pto.settf32mode {enable = true, mode = #pto.round_mode<CAST_ROUND>}
+    pto.settf32mode ins({enable = false}) outs()
+    pto.sethf32mode {enable = true, mode = #pto<round_mode rint>, note = 1}
+    return
+  }
+}

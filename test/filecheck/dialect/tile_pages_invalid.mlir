@@ -123,3 +123,22 @@ func.func @talias_boxed(%b: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, 
   %a = pto.talias %b : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major> -> !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16>
   return
 }
+
+// -----
+
+// settf32mode on A5: CAST_ROUND or CAST_RINT (pto-isa SetMadTF32Mode's assert).
+module attributes {pto.target_arch = "a5"} {
+  func.func @tf32_mode() {
+    // expected-error @+1 {{pto.settf32mode mode CAST_FLOOR is not supported on target a5 (supported: CAST_RINT, CAST_ROUND)}}
+    pto.settf32mode {enable = true, mode = #pto.round_mode<FLOOR>}
+    return
+  }
+}
+
+// -----
+
+func.func @hf32_enable() {
+  // expected-error @+1 {{pto.sethf32mode enable must be true or false, got 1 : i32}}
+  "pto.sethf32mode"() <{enable = 1 : i32}> : () -> ()
+  return
+}
