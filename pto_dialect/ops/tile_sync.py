@@ -4,7 +4,8 @@
   memrefs; its early-2026 form `ins(%e : T) outs(%d : U)` parses to the same op): the event
   form, `TSYNC(events...)`. Everything after it waits until the earlier ops that wrote those
   operands' bytes have completed (the scalar unit blocks: every pipe's later work is ordered
-  after those writes, nothing else).
+  after those writes, nothing else). With no operand (`ins( : )`, PTOAS's empty variadic) it
+  is a no-op (tsync.md).
 - `pto.tsync.op #pto.op<TADD>` (the manual's barrier form `TSYNC<Op>()`): a `pipe_barrier` on
   the pipe of the op class (pto-isa's `OpPipeEntry`, `OP_CLASS_PIPES`). A member of the
   `PipeBarrier` family with `pto.barrier`: every pass, the pipe model and the checker see that
@@ -114,20 +115,22 @@ class TSyncOp(PtoOp):
                     parser.raise_error("pto.tsync expects `ins(%events : types)`")
                 continue
             with parser.in_parens():
-                values += resolve(parser, *parse_operands_colon_types(parser))
+                if parser.parse_optional_punctuation(":") is None:
+                    values += resolve(parser, *parse_operands_colon_types(parser))
         op = cls(values)
         op.attributes |= parser.parse_optional_attr_dict()
         return op
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ins(")
-        print_values_colon_types(printer, self.events)
+        if self.events:
+            print_values_colon_types(printer, self.events)
+        else:
+            printer.print_string(" : ")
         printer.print_string(")")
         printer.print_op_attributes(self.attributes)
 
     def verify_(self) -> None:
-        if not self.events:
-            raise fail("pto.tsync needs at least one event operand")
         for i, value in enumerate(self.events):
             if not _event_type_ok(value.type):
                 raise fail(

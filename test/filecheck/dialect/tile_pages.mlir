@@ -9,16 +9,19 @@
 // CHECK-LABEL: func.func @tsync
 // CHECK-NEXT:    pto.tsync ins(%t, %v : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<32x32xf32>)
 // CHECK-NEXT:    pto.tsync ins(%v, %m : !pto.partition_tensor_view<32x32xf32>, memref<32x32xf32, #pto.address_space<gm>>)
+// CHECK-NEXT:    pto.tsync ins( : )
 // CHECK-NEXT:    pto.tsync.op #pto.op<TADD>
 // CHECK-NEXT:    pto.tsync.op #pto.op<TSTORE_ACC> {note = "fix"}
 // GENERIC: "pto.tsync"(%t, %v) : (!pto.tile_buf<{{.*}}>, !pto.partition_tensor_view<32x32xf32>) -> ()
 // GENERIC: "pto.tsync"(%v, %m) : (!pto.partition_tensor_view<32x32xf32>, memref<32x32xf32, #pto.address_space<gm>>) -> ()
+// GENERIC: "pto.tsync"() : () -> ()
 // GENERIC: "pto.tsync.op"() <{target_pipe = #pto.pipe<PIPE_V>, op_class = "TADD"}> : () -> ()
 // GENERIC: "pto.tsync.op"() <{target_pipe = #pto.pipe<PIPE_FIX>, op_class = "TSTORE_ACC"}> {note = "fix"} : () -> ()
 module attributes {pto.target_arch = "a2a3"} {
   func.func @tsync(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %v: !pto.partition_tensor_view<32x32xf32>, %m: memref<32x32xf32, #pto.address_space<gm>>) {
     pto.tsync ins(%t, %v : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.partition_tensor_view<32x32xf32>)
     pto.tsync ins(%v : !pto.partition_tensor_view<32x32xf32>) outs(%m : memref<32x32xf32, #pto.address_space<gm>>)
+    pto.tsync ins( : )
     pto.tsync.op #pto.op<TADD>
     pto.tsync.op #pto.op<TSTORE_ACC> {note = "fix"}
     return

@@ -1,13 +1,5 @@
 // RUN: pto-opt %s --split-input-file --verify-diagnostics
 
-func.func @tsync_no_events() {
-  // expected-error @+1 {{pto.tsync needs at least one event operand}}
-  "pto.tsync"() : () -> ()
-  return
-}
-
-// -----
-
 func.func @tsync_scalar(%i: i32) {
   // expected-error @+1 {{pto.tsync event 0 must be a tile, a tile buffer, a partition tensor view, a memref or a tensor, got i32}}
   pto.tsync ins(%i : i32)
