@@ -547,7 +547,7 @@ class _Inserter:
         )
         Rewriter.insert_op(barrier, InsertPoint.before(wait))
         after = wait.next_op
-        if isinstance(after, PipeBarrier) and after.pipe() is pair.dst:
+        if isinstance(after, BarrierOp) and after.pipe() is pair.dst:
             Rewriter.erase_op(after)  # implied by the PIPE_ALL barrier
         for op in pair.ops:
             Rewriter.erase_op(op)
