@@ -65,6 +65,14 @@ class ModeConfigOp(PtoOp):
         }
         super().__init__(properties=props)
 
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        """The forms, as the reference prints them."""
+        return [
+            f"- `{cls.name} {{enable = true|false[, mode = #pto.round_mode<CAST_ROUND>]}}`",
+            f"- `{cls.name} ins({{enable = ..., mode = ...}}) outs()` (the page's Level 2)",
+        ]
+
     @property
     def enabled(self) -> bool:
         return bool(self.enable.value.data)

@@ -96,10 +96,14 @@ class TSyncOp(PtoOp):
     MANUAL: ClassVar = _PAGE
     COST: ClassVar = _SYNC_COST
     PIPE: ClassVar[Pipe] = Pipe.S  # the scalar unit blocks (tsync.md, Side Effects)
-    SYNTAX: ClassVar = (
-        "`pto.tsync ins(%a, %b : T, U)` (PTOAS)",
-        "`pto.tsync ins(%e : T) outs(%d : U)` (PTOAS 2026-03; prints as `ins(%e, %d : T, U)`)",
-    )
+
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        """The forms, as the reference prints them."""
+        return [
+            "- `pto.tsync ins(%a, %b : T, U)` (PTOAS; `ins( : )`: no operand, a no-op)",
+            "- `pto.tsync ins(%e : T) outs(%d : U)` (PTOAS 2026-03; prints as one `ins` list)",
+        ]
 
     events = var_operand_def()
 
@@ -147,7 +151,11 @@ class TSyncBarrierOp(PipeBarrier):
     name = "pto.tsync.op"
 
     MANUAL: ClassVar = _PAGE
-    SYNTAX: ClassVar = ("`pto.tsync.op #pto.op<TADD>` (tsync.md; the pipe is the op class's)",)
+
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        """The form, as the reference prints it."""
+        return ["- `pto.tsync.op #pto.op<C>` (tsync.md; C one of pto-isa's `Op` enumerators)"]
 
     PIPE_RULES: ClassVar = (PipeRule("the pipe of its op class (pto-isa `OpPipeEntry`)", None),)
 
