@@ -169,11 +169,14 @@ class TSyncBarrierOp(PipeBarrier):
 
     @classmethod
     def parse(cls, parser: Parser) -> TSyncBarrierOp:
-        parser.parse_characters(_OP_ATTR, f"pto.tsync.op expects `{_OP_ATTR}<OP_CLASS>`")
+        parser.parse_characters(_OP_ATTR, f" in pto.tsync.op (`{_OP_ATTR}<OP_CLASS>`)")
         with parser.in_angle_brackets():
-            name = parser.parse_identifier(" an op class (e.g. TADD)")
-        if name not in OP_CLASS_PIPES:
-            parser.raise_error(f"unknown op class {name} (pto-isa's `Op` enumerators)")
+            start = parser.pos
+            name = parser.parse_identifier(" (an op class, e.g. TADD)")
+            if name not in OP_CLASS_PIPES:
+                parser.raise_error(
+                    f"unknown op class {name} (pto-isa's `Op` enumerators)", start, parser.pos
+                )
         op = cls(name)
         op.attributes |= parser.parse_optional_attr_dict()
         return op

@@ -13,6 +13,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.passes import PassPipeline
+from xdsl.utils.exceptions import ParseError
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.execute import run_function
@@ -224,3 +225,9 @@ def test_an_f32_tile_matmul_under_hf32_stops_naming_the_missing_source():
     assert np.all(_matmul_under("cpu", "pto.sethf32mode {enable = true}") == np.float32(8 * _TIE))
     off = "pto.sethf32mode {enable = true}\n    pto.sethf32mode {enable = false}"
     assert np.all(_matmul_under("a2a3", off) == np.float32(8 * _TIE))
+
+
+def test_an_unknown_op_class_is_a_diagnostic_at_its_name():
+    with pytest.raises(ParseError, match=r"unknown op class TFOO") as caught:
+        parse_kernel("func.func @f() {\n  pto.tsync.op #pto.op<TFOO>\n  func.return\n}")
+    assert "2:24" in str(caught.value)
