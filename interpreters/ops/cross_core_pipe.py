@@ -160,14 +160,23 @@ class CrossCorePipeFunctions(MachineFunctions):
         core = self._core(interpreter, op)
         cluster = self.machine.shared()
         event = int(cast(int, args[0])) if args else cast(int, op.event_id.value.data)  # type: ignore[union-attr]
-        if not 0 <= event < 16:
-            raise PtoRuntimeError(f"FFTS event id {event} must be in [0, 16)")
+        if not 0 <= event < op.id_limit():
+            raise PtoRuntimeError(f"{op.name} event id {event} must be in [0, {op.id_limit()})")
+        legacy = op.is_legacy_semaphore(event)  # vpto-dev/PTOAS's A5 intra-block semaphore
         pipes = self.machine.pipes
         if op.SIGNALS:
             pipes.execute(op, op.pipe())
-            cluster.set_flag(core, event, op.mode, cluster.signal(core, pipes.free[op.pipe()], op))
+            signal = cluster.signal(core, pipes.free[op.pipe()], op)
+            if legacy:
+                cluster.set_semaphore(core, event, signal)
+            else:
+                cluster.set_flag(core, event, op.mode, signal)
         else:
-            signal = cluster.wait_flag(core, event, op)
+            signal = (
+                cluster.wait_semaphore(core, event, op)
+                if legacy
+                else cluster.wait_flag(core, event, op)
+            )
             cluster.receive(core, signal, pipes, op.pipe(), op)
             pipes.execute(op, op.pipe())
         return ()

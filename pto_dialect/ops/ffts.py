@@ -31,8 +31,9 @@ from pto_dialect.attrs import (
     SyncAllMode,
     SyncAllModeAttr,
     SyncCoreTypeAttr,
+    TargetArch,
 )
-from pto_dialect.ops.base import PtoOp, fail, int_value
+from pto_dialect.ops.base import PtoOp, fail, int_value, target_of
 from pto_dialect.records import NoCycles
 from pto_dialect.types import PtrType
 
@@ -42,6 +43,11 @@ NAMED_PIPES = (Pipe.FIX, Pipe.MTE1, Pipe.MTE2, Pipe.MTE3, Pipe.V)
 """The pipes PTOAS's named sync ops take (PTO.cpp `verifyNamedSyncEventOp`)."""
 FFTS_MODES = (0, 1, 2)
 """0 across the blocks, 1 between the vector subblocks, 2 within the block (the default)."""
+FFTS_FLAGS = 16
+"""FFTS flags 0-15 (PTOAS: A5 sync.set static event_id in [0, 15])."""
+LEGACY_SEMAPHORES = 32
+"""vpto-dev/PTOAS (2026-06) lowers A5 `sync.set`/`sync.wait` to `set_intra_block` /
+`wait_intra_block` with the id as written: its kernels name AIV1's semaphores 16-31 so."""
 
 
 def parse_pipe_event(parser: Parser, opened: bool = False) -> tuple[PipeAttr, int | SSAValue]:
@@ -67,7 +73,8 @@ def parse_pipe_event(parser: Parser, opened: bool = False) -> tuple[PipeAttr, in
 
 class FftsOp(PtoOp):
     """`pto.sync.set|wait <PIPE_X>, N [{ffts_mode = M : i32}]` (or `#pto.pipe<PIPE_X>`, or a
-    dynamic `%id : index` event): an FFTS cross-core flag on pipe `PIPE_X`."""
+    dynamic `%id : index` event): an FFTS cross-core flag on pipe `PIPE_X` (0-15); on A5
+    `sync.set|wait` with N 16-31 is vpto-dev/PTOAS's spelling of intra-block semaphore N."""
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
     COST: ClassVar = _SYNC
@@ -115,11 +122,26 @@ class FftsOp(PtoOp):
             printer.print_string(f" {{ffts_mode = {self.mode} : i32}}")
         printer.print_op_attributes(self.attributes)
 
+    def id_limit(self) -> int:
+        """Event ids the op takes: FFTS flags 0-15; on A5 `sync.set`/`sync.wait` also the
+        older PTOAS spelling of the intra-block semaphores 16-31 (`is_legacy_semaphore`)."""
+        if not self.NAMED and target_of(self).arch is TargetArch.A5:
+            return LEGACY_SEMAPHORES
+        return FFTS_FLAGS
+
+    def is_legacy_semaphore(self, event: int) -> bool:
+        """Whether `event` is vpto-dev/PTOAS's A5 spelling of intra-block semaphore `event`
+        (16-31, AIV1's: `set_intra_block` / `wait_intra_block`, docs/decisions.md)."""
+        return event >= FFTS_FLAGS and self.id_limit() == LEGACY_SEMAPHORES
+
     def verify_(self) -> None:
         if (self.event_id is None) == (self.event_id_dyn is None):
             raise fail(f"{self.name} takes an event id or a dynamic event id, not both")
-        if self.event_id is not None and not 0 <= int_value(self.event_id) < 16:
-            raise fail(f"{self.name} event id must be in [0, 16), got {int_value(self.event_id)}")
+        if self.event_id is not None and not 0 <= int_value(self.event_id) < self.id_limit():
+            raise fail(
+                f"{self.name} event id must be in [0, {self.id_limit()}), got "
+                f"{int_value(self.event_id)}"
+            )
         if self.mode not in FFTS_MODES:
             raise fail(f"{self.name} ffts_mode must be 0, 1 or 2, got {self.mode}")
         if self.target_pipe.data is Pipe.ALL:

@@ -196,3 +196,70 @@ def test_vcvt_packs_fp4_pairs_into_the_parts_byte_lanes() -> None:
     back = convert_lanes(packed, np.ones(256, bool), BF16, 128, 1, (RoundMode.RINT, SatMode.OFF),
                          F4E2M1X2)  # fmt: skip
     assert back.astype(np.float32).tolist() == values.astype(np.float32).tolist()
+
+
+def _ub_kernel(mode: str, sets: str, wait: str) -> str:
+    """The AIC's product of a (32 x 32) and b (32 x 32) goes to UB with `dst_mode(mode)`;
+    AIV s then copies the 32 x 32 f32 at UB address 0 to rows [32 s, 32 s + 32) of c."""
+    body = _kernel("a5", 32, 32, 32, "f16", "f32", "f32").split("  pto.mte_gm_l1_frac", 1)
+    head, cube = body[0], "  pto.mte_gm_l1_frac" + body[1].split("  pto.mte_l0c_gm")[0]
+    head = head.replace(
+        "%c: !pto.ptr<f32, gm>) {", "%c: !pto.ptr<f32, gm>) attributes {pto.kernel} {"
+    )
+    return f"""{head}  %ub = pto.castptr %c0 : i64 -> !pto.ptr<f32, ub>
+  %row = arith.constant 128 : i64
+  pto.section.cube {{
+  {cube}  pto.mte_l0c_ub %l0c, %ub, %m, %n, %m16, %n, dst_mode({mode}), nz2nd
+      : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64, i64, i64{", i64" * mode.startswith("%")}
+    {sets}
+  }}
+  pto.section.vector {{
+    %s = pto.get_subblock_idx
+    %si = arith.index_cast %s : i64 to index
+    %c16i = arith.constant 16 : index
+    %c1i = arith.constant 1 : index
+    %id16 = arith.muli %si, %c16i : index
+    %id = arith.addi %id16, %c1i : index
+    {wait}
+    %c1024 = arith.constant 1024 : index
+    %at = arith.muli %si, %c1024 : index
+    %dst = pto.addptr %c, %at : !pto.ptr<f32, gm>, index -> !pto.ptr<f32, gm>
+    pto.mte_ub_gm %ub, %dst, %row nburst(%m, %row, %row)
+      : !pto.ptr<f32, ub>, !pto.ptr<f32, gm>, i64, i64, i64, i64
+  }}
+  func.return
+}}
+}}
+"""
+
+
+NAMED = ("pto.set_intra_block <PIPE_FIX>, 1\n    pto.set_intra_block <PIPE_FIX>, 17",
+         "pto.wait_intra_block <PIPE_MTE3>, %id")  # fmt: skip
+OLDER = ("pto.sync.set <PIPE_FIX>, 1\n    pto.sync.set <PIPE_FIX>, 17",
+         "pto.sync.wait <PIPE_MTE3>, %id")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("mode", "spelling"),
+    [("%c0", NAMED), ("%c1", NAMED), ("split_m", NAMED), ("split_n", NAMED), ("split_m", OLDER)],
+)
+def test_fixpipe_to_ub_reaches_the_vector_core_its_mode_names(
+    mode: str, spelling: tuple[str, str]
+) -> None:
+    """mte-l0c-ub.md: sub-block s's UB, or the first half of the rows (split_m) / columns
+    (split_n) in AIV0's UB and the second in AIV1's, each at %dst with dst_stride n. AIV s
+    waits for semaphore 16 s + 1, which the AIC's set of 16 s + 1 signals (PTOAS's named
+    form; vpto-dev/PTOAS's `sync.set` 17 on a5 is the same semaphore)."""
+    rng = np.random.default_rng(26)
+    a, b = (rng.integers(-4, 5, (32, 32)).astype(np.float16) for _ in range(2))
+    product = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+    want = np.zeros((2, 32, 32), np.float32)
+    if mode.startswith("%"):
+        want[int(mode[2:])] = product
+    elif mode == "split_m":
+        want[0, :16], want[1, :16] = product[:16], product[16:]
+    else:
+        want[0, :, :16], want[1, :, :16] = product[:, :16], product[:, 16:]
+    module = api.parse(_ub_kernel(mode, *spelling))
+    got = api.run(module, a.reshape(-1), b.reshape(-1), np.zeros(2 * 32 * 32, np.float32))
+    assert np.array_equal(got.outputs[2].reshape(2, 32, 32), want)

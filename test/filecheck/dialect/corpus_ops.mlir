@@ -231,11 +231,17 @@ func.func @atomic_config() {
 
 // CHECK-LABEL: func.func @ctrl
 // CHECK: %c = pto.get_ctrl : i64
-// CHECK-NEXT: pto.set_ctrl %c : i64
-// GENERIC: "pto.set_ctrl"(%c) : (i64) -> ()
-func.func @ctrl() {
+// CHECK-NEXT: %s = pto.sbitset1 %c, %b : i64, i64 -> i64
+// CHECK-NEXT: %r = pto.sbitset0 %s, %b : i64, i64 -> i64
+// CHECK-NEXT: pto.set_ctrl %r : i64
+// GENERIC: "pto.sbitset1"(%c, %b) : (i64, i64) -> i64
+// GENERIC: "pto.sbitset0"(%s, %b) : (i64, i64) -> i64
+// GENERIC: "pto.set_ctrl"(%r) : (i64) -> ()
+func.func @ctrl(%b: i64) {
   %c = pto.get_ctrl : i64
-  pto.set_ctrl %c : i64
+  %s = pto.sbitset1 %c, %b : i64, i64 -> i64
+  %r = pto.sbitset0 %s, %b : i64, i64 -> i64
+  pto.set_ctrl %r : i64
   func.return
 }
 

@@ -520,3 +520,13 @@ func.func @dsb() {
   pto.dsb "GM"
   func.return
 }
+
+// -----
+
+// sbitset: a bit of the 64-bit CTRL
+func.func @sbitset(%c: i64) {
+  %b = arith.constant 64 : i64
+  // expected-error @+1 {{pto.sbitset1 bit 64 must lie in [0, 63]}}
+  %r = pto.sbitset1 %c, %b : i64, i64 -> i64
+  func.return
+}
