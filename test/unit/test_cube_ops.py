@@ -263,3 +263,75 @@ def test_fixpipe_to_ub_reaches_the_vector_core_its_mode_names(
     module = api.parse(_ub_kernel(mode, *spelling))
     got = api.run(module, a.reshape(-1), b.reshape(-1), np.zeros(2 * 32 * 32, np.float32))
     assert np.array_equal(got.outputs[2].reshape(2, 32, 32), want)
+
+
+_T = "!pto.tile_buf<loc={}, dtype={}, rows={}, cols=16, v_row={}, v_col=16, blayout={}, slayout={}, fractal={}, pad=0>"  # noqa: E501
+_MAT, _LEFT, _RIGHT, _ACC, _WMAT, _FP, _VEC = (
+    _T.format(loc, dtype, rows, rows, b, s, f)
+    for loc, dtype, rows, b, s, f in (
+        ("mat", "f32", 16, "col_major", "row_major", 512),
+        ("left", "f32", 16, "col_major", "row_major", 512),
+        ("right", "f32", 16, "row_major", "col_major", 512),
+        ("acc", "f32", 16, "col_major", "row_major", 1024),
+        ("mat", "ui64", 1, "row_major", "none_box", 512),
+        ("scaling", "ui64", 1, "row_major", "none_box", 512),
+        ("vec", "f16", 16, "row_major", "none_box", 512),
+    )
+)
+_FP_MOVES = {
+    # PTOAS's spellings: `fp %fp : F` inside ins, and tmov's second source
+    "tstore": f"pto.tstore ins(%acc : {_ACC} fp %fp : {_FP}) outs(%cp : !pto.partition_tensor_view<16x16xf16>)",  # noqa: E501
+    "tmov": f"pto.tmov ins(%acc : {_ACC}, %fp : {_FP}) outs(%v : {_VEC})",
+    "textract": f"pto.textract ins(%acc, %c0, %c0 : {_ACC}, index, index fp %fp : {_FP}) outs(%v : {_VEC})",  # noqa: E501
+    "tinsert": f"pto.tinsert ins(%acc, %c0, %c0 : {_ACC}, index, index fp %fp : {_FP}) outs(%v : {_VEC})",  # noqa: E501
+}
+
+
+def _view(name: str, dtype: str, rows: int) -> str:
+    tensor = f"!pto.tensor_view<?x?x{dtype}>"
+    return f"""
+    %{name}v = pto.make_tensor_view %{name}, shape = [%c{rows}, %c16], strides = [%c16, %c1] : {tensor}
+    %{name}p = pto.partition_view %{name}v, offsets = [%c0, %c0], sizes = [%c{rows}, %c16] : {tensor} -> !pto.partition_tensor_view<{rows}x16x{dtype}>"""  # noqa: E501
+
+
+@pytest.mark.parametrize("move", list(_FP_MOVES))
+def test_an_fp_tile_quantises_each_accumulator_column_by_its_word(move: str) -> None:
+    """TSTORE_FP / TMOV_FP / TEXTRACT_FP / TINSERT_FP f32 -> f16 (pto-isa a5
+    GetVectorPreQuantMode: VQF322F16_PRE): column j times the f32 scale in bits 13-31 of
+    the j-th 64-bit word of the scaling tile; integer products and power-of-two scales are
+    exact in f16."""
+    store = _FP_MOVES[move]
+    if move != "tstore":
+        store += (
+            f"\n    pto.tstore ins(%v : {_VEC}) outs(%cp : !pto.partition_tensor_view<16x16xf16>)"
+        )
+    text = f"""module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %w: !pto.ptr<ui64>, %c: !pto.ptr<f16>) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index{_view("a", "f32", 16)}{_view("b", "f32", 16)}{_view("w", "ui64", 1)}{_view("c", "f16", 16)}
+    %ma = pto.alloc_tile : {_MAT}
+    %mb = pto.alloc_tile : {_MAT}
+    %l = pto.alloc_tile : {_LEFT}
+    %r = pto.alloc_tile : {_RIGHT}
+    %acc = pto.alloc_tile : {_ACC}
+    %wm = pto.alloc_tile : {_WMAT}
+    %fp = pto.alloc_tile : {_FP}
+    %v = pto.alloc_tile : {_VEC}
+    pto.tload ins(%ap : !pto.partition_tensor_view<16x16xf32>) outs(%ma : {_MAT})
+    pto.tload ins(%bp : !pto.partition_tensor_view<16x16xf32>) outs(%mb : {_MAT})
+    pto.tload ins(%wp : !pto.partition_tensor_view<1x16xui64>) outs(%wm : {_WMAT})
+    pto.tmov ins(%ma : {_MAT}) outs(%l : {_LEFT})
+    pto.tmov ins(%mb : {_MAT}) outs(%r : {_RIGHT})
+    pto.tmov ins(%wm : {_WMAT}) outs(%fp : {_FP})
+    pto.tmatmul ins(%l, %r : {_LEFT}, {_RIGHT}) outs(%acc : {_ACC})
+    {store}
+    return
+  }}
+}}"""  # noqa: E501
+    rng = np.random.default_rng(16)
+    a, b = (rng.integers(-4, 5, (16, 16)).astype(np.float32) for _ in range(2))
+    scales = np.tile(np.array([0.5, 2.0, 0.25, 1.0], np.float32), 4)
+    words = scales.view(np.uint32).astype(np.uint64)
+    got = api.run(api.parse(text), a, b, words, np.zeros((16, 16), np.float16))["c"]
+    assert np.array_equal(got, ((a.astype(np.float64) @ b) * scales).astype(np.float16))
