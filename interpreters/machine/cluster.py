@@ -271,6 +271,12 @@ class Cluster:
         self.memories: dict[int, Callable[[MemorySpace], Memory]] = {}
         """core -> its on-chip memories (`Machine.memory`): the AIC writes its AIVs' UBs."""
 
+    def cube_l1(self, core: int) -> Memory | None:
+        """The L1 of `core`'s block's AIC (None: the launch runs no AIC): where an AIV's UB ->
+        L1 transfers write (an AIV has no L1)."""
+        other = self.index.get(CoreId(self.cores[core].block, KernelKind.CUBE))
+        return None if other is None else self.memories[other](MemorySpace.L1)
+
     def vector_ub(self, core: int, sub: int) -> Memory | None:
         """The UB of vector core `sub` of `core`'s block (None: the launch runs no such core):
         where the AIC's fixpipe and L1 -> UB transfers write (the AIC has no UB)."""

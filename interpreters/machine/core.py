@@ -98,16 +98,28 @@ class Machine:
     def memory(self, space: MemorySpace) -> Memory:
         """The on-chip memory of `space`, of the target's hardware size (`sizes`: on A5 the
         whole 256 KiB of UB, of which memory planning gives tiles 248 KiB). The AIC of a
-        mixed launch has no UB: a UB address there names its block's AIV0's UB."""
+        mixed launch has no UB: a UB address there names its block's AIV0's UB; an AIV has no
+        L1: an L1 address there names its block's AIC's L1."""
         memory = self.memories.get(space)
         if memory is None:
             check(space is not MemorySpace.GM, "GM has no fixed memory: it is the kernel arguments")
-            memory = self._peer_ub(0) if space is MemorySpace.UB else None
+            memory = self._peer(space)
             if memory is None:
                 size = self.target.sizes[_LOCATION_OF_SPACE[space]]
                 memory = Memory.zeros(space.value, space, size)
             self.memories[space] = memory
         return memory
+
+    def _peer(self, space: MemorySpace) -> Memory | None:
+        """The memory of another core of the block that `space` names here: the AIC's UB is
+        AIV0's, an AIV's L1 the AIC's (None: this core's own)."""
+        if self.cluster is None:
+            return None
+        if space is MemorySpace.UB:
+            return self._peer_ub(0)
+        if space is MemorySpace.L1 and self.launch.core is KernelKind.VECTOR:
+            return self.cluster.cube_l1(self.launch.core_index)
+        return None
 
     def _peer_ub(self, sub: int) -> Memory | None:
         """On the AIC of a mixed launch: the UB of its block's AIV `sub`, if the launch runs it."""

@@ -23,7 +23,7 @@ from xdsl.ir import Operation
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.source import location
-from interpreters.machine.core import MachineFunctions
+from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
 from pto_dialect.ops.cross_core_pipe import AllocOp, FreeOp, InitializePipeOp, PopOp, PushOp
@@ -52,6 +52,11 @@ def loop_position(interpreter: Interpreter, op: Operation) -> str:
 @register_functions
 class CrossCorePipeFunctions(MachineFunctions):
     """Pipe ends and FFTS flags of one core of a mixed launch."""
+
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._legacy: dict[FftsOp, bool] = {}
+        """Per flag op: whether it is vpto-dev/PTOAS's A5 semaphore spelling."""
 
     def _core(self, interpreter: Interpreter | None = None, op: Operation | None = None) -> int:
         """The running core's index; with `op`, where in its loops it is (for a deadlock)."""
@@ -162,7 +167,9 @@ class CrossCorePipeFunctions(MachineFunctions):
         event = int(cast(int, args[0])) if args else cast(int, op.event_id.value.data)  # type: ignore[union-attr]
         if not 0 <= event < op.id_limit():
             raise PtoRuntimeError(f"{op.name} event id {event} must be in [0, {op.id_limit()})")
-        legacy = op.is_legacy_semaphore(event)  # vpto-dev/PTOAS's A5 intra-block semaphore
+        legacy = self._legacy.get(op)
+        if legacy is None:  # vpto-dev/PTOAS's A5 intra-block semaphores (fixed per run)
+            legacy = self._legacy[op] = op.is_legacy_semaphore()
         pipes = self.machine.pipes
         if op.SIGNALS:
             pipes.execute(op, op.pipe())

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, i32
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, i32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -73,8 +73,9 @@ def parse_pipe_event(parser: Parser, opened: bool = False) -> tuple[PipeAttr, in
 
 class FftsOp(PtoOp):
     """`pto.sync.set|wait <PIPE_X>, N [{ffts_mode = M : i32}]` (or `#pto.pipe<PIPE_X>`, or a
-    dynamic `%id : index` event): an FFTS cross-core flag on pipe `PIPE_X` (0-15); on A5
-    `sync.set|wait` with N 16-31 is vpto-dev/PTOAS's spelling of intra-block semaphore N."""
+    dynamic `%id : index` event): an FFTS cross-core flag on pipe `PIPE_X` (0-15); on A5, in
+    a module whose `sync.set|wait` name ids 16-31, vpto-dev/PTOAS's spelling of the
+    intra-block semaphores (`is_legacy_semaphore`)."""
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
     COST: ClassVar = _SYNC
@@ -129,10 +130,25 @@ class FftsOp(PtoOp):
             return LEGACY_SEMAPHORES
         return FFTS_FLAGS
 
-    def is_legacy_semaphore(self, event: int) -> bool:
-        """Whether `event` is vpto-dev/PTOAS's A5 spelling of intra-block semaphore `event`
-        (16-31, AIV1's: `set_intra_block` / `wait_intra_block`, docs/decisions.md)."""
-        return event >= FFTS_FLAGS and self.id_limit() == LEGACY_SEMAPHORES
+    def is_legacy_semaphore(self) -> bool:
+        """Whether the op is vpto-dev/PTOAS's A5 spelling of an intra-block semaphore
+        (`set_intra_block` / `wait_intra_block` with its id, docs/decisions.md): on A5, in a
+        module where a `sync.set` / `sync.wait` names a semaphore 16-31 (AIV1's), which no
+        FFTS flag can be."""
+        if self.id_limit() != LEGACY_SEMAPHORES:
+            return False
+        module = self.parent_op()
+        while module is not None and not isinstance(module, ModuleOp):
+            module = module.parent_op()
+        if module is None:
+            return False
+        return any(
+            isinstance(op, FftsOp)
+            and not op.NAMED
+            and op.event_id is not None
+            and int_value(op.event_id) >= FFTS_FLAGS
+            for op in module.walk()
+        )
 
     def verify_(self) -> None:
         if (self.event_id is None) == (self.event_id_dyn is None):

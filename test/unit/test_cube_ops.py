@@ -335,3 +335,45 @@ def test_an_fp_tile_quantises_each_accumulator_column_by_its_word(move: str) -> 
     words = scales.view(np.uint32).astype(np.uint64)
     got = api.run(api.parse(text), a, b, words, np.zeros((16, 16), np.float16))["c"]
     assert np.array_equal(got, ((a.astype(np.float64) @ b) * scales).astype(np.float16))
+
+
+def test_l1_and_ub_of_a_block_are_shared_by_its_cores() -> None:
+    """An AIV's UB -> L1 copy writes the AIC's L1 and the AIC's L1 -> UB copy AIV0's UB (an
+    AIV has no L1, the AIC no UB): 256 i16 go GM -> AIV0 UB -> L1 -> AIV0 UB -> GM."""
+    copy = (
+        "%c0, %c16, %c1, %c0, %c0 : !pto.ptr<i16, {}>, !pto.ptr<i16, {}>, i64, i64, i64, i64, i64"
+    )
+    text = f"""module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%src: !pto.ptr<i16, gm>, %dst: !pto.ptr<i16, gm>) attributes {{pto.kernel}} {{
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    %c16 = arith.constant 16 : i64
+    %c512 = arith.constant 512 : i64
+    %l1 = pto.castptr %c512 : i64 -> !pto.ptr<i16, l1>
+    %ub0 = pto.castptr %c0 : i64 -> !pto.ptr<i16, ub>
+    %ub1 = pto.castptr %c512 : i64 -> !pto.ptr<i16, ub>
+    pto.section.vector {{
+      %s = pto.get_subblock_idx
+      %first = arith.cmpi eq, %s, %c0 : i64
+      scf.if %first {{
+        pto.mte_gm_ub %src, %ub0, %c0, %c512 nburst(%c1, %c512, %c512)
+          : !pto.ptr<i16, gm>, !pto.ptr<i16, ub>, i64, i64, i64, i64, i64
+        pto.barrier #pto.pipe<PIPE_ALL>
+        pto.copy_ubuf_to_cbuf %ub0, %l1, {copy.format("ub", "l1")}
+        pto.set_intra_block <PIPE_MTE3>, 0
+        pto.wait_intra_block <PIPE_MTE3>, 1
+        pto.mte_ub_gm %ub1, %dst, %c512 nburst(%c1, %c512, %c512)
+          : !pto.ptr<i16, ub>, !pto.ptr<i16, gm>, i64, i64, i64, i64
+      }}
+    }}
+    pto.section.cube {{
+      pto.wait_intra_block <PIPE_MTE1>, 0
+      pto.copy_cbuf_to_ubuf %l1, %ub1, {copy.format("l1", "ub")}
+      pto.set_intra_block <PIPE_FIX>, 1
+    }}
+    return
+  }}
+}}"""
+    data = np.arange(256, dtype=np.int16) * 3 - 100
+    got = api.run(api.parse(text), data, np.zeros(256, np.int16)).outputs[1]
+    assert np.array_equal(got, data)
