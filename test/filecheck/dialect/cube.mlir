@@ -115,3 +115,14 @@ func.func @stores(%l0c: !pto.ptr<f32, l0c>, %gm: !pto.ptr<f16, gm>, %gm32: !pto.
 }
 }
 
+
+// MX scale loads from an e8m0 scale buffer into an fp8 operand's scales (PTOAS's spelling)
+// CHECK-LABEL: func.func @mx_scales_e8m0
+// CHECK: pto.mte_l1_l0a_mx %s, %a, %c, %c, %c, %c : !pto.ptr<!pto.f8E8M0, l1>, !pto.ptr<f8E4M3FN, l0a>, i64, i64, i64, i64
+// GENERIC: "pto.mte_l1_l0a_mx"(%s, %a, %c, %c, %c, %c)
+module attributes {pto.target_arch = "a5"} {
+func.func @mx_scales_e8m0(%s: !pto.ptr<!pto.f8E8M0, l1>, %a: !pto.ptr<f8E4M3FN, l0a>, %c: i64) {
+  pto.mte_l1_l0a_mx %s, %a, %c, %c, %c, %c : !pto.ptr<!pto.f8E8M0, l1>, !pto.ptr<f8E4M3FN, l0a>, i64, i64, i64, i64
+  func.return
+}
+}

@@ -172,6 +172,18 @@ func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32,
 
 // -----
 
+// an MX scale load moves bytes: any element types of one width (PTOAS: e8m0 scales into an
+// f8E4M3FN operand's scale buffer)
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%l1h: !pto.ptr<f16, l1>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %c: i64) {
+  // expected-error @+1 {{pto.mte_l1_l0a_mx source element type f16 (16 bits) must be as wide as the destination element type f8E4M3FN (8 bits)}}
+  pto.mte_l1_l0a_mx %l1h, %l0a8, %c, %c, %c, %c : !pto.ptr<f16, l1>, !pto.ptr<f8E4M3FN, l0a>, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
 module attributes {pto.target_arch = "a5"} {
 func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
   %c0 = arith.constant 0 : i64
