@@ -377,3 +377,40 @@ def test_l1_and_ub_of_a_block_are_shared_by_its_cores() -> None:
     data = np.arange(256, dtype=np.int16) * 3 - 100
     got = api.run(api.parse(text), data, np.zeros(256, np.int16)).outputs[1]
     assert np.array_equal(got, data)
+
+
+def test_l1_raw_fills_write_the_word_pattern_in_each_repetition() -> None:
+    """raw_fill_l1 (16-bit word 0xBEEF of 0x1234BEEF, from byte 32: 2 repetitions of 1
+    block, gap 1 block) and create_cbuf_matrix (32-bit word at byte 256, 1 block), read back
+    through UB."""
+    text = """module attributes {pto.target_arch = "a5"} {
+  func.func @k(%out: !pto.ptr<ui8, gm>) {
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    %c2 = arith.constant 2 : i64
+    %c12 = arith.constant 12 : i64
+    %c32 = arith.constant 32 : i64
+    %c256 = arith.constant 256 : i64
+    %c384 = arith.constant 384 : i64
+    %raw = arith.constant 305446639 : i32
+    %l1 = pto.castptr %c0 : i64 -> !pto.ptr<ui8, l1>
+    %l1w = pto.castptr %c256 : i64 -> !pto.ptr<ui32, l1>
+    %ub = pto.castptr %c0 : i64 -> !pto.ptr<ui8, ub>
+    pto.raw_fill_l1 %l1, %c32, %raw, %c2, %c1, %c1 {fill_word_bits = 16 : i64}
+      : !pto.ptr<ui8, l1>, i64, i32, i64, i64, i64
+    pto.create_cbuf_matrix %l1w, %raw, %c1, %c1, %c0 {fill_word_bits = 32 : i64}
+      : !pto.ptr<ui32, l1>, i32, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.mte_l1_ub %l1, %ub, %c12 nburst(%c1, %c0, %c0)
+      : !pto.ptr<ui8, l1>, !pto.ptr<ui8, ub>, i64, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.mte_ub_gm %ub, %out, %c384 nburst(%c1, %c384, %c384)
+      : !pto.ptr<ui8, ub>, !pto.ptr<ui8, gm>, i64, i64, i64, i64
+    return
+  }
+}"""
+    got = api.run(api.parse(text), np.zeros(384, np.uint8)).outputs[0]
+    want = np.zeros(384, np.uint8)
+    want[32:64] = want[96:128] = np.tile([0xEF, 0xBE], 16)
+    want[256:288] = np.tile([0xEF, 0xBE, 0x34, 0x12], 8)
+    assert np.array_equal(got, want)

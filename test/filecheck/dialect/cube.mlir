@@ -126,3 +126,15 @@ func.func @mx_scales_e8m0(%s: !pto.ptr<!pto.f8E8M0, l1>, %a: !pto.ptr<f8E4M3FN, 
   func.return
 }
 }
+
+// L1 raw fills (PTOAS)
+// CHECK-LABEL: func.func @l1_fills
+// CHECK: pto.raw_fill_l1 %l1, %c, %r, %c, %c, %c {fill_word_bits = 16 : i64} : !pto.ptr<bf16, l1>, i64, i32, i64, i64, i64
+// CHECK-NEXT: pto.create_cbuf_matrix %w, %r, %c, %c, %c {fill_word_bits = 32 : i64} : !pto.ptr<ui32, l1>, i32, i64, i64, i64
+// GENERIC: "pto.raw_fill_l1"(%l1, %c, %r, %c, %c, %c) <{fill_word_bits = 16 : i64}>
+// GENERIC: "pto.create_cbuf_matrix"(%w, %r, %c, %c, %c) <{fill_word_bits = 32 : i64}>
+func.func @l1_fills(%l1: !pto.ptr<bf16, mat>, %w: !pto.ptr<ui32, l1>, %c: i64, %r: i32) {
+  pto.raw_fill_l1 %l1, %c, %r, %c, %c, %c {fill_word_bits = 16 : i64} : !pto.ptr<bf16, mat>, i64, i32, i64, i64, i64
+  pto.create_cbuf_matrix %w, %r, %c, %c, %c {fill_word_bits = 32 : i64} : !pto.ptr<ui32, l1>, i32, i64, i64, i64
+  func.return
+}

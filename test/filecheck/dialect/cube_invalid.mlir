@@ -441,3 +441,46 @@ func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32,
   func.return
 }
 }
+
+// -----
+
+// L1 raw fills: the word width, the offset, the control ranges, the canonical view
+func.func @f(%l1: !pto.ptr<ui16, l1>, %c: i64, %r: i32) {
+  // expected-error @+1 {{pto.raw_fill_l1 fill_word_bits must be 16 or 32, got 8}}
+  pto.raw_fill_l1 %l1, %c, %r, %c, %c, %c {fill_word_bits = 8 : i64} : !pto.ptr<ui16, l1>, i64, i32, i64, i64, i64
+  func.return
+}
+
+// -----
+
+func.func @f(%l1: !pto.ptr<ui16, l1>, %c: i64, %r: i32) {
+  %c16 = arith.constant 16 : i64
+  // expected-error @+1 {{pto.raw_fill_l1 byte_offset 16 must be a non-negative multiple of 32}}
+  pto.raw_fill_l1 %l1, %c16, %r, %c, %c, %c {fill_word_bits = 16 : i64} : !pto.ptr<ui16, l1>, i64, i32, i64, i64, i64
+  func.return
+}
+
+// -----
+
+func.func @f(%l1: !pto.ptr<ui32, l1>, %c: i64, %r: i32) {
+  %big = arith.constant 32768 : i64
+  // expected-error @+1 {{pto.create_cbuf_matrix block_num_32b = 32768 must lie in [0, 32767]}}
+  pto.create_cbuf_matrix %l1, %r, %c, %big, %c {fill_word_bits = 32 : i64} : !pto.ptr<ui32, l1>, i32, i64, i64, i64
+  func.return
+}
+
+// -----
+
+func.func @f(%l1: !pto.ptr<f32, l1>, %c: i64, %r: i32) {
+  // expected-error @+1 {{pto.create_cbuf_matrix destination must be a ui32 view for fill_word_bits = 32, got element type f32}}
+  pto.create_cbuf_matrix %l1, %r, %c, %c, %c {fill_word_bits = 32 : i64} : !pto.ptr<f32, l1>, i32, i64, i64, i64
+  func.return
+}
+
+// -----
+
+func.func @f(%ub: !pto.ptr<ui16, ub>, %c: i64, %r: i32) {
+  // expected-error @+1 {{pto.raw_fill_l1 destination must point to l1, got !pto.ptr<ui16, ub>}}
+  pto.raw_fill_l1 %ub, %c, %r, %c, %c, %c {fill_word_bits = 16 : i64} : !pto.ptr<ui16, ub>, i64, i32, i64, i64, i64
+  func.return
+}
