@@ -414,3 +414,49 @@ def test_l1_raw_fills_write_the_word_pattern_in_each_repetition() -> None:
     want[32:64] = want[96:128] = np.tile([0xEF, 0xBE], 16)
     want[256:288] = np.tile([0xEF, 0xBE, 0x34, 0x12], 8)
     assert np.array_equal(got, want)
+
+
+def test_copy_cbuf_to_fbuf_moves_units_of_64_bytes_into_the_fixpipe_buffer() -> None:
+    """PTOAS's `copy_cbuf_to_fbuf` (n_burst 1, len_burst 2: 128 bytes) puts the L1 words
+    filled with f32 0.5 (0x3F000000) into the fixpipe buffer, where a tstore's fp tile reads
+    them: every column scaled by 0.5."""
+    rng = np.random.default_rng(64)
+    a, b = (rng.integers(-4, 5, (16, 16)).astype(np.float32) for _ in range(2))
+    micro = f"""%i0 = arith.constant 0 : i64
+    %i1 = arith.constant 1 : i64
+    %i2 = arith.constant 2 : i64
+    %i4 = arith.constant 4 : i64
+    %half = arith.constant 1056964608 : i32
+    %l1w = pto.castptr %i0 : i64 -> !pto.ptr<ui32, l1>
+    %l1q = pto.castptr %i0 : i64 -> !pto.ptr<ui64, l1>
+    %fbq = pto.castptr %i0 : i64 -> !pto.ptr<ui64, fb>
+    pto.create_cbuf_matrix %l1w, %half, %i1, %i4, %i0 {{fill_word_bits = 32 : i64}}
+      : !pto.ptr<ui32, l1>, i32, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.copy_cbuf_to_fbuf %l1q, %fbq, %i1, %i2, %i0, %i0
+      : !pto.ptr<ui64, l1>, !pto.ptr<ui64, fb>, i64, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    %fp = pto.alloc_tile addr = %i0 : {_FP}"""
+    store = f"pto.tstore ins(%acc : {_ACC} fp %fp : {_FP}) outs(%cp : !pto.partition_tensor_view<16x16xf16>)"  # noqa: E501
+    text = f"""module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f16>) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index{_view("a", "f32", 16)}{_view("b", "f32", 16)}{_view("c", "f16", 16)}
+    %ma = pto.alloc_tile : {_MAT}
+    %mb = pto.alloc_tile : {_MAT}
+    %l = pto.alloc_tile : {_LEFT}
+    %r = pto.alloc_tile : {_RIGHT}
+    %acc = pto.alloc_tile : {_ACC}
+    {micro}
+    pto.tload ins(%ap : !pto.partition_tensor_view<16x16xf32>) outs(%ma : {_MAT})
+    pto.tload ins(%bp : !pto.partition_tensor_view<16x16xf32>) outs(%mb : {_MAT})
+    pto.tmov ins(%ma : {_MAT}) outs(%l : {_LEFT})
+    pto.tmov ins(%mb : {_MAT}) outs(%r : {_RIGHT})
+    pto.tmatmul ins(%l, %r : {_LEFT}, {_RIGHT}) outs(%acc : {_ACC})
+    {store}
+    return
+  }}
+}}"""  # noqa: E501
+    got = api.run(api.parse(text), a, b, np.zeros((16, 16), np.float16))["c"]
+    assert np.array_equal(got, ((a.astype(np.float64) @ b) * 0.5).astype(np.float16))

@@ -138,3 +138,12 @@ func.func @l1_fills(%l1: !pto.ptr<bf16, mat>, %w: !pto.ptr<ui32, l1>, %c: i64, %
   pto.create_cbuf_matrix %w, %r, %c, %c, %c {fill_word_bits = 32 : i64} : !pto.ptr<ui32, l1>, i32, i64, i64, i64
   func.return
 }
+
+// PTOAS's raw L1 -> fixpipe-buffer copy (the form its mte_l1_fb expands to)
+// CHECK-LABEL: func.func @copy_cbuf_to_fbuf
+// CHECK: pto.copy_cbuf_to_fbuf %l1, %fb, %c, %c, %c, %c : !pto.ptr<ui64, l1>, !pto.ptr<ui64, fb>, i64, i64, i64, i64
+// GENERIC: "pto.copy_cbuf_to_fbuf"(%l1, %fb, %c, %c, %c, %c)
+func.func @copy_cbuf_to_fbuf(%l1: !pto.ptr<ui64, l1>, %fb: !pto.ptr<ui64, fb>, %c: i64) {
+  pto.copy_cbuf_to_fbuf %l1, %fb, %c, %c, %c, %c : !pto.ptr<ui64, l1>, !pto.ptr<ui64, fb>, i64, i64, i64, i64
+  func.return
+}
