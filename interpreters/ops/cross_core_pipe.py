@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import cast
 
 from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation
 
@@ -27,7 +28,7 @@ from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
 from pto_dialect.ops.cross_core_pipe import AllocOp, FreeOp, InitializePipeOp, PopOp, PushOp
-from pto_dialect.ops.ffts import FftsOp, SyncAllOp
+from pto_dialect.ops.ffts import FftsOp, SyncAllOp, uses_legacy_semaphores
 from pto_dialect.types import TensorViewType, TileTypeBase
 
 
@@ -55,8 +56,8 @@ class CrossCorePipeFunctions(MachineFunctions):
 
     def __init__(self, machine: Machine) -> None:
         super().__init__(machine)
-        self._legacy: dict[FftsOp, bool] = {}
-        """Per flag op: whether it is vpto-dev/PTOAS's A5 semaphore spelling."""
+        self._legacy: dict[ModuleOp, bool] = {}
+        """Per module: whether its sync.set/wait are vpto-dev/PTOAS's A5 semaphore spelling."""
 
     def _core(self, interpreter: Interpreter | None = None, op: Operation | None = None) -> int:
         """The running core's index; with `op`, where in its loops it is (for a deadlock)."""
@@ -167,9 +168,10 @@ class CrossCorePipeFunctions(MachineFunctions):
         event = int(cast(int, args[0])) if args else cast(int, op.event_id.value.data)  # type: ignore[union-attr]
         if not 0 <= event < op.id_limit():
             raise PtoRuntimeError(f"{op.name} event id {event} must be in [0, {op.id_limit()})")
-        legacy = self._legacy.get(op)
-        if legacy is None:  # vpto-dev/PTOAS's A5 intra-block semaphores (fixed per run)
-            legacy = self._legacy[op] = op.is_legacy_semaphore()
+        module = op.module()  # vpto-dev/PTOAS's A5 intra-block semaphores (fixed per run)
+        if module is not None and module not in self._legacy:
+            self._legacy[module] = uses_legacy_semaphores(module)
+        legacy = op.is_legacy_semaphore(None if module is None else self._legacy[module])
         pipes = self.machine.pipes
         if op.SIGNALS:
             pipes.execute(op, op.pipe())

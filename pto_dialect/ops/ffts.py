@@ -130,25 +130,24 @@ class FftsOp(PtoOp):
             return LEGACY_SEMAPHORES
         return FFTS_FLAGS
 
-    def is_legacy_semaphore(self) -> bool:
+    def module(self) -> ModuleOp | None:
+        """The module the op lies in."""
+        node = self.parent_op()
+        while node is not None and not isinstance(node, ModuleOp):
+            node = node.parent_op()
+        return node
+
+    def is_legacy_semaphore(self, legacy: bool | None = None) -> bool:
         """Whether the op is vpto-dev/PTOAS's A5 spelling of an intra-block semaphore
         (`set_intra_block` / `wait_intra_block` with its id, docs/decisions.md): on A5, in a
         module where a `sync.set` / `sync.wait` names a semaphore 16-31 (AIV1's), which no
-        FFTS flag can be."""
+        FFTS flag can be (`legacy`: `uses_legacy_semaphores` of the module, if known)."""
         if self.id_limit() != LEGACY_SEMAPHORES:
             return False
-        module = self.parent_op()
-        while module is not None and not isinstance(module, ModuleOp):
-            module = module.parent_op()
-        if module is None:
-            return False
-        return any(
-            isinstance(op, FftsOp)
-            and not op.NAMED
-            and op.event_id is not None
-            and int_value(op.event_id) >= FFTS_FLAGS
-            for op in module.walk()
-        )
+        if legacy is not None:
+            return legacy
+        module = self.module()
+        return module is not None and uses_legacy_semaphores(module)
 
     def verify_(self) -> None:
         if (self.event_id is None) == (self.event_id_dyn is None):
@@ -165,6 +164,17 @@ class FftsOp(PtoOp):
         if self.NAMED and self.target_pipe.data not in NAMED_PIPES:
             names = ", ".join(f"<{p.value}>" for p in NAMED_PIPES)
             raise fail(f"{self.name} pipe must be one of {names}")
+
+
+def uses_legacy_semaphores(module: ModuleOp) -> bool:
+    """Whether a `sync.set` / `sync.wait` of `module` names an id 16-31."""
+    return any(
+        isinstance(op, FftsOp)
+        and not op.NAMED
+        and op.event_id is not None
+        and int_value(op.event_id) >= FFTS_FLAGS
+        for op in module.walk()
+    )
 
 
 @irdl_op_definition
