@@ -434,6 +434,7 @@ def _run_mixed(
         machine = Machine(target, pipes=model, launch=launch, cluster=cluster)
         if model.tracking:
             model.observer = partial(cluster.observe, i)
+        cluster.memories[i] = machine.memory
         machines.append(machine)
 
     extra = len(kinds) == 2 and _takes_subblock(kinds)

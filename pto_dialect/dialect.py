@@ -10,6 +10,7 @@ from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
     align,
     cross_core_pipe,
+    cube_fill,
     cube_fixpipe,
     cube_load,
     cube_mad,
@@ -162,6 +163,7 @@ OP_MODULES = (
     cube_load,
     cube_mad,
     cube_fixpipe,
+    cube_fill,
     vmi_predicate,
     vmi_memory,
     vmi_indexed,

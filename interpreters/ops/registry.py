@@ -92,6 +92,7 @@ PROJECT = (
     _pto("cube_load", "CubeLoadFunctions"),
     _pto("cube_mad", "CubeMadFunctions"),
     _pto("cube_fixpipe", "CubeFixpipeFunctions"),
+    _pto("cube_fill", "CubeFillFunctions"),
     _pto("dma", "DmaFunctions"),
     _pto("dma_v06", "DmaV06Functions", "dma_v06", "cube_move"),
     _pto("runtime", "RuntimeFunctions"),

@@ -520,3 +520,42 @@ func.func @dsb() {
   pto.dsb "GM"
   func.return
 }
+
+// -----
+
+// sbitset: a bit of the 64-bit CTRL
+func.func @sbitset(%c: i64) {
+  %b = arith.constant 64 : i64
+  // expected-error @+1 {{pto.sbitset1 bit 64 must lie in [0, 63]}}
+  %r = pto.sbitset1 %c, %b : i64, i64 -> i64
+  func.return
+}
+
+// -----
+
+// fp: a scaling tile
+func.func @fp_scaling(%acc: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, %fp: !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %v: !pto.partition_tensor_view<16x16xi8>) {
+  // expected-error @+1 {{pto.tstore fp must be a !pto.tile_buf in loc=scaling, got !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  pto.tstore ins(%acc : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0> fp %fp : !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%v : !pto.partition_tensor_view<16x16xi8>)
+  func.return
+}
+
+// -----
+
+// fp: from an accumulator
+func.func @fp_acc(%src: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %fp: !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %v: !pto.partition_tensor_view<16x16xf32>) {
+  // expected-error @+1 {{pto.tstore with an fp tile moves from loc=acc, got loc=vec}}
+  pto.tstore ins(%src : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0> fp %fp : !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%v : !pto.partition_tensor_view<16x16xf32>)
+  func.return
+}
+
+// -----
+
+// fp: a pair the target quantises (a2a3: no f32 -> f16 vector mode)
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @fp_pair(%acc: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, %fp: !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %m: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+    // expected-error @+1 {{pto.tmov with an fp tile cannot quantise f32 to f16 on target a2a3 (supported: f32->f32, f32->i8, f32->ui8, i32->f16, i32->i32, i32->i8, i32->ui8)}}
+    pto.tmov ins(%acc : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0> fp %fp : !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%m : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+    func.return
+  }
+}
