@@ -218,10 +218,10 @@ def _scalar_side(op: Operation) -> bool:
     )
 
 
-Entry = tuple[int, "OpPlan | LoopPlan | str"]
+Entry = tuple[int, "OpPlan | LoopPlan | CopiesPlan | str"]
 """An op as `Nest.run_block` meets it: (`OP`, its plan), (`STEP`, its plan: it runs
-iteration by iteration, here it is only counted), (`LOOP`, the loop's plan) or (`YIELD`,
-the yield's name), or (`COPIES`, a loop body's copies run as one: `CopiesPlan`)."""
+iteration by iteration, here it is only counted), (`LOOP`, the loop's plan), (`YIELD`, the
+yield's name) or (`COPIES`, a loop body's copies run as one: `CopiesPlan`)."""
 OP, STEP, LOOP, YIELD, COPIES = range(5)
 
 
