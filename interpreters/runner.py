@@ -51,7 +51,6 @@ from interpreters.machine.report import (
     launch_text,
     write_trace,
 )
-from pto_dialect import __version__
 from pto_dialect.diagnostics import Sources, pass_diagnostic
 from pto_dialect.verification import first_line
 
@@ -60,6 +59,16 @@ EXIT_HAZARD = 3
 EXIT_INTERNAL = 70
 EXIT_SIGPIPE = 128 + signal.SIGPIPE  # as a Unix tool killed by SIGPIPE
 
+
+
+class _Version(argparse.Action):
+    """`--version`: the installed distribution's, read only when asked (`pto_dialect`)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        import pto_dialect
+
+        print(f"pto-run {pto_dialect.__version__}")
+        parser.exit()
 
 class PtoRunMain(CommandLineTool):
     def __init__(self, args: Sequence[str] | None = None) -> None:
@@ -155,7 +164,7 @@ class PtoRunMain(CommandLineTool):
             help="with --semantics-only, run vecscope loops op by op, not as whole arrays",
         )
         arg_parser.add_argument("--index-bitwidth", type=int, choices=(32, 64), default=64)
-        arg_parser.add_argument("--version", action="version", version=f"pto-run {__version__}")
+        arg_parser.add_argument("--version", action=_Version, nargs=0, help="show the version")
         arg_parser.add_argument(
             "--max-steps",
             type=_positive,
