@@ -624,7 +624,7 @@ class Batcher:
             nest = Nest(Context(self.machine, interpreter, pending), env, plan)
             with np.errstate(all="ignore"):
                 nest.run_block(plan.entries, 0, 1, ())
-                safe, apart = verdict(nest, plan, pending)
+                safe, apart = verdict(nest, plan.verdicts, plan.copies, pending)
                 if not safe:
                     return failed
         except (Unbatchable, PtoRuntimeError, ValueError, IndexError, TypeError):

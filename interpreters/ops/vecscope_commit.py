@@ -5,14 +5,22 @@ the order of the scope's accesses), and the stores applied (`commit`)."""
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
-from interpreters.ops.batched import Read, Write, Writes
+from interpreters.ops.batched import Memo, Read, Stamp, Write, Writes
 
-if TYPE_CHECKING:
-    from interpreters.ops.vecscope_batch import Nest, ScopePlan
+
+class Nest(Protocol):
+    """What the checks read of a run (`vecscope_batch.Nest`): the loops' trip counts and
+    sizes, each execution's place in the op-by-op order."""
+
+    sizes: dict[int, tuple[int, int]]
+
+    def grid(self, stamp: Stamp) -> tuple[int, ...]: ...
+
+    def stamps(self, stamp: Stamp, shape: tuple[int, ...]) -> np.ndarray: ...
 
 
 def _read_bytes(nest: Nest, read: Read) -> tuple[np.ndarray, np.ndarray]:
@@ -80,7 +88,7 @@ def _exact(nest: Nest, pending: Writes) -> bool:
     return True
 
 
-def verdict(nest: Nest, plan: ScopePlan, pending: Writes) -> tuple[bool, bool]:
+def verdict(nest: Nest, verdicts: Memo, copies: bool, pending: Writes) -> tuple[bool, bool]:
     """`safe` (`order_free` for a plan that ran copies as one) and whether the writes are
     apart (`writes_apart`), remembered for accesses at the same places (the entry keeps
     the arrays its key names alive)."""
@@ -89,12 +97,12 @@ def verdict(nest: Nest, plan: ScopePlan, pending: Writes) -> tuple[bool, bool]:
         tuple((id(w.op), id(w.place)) for w in pending.writes),
         tuple(nest.sizes.values()),
     )
-    found = plan.verdicts.get(key)
+    found = verdicts.get(key)
     if found is None:
         apart = writes_apart(pending)
-        verdict = order_free(pending, apart) if plan.copies else safe(nest, pending)
+        verdict = order_free(pending, apart) if copies else safe(nest, pending)
         places = [w.place for w in pending.writes]
-        found = plan.verdicts.put(key, ((verdict, apart), list(pending.reads), places))
+        found = verdicts.put(key, ((verdict, apart), list(pending.reads), places))
     return found[0]
 
 
