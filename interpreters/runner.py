@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 from xdsl.context import Context
+from xdsl.dialects import get_all_dialects
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.tools.command_line_tool import CommandLineTool
 from xdsl.utils.exceptions import PassFailedException
@@ -52,6 +53,7 @@ from interpreters.machine.report import (
     write_trace,
 )
 from pto_dialect.diagnostics import Sources, pass_diagnostic
+from pto_dialect.universe import PTO_UNIVERSE
 from pto_dialect.verification import first_line
 
 EXIT_ERROR = 1
@@ -86,6 +88,13 @@ class PtoRunMain(CommandLineTool):
         self.register_all_arguments(arg_parser)
         self.args = arg_parser.parse_args(args=args)
         self.ctx.allow_unregistered = self.args.allow_unregistered_dialect
+
+    def register_all_dialects(self) -> None:
+        """xDSL's dialects and `pto`, the two universes a kernel's dialects come from,
+        without `Universe.get_multiverse`'s scan of every installed package's entry points
+        (importlib.metadata and a walk of site-packages: a few percent of a trivial run)."""
+        for name, factory in {**get_all_dialects(), **PTO_UNIVERSE.all_dialects}.items():
+            self.ctx.register_dialect(name, factory)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         # CommandLineTool's own options but --disable-verify (pto-run always verifies: it
