@@ -62,7 +62,6 @@ EXIT_INTERNAL = 70
 EXIT_SIGPIPE = 128 + signal.SIGPIPE  # as a Unix tool killed by SIGPIPE
 
 
-
 class _Version(argparse.Action):
     """`--version`: the installed distribution's, read only when asked (`pto_dialect`)."""
 
@@ -71,6 +70,7 @@ class _Version(argparse.Action):
 
         print(f"pto-run {pto_dialect.__version__}")
         parser.exit()
+
 
 class PtoRunMain(CommandLineTool):
     def __init__(self, args: Sequence[str] | None = None) -> None:
