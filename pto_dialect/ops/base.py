@@ -29,6 +29,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
+from xdsl.irdl.declarative_assembly_format import FormatProgram
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -81,6 +82,19 @@ class PtoOp(IRDLOperation):
     COST: ClassVar[Cost | None] = None
     """The op's cost class; the completeness test requires one on every op."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Takes a declared `assembly_format` over (`declared_format`): xDSL would parse it
+        when the class is defined, a third of importing the dialect, for ops a run may
+        never meet; `parse` / `print` methods parse it on first use instead."""
+        super().__init_subclass__(**kwargs)
+        if "assembly_format" not in cls.__dict__:
+            return
+        fmt = _FORMATS[cls] = cls.__dict__["assembly_format"]
+        cls.assembly_format = None
+        if fmt is not None:
+            cls.parse = classmethod(_parse_by_format)  # pyright: ignore[reportAttributeAccessIssue]
+            cls.print = _print_by_format  # pyright: ignore[reportAttributeAccessIssue]
+
     @classmethod
     def cost(cls) -> Cost | None:
         """The op's cost class (families may derive it, e.g. from the vector op they use)."""
@@ -106,6 +120,38 @@ class PtoOp(IRDLOperation):
                     return pipes.a2a3
                 return pipes[target_of(self).arch]
         return self.PIPE
+
+
+_FORMATS: dict[type[PtoOp], str | None] = {}
+"""Per op class that declares one: its `assembly_format` (`PtoOp.__init_subclass__`)."""
+PROGRAMS: dict[type[PtoOp], FormatProgram] = {}
+"""The formats parsed so far (`format_program`)."""
+
+
+def declared_format(cls: type[PtoOp]) -> str | None:
+    """The declarative assembly format op class `cls` declares or inherits."""
+    for klass in cls.__mro__:
+        if klass in _FORMATS:
+            return _FORMATS[cast(type[PtoOp], klass)]
+    return None
+
+
+def format_program(cls: type[PtoOp]) -> FormatProgram:
+    """The parsed format of op class `cls`, made once."""
+    program = PROGRAMS.get(cls)
+    if program is None:
+        text = declared_format(cls)
+        assert text is not None
+        program = PROGRAMS[cls] = FormatProgram.from_str(text, cls.get_irdl_definition())
+    return program
+
+
+def _parse_by_format(cls: type[PtoOp], parser: Parser) -> PtoOp:
+    return format_program(cls).parse(parser, cls)
+
+
+def _print_by_format(self: PtoOp, printer: Printer) -> None:
+    format_program(type(self)).print(printer, self)
 
 
 _O = TypeVar("_O", bound=IRDLOperation)
