@@ -23,15 +23,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import numpy as np
-from xdsl.dialects.builtin import IndexType, IntegerType
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute
 
 from interpreters.machine.core import Machine
-from interpreters.machine.memory import Memory, Pointer, Tile
+from interpreters.machine.memory import Memory, Pointer, TensorView, Tile
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
+from pto_dialect.ops.tile_memory import is_gm_memref
 from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
 
 
@@ -328,6 +329,8 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
             arg.memory = gm_buffer(f"gm:arg{index}", arg.array, arg.in_place)
         pointee = expected if expected is not None else dtype_of_array(arg.array)
         return Pointer(arg.memory, arg.offset, pointee)
+    if is_gm_memref(type):
+        return _gm_memref_view(index, arg, cast(MemRefType[Attribute], type))
     if isinstance(type, TileTypeBase):
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a tile: it needs an array, got a scalar")
@@ -353,6 +356,25 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
             raise ArgError(f"{where} needs a scalar VALUE:{type}")
         return float(arg.value)
     raise ArgError(f"{where}: pto-run cannot pass arguments of this type")
+
+
+def _gm_memref_view(index: int, arg: Arg, type: MemRefType[Attribute]) -> TensorView:
+    """A GM memref parameter (`memref<4x8xf32, #pto.address_space<gm>>`, PTOAS's kernels of
+    early 2026) bound to an array of its elements: the row-major view of its shape over a
+    GM buffer holding them."""
+    where = f"argument {index} ({type})"
+    element = dtype_of(type.element_type)
+    if element is None or not isinstance(arg, ArrayArg):
+        raise ArgError(f"{where} is a GM buffer: it needs an array of its element type")
+    shape = tuple(type.get_shape())
+    arg.array = typed_array(arg.array, element)
+    if arg.array.size != prod(shape) or arg.array.dtype != element.numpy:
+        raise ArgError(f"{where} needs {prod(shape)} elements of {element}, got "
+                       f"{arg.array.size} of {arg.array.dtype}")  # fmt: skip
+    if arg.memory is None:
+        arg.memory = gm_buffer(f"gm:arg{index}", arg.array, arg.in_place)
+    strides = tuple(prod(shape[axis + 1 :]) for axis in range(len(shape)))
+    return TensorView(arg.memory, arg.offset, shape, strides, element)
 
 
 def typed_array(array: np.ndarray, element: DType) -> np.ndarray:

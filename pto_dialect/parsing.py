@@ -194,7 +194,12 @@ def parse_module(
 ) -> ModuleOp:
     """The module of `text` (the file `name`), every op located; raises `ParseError`."""
     load_upstream_ops(ctx, text)
-    return LocatingParser(ctx, text, name, line_offset).parse_module(implicit_module)
+    module = LocatingParser(ctx, text, name, line_offset).parse_module(implicit_module)
+    if "memref.alloc" in text:
+        from pto_dialect.memref_tiles import tiles_from_memrefs  # (its ops load with it)
+
+        tiles_from_memrefs(module)
+    return module
 
 
 UPSTREAM_NAMES = ("arith.index_castui", "llvm.extractelement")
