@@ -33,7 +33,7 @@ from interpreters.machine.core import Machine
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.ops.tile_memory import is_gm_memref
-from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
+from pto_dialect.types import MemorySpace, PtrType, ShapedViewBase, TileTypeBase
 
 
 class ArgError(Exception):
@@ -329,8 +329,8 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
             arg.memory = gm_buffer(f"gm:arg{index}", arg.array, arg.in_place)
         pointee = expected if expected is not None else dtype_of_array(arg.array)
         return Pointer(arg.memory, arg.offset, pointee)
-    if is_gm_memref(type):
-        return _gm_memref_view(index, arg, cast(MemRefType[Attribute], type))
+    if gm_window(type) is not None:
+        return _gm_window_view(index, arg, type)
     if isinstance(type, TileTypeBase):
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a tile: it needs an array, got a scalar")
@@ -358,15 +358,28 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
     raise ArgError(f"{where}: pto-run cannot pass arguments of this type")
 
 
-def _gm_memref_view(index: int, arg: Arg, type: MemRefType[Attribute]) -> TensorView:
-    """A GM memref parameter (`memref<4x8xf32, #pto.address_space<gm>>`, PTOAS's kernels of
-    early 2026) bound to an array of its elements: the row-major view of its shape over a
-    GM buffer holding them."""
+def gm_window(type: Attribute) -> tuple[tuple[int, ...], DType] | None:
+    """(shape, element) of a parameter that is a whole static GM window: a GM memref
+    (`memref<4x8xf32, #pto.address_space<gm>>`, PTOAS's kernels of early 2026) or a static
+    `!pto.tensor_view` / `!pto.partition_tensor_view`; None for any other type."""
+    if is_gm_memref(type):
+        memref = cast(MemRefType[Attribute], type)
+        element = dtype_of(memref.element_type)
+        return None if element is None else (tuple(memref.get_shape()), element)
+    if isinstance(type, ShapedViewBase) and min(type.dims) >= 0:
+        return type.dims, type.element
+    return None
+
+
+def _gm_window_view(index: int, arg: Arg, type: Attribute) -> TensorView:
+    """A `gm_window` parameter bound to an array of its elements: the row-major view of its
+    shape over a GM buffer holding them."""
     where = f"argument {index} ({type})"
-    element = dtype_of(type.element_type)
-    if element is None or not isinstance(arg, ArrayArg):
-        raise ArgError(f"{where} is a GM buffer: it needs an array of its element type")
-    shape = tuple(type.get_shape())
+    window = gm_window(type)
+    assert window is not None
+    shape, element = window
+    if not isinstance(arg, ArrayArg):
+        raise ArgError(f"{where} is a GM buffer: it needs an array, got a scalar")
     arg.array = typed_array(arg.array, element)
     if arg.array.size != prod(shape) or arg.array.dtype != element.numpy:
         raise ArgError(f"{where} needs {prod(shape)} elements of {element}, got "

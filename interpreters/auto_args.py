@@ -18,7 +18,7 @@ scalar to 1, a float to 1.0, a bool to true), unless `values` names it (`--arg-v
 NAME=V`); but an integer whose every use is a partition offset starts at 0, one that is a
 view's extent is raised to hold every partition the kernel takes of the view, and PyPTO's
 SPMD scalars (`NAMED_DEFAULTS`) are block 0 of 1. A tile parameter gets a random tile of its
-type, a GM memref parameter (PTOAS's kernels of early 2026) a random buffer of its shape. The
+type, a GM memref or static view parameter a random buffer of its shape. The
 data (`_random`): f32 uniform in [-1, 1), narrower floats on a grid of that interval; integers
 uniform in [1, `INT_LIMIT`], small and positive, since generated kernels read integer buffers
 as lengths, positions, indices and divisors.
@@ -29,17 +29,24 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from math import prod
-from typing import cast
 
 import numpy as np
 from xdsl.dialects import arith, func, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, MemRefType, ModuleOp
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 
-from interpreters.args import MAX_ARRAY_BYTES, Arg, ArgError, ArrayArg, ScalarArg, gm_array
+from interpreters.args import (
+    MAX_ARRAY_BYTES,
+    Arg,
+    ArgError,
+    ArrayArg,
+    ScalarArg,
+    gm_array,
+    gm_window,
+)
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
-from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp, is_gm_memref
+from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
 from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
 
 DEFAULT_INT = 1
@@ -461,13 +468,12 @@ def auto_args(
                                f"bytes, more than pto-run makes ({MAX_AUTO_BYTES})")  # fmt: skip
             array = _random(dtype, -(-nbytes // dtype.bytes), rng)
             args.append(ArrayArg(array, in_place=True))
-        elif is_gm_memref(type):  # a GM buffer of exactly its static shape
-            memref = cast(MemRefType[Attribute], type)
-            element = dtype_of(memref.element_type)
-            count = prod(memref.get_shape())
-            if element is None or count * element.bytes > MAX_AUTO_BYTES:
-                raise ArgError(f"--arg auto: argument {index} ({type}) has no default")
-            args.append(ArrayArg(_random(element, count, rng), in_place=True))
+        elif (window := gm_window(type)) is not None:  # a GM buffer of exactly its shape
+            count = prod(window[0])
+            if count * window[1].bytes > MAX_AUTO_BYTES:
+                raise ArgError(f"--arg auto: argument {index} ({type}) reaches more than "
+                               f"{MAX_AUTO_BYTES} bytes")  # fmt: skip
+            args.append(ArrayArg(_random(window[1], count, rng), in_place=True))
         elif isinstance(type, TileTypeBase):
             shape = type.shape
             if prod(shape) * type.element.bytes > MAX_ARRAY_BYTES:

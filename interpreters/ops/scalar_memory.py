@@ -19,8 +19,11 @@ from pto_dialect.ops.pointer import PtrIntCastOp
 from pto_dialect.ops.scalar_memory import (
     CmoCacheInvalidOp,
     DcciOp,
+    DeclareEventIdArrayOp,
     DeclareLocalArrayOp,
     DsbOp,
+    EventIdArrayGetOp,
+    EventIdArraySetOp,
     FenceBarrierAllOp,
     LdDevOp,
     LoadScalarOp,
@@ -144,6 +147,27 @@ class ScalarMemoryFunctions(MachineFunctions):
         dtype = dtype_of(kind.element_type)
         value = args[-1]
         array[_index(array, args[1:-1])] = value if dtype is None else broadcast(value, dtype, 1)[0]
+        return ()
+
+    @implements(DeclareEventIdArrayOp)
+    def run_declare_eventid_array(
+        self, interpreter: Interpreter, op: DeclareEventIdArrayOp, args: PythonValues
+    ) -> PythonValues:
+        return (np.zeros(op.array.type.length.data, dtype=np.int64),)
+
+    @implements(EventIdArrayGetOp)
+    def run_eventid_array_get(
+        self, interpreter: Interpreter, op: EventIdArrayGetOp, args: PythonValues
+    ) -> PythonValues:
+        array = cast(np.ndarray, args[0])
+        return (int(array[_index(array, args[1:])]),)
+
+    @implements(EventIdArraySetOp)
+    def run_eventid_array_set(
+        self, interpreter: Interpreter, op: EventIdArraySetOp, args: PythonValues
+    ) -> PythonValues:
+        array = cast(np.ndarray, args[0])
+        array[_index(array, args[1:2])] = int(cast(int, args[2]))
         return ()
 
 

@@ -3,6 +3,8 @@
 - `pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]`: the source pipe signals the event to the
   destination pipe; `pto.wait_flag[...]` blocks the destination pipe until it arrives. Each item
   may also be written as a string (`"PIPE_MTE2"`) or a full attribute (`#pto.pipe<PIPE_MTE2>`).
+- `pto.set_flag_dyn [#pto.pipe<PIPE_MTE2>, #pto.pipe<PIPE_V>, %e]` / `pto.wait_flag_dyn`: the
+  same with the event id an index operand (`EVENT_ID<e>`, checked in [0, 8) when it runs).
 - `pto.get_buf "PIPE_MTE2", 0, 0` / `pto.rls_buf ...`: acquire / release buffer slot `buf_id` on a
   pipe. `buf_id` and `mode` are integer literals or i64 SSA values
   (`pto.get_buf "PIPE_MTE2", %bufid, %c0 : i64, i64`); an omitted mode is 0.
@@ -19,6 +21,7 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     irdl_op_definition,
+    operand_def,
     opt_operand_def,
     opt_prop_def,
     prop_def,
@@ -95,13 +98,18 @@ class FlagOp(PtoOp):
         printer.print_op_attributes(self.attributes)
 
     def verify_(self) -> None:
-        if Pipe.ALL in (self.src, self.dst):
-            raise fail(f"{self.name} pipes must be single pipes, not PIPE_ALL (use pto.barrier)")
-        if self.src == self.dst:
-            raise fail(
-                f"{self.name} source pipe {self.src.value} must differ from the destination "
-                "pipe (use pto.barrier within one pipe)"
-            )
+        _check_pipes(self.name, self.src, self.dst)
+
+
+def _check_pipes(name: str, src: Pipe, dst: Pipe) -> None:
+    """A flag goes between two different single pipes."""
+    if Pipe.ALL in (src, dst):
+        raise fail(f"{name} pipes must be single pipes, not PIPE_ALL (use pto.barrier)")
+    if src == dst:
+        raise fail(
+            f"{name} source pipe {src.value} must differ from the destination "
+            "pipe (use pto.barrier within one pipe)"
+        )
 
 
 @irdl_op_definition
@@ -126,6 +134,79 @@ class WaitFlagOp(FlagOp):
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/wait-flag.md"
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+    PIPE_RULES: ClassVar = (PipeRule("the flag's destination pipe", None),)
+
+    def pipe(self) -> Pipe:
+        return self.dst
+
+
+class FlagDynOp(PtoOp):
+    """`set_flag_dyn` / `wait_flag_dyn` `[src_pipe, dst_pipe, %event]`: a flag whose event id
+    is an index operand (PTOAS `SetFlagDynOp`, read from a `!pto.eventid_array`)."""
+
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-flag.md"
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+
+    src_pipe = prop_def(PipeAttr)
+    dst_pipe = prop_def(PipeAttr)
+    event_id = operand_def(IndexType)
+
+    def __init__(self, src_pipe: Pipe, dst_pipe: Pipe, event_id: SSAValue) -> None:
+        super().__init__(
+            operands=[event_id],
+            properties={"src_pipe": PipeAttr(src_pipe), "dst_pipe": PipeAttr(dst_pipe)},
+        )
+
+    @property
+    def src(self) -> Pipe:
+        return self.src_pipe.data
+
+    @property
+    def dst(self) -> Pipe:
+        return self.dst_pipe.data
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FlagDynOp:
+        parser.parse_punctuation("[")
+        src = _parse_enum_item(parser, Pipe, PipeAttr.name)
+        parser.parse_punctuation(",")
+        dst = _parse_enum_item(parser, Pipe, PipeAttr.name)
+        parser.parse_punctuation(",")
+        event = parser.resolve_operand(parser.parse_unresolved_operand(), IndexType())
+        parser.parse_punctuation("]")
+        op = cls(src, dst, event)
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f"[<{self.src.value}>, <{self.dst.value}>, ")
+        printer.print_operand(self.event_id)
+        printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        _check_pipes(self.name, self.src, self.dst)
+
+
+@irdl_op_definition
+class SetFlagDynOp(FlagDynOp):
+    """`set_flag` with a run-time event id."""
+
+    name = "pto.set_flag_dyn"
+
+    PIPE_RULES: ClassVar = (PipeRule("the flag's source pipe", None),)
+
+    def pipe(self) -> Pipe:
+        return self.src
+
+
+@irdl_op_definition
+class WaitFlagDynOp(FlagDynOp):
+    """`wait_flag` with a run-time event id."""
+
+    name = "pto.wait_flag_dyn"
+
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/wait-flag.md"
     PIPE_RULES: ClassVar = (PipeRule("the flag's destination pipe", None),)
 
     def pipe(self) -> Pipe:
@@ -364,6 +445,8 @@ class BarrierOp(PtoOp):
 OPS: list[type[IRDLOperation]] = [
     SetFlagOp,
     WaitFlagOp,
+    SetFlagDynOp,
+    WaitFlagDynOp,
     GetBufOp,
     RlsBufOp,
     GetBufDynOp,

@@ -64,3 +64,32 @@ def test_gm_memref_parameter_needs_its_elements() -> None:
     module = api.parse(_DOUBLE)
     with pytest.raises(api.PtoError, match=r"needs 64 elements of f32, got 63"):
         api.run(module, np.zeros(63, np.float32), np.zeros(64, np.float32))
+
+
+_DYN_FLAGS = """module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%a: !pto.partition_tensor_view<4x8xf32>, %b: !pto.partition_tensor_view<4x8xf32>) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %w = arith.constant {wait} : index
+    %t = pto.alloc_tile : !pto.tile_buf<vec, 4x8xf32>
+    %e = pto.declare_eventid_array -> !pto.eventid_array<2>
+    pto.eventid_array_set %e[%c1], %c3 : !pto.eventid_array<2>
+    %id = pto.eventid_array_get %e[%c1] : !pto.eventid_array<2>
+    pto.tload ins(%a : !pto.partition_tensor_view<4x8xf32>) outs(%t : !pto.tile_buf<vec, 4x8xf32>)
+    pto.set_flag_dyn [#pto.pipe<PIPE_MTE2>, #pto.pipe<PIPE_MTE3>, %id]
+    pto.wait_flag_dyn [#pto.pipe<PIPE_MTE2>, #pto.pipe<PIPE_MTE3>, %w]
+    pto.tstore ins(%t : !pto.tile_buf<vec, 4x8xf32>) outs(%b : !pto.partition_tensor_view<4x8xf32>)
+    return
+  }}
+}}
+"""
+
+
+def test_dynamic_flags_take_their_event_from_an_eventid_array() -> None:
+    a = np.arange(32, dtype=np.float32)
+    out = api.run(api.parse(_DYN_FLAGS.format(wait=3)), a, np.zeros(32, np.float32))
+    assert out.hazards == [] and out[1].tolist() == a.tolist()  # views bind to arrays
+    wrong = api.run(api.parse(_DYN_FLAGS.format(wait=2)), a, np.zeros(32, np.float32))
+    assert any("waits for PIPE_MTE2 -> PIPE_MTE3 EVENT_ID2" in str(h) for h in wrong.hazards)
+    assert any("sets PIPE_MTE2 -> PIPE_MTE3 EVENT_ID3" in str(h) for h in wrong.hazards)

@@ -520,3 +520,21 @@ func.func @dsb() {
   pto.dsb "GM"
   func.return
 }
+
+// -----
+
+// a dynamic flag goes between two different pipes
+func.func @flag_dyn_same_pipe(%e: index) {
+  // expected-error @+1 {{pto.set_flag_dyn source pipe PIPE_V must differ from the destination pipe (use pto.barrier within one pipe)}}
+  pto.set_flag_dyn [#pto.pipe<PIPE_V>, #pto.pipe<PIPE_V>, %e]
+  return
+}
+
+// -----
+
+// an event-id array has a positive size
+func.func @eventid_array_empty() {
+  // expected-error @+1 {{pto.eventid_array needs a positive size, got 0}}
+  %e = pto.declare_eventid_array -> !pto.eventid_array<0>
+  return
+}
