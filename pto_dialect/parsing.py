@@ -189,10 +189,16 @@ def _raised_in_xdsl(err: BaseException) -> bool:
     return bool(frames) and f"{os.sep}xdsl{os.sep}" in frames[-1].filename
 
 
+_BLANK = re.compile(r"(?:\s|//[^\n]*)*")
+"""Text without an op: whitespace and comments only."""
+
+
 def parse_module(
     ctx: Context, text: str, name: str, *, implicit_module: bool = True, line_offset: int = 0
 ) -> ModuleOp:
     """The module of `text` (the file `name`), every op located; raises `ParseError`."""
+    if implicit_module and _BLANK.fullmatch(text):  # as mlir-opt: no ops, an empty module
+        return ModuleOp([])
     load_upstream_ops(ctx, text)
     module = LocatingParser(ctx, text, name, line_offset).parse_module(implicit_module)
     if "memref.alloc" in text:

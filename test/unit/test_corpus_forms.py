@@ -93,3 +93,57 @@ def test_dynamic_flags_take_their_event_from_an_eventid_array() -> None:
     wrong = api.run(api.parse(_DYN_FLAGS.format(wait=2)), a, np.zeros(32, np.float32))
     assert any("waits for PIPE_MTE2 -> PIPE_MTE3 EVENT_ID2" in str(h) for h in wrong.hazards)
     assert any("sets PIPE_MTE2 -> PIPE_MTE3 EVENT_ID3" in str(h) for h in wrong.hazards)
+
+
+def test_text_without_ops_is_an_empty_module() -> None:
+    module = api.parse("// RUN: ptoas %S/other.pto | FileCheck %s\n\n// CHECK: x\n")
+    assert list(module.ops) == []  # as mlir-opt
+    with pytest.raises(api.PtoError, match="the module has no function with a body to run"):
+        api.run(module)
+
+
+_MAT = (
+    "!pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row={vr}, v_col={vc}, "
+    "blayout=col_major, slayout=row_major, fractal=512, pad=0>"
+)
+_PV = "!pto.partition_tensor_view<{}>"
+
+
+def _gather_to_l1(mode: str, valid: tuple[int, int]) -> str:
+    """A CPU-target kernel (tstore from Mat): mgather into an NZ 16x32 f16 tile, stored."""
+    mat = _MAT.format(vr=valid[0], vc=valid[1])
+    views = [("t", "32x32xf16"), ("i", "1x16xi32" if mode == "row" else "16x32xi32")]
+    views += [("s", "16x32xf16")] if mode == "elem" else []
+    ins = ", ".join(f"%{n}" for n, _ in views)
+    types = ", ".join(_PV.format(t) for _, t in views)
+    out = _PV.format(f"{valid[0]}x{valid[1]}xf16")
+    params = ", ".join(f"%{n}: {_PV.format(t)}" for n, t in views) + f", %o: {out}"
+    return (
+        f'module attributes {{pto.target_arch = "cpu"}} {{\n  func.func @k({params}) {{\n'
+        f"    %d = pto.alloc_tile : {mat}\n"
+        f"    pto.mgather ins({ins} : {types}) outs(%d : {mat}) "
+        f"{{coalesce = #pto<coalesce {mode}>}}\n"
+        f"    pto.tstore ins(%d : {mat}) outs(%o : {out})\n"
+        "    return\n  }\n}\n"
+    )
+
+
+def test_mgather_from_gm_indices_into_an_nz_mat_tile() -> None:
+    table = np.arange(1024, dtype=np.float32).astype(np.float16)
+    rows = np.array([5, 0, 31, 2] + [1] * 12, np.int32)
+    out = api.run(api.parse(_gather_to_l1("row", (4, 32))), table, rows, np.zeros(128, np.float16))
+    got = out[2].reshape(4, 32)
+    for r in range(4):  # dst[r, :] = table[idx[r], :]
+        assert got[r].tolist() == table.reshape(32, 32)[rows[r]].tolist()
+    flat = np.arange(512, dtype=np.int32)[::-1].copy()
+    out = api.run(api.parse(_gather_to_l1("elem", (2, 20))), table, flat,
+                  np.ones(512, np.float16), np.zeros(40, np.float16))  # fmt: skip
+    got, scratch = out[3].reshape(2, 20), out[2]
+    expect = np.zeros((16, 32), np.float16)
+    for r in range(2):
+        for c in range(20):  # dst[r, c] = table_flat[idx[r, c]], zeros elsewhere
+            expect[r, c] = table[flat[r * 32 + c]]
+    assert got.tolist() == expect[:2, :20].tolist()
+    # the scratch holds the whole tile in NZ order: column blocks of 16, each 16 rows of 16
+    nz = [expect[r, b * 16 + k] for b in range(2) for r in range(16) for k in range(16)]
+    assert scratch.tolist() == nz

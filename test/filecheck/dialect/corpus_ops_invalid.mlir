@@ -212,10 +212,10 @@ func.func @case22(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc
 
 // -----
 
-// mgather: a vec value tile
-func.func @case23(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
-  // expected-error @+1 {{pto.mgather value tile must be in loc=vec, got loc=mat}}
-  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>)
+// mgather: a vec value tile (a mat one is the GM -> L1 form)
+func.func @case23(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.mgather value tile must be in loc=vec, got loc=acc}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>)
   func.return
 }
 
@@ -536,5 +536,35 @@ func.func @flag_dyn_same_pipe(%e: index) {
 func.func @eventid_array_empty() {
   // expected-error @+1 {{pto.eventid_array needs a positive size, got 0}}
   %e = pto.declare_eventid_array -> !pto.eventid_array<0>
+  return
+}
+
+// -----
+
+// mgather to loc=mat: an NZ dst
+func.func @mgather_l1_layout(%t: !pto.partition_tensor_view<32x32xf16>, %i: !pto.partition_tensor_view<1x16xi32>) {
+  %d = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{pto.mgather to loc=mat needs an NZ dst (blayout=col_major, slayout=row_major, fractal=512)}}
+  pto.mgather ins(%t, %i : !pto.partition_tensor_view<32x32xf16>, !pto.partition_tensor_view<1x16xi32>) outs(%d : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {coalesce = #pto<coalesce row>}
+  return
+}
+
+// -----
+
+// mgather to loc=mat: coalesce written out
+func.func @mgather_l1_coalesce(%t: !pto.partition_tensor_view<32x32xf16>, %i: !pto.partition_tensor_view<1x16xi32>) {
+  %d = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{pto.mgather to loc=mat needs an explicit coalesce (row or elem): GM indices have no tile shape to infer it from}}
+  pto.mgather ins(%t, %i : !pto.partition_tensor_view<32x32xf16>, !pto.partition_tensor_view<1x16xi32>) outs(%d : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+
+// -----
+
+// mgather to loc=mat: a scratch view exactly with coalesce = elem
+func.func @mgather_l1_scratch(%t: !pto.partition_tensor_view<32x32xf16>, %i: !pto.partition_tensor_view<16x32xi32>) {
+  %d = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{pto.mgather to loc=mat takes a GM scratch operand exactly with coalesce = elem}}
+  pto.mgather ins(%t, %i : !pto.partition_tensor_view<32x32xf16>, !pto.partition_tensor_view<16x32xi32>) outs(%d : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {coalesce = #pto<coalesce elem>}
   return
 }
