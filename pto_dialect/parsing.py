@@ -42,7 +42,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnknownLoc,
 )
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import VerifyException
@@ -167,7 +167,10 @@ class LocatingParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
-        op = self._located(super().parse_operation)
+        if self._current_token.text == "pto.strict_vecscope":
+            op = self._located(self._parse_strict_vecscope)
+        else:
+            op = self._located(super().parse_operation)
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
             column = start - self._line_starts[line - 1] + 1
@@ -175,6 +178,68 @@ class LocatingParser(Parser):
                 self._name, IntAttr(line + self._line_offset), IntAttr(column)
             )
         return op
+
+    def _parse_strict_vecscope(self) -> Operation:
+        """`pto.strict_vecscope(%a, ...) { ^bb0(%x: T, ...): ... } : (T, ...) -> ()`, PTOAS's
+        vecscope whose body sees only its captures (`StrictVecScopeOp`): read as the
+        `pto.vecscope` it is, each block argument replaced by its capture."""
+        from pto_dialect.ops.vecscope import VecScopeOp  # (the dialect's ops load with it)
+
+        start = self._current_token.span.start
+        self._consume_token()
+        names = self.parse_comma_separated_list(self.Delimiter.PAREN, self.parse_unresolved_operand)
+        body = self.parse_region()
+        attrs = self.parse_optional_attr_dict()
+        self.parse_punctuation(":")
+        signature = self.parse_function_type()
+        kinds = list(signature.inputs.data)
+        block = body.blocks.first
+        args = list(block.args) if block is not None else []
+        if len(kinds) != len(names):
+            kinds = []  # reported below
+        captures = [self.resolve_operand(n, t) for n, t in zip(names, kinds, strict=False)]
+        if (
+            len(captures) != len(names)
+            or signature.outputs.data
+            or [a.type for a in args] != kinds
+            or len(body.blocks) > 1
+        ):
+            self.raise_error(
+                "pto.strict_vecscope needs one block whose arguments have the types of its "
+                "captures, and the signature (captures) -> ()",
+                start,
+                self._current_token.span.start,
+            )
+        for op in body.walk():
+            for operand in op.operands:
+                if not _defined_in(operand, body):
+                    name = f"%{operand.name_hint}" if operand.name_hint else "a value"
+                    self.raise_error(
+                        f"pto.strict_vecscope body uses {name} "
+                        "defined outside it: pass it as a capture",
+                        start,
+                        self._current_token.span.start,
+                    )
+        for arg, capture in zip(args, captures, strict=True):
+            arg.replace_all_uses_with(capture)
+        if block is not None:
+            for arg in reversed(args):
+                block.erase_arg(arg)
+        scope = VecScopeOp(body)
+        scope.attributes.update(attrs)
+        return scope
+
+
+def _defined_in(value: SSAValue, region: Region) -> bool:
+    """Whether `value` is a block argument or a result of an op inside `region`."""
+    owner = value.owner
+    parent = owner.parent if isinstance(owner, Block) else owner.parent_region()
+    while parent is not None:
+        if parent is region:
+            return True
+        op = parent.parent_op()
+        parent = op.parent_region() if op is not None else None
+    return False
 
 
 def _continues(text: str, at: int) -> bool:

@@ -147,3 +147,28 @@ def test_mgather_from_gm_indices_into_an_nz_mat_tile() -> None:
     # the scratch holds the whole tile in NZ order: column blocks of 16, each 16 rows of 16
     nz = [expect[r, b * 16 + k] for b in range(2) for r in range(16) for k in range(16)]
     assert scratch.tolist() == nz
+
+
+_STRICT = """func.func @f(%p: !pto.ptr<f32, ub>, %c: index) {{
+  pto.strict_vecscope(%p{extra}) {{
+  ^bb0(%q: !pto.ptr<f32, ub>{extra_t}):
+    %m = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>
+    %v = pto.vlds %q[%c] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+    pto.vsts %v, %q[%c], %m : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>
+  }} : (!pto.ptr<f32, ub>{extra_t}) -> ()
+  return
+}}
+"""
+
+
+def test_strict_vecscope_is_the_vecscope_of_its_captures() -> None:
+    with pytest.raises(api.PtoParseError, match=r"pto.strict_vecscope body uses %c defined "
+                       "outside it: pass it as a capture"):  # fmt: skip
+        api.parse(_STRICT.format(extra="", extra_t=""))
+    with pytest.raises(api.PtoParseError, match="arguments have the types of its captures"):
+        api.parse(_STRICT.format(extra=", %c", extra_t=""))
+    text = _STRICT.format(extra="", extra_t="").replace("%q[%c]", "%q[%k]")
+    text = text.replace("^bb0(%q: !pto.ptr<f32, ub>):", "^bb0(%q: !pto.ptr<f32, ub>):\n"
+                        "    %k = arith.constant 0 : index")  # fmt: skip
+    printed = str(api.parse(text))
+    assert "pto.vecscope {" in printed and "%p[%k]" in printed and "strict" not in printed
