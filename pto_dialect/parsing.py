@@ -167,8 +167,9 @@ class LocatingParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
-        if self._current_token.text == "pto.strict_vecscope":
-            op = self._located(self._parse_strict_vecscope)
+        spelling = _SPELLINGS.get(self._current_token.text)
+        if spelling is not None:
+            op = self._located(lambda: spelling(self))
         else:
             op = self._located(super().parse_operation)
         if isinstance(op.location, UnknownLoc):
@@ -228,6 +229,27 @@ class LocatingParser(Parser):
         scope = VecScopeOp(body)
         scope.attributes.update(attrs)
         return scope
+
+
+def _flag_spelling(set_flag: bool) -> Callable[[LocatingParser], Operation]:
+    """`pto.record_event` / `pto.wait_event [SRC, DST, EVENT]` of PTOAS, its op types
+    lowered to their pipes: the `set_flag` / `wait_flag` it is."""
+
+    def parse(parser: LocatingParser) -> Operation:
+        from pto_dialect.ops.sync import SetFlagOp, WaitFlagOp
+
+        parser._consume_token()  # pyright: ignore[reportPrivateUsage]
+        return (SetFlagOp if set_flag else WaitFlagOp).parse(parser)
+
+    return parse
+
+
+_SPELLINGS: dict[str, Callable[[LocatingParser], Operation]] = {
+    "pto.strict_vecscope": LocatingParser._parse_strict_vecscope,  # pyright: ignore[reportPrivateUsage]
+    "pto.record_event": _flag_spelling(True),
+    "pto.wait_event": _flag_spelling(False),
+}
+"""Ops of PTOAS that are another spelling of one of ours, read as that op (printed as it)."""
 
 
 def _defined_in(value: SSAValue, region: Region) -> bool:

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import ClassVar, TypeVar, cast
 
 from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
 from xdsl.ir import Attribute, SSAValue
@@ -39,8 +39,45 @@ BUF_ID_COUNT = 32
 _E = TypeVar("_E", Pipe, Event)
 
 
+SYNC_OP_PIPES: dict[str, Pipe] = {
+    "TLOAD": Pipe.MTE2,
+    "TSTORE_VEC": Pipe.MTE3,
+    "TSTORE_ACC": Pipe.FIX,
+    "TMOV_M2L": Pipe.MTE1,
+    "TMOV_M2B": Pipe.MTE1,
+    "TMOV_M2S": Pipe.FIX,
+    "TMOV_M2V": Pipe.V,
+    "TMOV_V2M": Pipe.FIX,
+    "TMATMUL": Pipe.M,
+    "TVEC": Pipe.V,
+    "TVECWAIT_EVENT": Pipe.V,
+}
+"""The pipe of each op type a pipe may be named by (`#pto.pipe_event_type<TLOAD>`, the older
+`#pto.sync_op_type<TLOAD>`): PTOAS lib/PTO/IR/PTOSyncUtils.cpp `mapSyncOpTypeToPipe`."""
+
+
+def _parse_op_type_pipe(parser: Parser) -> Pipe | None:
+    """`#pto.pipe_event_type<T>` or `#pto.sync_op_type<T>` as the pipe of op type T."""
+    for prefix in ("#pto.pipe_event_type", "#pto.sync_op_type"):
+        if parser.parse_optional_characters(prefix) is not None:
+            start = parser.pos
+            with parser.in_angle_brackets():
+                kind = parser.parse_identifier()
+            if kind not in SYNC_OP_PIPES:
+                parser.raise_error(
+                    f"unknown op type '{kind}', expected one of {', '.join(SYNC_OP_PIPES)}",
+                    start,
+                    parser.pos,
+                )
+            return SYNC_OP_PIPES[kind]
+    return None
+
+
 def _parse_enum_item(parser: Parser, enum: type[_E], attr_name: str) -> _E:
-    """`"VALUE"`, `<VALUE>` or `#attr_name<VALUE>`."""
+    """`"VALUE"`, `<VALUE>` or `#attr_name<VALUE>`; a pipe also as the op type it runs
+    (`SYNC_OP_PIPES`)."""
+    if enum is Pipe and (pipe := _parse_op_type_pipe(parser)) is not None:
+        return cast(_E, pipe)
     if parser.parse_optional_characters(f"#{attr_name}") is not None:
         with parser.in_angle_brackets():
             return parser.parse_str_enum(enum)
@@ -290,13 +327,18 @@ class BufOp(PtoOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> BufOp:
-        pipe = parser.parse_str_enum(Pipe)
+        """`"PIPE", id[, mode]` or PTOAS's `[PIPE, id[, mode]]` (the pipe also as an op
+        type, `#pto.pipe_event_type<TLOAD>`)."""
+        bracket = parser.parse_optional_punctuation("[") is not None
+        pipe = _parse_enum_item(parser, Pipe, PipeAttr.name)
         items: list[int | UnresolvedOperand] = []
         while len(items) < 2 and parser.parse_optional_punctuation(",") is not None:
             operand = parser.parse_optional_unresolved_operand()
             items.append(
                 operand if operand is not None else parser.parse_integer(allow_boolean=False)
             )
+        if bracket:
+            parser.parse_punctuation("]")
         if not items:
             parser.raise_error(f"{cls.name} expects a buf_id after the pipe")
         attrs = parser.parse_optional_attr_dict()

@@ -172,3 +172,22 @@ def test_strict_vecscope_is_the_vecscope_of_its_captures() -> None:
                         "    %k = arith.constant 0 : index")  # fmt: skip
     printed = str(api.parse(text))
     assert "pto.vecscope {" in printed and "%p[%k]" in printed and "strict" not in printed
+
+
+def test_record_and_wait_event_are_flags_between_the_op_types_pipes() -> None:
+    text = """func.func @f() {
+  pto.record_event [#pto.pipe_event_type<TSTORE_ACC>, #pto.sync_op_type<TMOV_M2L>,
+                    #pto.event<EVENT_ID3>]
+  pto.wait_event [#pto.pipe_event_type<TSTORE_ACC>, #pto.pipe_event_type<TMOV_M2L>,
+                  #pto.event<EVENT_ID3>]
+  pto.get_buf[#pto.pipe_event_type<TVEC>, 2]
+  pto.rls_buf[#pto.pipe_event_type<TVEC>, 2]
+  return
+}
+"""
+    printed = str(api.parse(text))  # PTOAS mapSyncOpTypeToPipe: FIX for TSTORE_ACC, MTE1 M2L
+    assert "pto.set_flag[<PIPE_FIX>, <PIPE_MTE1>, <EVENT_ID3>]" in printed
+    assert "pto.wait_flag[<PIPE_FIX>, <PIPE_MTE1>, <EVENT_ID3>]" in printed
+    assert 'pto.get_buf "PIPE_V", 2, 0' in printed and 'pto.rls_buf "PIPE_V", 2, 0' in printed
+    with pytest.raises(api.PtoParseError, match="unknown op type 'TFOO'"):
+        api.parse(text.replace("TSTORE_ACC", "TFOO", 1))
