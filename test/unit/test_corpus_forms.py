@@ -191,3 +191,30 @@ def test_record_and_wait_event_are_flags_between_the_op_types_pipes() -> None:
     assert 'pto.get_buf "PIPE_V", 2, 0' in printed and 'pto.rls_buf "PIPE_V", 2, 0' in printed
     with pytest.raises(api.PtoParseError, match="unknown op type 'TFOO'"):
         api.parse(text.replace("TSTORE_ACC", "TFOO", 1))
+
+
+def test_struct_fields_hold_what_was_set() -> None:
+    text = """module attributes {pto.target_arch = "a5"} {
+  func.func @k(%p: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %x = pto.load_scalar %p[%c0] : !pto.ptr<f32> -> f32
+    %n = arith.constant 7 : i16
+    %s = pto.declare_struct -> !pto.struct<i32, !pto.struct<f32, i16>>
+    pto.struct_set %s[1, 0], %x : !pto.struct<i32, !pto.struct<f32, i16>>, f32
+    pto.struct_set %s[1, 1], %n : !pto.struct<i32, !pto.struct<f32, i16>>, i16
+    %y = pto.struct_get %s[1, 0] : !pto.struct<i32, !pto.struct<f32, i16>> -> f32
+    %m = pto.struct_get %s[1, 1] : !pto.struct<i32, !pto.struct<f32, i16>> -> i16
+    %z = pto.struct_get %s[0] : !pto.struct<i32, !pto.struct<f32, i16>> -> i32
+    %mf = arith.sitofp %m : i16 to f32
+    %zf = arith.sitofp %z : i32 to f32
+    pto.store_scalar %y, %p[%c1] : !pto.ptr<f32>, f32
+    %w = arith.addf %mf, %zf : f32
+    pto.store_scalar %w, %p[%c2] : !pto.ptr<f32>, f32
+    return
+  }
+}
+"""
+    out = api.run(api.parse(text), np.array([2.5, 0, 0], np.float32))
+    assert out[0].tolist() == [2.5, 2.5, 7.0]  # an unset field reads 0

@@ -26,6 +26,18 @@ func.func @eventid_arrays(%c: index) {
   return
 }
 
+// CHECK-LABEL: func.func @structs
+// CHECK-NEXT: %s = pto.declare_struct -> !pto.struct<f16, !pto.struct<f32, i8>>
+// CHECK-NEXT: pto.struct_set %s[1, 0], %v : !pto.struct<f16, !pto.struct<f32, i8>>, f32
+// CHECK-NEXT: %g = pto.struct_get %s[1, 0] : !pto.struct<f16, !pto.struct<f32, i8>> -> f32
+// GENERIC: "pto.struct_set"(%s, %v) <{path = array<i64: 1, 0>}> : (!pto.struct<f16, !pto.struct<f32, i8>>, f32) -> ()
+func.func @structs(%v: f32) {
+  %s = pto.declare_struct -> !pto.struct<f16, !pto.struct<f32, i8>>
+  pto.struct_set %s[1, 0], %v : !pto.struct<f16, !pto.struct<f32, i8>>, f32
+  %g = pto.struct_get %s[1, 0] : !pto.struct<f16, !pto.struct<f32, i8>> -> f32
+  return
+}
+
 // CHECK-LABEL: func.func @scalar_memory
 // CHECK-NEXT: %x = pto.load_scalar %p[%c] : !pto.ptr<i32> -> i32
 // CHECK-NEXT: pto.store_scalar %x, %p[%c] : !pto.ptr<i32>, i32

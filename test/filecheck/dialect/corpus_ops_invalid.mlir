@@ -568,3 +568,57 @@ func.func @mgather_l1_scratch(%t: !pto.partition_tensor_view<32x32xf16>, %i: !pt
   pto.mgather ins(%t, %i : !pto.partition_tensor_view<32x32xf16>, !pto.partition_tensor_view<16x32xi32>) outs(%d : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {coalesce = #pto<coalesce elem>}
   return
 }
+
+// -----
+
+// struct fields are scalars or structs
+func.func @struct_field() {
+  // expected-error @+1 {{pto.struct field i1 is not an 8/16/32/64-bit integer, f16, bf16, f32, f64 or a nested !pto.struct}}
+  %s = pto.declare_struct -> !pto.struct<f32, i1>
+  return
+}
+
+// -----
+
+// a struct path ends at a scalar field of the right type
+func.func @struct_path(%v: f32) {
+  %s = pto.declare_struct -> !pto.struct<!pto.struct<f32, i8>, i16>
+  // expected-error @+1 {{pto.struct_get path [0] stops at the nested !pto.struct<f32, i8>: extend it to a scalar}}
+  %g = pto.struct_get %s[0] : !pto.struct<!pto.struct<f32, i8>, i16> -> f32
+  return
+}
+
+// -----
+
+func.func @struct_path_range() {
+  %s = pto.declare_struct -> !pto.struct<f32, i8>
+  // expected-error @+1 {{pto.struct_get path [5]: field 5 of !pto.struct<f32, i8> does not exist}}
+  %g = pto.struct_get %s[5] : !pto.struct<f32, i8> -> f32
+  return
+}
+
+// -----
+
+func.func @struct_value_type(%v: f16) {
+  %s = pto.declare_struct -> !pto.struct<f32, i8>
+  // expected-error @+1 {{pto.struct_set value type f16 must equal the field's type f32}}
+  pto.struct_set %s[0], %v : !pto.struct<f32, i8>, f16
+  return
+}
+
+// -----
+
+// a struct is stack storage of its function
+func.func @struct_argument(%s: !pto.struct<f32, i8>, %v: f32) {
+  // expected-error @+1 {{pto.struct_set struct must be a pto.declare_struct result (stack storage of this function), not a function argument or another op's result}}
+  pto.struct_set %s[0], %v : !pto.struct<f32, i8>, f32
+  return
+}
+
+// -----
+
+func.func @struct_returned() -> !pto.struct<f32, i8> {
+  // expected-error @+1 {{pto.declare_struct result must not be returned or yielded (func.return): it is storage of the scope that declares it}}
+  %s = pto.declare_struct -> !pto.struct<f32, i8>
+  return %s : !pto.struct<f32, i8>
+}
