@@ -149,7 +149,7 @@ def require_vector_ops(
     by its record."""
     for vector_op in ops:
         legal = vector_op.legal_dtypes(target)
-        if vector_op is VDivOp and dtype.is_int:
+        if vector_op is VDivOp and dtype.is_int and dtype in legal:
             raise pass_error(
                 NAME,
                 f"{dtype} on target {target.name} has no exact vector lowering: "

@@ -218,3 +218,23 @@ def test_struct_fields_hold_what_was_set() -> None:
 """
     out = api.run(api.parse(text), np.array([2.5, 0, 0], np.float32))
     assert out[0].tolist() == [2.5, 2.5, 7.0]  # an unset field reads 0
+
+
+def test_a0x0_destination_is_the_no_op_marker_of_row_reductions_and_expansions() -> None:
+    t = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols={c}, v_row={v}, v_col={v}, " \
+        "blayout={b}, slayout=none_box, fractal=512, pad=0>"  # fmt: skip
+    full, col = t.format(c=16, v=0, b="row_major"), t.format(c=1, v=0, b="col_major")
+    text = f"""func.func @f() {{
+  %s = pto.alloc_tile : {full}
+  %d = pto.alloc_tile : {col}
+  %e = pto.alloc_tile : {full}
+  pto.trowmax ins(%s, %s : {full}, {full}) outs(%d : {col})
+  pto.trowexpandmax ins(%s, %d : {full}, {col}) outs(%e : {full})
+  return
+}}
+"""
+    out = api.run(api.parse(text))  # PTOAS's dual-AIV replay marker: verifies, writes nothing
+    assert out.hazards == []
+    one_sided = text.replace(col, t.format(c=1, v=1, b="col_major"))
+    with pytest.raises(api.PtoVerifyError, match="pto.trowmax src valid rows must not be 0"):
+        api.parse(one_sided)
