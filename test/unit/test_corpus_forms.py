@@ -236,5 +236,5 @@ def test_a0x0_destination_is_the_no_op_marker_of_row_reductions_and_expansions()
     out = api.run(api.parse(text))  # PTOAS's dual-AIV replay marker: verifies, writes nothing
     assert out.hazards == []
     one_sided = text.replace(col, t.format(c=1, v=1, b="col_major"))
-    with pytest.raises(api.PtoVerifyError, match="pto.trowmax src valid rows must not be 0"):
+    with pytest.raises(api.PtoVerifyError, match=r"pto\.trowmax src valid rows must not be 0"):
         api.parse(one_sided)
