@@ -236,8 +236,10 @@ def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
     pair = _kernel_pair(funcs)
     if pair is not None:
         return pair[KernelKind.CUBE]
+    if not funcs:
+        raise KernelError("the module has no function with a body to run")
     if len(funcs) != 1:
-        names = ", ".join(f.sym_name.data for f in funcs) or "none"
+        names = ", ".join(f.sym_name.data for f in funcs)
         raise KernelError(f"the module has several functions ({names}): choose one with --entry")
     return funcs[0]
 

@@ -26,6 +26,7 @@ from pto_dialect.ops.tile_memory import (
     MakeTensorViewOp,
     PartitionViewOp,
     constant_index,
+    is_gm_memref,
 )
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 from pto_dialect.ops.tile_view import ReinterpretOp, WindowViewOp
@@ -127,7 +128,10 @@ def _gm_root(ptr: SSAValue) -> tuple[SSAValue, float]:
 
 
 def view_access(value: SSAValue, write: bool) -> Access:
-    """The GM bytes a tload/tstore window `value` (a partition view) may touch."""
+    """The GM bytes a tload/tstore window `value` (a partition view) may touch; a function
+    argument (a view or a GM memref parameter) is a buffer of its own, touched anywhere."""
+    if isinstance(value, BlockArgument):
+        return Access(value, 0, inf, write)
     part = value.owner
     if not isinstance(part, PartitionViewOp) or not isinstance(part.source.owner, MakeTensorViewOp):
         raise FootprintError("GM view is not a pto.partition_view of a pto.make_tensor_view")
@@ -195,6 +199,6 @@ def footprint(op: TileOp | TileElementOp | ScalarAccessOp) -> list[Access]:
             continue
         if isinstance(value.type, TileBufType):
             accesses.append(tile_access(value, effect.writes))
-        elif isinstance(value.type, PartitionTensorViewType):
+        elif isinstance(value.type, PartitionTensorViewType) or is_gm_memref(value.type):
             accesses.append(view_access(value, effect.writes))
     return accesses

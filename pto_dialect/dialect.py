@@ -25,6 +25,7 @@ from pto_dialect.ops import (
     reserved_buffer,
     runtime,
     scalar_memory,
+    scalar_struct,
     simt_common,
     simt_lane,
     simt_launch,
@@ -174,6 +175,7 @@ OP_MODULES = (
     vmi_sfu,
     vmi_rearrange,
     scalar_memory,
+    scalar_struct,
     tile_buf_meta,
     tile_transpose,
     tile_gm_gather,
@@ -203,6 +205,7 @@ PTO = Dialect(
         *mask_pattern.ATTRIBUTES,
         *OPTION_ATTRIBUTES,
         *scalar_memory.TYPES,
+        *scalar_struct.TYPES,
         *simt_common.ATTRIBUTES,
     ],
 )

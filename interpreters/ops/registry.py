@@ -147,7 +147,7 @@ PROJECT = (
     _pto("vmi_convert", "VmiConvertFunctions"),
     _pto("vmi_predicate", "VmiPredicateFunctions"),
     _pto("vmi_rearrange", "VmiRearrangeFunctions"),
-    _pto("scalar_memory", "ScalarMemoryFunctions", "pointer", "scalar_memory"),
+    _pto("scalar_memory", "ScalarMemoryFunctions", "pointer", "scalar_memory", "scalar_struct"),
     _pto("tile_buf_meta", "TileBufMetaFunctions"),
     _pto("tile_transpose", "TileTransposeFunctions"),
     _pto("tile_pack", "TilePackFunctions"),

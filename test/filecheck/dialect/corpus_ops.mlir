@@ -9,6 +9,35 @@
 !i = !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8, v_row=1, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 !v = !pto.partition_tensor_view<8x8xf32>
 
+// CHECK-LABEL: func.func @eventid_arrays
+// CHECK-NEXT: %e = pto.declare_eventid_array -> !pto.eventid_array<4>
+// CHECK-NEXT: pto.eventid_array_set %e[%c], %c : !pto.eventid_array<4>
+// CHECK-NEXT: %id = pto.eventid_array_get %e[%c] : !pto.eventid_array<4>
+// CHECK-NEXT: pto.set_flag_dyn[<PIPE_MTE2>, <PIPE_V>, %id]
+// CHECK-NEXT: pto.wait_flag_dyn[<PIPE_MTE2>, <PIPE_V>, %id]
+// GENERIC: "pto.eventid_array_get"(%e, %c) : (!pto.eventid_array<4>, index) -> index
+// GENERIC: "pto.set_flag_dyn"(%id) <{src_pipe = #pto.pipe<PIPE_MTE2>, dst_pipe = #pto.pipe<PIPE_V>}> : (index) -> ()
+func.func @eventid_arrays(%c: index) {
+  %e = pto.declare_eventid_array -> !pto.eventid_array<4>
+  pto.eventid_array_set %e[%c], %c : !pto.eventid_array<4>
+  %id = pto.eventid_array_get %e[%c] : !pto.eventid_array<4>
+  pto.set_flag_dyn [#pto.pipe<PIPE_MTE2>, #pto.pipe<PIPE_V>, %id]
+  pto.wait_flag_dyn ["PIPE_MTE2", "PIPE_V", %id]
+  return
+}
+
+// CHECK-LABEL: func.func @structs
+// CHECK-NEXT: %s = pto.declare_struct -> !pto.struct<f16, !pto.struct<f32, i8>>
+// CHECK-NEXT: pto.struct_set %s[1, 0], %v : !pto.struct<f16, !pto.struct<f32, i8>>, f32
+// CHECK-NEXT: %g = pto.struct_get %s[1, 0] : !pto.struct<f16, !pto.struct<f32, i8>> -> f32
+// GENERIC: "pto.struct_set"(%s, %v) <{path = array<i64: 1, 0>}> : (!pto.struct<f16, !pto.struct<f32, i8>>, f32) -> ()
+func.func @structs(%v: f32) {
+  %s = pto.declare_struct -> !pto.struct<f16, !pto.struct<f32, i8>>
+  pto.struct_set %s[1, 0], %v : !pto.struct<f16, !pto.struct<f32, i8>>, f32
+  %g = pto.struct_get %s[1, 0] : !pto.struct<f16, !pto.struct<f32, i8>> -> f32
+  return
+}
+
 // CHECK-LABEL: func.func @scalar_memory
 // CHECK-NEXT: %x = pto.load_scalar %p[%c] : !pto.ptr<i32> -> i32
 // CHECK-NEXT: pto.store_scalar %x, %p[%c] : !pto.ptr<i32>, i32
