@@ -1,0 +1,102 @@
+"""`pto-split-cube-vector`: a mixed Level-1 function, one that computes with tiles of the
+cube core (mat, left, right, acc, ...) and of the vector cores (vec), becomes two kernels of
+the same arguments: `@<name>_cube` (`pto.kernel_kind = cube`, run by the block's AIC) and
+`@<name>_vector` (`vector`, run by each of its AIVs on half the rows, `halve`).
+
+Each keeps its own tile ops, the loops and scalar code they need, and its side of each
+GM hand-over with its FFTS flags (`handoffs`). The result gives the bytes of the one-core
+function (translation validation: test/unit/test_split_cores.py). A function that is not
+mixed, already says its kind, or moves a tile between the two cores' memories in one op
+(A5's `tmov` acc -> vec is one core's code) is left as it is. It comes before every other
+stage of pto-pipeline (convert-to-dps, planning and sync then work on each kernel alone)
+and before any cube lowering (pto-lower-matrix runs on the cube kernel after it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from passes.common import checked_pass, pass_error
+from passes.split_cores.halve import halve_rows
+from passes.split_cores.handoffs import NAME, add_flags, find_handoffs
+from passes.split_cores.kinds import kind_of, tile_kinds
+from passes.split_cores.prune import prune, remove_unused
+from pto_dialect.attrs import KernelKind, KernelKindAttr
+from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.cross_core_pipe import CorePipeOp
+from pto_dialect.ops.ffts import FftsOp
+from pto_dialect.ops.runtime import SectionCubeOp, SectionVectorOp
+from pto_dialect.types import TileTypeBase
+
+KIND_ATTR = "pto.kernel_kind"
+
+
+def _mixed(function: func.FuncOp) -> dict[Operation, KernelKind] | None:
+    """The core kind of each tile op of `function` when it is a mixed function to split."""
+    if KIND_ATTR in function.attributes or not function.body.blocks:
+        return None
+    kinds: dict[Operation, KernelKind] = {}
+    for op in function.walk():
+        if isinstance(op, SectionCubeOp | SectionVectorOp | CorePipeOp | FftsOp):
+            return None
+        if isinstance(op, TileOp):
+            kind = kind_of(op)
+            if kind is None and tile_kinds(op):
+                return None
+            if kind is not None:
+                kinds[op] = kind
+    return kinds if len(set(kinds.values())) == 2 else None
+
+
+def _check_structure(function: func.FuncOp) -> None:
+    if function.function_type.outputs.data:
+        raise pass_error(NAME, "a kernel split over the cores returns nothing", function)
+    for op in function.walk():
+        carries_tiles = any(isinstance(r.type, TileTypeBase) for r in op.results)
+        if (
+            op.regions
+            and not isinstance(op, scf.ForOp | func.FuncOp)
+            and (carries_tiles or any(isinstance(o, TileOp) for o in op.walk()))
+        ):
+            raise pass_error(
+                NAME, "only scf.for loops may hold the tile ops of a function split over "
+                "the cores", op
+            )  # fmt: skip
+
+
+def split_function(function: func.FuncOp, kinds: dict[Operation, KernelKind]) -> None:
+    """Replaces `function` by its cube kernel and its vector kernel."""
+    _check_structure(function)
+    ops = list(function.walk())
+    handoffs = find_handoffs(ops, kinds)
+    name = function.sym_name.data
+    for kind in (KernelKind.CUBE, KernelKind.VECTOR):
+        copy = function.clone()
+        mapping = dict(zip(ops, copy.walk(), strict=True))
+        add_flags(kind, handoffs, mapping)
+        prune(copy, [mapping[o] for o in ops if o in kinds and kinds[o] is not kind], kind)
+        if kind is KernelKind.VECTOR:
+            halve_rows(copy)
+            remove_unused(copy)
+        copy.sym_name = StringAttr(f"{name}_{kind.value}")
+        copy.attributes[KIND_ATTR] = KernelKindAttr(kind)
+        Rewriter.insert_op(copy, InsertPoint.before(function))
+    Rewriter.erase_op(function)
+
+
+@checked_pass
+@dataclass(frozen=True)
+class SplitCubeVectorPass(ModulePass):
+    name = NAME
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for function in list(op.body.block.ops):
+            if isinstance(function, func.FuncOp) and (kinds := _mixed(function)) is not None:
+                split_function(function, kinds)
