@@ -98,9 +98,8 @@ def flag(cls: type[SyncSetOp] | type[SyncWaitOp], pipe: Pipe, event: int) -> Ope
 def store_pipe(store: TStoreOp) -> Pipe:
     """An acc tile leaves through the fixpipe, a vec tile on MTE3 (TStoreOp.PIPE_RULES)."""
     tile = store.src.type
-    return (
-        Pipe.FIX if isinstance(tile, TileTypeBase) and tile.location.value == "acc" else Pipe.MTE3
-    )
+    acc = isinstance(tile, TileTypeBase) and tile.location is Location.ACC
+    return Pipe.FIX if acc else Pipe.MTE3
 
 
 def add_flags(
