@@ -1,15 +1,18 @@
-"""`pto-split-cube-vector`: a mixed Level-1 function, one that computes with tiles of the
-cube core (mat, left, right, acc, ...) and of the vector cores (vec), becomes two kernels of
-the same arguments: `@<name>_cube` (`pto.kernel_kind = cube`, run by the block's AIC) and
-`@<name>_vector` (`vector`, run by each of its AIVs on half the rows, `halve`).
+"""`pto-split-cube-vector{handoff=gm|pipe}`: a mixed Level-1 function, one that computes
+with tiles of the cube core (mat, left, right, acc, ...) and of the vector cores (vec),
+becomes two kernels of the same arguments: `@<name>_cube` (`pto.kernel_kind = cube`, run by
+the block's AIC) and `@<name>_vector` (`vector`, run by each of its AIVs on half the rows,
+`halve`).
 
 Each keeps its own tile ops, the loops and scalar code they need, and its side of each
-GM hand-over with its FFTS flags (`handoffs`). The result gives the bytes of the one-core
-function (translation validation: test/unit/test_split_cores.py). A function that is not
-mixed, already says its kind, or moves a tile between the two cores' memories in one op
-(A5's `tmov` acc -> vec is one core's code) is left as it is. It comes before every other
-stage of pto-pipeline (convert-to-dps, planning and sync then work on each kernel alone)
-and before any cube lowering (pto-lower-matrix runs on the cube kernel after it).
+hand-over: through the GM work space with a pair of FFTS flags (`handoffs`, every target,
+the default) or through A5's cross-core pipes (`pipes`, `handoff=pipe`). The result gives
+the bytes of the one-core function (translation validation: test/unit/test_split_cores.py).
+A function that is not mixed, not at Level 1 (a DPS tile op), already says its kind, or
+moves a tile between the two cores' memories in one op (A5's `tmov` acc -> vec is one
+core's code) is left as it is. It is pto-pipeline's first stage: convert-to-dps, planning
+and sync then work on each kernel alone, and a cube lowering (pto-lower-matrix) belongs
+after it, on the cube kernel.
 """
 
 from __future__ import annotations
@@ -22,20 +25,23 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.utils.exceptions import PassFailedException
 
 from passes.common import checked_pass, pass_error
 from passes.split_cores.halve import halve_rows
 from passes.split_cores.handoffs import NAME, add_flags, find_handoffs
 from passes.split_cores.kinds import kind_of, tile_kinds
+from passes.split_cores.pipes import add_pipes
 from passes.split_cores.prune import prune, remove_unused
 from pto_dialect.attrs import KernelKind, KernelKindAttr
-from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.base import TileOp, target_of
 from pto_dialect.ops.cross_core_pipe import CorePipeOp
 from pto_dialect.ops.ffts import FftsOp
 from pto_dialect.ops.runtime import SectionCubeOp, SectionVectorOp
 from pto_dialect.types import TileTypeBase
 
 KIND_ATTR = "pto.kernel_kind"
+HANDOFFS = ("gm", "pipe")
 
 
 def _mixed(function: func.FuncOp) -> dict[Operation, KernelKind] | None:
@@ -47,6 +53,8 @@ def _mixed(function: func.FuncOp) -> dict[Operation, KernelKind] | None:
         if isinstance(op, SectionCubeOp | SectionVectorOp | CorePipeOp | FftsOp):
             return None
         if isinstance(op, TileOp):
+            if op.is_dps:
+                return None  # Level 2: buffers placed for one core
             kind = kind_of(op)
             if kind is None and tile_kinds(op):
                 return None
@@ -71,21 +79,26 @@ def _check_structure(function: func.FuncOp) -> None:
             )  # fmt: skip
 
 
-def split_function(function: func.FuncOp, kinds: dict[Operation, KernelKind]) -> None:
-    """Replaces `function` by its cube kernel and its vector kernel."""
+def split_function(function: func.FuncOp, kinds: dict[Operation, KernelKind], handoff: str) -> None:
+    """Replaces `function` by its cube kernel and its vector kernel, handing tiles over
+    through GM (`handoff` gm) or A5's cross-core pipes (pipe)."""
     _check_structure(function)
     ops = list(function.walk())
     handoffs = find_handoffs(ops, kinds)
     name = function.sym_name.data
+    names = {kind: f"{name}_{kind.value}" for kind in KernelKind}
     for kind in (KernelKind.CUBE, KernelKind.VECTOR):
         copy = function.clone()
         mapping = dict(zip(ops, copy.walk(), strict=True))
-        add_flags(kind, handoffs, mapping)
+        if handoff == "pipe":
+            add_pipes(kind, handoffs, mapping, copy, names)
+        else:
+            add_flags(kind, handoffs, mapping)
         prune(copy, [mapping[o] for o in ops if o in kinds and kinds[o] is not kind], kind)
         if kind is KernelKind.VECTOR:
             halve_rows(copy)
             remove_unused(copy)
-        copy.sym_name = StringAttr(f"{name}_{kind.value}")
+        copy.sym_name = StringAttr(names[kind])
         copy.attributes[KIND_ATTR] = KernelKindAttr(kind)
         Rewriter.insert_op(copy, InsertPoint.before(function))
     Rewriter.erase_op(function)
@@ -96,7 +109,19 @@ def split_function(function: func.FuncOp, kinds: dict[Operation, KernelKind]) ->
 class SplitCubeVectorPass(ModulePass):
     name = NAME
 
+    handoff: str = "gm"
+    """`gm`: through GM work spaces with FFTS flags (every target); `pipe`: A5's cross-core
+    pipes (`pipes`)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.handoff not in HANDOFFS:
+            raise PassFailedException(f"{NAME}: handoff={self.handoff} must be gm or pipe")
+        arch = target_of(op).name
+        if self.handoff == "pipe" and arch != "a5":
+            raise PassFailedException(
+                f"{NAME}: handoff=pipe needs target a5 (A2/A3 have no L0C -> UB path; their "
+                f"tiles go through GM), the module's target is {arch}"
+            )
         for function in list(op.body.block.ops):
             if isinstance(function, func.FuncOp) and (kinds := _mixed(function)) is not None:
-                split_function(function, kinds)
+                split_function(function, kinds, self.handoff)

@@ -25,6 +25,8 @@ from pto_dialect.attrs import KernelKind, KernelKindAttr
 from pto_dialect.ops.ffts import SyncSetOp, SyncWaitOp
 
 TARGETS = ("a2a3", "a5")
+ROUTES = [("a2a3", "gm"), ("a5", "gm"), ("a5", "pipe")]
+"""Targets and hand-over routes: GM on every target, A5's cross-core pipes on A5."""
 
 
 def qk_softmax(m: int, k: int, n: int) -> str:
@@ -75,9 +77,9 @@ func.func @qk(%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %ws: !pto.ptr<f32>, %p: !pto
 }}"""  # noqa: E501
 
 
-def split(module: ModuleOp) -> ModuleOp:
+def split(module: ModuleOp, handoff: str = "gm") -> ModuleOp:
     copy = module.clone()
-    SplitCubeVectorPass().apply(Context(), copy)
+    SplitCubeVectorPass(handoff).apply(Context(), copy)
     copy.verify()
     return copy
 
@@ -92,10 +94,10 @@ def assert_same_run(before: Result, after: Result, names: list[str]) -> None:
 SHAPES = [(16, 16, 32), (32, 48, 64), (48, 32, 96)]
 
 
-@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize(("target", "handoff"), ROUTES)
 @pytest.mark.parametrize("shape", SHAPES)
 def test_qk_softmax_split_gives_the_bytes_of_one_core(
-    shape: tuple[int, int, int], target: str
+    shape: tuple[int, int, int], target: str, handoff: str
 ) -> None:
     m, k, n = shape
     module = parse(qk_softmax(m, k, n), target=target)
@@ -105,7 +107,7 @@ def test_qk_softmax_split_gives_the_bytes_of_one_core(
     args = (a, b, np.zeros((m, n), np.float32), np.zeros((m, n), np.float32))
     one = run(module, *args)
     assert len(one.block_reports) == 1
-    both = run(split(module), *args)
+    both = run(split(module, handoff), *args)
     assert [r.unit for r in both.block_reports] == ["block 0 AIC", "block 0 AIV0", "block 0 AIV1"]
     assert_same_run(one, both, ["p"])
     s = a.astype(np.float64) @ b.astype(np.float64)
@@ -190,6 +192,26 @@ def test_flash_attention_through_pto_pipeline_on_both_targets() -> None:
     want = p / p.sum(axis=1, keepdims=True) @ v
     got = np.frombuffer(outs[0], np.float32).reshape(32, 32)
     assert np.abs(got - want).max() <= 2.0**-10 * np.abs(v).max()
+
+
+def test_flash_attention_through_a5_pipes_at_level_1() -> None:
+    """`handoff=pipe`: the hand-overs become pushes and pops (C2V pipe 0, V2C pipe 1) with
+    no GM; the same bytes as one core, and no work space written."""
+    inputs = flash_inputs()
+    module = parse((EXAMPLES / "flash_attention.mlir").read_text(), target="a5")
+    one = run(module, *inputs)
+    piped = split(module, "pipe")
+    names = {op.name for op in piped.walk()}
+    assert {"pto.tpush_to_aiv", "pto.tpop_from_aiv", "pto.tpush_to_aic"} <= names
+    assert "pto.sync.set" not in names
+    both = run(piped, *inputs)
+    assert_same_run(one, both, ["out"])
+    assert not both["s_ws"].any() and not both["o_ws"].any()
+
+
+def test_pipes_are_refused_on_a2a3() -> None:
+    with pytest.raises(PassFailedException, match="handoff=pipe needs target a5"):
+        split(parse(qk_softmax(16, 16, 32), target="a2a3"), "pipe")
 
 
 def test_pto_set_target_then_split_is_the_pipelines_first_stage() -> None:
