@@ -115,6 +115,39 @@ def test_qk_softmax_split_gives_the_bytes_of_one_core(
     np.testing.assert_allclose(both["p"], e / e.sum(axis=1, keepdims=True), rtol=1e-5, atol=1e-7)
 
 
+def per_block(text: str, m: int) -> str:
+    """`qk_softmax` text for a launch of two blocks: block b takes rows [b m, (b + 1) m) of
+    a, of the work space and of p."""
+    text = text.replace(
+        f"%cm = arith.constant {m} : index",
+        f"%cm = arith.constant {m} : index\n  %bi = pto.get_block_idx\n"
+        "  %bx = arith.index_cast %bi : i64 to index\n  %row = arith.muli %bx, %cm : index\n"
+        f"  %c2m = arith.constant {2 * m} : index",
+    )
+    for view in ("%va = pto.make_tensor_view %a", "%vw = pto.make_tensor_view %ws",
+                 "%vp = pto.make_tensor_view %p"):  # fmt: skip
+        text = text.replace(f"{view}, shape = [%cm,", f"{view}, shape = [%c2m,")
+    for window in ("%wa = pto.partition_view %va", "%ww = pto.partition_view %vw",
+                   "%wp = pto.partition_view %vp"):  # fmt: skip
+        text = text.replace(f"{window}, offsets = [%c0,", f"{window}, offsets = [%row,")
+    return text
+
+
+@pytest.mark.parametrize("handoff", ["gm", "pipe"])
+def test_two_blocks_each_split_over_their_cores(handoff: str) -> None:
+    """`--blocks 2`: each block's AIC and AIVs, flags and pipes within the block."""
+    module = parse(per_block(qk_softmax(16, 16, 32), 16), target="a5")
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((32, 16)).astype(np.float16)
+    b = rng.standard_normal((16, 32)).astype(np.float16)
+    args = (a, b, np.zeros((32, 32), np.float32), np.zeros((32, 32), np.float32))
+    one = run(module, *args, blocks=2)
+    both = run(split(module, handoff), *args, blocks=2)
+    assert len(both.block_reports) == 6
+    assert_same_run(one, both, ["p"])
+    assert not np.array_equal(both["p"][:16], both["p"][16:])
+
+
 def test_split_makes_two_kernels_with_flag_pairs_and_is_idempotent() -> None:
     module = split(parse(qk_softmax(16, 16, 32), target="a5"))
     functions = list(module.body.block.ops)
