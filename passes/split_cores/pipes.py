@@ -3,8 +3,9 @@
 On A5 the fixpipe writes L0C straight to the vector cores' UB and MTE3 writes UB to L1
 (pto-isa a5 TPush.hpp / TPop.hpp; manual system/ops/TPUSH.md: C2V pushes an acc tile, V2C a
 vec tile), so a hand-over needs no GM: the producer's `tstore` becomes a push and the
-consumers' `tload` a pop, freed after its last use in its block. Pipe 0 carries the cube's
-tiles to the vector cores (DIR_C2V), pipe 1 the other way (DIR_V2C); split 1 (TILE_UP_DOWN)
+consumers' `tload` a pop, freed after its last use in its block; so does a `tmov` acc -> vec
+(or vec -> mat), A5's one-op form of the transfer (tmov.md). Pipe 0 carries the cube's tiles
+to the vector cores (DIR_C2V), pipe 1 the other way (DIR_V2C); split 1 (TILE_UP_DOWN)
 gives vector core s its half of the rows, as `halve` does with GM windows. The consumer
 reserves the FIFO in its memory (`pto.reserve_buffer`, auto: planning places it) and the
 producer imports it, as PTOAS's A5 kernels do. A2/A3 have no L0C -> UB path (their TPUSH
@@ -14,6 +15,7 @@ stores to a GM FIFO), so the pass keeps the GM hand-over there.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import BoolAttr, IntegerAttr, StringAttr, SymbolRefAttr, i8, i32
@@ -37,6 +39,7 @@ from pto_dialect.ops.cross_core_pipe import (
     TPushToAivOp,
 )
 from pto_dialect.ops.reserved_buffer import ImportReservedBufferOp, ReserveBufferOp
+from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.types import TileTypeBase
 
 SLOTS = 8
@@ -53,35 +56,65 @@ def _props(producer: KernelKind) -> dict[str, Attribute]:
     return {"id": IntegerAttr(_pipe_id(producer), i32), "split": SPLIT}
 
 
+@dataclass(frozen=True)
+class Transfer:
+    """A tile `producer`'s core sends: operand 0 of `send` leaves, the result of `receive`
+    arrives (a hand-over's tstore and tload, or both one `tmov` between the cores)."""
+
+    send: Operation
+    receive: Operation
+    producer: KernelKind
+
+
+def transfers(handoffs: Sequence[Handoff], moves: Sequence[TMovOp]) -> list[Transfer]:
+    """The GM hand-overs and the moves between the cores' memories as pipe transfers."""
+    found = [Transfer(h.store, h.load, h.producer) for h in handoffs]
+    for move in moves:
+        source = move.ins[0].type
+        assert isinstance(source, TileTypeBase)
+        cube = source.location is not Location.VEC
+        found.append(Transfer(move, move, KernelKind.CUBE if cube else KernelKind.VECTOR))
+    return found
+
+
 def add_pipes(
     kind: KernelKind,
-    handoffs: Sequence[Handoff],
+    sent: Sequence[Transfer],
     copy: dict[Operation, Operation],
     function: func.FuncOp,
     names: dict[KernelKind, str],
-) -> None:
-    """`kind`'s side of each hand-over of `function` (its copy of the mixed function, whose
-    ops `copy` maps) as pipe pushes or pops, and the pipes' set-up at its start."""
-    for producer in sorted({h.producer for h in handoffs}, key=_pipe_id):
-        sizes = [_bytes(h.store.src.type) for h in handoffs if h.producer is producer]
+) -> list[Operation]:
+    """`kind`'s side of each transfer of `function` (its copy of the mixed function, whose
+    ops `copy` maps) as pipe pushes or pops, and the pipes' set-up at its start; gives the
+    sending moves, which leave with the other core's ops."""
+    for producer in sorted({t.producer for t in sent}, key=_pipe_id):
+        sizes = [_bytes(t.send.operands[0].type) for t in sent if t.producer is producer]
         _initialize(kind, producer, max(sizes), function, names)
-    for h in handoffs:
-        if h.producer is kind:
-            store = copy[h.store]
+    leaving: list[Operation] = []
+    for t in sent:
+        if t.producer is kind:
+            send = copy[t.send]
             push = (TPushToAivOp if kind is KernelKind.CUBE else TPushToAicOp).build(
-                operands=[[store.operands[0]]], properties=_props(kind)
+                operands=[[send.operands[0]]], properties=_props(kind)
             )
-            Rewriter.replace_op(store, push, [])
+            Rewriter.insert_op(push, InsertPoint.before(send))
+            if send.results:
+                leaving.append(send)
+            else:
+                Rewriter.erase_op(send)
         else:
-            load = copy[h.load]
+            receive = copy[t.receive]
             pop_cls = TPopFromAicOp if kind is KernelKind.VECTOR else TPopFromAivOp
             free_cls = TFreeFromAicOp if kind is KernelKind.VECTOR else TFreeFromAivOp
             pop = pop_cls.build(
-                operands=[[]], properties=_props(h.producer), result_types=[load.results[0].type]
+                operands=[[]],
+                properties=_props(t.producer),
+                result_types=[receive.results[0].type],
             )
-            Rewriter.replace_op(load, pop)
-            free = free_cls.build(operands=[[]], properties=_props(h.producer))
+            Rewriter.replace_op(receive, pop)
+            free = free_cls.build(operands=[[]], properties=_props(t.producer))
             Rewriter.insert_op(free, InsertPoint.after(_last_use(pop)))
+    return leaving
 
 
 def _bytes(type: Attribute) -> int:

@@ -8,9 +8,10 @@ Each keeps its own tile ops, the loops and scalar code they need, and its side o
 hand-over: through the GM work space with a pair of FFTS flags (`handoffs`, every target,
 the default) or through A5's cross-core pipes (`pipes`, `handoff=pipe`). The result gives
 the bytes of the one-core function (translation validation: test/unit/test_split_cores.py).
-A function that is not mixed, not at Level 1 (a DPS tile op), already says its kind, or
-moves a tile between the two cores' memories in one op (A5's `tmov` acc -> vec is one
-core's code) is left as it is. It is pto-pipeline's first stage: convert-to-dps, planning
+A function that is not mixed, not at Level 1 (a DPS tile op) or already says its kind is
+left as it is, and so, with `handoff=gm`, is one that moves a tile between the two cores'
+memories in one op (A5's `tmov` acc -> vec: one core's code there, a pipe transfer with
+`handoff=pipe`). It is pto-pipeline's first stage: convert-to-dps, planning
 and sync then work on each kernel alone, and a cube lowering (pto-lower-matrix) belongs
 after it, on the cube kernel.
 """
@@ -31,24 +32,30 @@ from passes.common import checked_pass, pass_error
 from passes.split_cores.halve import halve_rows
 from passes.split_cores.handoffs import NAME, add_flags, find_handoffs
 from passes.split_cores.kinds import kind_of, tile_kinds
-from passes.split_cores.pipes import add_pipes
+from passes.split_cores.pipes import add_pipes, transfers
 from passes.split_cores.prune import prune, remove_unused
 from pto_dialect.attrs import KernelKind, KernelKindAttr
 from pto_dialect.ops.base import TileOp, target_of
 from pto_dialect.ops.cross_core_pipe import CorePipeOp
 from pto_dialect.ops.ffts import FftsOp
 from pto_dialect.ops.runtime import SectionCubeOp, SectionVectorOp
+from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.types import TileTypeBase
 
 KIND_ATTR = "pto.kernel_kind"
 HANDOFFS = ("gm", "pipe")
 
 
-def _mixed(function: func.FuncOp) -> dict[Operation, KernelKind] | None:
-    """The core kind of each tile op of `function` when it is a mixed function to split."""
+def _mixed(
+    function: func.FuncOp, handoff: str
+) -> tuple[dict[Operation, KernelKind], list[TMovOp]] | None:
+    """The core kind of each tile op of `function` and its moves between the two cores'
+    memories (`tmov` acc -> vec, vec -> mat: only with `handoff=pipe`) when it is a mixed
+    function to split."""
     if KIND_ATTR in function.attributes or not function.body.blocks:
         return None
     kinds: dict[Operation, KernelKind] = {}
+    moves: list[TMovOp] = []
     for op in function.walk():
         if isinstance(op, SectionCubeOp | SectionVectorOp | CorePipeOp | FftsOp):
             return None
@@ -56,11 +63,13 @@ def _mixed(function: func.FuncOp) -> dict[Operation, KernelKind] | None:
             if op.is_dps:
                 return None  # Level 2: buffers placed for one core
             kind = kind_of(op)
-            if kind is None and tile_kinds(op):
-                return None
             if kind is not None:
                 kinds[op] = kind
-    return kinds if len(set(kinds.values())) == 2 else None
+            elif tile_kinds(op):
+                if handoff != "pipe" or not isinstance(op, TMovOp):
+                    return None
+                moves.append(op)
+    return (kinds, moves) if len(set(kinds.values())) == 2 else None
 
 
 def _check_structure(function: func.FuncOp) -> None:
@@ -79,9 +88,11 @@ def _check_structure(function: func.FuncOp) -> None:
             )  # fmt: skip
 
 
-def split_function(function: func.FuncOp, kinds: dict[Operation, KernelKind], handoff: str) -> None:
+def split_function(
+    function: func.FuncOp, kinds: dict[Operation, KernelKind], moves: list[TMovOp], handoff: str
+) -> None:
     """Replaces `function` by its cube kernel and its vector kernel, handing tiles over
-    through GM (`handoff` gm) or A5's cross-core pipes (pipe)."""
+    through GM (`handoff` gm) or A5's cross-core pipes (pipe, which also carry `moves`)."""
     _check_structure(function)
     ops = list(function.walk())
     handoffs = find_handoffs(ops, kinds)
@@ -90,11 +101,13 @@ def split_function(function: func.FuncOp, kinds: dict[Operation, KernelKind], ha
     for kind in (KernelKind.CUBE, KernelKind.VECTOR):
         copy = function.clone()
         mapping = dict(zip(ops, copy.walk(), strict=True))
+        leaving: list[Operation] = []
         if handoff == "pipe":
-            add_pipes(kind, handoffs, mapping, copy, names)
+            leaving = add_pipes(kind, transfers(handoffs, moves), mapping, copy, names)
         else:
             add_flags(kind, handoffs, mapping)
-        prune(copy, [mapping[o] for o in ops if o in kinds and kinds[o] is not kind], kind)
+        others = [mapping[o] for o in ops if o in kinds and kinds[o] is not kind]
+        prune(copy, others + leaving, kind)
         if kind is KernelKind.VECTOR:
             halve_rows(copy)
             remove_unused(copy)
@@ -123,5 +136,8 @@ class SplitCubeVectorPass(ModulePass):
                 f"tiles go through GM), the module's target is {arch}"
             )
         for function in list(op.body.block.ops):
-            if isinstance(function, func.FuncOp) and (kinds := _mixed(function)) is not None:
-                split_function(function, kinds, self.handoff)
+            if (
+                isinstance(function, func.FuncOp)
+                and (found := _mixed(function, self.handoff)) is not None
+            ):
+                split_function(function, *found, self.handoff)

@@ -242,6 +242,27 @@ def test_flash_attention_through_a5_pipes_at_level_1() -> None:
     assert not both["s_ws"].any() and not both["o_ws"].any()
 
 
+def test_a5_tmov_from_acc_to_vec_becomes_a_pipe_transfer() -> None:
+    """A5's one-op form of the hand-over (`tmov` acc -> vec): one core's code with
+    `handoff=gm` (left as it is), a push and a pop with `handoff=pipe`."""
+    vec = "!pto.tile<loc=vec, dtype=f32, rows=32, cols=64>"
+    lines = qk_softmax(32, 32, 64).splitlines()
+    store = next(i for i, line in enumerate(lines) if "pto.tstore %s, %ww" in line)
+    acc = lines[store].split(": ")[1].split(", !pto.partition")[0]
+    lines[store : store + 2] = [f"  %x = pto.tmov %s : {acc} -> {vec}"]
+    module = parse("\n".join(lines), target="a5")
+    assert str(split(module)) == str(module)
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((32, 32)).astype(np.float16)
+    b = rng.standard_normal((32, 64)).astype(np.float16)
+    args = (a, b, np.zeros((32, 64), np.float32), np.zeros((32, 64), np.float32))
+    piped = split(module, "pipe")
+    names = [op.name for op in piped.walk()]
+    assert names.count("pto.tpush_to_aiv") == 1 and names.count("pto.tpop_from_aic") == 1
+    assert "pto.tmov" in names  # the cube's mat -> left / right moves stay
+    assert_same_run(run(module, *args), run(piped, *args), ["p"])
+
+
 def test_pipes_are_refused_on_a2a3() -> None:
     with pytest.raises(PassFailedException, match="handoff=pipe needs target a5"):
         split(parse(qk_softmax(16, 16, 32), target="a2a3"), "pipe")
