@@ -38,9 +38,9 @@ from pto_dialect.attrs import KernelKind, KernelKindAttr
 from pto_dialect.ops.base import TileOp, target_of
 from pto_dialect.ops.cross_core_pipe import CorePipeOp
 from pto_dialect.ops.ffts import FftsOp
-from pto_dialect.ops.runtime import SectionCubeOp, SectionVectorOp
+from pto_dialect.ops.runtime import BlockQueryOp, SectionCubeOp, SectionVectorOp
+from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
 from pto_dialect.ops.tile_move import TMovOp
-from pto_dialect.types import TileTypeBase
 
 KIND_ATTR = "pto.kernel_kind"
 HANDOFFS = ("gm", "pipe")
@@ -72,20 +72,32 @@ def _mixed(
     return (kinds, moves) if len(set(kinds.values())) == 2 else None
 
 
+SHARED: tuple[type[Operation], ...] = (
+    func.FuncOp,
+    func.ReturnOp,
+    scf.ForOp,
+    scf.YieldOp,
+    MakeTensorViewOp,
+    PartitionViewOp,
+    BlockQueryOp,
+)
+"""Ops besides tile ops and pure scalar arithmetic (`arith`, `math`) that both kernels may
+hold: the loops, the GM views and the launch queries."""
+
+
 def _check_structure(function: func.FuncOp) -> None:
+    """Every op is a tile op (of one core) or one both cores may run."""
     if function.function_type.outputs.data:
         raise pass_error(NAME, "a kernel split over the cores returns nothing", function)
     for op in function.walk():
-        carries_tiles = any(isinstance(r.type, TileTypeBase) for r in op.results)
-        if (
-            op.regions
-            and not isinstance(op, scf.ForOp | func.FuncOp)
-            and (carries_tiles or any(isinstance(o, TileOp) for o in op.walk()))
-        ):
-            raise pass_error(
-                NAME, "only scf.for loops may hold the tile ops of a function split over "
-                "the cores", op
-            )  # fmt: skip
+        if isinstance(op, (TileOp, *SHARED)) or op.dialect_name() in ("arith", "math"):
+            continue
+        raise pass_error(
+            NAME,
+            "only tile ops, views, launch queries, arith and scf.for may be in a function "
+            "split over the cores (which core would run it?)",
+            op,
+        )
 
 
 def split_function(

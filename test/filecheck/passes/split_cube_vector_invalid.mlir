@@ -56,3 +56,22 @@ func.func @partial(%acc: !acc, %w: !pto.ptr<f32>, %zero: f32) {
   %h = pto.texpands %zero : f32 -> !odd
   func.return
 }
+
+// -----
+
+!acc = !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
+!vec = !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+!ps = !pto.partition_tensor_view<16x16xf32>
+// An op that is neither one core's tile op nor code both cores may run (a barrier).
+func.func @barrier(%acc: !acc, %w: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %vw = pto.make_tensor_view %w, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+  %pw = pto.partition_view %vw, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> !ps
+  pto.tstore %acc, %pw : !acc, !ps
+  // expected-error @+1 {{pto-split-cube-vector: pto.barrier: only tile ops, views, launch queries, arith and scf.for may be in a function split over the cores (which core would run it?)}}
+  pto.barrier #pto.pipe<PIPE_ALL>
+  %x = pto.tload %pw : !ps -> !vec
+  func.return
+}
