@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.api import Result, parse, run
+from interpreters.machine.report import launch_text
 from passes.pipeline import PipelinePass
 from passes.set_target import SetTargetPass
 from passes.split_cores.split import SplitCubeVectorPass
@@ -217,6 +218,9 @@ def test_flash_attention_through_pto_pipeline_on_both_targets() -> None:
         assert_same_run(one, both, ["out"])
         busy = [sum(r.machine.pipes.busy.values()) for r in both.block_reports]
         assert len(busy) == 3 and both.cycles is not None and both.cycles < sum(busy)
+        report = launch_text(both.block_reports)
+        assert f"busy cycles of the cores added up: {sum(busy)} (makespan / busy" in report
+        assert report.endswith(": the cores overlap)")
         outs.append(both["out"].tobytes())
     assert outs[0] == outs[1]
     q, kt, v = (x.astype(np.float64) for x in inputs[:3])
