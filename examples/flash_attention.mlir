@@ -9,6 +9,8 @@
 // the tiles one kind of core hands to the other, and out (32x32 f32). Run on one core as it
 // stands; `pto-pipeline` (pto-split-cube-vector first) makes a cube kernel and a vector
 // kernel of it with FFTS flags around each hand-over, and gives the same bytes of out.
+// With `--blocks N` block b takes queries [32 b, 32 b + 32) (q, the work spaces and out of
+// 32 N rows; K and V shared): each block's AIC and two AIVs, N blocks side by side.
 !mq = !pto.tile<loc=mat, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>
 !lq = !pto.tile<loc=left, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>
 !mk = !pto.tile<loc=mat, dtype=f16, rows=32, cols=64, blayout=row_major, slayout=col_major>
@@ -42,19 +44,25 @@ builtin.module attributes {pto.target_arch = "a5"} {
     %c256 = arith.constant 256 : index
     %scale = arith.constant 0.176776695 : f32
     %neg_inf = arith.constant 0xFF800000 : f32
+    %b = pto.get_block_idx
+    %nb = pto.get_block_num
+    %bi = arith.index_cast %b : i64 to index
+    %nbi = arith.index_cast %nb : i64 to index
+    %row = arith.muli %bi, %c32 : index
+    %rows = arith.muli %nbi, %c32 : index
     %zero = arith.constant 0.0 : f32
-    %vq = pto.make_tensor_view %q, shape = [%c32, %c32], strides = [%c32, %c1] : !t16
+    %vq = pto.make_tensor_view %q, shape = [%rows, %c32], strides = [%c32, %c1] : !t16
     %vk = pto.make_tensor_view %kt, shape = [%c32, %c256], strides = [%c256, %c1] : !t16
     %vv = pto.make_tensor_view %v, shape = [%c256, %c32], strides = [%c32, %c1] : !t16
-    %vs = pto.make_tensor_view %s_ws, shape = [%c32, %c64], strides = [%c64, %c1] : !t32
-    %vp = pto.make_tensor_view %p_ws, shape = [%c32, %c64], strides = [%c64, %c1] : !t16
-    %vo = pto.make_tensor_view %o_ws, shape = [%c32, %c32], strides = [%c32, %c1] : !t32
-    %vout = pto.make_tensor_view %out, shape = [%c32, %c32], strides = [%c32, %c1] : !t32
-    %wq = pto.partition_view %vq, offsets = [%c0, %c0], sizes = [%c32, %c32] : !t16 -> !q_w
-    %ws = pto.partition_view %vs, offsets = [%c0, %c0], sizes = [%c32, %c64] : !t32 -> !s_w
-    %wp = pto.partition_view %vp, offsets = [%c0, %c0], sizes = [%c32, %c64] : !t16 -> !p_w
-    %wo = pto.partition_view %vo, offsets = [%c0, %c0], sizes = [%c32, %c32] : !t32 -> !o_w
-    %wout = pto.partition_view %vout, offsets = [%c0, %c0], sizes = [%c32, %c32] : !t32 -> !o_w
+    %vs = pto.make_tensor_view %s_ws, shape = [%rows, %c64], strides = [%c64, %c1] : !t32
+    %vp = pto.make_tensor_view %p_ws, shape = [%rows, %c64], strides = [%c64, %c1] : !t16
+    %vo = pto.make_tensor_view %o_ws, shape = [%rows, %c32], strides = [%c32, %c1] : !t32
+    %vout = pto.make_tensor_view %out, shape = [%rows, %c32], strides = [%c32, %c1] : !t32
+    %wq = pto.partition_view %vq, offsets = [%row, %c0], sizes = [%c32, %c32] : !t16 -> !q_w
+    %ws = pto.partition_view %vs, offsets = [%row, %c0], sizes = [%c32, %c64] : !t32 -> !s_w
+    %wp = pto.partition_view %vp, offsets = [%row, %c0], sizes = [%c32, %c64] : !t16 -> !p_w
+    %wo = pto.partition_view %vo, offsets = [%row, %c0], sizes = [%c32, %c32] : !t32 -> !o_w
+    %wout = pto.partition_view %vout, offsets = [%row, %c0], sizes = [%c32, %c32] : !t32 -> !o_w
     %tq = pto.tload %wq : !q_w -> !mq
     %lq = pto.tmov %tq : !mq -> !lq
     %m0 = pto.texpands %neg_inf : f32 -> !row
