@@ -63,7 +63,15 @@ def halve_rows(function: func.FuncOp) -> None:
         if rows not in offsets:
             offsets[rows] = start.offset(rows)
         _halve_window(op, 0 if isinstance(op, TLoadOp) else 1, rows, offsets[rows])
-    for op in ops:
+    for arg in entry.args:
+        if half(arg.type, function) != arg.type:
+            raise pass_error(
+                NAME,
+                f"vector tile argument %{arg.name_hint or arg.index}: the vector cores each "
+                "take half of its rows, which its caller does not know (pass GM pointers)",
+                function,
+            )
+    for op in ops[1:]:  # the function's own arguments were checked above
         for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
             new = half(value.type, op)
             if new != value.type:

@@ -75,3 +75,22 @@ func.func @barrier(%acc: !acc, %w: !pto.ptr<f32>) {
   %x = pto.tload %pw : !ps -> !vec
   func.return
 }
+
+// -----
+
+!acc = !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
+!vec = !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
+!ps = !pto.partition_tensor_view<16x16xf32>
+// A vector tile argument: its caller gives the whole tile, each vector core would take half.
+// expected-error @+1 {{pto-split-cube-vector: func.func: vector tile argument %v: the vector cores each take half of its rows, which its caller does not know (pass GM pointers)}}
+func.func @argument(%acc: !acc, %v: !vec, %w: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %vw = pto.make_tensor_view %w, shape = [%c16, %c16], strides = [%c16, %c1] : !pto.tensor_view<?x?xf32>
+  %pw = pto.partition_view %vw, offsets = [%c0, %c0], sizes = [%c16, %c16] : !pto.tensor_view<?x?xf32> -> !ps
+  pto.tstore %acc, %pw : !acc, !ps
+  %x = pto.tload %pw : !ps -> !vec
+  %y = pto.tadd %x, %v : (!vec, !vec) -> !vec
+  func.return
+}
