@@ -91,8 +91,18 @@ def assert_same_run(before: Result, after: Result, names: list[str]) -> None:
         assert before[name].tobytes() == after[name].tobytes(), name
 
 
-# Random shapes (seeded): m rows of S (even, so each vector core takes m / 2), k, n.
-SHAPES = [(16, 16, 32), (32, 48, 64), (48, 32, 96)]
+def random_shapes(count: int, seed: int) -> list[tuple[int, int, int]]:
+    """`count` (m, k, n), each a multiple of 16 in [16, 96] (the cube's fractal rows and
+    f16 columns; m / 2 rows for each vector core stay a multiple of 8)."""
+    rng = np.random.default_rng(seed)
+    shapes: list[tuple[int, int, int]] = []
+    for _ in range(count):
+        m, k, n = (16 * int(d) for d in rng.integers(1, 7, size=3))
+        shapes.append((m, k, n))
+    return shapes
+
+
+SHAPES = random_shapes(3, 27)
 
 
 @pytest.mark.parametrize(("target", "handoff"), ROUTES)
