@@ -4,6 +4,9 @@
 // carries nothing, the vector's carries its half of the sum (8 of 16 rows at row
 // get_subblock_idx * 8), and a pair of FFTS flags orders each hand-over.
 // RUN: xdsl-opt %s -p pto-split-cube-vector | filecheck %s
+// On A5 with handoff=pipe the hand-over is pipe 0 (C2V, split 1): a push on the cube, a pop
+// freed after its last use on the vector cores, the FIFO reserved in UB and imported.
+// RUN: xdsl-opt %s -p 'pto-set-target{target=a5},pto-split-cube-vector{handoff=pipe}' | filecheck %s --check-prefix=PIPE
 // The pass is idempotent: a second run changes nothing.
 // RUN: xdsl-opt %s -p pto-split-cube-vector > %t.once.mlir
 // RUN: xdsl-opt %t.once.mlir -p pto-split-cube-vector | diff %t.once.mlir -
@@ -36,6 +39,21 @@
 // CHECK-NEXT:    }
 // CHECK:         pto.tstore %sum, %{{.*}} : !pto.tile<loc=vec, dtype=f32, rows=8, cols=32, {{.*}}>, !pto.partition_tensor_view<8x32xf32>
 // CHECK-NOT:     func.func @sum(
+
+// PIPE-LABEL: func.func @sum_cube(
+// PIPE-NEXT:     %[[IMPORT:.*]] = pto.import_reserved_buffer {name = "sum_c2v", peer_func = @sum_vector} -> i32
+// PIPE-NEXT:     pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 2048}(c2v_consumer_buf = %[[IMPORT]] : i32)
+// PIPE:          %s = pto.tmatmul %l, %r
+// PIPE-NEXT:     pto.tpush_to_aiv(%s : !pto.tile<loc=acc, {{.*}}>) {id = 0, split = 1}
+// PIPE-NEXT:   }
+// PIPE-LABEL: func.func @sum_vector(
+// PIPE:          %[[FIFO:.*]] = pto.reserve_buffer {name = "sum_c2v", size = 16384, location = #pto.address_space<vec>, auto = true} -> i32
+// PIPE-NEXT:     pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 2048}(c2v_consumer_buf = %[[FIFO]] : i32)
+// PIPE-NOT:      pto.tload
+// PIPE:          %x = pto.tpop_from_aic {id = 0, split = 1} -> !pto.tile<loc=vec, dtype=f32, rows=8, cols=32
+// PIPE-NEXT:     %next = pto.tadd %acc, %x
+// PIPE-NEXT:     pto.tfree_from_aic {id = 0, split = 1}
+// PIPE-NEXT:     scf.yield %next
 
 !ma = !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
 !mb = !pto.tile<loc=mat, dtype=f16, rows=16, cols=32, blayout=row_major, slayout=col_major>
