@@ -24,6 +24,13 @@ demo: $(STAMP)
 	$(BIN)/pto-run examples/tcolmin.mlir --arg rand:16x32xf32:1 --arg zeros:1x32xf32 \
 		--out-dir out/demo/tcolmin
 	$(BIN)/python -c "import numpy as np; print('column minima:', np.load('out/demo/tcolmin/arg1.npy'))"
+	$(BIN)/xdsl-opt examples/flash_attention.mlir -p 'pto-pipeline{target=a2a3}' -o out/demo/flash.mlir
+	$(BIN)/pto-run out/demo/flash.mlir --arg rand:32x32xf16:1 --arg rand:32x256xf16:2 \
+		--arg rand:256x32xf16:3 --arg zeros:32x64xf32 --arg zeros:32x64xf16 --arg zeros:32x32xf32 \
+		--arg zeros:32x32xf32 --out-dir out/demo/flash --report | tail -5
+	$(BIN)/python -c "import numpy as np; q, k, v, o = (np.load(f'out/demo/flash/arg{i}.npy').astype('f8') for i in (0, 1, 2, 6)); \
+		s = q @ k / 32 ** 0.5; p = np.exp(s - s.max(1, keepdims=True)); \
+		print('flash attention on AIC + 2 AIVs, max |O - numpy f64|:', abs(o - p / p.sum(1, keepdims=True) @ v).max())"
 
 # lit is bound by process start-up and lint by one pyright process: together they fill both
 # cores; pytest then uses both on its own.

@@ -1,7 +1,9 @@
 """`pto-pipeline{target=...}`: from a Level-1 kernel to vector micro-ops with DMA and sync.
 
 The chain, in order (docs/passes.md says why sync comes before the lowerings):
-pto-set-target (when `target` is given), pto-lower-vmi (VMI ops to micro-ops first, so that
+pto-set-target (when `target` is given), pto-split-cube-vector (a mixed cube and vector
+function becomes a cube kernel and a vector kernel, each compiled alone by what follows; a
+no-op otherwise), pto-lower-vmi (VMI ops to micro-ops first, so that
 every later stage sees micro-ops only; a no-op without VMI ops), pto-convert-to-dps,
 pto-multi-buffer (unless `multi-buffer=0`), pto-plan-memory, pto-insert-sync, pto-resolve-slots,
 pto-fuse (unless `fuse=false`), pto-lower-tile-to-vector, pto-lower-dma. Each stage checks its
@@ -36,6 +38,7 @@ from passes.lower_vmi.lower import LowerVmiPass
 from passes.multi_buffer import MultiBufferPass, ResolveSlotsPass
 from passes.plan_memory import PlanMemoryPass
 from passes.set_target import SetTargetPass
+from passes.split_cores.split import SplitCubeVectorPass
 
 
 def pipeline_passes(
@@ -55,6 +58,7 @@ def pipeline_passes(
     fusion: list[ModulePass] = [FusePass()] if fuse else []
     return [
         *chain,
+        SplitCubeVectorPass(),
         LowerVmiPass(),
         ConvertToDpsPass(),
         *slots,

@@ -45,6 +45,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "pto-pipeline": ("passes.pipeline", "PipelinePass"),
     "pto-multi-buffer": ("passes.multi_buffer", "MultiBufferPass"),
     "pto-resolve-slots": ("passes.multi_buffer", "ResolveSlotsPass"),
+    "pto-split-cube-vector": ("passes.split_cores.split", "SplitCubeVectorPass"),
 }
 """Every pass of the project: its name, module and class."""
 

@@ -224,8 +224,9 @@ def cores_trace(machines: Sequence[Machine]) -> dict[str, Any]:
 
 
 def launch_json(reports: Sequence[Report]) -> dict[str, Any]:
-    """The blocks of a multi-block run: each block's cycles and hazard count, and the run's
-    cycles (the slowest block's: the blocks run side by side on cores of their own)."""
+    """The blocks of a multi-block run: each block's cycles, busy cycles (its pipes' added
+    up) and hazard count, and the run's cycles (the slowest block's: the blocks run side by
+    side on cores of their own)."""
     totals = [r.total_cycles for r in reports]
     return {
         "blocks": [
@@ -233,6 +234,7 @@ def launch_json(reports: Sequence[Report]) -> dict[str, Any]:
                 "block": r.machine.launch.block_idx,
                 "unit": r.unit,
                 "cycles": total,
+                "busy": sum(r.busy.values()),
                 "hazards": len(r.hazards),
             }
             for r, total in zip(reports, totals, strict=True)
@@ -249,8 +251,16 @@ def launch_text(reports: Sequence[Report]) -> str:
     lines = [f"{what}: {len(reports)} (the report above is {reports[0].unit}'s)"]
     for block in data["blocks"]:
         cycles = "" if block["cycles"] is None else f"{block['cycles']} cycles, "
+        if mixed and block["cycles"] is not None:
+            cycles = f"{block['cycles']} cycles ({block['busy']} busy), "
         lines.append(f"  {block['unit']}: {cycles}{block['hazards']} hazards")
     if data["cycles_overall"] is not None:
         last = "the makespan: the last core's end" if mixed else "the slowest block"
         lines.append(f"cycles overall: {data['cycles_overall']} ({last})")
+        busy = sum(block["busy"] for block in data["blocks"])
+        if mixed and busy:
+            ratio = data["cycles_overall"] / busy
+            verdict = ": the cores overlap" if ratio < 1 else ""
+            lines.append(f"busy cycles of the cores added up: {busy} (makespan / busy "
+                         f"{ratio:.2f}{verdict})")  # fmt: skip
     return "\n".join(lines)
