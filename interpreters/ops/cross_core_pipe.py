@@ -107,7 +107,7 @@ class CrossCorePipeFunctions(MachineFunctions):
         pipes.execute(op, op.pipe(), reads=reads)
         pipes.barrier(op, Pipe.ALL)  # the tile is in the slot before anything goes on
         cluster.push(core, pipe, op.DIRECTION, op.split_value, None if gm else tile.get(),
-                     lambda: cluster.signal(core, pipes.free[op.pipe()], op), op)  # fmt: skip
+                     lambda: cluster.signal(core, pipes.settled(op.pipe()), op), op)  # fmt: skip
         return ()
 
     @implements(PopOp)
@@ -152,7 +152,9 @@ class CrossCorePipeFunctions(MachineFunctions):
         pipes = self.machine.pipes
         pipes.barrier(op, Pipe.ALL)  # the slot's reads are done
         pipes.execute(op, op.pipe())
-        cluster.free(core, pipe, op.DIRECTION, op, cluster.signal(core, pipes.free[op.pipe()], op))
+        cluster.free(
+            core, pipe, op.DIRECTION, op, cluster.signal(core, pipes.settled(op.pipe()), op)
+        )
         return ()
 
     @implements(FftsOp)
@@ -165,7 +167,9 @@ class CrossCorePipeFunctions(MachineFunctions):
         pipes = self.machine.pipes
         if op.SIGNALS:
             pipes.execute(op, op.pipe())
-            cluster.set_flag(core, event, op.mode, cluster.signal(core, pipes.free[op.pipe()], op))
+            cluster.set_flag(
+                core, event, op.mode, cluster.signal(core, pipes.settled(op.pipe()), op)
+            )
         else:
             signal = cluster.wait_flag(core, event, op)
             cluster.receive(core, signal, pipes, op.pipe(), op)
@@ -185,7 +189,7 @@ class CrossCorePipeFunctions(MachineFunctions):
         kind = _SYNCALL_KINDS[op.core_type.data]
         used = int(cast(int, args[-1])) if op.used_cores is not None else None
         cluster = self.machine.shared()
-        signal = cluster.signal(core, max(pipes.free.values()), op)
+        signal = cluster.signal(core, pipes.total_cycles, op)
         cluster.receive(core, cluster.syncall(core, kind, used, signal, op), pipes, Pipe.ALL, op)
         return ()
 
