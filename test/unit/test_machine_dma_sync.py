@@ -22,8 +22,8 @@ from xdsl.interpreters.scf import ScfFunctions
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import PtoInterpreter
 from interpreters.machine import costs
-from interpreters.machine.cost_params import FLAG_LATENCY
 from interpreters.machine.core import Machine
+from interpreters.machine.cost_params import FLAG_LATENCY
 from interpreters.machine.dma_state import DmaState
 from interpreters.machine.memory import Memory, Pointer
 from interpreters.machine.pipes import Hazard
