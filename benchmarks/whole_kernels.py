@@ -8,13 +8,14 @@ slots for x and 3 for z (24 KiB), the sum written in place into the x slot (`tad
 the thread's description, each a straight-line a2a3 kernel pto-run runs as written:
 
 - `auto-sync`: PTOAS v0.63's output, whose event allocation falls back to two
-  `pipe_barrier(PIPE_ALL)` per steady-state iteration: here one at the start of the
-  iteration (before the 2-ahead loads) and one before the `tstore`, in place of the flags
+  `pipe_barrier(PIPE_ALL)` per steady-state iteration: the thread's groups 6 (V -> MTE2,
+  before the z load) and 11 (MTE2 -> V, before the `tadds`), the other groups flags
   (published 74,909 simulator cycles);
-- `unrolled`: the 3-way unroll, each tile loaded right before its compute, a flag per slot
-  and direction (published 19,064);
-- `hand-sync`: the manual reference, the 2-ahead preload over the same rotating slots with a
-  flag per slot and direction (published 18,831).
+- `unrolled`: the 3-way unroll, each tile loaded right before its compute, with the
+  hand-sync flags (published 19,064);
+- `hand-sync`: the manual reference, the 2-ahead preload over the same rotating slots; per
+  slot MTE2 -> V for x and for z, V -> MTE2 (z read by the add), V -> MTE3 (x written) and
+  MTE3 -> MTE2 (x stored), as the thread's event table (published 18,831).
 
 The script prints the model's cycles against the published ones, and the ratios between
 the variants against the published ratios. `--smoke`: 4 tiles, no comparison.
