@@ -239,8 +239,10 @@ class MachineFunctions(InterpreterFunctions):
         reads: Sequence[Access] = (),
         writes: Sequence[Access] = (),
         cycles: int = 0,
+        hold: int | None = None,
     ) -> None:
-        """Record that `op` ran on its pipe, touching these bytes for `cycles` cycles.
+        """Record that `op` ran on its pipe, touching these bytes for `cycles` cycles, holding
+        the pipe for `hold` of them (None: all; `PipeModel.execute`).
 
         Level-1 (SSA) tile code has no explicit synchronisation: the compiler inserts it. The
         model therefore orders an SSA tile op after everything before it (a full barrier).
@@ -252,8 +254,8 @@ class MachineFunctions(InterpreterFunctions):
         pipe, ssa_tile_op = placement
         pipes = self.machine.pipes
         if ssa_tile_op:
-            pipes.barrier(op, Pipe.ALL)
-        pipes.execute(op, pipe, reads, writes, cycles)
+            pipes.barrier(op, Pipe.ALL, implicit=True)
+        pipes.execute(op, pipe, reads, writes, cycles, hold)
 
     def on_vector_pipe(self, op: PtoOp, dtype: DType) -> None:
         """Record register op `op` (elements of `dtype`) on its pipe, costed by the vector

@@ -244,6 +244,17 @@ GM_STARTUP = 264
 (776 = 264 + 65536 / 128); c03, c04, c05 held out. An estimate for the GM paths without a
 figure of their own (UB -> GM, L1 -> GM, L0C -> GM)."""
 
+FLAG_LATENCY = 40
+"""Cycles from the completion of a pipe's ops to its set_flag (or rls_buf) reaching the
+waiting pipe. Fitted, with `BARRIER_ALL`, on hw-native-sys/PTOAS#1569's camodel figures of
+one a2a3 kernel (hand-synchronised 18,831, auto-sync 74,909; the unrolled variant's 19,064
+held out: `benchmarks/whole_kernels.py`); no other source publishes either figure. With
+them the model runs a GM transfer's start-up as latency (`costs.transfer_hold`)."""
+
+BARRIER_ALL = 90
+"""Cycles a `pipe_barrier(PIPE_ALL)` adds to the drain of every pipe (fitted as
+`FLAG_LATENCY`)."""
+
 GM_L1_STARTUP = 24
 """Start-up of a GM -> L1 transfer (MTE2 into a mat tile: `copy_gm_to_cbuf`), fitted on [prof]
 TLoadConv c01_nc1hwc0_half_1_2_4_4 (28 = 24 + 1024 B / 256 B/cycle [manual]). Held out:

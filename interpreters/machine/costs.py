@@ -538,6 +538,21 @@ def transfer_cycles(
     return route.startup * max(transfers, 1) + ceil(nbytes / route.bytes_per_cycle)
 
 
+def transfer_hold(
+    target: TargetProfile, src: MemorySpace, dst: MemorySpace, nbytes: int, transfers: int = 1
+) -> int:
+    """Cycles `transfer_cycles`' DMA holds its queue: on a path from or to GM all of it but
+    the start-up of its last DMA instruction, which is latency, in flight while the queue
+    takes the next transfer (the start-ups of the DMA instructions one N-D tload or tstore
+    issues add up, as [prof] TLOAD c02/c06/c09 show; those of separate transfers overlap,
+    as PTOAS#1569's camodel kernels show: `cost_params.FLAG_LATENCY`); the whole transfer
+    on the on-chip paths."""
+    cycles = transfer_cycles(target, src, dst, nbytes, transfers)
+    if cycles == 0 or MemorySpace.GM not in (src, dst):
+        return cycles
+    return cycles - path(src, dst).startup
+
+
 def gm_transfers(target: TargetProfile, shape: tuple[int, ...]) -> int:
     """DMA instructions a tload/tstore of a GM view of `shape` issues: on A2/A3 one per
     index of the dimensions before the last two (npu/a2a3/TLoad.hpp, TStore.hpp loop over

@@ -178,8 +178,9 @@ def transfer(
     )
     pipes = machine.pipes
     if pipes.tracking:
-        cycles = costs.transfer_cycles(machine.target, src.space, dst.space, rows * length)
-        pipes.execute(op, op.pipe(), source.accesses(), target.accesses(), cycles)
+        timing = (machine.target, src.space, dst.space, rows * length)
+        pipes.execute(op, op.pipe(), source.accesses(), target.accesses(),
+                      costs.transfer_cycles(*timing), costs.transfer_hold(*timing))  # fmt: skip
     atomic, name = machine.store_atomic
     if atomic != "none" and dst.space is MemorySpace.GM:  # combined with what GM holds
         combine_atomic(target.view(left, length), source.view(), atomic, name)

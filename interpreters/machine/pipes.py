@@ -12,8 +12,12 @@ pipe, the byte ranges it reads and writes, and its cycles (`PipeModel.execute`):
 - Hazards: an access conflicting (RAW, WAR, WAW) with an earlier access of another pipe that
   does not happen-before it. Also: a wait with no matching set (it would deadlock), a set
   never waited at kernel end, a buffer slot still held at kernel end.
-- Timelines: an op starts when its pipe is free and its waits are satisfied, and occupies the
-  pipe for its cycles; waits move the waiting pipe's clock to the signal's time.
+- Timelines: an op starts when its pipe is free and its waits are satisfied, holds the pipe
+  for its occupancy and completes after its cycles (a GM transfer holds its MTE queue for
+  less than its start-up latency: the next transfer starts while it is in flight). A flag,
+  a buffer release or a barrier fires when the pipe's ops have completed, plus the flag's
+  latency (`cost_params.FLAG_LATENCY`, `BARRIER_ALL`); waits move the waiting pipe's clock
+  to the signal's time.
 
 With `record_spans` the model also keeps what a trace shows (`machine.report`): the ops'
 spans, the stalls (time a pipe waits on a flag, a buffer slot or a barrier), the edges
@@ -31,6 +35,7 @@ from xdsl.ir import Operation
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import where
+from interpreters.machine import cost_params as P
 from interpreters.machine.costs import VectorIssue
 from interpreters.machine.memory import Access, Memory
 from pto_dialect.attrs import Event, Pipe
@@ -271,6 +276,8 @@ class PipeModel:
     def __init__(self, record_spans: bool = False) -> None:
         self.clocks: dict[Pipe, Clock] = {p: dict.fromkeys(PIPES, 0) for p in PIPES}
         self.free: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
+        self.done: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
+        """When the ops issued on each pipe so far have all completed (`free` or later)."""
         self.busy: dict[Pipe, int] = dict.fromkeys(PIPES, 0)
         self.history: dict[int, AccessLog[Pipe]] = defaultdict(AccessLog[Pipe])
         self._seq = 0
@@ -302,8 +309,10 @@ class PipeModel:
         reads: Sequence[Access] = (),
         writes: Sequence[Access] = (),
         cycles: int = 0,
+        hold: int | None = None,
     ) -> None:
-        """Record that `op` ran on `pipe`, reading and writing these bytes for `cycles`."""
+        """Record that `op` ran on `pipe`, reading and writing these bytes: it completes
+        `cycles` after its start and holds the pipe for `hold` of them (None: all)."""
         if pipe is Pipe.ALL:
             raise PtoRuntimeError("an op cannot execute on PIPE_ALL")
         clock = self.clocks[pipe]
@@ -315,8 +324,11 @@ class PipeModel:
             self._check_and_log(op, pipe, clock, access, start, write=False)
         for access in writes:
             self._check_and_log(op, pipe, clock, access, start, write=True)
-        self.free[pipe] = start + cycles
-        self.busy[pipe] += cycles
+        held = cycles if hold is None else hold
+        self.free[pipe] = start + held
+        if start + cycles > self.done[pipe]:
+            self.done[pipe] = start + cycles
+        self.busy[pipe] += held
         if self.observer is not None:
             self.observer(op, reads, writes)
         if self.record_spans and cycles:
@@ -387,7 +399,8 @@ class PipeModel:
     def set_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
         clock = self.clocks[src]
         clock[src] += 1
-        self.flags[(src, dst, event)].append(_Signal(dict(clock), self.free[src], op, src))
+        time = self.settled(src) + P.FLAG_LATENCY
+        self.flags[(src, dst, event)].append(_Signal(dict(clock), time, op, src))
 
     def wait_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
         if src is Pipe.M:
@@ -434,22 +447,25 @@ class PipeModel:
         self.slots[slot] = None
         clock = self.clocks[pipe]
         clock[pipe] += 1
-        self.released[slot] = _Signal(dict(clock), self.free[pipe], op, pipe)
+        self.released[slot] = _Signal(dict(clock), self.settled(pipe) + P.FLAG_LATENCY, op, pipe)
 
-    def barrier(self, op: Operation, pipe: Pipe) -> None:
+    def barrier(self, op: Operation, pipe: Pipe, implicit: bool = False) -> None:
         """PIPE_ALL: everything issued before completes before anything after, on every pipe.
 
         A single pipe P (`pipe_barrier(P)`) only makes P's later ops wait for its earlier ones
-        (a dependence through memory between two ops of one pipe); it orders nothing across
-        pipes, which need set_flag/wait_flag. The model runs each pipe in order, so it has
-        nothing to record but the end of the cube's stream of `mad`s.
+        to complete (a dependence through memory between two ops of one pipe); it orders
+        nothing across pipes, which need set_flag/wait_flag. The model runs each pipe in
+        order, so it records the end of P's transfers in flight and of the cube's stream of
+        `mad`s. `implicit`: an order the model gives an op that is no barrier instruction
+        (an SSA tile op, a cross-core push/pop, a scalar access): no `BARRIER_ALL`.
         """
         if pipe in (Pipe.M, Pipe.ALL):
             self.cube_streaming = False
         if pipe is not Pipe.ALL:
+            self.free[pipe] = self.settled(pipe)  # its transfers in flight land first
             return
         joined = {p: max(self.clocks[q][p] for q in PIPES) for p in PIPES}
-        time = max(self.free.values())
+        time = self.total_cycles + (0 if implicit else P.BARRIER_ALL)
         for target in PIPES:
             self._join(target, joined)
             start = self.free[target]
@@ -533,9 +549,13 @@ class PipeModel:
                     (op, pipe, self.free[pipe]),
                 )
 
+    def settled(self, pipe: Pipe) -> int:
+        """When every op issued on `pipe` so far has completed."""
+        return max(self.free[pipe], self.done[pipe])
+
     @property
     def total_cycles(self) -> int:
-        return max(self.free.values())
+        return max(max(self.free.values()), max(self.done.values()))
 
     @property
     def pipe_bound(self) -> int:
@@ -555,6 +575,7 @@ class UntrackedPipes(PipeModel):
         reads: Sequence[Access] = (),
         writes: Sequence[Access] = (),
         cycles: int = 0,
+        hold: int | None = None,
     ) -> None:
         return
 
@@ -570,7 +591,7 @@ class UntrackedPipes(PipeModel):
     def rls_buf(self, op: Operation, pipe: Pipe, slot: int) -> None:
         return
 
-    def barrier(self, op: Operation, pipe: Pipe) -> None:
+    def barrier(self, op: Operation, pipe: Pipe, implicit: bool = False) -> None:
         return
 
     def wait_writes(self, op: Operation, accesses: Sequence[Access]) -> None:
@@ -601,6 +622,7 @@ class GmAccessRecorder(UntrackedPipes):
         reads: Sequence[Access] = (),
         writes: Sequence[Access] = (),
         cycles: int = 0,
+        hold: int | None = None,
     ) -> None:
         for accesses, slot in ((reads, 0), (writes, 1)):
             for access in accesses:

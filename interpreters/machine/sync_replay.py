@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation
 
+from interpreters.machine import cost_params as P
 from interpreters.machine.pipes import AccessLog, AccessRecord, Hazard, flag_name, short
 from interpreters.machine.sync_trace import Kind, Node, Step
 from pto_dialect.attrs import Pipe
@@ -109,6 +110,8 @@ class _Replayer:
             n: dict.fromkeys(self.streams, 0) for n in self.streams
         }
         self.free = dict.fromkeys(self.streams, 0)
+        self.landed = dict.fromkeys(self.streams, 0)
+        """When the ops of each stream so far have completed (`PipeModel.done`)."""
         self.signal: dict[int, tuple[dict[Node, int], int]] = {}
         self.history: dict[int, AccessLog[Node]] = defaultdict(AccessLog[Node])
         self.seen: set[tuple[int, int, str]] = set()
@@ -208,7 +211,9 @@ class _Replayer:
             self.deadlock()
         else:
             self.finish()
-        self.out.total_cycles = max(self.free.values(), default=0)
+        self.out.total_cycles = max(
+            max(self.free.values(), default=0), max(self.landed.values(), default=0)
+        )
         return self.out
 
     # ---- one step --------------------------------------------------------------------------
@@ -220,11 +225,13 @@ class _Replayer:
             clock[node] += 1
             self.check_accesses(step, clock)
             self.same_pipe(step, clock[node])
-            self.free[node] += step.cycles
+            start = self.free[node]
+            self.free[node] += step.cycles if step.hold is None else step.hold
+            self.landed[node] = max(self.landed[node], start + step.cycles)
         elif kind in (Kind.SET, Kind.RLS):
             clock = self.clock[node]
             clock[node] += 1
-            self.signal[i] = (dict(clock), self.free[node])
+            self.signal[i] = (dict(clock), self.settled(node) + P.FLAG_LATENCY)
             if kind is Kind.SET:
                 self.check_occupied(i, step, clock)
         elif kind in (Kind.WAIT, Kind.GET):
@@ -241,7 +248,8 @@ class _Replayer:
         elif node[1] is Pipe.ALL:
             nodes = self.nodes_of[node[0]]
             joined = {p: max(self.clock[n][p] for n in nodes) for p in self.streams}
-            time = max(self.free[n] for n in nodes)
+            time = max(self.settled(n) for n in nodes)
+            time += 0 if step.implicit else P.BARRIER_ALL
             for n in nodes:
                 self._join(n, joined)
                 self._stall(step.op, n, time)
@@ -251,7 +259,12 @@ class _Replayer:
                 text = note.data if isinstance(note, StringAttr) else str(note)
                 self.remark(f"{step.where()}: a PIPE_ALL barrier stands for a flag pair: {text}")
         else:
+            self.free[node] = self.settled(node)  # its transfers in flight land first
             self.barrier_rules(step, [node])
+
+    def settled(self, node: Node) -> int:
+        """When every op of stream `node` so far has completed."""
+        return max(self.free[node], self.landed[node])
 
     def check_occupied(self, i: int, step: Step, clock: dict[Node, int]) -> None:
         """A set of an event whose previous set may not have been taken yet: pto-isa's

@@ -56,6 +56,10 @@ class Step:
     scope: int
     """The vecscope execution it ran in (0: none)."""
     cycles: int = 0
+    hold: int | None = None
+    """Cycles the op holds its pipe (None: all its cycles; `PipeModel.execute`)."""
+    implicit: bool = False
+    """A barrier the model gives a Level-1 op (`serial`): it costs no `BARRIER_ALL`."""
     reads: tuple[Access, ...] = ()
     writes: tuple[Access, ...] = ()
     channel: tuple[Pipe, Pipe, Event] | None = None
@@ -137,13 +141,15 @@ class TracingPipes(PipeModel):
         reads: Sequence[Access] = (),
         writes: Sequence[Access] = (),
         cycles: int = 0,
+        hold: int | None = None,
     ) -> None:
         if pipe is Pipe.ALL:
             raise PtoRuntimeError("an op cannot execute on PIPE_ALL")
         if self.serial:
-            self._step(Kind.BARRIER, op, Pipe.ALL)
-        self.busy[pipe] += cycles
-        self._step(Kind.EXEC, op, pipe, cycles=cycles, reads=tuple(reads), writes=tuple(writes))
+            self._step(Kind.BARRIER, op, Pipe.ALL, implicit=True)
+        self.busy[pipe] += cycles if hold is None else hold
+        self._step(Kind.EXEC, op, pipe, cycles=cycles, hold=hold, reads=tuple(reads),
+                   writes=tuple(writes))  # fmt: skip
         if self.observer is not None:  # another core's accesses race with these (`cluster`)
             self.observer(op, reads, writes)
 
@@ -171,8 +177,8 @@ class TracingPipes(PipeModel):
         self.last_release[slot] = len(self.steps)
         self._step(Kind.RLS, op, pipe, slot=slot)
 
-    def barrier(self, op: Operation, pipe: Pipe) -> None:
-        self._step(Kind.BARRIER, op, pipe)
+    def barrier(self, op: Operation, pipe: Pipe, implicit: bool = False) -> None:
+        self._step(Kind.BARRIER, op, pipe, implicit=implicit)
 
     def wait_writes(self, op: Operation, accesses: Sequence[Access]) -> None:
         """`pto.tsync`: the replay gives it no edge (it could only hide a hazard the

@@ -108,12 +108,14 @@ class CrossCorePipeFunctions(MachineFunctions):
         tile = cast(Tile | TensorView, args[0])
         gm = isinstance(tile, TensorView)  # a talloc'd GM entry: written already
         pipes = self.machine.pipes
-        pipes.barrier(op, Pipe.ALL)  # the push waits for the core's earlier work
+        pipes.barrier(op, Pipe.ALL, implicit=True)  # the push waits for the core's earlier work
         reads = [tile.access()] if pipes.tracking and not gm else []
         pipes.execute(op, op.pipe(), reads=reads)
-        pipes.barrier(op, Pipe.ALL)  # the tile is in the slot before anything goes on
+        pipes.barrier(
+            op, Pipe.ALL, implicit=True
+        )  # the tile is in the slot before anything goes on
         cluster.push(core, pipe, op.DIRECTION, op.split_value, None if gm else tile.get(),
-                     lambda: cluster.signal(core, pipes.free[op.pipe()], op), op)  # fmt: skip
+                     lambda: cluster.signal(core, pipes.settled(op.pipe()), op), op)  # fmt: skip
         return ()
 
     @implements(PopOp)
@@ -147,7 +149,7 @@ class CrossCorePipeFunctions(MachineFunctions):
         tile = self.machine.tile_at(result, None, valid[0], valid[1])
         tile.set(data.astype(tile.get().dtype))
         pipes.execute(op, op.pipe(), writes=[tile.access()] if pipes.tracking else ())
-        pipes.barrier(op, Pipe.ALL)  # the popped tile is ready for every pipe
+        pipes.barrier(op, Pipe.ALL, implicit=True)  # the popped tile is ready for every pipe
         return (tile,)
 
     @implements(FreeOp)
@@ -156,9 +158,11 @@ class CrossCorePipeFunctions(MachineFunctions):
         cluster = self.machine.shared()
         pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
         pipes = self.machine.pipes
-        pipes.barrier(op, Pipe.ALL)  # the slot's reads are done
+        pipes.barrier(op, Pipe.ALL, implicit=True)  # the slot's reads are done
         pipes.execute(op, op.pipe())
-        cluster.free(core, pipe, op.DIRECTION, op, cluster.signal(core, pipes.free[op.pipe()], op))
+        cluster.free(
+            core, pipe, op.DIRECTION, op, cluster.signal(core, pipes.settled(op.pipe()), op)
+        )
         return ()
 
     @implements(FftsOp)
@@ -175,7 +179,7 @@ class CrossCorePipeFunctions(MachineFunctions):
         pipes = self.machine.pipes
         if op.SIGNALS:
             pipes.execute(op, op.pipe())
-            signal = cluster.signal(core, pipes.free[op.pipe()], op)
+            signal = cluster.signal(core, pipes.settled(op.pipe()), op)
             if legacy:
                 cluster.set_semaphore(core, event, signal)
             else:
@@ -203,14 +207,14 @@ class CrossCorePipeFunctions(MachineFunctions):
     ) -> PythonValues:
         """Every core of the kind waits for all (a run of one core: for itself)."""
         pipes = self.machine.pipes
-        pipes.barrier(op, Pipe.ALL)
+        pipes.barrier(op, Pipe.ALL, implicit=True)
         if self.machine.cluster is None:
             return ()
         core = self._core(interpreter, op)
         kind = _SYNCALL_KINDS[op.core_type.data]
         used = int(cast(int, args[-1])) if op.used_cores is not None else None
         cluster = self.machine.shared()
-        signal = cluster.signal(core, max(pipes.free.values()), op)
+        signal = cluster.signal(core, pipes.total_cycles, op)
         cluster.receive(core, cluster.syncall(core, kind, used, signal, op), pipes, Pipe.ALL, op)
         return ()
 

@@ -111,8 +111,9 @@ class CubeFixpipeFunctions(MachineFunctions):
                 )
                 writes.append(Access(dst.memory, *cube.byte_span(dst_base, d_at, target.bytes)))
         nbytes = count * m * n * target.bytes
-        cycles = costs.transfer_cycles(machine.target, MemorySpace.L0C, op.DST_SPACE, nbytes)
-        self.on_pipe(op, reads, writes, cycles)
+        timing = (machine.target, MemorySpace.L0C, op.DST_SPACE, nbytes)
+        self.on_pipe(op, reads, writes, costs.transfer_cycles(*timing),
+                     costs.transfer_hold(*timing))  # fmt: skip
         return ()
 
     def _destinations(

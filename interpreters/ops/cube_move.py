@@ -124,8 +124,9 @@ class CubeMoveFunctions(MachineFunctions):
         nbytes = spec.groups * spec.n * spec.d * dtype.bytes
         read = Access(src.memory, src.offset, src.offset + max(nbytes, 0))
         written = write_bytes(dst, offsets, data)
-        cycles = costs.transfer_cycles(self.machine.target, MemorySpace.GM, MemorySpace.L1, nbytes)
-        self.on_pipe(op, [read], [written], cycles)
+        timing = (self.machine.target, MemorySpace.GM, MemorySpace.L1, nbytes)
+        self.on_pipe(op, [read], [written], costs.transfer_cycles(*timing),
+                     costs.transfer_hold(*timing))  # fmt: skip
         return ()
 
     @implements(UnitCopyOp)
@@ -169,6 +170,7 @@ class CubeMoveFunctions(MachineFunctions):
             reads.append(Access(src.memory, at, at + length * unit))
             writes.append(Access(dst.memory, to, to + data.size))
         nbytes = n_burst * length * unit
-        cycles = costs.transfer_cycles(self.machine.target, op.SRC_SPACE, op.DST_SPACE, nbytes)
-        self.on_pipe(op, reads, writes, cycles)
+        timing = (self.machine.target, op.SRC_SPACE, op.DST_SPACE, nbytes)
+        self.on_pipe(op, reads, writes, costs.transfer_cycles(*timing),
+                     costs.transfer_hold(*timing))  # fmt: skip
         return ()

@@ -214,8 +214,9 @@ class DmaFunctions(MachineFunctions):
 
         pipes = self.machine.pipes
         if pipes.tracking:
-            cycles = costs.transfer_cycles(self.machine.target, src.space, dst.space, rows * length)
-            pipes.execute(op, op.pipe(), source.accesses(), destination.accesses(), cycles)
+            timing = (self.machine.target, src.space, dst.space, rows * length)
+            pipes.execute(op, op.pipe(), source.accesses(), destination.accesses(),
+                          costs.transfer_cycles(*timing), costs.transfer_hold(*timing))  # fmt: skip
         return source, destination
 
     def _looped(

@@ -122,7 +122,7 @@ class ScalarMemoryFunctions(MachineFunctions):
     def run_fence(
         self, interpreter: Interpreter, op: FenceBarrierAllOp | DsbOp, args: PythonValues
     ) -> PythonValues:
-        self.machine.pipes.barrier(op, Pipe.ALL)
+        self.machine.pipes.barrier(op, Pipe.ALL, implicit=True)
         return ()
 
     @implements(DeclareLocalArrayOp)

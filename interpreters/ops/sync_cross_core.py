@@ -77,7 +77,7 @@ class CrossCoreFunctions(MachineFunctions):
         )
         if op.SIGNALS:
             pipes.execute(op, pipe)
-            signal = cluster.signal(core, pipes.free[pipe], op)
+            signal = cluster.signal(core, pipes.settled(pipe), op)
             if semaphore:
                 cluster.set_semaphore(core, sem, signal)
             else:

@@ -136,9 +136,10 @@ class TileMemoryFunctions(MachineFunctions):
         window = _window(view, tile, "destination")
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
         target = self.machine.target
-        cycles = costs.transfer_cycles(target, MemorySpace.GM, tile.memory.space, nbytes,
-                                       costs.gm_transfers(target, view.shape))  # fmt: skip
-        self.on_pipe(op, [view.window_access(window, *tile.valid)], [tile.access()], cycles)
+        timing = (target, MemorySpace.GM, tile.memory.space, nbytes,
+                  costs.gm_transfers(target, view.shape))  # fmt: skip
+        self.on_pipe(op, [view.window_access(window, *tile.valid)], [tile.access()],
+                     costs.transfer_cycles(*timing), costs.transfer_hold(*timing))  # fmt: skip
         rule = PAD_RULES[self.machine.target.arch]
         with tile.edit() as contents:
             transfer.load(window, contents, tile.valid, tile.dtype, tile.type.pad.data, rule)
@@ -153,9 +154,10 @@ class TileMemoryFunctions(MachineFunctions):
         window = _window(view, tile, "source")
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
         target = self.machine.target
-        cycles = costs.transfer_cycles(target, tile.memory.space, MemorySpace.GM, nbytes,
-                                       costs.gm_transfers(target, view.shape))  # fmt: skip
-        self.on_pipe(op, [tile.access()], [view.window_access(window, *tile.valid)], cycles)
+        timing = (target, tile.memory.space, MemorySpace.GM, nbytes,
+                  costs.gm_transfers(target, view.shape))  # fmt: skip
+        self.on_pipe(op, [tile.access()], [view.window_access(window, *tile.valid)],
+                     costs.transfer_cycles(*timing), costs.transfer_hold(*timing))  # fmt: skip
         add = option_value(op.attributes.get("atomicType")) == "atomic_add"
         if op.fp_source is None:
             transfer.store(tile.get(), window, tile.valid, tile.dtype, add)

@@ -43,8 +43,7 @@ class TilePrefetchFunctions(MachineFunctions):
             end = max((n * -(-c * esize // 32) * 32 for _, n, c in copies), default=0)
             written = Access(dst.memory, dst.address, dst.address + end)
         if self.machine.pipes.tracking:
-            cycles = costs.transfer_cycles(
-                self.machine.target, MemorySpace.GM, MemorySpace.UB, dst.nbytes
-            )
-            self.on_pipe(op, [view.access()], [written], cycles)
+            timing = (self.machine.target, MemorySpace.GM, MemorySpace.UB, dst.nbytes)
+            self.on_pipe(op, [view.access()], [written], costs.transfer_cycles(*timing),
+                         costs.transfer_hold(*timing))  # fmt: skip
         return ()

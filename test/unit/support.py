@@ -121,10 +121,11 @@ class RecordingPipes(PipeModel):
         reads: Sequence[Access] = (),
         writes: Sequence[Access] = (),
         cycles: int = 0,
+        hold: int | None = None,
     ) -> None:
         if pipe is Pipe.V:
             self.accesses += [(op, a, False) for a in reads] + [(op, a, True) for a in writes]
-        super().execute(op, pipe, reads, writes, cycles)
+        super().execute(op, pipe, reads, writes, cycles, hold)
 
 
 class VectorAccessLog(RecordingPipes, UntrackedPipes):

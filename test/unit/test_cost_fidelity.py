@@ -11,7 +11,9 @@ which decides how TBinSOp issues a tile-scalar op (`dynamic` below).
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
+from pathlib import Path
 from statistics import median
 
 import pytest
@@ -305,3 +307,22 @@ def test_back_to_back_mads_pay_the_cube_head_once() -> None:
     result = run_function(module, [], pipes=PipeModel(record_spans=True))
     spans = [s.cycles for s in result.machine.pipes.spans if s.pipe is Pipe.M]
     assert spans == [262, 256, 256, 262, 256, 262]
+
+
+def test_ptoas_1569_whole_kernels_are_within_15_percent_and_their_ratios_within_10():
+    """hw-native-sys/PTOAS#1569's camodel cycles of one a2a3 pipeline in three variants
+    (docs/machine.md, "Whole kernels"), rebuilt by benchmarks/whole_kernels.py: each
+    within 15%, and the ratios between the variants within 10%."""
+    path = Path(__file__).parents[2] / "benchmarks" / "whole_kernels.py"
+    spec = importlib.util.spec_from_file_location("benchmark_whole_kernels", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    published = {"auto-sync": 74_909, "unrolled": 19_064, "hand-sync": 18_831}
+    model = {name: script.model_cycles(make(64), 64) for name, make in script.VARIANTS.items()}
+    assert model.keys() == published.keys()
+    for name, cycles in model.items():
+        assert abs(cycles / published[name] - 1) <= 0.15, (name, cycles)
+    for name in ("auto-sync", "unrolled"):
+        ours, theirs = model[name] / model["hand-sync"], published[name] / published["hand-sync"]
+        assert abs(ours / theirs - 1) <= 0.10, (name, ours, theirs)

@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
 from interpreters.execute import KernelError, RunResult, run_function
+from interpreters.machine.cost_params import FLAG_LATENCY
 from interpreters.machine.costs import transfer_cycles
 from interpreters.machine.pipes import UntrackedPipes
 from passes.insert_sync import InsertSyncPass
@@ -190,9 +191,11 @@ def test_a_multi_tile_slot_out_of_range_is_a_run_time_error():
 
 
 @pytest.mark.parametrize("target", ["a2a3", "a5", "cpu"])
-def test_multi_buffering_brings_the_stream_to_its_pipe_bound(target: str):
-    """The streaming example: with two slots the load of tile i+1 overlaps the vector op of
-    tile i, so the simulated total moves towards max(busy); without, the pipes wait."""
+def test_multi_buffering_overlaps_the_tiles_of_the_stream(target: str):
+    """The streaming example: with two slots the load of tile i+1 is in flight while tile i
+    is added and stored, so the total drops towards half; without, each tile's loads, add
+    and store run one after another (small tiles: the GM start-up latency, not a pipe's
+    occupancy, is what the stream waits for, docs/machine.md "Whole kernels")."""
     text = (EXAMPLES / "stream_add_ssa.mlir").read_text()
     args = ["rand:512x32xf32:1", "rand:512x32xf32:2", "zeros:512x32xf32"]
     ratios: list[float] = []
@@ -203,8 +206,7 @@ def test_multi_buffering_brings_the_stream_to_its_pipe_bound(target: str):
         assert pipes.hazards == []
         ratios.append(pipes.total_cycles / pipes.pipe_bound)
     single, double = ratios
-    assert double < single
-    assert double <= 1.10
+    assert double <= 0.6 * single
 
 
 @pytest.mark.parametrize("target", ["a2a3", "a5", "cpu"])
@@ -224,6 +226,7 @@ def test_streaming_softmax_overlaps_within_the_memory(target: str):
     pipes = result.machine.pipes
     tile = 64 * 128 * 4
     ends = transfer_cycles(A2A3, GM, UB, tile) + transfer_cycles(A2A3, UB, GM, tile)
+    ends += 2 * FLAG_LATENCY  # the first load's flag to V, the last result's to MTE3
     assert pipes.busy[Pipe.V] == pipes.pipe_bound
     assert pipes.total_cycles <= 1.02 * (pipes.pipe_bound + ends)
 

@@ -6,6 +6,7 @@ from xdsl.dialects import test as test_dialect
 from xdsl.dialects.builtin import StringAttr
 
 from interpreters.engine.errors import PtoRuntimeError
+from interpreters.machine import cost_params as P
 from interpreters.machine import costs
 from interpreters.machine.memory import Access, Memory
 from interpreters.machine.pipes import PipeModel
@@ -183,7 +184,7 @@ def test_barrier_all_orders_everything(ub: Memory):
     model.barrier(op("barrier"), Pipe.ALL)
     model.execute(op("use"), V, reads=[Access(ub, 0, 256)], cycles=5)
     assert model.hazards == []
-    assert model.total_cycles == 15 and model.pipe_bound == 10
+    assert model.total_cycles == 10 + P.BARRIER_ALL + 5 and model.pipe_bound == 10
 
 
 def test_single_pipe_barrier_orders_nothing_across_pipes(ub: Memory):
@@ -205,12 +206,28 @@ def test_timelines_serialised_by_waits_sum_and_independent_pipes_overlap(ub: Mem
     chained.set_flag(op("s"), V, MTE3, EV0)
     chained.wait_flag(op("w"), V, MTE3, EV0)
     chained.execute(op("store"), MTE3, cycles=32)
-    assert chained.total_cycles == 32 + 35 + 32
+    assert chained.total_cycles == 32 + P.FLAG_LATENCY + 35 + P.FLAG_LATENCY + 32
     free = PipeModel()
     free.execute(op("load"), MTE2, cycles=32)
     free.execute(op("add"), V, cycles=35)
     free.execute(op("store"), MTE3, cycles=20)
     assert free.total_cycles == free.pipe_bound == 35
+
+
+def test_a_transfer_in_flight_frees_its_pipe_and_a_flag_waits_for_it_to_land():
+    # Two GM loads of 300 cycles each holding MTE2 for 30: the second starts at 30, both
+    # land by 330; the flag after them fires then (plus its latency), as does a barrier.
+    model = PipeModel()
+    model.execute(op("load a"), MTE2, cycles=300, hold=30)
+    model.execute(op("load b"), MTE2, cycles=300, hold=30)
+    assert (model.free[MTE2], model.total_cycles, model.pipe_bound) == (60, 330, 60)
+    model.set_flag(op("s"), MTE2, V, EV0)
+    model.wait_flag(op("w"), MTE2, V, EV0)
+    model.execute(op("use"), V, cycles=5)
+    assert model.total_cycles == 330 + P.FLAG_LATENCY + 5
+    model.barrier(op("mte2 only"), MTE2)
+    model.execute(op("load c"), MTE2, cycles=300, hold=30)
+    assert model.total_cycles == 330 + 300
 
 
 def test_a2a3_vector_cost_formula():

@@ -12,6 +12,7 @@ import numpy as np
 
 from interpreters import runner
 from interpreters.api import apply_pipeline, parse, parse_file, run
+from interpreters.machine.cost_params import FLAG_LATENCY
 
 ROOT = Path(__file__).resolve().parents[2]
 TABS = ROOT / "examples" / "tabs_ssa.mlir"
@@ -84,10 +85,11 @@ def test_a_synchronised_kernel_has_flows_from_set_to_wait_and_its_stalls() -> No
         op = "set_flag" if event["ph"] == "s" else "wait_flag"
         slice_ = by_name[f"{op} {event['name']}"]
         assert (slice_["tid"], slice_["ts"], slice_["dur"]) == (event["tid"], event["ts"], 0)
-    # V waits for the load: its stall ends when the copy does, and no V op runs during it
+    # V waits for the load: its stall ends when the copy lands and the flag reaches V, and
+    # no V op runs during it
     copy, stall = by_name["pto.mte_gm_ub"], by_name["stall: wait_flag MTE2->V ev0"]
     assert names[stall["tid"]] == "PIPE_V"
-    assert stall["ts"] + stall["dur"] == copy["ts"] + copy["dur"]
+    assert stall["ts"] + stall["dur"] == copy["ts"] + copy["dur"] + FLAG_LATENCY
     vector_ops = [e for e in events if e["ph"] == "X" and e["cat"] == "PIPE_V"]
     assert vector_ops and min(e["ts"] for e in vector_ops) >= stall["ts"] + stall["dur"]
     # every slice states its cycles in its args

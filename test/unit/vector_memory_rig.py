@@ -36,9 +36,17 @@ class Recorder(PipeModel):
         super().__init__()
         self.calls: list[tuple[Operation, Pipe, list[Access], list[Access], int]] = []
 
-    def execute(self, op: Any, pipe: Pipe, reads: Any = (), writes: Any = (), cycles: int = 0):
+    def execute(
+        self,
+        op: Any,
+        pipe: Pipe,
+        reads: Any = (),
+        writes: Any = (),
+        cycles: int = 0,
+        hold: int | None = None,
+    ):
         self.calls.append((op, pipe, list(reads), list(writes), cycles))
-        super().execute(op, pipe, reads, writes, cycles)
+        super().execute(op, pipe, reads, writes, cycles, hold)
 
 
 class Rig:
