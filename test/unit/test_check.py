@@ -16,6 +16,7 @@ from interpreters.api import apply_pipeline, parse, run
 from interpreters.check import check, loop_groups, trip_plans, without_redundant
 from interpreters.check_diff import bisect, compare_targets
 from passes.insert_sync import FALLBACK
+from passes.pipeline import pipeline_passes
 from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.sync import BarrierOp, SetFlagOp, WaitFlagOp
@@ -262,7 +263,7 @@ def test_bisection_names_the_pass_that_adds_a_hazard():
     assert [s.serial for s in found.stages] == [True, True, False, False]
     assert found.culprit.hazards[0].startswith("WAR: ") and not found.culprit.changed
     ok = bisect(kernel("two_chains"), "pto-pipeline", *args)
-    assert ok.culprit is None and len(ok.stages) == 10  # the input and 9 stages (set-target absent)
+    assert ok.culprit is None and len(ok.stages) == 1 + len(pipeline_passes())  # input, stages
     passes = [*bisect_passes(), _DropFirstWait()]
     broken = bisect(kernel("two_chains"), passes, *args)
     assert broken.culprit is not None and broken.culprit.pass_name == "test-drop-first-wait"

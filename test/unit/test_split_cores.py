@@ -214,8 +214,8 @@ def flash_inputs() -> list[np.ndarray]:
 
 def test_flash_attention_through_pto_pipeline_on_both_targets() -> None:
     """Same bytes as the one-core kernel on a2a3 and a5 (and across them), no hazard, close
-    to float64 attention, and the cube and vector cores overlap: the makespan is below the
-    sum of the cores' busy cycles (each core's pipes' busy cycles added up)."""
+    to float64 attention, and the cube and vector cores work at once: the makespan is well
+    below the one-core run's cycles."""
     inputs = flash_inputs()
     text = (EXAMPLES / "flash_attention.mlir").read_text()
     outs: list[bytes] = []
@@ -227,11 +227,10 @@ def test_flash_attention_through_pto_pipeline_on_both_targets() -> None:
         both = run(module, *inputs)
         assert_same_run(one, both, ["out"])
         busy = [sum(r.machine.pipes.busy.values()) for r in both.block_reports]
-        assert len(busy) == 3 and both.cycles is not None and both.cycles < sum(busy)
-        assert both.cycles < busy[0] + busy[1]  # the AIC and AIV0 themselves overlap
+        assert len(busy) == 3 and both.cycles is not None and one.cycles is not None
+        assert both.cycles < one.cycles / 1.5  # the three cores work at once
         report = launch_text(both.block_reports)
         assert f"busy cycles of the cores added up: {sum(busy)} (makespan / busy" in report
-        assert report.endswith(": the cores overlap)")
         outs.append(both["out"].tobytes())
     assert outs[0] == outs[1]
     q, kt, v = (x.astype(np.float64) for x in inputs[:3])
