@@ -1,0 +1,113 @@
+"""`pto-lower-matrix{target=...}`: cube tile ops as the cube's micro-ops (A2/A3, A5).
+
+On planned DPS tile buffers, each op is replaced in place by micro-ops of its own pipe, so
+the flags `pto-insert-sync` placed around it keep holding:
+
+| tile op | micro-op (pipe) | module |
+|---|---|---|
+| `tload` GM -> NZ / ZN `mat` | `mte_gm_l1_frac` (MTE2) | `gm.py` |
+| `tmov` `mat` -> `left` / `right` | `mte_l1_l0a` / `mte_l1_l0b` (MTE1) | `l0.py` |
+| `tmatmul`, `tgemv` and their `.acc` | `mad`, `mad_acc` (M) | `mad.py` |
+| `tstore` `acc` -> GM | `mte_l0c_gm` nz2nd / nz2dn (FIX) | `gm.py` |
+
+Left at tile level (the tile op runs as it is; listed in docs/passes.md): ND / DN `mat`
+tiles, `mat` tiles of other formats, moves from or to `acc`, `bias` and scaling tiles, the
+`.bias` and MX matrix forms, a `.acc` whose acc_in is not dst, converting or atomic stores.
+Such an op must find its L0 operands where the micro-ops put them (`formats.agrees`), or the
+pass stops with a diagnostic. On the CPU target (no cube) the pass changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+
+from passes.common import checked_pass, pass_target, rewrite_once
+from passes.lower_matrix.formats import agrees
+from passes.lower_matrix.gm import lower_tload, lower_tstore
+from passes.lower_matrix.l0 import lower_tmov
+from passes.lower_matrix.mad import lower_matmul
+from passes.lower_matrix.operands import NAME, CubeTile, on_cube, refuse
+from pto_dialect.attrs import Location, TargetArch
+from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.tile_matrix import MatmulTileOp
+from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
+from pto_dialect.ops.tile_move import TMovOp
+from pto_dialect.types import TileBufType
+
+Lowering = Callable[[Any, PatternRewriter, TargetArch], bool]
+
+LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
+    {
+        TLoadOp: lambda op, rw, arch: lower_tload(op, rw),
+        TStoreOp: lambda op, rw, arch: lower_tstore(op, rw),
+        TMovOp: lower_tmov,
+        MatmulTileOp: lambda op, rw, arch: lower_matmul(op, rw),
+    }
+)
+"""The lowering of each tile op class (families by base class); True when it lowered."""
+
+_L0 = (Location.LEFT, Location.RIGHT, Location.ACC)
+
+
+def _lowering(op: TileOp) -> Lowering | None:
+    for family in type(op).__mro__:
+        found = LOWERINGS.get(family)
+        if found is not None:
+            return found
+    return None
+
+
+def _check_stays(op: TileOp, arch: TargetArch) -> None:
+    """An op left at tile level must find its L0 tiles where the micro-ops put them."""
+    for value in op.operands:
+        type = value.type
+        if isinstance(type, TileBufType) and type.location in _L0:
+            tile = CubeTile.of(op, value)
+            if not agrees(type, tile.valid, arch):
+                raise refuse(
+                    f"stays at tile level (the pass has no lowering for it), but its "
+                    f"{type.location.value} tile ({type.rows.data}x{type.cols.data}, valid "
+                    f"{tile.valid[0]}x{tile.valid[1]}) is laid out differently by the cube "
+                    "micro-ops: give it the cube's format and a valid region that fills its "
+                    "boxes, or keep the kernel at tile level (pto-pipeline{lower-matrix=false})",
+                    op,
+                )
+
+
+@dataclass
+class _LowerCubeTileOp(RewritePattern):
+    arch: TargetArch
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not isinstance(op, TileOp) or not any(on_cube(v) for v in op.operands):
+            return
+        if not op.is_dps:
+            return  # SSA form: nothing is planned yet (the vector lowerings ignore it too)
+        lowering = _lowering(op)
+        if lowering is None or not lowering(op, rewriter, self.arch):
+            _check_stays(op, self.arch)
+
+
+@checked_pass
+@dataclass(frozen=True)
+class LowerMatrixPass(ModulePass):
+    """Lowers cube tile ops on planned buffers to the cube's micro-ops."""
+
+    name = "pto-lower-matrix"
+
+    target: str | None = None
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        target = pass_target(NAME, op, self.target)
+        if target.arch is TargetArch.CPU:
+            return
+        rewrite_once(_LowerCubeTileOp(target.arch), op)
