@@ -6,12 +6,15 @@
     tload GM -> L1 ZN:          the same for the tile's transpose (ZN is NZ of the
                                 transpose): shape(valid cols, valid rows), the other mode,
                                 dst loop3 = tile cols
+    tload GM -> L1 ND (DN):     mte_gm_l1, one burst a valid row (column), from an ND (DN)
+                                window, when the tile has no pad
     tstore L0C -> GM:           mte_l0c_gm m, n, src_stride = ceil(m/16)*16 rows,
                                 dst_stride = the window's stride, nz2nd (ND) | nz2dn (DN)
 
 The fractal repack writes the lanes of each row's last C0 beyond the valid columns as zero
 (the tile op leaves them); nothing reads them, so the output bytes are the tile op's.
-Left at tile level: ND / DN L1 tiles, and stores that convert or update atomically.
+Left at tile level: other L1 tiles, padded ND / DN ones, stores that convert or update
+atomically.
 """
 
 from __future__ import annotations
@@ -28,19 +31,44 @@ from passes.lower_matrix.operands import CubeTile, GmWindow
 from pto_dialect.dtypes import F32, I32
 from pto_dialect.fractal import ACC_BOX, Fractal, c0
 from pto_dialect.ops.cube_fixpipe import MODE, MteL0cGmOp
-from pto_dialect.ops.cube_move import MteGmL1FracOp
+from pto_dialect.ops.cube_move import MteGmL1FracOp, MteGmL1Op
+from pto_dialect.ops.dma_v06 import DmaGroup
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.option_attrs import option_value
+from pto_dialect.rules import pad_scalar
 from pto_dialect.types import PartitionTensorViewType
 
 
+def _lower_rows(op: TLoadOp, tile: CubeTile, window: GmWindow, e: Emitter) -> bool:
+    """GM -> an ND (DN) L1 tile from an ND (DN) window: one burst a row (column)."""
+    type = tile.type
+    if type.row_plus_one or window.dn == type.is_row_major:
+        return False
+    if pad_scalar(tile.dtype, type.pad.data) is not None:
+        return False  # the tile op pads each burst to 32 bytes; mte_gm_l1 has no pad
+    rows, cols = type.shape
+    count, length, line = (
+        (tile.valid[1], tile.valid[0], rows) if window.dn else (*tile.valid, cols)
+    )
+    size = tile.dtype.bytes
+    dst, src = tile.pointer(e), window.pointer(e, tile)
+    group = DmaGroup(e.i64(count), e.i64(window.stride * size), e.i64(line * size))
+    e.add(MteGmL1Op(src, dst, e.i64(length * size), group))
+    return True
+
+
 def lower_tload(op: TLoadOp, rewriter: PatternRewriter) -> bool:
-    """GM -> an NZ or ZN L1 tile (False: an ND/DN L1 tile, left at tile level)."""
+    """GM -> an L1 tile (False: a form left at tile level)."""
     tile = CubeTile.of(op, op.outs[0])
     fractal = tile.fractal
+    window = GmWindow.of(op, op.ins[0], tile.valid)
+    if not tile.type.is_boxed:
+        lowered = _lower_rows(op, tile, window, Emitter(rewriter, op))
+        if lowered:
+            rewriter.erase(op)
+        return lowered
     if fractal not in (Fractal.NZ, Fractal.ZN):
         return False
-    window = GmWindow.of(op, op.ins[0], tile.valid)
     dtype = tile.dtype
     rows, cols = tile.type.shape
     nz = fractal is Fractal.NZ

@@ -11,7 +11,8 @@ The controls count boxes of 16 rows x 32 bytes (`interpreters/semantics/cube.py`
                              ceil(n/16); refused where C0 does not divide 16 ceil(n/16)
                              (8-bit types with ceil(n/16) odd) or the region leaves a buffer
 
-(m, k, n: the destination's valid sizes.) Other L1 formats stay at tile level.
+(m, k, n: the destination's valid sizes.) Other L1 formats stay at tile level; moves into
+the bias table are `bias.py`'s.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from math import ceil
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.lower_dma import Emitter
+from passes.lower_matrix.bias import lower_bias_move
 from passes.lower_matrix.formats import grid
 from passes.lower_matrix.operands import CubeTile, refuse
 from pto_dialect.attrs import Location, TargetArch
@@ -78,10 +80,12 @@ def _controls(
 
 
 def lower_tmov(op: TMovOp, rewriter: PatternRewriter, arch: TargetArch) -> bool:
-    """L1 -> L0A / L0B (False: another move, left at tile level)."""
+    """L1 -> L0A / L0B or the bias table (False: another move, left at tile level)."""
     if op.ins[0].type.location is not Location.MAT:  # type: ignore[attr-defined]
         return False
     src, dst = CubeTile.of(op, op.ins[0]), CubeTile.of(op, op.outs[0])
+    if dst.type.location is Location.BIAS:
+        return lower_bias_move(op, src, dst, rewriter)
     if dst.type.location not in (Location.LEFT, Location.RIGHT) or src.dtype != dst.dtype:
         return False
     if any(v > s for v, s in zip(dst.valid, src.type.shape, strict=True)):

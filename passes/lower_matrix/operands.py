@@ -26,8 +26,10 @@ from pto_dialect.types import PtrType, TileBufType, TileTypeBase
 
 NAME = "pto-lower-matrix"
 
-CUBE_LOCATIONS = frozenset({Location.MAT, Location.LEFT, Location.RIGHT, Location.ACC})
-"""The locations whose tile ops the pass lowers (bias and scaling tiles stay at tile level)."""
+CUBE_LOCATIONS = frozenset(
+    {Location.MAT, Location.LEFT, Location.RIGHT, Location.ACC, Location.BIAS}
+)
+"""The locations whose tile ops the pass lowers (scaling tiles stay at tile level)."""
 
 
 def refuse(message: str, op: Operation) -> PassFailedException:
