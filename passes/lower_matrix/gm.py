@@ -47,9 +47,7 @@ def _lower_rows(op: TLoadOp, tile: CubeTile, window: GmWindow, e: Emitter) -> bo
     if pad_scalar(tile.dtype, type.pad.data) is not None:
         return False  # the tile op pads each burst to 32 bytes; mte_gm_l1 has no pad
     rows, cols = type.shape
-    count, length, line = (
-        (tile.valid[1], tile.valid[0], rows) if window.dn else (*tile.valid, cols)
-    )
+    count, length, line = (tile.valid[1], tile.valid[0], rows) if window.dn else (*tile.valid, cols)
     size = tile.dtype.bytes
     dst, src = tile.pointer(e), window.pointer(e, tile)
     group = DmaGroup(e.i64(count), e.i64(window.stride * size), e.i64(line * size))

@@ -29,6 +29,7 @@ from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.fractal import C0_BYTES, FRACTAL_ROWS, Fractal, c0
 from pto_dialect.ops.cube_load import L1LoadOp, MteL1L0aOp, MteL1L0bOp
 from pto_dialect.ops.tile_move import TMovOp
+from pto_dialect.types import TileTypeBase
 
 _MAX_STEP = 255
 """m_step and k_step are 8-bit fields."""
@@ -81,7 +82,8 @@ def _controls(
 
 def lower_tmov(op: TMovOp, rewriter: PatternRewriter, arch: TargetArch) -> bool:
     """L1 -> L0A / L0B or the bias table (False: another move, left at tile level)."""
-    if op.ins[0].type.location is not Location.MAT:  # type: ignore[attr-defined]
+    source = op.ins[0].type
+    if not isinstance(source, TileTypeBase) or source.location is not Location.MAT:
         return False
     src, dst = CubeTile.of(op, op.ins[0]), CubeTile.of(op, op.outs[0])
     if dst.type.location is Location.BIAS:

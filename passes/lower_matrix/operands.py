@@ -135,8 +135,7 @@ class GmWindow:
             dn, stride = True, col
         else:
             raise refuse(
-                "the GM window needs constant strides with a row or column stride of 1 "
-                "(ND or DN)",
+                "the GM window needs constant strides with a row or column stride of 1 (ND or DN)",
                 op,
             )
         rows, cols = sizes[-2:]

@@ -1,0 +1,157 @@
+"""pto-lower-matrix checked by translation validation through pto-pipeline.
+
+Level-1 cube kernels (matrix_kernels.py: GM -> L1 -> L0A/L0B -> the cube -> GM, K in
+steps, partial valid regions, ND and DN GM operands, ZN and NZ L1 tiles of B, .bias and
+GEMV forms) run at tile level and after the whole pipeline, which lowers every cube tile op
+to micro-ops: the output bytes must be identical, with no hazard between the MTE2, MTE1, M
+and FIX pipes. Every (C, A, B) triple of each target's `tmatmul` table is covered; what the
+pass cannot lower is refused with a diagnostic naming the rule.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from matrix_kernels import Gemm
+from support import context
+from xdsl.context import Context
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import PassPipeline
+from xdsl.utils.exceptions import PassFailedException
+
+from interpreters.engine.source import parse_module
+from interpreters.execute import run_function
+from interpreters.machine.pipes import UntrackedPipes
+from passes.lower_matrix.lower import LowerMatrixPass
+from passes.pipeline import PipelinePass
+from pto_dialect.attrs import TargetArch
+from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.cube_load import MteL1L0aOp, MteL1L0bOp
+from pto_dialect.ops.cube_mad import MadAccOp, MadBiasOp, MadOp
+from pto_dialect.ops.cube_move import MteGmL1FracOp
+from pto_dialect.ops.tile_matrix import MatmulTileOp
+
+TRIPLES = {
+    arch.value: sorted(
+        (c.name, a.name, b.name)
+        for c, a, b in MatmulTileOp.TRIPLES[arch]
+        if "hif8" not in (a.name, b.name)  # tmov refuses hif8 tiles (docs/passes.md)
+    )
+    for arch in (TargetArch.A2A3, TargetArch.A5)
+}
+"""Every (C, A, B) element-type triple of each cube target, from the tile op's record."""
+
+
+def ctx() -> Context:
+    return context(arith.Arith, scf.Scf)
+
+
+def parse(gemm: Gemm) -> ModuleOp:
+    module = parse_module(ctx(), gemm.text(), "gemm.mlir")
+    module.verify()
+    return module
+
+
+def validate(gemm: Gemm, seed: int = 0) -> ModuleOp:
+    """Same bytes before and after pto-pipeline, no hazard, no cube tile op left."""
+    module = parse(gemm)
+    want = run_function(module, gemm.args(seed), pipes=UntrackedPipes()).outputs()
+    PipelinePass().apply(ctx(), module)
+    module.verify()
+    left = [op.name for op in module.walk() if isinstance(op, TileOp)]
+    assert left == [], f"tile ops left: {left}"
+    got = run_function(module, gemm.args(seed))
+    assert [h.message for h in got.hazards] == []
+    for after, before in zip(got.outputs(), want, strict=True):
+        if before is not None:
+            assert after is not None
+            assert np.array_equal(after.view(np.uint8), before.view(np.uint8))
+    return module
+
+
+def eight_bit(name: str) -> bool:
+    return name in ("i8", "f8E4M3FN", "f8E5M2")
+
+
+@pytest.mark.parametrize(
+    ("target", "triple"),
+    [(t, triple) for t, triples in TRIPLES.items() for triple in triples],
+    ids=str,
+)
+def test_every_triple(target: str, triple: tuple[str, str, str]) -> None:
+    """Partial valid regions in every dimension, two K steps (.acc), a bias row; B's L1 tile
+    NZ (a transposing load) where its boxes allow, DN A and C."""
+    acc, a, b = triple
+    n = 32 if eight_bit(b) else 21
+    gemm = Gemm(target, acc, a, b, 19, 23, n, blocks=2, pad=(1, 0, 1), b_nz=True, a_dn=True,
+                c_dn=True, bias=True)  # fmt: skip
+    module = validate(gemm, seed=len(a))
+    kinds = {type(op) for op in module.walk()}
+    assert {MteGmL1FracOp, MteL1L0aOp, MteL1L0bOp, MadBiasOp, MadAccOp} <= kinds
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    target=st.sampled_from(sorted(TRIPLES)),
+    pick=st.integers(0, 5),
+    mkn=st.tuples(st.integers(1, 40), st.integers(1, 70), st.integers(1, 70)),
+    blocks=st.integers(1, 3),
+    pad=st.tuples(st.integers(0, 1), st.integers(0, 1), st.integers(0, 1)),
+    flags=st.tuples(*[st.booleans()] * 6),
+    seed=st.integers(0, 2**16),
+)
+def test_generated_kernels(
+    target: str,
+    pick: int,
+    mkn: tuple[int, int, int],
+    blocks: int,
+    pad: tuple[int, int, int],
+    flags: tuple[bool, ...],
+    seed: int,
+) -> None:
+    acc, a, b = TRIPLES[target][pick % len(TRIPLES[target])]
+    b_nz, a_dn, b_dn, c_dn, gemv, bias = flags
+    m, k, n = mkn
+    if eight_bit(b) and -(-n // 16) % 2:
+        b_nz = False  # refused (test_refusals)
+    gemm = Gemm(target, acc, a, b, 1 if gemv else m, k, n, blocks, pad, b_nz, a_dn, b_dn,
+                c_dn, gemv, bias)  # fmt: skip
+    validate(gemm, seed)
+
+
+def test_a_one_row_a_keeps_its_boxes() -> None:
+    """m = 1 outside GEMV: mad reads A's boxes (`disable_gemv`), not a contiguous row."""
+    module = validate(Gemm("a5", "f32", "f16", "f16", 1, 40, 24))
+    mads = [op for op in module.walk() if isinstance(op, MadOp)]
+    assert len(mads) == 1 and mads[0].flag("disable_gemv")
+
+
+def lower(gemm: Gemm) -> ModuleOp:
+    module = parse(gemm)
+    PipelinePass(lower_matrix=False).apply(ctx(), module)
+    PassPipeline((LowerMatrixPass(),)).apply(ctx(), module)
+    return module
+
+
+def test_refusals() -> None:
+    with pytest.raises(PassFailedException, match="moves 32 columns a box, which does not"):
+        lower(Gemm("a5", "i32", "i8", "i8", 16, 32, 16, b_nz=True))
+    text = Gemm("a2a3", "f32", "f16", "f16", 16, 16, 16).text()
+    right = "loc=right, dtype=f16, rows=32, cols=32, v_row="
+    text = text.replace(right + "16", right + "12")
+    module = parse_module(ctx(), text, "k.mlir")
+    with pytest.raises(PassFailedException, match="b's valid rows 12 differ"):
+        PipelinePass().apply(ctx(), module)
+
+
+def test_tile_level_kept_on_request_and_on_cpu() -> None:
+    gemm = Gemm("a5", "f32", "f16", "f16", 16, 16, 16)
+    kept = parse(gemm)
+    PipelinePass(lower_matrix=False).apply(ctx(), kept)
+    assert any(isinstance(op, MatmulTileOp) for op in kept.walk())
+    cpu = parse(gemm)
+    PipelinePass(target="cpu").apply(ctx(), cpu)
+    assert any(isinstance(op, MatmulTileOp) for op in cpu.walk())
