@@ -15,7 +15,9 @@ Left at tile level (the tile op runs as it is; listed in docs/passes.md): loads 
 `mat` tiles, `mat` tiles of other formats, moves from `acc` and into scaling tiles, the MX
 matrix forms, a `.acc` whose acc_in is not dst, converting or atomic stores.
 Such an op must find its L0 operands where the micro-ops put them (`formats.agrees`), or the
-pass stops with a diagnostic. On the CPU target (no cube) the pass changes nothing.
+pass stops with a diagnostic. A function with a cube tile whose shape ends inside a box (a
+one-row NZ tile: boxes of one row, not the 512 bytes the transfers move) keeps all its cube
+tile ops at tile level. On the CPU target (no cube) the pass changes nothing.
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -42,7 +45,7 @@ from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
-from pto_dialect.types import TileBufType
+from pto_dialect.types import TileBufType, TileTypeBase
 
 Lowering = Callable[[Any, PatternRewriter, TargetArch], bool]
 
@@ -84,15 +87,45 @@ def _check_stays(op: TileOp, arch: TargetArch) -> None:
                 )
 
 
+def _partial_boxes(type: TileTypeBase) -> bool:
+    """A boxed tile whose shape ends inside a box (a one-row tile): its boxes are shorter
+    than the 512 bytes the cube's transfers move."""
+    rows, cols = type.shape
+    box_rows, box_cols = type.box
+    return type.is_boxed and (rows % box_rows != 0 or cols % box_cols != 0)
+
+
+def _kept(module: ModuleOp) -> set[Operation]:
+    """The functions whose cube tile ops all stay at tile level: those with a tile of
+    partial boxes on a cube location (docs/passes.md)."""
+    kept: set[Operation] = set()
+    for op in module.walk():
+        if isinstance(op, TileOp) and any(
+            on_cube(v) and _partial_boxes(cast(TileTypeBase, v.type)) for v in op.operands
+        ):
+            func = op.parent_op()
+            while func is not None and not isinstance(func, FuncOp):
+                func = func.parent_op()
+            if func is not None:
+                kept.add(func)
+    return kept
+
+
 @dataclass
 class _LowerCubeTileOp(RewritePattern):
     arch: TargetArch
+    kept: set[Operation]
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         if not isinstance(op, TileOp) or not any(on_cube(v) for v in op.operands):
             return
         if not op.is_dps:
             return  # SSA form: nothing is planned yet (the vector lowerings ignore it too)
+        func = op.parent_op()
+        while func is not None and not isinstance(func, FuncOp):
+            func = func.parent_op()
+        if func in self.kept:
+            return
         lowering = _lowering(op)
         if lowering is None or not lowering(op, rewriter, self.arch):
             _check_stays(op, self.arch)
@@ -111,4 +144,4 @@ class LowerMatrixPass(ModulePass):
         target = pass_target(NAME, op, self.target)
         if target.arch is TargetArch.CPU:
             return
-        rewrite_once(_LowerCubeTileOp(target.arch), op)
+        rewrite_once(_LowerCubeTileOp(target.arch, _kept(op)), op)
