@@ -36,6 +36,8 @@ class Gemm:
     c_dn: bool = False
     gemv: bool = False
     bias: bool = False
+    grid: tuple[int, int] = (1, 1)
+    """Blocks along M and N: block b computes C's tile (b // grid[1], b % grid[1])."""
 
     @property
     def shapes(self) -> tuple[int, int, int]:
@@ -49,12 +51,13 @@ class Gemm:
 
     def args(self, seed: int) -> list[str]:
         K = self.k * self.blocks
-        a = f"{K}x{self.m}" if self.a_dn else f"{self.m}x{K}"
-        b = f"{self.n}x{K}" if self.b_dn else f"{K}x{self.n}"
-        c = f"{self.n}x{self.m}" if self.c_dn else f"{self.m}x{self.n}"
+        rows, cols = self.m * self.grid[0], self.n * self.grid[1]
+        a = f"{K}x{rows}" if self.a_dn else f"{rows}x{K}"
+        b = f"{cols}x{K}" if self.b_dn else f"{K}x{cols}"
+        c = f"{cols}x{rows}" if self.c_dn else f"{rows}x{cols}"
         specs = [f"rand:{a}x{self.a}:{seed}", f"rand:{b}x{self.b}:{seed + 1}"]
         if self.bias:
-            specs.append(f"rand:1x{self.n}x{self.acc}:{seed + 2}")
+            specs.append(f"rand:1x{cols}x{self.acc}:{seed + 2}")
         return [*specs, f"zeros:{c}x{self.acc}"]
 
     def text(self) -> str:
@@ -109,13 +112,28 @@ class Gemm:
             )
             return f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
 
-        view("a", "%a", a_type, m, K, self.a_dn)
-        view("b", "%b", b_type, K, n, self.b_dn)
-        view("c", "%c", acc, m, n, self.c_dn)
+        rows, cols = m * self.grid[0], n * self.grid[1]
+        view("a", "%a", a_type, rows, K, self.a_dn)
+        view("b", "%b", b_type, K, cols, self.b_dn)
+        view("c", "%c", acc, rows, cols, self.c_dn)
+        row0 = col0 = "%c0"
+        if self.grid != (1, 1):
+            body += [
+                "%block = pto.get_block_idx",
+                "%bi = arith.index_cast %block : i64 to index",
+                f"%gn = arith.constant {self.grid[1]} : index",
+                "%bm = arith.divui %bi, %gn : index",
+                "%bn = arith.remui %bi, %gn : index",
+                f"%tm = arith.constant {m} : index",
+                f"%tn = arith.constant {n} : index",
+                "%row0 = arith.muli %bm, %tm : index",
+                "%col0 = arith.muli %bn, %tn : index",
+            ]
+            row0, col0 = "%row0", "%col0"
 
         def step(off: str, tag: str) -> tuple[str, str]:
-            pa = part("a", a_type, f"[%c0, {off}]", m, k, f"a{tag}")
-            pb = part("b", b_type, f"[{off}, %c0]", k, n, f"b{tag}")
+            pa = part("a", a_type, f"[{row0}, {off}]", m, k, f"a{tag}")
+            pb = part("b", b_type, f"[{off}, {col0}]", k, n, f"b{tag}")
             body.append(f"%ma{tag} = pto.tload %pa{tag} : {pa} -> !mat_a")
             body.append(f"%mb{tag} = pto.tload %pb{tag} : {pb} -> !mat_b")
             body.append(f"%l{tag} = pto.tmov %ma{tag} : !mat_a -> !left")
@@ -125,8 +143,8 @@ class Gemm:
         family = "tgemv" if self.gemv else "tmatmul"
         left0, right0 = step("%c0", "0")
         if self.bias:
-            view("bias", "%bias", acc, 1, n, False)
-            pz = part("bias", acc, "[%c0, %c0]", 1, n, "z")
+            view("bias", "%bias", acc, 1, cols, False)
+            pz = part("bias", acc, f"[%c0, {col0}]", 1, n, "z")
             body.append(f"%mz = pto.tload %pz : {pz} -> !mat_bias")
             body.append("%bz = pto.tmov %mz : !mat_bias -> !bias")
             body.append(
@@ -148,7 +166,7 @@ class Gemm:
             body.append("scf.yield %next : !acc")
             body.append("}")
             total = "%sum"
-        pc = part("c", acc, "[%c0, %c0]", m, n, "c")
+        pc = part("c", acc, f"[{row0}, {col0}]", m, n, "c")
         body.append(f"pto.tstore {total}, %pc : !acc, {pc}")
         body.append("func.return")
         lines.append(f'builtin.module attributes {{pto.target_arch = "{self.target}"}} {{')

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import support
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from matrix_kernels import Gemm
-from support import context
+from support import EXAMPLES, context
 from xdsl.context import Context
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
+from interpreters.args import declared_args
 from interpreters.engine.source import parse_module
 from interpreters.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
@@ -93,7 +95,7 @@ def test_every_triple(target: str, triple: tuple[str, str, str]) -> None:
     assert {MteGmL1FracOp, MteL1L0aOp, MteL1L0bOp, MadBiasOp, MadAccOp} <= kinds
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(
     target=st.sampled_from(sorted(TRIPLES)),
     pick=st.integers(0, 5),
@@ -155,3 +157,53 @@ def test_tile_level_kept_on_request_and_on_cpu() -> None:
     cpu = parse(gemm)
     PipelinePass(target="cpu").apply(ctx(), cpu)
     assert any(isinstance(op, MatmulTileOp) for op in cpu.walk())
+
+
+def float64_product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return a.astype(np.float64) @ b.astype(np.float64)
+
+
+def check_against_float64(result: list[np.ndarray], k: int) -> None:
+    """C against A . B in float64: exact for integers, within k f32 roundings otherwise."""
+    a, b, c = (x for x in result if x is not None)
+    want = float64_product(a, b)
+    if c.dtype == np.int32:
+        assert np.array_equal(c, want.astype(np.int64))
+        return
+    bound = k * np.finfo(np.float32).eps * float64_product(np.abs(a), np.abs(b))
+    assert np.all(np.abs(c - want) <= bound)
+
+
+@pytest.mark.parametrize("target", sorted(TRIPLES))
+@pytest.mark.parametrize("types", [("f16", "f32"), ("bf16", "f32"), ("i8", "i32")], ids=str)
+def test_kloop_example(target: str, types: tuple[str, str]) -> None:
+    """examples/gemm_cube_ssa.mlir in f16, bf16 and i8 on A2/A3 and A5: identical bytes
+    (f16: test_examples_pipeline) and C = A . B against float64."""
+    source, acc = types
+    text = (EXAMPLES / "gemm_cube_ssa.mlir").read_text().replace("f32", acc)
+    text = text.replace("f16", source)
+    module = support.parse_kernel(text, target)
+    args = declared_args(text) or []
+    before = None if source == "f16" else run_function(module, args, pipes=UntrackedPipes())
+    PipelinePass().apply(ctx(), module)
+    after = run_function(module, args, pipes=UntrackedPipes()).outputs()
+    assert not any(isinstance(op, TileOp) for op in module.walk())
+    if before is not None:
+        for got, want in zip(after, before.outputs(), strict=True):
+            assert got is None or np.array_equal(got.view(np.uint8), want.view(np.uint8))
+    check_against_float64(after, 512)
+
+
+def test_multi_block_example() -> None:
+    """examples/gemm_blocks_ssa.mlir: four blocks tile C; the same bytes after the pipeline."""
+    text = (EXAMPLES / "gemm_blocks_ssa.mlir").read_text()
+    args = declared_args(text) or []
+    for target in sorted(TRIPLES):
+        module = support.parse_kernel(text, target)
+        want = run_function(module, args, pipes=UntrackedPipes(), blocks=4).outputs()
+        PipelinePass().apply(ctx(), module)
+        got = run_function(module, args, blocks=4)
+        assert got.hazards == []
+        for after, before in zip(got.outputs(), want, strict=True):
+            assert after is None or np.array_equal(after.view(np.uint8), before.view(np.uint8))
+        check_against_float64(got.outputs(), 256)
