@@ -10,6 +10,8 @@ pass cannot lower is refused with a diagnostic naming the rule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pytest
 import support
@@ -67,11 +69,16 @@ def validate(gemm: Gemm, seed: int = 0) -> ModuleOp:
     assert left == [], f"tile ops left: {left}"
     got = run_function(module, gemm.args(seed))
     assert [h.message for h in got.hazards] == []
-    for after, before in zip(got.outputs(), want, strict=True):
-        if before is not None:
-            assert after is not None
-            assert np.array_equal(after.view(np.uint8), before.view(np.uint8))
+    assert_same_bytes(got.outputs(), want)
     return module
+
+
+def assert_same_bytes(got: Sequence[np.ndarray | None], want: Sequence[np.ndarray | None]) -> None:
+    assert len(got) == len(want)
+    for after, before in zip(got, want, strict=True):
+        assert (after is None) == (before is None)
+        if after is not None and before is not None:
+            assert np.array_equal(after.view(np.uint8), before.view(np.uint8))
 
 
 def eight_bit(name: str) -> bool:
@@ -163,7 +170,7 @@ def float64_product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return a.astype(np.float64) @ b.astype(np.float64)
 
 
-def check_against_float64(result: list[np.ndarray], k: int) -> None:
+def check_against_float64(result: Sequence[np.ndarray | None], k: int) -> None:
     """C against A . B in float64: exact for integers, within k f32 roundings otherwise."""
     a, b, c = (x for x in result if x is not None)
     want = float64_product(a, b)
@@ -189,8 +196,7 @@ def test_kloop_example(target: str, types: tuple[str, str]) -> None:
     after = run_function(module, args, pipes=UntrackedPipes()).outputs()
     assert not any(isinstance(op, TileOp) for op in module.walk())
     if before is not None:
-        for got, want in zip(after, before.outputs(), strict=True):
-            assert got is None or np.array_equal(got.view(np.uint8), want.view(np.uint8))
+        assert_same_bytes(after, before.outputs())
     check_against_float64(after, 512)
 
 
@@ -204,6 +210,5 @@ def test_multi_block_example() -> None:
         PipelinePass().apply(ctx(), module)
         got = run_function(module, args, blocks=4)
         assert got.hazards == []
-        for after, before in zip(got.outputs(), want, strict=True):
-            assert after is None or np.array_equal(after.view(np.uint8), before.view(np.uint8))
+        assert_same_bytes(got.outputs(), want)
         check_against_float64(got.outputs(), 256)
