@@ -262,7 +262,7 @@ def test_bisection_names_the_pass_that_adds_a_hazard():
     assert [s.serial for s in found.stages] == [True, True, False, False]
     assert found.culprit.hazards[0].startswith("WAR: ") and not found.culprit.changed
     ok = bisect(kernel("two_chains"), "pto-pipeline", *args)
-    assert ok.culprit is None and len(ok.stages) == 11  # the input and 10 stages (set-target absent)
+    assert ok.culprit is None and len(ok.stages) == 11  # the input, 10 stages (no set-target)
     passes = [*bisect_passes(), _DropFirstWait()]
     broken = bisect(kernel("two_chains"), passes, *args)
     assert broken.culprit is not None and broken.culprit.pass_name == "test-drop-first-wait"
