@@ -28,7 +28,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.lower_dma import Emitter
 from passes.lower_matrix.operands import CubeTile, GmWindow
-from pto_dialect.dtypes import F32, I32
+from pto_dialect.dtypes import F32, FP4_DTYPES, I32
 from pto_dialect.fractal import ACC_BOX, Fractal, c0
 from pto_dialect.ops.cube_fixpipe import MODE, MteL0cGmOp
 from pto_dialect.ops.cube_move import MteGmL1FracOp, MteGmL1Op
@@ -58,6 +58,8 @@ def _lower_rows(op: TLoadOp, tile: CubeTile, window: GmWindow, e: Emitter) -> bo
 def lower_tload(op: TLoadOp, rewriter: PatternRewriter) -> bool:
     """GM -> an L1 tile (False: a form left at tile level)."""
     tile = CubeTile.of(op, op.outs[0])
+    if tile.dtype in FP4_DTYPES:
+        return False  # packed pairs: the MX forms, which stay at tile level
     fractal = tile.fractal
     window = GmWindow.of(op, op.ins[0], tile.valid)
     if not tile.type.is_boxed:

@@ -26,6 +26,7 @@ from passes.lower_matrix.bias import lower_bias_move
 from passes.lower_matrix.formats import grid
 from passes.lower_matrix.operands import CubeTile, refuse
 from pto_dialect.attrs import Location, TargetArch
+from pto_dialect.dtypes import FP4_DTYPES
 from pto_dialect.fractal import C0_BYTES, FRACTAL_ROWS, Fractal, c0
 from pto_dialect.ops.cube_load import L1LoadOp, MteL1L0aOp, MteL1L0bOp
 from pto_dialect.ops.tile_move import TMovOp
@@ -88,6 +89,8 @@ def lower_tmov(op: TMovOp, rewriter: PatternRewriter, arch: TargetArch) -> bool:
     src, dst = CubeTile.of(op, op.ins[0]), CubeTile.of(op, op.outs[0])
     if dst.type.location is Location.BIAS:
         return lower_bias_move(op, src, dst, rewriter)
+    if src.dtype in FP4_DTYPES:
+        return False  # packed pairs: the MX forms, which stay at tile level
     if dst.type.location not in (Location.LEFT, Location.RIGHT) or src.dtype != dst.dtype:
         return False
     if any(v > s for v, s in zip(dst.valid, src.type.shape, strict=True)):
