@@ -12,7 +12,7 @@ The controls count boxes of 16 rows x 32 bytes (`interpreters/semantics/cube.py`
                              (8-bit types with ceil(n/16) odd) or the region leaves a buffer
 
 (m, k, n: the destination's valid sizes.) Other L1 formats stay at tile level; moves into
-the bias table are `bias.py`'s.
+the bias table are `bias.py`'s, out of L0C `acc.py`'s.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from math import ceil
 from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.lower_dma import Emitter
+from passes.lower_matrix.acc import lower_acc_move
 from passes.lower_matrix.bias import lower_bias_move
 from passes.lower_matrix.formats import grid
 from passes.lower_matrix.operands import CubeTile, refuse
@@ -82,9 +83,15 @@ def _controls(
 
 
 def lower_tmov(op: TMovOp, rewriter: PatternRewriter, arch: TargetArch) -> bool:
-    """L1 -> L0A / L0B or the bias table (False: another move, left at tile level)."""
-    source = op.ins[0].type
-    if not isinstance(source, TileTypeBase) or source.location is not Location.MAT:
+    """L1 -> L0A / L0B or the bias table, L0C -> L1 (False: another move, left at tile
+    level)."""
+    source, target = op.ins[0].type, op.outs[0].type
+    if not isinstance(source, TileTypeBase) or not isinstance(target, TileTypeBase):
+        return False
+    if (source.location, target.location) == (Location.ACC, Location.MAT):
+        src, dst = CubeTile.of(op, op.ins[0]), CubeTile.of(op, op.outs[0])
+        return lower_acc_move(op, src, dst, rewriter)
+    if source.location is not Location.MAT:
         return False
     src, dst = CubeTile.of(op, op.ins[0]), CubeTile.of(op, op.outs[0])
     if dst.type.location is Location.BIAS:

@@ -33,6 +33,7 @@ from passes.lower_matrix.lower import LowerMatrixPass
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.cube_fixpipe import MteL0cL1Op
 from pto_dialect.ops.cube_load import MteL1L0aOp, MteL1L0bOp
 from pto_dialect.ops.cube_mad import MadAccOp, MadBiasOp, MadOp
 from pto_dialect.ops.cube_move import MteGmL1FracOp
@@ -212,3 +213,76 @@ def test_multi_block_example() -> None:
         assert got.hazards == []
         assert_same_bytes(got.outputs(), want)
         check_against_float64(got.outputs(), 256)
+
+
+def chained(target: str, mid: str, m: int, k: int, n: int, p: int) -> tuple[str, list[str]]:
+    """D = (A . B as `mid`) . E: the first product leaves L0C for L1 (tmov acc -> mat), then
+    L0A; A, B f16 (m x k, k x n), E `mid` (n x p), 32-row / 32-column tiles."""
+    nz, zn = "blayout=col_major, slayout=row_major", "blayout=row_major, slayout=col_major"
+    tiles = {
+        "ma": f"mat, dtype=f16, rows=32, cols=32, v_row={m}, v_col={k}, {nz}",
+        "mb": f"mat, dtype=f16, rows=32, cols=32, v_row={k}, v_col={n}, {zn}",
+        "l": f"left, dtype=f16, rows=32, cols=32, v_row={m}, v_col={k}, {nz}",
+        "r": f"right, dtype=f16, rows=32, cols=32, v_row={k}, v_col={n}, {zn}",
+        "c": f"acc, dtype=f32, rows=32, cols=32, v_row={m}, v_col={n}, {nz}, fractal=1024",
+        "mc": f"mat, dtype={mid}, rows=32, cols=32, v_row={m}, v_col={n}, {nz}",
+        "lc": f"left, dtype={mid}, rows=32, cols=32, v_row={m}, v_col={n}, {nz}",
+        "me": f"mat, dtype={mid}, rows=32, cols=32, v_row={n}, v_col={p}, {zn}",
+        "re": f"right, dtype={mid}, rows=32, cols=32, v_row={n}, v_col={p}, {zn}",
+        "d": f"acc, dtype=f32, rows=32, cols=32, v_row={m}, v_col={p}, {nz}, fractal=1024",
+    }
+    lines = [f"!{name} = !pto.tile<loc={body}>" for name, body in tiles.items()]
+    views = {"a": ("f16", m, k), "b": ("f16", k, n), "e": (mid, n, p), "o": ("f32", m, p)}
+    body = ["%c0 = arith.constant 0 : index", "%c1 = arith.constant 1 : index"]
+    for name, (dtype, rows, cols) in views.items():
+        body += [
+            f"%r{name} = arith.constant {rows} : index",
+            f"%k{name} = arith.constant {cols} : index",
+            f"%v{name} = pto.make_tensor_view %{name}, shape = [%r{name}, %k{name}], strides = "
+            f"[%k{name}, %c1] : !pto.tensor_view<?x?x{dtype}>",
+            f"%p{name} = pto.partition_view %v{name}, offsets = [%c0, %c0], sizes = [%r{name}, "
+            f"%k{name}] : !pto.tensor_view<?x?x{dtype}> -> "
+            f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>",
+        ]
+
+    def pv(name: str) -> str:
+        dtype, rows, cols = views[name]
+        return f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
+
+    body += [
+        f"%ma = pto.tload %pa : {pv('a')} -> !ma",
+        f"%mb = pto.tload %pb : {pv('b')} -> !mb",
+        f"%me = pto.tload %pe : {pv('e')} -> !me",
+        "%l = pto.tmov %ma : !ma -> !l",
+        "%r = pto.tmov %mb : !mb -> !r",
+        "%c = pto.tmatmul %l, %r : (!l, !r) -> !c",
+        "%mc = pto.tmov %c : !c -> !mc",
+        "%lc = pto.tmov %mc : !mc -> !lc",
+        "%rr = pto.tmov %me : !me -> !re",
+        "%d = pto.tmatmul %lc, %rr : (!lc, !re) -> !d",
+        f"pto.tstore %d, %po : !d, {pv('o')}",
+        "func.return",
+    ]
+    params = f"%a: !pto.ptr<f16>, %b: !pto.ptr<f16>, %e: !pto.ptr<{mid}>, %o: !pto.ptr<f32>"
+    lines += [f'builtin.module attributes {{pto.target_arch = "{target}"}} {{']
+    lines += [f"  func.func @chain({params}) {{", *[f"    {x}" for x in body], "  }", "}"]
+    args = [f"rand:{m}x{k}xf16:1", f"rand:{k}x{n}xf16:2", f"rand:{n}x{p}x{mid}:3",
+            f"zeros:{m}x{p}xf32"]  # fmt: skip
+    return "\n".join(lines) + "\n", args
+
+
+@pytest.mark.parametrize("mid", ["f16", "bf16", "f32"])
+def test_accumulator_back_to_l1(mid: str) -> None:
+    """tmov acc -> mat as mte_l0c_l1 (narrowing f32 to f16 / bf16 by the fixpipe's
+    convert-only modes): the chained product's bytes on both cube targets."""
+    for target in sorted(TRIPLES):
+        text, args = chained(target, mid, 20, 24, 18, 30)
+        module = parse_module(ctx(), text, "chain.mlir")
+        module.verify()
+        want = run_function(module, args, pipes=UntrackedPipes()).outputs()
+        PipelinePass().apply(ctx(), module)
+        assert not any(isinstance(op, TileOp) for op in module.walk())
+        assert any(isinstance(op, MteL0cL1Op) for op in module.walk())
+        got = run_function(module, args)
+        assert got.hazards == []
+        assert_same_bytes(got.outputs(), want)
