@@ -8,11 +8,13 @@ the flags `pto-insert-sync` placed around it keep holding:
 | `tload` GM -> NZ / ZN `mat` | `mte_gm_l1_frac` (MTE2) | `gm.py` |
 | `tmov` `mat` -> `left` / `right` | `mte_l1_l0a` / `mte_l1_l0b` (MTE1) | `l0.py` |
 | `tmov` `mat` -> `bias` | `mte_l1_bt` (MTE1) | `bias.py` |
+| `tmov` `acc` -> NZ `mat` | `mte_l0c_l1` (FIX) | `acc.py` |
 | `tmatmul`, `tgemv` and their `.acc`, `.bias` | `mad`, `mad_acc`, `mad_bias` (M) | `mad.py` |
 | `tstore` `acc` -> GM | `mte_l0c_gm` nz2nd / nz2dn (FIX) | `gm.py` |
 
 Left at tile level (the tile op runs as it is; listed in docs/passes.md): loads into ND / DN
-`mat` tiles, `mat` tiles of other formats, moves from `acc` and into scaling tiles, the MX
+`mat` tiles, `mat` tiles of other formats, moves from `acc` to `vec` or non-NZ `mat` and into scaling
+tiles, the MX
 matrix forms, a `.acc` whose acc_in is not dst, converting or atomic stores.
 Such an op must find its L0 operands where the micro-ops put them (`formats.agrees`), or the
 pass stops with a diagnostic. A function with a cube tile whose shape ends inside a box (a
