@@ -12,10 +12,9 @@ the flags `pto-insert-sync` placed around it keep holding:
 | `tmatmul`, `tgemv` and their `.acc`, `.bias` | `mad`, `mad_acc`, `mad_bias` (M) | `mad.py` |
 | `tstore` `acc` -> GM | `mte_l0c_gm` nz2nd / nz2dn (FIX) | `gm.py` |
 
-Left at tile level (the tile op runs as it is; listed in docs/passes.md): loads into ND / DN
-`mat` tiles, `mat` tiles of other formats, moves from `acc` to `vec` or non-NZ `mat` and into scaling
-tiles, the MX
-matrix forms, a `.acc` whose acc_in is not dst, converting or atomic stores.
+Left at tile level (the tile op runs as it is; listed in docs/passes.md): loads into padded
+ND / DN or ZZ `mat` tiles, moves from `acc` to `vec` or a non-NZ `mat` and into scaling
+tiles, the MX matrix forms, a `.acc` whose acc_in is not dst, converting or atomic stores.
 Such an op must find its L0 operands where the micro-ops put them (`formats.agrees`), or the
 pass stops with a diagnostic. A function with a cube tile whose shape ends inside a box (a
 one-row NZ tile: boxes of one row, not the 512 bytes the transfers move) keeps all its cube
