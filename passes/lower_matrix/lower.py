@@ -15,10 +15,12 @@ the flags `pto-insert-sync` placed around it keep holding:
 Left at tile level (the tile op runs as it is; listed in docs/passes.md): loads into padded
 ND / DN or ZZ `mat` tiles, moves from `acc` to `vec` or a non-NZ `mat` and into scaling
 tiles, the MX matrix forms, a `.acc` whose acc_in is not dst, converting or atomic stores.
-Such an op must find its L0 operands where the micro-ops put them (`formats.agrees`), or the
-pass stops with a diagnostic. A function with a cube tile whose shape ends inside a box (a
-one-row NZ tile: boxes of one row, not the 512 bytes the transfers move) keeps all its cube
-tile ops at tile level. On the CPU target (no cube) the pass changes nothing.
+Such an op must find its L0 operands where the micro-ops put them (`formats.agrees`). A
+function where that fails, or an op breaks a rule of the micro-ops (`refuse`), or with a cube
+tile whose shape ends inside a box (a one-row NZ tile: boxes of one row, not the 512 bytes
+the transfers move), keeps all its cube tile ops at tile level, the reason in its
+`pto.cube_tile_level` attribute; with `strict=true` the pass stops with that diagnostic
+instead. On the CPU target (no cube) the pass changes nothing.
 """
 
 from __future__ import annotations
@@ -29,11 +31,12 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
+from xdsl.utils.exceptions import PassFailedException
 
 from passes.common import checked_pass, pass_target, rewrite_once
 from passes.lower_matrix.formats import agrees
@@ -42,6 +45,7 @@ from passes.lower_matrix.l0 import lower_tmov
 from passes.lower_matrix.mad import lower_matmul
 from passes.lower_matrix.operands import NAME, CubeTile, on_cube, refuse
 from pto_dialect.attrs import Location, TargetArch
+from pto_dialect.diagnostics import LocatedPassFailure
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
@@ -132,6 +136,31 @@ class _LowerCubeTileOp(RewritePattern):
             _check_stays(op, self.arch)
 
 
+KEPT = "pto.cube_tile_level"
+"""The attribute of a function whose cube tile ops stay at tile level: why (the remark)."""
+
+
+PARTIAL_BOXES = (
+    "a cube tile whose shape ends inside a box (one-row boxes): the cube's transfers move "
+    "512-byte boxes"
+)
+
+
+def _reason(failure: PassFailedException) -> str:
+    """The diagnostic `strict` would give, as the remark of a function kept at tile level."""
+    if isinstance(failure, LocatedPassFailure) and failure.op is not None:
+        return f"{failure.op.name}: {failure.message}"
+    if isinstance(failure, LocatedPassFailure):
+        return failure.message
+    return str(failure)
+
+
+def _has_cube_ops(func: FuncOp) -> bool:
+    return any(
+        isinstance(op, TileOp) and any(on_cube(v) for v in op.operands) for op in func.walk()
+    )
+
+
 @checked_pass
 @dataclass(frozen=True)
 class LowerMatrixPass(ModulePass):
@@ -140,9 +169,34 @@ class LowerMatrixPass(ModulePass):
     name = "pto-lower-matrix"
 
     target: str | None = None
+    strict: bool = False
+    """`pto-lower-matrix{strict=true}`: an op the pass cannot lower consistently is an error;
+    by default its function keeps all its cube tile ops at tile level, with the reason in
+    the function's `pto.cube_tile_level` attribute."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = pass_target(NAME, op, self.target)
         if target.arch is TargetArch.CPU:
             return
-        rewrite_once(_LowerCubeTileOp(target.arch, _kept(op)), op)
+        kept = _kept(op)
+        pattern = _LowerCubeTileOp(target.arch, kept)
+        if self.strict:
+            rewrite_once(pattern, op)
+            return
+        for func in [f for f in op.walk() if isinstance(f, FuncOp)]:
+            if func in kept:
+                func.attributes[KEPT] = StringAttr(PARTIAL_BOXES)
+            if func in kept or not _has_cube_ops(func):
+                continue
+            trial = func.clone()
+            try:
+                PatternRewriteWalker(pattern, apply_recursively=False).rewrite_region(trial.body)
+            except PassFailedException as failure:
+                func.attributes[KEPT] = StringAttr(_reason(failure))
+                trial.erase()
+                continue
+            block = func.parent_block()
+            assert block is not None
+            block.insert_op_before(trial, func)
+            func.detach()
+            func.erase()

@@ -1,5 +1,5 @@
 // pto-lower-matrix diagnostics: one per rule the cube micro-ops impose on a lowered kernel.
-// RUN: pto-opt %s --split-input-file -p pto-lower-matrix --verify-diagnostics
+// RUN: pto-opt %s --split-input-file -p "pto-lower-matrix{strict=true}" --verify-diagnostics
 
 // An 8-bit B in an NZ L1 tile: its transposing load moves 32-column boxes, but n = 16 spans
 // one 16-column box of L0B.
