@@ -14,7 +14,7 @@ from passes.common import pass_error, tile_pointer
 from passes.lower_dma import Dim, Emitter, known_dim
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
-from pto_dialect.fractal import FRACTAL_BYTES, Fractal
+from pto_dialect.fractal import FRACTAL_BYTES, FRACTAL_ROWS, Fractal
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.tile_memory import (
     AllocTileOp,
@@ -62,17 +62,19 @@ class CubeTile:
                 op,
             )
         type = alloc.tile_type
-        rows, cols = type.valid_shape
-        if alloc.valid_row is not None:
-            rows = constant_index(alloc.valid_row) or -1
-        if alloc.valid_col is not None:
-            cols = constant_index(alloc.valid_col) or -1
-        if rows <= 0 or cols <= 0:
+        shape: tuple[int | None, ...] = type.valid_shape
+        rows, cols = (
+            None if size < 0 else size if operand is None else constant_index(operand)
+            for size, operand in zip(shape, (alloc.valid_row, alloc.valid_col), strict=True)
+        )
+        if rows is None or cols is None:
             raise refuse(
                 f"the {type.location.value} tile's valid sizes must be known at compile time "
                 "(the cube micro-ops' m, n, k and box counts are fixed per instruction)",
                 op,
             )
+        if rows == 0 or cols == 0:
+            raise refuse(f"the {type.location.value} tile's valid region is empty", op)
         return CubeTile(alloc, type, (rows, cols))
 
     @property
@@ -90,7 +92,7 @@ class CubeTile:
 
     def box_rows(self, axis: int) -> int:
         """Boxes of 16 rows along the tile's `axis` (its full extent, not the valid one)."""
-        return ceil(self.type.shape[axis] / 16)
+        return ceil(self.type.shape[axis] / FRACTAL_ROWS)
 
     def pointer(self, e: Emitter) -> SSAValue:
         """`!pto.ptr<T, space>` to the buffer, emitted before the op."""
