@@ -9,12 +9,13 @@
     tload GM -> L1 ND (DN):     mte_gm_l1, one burst a valid row (column), from an ND (DN)
                                 window, when the tile has no pad
     tstore L0C -> GM:           mte_l0c_gm m, n, src_stride = ceil(m/16)*16 rows,
-                                dst_stride = the window's stride, nz2nd (ND) | nz2dn (DN)
+                                dst_stride = the window's stride, nz2nd (ND) | nz2dn (DN),
+                                atomic(type = f32 | s32, op = add) for atomicType atomic_add
 
 The fractal repack writes the lanes of each row's last C0 beyond the valid columns as zero
 (the tile op leaves them); nothing reads them, so the output bytes are the tile op's.
 Left at tile level: other L1 tiles, padded ND / DN ones, stores that convert or update
-atomically.
+atomically other than by adding.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from passes.lower_dma import Emitter
 from passes.lower_matrix.operands import CubeTile, GmWindow
 from pto_dialect.dtypes import F32, FP4_DTYPES, I32
 from pto_dialect.fractal import ACC_BOX, Fractal, c0
-from pto_dialect.ops.cube_fixpipe import MODE, MteL0cGmOp
+from pto_dialect.ops.cube_fixpipe import ATOMIC_OP, ATOMIC_TYPE, MODE, MteL0cGmOp
 from pto_dialect.ops.cube_move import MteGmL1FracOp, MteGmL1Op
 from pto_dialect.ops.dma_v06 import DmaGroup
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
@@ -92,9 +93,14 @@ def lower_tstore(op: TStoreOp, rewriter: PatternRewriter) -> bool:
     dtype = tile.dtype
     view = cast(PartitionTensorViewType, op.view.type)
     atomic = option_value(op.attributes.get("atomicType"))
-    if dtype not in (F32, I32) or view.element != dtype or atomic not in (None, "atomic_none"):
+    if dtype not in (F32, I32) or view.element != dtype:
         return False
     attributes: dict[str, Attribute] = {MODE: StringAttr("nz2dn" if window.dn else "nz2nd")}
+    if atomic == "atomic_add":  # both add in the element type (f32, or i32 wrapping)
+        attributes[ATOMIC_TYPE] = StringAttr("f32" if dtype == F32 else "s32")
+        attributes[ATOMIC_OP] = StringAttr("add")
+    elif atomic not in (None, "atomic_none"):
+        return False
     m, n = tile.valid
     e = Emitter(rewriter, op)
     src = tile.pointer(e)

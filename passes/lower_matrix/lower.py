@@ -14,7 +14,8 @@ the flags `pto-insert-sync` placed around it keep holding:
 
 Left at tile level (the tile op runs as it is; listed in docs/passes.md): loads into padded
 ND / DN or ZZ `mat` tiles, moves from `acc` to `vec` or a non-NZ `mat` and into scaling
-tiles, the MX matrix forms, a `.acc` whose acc_in is not dst, converting or atomic stores.
+tiles, the MX matrix forms, a `.acc` whose acc_in is not dst, stores that convert or update
+atomically other than by adding.
 Such an op must find its L0 operands where the micro-ops put them (`formats.agrees`). A
 function where that fails, or an op breaks a rule of the micro-ops (`refuse`), or with a cube
 tile whose shape ends inside a box (a one-row NZ tile: boxes of one row, not the 512 bytes

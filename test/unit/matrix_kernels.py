@@ -36,6 +36,8 @@ class Gemm:
     c_dn: bool = False
     gemv: bool = False
     bias: bool = False
+    atomic: bool = False
+    """C's tstore adds to GM (`atomicType = atomic_add`)."""
     grid: tuple[int, int] = (1, 1)
     """Blocks along M and N: block b computes C's tile (b // grid[1], b % grid[1])."""
 
@@ -58,7 +60,8 @@ class Gemm:
         specs = [f"rand:{a}x{self.a}:{seed}", f"rand:{b}x{self.b}:{seed + 1}"]
         if self.bias:
             specs.append(f"rand:1x{cols}x{self.acc}:{seed + 2}")
-        return [*specs, f"zeros:{c}x{self.acc}"]
+        out = f"rand:{c}x{self.acc}:{seed + 3}" if self.atomic else f"zeros:{c}x{self.acc}"
+        return [*specs, out]
 
     def text(self) -> str:
         M, Kt, N = self.shapes
@@ -167,7 +170,8 @@ class Gemm:
             body.append("}")
             total = "%sum"
         pc = part("c", acc, f"[{row0}, {col0}]", m, n, "c")
-        body.append(f"pto.tstore {total}, %pc : !acc, {pc}")
+        attr = " {atomicType = #pto.atomic_type<atomic_add>}" if self.atomic else ""
+        body.append(f"pto.tstore {total}, %pc{attr} : !acc, {pc}")
         body.append("func.return")
         lines.append(f'builtin.module attributes {{pto.target_arch = "{self.target}"}} {{')
         lines.append(f"  func.func @gemm({', '.join(params)}) {{")

@@ -94,11 +94,12 @@ def eight_bit(name: str) -> bool:
 )
 def test_every_triple(target: str, triple: tuple[str, str, str]) -> None:
     """Partial valid regions in every dimension, two K steps (.acc), a bias row; B's L1 tile
-    NZ (a transposing load) where its boxes allow, DN A and C."""
+    NZ (a transposing load) where its boxes allow, DN A and C; the 8-bit triples store C by
+    an atomic add."""
     acc, a, b = triple
     n = 32 if eight_bit(b) else 21
     gemm = Gemm(target, acc, a, b, 19, 23, n, blocks=2, pad=(1, 0, 1), b_nz=True, a_dn=True,
-                c_dn=True, bias=True)  # fmt: skip
+                c_dn=True, bias=True, atomic=eight_bit(a))  # fmt: skip
     module = validate(gemm, seed=len(a))
     kinds = {type(op) for op in module.walk()}
     assert {MteGmL1FracOp, MteL1L0aOp, MteL1L0bOp, MadBiasOp, MadAccOp} <= kinds
