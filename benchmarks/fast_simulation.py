@@ -5,10 +5,11 @@ running each `pto.vecscope` as whole arrays bring them?
 
 Two Level-1 kernels of benchmarks/bench_kernels.py, both the row softmax of tiles in a loop:
 64 tiles of 64x128 f32, and a 4096x4096 f32 matrix as 1024 tiles of 4x4096 (a row's 4096
-values in one tile). Each runs with `--semantics-only` as written (tile ops) and after
-`pto-pipeline{target=a5}` (vector micro-ops, DMA, flags; pto-fuse puts a tile's chain of
-vector ops into one vecscope, unrolled) and after `pto-pipeline{fuse=false}` (a vecscope
-per tile op, its loops rolled), the lowered ones with their vecscopes as whole arrays
+values in one tile). Each runs with `--semantics-only` as written (tile ops), after
+`pto-pipeline` (its default: pto-fuse puts a tile's chain of vector ops into one vecscope,
+a loop over blocks of interleaved rows, a wide row's reduction steps in a loop) and after
+`pto-pipeline{fuse=false}` (a vecscope per tile op), the lowered ones with their vecscopes
+as whole arrays
 (pto-run's default without the pipe model) and, with `--op-by-op`, one op at a time as
 before (minutes for the large one). The runs alternate `--rounds` times; the script prints
 the best CPU time of each (this process's: numpy runs these on one thread; wall time on a
@@ -60,10 +61,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         one = streaming_softmax_kernel(1, rows, cols, "a5")  # warm: a run loads its functions
         for module in (one, apply_pipeline(one.clone(), "pto-pipeline")):
             timed(module, x[:rows])
-        sides = {"tile level": (tile, True), "lowered, whole arrays": (lowered, True),
+        sides = {"tile level": (tile, True), "fused, whole arrays": (lowered, True),
                  "unfused, whole arrays": (unfused, True)}  # fmt: skip
         if args.op_by_op:
-            sides["lowered, op by op"] = (lowered, False)
+            sides["fused, op by op"] = (lowered, False)
         times: dict[str, list[float]] = {side: [] for side in sides}
         outputs: dict[str, np.ndarray] = {}
         ops = 0
@@ -71,9 +72,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             for side, (module, batch) in sides.items():
                 elapsed, outputs[side], executed = timed(module, x, batch)
                 times[side].append(elapsed)
-                ops = executed if side == "lowered, whole arrays" else ops
+                ops = executed if side == "fused, whole arrays" else ops
         same = len({o.tobytes() for o in outputs.values()}) == 1
-        print(f"{name}: lowered kernel {ops} ops, outputs the same bytes: {same}")
+        print(f"{name}: pto-pipeline's kernel {ops} ops, outputs the same bytes: {same}")
         base = min(times["tile level"])
         for side, samples in times.items():
             t = min(samples)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Self, cast
 
@@ -216,7 +216,9 @@ def verify(module: ModuleOp) -> None:
         raise PtoVerifyError.of(problem)
 
 
+@cache
 def _available_passes() -> dict[str, Any]:
+    """Every installed universe's passes (the entry points scanned once a process)."""
     return {**Universe.get_multiverse().all_passes, **PTO_UNIVERSE.all_passes}
 
 

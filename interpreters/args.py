@@ -23,16 +23,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import numpy as np
-from xdsl.dialects.builtin import IndexType, IntegerType
+from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute
 
 from interpreters.machine.core import Machine
-from interpreters.machine.memory import Memory, Pointer, Tile
+from interpreters.machine.memory import Memory, Pointer, TensorView, Tile
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
-from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
+from pto_dialect.ops.tile_memory import is_gm_memref
+from pto_dialect.types import MemorySpace, PtrType, ShapedViewBase, TileTypeBase
 
 
 class ArgError(Exception):
@@ -328,6 +329,8 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
             arg.memory = gm_buffer(f"gm:arg{index}", arg.array, arg.in_place)
         pointee = expected if expected is not None else dtype_of_array(arg.array)
         return Pointer(arg.memory, arg.offset, pointee)
+    if gm_window(type) is not None:
+        return _gm_window_view(index, arg, type)
     if isinstance(type, TileTypeBase):
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a tile: it needs an array, got a scalar")
@@ -353,6 +356,38 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
             raise ArgError(f"{where} needs a scalar VALUE:{type}")
         return float(arg.value)
     raise ArgError(f"{where}: pto-run cannot pass arguments of this type")
+
+
+def gm_window(type: Attribute) -> tuple[tuple[int, ...], DType] | None:
+    """(shape, element) of a parameter that is a whole static GM window: a GM memref
+    (`memref<4x8xf32, #pto.address_space<gm>>`, PTOAS's kernels of early 2026) or a static
+    `!pto.tensor_view` / `!pto.partition_tensor_view`; None for any other type."""
+    if is_gm_memref(type):
+        memref = cast(MemRefType[Attribute], type)
+        element = dtype_of(memref.element_type)
+        return None if element is None else (tuple(memref.get_shape()), element)
+    if isinstance(type, ShapedViewBase) and min(type.dims) >= 0:
+        return type.dims, type.element
+    return None
+
+
+def _gm_window_view(index: int, arg: Arg, type: Attribute) -> TensorView:
+    """A `gm_window` parameter bound to an array of its elements: the row-major view of its
+    shape over a GM buffer holding them."""
+    where = f"argument {index} ({type})"
+    window = gm_window(type)
+    assert window is not None
+    shape, element = window
+    if not isinstance(arg, ArrayArg):
+        raise ArgError(f"{where} is a GM buffer: it needs an array, got a scalar")
+    arg.array = typed_array(arg.array, element)
+    if arg.array.size != prod(shape) or arg.array.dtype != element.numpy:
+        raise ArgError(f"{where} needs {prod(shape)} elements of {element}, got "
+                       f"{arg.array.size} of {arg.array.dtype}")  # fmt: skip
+    if arg.memory is None:
+        arg.memory = gm_buffer(f"gm:arg{index}", arg.array, arg.in_place)
+    strides = tuple(prod(shape[axis + 1 :]) for axis in range(len(shape)))
+    return TensorView(arg.memory, arg.offset, shape, strides, element)
 
 
 def typed_array(array: np.ndarray, element: DType) -> np.ndarray:

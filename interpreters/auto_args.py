@@ -17,10 +17,11 @@ board harness passes: test/npu_validation/scripts/generate_testcase.py sets an i
 scalar to 1, a float to 1.0, a bool to true), unless `values` names it (`--arg-value
 NAME=V`); but an integer whose every use is a partition offset starts at 0, one that is a
 view's extent is raised to hold every partition the kernel takes of the view, and PyPTO's
-SPMD scalars (`NAMED_DEFAULTS`) are block 0 of 1. A tile parameter gets a random tile of
-its type. The data (`_random`): f32 uniform in [-1, 1), narrower floats on a grid of that
-interval; integers uniform in [1, `INT_LIMIT`], small and positive, since generated
-kernels read integer buffers as lengths, positions, indices and divisors.
+SPMD scalars (`NAMED_DEFAULTS`) are block 0 of 1. A tile parameter gets a random tile of its
+type, a GM memref or static view parameter a random buffer of its shape. The
+data (`_random`): f32 uniform in [-1, 1), narrower floats on a grid of that interval; integers
+uniform in [1, `INT_LIMIT`], small and positive, since generated kernels read integer buffers
+as lengths, positions, indices and divisors.
 """
 
 from __future__ import annotations
@@ -34,7 +35,15 @@ from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 
-from interpreters.args import MAX_ARRAY_BYTES, Arg, ArgError, ArrayArg, ScalarArg, gm_array
+from interpreters.args import (
+    MAX_ARRAY_BYTES,
+    Arg,
+    ArgError,
+    ArrayArg,
+    ScalarArg,
+    gm_array,
+    gm_window,
+)
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
@@ -459,6 +468,12 @@ def auto_args(
                                f"bytes, more than pto-run makes ({MAX_AUTO_BYTES})")  # fmt: skip
             array = _random(dtype, -(-nbytes // dtype.bytes), rng)
             args.append(ArrayArg(array, in_place=True))
+        elif (window := gm_window(type)) is not None:  # a GM buffer of exactly its shape
+            count = prod(window[0])
+            if count * window[1].bytes > MAX_AUTO_BYTES:
+                raise ArgError(f"--arg auto: argument {index} ({type}) reaches more than "
+                               f"{MAX_AUTO_BYTES} bytes")  # fmt: skip
+            args.append(ArrayArg(_random(window[1], count, rng), in_place=True))
         elif isinstance(type, TileTypeBase):
             shape = type.shape
             if prod(shape) * type.element.bytes > MAX_ARRAY_BYTES:

@@ -18,11 +18,19 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
-from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
+from pto_dialect.ops.sync import (
+    GetBufOp,
+    PipeBarrier,
+    RlsBufOp,
+    SetFlagDynOp,
+    SetFlagOp,
+    WaitFlagDynOp,
+    WaitFlagOp,
+)
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.types import TileType
 
-SYNC_OPS = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
+SYNC_OPS = (SetFlagOp, WaitFlagOp, SetFlagDynOp, WaitFlagDynOp, PipeBarrier, GetBufOp, RlsBufOp)
 
 
 def sync_ops(root: Operation) -> list[Operation]:

@@ -42,14 +42,14 @@ from interpreters.machine.sync_trace import Iterations, Kind, Step, TracingPipes
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import target_of
 from pto_dialect.ops.runtime import MemBarOp
-from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
+from pto_dialect.ops.sync import GetBufOp, PipeBarrier, RlsBufOp, SetFlagOp, WaitFlagOp
 from pto_dialect.ops.sync_cross_core import PipeBarrierOp
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.rules import SAME_PIPE_RULES, SamePipeRule
 
 TRIP_COUNTS = (0, 1, 2, 3)
 MAX_RUNS = 64
-SYNC_OPS = (SetFlagOp, WaitFlagOp, GetBufOp, RlsBufOp, BarrierOp, PipeBarrierOp, MemBarOp)
+SYNC_OPS = (SetFlagOp, WaitFlagOp, GetBufOp, RlsBufOp, PipeBarrier, PipeBarrierOp, MemBarOp)
 
 # ---- loops -----------------------------------------------------------------------------------
 
@@ -387,7 +387,7 @@ def _describe(ops: Sequence[Operation]) -> str:
         return f"get_buf/rls_buf of buffer slot {', '.join(slots)}"
     if isinstance(first, MemBarOp):
         return f'pto.mem_bar "{first.kind.data}"'
-    assert isinstance(first, BarrierOp | PipeBarrierOp)
+    assert isinstance(first, PipeBarrier | PipeBarrierOp)
     return f"pto.barrier #pto.pipe<{first.pipe().value}>"
 
 

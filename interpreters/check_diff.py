@@ -48,7 +48,7 @@ from pto_dialect import rules
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import TileOp, target_of
-from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
+from pto_dialect.ops.sync import GetBufOp, PipeBarrier, RlsBufOp, SetFlagOp, WaitFlagOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_fillpad import FillPadTileOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
@@ -123,7 +123,7 @@ def expand(pipeline: str | Sequence[ModulePass]) -> list[ModulePass]:
 
 def _unsynchronised(module: ModuleOp, function: str | None) -> bool:
     """Whether the function is DPS code the compiler has not synchronised yet."""
-    sync = (SetFlagOp, WaitFlagOp, BarrierOp, GetBufOp, RlsBufOp)
+    sync = (SetFlagOp, WaitFlagOp, PipeBarrier, GetBufOp, RlsBufOp)
     funcs = [f for f in module.walk() if isinstance(f, FuncOp) and f.body.blocks]
     chosen = [f for f in funcs if function is None or f.sym_name.data == function]
     return not any(

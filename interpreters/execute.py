@@ -15,7 +15,7 @@ import pickle
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Any, Literal, cast
 
 import numpy as np
@@ -24,7 +24,7 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, PythonValues
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Block, Dialect, Operation, Region, SSAValue
 from xdsl.printer import Printer
 from xdsl.universe import Universe
 
@@ -200,11 +200,17 @@ class RunResult:
         return "".join(self.machine.printed)
 
 
+@cache
+def _dialects() -> dict[str, Callable[[], Dialect]]:
+    """Every installed universe's dialects, `pto` included (the entry points scanned once a
+    process: a sweep parses a kernel per point)."""
+    return {**Universe.get_multiverse().all_dialects, **PTO_UNIVERSE.all_dialects}
+
+
 def make_context(*, allow_unregistered: bool = False) -> Context:
     """A context that knows every dialect xdsl-opt knows, `pto` included."""
     ctx = Context(allow_unregistered=allow_unregistered)
-    dialects = {**Universe.get_multiverse().all_dialects, **PTO_UNIVERSE.all_dialects}
-    for name, factory in dialects.items():
+    for name, factory in _dialects().items():
         ctx.register_dialect(name, factory)
     return ctx
 
@@ -230,8 +236,10 @@ def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
     pair = _kernel_pair(funcs)
     if pair is not None:
         return pair[KernelKind.CUBE]
+    if not funcs:
+        raise KernelError("the module has no function with a body to run")
     if len(funcs) != 1:
-        names = ", ".join(f.sym_name.data for f in funcs) or "none"
+        names = ", ".join(f.sym_name.data for f in funcs)
         raise KernelError(f"the module has several functions ({names}): choose one with --entry")
     return funcs[0]
 
@@ -434,6 +442,7 @@ def _run_mixed(
         machine = Machine(target, pipes=model, launch=launch, cluster=cluster)
         if model.tracking:
             model.observer = partial(cluster.observe, i)
+        cluster.memories[i] = machine.memory
         machines.append(machine)
 
     extra = len(kinds) == 2 and _takes_subblock(kinds)

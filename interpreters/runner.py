@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 from xdsl.context import Context
+from xdsl.dialects import get_all_dialects
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.tools.command_line_tool import CommandLineTool
 from xdsl.utils.exceptions import PassFailedException
@@ -51,14 +52,24 @@ from interpreters.machine.report import (
     launch_text,
     write_trace,
 )
-from pto_dialect import __version__
 from pto_dialect.diagnostics import Sources, pass_diagnostic
+from pto_dialect.universe import PTO_UNIVERSE
 from pto_dialect.verification import first_line
 
 EXIT_ERROR = 1
 EXIT_HAZARD = 3
 EXIT_INTERNAL = 70
 EXIT_SIGPIPE = 128 + signal.SIGPIPE  # as a Unix tool killed by SIGPIPE
+
+
+class _Version(argparse.Action):
+    """`--version`: the installed distribution's, read only when asked (`pto_dialect`)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        import pto_dialect
+
+        print(f"pto-run {pto_dialect.__version__}")
+        parser.exit()
 
 
 class PtoRunMain(CommandLineTool):
@@ -77,6 +88,13 @@ class PtoRunMain(CommandLineTool):
         self.register_all_arguments(arg_parser)
         self.args = arg_parser.parse_args(args=args)
         self.ctx.allow_unregistered = self.args.allow_unregistered_dialect
+
+    def register_all_dialects(self) -> None:
+        """xDSL's dialects and `pto`, the two universes a kernel's dialects come from,
+        without `Universe.get_multiverse`'s scan of every installed package's entry points
+        (importlib.metadata and a walk of site-packages: a few percent of a trivial run)."""
+        for name, factory in {**get_all_dialects(), **PTO_UNIVERSE.all_dialects}.items():
+            self.ctx.register_dialect(name, factory)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         # CommandLineTool's own options but --disable-verify (pto-run always verifies: it
@@ -155,7 +173,7 @@ class PtoRunMain(CommandLineTool):
             help="with --semantics-only, run vecscope loops op by op, not as whole arrays",
         )
         arg_parser.add_argument("--index-bitwidth", type=int, choices=(32, 64), default=64)
-        arg_parser.add_argument("--version", action="version", version=f"pto-run {__version__}")
+        arg_parser.add_argument("--version", action=_Version, nargs=0, help="show the version")
         arg_parser.add_argument(
             "--max-steps",
             type=_positive,

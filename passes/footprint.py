@@ -26,9 +26,10 @@ from pto_dialect.ops.tile_memory import (
     MakeTensorViewOp,
     PartitionViewOp,
     constant_index,
+    is_gm_memref,
 )
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
-from pto_dialect.ops.tile_view import TReshapeOp, WindowViewOp
+from pto_dialect.ops.tile_view import ReinterpretOp, WindowViewOp
 from pto_dialect.records import Effect
 from pto_dialect.types import (
     SPACE_OF_LOCATION,
@@ -80,8 +81,8 @@ def tile_access(value: SSAValue, write: bool) -> Access:
         return Access(owner, 0, value.type.size_bytes, write)  # a pipe slot: space of its own
     if isinstance(owner, WindowViewOp):
         return tile_access(owner.source, write)  # a window of its source: all of it
-    if isinstance(owner, TReshapeOp):
-        return tile_access(owner.src, write)  # the same bytes
+    if isinstance(owner, ReinterpretOp):
+        return tile_access(owner.src, write)  # the same bytes (treshape, talias)
     if (
         isinstance(value, BlockArgument)
         and isinstance(value.type, TileBufType)
@@ -127,7 +128,10 @@ def _gm_root(ptr: SSAValue) -> tuple[SSAValue, float]:
 
 
 def view_access(value: SSAValue, write: bool) -> Access:
-    """The GM bytes a tload/tstore window `value` (a partition view) may touch."""
+    """The GM bytes a tload/tstore window `value` (a partition view) may touch; a function
+    argument (a view or a GM memref parameter) is a buffer of its own, touched anywhere."""
+    if isinstance(value, BlockArgument):
+        return Access(value, 0, inf, write)
     part = value.owner
     if not isinstance(part, PartitionViewOp) or not isinstance(part.source.owner, MakeTensorViewOp):
         raise FootprintError("GM view is not a pto.partition_view of a pto.make_tensor_view")
@@ -150,6 +154,13 @@ def view_access(value: SSAValue, write: bool) -> Access:
     start = base + esize * sum(o * s for o, s in zip(offs, steps, strict=True))
     span = sum((d - 1) * s for d, s in zip(dims, steps, strict=True)) + 1
     return Access(root, start, start + span * esize, write)
+
+
+def tsync_access(value: SSAValue) -> Access:
+    """The bytes a `pto.tsync` operand names: a tile buffer's or a GM window's (read)."""
+    if isinstance(value.type, PartitionTensorViewType):
+        return view_access(value, False)
+    return tile_access(value, False)
 
 
 def scalar_access(op: ScalarAccessOp) -> Access:
@@ -188,6 +199,6 @@ def footprint(op: TileOp | TileElementOp | ScalarAccessOp) -> list[Access]:
             continue
         if isinstance(value.type, TileBufType):
             accesses.append(tile_access(value, effect.writes))
-        elif isinstance(value.type, PartitionTensorViewType):
+        elif isinstance(value.type, PartitionTensorViewType) or is_gm_memref(value.type):
             accesses.append(view_access(value, effect.writes))
     return accesses

@@ -50,7 +50,7 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import checked_pass, pass_error, pass_target
-from passes.footprint import Access, FootprintError, MemoryKey, footprint
+from passes.footprint import Access, FootprintError, MemoryKey, footprint, tsync_access
 from passes.periodic import Known, decided, loop_period
 from pto_dialect.attrs import Event, EventAttr, Pipe, TargetArch
 from pto_dialect.ops.base import TileOp
@@ -62,6 +62,7 @@ from pto_dialect.ops.sync import (
     AcquireBufOp,
     BarrierOp,
     GetBufOp,
+    PipeBarrier,
     ReleaseBufOp,
     RlsBufOp,
     SetFlagOp,
@@ -69,6 +70,7 @@ from pto_dialect.ops.sync import (
 )
 from pto_dialect.ops.tile_buf_meta import TileElementOp
 from pto_dialect.ops.tile_memory import constant_index
+from pto_dialect.ops.tile_sync import TSyncOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.rules import event_ids, tile_barrier_rule
 
@@ -101,7 +103,7 @@ _MACHINE_LEVEL = (
     GroupedTransferOp,
     BlockCopyOp,
 )
-_SYNC = (SetFlagOp, WaitFlagOp, BarrierOp, AcquireBufOp, ReleaseBufOp)
+_SYNC = (SetFlagOp, WaitFlagOp, PipeBarrier, TSyncOp, AcquireBufOp, ReleaseBufOp)
 SYNCHRONISED = "pto.synchronised"
 """Unit attribute the pass puts on every function it has analysed. A function so marked is
 the pass's own output and is left as it is (idempotence: the analysis of existing flags does
@@ -317,8 +319,10 @@ class _Inserter:
             queue = state.channels[self._channel(op)]
             if queue:
                 state.join(_INDEX[op.dst], queue.popleft())
-        elif isinstance(op, BarrierOp):
+        elif isinstance(op, PipeBarrier):
             self.run_barrier(op.pipe(), state)
+        elif isinstance(op, TSyncOp):
+            self.run_tsync(op, state)
         elif isinstance(op, ReleaseBufOp | AcquireBufOp):
             self.run_buf(op, state)
         elif isinstance(op, scf.ForOp):
@@ -388,6 +392,22 @@ class _Inserter:
         else:
             p = _INDEX[pipe]
             state.synced[p] = state.clocks[p][p]
+
+    def run_tsync(self, op: TSyncOp, state: _State) -> None:
+        """`pto.tsync ins(...)`: every pipe's later work comes after the earlier writes of the
+        operands' bytes. An operand whose bytes the analysis cannot name orders nothing (a
+        smaller edge can only make the pass order more)."""
+        row = [0] * len(PIPES)
+        for value in op.events:
+            try:
+                access = tsync_access(value)
+            except FootprintError:
+                continue
+            for (q, start, end, write), record in state.history.get(access.memory, {}).items():
+                if write and start < access.end and access.start < end:
+                    row[q] = max(row[q], record.tick)
+        for p in range(len(PIPES)):
+            state.join(p, tuple(row))
 
     def run_buf(self, op: ReleaseBufOp | AcquireBufOp, state: _State) -> None:
         slot = op.buf_id_value

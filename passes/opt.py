@@ -27,6 +27,7 @@ from itertools import accumulate
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 from xdsl.printer import Printer
+from xdsl.universe import Universe
 from xdsl.utils.exceptions import (
     ArgSpecParseError,
     DiagnosticException,
@@ -76,7 +77,27 @@ class PtoOptMain(xDSLOptMain):
 
     def __init__(self, args: Sequence[str] | None = None) -> None:
         self.sources = Sources()
+        self._universe: Universe | None = None
         super().__init__(description="PTO modular optimizer driver (xdsl-opt)", args=args)
+
+    def universe(self) -> Universe:
+        """Every installed universe, its entry points scanned once (xDSL's driver scans them
+        for its dialects, its passes and its targets: three walks of site-packages)."""
+        if self._universe is None:
+            self._universe = Universe.get_multiverse()
+        return self._universe
+
+    def register_all_dialects(self) -> None:
+        for name, factory in self.universe().all_dialects.items():
+            self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self) -> None:
+        for name, factory in self.universe().all_passes.items():
+            self.register_pass(name, factory)
+
+    def register_all_targets(self) -> None:
+        for name, factory in self.universe().all_targets.items():
+            self.available_targets.setdefault(name, factory)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         super().register_all_arguments(arg_parser)

@@ -53,7 +53,7 @@ from pto_dialect.multi_tile_types import MultiTileBufType
 from pto_dialect.ops.base import SEGMENTS, TileOp, segments
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
-from pto_dialect.ops.tile_view import TReshapeOp, WindowViewOp
+from pto_dialect.ops.tile_view import ReinterpretOp, WindowViewOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.records import Effect
 from pto_dialect.targets import TargetProfile
@@ -96,13 +96,13 @@ def _location(alloc: Alloc) -> Location:
     )
 
 
-VIEWS = (WindowViewOp, TReshapeOp)
+VIEWS = (WindowViewOp, ReinterpretOp)
 """Ops whose result names (part of) their source's bytes."""
 
 
 def _with_views(value: SSAValue) -> list[SSAValue]:
-    """`value` and the views of it (`pto.subview`, `pto.treshape`, transitively): values
-    that name the same bytes."""
+    """`value` and the views of it (`pto.subview`, `pto.treshape`, `pto.talias`,
+    transitively): values that name the same bytes."""
     values = [value]
     for known in values:  # grows while it is walked
         values += [u.operation.results[0] for u in known.uses if isinstance(u.operation, VIEWS)]

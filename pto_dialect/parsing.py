@@ -42,7 +42,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnknownLoc,
 )
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import VerifyException
@@ -167,7 +167,11 @@ class LocatingParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
-        op = self._located(super().parse_operation)
+        spelling = _SPELLINGS.get(self._current_token.text)
+        if spelling is not None:
+            op = self._located(lambda: spelling(self))
+        else:
+            op = self._located(super().parse_operation)
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
             column = start - self._line_starts[line - 1] + 1
@@ -175,6 +179,89 @@ class LocatingParser(Parser):
                 self._name, IntAttr(line + self._line_offset), IntAttr(column)
             )
         return op
+
+    def _parse_strict_vecscope(self) -> Operation:
+        """`pto.strict_vecscope(%a, ...) { ^bb0(%x: T, ...): ... } : (T, ...) -> ()`, PTOAS's
+        vecscope whose body sees only its captures (`StrictVecScopeOp`): read as the
+        `pto.vecscope` it is, each block argument replaced by its capture."""
+        from pto_dialect.ops.vecscope import VecScopeOp  # (the dialect's ops load with it)
+
+        start = self._current_token.span.start
+        self._consume_token()
+        names = self.parse_comma_separated_list(self.Delimiter.PAREN, self.parse_unresolved_operand)
+        body = self.parse_region()
+        attrs = self.parse_optional_attr_dict()
+        self.parse_punctuation(":")
+        signature = self.parse_function_type()
+        kinds = list(signature.inputs.data)
+        block = body.blocks.first
+        args = list(block.args) if block is not None else []
+        if len(kinds) != len(names):
+            kinds = []  # reported below
+        captures = [self.resolve_operand(n, t) for n, t in zip(names, kinds, strict=False)]
+        if (
+            len(captures) != len(names)
+            or signature.outputs.data
+            or [a.type for a in args] != kinds
+            or len(body.blocks) > 1
+        ):
+            self.raise_error(
+                "pto.strict_vecscope needs one block whose arguments have the types of its "
+                "captures, and the signature (captures) -> ()",
+                start,
+                self._current_token.span.start,
+            )
+        for op in body.walk():
+            for operand in op.operands:
+                if not _defined_in(operand, body):
+                    name = f"%{operand.name_hint}" if operand.name_hint else "a value"
+                    self.raise_error(
+                        f"pto.strict_vecscope body uses {name} "
+                        "defined outside it: pass it as a capture",
+                        start,
+                        self._current_token.span.start,
+                    )
+        for arg, capture in zip(args, captures, strict=True):
+            arg.replace_all_uses_with(capture)
+        if block is not None:
+            for arg in reversed(args):
+                block.erase_arg(arg)
+        scope = VecScopeOp(body)
+        scope.attributes.update(attrs)
+        return scope
+
+
+def _flag_spelling(set_flag: bool) -> Callable[[LocatingParser], Operation]:
+    """`pto.record_event` / `pto.wait_event [SRC, DST, EVENT]` of PTOAS, its op types
+    lowered to their pipes: the `set_flag` / `wait_flag` it is."""
+
+    def parse(parser: LocatingParser) -> Operation:
+        from pto_dialect.ops.sync import SetFlagOp, WaitFlagOp
+
+        parser._consume_token()  # pyright: ignore[reportPrivateUsage]
+        return (SetFlagOp if set_flag else WaitFlagOp).parse(parser)
+
+    return parse
+
+
+_SPELLINGS: dict[str, Callable[[LocatingParser], Operation]] = {
+    "pto.strict_vecscope": LocatingParser._parse_strict_vecscope,  # pyright: ignore[reportPrivateUsage]
+    "pto.record_event": _flag_spelling(True),
+    "pto.wait_event": _flag_spelling(False),
+}
+"""Ops of PTOAS that are another spelling of one of ours, read as that op (printed as it)."""
+
+
+def _defined_in(value: SSAValue, region: Region) -> bool:
+    """Whether `value` is a block argument or a result of an op inside `region`."""
+    owner = value.owner
+    parent = owner.parent if isinstance(owner, Block) else owner.parent_region()
+    while parent is not None:
+        if parent is region:
+            return True
+        op = parent.parent_op()
+        parent = op.parent_region() if op is not None else None
+    return False
 
 
 def _continues(text: str, at: int) -> bool:
@@ -189,12 +276,23 @@ def _raised_in_xdsl(err: BaseException) -> bool:
     return bool(frames) and f"{os.sep}xdsl{os.sep}" in frames[-1].filename
 
 
+_BLANK = re.compile(r"(?:\s|//[^\n]*)*")
+"""Text without an op: whitespace and comments only."""
+
+
 def parse_module(
     ctx: Context, text: str, name: str, *, implicit_module: bool = True, line_offset: int = 0
 ) -> ModuleOp:
     """The module of `text` (the file `name`), every op located; raises `ParseError`."""
+    if implicit_module and _BLANK.fullmatch(text):  # as mlir-opt: no ops, an empty module
+        return ModuleOp([])
     load_upstream_ops(ctx, text)
-    return LocatingParser(ctx, text, name, line_offset).parse_module(implicit_module)
+    module = LocatingParser(ctx, text, name, line_offset).parse_module(implicit_module)
+    if "memref.alloc" in text:
+        from pto_dialect.memref_tiles import tiles_from_memrefs  # (its ops load with it)
+
+        tiles_from_memrefs(module)
+    return module
 
 
 UPSTREAM_NAMES = ("arith.index_castui", "llvm.extractelement")

@@ -17,7 +17,7 @@ from xdsl.irdl import IRDLOperation
 
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dialect import OP_MODULES
-from pto_dialect.ops.base import PtoOp, TileOp, source_names
+from pto_dialect.ops.base import PtoOp, TileOp, declared_format, source_names
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
@@ -84,7 +84,7 @@ def _syntax(op: type[PtoOp]) -> list[str]:
             f"- SSA: `%dst = {name} {srcs} : {sig} -> !pto.tile<...>`",
             f"- DPS: `{name} ins({srcs} : {bufs}) outs(%dst : !pto.tile_buf<...>)`",
         ]
-    fmt = op.assembly_format if isinstance(op.assembly_format, str) else None
+    fmt = declared_format(op)
     if fmt:
         return [f"- `{name} {' '.join(fmt.split())}`"]
     return [f"- custom syntax: see the `{op.__name__}` docstring and the round-trip tests"]

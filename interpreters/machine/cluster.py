@@ -35,6 +35,8 @@ from pto_dialect.types import MemorySpace
 VECTOR_CORES = 2
 """AIVs per block (A2/A3, A5; pto-isa's CPU simulator likewise)."""
 FLAG_LIMIT = 15
+VECTOR_SEMAPHORES = 16
+"""Intra-block semaphores of an AIV; the AIC's 32 are 16 per AIV (A5)."""
 """An FFTS flag counter holds 0-15 (4 bits; manual set-cross-core.md)."""
 
 Clock = dict[int, int]
@@ -265,6 +267,21 @@ class Cluster:
         self._seen: set[tuple[int, int, int, int]] = set()
         self.at: dict[int, Callable[[], str]] = {}
         """core -> where in its loops its running op is (asked when it blocks for good)."""
+        self.index = {c: i for i, c in enumerate(self.cores)}
+        self.memories: dict[int, Callable[[MemorySpace], Memory]] = {}
+        """core -> its on-chip memories (`Machine.memory`): the AIC writes its AIVs' UBs."""
+
+    def cube_l1(self, core: int) -> Memory | None:
+        """The L1 of `core`'s block's AIC (None: the launch runs no AIC): where an AIV's UB ->
+        L1 transfers write (an AIV has no L1)."""
+        other = self.index.get(CoreId(self.cores[core].block, KernelKind.CUBE))
+        return None if other is None else self.memories[other](MemorySpace.L1)
+
+    def vector_ub(self, core: int, sub: int) -> Memory | None:
+        """The UB of vector core `sub` of `core`'s block (None: the launch runs no such core):
+        where the AIC's fixpipe and L1 -> UB transfers write (the AIC has no UB)."""
+        other = self.index.get(CoreId(self.cores[core].block, KernelKind.VECTOR, sub))
+        return None if other is None else self.memories[other](MemorySpace.UB)
 
     def _waiter(self, core: int, op: Operation) -> str:
         """A blocked op, the pipe of its core it blocks and its loop iterations:
@@ -412,18 +429,27 @@ class Cluster:
         )
         return queue.pop(0)
 
+    def wait_semaphore(self, core: int, sem: int, op: Operation) -> Signal:
+        """An intra-block semaphore wait: the AIC's semaphore `sem` (0-31), an AIV's
+        `sem % 16` (its 16; PTOAS's board-tested dual-UB kernel has AIV1 wait with 17 for
+        the AIC's set of 17)."""
+        if self.cores[core].kind is KernelKind.VECTOR:
+            sem %= VECTOR_SEMAPHORES
+        return self.wait_flag(core, sem, op, SEMAPHORE)
+
     def set_semaphore(self, core: int, sem: int, signal: Signal) -> None:
         """A5 `set_intra_block`: the AIC signals AIV0's semaphore `sem` (0-15) or AIV1's
         `sem - 16` (16-31); AIV s signals the AIC's `sem + 16 * s`."""
         me = self.cores[core]
         index = {c: i for i, c in enumerate(self.cores)}
         if me.kind is KernelKind.CUBE:
-            sub, local = divmod(sem, 16)
+            sub, local = divmod(sem, VECTOR_SEMAPHORES)
             target = index.get(CoreId(me.block, KernelKind.VECTOR, sub))
             if target is None:
                 raise PtoRuntimeError(f"semaphore {sem} names AIV{sub}: the block has no such core")
         else:
-            target, local = index[CoreId(me.block, KernelKind.CUBE)], sem % 16 + 16 * me.sub
+            target = index[CoreId(me.block, KernelKind.CUBE)]
+            local = sem % VECTOR_SEMAPHORES + VECTOR_SEMAPHORES * me.sub
         self._raise(target, local, signal, SEMAPHORE)
 
     # ---- syncall -------------------------------------------------------------------------------

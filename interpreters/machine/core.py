@@ -30,7 +30,7 @@ from interpreters.machine.memory import (
     static_or,
 )
 from interpreters.machine.pipes import PipeModel
-from pto_dialect.attrs import Location, Pipe
+from pto_dialect.attrs import KernelKind, Location, Pipe
 from pto_dialect.dtypes import DType
 from pto_dialect.mx import SCALE_ADDRESS_SHIFT
 from pto_dialect.ops.base import PtoOp, TileOp
@@ -57,7 +57,10 @@ class Machine:
     semaphores: Counter[int] = field(default_factory=Counter[int])
     """The cluster's cross-core semaphores (`set_cross_core`, `set_intra_block`, ...)."""
     ctrl: int = 0
-    """The CTRL register as the kernel set it (`get_ctrl`/`set_ctrl`; bits not interpreted)."""
+    """The CTRL register as the kernel set it (`get_ctrl`/`set_ctrl`, `settf32mode`); A5's
+    tile matmuls read its TF32 bits (`pto_dialect.ops.tile_config`)."""
+    hf32: bool = False
+    """Whether `sethf32mode` enabled HF32 for later f32 tile matmuls."""
     store_atomic: tuple[str, str] = ("none", "f32")
     """The DMA store-atomic operation and element type (`set_atomic_*`)."""
     ar: int = 0
@@ -97,12 +100,49 @@ class Machine:
 
     def memory(self, space: MemorySpace) -> Memory:
         """The on-chip memory of `space`, of the target's hardware size (`sizes`: on A5 the
-        whole 256 KiB of UB, of which memory planning gives tiles 248 KiB)."""
-        check(space is not MemorySpace.GM, "GM has no fixed memory: it is the kernel arguments")
-        if space not in self.memories:
-            size = self.target.sizes[_LOCATION_OF_SPACE[space]]
-            self.memories[space] = Memory.zeros(space.value, space, size)
-        return self.memories[space]
+        whole 256 KiB of UB, of which memory planning gives tiles 248 KiB). The AIC of a
+        mixed launch has no UB: a UB address there names its block's AIV0's UB; an AIV has no
+        L1: an L1 address there names its block's AIC's L1."""
+        memory = self.memories.get(space)
+        if memory is None:
+            check(space is not MemorySpace.GM, "GM has no fixed memory: it is the kernel arguments")
+            memory = self._peer(space)
+            if memory is None:
+                size = self.target.sizes[_LOCATION_OF_SPACE[space]]
+                memory = Memory.zeros(space.value, space, size)
+            self.memories[space] = memory
+        return memory
+
+    def _peer(self, space: MemorySpace) -> Memory | None:
+        """The memory of another core of the block that `space` names here: the AIC's UB is
+        AIV0's, an AIV's L1 the AIC's (None: this core's own)."""
+        if self.cluster is None:
+            return None
+        if space is MemorySpace.UB:
+            return self._peer_ub(0)
+        if space is MemorySpace.L1 and self.launch.core is KernelKind.VECTOR:
+            return self.cluster.cube_l1(self.launch.core_index)
+        return None
+
+    def _peer_ub(self, sub: int) -> Memory | None:
+        """On the AIC of a mixed launch: the UB of its block's AIV `sub`, if the launch runs it."""
+        if self.cluster is None or self.launch.core is not KernelKind.CUBE:
+            return None
+        return self.cluster.vector_ub(self.launch.core_index, sub)
+
+    def vector_ub(self, sub: int) -> Memory:
+        """The UB of vector core `sub` (0 or 1) of this block, where the fixpipe and L1 -> UB
+        transfers of the AIC write: that AIV's in a mixed launch; in a run of one core, its
+        own UB stands for sub-block 0's and sub-block 1 has none."""
+        memory = self._peer_ub(sub)
+        if memory is not None:
+            return memory
+        if sub == 0:
+            return self.memory(MemorySpace.UB)
+        raise PtoRuntimeError(
+            f"the UB of vector core {sub} is not in this run: a mixed launch (pto.section.cube "
+            "and pto.section.vector, or a cube and a vector kernel) runs both AIVs of a block"
+        )
 
     def scale_memory(self, space: MemorySpace) -> Memory:
         """The MX scale buffer of L0A or L0B: an operand's scales lie at its address >> 4

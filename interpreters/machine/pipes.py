@@ -7,7 +7,8 @@ pipe, the byte ranges it reads and writes, and its cycles (`PipeModel.execute`):
 - Happens-before: one vector clock per pipe. An op ticks its pipe's own component.
   `set_flag(src, dst, e)` sends src's clock; the matching `wait_flag` joins it into dst's.
   `rls_buf(p, id)` publishes p's clock for slot id; the next `get_buf(q, id)` joins it.
-  `barrier` joins all clocks (PIPE_ALL) or orders the named pipe after everything before.
+  `barrier` joins all clocks (PIPE_ALL) or orders the named pipe after everything before;
+  `wait_writes` (`pto.tsync`) orders every pipe after the earlier writes of some bytes.
 - Hazards: an access conflicting (RAW, WAR, WAW) with an earlier access of another pipe that
   does not happen-before it. Also: a wait with no matching set (it would deadlock), a set
   never waited at kernel end, a buffer slot still held at kernel end.
@@ -458,6 +459,24 @@ class PipeModel:
                     stall = Stall(op, target, start, time - start, "barrier ALL")
                     self._barrier_stalls[target] = stall
 
+    def wait_writes(self, op: Operation, accesses: Sequence[Access]) -> None:
+        """`pto.tsync`: every pipe's later work waits for the earlier writes of these bytes
+        (the scalar unit blocks until they complete). A writer's pipe is waited for as far as
+        it has run (its ops run in order; the record keeps no end)."""
+        clock: Clock = dict.fromkeys(PIPES, 0)
+        time = 0
+        for access in accesses:
+            log = self.history.get(access.memory.uid)
+            if log is None or access.end <= access.start:
+                continue
+            for record in log.overlapping(access.start, access.end):
+                if record.write:
+                    clock[record.pipe] = max(clock[record.pipe], record.tick)
+                    time = max(time, self.free[record.pipe])
+        for target in PIPES:
+            self._join(target, clock)
+            self._wait_until(target, time, op, "tsync")
+
     def wait_signal(self, op: Operation, pipe: Pipe, time: int, reason: str) -> None:
         """`pipe` waits in `op` for another core's signal given at `time`."""
         if pipe is Pipe.ALL:
@@ -552,6 +571,9 @@ class UntrackedPipes(PipeModel):
         return
 
     def barrier(self, op: Operation, pipe: Pipe) -> None:
+        return
+
+    def wait_writes(self, op: Operation, accesses: Sequence[Access]) -> None:
         return
 
     def report(self, hazard: Hazard, op: Operation, pipe: Pipe) -> None:

@@ -174,5 +174,10 @@ class TracingPipes(PipeModel):
     def barrier(self, op: Operation, pipe: Pipe) -> None:
         self._step(Kind.BARRIER, op, pipe)
 
+    def wait_writes(self, op: Operation, accesses: Sequence[Access]) -> None:
+        """`pto.tsync`: the replay gives it no edge (it could only hide a hazard the
+        checker would otherwise report; docs/semantics.md)."""
+        return
+
     def finish(self) -> None:
         return

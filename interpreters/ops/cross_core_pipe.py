@@ -17,17 +17,18 @@ from __future__ import annotations
 from typing import cast
 
 from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.source import location
-from interpreters.machine.core import MachineFunctions
+from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
 from pto_dialect.ops.cross_core_pipe import AllocOp, FreeOp, InitializePipeOp, PopOp, PushOp
-from pto_dialect.ops.ffts import FftsOp, SyncAllOp
+from pto_dialect.ops.ffts import FftsOp, SyncAllOp, uses_legacy_semaphores
 from pto_dialect.types import TensorViewType, TileTypeBase
 
 
@@ -52,6 +53,11 @@ def loop_position(interpreter: Interpreter, op: Operation) -> str:
 @register_functions
 class CrossCorePipeFunctions(MachineFunctions):
     """Pipe ends and FFTS flags of one core of a mixed launch."""
+
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._legacy: dict[ModuleOp, bool] = {}
+        """Per module: whether its sync.set/wait are vpto-dev/PTOAS's A5 semaphore spelling."""
 
     def _core(self, interpreter: Interpreter | None = None, op: Operation | None = None) -> int:
         """The running core's index; with `op`, where in its loops it is (for a deadlock)."""
@@ -160,14 +166,26 @@ class CrossCorePipeFunctions(MachineFunctions):
         core = self._core(interpreter, op)
         cluster = self.machine.shared()
         event = int(cast(int, args[0])) if args else cast(int, op.event_id.value.data)  # type: ignore[union-attr]
-        if not 0 <= event < 16:
-            raise PtoRuntimeError(f"FFTS event id {event} must be in [0, 16)")
+        if not 0 <= event < op.id_limit():
+            raise PtoRuntimeError(f"{op.name} event id {event} must be in [0, {op.id_limit()})")
+        module = op.module()  # vpto-dev/PTOAS's A5 intra-block semaphores (fixed per run)
+        if module is not None and module not in self._legacy:
+            self._legacy[module] = uses_legacy_semaphores(module)
+        legacy = op.is_legacy_semaphore(None if module is None else self._legacy[module])
         pipes = self.machine.pipes
         if op.SIGNALS:
             pipes.execute(op, op.pipe())
-            cluster.set_flag(core, event, op.mode, cluster.signal(core, pipes.free[op.pipe()], op))
+            signal = cluster.signal(core, pipes.free[op.pipe()], op)
+            if legacy:
+                cluster.set_semaphore(core, event, signal)
+            else:
+                cluster.set_flag(core, event, op.mode, signal)
         else:
-            signal = cluster.wait_flag(core, event, op)
+            signal = (
+                cluster.wait_semaphore(core, event, op)
+                if legacy
+                else cluster.wait_flag(core, event, op)
+            )
             cluster.receive(core, signal, pipes, op.pipe(), op)
             pipes.execute(op, op.pipe())
         return ()

@@ -1,8 +1,11 @@
 """Interpreter functions of the fixpipe stores (`pto_dialect.ops.cube_fixpipe`; what they
 compute is `semantics.cube_fixpipe`).
 
-A run models one core: `dst_mode(split_m | split_n)` and sub-block 1 write the UBs of the
-vector cores of a cluster, which the single-core run does not have: a run-time error.
+A UB store writes the UB of the vector core its `dst_mode` names (sub-block 0 or 1), or, in
+`split_m` / `split_n`, the first half of the rows / columns to sub-block 0's UB and the second
+to sub-block 1's, each at `%dst` with the same `dst_stride` (mte-l0c-ub.md). A mixed launch runs
+both AIVs of a block (`Machine.vector_ub`); a run of one core has only sub-block 0's UB, and
+reaching sub-block 1's is a run-time error there.
 """
 
 from __future__ import annotations
@@ -13,11 +16,11 @@ import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import SSAValue
 
-from interpreters.engine.errors import PtoRuntimeError, check
+from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.memory import Access
+from interpreters.machine.memory import Access, Pointer
 from interpreters.ops.cube_move import as_int, element_of, placed
 from interpreters.semantics import cube, cube_fixpipe
 from interpreters.semantics.cube_fixpipe import Stage
@@ -50,7 +53,10 @@ class CubeFixpipeFunctions(MachineFunctions):
         arg = {value: a for value, a in zip(op.operands, args, strict=True)}
         machine = self.machine
         src = placed(machine, arg[op.source], MemorySpace.L0C, "source")
-        dst = placed(machine, arg[op.destination], op.DST_SPACE, "destination")
+        m, n = as_int(arg[op.m]), as_int(arg[op.n])
+        present = op.optional()
+        parts = self._destinations(op, present, arg, m, n)
+        dst = parts[0][0]
         source = element_of(src, op.source.type)
         target = element_of(dst, op.destination.type)
         check(
@@ -58,11 +64,8 @@ class CubeFixpipeFunctions(MachineFunctions):
             f"{op.name} needs typed source and destination pointers",
         )
         assert source is not None and target is not None
-        assert src.memory is not None and dst.memory is not None
-        m, n = as_int(arg[op.m]), as_int(arg[op.n])
+        assert src.memory is not None
         src_stride, dst_stride = as_int(arg[op.src_stride]), as_int(arg[op.dst_stride])
-        present = op.optional()
-        self._check_destination(op, present, arg)
         layout = op.word(MODE)
         if layout == "nz2dn":
             loop0 = as_int(arg[present["loop0_src_stride"]])
@@ -78,54 +81,67 @@ class CubeFixpipeFunctions(MachineFunctions):
             )
         stage = self._stage(op, present, arg, n)
         c_at = cube_fixpipe.acc_offsets(m, n, src_stride)
-        d_at = cube_fixpipe.dst_offsets(layout, m, n, dst_stride, target)
         atomic = op.word(ATOMIC_TYPE), op.word(ATOMIC_OP)
         reads: list[Access] = []
         writes: list[Access] = []
         for r in range(count):
             src_base = src.offset + r * src3 * C0_BYTES
-            dst_base = dst.offset + r * dst3 * target.bytes
             values = cube.gather(src.memory.data, src_base, c_at, source)
             reads.append(Access(src.memory, *cube.byte_span(src_base, c_at, source.bytes)))
-            result = cube_fixpipe.apply(values, source, target, stage)
-            if atomic[0] is not None:
-                old = cube.gather(dst.memory.data, dst_base, d_at, target)
-                reads.append(Access(dst.memory, *cube.byte_span(dst_base, d_at, target.bytes)))
-                result = _atomic(
-                    old, result, dtype_named(_ATOMIC_TYPES[atomic[0]]), str(atomic[1]), target
+            whole = cube_fixpipe.apply(values, source, target, stage)
+            for dst, rows, cols in parts:
+                assert dst.memory is not None
+                result = whole[rows, cols]
+                height, width = result.shape
+                d_at = cube_fixpipe.dst_offsets(layout, height, width, dst_stride, target)
+                dst_base = dst.offset + r * dst3 * target.bytes
+                if atomic[0] is not None:
+                    old = cube.gather(dst.memory.data, dst_base, d_at, target)
+                    span = cube.byte_span(dst_base, d_at, target.bytes)
+                    reads.append(Access(dst.memory, *span))
+                    kind = dtype_named(_ATOMIC_TYPES[atomic[0]])
+                    result = _atomic(old, result, kind, str(atomic[1]), target)
+                at = dst_base + d_at[..., None] * target.bytes + np.arange(target.bytes)
+                check(
+                    at.size == 0 or (int(at.min()) >= 0 and int(at.max()) < dst.memory.size),
+                    f"{op.name} writes beyond {dst.memory.name} ({dst.memory.size} bytes)",
                 )
-            at = dst_base + d_at[..., None] * target.bytes + np.arange(target.bytes)
-            check(
-                int(at.min()) >= 0 and int(at.max()) < dst.memory.size,
-                f"{op.name} writes beyond {dst.memory.name} ({dst.memory.size} bytes)",
-            )
-            dst.memory.data[at.reshape(-1)] = (
-                np.ascontiguousarray(result).view(np.uint8).reshape(-1)
-            )
-            writes.append(Access(dst.memory, *cube.byte_span(dst_base, d_at, target.bytes)))
+                dst.memory.data[at.reshape(-1)] = (
+                    np.ascontiguousarray(result).view(np.uint8).reshape(-1)
+                )
+                writes.append(Access(dst.memory, *cube.byte_span(dst_base, d_at, target.bytes)))
         nbytes = count * m * n * target.bytes
         cycles = costs.transfer_cycles(machine.target, MemorySpace.L0C, op.DST_SPACE, nbytes)
         self.on_pipe(op, reads, writes, cycles)
         return ()
 
-    def _check_destination(
-        self, op: FixpipeOp, present: dict[str, SSAValue], arg: dict[SSAValue, object]
-    ) -> None:
+    def _destinations(
+        self, op: FixpipeOp, present: dict[str, SSAValue], arg: dict[SSAValue, object],
+        m: int, n: int,
+    ) -> list[tuple[Pointer, slice, slice]]:  # fmt: skip
+        """Where the m x n results go: per destination, its pointer and rows and columns."""
+        value = arg[op.destination]
         mode = op.word(DST_MODE)
+        everything = slice(0, m), slice(0, n)
         if mode is None:
-            return
-        if mode != "single":
-            raise PtoRuntimeError(
-                f"{op.name} dst_mode({mode}) writes the UBs of two vector cores; a run models "
-                "one core (docs/semantics.md)"
-            )
-        block = as_int(arg[present["sub_blockid"]])
-        check(block in (0, 1), f"{op.name} sub-block id {block} must be 0 or 1")
-        if block != 0:
-            raise PtoRuntimeError(
-                f"{op.name} dst_mode({block}) writes the UB of vector core {block}; a run "
-                "models one core, whose UB is sub-block 0's"
-            )
+            return [(placed(self.machine, value, op.DST_SPACE, "destination"), *everything)]
+        if mode == "single":
+            sub = as_int(arg[present["sub_blockid"]])
+            check(sub in (0, 1), f"{op.name} sub-block id {sub} must be 0 or 1")
+            return [(self._in_ub(value, sub), *everything)]
+        halves = (
+            [(slice(0, m // 2), everything[1]), (slice(m // 2, m), everything[1])]
+            if mode == "split_m"
+            else [(everything[0], slice(0, n // 2)), (everything[0], slice(n // 2, n))]
+        )
+        return [(self._in_ub(value, sub), *half) for sub, half in enumerate(halves)]
+
+    def _in_ub(self, value: object, sub: int) -> Pointer:
+        """Pointer `value` placed in the UB of vector core `sub`."""
+        ptr = cast(Pointer, value)
+        if ptr.memory is None or ptr.memory.space is MemorySpace.UB:
+            ptr = Pointer(self.machine.vector_ub(sub), ptr.offset, ptr.dtype)
+        return placed(self.machine, ptr, MemorySpace.UB, "destination")
 
     def _stage(
         self, op: FixpipeOp, present: dict[str, SSAValue], arg: dict[SSAValue, object], n: int

@@ -38,6 +38,7 @@ from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.dma_v06 import (
     BlockCopyOp,
+    CopyCbufToUbufOp,
     CopyUbufToCbufOp,
     CopyUbufToUbufOp,
     GroupedTransferOp,
@@ -183,7 +184,7 @@ class DmaV06Functions(MachineFunctions):
         self, interpreter: Interpreter, op: BlockCopyOp, args: PythonValues
     ) -> PythonValues:
         values = [_int(v) for v in args[2:]]
-        if isinstance(op, CopyUbufToUbufOp | CopyUbufToCbufOp):
+        if isinstance(op, CopyUbufToUbufOp | CopyUbufToCbufOp | CopyCbufToUbufOp):
             values = values[1:]  # the stream id
         n_burst, len_burst, src_gap, dst_gap = values
         for role, value in zip(("n_burst", "len_burst", "src_gap", "dst_gap"), values, strict=True):

@@ -3,9 +3,11 @@ pointers (pipe S), cache maintenance and fences, local scalar arrays."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 import numpy as np
+from xdsl.dialects.builtin import IntegerType
 from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
@@ -19,8 +21,11 @@ from pto_dialect.ops.pointer import PtrIntCastOp
 from pto_dialect.ops.scalar_memory import (
     CmoCacheInvalidOp,
     DcciOp,
+    DeclareEventIdArrayOp,
     DeclareLocalArrayOp,
     DsbOp,
+    EventIdArrayGetOp,
+    EventIdArraySetOp,
     FenceBarrierAllOp,
     LdDevOp,
     LoadScalarOp,
@@ -31,6 +36,7 @@ from pto_dialect.ops.scalar_memory import (
     StDevOp,
     StoreScalarOp,
 )
+from pto_dialect.ops.scalar_struct import DeclareStructOp, StructGetOp, StructSetOp, StructType
 from pto_dialect.types import MemorySpace, PtrType
 
 _GM_TAG = 40
@@ -151,6 +157,63 @@ class ScalarMemoryFunctions(MachineFunctions):
         value = args[-1]
         array[_index(array, args[1:-1])] = value if dtype is None else broadcast(value, dtype, 1)[0]
         return ()
+
+    @implements(DeclareEventIdArrayOp)
+    def run_declare_eventid_array(
+        self, interpreter: Interpreter, op: DeclareEventIdArrayOp, args: PythonValues
+    ) -> PythonValues:
+        return (np.zeros(op.array.type.length.data, dtype=np.int64),)
+
+    @implements(EventIdArrayGetOp)
+    def run_eventid_array_get(
+        self, interpreter: Interpreter, op: EventIdArrayGetOp, args: PythonValues
+    ) -> PythonValues:
+        array = cast(np.ndarray, args[0])
+        return (int(array[_index(array, args[1:])]),)
+
+    @implements(EventIdArraySetOp)
+    def run_eventid_array_set(
+        self, interpreter: Interpreter, op: EventIdArraySetOp, args: PythonValues
+    ) -> PythonValues:
+        array = cast(np.ndarray, args[0])
+        array[_index(array, args[1:2])] = int(cast(int, args[2]))
+        return ()
+
+    @implements(DeclareStructOp)
+    def run_declare_struct(
+        self, interpreter: Interpreter, op: DeclareStructOp, args: PythonValues
+    ) -> PythonValues:
+        return (_fresh_struct(op.result.type),)
+
+    @implements(StructGetOp)
+    def run_struct_get(
+        self, interpreter: Interpreter, op: StructGetOp, args: PythonValues
+    ) -> PythonValues:
+        *outer, last = op.indices
+        return (_field_list(cast(list[object], args[0]), outer)[last],)
+
+    @implements(StructSetOp)
+    def run_struct_set(
+        self, interpreter: Interpreter, op: StructSetOp, args: PythonValues
+    ) -> PythonValues:
+        *outer, last = op.indices
+        _field_list(cast(list[object], args[0]), outer)[last] = args[1]
+        return ()
+
+
+def _fresh_struct(kind: StructType) -> list[object]:
+    """A struct value: a list of its fields, each 0 (0.0 for a float) or a nested list."""
+    return [
+        _fresh_struct(f) if isinstance(f, StructType) else 0 if isinstance(f, IntegerType) else 0.0
+        for f in kind.fields.data
+    ]
+
+
+def _field_list(struct: list[object], path: Sequence[int]) -> list[object]:
+    """The (nested) struct list `path` leads to."""
+    for index in path:
+        struct = cast(list[object], struct[index])
+    return struct
 
 
 LOCAL_ARRAY_BYTES = 1 << 26

@@ -15,7 +15,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine.cluster import FFTS, SEMAPHORE
+from interpreters.machine.cluster import FFTS
 from interpreters.machine.core import MachineFunctions
 from interpreters.ops.cross_core_pipe import loop_position
 from pto_dialect.attrs import TargetArch
@@ -83,8 +83,12 @@ class CrossCoreFunctions(MachineFunctions):
             else:
                 cluster.set_flag(core, sem, 2, signal)
         else:
-            what = SEMAPHORE if semaphore else FFTS
-            cluster.receive(core, cluster.wait_flag(core, sem, op, what), pipes, pipe, op)
+            signal = (
+                cluster.wait_semaphore(core, sem, op)
+                if semaphore
+                else cluster.wait_flag(core, sem, op, FFTS)
+            )
+            cluster.receive(core, signal, pipes, pipe, op)
             pipes.execute(op, pipe)
         return ()
 

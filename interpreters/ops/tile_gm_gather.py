@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import cast
 
+import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.memory import TensorView, Tile
+from interpreters.machine.memory import Access, TensorView, Tile
 from interpreters.semantics import gm_gather as sem
 from pto_dialect.ops.tile_gm_gather import MGatherOp, MScatterOp
 from pto_dialect.types import MemorySpace
@@ -29,6 +30,8 @@ class TileGmGatherFunctions(MachineFunctions):
     def run_mgather(
         self, interpreter: Interpreter, op: MGatherOp, args: PythonValues
     ) -> PythonValues:
+        if op.to_l1():
+            return self._gather_to_l1(op, args)
         view, idx = cast(TensorView, args[0]), cast(Tile, args[1])
         dst, results = self.destination(op, args)
         mode = op.option("coalesce")
@@ -51,6 +54,32 @@ class TileGmGatherFunctions(MachineFunctions):
         values = sem.gather(view.array(), idx.get(), dst.valid, mode, op.option("gatherOob"))
         dst.set(values)
         return results
+
+    def _gather_to_l1(self, op: MGatherOp, args: PythonValues) -> PythonValues:
+        """pto-isa's A5 `MGatherGm2L1RowImpl` / `MGatherGm2L1ElemImpl`: rows (elements) of
+        the table into the NZ tile's valid region; `zero` clears the whole tile first, and
+        `elem` writes the whole tile (zeros outside the valid region) into the scratch view's
+        first elements in NZ order before moving it to L1."""
+        view, idx = cast(TensorView, args[0]), cast(TensorView, args[1])
+        dst = cast(Tile, args[-1])
+        mode, oob = op.option("coalesce"), op.option("gatherOob")
+        indices = idx.array()
+        values = sem.gather(
+            view.array(), indices.reshape(-1, indices.shape[-1]), dst.valid, mode, oob
+        )
+        writes = [dst.access()]
+        if mode == "elem" or oob == "zero":
+            dst.set(np.zeros(dst.type.shape, dst.dtype.numpy))
+        dst.set(values)
+        if mode == "elem":
+            scratch = cast(TensorView, args[2])
+            image = dst.storage()
+            nbytes = image.size * dst.dtype.bytes
+            writes.append(Access(scratch.memory, scratch.offset, scratch.offset + nbytes))
+            scratch.memory.typed(scratch.offset, dst.dtype, image.size)[:] = image
+        if self.machine.pipes.tracking:
+            self.on_pipe(op, [view.access(), idx.access()], writes, self._cycles(dst, False))
+        return ()
 
     @implements(MScatterOp)
     def run_mscatter(

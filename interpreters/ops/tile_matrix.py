@@ -5,6 +5,7 @@ m and k come from the left tile's valid region (`tgemv`: m must be 1 and k is th
 right tile's valid rows), n from the right tile's valid columns. The destination's
 top-left m x n elements are written; the rest of it is left as it was. In SSA form
 the fresh result starts as a copy of acc_in (`.acc`) or zeros.
+f32 x f32 forms take the core's TF32 mode (`settf32mode`, A5: `tile_config.matmul_numerics`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Tile, static_or
+from interpreters.ops.tile_config import matmul_numerics
 from interpreters.semantics import matrix
 from interpreters.semantics.mx_formats import to_f32
 from pto_dialect.dtypes import F8E8M0, FP4_DTYPES, DType
@@ -76,6 +78,7 @@ class TileMatrixFunctions(MachineFunctions):
             bias=bias_row,
             operands=(a.dtype, b.dtype),
             scales=scales,
+            numerics=matmul_numerics(self.machine, (a.dtype, b.dtype)),
         )
         if op.is_dps:
             dst = tiles[-1]

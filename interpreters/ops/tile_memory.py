@@ -11,6 +11,7 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Pointer, TensorView, Tile, static_or
+from interpreters.ops.fixpipe_fp import fp_move, quantised
 from interpreters.semantics import convert, transfer
 from pto_dialect.attrs import Pipe, TargetArch
 from pto_dialect.ops.tile_memory import (
@@ -148,7 +149,7 @@ class TileMemoryFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: TStoreOp, args: PythonValues
     ) -> PythonValues:
         tile = cast(Tile, args[0])
-        view = cast(TensorView, args[1])
+        view = cast(TensorView, args[-1])
         window = _window(view, tile, "source")
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
         target = self.machine.target
@@ -156,14 +157,22 @@ class TileMemoryFunctions(MachineFunctions):
                                        costs.gm_transfers(target, view.shape))  # fmt: skip
         self.on_pipe(op, [tile.access()], [view.window_access(window, *tile.valid)], cycles)
         add = option_value(op.attributes.get("atomicType")) == "atomic_add"
-        transfer.store(tile.get(), window, tile.valid, tile.dtype, add)
+        if op.fp_source is None:
+            transfer.store(tile.get(), window, tile.valid, tile.dtype, add)
+            return ()
+        rows, cols = tile.valid
+        arch = self.machine.target.arch
+        values = quantised(
+            arch, tile.get()[:rows, :cols], tile.dtype, view.dtype, cast(Tile, args[1])
+        )
+        transfer.store(values, window, tile.valid, view.dtype, add)
         return ()
 
     @implements(TMovOp)
     def run_tmov(self, interpreter: Interpreter, op: TMovOp, args: PythonValues) -> PythonValues:
         src = cast(Tile, args[0])
         if op.is_dps:
-            dst = cast(Tile, args[1])
+            dst = cast(Tile, args[-1])
             results: PythonValues = ()
         else:
             dst = _result_tile(self, cast(TileTypeBase, op.res[0].type), *src.valid)
@@ -176,6 +185,13 @@ class TileMemoryFunctions(MachineFunctions):
                                          costs.repeats_for(nbytes))  # fmt: skip
         else:
             cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
+        if op.fp_source is not None:
+            fp = cast(Tile, args[1])
+            self.on_pipe(op, [src.access(), fp.access()], [dst.access()], cycles)
+            with dst.edit() as contents:
+                fp_move(self.machine.target.arch, src.get(), src.dtype, fp, contents, dst.dtype,
+                        dst.valid)  # fmt: skip
+            return results
         self.on_pipe(op, [src.access()], [dst.access()], cycles)
         with dst.edit() as contents:
             convert.move(self.machine.target.arch, src.get(), src.location, src.dtype,

@@ -1,5 +1,5 @@
-"""Interpreter functions of the views: `pto.treshape` (a tile of another type over the same
-bytes; a window of a subview has no contiguous bytes: refused) and `pto.subview`, a
+"""Interpreter functions of the views: `pto.treshape` and `pto.talias` (a tile of another type
+over the same bytes; a window of a subview has no contiguous bytes: refused) and `pto.subview`, a
 `SubTile` viewing a window of its parent.
 
 The view shares the parent's storage (subview.md: no data movement): element (i, j) is
@@ -22,7 +22,7 @@ from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, Tile, static_or
-from pto_dialect.ops.tile_view import TReshapeOp, WindowViewOp
+from pto_dialect.ops.tile_view import ReinterpretOp, WindowViewOp
 from pto_dialect.types import TileTypeBase
 
 
@@ -96,14 +96,14 @@ class TileViewFunctions(MachineFunctions):
                        static_or(vc, cols), parent=parent, at=at)  # fmt: skip
         return (tile,)
 
-    @implements(TReshapeOp)
+    @implements(ReinterpretOp)
     def run_treshape(
-        self, interpreter: Interpreter, op: TReshapeOp, args: PythonValues
+        self, interpreter: Interpreter, op: ReinterpretOp, args: PythonValues
     ) -> PythonValues:
         src = args[0]
         if not isinstance(src, Tile) or isinstance(src, SubTile):
             raise PtoRuntimeError(
-                "pto.treshape source must be a tile with its own storage, not a pto.subview"
+                f"{op.name} source must be a tile with its own storage, not a pto.subview"
             )
         result = op.result.type
         assert isinstance(result, TileTypeBase)

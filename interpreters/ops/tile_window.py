@@ -18,6 +18,7 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Tile
+from interpreters.ops.fixpipe_fp import fp_move
 from interpreters.semantics import convert
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.tile_window import TExtractOp, TInsertOp, WindowTileOp
@@ -58,9 +59,14 @@ class TileWindowFunctions(MachineFunctions):
         _fits(at, dst.valid, src, "source")
         self._cost(op, src, dst, dst.valid_rows * dst.valid_cols)
         window = src.get()[at[0] :, at[1] :]
+        arch = self.machine.target.arch
         with dst.edit() as contents:
-            convert.move(self.machine.target.arch, window, src.location, src.dtype,
-                         contents, dst.location, dst.dtype, dst.valid)  # fmt: skip
+            if op.fp_source is not None:
+                fp_move(arch, window, src.dtype, cast(Tile, args[3]), contents, dst.dtype,
+                        dst.valid)  # fmt: skip
+            else:
+                convert.move(arch, window, src.location, src.dtype, contents, dst.location,
+                             dst.dtype, dst.valid)  # fmt: skip
         return results
 
     @implements(TInsertOp)
@@ -72,8 +78,13 @@ class TileWindowFunctions(MachineFunctions):
         dst, results = self.destination(op, args)
         _fits(at, src.valid, dst, "destination")
         self._cost(op, src, dst, src.valid_rows * src.valid_cols)
+        arch = self.machine.target.arch
         with dst.edit() as contents:
             window = contents[at[0] :, at[1] :]
-            convert.move(self.machine.target.arch, src.get(), src.location, src.dtype,
-                         window, dst.location, dst.dtype, src.valid)  # fmt: skip
+            if op.fp_source is not None:
+                fp_move(arch, src.get(), src.dtype, cast(Tile, args[3]), window, dst.dtype,
+                        src.valid)  # fmt: skip
+            else:
+                convert.move(arch, src.get(), src.location, src.dtype, window, dst.location,
+                             dst.dtype, src.valid)  # fmt: skip
         return results

@@ -33,7 +33,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum, auto
-from itertools import pairwise
 from typing import cast
 
 import numpy as np
@@ -49,11 +48,9 @@ from interpreters.ops.batched import (
     Context,
     Kernel,
     Memo,
-    Read,
     Stamp,
     Unbatchable,
     Value,
-    Write,
     Writes,
     depth_of,
     int_width,
@@ -61,6 +58,8 @@ from interpreters.ops.batched import (
     lifted,
     wrap,
 )
+from interpreters.ops.vecscope_commit import commit, verdict
+from interpreters.ops.vecscope_copies import copies_of
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import VAddOp, VMaxOp, VMinOp, VMulOp
 from pto_dialect.ops.vector_mask import PltOp
@@ -219,11 +218,27 @@ def _scalar_side(op: Operation) -> bool:
     )
 
 
-Entry = tuple[int, "OpPlan | LoopPlan | str"]
+Entry = tuple[int, "OpPlan | LoopPlan | CopiesPlan | str"]
 """An op as `Nest.run_block` meets it: (`OP`, its plan), (`STEP`, its plan: it runs
-iteration by iteration, here it is only counted), (`LOOP`, the loop's plan) or (`YIELD`,
-the yield's name)."""
-OP, STEP, LOOP, YIELD = range(4)
+iteration by iteration, here it is only counted), (`LOOP`, the loop's plan), (`YIELD`, the
+yield's name) or (`COPIES`, a loop body's copies run as one: `CopiesPlan`)."""
+OP, STEP, LOOP, YIELD, COPIES = range(5)
+
+
+@dataclass(frozen=True)
+class CopiesPlan:
+    """A loop body's copies (`vecscope_copies`): copy 0's entries, run once with the
+    induction variable `iv` plus each copy's `offsets` along an extra axis (wrapped to
+    `width` bits); `marker` (copy 0's first op) stands for that axis in a `Path`."""
+
+    iv: int
+    offsets: np.ndarray
+    width: int
+    marker: Operation
+    entries: tuple[Entry, ...]
+    rows: Memo = field(default_factory=Memo)
+    """The induction variable along the extra axis by its value (so that what depends on
+    it is remembered too)."""
 
 
 @dataclass
@@ -236,11 +251,14 @@ class ScopePlan:
     entries: tuple[Entry, ...]
     verdicts: Memo = field(default_factory=Memo)
     """`safe` by the accesses' placements (the same addresses give the same verdict)."""
+    copies: bool = False
+    """Some loop runs its body's copies as one (`CopiesPlan`)."""
 
 
-def scope_plan(scope: VecScopeOp, index_bits: int) -> ScopePlan | None:
+def scope_plan(scope: VecScopeOp, index_bits: int, copies: bool = True) -> ScopePlan | None:
     """The plan of `scope`, None when some op has no whole-array form (nor is an
-    `scf.for`, its yield or a plain op) or some loop cannot run as whole arrays."""
+    `scf.for`, its yield or a plain op) or some loop cannot run as whole arrays; with
+    `copies`, a loop body made of copies of one computation runs it once."""
     captured: dict[SSAValue, None] = {}
     loops: dict[Operation, LoopPlan] = {}
     plans: dict[Operation, OpPlan] = {}
@@ -279,12 +297,21 @@ def scope_plan(scope: VecScopeOp, index_bits: int) -> ScopePlan | None:
                 made.append((YIELD, op.name))
         return tuple(made)
 
+    found = False
     for loop in loops.values():
         loop.body = entries(loop.ops, loop.steps)
         loop.step_plans = tuple(plans[op] for op in loop.steps)
         loop.step_results = frozenset(id(r) for op in loop.steps for r in op.results)
+        same = copies_of(loop.loop) if copies and not loop.steps else None
+        if same is not None and same.first:
+            width = int_width(same.seeds[0].results[0].type, index_bits)
+            run = CopiesPlan(loop.iv, np.array(same.offsets, dtype=np.int64), width,
+                             same.first[0], entries(same.first, ()))  # fmt: skip
+            seeds: list[Entry] = [(STEP, plans[op]) for op in same.seeds]
+            loop.body = (*seeds, (COPIES, run), loop.body[-1])
+            found = True
     body = entries(tuple(scope.body.block.ops), ())
-    return ScopePlan(tuple(captured), _ids(tuple(captured)), body)
+    return ScopePlan(tuple(captured), _ids(tuple(captured)), body, copies=found)
 
 
 Path = tuple[tuple[Operation, int], ...]
@@ -324,6 +351,9 @@ class Nest:
                 offset += self.run_loop(plan, depth, times, (*path, (plan.loop, offset)))
             elif kind == STEP:
                 counts[cast(OpPlan, plan).name] += times
+            elif kind == COPIES:
+                plan = cast(CopiesPlan, plan)
+                offset += self.run_copies(plan, depth, times, (*path, (plan.marker, offset)))
             else:
                 counts[cast(str, plan)] += times
             offset += 1
@@ -433,6 +463,25 @@ class Nest:
                 finals.append(None)
         return Batch(lb + k * step, inner), carried, finals
 
+    def run_copies(self, plan: CopiesPlan, depth: int, times: int, path: Path) -> int:
+        """A loop body's copies at `depth`: copy 0 over an extra axis, one per copy."""
+        env, count = self.env, len(plan.offsets)
+        iv = env[plan.iv]
+        key = (key_of(iv), depth)
+        found = plan.rows.get(key)
+        if found is None:
+            rows = lifted(iv, depth)[..., None] + plan.offsets.reshape((1,) * depth + (count,))
+            found = plan.rows.put(key, (Batch(wrap(rows, plan.width), depth + 1), iv))
+        env[plan.iv] = found[0]
+        outer = self.ctx.trips
+        self.ctx.trips = (*outer[:depth], count)
+        self.sizes[id(plan.marker)] = (count, 0)
+        size = self.run_block(plan.entries, depth + 1, times * count, path)
+        self.sizes[id(plan.marker)] = (count, size)
+        self.ctx.trips = outer
+        env[plan.iv] = iv
+        return count * size
+
     # ---- carried values that are neither counts nor counters --------------------------------
     def _sequential(
         self, plan: LoopPlan, depth: int, n: int, finals: list[Value], inits: list[Value]
@@ -538,125 +587,6 @@ def _per_iteration(value: Batch, n: int) -> list[Value]:
     return [_plain(Batch(np.take(array, k, axis=axis), axis)) for k in range(n)]
 
 
-# ---- the checks and the commit ------------------------------------------------------------------
-
-
-def _read_bytes(nest: Nest, read: Read) -> tuple[np.ndarray, np.ndarray]:
-    """(byte, stamp) of every byte every execution of `read` reads."""
-    grid = nest.grid(read.stamp)
-    units = read.starts.shape[-1]
-    starts = np.broadcast_to(read.starts, (*grid, units)).reshape(-1)
-    stamps = np.repeat(nest.stamps(read.stamp, grid).reshape(-1), units)
-    if read.active is not None:
-        active = np.broadcast_to(read.active, (*grid, units)).reshape(-1)
-        starts, stamps = starts[active], stamps[active]
-    nbytes = (starts[:, None] + np.arange(read.width)).reshape(-1)
-    return nbytes, np.repeat(stamps, read.width)
-
-
-def _write_bytes(nest: Nest, write: Write) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(byte, stamp, value byte) of every byte every execution of `write` writes."""
-    grid = nest.grid(write.stamp)
-    full = (*grid, write.index.shape[-1])
-    active = np.broadcast_to(write.active, full)
-    index = np.broadcast_to(write.index, full)[active]
-    values = np.ascontiguousarray(np.broadcast_to(write.values, full)[active])
-    stamps = np.broadcast_to(nest.stamps(write.stamp, grid)[..., None], full)[active]
-    width = write.dtype.itemsize
-    nbytes = (index[:, None] * width + np.arange(width)).reshape(-1)
-    return nbytes, np.repeat(stamps, width), values.view(np.uint8).reshape(-1)
-
-
-def safe(nest: Nest, pending: Writes) -> bool:
-    """Whether running the loads first and the stores last gives op-by-op's bytes: no
-    byte a load read was written by a store that runs earlier op by op (a byte written
-    twice is settled by `commit`)."""
-    spans = [(w.memory, w.place.span) for w in pending.writes]
-    for read in pending.reads:
-        reach = read.span()
-        if reach is None:
-            continue
-        for memory, span in spans:
-            if memory is read.memory and span and reach[0] < span[1] and span[0] < reach[1]:
-                return _exact(nest, pending)
-    return True
-
-
-def _exact(nest: Nest, pending: Writes) -> bool:
-    """`safe` byte by byte: per memory, the earliest write of each byte against its
-    latest read."""
-    for memory in {id(w.memory): w.memory for w in pending.writes}.values():
-        reads = [_read_bytes(nest, r) for r in pending.reads if r.memory is memory]
-        writes = [_write_bytes(nest, w) for w in pending.writes if w.memory is memory]
-        if not reads:
-            continue
-        read_bytes = np.concatenate([b for b, _ in reads])
-        read_stamps = np.concatenate([s for _, s in reads])
-        write_bytes = np.concatenate([b for b, _, _ in writes])
-        write_stamps = np.concatenate([s for _, s, _ in writes])
-        order = np.lexsort((write_stamps, write_bytes))
-        written, first = np.unique(write_bytes[order], return_index=True)
-        earliest = write_stamps[order][first]
-        order = np.lexsort((-read_stamps, read_bytes))
-        read, first = np.unique(read_bytes[order], return_index=True)
-        latest = read_stamps[order][first]
-        _, at_w, at_r = np.intersect1d(written, read, assume_unique=True, return_indices=True)
-        if (earliest[at_w] < latest[at_r]).any():
-            return False
-    return True
-
-
-def _verdict(nest: Nest, plan: ScopePlan, pending: Writes) -> bool:
-    """`safe`, remembered for accesses at the same places (the entry keeps the arrays
-    its key names alive)."""
-    key = (
-        tuple((id(r.op), id(r.starts), id(r.active)) for r in pending.reads),
-        tuple((id(w.op), id(w.place)) for w in pending.writes),
-        tuple(nest.sizes.values()),
-    )
-    found = plan.verdicts.get(key)
-    if found is None:
-        verdict = safe(nest, pending)
-        places = [w.place for w in pending.writes]
-        found = plan.verdicts.put(key, (verdict, list(pending.reads), places))
-    return found[0]
-
-
-def commit(nest: Nest, pending: Writes) -> None:
-    """Applies the pending writes; where executions write the same byte, the later one
-    (op-by-op order) stays."""
-    by_memory: dict[int, list[Write]] = {}
-    for write in pending.writes:
-        by_memory.setdefault(id(write.memory), []).append(write)
-    for writes in by_memory.values():
-        if all(w.place.unique for w in writes) and _disjoint(writes):
-            for write in writes:
-                target = _elements(write)
-                data = write.data
-                if np.may_share_memory(data, target):  # a loaded register stored again
-                    data = data.copy()
-                target[write.place.elements] = data
-            continue
-        parts = [_write_bytes(nest, w) for w in writes]
-        nbytes = np.concatenate([b for b, _, _ in parts])
-        stamps = np.concatenate([s for _, s, _ in parts])
-        values = np.concatenate([v for _, _, v in parts])
-        order = np.lexsort((stamps, nbytes))
-        nbytes, values = nbytes[order], values[order]
-        last = np.append(nbytes[1:] != nbytes[:-1], True)
-        writes[0].memory.data[nbytes[last]] = values[last]
-
-
-def _elements(write: Write) -> np.ndarray:
-    data = write.memory.data
-    return data[: data.size - data.size % write.dtype.itemsize].view(write.dtype)
-
-
-def _disjoint(writes: list[Write]) -> bool:
-    spans = sorted(s for s in (w.place.span for w in writes) if s is not None)
-    return all(a[1] <= b[0] for a, b in pairwise(spans))
-
-
 # ---- entry --------------------------------------------------------------------------------------
 
 
@@ -668,25 +598,38 @@ class Batcher:
         self.plans: dict[VecScopeOp, ScopePlan | None] = {}
 
     def run(self, interpreter: PtoInterpreter, scope: VecScopeOp) -> bool:
-        """Runs `scope` as whole arrays; False (nothing changed) when it must run op by op."""
+        """Runs `scope` as whole arrays; False (nothing changed) when it must run op by op.
+        A plan that runs copies as one and fails (their accesses' order may matter) is
+        replaced by the plan without."""
+        bits = interpreter.index_bitwidth
         if scope in self.plans:
             plan = self.plans[scope]
         else:
-            plan = self.plans[scope] = scope_plan(scope, interpreter.index_bitwidth)
+            plan = self.plans[scope] = scope_plan(scope, bits)
         if plan is None or not interpreter.hears_batches():
             return False
+        done = self._run(interpreter, plan)
+        if done is None:
+            plan = self.plans[scope] = scope_plan(scope, bits, copies=False)
+            done = plan is not None and self._run(interpreter, plan) is True
+        return done
+
+    def _run(self, interpreter: PtoInterpreter, plan: ScopePlan) -> bool | None:
+        """Runs a plan; None when a plan with copies failed before changing anything."""
         pending = Writes()
+        failed = None if plan.copies else False
         try:
             values = interpreter.get_values(plan.captured)
             env: dict[int, Value] = dict(zip(plan.captured_ids, values, strict=True))
             nest = Nest(Context(self.machine, interpreter, pending), env, plan)
             with np.errstate(all="ignore"):
                 nest.run_block(plan.entries, 0, 1, ())
-                if not _verdict(nest, plan, pending):
-                    return False
+                safe, apart = verdict(nest, plan.verdicts, plan.copies, pending)
+                if not safe:
+                    return failed
         except (Unbatchable, PtoRuntimeError, ValueError, IndexError, TypeError):
-            return False
+            return failed
         if not interpreter.will_run_batch(nest.counts):
             return False
-        commit(nest, pending)
+        commit(nest, pending, apart)
         return True

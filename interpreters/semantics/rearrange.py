@@ -77,6 +77,12 @@ def pack(src: np.ndarray, high: bool, narrow: DType) -> np.ndarray:
     return result
 
 
+def low_bytes(src: np.ndarray, narrow: DType) -> np.ndarray:
+    """Each element of `src` cut to its low `narrow.bytes` bytes, read as `narrow` (`tpack`)."""
+    unsigned = src.view(np.dtype(f"u{src.dtype.itemsize}"))
+    return unsigned.astype(np.dtype(f"u{narrow.bytes}")).view(narrow.numpy)
+
+
 def unpack(src: np.ndarray, part: int, signed: bool, wide: DType) -> np.ndarray:
     """Half `part` (0: lanes [0, N/2), 1: [N/2, N)) of `src`, sign- or zero-extended."""
     check(part in (0, 1), f"part {part} must be 0 (lower half) or 1 (upper half)")

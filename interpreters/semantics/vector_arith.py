@@ -87,6 +87,13 @@ def minimum(
 def divide(
     lhs: np.ndarray, rhs: np.ndarray, mask: np.ndarray, dtype: DType, rules: VectorArithRules
 ) -> np.ndarray:
+    if dtype.is_int:  # C division, truncating, `MIN / -1` wrapping (A5's software vdiv)
+        zero = mask & (rhs == 0)
+        if zero.any():
+            raise PtoRuntimeError(f"vdiv integer division by zero in active lane "
+                                  f"{_first_lane(zero)}")  # fmt: skip
+        wide_a, wide_b = lhs.astype(np.int64), np.where(rhs == 0, 1, rhs).astype(np.int64)
+        return ((wide_a - np.fmod(wide_a, wide_b)) // wide_b).astype(lhs.dtype)
     if rules.div_by_zero is DivByZero.ERROR:
         zero = mask & (rhs == 0)
         if zero.any():

@@ -26,7 +26,7 @@ independent chains fill each other's latencies.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -48,10 +48,15 @@ from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import TDivSOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import VBrOp, VMaxOp, VMinOp
+from pto_dialect.ops.vector_compare import VSelOp
 from pto_dialect.ops.vector_load import VldsOp
 from pto_dialect.ops.vector_materialize import Position, VDupOp
 from pto_dialect.rules import ROW_REDUCE_ORDER, RowOrder
 from pto_dialect.targets import TargetProfile
+
+UNROLLED_CHUNKS = 8
+"""A row reduction reading more registers than this from UB steps its accumulator in an
+`scf.for` over them (the same steps in the same order; the code stays small)."""
 
 _BRC = {8: LoadDist.BRC_B8, 16: LoadDist.BRC_B16, 32: LoadDist.BRC_B32}
 
@@ -249,6 +254,8 @@ class GroupEmitter:
     def reduce(self, m: Member, access: Access, h: _Held | None, row: Size) -> _Held:
         op = m.op
         assert isinstance(op, RowReduceTileOp) and op.REDUCE_OP is not None
+        if h is None and self.count(self.width(access.cols)) > UNROLLED_CHUNKS:
+            return self.rolled_reduce(op, access, row)
         e, cols = self.e, m.cols
         regs = self.chunks(access, h, row)
         if ROW_REDUCE_ORDER[self.target.arch] is RowOrder.LANES_FIRST:
@@ -268,6 +275,67 @@ class GroupEmitter:
                 acc = cross_step(op, e, acc, reg, mask, lane0)
         assert acc is not None
         return _Held(Form.SCALAR, [acc], 1)
+
+    def rolled_reduce(self, op: RowReduceTileOp, access: Access, row: Size) -> _Held:
+        """A reduction of a row of more than `UNROLLED_CHUNKS` registers loaded from UB: the
+        unrolled order's steps with its whole registers in a loop carrying the accumulator
+        (a peeled first step where the unrolled code has one, the partial register after)."""
+        assert op.REDUCE_OP is not None
+        e, cols, lanes = self.e, access.cols, self.lanes
+        full, whole = self.mask(lanes), cols // lanes
+        lane0 = self.mask(1)
+        if ROW_REDUCE_ORDER[self.target.arch] is RowOrder.LANES_FIRST:
+            acc = self.load_chunk(access, row, 0)
+            acc = e.emit(op.STEP_OP(acc, self.load_chunk(access, row, 1), full), "acc").results[0]
+            if cols % lanes:
+                tail = self.chunk_mask(cols, whole)
+                part = e.emit(op.STEP_OP(acc, self.load_chunk(access, row, whole), tail), "part")
+                acc = e.emit(VSelOp(part.results[0], acc, tail), "acc").results[0]
+
+            def merge(a: SSAValue, reg: SSAValue) -> SSAValue:
+                return e.emit(op.STEP_OP(a, reg, full), "acc").results[0]
+
+            acc = self.chunk_loop(access, row, 2, whole, acc, merge)
+            return _Held(Form.SCALAR, [e.emit(op.REDUCE_OP(acc, full), "cross").results[0]], 1)
+        if op.STEP_OP in (VMaxOp, VMinOp):  # vmax/vmin of the identity and x is x
+            name = op.REDUCE_OP.name.removeprefix("pto.v")
+            first = e.emit(op.REDUCE_OP(self.load_chunk(access, row, 0), full), name)
+            acc, start = first.results[0], 1
+        else:
+            acc, start = self.identity(op), 0
+        acc = self.chunk_loop(access, row, start, whole, acc,
+                              lambda a, reg: cross_step(op, e, a, reg, full, lane0))  # fmt: skip
+        if cols % lanes:
+            reg = self.load_chunk(access, row, whole)
+            acc = cross_step(op, e, acc, reg, self.chunk_mask(cols, whole), lane0)
+        return _Held(Form.SCALAR, [acc], 1)
+
+    def load_chunk(self, access: Access, row: Size, k: int | SSAValue) -> SSAValue:
+        """Register `k` (a loop's offset in elements when a value) of `access`'s row."""
+        e, buffer, lanes = self.e, access.buffer, self.lanes
+        rows = self.plan.members[0].rows
+        operand = e.operand(buffer, span(access, rows, lanes))
+        at = Size.of(k * lanes) if isinstance(k, int) else Size(k, access.cols - lanes)
+        count = access.cols - k * lanes if isinstance(k, int) else lanes
+        mask = self.block_mask(min(count, lanes)) if bounded(access, rows, lanes) else None
+        return e.load(operand, e.add(self.base(row, buffer.stride), at, "at"), mask, "v")
+
+    def chunk_loop(
+        self, access: Access, row: Size, start: int, stop: int, acc: SSAValue,
+        step: Callable[[SSAValue, SSAValue], SSAValue],
+    ) -> SSAValue:  # fmt: skip
+        """`acc` stepped by whole registers `start .. stop - 1` of `access`'s row in an
+        `scf.for` over their offsets."""
+        e, lanes = self.e, self.lanes
+        if start >= stop:
+            return acc
+        self.base(row, access.buffer.stride)  # made before the loop, used in it
+        loop = e.loop(Size.of(start * lanes), Size.of(stop * lanes), lanes, [acc], "k")
+        body = loop.body.block
+        with e.inside(body):
+            reg = self.load_chunk(access, row, body.args[0])
+            e.emit(scf.YieldOp(step(body.args[1], reg)))
+        return loop.results[0]
 
     def identity(self, op: RowReduceTileOp) -> SSAValue:
         """`vbr` of the reduction's start value, made once."""

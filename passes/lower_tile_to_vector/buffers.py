@@ -15,6 +15,7 @@ from pto_dialect import rules
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
+from pto_dialect.ops.vector_arith import VDivOp
 from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.rules import Pick
 from pto_dialect.targets import TargetProfile
@@ -148,6 +149,14 @@ def require_vector_ops(
     by its record."""
     for vector_op in ops:
         legal = vector_op.legal_dtypes(target)
+        if vector_op is VDivOp and dtype.is_int and dtype in legal:
+            raise pass_error(
+                NAME,
+                f"{dtype} on target {target.name} has no exact vector lowering: "
+                f"{vector_op.name} does not support {dtype} as one instruction (A5's integer "
+                "vdiv is PTOAS's software sequence)",
+                op,
+            )
         if dtype not in legal:
             names = ", ".join(sorted(d.name for d in legal)) or "none"
             raise pass_error(

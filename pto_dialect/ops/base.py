@@ -29,6 +29,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
+from xdsl.irdl.declarative_assembly_format import FormatProgram
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -81,6 +82,19 @@ class PtoOp(IRDLOperation):
     COST: ClassVar[Cost | None] = None
     """The op's cost class; the completeness test requires one on every op."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Takes a declared `assembly_format` over (`declared_format`): xDSL would parse it
+        when the class is defined, a third of importing the dialect, for ops a run may
+        never meet; `parse` / `print` methods parse it on first use instead."""
+        super().__init_subclass__(**kwargs)
+        if "assembly_format" not in cls.__dict__:
+            return
+        fmt = _FORMATS[cls] = cls.__dict__["assembly_format"]
+        cls.assembly_format = None
+        if fmt is not None:
+            cls.parse = classmethod(_parse_by_format)  # pyright: ignore[reportAttributeAccessIssue]
+            cls.print = _print_by_format  # pyright: ignore[reportAttributeAccessIssue]
+
     @classmethod
     def cost(cls) -> Cost | None:
         """The op's cost class (families may derive it, e.g. from the vector op they use)."""
@@ -106,6 +120,38 @@ class PtoOp(IRDLOperation):
                     return pipes.a2a3
                 return pipes[target_of(self).arch]
         return self.PIPE
+
+
+_FORMATS: dict[type[PtoOp], str | None] = {}
+"""Per op class that declares one: its `assembly_format` (`PtoOp.__init_subclass__`)."""
+PROGRAMS: dict[type[PtoOp], FormatProgram] = {}
+"""The formats parsed so far (`format_program`)."""
+
+
+def declared_format(cls: type[PtoOp]) -> str | None:
+    """The declarative assembly format op class `cls` declares or inherits."""
+    for klass in cls.__mro__:
+        if klass in _FORMATS:
+            return _FORMATS[cast(type[PtoOp], klass)]
+    return None
+
+
+def format_program(cls: type[PtoOp]) -> FormatProgram:
+    """The parsed format of op class `cls`, made once."""
+    program = PROGRAMS.get(cls)
+    if program is None:
+        text = declared_format(cls)
+        assert text is not None
+        program = PROGRAMS[cls] = FormatProgram.from_str(text, cls.get_irdl_definition())
+    return program
+
+
+def _parse_by_format(cls: type[PtoOp], parser: Parser) -> PtoOp:
+    return format_program(cls).parse(parser, cls)
+
+
+def _print_by_format(self: PtoOp, printer: Printer) -> None:
+    format_program(type(self)).print(printer, self)
 
 
 _O = TypeVar("_O", bound=IRDLOperation)
@@ -137,15 +183,26 @@ def define_op(
 
 
 def parse_operands_colon_types(parser: Parser) -> tuple[list[UnresolvedOperand], list[Attribute]]:
-    """`%a, %b : T1, T2` (the inside of `ins(...)` / `outs(...)`)."""
-    operands = parser.parse_comma_separated_list(
-        parser.Delimiter.NONE, parser.parse_unresolved_operand
-    )
-    parser.parse_punctuation(":")
-    types: list[Attribute] = parser.parse_comma_separated_list(
-        parser.Delimiter.NONE, parser.parse_type
-    )
-    return operands, types
+    """`%a, %b : T1, T2` (the inside of `ins(...)` / `outs(...)`), or groups of that form
+    one after another (`%a : T1, %b : T2`, as PTOAS's `tmov` with a fixpipe `fp` tile)."""
+    operands: list[UnresolvedOperand] = []
+    types: list[Attribute] = []
+    group = [parser.parse_unresolved_operand()]
+    while True:
+        while parser.parse_optional_punctuation(",") is not None:
+            group.append(parser.parse_unresolved_operand())
+        parser.parse_punctuation(":")
+        operands += group
+        types.append(parser.parse_type())
+        group = []
+        while not group and parser.parse_optional_punctuation(",") is not None:
+            following = parser.parse_optional_unresolved_operand()
+            if following is None:
+                types.append(parser.parse_type())
+            else:
+                group = [following]
+        if not group:
+            return operands, types
 
 
 def resolve(
@@ -242,6 +299,9 @@ class TileOp(PtoOp):
     """Whether the destination is a tile (False when it writes a GM view)."""
     OPTIONAL_TMP: ClassVar[bool] = False
     """Whether the last of the `NUM_INS` sources is an optional scratch tile."""
+    FP_SOURCE: ClassVar[bool] = False
+    """Whether the DPS form takes a fixpipe parameter tile after its `NUM_INS` sources
+    (PTOAS's `ins(%src : T fp %fp : F)`: `fp_source`, `pto_dialect.ops.fixpipe_fp`)."""
     DTYPES: ClassVar[DTypes | None] = None
     """The element types the op supports per target (None: the family checks its own)."""
     LOWERS_TO: ClassVar[tuple[type[IRDLOperation], ...]] = ()
@@ -282,6 +342,13 @@ class TileOp(PtoOp):
         return bool(self.outs)
 
     @property
+    def fp_source(self) -> SSAValue | None:
+        """The fixpipe parameter tile (`FP_SOURCE` ops in DPS form), None without one."""
+        if self.FP_SOURCE and self.outs and len(self.ins) == self.NUM_INS + 1:
+            return self.ins[-1]
+        return None
+
+    @property
     def dst(self) -> SSAValue | None:
         """The destination: the `outs` buffer (DPS) or the result (SSA)."""
         if self.outs:
@@ -301,6 +368,10 @@ class TileOp(PtoOp):
         if parser.parse_optional_keyword("ins") is not None:
             parser.parse_punctuation("(")
             ins, in_types = parse_operands_colon_types(parser)
+            if cls.FP_SOURCE and parser.parse_optional_keyword("fp") is not None:
+                ins.append(parser.parse_unresolved_operand())
+                parser.parse_punctuation(":")
+                in_types.append(parser.parse_type())
             parser.parse_punctuation(")")
             outs: list[SSAValue] = []
             if parser.parse_optional_keyword("outs") is not None:
@@ -335,7 +406,11 @@ class TileOp(PtoOp):
     def print(self, printer: Printer) -> None:
         if self.outs:
             printer.print_string(" ins(")
-            print_values_colon_types(printer, self.ins)
+            fp = self.fp_source
+            print_values_colon_types(printer, self.ins if fp is None else self.ins[:-1])
+            if fp is not None:
+                printer.print_string(" fp ")
+                print_values_colon_types(printer, [fp])
             printer.print_string(") outs(")
             print_values_colon_types(printer, self.outs)
             printer.print_string(")")
@@ -354,7 +429,7 @@ class TileOp(PtoOp):
             raise fail(
                 f"{self.name} expects {required} and an optional tmp, got {len(self.ins)} sources"
             )
-        if not self.OPTIONAL_TMP and len(self.ins) != self.NUM_INS:
+        if not self.OPTIONAL_TMP and len(self.ins) != self.NUM_INS and self.fp_source is None:
             raise fail(f"{self.name} expects {self.NUM_INS} source operand(s), got {len(self.ins)}")
         if len(self.outs) > 1 or len(self.res) > 1:
             raise fail(f"{self.name} has at most one destination")
@@ -381,6 +456,8 @@ class TileOp(PtoOp):
     # ---- the record: effects and regions ------------------------------------------------
     def source_roles(self) -> list[str]:
         """The names of the sources in messages and docs."""
+        if self.fp_source is not None:
+            return [*source_names(len(self.ins) - 1), "fp"]
         return source_names(len(self.ins))
 
     def scratch_sources(self) -> frozenset[int]:

@@ -66,6 +66,17 @@ def check_same_element(op: PtoOp, src: PtrType, dst: PtrType) -> None:
         )
 
 
+def check_same_width(op: PtoOp, src: PtrType, dst: PtrType) -> None:
+    """The element types are as wide (PTOAS `verifyCubeBridgeLoadLikeOp`): the MX scale
+    loads move bytes, whatever the pointers' element types."""
+    a, b = src.element, dst.element
+    if a is not None and b is not None and a.bits != b.bits:
+        raise fail(
+            f"{op.name} source element type {src.pointee} ({a.bits} bits) must be as wide as "
+            f"the destination element type {dst.pointee} ({b.bits} bits)"
+        )
+
+
 def check_range(op: PtoOp, value: SSAValue, role: str, low: int, high: int) -> None:
     """A constant `value` lies in [low, high] (the hardware field's range)."""
     known = constant_index(value)
@@ -98,6 +109,8 @@ class L1LoadOp(PtoOp):
     )
     """The hardware fields of the full form (VPTO.cpp `verifyMteL1L0LoadOperands`)."""
     TRANSPOSABLE: ClassVar[bool] = True
+    SCALES: ClassVar[bool] = False
+    """An MX scale load: bytes, whatever the element types (their widths must agree)."""
 
     source = operand_def()
     destination = operand_def()
@@ -272,7 +285,7 @@ class L1LoadOp(PtoOp):
     def verify_(self) -> None:
         src = check_pointer(self, self.source, "source", MemorySpace.L1)
         dst = check_pointer(self, self.destination, "destination", self.DST_SPACE)
-        check_same_element(self, src, dst)
+        (check_same_width if self.SCALES else check_same_element)(self, src, dst)
         shape, full = self.shape_operands, self.full_operands
         has_shape, has_full = any(shape), any(full)
         if has_shape and has_full:
@@ -350,6 +363,7 @@ class MteL1L0aMxOp(L1LoadOp):
     FULL_NAMES: ClassVar[tuple[str, ...]] = _MX_FULL
     FULL_RANGES: ClassVar[tuple[tuple[int, int], ...]] = _MX_RANGES
     TRANSPOSABLE: ClassVar[bool] = False
+    SCALES: ClassVar[bool] = True
 
 
 @irdl_op_definition
@@ -365,6 +379,7 @@ class MteL1L0bMxOp(L1LoadOp):
     FULL_NAMES: ClassVar[tuple[str, ...]] = _MX_FULL
     FULL_RANGES: ClassVar[tuple[tuple[int, int], ...]] = _MX_RANGES
     TRANSPOSABLE: ClassVar[bool] = False
+    SCALES: ClassVar[bool] = True
 
 
 class RawL1LoadOp(DmaOp):

@@ -194,6 +194,28 @@ class MteL1FbOp(UnitCopyOp):
     CONVERSIONS: ClassVar[dict[DType, frozenset[DType]]] = {}
 
 
+@irdl_op_definition
+class CopyCbufToFbufOp(UnitCopyOp):
+    """PTOAS's `copy_cbuf_to_fbuf %src, %dst, %n, %len, %src_gap, %dst_gap`: the form its
+    `mte_l1_fb` expands to, the same operands (VPTOExpandWrapperOps `ExpandFpLoadPattern`)."""
+
+    name = "pto.copy_cbuf_to_fbuf"
+
+    MANUAL: ClassVar = MteL1FbOp.MANUAL
+    COST: ClassVar = MteL1FbOp.COST
+    PIPE: ClassVar[Pipe] = Pipe.FIX
+    SRC_SPACE: ClassVar[MemorySpace | None] = MemorySpace.L1
+    DST_SPACE: ClassVar[MemorySpace | None] = MemorySpace.FB
+    UNIT_BYTES: ClassVar[int] = MteL1FbOp.UNIT_BYTES
+    CONVERSIONS: ClassVar[dict[DType, frozenset[DType]]] = {}
+
+    assembly_format = (
+        "$source `,` $destination `,` $n_burst `,` $len_burst `,` $src_gap `,` $dst_gap "
+        "attr-dict `:` type($source) `,` type($destination) `,` type($n_burst) `,` "
+        "type($len_burst) `,` type($src_gap) `,` type($dst_gap)"
+    )
+
+
 FRAC_MODES = ("nd2nz", "dn2nz")
 
 
@@ -429,4 +451,5 @@ OPS: list[type[IRDLOperation]] = [
     CopyGmToCbufOp,
     MteL1BtOp,
     MteL1FbOp,
+    CopyCbufToFbufOp,
 ]

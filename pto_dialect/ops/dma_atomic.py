@@ -1,4 +1,6 @@
-"""The CTRL register (`%c = pto.get_ctrl : i64`, `pto.set_ctrl %c : i64`) and the
+"""The CTRL register (`%c = pto.get_ctrl : i64`, `pto.set_ctrl %c : i64`, and the scalar bit
+edits PTOAS writes it with, `%r = pto.sbitset1 %c, %bit : i64, i64 -> i64` (bit `%bit` of `%c`
+set; `sbitset0` cleared), PTOAS VPTOOps.td, `__builtin_cce_sbitset0/1`) and the
 store-atomic configuration of the GM writes of DMA (`pto.set_atomic_none`,
 `set_atomic_add`, `set_atomic_max`, `set_atomic_min` choose the operation,
 `set_atomic_f32` `_f16` `_bf16` `_s32` `_s16` `_s8` the element type; PTOAS VPTOOps.td,
@@ -18,7 +20,8 @@ from xdsl.ir import SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
 
 from pto_dialect.attrs import Pipe
-from pto_dialect.ops.base import PtoOp, define_op
+from pto_dialect.ops.base import PtoOp, define_op, fail
+from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.records import NoCycles
 
 _MANUAL = "https://github.com/hw-native-sys/PTOAS/blob/main/docs/vpto-spec.md"
@@ -87,9 +90,39 @@ class SetCtrlOp(PtoOp):
         super().__init__(operands=[value])
 
 
+CTRL_BITS = 64
+"""CTRL is a 64-bit register: `sbitset0/1` take bits 0-63."""
+
+
+class BitSetOp(PtoOp):
+    """`%r = pto.sbitset<B> %value, %bit : i64, i64 -> i64`: `%value` with bit `%bit` set to
+    B (a scalar of the S pipe, no register written)."""
+
+    MANUAL: ClassVar = _MANUAL
+    COST: ClassVar = NoCycles("a scalar bit edit: no cycles of its own")
+    PIPE: ClassVar[Pipe] = Pipe.S
+    BIT: ClassVar[int]
+
+    value = operand_def(i64)
+    bit = operand_def(i64)
+    result = result_def(i64)
+
+    assembly_format = "$value `,` $bit attr-dict `:` type($value) `,` type($bit) `->` type($result)"
+
+    def __init__(self, value: SSAValue, bit: SSAValue) -> None:
+        super().__init__(operands=[value, bit], result_types=[i64])
+
+    def verify_(self) -> None:
+        known = constant_index(self.bit)
+        if known is not None and not 0 <= known < CTRL_BITS:
+            raise fail(f"{self.name} bit {known} must lie in [0, {CTRL_BITS - 1}]")
+
+
 OPS: list[type[IRDLOperation]] = [
     GetCtrlOp,
     SetCtrlOp,
+    define_op(BitSetOp, "SBitSet0Op", "pto.sbitset0", "`%value` with bit `%bit` cleared.", BIT=0),
+    define_op(BitSetOp, "SBitSet1Op", "pto.sbitset1", "`%value` with bit `%bit` set.", BIT=1),
     *(_set("op", v) for v in ATOMIC_OPS),
     *(_set("type", v) for v in ATOMIC_TYPES),
 ]

@@ -480,6 +480,30 @@ class CopyUbufToCbufOp(BlockCopyOp):
     dst_gap = operand_def()
 
 
+@irdl_op_definition
+class CopyCbufToUbufOp(BlockCopyOp):
+    """L1 -> UB block copy with a stream id (PTOAS `copy_cbuf_to_ubuf`, the form its
+    `mte_l1_ub` expands to): on the AIC, into its block's AIV0's UB (docs/semantics.md)."""
+
+    name = "pto.copy_cbuf_to_ubuf"
+
+    MANUAL: ClassVar = "cube/ops/data-movement/mte-l1-ub.md"
+    COST: ClassVar = Formula(
+        CostFormula.TRANSFER, "L1 -> UB: no published bandwidth (default path)"
+    )
+    PIPE: ClassVar[Pipe] = Pipe.MTE1
+    SRC_SPACE: ClassVar[MemorySpace | None] = MemorySpace.L1
+    DST_SPACE: ClassVar[MemorySpace | None] = MemorySpace.UB
+
+    source = operand_def()
+    destination = operand_def()
+    sid = operand_def()
+    n_burst = operand_def()
+    len_burst = operand_def()
+    src_gap = operand_def()
+    dst_gap = operand_def()
+
+
 # ----------------------------------------------------------------------------------------
 # pre-v0.6 loop-stride registers
 # ----------------------------------------------------------------------------------------
@@ -546,6 +570,7 @@ OPS: list[type[IRDLOperation]] = [
     MteUbL1Op,
     CopyUbufToUbufOp,
     CopyUbufToCbufOp,
+    CopyCbufToUbufOp,
     SetLoop1StrideOutToUbOp,
     SetLoop2StrideOutToUbOp,
     SetLoop1StrideUbToOutOp,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, i32
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp, i32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -31,8 +31,9 @@ from pto_dialect.attrs import (
     SyncAllMode,
     SyncAllModeAttr,
     SyncCoreTypeAttr,
+    TargetArch,
 )
-from pto_dialect.ops.base import PtoOp, fail, int_value
+from pto_dialect.ops.base import PtoOp, fail, int_value, target_of
 from pto_dialect.records import NoCycles
 from pto_dialect.types import PtrType
 
@@ -42,6 +43,11 @@ NAMED_PIPES = (Pipe.FIX, Pipe.MTE1, Pipe.MTE2, Pipe.MTE3, Pipe.V)
 """The pipes PTOAS's named sync ops take (PTO.cpp `verifyNamedSyncEventOp`)."""
 FFTS_MODES = (0, 1, 2)
 """0 across the blocks, 1 between the vector subblocks, 2 within the block (the default)."""
+FFTS_FLAGS = 16
+"""FFTS flags 0-15 (PTOAS: A5 sync.set static event_id in [0, 15])."""
+LEGACY_SEMAPHORES = 32
+"""vpto-dev/PTOAS (2026-06) lowers A5 `sync.set`/`sync.wait` to `set_intra_block` /
+`wait_intra_block` with the id as written: its kernels name AIV1's semaphores 16-31 so."""
 
 
 def parse_pipe_event(parser: Parser, opened: bool = False) -> tuple[PipeAttr, int | SSAValue]:
@@ -67,7 +73,9 @@ def parse_pipe_event(parser: Parser, opened: bool = False) -> tuple[PipeAttr, in
 
 class FftsOp(PtoOp):
     """`pto.sync.set|wait <PIPE_X>, N [{ffts_mode = M : i32}]` (or `#pto.pipe<PIPE_X>`, or a
-    dynamic `%id : index` event): an FFTS cross-core flag on pipe `PIPE_X`."""
+    dynamic `%id : index` event): an FFTS cross-core flag on pipe `PIPE_X` (0-15); on A5, in
+    a module whose `sync.set|wait` name ids 16-31, vpto-dev/PTOAS's spelling of the
+    intra-block semaphores (`is_legacy_semaphore`)."""
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
     COST: ClassVar = _SYNC
@@ -115,11 +123,40 @@ class FftsOp(PtoOp):
             printer.print_string(f" {{ffts_mode = {self.mode} : i32}}")
         printer.print_op_attributes(self.attributes)
 
+    def id_limit(self) -> int:
+        """Event ids the op takes: FFTS flags 0-15; on A5 `sync.set`/`sync.wait` also the
+        older PTOAS spelling of the intra-block semaphores 16-31 (`is_legacy_semaphore`)."""
+        if not self.NAMED and target_of(self).arch is TargetArch.A5:
+            return LEGACY_SEMAPHORES
+        return FFTS_FLAGS
+
+    def module(self) -> ModuleOp | None:
+        """The module the op lies in."""
+        node = self.parent_op()
+        while node is not None and not isinstance(node, ModuleOp):
+            node = node.parent_op()
+        return node
+
+    def is_legacy_semaphore(self, legacy: bool | None = None) -> bool:
+        """Whether the op is vpto-dev/PTOAS's A5 spelling of an intra-block semaphore
+        (`set_intra_block` / `wait_intra_block` with its id, docs/decisions.md): on A5, in a
+        module where a `sync.set` / `sync.wait` names a semaphore 16-31 (AIV1's), which no
+        FFTS flag can be (`legacy`: `uses_legacy_semaphores` of the module, if known)."""
+        if self.id_limit() != LEGACY_SEMAPHORES:
+            return False
+        if legacy is not None:
+            return legacy
+        module = self.module()
+        return module is not None and uses_legacy_semaphores(module)
+
     def verify_(self) -> None:
         if (self.event_id is None) == (self.event_id_dyn is None):
             raise fail(f"{self.name} takes an event id or a dynamic event id, not both")
-        if self.event_id is not None and not 0 <= int_value(self.event_id) < 16:
-            raise fail(f"{self.name} event id must be in [0, 16), got {int_value(self.event_id)}")
+        if self.event_id is not None and not 0 <= int_value(self.event_id) < self.id_limit():
+            raise fail(
+                f"{self.name} event id must be in [0, {self.id_limit()}), got "
+                f"{int_value(self.event_id)}"
+            )
         if self.mode not in FFTS_MODES:
             raise fail(f"{self.name} ffts_mode must be 0, 1 or 2, got {self.mode}")
         if self.target_pipe.data is Pipe.ALL:
@@ -127,6 +164,17 @@ class FftsOp(PtoOp):
         if self.NAMED and self.target_pipe.data not in NAMED_PIPES:
             names = ", ".join(f"<{p.value}>" for p in NAMED_PIPES)
             raise fail(f"{self.name} pipe must be one of {names}")
+
+
+def uses_legacy_semaphores(module: ModuleOp) -> bool:
+    """Whether a `sync.set` / `sync.wait` of `module` names an id 16-31."""
+    return any(
+        isinstance(op, FftsOp)
+        and not op.NAMED
+        and op.event_id is not None
+        and int_value(op.event_id) >= FFTS_FLAGS
+        for op in module.walk()
+    )
 
 
 @irdl_op_definition
@@ -174,7 +222,7 @@ class SyncAllOp(PtoOp):
     the number of cores taking part."""
 
     name = "pto.syncall"
-    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
+    MANUAL: ClassVar = "tile/ops/sync-and-config/syncall.md"
     COST: ClassVar = _SYNC
     PIPE: ClassVar = Pipe.ALL
 

@@ -12,7 +12,9 @@ maintenance, and local scalar arrays.
 - `%a = pto.declare_local_array -> !pto.local_array<2x8xi32>`,
   `%v = pto.local_array_get %a[%i, %j] : !pto.local_array<...> -> i32`,
   `pto.local_array_set %a[%i, %j], %v : !pto.local_array<...>, i32`: a small array of
-  scalars in the scalar unit's stack (PTOAS PTOOps.td `declare_local_array`).
+  scalars in the scalar unit's stack (PTOAS PTOOps.td `declare_local_array`);
+- `%e = pto.declare_eventid_array -> !pto.eventid_array<4>`, `pto.eventid_array_get %e[%i]`,
+  `pto.eventid_array_set %e[%i], %v`: the same for the index event ids of `set_flag_dyn`.
 
 The data cache is not modelled (a scalar read sees GM as it is), so `cmo.cacheinvalid` only
 orders; the fence is a barrier on every pipe.
@@ -476,6 +478,83 @@ class LocalArraySetOp(LocalArrayAccessOp):
         return self.value.type
 
 
+# ---- event-id arrays (PTOAS `!pto.eventid_array`) -----------------------------------------
+
+
+@irdl_attr_definition
+class EventIdArrayType(ParametrizedAttribute, TypeAttribute):
+    """`!pto.eventid_array<4>`: a small array of event ids for `set_flag_dyn` / `wait_flag_dyn`
+    (PTOAS `EventIdArrayType`: a C++ stack array in manual sync code)."""
+
+    name = "pto.eventid_array"
+
+    length: IntAttr
+
+    def __init__(self, length: int) -> None:
+        super().__init__(IntAttr(length))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            return [IntAttr(parser.parse_integer(allow_boolean=False, allow_negative=False))]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.length.data}>")
+
+    def verify(self) -> None:
+        if self.length.data <= 0:
+            raise VerifyException(
+                f"pto.eventid_array needs a positive size, got {self.length.data}"
+            )
+
+
+@irdl_op_definition
+class DeclareEventIdArrayOp(PtoOp):
+    """`%a = pto.declare_eventid_array -> !pto.eventid_array<N>`: N event ids (C++ leaves them
+    uninitialised; the interpreter starts them at 0, docs/semantics.md)."""
+
+    name = "pto.declare_eventid_array"
+
+    MANUAL: ClassVar = _PTOAS_MANUAL
+    COST: ClassVar = _LOCAL_ARRAY_COST
+
+    array = result_def(EventIdArrayType)
+
+    assembly_format = "attr-dict `->` type($array)"
+
+
+@irdl_op_definition
+class EventIdArrayGetOp(PtoOp):
+    """`%e = pto.eventid_array_get %a[%i] : !pto.eventid_array<N>` (an index)."""
+
+    name = "pto.eventid_array_get"
+
+    MANUAL: ClassVar = _PTOAS_MANUAL
+    COST: ClassVar = _LOCAL_ARRAY_COST
+
+    array = operand_def(EventIdArrayType)
+    index = operand_def(IndexType)
+    result = result_def(IndexType)
+
+    assembly_format = "$array `[` $index `]` attr-dict `:` type($array)"
+
+
+@irdl_op_definition
+class EventIdArraySetOp(PtoOp):
+    """`pto.eventid_array_set %a[%i], %e : !pto.eventid_array<N>`."""
+
+    name = "pto.eventid_array_set"
+
+    MANUAL: ClassVar = _PTOAS_MANUAL
+    COST: ClassVar = _LOCAL_ARRAY_COST
+
+    array = operand_def(EventIdArrayType)
+    index = operand_def(IndexType)
+    value = operand_def(IndexType)
+
+    assembly_format = "$array `[` $index `]` `,` $value attr-dict `:` type($array)"
+
+
 OPS: list[type[IRDLOperation]] = [
     LoadScalarOp,
     StoreScalarOp,
@@ -488,5 +567,8 @@ OPS: list[type[IRDLOperation]] = [
     DeclareLocalArrayOp,
     LocalArrayGetOp,
     LocalArraySetOp,
+    DeclareEventIdArrayOp,
+    EventIdArrayGetOp,
+    EventIdArraySetOp,
 ]
-TYPES: list[type[Attribute]] = [LocalArrayType]
+TYPES: list[type[Attribute]] = [LocalArrayType, EventIdArrayType]

@@ -3,6 +3,8 @@
 - `pto.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]`: the source pipe signals the event to the
   destination pipe; `pto.wait_flag[...]` blocks the destination pipe until it arrives. Each item
   may also be written as a string (`"PIPE_MTE2"`) or a full attribute (`#pto.pipe<PIPE_MTE2>`).
+- `pto.set_flag_dyn [#pto.pipe<PIPE_MTE2>, #pto.pipe<PIPE_V>, %e]` / `pto.wait_flag_dyn`: the
+  same with the event id an index operand (`EVENT_ID<e>`, checked in [0, 8) when it runs).
 - `pto.get_buf "PIPE_MTE2", 0, 0` / `pto.rls_buf ...`: acquire / release buffer slot `buf_id` on a
   pipe. `buf_id` and `mode` are integer literals or i64 SSA values
   (`pto.get_buf "PIPE_MTE2", %bufid, %c0 : i64, i64`); an omitted mode is 0.
@@ -11,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import ClassVar, TypeVar, cast
 
 from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
 from xdsl.ir import Attribute, SSAValue
@@ -19,6 +21,7 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     irdl_op_definition,
+    operand_def,
     opt_operand_def,
     opt_prop_def,
     prop_def,
@@ -36,8 +39,45 @@ BUF_ID_COUNT = 32
 _E = TypeVar("_E", Pipe, Event)
 
 
+SYNC_OP_PIPES: dict[str, Pipe] = {
+    "TLOAD": Pipe.MTE2,
+    "TSTORE_VEC": Pipe.MTE3,
+    "TSTORE_ACC": Pipe.FIX,
+    "TMOV_M2L": Pipe.MTE1,
+    "TMOV_M2B": Pipe.MTE1,
+    "TMOV_M2S": Pipe.FIX,
+    "TMOV_M2V": Pipe.V,
+    "TMOV_V2M": Pipe.FIX,
+    "TMATMUL": Pipe.M,
+    "TVEC": Pipe.V,
+    "TVECWAIT_EVENT": Pipe.V,
+}
+"""The pipe of each op type a pipe may be named by (`#pto.pipe_event_type<TLOAD>`, the older
+`#pto.sync_op_type<TLOAD>`): PTOAS lib/PTO/IR/PTOSyncUtils.cpp `mapSyncOpTypeToPipe`."""
+
+
+def _parse_op_type_pipe(parser: Parser) -> Pipe | None:
+    """`#pto.pipe_event_type<T>` or `#pto.sync_op_type<T>` as the pipe of op type T."""
+    for prefix in ("#pto.pipe_event_type", "#pto.sync_op_type"):
+        if parser.parse_optional_characters(prefix) is not None:
+            start = parser.pos
+            with parser.in_angle_brackets():
+                kind = parser.parse_identifier()
+            if kind not in SYNC_OP_PIPES:
+                parser.raise_error(
+                    f"unknown op type '{kind}', expected one of {', '.join(SYNC_OP_PIPES)}",
+                    start,
+                    parser.pos,
+                )
+            return SYNC_OP_PIPES[kind]
+    return None
+
+
 def _parse_enum_item(parser: Parser, enum: type[_E], attr_name: str) -> _E:
-    """`"VALUE"`, `<VALUE>` or `#attr_name<VALUE>`."""
+    """`"VALUE"`, `<VALUE>` or `#attr_name<VALUE>`; a pipe also as the op type it runs
+    (`SYNC_OP_PIPES`)."""
+    if enum is Pipe and (pipe := _parse_op_type_pipe(parser)) is not None:
+        return cast(_E, pipe)
     if parser.parse_optional_characters(f"#{attr_name}") is not None:
         with parser.in_angle_brackets():
             return parser.parse_str_enum(enum)
@@ -95,13 +135,18 @@ class FlagOp(PtoOp):
         printer.print_op_attributes(self.attributes)
 
     def verify_(self) -> None:
-        if Pipe.ALL in (self.src, self.dst):
-            raise fail(f"{self.name} pipes must be single pipes, not PIPE_ALL (use pto.barrier)")
-        if self.src == self.dst:
-            raise fail(
-                f"{self.name} source pipe {self.src.value} must differ from the destination "
-                "pipe (use pto.barrier within one pipe)"
-            )
+        _check_pipes(self.name, self.src, self.dst)
+
+
+def _check_pipes(name: str, src: Pipe, dst: Pipe) -> None:
+    """A flag goes between two different single pipes."""
+    if Pipe.ALL in (src, dst):
+        raise fail(f"{name} pipes must be single pipes, not PIPE_ALL (use pto.barrier)")
+    if src == dst:
+        raise fail(
+            f"{name} source pipe {src.value} must differ from the destination "
+            "pipe (use pto.barrier within one pipe)"
+        )
 
 
 @irdl_op_definition
@@ -126,6 +171,79 @@ class WaitFlagOp(FlagOp):
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/wait-flag.md"
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+    PIPE_RULES: ClassVar = (PipeRule("the flag's destination pipe", None),)
+
+    def pipe(self) -> Pipe:
+        return self.dst
+
+
+class FlagDynOp(PtoOp):
+    """`set_flag_dyn` / `wait_flag_dyn` `[src_pipe, dst_pipe, %event]`: a flag whose event id
+    is an index operand (PTOAS `SetFlagDynOp`, read from a `!pto.eventid_array`)."""
+
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-flag.md"
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+
+    src_pipe = prop_def(PipeAttr)
+    dst_pipe = prop_def(PipeAttr)
+    event_id = operand_def(IndexType)
+
+    def __init__(self, src_pipe: Pipe, dst_pipe: Pipe, event_id: SSAValue) -> None:
+        super().__init__(
+            operands=[event_id],
+            properties={"src_pipe": PipeAttr(src_pipe), "dst_pipe": PipeAttr(dst_pipe)},
+        )
+
+    @property
+    def src(self) -> Pipe:
+        return self.src_pipe.data
+
+    @property
+    def dst(self) -> Pipe:
+        return self.dst_pipe.data
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FlagDynOp:
+        parser.parse_punctuation("[")
+        src = _parse_enum_item(parser, Pipe, PipeAttr.name)
+        parser.parse_punctuation(",")
+        dst = _parse_enum_item(parser, Pipe, PipeAttr.name)
+        parser.parse_punctuation(",")
+        event = parser.resolve_operand(parser.parse_unresolved_operand(), IndexType())
+        parser.parse_punctuation("]")
+        op = cls(src, dst, event)
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f"[<{self.src.value}>, <{self.dst.value}>, ")
+        printer.print_operand(self.event_id)
+        printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        _check_pipes(self.name, self.src, self.dst)
+
+
+@irdl_op_definition
+class SetFlagDynOp(FlagDynOp):
+    """`set_flag` with a run-time event id."""
+
+    name = "pto.set_flag_dyn"
+
+    PIPE_RULES: ClassVar = (PipeRule("the flag's source pipe", None),)
+
+    def pipe(self) -> Pipe:
+        return self.src
+
+
+@irdl_op_definition
+class WaitFlagDynOp(FlagDynOp):
+    """`wait_flag` with a run-time event id."""
+
+    name = "pto.wait_flag_dyn"
+
+    MANUAL: ClassVar = "scalar/ops/pipeline-sync/wait-flag.md"
     PIPE_RULES: ClassVar = (PipeRule("the flag's destination pipe", None),)
 
     def pipe(self) -> Pipe:
@@ -209,13 +327,18 @@ class BufOp(PtoOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> BufOp:
-        pipe = parser.parse_str_enum(Pipe)
+        """`"PIPE", id[, mode]` or PTOAS's `[PIPE, id[, mode]]` (the pipe also as an op
+        type, `#pto.pipe_event_type<TLOAD>`)."""
+        bracket = parser.parse_optional_punctuation("[") is not None
+        pipe = _parse_enum_item(parser, Pipe, PipeAttr.name)
         items: list[int | UnresolvedOperand] = []
         while len(items) < 2 and parser.parse_optional_punctuation(",") is not None:
             operand = parser.parse_optional_unresolved_operand()
             items.append(
                 operand if operand is not None else parser.parse_integer(allow_boolean=False)
             )
+        if bracket:
+            parser.parse_punctuation("]")
         if not items:
             parser.raise_error(f"{cls.name} expects a buf_id after the pipe")
         attrs = parser.parse_optional_attr_dict()
@@ -320,8 +443,22 @@ class RlsBufDynOp(ReleaseBufOp):
 # ----------------------------------------------------------------------------------------
 
 
+class PipeBarrier(PtoOp):
+    """A barrier on `target_pipe`: all earlier work of the pipe (every pipe for PIPE_ALL)
+    completes first. The family every pass, the pipe model and the checker read: `pto.barrier`
+    and the tile chapter's `pto.tsync.op` (`tile_sync`)."""
+
+    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
+    PIPE_RULES: ClassVar = (PipeRule("the pipe it names (PIPE_ALL: every pipe)", None),)
+
+    target_pipe = prop_def(PipeAttr)
+
+    def pipe(self) -> Pipe:
+        return self.target_pipe.data
+
+
 @irdl_op_definition
-class BarrierOp(PtoOp):
+class BarrierOp(PipeBarrier):
     """All earlier work of `target_pipe` (every pipe for PIPE_ALL) completes first.
 
     Accepts `#pto.pipe<P>`, `<P>` and `"P"`; a bare `#pto.pipe` (as seed 002 writes it) is
@@ -331,16 +468,9 @@ class BarrierOp(PtoOp):
     name = "pto.barrier"
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/pipe-barrier.md"
-    COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
-    PIPE_RULES: ClassVar = (PipeRule("the pipe it names (PIPE_ALL: every pipe)", None),)
-
-    target_pipe = prop_def(PipeAttr)
 
     def __init__(self, pipe: Pipe = Pipe.ALL) -> None:
         super().__init__(properties={"target_pipe": PipeAttr(pipe)})
-
-    def pipe(self) -> Pipe:
-        return self.target_pipe.data
 
     @classmethod
     def parse(cls, parser: Parser) -> BarrierOp:
@@ -364,6 +494,8 @@ class BarrierOp(PtoOp):
 OPS: list[type[IRDLOperation]] = [
     SetFlagOp,
     WaitFlagOp,
+    SetFlagDynOp,
+    WaitFlagDynOp,
     GetBufOp,
     RlsBufOp,
     GetBufDynOp,

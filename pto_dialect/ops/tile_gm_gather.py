@@ -15,8 +15,11 @@ order wins, A2/A3's order and A5's `Last`), add, max or min.
 
 Rules (the pages' tile constraints): the value tile in loc=vec, row-major ND; an index tile of
 i32 or ui32 in loc=vec, row-major ND; the table a GM partition view of the value tile's
-element type. Pipe: the scalar-driven DMA of A2/A3 and A5's SIMT both read and write GM:
-modelled as MTE2 (mgather) and MTE3 (mscatter).
+element type. The GM -> L1 form (PTOAS `verifyMGatherGm2L1`, pto-isa's `MGATHER` to a Mat
+tile): an NZ loc=mat dst, the indices a GM partition view (`idx[r]`, or `idx[r, c]` with
+`coalesce = elem`, which stages the whole tile, zeros outside the valid region, through a
+GM `scratch` view in NZ order); `coalesce` is written out. Pipe: the scalar-driven DMA of
+A2/A3 and A5's SIMT both read and write GM: modelled as MTE2 (mgather) and MTE3 (mscatter).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import ClassVar, TypeVar
 from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
-from pto_dialect.attrs import Location, Pipe
+from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
 from pto_dialect.dtypes import F16, F32, I32, U32, DType
 from pto_dialect.ops.base import (
     TileOp,
@@ -68,6 +71,9 @@ integers); `none` takes every payload type."""
 _COST = Formula(
     CostFormula.TRANSFER, "as one transfer of the value tile's bytes (no published figure)"
 )
+_NZ = (BLayout.COL_MAJOR, SLayout.ROW_MAJOR, 512)
+"""The layout of a GM -> L1 `mgather` dst (PTOAS `verifyMGatherGm2L1`, pto-isa
+`MGatherCheckGm2L1`: the matmul operand layout a tload to L1 makes)."""
 _DEFAULTS = {  # the pages' defaults (pto-isa's template defaults)
     "coalesce": "row",
     "gatherOob": "undefined",
@@ -152,6 +158,41 @@ class MGatherOp(GmIndexedOp):
 
     def index_tile(self) -> TileTypeBase:
         return expect_tile(self.ins[1].type, f"{self.name} idx")
+
+    def to_l1(self) -> bool:
+        """The GM -> L1 form: a loc=mat destination (its indices in GM)."""
+        dst = self.outs[0].type if self.outs else None
+        return isinstance(dst, TileTypeBase) and dst.location is Location.MAT
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        if not self.to_l1():
+            return super().verify_tiles(target)
+        dst = self.dst_tile()
+        what = f"{self.name} to loc=mat"
+        if (dst.blayout.data, dst.slayout.data, dst.fractal.data) != _NZ:
+            raise fail(f"{what} needs an NZ dst (blayout=col_major, slayout=row_major, "
+                       "fractal=512)")  # fmt: skip
+        require_dtype_supported(self.name, dst.element, target, GM_GATHER_DTYPES)
+        c0 = 32 // dst.element.bytes
+        if dst.shape[1] % c0 or dst.shape[0] % 16:
+            raise fail(f"{what} needs dst rows a multiple of 16 and cols of {c0} (32 bytes), "
+                       f"got {dst.shape[0]}x{dst.shape[1]}")  # fmt: skip
+        roles = ("table", "idx", "scratch")
+        for role, value in zip(roles, self.ins, strict=False):
+            if not isinstance(value.type, PartitionTensorViewType):
+                raise fail(f"{what} {role} must be a GM !pto.partition_tensor_view, got "
+                           f"{value.type}")  # fmt: skip
+            element = value.type.element
+            wanted = (I32, U32) if role == "idx" else (dst.element,)
+            if element not in wanted:
+                names = " or ".join(d.name for d in wanted)
+                raise fail(f"{what} {role} element type {element} must be {names}")
+        mode = option_value(self.attributes.get("coalesce"))
+        if mode is None:
+            raise fail(f"{what} needs an explicit coalesce (row or elem): GM indices have no "
+                       "tile shape to infer it from")  # fmt: skip
+        if (mode == "elem") != (len(self.ins) == 3):
+            raise fail(f"{what} takes a GM scratch operand exactly with coalesce = elem")
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
         dst = self.dst_tile()

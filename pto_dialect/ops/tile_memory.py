@@ -57,6 +57,7 @@ from pto_dialect.ops.dma import (
     SetLoopSizeUbToOutOp,
     SetMovPadValOp,
 )
+from pto_dialect.ops.fixpipe_fp import verify_fp
 from pto_dialect.records import (
     CostFormula,
     DTypes,
@@ -632,6 +633,7 @@ class TStoreOp(TileOp):
         PipeRule("from loc=vec or loc=mat", every_target(Pipe.MTE3), None, "TSTORE_VEC/MAT"),
     )
     HAS_TILE_RESULT: ClassVar[bool] = False
+    FP_SOURCE: ClassVar[bool] = True
     MANUAL: ClassVar = "tile/ops/memory-and-data-movement/tstore.md"
     DTYPES_BY_LOC: ClassVar[Mapping[Location, DTypes]] = {
         # tstore.md: Vec/Mat as tload (A5: no store from Mat; the CPU simulator's TSTORE_IMPL
@@ -666,8 +668,8 @@ class TStoreOp(TileOp):
             super().__init__([tile], view, result_type, attributes)
 
     def operand_effects(self) -> tuple[Effect, ...]:
-        """The tile is read and the GM view written, in both forms."""
-        return (Effect.READ, Effect.WRITE)
+        """The tile (and an `fp` tile) is read and the GM view written, in both forms."""
+        return (Effect.READ,) * (len(self.operands) - 1) + (Effect.WRITE,)
 
     @property
     def src(self) -> SSAValue:
@@ -682,7 +684,7 @@ class TStoreOp(TileOp):
         if self.res:
             raise fail(f"{self.name} has no result")
         expected = 1 if self.outs else 2
-        if len(self.outs) > 1 or len(self.ins) != expected:
+        if len(self.outs) > 1 or (len(self.ins) != expected and self.fp_source is None):
             raise fail(
                 f"{self.name} takes a tile and a partition view: `ins(%t : T) outs(%v : V)` "
                 "(DPS) or `%t, %v : T, V` (SSA)"
@@ -707,11 +709,14 @@ class TStoreOp(TileOp):
             raise fail(f"{self.name} from loc={loc} is not supported on target {target.name}")
         require_dtype_supported(f"{self.name} src", src.element, target, table, f" from loc={loc}")
         _check_gm_extent(f"{self.name} src", src, view)
-        if src.location is not Location.ACC:
+        fp = self.fp_source
+        if fp is not None:
+            verify_fp(self.name, fp, src, view.element, target.arch)
+        elif src.location is not Location.ACC:
             _check_element_size(f"{self.name} src", src.element, "dst", view.element)
             return
         legal = ACC_STORE_TYPES.get(src.element, frozenset())
-        if view.element not in legal:
+        if fp is None and view.element not in legal:
             names = ", ".join(sorted(d.name for d in legal))
             raise fail(
                 f"{self.name} dst element type {view.element} cannot be stored from an "

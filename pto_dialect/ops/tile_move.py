@@ -17,6 +17,7 @@ from pto_dialect.ops.base import (
     require_dtype_supported,
     require_same_dtype,
 )
+from pto_dialect.ops.fixpipe_fp import verify_fp
 from pto_dialect.ops.tile_memory import ACC_STORE_TYPES, GM_TILE
 from pto_dialect.records import (
     CostFormula,
@@ -104,6 +105,7 @@ class TMovOp(TileOp):
     PIPE: ClassVar[Pipe] = Pipe.MTE1
     PIPE_RULES: ClassVar = location_pair_pipes(Pipe.MTE1)
     MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/tmov.md"
+    FP_SOURCE: ClassVar[bool] = True
     DTYPES_BY_PAIR: ClassVar[Mapping[tuple[Location, Location], DTypes]] = {
         # tmov.md: source element types per legal location pair (empty: pair unsupported)
         (Location.MAT, Location.LEFT): per_target_dtypes(
@@ -157,7 +159,10 @@ class TMovOp(TileOp):
             f"{self.name} src", src.element, target, table, f" for {_pair(*pair)} moves"
         )
         legal = tmov_dst_dtypes(*pair, src.element)
-        if len(legal) == 1 and src.element in legal:
+        fp = self.fp_source
+        if fp is not None:
+            verify_fp(self.name, fp, src, dst.element, target.arch)
+        elif len(legal) == 1 and src.element in legal:
             require_same_dtype(f"{self.name} dst", dst.element, "src", src.element)
         elif dst.element not in legal:
             names = ", ".join(sorted(d.name for d in legal))

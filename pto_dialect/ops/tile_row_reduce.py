@@ -116,6 +116,8 @@ class RowReduceTileOp(TileOp):
             require_same_dtype(f"{self.name} {role}", tile.element, "src", src.element)
         assert self.DTYPES is not None
         require_dtype_supported(self.name, src.element, target, self.DTYPES)
+        if dst.valid_shape == (0, 0):  # PyPTO's no-op marker (PTOAS allowEmptyMarker)
+            return
         require_nonzero_valid(f"{self.name} src", src)
         src_rows, dst_rows = src.valid_shape[0], dst.valid_shape[0]
         if DYNAMIC not in (src_rows, dst_rows) and src_rows != dst_rows:

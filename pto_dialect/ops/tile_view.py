@@ -1,4 +1,5 @@
-"""Views: tiles over another tile's storage, without copying (`pto.subview`, `pto.treshape`).
+"""Views: tiles over another tile's storage, without copying (`pto.subview`, `pto.treshape`,
+`pto.talias`).
 
 `pto.subview`: a tile buffer that views a window of another.
 
@@ -18,6 +19,12 @@ within `sizes`; a boxed view is whole boxes, at box-aligned constant offsets.
 `%r = pto.treshape %src : !pto.tile_buf<...> -> !pto.tile_buf<...>`). Rules (TRESHAPE_IMPL
 on the page): one location, one total byte size, no change between boxed and unboxed
 layouts; the result is the source's kind of tile type.
+
+`pto.talias`: an alias tile over the same payload (`%a = pto.talias %src : T -> T'`). The page
+gives no rule and no values (its figure's template is treshape's `reshape_move`;
+sync-and-config.md: "changes the visible tile view, not the underlying bytes"): treshape's
+rules and meaning (docs/semantics.md). The page's Level-2 template `ins(...) outs(%dst)` would
+rebind an allocated buffer's storage, which SSA tile buffers cannot express: not accepted.
 """
 
 from __future__ import annotations
@@ -231,13 +238,9 @@ def _inferred(source: TileBufType, sizes: tuple[int, int], valid: Sequence[SSAVa
     return TileBufType.new(params)
 
 
-@irdl_op_definition
-class TReshapeOp(PtoOp):
-    """The bytes of `src` as another tile type (no copy)."""
+class ReinterpretOp(PtoOp):
+    """The bytes of `src` as another tile type (no copy): `treshape` and `talias`."""
 
-    name = "pto.treshape"
-
-    MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/treshape.md"
     COST: ClassVar = NoCycles("a reinterpretation: metadata only (PTOAS models it on PIPE_S)")
 
     src = operand_def(TileTypeBase)
@@ -270,6 +273,15 @@ class TReshapeOp(PtoOp):
             )
 
 
+@irdl_op_definition
+class TReshapeOp(ReinterpretOp):
+    """The bytes of `src` as another tile type (no copy)."""
+
+    name = "pto.treshape"
+
+    MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/treshape.md"
+
+
 SubViewOp = define_op(
     WindowViewOp, "SubViewOp", "pto.subview",
     "A tile buffer viewing `sizes` of `source` from `offsets` on (no copy).",
@@ -283,4 +295,13 @@ SubsetOp = define_op(
 )  # fmt: skip
 
 
-OPS: list[type[IRDLOperation]] = [SubViewOp, TReshapeOp, SubsetOp]
+@irdl_op_definition
+class TAliasOp(ReinterpretOp):
+    """A second tile view over `src`'s bytes (`TALIAS(dst, src)`); treshape's rules."""
+
+    name = "pto.talias"
+
+    MANUAL: ClassVar = "tile/ops/sync-and-config/talias.md"
+
+
+OPS: list[type[IRDLOperation]] = [SubViewOp, TReshapeOp, SubsetOp, TAliasOp]

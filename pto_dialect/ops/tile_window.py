@@ -25,6 +25,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout, TargetArch
 from pto_dialect.ops.base import TileOp, dims_str, fail, require_dtype_supported
+from pto_dialect.ops.fixpipe_fp import verify_fp
 from pto_dialect.ops.tile_move import location_pair_pipes, tmov_dst_dtypes
 from pto_dialect.records import CostFormula, Formula, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
@@ -77,6 +78,7 @@ class WindowTileOp(TileOp):
     """A copy between a tile and a window of another at (`index_row`, `index_col`)."""
 
     NUM_INS: ClassVar[int] = 3
+    FP_SOURCE: ClassVar[bool] = True
     PIPE: ClassVar[Pipe] = Pipe.V
     PIPE_RULES: ClassVar = location_pair_pipes(Pipe.V)
     """As tmov's location pairs (PTOAS `getPipe`; pto-isa TEXTRACT_M2LR MTE1, TEXTRACT_A2M and
@@ -104,7 +106,7 @@ class WindowTileOp(TileOp):
         ]
 
     def source_roles(self) -> list[str]:
-        return ["src", "indexRow", "indexCol"]
+        return ["src", "indexRow", "indexCol", *(["fp"] if self.fp_source is not None else [])]
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
         """The result type's valid shape (`?`: its full shape)."""
@@ -128,7 +130,10 @@ class WindowTileOp(TileOp):
         if src.location is not _ACC:
             require_dtype_supported(f"{self.name} src", src.element, target, WINDOW_DTYPES)
         results = tmov_dst_dtypes(src.location, dst.location, src.element)
-        if dst.element not in results:
+        fp = self.fp_source
+        if fp is not None:
+            verify_fp(self.name, fp, src, dst.element, target.arch)
+        elif dst.element not in results:
             names = ", ".join(sorted(d.name for d in results))
             raise fail(
                 f"{self.name} dst dtype {dst.element} must be {names} for a "

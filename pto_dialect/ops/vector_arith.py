@@ -52,7 +52,10 @@ ALL_TYPES = "f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8"
 INT_TYPES = "i32 ui32 i16 ui16 i8 ui8"
 ARITH = per_target_dtypes(ALL_TYPES, ALL_TYPES)
 MUL = per_target_dtypes(ALL_TYPES, "f32 f16 bf16 i32 ui32 i16 ui16")  # seed 004: no A5 8-bit
-DIV = per_target_dtypes("f32 f16", "f32 f16")  # float only
+DIV = per_target_dtypes("f32 f16", "f32 f16 i16 i32")
+"""vdiv.md: f16, f32 (no integer division); PTOAS's A5 also divides signed or signless i16
+and i32 lanes (a software sequence, test/lit/vpto/issue_1181/1241_*: unsigned lanes are
+rejected), which the CPU target follows: decisions.md."""
 INT = per_target_dtypes(INT_TYPES, INT_TYPES)  # bitwise and shifts: integer only
 BITWISE = per_target_dtypes(ALL_TYPES, ALL_TYPES + " f8E4M3FN f8E5M2 hif8")
 """vand/vor/vxor: raw bits of any lane; on A5 also the 8-bit float lanes (PTOAS's VPTO
@@ -212,8 +215,6 @@ class VDivOp(VectorBinaryOp):
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vdiv.md"
     DTYPES: ClassVar = DIV
     COST: ClassVar = VDIV_COST
-
-    ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.FLOAT
 
 
 @irdl_op_definition

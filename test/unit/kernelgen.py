@@ -521,7 +521,7 @@ def chains(draw: st.DrawFn, target: str) -> Chain:
 
 def expansions(target: str, dtype: str) -> list[str]:
     """The row and column expansions legal for `dtype` on `target` that the vector lowering
-    computes exactly (no integer division: `vdiv` is float only)."""
+    computes exactly (no integer division: the lowering emits no integer `vdiv`)."""
     from pto_dialect.dtypes import dtype_named
     from pto_dialect.targets import profile_for_module_attr
 

@@ -341,6 +341,26 @@ def test_ctrl_register_keeps_what_the_kernel_sets() -> None:
     assert api.run(m, np.zeros(2, np.int64))[0].tolist() == [0, 1 << 59]
 
 
+def test_sbitset_sets_and_clears_one_bit_of_a_64_bit_word() -> None:
+    """PTOAS's `sbitset1 %ctrl, 48` (a5 fixpipe kernels) and `sbitset0`; bit 63 makes the
+    i64 negative (two's complement)."""
+    m = kernel(
+        "%p: !pto.ptr<i64>",
+        """%a = arith.constant 5 : i64
+    %b48 = arith.constant 48 : i64
+    %b63 = arith.constant 63 : i64
+    %b0 = arith.constant 0 : i64
+    %s = pto.sbitset1 %a, %b48 : i64, i64 -> i64
+    %t = pto.sbitset1 %s, %b63 : i64, i64 -> i64
+    %u = pto.sbitset0 %t, %b0 : i64, i64 -> i64
+    pto.store_scalar %s, %p[%c0] : !pto.ptr<i64>, i64
+    pto.store_scalar %t, %p[%c1] : !pto.ptr<i64>, i64
+    pto.store_scalar %u, %p[%c2] : !pto.ptr<i64>, i64""",
+    )
+    got = api.run(m, np.zeros(3, np.int64))[0].view(np.uint64).tolist()
+    assert got == [5 + 2**48, 5 + 2**48 + 2**63, 4 + 2**48 + 2**63]
+
+
 def test_scf_for_result_type_without_parentheses() -> None:
     """MLIR's `-> i32` after iter_args (PTOAS kernels write it) parses as `-> (i32)`."""
     m = kernel(

@@ -196,3 +196,267 @@ def test_vcvt_packs_fp4_pairs_into_the_parts_byte_lanes() -> None:
     back = convert_lanes(packed, np.ones(256, bool), BF16, 128, 1, (RoundMode.RINT, SatMode.OFF),
                          F4E2M1X2)  # fmt: skip
     assert back.astype(np.float32).tolist() == values.astype(np.float32).tolist()
+
+
+def _ub_kernel(mode: str, sets: str, wait: str) -> str:
+    """The AIC's product of a (32 x 32) and b (32 x 32) goes to UB with `dst_mode(mode)`;
+    AIV s then copies the 32 x 32 f32 at UB address 0 to rows [32 s, 32 s + 32) of c."""
+    body = _kernel("a5", 32, 32, 32, "f16", "f32", "f32").split("  pto.mte_gm_l1_frac", 1)
+    head, cube = body[0], "  pto.mte_gm_l1_frac" + body[1].split("  pto.mte_l0c_gm")[0]
+    head = head.replace(
+        "%c: !pto.ptr<f32, gm>) {", "%c: !pto.ptr<f32, gm>) attributes {pto.kernel} {"
+    )
+    return f"""{head}  %ub = pto.castptr %c0 : i64 -> !pto.ptr<f32, ub>
+  %row = arith.constant 128 : i64
+  pto.section.cube {{
+  {cube}  pto.mte_l0c_ub %l0c, %ub, %m, %n, %m16, %n, dst_mode({mode}), nz2nd
+      : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64, i64, i64{", i64" * mode.startswith("%")}
+    {sets}
+  }}
+  pto.section.vector {{
+    %s = pto.get_subblock_idx
+    %si = arith.index_cast %s : i64 to index
+    %c16i = arith.constant 16 : index
+    %c1i = arith.constant 1 : index
+    %id16 = arith.muli %si, %c16i : index
+    %id = arith.addi %id16, %c1i : index
+    {wait}
+    %c1024 = arith.constant 1024 : index
+    %at = arith.muli %si, %c1024 : index
+    %dst = pto.addptr %c, %at : !pto.ptr<f32, gm>, index -> !pto.ptr<f32, gm>
+    pto.mte_ub_gm %ub, %dst, %row nburst(%m, %row, %row)
+      : !pto.ptr<f32, ub>, !pto.ptr<f32, gm>, i64, i64, i64, i64
+  }}
+  func.return
+}}
+}}
+"""
+
+
+NAMED = ("pto.set_intra_block <PIPE_FIX>, 1\n    pto.set_intra_block <PIPE_FIX>, 17",
+         "pto.wait_intra_block <PIPE_MTE3>, %id")  # fmt: skip
+OLDER = ("pto.sync.set <PIPE_FIX>, 1\n    pto.sync.set <PIPE_FIX>, 17",
+         "pto.sync.wait <PIPE_MTE3>, %id")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("mode", "spelling"),
+    [("%c0", NAMED), ("%c1", NAMED), ("split_m", NAMED), ("split_n", NAMED), ("split_m", OLDER)],
+)
+def test_fixpipe_to_ub_reaches_the_vector_core_its_mode_names(
+    mode: str, spelling: tuple[str, str]
+) -> None:
+    """mte-l0c-ub.md: sub-block s's UB, or the first half of the rows (split_m) / columns
+    (split_n) in AIV0's UB and the second in AIV1's, each at %dst with dst_stride n. AIV s
+    waits for semaphore 16 s + 1, which the AIC's set of 16 s + 1 signals (PTOAS's named
+    form; vpto-dev/PTOAS's `sync.set` 17 on a5 is the same semaphore)."""
+    rng = np.random.default_rng(26)
+    a, b = (rng.integers(-4, 5, (32, 32)).astype(np.float16) for _ in range(2))
+    product = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
+    want = np.zeros((2, 32, 32), np.float32)
+    if mode.startswith("%"):
+        want[int(mode[2:])] = product
+    elif mode == "split_m":
+        want[0, :16], want[1, :16] = product[:16], product[16:]
+    else:
+        want[0, :, :16], want[1, :, :16] = product[:, :16], product[:, 16:]
+    module = api.parse(_ub_kernel(mode, *spelling))
+    got = api.run(module, a.reshape(-1), b.reshape(-1), np.zeros(2 * 32 * 32, np.float32))
+    assert np.array_equal(got.outputs[2].reshape(2, 32, 32), want)
+
+
+_T = "!pto.tile_buf<loc={}, dtype={}, rows={}, cols=16, v_row={}, v_col=16, blayout={}, slayout={}, fractal={}, pad=0>"  # noqa: E501
+_MAT, _LEFT, _RIGHT, _ACC, _WMAT, _FP, _VEC = (
+    _T.format(loc, dtype, rows, rows, b, s, f)
+    for loc, dtype, rows, b, s, f in (
+        ("mat", "f32", 16, "col_major", "row_major", 512),
+        ("left", "f32", 16, "col_major", "row_major", 512),
+        ("right", "f32", 16, "row_major", "col_major", 512),
+        ("acc", "f32", 16, "col_major", "row_major", 1024),
+        ("mat", "ui64", 1, "row_major", "none_box", 512),
+        ("scaling", "ui64", 1, "row_major", "none_box", 512),
+        ("vec", "f16", 16, "row_major", "none_box", 512),
+    )
+)
+_FP_MOVES = {
+    # PTOAS's spellings: `fp %fp : F` inside ins, and tmov's second source
+    "tstore": f"pto.tstore ins(%acc : {_ACC} fp %fp : {_FP}) outs(%cp : !pto.partition_tensor_view<16x16xf16>)",  # noqa: E501
+    "tmov": f"pto.tmov ins(%acc : {_ACC}, %fp : {_FP}) outs(%v : {_VEC})",
+    "textract": f"pto.textract ins(%acc, %c0, %c0 : {_ACC}, index, index fp %fp : {_FP}) outs(%v : {_VEC})",  # noqa: E501
+    "tinsert": f"pto.tinsert ins(%acc, %c0, %c0 : {_ACC}, index, index fp %fp : {_FP}) outs(%v : {_VEC})",  # noqa: E501
+}
+
+
+def _view(name: str, dtype: str, rows: int) -> str:
+    tensor = f"!pto.tensor_view<?x?x{dtype}>"
+    return f"""
+    %{name}v = pto.make_tensor_view %{name}, shape = [%c{rows}, %c16], strides = [%c16, %c1] : {tensor}
+    %{name}p = pto.partition_view %{name}v, offsets = [%c0, %c0], sizes = [%c{rows}, %c16] : {tensor} -> !pto.partition_tensor_view<{rows}x16x{dtype}>"""  # noqa: E501
+
+
+@pytest.mark.parametrize("move", list(_FP_MOVES))
+def test_an_fp_tile_quantises_each_accumulator_column_by_its_word(move: str) -> None:
+    """TSTORE_FP / TMOV_FP / TEXTRACT_FP / TINSERT_FP f32 -> f16 (pto-isa a5
+    GetVectorPreQuantMode: VQF322F16_PRE): column j times the f32 scale in bits 13-31 of
+    the j-th 64-bit word of the scaling tile; integer products and power-of-two scales are
+    exact in f16."""
+    store = _FP_MOVES[move]
+    if move != "tstore":
+        store += (
+            f"\n    pto.tstore ins(%v : {_VEC}) outs(%cp : !pto.partition_tensor_view<16x16xf16>)"
+        )
+    text = f"""module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %w: !pto.ptr<ui64>, %c: !pto.ptr<f16>) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index{_view("a", "f32", 16)}{_view("b", "f32", 16)}{_view("w", "ui64", 1)}{_view("c", "f16", 16)}
+    %ma = pto.alloc_tile : {_MAT}
+    %mb = pto.alloc_tile : {_MAT}
+    %l = pto.alloc_tile : {_LEFT}
+    %r = pto.alloc_tile : {_RIGHT}
+    %acc = pto.alloc_tile : {_ACC}
+    %wm = pto.alloc_tile : {_WMAT}
+    %fp = pto.alloc_tile : {_FP}
+    %v = pto.alloc_tile : {_VEC}
+    pto.tload ins(%ap : !pto.partition_tensor_view<16x16xf32>) outs(%ma : {_MAT})
+    pto.tload ins(%bp : !pto.partition_tensor_view<16x16xf32>) outs(%mb : {_MAT})
+    pto.tload ins(%wp : !pto.partition_tensor_view<1x16xui64>) outs(%wm : {_WMAT})
+    pto.tmov ins(%ma : {_MAT}) outs(%l : {_LEFT})
+    pto.tmov ins(%mb : {_MAT}) outs(%r : {_RIGHT})
+    pto.tmov ins(%wm : {_WMAT}) outs(%fp : {_FP})
+    pto.tmatmul ins(%l, %r : {_LEFT}, {_RIGHT}) outs(%acc : {_ACC})
+    {store}
+    return
+  }}
+}}"""  # noqa: E501
+    rng = np.random.default_rng(16)
+    a, b = (rng.integers(-4, 5, (16, 16)).astype(np.float32) for _ in range(2))
+    scales = np.tile(np.array([0.5, 2.0, 0.25, 1.0], np.float32), 4)
+    words = scales.view(np.uint32).astype(np.uint64)
+    got = api.run(api.parse(text), a, b, words, np.zeros((16, 16), np.float16))["c"]
+    assert np.array_equal(got, ((a.astype(np.float64) @ b) * scales).astype(np.float16))
+
+
+def test_l1_and_ub_of_a_block_are_shared_by_its_cores() -> None:
+    """An AIV's UB -> L1 copy writes the AIC's L1 and the AIC's L1 -> UB copy AIV0's UB (an
+    AIV has no L1, the AIC no UB): 256 i16 go GM -> AIV0 UB -> L1 -> AIV0 UB -> GM."""
+    copy = (
+        "%c0, %c16, %c1, %c0, %c0 : !pto.ptr<i16, {}>, !pto.ptr<i16, {}>, i64, i64, i64, i64, i64"
+    )
+    text = f"""module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%src: !pto.ptr<i16, gm>, %dst: !pto.ptr<i16, gm>) attributes {{pto.kernel}} {{
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    %c16 = arith.constant 16 : i64
+    %c512 = arith.constant 512 : i64
+    %l1 = pto.castptr %c512 : i64 -> !pto.ptr<i16, l1>
+    %ub0 = pto.castptr %c0 : i64 -> !pto.ptr<i16, ub>
+    %ub1 = pto.castptr %c512 : i64 -> !pto.ptr<i16, ub>
+    pto.section.vector {{
+      %s = pto.get_subblock_idx
+      %first = arith.cmpi eq, %s, %c0 : i64
+      scf.if %first {{
+        pto.mte_gm_ub %src, %ub0, %c0, %c512 nburst(%c1, %c512, %c512)
+          : !pto.ptr<i16, gm>, !pto.ptr<i16, ub>, i64, i64, i64, i64, i64
+        pto.barrier #pto.pipe<PIPE_ALL>
+        pto.copy_ubuf_to_cbuf %ub0, %l1, {copy.format("ub", "l1")}
+        pto.set_intra_block <PIPE_MTE3>, 0
+        pto.wait_intra_block <PIPE_MTE3>, 1
+        pto.mte_ub_gm %ub1, %dst, %c512 nburst(%c1, %c512, %c512)
+          : !pto.ptr<i16, ub>, !pto.ptr<i16, gm>, i64, i64, i64, i64
+      }}
+    }}
+    pto.section.cube {{
+      pto.wait_intra_block <PIPE_MTE1>, 0
+      pto.copy_cbuf_to_ubuf %l1, %ub1, {copy.format("l1", "ub")}
+      pto.set_intra_block <PIPE_FIX>, 1
+    }}
+    return
+  }}
+}}"""
+    data = np.arange(256, dtype=np.int16) * 3 - 100
+    got = api.run(api.parse(text), data, np.zeros(256, np.int16)).outputs[1]
+    assert np.array_equal(got, data)
+
+
+def test_l1_raw_fills_write_the_word_pattern_in_each_repetition() -> None:
+    """raw_fill_l1 (16-bit word 0xBEEF of 0x1234BEEF, from byte 32: 2 repetitions of 1
+    block, gap 1 block) and create_cbuf_matrix (32-bit word at byte 256, 1 block), read back
+    through UB."""
+    text = """module attributes {pto.target_arch = "a5"} {
+  func.func @k(%out: !pto.ptr<ui8, gm>) {
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    %c2 = arith.constant 2 : i64
+    %c12 = arith.constant 12 : i64
+    %c32 = arith.constant 32 : i64
+    %c256 = arith.constant 256 : i64
+    %c384 = arith.constant 384 : i64
+    %raw = arith.constant 305446639 : i32
+    %l1 = pto.castptr %c0 : i64 -> !pto.ptr<ui8, l1>
+    %l1w = pto.castptr %c256 : i64 -> !pto.ptr<ui32, l1>
+    %ub = pto.castptr %c0 : i64 -> !pto.ptr<ui8, ub>
+    pto.raw_fill_l1 %l1, %c32, %raw, %c2, %c1, %c1 {fill_word_bits = 16 : i64}
+      : !pto.ptr<ui8, l1>, i64, i32, i64, i64, i64
+    pto.create_cbuf_matrix %l1w, %raw, %c1, %c1, %c0 {fill_word_bits = 32 : i64}
+      : !pto.ptr<ui32, l1>, i32, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.mte_l1_ub %l1, %ub, %c12 nburst(%c1, %c0, %c0)
+      : !pto.ptr<ui8, l1>, !pto.ptr<ui8, ub>, i64, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.mte_ub_gm %ub, %out, %c384 nburst(%c1, %c384, %c384)
+      : !pto.ptr<ui8, ub>, !pto.ptr<ui8, gm>, i64, i64, i64, i64
+    return
+  }
+}"""
+    got = api.run(api.parse(text), np.zeros(384, np.uint8)).outputs[0]
+    want = np.zeros(384, np.uint8)
+    want[32:64] = want[96:128] = np.tile([0xEF, 0xBE], 16)
+    want[256:288] = np.tile([0xEF, 0xBE, 0x34, 0x12], 8)
+    assert np.array_equal(got, want)
+
+
+def test_copy_cbuf_to_fbuf_moves_units_of_64_bytes_into_the_fixpipe_buffer() -> None:
+    """PTOAS's `copy_cbuf_to_fbuf` (n_burst 1, len_burst 2: 128 bytes) puts the L1 words
+    filled with f32 0.5 (0x3F000000) into the fixpipe buffer, where a tstore's fp tile reads
+    them: every column scaled by 0.5."""
+    rng = np.random.default_rng(64)
+    a, b = (rng.integers(-4, 5, (16, 16)).astype(np.float32) for _ in range(2))
+    micro = f"""%i0 = arith.constant 0 : i64
+    %i1 = arith.constant 1 : i64
+    %i2 = arith.constant 2 : i64
+    %i4 = arith.constant 4 : i64
+    %half = arith.constant 1056964608 : i32
+    %l1w = pto.castptr %i0 : i64 -> !pto.ptr<ui32, l1>
+    %l1q = pto.castptr %i0 : i64 -> !pto.ptr<ui64, l1>
+    %fbq = pto.castptr %i0 : i64 -> !pto.ptr<ui64, fb>
+    pto.create_cbuf_matrix %l1w, %half, %i1, %i4, %i0 {{fill_word_bits = 32 : i64}}
+      : !pto.ptr<ui32, l1>, i32, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.copy_cbuf_to_fbuf %l1q, %fbq, %i1, %i2, %i0, %i0
+      : !pto.ptr<ui64, l1>, !pto.ptr<ui64, fb>, i64, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    %fp = pto.alloc_tile addr = %i0 : {_FP}"""
+    store = f"pto.tstore ins(%acc : {_ACC} fp %fp : {_FP}) outs(%cp : !pto.partition_tensor_view<16x16xf16>)"  # noqa: E501
+    text = f"""module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %c: !pto.ptr<f16>) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c16 = arith.constant 16 : index{_view("a", "f32", 16)}{_view("b", "f32", 16)}{_view("c", "f16", 16)}
+    %ma = pto.alloc_tile : {_MAT}
+    %mb = pto.alloc_tile : {_MAT}
+    %l = pto.alloc_tile : {_LEFT}
+    %r = pto.alloc_tile : {_RIGHT}
+    %acc = pto.alloc_tile : {_ACC}
+    {micro}
+    pto.tload ins(%ap : !pto.partition_tensor_view<16x16xf32>) outs(%ma : {_MAT})
+    pto.tload ins(%bp : !pto.partition_tensor_view<16x16xf32>) outs(%mb : {_MAT})
+    pto.tmov ins(%ma : {_MAT}) outs(%l : {_LEFT})
+    pto.tmov ins(%mb : {_MAT}) outs(%r : {_RIGHT})
+    pto.tmatmul ins(%l, %r : {_LEFT}, {_RIGHT}) outs(%acc : {_ACC})
+    {store}
+    return
+  }}
+}}"""  # noqa: E501
+    got = api.run(api.parse(text), a, b, np.zeros((16, 16), np.float16))["c"]
+    assert np.array_equal(got, ((a.astype(np.float64) @ b) * 0.5).astype(np.float16))

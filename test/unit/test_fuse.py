@@ -15,10 +15,12 @@ from hypothesis import strategies as st
 from support import context, parse_kernel
 from test_lower_tile_to_vector import random_array
 from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
 from interpreters.args import ArrayArg, ScalarArg
 from interpreters.execute import run_function
+from passes.fuse import emit
 from passes.fuse.groups import REGISTERS, find_groups
 from passes.fuse.members import Form
 from passes.pipeline import PipelinePass, pipeline_passes
@@ -251,3 +253,41 @@ def test_an_empty_valid_region_is_not_fused(target: str):
     module.verify()
     assert "pto.fused" not in str(module)
     assert run_function(module, []).hazards == []
+
+
+WIDE = FusedChain("f32", 2, 64 * 9 + 8, (("reduce", "trowmax", 0, "trowexpandsub"),
+                                         ("reduce", "trowsum", 1, "trowexpandmul")))  # fmt: skip
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_wide_row_reduction_steps_its_accumulator_in_a_loop(
+    target: str, monkeypatch: pytest.MonkeyPatch
+):
+    """Rows of 9 whole registers and a partial one, reduced from UB: each row of a block
+    steps its whole registers in an `scf.for` carrying the accumulator, one load a step
+    (`UNROLLED_CHUNKS`), with the bytes of the op-by-op lowering; the code is smaller than
+    unrolled by the 8 steps a row it leaves to the loop."""
+    final = check(WIDE, target, seed=7)
+    module = parse_kernel(final)
+    fused = fused_scopes(module)
+    assert len(fused) == 2  # trowmax, tmuls, trowexpand, trowexpandsub; then with trowsum
+    monkeypatch.setattr(emit, "UNROLLED_CHUNKS", 10)
+    unrolled = parse_kernel(WIDE.text(target))
+    PipelinePass(target=target).apply(context(arith.Arith, scf.Scf), unrolled)
+    sizes = [sum(1 for _ in s.walk()) for s in fused_scopes(unrolled)]
+    for scope, size in zip(fused, sizes, strict=True):
+        label = str(scope.attributes[VecScopeOp.FUSED])
+        rows = int(label.split("(")[1].split(" row")[0])  # rows per block
+        loops = [op for op in scope.walk() if isinstance(op, scf.ForOp) and op.iter_args]
+        assert len(loops) == rows
+        for loop in loops:
+            names = [op.name for op in loop.body.walk()]
+            assert names.count("pto.vlds") + names.count("pto.vsldb") == 1
+        assert sum(1 for _ in scope.walk()) <= size - 8 * 2 * rows  # a load and a step
+    assert not [op for s in fused_scopes(unrolled) for op in s.walk()
+                if isinstance(op, scf.ForOp) and op.iter_args]  # fmt: skip
+
+
+def fused_scopes(module: ModuleOp) -> list[VecScopeOp]:
+    return [op for op in module.walk()
+            if isinstance(op, VecScopeOp) and VecScopeOp.FUSED in op.attributes]  # fmt: skip

@@ -437,6 +437,8 @@ def lowerable(op: str, dtype: DType, target: str) -> bool:
     legal = functools.partial(legal_dtypes, profile(target))
     if (op, target) in RECORD_REFUSED:
         return False
+    if VECTOR_OP[op] == "vdiv" and dtype.is_int:  # A5's software vdiv: not a lowering target
+        return False
     return dtype in legal(op) and dtype in legal(VECTOR_OP[op])
 
 

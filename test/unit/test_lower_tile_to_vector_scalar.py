@@ -48,11 +48,14 @@ SCALAR_REFUSED = {
     *(("tdivs", d, t) for d in ("i8", "ui8", "i16", "ui16", "i32", "ui32") for t in ("a5", "cpu")),
 }  # fmt: skip
 """(op, dtype, target) the tile op supports and its vector op does not: integer tdivs with a
-float-only vdiv (tfmods, trems and tpows are refused on every type: `REFUSED`)."""
+float-only vdiv, or A5's integer vdiv, PTOAS's software sequence (tfmods, trems and tpows
+are refused on every type: `REFUSED`)."""
 
 
 def scalar_lowerable(op: str, dtype: DType, target: str) -> bool:
     legal = functools.partial(legal_dtypes, profile(target))
+    if SCALAR_VECTOR_OP[op] == "vdiv" and dtype.is_int:  # A5's software vdiv: not lowered to
+        return False
     return dtype in legal(op) and dtype in legal(SCALAR_VECTOR_OP[op])
 
 

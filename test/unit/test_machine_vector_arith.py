@@ -126,6 +126,9 @@ def ref_int(name: str, a: int, b: int, dtype: DType) -> int:
         return wrap(a | b, dtype)
     if name == "vxor":
         return wrap(a ^ b, dtype)
+    if name == "vdiv":  # C: the quotient truncated toward zero (A5's software vdiv)
+        quotient = abs(a) // abs(b)
+        return wrap(quotient if (a < 0) == (b < 0) else -quotient, dtype)
     assert 0 <= b < bits
     if name == "vshl":
         return wrap(a << b, dtype)
@@ -198,9 +201,13 @@ def test_binary_against_reference(case: tuple[TargetProfile, str, DType]) -> Non
     if name in ("vshl", "vshr"):  # counts in range on active lanes, anything elsewhere
         counts = rng.integers(0, dtype.bits, n)
         rhs = np.where(mask, counts, rhs.astype(np.int64)).astype(dtype.numpy)
-    if name == "vdiv":
+    if name == "vdiv" and dtype.is_float:
         rhs[1:6] = 0  # IEEE division by zero on every target
         mask[1:6] = True
+    if name == "vdiv" and dtype.is_int:  # a zero divisor is an error (test below)
+        rhs = np.where(rhs == 0, 1, rhs).astype(dtype.numpy)
+        lhs[0], rhs[0] = -(1 << (dtype.bits - 1)), -1  # MIN / -1 wraps to MIN
+        mask[0] = True
     op = build(target, [vreg(dtype)] * 2 + [mask_type(dtype)], OPS[name])
     (result,) = run(Machine(target), op, [lhs, rhs, mask])
     expected = np.zeros(n, dtype=dtype.numpy)
@@ -361,6 +368,9 @@ def test_vdiv_by_zero_per_target() -> None:
     mask[7] = False  # inactive zero denominators are fine
     with np.errstate(all="ignore"):
         assert not sem.binary(sem.divide, a, b, mask, F32, strict).any()
+    ints = np.arange(64, dtype=np.int32)  # integer lanes (A5, CPU): a zero divisor is an error
+    with pytest.raises(PtoRuntimeError, match="vdiv integer division by zero in active lane 0"):
+        sem.binary(sem.divide, ints, ints, np.ones(64, np.bool_), I32, VECTOR_ARITH_RULES[A5.arch])
 
 
 # ----------------------------------------------------------------------------------------

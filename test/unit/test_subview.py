@@ -114,7 +114,7 @@ def test_boxed_view_reads_and_writes_through_the_box_layout() -> None:
     assert np.array_equal(parent.get(), want)
 
 
-def reshape_kernel() -> str:
+def reshape_kernel(op: str = "treshape") -> str:
     src = "!pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16>"
     dst = "!pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8>"
     view = "!pto.partition_tensor_view<4x16xf32>"
@@ -132,7 +132,7 @@ builtin.module {{
     %t = pto.alloc_tile : {src}
     pto.tload ins(%p : {view}) outs(%t : {src})
     pto.barrier #pto.pipe<PIPE_ALL>
-    %r = pto.treshape %t : {src} -> {dst}
+    %r = pto.{op} %t : {src} -> {dst}
     %one = arith.constant 1 : i32
     pto.tadds ins(%r, %one : {dst}, i32) outs(%r : {dst})
     pto.barrier #pto.pipe<PIPE_ALL>
@@ -143,12 +143,31 @@ builtin.module {{
 """
 
 
-def test_treshape_reinterprets_the_same_bytes() -> None:
-    """Adding 1 to the i32 reshape of an f32 tile steps each float's bit pattern by one."""
-    module = parse_module(CONTEXT, reshape_kernel(), "kernel.mlir")
+@pytest.mark.parametrize("op", ["treshape", "talias"])
+def test_treshape_reinterprets_the_same_bytes(op: str) -> None:
+    """Adding 1 to the i32 reshape (or alias, talias.md: the same payload) of an f32 tile steps
+    each float's bit pattern by one."""
+    module = parse_module(CONTEXT, reshape_kernel(op), "kernel.mlir")
     module.verify()
     data = np.random.default_rng(5).standard_normal((4, 16)).astype(np.float32)
     out = run_function(module, [ArrayArg(data.copy())], pipes=UntrackedPipes()).outputs()[0]
+    assert out is not None
+    want = [int.from_bytes(x.tobytes(), "little", signed=True) + 1 for x in data.reshape(-1)]
+    assert out.reshape(-1).view(np.int32).tolist() == want
+
+
+def test_an_alias_is_planned_and_synchronised_as_its_source() -> None:
+    """Without barriers, `--auto-sync` orders the tadds on the alias after the tload into its
+    source and the tstore of the source after the tadds: no hazard, the same bytes."""
+    text = reshape_kernel("talias").replace("    pto.barrier #pto.pipe<PIPE_ALL>\n", "")
+    module = parse_module(CONTEXT, text, "kernel.mlir")
+    module.verify()
+    complete(CONTEXT, module)
+    assert sync_ops(module)
+    data = np.random.default_rng(6).standard_normal((4, 16)).astype(np.float32)
+    result = run_function(module, [ArrayArg(data.copy())])
+    assert [h.message for h in result.hazards] == []
+    out = result.outputs()[0]
     assert out is not None
     want = [int.from_bytes(x.tobytes(), "little", signed=True) + 1 for x in data.reshape(-1)]
     assert out.reshape(-1).view(np.int32).tolist() == want

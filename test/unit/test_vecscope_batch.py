@@ -150,3 +150,72 @@ def test_the_step_limit_stops_a_whole_array_run_where_op_by_op_does() -> None:
             run_function(module, args, pipes=UntrackedPipes(), max_steps=40, batch=batch)
         messages.append(str(caught.value))
     assert messages[0] == messages[1] and "--max-steps" in messages[0]
+
+
+COPIES = """builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @rows(%x: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c64 = arith.constant 64 : index
+    %shift = arith.constant SHIFT : index
+    %c0_i64 = arith.constant 0 : i64
+    %c1_i64 = arith.constant 1 : i64
+    %bytes = arith.constant 4096 : i64
+    %ub = pto.castptr %c0_i64 : i64 -> !pto.ptr<f32, ub>
+    pto.mte_gm_ub %x, %ub, %c0_i64, %bytes nburst(%c1_i64, %bytes, %bytes)
+      : !pto.ptr<f32>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.vecscope {
+      %m = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>
+      scf.for %i = %c0 to %c4 step %c2 {
+        %r = arith.addi %i, %c1 : index
+        %a = arith.muli %i, %c64 : index
+        %b = arith.muli %r, %c64 : index
+        %v = pto.vlds %ub[%a] : !pto.ptr<f32, ub> -> V
+        %u = pto.vlds %ub[%b] : !pto.ptr<f32, ub> -> V
+        %w = pto.vadd %v, %v, %m : V, V, !pto.mask<b32> -> V
+        %z = pto.SECOND %u, %u, %m : V, V, !pto.mask<b32> -> V
+        %at = arith.addi %a, %shift : index
+        %bt = arith.addi %b, %shift : index
+        pto.vsts %w, %ub[%at], %m : V, !pto.ptr<f32, ub>, !pto.mask<b32>
+        pto.vsts %z, %ub[%bt], %m : V, !pto.ptr<f32, ub>, !pto.mask<b32>
+      }
+    }
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.mte_ub_gm %ub, %x, %bytes nburst(%c1_i64, %bytes, %bytes)
+      : !pto.ptr<f32, ub>, !pto.ptr<f32>, i64, i64, i64, i64
+    func.return
+  }
+}
+"""
+"""Rows i and i + 1 of 64 f32 per iteration, as pto-fuse interleaves a block of rows:
+x[row + SHIFT] = x[row] + x[row] (SECOND = vadd: two copies of one computation)."""
+
+
+CASES = [(512, "vadd", True, True), (0, "vadd", True, False), (64, "vadd", False, False),
+         (512, "vmul", True, False)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("shift", "second", "batched", "copies"), CASES)
+def test_copies_of_a_row_computation_run_as_one_where_order_does_not_matter(
+    shift: int, second: str, batched: bool, copies: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Apart (512): the copies run once over an extra axis. In place (0): reads meet
+    writes, the plan without copies runs. Shifted by a row (64): iteration 2 reads what
+    iteration 1 stored, op by op. Different ops (vmul): no copies."""
+    text = COPIES.replace("SHIFT", str(shift)).replace("SECOND", second)
+    module = parse_kernel(text.replace(" V", f" {V}"))
+    plans: list[vecscope_batch.ScopePlan | None] = []
+    original = vecscope_batch.Batcher.run
+
+    def recorded(self: vecscope_batch.Batcher, *rest: object) -> bool:
+        done = original(self, *rest)  # pyright: ignore[reportArgumentType]
+        plans.extend(self.plans.values())
+        return done
+
+    monkeypatch.setattr(vecscope_batch.Batcher, "run", recorded)
+    assert both(module, ["rand:1024xf32:3"], monkeypatch) == Counter({batched: 1})
+    (plan,) = plans
+    assert plan is not None and plan.copies == copies

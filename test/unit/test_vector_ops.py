@@ -75,7 +75,7 @@ A5_EXPECTED: dict[str, set[str]] = {
     "pto.vadd": ALL,
     "pto.vsub": ALL,
     "pto.vmul": ALL - {"i8", "ui8"},
-    "pto.vdiv": {"f32", "f16"},
+    "pto.vdiv": {"f32", "f16", "i16", "i32"},  # PTOAS: A5 integer vdiv (software)
     "pto.vmax": ALL,
     "pto.vmin": ALL,
     "pto.vand": ALL,  # bitwise on any lanes: PTOAS's verifier and its vor-on-f16 kernels
@@ -192,11 +192,12 @@ def test_binary_rejects_wrong_mask_granularity() -> None:
         module.verify()
 
 
-def test_vdiv_rejects_integers_with_kind_message() -> None:
-    with pytest.raises(
-        VerifyException, match=re.escape("pto.vdiv requires floating-point elements")
-    ):
-        binary(VDivOp, "i16")[0].verify()
+def test_vdiv_takes_signed_integers_on_a5_only() -> None:
+    binary(VDivOp, "i16", "a5")[0].verify()
+    with pytest.raises(VerifyException, match=re.escape("element type ui16 is not supported")):
+        binary(VDivOp, "ui16", "a5")[0].verify()
+    with pytest.raises(VerifyException, match=re.escape("element type i32 is not supported")):
+        binary(VDivOp, "i32", "a2a3")[0].verify()
 
 
 @pytest.mark.parametrize("cls", [VAddCOp, VSubCOp], ids=lambda c: c.name)

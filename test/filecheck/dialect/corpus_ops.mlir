@@ -9,6 +9,35 @@
 !i = !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8, v_row=1, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
 !v = !pto.partition_tensor_view<8x8xf32>
 
+// CHECK-LABEL: func.func @eventid_arrays
+// CHECK-NEXT: %e = pto.declare_eventid_array -> !pto.eventid_array<4>
+// CHECK-NEXT: pto.eventid_array_set %e[%c], %c : !pto.eventid_array<4>
+// CHECK-NEXT: %id = pto.eventid_array_get %e[%c] : !pto.eventid_array<4>
+// CHECK-NEXT: pto.set_flag_dyn[<PIPE_MTE2>, <PIPE_V>, %id]
+// CHECK-NEXT: pto.wait_flag_dyn[<PIPE_MTE2>, <PIPE_V>, %id]
+// GENERIC: "pto.eventid_array_get"(%e, %c) : (!pto.eventid_array<4>, index) -> index
+// GENERIC: "pto.set_flag_dyn"(%id) <{src_pipe = #pto.pipe<PIPE_MTE2>, dst_pipe = #pto.pipe<PIPE_V>}> : (index) -> ()
+func.func @eventid_arrays(%c: index) {
+  %e = pto.declare_eventid_array -> !pto.eventid_array<4>
+  pto.eventid_array_set %e[%c], %c : !pto.eventid_array<4>
+  %id = pto.eventid_array_get %e[%c] : !pto.eventid_array<4>
+  pto.set_flag_dyn [#pto.pipe<PIPE_MTE2>, #pto.pipe<PIPE_V>, %id]
+  pto.wait_flag_dyn ["PIPE_MTE2", "PIPE_V", %id]
+  return
+}
+
+// CHECK-LABEL: func.func @structs
+// CHECK-NEXT: %s = pto.declare_struct -> !pto.struct<f16, !pto.struct<f32, i8>>
+// CHECK-NEXT: pto.struct_set %s[1, 0], %v : !pto.struct<f16, !pto.struct<f32, i8>>, f32
+// CHECK-NEXT: %g = pto.struct_get %s[1, 0] : !pto.struct<f16, !pto.struct<f32, i8>> -> f32
+// GENERIC: "pto.struct_set"(%s, %v) <{path = array<i64: 1, 0>}> : (!pto.struct<f16, !pto.struct<f32, i8>>, f32) -> ()
+func.func @structs(%v: f32) {
+  %s = pto.declare_struct -> !pto.struct<f16, !pto.struct<f32, i8>>
+  pto.struct_set %s[1, 0], %v : !pto.struct<f16, !pto.struct<f32, i8>>, f32
+  %g = pto.struct_get %s[1, 0] : !pto.struct<f16, !pto.struct<f32, i8>> -> f32
+  return
+}
+
 // CHECK-LABEL: func.func @scalar_memory
 // CHECK-NEXT: %x = pto.load_scalar %p[%c] : !pto.ptr<i32> -> i32
 // CHECK-NEXT: pto.store_scalar %x, %p[%c] : !pto.ptr<i32>, i32
@@ -231,11 +260,17 @@ func.func @atomic_config() {
 
 // CHECK-LABEL: func.func @ctrl
 // CHECK: %c = pto.get_ctrl : i64
-// CHECK-NEXT: pto.set_ctrl %c : i64
-// GENERIC: "pto.set_ctrl"(%c) : (i64) -> ()
-func.func @ctrl() {
+// CHECK-NEXT: %s = pto.sbitset1 %c, %b : i64, i64 -> i64
+// CHECK-NEXT: %r = pto.sbitset0 %s, %b : i64, i64 -> i64
+// CHECK-NEXT: pto.set_ctrl %r : i64
+// GENERIC: "pto.sbitset1"(%c, %b) : (i64, i64) -> i64
+// GENERIC: "pto.sbitset0"(%s, %b) : (i64, i64) -> i64
+// GENERIC: "pto.set_ctrl"(%r) : (i64) -> ()
+func.func @ctrl(%b: i64) {
   %c = pto.get_ctrl : i64
-  pto.set_ctrl %c : i64
+  %s = pto.sbitset1 %c, %b : i64, i64 -> i64
+  %r = pto.sbitset0 %s, %b : i64, i64 -> i64
+  pto.set_ctrl %r : i64
   func.return
 }
 
@@ -307,4 +342,25 @@ func.func @subset(%t: !s, %c: index) {
 func.func @shift_count(%s: !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8>, %n: i16) {
   pto.tshls ins(%s, %n : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8>, i16) outs(%s : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8>)
   func.return
+}
+
+// The fixpipe `fp` tile of accumulator stores and moves (PTOAS: `fp %fp : F` in ins, and
+// tmov's second source); one form prints
+!fpacc = !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>
+!fpsc = !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+!fpmat = !pto.tile_buf<loc=mat, dtype=i8, rows=16, cols=32, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+// CHECK-LABEL: func.func @fixpipe_fp
+// CHECK: pto.tstore ins(%acc : !pto.tile_buf<loc=acc{{.*}}> fp %fp : !pto.tile_buf<loc=scaling{{.*}}>) outs(%v : !pto.partition_tensor_view<16x16xi8>)
+// CHECK-NEXT: pto.tmov ins(%acc : !pto.tile_buf<loc=acc{{.*}}> fp %fp : !pto.tile_buf<loc=scaling{{.*}}>) outs(%m : !pto.tile_buf<loc=mat{{.*}}>)
+// CHECK-NEXT: pto.textract ins(%acc, %i, %i : !pto.tile_buf<loc=acc{{.*}}>, index, index fp %fp : !pto.tile_buf<loc=scaling{{.*}}>) outs(%m : !pto.tile_buf<loc=mat{{.*}}>)
+// GENERIC: "pto.tstore"(%acc, %fp, %v) <{operandSegmentSizes = array<i32: 2, 1>}>
+// GENERIC: "pto.tmov"(%acc, %fp, %m) <{operandSegmentSizes = array<i32: 2, 1>}>
+// GENERIC: "pto.textract"(%acc, %i, %i, %fp, %m) <{operandSegmentSizes = array<i32: 4, 1>}>
+module attributes {pto.target_arch = "a5"} {
+  func.func @fixpipe_fp(%acc: !fpacc, %fp: !fpsc, %v: !pto.partition_tensor_view<16x16xi8>, %m: !fpmat, %i: index) {
+    pto.tstore ins(%acc : !fpacc fp %fp : !fpsc) outs(%v : !pto.partition_tensor_view<16x16xi8>)
+    pto.tmov ins(%acc : !fpacc, %fp : !fpsc) outs(%m : !fpmat)
+    pto.textract ins(%acc, %i, %i : !fpacc, index, index fp %fp : !fpsc) outs(%m : !fpmat)
+    func.return
+  }
 }

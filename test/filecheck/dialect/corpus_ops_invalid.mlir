@@ -212,10 +212,10 @@ func.func @case22(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc
 
 // -----
 
-// mgather: a vec value tile
-func.func @case23(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
-  // expected-error @+1 {{pto.mgather value tile must be in loc=vec, got loc=mat}}
-  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>)
+// mgather: a vec value tile (a mat one is the GM -> L1 form)
+func.func @case23(%v: !pto.partition_tensor_view<8x8xf32>, %i: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>, %d: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.mgather value tile must be in loc=vec, got loc=acc}}
+  pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) outs(%d : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>)
   func.return
 }
 
@@ -519,4 +519,145 @@ func.func @dsb() {
   // expected-error @+1 {{pto.dsb mem "GM" must be one of ALL, DDR, UB, SEQ}}
   pto.dsb "GM"
   func.return
+}
+
+// -----
+
+// sbitset: a bit of the 64-bit CTRL
+func.func @sbitset(%c: i64) {
+  %b = arith.constant 64 : i64
+  // expected-error @+1 {{pto.sbitset1 bit 64 must lie in [0, 63]}}
+  %r = pto.sbitset1 %c, %b : i64, i64 -> i64
+  func.return
+}
+
+// -----
+
+// a dynamic flag goes between two different pipes
+func.func @flag_dyn_same_pipe(%e: index) {
+  // expected-error @+1 {{pto.set_flag_dyn source pipe PIPE_V must differ from the destination pipe (use pto.barrier within one pipe)}}
+  pto.set_flag_dyn [#pto.pipe<PIPE_V>, #pto.pipe<PIPE_V>, %e]
+  return
+}
+
+// -----
+
+// fp: a scaling tile
+func.func @fp_scaling(%acc: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, %fp: !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %v: !pto.partition_tensor_view<16x16xi8>) {
+  // expected-error @+1 {{pto.tstore fp must be a !pto.tile_buf in loc=scaling, got !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  pto.tstore ins(%acc : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0> fp %fp : !pto.tile_buf<loc=mat, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%v : !pto.partition_tensor_view<16x16xi8>)
+  func.return
+}
+
+// -----
+
+// an event-id array has a positive size
+func.func @eventid_array_empty() {
+  // expected-error @+1 {{pto.eventid_array needs a positive size, got 0}}
+  %e = pto.declare_eventid_array -> !pto.eventid_array<0>
+  return
+}
+
+// -----
+
+// fp: from an accumulator
+func.func @fp_acc(%src: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %fp: !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %v: !pto.partition_tensor_view<16x16xf32>) {
+  // expected-error @+1 {{pto.tstore with an fp tile moves from loc=acc, got loc=vec}}
+  pto.tstore ins(%src : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0> fp %fp : !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%v : !pto.partition_tensor_view<16x16xf32>)
+  func.return
+}
+
+// -----
+
+// mgather to loc=mat: an NZ dst
+func.func @mgather_l1_layout(%t: !pto.partition_tensor_view<32x32xf16>, %i: !pto.partition_tensor_view<1x16xi32>) {
+  %d = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  // expected-error @+1 {{pto.mgather to loc=mat needs an NZ dst (blayout=col_major, slayout=row_major, fractal=512)}}
+  pto.mgather ins(%t, %i : !pto.partition_tensor_view<32x32xf16>, !pto.partition_tensor_view<1x16xi32>) outs(%d : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {coalesce = #pto<coalesce row>}
+  return
+}
+
+// -----
+
+// fp: a pair the target quantises (a2a3: no f32 -> f16 vector mode)
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @fp_pair(%acc: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, %fp: !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, %m: !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {
+    // expected-error @+1 {{pto.tmov with an fp tile cannot quantise f32 to f16 on target a2a3 (supported: f32->f32, f32->i8, f32->ui8, i32->f16, i32->i32, i32->i8, i32->ui8)}}
+    pto.tmov ins(%acc : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0> fp %fp : !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%m : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=16, v_row=16, v_col=16, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+    func.return
+  }
+}
+
+// -----
+
+// mgather to loc=mat: coalesce written out
+func.func @mgather_l1_coalesce(%t: !pto.partition_tensor_view<32x32xf16>, %i: !pto.partition_tensor_view<1x16xi32>) {
+  %d = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{pto.mgather to loc=mat needs an explicit coalesce (row or elem): GM indices have no tile shape to infer it from}}
+  pto.mgather ins(%t, %i : !pto.partition_tensor_view<32x32xf16>, !pto.partition_tensor_view<1x16xi32>) outs(%d : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>)
+  return
+}
+
+// -----
+
+// mgather to loc=mat: a scratch view exactly with coalesce = elem
+func.func @mgather_l1_scratch(%t: !pto.partition_tensor_view<32x32xf16>, %i: !pto.partition_tensor_view<16x32xi32>) {
+  %d = pto.alloc_tile : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>
+  // expected-error @+1 {{pto.mgather to loc=mat takes a GM scratch operand exactly with coalesce = elem}}
+  pto.mgather ins(%t, %i : !pto.partition_tensor_view<32x32xf16>, !pto.partition_tensor_view<16x32xi32>) outs(%d : !pto.tile_buf<loc=mat, dtype=f16, rows=16, cols=32, v_row=16, v_col=32, blayout=col_major, slayout=row_major, fractal=512, pad=0>) {coalesce = #pto<coalesce elem>}
+  return
+}
+
+// -----
+
+// struct fields are scalars or structs
+func.func @struct_field() {
+  // expected-error @+1 {{pto.struct field i1 is not an 8/16/32/64-bit integer, f16, bf16, f32, f64 or a nested !pto.struct}}
+  %s = pto.declare_struct -> !pto.struct<f32, i1>
+  return
+}
+
+// -----
+
+// a struct path ends at a scalar field of the right type
+func.func @struct_path(%v: f32) {
+  %s = pto.declare_struct -> !pto.struct<!pto.struct<f32, i8>, i16>
+  // expected-error @+1 {{pto.struct_get path [0] stops at the nested !pto.struct<f32, i8>: extend it to a scalar}}
+  %g = pto.struct_get %s[0] : !pto.struct<!pto.struct<f32, i8>, i16> -> f32
+  return
+}
+
+// -----
+
+func.func @struct_path_range() {
+  %s = pto.declare_struct -> !pto.struct<f32, i8>
+  // expected-error @+1 {{pto.struct_get path [5]: field 5 of !pto.struct<f32, i8> does not exist}}
+  %g = pto.struct_get %s[5] : !pto.struct<f32, i8> -> f32
+  return
+}
+
+// -----
+
+func.func @struct_value_type(%v: f16) {
+  %s = pto.declare_struct -> !pto.struct<f32, i8>
+  // expected-error @+1 {{pto.struct_set value type f16 must equal the field's type f32}}
+  pto.struct_set %s[0], %v : !pto.struct<f32, i8>, f16
+  return
+}
+
+// -----
+
+// a struct is stack storage of its function
+func.func @struct_argument(%s: !pto.struct<f32, i8>, %v: f32) {
+  // expected-error @+1 {{pto.struct_set struct must be a pto.declare_struct result (stack storage of this function), not a function argument or another op's result}}
+  pto.struct_set %s[0], %v : !pto.struct<f32, i8>, f32
+  return
+}
+
+// -----
+
+func.func @struct_returned() -> !pto.struct<f32, i8> {
+  // expected-error @+1 {{pto.declare_struct result must not be returned or yielded (func.return): it is storage of the scope that declares it}}
+  %s = pto.declare_struct -> !pto.struct<f32, i8>
+  return %s : !pto.struct<f32, i8>
 }

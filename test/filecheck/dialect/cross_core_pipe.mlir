@@ -78,3 +78,16 @@ func.func @gm_fifo_vector() attributes {pto.kernel_kind = #pto.kernel_kind<vecto
   %send = pto.talloc_to_aic {id = 1, split = 1} -> !pto.tensor_view<8x16xf32>
   func.return
 }
+// vpto-dev/PTOAS (2026-06) kernels on A5 spell AIV1's intra-block semaphores 16-31 in
+// `sync.set` / `sync.wait` (docs/decisions.md).
+// CHECK-LABEL: func.func @older_a5_semaphores
+// CHECK: pto.sync.set <PIPE_FIX>, 17
+// CHECK-NEXT: pto.sync.wait <PIPE_MTE3>, 31
+// GENERIC: "pto.sync.set"() <{pipe = #pto.pipe<PIPE_FIX>, event_id = 17 : i32}> : () -> ()
+module attributes {pto.target_arch = "a5"} {
+  func.func @older_a5_semaphores() {
+    pto.sync.set <PIPE_FIX>, 17
+    pto.sync.wait <PIPE_MTE3>, 31
+    func.return
+  }
+}

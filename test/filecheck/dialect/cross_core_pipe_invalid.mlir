@@ -105,6 +105,28 @@ func.func @event() {
 
 // -----
 
+// on A5 `sync.set` / `sync.wait` also take the older spelling of semaphores 16-31
+module attributes {pto.target_arch = "a5"} {
+  func.func @event_a5() {
+    // expected-error @+1 {{pto.sync.wait event id must be in [0, 32), got 32}}
+    pto.sync.wait <PIPE_V>, 32
+    func.return
+  }
+}
+
+// -----
+
+// ... but the named cross-block forms do not
+module attributes {pto.target_arch = "a5"} {
+  func.func @cross_block_a5() {
+    // expected-error @+1 {{pto.set_cross_block event id must be in [0, 16), got 17}}
+    pto.set_cross_block <PIPE_V>, 17
+    func.return
+  }
+}
+
+// -----
+
 func.func @mode() {
   // expected-error @+1 {{pto.sync.wait ffts_mode must be 0, 1 or 2, got 3}}
   pto.sync.wait <PIPE_V>, 0 {ffts_mode = 3 : i32}

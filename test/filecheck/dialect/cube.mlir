@@ -115,3 +115,35 @@ func.func @stores(%l0c: !pto.ptr<f32, l0c>, %gm: !pto.ptr<f16, gm>, %gm32: !pto.
 }
 }
 
+
+// MX scale loads from an e8m0 scale buffer into an fp8 operand's scales (PTOAS's spelling)
+// CHECK-LABEL: func.func @mx_scales_e8m0
+// CHECK: pto.mte_l1_l0a_mx %s, %a, %c, %c, %c, %c : !pto.ptr<!pto.f8E8M0, l1>, !pto.ptr<f8E4M3FN, l0a>, i64, i64, i64, i64
+// GENERIC: "pto.mte_l1_l0a_mx"(%s, %a, %c, %c, %c, %c)
+module attributes {pto.target_arch = "a5"} {
+func.func @mx_scales_e8m0(%s: !pto.ptr<!pto.f8E8M0, l1>, %a: !pto.ptr<f8E4M3FN, l0a>, %c: i64) {
+  pto.mte_l1_l0a_mx %s, %a, %c, %c, %c, %c : !pto.ptr<!pto.f8E8M0, l1>, !pto.ptr<f8E4M3FN, l0a>, i64, i64, i64, i64
+  func.return
+}
+}
+
+// L1 raw fills (PTOAS)
+// CHECK-LABEL: func.func @l1_fills
+// CHECK: pto.raw_fill_l1 %l1, %c, %r, %c, %c, %c {fill_word_bits = 16 : i64} : !pto.ptr<bf16, l1>, i64, i32, i64, i64, i64
+// CHECK-NEXT: pto.create_cbuf_matrix %w, %r, %c, %c, %c {fill_word_bits = 32 : i64} : !pto.ptr<ui32, l1>, i32, i64, i64, i64
+// GENERIC: "pto.raw_fill_l1"(%l1, %c, %r, %c, %c, %c) <{fill_word_bits = 16 : i64}>
+// GENERIC: "pto.create_cbuf_matrix"(%w, %r, %c, %c, %c) <{fill_word_bits = 32 : i64}>
+func.func @l1_fills(%l1: !pto.ptr<bf16, mat>, %w: !pto.ptr<ui32, l1>, %c: i64, %r: i32) {
+  pto.raw_fill_l1 %l1, %c, %r, %c, %c, %c {fill_word_bits = 16 : i64} : !pto.ptr<bf16, mat>, i64, i32, i64, i64, i64
+  pto.create_cbuf_matrix %w, %r, %c, %c, %c {fill_word_bits = 32 : i64} : !pto.ptr<ui32, l1>, i32, i64, i64, i64
+  func.return
+}
+
+// PTOAS's raw L1 -> fixpipe-buffer copy (the form its mte_l1_fb expands to)
+// CHECK-LABEL: func.func @copy_cbuf_to_fbuf
+// CHECK: pto.copy_cbuf_to_fbuf %l1, %fb, %c, %c, %c, %c : !pto.ptr<ui64, l1>, !pto.ptr<ui64, fb>, i64, i64, i64, i64
+// GENERIC: "pto.copy_cbuf_to_fbuf"(%l1, %fb, %c, %c, %c, %c)
+func.func @copy_cbuf_to_fbuf(%l1: !pto.ptr<ui64, l1>, %fb: !pto.ptr<ui64, fb>, %c: i64) {
+  pto.copy_cbuf_to_fbuf %l1, %fb, %c, %c, %c, %c : !pto.ptr<ui64, l1>, !pto.ptr<ui64, fb>, i64, i64, i64, i64
+  func.return
+}

@@ -172,6 +172,18 @@ func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32,
 
 // -----
 
+// an MX scale load moves bytes: any element types of one width (PTOAS: e8m0 scales into an
+// f8E4M3FN operand's scale buffer)
+module attributes {pto.target_arch = "a5"} {
+func.func @f(%l1h: !pto.ptr<f16, l1>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %c: i64) {
+  // expected-error @+1 {{pto.mte_l1_l0a_mx source element type f16 (16 bits) must be as wide as the destination element type f8E4M3FN (8 bits)}}
+  pto.mte_l1_l0a_mx %l1h, %l0a8, %c, %c, %c, %c : !pto.ptr<f16, l1>, !pto.ptr<f8E4M3FN, l0a>, i64, i64, i64, i64
+  func.return
+}
+}
+
+// -----
+
 module attributes {pto.target_arch = "a5"} {
 func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
   %c0 = arith.constant 0 : i64
@@ -428,4 +440,47 @@ func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32,
   pto.mte_l0c_gm %l0c, %gmh, %c, %c, %c, %c, %c, %c, nz2nz : !pto.ptr<f32, l0c>, !pto.ptr<f16, gm>, i64, i64, i64, i64, i64, i64
   func.return
 }
+}
+
+// -----
+
+// L1 raw fills: the word width, the offset, the control ranges, the canonical view
+func.func @f(%l1: !pto.ptr<ui16, l1>, %c: i64, %r: i32) {
+  // expected-error @+1 {{pto.raw_fill_l1 fill_word_bits must be 16 or 32, got 8}}
+  pto.raw_fill_l1 %l1, %c, %r, %c, %c, %c {fill_word_bits = 8 : i64} : !pto.ptr<ui16, l1>, i64, i32, i64, i64, i64
+  func.return
+}
+
+// -----
+
+func.func @f(%l1: !pto.ptr<ui16, l1>, %c: i64, %r: i32) {
+  %c16 = arith.constant 16 : i64
+  // expected-error @+1 {{pto.raw_fill_l1 byte_offset 16 must be a non-negative multiple of 32}}
+  pto.raw_fill_l1 %l1, %c16, %r, %c, %c, %c {fill_word_bits = 16 : i64} : !pto.ptr<ui16, l1>, i64, i32, i64, i64, i64
+  func.return
+}
+
+// -----
+
+func.func @f(%l1: !pto.ptr<ui32, l1>, %c: i64, %r: i32) {
+  %big = arith.constant 32768 : i64
+  // expected-error @+1 {{pto.create_cbuf_matrix block_num_32b = 32768 must lie in [0, 32767]}}
+  pto.create_cbuf_matrix %l1, %r, %c, %big, %c {fill_word_bits = 32 : i64} : !pto.ptr<ui32, l1>, i32, i64, i64, i64
+  func.return
+}
+
+// -----
+
+func.func @f(%l1: !pto.ptr<f32, l1>, %c: i64, %r: i32) {
+  // expected-error @+1 {{pto.create_cbuf_matrix destination must be a ui32 view for fill_word_bits = 32, got element type f32}}
+  pto.create_cbuf_matrix %l1, %r, %c, %c, %c {fill_word_bits = 32 : i64} : !pto.ptr<f32, l1>, i32, i64, i64, i64
+  func.return
+}
+
+// -----
+
+func.func @f(%ub: !pto.ptr<ui16, ub>, %c: i64, %r: i32) {
+  // expected-error @+1 {{pto.raw_fill_l1 destination must point to l1, got !pto.ptr<ui16, ub>}}
+  pto.raw_fill_l1 %ub, %c, %r, %c, %c, %c {fill_word_bits = 16 : i64} : !pto.ptr<ui16, ub>, i64, i32, i64, i64, i64
+  func.return
 }

@@ -36,7 +36,9 @@ func.func @grouped(%gm: !pto.ptr<f32, gm>, %ub: !pto.ptr<f32, ub>) {
 // CHECK-NEXT:    pto.mte_ub_l1 %a, %l1, %c16 nburst(%c1, %c0, %c0) : !pto.ptr<i16, ub>, !pto.ptr<i16, l1>, i64, i64, i64, i64
 // CHECK-NEXT:    pto.copy_ubuf_to_ubuf %a, %b, %c0, %c2, %c1, %c0, %c1 : !pto.ptr<i16, ub>, !pto.ptr<i16, ub>, i64, i64, i64, i64, i64
 // CHECK-NEXT:    pto.copy_ubuf_to_cbuf %a, %l1, %c0, %c1, %c16, %c0, %c0 : !pto.ptr<i16, ub>, !pto.ptr<i16, l1>, i64, i64, i64, i64, i64
+// CHECK-NEXT:    pto.copy_cbuf_to_ubuf %l1, %a, %c1, %c1, %c16, %c0, %c0 : !pto.ptr<i16, l1>, !pto.ptr<i16, ub>, i64, i64, i64, i64, i64
 // GENERIC: "pto.mte_ub_ub"(%a, %b, %c2, %c1, %c0, %c1) : (!pto.ptr<i16, ub>, !pto.ptr<i16, ub>, i64, i64, i64, i64) -> ()
+// GENERIC: "pto.copy_cbuf_to_ubuf"(%l1, %a, %c1, %c1, %c16, %c0, %c0) : (!pto.ptr<i16, l1>, !pto.ptr<i16, ub>, i64, i64, i64, i64, i64) -> ()
 func.func @blocks(%a: !pto.ptr<i16, vec>, %b: !pto.ptr<i16, ub>, %l1: !pto.ptr<i16, mat>) {
   %c0 = arith.constant 0 : i64
   %c1 = arith.constant 1 : i64
@@ -48,6 +50,7 @@ func.func @blocks(%a: !pto.ptr<i16, vec>, %b: !pto.ptr<i16, ub>, %l1: !pto.ptr<i
     : !pto.ptr<i16, vec>, !pto.ptr<i16, l1>, i64, i64, i64, i64
   pto.copy_ubuf_to_ubuf %a, %b, %c0, %c2, %c1, %c0, %c1 : !pto.ptr<i16, ub>, !pto.ptr<i16, ub>, i64, i64, i64, i64, i64
   pto.copy_ubuf_to_cbuf %a, %l1, %c0, %c1, %c16, %c0, %c0 : !pto.ptr<i16, ub>, !pto.ptr<i16, l1>, i64, i64, i64, i64, i64
+  pto.copy_cbuf_to_ubuf %l1, %a, %c1, %c1, %c16, %c0, %c0 : !pto.ptr<i16, l1>, !pto.ptr<i16, ub>, i64, i64, i64, i64, i64
   func.return
 }
 

@@ -251,10 +251,10 @@ func.func @case25(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %pv: !pto
 
 // -----
 
-// a tile and a view
+// a tile and a view (and an fp tile: corpus_ops_invalid.mlir)
 func.func @case26(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, %pv: !pto.partition_tensor_view<16x16xf32>) {
   // expected-error @+1 {{pto.tstore takes a tile and a partition view: `ins(%t : T) outs(%v : V)` (DPS) or `%t, %v : T, V` (SSA)}}
-  "pto.tstore"(%t, %pv, %pv) <{operandSegmentSizes = array<i32: 2, 1>}> : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.partition_tensor_view<16x16xf32>, !pto.partition_tensor_view<16x16xf32>) -> ()
+  "pto.tstore"(%t, %pv, %pv, %pv) <{operandSegmentSizes = array<i32: 3, 1>}> : (!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>, !pto.partition_tensor_view<16x16xf32>, !pto.partition_tensor_view<16x16xf32>, !pto.partition_tensor_view<16x16xf32>) -> ()
   func.return
 }
 

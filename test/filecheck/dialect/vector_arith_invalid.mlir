@@ -40,10 +40,10 @@ func.func @shift_float(%a: !pto.vreg<128xf16>, %m: !pto.mask<b16>) {
 
 // -----
 
-func.func @div_int(%a: !pto.vreg<64xi32>, %m: !pto.mask<b32>) {
+func.func @div_int(%a: !pto.vreg<64xui32>, %m: !pto.mask<b32>) {
   pto.vecscope {
-    // expected-error @+1 {{pto.vdiv requires floating-point elements, got i32}}
-    %r = pto.vdiv %a, %a, %m : !pto.vreg<64xi32>, !pto.vreg<64xi32>, !pto.mask<b32> -> !pto.vreg<64xi32>
+    // expected-error @+1 {{pto.vdiv element type ui32 is not supported on target cpu (supported: f16, f32, i16, i32)}}
+    %r = pto.vdiv %a, %a, %m : !pto.vreg<64xui32>, !pto.vreg<64xui32>, !pto.mask<b32> -> !pto.vreg<64xui32>
   }
   func.return
 }
@@ -52,7 +52,7 @@ func.func @div_int(%a: !pto.vreg<64xi32>, %m: !pto.mask<b32>) {
 
 func.func @div_bf16(%a: !pto.vreg<128xbf16>, %m: !pto.mask<b16>) {
   pto.vecscope {
-    // expected-error @+1 {{pto.vdiv element type bf16 is not supported on target cpu (supported: f16, f32)}}
+    // expected-error @+1 {{pto.vdiv element type bf16 is not supported on target cpu (supported: f16, f32, i16, i32)}}
     %r = pto.vdiv %a, %a, %m : !pto.vreg<128xbf16>, !pto.vreg<128xbf16>, !pto.mask<b16> -> !pto.vreg<128xbf16>
   }
   func.return

@@ -7,7 +7,7 @@ func.func @int_div() {
   %x = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=i32, rows=4, cols=128, v_row=4, v_col=128>
   %a1 = arith.constant 4096 : i64
   %r = pto.alloc_tile addr = %a1 : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=1, v_row=4, v_col=1, blayout=col_major>
-  // expected-error @+1 {{pto-lower-tile-to-vector: pto.trowexpanddiv: i32 on target cpu has no exact vector lowering: pto.vdiv does not support i32 (supported: f16, f32)}}
+  // expected-error @+1 {{pto-lower-tile-to-vector: pto.trowexpanddiv: i32 on target cpu has no exact vector lowering: pto.vdiv does not support i32 as one instruction (A5's integer vdiv is PTOAS's software sequence)}}
   pto.trowexpanddiv ins(%x, %r : !pto.tile_buf<loc=vec, dtype=i32, rows=4, cols=128, v_row=4, v_col=128>, !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=1, v_row=4, v_col=1, blayout=col_major>) outs(%x : !pto.tile_buf<loc=vec, dtype=i32, rows=4, cols=128, v_row=4, v_col=128>)
   func.return
 }

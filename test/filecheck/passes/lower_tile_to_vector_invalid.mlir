@@ -59,7 +59,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
   func.func @tdiv_i32() {
     %a = arith.constant 0 : i64
     %x = pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>
-    // expected-error @+1 {{pto-lower-tile-to-vector: pto.tdiv: i32 on target a5 has no exact vector lowering: pto.vdiv does not support i32 (supported: f16, f32)}}
+    // expected-error @+1 {{pto-lower-tile-to-vector: pto.tdiv: i32 on target a5 has no exact vector lowering: pto.vdiv does not support i32 as one instruction (A5's integer vdiv is PTOAS's software sequence)}}
     pto.tdiv ins(%x, %x : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>, !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>) outs(%x : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>)
     func.return
   }

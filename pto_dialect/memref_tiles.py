@@ -1,0 +1,73 @@
+"""Local memref buffers, the spelling of PTOAS's kernels before `!pto.tile_buf`, as tiles.
+
+PTOAS up to mid 2026 (hw-native-sys 2026-04, zhangstevenunity 2026-03, vpto-dev 2026-06:
+`PTODpsType` includes `AnyMemRef`) lets a tile operand be a buffer of on-chip memory:
+
+    %t = memref.alloc() : memref<16x16x16xf16, #pto.address_space<vec>>
+    pto.tload ins(%src : memref<...gm>) outs(%t : memref<16x16x16xf16, #pto.address_space<vec>>)
+
+The parser reads such a buffer as the tile it stands for and prints the canonical form:
+`memref.alloc` of a static, identity-layout memref in a tile location (`vec`, `mat`, `left`,
+...), every use of which is a tile op's operand, becomes `pto.alloc_tile` of
+`!pto.tile_buf<loc, RxCxT>` with rows the leading dimensions flattened (1 for rank 1), cols
+the last one, the whole shape valid, and the default configuration (row_major, none_box,
+fractal 512, pad null): what PTOAS's EmitC lowering of a local memref builds
+(`PointerCastConversion`: `BLayout::RowMajor, SLayout::NoneBox, 512, PadValue::Null`, valid
+= shape). The tile then obeys every tile rule (docs/decisions.md). A buffer with any other
+use (a pointer op, a memref op) stays a memref and is checked as written.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import cast
+
+from xdsl.dialects.builtin import MemRefType, ModuleOp, NoneAttr
+from xdsl.dialects.memref import AllocOp
+from xdsl.ir import Attribute
+from xdsl.utils.exceptions import VerifyException
+
+from pto_dialect.attrs import TILE_LOCATIONS, LocationAttr
+from pto_dialect.dtypes import dtype_of
+from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.tile_memory import AllocTileOp
+from pto_dialect.types import TileBufType
+
+
+def tile_of_memref(memref: Attribute) -> TileBufType | None:
+    """The tile a local memref buffer type stands for; None when it is not one."""
+    if not isinstance(memref, MemRefType):
+        return None
+    memref = cast(MemRefType[Attribute], memref)
+    space = memref.memory_space
+    if not isinstance(space, LocationAttr) or space.data not in TILE_LOCATIONS:
+        return None
+    shape = memref.get_shape()
+    if not shape or min(shape) <= 0 or not isinstance(memref.layout, NoneAttr):
+        return None
+    if dtype_of(memref.element_type) is None:
+        return None
+    try:  # a shape no tile has (e.g. 16 x i8 rows) stays a memref, refused where it is used
+        return TileBufType(space.data, memref.element_type, math.prod(shape[:-1]), shape[-1])
+    except VerifyException:
+        return None
+
+
+def tiles_from_memrefs(module: ModuleOp) -> None:
+    """Replaces, in place, each local `memref.alloc` used only as tile operands by the
+    `pto.alloc_tile` of the tile it stands for (keeping its location)."""
+    for op in list(module.walk()):
+        if not isinstance(op, AllocOp) or op.dynamic_sizes or op.symbol_operands:
+            continue
+        tile = tile_of_memref(op.memref.type)
+        uses = list(op.memref.uses)
+        if tile is None or not all(isinstance(use.operation, TileOp) for use in uses):
+            continue
+        alloc = AllocTileOp(tile)
+        alloc.location = op.location
+        op.memref.replace_all_uses_with(alloc.result)
+        parent = op.parent_block()
+        assert parent is not None
+        parent.insert_op_before(alloc, op)
+        op.detach()
+        op.erase()
