@@ -9,9 +9,10 @@ run under pto-run's cycle model (`interpreters.api.run`):
 - vector: tload A, B into UB (loc=vec), the vector-unit tmatmul / tgemv lowered by
   `pto-pipeline{matmul-on-vector=true}`, tstore C from UB;
 - cube: tload A, B into L1 (loc=mat), tmov to L0A / L0B, tmatmul / tgemv into L0C (acc),
-  tstore C from L0C.
+  tstore C from L0C, lowered by `pto-pipeline` to the cube's micro-ops (`pto-lower-matrix`);
+  the `tile` column is the same kernel kept at tile level (`lower-matrix=false`).
 
-It prints both totals, the vector path's register tile and CI, and which path is faster;
+It prints the totals, the vector path's register tile and CI, and which path is faster;
 the last lines give the crossover per target. Shapes whose operands do not fit a buffer
 (UB for the vector path, L0A/L0B for the cube path) in one piece are left out. The cube
 kernel's m is padded to the 16-row box of its left tile (a GEMV uses one valid row).
@@ -123,6 +124,7 @@ class Row:
     target: str
     vector: int
     cube: int
+    cube_tile_level: int
     tile: str
 
 
@@ -158,9 +160,11 @@ def measure(m: int, k: int, n: int, target: str, dtype: DType = F32) -> Row:
         "pto-pipeline{matmul-on-vector=true}",
         *(m, k, n, dtype),
     )
-    cube, _, cube_c = cycles(cube_kernel(m, k, n, target, dtype), "pto-pipeline", m, k, n, dtype)
-    assert vec_c == cube_c, f"{target} {m}x{k}x{n}: the two paths give different bytes"
-    return Row(m, k, n, target, vec, cube, tile)
+    kernel = cube_kernel(m, k, n, target, dtype)
+    cube, _, cube_c = cycles(kernel, "pto-pipeline", m, k, n, dtype)
+    kept, _, kept_c = cycles(kernel, "pto-pipeline{lower-matrix=false}", m, k, n, dtype)
+    assert vec_c == cube_c == kept_c, f"{target} {m}x{k}x{n}: the paths give different bytes"
+    return Row(m, k, n, target, vec, cube, kept, tile)
 
 
 def shapes(quick: bool, dtype: DType = F32) -> list[tuple[int, int, int]]:
@@ -181,8 +185,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     targets = ["a5"] if args.smoke else args.target or list(TARGETS)
     dtype = dtype_named(args.dtype)
-    print(f"{'target':6} {'m':>4} {'k':>4} {'n':>4} {'vector':>9} {'cube':>9} {'v/c':>6}  "
-          "faster  vector register tile")  # fmt: skip
+    print(f"{'target':6} {'m':>4} {'k':>4} {'n':>4} {'vector':>9} {'cube':>9} {'tile':>9} "
+          f"{'v/c':>6}  faster  vector register tile")  # fmt: skip
     rows: list[Row] = []
     for target in targets:
         for m, k, n in shapes(args.quick or args.smoke, dtype)[: 1 if args.smoke else None]:
@@ -191,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             faster = "vector" if row.vector < row.cube else "cube"
             print(
                 f"{target:6} {m:4d} {k:4d} {n:4d} {row.vector:9d} {row.cube:9d} "
-                f"{row.vector / row.cube:6.2f}  {faster:6}  {row.tile}",
+                f"{row.cube_tile_level:9d} {row.vector / row.cube:6.2f}  {faster:6}  {row.tile}",
                 flush=True,
             )
     print("\ncrossover (shapes where the vector path takes fewer cycles):")

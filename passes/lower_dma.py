@@ -91,7 +91,7 @@ PAD_REGISTER_BITS = 32
 _FLOAT_PAD_TYPES = (F16, BF16, F32)
 
 
-def _dim(value: SSAValue) -> Dim:
+def known_dim(value: SSAValue) -> Dim:
     constant = constant_index(value)
     return value if constant is None else constant
 
@@ -183,9 +183,9 @@ class _Window:
             )
         return _Window(
             tensor.ptr,
-            tuple(map(_dim, part.offsets)),
-            tuple(map(_dim, part.sizes)),
-            tuple(map(_dim, tensor.strides)),
+            tuple(map(known_dim, part.offsets)),
+            tuple(map(known_dim, part.sizes)),
+            tuple(map(known_dim, tensor.strides)),
         )
 
 
@@ -294,8 +294,8 @@ def _valid(value: SSAValue, type: TileTypeBase) -> tuple[Dim, Dim]:
     alloc = value.owner
     rows, cols = type.valid_shape
     if isinstance(alloc, AllocTileOp):
-        rows = _dim(alloc.valid_row) if alloc.valid_row is not None else rows
-        cols = _dim(alloc.valid_col) if alloc.valid_col is not None else cols
+        rows = known_dim(alloc.valid_row) if alloc.valid_row is not None else rows
+        cols = known_dim(alloc.valid_col) if alloc.valid_col is not None else cols
     return rows, cols
 
 
@@ -339,14 +339,14 @@ def _pad_value(op: TileOp, tile: _Tile, target: TargetProfile) -> PadAttr | None
 
 
 @dataclass
-class _Emitter:
+class Emitter:
     """Inserts ops before the tile op (or at `point`, in a loop body of `parent`), with its
     location; folds and reuses scalars. Constants go before the tile op, outside any loop."""
 
     rewriter: PatternRewriter
     op: Operation
     point: InsertPoint | None = None
-    parent: _Emitter | None = None
+    parent: Emitter | None = None
     _constants: dict[tuple[int, Attribute], SSAValue] = field(
         default_factory=dict[tuple[int, Attribute], SSAValue]
     )
@@ -364,7 +364,7 @@ class _Emitter:
             self._constants.setdefault(key, op.result)
         return op
 
-    def loop(self, count: Dim) -> tuple[_Emitter, SSAValue]:
+    def loop(self, count: Dim) -> tuple[Emitter, SSAValue]:
         """An `scf.for %i = 0 to count step 1` here; an emitter into its body, and `%i`."""
         body = Block(arg_types=[IndexType()])
         end = scf.YieldOp()
@@ -374,7 +374,7 @@ class _Emitter:
         while root.parent is not None:
             root = root.parent
         root._hoist = root._hoist or InsertPoint.before(loop)
-        inner = _Emitter(self.rewriter, self.op, InsertPoint.before(end), self)
+        inner = Emitter(self.rewriter, self.op, InsertPoint.before(end), self)
         return inner, body.args[0]
 
     def constant(self, value: int, type: IntegerType | IndexType) -> SSAValue:
@@ -429,7 +429,7 @@ class _Emitter:
         return total
 
 
-def _gm_pointer(e: _Emitter, tile: _Tile, window: _Window) -> SSAValue:
+def _gm_pointer(e: Emitter, tile: _Tile, window: _Window) -> SSAValue:
     """The tensor view's pointer, typed as the tile, advanced to the window's first element."""
     ptr = window.ptr
     typed = PtrType(tile.type.dtype)
@@ -444,7 +444,7 @@ def _gm_pointer(e: _Emitter, tile: _Tile, window: _Window) -> SSAValue:
     return ptr
 
 
-def _check_window(e: _Emitter, tile: _Tile, window: _Window, gm: SSAValue) -> None:
+def _check_window(e: Emitter, tile: _Tile, window: _Window, gm: SSAValue) -> None:
     """A partition of the window by the valid region: fails at run time when it does not fit.
 
     A 2-D window is viewed with its own strides; an N-D one as its matrix (`_matrix`, sizes
@@ -481,7 +481,7 @@ def _matrix_factors(tile: _Tile, window: _Window) -> tuple[list[Dim], list[Dim]]
     return sizes[-2:-1], [*sizes[:-2], sizes[-1]]
 
 
-def _runtime_product(e: _Emitter, dims: Sequence[Dim]) -> Dim:
+def _runtime_product(e: Emitter, dims: Sequence[Dim]) -> Dim:
     total: Dim = 1
     for dim in dims:
         total = e.mul(total, dim)
@@ -492,7 +492,7 @@ _CopyOperands = tuple[SSAValue, SSAValue, SSAValue, SSAValue]
 """`n_burst`, `len_burst` (bytes), the GM and the UB burst strides (bytes), as i64."""
 
 
-def _operands(e: _Emitter, bursts: _Bursts, n_burst: Dim, size: int) -> _CopyOperands:
+def _operands(e: Emitter, bursts: _Bursts, n_burst: Dim, size: int) -> _CopyOperands:
     return (
         e.i64(n_burst),
         e.i64(e.mul(bursts.length, size)),
@@ -502,7 +502,7 @@ def _operands(e: _Emitter, bursts: _Bursts, n_burst: Dim, size: int) -> _CopyOpe
 
 
 def _copy(
-    e: _Emitter,
+    e: Emitter,
     load: bool,
     pad: SSAValue | None,
     gm: SSAValue,
@@ -520,7 +520,7 @@ def _copy(
 
 
 def _copies(
-    e: _Emitter,
+    e: Emitter,
     load: bool,
     pad: SSAValue | None,
     ends: tuple[SSAValue, SSAValue],
@@ -585,7 +585,7 @@ def _lower(
     known = _window_known(op, tile, window)
     pad = _pad_value(op, tile, target) if load else None
 
-    e = _Emitter(rewriter, op)
+    e = Emitter(rewriter, op)
     pointer_ops, ub = tile_pointer(tile.alloc)
     for pointer_op in pointer_ops:
         e.add(pointer_op)

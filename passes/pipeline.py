@@ -12,7 +12,10 @@ output (`passes.common.checked_pass`); in the pipeline `run_stages` makes those 
 on the input and the final output, and repeats the stages checked one by one when anything
 fails. With `matmul-on-vector=true`,
 pto-lower-matmul-to-vector runs after pto-resolve-slots (vector-unit matrix ops are already
-on PIPE_V when sync is inserted), before pto-lower-tile-to-vector.
+on PIPE_V when sync is inserted), before pto-lower-tile-to-vector. pto-lower-matrix (cube
+tile ops to the cube's micro-ops, on their own pipes, so the flags stay valid) runs after
+pto-resolve-slots too, unless `lower-matrix=false` keeps them at tile level; it changes
+nothing on the CPU target.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from passes.fuse.fuse import FusePass
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from passes.lower_matmul_to_vector.lower import LowerMatmulToVectorPass
+from passes.lower_matrix.lower import LowerMatrixPass
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from passes.lower_vmi.lower import LowerVmiPass
 from passes.multi_buffer import MultiBufferPass, ResolveSlotsPass
@@ -47,15 +51,17 @@ def pipeline_passes(
     sync: str = "flags",
     matmul_on_vector: bool = False,
     fuse: bool = True,
+    lower_matrix: bool = True,
 ) -> list[ModulePass]:
     """The passes of `pto-pipeline`, in order: `multi_buffer` slots per streamed tile buffer
     (0 or 1: no multi-buffering), `sync` the mode of `pto-insert-sync`, `matmul_on_vector`
     whether vector-unit matrix ops are lowered too, `fuse` whether consecutive vector tile
-    ops are fused (pto-fuse)."""
+    ops are fused (pto-fuse), `lower_matrix` whether cube tile ops become cube micro-ops."""
     chain: list[ModulePass] = [] if target is None else [SetTargetPass(target)]
     slots: list[ModulePass] = [MultiBufferPass(multi_buffer)] if multi_buffer > 1 else []
     matmul: list[ModulePass] = [LowerMatmulToVectorPass()] if matmul_on_vector else []
     fusion: list[ModulePass] = [FusePass()] if fuse else []
+    cube: list[ModulePass] = [LowerMatrixPass()] if lower_matrix else []
     return [
         *chain,
         SplitCubeVectorPass(),
@@ -65,6 +71,7 @@ def pipeline_passes(
         PlanMemoryPass(),
         InsertSyncPass(sync),
         ResolveSlotsPass(),
+        *cube,
         *matmul,
         *fusion,
         LowerTileToVectorPass(),
@@ -103,6 +110,9 @@ class PipelinePass(ModulePass):
     """Also lower vector-unit matrix ops (pto-lower-matmul-to-vector)."""
     fuse: bool = True
     """`pto-pipeline{fuse=false}`: every vector tile op lowered on its own (no pto-fuse)."""
+    lower_matrix: bool = True
+    """`pto-pipeline{lower-matrix=false}`: cube tile ops stay at tile level (no
+    pto-lower-matrix)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.multi_buffer < 0:
@@ -110,7 +120,12 @@ class PipelinePass(ModulePass):
                 f"{self.name}: multi-buffer={self.multi_buffer} must be 0 (off) or a slot count"
             )
         stages = pipeline_passes(
-            self.target, self.multi_buffer, self.sync, self.matmul_on_vector, self.fuse
+            self.target,
+            self.multi_buffer,
+            self.sync,
+            self.matmul_on_vector,
+            self.fuse,
+            self.lower_matrix,
         )
         with gc_paused():
             run_stages(ctx, stages, op)

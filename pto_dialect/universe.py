@@ -41,6 +41,7 @@ PASSES: dict[str, tuple[str, str]] = {
         "passes.lower_matmul_to_vector.lower",
         "LowerMatmulToVectorPass",
     ),
+    "pto-lower-matrix": ("passes.lower_matrix.lower", "LowerMatrixPass"),
     "pto-lower-vmi": ("passes.lower_vmi.lower", "LowerVmiPass"),
     "pto-pipeline": ("passes.pipeline", "PipelinePass"),
     "pto-multi-buffer": ("passes.multi_buffer", "MultiBufferPass"),

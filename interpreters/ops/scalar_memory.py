@@ -132,6 +132,12 @@ class ScalarMemoryFunctions(MachineFunctions):
         kind = op.array.type
         dtype = dtype_of(kind.element_type)
         numpy = np.int64 if dtype is None else dtype.numpy  # index elements
+        count = int(np.prod(kind.shape, dtype=object))
+        check(
+            count * np.dtype(numpy).itemsize <= LOCAL_ARRAY_BYTES,
+            f"a local array of {count} elements is larger than the {LOCAL_ARRAY_BYTES} bytes "
+            "a run gives local arrays",
+        )
         return (np.zeros(kind.shape, dtype=numpy),)
 
     @implements(LocalArrayGetOp)
@@ -208,6 +214,12 @@ def _field_list(struct: list[object], path: Sequence[int]) -> list[object]:
     for index in path:
         struct = cast(list[object], struct[index])
     return struct
+
+
+LOCAL_ARRAY_BYTES = 1 << 26
+"""The largest local array a run makes (64 MiB): a kernel's local arrays live on the scalar
+unit's stack, far smaller; the cap turns a mutated or wrong shape into a diagnostic instead
+of a host allocation failure."""
 
 
 def _index(array: np.ndarray, indices: PythonValues) -> tuple[int, ...]:

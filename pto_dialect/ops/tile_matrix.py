@@ -117,7 +117,8 @@ class MatmulTileOp(TileOp):
         "one 16x16x16 block of MACs per cycle (two cycles for f32, 16x32x16 for int8)",
     )
     NOT_LOWERED: ClassVar[str | None] = (
-        "the cube pipe's lowering is not implemented: matrix ops run at tile level"
+        "pto-lower-matrix lowers the cube form (but MX) to mad / mad_acc / mad_bias, "
+        "pto-lower-matmul-to-vector the vector-unit form; otherwise a tile op"
     )
     ACC_INPUT: ClassVar[bool] = False
     """Sources are (acc_in, a, b): the product is added to acc_in."""

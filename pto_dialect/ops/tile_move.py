@@ -125,7 +125,10 @@ class TMovOp(TileOp):
         CostFormula.TILE_MOVE,
         "tmov: 256 B/cycle on MTE1, 128 B/cycle on FIX, vec->vec as a vector copy",
     )
-    NOT_LOWERED: ClassVar = "no pass lowers tile moves yet: they run at tile level"
+    NOT_LOWERED: ClassVar = (
+        "pto-lower-matrix lowers mat -> left / right / bias and acc -> mat moves (mte_l1_l0a, "
+        "mte_l1_l0b, mte_l1_bt, mte_l0c_l1); the other moves run at tile level"
+    )
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
         """The source's valid region."""
