@@ -108,7 +108,11 @@ def check_chain(chain: Chain, target: str, count: int, sync: str) -> None:
     if sync == "bufid":
         assert any(isinstance(op, GetBufOp) for op in module.walk())
     slots = min(count, chain.tiles) if count >= 2 and chain.tiles >= 2 and chain.streams else 1
-    check_necessity(str(module), chain.args(), sync, repeats=chain.tiles >= 2 * slots)
+    # pto-insert-sync orders whole tiles; with a partial valid region the code may not touch
+    # the bytes a wrap orders (planned tiles overlap past their valid parts), so a wrap's
+    # necessity is observable only on chains whose valid region is the whole tile
+    whole = chain.valid == (chain.rows, chain.cols)
+    check_necessity(str(module), chain.args(), sync, repeats=chain.tiles >= 2 * slots and whole)
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
