@@ -69,8 +69,7 @@ def pack(src: np.ndarray, high: bool, narrow: DType) -> np.ndarray:
     """`src` truncated to `narrow` (modulo 2^bits) in the lower or upper half; zeros in the
     other half."""
     lanes = src.shape[0]
-    unsigned = src.view(np.dtype(f"u{src.dtype.itemsize}"))
-    truncated = unsigned.astype(narrow.numpy)
+    truncated = low_bytes(src, narrow)
     result = np.zeros(2 * lanes, dtype=narrow.numpy)
     start = lanes if high else 0
     result[start : start + lanes] = truncated
@@ -78,7 +77,8 @@ def pack(src: np.ndarray, high: bool, narrow: DType) -> np.ndarray:
 
 
 def low_bytes(src: np.ndarray, narrow: DType) -> np.ndarray:
-    """Each element of `src` cut to its low `narrow.bytes` bytes, read as `narrow` (`tpack`)."""
+    """Each element of `src` cut to its low `narrow.bytes` bytes, read as `narrow` (`tpack`,
+    `vpack`)."""
     unsigned = src.view(np.dtype(f"u{src.dtype.itemsize}"))
     return unsigned.astype(np.dtype(f"u{narrow.bytes}")).view(narrow.numpy)
 
