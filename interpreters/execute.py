@@ -21,7 +21,7 @@ from typing import Any, Literal, cast
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp, StringAttr
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Block, Dialect, Operation, Region, SSAValue
@@ -54,18 +54,14 @@ from interpreters.machine.pipes import (
 from interpreters.progress import CHECK_EVERY, Progress
 from pto_dialect.attrs import KernelKind, KernelKindAttr, TargetArch
 from pto_dialect.dominance import DominanceError, verify_dominance
-from pto_dialect.ops import cross_core_pipe, ffts
+from pto_dialect.kernels import KIND, has_cube_code, is_mixed, kernel_pair, takes_subblock
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.ops.cross_core_pipe import aiv0_only
-from pto_dialect.ops.ffts import SetFftsOp, SyncAllOp
-from pto_dialect.ops.runtime import SectionCubeOp
 from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.parsing import parse_module
 from pto_dialect.targets import TargetProfile, parse_target, profile_for_module_attr
 from pto_dialect.types import TileTypeBase
 from pto_dialect.universe import PTO_UNIVERSE
-
-KIND = "pto.kernel_kind"
 
 DEFAULT_MAX_STEPS = 10_000_000
 """Interpreted ops after which a run stops (`--max-steps`): far above a real kernel (the
@@ -244,7 +240,7 @@ def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
     marked = [f for f in funcs if "pto.entry" in f.attributes]
     if len(marked) == 1:
         return marked[0]
-    pair = _kernel_pair(funcs)
+    pair = kernel_pair(funcs)
     if pair is not None:
         return pair[KernelKind.CUBE]
     if not funcs:
@@ -360,28 +356,6 @@ def run_function(
     return RunResult(machines[0], bound, machines)
 
 
-def is_mixed(module: ModuleOp) -> bool:
-    """Whether `module` talks across cores or has code for both kinds of core: then its
-    launch runs on the cores of a cluster (`machine.cluster`). A kernel of one kind alone
-    (`pto.kernel_kind<vector>` on its only function) runs as before, one core a block."""
-    return _has_cube_code(module) or any(isinstance(op, SyncAllOp) for op in module.walk())
-
-
-_CROSS_CORE_OPS = frozenset((*cross_core_pipe.OPS, *ffts.OPS)) - {SyncAllOp, SetFftsOp}
-"""The pipe and FFTS ops that only a launch with a cube core gives meaning to."""
-
-
-def _has_cube_code(module: ModuleOp) -> bool:
-    """A cube section, a cross-core pipe or FFTS op, or a cube and a vector kernel."""
-    kinds: set[KernelKind] = set()
-    for op in module.walk():
-        if isinstance(op, SectionCubeOp) or (type(op) in _CROSS_CORE_OPS):
-            return True
-        if isinstance(op, FuncOp) and isinstance(kind := op.attributes.get(KIND), KernelKindAttr):
-            kinds.add(kind.data)
-    return len(kinds) == 2
-
-
 def core_entries(module: ModuleOp, entry: str | None) -> dict[KernelKind, FuncOp] | None:
     """The function each kind of core runs in a mixed module (None when not mixed): the
     entry (every core; a function of one kind runs on that kind only), or, without one,
@@ -392,7 +366,7 @@ def core_entries(module: ModuleOp, entry: str | None) -> dict[KernelKind, FuncOp
     marked = [f for f in funcs if "pto.entry" in f.attributes]
     if entry is None and len(marked) == 1:
         entry = marked[0].sym_name.data
-    pair = _kernel_pair([f for f in funcs if SIMT_ENTRY not in f.attributes])
+    pair = kernel_pair([f for f in funcs if SIMT_ENTRY not in f.attributes])
     if pair is not None and (entry is None or entry in {f.sym_name.data for f in pair.values()}):
         return _same_arguments(pair)
     if entry is not None or len([f for f in funcs if SIMT_ENTRY not in f.attributes]) == 1:
@@ -400,7 +374,7 @@ def core_entries(module: ModuleOp, entry: str | None) -> dict[KernelKind, FuncOp
         kind = func.attributes.get(KIND)
         if isinstance(kind, KernelKindAttr):
             return {kind.data: func}
-        if not _has_cube_code(module):  # a vector kernel with a syncall
+        if not has_cube_code(module):  # a vector kernel with a syncall
             return {KernelKind.VECTOR: func}
         return {KernelKind.CUBE: func, KernelKind.VECTOR: func}
     return {KernelKind.VECTOR: entry_function(module, entry)}
@@ -411,36 +385,12 @@ def _same_arguments(pair: dict[KernelKind, FuncOp]) -> dict[KernelKind, FuncOp]:
     trailing integer of the vector kernel, its subblock index (pypto's
     `%__pypto_spmd_subblock_idx`)."""
     cube, vector = pair[KernelKind.CUBE], pair[KernelKind.VECTOR]
-    if cube.function_type.inputs != vector.function_type.inputs and not _takes_subblock(pair):
+    if cube.function_type.inputs != vector.function_type.inputs and not takes_subblock(pair):
         raise KernelError(
             f"@{cube.sym_name.data} and @{vector.sym_name.data} take different arguments: "
             "a launch gives both kinds of core the same arguments"
         )
     return pair
-
-
-def _takes_subblock(pair: dict[KernelKind, FuncOp]) -> bool:
-    """Whether the vector kernel takes the cube's arguments and its subblock index."""
-    cube = pair[KernelKind.CUBE].function_type.inputs.data
-    vector = pair[KernelKind.VECTOR].function_type.inputs.data
-    return (
-        len(vector) == len(cube) + 1
-        and vector[:-1] == cube
-        and isinstance(vector[-1], IntegerType | IndexType)
-    )
-
-
-def _kernel_pair(funcs: Sequence[FuncOp]) -> dict[KernelKind, FuncOp] | None:
-    """A module of two public kernels, one of each `pto.kernel_kind`: the launch's pair."""
-    pair: dict[KernelKind, FuncOp] = {}
-    for f in funcs:
-        kind = f.attributes.get(KIND)
-        if f.sym_visibility is not None and f.sym_visibility.data != "public":
-            continue
-        if not isinstance(kind, KernelKindAttr) or kind.data in pair:
-            return None
-        pair[kind.data] = f
-    return pair if len(pair) == 2 else None
 
 
 def _run_mixed(
@@ -459,7 +409,7 @@ def _run_mixed(
     """Every core of every block (of every rank: its argument values `by_rank`) runs its
     kind's function, one at a time (`Cluster`)."""
     target = target_of(module)
-    pairs = _has_cube_code(module)  # else: a vector kernel's syncall, one core a block
+    pairs = has_cube_code(module)  # else: a vector kernel's syncall, one core a block
     vectors = VECTOR_CORES if pairs else 1
     cores = [c for c in cores_of(blocks, vectors, ranks) if c.kind in kinds]
     a5 = target.arch is TargetArch.A5
@@ -475,7 +425,7 @@ def _run_mixed(
         cluster.memories[i] = machine.memory
         machines.append(machine)
 
-    extra = len(kinds) == 2 and _takes_subblock(kinds)
+    extra = len(kinds) == 2 and takes_subblock(kinds)
 
     def body(i: int) -> Callable[[], None]:
         core = cores[i]

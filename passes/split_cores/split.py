@@ -35,6 +35,7 @@ from passes.split_cores.kinds import kind_of, tile_kinds
 from passes.split_cores.pipes import add_pipes, transfers
 from passes.split_cores.prune import prune, remove_unused
 from pto_dialect.attrs import KernelKind, KernelKindAttr
+from pto_dialect.kernels import KIND
 from pto_dialect.ops.base import TileOp, target_of
 from pto_dialect.ops.cross_core_pipe import CorePipeOp
 from pto_dialect.ops.ffts import FftsOp
@@ -42,7 +43,6 @@ from pto_dialect.ops.runtime import BlockQueryOp, SectionCubeOp, SectionVectorOp
 from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
 from pto_dialect.ops.tile_move import TMovOp
 
-KIND_ATTR = "pto.kernel_kind"
 HANDOFFS = ("gm", "pipe")
 
 
@@ -52,7 +52,7 @@ def _mixed(
     """The core kind of each tile op of `function` and its moves between the two cores'
     memories (`tmov` acc -> vec, vec -> mat: only with `handoff=pipe`) when it is a mixed
     function to split."""
-    if KIND_ATTR in function.attributes or not function.body.blocks:
+    if KIND in function.attributes or not function.body.blocks:
         return None
     kinds: dict[Operation, KernelKind] = {}
     moves: list[TMovOp] = []
@@ -124,7 +124,7 @@ def split_function(
             halve_rows(copy)
             remove_unused(copy)
         copy.sym_name = StringAttr(names[kind])
-        copy.attributes[KIND_ATTR] = KernelKindAttr(kind)
+        copy.attributes[KIND] = KernelKindAttr(kind)
         Rewriter.insert_op(copy, InsertPoint.before(function))
     Rewriter.erase_op(function)
 
