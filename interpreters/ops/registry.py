@@ -156,6 +156,8 @@ PROJECT = (
     _pto("tile_gm_gather", "TileGmGatherFunctions"),
     _pto("vector_spr", "VectorSprFunctions"),
     _pto("tile_prefetch", "TilePrefetchFunctions"),
+    _pto("tile_prefetch_async", "TilePrefetchAsyncFunctions"),
+    _pto("tile_scale_addr", "TileScaleAddrFunctions"),
     _pto("fusion_region", "FusionRegionFunctions"),
     Functions(
         "interpreters.ops.fusion_region",
