@@ -50,6 +50,7 @@ from pto_dialect.ops import (
     tile_generate,
     tile_gm_gather,
     tile_histogram,
+    tile_img2col,
     tile_math,
     tile_matrix,
     tile_memory,
@@ -189,6 +190,7 @@ OP_MODULES = (
     tile_prefetch,
     tile_prefetch_async,
     tile_scale_addr,
+    tile_img2col,
     fusion_region,
     dma_atomic,
     simt_launch,
@@ -216,6 +218,7 @@ PTO = Dialect(
         *scalar_struct.TYPES,
         *simt_common.ATTRIBUTES,
         *tile_prefetch_async.TYPES,
+        *tile_img2col.TYPES,
     ],
 )
 

@@ -158,6 +158,7 @@ PROJECT = (
     _pto("tile_prefetch", "TilePrefetchFunctions"),
     _pto("tile_prefetch_async", "TilePrefetchAsyncFunctions"),
     _pto("tile_scale_addr", "TileScaleAddrFunctions"),
+    _pto("tile_img2col", "TileImg2colFunctions"),
     _pto("fusion_region", "FusionRegionFunctions"),
     Functions(
         "interpreters.ops.fusion_region",

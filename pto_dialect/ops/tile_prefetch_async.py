@@ -23,8 +23,14 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerType
-from xdsl.ir import ParametrizedAttribute, TypeAttribute
-from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition, operand_def, result_def
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_attr_definition,
+    irdl_op_definition,
+    operand_def,
+    result_def,
+)
 
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.ops.comm import view_of
@@ -57,9 +63,10 @@ class MakePrefetchAsyncContextOp(PtoOp):
     assembly_format = "`(` $workspace `:` type($workspace) `)` attr-dict `->` type($ctx)"
 
     def verify_(self) -> None:
-        pointee = self.workspace.type
-        assert isinstance(pointee, PtrType)
-        if not isinstance(pointee.pointee, IntegerType) or pointee.pointee.bitwidth != 8:
+        workspace = self.workspace.type
+        assert isinstance(workspace, PtrType)
+        byte: Attribute = workspace.pointee
+        if not isinstance(byte, IntegerType) or byte.bitwidth != 8:
             raise fail(f"{self.name} expects workspace element type to be an 8-bit integer")
 
 

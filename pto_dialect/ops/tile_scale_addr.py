@@ -48,7 +48,7 @@ def _ceil_group(extent: int) -> int:
 
 def _compatible(have: tuple[int, int], want: tuple[int, int]) -> bool:
     """PTOAS's `hasCompatibleKnownExtent` on both dimensions: `?` matches anything."""
-    return all(h == DYNAMIC or w == DYNAMIC or h == w for h, w in zip(have, want, strict=True))
+    return all(DYNAMIC in (h, w) or h == w for h, w in zip(have, want, strict=True))
 
 
 class ScaleAddrOp(TileOp):

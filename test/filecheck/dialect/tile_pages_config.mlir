@@ -35,3 +35,31 @@ func.func @prefetch_async(%src: !pto.partition_tensor_view<128xf32>, %ws: !pto.p
   %s = pto.get_prefetch_async_session %ctx : !pto.prefetch_async_context -> !pto.async_session
   return
 }
+
+// The img2col family: the FMATRIX registers' fields as properties (the C++ ConvTile's),
+// the pages' `ins(%cfg : T) outs()` forms and `!pto.fmatrix_config`; timg2col's instruction
+// fields as properties, DPS and SSA.
+// CHECK-LABEL: func.func @img2col
+// CHECK-NEXT:    pto.setfmatrix ins(%f : !pto.tile_buf<{{.*}}>) outs() {fmap_h = 4 : i64, fmap_w = 6 : i64, pad_list = array<i64: 1, 1, 1, 1>}
+// CHECK-NEXT:    pto.setfmatrix ins(%t : !pto.tile<{{.*}}>) outs() {fmap_h = 4 : i64, fmap_w = 6 : i64, fmatrix_b}
+// CHECK-NEXT:    pto.set_img2col_rpt ins(%cfg : !pto.fmatrix_config) outs() {repeat_time = 1 : i64, dst_mposition = 0 : i64}
+// CHECK-NEXT:    pto.set_img2col_padding ins(%cfg : !pto.fmatrix_config) outs() {pad_value = -1.000000e+00 : f16, note = 1 : i64}
+// CHECK-NEXT:    pto.timg2col ins(%f : !pto.tile_buf<{{.*}}>) outs(%d : !pto.tile_buf<{{.*}}>) {filter_h = 3 : i64, filter_w = 3 : i64, pos_k = 16 : i64}
+// CHECK-NEXT:    %{{.*}} = pto.timg2col %t {stride_h = 2 : i64, fmatrix_b} : !pto.tile<{{.*}}> -> !pto.tile<{{.*}}>
+// GENERIC: "pto.setfmatrix"(%f) <{fmap_h = 4 : i64, fmap_w = 6 : i64, pad_list = array<i64: 1, 1, 1, 1>}> : (!pto.tile_buf<{{.*}}>) -> ()
+// GENERIC: "pto.setfmatrix"(%t) <{fmap_h = 4 : i64, fmap_w = 6 : i64, fmatrix_b}> : (!pto.tile<{{.*}}>) -> ()
+// GENERIC: "pto.set_img2col_rpt"(%cfg) <{repeat_time = 1 : i64, dst_mposition = 0 : i64}> : (!pto.fmatrix_config) -> ()
+// GENERIC: "pto.set_img2col_padding"(%cfg) <{pad_value = -1.000000e+00 : f16}> {note = 1 : i64} : (!pto.fmatrix_config) -> ()
+// GENERIC: "pto.timg2col"(%f, %d) <{operandSegmentSizes = array<i32: 1, 1>, filter_h = 3 : i64, filter_w = 3 : i64, pos_k = 16 : i64}> : (!pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) -> ()
+// GENERIC: "pto.timg2col"(%t) <{operandSegmentSizes = array<i32: 1, 0>, stride_h = 2 : i64, fmatrix_b}> : (!pto.tile<{{.*}}>) -> !pto.tile<{{.*}}>
+module attributes {pto.target_arch = "a5"} {
+  func.func @img2col(%f: !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>, %d: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=160, blayout=col_major, slayout=row_major>, %t: !pto.tile<loc=mat, dtype=f16, rows=24, cols=16>, %cfg: !pto.fmatrix_config) {
+    pto.setfmatrix ins(%f : !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>) outs() {fmap_h = 4, fmap_w = 6, pad_list = array<i64: 1, 1, 1, 1>}
+    pto.setfmatrix %t : !pto.tile<loc=mat, dtype=f16, rows=24, cols=16> {fmap_h = 4, fmap_w = 6, fmatrix_b}
+    pto.set_img2col_rpt ins(%cfg : !pto.fmatrix_config) outs() {repeat_time = 1, dst_mposition = 0}
+    pto.set_img2col_padding ins(%cfg : !pto.fmatrix_config) outs() {pad_value = -1.0 : f16, note = 1}
+    pto.timg2col ins(%f : !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>) outs(%d : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=160, blayout=col_major, slayout=row_major>) {filter_h = 3, filter_w = 3, pos_k = 16}
+    %r = pto.timg2col %t {stride_h = 2, fmatrix_b} : !pto.tile<loc=mat, dtype=f16, rows=24, cols=16> -> !pto.tile<loc=left, dtype=f16, rows=16, cols=160, blayout=col_major, slayout=row_major>
+    return
+  }
+}

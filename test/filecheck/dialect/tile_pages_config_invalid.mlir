@@ -73,3 +73,134 @@ func.func @prefetch_tile(%src: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=12
   %e = pto.tprefetch_async(%src, %ctx : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=128>, !pto.prefetch_async_context) -> !pto.async_event
   return
 }
+
+// -----
+
+func.func @setfmatrix_scalar(%i: i32) {
+  // expected-error @+1 {{pto.setfmatrix src must be a tile, a tile buffer or a !pto.fmatrix_config, got i32}}
+  pto.setfmatrix ins(%i : i32) outs() {fmap_h = 4, fmap_w = 4}
+  return
+}
+
+// -----
+
+func.func @setfmatrix_no_fmap(%c: !pto.fmatrix_config) {
+  // expected-error @+1 {{pto.setfmatrix needs fmap_h and fmap_w (the feature map's height and width)}}
+  pto.setfmatrix ins(%c : !pto.fmatrix_config) outs() {fmap_h = 4}
+  return
+}
+
+// -----
+
+func.func @setfmatrix_fmap_range(%c: !pto.fmatrix_config) {
+  // expected-error @+1 {{pto.setfmatrix fmap_w must be in [1, 65535], got 0}}
+  pto.setfmatrix ins(%c : !pto.fmatrix_config) outs() {fmap_h = 4, fmap_w = 0}
+  return
+}
+
+// -----
+
+func.func @setfmatrix_pads(%c: !pto.fmatrix_config) {
+  // expected-error @+1 {{pto.setfmatrix pad_list must be 4 values in [0, 255] (left, right, top, bottom)}}
+  pto.setfmatrix ins(%c : !pto.fmatrix_config) outs() {fmap_h = 4, fmap_w = 4, pad_list = array<i64: 1, 1>}
+  return
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @rpt_a2a3(%c: !pto.fmatrix_config) {
+    // expected-error @+1 {{pto.set_img2col_rpt dst_mposition is not a field of a2a3's repeat register}}
+    pto.set_img2col_rpt ins(%c : !pto.fmatrix_config) outs() {repeat_time = 1, dst_mposition = 0}
+    return
+  }
+}
+
+// -----
+
+func.func @padding_untyped(%c: !pto.fmatrix_config) {
+  // expected-error @+1 {{pto.set_img2col_padding pad_value must be a typed number (e.g. 0.0 : f16), got "x"}}
+  pto.set_img2col_padding ins(%c : !pto.fmatrix_config) outs() {pad_value = "x"}
+  return
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @img2col_src_loc(%f: !pto.tile_buf<loc=vec, dtype=f16, rows=24, cols=16>, %d: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>) {
+    // expected-error @+1 {{pto.timg2col src must be in loc=mat, got loc=vec}}
+    pto.timg2col ins(%f : !pto.tile_buf<loc=vec, dtype=f16, rows=24, cols=16>) outs(%d : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>)
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @img2col_src_nz(%f: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, blayout=col_major, slayout=row_major>, %d: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>) {
+    // expected-error @+1 {{pto.timg2col src must be an ND mat tile holding the NC1HWC0 feature map}}
+    pto.timg2col ins(%f : !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=16, blayout=col_major, slayout=row_major>) outs(%d : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>)
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @img2col_dst_loc(%f: !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>, %d: !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>) {
+    // expected-error @+1 {{pto.timg2col dst must be in loc=left, got loc=right}}
+    pto.timg2col ins(%f : !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>) outs(%d : !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>)
+    return
+  }
+}
+
+// -----
+
+// a2a3/TImg2col.hpp: dst zZ (blayout row_major); A5 and the CPU simulator: nZ.
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @img2col_dst_layout(%f: !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>, %d: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>) {
+    // expected-error @+1 {{pto.timg2col dst must be blayout=row_major, slayout=row_major on a2a3, got blayout=col_major, slayout=row_major}}
+    pto.timg2col ins(%f : !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>) outs(%d : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>)
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @img2col_dtype(%f: !pto.tile_buf<loc=mat, dtype=i16, rows=24, cols=16>, %d: !pto.tile_buf<loc=left, dtype=i16, rows=16, cols=32, slayout=row_major>) {
+    // expected-error @+1 {{pto.timg2col dtype i16 is not supported on target a2a3 (supported: bf16, f16, f32, i8)}}
+    pto.timg2col ins(%f : !pto.tile_buf<loc=mat, dtype=i16, rows=24, cols=16>) outs(%d : !pto.tile_buf<loc=left, dtype=i16, rows=16, cols=32, slayout=row_major>)
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @img2col_same_dtype(%f: !pto.tile_buf<loc=mat, dtype=bf16, rows=24, cols=16>, %d: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>) {
+    // expected-error @+1 {{pto.timg2col src dtype bf16 must equal the dst dtype f16}}
+    pto.timg2col ins(%f : !pto.tile_buf<loc=mat, dtype=bf16, rows=24, cols=16>) outs(%d : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>)
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @img2col_filter(%f: !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>, %d: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>) {
+    // expected-error @+1 {{pto.timg2col filter_w must be in [1, 511], got 512}}
+    pto.timg2col ins(%f : !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>) outs(%d : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>) {filter_w = 512}
+    return
+  }
+}
+
+// -----
+
+module attributes {pto.target_arch = "a5"} {
+  func.func @img2col_channels(%f: !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>, %d: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>) {
+    // expected-error @+1 {{pto.timg2col channel_size 24 must be a multiple of C0 = 16 (f16)}}
+    pto.timg2col ins(%f : !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>) outs(%d : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>) {channel_size = 24}
+    return
+  }
+}
