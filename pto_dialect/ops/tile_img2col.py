@@ -21,7 +21,7 @@ FMATRIX_A_MANUAL). Every field has the C++ default; its range is its C++ type's.
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import ClassVar, TypeVar, cast
 
 from xdsl.dialects.builtin import DenseArrayBase, FloatAttr, IntegerAttr, UnitAttr
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
@@ -36,6 +36,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
+from pto_dialect.dtypes import dtype_of
 from pto_dialect.ops.base import (
     PtoOp,
     TileOp,
@@ -231,9 +232,16 @@ class SetImg2colPaddingOp(FmatrixConfigOp):
 
     def verify_fields(self, target: TargetProfile) -> None:
         value = self.pad_value
-        if value is not None and not isinstance(value, IntegerAttr | FloatAttr):
+        if value is None:
+            return
+        kind: Attribute | None = None
+        if isinstance(value, IntegerAttr | FloatAttr):
+            kind = cast(IntegerAttr | FloatAttr, value).type
+        dtype = None if kind is None else dtype_of(kind)
+        if dtype is None or dtype.bytes not in (1, 2, 4):
             raise fail(
-                f"{self.name} pad_value must be a typed number (e.g. 0.0 : f16), got {value}"
+                f"{self.name} pad_value must be a number of a 1-, 2- or 4-byte element type "
+                f"(e.g. 0.0 : f16), got {value}"
             )
 
 

@@ -119,8 +119,16 @@ module attributes {pto.target_arch = "a2a3"} {
 // -----
 
 func.func @padding_untyped(%c: !pto.fmatrix_config) {
-  // expected-error @+1 {{pto.set_img2col_padding pad_value must be a typed number (e.g. 0.0 : f16), got "x"}}
+  // expected-error @+1 {{pto.set_img2col_padding pad_value must be a number of a 1-, 2- or 4-byte element type (e.g. 0.0 : f16), got "x"}}
   pto.set_img2col_padding ins(%c : !pto.fmatrix_config) outs() {pad_value = "x"}
+  return
+}
+
+// -----
+
+func.func @padding_f64(%c: !pto.fmatrix_config) {
+  // expected-error @+1 {{pto.set_img2col_padding pad_value must be a number of a 1-, 2- or 4-byte element type (e.g. 0.0 : f16), got 1.000000e+00 : f64}}
+  pto.set_img2col_padding ins(%c : !pto.fmatrix_config) outs() {pad_value = 1.0 : f64}
   return
 }
 
