@@ -13,10 +13,11 @@ the ops' properties (docs/decisions.md):
       {stride_h = 1, stride_w = 1, filter_h = 3, filter_w = 3, dilation_h = 1, dilation_w = 1,
        channel_size = 16, pos_m = 0, pos_k = 0}` (and the SSA form `%d = pto.timg2col %s : T -> T'`)
 
-`T` is the C++ ConvTile (a tile or tile buffer) or the pages' `!pto.fmatrix_config`; the page's
-`pto.setfmatrix %t : T` form is read too. `fmatrix_b` (a unit attribute) selects the second
-register set (`SetFmatrixMode::FMATRIX_B_MANUAL`); without it, set A (the C++ default
-FMATRIX_A_MANUAL). Every field has the C++ default; its range is its C++ type's.
+`T` is the C++ ConvTile (a tile or tile buffer) or the pages' `!pto.fmatrix_config`; the pages'
+Level-1 forms `pto.setfmatrix %t : T` and `pto.set_img2col_rpt %cfg : T -> ()` are read too.
+`fmatrix_b` (a unit attribute) selects the second register set
+(`SetFmatrixMode::FMATRIX_B_MANUAL`); without it, set A (the C++ default FMATRIX_A_MANUAL).
+Every field has the C++ default; its range is its C++ type's.
 """
 
 from __future__ import annotations
@@ -84,7 +85,8 @@ def _array(attr: Attribute | None) -> tuple[int, ...] | None:
 
 
 class FmatrixConfigOp(PtoOp):
-    """`ins(%cfg : T) outs() {fields}` (the pages' DPS form), `%cfg : T {fields}` read too."""
+    """`ins(%cfg : T) outs() {fields}` (the pages' DPS form), printed; their Level 1
+    `%cfg : T [-> ()] {fields}` read too."""
 
     PIPE: ClassVar[Pipe] = Pipe.S
     COST: ClassVar = NoCycles("configuration: a special-register write on the scalar unit")
@@ -102,6 +104,9 @@ class FmatrixConfigOp(PtoOp):
         operand = parser.parse_unresolved_operand()
         parser.parse_punctuation(":")
         kind = parser.parse_type()
+        if not dps and parser.parse_optional_punctuation("->") is not None:
+            parser.parse_punctuation("(")  # the pages' Level 1: `%cfg : T -> ()`
+            parser.parse_punctuation(")")
         if dps:
             parser.parse_punctuation(")")
             parser.parse_keyword("outs")

@@ -56,7 +56,7 @@ module attributes {pto.target_arch = "a5"} {
   func.func @img2col(%f: !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>, %d: !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=160, blayout=col_major, slayout=row_major>, %t: !pto.tile<loc=mat, dtype=f16, rows=24, cols=16>, %cfg: !pto.fmatrix_config) {
     pto.setfmatrix ins(%f : !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>) outs() {fmap_h = 4, fmap_w = 6, pad_list = array<i64: 1, 1, 1, 1>}
     pto.setfmatrix %t : !pto.tile<loc=mat, dtype=f16, rows=24, cols=16> {fmap_h = 4, fmap_w = 6, fmatrix_b}
-    pto.set_img2col_rpt ins(%cfg : !pto.fmatrix_config) outs() {repeat_time = 1, dst_mposition = 0}
+    pto.set_img2col_rpt %cfg : !pto.fmatrix_config -> () {repeat_time = 1, dst_mposition = 0}
     pto.set_img2col_padding ins(%cfg : !pto.fmatrix_config) outs() {pad_value = -1.0 : f16, note = 1}
     pto.timg2col ins(%f : !pto.tile_buf<loc=mat, dtype=f16, rows=24, cols=16>) outs(%d : !pto.tile_buf<loc=left, dtype=f16, rows=16, cols=160, blayout=col_major, slayout=row_major>) {filter_h = 3, filter_w = 3, pos_k = 16}
     %r = pto.timg2col %t {stride_h = 2, fmatrix_b} : !pto.tile<loc=mat, dtype=f16, rows=24, cols=16> -> !pto.tile<loc=left, dtype=f16, rows=16, cols=160, blayout=col_major, slayout=row_major>
