@@ -1,9 +1,9 @@
 """`pto.timg2col` and the FMATRIX state it reads: `pto.setfmatrix`, `pto.set_img2col_rpt`,
-`pto.set_img2col_padding` (tile/ops/layout-and-rearrangement/timg2col.md, tile/ops/sync-and-config/
-setfmatrix.md, set-img2col-rpt.md, set-img2col-padding.md). No PTOAS snapshot spells them; the
-pages give the operands, pto-isa (npu/a2a3, npu/a5, cpu: TImg2col.hpp, SetFmatrix.hpp,
-SetImg2colRpt.hpp, SetImg2colPadding.hpp) the fields. The ConvTile fields the C++ reads become
-the ops' properties (docs/decisions.md):
+`pto.set_img2col_padding` (tile/ops/layout-and-rearrangement/timg2col.md; setfmatrix.md,
+set-img2col-rpt.md, set-img2col-padding.md in tile/ops/sync-and-config/). No PTOAS snapshot
+spells them; the pages give the operands, pto-isa (npu/a2a3, npu/a5, cpu: TImg2col.hpp,
+SetFmatrix.hpp, SetImg2colRpt.hpp, SetImg2colPadding.hpp) the fields. The ConvTile fields the
+C++ reads become the ops' properties (docs/decisions.md):
 
   `pto.setfmatrix ins(%src : T) outs() {fmap_h = 8, fmap_w = 8, pad_list = array<i64: l, r, t, b>}`
   `pto.set_img2col_rpt ins(%cfg : T) outs() {repeat_stride = 0, repeat_time = 1, repeat_mode = 0,
@@ -92,6 +92,8 @@ class FmatrixConfigOp(PtoOp):
     COST: ClassVar = NoCycles("configuration: a special-register write on the scalar unit")
     FIELDS: ClassVar[dict[str, tuple[int, int]]] = {}
     """Integer properties and their ranges (the C++ field types)."""
+    SYNTAX: ClassVar[str]
+    """The properties as the reference shows them."""
 
     src = operand_def()
     fmatrix_b = opt_prop_def(UnitAttr)
@@ -132,6 +134,14 @@ class FmatrixConfigOp(PtoOp):
             printer.print_string(" ")
             printer.print_attr_dict(entries)
 
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        """The forms, as the reference prints them."""
+        return [
+            f"- `{cls.name} ins(%cfg : T) outs() {{{cls.SYNTAX}[, fmatrix_b]}}` (printed)",
+            f"- `{cls.name} %cfg : T [-> ()] {{...}}` (the page's Level 1)",
+        ]
+
     def field(self, name: str, default: int) -> int:
         return int_value(self.properties.get(name), default)
 
@@ -159,6 +169,7 @@ class SetFmatrixOp(FmatrixConfigOp):
     name = "pto.setfmatrix"
     MANUAL: ClassVar = _CONFIG_PAGES + "setfmatrix.md"
     FIELDS: ClassVar = {"fmap_h": (1, 65535), "fmap_w": (1, 65535)}
+    SYNTAX: ClassVar = "fmap_h = H, fmap_w = W[, pad_list = array<i64: l, r, t, b>]"
 
     fmap_h = opt_prop_def(IntegerAttr)
     fmap_w = opt_prop_def(IntegerAttr)
@@ -200,6 +211,7 @@ class SetImg2colRptOp(FmatrixConfigOp):
         "dst_stride": _U16,
         "dst_mposition": _U16,
     }
+    SYNTAX: ClassVar = "repeat_stride = 0, repeat_time = 1, repeat_mode = 0, dst_stride = 0, ..."
 
     repeat_stride = opt_prop_def(IntegerAttr)
     repeat_time = opt_prop_def(IntegerAttr)
@@ -232,6 +244,7 @@ class SetImg2colPaddingOp(FmatrixConfigOp):
 
     name = "pto.set_img2col_padding"
     MANUAL: ClassVar = _CONFIG_PAGES + "set-img2col-padding.md"
+    SYNTAX: ClassVar = "pad_value = 0.0 : f16"
 
     pad_value = opt_prop_def(Attribute)
 
