@@ -138,6 +138,7 @@ _FLOAT_TYPES: dict[type[Attribute], DType] = {
     builtin.Float16Type: F16,
     builtin.BFloat16Type: BF16,
     builtin.Float8E4M3FNType: F8E4M3,
+    builtin.Float8E4M3Type: F8E4M3,  # PTOAS 2026-04: both are float8_e4m3_t (decisions.md)
     builtin.Float8E5M2Type: F8E5M2,
     builtin.Float8E8M0FNUType: F8E8M0,
     F8E8M0Type: F8E8M0,

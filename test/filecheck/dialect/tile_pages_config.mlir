@@ -12,11 +12,24 @@
 // GENERIC: "pto.tget_scale_addr"(%a, %as) <{operandSegmentSizes = array<i32: 1, 1>}> : (!pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) -> ()
 // GENERIC: "pto.tget_scale_addr"(%b, %bs) <{operandSegmentSizes = array<i32: 1, 1>}> : (!pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) -> ()
 // GENERIC: "pto.tget_scale_addr"(%t) <{operandSegmentSizes = array<i32: 1, 0>}> : (!pto.tile<{{.*}}>) -> !pto.tile<{{.*}}>
+
 module attributes {pto.target_arch = "a5"} {
   func.func @scale_addr(%a: !pto.tile_buf<loc=left, dtype=f8E4M3FN, rows=16, cols=128, blayout=col_major, slayout=row_major>, %as: !pto.tile_buf<loc=scaling, dtype=!pto.f8E8M0, rows=16, cols=4, slayout=row_major, fractal=32>, %b: !pto.tile_buf<loc=right, dtype=f8E5M2, rows=128, cols=32, v_row=128, v_col=16, slayout=col_major>, %bs: !pto.tile_buf<loc=scaling, dtype=!pto.f8E8M0, rows=4, cols=32, v_row=4, v_col=16, blayout=col_major, slayout=col_major, fractal=32>, %t: !pto.tile<loc=left, dtype=f8E4M3FN, rows=16, cols=64, blayout=col_major, slayout=row_major>) {
     pto.tget_scale_addr ins(%a : !pto.tile_buf<loc=left, dtype=f8E4M3FN, rows=16, cols=128, blayout=col_major, slayout=row_major>) outs(%as : !pto.tile_buf<loc=scaling, dtype=!pto.f8E8M0, rows=16, cols=4, slayout=row_major, fractal=32>)
     pto.get_scale_addr ins(%b : !pto.tile_buf<loc=right, dtype=f8E5M2, rows=128, cols=32, v_row=128, v_col=16, slayout=col_major>) outs(%bs : !pto.tile_buf<loc=scaling, dtype=!pto.f8E8M0, rows=4, cols=32, v_row=4, v_col=16, blayout=col_major, slayout=col_major, fractal=32>)
     %ts = pto.get_scale_addr %t : (!pto.tile<loc=left, dtype=f8E4M3FN, rows=16, cols=64, blayout=col_major, slayout=row_major>) -> !pto.tile<loc=scaling, dtype=!pto.f8E8M0, rows=16, cols=2, slayout=row_major, fractal=32>
+    return
+  }
+}
+
+// hw-native-sys/PTOAS 2026-04's form: the scale tile has src's shape, and `f8E4M3` is its
+// spelling of the E4M3 type (kept as written).
+// CHECK-LABEL: func.func @scale_addr_2026_04
+// CHECK-NEXT:    pto.tget_scale_addr ins(%src : !pto.tile_buf<loc=left, dtype=f8E4M3, rows=1, cols=128, v_row=1, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%dst : !pto.tile_buf<loc=scaling, dtype=f16, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
+// GENERIC: "pto.tget_scale_addr"(%src, %dst) <{operandSegmentSizes = array<i32: 1, 1>}> : (!pto.tile_buf<loc=left, dtype=f8E4M3{{.*}}>, !pto.tile_buf<loc=scaling, dtype=f16{{.*}}>) -> ()
+module attributes {pto.target_arch = "a5"} {
+  func.func @scale_addr_2026_04(%src: !pto.tile_buf<loc=left, dtype=f8E4M3, rows=1, cols=128, v_row=1, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>, %dst: !pto.tile_buf<loc=scaling, dtype=f16, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>) {
+    pto.tget_scale_addr ins(%src : !pto.tile_buf<loc=left, dtype=f8E4M3, rows=1, cols=128, v_row=1, v_col=128, blayout=col_major, slayout=row_major, fractal=512, pad=0>) outs(%dst : !pto.tile_buf<loc=scaling, dtype=f16, rows=1, cols=128, v_row=1, v_col=128, blayout=row_major, slayout=row_major, fractal=512, pad=0>)
     return
   }
 }
