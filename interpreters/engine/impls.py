@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from xdsl.interpreter import InterpreterFunctions, impl, register_impls
 from xdsl.ir import Operation
 
-from pto_dialect.dialect import PTO
+from pto_dialect.by_name import members
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _C = TypeVar("_C", bound=type[InterpreterFunctions])
@@ -28,10 +28,9 @@ result values itself (`PtoInterpreter` calls it without xDSL's `OpImplResult`)."
 
 def concrete_ops(family: type[Operation]) -> list[type[Operation]]:
     """The ops of the dialect that are `family` or derive from it, in dialect order; an op
-    of another dialect stands for itself."""
-    # `family in op.__mro__`, not `issubclass`: the op classes are ABCs, whose subclass
-    # check costs a cache lookup per pair (a third of pto-run's start-up once)
-    return [op for op in PTO.operations if family in op.__mro__] or [family]
+    of another dialect stands for itself (only the modules that hold them are imported:
+    `by_name`)."""
+    return members(family)
 
 
 def implements(*ops: type[Operation]) -> Callable[[_F], _F]:

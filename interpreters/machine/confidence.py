@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
 from types import MappingProxyType
 
 from pto_dialect.attrs import TargetArch
-from pto_dialect.dialect import PTO
+from pto_dialect.by_name import op_class
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.tile_compare import TSelOp
 from pto_dialect.ops.tile_convert import TCvtOp
@@ -114,17 +113,11 @@ def confidence(arch: TargetArch, op: type) -> Confidence:
     return MEASURED.get(arch, {}).get(op, ESTIMATE)
 
 
-@cache
-def _classes() -> Mapping[str, type[PtoOp]]:
-    return {cls.name: cls for cls in PTO.operations if issubclass(cls, PtoOp)}
-
-
 def costed(names: Iterable[str]) -> list[tuple[str, type[PtoOp]]]:
     """The PTO ops among `names` that have cycles of their own, with their classes, sorted."""
-    classes = _classes()
-    found = [(name, classes.get(name)) for name in sorted(names)]
-    return [(name, cls) for name, cls in found
-            if cls is not None and not isinstance(cls.cost(), NoCycles)]  # fmt: skip
+    found = [(name, op_class(name)) for name in sorted(names)]
+    return [(name, cls) for name, cls in found if isinstance(cls, type) and issubclass(cls, PtoOp)
+            and not isinstance(cls.cost(), NoCycles)]  # fmt: skip
 
 
 def confidence_json(arch: TargetArch, names: Iterable[str]) -> dict[str, dict[str, object]]:
