@@ -19,7 +19,7 @@ from typing import Any, cast
 import numpy as np
 
 from interpreters.engine.errors import check
-from interpreters.semantics import hif8, mx_formats
+from interpreters.semantics import hif8
 from pto_dialect.attrs import Location, RoundMode, SatMode, TargetArch
 from pto_dialect.dtypes import BF16, F16, F32, FP4_DTYPES, HIF8, DType
 
@@ -231,6 +231,8 @@ def convert(
     `wrap_bits`: the signed range a non-saturating float -> integer conversion clamps to
     before it keeps the low bits (64 for 64-bit destinations)."""
     if dst == HIF8:
+        from interpreters.semantics import mx_formats  # (with ml_dtypes: on first use)
+
         return mx_formats.encode_hif8(values.astype(np.float64), mode, sat is SatMode.ON)
     if src == HIF8:
         return hif8.decode(values).astype(dst.numpy)
@@ -320,6 +322,8 @@ def _fp4_lanes(
     holds two values, so the 128 bf16 lanes make 64 bytes, which take the 4:1 parts' byte
     lanes 4j + part (PTOAS's board-tested vcvt-low-precision-special and -roundtrip).
     Inactive source lanes give zero."""
+    from interpreters.semantics import mx_formats  # (with ml_dtypes: on first use)
+
     if dst in FP4_DTYPES:
         nibbles = mx_formats.encode_fp4(values.astype(np.float64), dst, mode)
         packed = mx_formats.pack_fp4(np.where(mask, nibbles, 0))
