@@ -96,11 +96,11 @@ def a5_latency(op: type[PtoOp], dtype: DType) -> int:
 def a5_forward(op: type[PtoOp], dtype: DType) -> int:
     """Cycles after its issue at which `op`'s result reaches a dependent compute op."""
     vop = vector_op_of(op)
-    if issubclass(vop, _loads()[0]):
-        return P.LOAD_FORWARD
-    known = P.VF_INSTR.get(vop)
+    known = P.VF_INSTR.get(vop)  # (compute ops only: asked first, loads need not be defined)
     if known is not None:
         return known.forward[dtype.bits == 16]
+    if issubclass(vop, _loads()[0]):
+        return P.LOAD_FORWARD
     return max(a5_latency(op, dtype) - 4, 1)
 
 
