@@ -22,7 +22,7 @@ import gc
 import marshal
 import os
 import sys
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import contextmanager, suppress
 from importlib import import_module
 from importlib.util import MAGIC_NUMBER
@@ -45,18 +45,20 @@ MAX_ENTRIES = 20_000
 def dataclass_code(path: Path = CODE_CACHE) -> Generator[None]:
     """Within the block, `dataclasses` executes the code cached in `path` for a method's text
     it has compiled before (compiled as `exec` would: no inherited future flags); new texts
-    are added to `path` at the end, unless Python writes no bytecode."""
-    try:
-        loaded: object = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):  # none yet, or unreadable: start again
-        loaded = {}
-    known: Mapping[str, CodeType] = _codes(loaded)
+    are added to `path` at the end, unless Python writes no bytecode. The file is read when
+    the first dataclass is made (a process whose classes exist already reads nothing)."""
+    known: dict[str, CodeType] = {}
     new: dict[str, CodeType] = {}
+    read = False
 
     def cached_exec(
         source: str | CodeType, scope: dict[str, Any] | None = None, names: Any = None
     ) -> None:
+        nonlocal read
         if isinstance(source, str):
+            if not read:
+                known.update(_load(path))
+                read = True
             code = known.get(source) or new.get(source)
             if code is None:
                 code = new[source] = compile(source, "<string>", "exec", dont_inherit=True)
@@ -70,6 +72,16 @@ def dataclass_code(path: Path = CODE_CACHE) -> Generator[None]:
         delattr(dataclasses, "exec")
         if new and not sys.dont_write_bytecode:
             _save(path, {**(known if len(known) < MAX_ENTRIES else {}), **new})
+
+
+def _load(path: Path) -> dict[str, CodeType]:
+    """The text -> code entries of the cache file `path` (none when there is none yet or it
+    cannot be read: the cache starts again)."""
+    try:
+        loaded: object = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    return _codes(loaded)
 
 
 def _codes(loaded: object) -> dict[str, CodeType]:
