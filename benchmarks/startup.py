@@ -2,11 +2,13 @@
 
     python benchmarks/startup.py [--runs 10]
 
-Each command runs `--runs` times as a fresh process (bytecode caches present: the first,
-unreported run writes them where PYTHONDONTWRITEBYTECODE allows); the script prints the
+Each command runs `--runs` times as a fresh process (bytecode and dataclass code caches
+present: the first, unreported run writes them where PYTHONDONTWRITEBYTECODE allows; see
+`interpreters/launch.py`); the script prints the
 minimum and median wall time and CPU time (user + system) of each, and the same for a
-process that only imports numpy, xDSL's builtin dialects and the PTO dialect, the floor
-every run of a PTO kernel pays. Details of where the time goes: `python -X importtime`.
+process that only imports numpy, xDSL's builtin dialects and the whole PTO dialect (all of
+its op classes, which the tools define only as a kernel names them: `PtoContext`). Details
+of where the time goes: `python -X importtime`.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def commands() -> dict[str, list[str]]:
             str(BIN / "pto-run"), str(KERNEL), "--arg", "rand:1024xf32:1", "--arg", "zeros:1024xf32"
         ],
         "pto-opt (parse, verify, print)": [str(BIN / "pto-opt"), str(KERNEL)],
-        "imports only (the floor)": [sys.executable, "-c", FLOOR],
+        "imports the whole dialect": [sys.executable, "-c", FLOOR],
     }  # fmt: skip
 
 

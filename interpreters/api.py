@@ -46,7 +46,6 @@ from interpreters.args import (
     parse_spec,
     typed_array,
 )
-from interpreters.auto_args import auto_args
 from interpreters.execute import (
     DEFAULT_MAX_STEPS,
     DEFAULT_TIME_LIMIT,
@@ -499,6 +498,8 @@ def _auto(
         plain: object = cast(object, value.item()) if isinstance(value, np.generic) else value
         if not param.is_array and isinstance(plain, int | float):
             scalars[key] = plain
+    from interpreters.auto_args import auto_args  # (its op classes load with `args="auto"`)
+
     try:
         made: list[object] = list(auto_args(module, func, seed, scalars))
     except ArgError as err:

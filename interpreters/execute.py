@@ -52,12 +52,12 @@ from interpreters.machine.pipes import (
     gm_ranges,
 )
 from interpreters.progress import CHECK_EVERY, Progress
-from pto_dialect.attrs import KernelKind, KernelKindAttr, TargetArch
+from pto_dialect.attrs import SIMT_ENTRY, KernelKind, KernelKindAttr, TargetArch
+from pto_dialect.context import PtoContext
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.kernels import KIND, has_cube_code, is_mixed, kernel_pair, takes_subblock
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.ops.cross_core_pipe import aiv0_only
-from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.parsing import parse_module
 from pto_dialect.targets import TargetProfile, parse_target, profile_for_module_attr
 from pto_dialect.types import TileTypeBase
@@ -214,7 +214,7 @@ def _dialects() -> dict[str, Callable[[], Dialect]]:
 
 def make_context(*, allow_unregistered: bool = False) -> Context:
     """A context that knows every dialect xdsl-opt knows, `pto` included."""
-    ctx = Context(allow_unregistered=allow_unregistered)
+    ctx = PtoContext(allow_unregistered=allow_unregistered)
     for name, factory in _dialects().items():
         ctx.register_dialect(name, factory)
     return ctx

@@ -30,7 +30,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-from xdsl.context import Context
 from xdsl.dialects import get_all_dialects
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.tools.command_line_tool import CommandLineTool
@@ -53,6 +52,7 @@ from interpreters.machine.report import (
     launch_text,
     write_trace,
 )
+from pto_dialect.context import PtoContext
 from pto_dialect.diagnostics import Sources, pass_diagnostic
 from pto_dialect.universe import PTO_UNIVERSE
 from pto_dialect.verification import first_line
@@ -80,7 +80,7 @@ class PtoRunMain(CommandLineTool):
         self.unsynchronised = False
         # as xdsl-run's driver starts, without importing every xDSL interpreter first
         self.available_frontends = {}
-        self.ctx = Context()
+        self.ctx = PtoContext()
         self.register_all_dialects()
         self.register_all_frontends()
         arg_parser = argparse.ArgumentParser(

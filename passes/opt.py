@@ -39,6 +39,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 
 from passes.common import CHECKED_PASSES
 from pto_dialect import __version__
+from pto_dialect.context import PtoContext
 from pto_dialect.diagnostics import (
     Diagnostic,
     Sources,
@@ -88,6 +89,8 @@ class PtoOptMain(xDSLOptMain):
         return self._universe
 
     def register_all_dialects(self) -> None:
+        # the `pto` classes a kernel names, each when first parsed (xDSL's loads them all)
+        self.ctx = PtoContext(self.ctx.allow_unregistered)
         for name, factory in self.universe().all_dialects.items():
             self.ctx.register_dialect(name, factory)
 

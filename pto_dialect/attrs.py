@@ -337,6 +337,10 @@ class KernelKindAttr(AngleEnum, EnumAttribute[KernelKind]):
     name = "pto.kernel_kind"
 
 
+SIMT_ENTRY = "pto.simt_entry"
+"""The function attribute that makes a `func.func` a SIMT body (`ops/simt_common.py`)."""
+
+
 @irdl_attr_definition
 class SyncAllModeAttr(AngleEnum, EnumAttribute[SyncAllMode]):
     name = "pto.sync_all_mode"

@@ -49,6 +49,8 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
+from pto_dialect.context import PtoContext
+
 _T = TypeVar("_T")
 
 _DenseType = RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType]
@@ -302,6 +304,8 @@ UPSTREAM_NAMES = ("arith.index_castui", "llvm.extractelement")
 def load_upstream_ops(ctx: Context, text: str) -> None:
     """Loads the `pto` dialect first when `text` uses an op it brings for another dialect:
     a context finds an op by its dialect's prefix, so these are known once `pto` is."""
+    if isinstance(ctx, PtoContext):  # it finds them by name
+        return
     loaded = {dialect.name for dialect in ctx.loaded_dialects}
     wanted = any(name in text for name in UPSTREAM_NAMES)
     if wanted and "pto" in ctx.registered_dialect_names and "pto" not in loaded:

@@ -15,23 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
 from types import MappingProxyType
 
 from pto_dialect.attrs import TargetArch
-from pto_dialect.dialect import PTO
+from pto_dialect.by_name import op_class
+from pto_dialect.lazy_table import OnFirstUse
 from pto_dialect.ops.base import PtoOp
-from pto_dialect.ops.tile_compare import TSelOp
-from pto_dialect.ops.tile_convert import TCvtOp
-from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp, TSubOp
-from pto_dialect.ops.tile_expand import TRowExpandOp
-from pto_dialect.ops.tile_math import TExpOp, TRsqrtOp, TSqrtOp
-from pto_dialect.ops.tile_matrix import TMatmulOp
-from pto_dialect.ops.tile_memory import TLoadOp
-from pto_dialect.ops.tile_move import TMovOp
-from pto_dialect.ops.tile_reduce import TColMaxOp, TColSumOp
-from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
-from pto_dialect.ops.tile_scalar import TAddSOp, TDivSOp, TMinSOp, TMulSOp
 from pto_dialect.records import NoCycles
 
 
@@ -71,8 +60,20 @@ def _m(fitted: int, held_out: int, worst: float) -> Confidence:
     return Confidence(Basis.FITTED if fitted else Basis.CHECKED, worst, fitted, held_out)
 
 
-MEASURED: Mapping[TargetArch, Mapping[type, Confidence]] = MappingProxyType(
-    {
+def _measured() -> Mapping[TargetArch, Mapping[type, Confidence]]:
+    from pto_dialect.ops.tile_compare import TSelOp
+    from pto_dialect.ops.tile_convert import TCvtOp
+    from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp, TSubOp
+    from pto_dialect.ops.tile_expand import TRowExpandOp
+    from pto_dialect.ops.tile_math import TExpOp, TRsqrtOp, TSqrtOp
+    from pto_dialect.ops.tile_matrix import TMatmulOp
+    from pto_dialect.ops.tile_memory import TLoadOp
+    from pto_dialect.ops.tile_move import TMovOp
+    from pto_dialect.ops.tile_reduce import TColMaxOp, TColSumOp
+    from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
+    from pto_dialect.ops.tile_scalar import TAddSOp, TDivSOp, TMinSOp, TMulSOp
+
+    return {
         TargetArch.A2A3: MappingProxyType(
             {
                 TAbsOp: _m(1, 1, 0.0),
@@ -103,7 +104,9 @@ MEASURED: Mapping[TargetArch, Mapping[type, Confidence]] = MappingProxyType(
             {TAddOp: _m(1, 43, 17.1), TMulOp: _m(0, 44, 18.3), TSubOp: _m(0, 44, 17.1)}
         ),
     }
-)
+
+
+MEASURED: Mapping[TargetArch, Mapping[type, Confidence]] = OnFirstUse(_measured)
 """`benchmarks/cycle_fidelity.py` per target and op class: fitted and held-out cases (the
 suspect figures left out) and the worst error over them. TROWMIN and TSORT32 have only
 suspect figures on A2/A3 and stay estimates."""
@@ -114,17 +117,11 @@ def confidence(arch: TargetArch, op: type) -> Confidence:
     return MEASURED.get(arch, {}).get(op, ESTIMATE)
 
 
-@cache
-def _classes() -> Mapping[str, type[PtoOp]]:
-    return {cls.name: cls for cls in PTO.operations if issubclass(cls, PtoOp)}
-
-
 def costed(names: Iterable[str]) -> list[tuple[str, type[PtoOp]]]:
     """The PTO ops among `names` that have cycles of their own, with their classes, sorted."""
-    classes = _classes()
-    found = [(name, classes.get(name)) for name in sorted(names)]
-    return [(name, cls) for name, cls in found
-            if cls is not None and not isinstance(cls.cost(), NoCycles)]  # fmt: skip
+    found = [(name, op_class(name)) for name in sorted(names)]
+    return [(name, cls) for name, cls in found if isinstance(cls, type) and issubclass(cls, PtoOp)
+            and not isinstance(cls.cost(), NoCycles)]  # fmt: skip
 
 
 def confidence_json(arch: TargetArch, names: Iterable[str]) -> dict[str, dict[str, object]]:

@@ -26,10 +26,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from pto_dialect.dtypes import DType
-from pto_dialect.ops.tile_compare import TSelOp
-from pto_dialect.ops.tile_convert import TCvtOp
-from pto_dialect.ops.tile_expand import TRowExpandOp
-from pto_dialect.ops.tile_scalar import TDivSOp
+from pto_dialect.lazy_table import OnFirstUse
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
     VAddOp,
@@ -42,10 +39,6 @@ from pto_dialect.ops.vector_arith import (
     VSubOp,
     VXorOp,
 )
-from pto_dialect.ops.vector_materialize import VDupOp
-from pto_dialect.ops.vector_math import VExpOp, VLnOp, VSqrtOp
-from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp
-from pto_dialect.ops.vector_scalar import VAddsOp, VMaxsOp, VMinsOp, VMulsOp, VSubsOp
 from pto_dialect.records import PerRepeat
 from pto_dialect.types import MemorySpace
 
@@ -108,8 +101,14 @@ _ALU = A2A3Instr(
     "(92): 32, 28 -> 30; int32 64x64 (151), int16 64x64 (167 - 16): 23"
 )  # fmt: skip
 
-A2A3_INSTR: Mapping[type, A2A3Instr] = MappingProxyType(
-    {
+
+def _a2a3_instr() -> Mapping[type, A2A3Instr]:
+    from pto_dialect.ops.tile_convert import TCvtOp
+    from pto_dialect.ops.vector_math import VExpOp, VLnOp, VSqrtOp
+    from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp
+    from pto_dialect.ops.vector_scalar import VAddsOp, VMaxsOp, VMinsOp, VMulsOp, VSubsOp
+
+    return {
         VAddOp: _ALU,
         VSubOp: _ALU,
         VMulOp: A2A3Instr(2, 30, 25, "[cce] vmul: slope 2, fixed 25 (ints); floats as vadd"),
@@ -146,17 +145,24 @@ A2A3_INSTR: Mapping[type, A2A3Instr] = MappingProxyType(
             "out (33); [cce]'s head + tail 32 would give 40",
         ),
     }
-)
+
+
+A2A3_INSTR: Mapping[type, A2A3Instr] = OnFirstUse(_a2a3_instr)
 """A2/A3 instruction classes with published or fitted figures, keyed by vector op class."""
 
-A2A3_PRELUDE: Mapping[type, A2A3Instr] = MappingProxyType(
-    {
+
+def _a2a3_prelude() -> Mapping[type, A2A3Instr]:
+    from pto_dialect.ops.tile_scalar import TDivSOp
+
+    return {
         TDivSOp: A2A3Instr(
             1, 24, 24, "[cce] vector_dup: head 11 + tail 13, slope 1; npu/a2a3/TDivS.hpp "
             "broadcasts the scalar (vector_dup, pipe_barrier) before each float vdiv"
         ),
-    }
-)  # fmt: skip
+    }  # fmt: skip
+
+
+A2A3_PRELUDE: Mapping[type, A2A3Instr] = OnFirstUse(_a2a3_prelude)
 """Tile ops whose A2/A3 implementation issues another instruction over the same repeats
 before their own, behind a `pipe_barrier` (its fixed cost is not hidden)."""
 
@@ -191,8 +197,11 @@ class PerRow:
     source: str
 
 
-A2A3_PER_ROW: Mapping[type, PerRow] = MappingProxyType(
-    {
+def _a2a3_per_row() -> Mapping[type, PerRow]:
+    from pto_dialect.ops.tile_compare import TSelOp
+    from pto_dialect.ops.tile_expand import TRowExpandOp
+
+    return {
         TRowExpandOp: PerRow(
             37, 14, 1, "npu/a2a3/TRowExpand.hpp: per row a V -> S flag, a scalar read of "
             "the row's value, an S -> V flag and a count-mode vector_dup (slope [cce] "
@@ -205,8 +214,10 @@ A2A3_PER_ROW: Mapping[type, PerRow] = MappingProxyType(
             "(slope as vadd, an estimate); fitted on [prof] TSEL f16 4x128 (67 = 3 + 4 x "
             "16), held out f16 1x128 (19) and f32 4x64 (67)"
         ),
-    }
-)  # fmt: skip
+    }  # fmt: skip
+
+
+A2A3_PER_ROW: Mapping[type, PerRow] = OnFirstUse(_a2a3_per_row)
 """A2/A3 tile ops costed per row (the brcb fast path of TRowExpand, a static 8- or
 16-column destination, is not modelled)."""
 
@@ -350,9 +361,25 @@ VF_WINDOW = 58
 has issued (the window of out-of-order issue)."""
 VF_DISPATCH_WIDTH = 5
 """[vf] uarch.csv `IDU_issue_width`: ops entering the window a cycle."""
-VF_EXU0_ONLY: frozenset[type] = frozenset({VCaddOp, VCmaxOp, VCminOp, VDupOp})
+
+
+def _exu0_only() -> Mapping[type, None]:
+    from pto_dialect.ops.vector_materialize import VDupOp
+    from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp
+
+    return dict.fromkeys((VCaddOp, VCmaxOp, VCminOp, VDupOp))
+
+
+def _sfu() -> Mapping[type, None]:
+    from pto_dialect.ops.vector_math import VExpOp
+    from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp
+
+    return dict.fromkeys((VCaddOp, VCmaxOp, VCminOp, VDivOp, VExpOp))
+
+
+VF_EXU0_ONLY: Mapping[type, None] = OnFirstUse(_exu0_only)
 """[vf] isa.csv `dispatch_exu` EXU0_ONLY: these issue on port 0 only (the others: EXU01)."""
-VF_SFU: frozenset[type] = frozenset({VCaddOp, VCmaxOp, VCminOp, VDivOp, VExpOp})
+VF_SFU: Mapping[type, None] = OnFirstUse(_sfu)
 """[vf] isa.csv `EXU` SFU (the others: ALU); an initiation interval keeps its unit."""
 
 VF_ROW_GAP = 3

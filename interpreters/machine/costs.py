@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
+from functools import cache
 from math import ceil, prod
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from xdsl.dialects import scf
 from xdsl.ir import BlockArgument, SSAValue
@@ -28,17 +29,41 @@ from interpreters.machine import cost_params as P
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import FP4_DTYPES, DType
 from pto_dialect.ops.base import PtoOp
-from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
-from pto_dialect.ops.tile_scalar import ScalarTileOp
-from pto_dialect.ops.vector_load import GatherOp, VectorLoadOp
-from pto_dialect.ops.vector_mask import PredicateOp
-from pto_dialect.ops.vector_predicate_memory import PredicateMemoryOp
-from pto_dialect.ops.vector_store import VectorStoreOp, VscatterOp
 from pto_dialect.records import AsVectorOp, Formula, NoCycles, VectorCost
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import MemorySpace
 
+if TYPE_CHECKING:
+    from pto_dialect.ops.vector_load import GatherOp, VectorLoadOp
+    from pto_dialect.ops.vector_mask import PredicateOp
+    from pto_dialect.ops.vector_predicate_memory import PredicateMemoryOp
+    from pto_dialect.ops.vector_store import VectorStoreOp, VscatterOp
+
 VREG_BYTES = P.REPEAT_BYTES
+
+
+@cache
+def _loads() -> tuple[type[VectorLoadOp], type[GatherOp]]:
+    """The vector loads and gathers (their module imported on first use: a run of a kernel
+    without vector code need not define them; so are the families below)."""
+    from pto_dialect.ops.vector_load import GatherOp, VectorLoadOp
+
+    return VectorLoadOp, GatherOp
+
+
+@cache
+def _stores() -> tuple[type[VectorStoreOp], type[VscatterOp]]:
+    from pto_dialect.ops.vector_store import VectorStoreOp, VscatterOp
+
+    return VectorStoreOp, VscatterOp
+
+
+@cache
+def _predicates() -> tuple[type[PredicateOp], type[PredicateMemoryOp]]:
+    from pto_dialect.ops.vector_mask import PredicateOp
+    from pto_dialect.ops.vector_predicate_memory import PredicateMemoryOp
+
+    return PredicateOp, PredicateMemoryOp
 
 
 def vector_op_of(op: type[PtoOp]) -> type[PtoOp]:
@@ -71,11 +96,11 @@ def a5_latency(op: type[PtoOp], dtype: DType) -> int:
 def a5_forward(op: type[PtoOp], dtype: DType) -> int:
     """Cycles after its issue at which `op`'s result reaches a dependent compute op."""
     vop = vector_op_of(op)
-    if issubclass(vop, VectorLoadOp):
-        return P.LOAD_FORWARD
-    known = P.VF_INSTR.get(vop)
+    known = P.VF_INSTR.get(vop)  # (compute ops only: asked first, loads need not be defined)
     if known is not None:
         return known.forward[dtype.bits == 16]
+    if issubclass(vop, _loads()[0]):
+        return P.LOAD_FORWARD
     return max(a5_latency(op, dtype) - 4, 1)
 
 
@@ -119,6 +144,8 @@ class Impl(Enum):
 def impl_of(op: type[PtoOp]) -> Impl:
     """The family of a tile op: tile-scalar ops issue as TBinSOp, one-source ops as
     TUnaryOp, the others as TBinOp."""
+    from pto_dialect.ops.tile_scalar import ScalarTileOp  # (A2/A3 only: on first use)
+
     if issubclass(op, ScalarTileOp):
         return Impl.SCALAR
     if cast(int, getattr(op, "ARITY", 2)) == 1:
@@ -220,6 +247,8 @@ def row_reduce_cycles(
     into tmp in count mode (a masked one for a partial column; a UB copy of the first column
     when the rows are shorter than two repeats), then one reduction of tmp. An op without a
     cross-lane reduction, and the other targets: as an elementwise op over the region."""
+    from pto_dialect.ops.tile_row_reduce import RowReduceTileOp  # (imported: `op` is one)
+
     reduce_op = op.REDUCE_OP if issubclass(op, RowReduceTileOp) else None
     if target.arch is not TargetArch.A2A3 or reduce_op is None:
         return tile_vector_cycles(target, op, dtype, rows, cols, row_elems)
@@ -424,8 +453,8 @@ class VectorIssue:
         op: PtoOp, dtype: DType
     ) -> tuple[int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
         vop = vector_op_of(type(op))  # a VMI op issues as the micro-op its record names
-        kind = (1 if issubclass(vop, VectorLoadOp) else 2 if issubclass(vop, VectorStoreOp)
-                else 3 if issubclass(vop, PredicateOp | PredicateMemoryOp) else 0)  # fmt: skip
+        kind = (1 if issubclass(vop, _loads()[0]) else 2 if issubclass(vop, _stores()[0])
+                else 3 if issubclass(vop, _predicates()) else 0)  # fmt: skip
         latency = (P.LOAD_LATENCY if kind == 1 else P.STORE_LATENCY if kind == 2
                    else a5_latency(type(op), dtype))  # fmt: skip
         forward = P.LOAD_FORWARD if kind == 1 else a5_forward(type(op), dtype)
@@ -459,13 +488,14 @@ def a2a3_micro_instr(op: PtoOp) -> P.A2A3Instr | None:
     and masks are set by scalar code (`set_vector_mask`). A store of a loaded value with no
     compute op between them is a UB -> UB copy: one repeat of a copy instruction. Gathers
     and scatters are instructions of their own."""
-    if isinstance(op, PredicateOp | PredicateMemoryOp):
+    (load, gather), (store, scatter) = _loads(), _stores()
+    if isinstance(op, _predicates()):
         return None
-    if isinstance(op, VectorLoadOp) and not isinstance(op, GatherOp):
+    if isinstance(op, load) and not isinstance(op, gather):
         return None
-    if isinstance(op, VectorStoreOp) and not isinstance(op, VscatterOp):
+    if isinstance(op, store) and not isinstance(op, scatter):
         owner = op.operands[0].owner if op.operands else None
-        return P.A2A3_COPY if isinstance(owner, VectorLoadOp) else None
+        return P.A2A3_COPY if isinstance(owner, load) else None
     return a2a3_instr(type(op))
 
 

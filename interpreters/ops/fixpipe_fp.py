@@ -9,8 +9,6 @@ import numpy as np
 
 from interpreters.engine.errors import check
 from interpreters.machine.memory import Tile
-from interpreters.semantics import cube_fixpipe
-from interpreters.semantics.cube_fixpipe import Stage
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.fixpipe_fp import FP_QUANT
@@ -38,6 +36,11 @@ def quantised(
         f"({fp.memory.size} bytes)",
     )
     words = fp.memory.data[start:end].copy().view(np.uint64)
+    # the cube's fixpipe semantics, imported by the first `fp` write (a vector kernel's
+    # tile moves and stores import this module and do not need them)
+    from interpreters.semantics import cube_fixpipe
+    from interpreters.semantics.cube_fixpipe import Stage
+
     return cube_fixpipe.apply(values, source, target, Stage(mode, words, None, None, None, None))
 
 

@@ -10,10 +10,9 @@ from xdsl.interpreter import (
     ReturnedValues,
     TerminatorValue,
     impl_terminator,
-    register_impls,
 )
 
-from interpreters.engine.impls import implements, register_functions
+from interpreters.engine.impls import implements, register_functions, register_impls
 from interpreters.machine.core import MachineFunctions
 from pto_dialect.ops.fusion_region import FusionRegionOp, YieldOp
 

@@ -22,8 +22,7 @@ from xdsl.ir import Operation
 # xDSL's interpreters package without its __init__ (for `MemRefFunctions`)
 import interpreters.ops.upstream  # noqa: F401  # pyright: ignore[reportUnusedImport]
 from interpreters.machine.core import Machine
-from pto_dialect.attrs import KernelKindAttr
-from pto_dialect.ops.simt_common import SIMT_ENTRY
+from pto_dialect.attrs import SIMT_ENTRY, KernelKindAttr
 
 KERNEL_KIND = KernelKindAttr.name
 """The attribute key of a function for one kind of core."""

@@ -24,7 +24,6 @@ from pto_dialect.ops.tile_memory import (
 )
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.vector_load import VldsOp
-from pto_dialect.option_attrs import option_value
 from pto_dialect.rules import PAD_RULES
 from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase
 
@@ -158,7 +157,12 @@ class TileMemoryFunctions(MachineFunctions):
                   costs.gm_transfers(target, view.shape))  # fmt: skip
         self.on_pipe(op, [tile.access()], [view.window_access(window, *tile.valid)],
                      costs.transfer_cycles(*timing), costs.transfer_hold(*timing))  # fmt: skip
-        add = option_value(op.attributes.get("atomicType")) == "atomic_add"
+        add = False
+        if (atomic := op.attributes.get("atomicType")) is not None:
+            # option attributes exist once their module is imported (by the parser)
+            from pto_dialect.option_attrs import option_value
+
+            add = option_value(atomic) == "atomic_add"
         if op.fp_source is None:
             transfer.store(tile.get(), window, tile.valid, tile.dtype, add)
             return ()

@@ -19,7 +19,6 @@ from typing import Any, cast
 import numpy as np
 
 from interpreters.engine.errors import check
-from interpreters.semantics import hif8, mx_formats
 from pto_dialect.attrs import Location, RoundMode, SatMode, TargetArch
 from pto_dialect.dtypes import BF16, F16, F32, FP4_DTYPES, HIF8, DType
 
@@ -230,9 +229,11 @@ def convert(
     """`values` of element type `src` converted to `dst` (a fresh array of `dst.numpy`);
     `wrap_bits`: the signed range a non-saturating float -> integer conversion clamps to
     before it keeps the low bits (64 for 64-bit destinations)."""
-    if dst == HIF8:
-        return mx_formats.encode_hif8(values.astype(np.float64), mode, sat is SatMode.ON)
-    if src == HIF8:
+    if dst == HIF8 or src == HIF8:  # (their modules, with ml_dtypes: on first use)
+        from interpreters.semantics import hif8, mx_formats
+
+        if dst == HIF8:
+            return mx_formats.encode_hif8(values.astype(np.float64), mode, sat is SatMode.ON)
         return hif8.decode(values).astype(dst.numpy)
     if src.is_float and dst.is_float:
         wide = values.astype(np.float64)
@@ -320,6 +321,8 @@ def _fp4_lanes(
     holds two values, so the 128 bf16 lanes make 64 bytes, which take the 4:1 parts' byte
     lanes 4j + part (PTOAS's board-tested vcvt-low-precision-special and -roundtrip).
     Inactive source lanes give zero."""
+    from interpreters.semantics import mx_formats  # (with ml_dtypes: on first use)
+
     if dst in FP4_DTYPES:
         nibbles = mx_formats.encode_fp4(values.astype(np.float64), dst, mode)
         packed = mx_formats.pack_fp4(np.where(mask, nibbles, 0))

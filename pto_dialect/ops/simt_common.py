@@ -25,7 +25,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
-from pto_dialect.attrs import AngleEnum, Pipe, TargetArch
+from pto_dialect.attrs import SIMT_ENTRY, AngleEnum, Pipe, TargetArch
 from pto_dialect.dtypes import DType, dtype_of
 from pto_dialect.ops.base import PtoOp, fail, target_of
 from pto_dialect.packed_types import packed_vector
@@ -34,8 +34,6 @@ from pto_dialect.records import NoCycles
 SIMT_PAGE = "https://github.com/hw-native-sys/PTOAS/blob/main/docs/isa/micro-isa/17-simt.md"
 """The SIMT chapter of PTOAS's micro-ISA manual (the pto-isa manual has no SIMT pages)."""
 
-SIMT_ENTRY = "pto.simt_entry"
-"""The function attribute that makes a `func.func` a SIMT body."""
 SIMT_MAX_THREADS = "pto.simt_max_threads"
 """Optional function attribute: the entry's launch envelope (default 1024, at most 2048)."""
 

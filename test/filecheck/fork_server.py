@@ -26,6 +26,7 @@ import traceback
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
+from importlib import import_module
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -51,6 +52,7 @@ def warm_up(mains: dict[str, Callable[..., object]]) -> None:
         args = ["--arg", "rand:1024xf32:2", "--arg", "zeros:1024xf32", "--report"]
         mains["pto-run"]([str(EXAMPLE), *args])
     load_all()  # a run loads only its ops' functions: every one, before the fork
+    import_module("pto_dialect.dialect")  # the tools define op classes as kernels name them
 
 
 @dataclass

@@ -192,3 +192,17 @@ def test_a_listener_added_by_an_op_sees_the_ops_after_it_in_every_region() -> No
     # the scf.if and the scf.for enclosing the first addi are reported when they finish
     assert any(e.startswith("did scf.if") for e in ours)
     assert any(e.startswith("did scf.for") for e in ours)
+
+
+def test_registration_matches_xdsls() -> None:
+    """`impls.register_impls` makes the tables xDSL's makes, for every functions class."""
+    from xdsl import interpreter as xi
+
+    from interpreters.engine.impls import _KINDS  # pyright: ignore[reportPrivateUsage]
+    from interpreters.ops.registry import PROJECT, UPSTREAM
+
+    for row in (*UPSTREAM, *PROJECT):
+        cls = row.load()
+        probe = xi.register_impls(type("Probe", (cls,), {}))
+        for _, key in _KINDS:
+            assert getattr(probe, key) == getattr(cls, key), (row.name, key)

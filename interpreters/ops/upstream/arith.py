@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from fractions import Fraction
 from math import isnan
 from typing import Any
 
@@ -402,6 +401,8 @@ def _int_to_float(is_signed: bool) -> Builder:
             value = read(args[0], width)
             if abs(value) <= 1 << 53:  # exact in a double: one rounding
                 return (round_to(float(value)),)
+            from fractions import Fraction  # (with `decimal`: on first use)
+
             return (round_exact(Fraction(value), dtype),)
 
         return run

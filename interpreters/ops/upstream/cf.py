@@ -10,11 +10,10 @@ from xdsl.interpreter import (
     Successor,
     TerminatorValue,
     impl_terminator,
-    register_impls,
 )
 
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.engine.impls import implements, register_functions
+from interpreters.engine.impls import implements, register_functions, register_impls
 
 
 @register_impls

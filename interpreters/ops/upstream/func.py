@@ -13,12 +13,11 @@ from xdsl.interpreter import (
     TerminatorValue,
     impl_callable,
     impl_terminator,
-    register_impls,
 )
 from xdsl.traits import SymbolTable
 
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.engine.impls import implements, register_functions
+from interpreters.engine.impls import implements, register_functions, register_impls
 
 MAX_CALL_DEPTH = 64
 """Nested calls after which a run stops (an endless recursion ends with an error, not with

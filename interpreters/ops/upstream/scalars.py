@@ -11,8 +11,7 @@ rounded once to a type of at most 24 significand bits is correctly rounded).
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
-from typing import Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import numpy as np
 from xdsl.dialects.builtin import Float64Type, IndexType, IntegerType
@@ -21,6 +20,9 @@ from xdsl.ir import Attribute, Operation
 
 from interpreters.engine.errors import PtoRuntimeError
 from pto_dialect.dtypes import dtype_of
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 Round = Callable[[float], float]
 Compiled = Callable[[PythonValues], PythonValues]
@@ -97,6 +99,8 @@ def rounding(type: Attribute, what: str) -> tuple[np.dtype[np.generic], Round]:
 
 def round_exact(value: Fraction, dtype: np.dtype[np.generic]) -> float:
     """The exact rational `value` correctly rounded (to nearest, ties to even) to `dtype`."""
+    from fractions import Fraction  # (with `decimal`: on first use)
+
     scalar = dtype.type
     near = scalar(float(value))  # within one unit of dtype of the result
     if not np.isfinite(near):

@@ -12,13 +12,12 @@ from xdsl.interpreter import (
     ReturnedValues,
     TerminatorValue,
     impl_terminator,
-    register_impls,
 )
 from xdsl.ir import Operation
 from xdsl.traits import Pure
 
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.engine.impls import implements, register_functions
+from interpreters.engine.impls import implements, register_functions, register_impls
 
 _STRUCTURAL = (scf.IfOp, scf.ForOp, scf.WhileOp, scf.IndexSwitchOp, scf.ExecuteRegionOp,
                scf.YieldOp, scf.ConditionOp)  # fmt: skip
