@@ -78,6 +78,15 @@ SUSPECT = {
         "scope, so pto-isa's check reads 0 cycles and demands nothing (bound 0); its 96 is "
         "c03's figure for 25% fewer bytes"
     ),
+    "TLoadConv.c02_nc1hwc0_float_1_4_10_10": (
+        "116 cycles for one copy_gm_to_cbuf of 12,800 B in 4 bursts (npu/a2a3/TLoad.hpp "
+        "TLoad5HD: nBurst C1 = 4, lenBurst H x W = 100 blocks), more than c03's 96 for one "
+        "copy_gm_to_cbuf of 18,432 B in 36 bursts: no transfer cost that grows with bytes and "
+        "bursts gives both. Burst length does not change the per-byte cost on the same MTE2 "
+        "read path (TLOAD c01, c04, c05: bursts of 512, 254, 127 B, each 264 + B / 128 within "
+        "one cycle); c01 and c03 match the manual's 256 B/cycle. pto-isa's own model misses "
+        "it by 41% (bound 0.59)"
+    ),
     "TLoad.c10_dn_float_256x60": (
         "outside TLOAD's contract: a 255x60 valid region loaded from a 2x2x2x255x8 DN view "
         "(64 columns); pto-isa's TLoadGm2ubDn2dn asserts validCol == shape0 x shape1 x "

