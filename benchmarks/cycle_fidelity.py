@@ -214,6 +214,34 @@ def read_cases(text: str) -> list[Case]:
     return cases
 
 
+_VF_TABLE = re.compile(r"constexpr A5VfFitCase (kCases\d+)\[\] = \{(.*?)\n\};", re.S)
+_VF_ROW = re.compile(
+    r'\{DType::(\w+), (\d+), (\d+), (\d+), (\d+), ([\d.]+), ([\d.]+), VFImplKind::\w+, "([^"]*)"\}'
+)
+_VF_TEST = re.compile(
+    r"TEST\((\w+), (\w+)\)\s*\{\s*for \(const auto& c : (kCases\d+)\) \{\s*"
+    r"RunCase\(PtoOpcode::(\w+)"
+)
+_VF_DTYPES = {"Float": "float", "Half": "half"}
+
+
+def read_vf_cases(text: str) -> list[Case]:
+    """The A5 fit cases written as tables (`constexpr A5VfFitCase kCasesN[] = {{DType::Float,
+    rows, cols, valid rows, valid cols, figure, precision, VFImplKind, op params}, ...}` run
+    by a `TEST` through `RunCase(PtoOpcode::OP, ...)`): runner `vf:OP`, or `vf:OP:params` for
+    a case with op parameters other than the default (not compared)."""
+    tables = {m.group(1): m.group(2) for m in _VF_TABLE.finditer(text)}
+    cases: list[Case] = []
+    for suite, name, table, opcode in _VF_TEST.findall(text):
+        rows = _VF_ROW.findall(tables.get(table, ""))
+        for k, (dtype, r, c, vr, vc, figure, precision, params) in enumerate(rows):
+            runner = f"vf:{opcode}" if params in ("", "default") else f"vf:{opcode}:{params}"
+            ctype = _VF_DTYPES[dtype] if dtype in _VF_DTYPES else dtype
+            label = name if len(rows) == 1 else f"{name}#{k}"
+            cases.append(Case(suite, label, runner, (ctype, r, c, vr, vc, figure, precision)))
+    return cases
+
+
 def case_sources(mirror: Path | None, costmodel: Path | None, suite: str) -> dict[str, str]:
     """main.cpp of every testcase directory of `suite`, by directory name: from a checkout's
     tests/costmodel directory, or `git show` from the bare mirror."""
@@ -564,6 +592,14 @@ A5_KERNELS: dict[str, Callable[[Case], tuple[str, list[str], Pipe]]] = {
     "runTSub": elementwise("tsub", 2, _a5_shape, dynamic=False),
     "runTMul": elementwise("tmul", 2, _a5_shape, dynamic=False),
     "runTNeg": elementwise("tneg", 1, _a5_shape, dynamic=False),
+    **{
+        f"vf:{op.upper()}": elementwise(op, 1, _a5_shape, dynamic=False)
+        for op in ("tneg", "texp", "tsqrt", "trsqrt", "trecip")
+    },
+    **{
+        f"vf:{op.upper()}": elementwise(op, 1, _a5_shape, scalar=True, dynamic=False)
+        for op in ("tmins", "tdivs")
+    },
 }
 """The A5 fit cases (st_a5_fit): the same tile ops on the a5 target."""
 
@@ -609,7 +645,7 @@ def evaluate(sources: dict[str, str], target: str) -> list[Row]:
     rows: list[Row] = []
     table = TABLES[target]
     for text in sources.values():
-        for case in read_cases(text):
+        for case in read_cases(text) + read_vf_cases(text):
             if case.published <= 0 or case.runner not in table:
                 continue
             try:

@@ -23,9 +23,9 @@ from pto_dialect.dialect import PTO
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.tile_compare import TSelOp
 from pto_dialect.ops.tile_convert import TCvtOp
-from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp, TSubOp
+from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp, TNegOp, TSubOp
 from pto_dialect.ops.tile_expand import TRowExpandOp
-from pto_dialect.ops.tile_math import TExpOp, TRsqrtOp, TSqrtOp
+from pto_dialect.ops.tile_math import TExpOp, TRecipOp, TRsqrtOp, TSqrtOp
 from pto_dialect.ops.tile_matrix import TMatmulOp
 from pto_dialect.ops.tile_memory import TLoadOp
 from pto_dialect.ops.tile_move import TMovOp
@@ -100,7 +100,18 @@ MEASURED: Mapping[TargetArch, Mapping[type, Confidence]] = MappingProxyType(
             }
         ),
         TargetArch.A5: MappingProxyType(
-            {TAddOp: _m(1, 43, 17.1), TMulOp: _m(0, 44, 18.3), TSubOp: _m(0, 44, 17.1)}
+            {
+                TAddOp: _m(1, 43, 17.1),
+                TDivSOp: _m(0, 55, 30.1),
+                TExpOp: _m(0, 52, 30.4),
+                TMinSOp: _m(0, 44, 20.1),
+                TMulOp: _m(0, 44, 18.3),
+                TNegOp: _m(0, 44, 20.4),
+                TRecipOp: _m(0, 52, 29.1),
+                TRsqrtOp: _m(0, 52, 78.8),
+                TSqrtOp: _m(0, 52, 29.1),
+                TSubOp: _m(0, 44, 17.1),
+            }
         ),
     }
 )

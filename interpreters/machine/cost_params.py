@@ -43,7 +43,7 @@ from pto_dialect.ops.vector_arith import (
     VXorOp,
 )
 from pto_dialect.ops.vector_materialize import VDupOp
-from pto_dialect.ops.vector_math import VExpOp, VLnOp, VSqrtOp
+from pto_dialect.ops.vector_math import VExpOp, VLnOp, VRecOp, VSqrtOp
 from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp
 from pto_dialect.ops.vector_scalar import VAddsOp, VMaxsOp, VMinsOp, VMulsOp, VSubsOp
 from pto_dialect.records import PerRepeat
@@ -336,6 +336,11 @@ VF_INSTR: Mapping[type, VfInstr] = MappingProxyType(
         VMinOp: VfInstr((2, 2), (1, 1), (2, 2)),
         VAbsOp: VfInstr((2, 2), (1, 1), (1, 1)),
         VAndOp: VfInstr((2, 2), (1, 1), (1, 1)),
+        VExpOp: VfInstr((13, 18), (4, 8), (4, 4)),
+        # no [vf] rows: as VEXP, the SFU op [vf] has ([prof-a5] A5TsqrtFit, A5TrecipFit
+        # 1-D: 2 (f32) / 4 (f16) cycles a further repeat, as A5TexpFit; held out)
+        VSqrtOp: VfInstr((13, 18), (4, 8), (4, 4)),
+        VRecOp: VfInstr((13, 18), (4, 8), (4, 4)),
     }
 )
 """Modal values of forwarding.csv (producer -> compute consumers) and of
@@ -352,7 +357,7 @@ VF_DISPATCH_WIDTH = 5
 """[vf] uarch.csv `IDU_issue_width`: ops entering the window a cycle."""
 VF_EXU0_ONLY: frozenset[type] = frozenset({VCaddOp, VCmaxOp, VCminOp, VDupOp})
 """[vf] isa.csv `dispatch_exu` EXU0_ONLY: these issue on port 0 only (the others: EXU01)."""
-VF_SFU: frozenset[type] = frozenset({VCaddOp, VCmaxOp, VCminOp, VDivOp, VExpOp})
+VF_SFU: frozenset[type] = frozenset({VCaddOp, VCmaxOp, VCminOp, VDivOp, VExpOp, VSqrtOp, VRecOp})
 """[vf] isa.csv `EXU` SFU (the others: ALU); an initiation interval keeps its unit."""
 
 VF_ROW_GAP = 3

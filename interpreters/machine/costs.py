@@ -80,9 +80,19 @@ def a5_forward(op: type[PtoOp], dtype: DType) -> int:
 
 
 def a5_throughput(op: type[PtoOp], dtype: DType) -> int:
-    """Cycles per instruction of `op` issued back to back in a loop (isa.csv throughput)."""
-    known = P.VF_INSTR.get(vector_op_of(op))
-    return known.throughput[dtype.bits == 16] if known is not None else 1
+    """Cycles per instruction of `op` issued back to back in a loop (isa.csv throughput); an
+    SFU op that issues on both ports ([vf] isa.csv EXU SFU, EXU01) alternates them: half its
+    throughput or half its initiation interval, the longer ([prof-a5] A5TexpFit,
+    A5TdivsFit 2-D: 2 cycles a repeat for f32, 4 for f16)."""
+    vop = vector_op_of(op)
+    known = P.VF_INSTR.get(vop)
+    if known is None:
+        return 1
+    cycles = known.throughput[dtype.bits == 16]
+    if vop in P.VF_SFU and vop not in P.VF_EXU0_ONLY:
+        ports = P.VF_ISSUE_PORTS
+        return max(ceil(cycles / ports), ceil(a5_interval(op, dtype) / ports))
+    return cycles
 
 
 def a5_interval(op: type[PtoOp], dtype: DType) -> int:
@@ -278,7 +288,9 @@ def a5_tile_cycles(op: type[PtoOp], dtype: DType, repeats: int) -> int:
     if repeats <= 0:
         return 0
     loads = 2 if _arity(op) == 2 else 1
-    interval = max(ceil(loads / P.LOAD_PORTS), a5_interval(op, dtype), ceil(1 / P.STORE_PORTS))
+    ports = 1 if vector_op_of(op) in P.VF_EXU0_ONLY else P.VF_ISSUE_PORTS
+    issue = ceil(a5_interval(op, dtype) / ports)  # each port's unit takes every other repeat
+    interval = max(ceil(loads / P.LOAD_PORTS), issue, ceil(1 / P.STORE_PORTS))
     chain = P.LOAD_FORWARD + a5_forward(op, dtype) + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
     return P.VF_STARTUP + chain + (repeats - 1) * interval + P.VF_DRAIN
 

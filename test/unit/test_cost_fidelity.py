@@ -146,6 +146,20 @@ CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
         902,
         lambda: costs.matmul_cycles(120, 110, 50, F32),
     ),
+    # A5 SFU ops alternate the two ports: 2 cycles a further repeat for f32, 4 for f16
+    ("A5TexpFit.fp32_1D_POST_UPDATE_full 1x1280", False, 102, lambda: _a5(TExpOp, 1, 1280, 1280)),
+    (
+        "A5TdivsFit.fp16_1D_POST_UPDATE_full 1x1280",
+        False,
+        104,
+        lambda: costs.tile_vector_cycles(A5, TDivSOp, F16, 1, 1280, 1280),
+    ),
+    (
+        "A5TexpFit.fp32_2D_NO_POST_UPDATE_full 20x1312, 1280 valid",
+        False,
+        862,
+        lambda: _a5(TExpOp, 20, 1312, 1280),
+    ),
 ]
 
 
