@@ -236,7 +236,8 @@ def read_vf_cases(text: str) -> list[Case]:
         rows = _VF_ROW.findall(tables.get(table, ""))
         for k, (dtype, r, c, vr, vc, figure, precision, params) in enumerate(rows):
             runner = f"vf:{opcode}" if params in ("", "default") else f"vf:{opcode}:{params}"
-            ctype = _VF_DTYPES[dtype] if dtype in _VF_DTYPES else dtype
+            kind: str = dtype
+            ctype = _VF_DTYPES.get(kind, kind)
             label = name if len(rows) == 1 else f"{name}#{k}"
             cases.append(Case(suite, label, runner, (ctype, r, c, vr, vc, figure, precision)))
     return cases
