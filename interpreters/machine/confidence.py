@@ -108,7 +108,7 @@ MEASURED: Mapping[TargetArch, Mapping[type, Confidence]] = MappingProxyType(
                 TMulOp: _m(0, 44, 18.3),
                 TNegOp: _m(0, 44, 20.4),
                 TRecipOp: _m(0, 52, 29.1),
-                TRsqrtOp: _m(0, 52, 78.8),
+                TRsqrtOp: _m(0, 52, 23.2),
                 TSqrtOp: _m(0, 52, 29.1),
                 TSubOp: _m(0, 44, 17.1),
             }

@@ -29,6 +29,7 @@ from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_compare import TSelOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_expand import TRowExpandOp
+from pto_dialect.ops.tile_math import TRsqrtOp
 from pto_dialect.ops.tile_scalar import TDivSOp
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
@@ -346,6 +347,10 @@ VF_INSTR: Mapping[type, VfInstr] = MappingProxyType(
 """Modal values of forwarding.csv (producer -> compute consumers) and of
 initiation_interval.csv (op -> same op), and isa.csv's throughput. Any other compute op:
 forwarding `latency - 4` (the table's modal gap, at least 1), interval and throughput 1."""
+
+A5_CHAIN: Mapping[type, tuple[type, ...]] = MappingProxyType({TRsqrtOp: (VSqrtOp, VDivOp)})
+"""A5 tile ops whose loop issues several dependent compute ops a repeat, in order: pto-isa's
+A5 TRSQRT is a vsqrt then a vdiv of 1 by it (npu/a5/TRsqrt.hpp), not one vrsqrt."""
 
 VF_ISSUE_PORTS = 2
 """[vf] uarch.csv `issue_ports`: compute ops issue on two execution ports, one op a cycle

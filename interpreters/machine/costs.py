@@ -288,11 +288,19 @@ def a5_tile_cycles(op: type[PtoOp], dtype: DType, repeats: int) -> int:
     if repeats <= 0:
         return 0
     loads = 2 if _arity(op) == 2 else 1
-    ports = 1 if vector_op_of(op) in P.VF_EXU0_ONLY else P.VF_ISSUE_PORTS
-    issue = ceil(a5_interval(op, dtype) / ports)  # each port's unit takes every other repeat
+    steps = P.A5_CHAIN.get(op, (op,))
+    issue = sum(_a5_issue(step, dtype) for step in steps)
     interval = max(ceil(loads / P.LOAD_PORTS), issue, ceil(1 / P.STORE_PORTS))
-    chain = P.LOAD_FORWARD + a5_forward(op, dtype) + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
+    forward = sum(a5_forward(step, dtype) for step in steps)
+    chain = P.LOAD_FORWARD + forward + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
     return P.VF_STARTUP + chain + (repeats - 1) * interval + P.VF_DRAIN
+
+
+def _a5_issue(op: type[PtoOp], dtype: DType) -> int:
+    """Cycles a loop of `op` takes a further repeat: its initiation interval over the ports
+    it issues on (each port's unit takes every other repeat)."""
+    ports = 1 if vector_op_of(op) in P.VF_EXU0_ONLY else P.VF_ISSUE_PORTS
+    return ceil(a5_interval(op, dtype) / ports)
 
 
 def a5_rows_cycles(op: type[PtoOp], dtype: DType, rows: int, per_row: int) -> int:
@@ -302,8 +310,8 @@ def a5_rows_cycles(op: type[PtoOp], dtype: DType, rows: int, per_row: int) -> in
     if rows <= 0 or per_row <= 0:
         return 0
     first = a5_tile_cycles(op, dtype, 1)
-    return (first + (rows * per_row - 1) * a5_throughput(op, dtype)
-            + (rows - 1) * P.VF_ROW_GAP)  # fmt: skip
+    step = sum(a5_throughput(s, dtype) for s in P.A5_CHAIN.get(op, (op,)))
+    return first + (rows * per_row - 1) * step + (rows - 1) * P.VF_ROW_GAP
 
 
 def _arity(op: type[PtoOp]) -> int:

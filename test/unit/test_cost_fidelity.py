@@ -29,7 +29,7 @@ from interpreters.machine.report import Report
 from pto_dialect.attrs import Pipe, TargetArch
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp
-from pto_dialect.ops.tile_math import TExpOp, TSqrtOp
+from pto_dialect.ops.tile_math import TExpOp, TRsqrtOp, TSqrtOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColSumOp
 from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
 from pto_dialect.ops.tile_scalar import TAddSOp, TDivSOp, TMinSOp, TMulSOp
@@ -154,6 +154,8 @@ CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
         104,
         lambda: costs.tile_vector_cycles(A5, TDivSOp, F16, 1, 1280, 1280),
     ),
+    # A5 TRSQRT: a vsqrt then a vdiv a repeat (npu/a5/TRsqrt.hpp)
+    ("A5TrsqrtFit.fp32_1D_POST_UPDATE_full 1x64", False, 79, lambda: _a5(TRsqrtOp, 1, 64, 64)),
     (
         "A5TexpFit.fp32_2D_NO_POST_UPDATE_full 20x1312, 1280 valid",
         False,
