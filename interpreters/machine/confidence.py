@@ -102,14 +102,14 @@ MEASURED: Mapping[TargetArch, Mapping[type, Confidence]] = MappingProxyType(
         TargetArch.A5: MappingProxyType(
             {
                 TAddOp: _m(1, 43, 17.1),
-                TDivSOp: _m(0, 55, 30.1),
-                TExpOp: _m(0, 52, 30.4),
+                TDivSOp: _m(0, 55, 12.6),
+                TExpOp: _m(0, 52, 12.7),
                 TMinSOp: _m(0, 44, 20.1),
                 TMulOp: _m(0, 44, 18.3),
                 TNegOp: _m(0, 44, 20.4),
-                TRecipOp: _m(0, 52, 29.1),
-                TRsqrtOp: _m(0, 52, 23.2),
-                TSqrtOp: _m(0, 52, 29.1),
+                TRecipOp: _m(0, 52, 11.7),
+                TRsqrtOp: _m(0, 52, 2.0),
+                TSqrtOp: _m(0, 52, 12.3),
                 TSubOp: _m(0, 44, 17.1),
             }
         ),

@@ -365,6 +365,10 @@ VF_EXU0_ONLY: frozenset[type] = frozenset({VCaddOp, VCmaxOp, VCminOp, VDupOp})
 VF_SFU: frozenset[type] = frozenset({VCaddOp, VCmaxOp, VCminOp, VDivOp, VExpOp, VSqrtOp, VRecOp})
 """[vf] isa.csv `EXU` SFU (the others: ALU); an initiation interval keeps its unit."""
 
+VF_ALU_STEP = 2
+"""[vf] isa.csv throughput of the ALU ops a tile loop issues (VADD, VSUB, VMUL, VMAX, VMIN:
+2): a row's loop overhead (`VF_ROW_GAP`) runs while an SFU op takes cycles beyond it
+([prof-a5] A5TexpFit f16 2-D, rows of one repeat: about 3.6 cycles a row, not 4 + 3)."""
 VF_ROW_GAP = 3
 """A tile op whose valid columns do not fill its rows runs a loop per row (2-D): each row
 after the first costs 3 more cycles, fitted on [prof-a5] A5TAddFit

@@ -306,12 +306,14 @@ def _a5_issue(op: type[PtoOp], dtype: DType) -> int:
 def a5_rows_cycles(op: type[PtoOp], dtype: DType, rows: int, per_row: int) -> int:
     """A5 tile op over `rows` rows of `per_row` registers that are not contiguous: a loop
     per row; the repeats issue at the op's throughput, each further row costs
-    `VF_ROW_GAP` (fitted on pto-isa's profiled A5 2-D cases, cost_params)."""
+    `VF_ROW_GAP` more (fitted on pto-isa's profiled A5 2-D cases, cost_params), which runs
+    while an SFU op takes cycles beyond an ALU op's `VF_ALU_STEP` a repeat."""
     if rows <= 0 or per_row <= 0:
         return 0
     first = a5_tile_cycles(op, dtype, 1)
     step = sum(a5_throughput(s, dtype) for s in P.A5_CHAIN.get(op, (op,)))
-    return first + (rows * per_row - 1) * step + (rows - 1) * P.VF_ROW_GAP
+    row = max(per_row * step, per_row * min(step, P.VF_ALU_STEP) + P.VF_ROW_GAP)
+    return first + (per_row - 1) * step + (rows - 1) * row
 
 
 def _arity(op: type[PtoOp]) -> int:

@@ -154,6 +154,12 @@ CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
         104,
         lambda: costs.tile_vector_cycles(A5, TDivSOp, F16, 1, 1280, 1280),
     ),
+    (  # rows of 3 f16 repeats: the row overhead runs while the SFU issues
+        "A5TexpFit.fp16_2D_NO_POST_UPDATE_full 10x448, 384 valid",
+        False,
+        183,
+        lambda: costs.tile_vector_cycles(A5, TExpOp, F16, 10, 384, 448),
+    ),
     # A5 TRSQRT: a vsqrt then a vdiv a repeat (npu/a5/TRsqrt.hpp)
     ("A5TrsqrtFit.fp32_1D_POST_UPDATE_full 1x64", False, 79, lambda: _a5(TRsqrtOp, 1, 64, 64)),
     (
