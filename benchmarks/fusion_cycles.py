@@ -11,13 +11,22 @@
    max(busy). Goal: <= 1.05 with two slots.
 3. The 16-tile streaming add of 32x32 f32 written in DPS form
    (bench_kernels.streaming_kernel_dps: `pto.alloc_tile`s without addresses, no sync) with
-   `multi-buffer=0` and `multi-buffer=2`: total cycles against the pipe bound.
+   `multi-buffer=0, 2, 4, 8`: total cycles against the pipe bound (max busy: throughput
+   alone) and against the stream bound, which adds the latencies: a tile's chain is its
+   loads' MTE2 cycles, the GM start-up, a flag, its V cycles, a flag, the store's MTE3
+   cycles and the GM start-up; each pipe's busy cycles come after the chain before its first
+   tile and before the chain after its last; and a slot, busy for a round from its load's
+   issue until the pipe that frees it is done (the input slot: loads, start-up, flag, V,
+   flag; the output slot: V, flag, store, start-up, flag), takes `slots` tiles a round, so
+   the last tile starts its chain after `ceil(tiles / slots) - 1` rounds. Per-tile cycles
+   from the run's busy cycles; `cost_params.GM_STARTUP` and `FLAG_LATENCY`.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from math import ceil
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +38,8 @@ from xdsl.parser import Parser
 
 from interpreters.args import declared_args
 from interpreters.execute import RunResult, retarget, run_function
+from interpreters.machine.cost_params import FLAG_LATENCY, GM_STARTUP
+from interpreters.machine.pipes import PipeModel
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO
@@ -79,14 +90,14 @@ def example_row(name: str, target: str) -> tuple[int, int, int, bool] | None:
     return busy[0], busy[1], busy[2], same
 
 
-def streaming(
+def streaming_pipes(
     make: Callable[[int, int, int, str], str | ModuleOp],
     target: str,
     size: tuple[int, int, int],
     slots: int,
     arrays: int,
-) -> tuple[int, int]:
-    """(total cycles, pipe bound) of a streaming kernel of `size` (tiles, rows, cols) after
+) -> PipeModel:
+    """The pipe model after a run of a streaming kernel of `size` (tiles, rows, cols) after
     `pto-pipeline{multi-buffer=slots}`; `arrays` inputs, one output."""
     tiles, rows, cols = size
     ctx, module = parse(make(tiles, rows, cols, target))
@@ -94,8 +105,35 @@ def streaming(
     module.verify()
     shape = f"{tiles * rows}x{cols}xf32"
     args = [f"rand:{shape}:{k + 1}" for k in range(arrays)] + [f"zeros:{shape}"]
-    pipes = run(module, args).machine.pipes
+    return run(module, args).machine.pipes
+
+
+def streaming(
+    make: Callable[[int, int, int, str], str | ModuleOp],
+    target: str,
+    size: tuple[int, int, int],
+    slots: int,
+    arrays: int,
+) -> tuple[int, int]:
+    """(total cycles, pipe bound) of `streaming_pipes`' run."""
+    pipes = streaming_pipes(make, target, size, slots, arrays)
     return pipes.total_cycles, pipes.pipe_bound
+
+
+def stream_bound(pipes: PipeModel, tiles: int, slots: int) -> int:
+    """A lower bound of a load -> V -> store stream's cycles that counts its latencies
+    (module docstring, 3.): the longer of each pipe's busy cycles with the chain before its
+    first tile and after its last, and the slot rounds before the last tile's whole chain."""
+    load, compute, store = (pipes.busy.get(p, 0) for p in (Pipe.MTE2, Pipe.V, Pipe.MTE3))
+    m, v, s = load / tiles, compute / tiles, store / tiles
+    g, f = GM_STARTUP, FLAG_LATENCY
+    chain = m + g + f + v + f + s + g
+    pipelined = max(
+        load + chain - m, m + g + f + compute + f + s + g, m + g + f + v + f + store + g
+    )
+    slot_round = max(m + g + f + v + f, v + f + s + g + f)
+    rounds = (ceil(tiles / max(slots, 1)) - 1) * slot_round + chain
+    return ceil(max(pipelined, rounds))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -133,11 +171,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(f"{target:7} {max(slots, 1):5} {total:9d} {bound:9d} {total / bound:6.3f}")
 
     print(f"\nDPS streaming add, {add[0]} tiles of {add[1]}x{add[2]} f32 (alloc_tile, no sync)")
-    print(f"{'target':7} {'multi-buffer':>12} {'cycles':>9} {'bound':>9} {'ratio':>6}")
+    print(f"{'target':7} {'multi-buffer':>12} {'cycles':>9} {'bound':>9} {'ratio':>6} "
+          f"{'stream bound':>12} {'ratio':>6}")  # fmt: skip
     for target in TARGETS:
-        for slots in (0, 2):
-            total, bound = streaming(streaming_kernel_dps, target, add, slots, 2)
-            print(f"{target:7} {slots:12} {total:9d} {bound:9d} {total / bound:6.3f}")
+        for slots in (0, 2) if args.smoke else (0, 2, 4, 8):
+            pipes = streaming_pipes(streaming_kernel_dps, target, add, slots, 2)
+            total, bound = pipes.total_cycles, pipes.pipe_bound
+            slot = stream_bound(pipes, add[0], slots)
+            print(f"{target:7} {slots:12} {total:9d} {bound:9d} {total / bound:6.3f} "
+                  f"{slot:12d} {total / slot:6.3f}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -5,10 +5,10 @@
 examples/flash_attention.mlir (32 queries a block, head 32, 256 keys in 4 blocks of 64,
 inputs from seed 2026) runs as written on one core, then split by pto-split-cube-vector:
 through pto-pipeline on a2a3 and a5 (GM hand-overs, FFTS flags) and at Level 1 through A5's
-cross-core pipes (`handoff=pipe`, transfers not costed). For each it prints the one-core
-cycles, the makespan, each core's busy cycles (its pipes' added up), their sum, whether the
-output has the one-core run's bytes and the largest distance to numpy attention in float64
-(docs/passes.md has the table). `--smoke`: the pipe form alone.
+cross-core pipes (`handoff=pipe`; a push costs its transfer into the consumer's buffer). For
+each it prints the one-core cycles, the makespan, each core's busy cycles (its pipes' added
+up), their sum, whether the output has the one-core run's bytes and the largest distance to
+numpy attention in float64 (docs/passes.md has the table). `--smoke`: the pipe form alone.
 """
 
 from __future__ import annotations

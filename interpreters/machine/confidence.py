@@ -6,8 +6,8 @@ The figures are `benchmarks/cycle_fidelity.py`'s, over pto-isa's hardware-profil
 fitted on and how many are held out, and the worst |model - published| / published over
 them, the suspect published figures left out (the script lists them with their reasons). A
 class is judged as a whole: its cases cover some shapes and paths (e.g. `tmov` vec -> vec
-only, `tload` GM -> UB only), the band says nothing of the others. Every other op (vector
-micro-ops, ops with no profiled case on the target) is an estimate with no band.
+only, `tload` GM -> UB and GM -> L1 only), the band says nothing of the others. Every other
+op (vector micro-ops, ops with no profiled case on the target) is an estimate with no band.
 """
 
 from __future__ import annotations
@@ -63,9 +63,9 @@ def _m(fitted: int, held_out: int, worst: float) -> Confidence:
 def _measured() -> Mapping[TargetArch, Mapping[type, Confidence]]:
     from pto_dialect.ops.tile_compare import TSelOp
     from pto_dialect.ops.tile_convert import TCvtOp
-    from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp, TSubOp
+    from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp, TNegOp, TSubOp
     from pto_dialect.ops.tile_expand import TRowExpandOp
-    from pto_dialect.ops.tile_math import TExpOp, TRsqrtOp, TSqrtOp
+    from pto_dialect.ops.tile_math import TExpOp, TRecipOp, TRsqrtOp, TSqrtOp
     from pto_dialect.ops.tile_matrix import TMatmulOp
     from pto_dialect.ops.tile_memory import TLoadOp
     from pto_dialect.ops.tile_move import TMovOp
@@ -85,7 +85,7 @@ def _measured() -> Mapping[TargetArch, Mapping[type, Confidence]]:
                 TDivOp: _m(1, 1, 0.0),
                 TDivSOp: _m(0, 4, 13.1),
                 TExpOp: _m(0, 4, 0.0),
-                TLoadOp: _m(1, 8, 3.8),
+                TLoadOp: _m(2, 9, 3.8),  # GM -> UB (TLoad) and GM -> L1 (TLoadConv)
                 TMatmulOp: _m(1, 3, 0.0),
                 TMinSOp: _m(0, 4, 5.9),
                 TMovOp: _m(1, 15, 0.0),
@@ -101,7 +101,18 @@ def _measured() -> Mapping[TargetArch, Mapping[type, Confidence]]:
             }
         ),
         TargetArch.A5: MappingProxyType(
-            {TAddOp: _m(1, 43, 17.1), TMulOp: _m(0, 44, 18.3), TSubOp: _m(0, 44, 17.1)}
+            {
+                TAddOp: _m(1, 43, 17.1),
+                TDivSOp: _m(0, 55, 12.6),
+                TExpOp: _m(0, 52, 12.7),
+                TMinSOp: _m(0, 44, 20.1),
+                TMulOp: _m(0, 44, 18.3),
+                TNegOp: _m(0, 44, 20.4),
+                TRecipOp: _m(0, 52, 11.7),
+                TRsqrtOp: _m(0, 52, 2.0),
+                TSqrtOp: _m(0, 52, 12.3),
+                TSubOp: _m(0, 44, 17.1),
+            }
         ),
     }
 

@@ -269,10 +269,10 @@ BARRIER_ALL = 90
 GM_L1_STARTUP = 24
 """Start-up of a GM -> L1 transfer (MTE2 into a mat tile: `copy_gm_to_cbuf`), fitted on [prof]
 TLoadConv c01_nc1hwc0_half_1_2_4_4 (28 = 24 + 1024 B / 256 B/cycle [manual]). Held out:
-c03_fractalz_half_16_2_1_18 (96 = 24 + 18432 / 256, exact). Not matched: c02 float 1x4x10x10
-(116 published, 24 + 12800 / 256 = 74: -36%; pto-isa's own model misses it by 41%, its
-check's bound is 0.59); c04 is no measurement (it calls TLOAD_IMPL outside the instruction
-scope, so pto-isa's check reads 0 and its bound is 0)."""
+c03_fractalz_half_16_2_1_18 (96 = 24 + 18432 / 256, exact). c02 float 1x4x10x10 (116
+published, 74 here) is judged wrong: fewer bytes in fewer bursts than c03 measured slower
+(docs/machine.md, "Cube"); c04 is no measurement (it calls TLOAD_IMPL outside the
+instruction scope, so pto-isa's check reads 0 and its bound is 0)."""
 
 DMA_PATHS: Mapping[tuple[MemorySpace, MemorySpace], Path] = MappingProxyType(
     {
@@ -337,21 +337,44 @@ class VfInstr:
     throughput: tuple[int, int]
 
 
-VF_INSTR: Mapping[type, VfInstr] = MappingProxyType(
-    {
-        VAddOp: VfInstr((3, 3), (1, 1), (2, 2)),
-        VSubOp: VfInstr((3, 3), (1, 1), (2, 2)),
-        VMulOp: VfInstr((4, 4), (1, 1), (2, 2)),
-        VDivOp: VfInstr((14, 19), (4, 8), (4, 4)),
-        VMaxOp: VfInstr((2, 2), (1, 1), (2, 2)),
-        VMinOp: VfInstr((2, 2), (1, 1), (2, 2)),
-        VAbsOp: VfInstr((2, 2), (1, 1), (1, 1)),
-        VAndOp: VfInstr((2, 2), (1, 1), (1, 1)),
-    }
-)
+def _vf_instr() -> Mapping[type, VfInstr]:
+    from pto_dialect.ops.vector_math import VExpOp, VRecOp, VSqrtOp
+
+    return MappingProxyType(
+        {
+            VAddOp: VfInstr((3, 3), (1, 1), (2, 2)),
+            VSubOp: VfInstr((3, 3), (1, 1), (2, 2)),
+            VMulOp: VfInstr((4, 4), (1, 1), (2, 2)),
+            VDivOp: VfInstr((14, 19), (4, 8), (4, 4)),
+            VMaxOp: VfInstr((2, 2), (1, 1), (2, 2)),
+            VMinOp: VfInstr((2, 2), (1, 1), (2, 2)),
+            VAbsOp: VfInstr((2, 2), (1, 1), (1, 1)),
+            VAndOp: VfInstr((2, 2), (1, 1), (1, 1)),
+            VExpOp: VfInstr((13, 18), (4, 8), (4, 4)),
+            # no [vf] rows: as VEXP, the SFU op [vf] has ([prof-a5] A5TsqrtFit, A5TrecipFit
+            # 1-D: 2 (f32) / 4 (f16) cycles a further repeat, as A5TexpFit; held out)
+            VSqrtOp: VfInstr((13, 18), (4, 8), (4, 4)),
+            VRecOp: VfInstr((13, 18), (4, 8), (4, 4)),
+        }
+    )
+
+
+VF_INSTR: Mapping[type, VfInstr] = OnFirstUse(_vf_instr)
 """Modal values of forwarding.csv (producer -> compute consumers) and of
 initiation_interval.csv (op -> same op), and isa.csv's throughput. Any other compute op:
 forwarding `latency - 4` (the table's modal gap, at least 1), interval and throughput 1."""
+
+
+def _a5_chain() -> Mapping[type, tuple[type, ...]]:
+    from pto_dialect.ops.tile_math import TRsqrtOp
+    from pto_dialect.ops.vector_math import VSqrtOp
+
+    return MappingProxyType({TRsqrtOp: (VSqrtOp, VDivOp)})
+
+
+A5_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(_a5_chain)
+"""A5 tile ops whose loop issues several dependent compute ops a repeat, in order: pto-isa's
+A5 TRSQRT is a vsqrt then a vdiv of 1 by it (npu/a5/TRsqrt.hpp), not one vrsqrt."""
 
 VF_ISSUE_PORTS = 2
 """[vf] uarch.csv `issue_ports`: compute ops issue on two execution ports, one op a cycle
@@ -371,10 +394,10 @@ def _exu0_only() -> Mapping[type, None]:
 
 
 def _sfu() -> Mapping[type, None]:
-    from pto_dialect.ops.vector_math import VExpOp
+    from pto_dialect.ops.vector_math import VExpOp, VRecOp, VSqrtOp
     from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp, VCminOp
 
-    return dict.fromkeys((VCaddOp, VCmaxOp, VCminOp, VDivOp, VExpOp))
+    return dict.fromkeys((VCaddOp, VCmaxOp, VCminOp, VDivOp, VExpOp, VSqrtOp, VRecOp))
 
 
 VF_EXU0_ONLY: Mapping[type, None] = OnFirstUse(_exu0_only)
@@ -382,6 +405,10 @@ VF_EXU0_ONLY: Mapping[type, None] = OnFirstUse(_exu0_only)
 VF_SFU: Mapping[type, None] = OnFirstUse(_sfu)
 """[vf] isa.csv `EXU` SFU (the others: ALU); an initiation interval keeps its unit."""
 
+VF_ALU_STEP = 2
+"""[vf] isa.csv throughput of the ALU ops a tile loop issues (VADD, VSUB, VMUL, VMAX, VMIN:
+2): a row's loop overhead (`VF_ROW_GAP`) runs while an SFU op takes cycles beyond it
+([prof-a5] A5TexpFit f16 2-D, rows of one repeat: about 3.6 cycles a row, not 4 + 3)."""
 VF_ROW_GAP = 3
 """A tile op whose valid columns do not fill its rows runs a loop per row (2-D): each row
 after the first costs 3 more cycles, fitted on [prof-a5] A5TAddFit

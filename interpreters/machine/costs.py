@@ -105,9 +105,19 @@ def a5_forward(op: type[PtoOp], dtype: DType) -> int:
 
 
 def a5_throughput(op: type[PtoOp], dtype: DType) -> int:
-    """Cycles per instruction of `op` issued back to back in a loop (isa.csv throughput)."""
-    known = P.VF_INSTR.get(vector_op_of(op))
-    return known.throughput[dtype.bits == 16] if known is not None else 1
+    """Cycles per instruction of `op` issued back to back in a loop (isa.csv throughput); an
+    SFU op that issues on both ports ([vf] isa.csv EXU SFU, EXU01) alternates them: half its
+    throughput or half its initiation interval, the longer ([prof-a5] A5TexpFit,
+    A5TdivsFit 2-D: 2 cycles a repeat for f32, 4 for f16)."""
+    vop = vector_op_of(op)
+    known = P.VF_INSTR.get(vop)
+    if known is None:
+        return 1
+    cycles = known.throughput[dtype.bits == 16]
+    if vop in P.VF_SFU and vop not in P.VF_EXU0_ONLY:
+        ports = P.VF_ISSUE_PORTS
+        return max(ceil(cycles / ports), ceil(a5_interval(op, dtype) / ports))
+    return cycles
 
 
 def a5_interval(op: type[PtoOp], dtype: DType) -> int:
@@ -307,20 +317,32 @@ def a5_tile_cycles(op: type[PtoOp], dtype: DType, repeats: int) -> int:
     if repeats <= 0:
         return 0
     loads = 2 if _arity(op) == 2 else 1
-    interval = max(ceil(loads / P.LOAD_PORTS), a5_interval(op, dtype), ceil(1 / P.STORE_PORTS))
-    chain = P.LOAD_FORWARD + a5_forward(op, dtype) + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
+    steps = P.A5_CHAIN.get(op, (op,))
+    issue = sum(_a5_issue(step, dtype) for step in steps)
+    interval = max(ceil(loads / P.LOAD_PORTS), issue, ceil(1 / P.STORE_PORTS))
+    forward = sum(a5_forward(step, dtype) for step in steps)
+    chain = P.LOAD_FORWARD + forward + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
     return P.VF_STARTUP + chain + (repeats - 1) * interval + P.VF_DRAIN
+
+
+def _a5_issue(op: type[PtoOp], dtype: DType) -> int:
+    """Cycles a loop of `op` takes a further repeat: its initiation interval over the ports
+    it issues on (each port's unit takes every other repeat)."""
+    ports = 1 if vector_op_of(op) in P.VF_EXU0_ONLY else P.VF_ISSUE_PORTS
+    return ceil(a5_interval(op, dtype) / ports)
 
 
 def a5_rows_cycles(op: type[PtoOp], dtype: DType, rows: int, per_row: int) -> int:
     """A5 tile op over `rows` rows of `per_row` registers that are not contiguous: a loop
     per row; the repeats issue at the op's throughput, each further row costs
-    `VF_ROW_GAP` (fitted on pto-isa's profiled A5 2-D cases, cost_params)."""
+    `VF_ROW_GAP` more (fitted on pto-isa's profiled A5 2-D cases, cost_params), which runs
+    while an SFU op takes cycles beyond an ALU op's `VF_ALU_STEP` a repeat."""
     if rows <= 0 or per_row <= 0:
         return 0
     first = a5_tile_cycles(op, dtype, 1)
-    return (first + (rows * per_row - 1) * a5_throughput(op, dtype)
-            + (rows - 1) * P.VF_ROW_GAP)  # fmt: skip
+    step = sum(a5_throughput(s, dtype) for s in P.A5_CHAIN.get(op, (op,)))
+    row = max(per_row * step, per_row * min(step, P.VF_ALU_STEP) + P.VF_ROW_GAP)
+    return first + (per_row - 1) * step + (rows - 1) * row
 
 
 def _arity(op: type[PtoOp]) -> int:

@@ -475,6 +475,16 @@ class PipeModel:
                     stall = Stall(op, target, start, time - start, "barrier ALL")
                     self._barrier_stalls[target] = stall
 
+    def fence(self, op: Operation, pipe: Pipe) -> None:
+        """Every pipe's later work waits for `pipe`'s work so far (a cross-core pop: the popped
+        tile is ready for every pipe). Unlike a PIPE_ALL barrier no pipe waits for another
+        pipe's work in flight."""
+        clock = self.clocks[pipe]
+        time = self.settled(pipe)
+        for target in PIPES:
+            self._join(target, clock)
+            self._wait_until(target, time, op, f"{op.name} on {pipe.value}")
+
     def wait_writes(self, op: Operation, accesses: Sequence[Access]) -> None:
         """`pto.tsync`: every pipe's later work waits for the earlier writes of these bytes
         (the scalar unit blocks until they complete). A writer's pipe is waited for as far as
@@ -595,6 +605,9 @@ class UntrackedPipes(PipeModel):
         return
 
     def wait_writes(self, op: Operation, accesses: Sequence[Access]) -> None:
+        return
+
+    def fence(self, op: Operation, pipe: Pipe) -> None:
         return
 
     def report(self, hazard: Hazard, op: Operation, pipe: Pipe) -> None:

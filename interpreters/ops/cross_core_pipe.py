@@ -5,9 +5,11 @@ A push copies the tile's rows x cols contents into the next slot (blocking while
 is held); a pop blocks until its slot is filled and gives a fresh tile of its result type
 holding its part (C2V split 1/2: its half of the rows/columns; V2C: the lanes' halves put
 together); a free releases the consumer's oldest popped slot, the slot returning to the pool
-once every consumer freed it. Each is a barrier of its core's pipes before and after
-(documented choice: pto-isa's TPUSH / TPOP / TFREE wait for the pipes that fill or read the
-slot), so the tiles need no flags of the kernel's own. The consumer's FIFO memory
+once every consumer freed it. A push and a free are barriers of their core's pipes before
+and after; every pipe waits for a pop, but a pop orders nothing else (documented choice:
+pto-isa's TPUSH / TPOP / TFREE wait for the pipes that fill or read the slot; its A5 TPOP
+waits for the producer's flag on the consuming pipe alone), so the tiles need no flags of the
+kernel's own. The consumer's FIFO memory
 (`reserve_buffer`) is not modelled: a popped tile has space of its own. Element types
 convert as the pop's type says (the fixpipe's conversion on the cube side).
 """
@@ -24,12 +26,20 @@ from xdsl.ir import Operation
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.source import location
+from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
-from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
-from pto_dialect.ops.cross_core_pipe import AllocOp, FreeOp, InitializePipeOp, PopOp, PushOp
+from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType, TargetArch
+from pto_dialect.ops.cross_core_pipe import (
+    DIR_C2V,
+    AllocOp,
+    FreeOp,
+    InitializePipeOp,
+    PopOp,
+    PushOp,
+)
 from pto_dialect.ops.ffts import FftsOp, SetFftsOp, SyncAllOp, uses_legacy_semaphores
-from pto_dialect.types import TensorViewType, TileTypeBase
+from pto_dialect.types import MemorySpace, TensorViewType, TileTypeBase
 
 
 def loop_position(interpreter: Interpreter, op: Operation) -> str:
@@ -110,7 +120,13 @@ class CrossCorePipeFunctions(MachineFunctions):
         pipes = self.machine.pipes
         pipes.barrier(op, Pipe.ALL, implicit=True)  # the push waits for the core's earlier work
         reads = [tile.access()] if pipes.tracking and not gm else []
-        pipes.execute(op, op.pipe(), reads=reads)
+        if gm:
+            pipes.execute(op, op.pipe(), reads=reads)
+        else:
+            timing = (self.machine.target, tile.memory.space, _slot_space(self.machine, op),
+                      tile.nbytes)  # fmt: skip
+            pipes.execute(op, op.pipe(), reads=reads, cycles=costs.transfer_cycles(*timing),
+                          hold=costs.transfer_hold(*timing))  # fmt: skip
         pipes.barrier(
             op, Pipe.ALL, implicit=True
         )  # the tile is in the slot before anything goes on
@@ -125,8 +141,10 @@ class CrossCorePipeFunctions(MachineFunctions):
         pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
         data, signal, entry = cluster.pop(core, pipe, op.DIRECTION, op.split_value, op)
         pipes = self.machine.pipes
-        cluster.receive(core, signal, pipes, op.pipe(), op)
         result = op.tile.type
+        load = isinstance(result, TileTypeBase) and self.machine.target.arch is not TargetArch.A5
+        on = Pipe.MTE2 if load else op.pipe()  # elsewhere than A5: a TLOAD from the GM FIFO
+        cluster.receive(core, signal, pipes, on, op)
         if isinstance(result, TensorViewType):  # a GM FIFO's entry: where it is
             pipes.execute(op, op.pipe())
             launch = self.machine.launch
@@ -148,8 +166,14 @@ class CrossCorePipeFunctions(MachineFunctions):
         valid = extents if extents else [static_or(vr, rows), static_or(vc, cols)]
         tile = self.machine.tile_at(result, None, valid[0], valid[1])
         tile.set(data.astype(tile.get().dtype))
-        pipes.execute(op, op.pipe(), writes=[tile.access()] if pipes.tracking else ())
-        pipes.barrier(op, Pipe.ALL, implicit=True)  # the popped tile is ready for every pipe
+        writes = [tile.access()] if pipes.tracking else []
+        if load:
+            timing = (self.machine.target, MemorySpace.GM, tile.memory.space, tile.nbytes)
+            pipes.execute(op, on, writes=writes, cycles=costs.transfer_cycles(*timing),
+                          hold=costs.transfer_hold(*timing))  # fmt: skip
+        else:
+            pipes.execute(op, on, writes=writes)
+        pipes.fence(op, on)  # the popped tile is ready for every pipe
         return (tile,)
 
     @implements(FreeOp)
@@ -224,3 +248,13 @@ _SYNCALL_KINDS = {
     SyncCoreType.AIC_ONLY: KernelKind.CUBE,
     SyncCoreType.MIX: None,
 }
+
+
+def _slot_space(machine: Machine, op: PushOp) -> MemorySpace:
+    """Where a pushed tile's bytes go (the push's transfer, `PushOp.COST`): on A5 the
+    consumer's buffer (pto-isa npu/a5/TPush.hpp: a C2V push is TMOV acc -> vec, the fixpipe's
+    L0C -> UB; a V2C push is TINSERT vec -> mat, UB -> L1); elsewhere the GM FIFO
+    (npu/a2a3/TPush.hpp: TSTORE, and the pop a TLOAD on MTE2)."""
+    if machine.target.arch is not TargetArch.A5:
+        return MemorySpace.GM
+    return MemorySpace.UB if op.DIRECTION == DIR_C2V else MemorySpace.L1

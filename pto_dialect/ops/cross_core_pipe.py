@@ -42,7 +42,7 @@ from pto_dialect.attrs import (
 )
 from pto_dialect.ops.base import PtoOp, define_op, fail, int_value
 from pto_dialect.ops.runtime import GetSubBlockIdxOp, GetSubBlockNumOp
-from pto_dialect.records import NoCycles
+from pto_dialect.records import CostFormula, Formula, NoCycles
 from pto_dialect.types import TensorViewType, TileTypeBase
 
 _PAGES = "system/ops/"
@@ -282,6 +282,11 @@ class PushOp(PipeEndOp):
     """`(%tile : T) {id, split}`: the producer fills the next free slot with `tile`."""
 
     MANUAL: ClassVar = _PAGES + "TPUSH.md"
+    COST: ClassVar = Formula(
+        CostFormula.TRANSFER,
+        "the tile's bytes into the consumer's buffer on A5 (L0C -> UB, UB -> L1 at the default "
+        "on-chip rate), into the GM FIFO elsewhere (pto-isa TPush.hpp)",
+    )
 
     tile = var_operand_def()
 

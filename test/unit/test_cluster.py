@@ -431,3 +431,34 @@ def test_cluster_semaphores_order_the_cores(target: str, sets: list[str], wait: 
             run(parse(text.replace(sets[1], ""), target=target), a, b, c)
         assert "waits for intra-block semaphore 1 (last set by nobody)" in str(err.value)
         assert "block 0 AIV1: pto.wait_intra_core at" in str(err.value)
+
+
+def test_a5_push_costs_its_transfer_and_a_pop_lets_a_store_in_flight_go_on() -> None:
+    """A C2V push of a 16x16 f32 accumulator is the fixpipe's L0C -> UB move of its 1 KiB at
+    [arch] L0C_TO_L1's 128 GB/s (pto-isa A5 TPUSH: TMOV acc -> vec; docs/machine.md), and
+    the vector core's work after its second pop does not wait for the store before it to
+    land (pto-isa's A5 TPOP waits for the producer's flag on the consuming pipe)."""
+    cube = f"""    {INIT.format(side="aic", mask=1, extra="")}
+    {MATMUL}
+    pto.tpush_to_aiv(%acc : {ACC}) {{id = 0, split = 1}}
+    pto.tpush_to_aiv(%acc : {ACC}) {{id = 0, split = 1}}"""
+    vector = f"""    {INIT.format(side="aiv", mask=1, extra="")}
+    %t = pto.tpop_from_aic {{id = 0, split = 1}} -> {HALF}
+    %o = pto.alloc_tile : {HALF}
+    pto.tadd ins(%t, %t : {HALF}, {HALF}) outs(%o : {HALF})
+    pto.tfree_from_aic {{id = 0, split = 1}}
+    {VIEW.format(n="c", row="row", rows=8)}
+    pto.tstore ins(%o : {HALF}) outs(%cp : !pto.partition_tensor_view<8x16xf32>)
+    %u = pto.tpop_from_aic {{id = 0, split = 1}} -> {HALF}
+    %w = pto.alloc_tile : {HALF}
+    pto.tadd ins(%u, %u : {HALF}, {HALF}) outs(%w : {HALF})
+    pto.tfree_from_aic {{id = 0, split = 1}}"""
+    module = parse(HEAD.format(cube=cube, vector=vector), target="a5")
+    result = run(module, *inputs(), trace=True)
+    assert not races(result) and not result.block_reports[1].machine.pipes.hazards
+    aic, aiv0 = (r.machine.pipes.spans for r in result.block_reports[:2])
+    pushes = [s.cycles for s in aic if s.op.name == "pto.tpush_to_aiv"]
+    assert pushes == [int(np.ceil(1024 / (128 * 2**30 / 1.85e9)))] * 2
+    (store,) = [s for s in aiv0 if s.op.name == "pto.tstore"]
+    add = [s for s in aiv0 if s.op.name == "pto.tadd"][1]
+    assert store.start <= add.start < store.start + store.cycles

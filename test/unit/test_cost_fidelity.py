@@ -29,7 +29,7 @@ from interpreters.machine.report import Report
 from pto_dialect.attrs import Pipe, TargetArch
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp
-from pto_dialect.ops.tile_math import TExpOp, TSqrtOp
+from pto_dialect.ops.tile_math import TExpOp, TRsqrtOp, TSqrtOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColSumOp
 from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
 from pto_dialect.ops.tile_scalar import TAddSOp, TDivSOp, TMinSOp, TMulSOp
@@ -145,6 +145,28 @@ CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
         False,
         902,
         lambda: costs.matmul_cycles(120, 110, 50, F32),
+    ),
+    # A5 SFU ops alternate the two ports: 2 cycles a further repeat for f32, 4 for f16
+    ("A5TexpFit.fp32_1D_POST_UPDATE_full 1x1280", False, 102, lambda: _a5(TExpOp, 1, 1280, 1280)),
+    (
+        "A5TdivsFit.fp16_1D_POST_UPDATE_full 1x1280",
+        False,
+        104,
+        lambda: costs.tile_vector_cycles(A5, TDivSOp, F16, 1, 1280, 1280),
+    ),
+    (  # rows of 3 f16 repeats: the row overhead runs while the SFU issues
+        "A5TexpFit.fp16_2D_NO_POST_UPDATE_full 10x448, 384 valid",
+        False,
+        183,
+        lambda: costs.tile_vector_cycles(A5, TExpOp, F16, 10, 384, 448),
+    ),
+    # A5 TRSQRT: a vsqrt then a vdiv a repeat (npu/a5/TRsqrt.hpp)
+    ("A5TrsqrtFit.fp32_1D_POST_UPDATE_full 1x64", False, 79, lambda: _a5(TRsqrtOp, 1, 64, 64)),
+    (
+        "A5TexpFit.fp32_2D_NO_POST_UPDATE_full 20x1312, 1280 valid",
+        False,
+        862,
+        lambda: _a5(TExpOp, 20, 1312, 1280),
     ),
 ]
 

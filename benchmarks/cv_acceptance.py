@@ -1,0 +1,286 @@
+"""PTOAS's A5 cost-model acceptance kernels (CVCostModel) on the cycle model.
+
+    python benchmarks/cv_acceptance.py [--smoke]
+
+hw-native-sys/PTOAS docs/designs/ptoas-costmodel-{fixed-g2-g3-20260915,
+mechanism-acceptance-20260918}.md time, on an A5 board (one AIC and two AIVs, one mixed
+task), a four-stage kernel of 32x32 f32 rounds (test/samples/CVCostModel): the cube computes
+QK = Q @ K and pushes it to the vector cores (16 rows each), which negate it (P = -QK), move
+it to an NZ tile and push it back; the cube computes PV = P @ V and pushes it; the vector
+cores add (basic: O = PV + PV; crossing: O = PV + P) and store their 16 rows. N rounds use
+distinct Q/K/V and output rows. The mechanism document's stress variant runs 129
+alternating `tneg`s instead of one (crossing, N=8), and its variant B preloads one round:
+the cube computes and pushes QK of round i+1 before it pops P of round i.
+
+The published figures are board task durations in microseconds, launch included; the model
+has no launch cost and counts cycles. So this prints what the documents let one compare
+without a launch model: cycles per added round (N=8 against N=4) and per added `tneg`
+(r=129 against r=1), and the ratios between variants, against the published ones.
+`--smoke`: crossing, N=1: does it run.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.context import Context
+
+from interpreters.api import parse, run
+from passes.insert_sync import InsertSyncPass
+from passes.plan_memory import PlanMemoryPass
+
+MHZ = 1850.0
+"""The AI-core clock that turns the model's cycles into microseconds: pto-isa's
+`kMainFrequencyHz` (include/pto/costmodel/arch_config.hpp, an A2/A3 figure); no source states
+A5's, so on A5 it is an estimate."""
+
+# Published board figures, microseconds (medians of five msprof samples of the mixed task,
+# ptoas-costmodel-fixed-g2-g3-20260915.md; means of 20 paired samples,
+# ptoas-costmodel-mechanism-acceptance-20260918.md).
+SERIAL = {
+    ("basic", 4): 9.718,
+    ("basic", 8): 14.010,
+    ("crossing", 4): 9.951,
+    ("crossing", 8): 13.644,
+}
+UNROLLED = {
+    ("basic", 4): 9.976,
+    ("basic", 8): 14.135,
+    ("crossing", 4): 9.832,
+    ("crossing", 8): 14.181,
+}
+PRELOAD = {
+    ("basic", 4): 9.905,
+    ("basic", 8): 13.667,
+    ("crossing", 4): 10.063,
+    ("crossing", 8): 13.974,
+}
+STRESS_SERIAL, STRESS_PRELOAD = 32.4302, 27.6794
+"""crossing, N=8, 129 `tneg`s: A (serial) and B (one round preloaded, two P slots)."""
+STRESS_TNEGS = 129
+
+
+def _tile(loc: str, rows: int, blayout: str, slayout: str, fractal: int) -> str:
+    return (
+        f"!pto.tile_buf<loc={loc}, dtype=f32, rows={rows}, cols=32, v_row={rows}, v_col=32, "
+        f"blayout={blayout}, slayout={slayout}, fractal={fractal}, pad=0>"
+    )
+
+
+MAT = _tile("mat", 32, "col_major", "row_major", 512)
+LEFT = _tile("left", 32, "col_major", "row_major", 512)
+RIGHT = _tile("right", 32, "row_major", "col_major", 512)
+ACC = _tile("acc", 32, "col_major", "row_major", 1024)
+VEC = _tile("vec", 16, "row_major", "none_box", 512)
+VEC_NZ = _tile("vec", 16, "col_major", "row_major", 512)
+VIEW = "!pto.partition_tensor_view<32x32xf32>"
+HALF = "!pto.partition_tensor_view<16x32xf32>"
+TV = "!pto.tensor_view<?x?xf32>"
+ARGS = "%q: !pto.ptr<f32>, %k: !pto.ptr<f32>, %v: !pto.ptr<f32>, %out: !pto.ptr<f32>"
+
+
+def _view(x: str, row: str, rows: int = 32) -> str:
+    kind = VIEW if rows == 32 else HALF
+    size = "%c32" if rows == 32 else "%c16"
+    return (
+        f"%{x}t = pto.partition_view %{x}v, offsets = [{row}, %c0], sizes = [{size}, %c32] "
+        f": {TV} -> {kind}"
+    )
+
+
+def _qk(i: str) -> list[str]:
+    """The cube's first stage of round `i` (an index value): QK = Q @ K, pushed to the AIVs."""
+    t = i[1:]
+    return [
+        f"%r{t} = arith.muli {i}, %c32 : index",
+        _view("q", f"%r{t}").replace("%qt", f"%qt{t}"),
+        _view("k", f"%r{t}").replace("%kt", f"%kt{t}"),
+        f"pto.tload ins(%qt{t} : {VIEW}) outs(%a : {MAT})",
+        f"pto.tload ins(%kt{t} : {VIEW}) outs(%b : {MAT})",
+        f"pto.tmov ins(%a : {MAT}) outs(%left : {LEFT})",
+        f"pto.tmov ins(%b : {MAT}) outs(%right : {RIGHT})",
+        f"pto.tmatmul ins(%left, %right : {LEFT}, {RIGHT}) outs(%acc : {ACC})",
+        f"pto.tpush_to_aiv(%acc : {ACC}) {{id = 0, split = 1}}",
+    ]
+
+
+def _pv(i: str) -> list[str]:
+    """The cube's second stage of round `i`: PV = P @ V of the P the AIVs pushed back."""
+    t = i[1:]
+    return [
+        f"%s{t} = arith.muli {i}, %c32 : index",
+        _view("v", f"%s{t}").replace("%vt", f"%vt{t}"),
+        f"%p{t} = pto.tpop_from_aiv {{id = 1, split = 1}} -> {MAT}",
+        f"pto.tmov ins(%p{t} : {MAT}) outs(%left : {LEFT})",
+        f"pto.tload ins(%vt{t} : {VIEW}) outs(%b : {MAT})",
+        f"pto.tmov ins(%b : {MAT}) outs(%right : {RIGHT})",
+        f"pto.tmatmul ins(%left, %right : {LEFT}, {RIGHT}) outs(%acc : {ACC})",
+        "pto.tfree_from_aiv {id = 1, split = 1}",
+        f"pto.tpush_to_aiv(%acc : {ACC}) {{id = 2, split = 1}}",
+    ]
+
+
+def _tnegs(count: int) -> list[str]:
+    """`count` (odd) negations of QK alternating between %pa and %pd; the last writes %pa."""
+    lines: list[str] = []
+    for n in range(count):
+        src = "%qk" if n == 0 else ("%pa" if n % 2 else "%pd")
+        dst = "%pa" if n % 2 == 0 else "%pd"
+        lines.append(f"pto.tneg ins({src} : {VEC}) outs({dst} : {VEC})")
+    return lines
+
+
+def kernel(rounds: int, crossing: bool = False, tnegs: int = 1, preload: bool = False) -> str:
+    """The acceptance kernel pair (cube and vector functions) as MLIR text."""
+    slots = max(4, rounds)
+    pipes = [
+        f"{side}_initialize_pipe {{id = {n}, dir_mask = {mask}, slot_size = 4096, "
+        f"slot_num = {slots}}}(c2v_consumer_buf = %z : i32, v2c_consumer_buf = %z : i32)"
+        for n, mask in ((0, 1), (1, 2), (2, 1))
+        for side in ("SIDE",)
+    ]
+    consts = [
+        "%c0 = arith.constant 0 : index",
+        "%c1 = arith.constant 1 : index",
+        "%c16 = arith.constant 16 : index",
+        "%c32 = arith.constant 32 : index",
+        f"%n = arith.constant {rounds} : index",
+        f"%rows = arith.constant {32 * rounds} : index",
+        "%z = arith.constant 0 : i32",
+    ]
+    views = [
+        f"%{x}v = pto.make_tensor_view %{x}, shape = [%rows, %c32], strides = [%c32, %c1] : {TV}"
+        for x in ("q", "k", "v", "out")
+    ]
+    cube = [*consts, *(p.replace("SIDE", "pto.aic") for p in pipes), *views[:3]]
+    cube += [f"%{t} = pto.alloc_tile : {ty}" for t, ty in
+             (("a", MAT), ("b", MAT), ("left", LEFT), ("right", RIGHT), ("acc", ACC))]  # fmt: skip
+    if preload:
+        cube += [*_qk("%c0"), "%last = arith.subi %n, %c1 : index"]
+        cube += ["scf.for %i = %c0 to %last step %c1 {", "%j = arith.addi %i, %c1 : index"]
+        cube += [*_qk("%j"), *_pv("%i"), "}", *_pv("%last")]
+    else:
+        cube += ["scf.for %i = %c0 to %n step %c1 {", *_qk("%i"), *_pv("%i"), "}"]
+    vector = [*consts, *(p.replace("SIDE", "pto.aiv") for p in pipes), views[3]]
+    vector += [
+        "%sid64 = pto.get_subblock_idx",
+        "%sid = arith.index_cast %sid64 : i64 to index",
+        "%half = arith.muli %sid, %c16 : index",
+        f"%pa = pto.alloc_tile : {VEC}",
+        f"%pd = pto.alloc_tile : {VEC}",
+        f"%nz = pto.alloc_tile : {VEC_NZ}",
+        f"%o = pto.alloc_tile : {VEC}",
+        "scf.for %i = %c0 to %n step %c1 {",
+        "%r = arith.muli %i, %c32 : index",
+        "%row = arith.addi %r, %half : index",
+        _view("out", "%row", 16),
+        f"%qk = pto.tpop_from_aic {{id = 0, split = 1}} -> {VEC}",
+        *_tnegs(tnegs),
+        "pto.tfree_from_aic {id = 0, split = 1}",
+        f"pto.tmov ins(%pa : {VEC}) outs(%nz : {VEC_NZ})",
+        f"pto.tpush_to_aic(%nz : {VEC_NZ}) {{id = 1, split = 1}}",
+        f"%pv = pto.tpop_from_aic {{id = 2, split = 1}} -> {VEC}",
+        f"pto.tadd ins(%pv, {'%pa' if crossing else '%pv'} : {VEC}, {VEC}) outs(%o : {VEC})",
+        "pto.tfree_from_aic {id = 2, split = 1}",
+        f"pto.tstore ins(%o : {VEC}) outs(%outt : {HALF})",
+        "}",
+    ]
+    body = "\n".join(
+        f"  func.func @{name}({ARGS}) attributes "
+        f"{{pto.kernel_kind = #pto.kernel_kind<{name}>}} {{\n"
+        + "".join(f"    {line}\n" for line in lines)
+        + "    func.return\n  }\n"
+        for name, lines in (("cube", cube), ("vector", vector))
+    )
+    return f'builtin.module attributes {{pto.target_arch = "a5"}} {{\n{body}}}\n'
+
+
+def inputs(rounds: int, seed: int = 0) -> list[np.ndarray]:
+    """Integer-valued Q, K, V in [-2, 2] (exact in f32) and a zero output."""
+    rng = np.random.default_rng(seed)
+    q, k, v = (rng.integers(-2, 3, size=(32 * rounds, 32)).astype(np.float32) for _ in range(3))
+    return [q, k, v, np.zeros((32 * rounds, 32), np.float32)]
+
+
+def golden(q: np.ndarray, k: np.ndarray, v: np.ndarray, crossing: bool) -> np.ndarray:
+    """O per round, computed in integers."""
+    out: list[np.ndarray] = []
+    for r in range(q.shape[0] // 32):
+        rows = slice(32 * r, 32 * r + 32)
+        p = -(q[rows].astype(np.int64) @ k[rows].astype(np.int64))
+        pv = p @ v[rows].astype(np.int64)
+        out.append(pv + p if crossing else 2 * pv)
+    return np.concatenate(out).astype(np.float32)
+
+
+def cycles(rounds: int, crossing: bool = False, tnegs: int = 1, preload: bool = False) -> int:
+    """The kernel's makespan on the model; checks the output against the integer golden."""
+    data = inputs(rounds)
+    module = parse(kernel(rounds, crossing, tnegs, preload))
+    for stage in (PlanMemoryPass(), InsertSyncPass()):  # PTOAS: level-2 planning, insert-sync
+        stage.apply(Context(), module)
+    module.verify()
+    result = run(module, *data)
+    assert not result.hazards, [h.message for h in result.hazards]
+    q, k, v, _ = data
+    assert np.array_equal(result["out"], golden(q, k, v, crossing)), "wrong output"
+    assert result.cycles is not None
+    return result.cycles
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="crossing N=1: does it run")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        print(f"crossing N=1: {cycles(1, crossing=True):,} cycles")
+        return
+    model = {
+        (kind, n, pre): cycles(n, kind == "crossing", preload=pre)
+        for kind in ("basic", "crossing")
+        for n in (4, 8)
+        for pre in (False, True)
+    }
+    print("PTOAS CVCostModel kernels on A5 (1 AIC + 2 AIV, 32x32 f32 rounds): model cycles,")
+    print(f"published board task times in us (launch included; model at {MHZ:.0f} MHz, no launch)")
+    print(f"{'kernel':28} {'model':>7} {'model us':>9} {'board us':>9}")
+    for (kind, n, pre), c in model.items():
+        board = (PRELOAD if pre else SERIAL)[(kind, n)]
+        name = f"{kind} N={n} {'preload 1' if pre else 'serial'}"
+        print(f"{name:28} {c:7,} {c / MHZ:9.3f} {board:9.3f}")
+    print(f"{'per added round':28} {'model':>7} {'model us':>9} {'board us':>9} {'ratio':>6}")
+    for kind in ("basic", "crossing"):
+        step = (model[(kind, 8, False)] - model[(kind, 4, False)]) / 4
+        board = (SERIAL[(kind, 8)] - SERIAL[(kind, 4)]) / 4
+        print(f"{kind:28} {step:7,.0f} {step / MHZ:9.3f} {board:9.3f} {step / MHZ / board:6.2f}")
+    print(f"{'between variants':28} {'model':>7} {'board':>9} {'ratio':>6}")
+    for kind in ("basic", "crossing"):
+        for n in (4, 8):
+            pairs = (
+                ("unrolled/serial", 1.0, UNROLLED[(kind, n)] / SERIAL[(kind, n)]),
+                ("preload/serial", model[(kind, n, True)] / model[(kind, n, False)],
+                 PRELOAD[(kind, n)] / SERIAL[(kind, n)]),
+            )  # fmt: skip
+            for name, ours, board in pairs:
+                print(f"{f'{kind} N={n} {name}':28} {ours:7.3f} {board:9.3f} {ours / board:6.2f}")
+    serial = cycles(8, True, STRESS_TNEGS)
+    preload = cycles(8, True, STRESS_TNEGS, preload=True)
+    print(f"stress, crossing N=8, {STRESS_TNEGS} tnegs (mechanism acceptance)")
+    for name, c, board in (
+        ("A serial", serial, STRESS_SERIAL),
+        ("B preload 1", preload, STRESS_PRELOAD),
+    ):
+        print(f"{name:28} {c:7,} {c / MHZ:9.3f} {board:9.3f}")
+    ours, board = preload / serial, STRESS_PRELOAD / STRESS_SERIAL
+    print(f"{'B/A':28} {ours:7.3f} {board:9.3f} {ours / board:6.2f}")
+    added = 8 * (STRESS_TNEGS - 1)  # against crossing N=8 serial (another board: 950PR)
+    step = (serial - model[("crossing", 8, False)]) / added
+    board = (STRESS_SERIAL - SERIAL[("crossing", 8)]) / added
+    name = "per added tneg (16x32 f32)"
+    print(f"{name:28} {step:7.1f} {step / MHZ:9.4f} {board:9.4f} {step / MHZ / board:6.2f}")
+
+
+if __name__ == "__main__":
+    main()
