@@ -74,39 +74,62 @@ def _meet(access: Access, start: int, end: int, runs: Runs) -> bool:
 class CoreId:
     """A core of the launch: its block, kind and subblock (0 for the AIC); of a launch on
     several ranks (`pto-run --ranks`), its rank, and `block` counts the blocks of all ranks
-    (rank r's block b is r x `per_rank` + b)."""
+    (rank r's block b is `first` + r x `per_rank` + b). A launch of two kernels at once
+    (`pto-run --with`) numbers the second kernel's blocks after the first's (`first`), and
+    names its cores with the kernel (`kernel`, 0 for the first)."""
 
     block: int
     kind: KernelKind
     sub: int = 0
     rank: int | None = None
     per_rank: int = 1
+    kernel: int = 0
+    label: str = ""
+    """The kernel's name in the core's name (a launch of two kernels)."""
+    first: int = 0
 
     @property
     def local_block(self) -> int:
-        """The block within its rank (what `get_block_idx` answers)."""
-        return self.block if self.rank is None else self.block - self.rank * self.per_rank
+        """The block within its rank and kernel (what `get_block_idx` answers)."""
+        return self.block - self.first - (self.rank or 0) * self.per_rank
+
+    @property
+    def group(self) -> tuple[int | None, int]:
+        """The launch of one kernel on one rank this core belongs to (a syncall's or an
+        FFTS mode-0 flag's cores)."""
+        return (self.rank, self.kernel)
 
     @property
     def name(self) -> str:
         unit = "AIC" if self.kind is KernelKind.CUBE else f"AIV{self.sub}"
         device = "" if self.rank is None else f"rank {self.rank} "
-        return f"{device}block {self.local_block} {unit}"
+        kernel = f"@{self.label} " if self.label else ""
+        return f"{device}{kernel}block {self.local_block} {unit}"
 
     def peer(self, kind: KernelKind, sub: int = 0) -> CoreId:
         """The core of `kind` and subblock `sub` in this core's block."""
-        return CoreId(self.block, kind, sub, self.rank, self.per_rank)
+        return CoreId(self.block, kind, sub, self.rank, self.per_rank, self.kernel, self.label,
+                      self.first)  # fmt: skip
 
 
-def cores_of(blocks: int, vectors: int = VECTOR_CORES, ranks: int = 1) -> list[CoreId]:
+def cores_of(
+    blocks: int,
+    vectors: int = VECTOR_CORES,
+    ranks: int = 1,
+    kernel: int = 0,
+    label: str = "",
+    first: int = 0,
+) -> list[CoreId]:
     """The cores of `blocks` blocks (of each of `ranks` ranks), block by block: AIC, AIV0,
-    AIV1 (`vectors` AIVs)."""
+    AIV1 (`vectors` AIVs); of kernel `kernel` of the launch (`label` its name), whose blocks
+    are numbered from `first`."""
     cores: list[CoreId] = []
     for r in range(ranks):
         rank = r if ranks > 1 else None
-        for b in range(r * blocks, (r + 1) * blocks):
-            cores.append(CoreId(b, KernelKind.CUBE, 0, rank, blocks))
-            cores += [CoreId(b, KernelKind.VECTOR, s, rank, blocks) for s in range(vectors)]
+        for b in range(first + r * blocks, first + (r + 1) * blocks):
+            same = (rank, blocks, kernel, label, first)
+            cores.append(CoreId(b, KernelKind.CUBE, 0, *same))
+            cores += [CoreId(b, KernelKind.VECTOR, s, *same) for s in range(vectors)]
     return cores
 
 
@@ -274,7 +297,7 @@ class Cluster:
         self.pipes: dict[tuple[int, int], CorePipe] = {}
         self.flags: dict[tuple[int, int], list[Signal]] = {}
         """(core, event) -> pending FFTS signals."""
-        self.partial: dict[tuple[int, int, int], dict[int, list[Signal]]] = {}
+        self.partial: dict[tuple[int, object, int], dict[int, list[Signal]]] = {}
         """(mode, group, event) -> per participating core, the sets not yet combined."""
         self.last_set: dict[tuple[int, int], str] = {}
         self.gm: dict[int, dict[tuple[int, int, int, bool], tuple[int, Operation, Runs]]] = {}
@@ -416,9 +439,9 @@ class Cluster:
             targets = members
         else:
             # the launch's cores of a kind (of the rank)
-            group = (-1 if me.kind is KernelKind.VECTOR else -2) - 2 * (me.rank or 0)
+            group = (me.kind, me.group)
             members = [
-                i for i, c in enumerate(self.cores) if c.kind is me.kind and c.rank == me.rank
+                i for i, c in enumerate(self.cores) if c.kind is me.kind and c.group == me.group
             ]
             targets = members
         pending = self.partial.setdefault((mode, group, event), {m: [] for m in members})
@@ -480,11 +503,11 @@ class Cluster:
                 op: Operation) -> Signal:  # fmt: skip
         """Core `core` arrives at the barrier of the cores of `kind` (every core: None); it
         goes on once `used` of them (default: all) arrived, with their joined clocks."""
-        rank = self.cores[core].rank
+        group = self.cores[core].group
         members = tuple(
             i
             for i, c in enumerate(self.cores)
-            if (kind is None or c.kind is kind) and c.rank == rank
+            if (kind is None or c.kind is kind) and c.group == group
         )
         if core not in members:
             raise PtoRuntimeError(f"a {self.cores[core].name} takes part in no such syncall")
