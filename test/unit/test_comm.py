@@ -321,7 +321,9 @@ func.func @wait(%y: !pto.ptr<f32>, %s: !pto.ptr<i32>, %z: !pto.ptr<f32>) {
     return
 }"""  # noqa: E501
 """Waits for WANT notifies, then copies y to z (both the push kernel's buffers: `@N`)."""
-TWAIT = "pto.comm.twait(%sp, %want : !pto.partition_tensor_view<1xi32>, i32) {cmp = #pto<wait_cmp ge>}"  # noqa: E501
+TWAIT = (
+    "pto.comm.twait(%sp, %want : !pto.partition_tensor_view<1xi32>, i32) {cmp = #pto<wait_cmp ge>}"  # noqa: E501
+)
 
 
 def test_pto_run_with_launches_a_wait_kernel_with_its_push_kernel(tmp_path: Path) -> None:
