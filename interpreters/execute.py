@@ -221,7 +221,10 @@ def run_function(
         launch = [_Kernel(module, kinds or {KernelKind.VECTOR: func},
                           [values, *(v for _, v in others)], blocks, label)]  # fmt: skip
         if together is not None:
-            launch.append(_second_kernel(together, machines[0], per_rank, target))
+            second = _second_kernel(together, machines[0], per_rank, target)
+            if second.label == label:  # the same kernel twice: tell their cores apart
+                second.label += " (second)"
+            launch.append(second)
         return _run_mixed(launch, bound, pipes, index_bitwidth, max_steps, deadline,
                           listeners, ranks)  # fmt: skip
     # a block in another process binds its arguments one by one: no GM buffer shared
