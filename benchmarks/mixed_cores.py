@@ -5,8 +5,8 @@
 examples/flash_attention.mlir (32 queries a block, head 32, 256 keys in 4 blocks of 64,
 inputs from seed 2026) runs as written on one core, then split by pto-split-cube-vector:
 through pto-pipeline on a2a3 and a5 (GM hand-overs, FFTS flags), through pto-pipeline on a5
-with A5's cross-core pipes (`handoff=pipe`) and at Level 1 through those pipes (pipe
-transfers not costed). For each it prints the one-core
+with A5's cross-core pipes (`handoff=pipe`) and at Level 1 through those pipes (a push
+costs the tile move it does). For each it prints the one-core
 cycles, the makespan, each core's busy cycles (its pipes' added up), their sum, whether the
 output has the one-core run's bytes and the largest distance to numpy attention in float64
 (docs/passes.md has the table). `--smoke`: the pipe form alone.

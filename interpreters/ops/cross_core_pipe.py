@@ -8,7 +8,8 @@ together); a free releases the consumer's oldest popped slot, the slot returning
 once every consumer freed it. Each is a barrier of its core's pipes before and after
 (documented choice: pto-isa's TPUSH / TPOP / TFREE wait for the pipes that fill or read the
 slot), so the tiles need no flags of the kernel's own. The consumer's FIFO memory
-(`reserve_buffer`) is not modelled: a popped tile has space of its own. Element types
+(`reserve_buffer`) is not modelled: a popped tile has space of its own. An A5 push costs
+the tile move it does (L0C -> UB, UB -> L1); pops and frees cost nothing of their own. Element types
 convert as the pop's type says (the fixpipe's conversion on the cube side).
 """
 
@@ -24,12 +25,13 @@ from xdsl.ir import Operation
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.source import location
+from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
-from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
+from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType, TargetArch
 from pto_dialect.ops.cross_core_pipe import AllocOp, FreeOp, InitializePipeOp, PopOp, PushOp
 from pto_dialect.ops.ffts import FftsOp, SetFftsOp, SyncAllOp, uses_legacy_semaphores
-from pto_dialect.types import TensorViewType, TileTypeBase
+from pto_dialect.types import MemorySpace, TensorViewType, TileTypeBase
 
 
 def loop_position(interpreter: Interpreter, op: Operation) -> str:
@@ -110,13 +112,23 @@ class CrossCorePipeFunctions(MachineFunctions):
         pipes = self.machine.pipes
         pipes.barrier(op, Pipe.ALL, implicit=True)  # the push waits for the core's earlier work
         reads = [tile.access()] if pipes.tracking and not gm else []
-        pipes.execute(op, op.pipe(), reads=reads)
+        pipes.execute(op, op.pipe(), reads=reads, cycles=0 if gm else self._push_cycles(tile))
         pipes.barrier(
             op, Pipe.ALL, implicit=True
         )  # the tile is in the slot before anything goes on
         cluster.push(core, pipe, op.DIRECTION, op.split_value, None if gm else tile.get(),
                      lambda: cluster.signal(core, pipes.settled(op.pipe()), op), op)  # fmt: skip
         return ()
+
+    def _push_cycles(self, tile: Tile | TensorView) -> int:
+        """A5's push moves the tile into the consumer's slot: an acc tile L0C -> UB by the
+        fixpipe, a vec tile UB -> L1 by MTE3, costed as a tile move of its bytes. A2/A3's
+        pushes go to a GM FIFO whose transfers are not modelled: no cycles."""
+        if self.machine.target.arch is not TargetArch.A5 or not isinstance(tile, Tile):
+            return 0
+        src = tile.memory.space
+        dst = MemorySpace.UB if src is MemorySpace.L0C else MemorySpace.L1
+        return costs.move_cycles(src, dst, tile.nbytes)
 
     @implements(PopOp)
     def run_pop(self, interpreter: Interpreter, op: PopOp, args: PythonValues) -> PythonValues:

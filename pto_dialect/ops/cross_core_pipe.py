@@ -42,7 +42,7 @@ from pto_dialect.attrs import (
 )
 from pto_dialect.ops.base import PtoOp, define_op, fail, int_value
 from pto_dialect.ops.runtime import GetSubBlockIdxOp, GetSubBlockNumOp
-from pto_dialect.records import NoCycles
+from pto_dialect.records import CostFormula, Formula, NoCycles
 from pto_dialect.types import TensorViewType, TileTypeBase
 
 _PAGES = "system/ops/"
@@ -282,6 +282,11 @@ class PushOp(PipeEndOp):
     """`(%tile : T) {id, split}`: the producer fills the next free slot with `tile`."""
 
     MANUAL: ClassVar = _PAGES + "TPUSH.md"
+    COST: ClassVar = Formula(
+        CostFormula.TILE_MOVE,
+        "A5: the move into the consumer's slot, L0C -> UB (fixpipe) or UB -> L1 (MTE3), as a "
+        "tile move of its bytes; a GM FIFO entry (A2/A3) is not costed",
+    )
 
     tile = var_operand_def()
 
