@@ -322,7 +322,7 @@ func.func @wait(%y: !pto.ptr<f32>, %s: !pto.ptr<i32>, %z: !pto.ptr<f32>) {
 }"""  # noqa: E501
 """Waits for WANT notifies, then copies y to z (both the push kernel's buffers: `@N`)."""
 TWAIT = (
-    "pto.comm.twait(%sp, %want : !pto.partition_tensor_view<1xi32>, i32) {cmp = #pto<wait_cmp ge>}"  # noqa: E501
+    "pto.comm.twait(%sp, %want : !pto.partition_tensor_view<1xi32>, i32) {cmp = #pto<wait_cmp ge>}"
 )
 
 
