@@ -44,8 +44,9 @@ from interpreters.launching.blocks import (
     spmd_values,
 )
 from interpreters.launching.jobs import ApartLaunch
-from interpreters.machine.cluster import VECTOR_CORES, Cluster, CoreId, cores_of
+from interpreters.machine.cluster import Cluster
 from interpreters.machine.core import Machine
+from interpreters.machine.cores import VECTOR_CORES, CoreId, cores_of
 from interpreters.machine.launch import Launch
 from interpreters.machine.pipes import Hazard, PipeModel
 from interpreters.progress import Progress
