@@ -4,11 +4,12 @@
 
 examples/flash_attention.mlir (32 queries a block, head 32, 256 keys in 4 blocks of 64,
 inputs from seed 2026) runs as written on one core, then split by pto-split-cube-vector:
-through pto-pipeline on a2a3 and a5 (GM hand-overs, FFTS flags) and at Level 1 through A5's
-cross-core pipes (`handoff=pipe`; a push costs its transfer into the consumer's buffer). For
-each it prints the one-core cycles, the makespan, each core's busy cycles (its pipes' added
-up), their sum, whether the output has the one-core run's bytes and the largest distance to
-numpy attention in float64 (docs/passes.md has the table). `--smoke`: the pipe form alone.
+through pto-pipeline on a2a3 and a5 (GM hand-overs, FFTS flags), through pto-pipeline on a5
+with A5's cross-core pipes (`handoff=pipe`) and at Level 1 through those pipes (a push
+costs its transfer into the consumer's buffer). For each it prints the one-core
+cycles, the makespan, each core's busy cycles (its pipes' added up), their sum, whether the
+output has the one-core run's bytes and the largest distance to numpy attention in float64
+(docs/passes.md has the table). `--smoke`: the pipe form alone.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ EXAMPLE = Path(__file__).parents[1] / "examples" / "flash_attention.mlir"
 FORMS: list[tuple[str, str, ModulePass]] = [
     ("a2a3", "pto-pipeline (GM)", PipelinePass()),
     ("a5", "pto-pipeline (GM)", PipelinePass()),
+    ("a5", "pto-pipeline (pipes)", PipelinePass(handoff="pipe")),
     ("a5", "split at L1 (pipes)", SplitCubeVectorPass("pipe")),
 ]
 

@@ -51,6 +51,7 @@ from interpreters.execute import (
     DEFAULT_TIME_LIMIT,
     Deadlock,
     KernelError,
+    Together,
     entry_function,
     make_context,
     retarget,
@@ -395,6 +396,7 @@ def run(
     arg_values: Mapping[str, int | float] | None = None,
     ranks: int = 1,
     by_name: Mapping[str, object] | None = None,
+    together: Together | None = None,
     **named: object,
 ) -> Result:
     """Runs `function` of `module` on `args` (in parameter order) and `named` arguments
@@ -427,7 +429,8 @@ def run(
     NAME=rank:i32`), as `named` does. Two parameters given the same
     array (or arrays of the same bytes) share one GM buffer, each pointer viewing it with
     its own element type. A run stops after `max_steps` ops or `time_limit` seconds (None:
-    no limit).
+    no limit). `together` (made by `together()`) launches a second kernel at once, on
+    cores of its own over the same ranks; the reports then hold both kernels' cores.
     """
     named = {**named, **(by_name or {})}
     if target is not None:
@@ -465,6 +468,7 @@ def run(
             listeners=listeners,
             time_limit=time_limit,
             ranks=ranks,
+            together=together,
         )
     except ArgError as err:
         raise PtoArgumentError(str(err)) from None
@@ -472,6 +476,39 @@ def run(
         raise _kernel_error(err) from None
     reports = [Report(m) for m in done.blocks]
     return Result(params, done.args, reports[0], reports)
+
+
+def together(
+    module: ModuleOp,
+    *values: object,
+    function: str | None = None,
+    blocks: int = 1,
+    args: str | None = None,
+    arg_values: Mapping[str, int | float] | None = None,
+    by_name: Mapping[str, object] | None = None,
+    check: bool = True,
+    **named: object,
+) -> Together:
+    """A second kernel for `run(..., together=...)` (`pto-run --with`): `function` of
+    `module` on `blocks` blocks of its own, launched at once with the first kernel over the
+    same ranks. Its arguments are given as `run` takes them (positional or named, or
+    `args="auto"` with `arg_values`); the string `"@N"` gives a pointer the GM buffer of the
+    first kernel's argument N, shared by the two kernels (a kernel that waits for the
+    notifies of another: `twait` on the signal words the other's `tnotify` writes)."""
+    if check:
+        verify(module)
+    named = {**named, **(by_name or {})}
+    params = parameters(module, function)
+    name = _function(module, function).sym_name.data
+    if args is not None:
+        if values:
+            raise PtoArgumentError(f'together(..., args="{args}") takes no positional arguments')
+        func = _function(module, function)
+        values = tuple(_auto(module, func, args, params, named, arg_values or {}))
+        named = {}
+    elif arg_values:
+        raise PtoArgumentError('arg_values sets scalars of args="auto"')
+    return Together(module, name, _bind(name, params, values, named), blocks)
 
 
 def _auto(

@@ -303,6 +303,24 @@ def bind_all(
     return bound, values
 
 
+def bind_sharing(
+    machine: Machine, args: Sequence[Arg], types: Sequence[Attribute], first: Sequence[Arg]
+) -> tuple[list[Arg], list[object]]:
+    """Binds the arguments of the second kernel of a launch (`pto-run --with`), as
+    `bind_all`, but `@N` is the GM buffer of argument N of the first kernel (`first`, bound:
+    the two kernels share it)."""
+    shared = list(args)
+    for index, arg in enumerate(args):
+        if not isinstance(arg, AliasArg):
+            continue
+        owner = first[arg.index] if 0 <= arg.index < len(first) else None
+        if not isinstance(owner, ArrayArg) or owner.memory is None or owner.tile is not None:
+            raise ArgError(f"argument {index} of the second kernel (@{arg.index}): the first "
+                           f"kernel's argument {arg.index} is not a GM buffer")  # fmt: skip
+        shared[index] = _alias_view(owner, arg.index, index, types[index])
+    return bind_all(machine, shared, types)
+
+
 def _raw(arg: Arg) -> np.ndarray:
     assert isinstance(arg, ArrayArg)
     return np.ascontiguousarray(arg.array).reshape(-1).view(np.uint8)
@@ -313,8 +331,8 @@ def _overlapping(args: Sequence[Arg], types: Sequence[Attribute]) -> list[list[t
     each argument and the address its array starts at."""
     spans: list[tuple[int, int, int]] = []
     for index, (arg, type) in enumerate(zip(args, types, strict=True)):
-        if not (isinstance(arg, ArrayArg) and isinstance(type, PtrType)):
-            continue
+        if not (isinstance(arg, ArrayArg) and isinstance(type, PtrType)) or arg.memory:
+            continue  # a buffer in GM already (`bind_sharing`) is not regrouped
         if arg.array.nbytes and arg.array.flags.c_contiguous:
             start = int(arg.array.__array_interface__["data"][0])
             spans.append((start, start + arg.array.nbytes, index))

@@ -4,7 +4,14 @@
                  [--report] [--report-json FILE] [--max-steps N] [--time-limit SECONDS]
                  [--auto-sync] [--blocks N] [--jobs N] [--ranks N]
                  [--semantics-only [--op-by-op]]
+                 [--with FILE2 [--with-entry NAME] [--with-blocks N] [--with-arg SPEC]...
+                  [--with-arg-value NAME=V]...]
     pto-run FILE --arg auto[:SEED] [--arg-value NAME=V]... [options as above]
+
+`--with FILE2` launches a second kernel at once with the first, on cores of its own over the
+same ranks and GM (a push kernel and the kernel that waits for its notifies): its arguments
+are `--with-arg` SPECs (or a single `auto`), where `@N` is the GM buffer of the FIRST
+kernel's argument N, which the two share.
 
 `xdsl-run` cannot load plugin interpreter functions, so this is a driver of its own on
 xDSL's `CommandLineTool` (as `xdsl-run`'s is) that registers the project's functions next to
@@ -179,6 +186,36 @@ class PtoRunMain(CommandLineTool):
             help="run the --blocks in N processes at once (the same bytes and cycles)",
         )
         arg_parser.add_argument(
+            "--with",
+            dest="with_file",
+            metavar="FILE2",
+            help="launch this kernel too, at once, on cores of its own over the same ranks and "
+            "GM (its arguments: --with-arg; @N there is the first kernel's argument N)",
+        )
+        arg_parser.add_argument("--with-entry", metavar="NAME", help="function of FILE2 to run")
+        arg_parser.add_argument(
+            "--with-arg",
+            action="append",
+            default=[],
+            metavar="SPEC",
+            help="one per argument of the --with kernel, as --arg (@N: the GM buffer of the "
+            "first kernel's argument N), or a single auto[:SEED]",
+        )
+        arg_parser.add_argument(
+            "--with-arg-value",
+            action="append",
+            default=[],
+            metavar="NAME=V",
+            help="with --with-arg auto: as --arg-value, for the --with kernel (V @N: the "
+            "first kernel's argument N)",
+        )
+        arg_parser.add_argument(
+            "--with-blocks",
+            type=_positive,
+            metavar="N",
+            help="blocks of the --with kernel (default: --blocks)",
+        )
+        arg_parser.add_argument(
             "--op-by-op",
             action="store_true",
             help="with --semantics-only, run vecscope loops op by op, not as whole arrays",
@@ -264,7 +301,7 @@ class PtoRunMain(CommandLineTool):
             raise PtoError(str(err)) from None
         specs: list[str] = self.args.arg
         auto = specs[0] if len(specs) == 1 and auto_seed(specs[0]) is not False else None
-        named, ranked = self._arg_values(auto)
+        named, ranked = self._arg_values(auto, self.args.arg_value)
         args: list[object] = []
         if auto is None:
             expected = len(func.function_type.inputs.data)
@@ -294,6 +331,7 @@ class PtoRunMain(CommandLineTool):
             arg_values=named,
             ranks=self.args.ranks,
             by_name=ranked,
+            together=self._together(),
         )
         if self.args.out_dir:  # a buffer shared by several pointers: by its first argument
             shared = [isinstance(a, ArrayArg) and a.alias_of is not None for a in result.args]
@@ -302,12 +340,42 @@ class PtoRunMain(CommandLineTool):
             )
         return result.block_reports
 
-    def _arg_values(self, auto: str | None) -> tuple[dict[str, int | float], dict[str, object]]:
+    def _together(self) -> api.Together | None:
+        """The `--with` kernel, its arguments made (None without `--with`)."""
+        path: str | None = self.args.with_file
+        if path is None:
+            if self.args.with_arg or self.args.with_arg_value or self.args.with_entry:
+                raise PtoError("--with-arg, --with-arg-value and --with-entry need --with FILE2")
+            return None
+        module = self._load(path)
+        if self.args.auto_sync:
+            try:
+                complete(self.ctx, module)
+            except PassFailedException as err:
+                raise PtoPassError.of(pass_diagnostic(err)) from None
+        specs: list[str] = self.args.with_arg
+        auto = specs[0] if len(specs) == 1 and auto_seed(specs[0]) is not False else None
+        named, ranked = self._arg_values(auto, self.args.with_arg_value, "--with-arg")
+        blocks: int = self.args.with_blocks or self.args.blocks
+        entry: str | None = self.args.with_entry
+        if auto is not None:
+            return api.together(module, function=entry, blocks=blocks, args=auto,
+                                arg_values=named, by_name=ranked, check=False)  # fmt: skip
+        try:
+            given = [parse_spec(spec) for spec in specs]
+        except ArgError as err:
+            raise PtoError(str(err)) from None
+        return api.together(module, *given, function=entry, blocks=blocks, check=False)
+
+    def _arg_values(
+        self, auto: str | None, pairs: list[str], option: str = "--arg"
+    ) -> tuple[dict[str, int | float], dict[str, object]]:
         """`--arg-value NAME=V` options: V an integer (0x.. too) or a float; and those whose V
-        is `rank:TYPE` or `comm_ctx` (parsed), by parameter name."""
-        pairs: list[str] = self.args.arg_value
+        is `rank:TYPE`, `comm_ctx` or `@N` (parsed), by parameter name."""
         if pairs and auto is None:
-            raise PtoError("--arg-value sets a scalar of --arg auto: give --arg auto[:SEED]")
+            raise PtoError(
+                f"{option}-value sets a scalar of {option} auto: give {option} auto[:SEED]"
+            )
         values: dict[str, int | float] = {}
         ranked: dict[str, object] = {}
         for pair in pairs:
@@ -315,7 +383,7 @@ class PtoRunMain(CommandLineTool):
             name = name.strip().removeprefix("%")
             if not sep or not name:
                 raise PtoError(f"--arg-value {pair}: expected NAME=VALUE")
-            if text == "comm_ctx" or text.startswith("rank:"):
+            if text == "comm_ctx" or text.startswith(("rank:", "@")):
                 try:
                     ranked[name] = parse_spec(text)
                 except ArgError as err:
@@ -330,8 +398,8 @@ class PtoRunMain(CommandLineTool):
                     raise PtoError(f"--arg-value {pair}: '{text}' is not a number") from None
         return values, ranked
 
-    def _load(self) -> ModuleOp:
-        path = self.args.input_file
+    def _load(self, path: str | None = None) -> ModuleOp:
+        path = path or self.args.input_file
         try:
             text = Path(path).read_text() if path else sys.stdin.read()
         except (OSError, UnicodeDecodeError) as err:

@@ -52,11 +52,14 @@ def pipeline_passes(
     matmul_on_vector: bool = False,
     fuse: bool = True,
     lower_matrix: bool = True,
+    handoff: str = "gm",
 ) -> list[ModulePass]:
     """The passes of `pto-pipeline`, in order: `multi_buffer` slots per streamed tile buffer
     (0 or 1: no multi-buffering), `sync` the mode of `pto-insert-sync`, `matmul_on_vector`
     whether vector-unit matrix ops are lowered too, `fuse` whether consecutive vector tile
-    ops are fused (pto-fuse), `lower_matrix` whether cube tile ops become cube micro-ops."""
+    ops are fused (pto-fuse), `lower_matrix` whether cube tile ops become cube micro-ops,
+    `handoff` how a mixed function's cores hand tiles over (`gm`, or `pipe`: A5's cross-core
+    pipes; pto-split-cube-vector)."""
     chain: list[ModulePass] = [] if target is None else [SetTargetPass(target)]
     slots: list[ModulePass] = [MultiBufferPass(multi_buffer)] if multi_buffer > 1 else []
     matmul: list[ModulePass] = [LowerMatmulToVectorPass()] if matmul_on_vector else []
@@ -64,7 +67,7 @@ def pipeline_passes(
     cube: list[ModulePass] = [LowerMatrixPass()] if lower_matrix else []
     return [
         *chain,
-        SplitCubeVectorPass(),
+        SplitCubeVectorPass(handoff),
         LowerVmiPass(),
         ConvertToDpsPass(),
         *slots,
@@ -113,6 +116,9 @@ class PipelinePass(ModulePass):
     lower_matrix: bool = True
     """`pto-pipeline{lower-matrix=false}`: cube tile ops stay at tile level (no
     pto-lower-matrix)."""
+    handoff: str = "gm"
+    """`pto-pipeline{handoff=pipe}`: a mixed function's cores hand tiles over through A5's
+    cross-core pipes, not GM (pto-split-cube-vector)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.multi_buffer < 0:
@@ -126,6 +132,7 @@ class PipelinePass(ModulePass):
             self.matmul_on_vector,
             self.fuse,
             self.lower_matrix,
+            self.handoff,
         )
         with gc_paused():
             run_stages(ctx, stages, op)

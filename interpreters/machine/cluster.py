@@ -25,6 +25,7 @@ from xdsl.ir import Operation
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import where
+from interpreters.machine.cores import VECTOR_CORES, CoreId
 from interpreters.machine.memory import Access, Memory, TensorView
 from interpreters.machine.pipes import Hazard, PipeModel
 from pto_dialect.attrs import KernelKind, Pipe
@@ -32,8 +33,6 @@ from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.types import MemorySpace
 
-VECTOR_CORES = 2
-"""AIVs per block (A2/A3, A5; pto-isa's CPU simulator likewise)."""
 FLAG_LIMIT = 15
 VECTOR_SEMAPHORES = 16
 """Intra-block semaphores of an AIV; the AIC's 32 are 16 per AIV (A5)."""
@@ -68,46 +67,6 @@ def _meet(access: Access, start: int, end: int, runs: Runs) -> bool:
     last = np.searchsorted(b[:, 0], a[:, 1], side="left") - 1
     hit = last >= 0
     return bool((b[last[hit], 1] > a[hit, 0]).any())
-
-
-@dataclass(frozen=True)
-class CoreId:
-    """A core of the launch: its block, kind and subblock (0 for the AIC); of a launch on
-    several ranks (`pto-run --ranks`), its rank, and `block` counts the blocks of all ranks
-    (rank r's block b is r x `per_rank` + b)."""
-
-    block: int
-    kind: KernelKind
-    sub: int = 0
-    rank: int | None = None
-    per_rank: int = 1
-
-    @property
-    def local_block(self) -> int:
-        """The block within its rank (what `get_block_idx` answers)."""
-        return self.block if self.rank is None else self.block - self.rank * self.per_rank
-
-    @property
-    def name(self) -> str:
-        unit = "AIC" if self.kind is KernelKind.CUBE else f"AIV{self.sub}"
-        device = "" if self.rank is None else f"rank {self.rank} "
-        return f"{device}block {self.local_block} {unit}"
-
-    def peer(self, kind: KernelKind, sub: int = 0) -> CoreId:
-        """The core of `kind` and subblock `sub` in this core's block."""
-        return CoreId(self.block, kind, sub, self.rank, self.per_rank)
-
-
-def cores_of(blocks: int, vectors: int = VECTOR_CORES, ranks: int = 1) -> list[CoreId]:
-    """The cores of `blocks` blocks (of each of `ranks` ranks), block by block: AIC, AIV0,
-    AIV1 (`vectors` AIVs)."""
-    cores: list[CoreId] = []
-    for r in range(ranks):
-        rank = r if ranks > 1 else None
-        for b in range(r * blocks, (r + 1) * blocks):
-            cores.append(CoreId(b, KernelKind.CUBE, 0, rank, blocks))
-            cores += [CoreId(b, KernelKind.VECTOR, s, rank, blocks) for s in range(vectors)]
-    return cores
 
 
 @dataclass
@@ -274,7 +233,7 @@ class Cluster:
         self.pipes: dict[tuple[int, int], CorePipe] = {}
         self.flags: dict[tuple[int, int], list[Signal]] = {}
         """(core, event) -> pending FFTS signals."""
-        self.partial: dict[tuple[int, int, int], dict[int, list[Signal]]] = {}
+        self.partial: dict[tuple[int, object, int], dict[int, list[Signal]]] = {}
         """(mode, group, event) -> per participating core, the sets not yet combined."""
         self.last_set: dict[tuple[int, int], str] = {}
         self.gm: dict[int, dict[tuple[int, int, int, bool], tuple[int, Operation, Runs]]] = {}
@@ -416,9 +375,9 @@ class Cluster:
             targets = members
         else:
             # the launch's cores of a kind (of the rank)
-            group = (-1 if me.kind is KernelKind.VECTOR else -2) - 2 * (me.rank or 0)
+            group = (me.kind, me.group)
             members = [
-                i for i, c in enumerate(self.cores) if c.kind is me.kind and c.rank == me.rank
+                i for i, c in enumerate(self.cores) if c.kind is me.kind and c.group == me.group
             ]
             targets = members
         pending = self.partial.setdefault((mode, group, event), {m: [] for m in members})
@@ -480,11 +439,11 @@ class Cluster:
                 op: Operation) -> Signal:  # fmt: skip
         """Core `core` arrives at the barrier of the cores of `kind` (every core: None); it
         goes on once `used` of them (default: all) arrived, with their joined clocks."""
-        rank = self.cores[core].rank
+        group = self.cores[core].group
         members = tuple(
             i
             for i, c in enumerate(self.cores)
-            if (kind is None or c.kind is kind) and c.rank == rank
+            if (kind is None or c.kind is kind) and c.group == group
         )
         if core not in members:
             raise PtoRuntimeError(f"a {self.cores[core].name} takes part in no such syncall")

@@ -13,8 +13,11 @@ turns the plan into IR.
 
 The pass plans everything before it changes the IR, so a diagnostic leaves the module as
 it was. `!pto.tile` function arguments become `!pto.tile_buf` arguments that the pass
-never writes; tile results of functions, and tiles used by ops other than the tile
-instructions and `scf.for`/`scf.if`/`scf.yield`, are diagnostics.
+never writes; so do the tiles popped from a cross-core pipe (`tpop_from_aic/aiv`: the pipe
+slot's buffer), a popped vec tile copied into a buffer of its own right after the pop; a
+push (`tpush_to_aic/aiv`) reads its tile's buffer. Tile results of functions, and tiles used
+by ops other than the tile instructions, the pipe ends and `scf.for`/`scf.if`/`scf.yield`,
+are diagnostics.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from passes.common import checked_pass, pass_target
 from passes.convert_to_dps.plan import NAME, Buffer, Plan, Planner, buffer_type, is_tile
 from passes.convert_to_dps.rules import Size, key
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.cross_core_pipe import PopOp, PushOp
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.types import DYNAMIC, TileType
@@ -144,8 +148,22 @@ def materialise(functions: list[func.FuncOp], plan: Plan) -> None:
     yields = [op for op in plan.structures if isinstance(op, scf.YieldOp)]
     for op in [*yields, *(op for op in plan.structures if not isinstance(op, scf.YieldOp))]:
         _rebuild(op)
+    for op in plan.pipe_ends:  # a push reads its tile's buffer; a pop gives the slot's
+        if isinstance(op, PushOp):
+            buffer = plan.buffer_of[op.tile[0]].value
+            assert buffer is not None
+            op.operands = (buffer, *op.operands[1:])
+        elif op in plan.popped:
+            slot, own = plan.popped[op]
+            assert slot.value is not None and own.value is not None
+            copy = TMovOp([slot.value], own.value)
+            copy.location = op.location
+            Rewriter.insert_op(copy, InsertPoint.after(op))
     for op in reversed(plan.tile_ops):
         Rewriter.erase_op(op, safe_erase=False)
+    for op in plan.pipe_ends:
+        if isinstance(op, PopOp) and isinstance(op.tile.type, TileType):
+            Rewriter.replace_value_with_new_type(op.tile, buffer_type(op.tile.type))
     for function in functions:
         _convert_signature(function)
 

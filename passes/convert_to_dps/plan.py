@@ -45,6 +45,7 @@ from passes.convert_to_dps.rules import (
 )
 from pto_dialect.attrs import Location
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.cross_core_pipe import PopOp, PushOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.targets import TargetProfile
@@ -131,6 +132,12 @@ class Plan:
     tile_ops: list[TileOp] = field(default_factory=list[TileOp])
     structures: list[Operation] = field(default_factory=list[Operation])
     """scf.for / scf.if / scf.yield ops that carry tiles."""
+    pipe_ends: list[PushOp | PopOp] = field(default_factory=list[PushOp | PopOp])
+    """Cross-core pipe pushes of a tile and pops of one (A5's hand-overs)."""
+    popped: dict[PopOp, tuple[Buffer, Buffer]] = field(
+        default_factory=dict[PopOp, tuple[Buffer, Buffer]]
+    )
+    """A pop whose tile is copied right after it: (its slot, the tile's own buffer)."""
 
 
 class Planner:
@@ -278,8 +285,33 @@ class Planner:
                 self.branch(op)
             elif isinstance(op, scf.YieldOp) and isinstance(op.parent_op(), scf.ForOp | scf.IfOp):
                 continue  # done by loop() / branch()
+            elif isinstance(op, PopOp) and is_tile(op.tile):
+                self.pop(op)
+            elif isinstance(op, PushOp) and len(op.tile) == 1 and is_tile(op.tile[0]):
+                self.plan.pipe_ends.append(op)  # reads its tile's buffer
             elif _mentions_tiles(op):
                 raise pass_error(NAME, f"uses !pto.tile values{_UNSUPPORTED}", op)
+
+    def pop(self, op: PopOp) -> None:
+        """A popped tile lives in its pipe slot, which no alloc names (the pass never writes
+        it). A vec tile is copied into a buffer of its own right after the pop (`tmov`), so
+        that every later op reads a planned buffer; another is read in its slot."""
+        result = op.tile
+        tile = result.type
+        assert isinstance(tile, TileType)
+        extents = op.valid_extents()
+        dims = (extents[0], extents[1]) if extents else (Opaque(f"{result} rows"),
+                                                         Opaque(f"{result} cols"))  # fmt: skip
+        valid = typed(tile, dims)
+        self.plan.pipe_ends.append(op)
+        slot = Buffer(buffer_type(tile), None, None, value=result, owned=False)
+        legal = TMovOp.DTYPES_BY_PAIR[(Location.VEC, Location.VEC)][self.target.arch]
+        if tile.location is not Location.VEC or tile.element not in legal:
+            self.bind(result, slot, valid, True)
+            return
+        own = self.fresh(buffer_type(tile), valid, op, "a popped tile")
+        self.plan.popped[op] = (slot, own)
+        self.bind(result, own, valid, True)
 
     def propagate_hints(self, block: Block) -> None:
         """A loop's initial tile (a `.acc` op's acc_in) defined in this block is best

@@ -15,11 +15,12 @@ the flags `pto-insert-sync` placed around it keep holding:
 Left at tile level (the tile op runs as it is; listed in docs/passes.md): loads into padded
 ND / DN or ZZ `mat` tiles, moves from `acc` to `vec` or a non-NZ `mat` and into scaling
 tiles, the MX matrix forms, a `.acc` whose acc_in is not dst, stores that convert or update
-atomically other than by adding.
-Such an op must find its L0 operands where the micro-ops put them (`formats.agrees`). A
-function where that fails, or an op breaks a rule of the micro-ops (`refuse`), or with a cube
-tile whose shape ends inside a box (a one-row NZ tile: boxes of one row, not the 512 bytes
-the transfers move), keeps all its cube tile ops at tile level, the reason in its
+atomically other than by adding, an op on a tile popped from a cross-core pipe (it sits in
+the pipe's slot, which has no planned address). Such an op must find its L0 operands where
+the micro-ops put them (`formats.agrees`). A function where that fails, or an op breaks a
+rule of the micro-ops (`refuse`), or with a cube tile whose shape ends inside a box (a
+one-row NZ tile: boxes of one row, not the 512 bytes the transfers move), keeps all its
+cube tile ops at tile level, the reason in its
 `pto.cube_tile_level` attribute; with `strict=true` the pass stops with that diagnostic
 instead. On the CPU target (no cube) the pass changes nothing.
 """
@@ -48,6 +49,7 @@ from passes.lower_matrix.operands import NAME, CubeTile, on_cube, refuse
 from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.diagnostics import LocatedPassFailure
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.cross_core_pipe import PopOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
@@ -131,6 +133,9 @@ class _LowerCubeTileOp(RewritePattern):
         while func is not None and not isinstance(func, FuncOp):
             func = func.parent_op()
         if func in self.kept:
+            return
+        if any(isinstance(v.owner, PopOp) for v in op.operands):
+            _check_stays(op, self.arch)  # a tile in a pipe slot: no planned address
             return
         lowering = _lowering(op)
         if lowering is None or not lowering(op, rewriter, self.arch):

@@ -12,7 +12,8 @@ import pytest
 
 from interpreters.api import PtoRunError, Result, parse, run
 from interpreters.check import check
-from interpreters.machine.cluster import Cluster, cores_of
+from interpreters.machine.cluster import Cluster
+from interpreters.machine.cores import cores_of
 from interpreters.machine.pipes import Hazard
 from interpreters.machine.report import cores_trace, deadlock_trace
 from pto_dialect.ops.cross_core_pipe import DIR_BOTH, DIR_C2V, DIR_V2C

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from interpreters.api import PtoRunError, parse, run
+from interpreters.api import PtoRunError, parse, run, together
 from interpreters.args import ArrayArg
 from interpreters.auto_args import auto_args
 from interpreters.auto_sync import complete
@@ -259,3 +259,104 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
     done = complete(make_context(), parse(text))
     assert done.skipped is None and done.inserted["pto.set_flag"] > 0
     assert "pto.barrier" not in done.inserted  # the kernel's own
+
+
+PUSH = """
+func.func @push(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %s: !pto.ptr<i32>, %z: !pto.ptr<f32>,
+                %rank: i32, %ctx: !pto.ptr<i64>, %__pypto_spmd_block_idx: i32,
+                %__pypto_spmd_block_num: i32) {
+    %k0 = arith.constant 0 : index
+    %k1 = arith.constant 1 : index
+    %k2 = arith.constant 2 : index
+    %k4 = arith.constant 4 : index
+    %k64 = arith.constant 64 : index
+    %four = arith.constant 4 : i64
+    %one = arith.constant 1 : i32
+    %r = arith.index_cast %rank : i32 to index
+    %b = arith.index_cast %__pypto_spmd_block_idx : i32 to index
+    %peer = arith.subi %k1, %r : index
+    %mine_at = arith.addi %k4, %r : index
+    %peer_at = arith.addi %k4, %peer : index
+    %mine = pto.load_scalar %ctx[%mine_at] : !pto.ptr<i64> -> i64
+    %theirs = pto.load_scalar %ctx[%peer_at] : !pto.ptr<i64> -> i64
+    %bytes = arith.subi %theirs, %mine : i64
+    %words = arith.divsi %bytes, %four : i64
+    %shift = arith.index_cast %words : i64 to index
+    %ry = pto.addptr %y, %shift : !pto.ptr<f32> -> !pto.ptr<f32>
+    %rs = pto.addptr %s, %shift : !pto.ptr<i32> -> !pto.ptr<i32>
+    %t = pto.alloc_tile : !pto.tile_buf<vec, 1x64xf32>
+    %xv = pto.make_tensor_view %x, shape = [%k2, %k64], strides = [%k64, %k1] : !pto.tensor_view<2x64xf32>
+    %xr = pto.partition_view %xv, offsets = [%b, %k0], sizes = [%k1, %k64] : !pto.tensor_view<2x64xf32> -> !pto.partition_tensor_view<1x64xf32>
+    %r2 = arith.muli %r, %k2 : index
+    %row = arith.addi %r2, %b : index
+    %yv = pto.make_tensor_view %ry, shape = [%k4, %k64], strides = [%k64, %k1] : !pto.tensor_view<4x64xf32>
+    %yr = pto.partition_view %yv, offsets = [%row, %k0], sizes = [%k1, %k64] : !pto.tensor_view<4x64xf32> -> !pto.partition_tensor_view<1x64xf32>
+    pto.comm.tput(%yr, %xr, buf(%t) : !pto.partition_tensor_view<1x64xf32>, !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<vec, 1x64xf32>)
+    %rsv = pto.make_tensor_view %rs, shape = [%k1], strides = [%k1] : !pto.tensor_view<1xi32>
+    %rsp = pto.partition_view %rsv, offsets = [%k0], sizes = [%k1] : !pto.tensor_view<1xi32> -> !pto.partition_tensor_view<1xi32>
+    pto.comm.tnotify(%rsp, %one : !pto.partition_tensor_view<1xi32>, i32) {notifyOp = #pto<notify_op atomic_add>}
+    return
+}"""  # noqa: E501
+"""Block b of rank r puts row b of x into row 2r + b of its peer's y and notifies the peer
+(`%__pypto_spmd_block_idx`: the block's index, `pto-run --blocks 2`)."""
+
+WAIT = """
+func.func @wait(%y: !pto.ptr<f32>, %s: !pto.ptr<i32>, %z: !pto.ptr<f32>) {
+    %k0 = arith.constant 0 : index
+    %k1 = arith.constant 1 : index
+    %k4 = arith.constant 4 : index
+    %k64 = arith.constant 64 : index
+    %want = arith.constant WANT : i32
+    %sv = pto.make_tensor_view %s, shape = [%k1], strides = [%k1] : !pto.tensor_view<1xi32>
+    %sp = pto.partition_view %sv, offsets = [%k0], sizes = [%k1] : !pto.tensor_view<1xi32> -> !pto.partition_tensor_view<1xi32>
+    WAIT_OP
+    %t = pto.alloc_tile : !pto.tile_buf<vec, 4x64xf32>
+    %yv = pto.make_tensor_view %y, shape = [%k4, %k64], strides = [%k64, %k1] : !pto.tensor_view<4x64xf32>
+    %yp = pto.partition_view %yv, offsets = [%k0, %k0], sizes = [%k4, %k64] : !pto.tensor_view<4x64xf32> -> !pto.partition_tensor_view<4x64xf32>
+    %zv = pto.make_tensor_view %z, shape = [%k4, %k64], strides = [%k64, %k1] : !pto.tensor_view<4x64xf32>
+    %zp = pto.partition_view %zv, offsets = [%k0, %k0], sizes = [%k4, %k64] : !pto.tensor_view<4x64xf32> -> !pto.partition_tensor_view<4x64xf32>
+    pto.tload ins(%yp : !pto.partition_tensor_view<4x64xf32>) outs(%t : !pto.tile_buf<vec, 4x64xf32>)
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.tstore ins(%t : !pto.tile_buf<vec, 4x64xf32>) outs(%zp : !pto.partition_tensor_view<4x64xf32>)
+    return
+}"""  # noqa: E501
+"""Waits for WANT notifies, then copies y to z (both the push kernel's buffers: `@N`)."""
+TWAIT = (
+    "pto.comm.twait(%sp, %want : !pto.partition_tensor_view<1xi32>, i32) {cmp = #pto<wait_cmp ge>}"
+)
+
+
+def test_pto_run_with_launches_a_wait_kernel_with_its_push_kernel(tmp_path: Path) -> None:
+    """`pto-run push --blocks 2 --ranks 2 --with wait --with-blocks 1 --with-arg @1 ...`: the
+    wait kernel goes on once both peer blocks notified and copies what they put (rank 0's z:
+    rows 2 and 3 from rank 1's blocks 1 and 0, rows 0 and 1 untouched)."""
+    (tmp_path / "push.pto").write_text(PUSH)
+    (tmp_path / "wait.pto").write_text(WAIT.replace("WANT", "2").replace("WAIT_OP", TWAIT))
+    argv = [str(tmp_path / "push.pto"), "--ranks", "2", "--blocks", "2", "--out-dir",
+            str(tmp_path), "--with", str(tmp_path / "wait.pto"), "--with-blocks", "1"]  # fmt: skip
+    for spec in ("arange:2x64xf32", "zeros:4x64xf32", "zeros:1xi32", "zeros:4x64xf32",
+                 "rank:i32", "comm_ctx", "0:i32", "1:i32"):  # fmt: skip
+        argv += ["--arg", spec]
+    for spec in ("@1", "@2", "@3"):
+        argv += ["--with-arg", spec]
+    assert main(argv) == 0
+    z = np.load(tmp_path / "arg3.npy")
+    x = np.arange(128, dtype=np.float32).reshape(2, 64)
+    assert np.array_equal(z[2:], x) and not z[:2].any()
+    assert np.load(tmp_path / "arg2.npy").tolist() == [2]
+
+
+def test_a_second_kernel_races_or_deadlocks_with_the_first() -> None:
+    """Without its wait the second kernel reads y while the first kernel's blocks put into
+    it: a hazard naming both kernels; waiting for more notifies than come: the deadlock
+    diagnosis names the second kernel's core."""
+    push = parse(PUSH)
+    args = (np.ones((2, 64), np.float32), np.zeros((4, 64), np.float32), np.zeros(1, np.int32),
+            np.zeros((4, 64), np.float32), "rank:i32", "comm_ctx", 0, 1)  # fmt: skip
+    racy = together(parse(WAIT.replace("WANT", "2").replace("WAIT_OP", "")), "@1", "@2", "@3")
+    result = run(push, *args, ranks=2, blocks=2, together=racy)
+    messages = [h.message for h in result.report.hazards]
+    assert any("@wait block 0 AIV0" in m and "@push block" in m for m in messages), messages
+    short = together(parse(WAIT.replace("WANT", "3").replace("WAIT_OP", TWAIT)), "@1", "@2", "@3")
+    with pytest.raises(PtoRunError, match=r"deadlock(.|\n)*rank 0 @wait block 0 AIV0: pto.comm"):
+        run(push, *args, ranks=2, blocks=2, together=short)

@@ -290,3 +290,24 @@ def test_pto_set_target_then_split_is_the_pipelines_first_stage() -> None:
         "flash_attention_cube",
         "flash_attention_vector",
     ]
+
+
+def test_flash_attention_through_pto_pipeline_with_a5_pipes() -> None:
+    """`pto-pipeline{handoff=pipe}` on a5: the compiled kernels hand tiles over by pushes and
+    pops, no GM work space; pto-convert-to-dps copies each popped vec tile into a planned
+    buffer, so the softmax on it is lowered to micro-ops, and the cube's matmuls are lowered
+    (the move of the popped P tile out of its slot stays a tile op). The same bytes as one
+    core (and so as the GM hand-over's), no hazard, the cores at work at once."""
+    inputs = flash_inputs()
+    module = parse((EXAMPLES / "flash_attention.mlir").read_text(), target="a5")
+    one = run(module, *inputs)
+    PipelinePass(handoff="pipe").apply(Context(), module)
+    module.verify()
+    names = {op.name for op in module.walk()}
+    assert {"pto.tpush_to_aiv", "pto.tpop_from_aic", "pto.vecscope", "pto.mad"} <= names
+    assert "pto.sync.set" not in names
+    both = run(module, *inputs)
+    assert_same_run(one, both, ["out"])
+    assert not both["s_ws"].any() and not both["o_ws"].any()
+    assert both.cycles is not None and one.cycles is not None
+    assert both.cycles < one.cycles / 1.5

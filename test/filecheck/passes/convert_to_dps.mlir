@@ -818,3 +818,27 @@ func.func @blocks_without_tiles(%n: index) {
 ^bb1:
   func.return
 }
+
+// -----
+
+// A cross-core pipe (pto-split-cube-vector{handoff=pipe}): the popped tile sits in a pipe
+// slot that no alloc names, so it is copied into a buffer of its own right after the pop;
+// a push reads its tile's buffer.
+// CHECK-LABEL: func.func @pipe_ends
+// CHECK:         %[[X:.*]] = pto.alloc_tile : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, {{.*}}>
+// CHECK-NEXT:    %[[SLOT:.*]] = pto.tpop_from_aic {id = 0, split = 1} -> !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, {{.*}}>
+// CHECK-NEXT:    pto.tmov ins(%[[SLOT]] : {{.*}}) outs(%[[X]] : {{.*}})
+// CHECK-NEXT:    %[[Y:.*]] = pto.alloc_tile
+// CHECK-NEXT:    pto.tmuls ins(%[[X]], %s : {{.*}}) outs(%[[Y]] : {{.*}})
+// CHECK-NEXT:    pto.tfree_from_aic {id = 0, split = 1}
+// CHECK-NEXT:    pto.tpush_to_aic(%[[Y]] : !pto.tile_buf<{{.*}}>) {id = 1, split = 1}
+!vt = !pto.tile<loc=vec, dtype=f32, rows=16, cols=64>
+func.func @pipe_ends(%s: f32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  %b = pto.reserve_buffer {name = "c2v", size = 32768, location = #pto.address_space<vec>, auto = true} -> i32
+  pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 4096}(c2v_consumer_buf = %b : i32)
+  %x = pto.tpop_from_aic {id = 0, split = 1} -> !vt
+  %y = pto.tmuls %x, %s : (!vt, f32) -> !vt
+  pto.tfree_from_aic {id = 0, split = 1}
+  pto.tpush_to_aic(%y : !vt) {id = 1, split = 1}
+  func.return
+}
