@@ -29,7 +29,13 @@ def quantised(
     mode = FP_QUANT[arch][(source, target)]
     if mode is None:  # NoQuant: the words are not read
         return values.astype(target.numpy)
-    n = values.shape[1]
+    words = fp_words(fp, values.shape[1])
+    return cube_fixpipe.apply(values, source, target, Stage(mode, words, None, None, None, None))
+
+
+def fp_words(fp: Tile, n: int) -> np.ndarray:
+    """The `n` per-channel quantisation words the fixpipe reads for scaling tile `fp`: word j
+    at bytes 8j..8j+7 from the tile's address rounded down to FPC's 128-byte unit."""
     start = fp.address // FPC_UNIT * FPC_UNIT
     end = start + n * WORD_BYTES
     check(
@@ -37,8 +43,7 @@ def quantised(
         f"the fp tile's {n} quantisation words reach beyond {fp.memory.name} "
         f"({fp.memory.size} bytes)",
     )
-    words = fp.memory.data[start:end].copy().view(np.uint64)
-    return cube_fixpipe.apply(values, source, target, Stage(mode, words, None, None, None, None))
+    return fp.memory.data[start:end].copy().view(np.uint64)
 
 
 def fp_move(
