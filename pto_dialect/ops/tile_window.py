@@ -79,6 +79,14 @@ class WindowTileOp(TileOp):
 
     NUM_INS: ClassVar[int] = 3
     FP_SOURCE: ClassVar[bool] = True
+    PTOAS_SEGMENTS: ClassVar = (
+        "ins",
+        "ins",
+        "ins",
+        "outs",
+        "ins",
+        "ins",
+    )  # src, [indexRow, indexCol,] dst, fp, preQuantScalar
     PIPE: ClassVar[Pipe] = Pipe.V
     PIPE_RULES: ClassVar = location_pair_pipes(Pipe.V)
     """As tmov's location pairs (PTOAS `getPipe`; pto-isa TEXTRACT_M2LR MTE1, TEXTRACT_A2M and

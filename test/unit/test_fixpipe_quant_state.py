@@ -9,6 +9,7 @@ words are per-column f32 bits, the result rounded half to even and saturated to 
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -139,3 +140,79 @@ def test_a_push_whose_quant_state_was_never_set_is_a_run_time_error() -> None:
 )
 def test_scalar_word_is_pto_isas_encoding(scale: float, signed8: bool | None, word: int) -> None:
     assert int(scalar_word(scale, signed8)[0]) == word
+
+
+# ---- the scalar quantisation word and reluPreMode of the accumulator moves ---------------
+# PTOAS test/lit/pto/{tstore,tmov,textract,tinsert}_forms_emitc.pto spell the i64 word four
+# ways; each move here writes relu(acc) x 1.5 as i8 (pto-isa GetScalarPreQuantMode f32 -> i8:
+# QF322B8_PRE; the word's bits 13-31 are the f32 scale).
+_MOVE = {
+    "tstore": f"pto.tstore ins(%acc, %q : {ACC}, i64) outs(%dp : !pto.partition_tensor_view<32x32xi8>) {{reluPreMode = #pto<relu_pre_mode normal_relu>}}",  # noqa: E501
+    "tmov": f'"pto.tmov"(%acc, %v, %q) <{{operandSegmentSizes = array<i32: 1, 1, 0, 1>, reluPreMode = #pto<relu_pre_mode normal_relu>}}> : ({ACC}, {VI8}, i64) -> ()',  # noqa: E501
+    "textract": f"pto.textract ins(%acc, %c0, %c0, %q : {ACC}, index, index, i64) outs(%v : {VI8}) {{reluPreMode = #pto<relu_pre_mode normal_relu>}}",  # noqa: E501
+    "tinsert": f"pto.tinsert ins(%acc, %c0, %c0 : {ACC}, index, index pre_quant %q : i64) outs(%v : {VI8}) {{reluPreMode = #pto<relu_pre_mode normal_relu>}}",  # noqa: E501
+}
+
+
+def _move_kernel(move: str) -> str:
+    store = _MOVE[move]
+    if move != "tstore":
+        store += (
+            f"\n    pto.tstore ins(%v : {VI8}) outs(%dp : !pto.partition_tensor_view<32x32xi8>)"
+        )
+    return f"""module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%a: !pto.ptr<f32>, %b: !pto.ptr<f32>, %d: !pto.ptr<i8>) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %q = arith.constant {int(np.float32(1.5).view(np.uint32))} : i64{_view("a", "f32", 32)}{_view("b", "f32", 32)}{_view("d", "i8", 32)}
+    %ma = pto.alloc_tile : {MAT}
+    %mb = pto.alloc_tile : {MAT}
+    %l = pto.alloc_tile : {LEFT}
+    %r = pto.alloc_tile : {RIGHT}
+    %acc = pto.alloc_tile : {ACC}
+    %v = pto.alloc_tile : {VI8}
+    pto.tload ins(%ap : !pto.partition_tensor_view<32x32xf32>) outs(%ma : {MAT})
+    pto.tload ins(%bp : !pto.partition_tensor_view<32x32xf32>) outs(%mb : {MAT})
+    pto.tmov ins(%ma : {MAT}) outs(%l : {LEFT})
+    pto.tmov ins(%mb : {MAT}) outs(%r : {RIGHT})
+    pto.tmatmul ins(%l, %r : {LEFT}, {RIGHT}) outs(%acc : {ACC})
+    {store}
+    return
+  }}
+}}"""  # noqa: E501
+
+
+@pytest.mark.parametrize("move", list(_MOVE))
+def test_a_quant_word_and_relu_reach_each_accumulator_move(move: str) -> None:
+    a, b = _inputs()[:2]
+    got = run(parse(_move_kernel(move)), a, b, np.zeros((32, 32), np.int8))["d"]
+    product = a.astype(np.float64) @ b.astype(np.float64)
+    want = np.clip(np.rint(np.maximum(product, 0) * 1.5), -128, 127).astype(np.int8)
+    assert np.array_equal(got, want)
+    halves = (product > 0) & (product < 80) & (product % 2 == 1)  # x.5: half to even
+    assert (want == 127).any() and (want == 0).any() and halves.any()
+
+
+def _plain_store(dtype: str) -> str:
+    """The tstore kernel without the word, to a GM view of `dtype`."""
+    text = _move_kernel("tstore").replace(f"%acc, %q : {ACC}, i64", f"%acc : {ACC}")
+    text = text.replace("32x32xi8", f"32x32x{dtype}").replace("x?xi8", f"x?x{dtype}")
+    return text.replace("%d: !pto.ptr<i8>", f"%d: !pto.ptr<{dtype}>")
+
+
+def test_an_f32_accumulator_store_to_bf16_casts_after_the_relu() -> None:
+    """F322BF16 (pto-isa GetCastPreQuantMode): ReLU, then round to nearest even."""
+    a, b = _inputs()[:2]
+    got = run(parse(_plain_store("bf16")), a, b, np.zeros((32, 32), ml_dtypes.bfloat16))["d"]
+    product = a.astype(np.float64) @ b.astype(np.float64)
+    want = np.maximum(product, 0).astype(np.float32).astype(ml_dtypes.bfloat16)
+    assert np.array_equal(got.view(np.uint16), want.view(np.uint16))
+
+
+def test_a_non_quantising_store_outside_the_fixed_pairs_stops_at_run_time() -> None:
+    """f32 accumulator -> i32 without quantisation: pto-isa compiles it (NoQuant), no source
+    fixes the bytes."""
+    a, b = _inputs()[:2]
+    with pytest.raises(PtoRunError, match="no source fixes"):
+        run(parse(_plain_store("i32")), a, b, np.zeros((32, 32), np.int32))

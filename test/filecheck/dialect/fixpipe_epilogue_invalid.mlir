@@ -128,3 +128,21 @@ func.func @payload_type(%fp: !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols
   func.return
 }
 }
+
+// -----
+
+module attributes {pto.target_arch = "a2a3"} {
+func.func @word_pair(%acc: !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, %d: !pto.partition_tensor_view<32x32xf16>, %q: i64) {
+  // expected-error @+1 {{pto.tstore with a pre_quant scalar cannot quantise f32 to f16 on target a2a3 (supported: f32->i8, f32->ui8, i32->f16, i32->i8, i32->ui8)}}
+  pto.tstore ins(%acc, %q : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, i64) outs(%d : !pto.partition_tensor_view<32x32xf16>)
+  func.return
+}
+}
+
+// -----
+
+func.func @word_type(%acc: !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, %d: !pto.partition_tensor_view<32x32xi8>, %q: i32) {
+  // expected-error @+1 {{pto.tstore pre_quant scalar must be i64, got i32}}
+  pto.tstore ins(%acc, %q : !pto.tile_buf<loc=acc, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, blayout=col_major, slayout=row_major, fractal=1024, pad=0>, i32) outs(%d : !pto.partition_tensor_view<32x32xi8>)
+  func.return
+}
