@@ -21,7 +21,7 @@ from interpreters.machine.memory import Tile
 from interpreters.ops.fixpipe_fp import acc_relu, fp_move, relu_values
 from interpreters.semantics import convert
 from pto_dialect.attrs import Pipe
-from pto_dialect.ops.tile_window import TExtractOp, TInsertOp, WindowTileOp
+from pto_dialect.ops.tile_window import ExtractTileOp, InsertTileOp, WindowTileOp
 from pto_dialect.ops.vector_load import VldsOp
 
 
@@ -49,9 +49,9 @@ class TileWindowFunctions(MachineFunctions):
             cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
         self.on_pipe(op, [src.access()], [dst.access()], cycles)
 
-    @implements(TExtractOp)
+    @implements(ExtractTileOp)
     def run_textract(
-        self, interpreter: Interpreter, op: TExtractOp, args: PythonValues
+        self, interpreter: Interpreter, op: ExtractTileOp, args: PythonValues
     ) -> PythonValues:
         src = cast(Tile, args[0])
         at = (int(args[1]), int(args[2]))
@@ -70,9 +70,9 @@ class TileWindowFunctions(MachineFunctions):
                              dst.location, dst.dtype, dst.valid)  # fmt: skip
         return results
 
-    @implements(TInsertOp)
+    @implements(InsertTileOp)
     def run_tinsert(
-        self, interpreter: Interpreter, op: TInsertOp, args: PythonValues
+        self, interpreter: Interpreter, op: InsertTileOp, args: PythonValues
     ) -> PythonValues:
         src = cast(Tile, args[0])
         at = (int(args[1]), int(args[2]))
