@@ -57,7 +57,12 @@ Pair = tuple[Location, Location]
 
 # The pages' "Supported Element Types" (f4 and e8m0 have no element type in the dialect);
 # A2/A3 without the fp8 types, as PTOAS's TExtractOp verifier ("i8/f16/bf16/f32").
-WINDOW_DTYPES = per_target_dtypes("i8 f16 bf16 f32", "i8 f8E5M2 f8E4M3FN f16 bf16 f32")
+WINDOW_DTYPES = per_target_dtypes(
+    "i8 f16 bf16 f32",
+    # a5/TExtract.hpp `is_textract_supported_type`, TInsert.hpp: the 8-bit floats, E8M0 and
+    # the packed FP4 pairs move as bytes
+    "i8 f8E5M2 f8E4M3FN hif8 f8E8M0 f4E2M1x2 f4E1M2x2 f16 bf16 f32",
+)
 
 # The (blayout, slayout) of a left / right destination per target: pto-isa's TileLeft and
 # TileRight (common/pto_tile.hpp: A2/A3 zZ left, the others, the CPU simulator included, nZ),
