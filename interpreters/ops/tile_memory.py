@@ -70,6 +70,10 @@ def _window(view: TensorView, tile: Tile, what: str) -> transfer.Window:
     return window
 
 
+ACC_TO_VEC_ATTR = "accToVecMode"
+"""PTOAS's attribute of the vector core(s) an accumulator moved to UB goes to."""
+
+
 @register_functions
 class TileMemoryFunctions(MachineFunctions):
     def __init__(self, machine: Machine) -> None:
@@ -199,6 +203,13 @@ class TileMemoryFunctions(MachineFunctions):
         else:
             cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
         relu = acc_relu(op, src)
+        to_vec = option_value(op.attributes.get(ACC_TO_VEC_ATTR))
+        if to_vec not in (None, "single_mode_vec0") and src.location is Location.ACC:
+            raise PtoRuntimeError(
+                f"{op.name} accToVecMode {to_vec} writes vector core 1's UB or halves to both "
+                "(pto-isa TMovCcToUb dualDstCtl / subBlockId): not modelled for tile moves; "
+                "mte_l0c_ub's dst_mode models it"
+            )
         if op.fp_source is not None:
             fp = cast(Tile | int, args[1])
             reads = [src.access(), *([fp.access()] if isinstance(fp, Tile) else [])]

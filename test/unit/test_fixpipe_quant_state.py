@@ -216,3 +216,15 @@ def test_a_non_quantising_store_outside_the_fixed_pairs_stops_at_run_time() -> N
     a, b = _inputs()[:2]
     with pytest.raises(PtoRunError, match="no source fixes"):
         run(parse(_plain_store("i32")), a, b, np.zeros((32, 32), np.int32))
+
+
+def test_an_acc_to_vec_move_to_the_other_vector_core_is_refused_at_run_time() -> None:
+    """accToVecMode other than single_mode_vec0 (PTOAS tmov_forms_emitc): not modelled for
+    tile moves, said so rather than written to the wrong UB."""
+    text = _move_kernel("tmov").replace(
+        "<{operandSegmentSizes",
+        "<{accToVecMode = #pto.acc_to_vec_mode<single_mode_vec1>, operandSegmentSizes",
+    )
+    a, b = _inputs()[:2]
+    with pytest.raises(PtoRunError, match=r"accToVecMode single_mode_vec1 .* not modelled"):
+        run(parse(text), a, b, np.zeros((32, 32), np.int8))
