@@ -80,6 +80,11 @@ class FixpipePushes:
         source = tile.dtype
         target = consumer_dtype(op, pipe_id, source)
         values = tile.get()
+        if epilogue.mode is None and target != source:
+            raise PtoRuntimeError(
+                f"{op.name} id {pipe_id} pushes an {source} accumulator with quant = no_convert, "
+                f"but the consumer pops {target} (PTOAS: no_convert keeps the accumulator's type)"
+            )
         kind = epilogue.kind
         words: np.ndarray | None = None
         if kind is not None:

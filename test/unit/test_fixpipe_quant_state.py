@@ -228,3 +228,18 @@ def test_an_acc_to_vec_move_to_the_other_vector_core_is_refused_at_run_time() ->
     a, b = _inputs()[:2]
     with pytest.raises(PtoRunError, match=r"accToVecMode single_mode_vec1 .* not modelled"):
         run(parse(text), a, b, np.zeros((32, 32), np.int8))
+
+
+def test_a_no_convert_push_popped_as_another_type_is_a_run_time_error() -> None:
+    """no_convert keeps the accumulator's type (PTOAS's peer rule, which spans two functions:
+    checked when the push runs)."""
+    vi32 = VF16.replace("dtype=f16", "dtype=i32")
+    text = kernel().replace(
+        "quant = qf322f16_pre_scalar, relu = normal_relu", "quant = no_convert, relu = no_relu"
+    )
+    text = text.replace("    pto.set_quant_scalar(%s : f32) {id = 0}\n", "")
+    text = text.replace(f"-> {VF16}", f"-> {vi32}").replace(
+        f"pto.tstore ins(%h : {VF16}) outs(%cp : !pto.partition_tensor_view<32x32xf16>)", ""
+    )
+    with pytest.raises(PtoRunError, match="quant = no_convert, but the consumer pops i32"):
+        run(parse(text), *_inputs())
