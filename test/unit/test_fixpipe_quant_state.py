@@ -14,7 +14,11 @@ import numpy as np
 import pytest
 
 from interpreters.api import PtoRunError, parse, run
+from interpreters.execute import make_context
 from interpreters.ops.fixpipe_quant_state import scalar_word
+from passes.pipeline import PipelinePass
+from pto_dialect.ops.cube_mad import MadOp
+from pto_dialect.ops.tile_memory import TStoreOp
 
 T = "!pto.tile_buf<loc={}, dtype={}, rows={}, cols=32, v_row={}, v_col=32, blayout={}, slayout={}, fractal={}, pad=0>"  # noqa: E501
 MAT, LEFT, RIGHT, ACC, WMAT, FP, VF16, VI8 = (
@@ -243,3 +247,14 @@ def test_a_no_convert_push_popped_as_another_type_is_a_run_time_error() -> None:
     )
     with pytest.raises(PtoRunError, match="quant = no_convert, but the consumer pops i32"):
         run(parse(text), *_inputs())
+
+
+def test_a_relu_store_stays_at_tile_level_in_pto_lower_matrix() -> None:
+    """mte_l0c_gm as pto-lower-matrix emits it carries no ReLU: the store keeps its tile op."""
+    module = parse(_plain_store("f32"))
+    PipelinePass().apply(make_context(), module)
+    assert any(isinstance(op, TStoreOp) for op in module.walk())
+    assert any(isinstance(op, MadOp) for op in module.walk())  # the rest did lower
+    a, b = _inputs()[:2]
+    got = run(module, a, b, np.zeros((32, 32), np.float32))["d"]
+    assert np.array_equal(got, np.maximum(a.astype(np.float64) @ b, 0).astype(np.float32))
