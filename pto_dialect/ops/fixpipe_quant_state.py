@@ -46,6 +46,14 @@ class SetQuantOp(PtoOp):
     pipe_id = prop_def(IntegerAttr[IntegerType], prop_name="id")
 
     @classmethod
+    def syntax_lines(cls) -> list[str]:
+        """The form, as the reference prints it."""
+        payload = (
+            "%scale : f32" if cls.KIND == "scalar" else "%fp : !pto.tile_buf<loc=scaling, ...>"
+        )
+        return [f"- `{cls.name}({payload}) {{id = N}}`"]
+
+    @classmethod
     def parse(cls, parser: Parser) -> SetQuantOp:
         parser.parse_punctuation("(")
         value = parser.parse_unresolved_operand()

@@ -264,6 +264,14 @@ class FpOperandOrder(WindowTileOp):
     form (src, indexRow, indexCol, fp), so every layer reads them as that form."""
 
     @classmethod
+    def syntax_lines(cls) -> list[str]:
+        """The form, as the reference prints it."""
+        return [
+            f"- DPS: `{cls.name} ins(%src, %fp, %indexRow, %indexCol : !pto.tile_buf<...>, "
+            "!pto.tile_buf<loc=scaling, ...>, index, index) outs(%dst : !pto.tile_buf<...>)`"
+        ]
+
+    @classmethod
     def parse(cls, parser: Parser) -> FpOperandOrder:
         pos = parser.pos
         parser.parse_keyword("ins")
