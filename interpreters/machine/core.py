@@ -61,6 +61,11 @@ class Machine:
     tile matmuls read its TF32 bits (`pto_dialect.ops.tile_config`)."""
     hf32: bool = False
     """Whether `sethf32mode` enabled HF32 for later f32 tile matmuls."""
+    fixpipe_quant: dict[tuple[str, int], object] = field(
+        default_factory=dict[tuple[str, int], object]
+    )
+    """The quantisation state of pushes through a fixpipe, per (`scalar`|`vector`, pipe id):
+    a scalar word (`set_quant_scalar`) or a scaling tile (`set_quant_vector`)."""
     store_atomic: tuple[str, str] = ("none", "f32")
     """The DMA store-atomic operation and element type (`set_atomic_*`)."""
     ar: int = 0

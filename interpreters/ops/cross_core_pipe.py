@@ -29,6 +29,7 @@ from interpreters.engine.source import location
 from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
+from interpreters.ops.fixpipe_quant_state import FixpipePushes
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType, TargetArch
 from pto_dialect.ops.cross_core_pipe import (
     DIR_C2V,
@@ -67,6 +68,8 @@ class CrossCorePipeFunctions(MachineFunctions):
     def __init__(self, machine: Machine) -> None:
         super().__init__(machine)
         self._legacy: dict[ModuleOp, bool] = {}
+        self._pushes = FixpipePushes()
+        """What a push hands over (through its pipe's fixpipe epilogue, if any)."""
         """Per module: whether its sync.set/wait are vpto-dev/PTOAS's A5 semaphore spelling."""
 
     def _core(self, interpreter: Interpreter | None = None, op: Operation | None = None) -> int:
@@ -130,7 +133,12 @@ class CrossCorePipeFunctions(MachineFunctions):
         pipes.barrier(
             op, Pipe.ALL, implicit=True
         )  # the tile is in the slot before anything goes on
-        cluster.push(core, pipe, op.DIRECTION, op.split_value, None if gm else tile.get(),
+        data = (
+            None
+            if isinstance(tile, TensorView)
+            else self._pushes.values(self.machine, op, op.id_value, tile)
+        )
+        cluster.push(core, pipe, op.DIRECTION, op.split_value, data,
                      lambda: cluster.signal(core, pipes.settled(op.pipe()), op), op)  # fmt: skip
         return ()
 

@@ -45,6 +45,8 @@ from pto_dialect.types import TileTypeBase
 class TileMatrixFunctions(MachineFunctions):
     def _run(self, op: MatmulTileOp, args: PythonValues) -> PythonValues:
         tiles = [cast(Tile, v) for v in args]
+        if op.is_dps and tiles[-1].valid == (0, 0):
+            return ()  # the 0x0 no-op marker: nothing to compute or write
         acc_in = tiles[0] if op.ACC_INPUT else None
         a, b = tiles[op.lhs_index], tiles[op.rhs_index]
         bias = tiles[op.bias_index] if op.BIAS_INPUT else None

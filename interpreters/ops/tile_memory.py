@@ -11,10 +11,11 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Pointer, TensorView, Tile, static_or
-from interpreters.ops.fixpipe_fp import fp_move, quantised
+from interpreters.ops.fixpipe_fp import acc_relu, converted, fp_move, quantised, relu_values
 from interpreters.semantics import convert, transfer
-from pto_dialect.attrs import Pipe, TargetArch
+from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.ops.tile_memory import (
+    ACC_STORE_TYPES,
     AllocBufferOp,
     AllocTileOp,
     MakeTensorViewOp,
@@ -66,6 +67,10 @@ def _window(view: TensorView, tile: Tile, what: str) -> transfer.Window:
     window = view.window(_layout(tile.type))
     window.require(*tile.valid, what)
     return window
+
+
+ACC_TO_VEC_ATTR = "accToVecMode"
+"""PTOAS's attribute of the vector core(s) an accumulator moved to UB goes to."""
 
 
 @register_functions
@@ -163,14 +168,24 @@ class TileMemoryFunctions(MachineFunctions):
             from pto_dialect.option_attrs import option_value
 
             add = option_value(atomic) == "atomic_add"
-        if op.fp_source is None:
+        relu = acc_relu(op, tile)
+        if op.fp_source is None and tile.location is not Location.ACC:
             transfer.store(tile.get(), window, tile.valid, tile.dtype, add)
             return ()
         rows, cols = tile.valid
+        if op.fp_source is None:
+            if view.dtype not in ACC_STORE_TYPES[tile.dtype]:
+                raise PtoRuntimeError(
+                    f"a store of an {tile.dtype} accumulator to {view.dtype} without "
+                    "quantisation: pto-isa runs the fixpipe NoQuant, and no source fixes "
+                    "what it writes into the narrower or other type"
+                )
+            values = converted(tile.get()[:rows, :cols], tile.dtype, view.dtype, relu)
+            transfer.store(values, window, tile.valid, view.dtype, add)
+            return ()
         arch = self.machine.target.arch
-        values = quantised(
-            arch, tile.get()[:rows, :cols], tile.dtype, view.dtype, cast(Tile, args[1])
-        )
+        param = cast(Tile | int, args[1])
+        values = quantised(arch, tile.get()[:rows, :cols], tile.dtype, view.dtype, param, relu)
         transfer.store(values, window, tile.valid, view.dtype, add)
         return ()
 
@@ -191,15 +206,29 @@ class TileMemoryFunctions(MachineFunctions):
                                          costs.repeats_for(nbytes))  # fmt: skip
         else:
             cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
+        relu = acc_relu(op, src)
+        if (mode := op.attributes.get(ACC_TO_VEC_ATTR)) is not None:
+            from pto_dialect.option_attrs import option_value  # imported by the parser already
+
+            to_vec = option_value(mode)
+        else:
+            to_vec = None
+        if to_vec not in (None, "single_mode_vec0") and src.location is Location.ACC:
+            raise PtoRuntimeError(
+                f"{op.name} accToVecMode {to_vec} writes vector core 1's UB or halves to both "
+                "(pto-isa TMovCcToUb dualDstCtl / subBlockId): not modelled for tile moves; "
+                "mte_l0c_ub's dst_mode models it"
+            )
         if op.fp_source is not None:
-            fp = cast(Tile, args[1])
-            self.on_pipe(op, [src.access(), fp.access()], [dst.access()], cycles)
+            fp = cast(Tile | int, args[1])
+            reads = [src.access(), *([fp.access()] if isinstance(fp, Tile) else [])]
+            self.on_pipe(op, reads, [dst.access()], cycles)
             with dst.edit() as contents:
                 fp_move(self.machine.target.arch, src.get(), src.dtype, fp, contents, dst.dtype,
-                        dst.valid)  # fmt: skip
+                        dst.valid, relu)  # fmt: skip
             return results
         self.on_pipe(op, [src.access()], [dst.access()], cycles)
         with dst.edit() as contents:
-            convert.move(self.machine.target.arch, src.get(), src.location, src.dtype,
-                         contents, dst.location, dst.dtype, dst.valid)  # fmt: skip
+            convert.move(self.machine.target.arch, relu_values(src.get(), relu), src.location,
+                         src.dtype, contents, dst.location, dst.dtype, dst.valid)  # fmt: skip
         return results

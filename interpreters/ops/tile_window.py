@@ -18,10 +18,10 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Tile
-from interpreters.ops.fixpipe_fp import fp_move
+from interpreters.ops.fixpipe_fp import acc_relu, fp_move, relu_values
 from interpreters.semantics import convert
 from pto_dialect.attrs import Pipe
-from pto_dialect.ops.tile_window import TExtractOp, TInsertOp, WindowTileOp
+from pto_dialect.ops.tile_window import ExtractTileOp, InsertTileOp, WindowTileOp
 from pto_dialect.ops.vector_load import VldsOp
 
 
@@ -49,9 +49,9 @@ class TileWindowFunctions(MachineFunctions):
             cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
         self.on_pipe(op, [src.access()], [dst.access()], cycles)
 
-    @implements(TExtractOp)
+    @implements(ExtractTileOp)
     def run_textract(
-        self, interpreter: Interpreter, op: TExtractOp, args: PythonValues
+        self, interpreter: Interpreter, op: ExtractTileOp, args: PythonValues
     ) -> PythonValues:
         src = cast(Tile, args[0])
         at = (int(args[1]), int(args[2]))
@@ -60,18 +60,19 @@ class TileWindowFunctions(MachineFunctions):
         self._cost(op, src, dst, dst.valid_rows * dst.valid_cols)
         window = src.get()[at[0] :, at[1] :]
         arch = self.machine.target.arch
+        relu = acc_relu(op, src)
         with dst.edit() as contents:
             if op.fp_source is not None:
-                fp_move(arch, window, src.dtype, cast(Tile, args[3]), contents, dst.dtype,
-                        dst.valid)  # fmt: skip
+                fp_move(arch, window, src.dtype, cast(Tile | int, args[3]), contents, dst.dtype,
+                        dst.valid, relu)  # fmt: skip
             else:
-                convert.move(arch, window, src.location, src.dtype, contents, dst.location,
-                             dst.dtype, dst.valid)  # fmt: skip
+                convert.move(arch, relu_values(window, relu), src.location, src.dtype, contents,
+                             dst.location, dst.dtype, dst.valid)  # fmt: skip
         return results
 
-    @implements(TInsertOp)
+    @implements(InsertTileOp)
     def run_tinsert(
-        self, interpreter: Interpreter, op: TInsertOp, args: PythonValues
+        self, interpreter: Interpreter, op: InsertTileOp, args: PythonValues
     ) -> PythonValues:
         src = cast(Tile, args[0])
         at = (int(args[1]), int(args[2]))
@@ -79,12 +80,13 @@ class TileWindowFunctions(MachineFunctions):
         _fits(at, src.valid, dst, "destination")
         self._cost(op, src, dst, src.valid_rows * src.valid_cols)
         arch = self.machine.target.arch
+        relu = acc_relu(op, src)
         with dst.edit() as contents:
             window = contents[at[0] :, at[1] :]
             if op.fp_source is not None:
-                fp_move(arch, src.get(), src.dtype, cast(Tile, args[3]), window, dst.dtype,
-                        src.valid)  # fmt: skip
+                fp_move(arch, src.get(), src.dtype, cast(Tile | int, args[3]), window, dst.dtype,
+                        src.valid, relu)  # fmt: skip
             else:
-                convert.move(arch, src.get(), src.location, src.dtype, window, dst.location,
-                             dst.dtype, src.valid)  # fmt: skip
+                convert.move(arch, relu_values(src.get(), relu), src.location, src.dtype, window,
+                             dst.location, dst.dtype, src.valid)  # fmt: skip
         return results

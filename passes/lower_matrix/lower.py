@@ -50,6 +50,7 @@ from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.diagnostics import LocatedPassFailure
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.cross_core_pipe import PopOp
+from pto_dialect.ops.fixpipe_fp import RELU_ATTR, relu_mode
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
@@ -76,6 +77,12 @@ def _lowering(op: TileOp) -> Lowering | None:
         if found is not None:
             return found
     return None
+
+
+def _fixpipe_extras(op: TileOp) -> bool:
+    """A fixpipe parameter (fp tile or quant word) or a `reluPreMode` ReLU: the lowerings
+    here carry neither, so the op stays at tile level."""
+    return op.fp_source is not None or relu_mode(op.attributes.get(RELU_ATTR)) is not None
 
 
 def _check_stays(op: TileOp, arch: TargetArch) -> None:
@@ -137,7 +144,7 @@ class _LowerCubeTileOp(RewritePattern):
         if any(isinstance(v.owner, PopOp) for v in op.operands):
             _check_stays(op, self.arch)  # a tile in a pipe slot: no planned address
             return
-        lowering = _lowering(op)
+        lowering = None if _fixpipe_extras(op) else _lowering(op)
         if lowering is None or not lowering(op, rewriter, self.arch):
             _check_stays(op, self.arch)
 

@@ -10,18 +10,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar, TypeVar, cast
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Self, TypeVar, cast
 
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     IntegerAttr,
     IntegerType,
+    LocationAttr,
     ModuleOp,
     StringAttr,
     i32,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -300,8 +301,12 @@ class TileOp(PtoOp):
     OPTIONAL_TMP: ClassVar[bool] = False
     """Whether the last of the `NUM_INS` sources is an optional scratch tile."""
     FP_SOURCE: ClassVar[bool] = False
-    """Whether the DPS form takes a fixpipe parameter tile after its `NUM_INS` sources
-    (PTOAS's `ins(%src : T fp %fp : F)`: `fp_source`, `pto_dialect.ops.fixpipe_fp`)."""
+    """Whether the DPS form takes a fixpipe parameter after its `NUM_INS` sources: a tile
+    (PTOAS's `ins(%src : T fp %fp : F)`) or an i64 quantisation word (`pre_quant %q : i64`)
+    (`fp_source`, `pto_dialect.ops.fixpipe_fp`)."""
+    PTOAS_SEGMENTS: ClassVar[tuple[str, ...]] = ()
+    """The operand groups of PTOAS's generic form when they are not (ins, outs): `ins` or
+    `outs` per group, in order (e.g. tmov's src, dst, fp, preQuantScalar)."""
     DTYPES: ClassVar[DTypes | None] = None
     """The element types the op supports per target (None: the family checks its own)."""
     LOWERS_TO: ClassVar[tuple[type[IRDLOperation], ...]] = ()
@@ -341,9 +346,51 @@ class TileOp(PtoOp):
     def is_dps(self) -> bool:
         return bool(self.outs)
 
+    @classmethod
+    def create(
+        cls,
+        *,
+        operands: Sequence[SSAValue] = (),
+        result_types: Sequence[Attribute] = (),
+        properties: Mapping[str, Attribute] = {},
+        attributes: Mapping[str, Attribute] = {},
+        location: LocationAttr | None = None,
+        successors: Sequence[Block] = (),
+        regions: Sequence[Region] = (),
+    ) -> Self:
+        """Also reads PTOAS's generic form with its own operand groups (`PTOAS_SEGMENTS`)."""
+        sizes = properties.get(SEGMENTS)
+        roles = cls.PTOAS_SEGMENTS
+        if roles and isinstance(sizes, DenseArrayBase):
+            counts = cast(DenseArrayBase[IntegerType], sizes).get_values()
+            if len(counts) == len(roles) and sum(counts) == len(operands):
+                groups: dict[str, list[SSAValue]] = {"ins": [], "outs": []}
+                start = 0
+                for role, count in zip(roles, counts, strict=True):
+                    groups[role] += operands[start : start + count]
+                    start += count
+                ins, outs = groups["ins"], groups["outs"]
+                operands = [*ins, *outs]
+                # its other properties (reluPreMode, accToVecMode, ...) are attributes here
+                attributes = {
+                    **attributes,
+                    **{k: v for k, v in properties.items() if k != SEGMENTS},
+                }
+                properties = {SEGMENTS: segments(len(ins), len(outs))}
+        return super().create(
+            operands=operands,
+            result_types=result_types,
+            properties=properties,
+            attributes=attributes,
+            location=location,
+            successors=successors,
+            regions=regions,
+        )
+
     @property
     def fp_source(self) -> SSAValue | None:
-        """The fixpipe parameter tile (`FP_SOURCE` ops in DPS form), None without one."""
+        """The fixpipe parameter, a tile or an i64 word (`FP_SOURCE` ops in DPS form), None
+        without one."""
         if self.FP_SOURCE and self.outs and len(self.ins) == self.NUM_INS + 1:
             return self.ins[-1]
         return None
@@ -368,7 +415,10 @@ class TileOp(PtoOp):
         if parser.parse_optional_keyword("ins") is not None:
             parser.parse_punctuation("(")
             ins, in_types = parse_operands_colon_types(parser)
-            if cls.FP_SOURCE and parser.parse_optional_keyword("fp") is not None:
+            if cls.FP_SOURCE and (
+                parser.parse_optional_keyword("fp") is not None
+                or parser.parse_optional_keyword("pre_quant") is not None
+            ):
                 ins.append(parser.parse_unresolved_operand())
                 parser.parse_punctuation(":")
                 in_types.append(parser.parse_type())
@@ -409,7 +459,7 @@ class TileOp(PtoOp):
             fp = self.fp_source
             print_values_colon_types(printer, self.ins if fp is None else self.ins[:-1])
             if fp is not None:
-                printer.print_string(" fp ")
+                printer.print_string(" pre_quant " if isinstance(fp.type, IntegerType) else " fp ")
                 print_values_colon_types(printer, [fp])
             printer.print_string(") outs(")
             print_values_colon_types(printer, self.outs)

@@ -41,6 +41,12 @@ from pto_dialect.attrs import (
     Pipe,
 )
 from pto_dialect.ops.base import PtoOp, define_op, fail, int_value
+from pto_dialect.ops.fixpipe_epilogue import (
+    AccPushEpilogueAttr,
+    verify_epilogue,
+    verify_pop,
+    verify_push,
+)
 from pto_dialect.ops.runtime import GetSubBlockIdxOp, GetSubBlockNumOp
 from pto_dialect.records import CostFormula, Formula, NoCycles
 from pto_dialect.types import TensorViewType, TileTypeBase
@@ -85,6 +91,7 @@ class CorePipeOp(PtoOp):
 
 
 _INIT_KEYS = ("id", "dir_mask", "slot_size", "slot_num", "local_slot_num", "nosplit")
+_EPILOGUE = "acc_push_epilogue"
 _INIT_OPERANDS = ("gm_slot_buffer", "gm_slot_tensor", "c2v_consumer_buf", "v2c_consumer_buf")
 
 
@@ -100,6 +107,8 @@ class InitializePipeOp(CorePipeOp):
     slot_num = opt_prop_def(IntegerAttr[IntegerType])
     local_slot_num = opt_prop_def(IntegerAttr[IntegerType])
     nosplit = opt_prop_def(IntegerAttr[IntegerType])
+    acc_push_epilogue = opt_prop_def(AccPushEpilogueAttr)
+    """The fixpipe of pushes from an accumulator (`pto_dialect.ops.fixpipe_epilogue`)."""
     gm_slot_buffer = opt_operand_def()
     gm_slot_tensor = opt_operand_def()
     c2v_consumer_buf = opt_operand_def()
@@ -119,11 +128,13 @@ class InitializePipeOp(CorePipeOp):
         def clause() -> None:
             pos = parser.pos
             key = parser.parse_identifier()
-            if key not in _INIT_KEYS or key in props:
+            if key not in (*_INIT_KEYS, _EPILOGUE) or key in props:
                 what = "duplicate" if key in props else "unexpected"
                 parser.raise_error(f"{what} clause '{key}'", pos)
             parser.parse_punctuation("=")
-            if key == "nosplit":
+            if key == _EPILOGUE:
+                props[key] = parser.parse_attribute()
+            elif key == "nosplit":
                 props[key] = IntegerAttr(int(parser.parse_boolean()), IntegerType(1))
             else:
                 props[key] = IntegerAttr(parser.parse_integer(), i8 if key == "dir_mask" else i32)
@@ -165,7 +176,11 @@ class InitializePipeOp(CorePipeOp):
                 clauses.append(f"{key} = {int_value(value)}")
         if self.nosplit is not None:
             clauses.append(f"nosplit = {'true' if int_value(self.nosplit) else 'false'}")
-        printer.print_string(" {" + ", ".join(clauses) + "}(")
+        printer.print_string(" {" + ", ".join(clauses))
+        if self.acc_push_epilogue is not None:
+            printer.print_string(f", {_EPILOGUE} = ")
+            printer.print_attribute(self.acc_push_epilogue)
+        printer.print_string("}(")
         first = True
         for key in _INIT_OPERANDS:
             value = cast(SSAValue | None, getattr(self, key))
@@ -190,6 +205,8 @@ class InitializePipeOp(CorePipeOp):
             raise fail(f"{self.name} slot_size must be greater than 0")
         if self.slot_num is not None and int_value(self.slot_num) <= 0:
             raise fail(f"{self.name} slot_num must be greater than 0")
+        if self.acc_push_epilogue is not None:
+            verify_epilogue(self, self.acc_push_epilogue, mask)
         if self.gm_slot_tensor is None:
             c2v, v2c = self.c2v_consumer_buf is not None, self.v2c_consumer_buf is not None
             if mask & DIR_C2V and not c2v:
@@ -249,6 +266,25 @@ def _parse_id_split(parser: Parser) -> dict[str, Attribute]:
         parser.raise_error("expected 'split' clause", pos)
     props.setdefault("id", IntegerAttr(0, i32))
     return props
+
+
+def init_of(op: Operation, pipe_id: int) -> InitializePipeOp | None:
+    """The initialize_pipe of `pipe_id` in `op`'s function (PTOAS looks it up there)."""
+    body = op.parent_op()
+    while body is not None and not isinstance(body, func.FuncOp):
+        body = body.parent_op()
+    if body is None:
+        return None
+    for node in body.walk():
+        if isinstance(node, InitializePipeOp) and int_value(node.pipe_id) == pipe_id:
+            return node
+    return None
+
+
+def epilogue_of(op: Operation, pipe_id: int) -> AccPushEpilogueAttr | None:
+    """The epilogue of pipe `pipe_id` as `op`'s function initialises it."""
+    init = init_of(op, pipe_id)
+    return None if init is None else init.acc_push_epilogue
 
 
 class PipeEndOp(CorePipeOp):
@@ -327,6 +363,10 @@ class PushOp(PipeEndOp):
             self.tile[0].type, TileTypeBase | TensorViewType
         ):
             raise fail(f"{self.name} pushes one tile or one GM FIFO entry (a tensor_view)")
+        if self.DIRECTION == DIR_C2V and isinstance(tile := self.tile[0].type, TileTypeBase):
+            epilogue = epilogue_of(self, self.id_value)
+            if epilogue is not None:
+                verify_push(self, epilogue, self.id_value, self.split_value, tile.element)
 
 
 class PopOp(PipeEndOp):
@@ -391,6 +431,10 @@ class PopOp(PipeEndOp):
                 f"{self.name} gives a tile or a GM FIFO entry (a 2-d static tensor_view), "
                 f"got {result}"
             )
+        if self.DIRECTION == DIR_C2V and isinstance(result, TileTypeBase):
+            epilogue = epilogue_of(self, self.id_value)
+            if epilogue is not None:
+                verify_pop(self, epilogue, self.id_value, self.split_value, result.element)
 
 
 class FreeOp(PipeEndOp):

@@ -607,6 +607,12 @@ ACC_STORE_TYPES: dict[DType, frozenset[DType]] = {
     F32: frozenset({F32, F16, BF16}),
 }
 
+ACC_STORE_COMPILES = frozenset({I32, F32, F16, BF16})
+"""What a non-quantising store from an i32 or f32 accumulator may write (pto-isa a2a3
+`CheckAcc2gm<..., false>`, a5 `CheckStaticAcc<..., false>`). Outside `ACC_STORE_TYPES` the
+fixpipe runs NoQuant into a narrower or other type, which no source fixes: such a store
+verifies and stops at run time (docs/decisions.md)."""
+
 _ACC_MAX_COLS = 4095
 
 
@@ -634,6 +640,12 @@ class TStoreOp(TileOp):
     )
     HAS_TILE_RESULT: ClassVar[bool] = False
     FP_SOURCE: ClassVar[bool] = True
+    PTOAS_SEGMENTS: ClassVar = (
+        "ins",
+        "outs",
+        "ins",
+        "ins",
+    )  # src, [indexRow, indexCol,] dst, fp, preQuantScalar
     MANUAL: ClassVar = "tile/ops/memory-and-data-movement/tstore.md"
     DTYPES_BY_LOC: ClassVar[Mapping[Location, DTypes]] = {
         # tstore.md: Vec/Mat as tload (A5: no store from Mat; the CPU simulator's TSTORE_IMPL
@@ -715,9 +727,8 @@ class TStoreOp(TileOp):
         elif src.location is not Location.ACC:
             _check_element_size(f"{self.name} src", src.element, "dst", view.element)
             return
-        legal = ACC_STORE_TYPES.get(src.element, frozenset())
-        if fp is None and view.element not in legal:
-            names = ", ".join(sorted(d.name for d in legal))
+        if fp is None and view.element not in ACC_STORE_COMPILES:
+            names = ", ".join(sorted(d.name for d in ACC_STORE_COMPILES))
             raise fail(
                 f"{self.name} dst element type {view.element} cannot be stored from an "
                 f"{src.element} accumulator (legal: {names})"

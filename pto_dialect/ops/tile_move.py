@@ -106,6 +106,12 @@ class TMovOp(TileOp):
     PIPE_RULES: ClassVar = location_pair_pipes(Pipe.MTE1)
     MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/tmov.md"
     FP_SOURCE: ClassVar[bool] = True
+    PTOAS_SEGMENTS: ClassVar = (
+        "ins",
+        "outs",
+        "ins",
+        "ins",
+    )  # src, [indexRow, indexCol,] dst, fp, preQuantScalar
     DTYPES_BY_PAIR: ClassVar[Mapping[tuple[Location, Location], DTypes]] = {
         # tmov.md: source element types per legal location pair (empty: pair unsupported)
         (Location.MAT, Location.LEFT): per_target_dtypes(

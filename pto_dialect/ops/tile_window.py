@@ -22,9 +22,21 @@ from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.irdl import IRDLOperation, irdl_op_definition
+from xdsl.parser import Parser
+from xdsl.printer import Printer
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout, TargetArch
-from pto_dialect.ops.base import TileOp, dims_str, fail, require_dtype_supported
+from pto_dialect.ops.base import (
+    SEGMENTS,
+    TileOp,
+    dims_str,
+    fail,
+    parse_operands_colon_types,
+    print_values_colon_types,
+    require_dtype_supported,
+    resolve,
+    segments,
+)
 from pto_dialect.ops.fixpipe_fp import verify_fp
 from pto_dialect.ops.tile_move import location_pair_pipes, tmov_dst_dtypes
 from pto_dialect.records import CostFormula, Formula, Shapes, per_target_dtypes
@@ -45,7 +57,12 @@ Pair = tuple[Location, Location]
 
 # The pages' "Supported Element Types" (f4 and e8m0 have no element type in the dialect);
 # A2/A3 without the fp8 types, as PTOAS's TExtractOp verifier ("i8/f16/bf16/f32").
-WINDOW_DTYPES = per_target_dtypes("i8 f16 bf16 f32", "i8 f8E5M2 f8E4M3FN f16 bf16 f32")
+WINDOW_DTYPES = per_target_dtypes(
+    "i8 f16 bf16 f32",
+    # a5/TExtract.hpp `is_textract_supported_type`, TInsert.hpp: the 8-bit floats, E8M0 and
+    # the packed FP4 pairs move as bytes
+    "i8 f8E5M2 f8E4M3FN hif8 f8E8M0 f4E2M1x2 f4E1M2x2 f16 bf16 f32",
+)
 
 # The (blayout, slayout) of a left / right destination per target: pto-isa's TileLeft and
 # TileRight (common/pto_tile.hpp: A2/A3 zZ left, the others, the CPU simulator included, nZ),
@@ -79,6 +96,14 @@ class WindowTileOp(TileOp):
 
     NUM_INS: ClassVar[int] = 3
     FP_SOURCE: ClassVar[bool] = True
+    PTOAS_SEGMENTS: ClassVar = (
+        "ins",
+        "ins",
+        "ins",
+        "outs",
+        "ins",
+        "ins",
+    )  # src, [indexRow, indexCol,] dst, fp, preQuantScalar
     PIPE: ClassVar[Pipe] = Pipe.V
     PIPE_RULES: ClassVar = location_pair_pipes(Pipe.V)
     """As tmov's location pairs (PTOAS `getPipe`; pto-isa TEXTRACT_M2LR MTE1, TEXTRACT_A2M and
@@ -185,11 +210,8 @@ class WindowTileOp(TileOp):
         """(role, tile) of the window and of the tile it lies in."""
 
 
-@irdl_op_definition
-class TExtractOp(WindowTileOp):
+class ExtractTileOp(WindowTileOp):
     """`dst[i, j] = src[indexRow + i, indexCol + j]` over dst's valid region."""
-
-    name = "pto.textract"
 
     MANUAL: ClassVar = _PAGES + "textract.md"
     # textract.md's pairs; vec->vec (and a5 vec->mat, acc->vec) from a2a3/a5 TExtract.hpp.
@@ -205,11 +227,8 @@ class TExtractOp(WindowTileOp):
         return ("dst", dst), ("src", src)
 
 
-@irdl_op_definition
-class TInsertOp(WindowTileOp):
+class InsertTileOp(WindowTileOp):
     """`dst[indexRow + i, indexCol + j] = src[i, j]` over src's valid region."""
-
-    name = "pto.tinsert"
 
     MANUAL: ClassVar = _PAGES + "tinsert.md"
     # tinsert.md's pairs; vec->vec on A2/A3 from a2a3/TInsert.hpp, acc->vec from a5/TInsert.hpp.
@@ -225,4 +244,85 @@ class TInsertOp(WindowTileOp):
         return ("src", src), ("dst", dst)
 
 
-OPS: list[type[IRDLOperation]] = [TExtractOp, TInsertOp]
+@irdl_op_definition
+class TExtractOp(ExtractTileOp):
+    """`dst[i, j] = src[indexRow + i, indexCol + j]` over dst's valid region."""
+
+    name = "pto.textract"
+
+
+@irdl_op_definition
+class TInsertOp(InsertTileOp):
+    """`dst[indexRow + i, indexCol + j] = src[i, j]` over src's valid region."""
+
+    name = "pto.tinsert"
+
+
+class FpOperandOrder(WindowTileOp):
+    """vpto-dev/PTOAS's separate fp ops: `ins(%src, %fp, %indexRow, %indexCol : T, F, index,
+    index) outs(%dst : D)` (its TExtractFpOp / TInsertFpOp); held in the order of the `fp`
+    form (src, indexRow, indexCol, fp), so every layer reads them as that form."""
+
+    @classmethod
+    def syntax_lines(cls) -> list[str]:
+        """The form, as the reference prints it."""
+        return [
+            f"- DPS: `{cls.name} ins(%src, %fp, %indexRow, %indexCol : !pto.tile_buf<...>, "
+            "!pto.tile_buf<loc=scaling, ...>, index, index) outs(%dst : !pto.tile_buf<...>)`"
+        ]
+
+    @classmethod
+    def parse(cls, parser: Parser) -> FpOperandOrder:
+        pos = parser.pos
+        parser.parse_keyword("ins")
+        parser.parse_punctuation("(")
+        ins, in_types = parse_operands_colon_types(parser)
+        parser.parse_punctuation(")")
+        parser.parse_keyword("outs")
+        parser.parse_punctuation("(")
+        out_ops, out_types = parse_operands_colon_types(parser)
+        parser.parse_punctuation(")")
+        attrs = parser.parse_optional_attr_dict()
+        values = resolve(parser, ins, in_types)
+        if len(values) != 4:
+            parser.raise_error(f"{cls.name} takes ins(%src, %fp, %indexRow, %indexCol)", pos)
+        src, fp, row, col = values
+        outs = resolve(parser, out_ops, out_types)
+        return cls.create(
+            operands=[src, row, col, fp, *outs],
+            properties={SEGMENTS: segments(4, len(outs))},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        src, row, col, fp = self.ins
+        printer.print_string(" ins(")
+        print_values_colon_types(printer, [src, fp, row, col])
+        printer.print_string(") outs(")
+        print_values_colon_types(printer, self.outs)
+        printer.print_string(")")
+        printer.print_op_attributes(self.attributes)
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        if self.fp_source is None:
+            raise fail(f"{self.name} takes ins(%src, %fp, %indexRow, %indexCol) and outs(%dst)")
+        super().verify_tiles(target)
+
+
+@irdl_op_definition
+class TExtractFpOp(FpOperandOrder, ExtractTileOp):
+    """`pto.textract` with an fp tile, in vpto-dev/PTOAS's own op (TEXTRACT_FP)."""
+
+    name = "pto.textract_fp"
+    MANUAL: ClassVar = "TEXTRACT_FP.md"
+
+
+@irdl_op_definition
+class TInsertFpOp(FpOperandOrder, InsertTileOp):
+    """`pto.tinsert` with an fp tile, in vpto-dev/PTOAS's own op (TINSERT_FP)."""
+
+    name = "pto.tinsert_fp"
+    MANUAL: ClassVar = "TINSERT_FP.md"
+
+
+OPS: list[type[IRDLOperation]] = [TExtractOp, TInsertOp, TExtractFpOp, TInsertFpOp]

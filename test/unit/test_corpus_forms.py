@@ -238,3 +238,25 @@ def test_a0x0_destination_is_the_no_op_marker_of_row_reductions_and_expansions()
     one_sided = text.replace(col, t.format(c=1, v=1, b="col_major"))
     with pytest.raises(api.PtoVerifyError, match=r"pto\.trowmax src valid rows must not be 0"):
         api.parse(one_sided)
+
+
+def test_a0x0_destination_is_the_no_op_marker_of_tmatmul() -> None:
+    """PTOAS test/lit/pto/issue708_zero_valid_tileops.pto: m = n = 0 into a 0x0 accumulator
+    verifies and writes nothing; an empty m into a non-empty dst stays an error."""
+    t = "!pto.tile_buf<loc={l}, dtype={d}, rows={r}, cols={c}, v_row={vr}, v_col={vc}, " \
+        "blayout={b}, slayout={s}, fractal={f}, pad=0>"  # fmt: skip
+    lhs = t.format(l="left", d="f16", r=16, c=32, vr=0, vc=32, b="col_major", s="row_major", f=512)
+    rhs = t.format(l="right", d="f16", r=32, c=16, vr=32, vc=0, b="row_major", s="col_major", f=512)
+    dst = t.format(l="acc", d="f32", r=16, c=16, vr=0, vc=0, b="col_major", s="row_major", f=1024)
+    text = f"""func.func @f() {{
+  %a = pto.alloc_tile : {lhs}
+  %b = pto.alloc_tile : {rhs}
+  %c = pto.alloc_tile : {dst}
+  pto.tmatmul ins(%a, %b : {lhs}, {rhs}) outs(%c : {dst})
+  return
+}}
+"""
+    out = api.run(api.parse(text))
+    assert out.hazards == []
+    with pytest.raises(api.PtoVerifyError, match=r"m = 0 \(a v_row\) must lie in \[1, 4095\]"):
+        api.parse(text.replace("v_row=0, v_col=0", "v_row=0, v_col=16"))

@@ -284,6 +284,9 @@ _FP_MOVES = {
     "tmov": f"pto.tmov ins(%acc : {_ACC}, %fp : {_FP}) outs(%v : {_VEC})",
     "textract": f"pto.textract ins(%acc, %c0, %c0 : {_ACC}, index, index fp %fp : {_FP}) outs(%v : {_VEC})",  # noqa: E501
     "tinsert": f"pto.tinsert ins(%acc, %c0, %c0 : {_ACC}, index, index fp %fp : {_FP}) outs(%v : {_VEC})",  # noqa: E501
+    # vpto-dev/PTOAS's own ops (test/lit/pto/textract_fp_a3_lowering.pto)
+    "textract_fp": f"pto.textract_fp ins(%acc, %fp, %c0, %c0 : {_ACC}, {_FP}, index, index) outs(%v : {_VEC})",  # noqa: E501
+    "tinsert_fp": f"pto.tinsert_fp ins(%acc, %fp, %c0, %c0 : {_ACC}, {_FP}, index, index) outs(%v : {_VEC})",  # noqa: E501
 }
 
 

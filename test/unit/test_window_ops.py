@@ -137,3 +137,20 @@ def test_window_beyond_valid_region_is_an_error(cls: type[TExtractOp | TInsertOp
     op = build_tile_op(CPU, cls, [src_t, INDEX, INDEX], dst_t)
     with pytest.raises(PtoRuntimeError, match="window at"):
         run_tile_op(TileWindowFunctions(machine), op, [src, *at, dst])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("name", ["hif8", "f8E8M0", "f4E2M1x2"])
+def test_insert_a5_low_precision_moves_bytes(name: str) -> None:
+    """A5 TInsert.hpp moves hif8, E8M0 and packed FP4 elements (PTOAS
+    textract_tinsert_*low_precision_a5_emitc): the codes arrive unchanged."""
+    dtype = dtype_named(name)
+    src_t = buf(Location.VEC, dtype, 16, 32, (16, 32))
+    dst_t = buf(Location.VEC, dtype, 16, 64, (16, 64))
+    machine = Machine(A5)
+    codes = np.arange(512, dtype=np.uint8).reshape(16, 32)
+    src = tile(machine, src_t, codes.view(dtype.numpy))
+    dst = tile(machine, dst_t, np.zeros((16, 64), np.uint8).view(dtype.numpy))
+    op = build_tile_op(A5, TInsertOp, [src_t, INDEX, INDEX], dst_t)
+    run_tile_op(TileWindowFunctions(machine), op, [src, 0, 32, dst])  # type: ignore[list-item]
+    assert np.array_equal(dst.get().view(np.uint8)[:, 32:], codes)
+    assert not dst.get().view(np.uint8)[:, :32].any()

@@ -206,10 +206,10 @@ func.func @case20(%t: !pto.tile<loc=acc, dtype=f16, rows=16, cols=16, blayout=co
 
 // -----
 
-// Acc -> GM conversions: int32 stays int32
-func.func @case21(%t: !pto.tile<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, %pv: !pto.partition_tensor_view<16x16xf16>) {
-  // expected-error @+1 {{pto.tstore dst element type f16 cannot be stored from an i32 accumulator (legal: i32)}}
-  pto.tstore %t, %pv : !pto.tile<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, !pto.partition_tensor_view<16x16xf16>
+// Acc -> GM without quantisation: pto-isa's CheckAcc2gm<false> output types
+func.func @case21(%t: !pto.tile<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, %pv: !pto.partition_tensor_view<16x16xi8>) {
+  // expected-error @+1 {{pto.tstore dst element type i8 cannot be stored from an i32 accumulator (legal: bf16, f16, f32, i32)}}
+  pto.tstore %t, %pv : !pto.tile<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, !pto.partition_tensor_view<16x16xi8>
   func.return
 }
 
