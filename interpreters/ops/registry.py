@@ -131,6 +131,7 @@ PROJECT = (
     _pto("tile_generate", "TileGenerateFunctions"),
     _pto("vector_index", "VectorIndexFunctions"),
     _pto("tile_partial", "TilePartialFunctions"),
+    _pto("tile_part_arg", "TilePartArgFunctions"),
     _pto("tile_quant", "TileQuantFunctions"),
     _pto("vector_fused", "VectorFusedFunctions", "vector_fused", "vector_round_cast"),
     _pto("tile_sort", "TileSortFunctions"),
