@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from support import Bench, build_tile_op, run_tile_op, vec_tile_type
 from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Attribute
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.ops.tile_gather import TileGatherFunctions
@@ -208,7 +209,7 @@ def test_tgather_mask_pattern_along_col(pattern: str) -> None:
     kept = len(range(lane, 8, group))
     src_t = vec_tile_type(F32, 8, 16, (8, 16))
     dst_t = vec_tile_type(F32, 8, 16, (kept, 16))
-    attributes = {"maskPattern": _pattern(pattern), "axis": StringAttr("col")}
+    attributes: dict[str, Attribute] = {"maskPattern": _pattern(pattern), "axis": StringAttr("col")}
     op = build_tile_op(A5, TGatherOp, [src_t], dst_t, attributes=attributes)
     bench = Bench(A5, fill=32768)
     src_v, before = values(rng, F32, (8, 16)), values(rng, F32, (8, 16))
@@ -227,7 +228,7 @@ def test_tscatter_mask_pattern_along_col(pattern: str) -> None:
     rng = np.random.default_rng(8)
     src_t = vec_tile_type(I16, 2, 32, (2, 32))
     dst_t = vec_tile_type(I16, 8, 32, (2 * group, 32))
-    attributes = {"maskPattern": _pattern(pattern), "axis": StringAttr("col")}
+    attributes: dict[str, Attribute] = {"maskPattern": _pattern(pattern), "axis": StringAttr("col")}
     op = build_tile_op(A2A3, TScatterOp, [src_t], dst_t, attributes=attributes)
     bench = Bench(A2A3, fill=32768)
     src_v = values(rng, I16, (2, 32))
