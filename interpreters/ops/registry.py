@@ -84,6 +84,7 @@ PROJECT = (
     _pto("reserved_buffer", "ReservedBufferFunctions"),
     _pto("tile_fillpad", "TileFillPadFunctions"),
     _pto("tile_concat", "TileConcatFunctions"),
+    _pto("tile_concat_idx", "TileConcatIdxFunctions"),
     _pto("tile_multi_buffer", "TileMultiBufferFunctions"),
     _pto("tile_elementwise", "TileElementwiseFunctions", "tile_elementwise", "tile_math"),
     _pto("tile_reduce", "TileReduceFunctions"),
