@@ -204,11 +204,14 @@ class TPreluOp(ScratchTileOp, BinaryTileOp):
                 f"(tprelu.md: uint8_t comparison mask), got {tmp.element}"
             )
         require_row_major(f"{self.name} tmp", tmp)
-        rows, dst_rows = tmp.valid_shape[0], self.dst_tile().valid_shape[0]
-        if DYNAMIC not in (rows, dst_rows) and rows <= dst_rows:
+        # The select mask is the tmp row at dst's valid rows (a2a3/TPrelu.hpp TSUBVIEW of
+        # tmp's storage); its PTO_ASSERT on tmp's valid rows is a debug-build check, and
+        # PTOAS's verifier asks the storage rows (docs/decisions.md).
+        rows, dst_rows = tmp.shape[0], self.dst_tile().valid_shape[0]
+        if dst_rows != DYNAMIC and rows <= dst_rows:
             raise fail(
-                f"{self.name} tmp valid rows {rows} must exceed the dst valid rows {dst_rows} "
-                f"on target {target.name} (tprelu.md: the mask goes after the valid rows)"
+                f"{self.name} tmp rows {rows} must exceed the dst valid rows {dst_rows} on "
+                f"target {target.name} (the select mask goes in tmp row {dst_rows})"
             )
         if self.outs and len({*self.ins, *self.outs}) != 4:
             raise fail(

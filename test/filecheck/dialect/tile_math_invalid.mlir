@@ -308,10 +308,10 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // -----
 
-// tprelu A2/A3 tmp: more valid rows than dst (tprelu.md)
+// tprelu A2/A3 tmp: more rows than dst's valid rows (the mask row follows them)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @f(%s0: !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, %s1: !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, %s2: !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>) {
-    // expected-error @+1 {{pto.tprelu tmp valid rows 16 must exceed the dst valid rows 16 on target a2a3 (tprelu.md: the mask goes after the valid rows)}}
+    // expected-error @+1 {{pto.tprelu tmp rows 16 must exceed the dst valid rows 16 on target a2a3 (the select mask goes in tmp row 16)}}
     %x = pto.tprelu %s0, %s1, %s2 : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>
     func.return
   }
