@@ -29,7 +29,7 @@ from pto_dialect.attrs import (
     SatModeAttr,
     TargetArch,
 )
-from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.dtypes import HIF8, DType, dtype_named
 from pto_dialect.ops.base import dims_str, fail, require_location, target_of
 from pto_dialect.ops.tile_attr_syntax import AttrInInsTileOp
 from pto_dialect.ops.tile_elementwise import require_row_major, require_same_valid
@@ -62,15 +62,17 @@ def _pairs(table: str) -> frozenset[Pair]:
     return frozenset(pairs)
 
 
-# tcvt.md "Supported Conversions" (A2A3 / A5 columns), without S4, H8 and the FP4 types.
+# tcvt.md "Supported Conversions" (A2A3 / A5 columns), without S4 and the FP4 types; A5's
+# H8 (hif8) rows: f32 -> H8, f16 -> H8, H8 -> f32 (pto-isa a5/TCvt.hpp cast32toH8, cast16toH8,
+# castH8to32).
 _A2A3_PAIRS = _pairs(
     "f32: f16 f32 bf16 i16 i32 i64; f16: f32 i32 i16 i8 ui8; bf16: f32 i32; i16: f16 f32;"
     "i32: f32 i16 i64 f16; i64: f32 i32; ui8: f16; i8: f16"
 )
 _A5_PAIRS = _pairs(
-    "f32: f32 f16 bf16 i16 i32 i64 f8E4M3FN f8E5M2; f16: f32 i32 i16 i8 ui8;"
+    "f32: f32 f16 bf16 i16 i32 i64 f8E4M3FN f8E5M2 hif8; f16: f32 i32 i16 i8 ui8 hif8;"
     "bf16: f32 i32 f16; i16: ui8 f16 f32 ui32 i32; i32: f32 i16 ui16 i64 ui8; i64: f32 i32;"
-    "ui8: f16 ui16; i8: f16 i16 i32; ui32: ui8 ui16 i16; f8E4M3FN: f32; f8E5M2: f32"
+    "ui8: f16 ui16; i8: f16 i16 i32; ui32: ui8 ui16 i16; f8E4M3FN: f32; f8E5M2: f32; hif8: f32"
 )
 PAIRS: PerTarget[frozenset[Pair]] = PerTarget(_A2A3_PAIRS, _A5_PAIRS, _A5_PAIRS)
 """The legal (src, dst) element type pairs per target (the CPU simulator follows A5)."""
@@ -174,11 +176,21 @@ class TCvtOp(AttrInInsTileOp):
     satmode = opt_attr_def(SatModeAttr)
 
     @property
+    def to_hif8(self) -> bool:
+        """A5's H8 conversions round away from zero and do not saturate, whatever the op's
+        modes (pto-isa a5/TCvt.hpp: `vcvt ... ROUND_A, RS_DISABLE`; docs/semantics.md)."""
+        return self.dst_tile().element == HIF8
+
+    @property
     def round_mode(self) -> RoundMode:
+        if self.to_hif8:
+            return RoundMode.ROUND
         return RoundMode.RINT if self.rmode is None else self.rmode.data
 
     def saturation(self, target: TargetProfile) -> SatMode:
         """The op's saturation mode, the target's default for the pair when it has none."""
+        if self.to_hif8:
+            return SatMode.OFF
         if self.satmode is not None:
             return self.satmode.data
         src, dst = self.tile(0, "src").element, self.dst_tile().element
@@ -195,6 +207,8 @@ class TCvtOp(AttrInInsTileOp):
         src, dst = src_tile.element, dst_tile.element
         if src == dst:  # tcvt.md "round-only": vtrc's modes are tcvt's but ODD (not legal here)
             return None
+        if HIF8 in (src, dst):
+            return f"tcvt {src} -> {dst}: the H8 paths interleave vcvt parts through vselr"
         if (src, dst) not in VCvtOp.PAIRS[target_of(self).arch]:
             return f"vcvt has no {src} -> {dst} form"
         wide, narrow = max(src.bits, dst.bits), min(src.bits, dst.bits)

@@ -18,6 +18,7 @@ from interpreters.args import ArrayArg, ScalarArg
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import parse_module
 from interpreters.execute import KernelError, run_function
+from interpreters.semantics.hif8 import decode as hif8_decode
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import CmpMode, RoundMode, SatMode
 from pto_dialect.dtypes import DType, dtype_named
@@ -76,6 +77,7 @@ CASES = [
     (target, src, dst)
     for target in TARGETS
     for src, dst in sorted(PAIRS[target.arch], key=lambda p: (p[0].name, p[1].name))
+    if "hif8" not in (src.name, dst.name)  # test_tcvt_hif8_rounds_away_from_zero
 ]
 
 
@@ -118,6 +120,34 @@ def test_tcvt_region_modes_and_default_saturation(
         if dst.is_float:
             same |= np.isnan(got.astype(np.float64)) & np.isnan(want.astype(np.float64))
         assert same.all(), (m, s, np.argwhere(~same)[:3])
+
+
+@pytest.mark.parametrize("src", ["f32", "f16"])
+def test_tcvt_hif8_rounds_away_from_zero(src: str) -> None:
+    """A5's H8 paths round away from zero whatever the rmode and do not saturate (pto-isa
+    a5/TCvt.hpp cast32toH8 `vcvt ... ROUND_A, RS_DISABLE`); hif8 -> f32 is exact. Codes of
+    the format definition (test_cube_ops): 0x08 = 1.0, 0x10 = 2.0, 0x40 = 16, 0xC0 = -16;
+    the tie between 0x08 and 0x09 goes to 0x09, -tie to 0x89."""
+    one, next_up = hif8_decode(np.array([0x08, 0x09], np.uint8)).tolist()
+    tie = (one + next_up) / 2
+    values = np.zeros((ROWS, COLS), np.float64)
+    values[0, :7] = [1.0, 2.0, 16.0, -16.0, 0.0, tie, -tie]
+    src_t, dst_t = dtype_named(src), dtype_named("hif8")
+    rint = "{rmode = #pto<round_mode RINT>}"
+    body = [
+        f"pto.tcvt ins(%a0 {rint} : {buf(src_t)}) outs(%a1 : {buf(dst_t)})",
+        f"pto.tcvt ins(%a1 : {buf(dst_t)}) outs(%a2 : {buf(dtype_named('f32'))})",
+    ]
+    text = kernel(A5, [buf(src_t), buf(dst_t), buf(dtype_named("f32"))], body)
+    text = text.replace("dtype=hif8", "dtype=!pto.hif8")
+    codes = np.zeros((ROWS, COLS), np.uint8)
+    back = np.zeros((ROWS, COLS), np.float32)
+    outs = run(text, [ArrayArg(values.astype(src_t.numpy)), ArrayArg(codes), ArrayArg(back)])
+    got, wide = outs[1], outs[2]
+    assert got is not None and wide is not None
+    assert got[0, :7].tolist() == [0x08, 0x10, 0x40, 0xC0, 0x00, 0x09, 0x89]
+    assert wide[0, :5].tolist() == [1.0, 2.0, 16.0, -16.0, 0.0]
+    assert wide[0, 5] == next_up and wide[0, 6] == -next_up
 
 
 def test_tcvt_valid_region_mismatch_is_a_runtime_error() -> None:
