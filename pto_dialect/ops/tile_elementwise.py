@@ -276,7 +276,6 @@ class TXorOp(BinaryTileOp):
         return frozenset({2}) if len(self.ins) == 3 else frozenset()
 
 
-
 @irdl_op_definition
 class TNotOp(UnaryTileOp):
     """`dst = ~src`."""
