@@ -77,7 +77,7 @@ CASES = [
     (target, src, dst)
     for target in TARGETS
     for src, dst in sorted(PAIRS[target.arch], key=lambda p: (p[0].name, p[1].name))
-    if "hif8" not in (src.name, dst.name)  # test_tcvt_hif8_rounds_away_from_zero
+    if not {"hif8", "f4E1M2x2", "f4E2M1x2"} & {src.name, dst.name}  # tested below
 ]
 
 
@@ -148,6 +148,40 @@ def test_tcvt_hif8_rounds_away_from_zero(src: str) -> None:
     assert got[0, :7].tolist() == [0x08, 0x10, 0x40, 0xC0, 0x00, 0x09, 0x89]
     assert wide[0, :5].tolist() == [1.0, 2.0, 16.0, -16.0, 0.0]
     assert wide[0, 5] == next_up and wide[0, 6] == -next_up
+
+
+@pytest.mark.parametrize(
+    ("fp4", "values", "codes", "decoded"),
+    [  # PTOAS's board-tested tilelang_st tcvt golden (gen_data.py quantize pairs): ties even
+        ("f4E1M2x2", [0.625, 0.875, -0.625, -0.875, 0.75, 1.75], [0x2, 0x4, 0xA, 0xC, 0x3, 0x7],
+         [0.5, 1.0, -0.5, -1.0, 0.75, 1.75]),
+        ("f4E2M1x2", [0.75, 1.25, 1.75, -0.75, -1.25, -1.75], [0x2, 0x2, 0x4, 0xA, 0xA, 0xC],
+         [1.0, 1.0, 2.0, -1.0, -1.0, -2.0]),
+    ],
+)  # fmt: skip
+def test_tcvt_bf16_to_fp4_packs_two_values_a_byte(
+    fp4: str, values: list[float], codes: list[int], decoded: list[float]
+) -> None:
+    """A5 bf16 -> FP4 (tcvt.md): dst has half the columns, the even column's nibble low;
+    FP4 -> bf16 gives the codes' values back."""
+    bf16, f4 = dtype_named("bf16"), dtype_named(fp4)
+    src_t = "!pto.tile_buf<loc=vec, dtype=bf16, rows=1, cols=64>"
+    dst_t = f"!pto.tile_buf<loc=vec, dtype=!pto.{fp4}, rows=1, cols=32>"
+    body = [
+        f"pto.tcvt ins(%a0 : {src_t}) outs(%a1 : {dst_t})",
+        f"pto.tcvt ins(%a1 : {dst_t}) outs(%a2 : {src_t})",
+    ]
+    text = kernel(A5, [src_t, dst_t, src_t], body)
+    src = np.zeros((1, 64), bf16.numpy)
+    src[0, : len(values)] = values
+    outs = run(text, [ArrayArg(src), ArrayArg(np.full((1, 32), 0xFF, np.uint8)),
+                      ArrayArg(np.zeros((1, 64), bf16.numpy))])  # fmt: skip
+    packed, back = outs[1], outs[2]
+    assert packed is not None and back is not None
+    want = [codes[i] | (codes[i + 1] << 4) for i in range(0, len(codes), 2)]
+    assert packed[0, : len(want)].tolist() == want and not packed[0, len(want) :].any()
+    assert [float(v) for v in back[0, : len(values)]] == decoded
+    assert f4.bytes == 1
 
 
 def test_tcvt_valid_region_mismatch_is_a_runtime_error() -> None:
