@@ -151,11 +151,13 @@ func.func @case15(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, %t: !pto.
 
 // -----
 
-// trems tmp: at least dst's valid cols
+// trems tmp on A2/A3: at least dst's valid cols (A5 neither validates nor uses it)
+builtin.module attributes {pto.target_arch = "a2a3"} {
 func.func @case16(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_col=8>, %s: f32) {
   // expected-error @+1 {{pto.trems tmp valid cols 8 must be at least the dst valid cols 16 (trems.md, tmp buffer requirements)}}
   %x = pto.trems %a, %s, %t : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32, !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_col=8>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
+}
 }
 
 // -----
