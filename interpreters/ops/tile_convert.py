@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import cast
 
+import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
@@ -16,8 +17,10 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions, tile_accesses
 from interpreters.machine.memory import Tile
+from interpreters.semantics import mx_formats
 from interpreters.semantics.convert import convert
 from pto_dialect.attrs import TargetArch
+from pto_dialect.dtypes import FP4_DTYPES
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.rules import CONVERT_RULES
@@ -47,6 +50,8 @@ class TileConvertFunctions(MachineFunctions):
         src = cast(Tile, args[0])
         dst, results = self.destination(op, args)
         rows, cols = dst.valid
+        if src.dtype in FP4_DTYPES or dst.dtype in FP4_DTYPES:
+            return self.fp4(op, args, src, dst, results)
         check(
             src.valid == dst.valid,
             f"src valid region {src.valid_rows}x{src.valid_cols} must equal the dst valid "
@@ -62,4 +67,28 @@ class TileConvertFunctions(MachineFunctions):
         )
         with dst.edit() as contents:
             contents[:rows, :cols] = converted
+        return results
+
+    def fp4(
+        self, op: TCvtOp, args: PythonValues, src: Tile, dst: Tile, results: PythonValues
+    ) -> PythonValues:
+        """bf16 <-> FP4: two values a byte, the even column's nibble low (PTOAS's
+        board-tested tilelang_st tcvt golden); to FP4 rounds with the op's mode."""
+        rows, cols = src.valid
+        to_fp4 = dst.dtype in FP4_DTYPES
+        want = (rows, cols // 2) if to_fp4 else (rows, cols * 2)
+        check(
+            dst.valid == want and (not to_fp4 or cols % 2 == 0),
+            f"dst valid region {dst.valid_rows}x{dst.valid_cols} must be {want[0]}x{want[1]} "
+            f"for src's {rows}x{cols} ({src.dtype} -> {dst.dtype}: FP4 holds two values a byte)",
+        )
+        charge(self, op, args, (rows, cols), src)
+        values = src.get()[:rows, :cols]
+        if to_fp4:
+            nibbles = mx_formats.encode_fp4(values.astype(np.float64), dst.dtype, op.round_mode)
+            converted = mx_formats.pack_fp4(nibbles)
+        else:
+            converted = mx_formats.unpack_fp4(values.astype(np.uint8), src.dtype)
+        with dst.edit() as contents:
+            contents[: want[0], : want[1]] = converted.astype(contents.dtype)
         return results

@@ -112,6 +112,17 @@ class TileGatherFunctions(MachineFunctions):
         src = cast(Tile, args[0])
         dst, results = self.destination(op, args)
         rows, cols = src.valid
+        if op.by_rows:  # GATHER_COL: the selected rows of src, stacked (cpu/TGather.hpp)
+            picked_rows = src.get()[selection.position : rows : selection.group, :cols]
+            check(
+                dst.valid == picked_rows.shape,
+                f"dst valid region {dst.valid_rows}x{dst.valid_cols} must be the "
+                f"{picked_rows.shape[0]}x{cols} rows selected from src",
+            )
+            self.charge(op, args, rows * cols * src.dtype.bytes)
+            with dst.edit() as contents:
+                contents[: picked_rows.shape[0], :cols] = picked_rows.view(dst.dtype.numpy)
+            return results
         picked = src.get()[:rows, selection.position : cols : selection.group].reshape(-1)
         storage = dst.storage()
         check(picked.size <= storage.size,
@@ -123,10 +134,26 @@ class TileGatherFunctions(MachineFunctions):
     def mask_scatter(
         self, op: TScatterOp, selection: Selection, args: PythonValues
     ) -> PythonValues:
-        """dst zeroed over its whole tile (tscatter.md), then dst[i, F*j + pos] = src[i, j]."""
+        """dst zeroed over its whole tile (tscatter.md), then dst[i, F*j + pos] = src[i, j]
+        (axis "col": dst[F*i + pos, j] = src[i, j])."""
         src = cast(Tile, args[0])
         dst, results = self.destination(op, args)
         rows, cols = src.valid
+        if op.by_rows:  # SCATTER_COL: src row i to dst row F*i + pos (a2a3/TScatter.hpp)
+            check(
+                dst.valid_cols == cols
+                and len(range(selection.position, dst.valid_rows, selection.group)) == rows,
+                f"dst valid region {dst.valid_rows}x{dst.valid_cols} must select {rows} rows "
+                f"of {cols} columns for src's {rows}x{cols}",
+            )
+            self.charge(op, args, dst.nbytes)
+            dst.storage()[:] = 0
+            with dst.edit() as contents:
+                top = selection.position + selection.group * rows
+                contents[selection.position : top : selection.group, :cols] = src.get()[
+                    :rows, :cols
+                ]
+            return results
         check(
             dst.valid == (rows, cols * selection.group),
             f"dst valid region {dst.valid_rows}x{dst.valid_cols} must be "

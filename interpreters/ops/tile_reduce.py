@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import cast
 
+import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
@@ -54,7 +55,7 @@ class TileReduceFunctions(MachineFunctions):
             cols == dst.valid_cols,
             f"src valid cols {cols} must equal the dst valid cols {dst.valid_cols}",
         )
-        binary = isinstance(op, TColSumOp) and op.binary and len(op.ins) == 2
+        binary = isinstance(op, TColSumOp) and op.binary
         if self.machine.pipes.tracking:
             cycles = costs.col_reduce_cycles(self.machine.target, type(op), src.dtype, rows,
                                              cols, binary)  # fmt: skip
@@ -64,6 +65,10 @@ class TileReduceFunctions(MachineFunctions):
         with dst.edit() as contents:
             if not binary:
                 reduce.col_reduce(STEPS[type(op)], region, contents[0, :cols], rules)
+                return results
+            if len(op.ins) == 1:  # PTOAS level 2: a materialised tmp nobody reads afterwards
+                scratch = np.zeros((max(rows // 2, 1), cols), src.dtype.numpy)
+                reduce.col_sum_binary(region, contents[0, :cols], scratch, src.dtype, rules)
                 return results
             tmp = cast(Tile, args[1])
             if op.is_dps:

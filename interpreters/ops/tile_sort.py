@@ -95,8 +95,8 @@ class TileSortFunctions(MachineFunctions):
         if op.is_single_list:
             return self.single_list(op, args)
         dst, results = self.destination(op, args)
-        lists = [cast(Tile, a) for a in args[: len(op.ins) - 1]]
-        tmp = cast(Tile, args[len(op.ins) - 1])
+        lists = [cast(Tile, a) for a in args[: len(op.lists)]]
+        tmp = None if op.no_tmp is not None else cast(Tile, args[len(op.ins) - 1])
         coef = pair_elements(dst.dtype)
         for k, tile in enumerate(lists):
             check(
@@ -104,13 +104,22 @@ class TileSortFunctions(MachineFunctions):
                 f"src{k} valid cols {tile.valid_cols} must be a multiple of {coef} (whole pairs)",
             )
         check(
-            dst.valid_cols <= tmp.type.shape[1],
-            f"dst valid cols {dst.valid_cols} exceed the tmp cols {tmp.type.shape[1]}",
+            tmp is None or dst.valid_cols <= tmp.type.shape[1],
+            f"dst valid cols {dst.valid_cols} exceed the tmp cols "
+            f"{0 if tmp is None else tmp.type.shape[1]}",
         )
         self.charge(op, args, 1)
         pairs = [row_words(t, t.valid_cols) for t in lists]
         merged, counts = sort.merge(pairs, dst.dtype, op.stops_when_exhausted)
         self.machine.vms4_sr = tuple(counts + [0] * (LISTS - len(counts)))
+        if tmp is None:  # no_tmp: merged straight into dst, its other columns kept
+            row = dst.get()[0, : dst.valid_cols].copy()
+            words = row.view(np.uint32)
+            count = min(merged.size, words.size)
+            words[:count] = merged.ravel()[:count]
+            with dst.edit() as contents:
+                contents[0, : dst.valid_cols] = row
+            return results
         scratch = tmp.get()[0] if op.is_dps else tmp.get()[0].copy()
         scratch.view(np.uint32)[: merged.size] = merged.ravel()
         with dst.edit() as contents:

@@ -4,8 +4,9 @@
   pto-isa's GlobalTensor (B, H, W, R, C) is: for a row-major (ND) tile its rows are the
   leading dimensions and dimension -2 flattened in row-major order and its columns
   dimension -1; for a col-major (DN) tile its rows are dimension -2 and its columns the
-  leading dimensions and dimension -1 flattened (dimension -1 fastest). A boxed tile moves
-  to or from a 2-D window (every leading dimension 1).
+  leading dimensions and dimension -1 flattened (dimension -1 fastest). For a boxed tile
+  the view (padded to 5 dims S0..S4) is NZ: rows S2 x S3, columns S0 x S1 x S4
+  (`window_dims`); a 2-D view is the plain matrix.
 - `tload` copies the tile's valid region from the top-left of that matrix and pads
   with the tile's pad value: Zero -> 0, Max/Min -> +inf/-inf for floats and the extreme
   values for integers; Null pads nothing. What is padded is per target (`rules.PAD_RULES`).
@@ -22,7 +23,7 @@ import numpy as np
 from interpreters.engine.errors import check
 from pto_dialect.attrs import PadValue
 from pto_dialect.dtypes import DType
-from pto_dialect.ops.tile_memory import MAX_VIEW_RANK, window_dims
+from pto_dialect.ops.gm_window import MAX_VIEW_RANK, window_dims
 from pto_dialect.rules import BLOCK_BYTES, PadExtent, PadRule, pad_scalar
 
 Index = tuple[np.ndarray | slice, ...]
@@ -46,15 +47,10 @@ class Window:
             1 <= len(shape) <= MAX_VIEW_RANK,
             f"a GM view of rank {len(shape)}: global tensors have 1 to {MAX_VIEW_RANK} dimensions",
         )
-        check(
-            self.row_major is not None or all(d == 1 for d in shape[:-2]),
-            f"a boxed tile moves to or from a 2-D window; view shape {_show(shape)} has "
-            "a leading dimension other than 1",
-        )
 
     @property
     def shape(self) -> tuple[int, int]:
-        """(rows, cols) of the matrix (`pto_dialect.ops.tile_memory.window_dims`)."""
+        """(rows, cols) of the matrix (`pto_dialect.ops.gm_window.window_dims`)."""
         return window_dims(self.array.shape, self.row_major)
 
     def require(self, rows: int, cols: int, what: str) -> None:
@@ -73,6 +69,12 @@ class Window:
         array = self.array.reshape(_at_least_2d(self.array.shape))
         if all(d == 1 for d in array.shape[:-2]):
             return array.reshape(array.shape[-2:]), (slice(0, rows), slice(0, cols))
+        if self.row_major is None:  # NZ: rows (S2, S3), columns (S0, S1, S4)
+            full = array.reshape((1,) * (MAX_VIEW_RANK - array.ndim) + array.shape)
+            moved = full.transpose(2, 3, 0, 1, 4)
+            row_at = np.unravel_index(np.arange(rows), moved.shape[:2])
+            col_at = np.unravel_index(np.arange(cols), moved.shape[2:])
+            return moved, (*(r[:, None] for r in row_at), *(c[None, :] for c in col_at))
         if self.row_major:
             leading = np.unravel_index(np.arange(rows), array.shape[:-1])
             return array, (*leading, slice(0, cols))
@@ -89,6 +91,13 @@ class Window:
         if self.row_major is False:
             columns = _flat_offsets(cols, (*dims[:-2], dims[-1]), (*steps[:-2], steps[-1]))
             return np.arange(rows, dtype=np.int64) * steps[-2], columns
+        if self.row_major is None and len(dims) > 2:  # NZ (`select`)
+            pad = MAX_VIEW_RANK - len(dims)
+            dims5, steps5 = (1,) * pad + dims, (0,) * pad + steps
+            return (
+                _flat_offsets(rows, dims5[2:4], steps5[2:4]),
+                _flat_offsets(cols, (*dims5[:2], dims5[4]), (*steps5[:2], steps5[4])),
+            )
         return _flat_offsets(rows, dims[:-1], steps[:-1]), np.arange(cols, dtype=np.int64) * steps[
             -1
         ]
@@ -100,10 +109,6 @@ def _flat_offsets(count: int, dims: tuple[int, ...], steps: tuple[int, ...]) -> 
     for axis, step in zip(np.unravel_index(np.arange(count), dims), steps, strict=True):
         offsets += axis * step
     return offsets
-
-
-def _show(shape: tuple[int, ...]) -> str:
-    return "x".join(map(str, shape))
 
 
 def load(

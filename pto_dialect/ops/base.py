@@ -183,6 +183,15 @@ def define_op(
 # ----------------------------------------------------------------------------------------
 
 
+def parse_operand_type(parser: Parser) -> Attribute:
+    """A type in `ins(...)`/`outs(...)`; a bare `<loc=..., ...>` is a `!pto.tile_buf`, as
+    PTOAS's early `tmatmul.bias` printed its tile operands (an unqualified `type($a)`
+    of a TileBufType operand drops the `!pto.tile_buf` prefix: test/samples/MatMul)."""
+    if parser._current_token.text != "<":  # pyright: ignore[reportPrivateUsage]
+        return parser.parse_type()
+    return TileBufType.new(TileBufType.parse_parameters(parser))
+
+
 def parse_operands_colon_types(parser: Parser) -> tuple[list[UnresolvedOperand], list[Attribute]]:
     """`%a, %b : T1, T2` (the inside of `ins(...)` / `outs(...)`), or groups of that form
     one after another (`%a : T1, %b : T2`, as PTOAS's `tmov` with a fixpipe `fp` tile)."""
@@ -194,12 +203,12 @@ def parse_operands_colon_types(parser: Parser) -> tuple[list[UnresolvedOperand],
             group.append(parser.parse_unresolved_operand())
         parser.parse_punctuation(":")
         operands += group
-        types.append(parser.parse_type())
+        types.append(parse_operand_type(parser))
         group = []
         while not group and parser.parse_optional_punctuation(",") is not None:
             following = parser.parse_optional_unresolved_operand()
             if following is None:
-                types.append(parser.parse_type())
+                types.append(parse_operand_type(parser))
             else:
                 group = [following]
         if not group:

@@ -4,7 +4,8 @@
 Syntax (PTOOps.td, the pages' IR Level 1/2): `%dst = pto.trowargmax %src, %tmp : (T, T) ->
 TI` and `pto.trowargmax ins(%src, %tmp : T, T) outs(%dst : TI)`; dst holds `i32`/`ui32`
 indices. The pages' value + index mode (two destinations) is not in PTOAS's syntax and not
-defined here. `tmp` is A2/A3's working space (A5 ignores it): declared scratch.
+defined here. `tmp` is A2/A3's working space (A5 ignores it): declared scratch; PTOAS's
+level-2 form omits it (the compiler materialises one), which computes the same indices.
 
 Rules (the pages' "General constraints / checks"): src, tmp, dst in `loc=vec`; dst of `i32`
 or `ui32`; static valid sizes of src not 0.
@@ -62,6 +63,8 @@ class ArgReduceTileOp(TileOp):
 
     PIPE: ClassVar[Pipe] = Pipe.V
     NUM_INS: ClassVar[int] = 2
+    OPTIONAL_TMP: ClassVar[bool] = True
+    """PTOAS's level-2 form omits `tmp` and materialises it (implicit_tmp_arg_reductions)."""
     ROW: ClassVar[bool]
     LARGEST: ClassVar[bool]
     REDUCE_OP: ClassVar[type[VectorReduceOp]]
@@ -72,11 +75,11 @@ class ArgReduceTileOp(TileOp):
         return AsVectorOp(cls.REDUCE_OP)
 
     def source_roles(self) -> list[str]:
-        return ["src", "tmp"]
+        return ["src", "tmp"][: len(self.ins)]
 
     def scratch_sources(self) -> frozenset[int]:
-        """A2/A3 works in `tmp`."""
-        return frozenset({1})
+        """A2/A3 works in `tmp` (when the op names one)."""
+        return frozenset({1}) if len(self.ins) == 2 else frozenset()
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
         """Row: the source's valid rows x 1; column: 1 x its valid columns."""
@@ -87,9 +90,11 @@ class ArgReduceTileOp(TileOp):
         return self.result_region(shapes)
 
     def verify_tiles(self, target: TargetProfile) -> None:
-        src, tmp, dst = self.tile(0, "src"), self.tile(1, "tmp"), self.dst_tile()
+        src, dst = self.tile(0, "src"), self.dst_tile()
+        tmp = self.tile(1, "tmp") if len(self.ins) == 2 else None
         for role, tile in (("src", src), ("tmp", tmp), ("dst", dst)):
-            require_location(f"{self.name} {role}", tile, Location.VEC)
+            if tile is not None:
+                require_location(f"{self.name} {role}", tile, Location.VEC)
         assert self.DTYPES is not None
         require_dtype_supported(self.name, src.element, target, self.DTYPES)
         require_index(f"{self.name} dst", dst)
@@ -115,7 +120,11 @@ class ArgReduceTileOp(TileOp):
             )
 
     def verify_col(
-        self, target: TargetProfile, src: TileTypeBase, tmp: TileTypeBase, dst: TileTypeBase
+        self,
+        target: TargetProfile,
+        src: TileTypeBase,
+        tmp: TileTypeBase | None,
+        dst: TileTypeBase,
     ) -> None:
         if src.is_boxed:
             raise fail(
@@ -130,7 +139,7 @@ class ArgReduceTileOp(TileOp):
             raise fail(
                 f"{self.name} dst valid cols {dst_cols} must equal the src valid cols {src_cols}"
             )
-        if target.arch is TargetArch.A2A3:  # "tmp must use the same element type as src"
+        if target.arch is TargetArch.A2A3 and tmp is not None:  # "tmp: src's element type"
             require_same_dtype(f"{self.name} tmp", tmp.element, "src", src.element)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from xdsl.dialects.builtin import StringAttr
+from xdsl.dialects.builtin import StringAttr, UnitAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -40,6 +40,8 @@ def parse_dps_attrs_in_ins(
             attrs |= inline
             break
         ins.append(parser.parse_unresolved_operand())
+    if parser.parse_optional_keyword("no_tmp") is not None:  # PTOAS's tmrgsort, level 2
+        attrs["no_tmp"] = UnitAttr()
     attrs |= parser.parse_optional_attr_dict()
     parser.parse_punctuation(":")
     in_types = [parser.parse_type()]

@@ -5,7 +5,7 @@
 `dst[i, j] = src0[i, j]` for `j < vc0`, `src1[i, j - vc0]` for `vc0 <= j < vc0 + vc1`.
 Rules of the page: every tile in loc=vec and row-major; one element type of the page's list;
 one valid row count; dst's valid columns the sum of the sources' (checked where static, at
-run time otherwise). The indexed forms (`tconcatidx`) are not defined yet.
+run time otherwise). The indexed form is `tconcatidx` (tile_concat_idx.py).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ type for (int4, fp4, hifloat8) are left out.
 from __future__ import annotations
 
 from enum import Enum
+from fractions import Fraction
 from typing import ClassVar, TypeVar
 
 from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
@@ -29,7 +30,7 @@ from pto_dialect.attrs import (
     SatModeAttr,
     TargetArch,
 )
-from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.dtypes import FP4_DTYPES, HIF8, DType, dtype_named
 from pto_dialect.ops.base import dims_str, fail, require_location, target_of
 from pto_dialect.ops.tile_attr_syntax import AttrInInsTileOp
 from pto_dialect.ops.tile_elementwise import require_row_major, require_same_valid
@@ -47,6 +48,7 @@ from pto_dialect.records import (
 )
 from pto_dialect.rules import CONVERT_RULES
 from pto_dialect.targets import TargetProfile
+from pto_dialect.types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 
@@ -62,15 +64,18 @@ def _pairs(table: str) -> frozenset[Pair]:
     return frozenset(pairs)
 
 
-# tcvt.md "Supported Conversions" (A2A3 / A5 columns), without S4, H8 and the FP4 types.
+# tcvt.md "Supported Conversions" (A2A3 / A5 columns), without S4; A5's H8 (hif8) rows:
+# f32 -> H8, f16 -> H8, H8 -> f32 (pto-isa a5/TCvt.hpp cast32toH8, cast16toH8, castH8to32);
+# its FP4 rows: bf16 -> FP4_E1M2X2 / FP4_E2M1X2 and back (two values a byte).
 _A2A3_PAIRS = _pairs(
     "f32: f16 f32 bf16 i16 i32 i64; f16: f32 i32 i16 i8 ui8; bf16: f32 i32; i16: f16 f32;"
     "i32: f32 i16 i64 f16; i64: f32 i32; ui8: f16; i8: f16"
 )
 _A5_PAIRS = _pairs(
-    "f32: f32 f16 bf16 i16 i32 i64 f8E4M3FN f8E5M2; f16: f32 i32 i16 i8 ui8;"
-    "bf16: f32 i32 f16; i16: ui8 f16 f32 ui32 i32; i32: f32 i16 ui16 i64 ui8; i64: f32 i32;"
-    "ui8: f16 ui16; i8: f16 i16 i32; ui32: ui8 ui16 i16; f8E4M3FN: f32; f8E5M2: f32"
+    "f32: f32 f16 bf16 i16 i32 i64 f8E4M3FN f8E5M2 hif8; f16: f32 i32 i16 i8 ui8 hif8;"
+    "bf16: f32 i32 f16 f4E1M2x2 f4E2M1x2; i16: ui8 f16 f32 ui32 i32; i32: f32 i16 ui16 i64 ui8;"
+    "i64: f32 i32; ui8: f16 ui16; i8: f16 i16 i32; ui32: ui8 ui16 i16; f8E4M3FN: f32;"
+    "f8E5M2: f32; hif8: f32; f4E1M2x2: bf16; f4E2M1x2: bf16"
 )
 PAIRS: PerTarget[frozenset[Pair]] = PerTarget(_A2A3_PAIRS, _A5_PAIRS, _A5_PAIRS)
 """The legal (src, dst) element type pairs per target (the CPU simulator follows A5)."""
@@ -106,8 +111,16 @@ def kind_of(src: DType, dst: DType) -> Kind:
 
 
 def narrows_float(src: DType, dst: DType) -> bool:
-    """A float -> narrower float conversion (the only pairs round-to-odd applies to)."""
-    return src.is_float and dst.is_float and dst.bits < src.bits
+    """A float -> narrower float conversion (the only pairs round-to-odd applies to; FP4 has
+    no round-to-odd form)."""
+    return src.is_float and dst.is_float and dst.bits < src.bits and dst not in FP4_DTYPES
+
+
+def fp4_cols(src: DType, dst: DType) -> Fraction:
+    """dst columns per src column: FP4 tiles hold two values a byte (1/2 to FP4, 2 back)."""
+    if dst in FP4_DTYPES:
+        return Fraction(1, 2)
+    return Fraction(2) if src in FP4_DTYPES else Fraction(1)
 
 
 _DIRECTED = frozenset(
@@ -174,11 +187,21 @@ class TCvtOp(AttrInInsTileOp):
     satmode = opt_attr_def(SatModeAttr)
 
     @property
+    def to_hif8(self) -> bool:
+        """A5's H8 conversions round away from zero and do not saturate, whatever the op's
+        modes (pto-isa a5/TCvt.hpp: `vcvt ... ROUND_A, RS_DISABLE`; docs/semantics.md)."""
+        return self.dst_tile().element == HIF8
+
+    @property
     def round_mode(self) -> RoundMode:
+        if self.to_hif8:
+            return RoundMode.ROUND
         return RoundMode.RINT if self.rmode is None else self.rmode.data
 
     def saturation(self, target: TargetProfile) -> SatMode:
         """The op's saturation mode, the target's default for the pair when it has none."""
+        if self.to_hif8:
+            return SatMode.OFF
         if self.satmode is not None:
             return self.satmode.data
         src, dst = self.tile(0, "src").element, self.dst_tile().element
@@ -195,6 +218,10 @@ class TCvtOp(AttrInInsTileOp):
         src, dst = src_tile.element, dst_tile.element
         if src == dst:  # tcvt.md "round-only": vtrc's modes are tcvt's but ODD (not legal here)
             return None
+        if HIF8 in (src, dst):
+            return f"tcvt {src} -> {dst}: the H8 paths interleave vcvt parts through vselr"
+        if src in FP4_DTYPES or dst in FP4_DTYPES:
+            return f"tcvt {src} -> {dst}: FP4 packs two values a byte (vcvt parts and packing)"
         if (src, dst) not in VCvtOp.PAIRS[target_of(self).arch]:
             return f"vcvt has no {src} -> {dst} form"
         wide, narrow = max(src.bits, dst.bits), min(src.bits, dst.bits)
@@ -231,7 +258,14 @@ class TCvtOp(AttrInInsTileOp):
         return effects
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
-        return shapes.valid(self.ins[0])
+        """src's valid region; an FP4 side has a column per two values."""
+        rows, cols = shapes.valid(self.ins[0])
+        ratio = fp4_cols(self.tile(0, "src").element, self.dst_tile().element)
+        if ratio == 1:
+            return rows, cols
+        if isinstance(cols, int):
+            return rows, int(cols * ratio)
+        raise NotImplementedError(f"{self.name}: an FP4 result with v_col=? needs a static src")
 
     def verify_tiles(self, target: TargetProfile) -> None:
         src, dst = self.tile(0, "src"), self.dst_tile()
@@ -254,12 +288,30 @@ class TCvtOp(AttrInInsTileOp):
                 f"{self.name} round mode {mode.value} is not supported for {src.element} -> "
                 f"{dst.element} (ODD applies only to float -> narrower float conversions)"
             )
+        ratio = fp4_cols(*pair)
+        if ratio != 1:
+            self.verify_fp4(src, dst, ratio)
+            return
         if src.shape != dst.shape:
             raise fail(
                 f"{self.name} src shape {dims_str(*src.shape)} must equal the dst shape "
                 f"{dims_str(*dst.shape)} (tcvt.md: compatible declared shapes)"
             )
         require_same_valid(f"{self.name} src", src, "dst", dst)
+
+    def verify_fp4(self, src: TileTypeBase, dst: TileTypeBase, ratio: Fraction) -> None:
+        """An FP4 tile has a column per two values: dst's columns are src's x `ratio`."""
+        for what, have, other in (("", dst.shape, src.shape), (" valid", dst.valid_shape,
+                                                               src.valid_shape)):  # fmt: skip
+            if DYNAMIC in (*have, *other):
+                continue
+            want = (other[0], other[1] * ratio)
+            if have != want:
+                raise fail(
+                    f"{self.name} dst{what} shape {dims_str(*have)} must be {dims_str(*other)} "
+                    f"with {ratio} x the columns ({src.element} -> {dst.element}: FP4 holds "
+                    "two values a byte)"
+                )
 
 
 OPS: list[type[IRDLOperation]] = [TCvtOp]

@@ -15,7 +15,7 @@ from typing import ClassVar, TypeVar
 
 from xdsl.irdl import irdl_op_definition
 
-from pto_dialect.attrs import Location, TargetArch
+from pto_dialect.attrs import Location
 from pto_dialect.ops.base import (
     dims_str,
     fail,
@@ -264,10 +264,11 @@ class TOrOp(BinaryTileOp):
 
 @irdl_op_definition
 class TXorOp(BinaryTileOp):
-    """`dst = src0 ^ src1`; `ins(%src0, %src1[, %tmp])`, A2/A3 needs the scratch tile.
+    """`dst = src0 ^ src1`; `ins(%src0, %src1[, %tmp])`.
 
     A2/A3 computes XOR through `tmp` (txor.md, "Temporary Space"); the contents `tmp` has
-    afterwards are not specified, and this project leaves them unchanged.
+    afterwards are not specified, and this project leaves them unchanged. PTOAS's level-2
+    form omits `tmp` and the compiler materialises one (implicit_tmp_xor_materialization).
     """
 
     name = "pto.txor"
@@ -284,14 +285,6 @@ class TXorOp(BinaryTileOp):
 
     def scratch_sources(self) -> frozenset[int]:
         return frozenset({2}) if len(self.ins) == 3 else frozenset()
-
-    def verify_tiles(self, target: TargetProfile) -> None:
-        super().verify_tiles(target)
-        if len(self.ins) == 2 and target.arch is TargetArch.A2A3:
-            raise fail(
-                f"{self.name} needs a tmp operand on target {target.name} (txor.md: A2A3 "
-                "computes XOR through a scratch tile)"
-            )
 
 
 @irdl_op_definition

@@ -5,14 +5,16 @@ byte offsets) and `tscatter` (element indices into dst's storage).
   src_flat[indices[i, j]]` over dst's valid region (`src_flat`: src's storage, row-major).
   A2/A3 require `tmp` (tgather.md: "the C++ API requires an explicit tmp tile"), A5 ignores it.
   Mask form `ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : S) outs(%dst : D)`: the
-  selected columns of each row packed into dst's storage. The comparison form is not defined.
+  selected columns of each row packed into dst's storage; with axis "col" (pto-isa's
+  GATHER_COL) the selected rows of src stacked into dst. The comparison form is not defined.
 - `pto.tgatherb ins(%src, %offsets : S, O) outs(%dst : D)`: 32-byte block b of dst row i is
   the 32 bytes of src at byte offset `offsets[i, b]` (pto-isa's A2/A3, A5 and CPU
   implementations; tgatherb.md's per-element formula reads the same offsets per block).
 - `pto.tscatter ins(%src, %indexes : S, I) outs(%dst : D)`: `dst_flat[indexes[i, j]] =
   src[i, j]` over src's valid region; DPS form only (the other elements of dst keep their
-  contents, which an SSA result does not have). A5 mask form: dst zeroed, then
-  `dst[i, F*j + pos] = src[i, j]` (both forms).
+  contents, which an SSA result does not have). Mask form: dst zeroed, then
+  `dst[i, F*j + pos] = src[i, j]` (both forms); with axis "col" (SCATTER_COL)
+  `dst[F*i + pos, j] = src[i, j]`.
 
 An index outside the tile, or two source elements scattered to one place, is undefined on
 the pages: a run-time error at the op.
@@ -87,6 +89,15 @@ MASK_SCATTER_DTYPES = per_target_dtypes(_MASK_SCATTER, _MASK_SCATTER)
 SCATTER_INDEX_DTYPES = per_target_dtypes("i16 ui16 i32 ui32", "i16 ui16 i32 ui32")
 
 
+AXES = ("row", "col")
+"""The mask forms' axis operand (PTOAS spells it after the types: `: T, "col")`)."""
+
+
+def selected(selection: Selection, count: int) -> int:
+    """How many of `count` lanes (or rows) the pattern selects."""
+    return len(range(selection.position, count, selection.group))
+
+
 def scatter_index_bits(data: DType) -> int:
     """tscatter.md: 4-byte data take 4-byte indexes, 2- and 1-byte data 2-byte ones."""
     return 32 if data.bits == 32 else 16
@@ -146,11 +157,8 @@ class GatherTileOp(TileOp):
             )
         self.verify_form()
         axis = self.attributes.get("axis")
-        if axis is not None and not (isinstance(axis, StringAttr) and axis.data == "row"):
-            raise fail(
-                f'{self.name} with maskPattern gathers along axis "row" here (the "col" form, '
-                f"pto-isa's GATHER_COL, is not defined yet), got {axis}"
-            )
+        if axis is not None and not (isinstance(axis, StringAttr) and axis.data in AXES):
+            raise fail(f'{self.name} with maskPattern takes axis "row" or "col", got {axis}')
         target = target_of(self)
         src, dst = self.tile(0, "src"), self.dst_tile()
         for role, tile in (("src", src), ("dst", dst)):
@@ -159,6 +167,13 @@ class GatherTileOp(TileOp):
         require_dtype_supported(self.name, src.element, target, self.MASK_DTYPES,
                                 " with maskPattern")  # fmt: skip
         self.verify_mask(target, src, dst)
+
+    @property
+    def by_rows(self) -> bool:
+        """The mask form's "col" axis (pto-isa's GATHER_COL / SCATTER_COL): the pattern
+        selects whole rows; "row" (the default) selects columns within each row."""
+        axis = self.attributes.get("axis")
+        return isinstance(axis, StringAttr) and axis.data == "col"
 
     def verify_mask(self, target: TargetProfile, src: TileTypeBase, dst: TileTypeBase) -> None:
         """The mask form's own rules."""
@@ -237,13 +252,16 @@ class TGatherOp(GatherTileOp):
                 f"{self.name} dst dtype {dst.element} must have the size of the src dtype "
                 f"{src.element}"
             )
+        selection = self.selection
+        assert selection is not None
+        if self.by_rows:
+            self.verify_rows_gathered(selection, src, dst)
+            return
         if DYNAMIC in dst.valid_shape or dst.valid_shape[1] != dst.shape[1]:
             raise fail(
                 f"{self.name} with maskPattern packs the selected elements into dst's storage: "
                 f"dst valid cols must be its cols ({dst.shape[1]}), statically"
             )
-        selection = self.selection
-        assert selection is not None
         rows, cols = src.valid_shape
         if DYNAMIC not in (rows, cols):
             picked = rows * len(range(selection.position, cols, selection.group))
@@ -252,6 +270,23 @@ class TGatherOp(GatherTileOp):
                     f"{self.name} selects {picked} elements but dst holds "
                     f"{dst.shape[0] * dst.shape[1]}"
                 )
+
+    def verify_rows_gathered(
+        self, selection: Selection, src: TileTypeBase, dst: TileTypeBase
+    ) -> None:
+        """GATHER_COL: dst row k is src row `group * k + position` (cpu/TGather.hpp
+        TGatherCol: the selected rows of src's valid rows, its valid columns)."""
+        (rows, cols), (dst_rows, dst_cols) = src.valid_shape, dst.valid_shape
+        if DYNAMIC not in (rows, dst_rows) and dst_rows != selected(selection, rows):
+            raise fail(
+                f'{self.name} along axis "col" selects {selected(selection, rows)} of the '
+                f"{rows} src valid rows, but dst has {dst_rows} valid rows"
+            )
+        if DYNAMIC not in (cols, dst_cols) and dst_cols != cols:
+            raise fail(
+                f'{self.name} along axis "col": dst valid cols {dst_cols} must equal the src '
+                f"valid cols {cols}"
+            )
 
     def verify_tiles(self, target: TargetProfile) -> None:
         _, indices, dst = self.check_tiles(target)
@@ -345,9 +380,15 @@ class TScatterOp(GatherTileOp):
         """Mask form: src's valid rows, F x its valid cols (the index form has no SSA form)."""
         rows, cols = shapes.valid(self.ins[0])
         dst = self.dst_tile()
+        selection = self.selection
+        if self.by_rows:
+            if dst.valid_shape[0] != DYNAMIC:
+                return dst.valid_shape[0], cols
+            if isinstance(rows, int) and selection is not None:
+                return rows * selection.group, cols
+            raise NotImplementedError(f"{self.name}: a result with v_row=? needs a static src")
         if dst.valid_shape[1] != DYNAMIC:
             return rows, dst.valid_shape[1]
-        selection = self.selection
         if isinstance(cols, int) and selection is not None:
             return rows, cols * selection.group
         raise NotImplementedError(f"{self.name}: a result with v_col=? needs a static src")
@@ -357,6 +398,19 @@ class TScatterOp(GatherTileOp):
         selection = self.selection
         assert selection is not None
         (rows, cols), (dst_rows, dst_cols) = src.valid_shape, dst.valid_shape
+        if self.by_rows:  # SCATTER_COL: src row i to dst row `group * i + position`
+            if DYNAMIC not in (cols, dst_cols) and cols != dst_cols:
+                raise fail(
+                    f'{self.name} along axis "col": dst valid cols {dst_cols} must equal the '
+                    f"src valid cols {cols}"
+                )
+            if DYNAMIC not in (rows, dst_rows) and rows != selected(selection, dst_rows):
+                raise fail(
+                    f'{self.name} along axis "col": {self.mask_pattern} selects '
+                    f"{selected(selection, dst_rows)} of the {dst_rows} dst valid rows, but src "
+                    f"has {rows} valid rows"
+                )
+            return
         if DYNAMIC not in (rows, dst_rows) and rows != dst_rows:
             raise fail(
                 f"{self.name} dst valid rows {dst_rows} must equal the src valid rows {rows}"

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from math import prod
 from typing import ClassVar, Self, TypeVar, cast
 
 from xdsl.dialects.arith import ConstantOp
@@ -42,7 +41,6 @@ from pto_dialect.ops.base import (
     SEGMENTS,
     PtoOp,
     TileOp,
-    dims_str,
     fail,
     require_dtype_supported,
     require_location,
@@ -58,6 +56,7 @@ from pto_dialect.ops.dma import (
     SetMovPadValOp,
 )
 from pto_dialect.ops.fixpipe_fp import verify_fp
+from pto_dialect.ops.gm_window import check_element_size, check_gm_extent, check_load_window
 from pto_dialect.records import (
     CostFormula,
     DTypes,
@@ -479,102 +478,6 @@ def is_gm_memref(attr: Attribute) -> bool:
     )
 
 
-MAX_VIEW_RANK = 5
-"""A GM window has 1 to 5 dimensions, as pto-isa's GlobalTensor (B, H, W, R, C)."""
-
-
-def window_dims(dims: Sequence[int], row_major: bool | None) -> tuple[int, int]:
-    """(rows, cols) of the matrix a GM window of shape `dims` (a `?` is DYNAMIC) is to a
-    row-major (True), col-major (False) or boxed (None) tile; a view of rank 1 is one row.
-
-    Row-major: rows are dims[:-1] flattened (row-major order), cols dims[-1]. Col-major:
-    rows are dims[-2], cols dims[:-2] and dims[-1] flattened (dims[-1] fastest). pto-isa:
-    `MapTileIndicesToGlobalOffset` (include/pto/cpu/tile_offsets.hpp); the NPU TLOAD asserts
-    `validRow == Shape0*Shape1*Shape2*Shape3` (ND) and `validCol == Shape0*Shape1*Shape2*Shape4`
-    (DN) (include/pto/common/arch/memory/tload_common.hpp).
-    """
-    full = [1] * (2 - len(dims)) + list(dims)
-    if row_major is False:
-        rows, cols = [full[-2]], [*full[:-2], full[-1]]
-    else:
-        rows, cols = full[:-1], [full[-1]]
-    return _product(rows), _product(cols)
-
-
-def _product(dims: Sequence[int]) -> int:
-    return DYNAMIC if DYNAMIC in dims else prod(dims)
-
-
-def _layout_word(tile: TileTypeBase) -> str:
-    if tile.is_boxed:
-        return "boxed"
-    return "row-major" if tile.is_row_major else "col-major"
-
-
-def _check_gm_window(what: str, tile: TileTypeBase, view: PartitionTensorViewType) -> None:
-    """The view's rank; a boxed tile's window is 2-D; the window, as the matrix the tile's
-    layout makes of it (`window_dims`), is not smaller than a static valid size."""
-    dims = tuple(view.dims)
-    if not 1 <= len(dims) <= MAX_VIEW_RANK:
-        raise fail(
-            f"{what} partition view of rank {len(dims)}: global tensors have 1 to "
-            f"{MAX_VIEW_RANK} dimensions"
-        )
-    if tile.is_boxed and any(d != 1 and d != DYNAMIC for d in dims[:-2]):
-        raise fail(
-            f"{what} is a boxed tile, which moves to or from a 2-D window, but the partition "
-            f"view {dims_str(*dims)} has a leading dimension other than 1"
-        )
-    layout = None if tile.is_boxed else tile.is_row_major
-    window = window_dims(dims, layout)
-    for axis, size, valid in zip(("rows", "cols"), window, tile.valid_shape, strict=True):
-        if size != DYNAMIC and valid != DYNAMIC and size < valid:
-            raise fail(
-                f"{what} valid region {dims_str(*tile.valid_shape)} does not fit the partition "
-                f"view {dims_str(*dims)}: to a {_layout_word(tile)} tile it is a "
-                f"{dims_str(*window)} window ({axis} {size} < {valid})"
-            )
-
-
-def _check_gm_extent(what: str, tile: TileTypeBase, view: PartitionTensorViewType) -> None:
-    """The tile's valid region holds as many elements as the view (both static), and fits the
-    window the view is to the tile (`_check_gm_window`)."""
-    _check_gm_window(what, tile, view)
-    if tile.has_dynamic_valid or DYNAMIC in view.dims or 0 in tile.valid_shape:
-        return  # an empty valid region moves nothing (PTOAS #708, `TStoreOp::verify`)
-    valid = tile.v_row.data * tile.v_col.data
-    elements = prod(view.dims)
-    if valid != elements:
-        raise fail(
-            f"{what} valid region {dims_str(*tile.valid_shape)} ({valid} elements) must hold "
-            f"the {elements} elements of the partition view {dims_str(*view.dims)}"
-        )
-
-
-def _check_load_window(what: str, tile: TileTypeBase, view: PartitionTensorViewType) -> None:
-    """`tload`: the tile's valid region fits the window the view is to the tile
-    (`_check_gm_window`) and the window fits the tile's storage; the whole window is loaded
-    (PTOAS's A5 TileLib `tload` templates, `_check_load_bounds`: valid <= window <= shape)."""
-    _check_gm_window(what, tile, view)
-    layout = None if tile.is_boxed else tile.is_row_major
-    window = window_dims(view.dims, layout)
-    for axis, size, storage in zip(("rows", "cols"), window, tile.shape, strict=True):
-        if size != DYNAMIC and size > storage:
-            raise fail(
-                f"{what} tile {dims_str(*tile.shape)} cannot hold the partition view "
-                f"{dims_str(*view.dims)}: to a {_layout_word(tile)} tile it is a "
-                f"{dims_str(*window)} window ({axis} {size} > {storage})"
-            )
-
-
-def _check_element_size(what: str, tile: DType, view_what: str, view: DType) -> None:
-    if tile.bytes != view.bytes:
-        raise fail(
-            f"{what} element size {tile.bytes} bytes ({tile}) must equal the {view_what} "
-            f"element size {view.bytes} bytes ({view})"
-        )
-
-
 @irdl_op_definition
 class TLoadOp(TileOp):
     """`dst = src`: a GM partition view into a Vec or Mat tile (the dst valid region); the
@@ -597,8 +500,8 @@ class TLoadOp(TileOp):
         dst = self.dst_tile()
         require_location(f"{self.name} dst", dst, Location.VEC, Location.MAT)
         require_dtype_supported(f"{self.name} dst", dst.element, target, GM_TILE)
-        _check_element_size(f"{self.name} dst", dst.element, "src", view.element)
-        _check_load_window(f"{self.name} dst", dst, view)
+        check_element_size(f"{self.name} dst", dst.element, "src", view.element)
+        check_load_window(f"{self.name} dst", dst, view)
 
 
 # Acc -> GM stores convert f32 accumulators in the fixpipe (tstore.md, no quantisation).
@@ -720,12 +623,12 @@ class TStoreOp(TileOp):
         if not table[target.arch]:
             raise fail(f"{self.name} from loc={loc} is not supported on target {target.name}")
         require_dtype_supported(f"{self.name} src", src.element, target, table, f" from loc={loc}")
-        _check_gm_extent(f"{self.name} src", src, view)
+        check_gm_extent(f"{self.name} src", src, view)
         fp = self.fp_source
         if fp is not None:
             verify_fp(self.name, fp, src, view.element, target.arch)
         elif src.location is not Location.ACC:
-            _check_element_size(f"{self.name} src", src.element, "dst", view.element)
+            check_element_size(f"{self.name} src", src.element, "dst", view.element)
             return
         if fp is None and view.element not in ACC_STORE_COMPILES:
             names = ", ".join(sorted(d.name for d in ACC_STORE_COMPILES))

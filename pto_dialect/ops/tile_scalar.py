@@ -133,7 +133,8 @@ class ScalarTileOp(VectorTileOp):
     LAYOUTS: ClassVar[tuple[Layout, ...]] = (("src", SCALAR),)
     """The operand orders of `ins(...)` the page defines (`scalar`, `tmp`, `acc` by name)."""
     TMP_REQUIRED: ClassVar[frozenset[TargetArch]] = frozenset()
-    """Targets whose implementation needs the scratch tile."""
+    """Targets whose implementation computes through the scratch tile (PTOAS's level-2 form
+    may omit it: the compiler materialises one)."""
     EXTRA_SCALAR_TYPES: ClassVar[tuple[Attribute, ...]] = ()
     """Scalar types accepted besides the element type (converted to it)."""
     IN_PLACE: ClassVar[bool] = True
@@ -285,12 +286,7 @@ class ScalarTileOp(VectorTileOp):
 
     def verify_tmp(self, dst: TileTypeBase, target: TargetProfile) -> None:
         index = self.index_of(TMP)
-        if index is None:
-            if target.arch in self.TMP_REQUIRED:
-                raise fail(
-                    f"{self.name} needs a tmp operand on target {target.name} (its page: the "
-                    "implementation computes through a scratch tile)"
-                )
+        if index is None:  # PTOAS's level-2 form: the compiler materialises the scratch tile
             return
         tmp = self.tile(index, TMP)
         require_location(f"{self.name} tmp", tmp, Location.VEC)
@@ -544,8 +540,9 @@ class TOrSOp(ScalarTileOp):
 
 @irdl_op_definition
 class TXorSOp(ScalarTileOp):
-    """`dst = src ^ scalar`; `ins(src, scalar[, tmp])`, A2/A3 needs the scratch tile (its
-    contents afterwards are unspecified; this project leaves them unchanged)."""
+    """`dst = src ^ scalar`; `ins(src, scalar[, tmp])`: A2/A3 computes through the scratch
+    tile (its contents afterwards are unspecified; this project leaves them unchanged), which
+    PTOAS's level-2 form leaves to the compiler to materialise."""
 
     name = "pto.txors"
 
@@ -622,7 +619,8 @@ class TFModSOp(ScalarTileOp):
 @irdl_op_definition
 class TRemSOp(ScalarTileOp):
     """`dst = src mod scalar` with the sign of the scalar (pto-isa's CPU TREMS); a zero
-    scalar is an error; `ins(src, scalar[, tmp])`, A2/A3 needs the scratch tile."""
+    scalar is an error; `ins(src, scalar[, tmp])` (A2/A3's scratch tile, which PTOAS's level-2
+    form leaves to the compiler)."""
 
     name = "pto.trems"
 
@@ -640,8 +638,8 @@ class TRemSOp(ScalarTileOp):
     def verify_tmp(self, dst: TileTypeBase, target: TargetProfile) -> None:
         super().verify_tmp(dst, target)
         index = self.index_of(TMP)
-        if index is None:
-            return
+        if index is None or target.arch not in self.TMP_REQUIRED:
+            return  # trems.md: A5 accepts tmp without validating or using it
         tmp, vc = self.tile(index, TMP), dst.valid_shape[1]
         tr, tc = tmp.valid_shape
         if DYNAMIC not in (tc, vc) and tc < vc:

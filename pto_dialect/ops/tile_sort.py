@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import ClassVar, TypeVar
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType, VectorType, i16
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, IntegerType, UnitAttr, VectorType, i16
 from xdsl.ir import SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
 
@@ -221,6 +221,9 @@ class TMrgSortOp(SortTileOp):
     )
 
     exhausted = opt_attr_def(BoolAttr)
+    no_tmp = opt_attr_def(UnitAttr)
+    """PTOAS's level-2 format 2 without a tmp tile (`ins(%s0, %s1 no_tmp {...} : ...)`): the
+    compiler materialises it; the lists merge straight into dst."""
 
     @property
     def is_single_list(self) -> bool:
@@ -234,10 +237,12 @@ class TMrgSortOp(SortTileOp):
     @property
     def lists(self) -> list[SSAValue]:
         """The sorted lists of format 2 (every source but `tmp`)."""
-        return list(self.ins[:-1])
+        return list(self.ins if self.no_tmp is not None else self.ins[:-1])
 
     def not_lowered(self) -> str | None:
         """Lowered (vmrgsort4) for static valid cols and a constant blockLen."""
+        if self.no_tmp is not None:
+            return "format 2 without tmp: the lowering merges through the tmp tile"
         if self.is_single_list and constant_int(self.ins[1]) is None:
             return "blockLen is not an arith.constant: vmrgsort4's count word is built from it"
         tiles = [self.ins[0]] if self.is_single_list else [*self.lists, *self.outs[:1]]
@@ -249,11 +254,15 @@ class TMrgSortOp(SortTileOp):
     def source_roles(self) -> list[str]:
         if self.is_single_list:
             return ["src", "blockLen"]
+        if self.no_tmp is not None:
+            return [f"src{i}" for i in range(len(self.ins))]
         return [f"src{i}" for i in range(len(self.ins) - 1)] + ["tmp"]
 
     def scratch_sources(self) -> frozenset[int]:
         """Format 2 merges into `tmp` and copies it to `dst`."""
-        return frozenset() if self.is_single_list else frozenset({len(self.ins) - 1})
+        if self.is_single_list or self.no_tmp is not None:
+            return frozenset()
+        return frozenset({len(self.ins) - 1})
 
     def operand_effects(self) -> tuple[Effect, ...]:
         """`blockLen` and PTOAS's `%executed` operand are values, not memory."""
@@ -315,7 +324,9 @@ class TMrgSortOp(SortTileOp):
                 f"{self.name} expects ins(%src, %blockLen) or 2 to 4 lists and a tmp, got "
                 f"{len(self.ins)} sources"
             )
-        if not self.is_single_list and len(self.ins) < 3:
+        if self.no_tmp is not None and (self.is_single_list or len(self.ins) > 4):
+            raise fail(f"{self.name} no_tmp takes format 2's 2 to 4 lists and no tmp tile")
+        if not self.is_single_list and len(self.ins) < 3 and self.no_tmp is None:
             raise fail(f"{self.name} format 2 expects 2 to 4 lists and a tmp tile")
         self.verify_form()
         self.verify_tiles(target_of(self))
@@ -334,7 +345,24 @@ class TMrgSortOp(SortTileOp):
         if self.is_single_list:
             self.verify_single(tiles[0][1], dst, coef)
             return
-        lists, tmp = [t for _, t in tiles[:-1]], tiles[-1][1]
+        for role, tile in tiles[: len(self.lists)]:
+            cols = tile.valid_shape[1]
+            if cols != DYNAMIC and cols % coef:
+                raise fail(
+                    f"{self.name} {role} valid cols {cols} must be a multiple of {coef} (whole "
+                    f"{dst.element} pairs)"
+                )
+        if self.no_tmp is None:
+            self.verify_tmp(target, [t for _, t in tiles[:-1]], tiles[-1][1], dst)
+
+    def verify_tmp(
+        self,
+        target: TargetProfile,
+        lists: list[TileTypeBase],
+        tmp: TileTypeBase,
+        dst: TileTypeBase,
+    ) -> None:
+        """Format 2's tmp tile holds the merged pairs."""
         valid = [t.valid_shape[1] for t in lists]
         total = None if DYNAMIC in valid else sum(valid)
         if tmp.shape[1] < dst.shape[1]:
@@ -349,13 +377,6 @@ class TMrgSortOp(SortTileOp):
                 f"{self.name} tmp cols {tmp.shape[1]} must be >= the lists' valid cols together "
                 f"({total})"
             )
-        for role, tile in tiles[:-1]:
-            cols = tile.valid_shape[1]
-            if cols != DYNAMIC and cols % coef:
-                raise fail(
-                    f"{self.name} {role} valid cols {cols} must be a multiple of {coef} (whole "
-                    f"{dst.element} pairs)"
-                )
         # pto-isa TMrgSort.hpp CheckOverMemory: tmp and src0 together fit UB.
         ub = target.capacities[Location.VEC]
         need = (lists[0].shape[1] + tmp.shape[1]) * dst.element.bytes

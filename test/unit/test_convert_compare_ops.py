@@ -13,17 +13,19 @@ from pto_dialect.ops.tile_compare import TCmpOp, TCmpSOp, TSelOp, TSelSOp
 from pto_dialect.ops.tile_convert import PAIRS
 from pto_dialect.targets import A2A3, A5, CPU
 
-# tcvt.md "Supported Conversions" (A2A3 / A5 destinations), without S4, H8 and FP4
+# tcvt.md "Supported Conversions" (A2A3 / A5 destinations), without S4
 TCVT_PAGE = {
     "a2a3": {
         "f32": "f16 f32 bf16 i16 i32 i64", "f16": "f32 i32 i16 i8 ui8", "bf16": "f32 i32",
         "i16": "f16 f32", "i32": "f32 i16 i64 f16", "i64": "f32 i32", "ui8": "f16", "i8": "f16",
     },
     "a5": {
-        "f32": "f32 f16 bf16 i16 i32 i64 f8E4M3FN f8E5M2", "f16": "f32 i32 i16 i8 ui8",
-        "bf16": "f32 i32 f16", "i16": "ui8 f16 f32 ui32 i32", "i32": "f32 i16 ui16 i64 ui8",
+        "f32": "f32 f16 bf16 i16 i32 i64 f8E4M3FN f8E5M2 hif8", "f16": "f32 i32 i16 i8 ui8 hif8",
+        "bf16": "f32 i32 f16 f4E1M2x2 f4E2M1x2", "i16": "ui8 f16 f32 ui32 i32",
+        "i32": "f32 i16 ui16 i64 ui8",
         "i64": "f32 i32", "ui8": "f16 ui16", "i8": "f16 i16 i32", "ui32": "ui8 ui16 i16",
-        "f8E4M3FN": "f32", "f8E5M2": "f32",
+        "f8E4M3FN": "f32", "f8E5M2": "f32", "hif8": "f32", "f4E1M2x2": "bf16",
+        "f4E2M1x2": "bf16",
     },
 }  # fmt: skip
 

@@ -27,6 +27,7 @@ from pto_dialect.ops.tile_arg_reduce import (
     TRowArgMaxOp,
     TRowArgMinOp,
 )
+from pto_dialect.records import Effect
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
 
 TARGETS = (A2A3, A5, CPU)
@@ -123,6 +124,26 @@ def test_ties_keep_the_first_and_registers_compare_strictly():
     assert int(run(A5, TRowArgMaxOp, row, F32, (1, 128), I32)[0]) == 5
     col = np.array([[1.0] * 8, [3.0] * 8, [3.0] * 8, [np.nan] * 8], np.float32)
     assert [int(v) for v in run(A2A3, TColArgMaxOp, col, F32, (4, 8), U32)] == [1] * 8
+
+
+@pytest.mark.parametrize("op", [TRowArgMinOp, TColArgMaxOp])
+def test_without_tmp(op: type[ArgReduceTileOp]) -> None:
+    """PTOAS's level-2 form without `tmp` (implicit_tmp_arg_reductions): the same indices."""
+    src = np.array([[3.0, -1.0, 7.0, 2.0] * 4, [0.5, 9.0, -4.0, 1.0] * 4], np.float32)
+    s_type = tile_type(F32, 2, 16, (2, 16))
+    d_type = tile_type(I32, 2, 8, (2, 1)) if op.ROW else tile_type(I32, 1, 16, (1, 16))
+    machine = Machine(A2A3)
+    built = build_tile_op(A2A3, op, [s_type], d_type)
+    assert built.operand_effects() == (Effect.READ, Effect.WRITE)
+    d_valid = d_type.valid_shape
+    tiles = [machine.tile_at(s_type, None, 2, 16), machine.tile_at(d_type, None, *d_valid)]
+    tiles[0].set(src)
+    run_tile_op(TileArgReduceFunctions(machine), built, tiles)
+    out = tiles[1].get()
+    if op.ROW:
+        assert out[:2, 0].tolist() == [1, 2]  # the first minimum of each row
+    else:
+        assert out[0, :16].tolist() == [0, 1, 0, 0] * 4  # the row of each column's maximum
 
 
 def _planned(op: str, dst: str) -> str:

@@ -18,6 +18,7 @@ from interpreters.args import ArrayArg, ScalarArg
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import parse_module
 from interpreters.execute import KernelError, run_function
+from interpreters.semantics.hif8 import decode as hif8_decode
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import CmpMode, RoundMode, SatMode
 from pto_dialect.dtypes import DType, dtype_named
@@ -76,6 +77,7 @@ CASES = [
     (target, src, dst)
     for target in TARGETS
     for src, dst in sorted(PAIRS[target.arch], key=lambda p: (p[0].name, p[1].name))
+    if not {"hif8", "f4E1M2x2", "f4E2M1x2"} & {src.name, dst.name}  # tested below
 ]
 
 
@@ -118,6 +120,68 @@ def test_tcvt_region_modes_and_default_saturation(
         if dst.is_float:
             same |= np.isnan(got.astype(np.float64)) & np.isnan(want.astype(np.float64))
         assert same.all(), (m, s, np.argwhere(~same)[:3])
+
+
+@pytest.mark.parametrize("src", ["f32", "f16"])
+def test_tcvt_hif8_rounds_away_from_zero(src: str) -> None:
+    """A5's H8 paths round away from zero whatever the rmode and do not saturate (pto-isa
+    a5/TCvt.hpp cast32toH8 `vcvt ... ROUND_A, RS_DISABLE`); hif8 -> f32 is exact. Codes of
+    the format definition (test_cube_ops): 0x08 = 1.0, 0x10 = 2.0, 0x40 = 16, 0xC0 = -16;
+    the tie between 0x08 and 0x09 goes to 0x09, -tie to 0x89."""
+    one, next_up = hif8_decode(np.array([0x08, 0x09], np.uint8)).tolist()
+    tie = (one + next_up) / 2
+    values = np.zeros((ROWS, COLS), np.float64)
+    values[0, :7] = [1.0, 2.0, 16.0, -16.0, 0.0, tie, -tie]
+    src_t, dst_t = dtype_named(src), dtype_named("hif8")
+    rint = "{rmode = #pto<round_mode RINT>}"
+    body = [
+        f"pto.tcvt ins(%a0 {rint} : {buf(src_t)}) outs(%a1 : {buf(dst_t)})",
+        f"pto.tcvt ins(%a1 : {buf(dst_t)}) outs(%a2 : {buf(dtype_named('f32'))})",
+    ]
+    text = kernel(A5, [buf(src_t), buf(dst_t), buf(dtype_named("f32"))], body)
+    text = text.replace("dtype=hif8", "dtype=!pto.hif8")
+    codes = np.zeros((ROWS, COLS), np.uint8)
+    back = np.zeros((ROWS, COLS), np.float32)
+    outs = run(text, [ArrayArg(values.astype(src_t.numpy)), ArrayArg(codes), ArrayArg(back)])
+    got, wide = outs[1], outs[2]
+    assert got is not None and wide is not None
+    assert got[0, :7].tolist() == [0x08, 0x10, 0x40, 0xC0, 0x00, 0x09, 0x89]
+    assert wide[0, :5].tolist() == [1.0, 2.0, 16.0, -16.0, 0.0]
+    assert wide[0, 5] == next_up and wide[0, 6] == -next_up
+
+
+@pytest.mark.parametrize(
+    ("fp4", "values", "codes", "decoded"),
+    [  # PTOAS's board-tested tilelang_st tcvt golden (gen_data.py quantize pairs): ties even
+        ("f4E1M2x2", [0.625, 0.875, -0.625, -0.875, 0.75, 1.75], [0x2, 0x4, 0xA, 0xC, 0x3, 0x7],
+         [0.5, 1.0, -0.5, -1.0, 0.75, 1.75]),
+        ("f4E2M1x2", [0.75, 1.25, 1.75, -0.75, -1.25, -1.75], [0x2, 0x2, 0x4, 0xA, 0xA, 0xC],
+         [1.0, 1.0, 2.0, -1.0, -1.0, -2.0]),
+    ],
+)  # fmt: skip
+def test_tcvt_bf16_to_fp4_packs_two_values_a_byte(
+    fp4: str, values: list[float], codes: list[int], decoded: list[float]
+) -> None:
+    """A5 bf16 -> FP4 (tcvt.md): dst has half the columns, the even column's nibble low;
+    FP4 -> bf16 gives the codes' values back."""
+    bf16, f4 = dtype_named("bf16"), dtype_named(fp4)
+    src_t = "!pto.tile_buf<loc=vec, dtype=bf16, rows=1, cols=64>"
+    dst_t = f"!pto.tile_buf<loc=vec, dtype=!pto.{fp4}, rows=1, cols=32>"
+    body = [
+        f"pto.tcvt ins(%a0 : {src_t}) outs(%a1 : {dst_t})",
+        f"pto.tcvt ins(%a1 : {dst_t}) outs(%a2 : {src_t})",
+    ]
+    text = kernel(A5, [src_t, dst_t, src_t], body)
+    src = np.zeros((1, 64), bf16.numpy)
+    src[0, : len(values)] = values
+    outs = run(text, [ArrayArg(src), ArrayArg(np.full((1, 32), 0xFF, np.uint8)),
+                      ArrayArg(np.zeros((1, 64), bf16.numpy))])  # fmt: skip
+    packed, back = outs[1], outs[2]
+    assert packed is not None and back is not None
+    want = [codes[i] | (codes[i + 1] << 4) for i in range(0, len(codes), 2)]
+    assert packed[0, : len(want)].tolist() == want and not packed[0, len(want) :].any()
+    assert [float(v) for v in back[0, : len(values)]] == decoded
+    assert f4.bytes == 1
 
 
 def test_tcvt_valid_region_mismatch_is_a_runtime_error() -> None:

@@ -9,6 +9,8 @@ from typing import Any
 import numpy as np
 import pytest
 from support import Bench, build_tile_op, run_tile_op, vec_tile_type
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Attribute
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.ops.tile_gather import TileGatherFunctions
@@ -197,3 +199,43 @@ def test_tscatter_mask_pattern(pattern: str) -> None:
 
 def _pattern(name: str) -> MaskPatternAttr:
     return MaskPatternAttr(MaskPattern(name))
+
+
+@pytest.mark.parametrize("pattern", ["P0101", "P1010", "P0010", "P1111"])
+def test_tgather_mask_pattern_along_col(pattern: str) -> None:
+    """GATHER_COL (cpu/TGather.hpp TGatherCol): dst row k is src row `group * k + lane`."""
+    group, lane = SELECTED[pattern]
+    rng = np.random.default_rng(6)
+    kept = len(range(lane, 8, group))
+    src_t = vec_tile_type(F32, 8, 16, (8, 16))
+    dst_t = vec_tile_type(F32, 8, 16, (kept, 16))
+    attributes: dict[str, Attribute] = {"maskPattern": _pattern(pattern), "axis": StringAttr("col")}
+    op = build_tile_op(A5, TGatherOp, [src_t], dst_t, attributes=attributes)
+    bench = Bench(A5, fill=32768)
+    src_v, before = values(rng, F32, (8, 16)), values(rng, F32, (8, 16))
+    src, dst = bench.tile(src_t, (8, 16), src_v), bench.tile(dst_t, (kept, 16), before)
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, dst])
+    expected = before.copy()
+    for k, row in enumerate(r for r in range(8) if r % group == lane):
+        expected[k] = src_v[row]
+    assert dst.get().tobytes() == expected.tobytes()
+
+
+@pytest.mark.parametrize("pattern", ["P0101", "P1000"])
+def test_tscatter_mask_pattern_along_col(pattern: str) -> None:
+    """SCATTER_COL (a2a3/TScatter.hpp): dst zeroed, src row i to dst row `group * i + lane`."""
+    group, lane = SELECTED[pattern]
+    rng = np.random.default_rng(8)
+    src_t = vec_tile_type(I16, 2, 32, (2, 32))
+    dst_t = vec_tile_type(I16, 8, 32, (2 * group, 32))
+    attributes: dict[str, Attribute] = {"maskPattern": _pattern(pattern), "axis": StringAttr("col")}
+    op = build_tile_op(A2A3, TScatterOp, [src_t], dst_t, attributes=attributes)
+    bench = Bench(A2A3, fill=32768)
+    src_v = values(rng, I16, (2, 32))
+    src = bench.tile(src_t, (2, 32), src_v)
+    dst = bench.tile(dst_t, (2 * group, 32), values(rng, I16, (8, 32)))
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, dst])
+    expected = np.zeros((8, 32), np.int16)
+    for i in range(2):
+        expected[group * i + lane] = src_v[i]
+    assert dst.get().tobytes() == expected.tobytes()

@@ -309,6 +309,22 @@ TREES: dict[str, Tree] = {
 }
 
 
+@pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
+def test_pairwise_sum_without_tmp(target: TargetProfile) -> None:
+    """PTOAS's level-2 form (the compiler materialises tmp): the same pairwise sum."""
+    rows, cols = 7, cols_for(F32)
+    src = random_src(F32, np.random.default_rng(11), rows, cols)
+    bench = Bench(target)
+    src_t, dst_t = tile_type(F32, rows, cols, (rows, 13)), tile_type(F32, 1, cols, (1, 13))
+    op = build(target, "tcolsum", [src_t], dst_t, binary=True)
+    assert op.not_lowered() is not None and op.scratch_sources() == frozenset()
+    dst = bench.tile(dst_t, (1, 13), None)
+    run_op(bench.machine, op, [bench.tile(src_t, (rows, 13), src), dst])
+    add, zero = scalar_op("tcolsum", F32), np.float32(0)
+    want = [TREES[target.name](list(src[:, j]), add, zero)[0] for j in range(13)]
+    assert bits_equal(dst.get()[0, :13].copy(), np.array(want, np.float32), F32)
+
+
 @pytest.mark.parametrize(
     ("target", "dtype"),
     [(t, d) for t in TARGETS for d in (F32, I32, BF16, I16) if d in legal_dtypes(t, "tcolsum")],

@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import Bench, build_tile_op, run_tile_op, vec_tile_type
-from xdsl.dialects.builtin import BoolAttr, i32
+from xdsl.dialects.builtin import BoolAttr, UnitAttr, i32
+from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
 from interpreters.engine.errors import PtoRuntimeError
@@ -241,6 +242,32 @@ def test_tmrgsort_lists(target: TargetProfile, dtype: DType, exhausted: bool, co
     assert bench.machine.vms4_sr == tuple(heads + [0] * (4 - count))
     if not exhausted:
         assert sum(heads) == sum(sizes)
+
+
+@pytest.mark.parametrize("dtype", [F32, F16], ids=str)
+def test_tmrgsort_lists_without_tmp(dtype: DType) -> None:
+    """PTOAS's level-2 `no_tmp` form: the merge lands in dst directly; dst's columns past the
+    merged pairs keep their values (tmrgsort_dst_wider_implicit_tmp: a wider dst)."""
+    rng = np.random.default_rng(12)
+    coef = 8 // dtype.bytes
+    lists = [sorted_run(rng, n, dtype) for n in (5, 3, 4)]
+    bench = Bench(A2A3, fill=65536)
+    tiles = [row_tile(bench, dtype, packed_row(p, dtype), 16 * coef, len(p) * coef)
+             for p in lists]  # fmt: skip
+    dst_cols = 16 * coef  # 12 pairs merged, 4 pairs' columns left as they were
+    dst_t = vec_tile_type(dtype, 1, 32 * coef, (1, dst_cols))
+    attributes: dict[str, Attribute] = {"exhausted": _bool(False), "no_tmp": UnitAttr()}
+    op = build_tile_op(A2A3, TMrgSortOp, [t.type for t in tiles], dst_t, attributes=attributes)
+    assert isinstance(op, TMrgSortOp) and op.scratch_sources() == frozenset()
+    initial = rng.integers(0, 2**16, (1, 32 * coef * dtype.bytes // 2)).astype(np.uint16)
+    dst = bench.tile(dst_t, (1, dst_cols), initial.view(dtype.numpy))
+    run_tile_op(TileSortFunctions(bench.machine), op, [*tiles, dst])
+    merged, heads = ref_merge(lists, exhausted=False)
+    produced = pack(merged, dtype)
+    got = dst.get()[0].tobytes()
+    assert got[: len(produced)] == produced
+    assert got[len(produced) :] == initial.tobytes()[len(produced) :]
+    assert bench.machine.vms4_sr == (5, 3, 4, 0) and heads == [5, 3, 4]
 
 
 def test_tmrgsort_unsorted_list_is_an_error() -> None:

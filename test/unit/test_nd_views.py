@@ -23,15 +23,16 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters.args import ArrayArg
-from interpreters.engine.errors import PtoRuntimeError
 from interpreters.execute import KernelError, RunResult, run_function
 from interpreters.machine.memory import Memory, TensorView
 from interpreters.semantics import transfer
 from passes.insert_sync import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
+from pto_dialect.attrs import PadValue, TargetArch
 from pto_dialect.dtypes import F32
 from pto_dialect.ops.dma_v06 import MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
+from pto_dialect.rules import PAD_RULES
 from pto_dialect.types import MemorySpace
 
 TARGETS = ("a2a3", "a5", "cpu")
@@ -248,14 +249,30 @@ def test_lowered_transfers_move_the_same_bytes(case: Case, target: str) -> None:
     assert np.array_equal(ub_before, ub_after)
 
 
-def test_a_boxed_tile_needs_a_2d_window_at_run_time() -> None:
-    mem = Memory("gm:arg0", MemorySpace.GM, np.zeros(4096, np.uint8))
-    view = TensorView(mem, 0, (2, 16, 16), (256, 16, 1), F32)
-    with pytest.raises(PtoRuntimeError, match="a boxed tile moves to or from a 2-D window"):
-        view.window(None)
-    window = view.window(True)  # the same view is 32x16 to a row-major tile
-    assert window.shape == (32, 16)
-    assert view.window(False).shape == (16, 32)
+def test_a_boxed_tile_meets_an_nz_window() -> None:
+    """A boxed tile reads an N-D view as NZ (tload_common.hpp CheckNzFormat: rows S2 x S3,
+    cols S0 x S1 x S4): PTOAS's board-tested tilelang_st tload `nz_f32_128x128` loads a
+    16x1x128x1x8 view, tile element (r, c) = view[c // 8, 0, r, 0, c % 8]; a 2-D view is
+    the plain matrix."""
+    data = np.arange(16 * 128 * 8, dtype=np.float32)
+    mem = Memory("gm:arg0", MemorySpace.GM, data.view(np.uint8).copy())
+    view = TensorView(mem, 0, (16, 1, 128, 1, 8), (1024, 1024, 8, 8, 1), F32)
+    window = view.window(None)
+    assert window.shape == (128, 128)
+    tile = np.zeros((128, 128), np.float32)
+    transfer.load(window, tile, (128, 128), F32, PadValue.NULL, PAD_RULES[TargetArch.A5])
+    rows, cols = np.meshgrid(np.arange(128), np.arange(128), indexing="ij")
+    assert np.array_equal(tile, data[(cols // 8) * 1024 + rows * 8 + cols % 8])
+    tile[5, 17] = -1.0  # and back: the same element of the view
+    transfer.store(tile, window, (128, 128), F32)
+    stored = np.frombuffer(mem.data, np.float32)
+    changed = np.flatnonzero(stored != data)
+    assert changed.tolist() == [2 * 1024 + 5 * 8 + 1] and stored[changed[0]] == -1.0
+    flat = TensorView(mem, 0, (16, 16), (16, 1), F32)
+    assert flat.window(None).shape == (16, 16)
+    view3 = TensorView(mem, 0, (2, 16, 16), (256, 16, 1), F32)
+    assert view3.window(None).shape == (32, 16)  # (1, 1, 2, 16, 16): rows 2 x 16
+    assert view3.window(True).shape == (32, 16) and view3.window(False).shape == (16, 32)
 
 
 def test_an_nd_window_smaller_than_the_valid_region_is_a_run_time_error() -> None:

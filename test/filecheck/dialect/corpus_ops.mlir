@@ -364,3 +364,12 @@ module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// PTOAS's early samples drop the `!pto.tile_buf` prefix of an ins/outs type (an unqualified
+// `type($a)` of a tile_buf operand prints the bare `<...>`): test/samples/MatMul/tmatmulk.pto.
+// CHECK-LABEL: func.func @bare_tile_buf_type
+// CHECK: pto.tadd ins(%s, %s : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%s : !pto.tile_buf<{{.*}}>)
+func.func @bare_tile_buf_type(%s: !s) {
+  pto.tadd ins(%s, %s : <loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !s) outs(%s : <loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  func.return
+}

@@ -475,10 +475,10 @@ func.func @assign_type(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %a
 
 // -----
 
-// mask-pattern tgather: the row axis
+// mask-pattern tgather: the row or the col axis
 func.func @gather_col(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
-  // expected-error @+1 {{pto.tgather with maskPattern gathers along axis "row" here (the "col" form, pto-isa's GATHER_COL, is not defined yet), got "col"}}
-  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, "col") outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
+  // expected-error @+1 {{pto.tgather with maskPattern takes axis "row" or "col", got "diag"}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P1111>} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>, "diag") outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>)
   func.return
 }
 

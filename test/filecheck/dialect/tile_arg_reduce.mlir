@@ -27,6 +27,8 @@
 // GENERIC: "pto.trowargmin"(%sb, %sb, %rb) <{operandSegmentSizes = array<i32: 2, 1>}>
 // GENERIC: "pto.tcolargmax"(%sb, %sb, %cb) <{operandSegmentSizes = array<i32: 2, 1>}>
 // GENERIC: "pto.tcolargmin"(%sb, %sb, %cb) <{operandSegmentSizes = array<i32: 2, 1>}>
+// CHECK-NEXT: pto.tcolargmax ins(%sb : !pto.tile_buf<{{.*}}>) outs(%cb : !pto.tile_buf<{{.*}}>)
+// GENERIC: "pto.tcolargmax"(%sb, %cb) <{operandSegmentSizes = array<i32: 1, 1>}>
 func.func @arg_reduce(%s: !s, %sb: !sb, %rb: !rb, %cb: !cb) {
   %0 = pto.trowargmax %s, %s : (!s, !s) -> !ri
   %1 = pto.trowargmin %s, %s : (!s, !s) -> !ri
@@ -36,5 +38,6 @@ func.func @arg_reduce(%s: !s, %sb: !sb, %rb: !rb, %cb: !cb) {
   pto.trowargmin ins(%sb, %sb : !sb, !sb) outs(%rb : !rb)
   pto.tcolargmax ins(%sb, %sb : !sb, !sb) outs(%cb : !cb)
   pto.tcolargmin ins(%sb, %sb : !sb, !sb) outs(%cb : !cb)
+  pto.tcolargmax ins(%sb : !sb) outs(%cb : !cb)
   func.return
 }

@@ -16,3 +16,15 @@ func.func @concat(%x: !h, %y: !h, %z: !w, %p: !a) {
   %0 = pto.tconcat %p, %p : (!a, !a) -> !b
   func.return
 }
+
+!d = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
+!n = !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, v_row=8, v_col=1>
+
+// The indexed form (PTOAS's tconcatidx): per-row byte counts in column 0 of the index tiles.
+// CHECK-LABEL: func.func @concat_idx
+// CHECK-NEXT: pto.tconcatidx ins(%a, %b, %i, %j : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64{{.*}}>, !pto.tile_buf<{{.*}}>, !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, v_row=8, v_col=1{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%c : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64{{.*}}>)
+// GENERIC: "pto.tconcatidx"(%a, %b, %i, %j, %c) <{operandSegmentSizes = array<i32: 4, 1>}>
+func.func @concat_idx(%a: !d, %b: !d, %i: !n, %j: !n, %c: !d) {
+  pto.tconcatidx ins(%a, %b, %i, %j : !d, !d, !n, !n) outs(%c : !d)
+  func.return
+}

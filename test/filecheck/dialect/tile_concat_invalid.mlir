@@ -69,3 +69,77 @@ func.func @case7(%a: !pto.tile<loc=vec, dtype=f32, rows=8, cols=16>) {
   %r = pto.tconcat %a, %a : (!pto.tile<loc=vec, dtype=f32, rows=8, cols=16>, !pto.tile<loc=vec, dtype=f32, rows=8, cols=16>) -> !pto.tile<loc=vec, dtype=f32, rows=8, cols=32, v_col=?>
   func.return
 }
+
+// -----
+
+!d = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
+!h = !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=64>
+!n = !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, v_row=8, v_col=1>
+
+// tconcatidx: one data type
+func.func @idx_dtype(%a: !d, %h: !h, %i: !n) {
+  // expected-error @+1 {{pto.tconcatidx src1 dtype f16 must equal the dst dtype f32}}
+  pto.tconcatidx ins(%a, %h, %i, %i : !d, !h, !n, !n) outs(%a : !d)
+  func.return
+}
+
+// -----
+
+!d = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
+!n = !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, v_row=8, v_col=1>
+!u = !pto.tile_buf<loc=vec, dtype=ui32, rows=8, cols=8, v_row=8, v_col=1>
+
+// tconcatidx: one index type
+func.func @idx_index_types(%a: !d, %i: !n, %u: !u) {
+  // expected-error @+1 {{pto.tconcatidx src1Idx dtype ui32 must equal the src0Idx dtype i32}}
+  pto.tconcatidx ins(%a, %a, %i, %u : !d, !d, !n, !u) outs(%a : !d)
+  func.return
+}
+
+// -----
+
+!d = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
+!n = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=1>
+
+// tconcatidx: integer index tiles (TConcatIdxCheck)
+func.func @idx_index_dtype(%a: !d, %i: !n) {
+  // expected-error @+1 {{pto.tconcatidx src0Idx dtype f32 is not supported on target cpu (supported: i16, i32, i8, ui16, ui32, ui8)}}
+  pto.tconcatidx ins(%a, %a, %i, %i : !d, !d, !n, !n) outs(%a : !d)
+  func.return
+}
+
+// -----
+
+!d = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
+!n = !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, v_row=4, v_col=1>
+
+// tconcatidx: one valid row count
+func.func @idx_rows(%a: !d, %i: !n) {
+  // expected-error @+1 {{pto.tconcatidx src0Idx valid rows 4 must equal the dst valid rows 8}}
+  pto.tconcatidx ins(%a, %a, %i, %i : !d, !d, !n, !n) outs(%a : !d)
+  func.return
+}
+
+// -----
+
+!d = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
+!n = !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=8, v_row=8, v_col=0>
+
+// tconcatidx: the count is column 0
+func.func @idx_cols(%a: !d, %i: !n) {
+  // expected-error @+1 {{pto.tconcatidx src0Idx needs a valid column (the count is column 0)}}
+  pto.tconcatidx ins(%a, %a, %i, %i : !d, !d, !n, !n) outs(%a : !d)
+  func.return
+}
+
+// -----
+
+!a = !pto.tile<loc=vec, dtype=f32, rows=8, cols=64>
+!n = !pto.tile<loc=vec, dtype=i32, rows=8, cols=8, v_row=8, v_col=1>
+
+// tconcatidx: DPS only
+func.func @idx_ssa(%a: !a, %i: !n) {
+  // expected-error @+1 {{pto.tconcatidx leaves the columns a row does not fill as they were: use the DPS form (outs(%dst))}}
+  %0 = pto.tconcatidx %a, %a, %i, %i : (!a, !a, !n, !n) -> !a
+  func.return
+}

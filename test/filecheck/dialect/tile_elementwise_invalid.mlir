@@ -158,11 +158,12 @@ func.func @case15(%a: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16>) {
 
 // -----
 
-// txor.md, Temporary Space (A2A3): XOR goes through a scratch tile
+// txor: src0, src1 and A2/A3's scratch tile, which PTOAS's level-2 form may omit
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @txor_no_tmp(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) {
-    // expected-error @+1 {{pto.txor needs a tmp operand on target a2a3 (txor.md: A2A3 computes XOR through a scratch tile)}}
-    %x = pto.txor %a, %a : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
+    %ok = pto.txor %a, %a : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
+    // expected-error @+1 {{pto.txor expects src0, src1 and an optional tmp, got 4 sources}}
+    %x = pto.txor %a, %a, %a, %a : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
     func.return
   }
 }

@@ -43,12 +43,17 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // CHECK-NEXT: pto.tscatter ins(%half, {maskPattern = #pto.mask_pattern<P1010>} : !pto.tile_buf<{{.*}}>) outs(%src : !pto.tile_buf<{{.*}}>)
 // CHECK-NEXT: %0 = pto.tgather %s {maskPattern = #pto.mask_pattern<P1000>} : !pto.tile<loc=vec, dtype=f16, rows=1, cols=64{{.*}}> -> !pto.tile<loc=vec, dtype=f16, rows=1, cols=16{{.*}}>
 // GENERIC: "pto.tgather"(%src, %half) <{operandSegmentSizes = array<i32: 1, 1>}> {maskPattern = #pto.mask_pattern<P0101>}
+// CHECK-NEXT: pto.tgather ins(%rows, {maskPattern = #pto.mask_pattern<P0010>, axis = "col"} : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16{{.*}}>) outs(%row : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16{{.*}}>)
+// CHECK-NEXT: pto.tscatter ins(%row, {maskPattern = #pto.mask_pattern<P0010>, axis = "col"} : !pto.tile_buf<{{.*}}>) outs(%rows : !pto.tile_buf<{{.*}}>)
 // GENERIC: "pto.tscatter"(%half, %src) <{operandSegmentSizes = array<i32: 1, 1>}> {maskPattern = #pto.mask_pattern<P1010>}
+// GENERIC: "pto.tgather"(%rows, %row) <{operandSegmentSizes = array<i32: 1, 1>}> {maskPattern = #pto.mask_pattern<P0010>, axis = "col"}
 builtin.module attributes {pto.target_arch = "a5"} {
-  func.func @mask(%src: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64>, %half: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, %s: !pto.tile<loc=vec, dtype=f16, rows=1, cols=64>) {
+  func.func @mask(%src: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64>, %half: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, %s: !pto.tile<loc=vec, dtype=f16, rows=1, cols=64>, %rows: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16>, %row: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16>) {
     pto.tgather ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64>) outs(%half : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>)
     pto.tscatter ins(%half, {maskPattern = #pto.mask_pattern<P1010>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>) outs(%src : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64>)
     %0 = pto.tgather %s {maskPattern = #pto.mask_pattern<P1000>} : !pto.tile<loc=vec, dtype=f16, rows=1, cols=64> -> !pto.tile<loc=vec, dtype=f16, rows=1, cols=16>
+    pto.tgather ins(%rows, {maskPattern = #pto.mask_pattern<P0010>} : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16>, "col") outs(%row : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16>)
+    pto.tscatter ins(%row, {maskPattern = #pto.mask_pattern<P0010>} : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16>, "col") outs(%rows : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16>)
     func.return
   }
 }

@@ -256,3 +256,39 @@ func.func @mask_fit(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=32>, %d: 
   pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=16>)
   func.return
 }
+
+// -----
+
+// GATHER_COL: dst has the selected rows of src
+func.func @gather_col_rows(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=3, v_col=16>) {
+  // expected-error @+1 {{pto.tgather along axis "col" selects 4 of the 8 src valid rows, but dst has 3 valid rows}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>, "col") outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=3, v_col=16>)
+  func.return
+}
+
+// -----
+
+// GATHER_COL: whole rows, src's valid columns
+func.func @gather_col_cols(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16, v_row=4, v_col=8>) {
+  // expected-error @+1 {{pto.tgather along axis "col": dst valid cols 8 must equal the src valid cols 16}}
+  pto.tgather ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>, "col") outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=16, v_row=4, v_col=8>)
+  func.return
+}
+
+// -----
+
+// SCATTER_COL: whole rows, src's valid columns
+func.func @scatter_col_cols(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=64>) {
+  // expected-error @+1 {{pto.tscatter along axis "col": dst valid cols 64 must equal the src valid cols 32}}
+  pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, "col") outs(%d : !pto.tile_buf<loc=vec, dtype=f16, rows=2, cols=64>)
+  func.return
+}
+
+// -----
+
+// SCATTER_COL: src has one row per selected dst row
+func.func @scatter_col_rows(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=f16, rows=4, cols=32>) {
+  // expected-error @+1 {{pto.tscatter along axis "col": #pto.mask_pattern<P0101> selects 2 of the 4 dst valid rows, but src has 1 valid rows}}
+  pto.tscatter ins(%s, {maskPattern = #pto.mask_pattern<P0101>} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, "col") outs(%d : !pto.tile_buf<loc=vec, dtype=f16, rows=4, cols=32>)
+  func.return
+}

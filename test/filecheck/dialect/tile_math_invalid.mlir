@@ -286,11 +286,12 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // -----
 
-// tprelu takes src0, src1 and tmp
-builtin.module attributes {pto.target_arch = "a5"} {
+// tprelu takes src0, src1 and a tmp that PTOAS's level-2 form may omit
+builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @f(%s0: !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, %s1: !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>) {
-    // expected-error @+1 {{pto.tprelu expects 3 source operand(s), got 2}}
-    %x = pto.tprelu %s0, %s1 : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>
+    %ok = pto.tprelu %s0, %s1 : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>
+    // expected-error @+1 {{pto.tprelu expects src0, src1 and an optional tmp, got 1 sources}}
+    %x = pto.tprelu %s0 : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>
     func.return
   }
 }
@@ -308,10 +309,10 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // -----
 
-// tprelu A2/A3 tmp: more valid rows than dst (tprelu.md)
+// tprelu A2/A3 tmp: more rows than dst's valid rows (the mask row follows them)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @f(%s0: !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, %s1: !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, %s2: !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>) {
-    // expected-error @+1 {{pto.tprelu tmp valid rows 16 must exceed the dst valid rows 16 on target a2a3 (tprelu.md: the mask goes after the valid rows)}}
+    // expected-error @+1 {{pto.tprelu tmp rows 16 must exceed the dst valid rows 16 on target a2a3 (the select mask goes in tmp row 16)}}
     %x = pto.tprelu %s0, %s1, %s2 : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>
     func.return
   }
@@ -352,11 +353,12 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // -----
 
-// trem takes src0, src1 and tmp
-builtin.module attributes {pto.target_arch = "a5"} {
+// trem takes src0, src1 and a tmp that PTOAS's level-2 form may omit
+builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @f(%s0: !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, %s1: !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>) {
-    // expected-error @+1 {{pto.trem expects 3 source operand(s), got 2}}
-    %x = pto.trem %s0, %s1 : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>
+    %ok = pto.trem %s0, %s1 : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>
+    // expected-error @+1 {{pto.trem expects src0, src1 and an optional tmp, got 1 sources}}
+    %x = pto.trem %s0 : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>
     func.return
   }
 }

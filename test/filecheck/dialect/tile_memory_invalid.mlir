@@ -397,10 +397,10 @@ func.func @dn_window(%t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout
 
 // -----
 
-// a boxed tile (ND -> NZ load) moves a 2-D window
+// a boxed tile meets an N-D view as NZ (S0..S4): rows S2 x S3, cols S0 x S1 x S4
 func.func @boxed_nd(%pv: !pto.partition_tensor_view<2x8x16xf16>) {
-  // expected-error @+1 {{pto.tload dst is a boxed tile, which moves to or from a 2-D window, but the partition view 2x8x16 has a leading dimension other than 1}}
-  %x = pto.tload %pv : !pto.partition_tensor_view<2x8x16xf16> -> !pto.tile<loc=mat, dtype=f16, rows=16, cols=16, blayout=col_major, slayout=row_major>
+  // expected-error @+1 {{pto.tload dst valid region 32x16 does not fit the partition view 2x8x16: to a boxed tile it is a 16x16 window (rows 16 < 32)}}
+  %x = pto.tload %pv : !pto.partition_tensor_view<2x8x16xf16> -> !pto.tile<loc=mat, dtype=f16, rows=32, cols=16, blayout=col_major, slayout=row_major>
   func.return
 }
 

@@ -98,10 +98,11 @@ func.func @case9(%s: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
 
 // -----
 
-// tcolsum: isBinary accumulates through the tmp tile
-func.func @case10(%s: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
-  // expected-error @+1 {{pto.tcolsum with isBinary = true needs a tmp operand}}
-  %x = pto.tcolsum %s {isBinary = true} : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=1, cols=16>
+// tcolsum: isBinary accumulates through a vec tmp tile (PTOAS's level 2 may omit it)
+func.func @case10(%s: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %m: !pto.tile<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) {
+  %ok = pto.tcolsum %s {isBinary = true} : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=f32, rows=1, cols=16>
+  // expected-error @+1 {{pto.tcolsum tmp must be in loc=vec, got loc=mat}}
+  %x = pto.tcolsum %s, %m {isBinary = true} : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, !pto.tile<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>) -> !pto.tile<loc=vec, dtype=f32, rows=1, cols=16>
   func.return
 }
 

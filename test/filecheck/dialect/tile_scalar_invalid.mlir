@@ -130,11 +130,12 @@ func.func @case13(%a: !pto.tile<loc=vec, dtype=f16, rows=16, cols=16>, %s: bf16)
 
 // -----
 
-// txors: A2/A3 needs tmp
+// txors: A2/A3's tmp is a vec tile (PTOAS's level-2 form may omit it)
 builtin.module attributes {pto.target_arch = "a2a3"} {
-  func.func @case14(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, %s: i16) {
-    // expected-error @+1 {{pto.txors needs a tmp operand on target a2a3 (its page: the implementation computes through a scratch tile)}}
-    %x = pto.txors %a, %s : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, i16) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
+  func.func @case14(%a: !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, %m: !pto.tile<loc=mat, dtype=i16, rows=16, cols=16, blayout=col_major, slayout=row_major>, %s: i16) {
+    %ok = pto.txors %a, %s : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, i16) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
+    // expected-error @+1 {{pto.txors tmp must be in loc=vec, got loc=mat}}
+    %x = pto.txors %a, %s, %m : (!pto.tile<loc=vec, dtype=i16, rows=16, cols=16>, i16, !pto.tile<loc=mat, dtype=i16, rows=16, cols=16, blayout=col_major, slayout=row_major>) -> !pto.tile<loc=vec, dtype=i16, rows=16, cols=16>
     func.return
   }
 }
@@ -150,11 +151,13 @@ func.func @case15(%a: !pto.tile<loc=vec, dtype=i32, rows=16, cols=16>, %t: !pto.
 
 // -----
 
-// trems tmp: at least dst's valid cols
+// trems tmp on A2/A3: at least dst's valid cols (A5 neither validates nor uses it)
+builtin.module attributes {pto.target_arch = "a2a3"} {
 func.func @case16(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, %t: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_col=8>, %s: f32) {
   // expected-error @+1 {{pto.trems tmp valid cols 8 must be at least the dst valid cols 16 (trems.md, tmp buffer requirements)}}
   %x = pto.trems %a, %s, %t : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>, f32, !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, v_col=8>) -> !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>
   func.return
+}
 }
 
 // -----

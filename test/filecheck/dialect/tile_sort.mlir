@@ -21,6 +21,8 @@
 // GENERIC: "pto.tmrgsort"(%d, %c64, %d) <{operandSegmentSizes = array<i32: 2, 1>}>
 // GENERIC: "pto.tmrgsort"(%s, %s, %t, %d, %ex) <{operandSegmentSizes = array<i32: 3, 2>}> {exhausted = false}
 // GENERIC: "pto.tmrgsort"(%s, %s, %s, %t, %d) <{operandSegmentSizes = array<i32: 4, 1>}> {exhausted = true}
+// CHECK-NEXT: pto.tmrgsort ins(%s, %s {no_tmp, exhausted = false} : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%d, %ex : !pto.tile_buf<{{.*}}>, vector<4xi16>)
+// GENERIC: "pto.tmrgsort"(%s, %s, %d, %ex) <{operandSegmentSizes = array<i32: 2, 2>}> {no_tmp, exhausted = false}
 func.func @dps(%s: !s, %i: !i, %d: !d, %t: !t, %ex: vector<4xi16>) {
   %c64 = arith.constant 64 : i32
   pto.tsort32 ins(%s, %i : !s, !i) outs(%d : !d)
@@ -28,6 +30,7 @@ func.func @dps(%s: !s, %i: !i, %d: !d, %t: !t, %ex: vector<4xi16>) {
   pto.tmrgsort ins(%d, %c64 : !d, i32) outs(%d : !d)
   pto.tmrgsort ins(%s, %s, %t {exhausted = false} : !s, !s, !t) outs(%d, %ex : !d, vector<4xi16>)
   pto.tmrgsort ins(%s, %s, %s, %t {exhausted = true} : !s, !s, !s, !t) outs(%d : !d)
+  pto.tmrgsort ins(%s, %s no_tmp {exhausted = false} : !s, !s) outs(%d, %ex : !d, vector<4xi16>)
   func.return
 }
 

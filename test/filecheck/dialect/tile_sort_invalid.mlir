@@ -297,3 +297,12 @@ func.func @case31(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256>, %d: !
   pto.tmrgsort ins(%s, %c : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256>, i32) outs(%d, %e : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256>, vector<4xi16>)
   func.return
 }
+
+// -----
+
+// tmrgsort no_tmp (PTOAS level 2): format 2's lists only
+func.func @no_tmp_single(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256>, %c: i32) {
+  // expected-error @+1 {{pto.tmrgsort no_tmp takes format 2's 2 to 4 lists and no tmp tile}}
+  pto.tmrgsort ins(%s, %c no_tmp : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256>, i32) outs(%s : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=256>)
+  func.return
+}
