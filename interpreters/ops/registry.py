@@ -155,6 +155,7 @@ PROJECT = (
     _pto("tile_config", "TileConfigFunctions"),
     _pto("tile_gm_gather", "TileGmGatherFunctions"),
     _pto("vector_spr", "VectorSprFunctions"),
+    _pto("vector_ub", "VectorUbFunctions"),
     _pto("tile_prefetch", "TilePrefetchFunctions"),
     _pto("fusion_region", "FusionRegionFunctions"),
     Functions(
