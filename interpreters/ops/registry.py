@@ -156,6 +156,8 @@ PROJECT = (
     _pto("tile_gm_gather", "TileGmGatherFunctions"),
     _pto("vector_spr", "VectorSprFunctions"),
     _pto("vector_ub", "VectorUbFunctions"),
+    _pto("vector_a5_extra", "VectorA5ExtraFunctions"),
+    _pto("trap", "TrapFunctions"),
     _pto("tile_prefetch", "TilePrefetchFunctions"),
     _pto("fusion_region", "FusionRegionFunctions"),
     Functions(

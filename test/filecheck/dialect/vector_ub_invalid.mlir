@@ -1,4 +1,5 @@
 // RUN: pto-opt %s --split-input-file --verify-diagnostics
+// (pto.ub.* and the micro-ops of test/filecheck/dialect/micro_extra.mlir)
 
 // operands in UB (PTOAS VPTO.cpp: "requires UB-backed operands")
 func.func @case0(%g: !pto.ptr<f32, gm>, %u: !pto.ptr<f32, ub>, %c: i64) {
@@ -31,5 +32,40 @@ func.func @case2(%u: !pto.ptr<i32, ub>, %c: i64) {
 func.func @case3(%u: !pto.ptr, %c: i64) {
   // expected-error @+1 {{pto.ub.vdup dst must be a typed !pto.ptr, got !pto.ptr}}
   pto.ub.vdup %u, %c, %c, %c, %c, %c, %c : !pto.ptr, i64, i64, i64, i64, i64, i64
+  func.return
+}
+
+// -----
+
+// pltm's mask has the op's granularity
+func.func @case4(%l: i16, %b: i32) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.pltm_b16 result !pto.mask<b32> must have the op's granularity !pto.mask<b16>}}
+    %m = pto.pltm_b16 %l, %b : i16, i32 -> !pto.mask<b32>
+  }
+  func.return
+}
+
+// -----
+
+// vmadd: floats only (07-binary-vector-ops.md, A5 types f16, bf16, f32)
+module attributes {pto.target_arch = "a5"} {
+  func.func @case5(%v: !pto.vreg<64xi32>, %m: !pto.mask<b32>) {
+    pto.vecscope {
+      // expected-error @+1 {{pto.vmadd element type i32 is not supported on target a5 (supported: bf16, f16, f32)}}
+      %r = pto.vmadd %v, %v, %v, %m : !pto.vreg<64xi32>, !pto.vreg<64xi32>, !pto.vreg<64xi32>, !pto.mask<b32> -> !pto.vreg<64xi32>
+    }
+    func.return
+  }
+}
+
+// -----
+
+// vcbmax: the predicate has the mask's type
+func.func @case6(%v: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.vcbmax predicate type !pto.mask<b16> must equal the mask type !pto.mask<b32>}}
+    %r, %p = pto.vcbmax %v, %m : !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>, !pto.mask<b16>
+  }
   func.return
 }

@@ -1,0 +1,59 @@
+"""Interpreter functions of `pto_dialect.ops.vector_a5_extra`: `pltm_b*` masks, `vmadd`
+(the fused multiply-add of `vmula`, operands in its order) and `vcbmax`/`vcbmin` (the
+extremum of `vcmax`/`vcmin` and the lanes that equal it)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import numpy as np
+from xdsl.interpreter import Interpreter, PythonValues
+
+from interpreters.engine.impls import implements, register_functions
+from interpreters.machine.core import MachineFunctions
+from interpreters.semantics import vector_arith as sem
+from interpreters.semantics.vector_reduce import extremum
+from pto_dialect.dtypes import I8, I16, I32
+from pto_dialect.ops.vector_a5_extra import PltmOp, VcbExtremumOp, VMaddOp
+from pto_dialect.types import VRegType
+
+_MASK_COST_DTYPE = {8: I8, 16: I16, 32: I32}
+
+
+@register_functions
+class VectorA5ExtraFunctions(MachineFunctions):
+    @implements(PltmOp)
+    def run_pltm(self, interpreter: Interpreter, op: PltmOp, args: PythonValues) -> PythonValues:
+        loop, bound = _signed(int(args[0]), 16), sem.to_i32(int(args[1]))
+        lanes = op.lanes
+        active = min(max(bound - loop * lanes, 0), lanes)
+        self.on_vector_pipe(op, _MASK_COST_DTYPE[op.BITS])
+        return (sem.lane_prefix(lanes, active),)
+
+    @implements(VMaddOp)
+    def run_vmadd(self, interpreter: Interpreter, op: VMaddOp, args: PythonValues) -> PythonValues:
+        acc, lhs, rhs, mask = cast(tuple[np.ndarray, ...], tuple(args))
+        dtype = cast(VRegType, op.result.type).element
+        result = sem.multiply_add(rhs, acc, lhs, mask, dtype)  # rhs + acc * lhs
+        self.on_vector_pipe(op, dtype)
+        return (result,)
+
+    @implements(VcbExtremumOp)
+    def run_vcb(
+        self, interpreter: Interpreter, op: VcbExtremumOp, args: PythonValues
+    ) -> PythonValues:
+        values, mask = cast(tuple[np.ndarray, np.ndarray], tuple(args))
+        value, _ = extremum(values, mask, op.LARGEST)
+        result = np.zeros_like(values)
+        result[0] = value
+        same = values == value
+        if values.dtype.kind == "f" and np.isnan(value):
+            same = np.isnan(values)
+        dtype = cast(VRegType, op.input.type).element
+        self.on_vector_pipe(op, dtype)
+        return (result, mask & same)
+
+
+def _signed(value: int, bits: int) -> int:
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >> (bits - 1) else value

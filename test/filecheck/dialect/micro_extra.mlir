@@ -1,0 +1,31 @@
+// RUN: %roundtrip %s --generic-to %t.generic | filecheck %s
+// RUN: filecheck %s --check-prefix=GENERIC --input-file %t.generic
+
+// Micro-ops of PTOAS's a5_extra and trap kernels: pltm_b*, vmadd, vcbmax/vcbmin, trap.
+
+module attributes {pto.target_arch = "a5"} {
+  // CHECK-LABEL: func.func @a5_extra
+  // CHECK: %m8 = pto.pltm_b8 %loop, %bound : i16, i32 -> !pto.mask<b8>
+  // CHECK-NEXT: %m16 = pto.pltm_b16 %loop, %bound : i16, i32 -> !pto.mask<b16>
+  // CHECK-NEXT: %m32 = pto.pltm_b32 %loop, %bound : i16, i32 -> !pto.mask<b32>
+  // CHECK-NEXT: %r = pto.vmadd %f, %f, %f, %m32 : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
+  // CHECK-NEXT: %v, %p = pto.vcbmax %h, %m16 : !pto.vreg<128xi16>, !pto.mask<b16> -> !pto.vreg<128xi16>, !pto.mask<b16>
+  // CHECK-NEXT: %w, %q = pto.vcbmin %h, %m16 : !pto.vreg<128xi16>, !pto.mask<b16> -> !pto.vreg<128xi16>, !pto.mask<b16>
+  // CHECK: pto.trap
+  // GENERIC: "pto.pltm_b16"(%loop, %bound) : (i16, i32) -> !pto.mask<b16>
+  // GENERIC: "pto.vmadd"(%f, %f, %f, %m32) : (!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32>) -> !pto.vreg<64xf32>
+  // GENERIC: "pto.vcbmin"(%h, %m16) : (!pto.vreg<128xi16>, !pto.mask<b16>) -> (!pto.vreg<128xi16>, !pto.mask<b16>)
+  // GENERIC: "pto.trap"() : () -> ()
+  func.func @a5_extra(%loop: i16, %bound: i32, %f: !pto.vreg<64xf32>, %h: !pto.vreg<128xi16>) {
+    pto.vecscope {
+      %m8 = pto.pltm_b8 %loop, %bound : i16, i32 -> !pto.mask<b8>
+      %m16 = pto.pltm_b16 %loop, %bound : i16, i32 -> !pto.mask<b16>
+      %m32 = pto.pltm_b32 %loop, %bound : i16, i32 -> !pto.mask<b32>
+      %r = pto.vmadd %f, %f, %f, %m32 : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
+      %v, %p = pto.vcbmax %h, %m16 : !pto.vreg<128xi16>, !pto.mask<b16> -> !pto.vreg<128xi16>, !pto.mask<b16>
+      %w, %q = pto.vcbmin %h, %m16 : !pto.vreg<128xi16>, !pto.mask<b16> -> !pto.vreg<128xi16>, !pto.mask<b16>
+    }
+    pto.trap
+    return
+  }
+}

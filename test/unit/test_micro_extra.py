@@ -1,0 +1,76 @@
+"""pltm_b*, vmadd, vcbmax/vcbmin and trap in the interpreter, against references written
+from PTOAS's micro-ISA pages (05-materialization-predicate.md, 07-binary-vector-ops.md,
+10-reduction-ops.md): lane formulas in Python, the fused multiply-add by exact rationals.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp, i16, i32
+from xdsl.dialects.test import TestOp as ValuesOp
+from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.ir import Attribute
+
+from interpreters.api import PtoRunError, parse, run
+from interpreters.machine.core import Machine
+from interpreters.ops.vector_a5_extra import VectorA5ExtraFunctions
+from pto_dialect.dtypes import F32, I16, mlir_type
+from pto_dialect.ops.base import PtoOp
+from pto_dialect.ops.vector_a5_extra import PLTM_OPS, VcbmaxOp, VcbminOp, VMaddOp
+from pto_dialect.targets import A5
+from pto_dialect.types import MaskType, VRegType
+
+
+def run_op(
+    op_type: type[PtoOp], operands: list[Attribute], results: list[Attribute], args: list[Any]
+) -> PythonValues:
+    values = ValuesOp(result_types=operands).results
+    op = op_type.create(operands=list(values), result_types=results)
+    interpreter = Interpreter(ModuleOp([]))
+    interpreter.register_implementations(VectorA5ExtraFunctions(Machine(A5)))
+    return interpreter.run_op(op, tuple(args))
+
+
+@pytest.mark.parametrize("bits", [8, 16, 32])
+@pytest.mark.parametrize(("loop", "bound"), [(0, 5), (1, 100), (3, 10), (-1, 0), (2, 10**6)])
+def test_pltm_lanes_below_the_bound(bits: int, loop: int, bound: int) -> None:
+    lanes = 2048 // bits
+    (mask,) = run_op(PLTM_OPS[bits], [i16, i32], [MaskType(bits)], [loop, bound])
+    assert list(mask) == [i + loop * lanes < bound for i in range(lanes)]
+
+
+def test_vmadd_is_acc_times_lhs_plus_rhs_rounded_once() -> None:
+    vreg = VRegType(mlir_type(F32))
+    eps = 2.0**-23
+    acc = np.full(64, 1 + eps, np.float32)
+    lhs = np.full(64, 1 - eps, np.float32)
+    rhs = np.full(64, -1.0, np.float32)
+    mask = np.arange(64) < 60
+    (got,) = run_op(VMaddOp, [vreg, vreg, vreg, MaskType(32)], [vreg], [acc, lhs, rhs, mask])
+    exact = Fraction(float(acc[0])) * Fraction(float(lhs[0])) + Fraction(float(rhs[0]))
+    assert exact == Fraction(-1, 2**46) and float(got[0]) == float(exact)
+    assert (got[60:] == 0).all()
+
+
+def test_vcbmax_vcbmin_value_in_lane_0_and_the_lanes_that_match() -> None:
+    vreg, m16 = VRegType(mlir_type(I16)), MaskType(16)
+    values = np.zeros(128, np.int16)
+    values[[3, 7, 90]] = 50
+    values[[5, 100]] = -9
+    values[120] = 99  # inactive
+    mask = np.arange(128) < 110
+    value, pred = run_op(VcbmaxOp, [vreg, m16], [vreg, m16], [values, mask])
+    assert value[0] == 50 and not value[1:].any()
+    assert list(np.flatnonzero(pred)) == [3, 7, 90]
+    value, pred = run_op(VcbminOp, [vreg, m16], [vreg, m16], [values, mask])
+    assert value[0] == -9 and list(np.flatnonzero(pred)) == [5, 100]
+
+
+def test_trap_stops_the_run_at_the_op() -> None:
+    text = "func.func @k(%x: !pto.ptr<f32>) {\n  pto.trap\n  return\n}\n"
+    with pytest.raises(PtoRunError, match="the kernel trapped"):
+        run(parse(text, target="a5"), np.zeros(4, np.float32))
