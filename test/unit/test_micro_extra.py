@@ -15,7 +15,7 @@ from xdsl.dialects.test import TestOp as ValuesOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
-from interpreters.api import PtoRunError, parse, run
+from interpreters.api import PtoRunError, PtoVerifyError, parse, run
 from interpreters.machine.core import Machine
 from interpreters.ops.vector_a5_extra import VectorA5ExtraFunctions
 from pto_dialect.dtypes import F32, I16, mlir_type
@@ -74,3 +74,33 @@ def test_trap_stops_the_run_at_the_op() -> None:
     text = "func.func @k(%x: !pto.ptr<f32>) {\n  pto.trap\n  return\n}\n"
     with pytest.raises(PtoRunError, match="the kernel trapped"):
         run(parse(text, target="a5"), np.zeros(4, np.float32))
+
+
+_GM = "memref<4x32xf32, #pto.address_space<gm>>"
+_UB = "memref<4x32xf32, #pto.address_space<vec>>"
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_taddrelu_is_the_relu_of_the_sum_on_a2a3_only(target: str) -> None:
+    text = f"""module attributes {{pto.target_arch = "{target}"}} {{
+  func.func @k(%a: {_GM}, %b: {_GM}, %c: {_GM}) {{
+    %x = memref.alloc() : {_UB}
+    %y = memref.alloc() : {_UB}
+    pto.tload ins(%a : {_GM}) outs(%x : {_UB})
+    pto.tload ins(%b : {_GM}) outs(%y : {_UB})
+    pto.taddrelu ins(%x, %y : {_UB}, {_UB}) outs(%x : {_UB})
+    pto.tstore ins(%x : {_UB}) outs(%c : {_GM})
+    return
+  }}
+}}
+"""
+    a = np.linspace(-3, 3, 128, dtype=np.float32).reshape(4, 32)
+    b = np.full((4, 32), 0.5, np.float32)
+    if target == "a5":
+        with pytest.raises(
+            PtoVerifyError, match="pto.taddrelu dtype f32 is not supported on target a5"
+        ):
+            parse(text)
+        return
+    out = run(parse(text), a, b, np.zeros_like(a))
+    assert np.array_equal(out[2], np.maximum(a + b, 0))

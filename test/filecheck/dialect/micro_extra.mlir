@@ -29,3 +29,14 @@ module attributes {pto.target_arch = "a5"} {
     return
   }
 }
+
+// A2/A3 only (PTOAS TAddReluOp::verify)
+module attributes {pto.target_arch = "a2a3"} {
+  // CHECK-LABEL: func.func @taddrelu
+  // CHECK-NEXT: pto.taddrelu ins(%a, %a : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>, !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%a : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16, v_row=8, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>)
+  // GENERIC: "pto.taddrelu"(%a, %a, %a)
+  func.func @taddrelu(%a: !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>) {
+    pto.taddrelu ins(%a, %a : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>, !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>) outs(%a : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>)
+    return
+  }
+}
