@@ -98,7 +98,7 @@ def test_taddrelu_is_the_relu_of_the_sum_on_a2a3_only(target: str) -> None:
     b = np.full((4, 32), 0.5, np.float32)
     if target == "a5":
         with pytest.raises(
-            PtoVerifyError, match="pto.taddrelu dtype f32 is not supported on target a5"
+            PtoVerifyError, match=r"pto\.taddrelu dtype f32 is not supported on target a5"
         ):
             parse(text)
         return
