@@ -336,7 +336,9 @@ class VsstbOp(VectorStoreOp, BlockStridedOp):
 class VscatterOp(VectorStoreOp):
     """`pto.vscatter %v, %dst, %offsets, %bound : V, P, !pto.vreg<NxI>, index | M`.
 
-    `%bound`: the page's `%active_lanes` count or PTOAS's `%mask` (VPTOOps.td).
+    `%bound`: the page's `%active_lanes` count or PTOAS's `%mask` (VPTOOps.td). A b8 value
+    makes 128 requests, request i storing byte lane 2i, with 16-bit offsets and a b16 mask
+    (PTOAS docs/isa/micro-isa/03-vector-load-store.md).
     """
 
     name = "pto.vscatter"
@@ -361,9 +363,16 @@ class VscatterOp(VectorStoreOp):
         if vreg.element.bits not in SCATTER_BITS:
             raise fail(f"{self.name} supports only b8, b16 and b32 elements, got {vreg.element}")
         super().verify_store(ptr, stored)
-        self.check_indices(self.offsets, vreg, "value")
-        if isinstance(self.bound.type, MaskType):
-            self.check_mask(self.bound, vreg, "value")
+        if vreg.element.bits != 8:
+            self.check_indices(self.offsets, vreg, "value")
+            if isinstance(self.bound.type, MaskType):
+                self.check_mask(self.bound, vreg, "value")
+            return
+        index, mask = vreg_of(self.offsets), self.bound.type
+        if not index.element.is_int or index.element.bits != 16:  # (so 128 lanes)
+            raise fail(f"{self.name} of b8 values takes 16-bit offsets, got {index}")
+        if isinstance(mask, MaskType) and mask.bits.data != 16:
+            raise fail(f"{self.name} of b8 values takes a b16 mask (a bit per request), got {mask}")
 
 
 # ---- alignment-state flushes --------------------------------------------------------------

@@ -17,12 +17,15 @@ from xdsl.ir import Attribute
 
 from interpreters.api import PtoRunError, PtoVerifyError, parse, run
 from interpreters.machine.core import Machine
+from interpreters.machine.memory import Pointer
 from interpreters.ops.vector_a5_extra import VectorA5ExtraFunctions
-from pto_dialect.dtypes import F32, I16, mlir_type
+from interpreters.ops.vector_store import VectorStoreFunctions
+from pto_dialect.dtypes import F32, I16, dtype_named, mlir_type
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_a5_extra import PLTM_OPS, VcbmaxOp, VcbminOp, VMaddOp
+from pto_dialect.ops.vector_store import VscatterOp
 from pto_dialect.targets import A5
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
 
 
 def run_op(
@@ -104,3 +107,24 @@ def test_taddrelu_is_the_relu_of_the_sum_on_a2a3_only(target: str) -> None:
         return
     out = run(parse(text), a, b, np.zeros_like(a))
     assert np.array_equal(out[2], np.maximum(a + b, 0))
+
+
+def test_vscatter_of_b8_values_stores_the_even_byte_lanes() -> None:
+    # micro-isa 03-vector-load-store.md: request i stores value[2i] at dest + offsets[i]
+    u8, u16 = mlir_type(dtype_named("ui8")), mlir_type(dtype_named("ui16"))
+    operands = [VRegType(u8), PtrType(u8, MemorySpace.UB), VRegType(u16), MaskType(16)]
+    values = ValuesOp(result_types=operands).results
+    op = VscatterOp.create(operands=list(values))
+    machine = Machine(A5)
+    ub = machine.memory(MemorySpace.UB)
+    value = np.arange(256, dtype=np.uint8)
+    offsets = np.arange(128, dtype=np.uint16)[::-1] * 3  # distinct
+    mask = np.arange(128) % 5 != 0
+    interpreter = Interpreter(ModuleOp([]))
+    interpreter.register_implementations(VectorStoreFunctions(machine))
+    interpreter.run_op(op, (value, Pointer(ub, 64, None), offsets, mask))
+    want = np.zeros(512, np.uint8)
+    for i in range(128):
+        if mask[i]:
+            want[64 + int(offsets[i])] = value[2 * i]
+    assert np.array_equal(ub.data[:512], want)

@@ -314,8 +314,9 @@ func.func @f(%v: !pto.vreg<128xf16>, %p: !pto.ptr<f16, ub>, %i: !pto.vreg<128xbf
 
 // -----
 
+// b8: 16-bit offsets, one per request (PTOAS micro-isa 03-vector-load-store.md)
 func.func @f(%v: !pto.vreg<256xi8>, %p: !pto.ptr<i8, ub>, %i: !pto.vreg<64xi32>, %n: index) {
-  // expected-error @+1 {{pto.vscatter offsets have 64 lanes but value has 256; they must match}}
+  // expected-error @+1 {{pto.vscatter of b8 values takes 16-bit offsets, got !pto.vreg<64xi32>}}
   pto.vscatter %v, %p, %i, %n : !pto.vreg<256xi8>, !pto.ptr<i8, ub>, !pto.vreg<64xi32>, index
   func.return
 }
