@@ -164,6 +164,7 @@ PROJECT = (
     _pto("vector_ub", "VectorUbFunctions"),
     _pto("vector_a5_extra", "VectorA5ExtraFunctions"),
     _pto("trap", "TrapFunctions"),
+    _pto("tile_bind", "TileBindFunctions"),
     _pto("tile_prefetch", "TilePrefetchFunctions"),
     _pto("fusion_region", "FusionRegionFunctions"),
     Functions(

@@ -69,3 +69,21 @@ func.func @case6(%v: !pto.vreg<64xf32>, %m: !pto.mask<b32>) {
   }
   func.return
 }
+
+// -----
+
+// bind_tile keeps the buffer (only the layout may differ)
+func.func @case7(%m: memref<16x16xf16, #pto.address_space<vec>>) {
+  // expected-error @+1 {{pto.bind_tile result memref<16x8xf16, #pto.address_space<vec>> must have the source's shape, element type and memory (memref<16x16xf16, #pto.address_space<vec>>); only its layout may differ}}
+  %v = pto.bind_tile %m {config = #pto.tile_buf_config<>} : memref<16x16xf16, #pto.address_space<vec>> -> memref<16x8xf16, #pto.address_space<vec>>
+  func.return
+}
+
+// -----
+
+// pointer_cast needs an address
+func.func @case8() {
+  // expected-error @+1 {{pto.pointer_cast needs an address}}
+  %m = pto.pointer_cast() : memref<16xf16, #pto.address_space<vec>>
+  func.return
+}

@@ -1,0 +1,43 @@
+"""bind_tile and pointer_cast buffers used only by tile ops are the tiles they declare
+(PTOAS PTOOps.td of 2026-03 to 2026-06: the config's layout, the valid sizes, the address)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from interpreters import api
+
+_GM = "memref<16x16xf16, #pto.address_space<gm>>"
+_UB = "memref<16x16xf16, #pto.address_space<vec>>"
+_CONFIG = (
+    "{config = #pto.tile_buf_config<blayout=0 : i32, slayout=0 : i32, s_fractal_size=512, "
+    "pad=1 : i32>}"
+)
+
+_KERNEL = f"""module attributes {{pto.target_arch = "a2a3"}} {{
+  func.func @k(%x: {_GM}, %y: {_GM}) {{
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %a = arith.constant 8192 : i64
+    %m = memref.alloc() : {_UB}
+    %t = pto.bind_tile %m, %c16, %c16 {_CONFIG} : {_UB} -> {_UB}
+    %p = pto.pointer_cast(%a) : {_UB}
+    pto.tload ins(%x : {_GM}) outs(%t : {_UB})
+    pto.tadd ins(%t, %t : {_UB}, {_UB}) outs(%p : {_UB})
+    pto.tstore ins(%p : {_UB}) outs(%y : {_GM})
+    return
+  }}
+}}
+"""
+
+
+def test_bound_buffers_are_tiles_and_run() -> None:
+    module = api.parse(_KERNEL)
+    text = str(module)
+    assert "bind_tile" not in text and "pointer_cast" not in text and "memref.alloc" not in text
+    assert "pto.alloc_tile valid_row = %c16 valid_col = %c16 : !pto.tile_buf<loc=vec, " in text
+    assert "v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=1>" in text
+    assert "pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=f16, rows=16" in text
+    x = np.arange(256, dtype=np.float16).reshape(16, 16)
+    out = api.run(module, x, np.zeros_like(x))
+    assert np.array_equal(out[1], x + x)
