@@ -80,7 +80,7 @@ PROJECT = (
     _pto("cross_core_pipe", "CrossCorePipeFunctions", "cross_core_pipe", "ffts"),
     _pto("comm", "CommFunctions", "comm", "comm_async"),
     _pto("tile_window", "TileWindowFunctions"),
-    _pto("tile_view", "TileViewFunctions"),
+    _pto("tile_view", "TileViewFunctions", "tile_view", "tile_bitcast"),
     _pto("reserved_buffer", "ReservedBufferFunctions"),
     _pto("tile_fillpad", "TileFillPadFunctions"),
     _pto("tile_concat", "TileConcatFunctions"),

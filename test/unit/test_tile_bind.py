@@ -41,3 +41,24 @@ def test_bound_buffers_are_tiles_and_run() -> None:
     x = np.arange(256, dtype=np.float16).reshape(16, 16)
     out = api.run(module, x, np.zeros_like(x))
     assert np.array_equal(out[1], x + x)
+
+
+_F32 = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>"
+_U32 = "!pto.tile_buf<loc=vec, dtype=ui32, rows=8, cols=8>"
+_BITCAST = f"""module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%x: memref<8x8xf32, #pto.address_space<gm>>,
+               %y: memref<8x8xui32, #pto.address_space<gm>>) {{
+    %t = pto.alloc_tile : {_F32}
+    pto.tload ins(%x : memref<8x8xf32, #pto.address_space<gm>>) outs(%t : {_F32})
+    %u = pto.bitcast %t : {_F32} -> {_U32}
+    pto.tstore ins(%u : {_U32}) outs(%y : memref<8x8xui32, #pto.address_space<gm>>)
+    return
+  }}
+}}
+"""
+
+
+def test_bitcast_reads_the_same_bytes_as_another_element_type() -> None:
+    x = np.linspace(-2, 2, 64, dtype=np.float32).reshape(8, 8)
+    out = api.run(api.parse(_BITCAST), x, np.zeros((8, 8), np.uint32))
+    assert np.array_equal(out[1], x.view(np.uint32))

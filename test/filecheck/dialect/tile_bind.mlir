@@ -19,3 +19,11 @@ func.func @as_written(%a: i64) {
   %p = pto.pointer_cast(%a, %a) : memref<64xf32, #pto.address_space<vec>>
   return
 }
+
+// CHECK-LABEL: func.func @bitcast
+// CHECK-NEXT: %u = pto.bitcast %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0> -> !pto.tile_buf<loc=vec, dtype=ui32, rows=8, cols=8, v_row=8, v_col=8, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+// GENERIC: "pto.bitcast"(%t)
+func.func @bitcast(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  %u = pto.bitcast %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> !pto.tile_buf<loc=vec, dtype=ui32, rows=8, cols=8>
+  return
+}

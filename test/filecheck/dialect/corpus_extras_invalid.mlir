@@ -1,5 +1,6 @@
 // RUN: pto-opt %s --split-input-file --verify-diagnostics
-// (pto.ub.* and the micro-ops of test/filecheck/dialect/micro_extra.mlir)
+// Verifier rules of ops PTOAS kernels use: pto.ub.*, pltm/vmadd/vcbmax, bind_tile,
+// pointer_cast, bitcast.
 
 // operands in UB (PTOAS VPTO.cpp: "requires UB-backed operands")
 func.func @case0(%g: !pto.ptr<f32, gm>, %u: !pto.ptr<f32, ub>, %c: i64) {
@@ -85,5 +86,22 @@ func.func @case7(%m: memref<16x16xf16, #pto.address_space<vec>>) {
 func.func @case8() {
   // expected-error @+1 {{pto.pointer_cast needs an address}}
   %m = pto.pointer_cast() : memref<16xf16, #pto.address_space<vec>>
+  func.return
+}
+
+// -----
+
+// bitcast changes the element type only (PTOAS BitcastOp::verify)
+func.func @case9(%t: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) {
+  // expected-error @+1 {{pto.bitcast expects src/result to have the same shape}}
+  %u = pto.bitcast %t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8> -> !pto.tile_buf<loc=vec, dtype=i32, rows=4, cols=16>
+  func.return
+}
+
+// -----
+
+func.func @case10(%t: !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>) {
+  // expected-error @+1 {{pto.bitcast result requires more bytes than source storage}}
+  %u = pto.bitcast %t : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16> -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>
   func.return
 }
