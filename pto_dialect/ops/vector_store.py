@@ -173,8 +173,11 @@ class VstsOp(VectorStoreOp):
         vreg = stored[0][1]
         if mode in PACK_BITS:
             self.verify_pack(ptr, vreg, mode, PACK_BITS[mode])
-        else:
-            self.check_dist(ptr, "dest", vreg, ("value", "value"), STORE_DIST_RULES[mode], mode)
+        else:  # a plain dist stores the register's bytes to a pointer of any element type
+            rule = STORE_DIST_RULES[mode]  # (PTOAS vsts_offset_dest_element_type_vpto_llvm)
+            self.check_lanes(vreg, "value", rule, f"dist {mode}")
+            if rule.memory_bits is not None:
+                self.check_pointee(ptr, "dest", vreg, "value", rule, f"dist {mode}")
             self.check_mask(self.mask, vreg, "value")
         if self.updated_base is not None:
             self.check_same_type("updated_base", self.updated_base, "dest", ptr)

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import ModuleOp, i16, i32
+from xdsl.dialects.builtin import IndexType, ModuleOp, i16, i32
 from xdsl.dialects.test import TestOp as ValuesOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
@@ -23,7 +23,7 @@ from interpreters.ops.vector_store import VectorStoreFunctions
 from pto_dialect.dtypes import F32, I16, dtype_named, mlir_type
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_a5_extra import PLTM_OPS, VcbmaxOp, VcbminOp, VMaddOp
-from pto_dialect.ops.vector_store import VscatterOp
+from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.targets import A5
 from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
 
@@ -128,3 +128,17 @@ def test_vscatter_of_b8_values_stores_the_even_byte_lanes() -> None:
         if mask[i]:
             want[64 + int(offsets[i])] = value[2 * i]
     assert np.array_equal(ub.data[:512], want)
+
+
+def test_vsts_to_a_pointer_of_another_element_type_counts_its_elements() -> None:
+    # PTOAS vsts_offset_dest_element_type_vpto_llvm.pto: address = dest + offset * 2 (i16)
+    f32, i16_ = mlir_type(F32), mlir_type(I16)
+    operands = [VRegType(f32), PtrType(i16_, MemorySpace.UB), IndexType(), MaskType(32)]
+    op = VstsOp.create(operands=list(ValuesOp(result_types=operands).results))
+    machine = Machine(A5)
+    ub = machine.memory(MemorySpace.UB)
+    value = np.arange(64, dtype=np.float32)
+    interpreter = Interpreter(ModuleOp([]))
+    interpreter.register_implementations(VectorStoreFunctions(machine))
+    interpreter.run_op(op, (value, Pointer(ub, 0, None), 16, np.ones(64, bool)))
+    assert bytes(ub.data[32 : 32 + 256]) == value.tobytes() and not ub.data[:32].any()

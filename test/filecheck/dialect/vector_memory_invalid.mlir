@@ -50,14 +50,6 @@ func.func @f(%p: !pto.ptr<f16, ub>, %o: index) {
 
 // -----
 
-func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<i32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vsts dest element type i32 must equal the value element type f32}}
-  pto.vsts %v, %p[%o], %m : !pto.vreg<64xf32>, !pto.ptr<i32, ub>, !pto.mask<b32>
-  func.return
-}
-
-// -----
-
 func.func @f(%p: !pto.ptr<f16, ub>, %i: !pto.vreg<128xi16>, %n: index) {
   // expected-error @+1 {{pto.vgather2 source element type f16 must equal the result element type i16}}
   %v = pto.vgather2 %p, %i, %n : !pto.ptr<f16, ub>, !pto.vreg<128xi16>, index -> !pto.vreg<128xi16>
