@@ -20,6 +20,8 @@ from interpreters.machine.core import Machine
 from interpreters.machine.memory import Pointer
 from interpreters.ops.vector_a5_extra import VectorA5ExtraFunctions
 from interpreters.ops.vector_store import VectorStoreFunctions
+from interpreters.semantics import vector_memory as vm
+from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import F32, I16, dtype_named, mlir_type
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_a5_extra import PLTM_OPS, VcbmaxOp, VcbminOp, VMaddOp
@@ -142,3 +144,17 @@ def test_vsts_to_a_pointer_of_another_element_type_counts_its_elements() -> None
     interpreter.register_implementations(VectorStoreFunctions(machine))
     interpreter.run_op(op, (value, Pointer(ub, 0, None), 16, np.ones(64, bool)))
     assert bytes(ub.data[32 : 32 + 256]) == value.tobytes() and not ub.data[:32].any()
+
+
+def test_vlds_e2b_puts_element_k_over_block_k_and_unpk4_widens_bytes() -> None:
+    machine = Machine(A5)
+    ub = machine.memory(MemorySpace.UB)
+    ub.data[:256] = np.arange(256, dtype=np.uint8)
+    f16, u32, u8 = dtype_named("f16"), dtype_named("ui32"), dtype_named("ui8")
+    lanes, _ = vm.vlds(ub, 32, LoadDist.E2B_B16, f16, f16)
+    source = ub.data[32:48].view(np.float16)
+    assert np.array_equal(lanes.view(np.uint16), np.repeat(source.view(np.uint16), 16))
+    lanes, _ = vm.vlds(ub, 64, LoadDist.E2B_B32, u32, u32)
+    assert np.array_equal(lanes, np.repeat(ub.data[64:96].view(np.uint32), 8))
+    lanes, _ = vm.vlds(ub, 32, LoadDist.UNPK4, u8, u8)
+    assert np.array_equal(lanes.view(np.uint32), np.arange(32, 96, dtype=np.uint32))
