@@ -1,6 +1,7 @@
 """Interpreter functions of `pto_dialect.ops.vector_a5_extra`: `pltm_b*` masks, `vmadd`
 (the fused multiply-add of `vmula`, operands in its order) and `vcbmax`/`vcbmin` (the
-extremum of `vcmax`/`vcmin` and the lanes that equal it)."""
+extremum of `vcmax`/`vcmin` and the lanes that equal it) and `vmulscvt` (`vmulconv`'s product,
+converted and placed as `vcvt` does)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,13 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
 from interpreters.semantics import vector_arith as sem
+from interpreters.semantics.convert import convert_lanes
+from interpreters.semantics.elementwise import arith
 from interpreters.semantics.vector_reduce import extremum
+from pto_dialect.attrs import SatMode
 from pto_dialect.dtypes import I8, I16, I32
-from pto_dialect.ops.vector_a5_extra import PltmOp, VcbExtremumOp, VMaddOp
+from pto_dialect.ops.vector_a5_extra import PltmOp, VcbExtremumOp, VMaddOp, VMulsCvtOp
+from pto_dialect.ops.vector_convert import ROUND_CODES
 from pto_dialect.types import VRegType
 
 _MASK_COST_DTYPE = {8: I8, 16: I16, 32: I32}
@@ -52,6 +57,21 @@ class VectorA5ExtraFunctions(MachineFunctions):
         dtype = cast(VRegType, op.input.type).element
         self.on_vector_pipe(op, dtype)
         return (result, mask & same)
+
+    @implements(VMulsCvtOp)
+    def run_vmulscvt(
+        self, interpreter: Interpreter, op: VMulsCvtOp, args: PythonValues
+    ) -> PythonValues:
+        values, scalar, mask = args
+        values, mask = cast(np.ndarray, values), cast(np.ndarray, mask)
+        src, out = cast(VRegType, op.input.type), cast(VRegType, op.result.type)
+        product = arith(np.multiply, values, np.full_like(values, float(cast(float, scalar))))
+        conversion = (ROUND_CODES[op.rnd.data], SatMode.OFF)
+        result = convert_lanes(
+            product, mask, out.element, out.lanes.data, op.part_index, conversion, src.element
+        )
+        self.on_vector_pipe(op, src.element)
+        return (result,)
 
 
 def _signed(value: int, bits: int) -> int:

@@ -1,4 +1,5 @@
-"""A5 micro-ops of PTOAS's `a5_extra_*` kernels (docs/isa/micro-isa of PTOAS, VPTOOps.td):
+"""A5 micro-ops of PTOAS's micro-ISA pages (docs/isa/micro-isa, VPTOOps.td) that its
+`a5_extra_*` and `vmulscvt` kernels use:
 
 - `%m = pto.pltm_bW %loop, %bound : i16, i32 -> !pto.mask<bW>` (05-materialization-
   predicate.md): lane i is active iff `i + loop * VL < bound` (VL the lanes of bW); no
@@ -9,18 +10,26 @@
   extremum of the active lanes in lane 0 (other lanes 0), and the active lanes equal to it;
   i8-i32, f16, f32. Inactive lanes count as -inf / the type's minimum (max), +inf / maximum
   (min); +0 and -0 both match a zero extremum.
+- `%r = pto.vmulscvt %in, %scalar, %mask, "RND", "PART" : !pto.vreg<64xf32>, f32, !pto.mask<b32>
+  -> !pto.vreg<128xf16>` (13-dsa-sfu-ops.md): `convert(in * scalar)` with round mode RND, the
+  results in the EVEN or ODD lanes (as `vcvt`'s part), the product rounded to f32 first as
+  `vmulconv`'s (docs/semantics.md); f32 -> f16, "the primary documented pair", only.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Self
 
-from xdsl.dialects.builtin import i16, i32
-from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def
+from xdsl.dialects.builtin import StringAttr, i16, i32
+from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, result_def
+from xdsl.parser import Parser
+from xdsl.printer import Printer
 
-from pto_dialect.ops.base import define_op, fail
+from pto_dialect.ops.base import define_op, fail, resolve
 from pto_dialect.ops.vector_arith import VectorOp, check_mask_granularity
 from pto_dialect.ops.vector_common import mask_of, vreg_of
+from pto_dialect.ops.vector_convert import PARTS, ROUND_CODES
+from pto_dialect.ops.vector_fused import FUSED_COST
 from pto_dialect.ops.vector_mask import MASK_BITS, PredicateOp
 from pto_dialect.ops.vector_reduce import REDUCE_COST
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
@@ -111,6 +120,76 @@ class VcbExtremumOp(VectorOp):
         self.check_element(vreg)
 
 
+@irdl_op_definition
+class VMulsCvtOp(VectorOp):
+    """`%r = pto.vmulscvt %in, %scalar, %mask, "RND", "PART" : V, T, M -> R`."""
+
+    name = "pto.vmulscvt"
+
+    MANUAL: ClassVar = _PAGES + "13-dsa-sfu-ops.md"
+    DTYPES: ClassVar = per_target_dtypes("f32", "f32")
+    COST: ClassVar = FUSED_COST
+
+    input = operand_def()
+    scalar = operand_def()
+    mask = operand_def()
+    rnd = prop_def(StringAttr)
+    part = prop_def(StringAttr)
+    result = result_def()
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        names = [parser.parse_unresolved_operand()]
+        for _ in range(2):
+            parser.parse_punctuation(",")
+            names.append(parser.parse_unresolved_operand())
+        parser.parse_punctuation(",")
+        rnd = parser.parse_str_literal()
+        parser.parse_punctuation(",")
+        part = parser.parse_str_literal()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+        parser.parse_punctuation("->")
+        result = parser.parse_type()
+        return cls.create(
+            operands=resolve(parser, names, types),
+            result_types=[result],
+            properties={"rnd": StringAttr(rnd), "part": StringAttr(part)},
+            attributes=attrs,
+        )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_list(self.operands, printer.print_operand)
+        printer.print_string(f', "{self.rnd.data}", "{self.part.data}"')
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_list([o.type for o in self.operands], printer.print_attribute)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        vreg, out = vreg_of(self.input), vreg_of(self.result)
+        self.check_element(vreg)
+        if out.element.name != "f16" or out.lanes.data != 2 * vreg.lanes.data:
+            raise fail(f"{self.name} converts f32 to f16 (!pto.vreg<128xf16>), got {out}")
+        if self.scalar.type != vreg.element_type:
+            raise fail(
+                f"{self.name} scalar type {self.scalar.type} must be the source element type "
+                f"{vreg.element_type}"
+            )
+        check_mask_granularity(self.name, "mask", mask_of(self.mask), vreg)
+        if self.rnd.data not in ROUND_CODES or self.rnd.data == "H":
+            raise fail(f'{self.name} rnd "{self.rnd.data}" must be one of R, A, F, C, Z, O')
+        if self.part.data not in ("EVEN", "ODD"):
+            raise fail(f'{self.name} part "{self.part.data}" must be EVEN or ODD')
+
+    @property
+    def part_index(self) -> int:
+        return PARTS[self.part.data]
+
+
 PLTM_OPS: dict[int, type[PltmOp]] = {bits: _pltm(bits) for bits in MASK_BITS}
 VcbmaxOp = define_op(
     VcbExtremumOp, "VcbmaxOp", "pto.vcbmax", "The maximum and its lanes.", LARGEST=True
@@ -119,4 +198,4 @@ VcbminOp = define_op(
     VcbExtremumOp, "VcbminOp", "pto.vcbmin", "The minimum and its lanes.", LARGEST=False
 )
 
-OPS: list[type[IRDLOperation]] = [*PLTM_OPS.values(), VMaddOp, VcbmaxOp, VcbminOp]
+OPS: list[type[IRDLOperation]] = [*PLTM_OPS.values(), VMaddOp, VcbmaxOp, VcbminOp, VMulsCvtOp]

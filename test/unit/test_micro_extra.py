@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import IndexType, ModuleOp, i16, i32
+from xdsl.dialects.builtin import IndexType, ModuleOp, StringAttr, i16, i32
 from xdsl.dialects.test import TestOp as ValuesOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
@@ -24,7 +24,7 @@ from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import F32, I16, dtype_named, mlir_type
 from pto_dialect.ops.base import PtoOp
-from pto_dialect.ops.vector_a5_extra import PLTM_OPS, VcbmaxOp, VcbminOp, VMaddOp
+from pto_dialect.ops.vector_a5_extra import PLTM_OPS, VcbmaxOp, VcbminOp, VMaddOp, VMulsCvtOp
 from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.targets import A5
 from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
@@ -35,6 +35,12 @@ def run_op(
 ) -> PythonValues:
     values = ValuesOp(result_types=operands).results
     op = op_type.create(operands=list(values), result_types=results)
+    interpreter = Interpreter(ModuleOp([]))
+    interpreter.register_implementations(VectorA5ExtraFunctions(Machine(A5)))
+    return interpreter.run_op(op, tuple(args))
+
+
+def run_op_with(op: PtoOp, args: list[Any]) -> PythonValues:
     interpreter = Interpreter(ModuleOp([]))
     interpreter.register_implementations(VectorA5ExtraFunctions(Machine(A5)))
     return interpreter.run_op(op, tuple(args))
@@ -158,3 +164,27 @@ def test_vlds_e2b_puts_element_k_over_block_k_and_unpk4_widens_bytes() -> None:
     assert np.array_equal(lanes, np.repeat(ub.data[64:96].view(np.uint32), 8))
     lanes, _ = vm.vlds(ub, 32, LoadDist.UNPK4, u8, u8)
     assert np.array_equal(lanes.view(np.uint32), np.arange(32, 96, dtype=np.uint32))
+
+
+@pytest.mark.parametrize(("rnd", "part"), [("R", "EVEN"), ("Z", "ODD")])
+def test_vmulscvt_scales_converts_and_places_the_lanes(rnd: str, part: str) -> None:
+    f32, f16 = mlir_type(F32), mlir_type(dtype_named("f16"))
+    operands = [VRegType(f32), f32, MaskType(32)]
+    op = VMulsCvtOp.create(
+        operands=list(ValuesOp(result_types=operands).results),
+        result_types=[VRegType(f16)],
+        properties={"rnd": StringAttr(rnd), "part": StringAttr(part)},
+    )
+    rng = np.random.default_rng(3)
+    x = rng.uniform(-70000, 70000, 64).astype(np.float32)
+    mask = np.arange(64) % 7 != 3
+    (got,) = run_op_with(op, [x, 0.37, mask])
+    product = x * np.float32(0.37)
+    want = product.astype(np.float16)  # nearest-even
+    if rnd == "Z":  # toward zero: step back where nearest rounded away
+        away = np.abs(want.astype(np.float64)) > np.abs(product.astype(np.float64))
+        want = np.where(away, np.nextafter(want, np.float16(0)), want)
+    want = np.where(mask, want, np.float16(0))
+    lanes = got.reshape(64, 2)
+    assert np.array_equal(lanes[:, 1 if part == "ODD" else 0].view(np.uint16), want.view(np.uint16))
+    assert not lanes[:, 0 if part == "ODD" else 1].any()

@@ -105,3 +105,24 @@ func.func @case10(%t: !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16>) {
   %u = pto.bitcast %t : !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=16> -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16>
   func.return
 }
+
+// -----
+
+// vmulscvt: the scalar has the source element type (13-dsa-sfu-ops.md)
+func.func @case11(%v: !pto.vreg<64xf32>, %x: f16, %m: !pto.mask<b32>) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.vmulscvt scalar type f16 must be the source element type f32}}
+    %r = pto.vmulscvt %v, %x, %m, "R", "EVEN" : !pto.vreg<64xf32>, f16, !pto.mask<b32> -> !pto.vreg<128xf16>
+  }
+  func.return
+}
+
+// -----
+
+func.func @case12(%v: !pto.vreg<64xf32>, %x: f32, %m: !pto.mask<b32>) {
+  pto.vecscope {
+    // expected-error @+1 {{pto.vmulscvt part "P2" must be EVEN or ODD}}
+    %r = pto.vmulscvt %v, %x, %m, "R", "P2" : !pto.vreg<64xf32>, f32, !pto.mask<b32> -> !pto.vreg<128xf16>
+  }
+  func.return
+}
