@@ -1,7 +1,7 @@
 """Interpreter functions of `pto_dialect.ops.vector_a5_extra`: `pltm_b*` masks, `vmadd`
 (the fused multiply-add of `vmula`, operands in its order) and `vcbmax`/`vcbmin` (the
 extremum of `vcmax`/`vcmin` and the lanes that equal it) and `vmulscvt` (`vmulconv`'s product,
-converted and placed as `vcvt` does)."""
+converted and placed as `vcvt` does), `uvld` (256 bytes at any alignment)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,19 @@ import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.impls import implements, register_functions
+from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
+from interpreters.machine.memory import Access, Pointer
 from interpreters.semantics import vector_arith as sem
 from interpreters.semantics.convert import convert_lanes
 from interpreters.semantics.elementwise import arith
+from interpreters.semantics.vector_memory import VREG_BYTES, check_span
 from interpreters.semantics.vector_reduce import extremum
 from pto_dialect.attrs import SatMode
 from pto_dialect.dtypes import I8, I16, I32
-from pto_dialect.ops.vector_a5_extra import PltmOp, VcbExtremumOp, VMaddOp, VMulsCvtOp
+from pto_dialect.ops.vector_a5_extra import PltmOp, UvldOp, VcbExtremumOp, VMaddOp, VMulsCvtOp
 from pto_dialect.ops.vector_convert import ROUND_CODES
-from pto_dialect.types import VRegType
+from pto_dialect.types import MemorySpace, VRegType
 
 _MASK_COST_DTYPE = {8: I8, 16: I16, 32: I32}
 
@@ -72,6 +75,22 @@ class VectorA5ExtraFunctions(MachineFunctions):
         )
         self.on_vector_pipe(op, src.element)
         return (result,)
+
+    @implements(UvldOp)
+    def run_uvld(self, interpreter: Interpreter, op: UvldOp, args: PythonValues) -> PythonValues:
+        lane = cast(VRegType, op.result.type).element
+        ptr = self.machine.place(cast(Pointer, args[0]), MemorySpace.UB)
+        assert ptr.memory is not None
+        address = ptr.offset + int(args[1]) * lane.bytes
+        check_span(ptr.memory, address, VREG_BYTES, "uvld")
+        raw = ptr.memory.data[address : address + VREG_BYTES].copy()
+        self.machine.pipes.execute(
+            op,
+            op.pipe(),
+            reads=[Access(ptr.memory, address, address + VREG_BYTES)],
+            cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, lane),
+        )
+        return (raw.view(lane.numpy),)
 
 
 def _signed(value: int, bits: int) -> int:

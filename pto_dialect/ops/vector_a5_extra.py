@@ -14,22 +14,26 @@
   -> !pto.vreg<128xf16>` (13-dsa-sfu-ops.md): `convert(in * scalar)` with round mode RND, the
   results in the EVEN or ODD lanes (as `vcvt`'s part), the product rounded to f32 first as
   `vmulconv`'s (docs/semantics.md); f32 -> f16, "the primary documented pair", only.
+- `%v = pto.uvld %src[%off] : !pto.ptr<T, ub> -> !pto.vreg<NxT>` (VPTOOps.td `UvldOp`, expanded
+  by VPTOExpandWrapperOps.cpp to `vldas` + `vldus` at `src + off` elements): the 256 bytes there,
+  at any alignment.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, Self
 
-from xdsl.dialects.builtin import StringAttr, i16, i32
+from xdsl.dialects.builtin import IndexType, StringAttr, i16, i32
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, result_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.ops.base import define_op, fail, resolve
 from pto_dialect.ops.vector_arith import VectorOp, check_mask_granularity
-from pto_dialect.ops.vector_common import mask_of, vreg_of
+from pto_dialect.ops.vector_common import PTR, VREG, mask_of, vreg_of
 from pto_dialect.ops.vector_convert import PARTS, ROUND_CODES
 from pto_dialect.ops.vector_fused import FUSED_COST
+from pto_dialect.ops.vector_load import VectorLoadOp
 from pto_dialect.ops.vector_mask import MASK_BITS, PredicateOp
 from pto_dialect.ops.vector_reduce import REDUCE_COST
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
@@ -190,6 +194,21 @@ class VMulsCvtOp(VectorOp):
         return PARTS[self.part.data]
 
 
+@irdl_op_definition
+class UvldOp(VectorLoadOp):
+    """`%v = pto.uvld %src[%off] : P -> V`: an unaligned vector load."""
+
+    name = "pto.uvld"
+
+    MANUAL: ClassVar = _PAGES + "03-vector-load-store.md"
+
+    source = operand_def(PTR)
+    offset = operand_def(IndexType())
+    result = result_def(VREG)
+
+    assembly_format = "$source `[` $offset `]` attr-dict `:` type($source) `->` type($result)"
+
+
 PLTM_OPS: dict[int, type[PltmOp]] = {bits: _pltm(bits) for bits in MASK_BITS}
 VcbmaxOp = define_op(
     VcbExtremumOp, "VcbmaxOp", "pto.vcbmax", "The maximum and its lanes.", LARGEST=True
@@ -198,4 +217,11 @@ VcbminOp = define_op(
     VcbExtremumOp, "VcbminOp", "pto.vcbmin", "The minimum and its lanes.", LARGEST=False
 )
 
-OPS: list[type[IRDLOperation]] = [*PLTM_OPS.values(), VMaddOp, VcbmaxOp, VcbminOp, VMulsCvtOp]
+OPS: list[type[IRDLOperation]] = [
+    *PLTM_OPS.values(),
+    VMaddOp,
+    VcbmaxOp,
+    VcbminOp,
+    VMulsCvtOp,
+    UvldOp,
+]

@@ -24,7 +24,14 @@ from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import F32, I16, dtype_named, mlir_type
 from pto_dialect.ops.base import PtoOp
-from pto_dialect.ops.vector_a5_extra import PLTM_OPS, VcbmaxOp, VcbminOp, VMaddOp, VMulsCvtOp
+from pto_dialect.ops.vector_a5_extra import (
+    PLTM_OPS,
+    UvldOp,
+    VcbmaxOp,
+    VcbminOp,
+    VMaddOp,
+    VMulsCvtOp,
+)
 from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.targets import A5
 from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
@@ -188,3 +195,18 @@ def test_vmulscvt_scales_converts_and_places_the_lanes(rnd: str, part: str) -> N
     lanes = got.reshape(64, 2)
     assert np.array_equal(lanes[:, 1 if part == "ODD" else 0].view(np.uint16), want.view(np.uint16))
     assert not lanes[:, 0 if part == "ODD" else 1].any()
+
+
+def test_uvld_loads_the_256_bytes_at_any_alignment() -> None:
+    u8 = mlir_type(dtype_named("ui8"))
+    op = UvldOp.create(
+        operands=list(ValuesOp(result_types=[PtrType(u8, MemorySpace.UB), IndexType()]).results),
+        result_types=[VRegType(u8)],
+    )
+    machine = Machine(A5)
+    ub = machine.memory(MemorySpace.UB)
+    ub.data[:512] = np.arange(512) % 251
+    interpreter = Interpreter(ModuleOp([]))
+    interpreter.register_implementations(VectorA5ExtraFunctions(machine))
+    (got,) = interpreter.run_op(op, (Pointer(ub, 3, None), 4))
+    assert np.array_equal(got, (np.arange(7, 263) % 251).astype(np.uint8))
