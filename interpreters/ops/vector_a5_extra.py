@@ -1,7 +1,8 @@
-"""Interpreter functions of `pto_dialect.ops.vector_a5_extra`: `pltm_b*` masks, `vmadd`
-(the fused multiply-add of `vmula`, operands in its order) and `vcbmax`/`vcbmin` (the
-extremum of `vcmax`/`vcmin` and the lanes that equal it) and `vmulscvt` (`vmulconv`'s product,
-converted and placed as `vcvt` does), `uvld` (256 bytes at any alignment)."""
+"""Interpreter functions of `pto_dialect.ops.vector_a5_extra`: `pltm_b*` masks, `vmadd` (the
+fused multiply-add of `vmula`, operands in its order), `vcbmax`/`vcbmin` (the extremum of
+`vcmax`/`vcmin` and the lanes that equal it), `vmulscvt` (`vmulconv`'s product, converted and
+placed as `vcvt` does), `uvld` (256 bytes at any alignment), `chistv2`/`dhistv2` (a half of
+the 256 bins)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import cast
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
+from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
@@ -20,8 +22,15 @@ from interpreters.semantics.elementwise import arith
 from interpreters.semantics.vector_memory import VREG_BYTES, check_span
 from interpreters.semantics.vector_reduce import extremum
 from pto_dialect.attrs import SatMode
-from pto_dialect.dtypes import I8, I16, I32
-from pto_dialect.ops.vector_a5_extra import PltmOp, UvldOp, VcbExtremumOp, VMaddOp, VMulsCvtOp
+from pto_dialect.dtypes import I8, I16, I32, dtype_named
+from pto_dialect.ops.vector_a5_extra import (
+    HistogramOp,
+    PltmOp,
+    UvldOp,
+    VcbExtremumOp,
+    VMaddOp,
+    VMulsCvtOp,
+)
 from pto_dialect.ops.vector_convert import ROUND_CODES
 from pto_dialect.types import MemorySpace, VRegType
 
@@ -91,6 +100,20 @@ class VectorA5ExtraFunctions(MachineFunctions):
             cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, lane),
         )
         return (raw.view(lane.numpy),)
+
+    @implements(HistogramOp)
+    def run_histogram(
+        self, interpreter: Interpreter, op: HistogramOp, args: PythonValues
+    ) -> PythonValues:
+        acc, source, mask = (cast(np.ndarray, a) for a in args[:3])
+        half = sem.to_i32(int(args[3]))
+        check(half in (0, 1), f"{op.name} bin {half} must be 0 (Bin_N0) or 1 (Bin_N1)")
+        counts = np.bincount(source[mask].astype(np.int64), minlength=256)
+        if op.CUMULATIVE:
+            counts = np.cumsum(counts)
+        part = counts[128 * half : 128 * half + 128].astype(np.uint16)
+        self.on_vector_pipe(op, dtype_named("ui8"))
+        return ((acc.view(np.uint16) + part).view(acc.dtype),)
 
 
 def _signed(value: int, bits: int) -> int:

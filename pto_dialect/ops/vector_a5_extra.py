@@ -17,6 +17,11 @@
 - `%v = pto.uvld %src[%off] : !pto.ptr<T, ub> -> !pto.vreg<NxT>` (VPTOOps.td `UvldOp`, expanded
   by VPTOExpandWrapperOps.cpp to `vldas` + `vldus` at `src + off` elements): the 256 bytes there,
   at any alignment.
+- `%r = pto.chistv2 / dhistv2 %acc, %src, %mask, %bin : !pto.vreg<128xui16>, !pto.vreg<256xui8>,
+  !pto.mask<b8>, i32 -> !pto.vreg<128xui16>` (10-reduction-ops.md; the VMI page 07-sfu.md gives
+  the loop): `%bin` 0 (Bin_N0) takes bins 0-127, 1 (Bin_N1) bins 128-255; lane k is `acc[k]`
+  plus the active samples equal to bin k (`dhistv2`) or at most bin k (`chistv2`), modulo
+  2^16. Another `%bin` is a run-time error (no source says what it selects).
 """
 
 from __future__ import annotations
@@ -209,6 +214,36 @@ class UvldOp(VectorLoadOp):
     assembly_format = "$source `[` $offset `]` attr-dict `:` type($source) `->` type($result)"
 
 
+class HistogramOp(VectorOp):
+    """`%r = pto.chistv2 | dhistv2 %acc, %src, %mask, %bin : ACC, SRC, M, i32 -> ACC`."""
+
+    MANUAL: ClassVar = _PAGES + "10-reduction-ops.md"
+    DTYPES: ClassVar = per_target_dtypes("ui8", "ui8")
+    COST: ClassVar = REDUCE_COST
+    CUMULATIVE: ClassVar[bool]
+
+    acc = operand_def()
+    source = operand_def()
+    mask = operand_def()
+    bin = operand_def(i32)
+    result = result_def()
+
+    assembly_format = (
+        "$acc `,` $source `,` $mask `,` $bin attr-dict `:` type($acc) `,` type($source) `,` "
+        "type($mask) `,` type($bin) `->` type($result)"
+    )
+
+    def verify_(self) -> None:
+        acc, source = vreg_of(self.acc), vreg_of(self.source)
+        if acc.element.name != "ui16" or source.element.name != "ui8":
+            raise fail(
+                f"{self.name} takes !pto.vreg<128xui16> accumulators and !pto.vreg<256xui8> "
+                f"samples, got {acc} and {source}"
+            )
+        self.check_same_type("result", self.result, "acc", acc)
+        check_mask_granularity(self.name, "mask", mask_of(self.mask), source)
+
+
 PLTM_OPS: dict[int, type[PltmOp]] = {bits: _pltm(bits) for bits in MASK_BITS}
 VcbmaxOp = define_op(
     VcbExtremumOp, "VcbmaxOp", "pto.vcbmax", "The maximum and its lanes.", LARGEST=True
@@ -217,6 +252,9 @@ VcbminOp = define_op(
     VcbExtremumOp, "VcbminOp", "pto.vcbmin", "The minimum and its lanes.", LARGEST=False
 )
 
+Chistv2Op = define_op(HistogramOp, "Chistv2Op", "pto.chistv2", "Cumulative.", CUMULATIVE=True)
+Dhistv2Op = define_op(HistogramOp, "Dhistv2Op", "pto.dhistv2", "Distribution.", CUMULATIVE=False)
+
 OPS: list[type[IRDLOperation]] = [
     *PLTM_OPS.values(),
     VMaddOp,
@@ -224,4 +262,6 @@ OPS: list[type[IRDLOperation]] = [
     VcbminOp,
     VMulsCvtOp,
     UvldOp,
+    Chistv2Op,
+    Dhistv2Op,
 ]

@@ -16,6 +16,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Attribute
 
 from interpreters.api import PtoRunError, PtoVerifyError, parse, run
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Pointer
 from interpreters.ops.vector_a5_extra import VectorA5ExtraFunctions
@@ -26,6 +27,8 @@ from pto_dialect.dtypes import F32, I16, dtype_named, mlir_type
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_a5_extra import (
     PLTM_OPS,
+    Chistv2Op,
+    Dhistv2Op,
     UvldOp,
     VcbmaxOp,
     VcbminOp,
@@ -210,3 +213,26 @@ def test_uvld_loads_the_256_bytes_at_any_alignment() -> None:
     interpreter.register_implementations(VectorA5ExtraFunctions(machine))
     (got,) = interpreter.run_op(op, (Pointer(ub, 3, None), 4))
     assert np.array_equal(got, (np.arange(7, 263) % 251).astype(np.uint8))
+
+
+@pytest.mark.parametrize("half", [0, 1])
+def test_chistv2_dhistv2_count_a_half_of_the_bins(half: int) -> None:
+    # micro-isa 10-reduction-ops.md and vmi-isa 07-sfu.md's loop: dhist[src]++,
+    # chist[b] = acc[b] + the samples at most b; Bin_N0 bins 0-127, Bin_N1 128-255
+    u16, u8 = VRegType(mlir_type(dtype_named("ui16"))), VRegType(mlir_type(dtype_named("ui8")))
+    rng = np.random.default_rng(half)
+    src = rng.integers(0, 256, 256).astype(np.uint8)
+    acc = rng.integers(0, 65536, 128).astype(np.uint16)
+    mask = rng.random(256) < 0.8
+    for op_type, cumulative in ((Chistv2Op, True), (Dhistv2Op, False)):
+        (got,) = run_op(op_type, [u16, u8, MaskType(8), i32], [u16], [acc, src, mask, half])
+        for k in range(128):
+            b = 128 * half + k
+            n = sum(
+                1
+                for s, m in zip(src, mask, strict=True)
+                if m and (s <= b if cumulative else s == b)
+            )
+            assert int(got[k]) == (int(acc[k]) + n) % 65536
+    with pytest.raises(PtoRuntimeError, match="bin 16 must be 0"):
+        run_op(Chistv2Op, [u16, u8, MaskType(8), i32], [u16], [acc, src, mask, 16])
