@@ -36,6 +36,7 @@ from pto_dialect.ops.vector_common import (
     MASK,
     PTR,
     SAME,
+    UB_BUFFER,
     VREG,
     DistRule,
     Kind,
@@ -134,7 +135,7 @@ class VldsOp(VectorLoadOp):
 
     MANUAL: ClassVar = "vector/ops/vector-load-store/vlds.md"
 
-    source = operand_def(PTR)
+    source = operand_def(UB_BUFFER)
     offset = operand_def(IndexType())
     dist = opt_prop_def(StringAttr)
     result = result_def(VREG)

@@ -37,6 +37,7 @@ from pto_dialect.ops.vector_common import (
     MASK,
     PTR,
     SAME,
+    UB_BUFFER,
     VREG,
     DistRule,
     VectorMemoryOp,
@@ -128,7 +129,7 @@ class VstsOp(VectorStoreOp):
     MANUAL: ClassVar = "vector/ops/vector-load-store/vsts.md"
 
     value = operand_def(VREG)
-    dest = operand_def(PTR)
+    dest = operand_def(UB_BUFFER)
     offset = operand_def(IndexType())
     mask = operand_def(MASK)
     dist = opt_prop_def(StringAttr)

@@ -62,3 +62,36 @@ def test_bitcast_reads_the_same_bytes_as_another_element_type() -> None:
     x = np.linspace(-2, 2, 64, dtype=np.float32).reshape(8, 8)
     out = api.run(api.parse(_BITCAST), x, np.zeros((8, 8), np.uint32))
     assert np.array_equal(out[1], x.view(np.uint32))
+
+
+_T = "!pto.tile_buf<loc=vec, dtype=i16, rows=8, cols=16>"
+_M = "memref<8x16xi16, #pto.address_space<vec>>"
+_THROUGH_MEMREF = f"""module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%x: memref<8x16xi16, #pto.address_space<gm>>,
+               %y: memref<8x16xi16, #pto.address_space<gm>>) {{
+    %c0 = arith.constant 0 : index
+    %a = pto.alloc_tile : {_T}
+    %b = pto.alloc_tile : {_T}
+    pto.tload ins(%x : memref<8x16xi16, #pto.address_space<gm>>) outs(%a : {_T})
+    %pa = pto.tile_buf_addr %a : {_T} -> {_M}
+    %pb = pto.tile_buf_addr %b : {_T} -> {_M}
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.vecscope {{
+      %m = pto.pset_b16 "PAT_ALL" : !pto.mask<b16>
+      %v = pto.vlds %pa[%c0] : {_M} -> !pto.vreg<128xi16>
+      %w = pto.vadd %v, %v, %m : !pto.vreg<128xi16>, !pto.vreg<128xi16>, !pto.mask<b16> -> !pto.vreg<128xi16>
+      pto.vsts %w, %pb[%c0], %m : !pto.vreg<128xi16>, {_M}, !pto.mask<b16>
+    }}
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.tstore ins(%b : {_T}) outs(%y : memref<8x16xi16, #pto.address_space<gm>>)
+    return
+  }}
+}}
+"""
+
+
+def test_vlds_vsts_through_a_vec_memref_address() -> None:
+    # vpto-dev's tilelang kernels: tile_buf_addr gives a vec memref, vlds/vsts take it
+    x = np.arange(128, dtype=np.int16).reshape(8, 16)
+    out = api.run(api.parse(_THROUGH_MEMREF), x, np.zeros_like(x))
+    assert np.array_equal(out[1], 2 * x)
