@@ -66,6 +66,7 @@ def test_bitcast_reads_the_same_bytes_as_another_element_type() -> None:
 
 _T = "!pto.tile_buf<loc=vec, dtype=i16, rows=8, cols=16>"
 _M = "memref<8x16xi16, #pto.address_space<vec>>"
+_V = "!pto.vreg<128xi16>"
 _THROUGH_MEMREF = f"""module attributes {{pto.target_arch = "a5"}} {{
   func.func @k(%x: memref<8x16xi16, #pto.address_space<gm>>,
                %y: memref<8x16xi16, #pto.address_space<gm>>) {{
@@ -79,7 +80,7 @@ _THROUGH_MEMREF = f"""module attributes {{pto.target_arch = "a5"}} {{
     pto.vecscope {{
       %m = pto.pset_b16 "PAT_ALL" : !pto.mask<b16>
       %v = pto.vlds %pa[%c0] : {_M} -> !pto.vreg<128xi16>
-      %w = pto.vadd %v, %v, %m : !pto.vreg<128xi16>, !pto.vreg<128xi16>, !pto.mask<b16> -> !pto.vreg<128xi16>
+      %w = pto.vadd %v, %v, %m : {_V}, {_V}, !pto.mask<b16> -> {_V}
       pto.vsts %w, %pb[%c0], %m : !pto.vreg<128xi16>, {_M}, !pto.mask<b16>
     }}
     pto.barrier #pto.pipe<PIPE_ALL>

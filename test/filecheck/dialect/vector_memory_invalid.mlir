@@ -493,7 +493,7 @@ func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: i1) {
 // -----
 
 func.func @f(%p: memref<64xf32>, %o: index) {
-  // expected-error @+1 {{pto.vlds source must be a !pto.ptr, got memref<64xf32>}}
+  // expected-error @+1 {{pto.vlds source must be a !pto.ptr or a vec memref, got memref<64xf32>}}
   %v = pto.vlds %p[%o] : memref<64xf32> -> !pto.vreg<64xf32>
   func.return
 }
