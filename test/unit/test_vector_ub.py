@@ -197,3 +197,28 @@ def test_errors(pointers: list[int], target: TargetProfile, message: str) -> Non
 def test_element_types_follow_the_intrinsics() -> None:
     op: type[UbOp] = BY_NAME["pto.ub.vdiv"]  # type: ignore[assignment]
     assert op.legal_dtypes(A2A3) == frozenset({F16, F32})
+
+
+_UB_PARAM = """
+func.func @k(%u: !pto.ptr<f32, ub>, %y: !pto.ptr<f32>) {
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    %c8 = arith.constant 8 : i64
+    %c256 = arith.constant 256 : i64
+    %two = arith.constant 1073741824 : i64
+    pto.ub.vdup %u, %two, %c1, %c1, %c1, %c8, %c0 : !pto.ptr<f32, ub>, i64, i64, i64, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.mte_ub_gm %u, %y, %c256 nburst(%c1, %c256, %c256)
+      : !pto.ptr<f32, ub>, !pto.ptr<f32>, i64, i64, i64, i64
+    return
+}
+"""
+
+
+def test_an_on_chip_pointer_parameter_takes_its_address() -> None:
+    # f32 2.0 = 0x40000000 in the 64 lanes of one repeat at the address given
+    module = parse(_UB_PARAM, target="a2a3")
+    out = run(module, 512, np.zeros(64, np.float32))
+    assert np.array_equal(out[1], np.full(64, 2.0, np.float32))
+    auto = run(parse(_UB_PARAM, target="a2a3"), args="auto")
+    assert np.array_equal(auto[1][:64], np.full(64, 2.0, np.float32))  # (an unsized buffer)
