@@ -20,6 +20,7 @@ from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Pointer
 from interpreters.ops.vector_a5_extra import VectorA5ExtraFunctions
+from interpreters.ops.vector_load import VectorLoadFunctions
 from interpreters.ops.vector_store import VectorStoreFunctions
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import LoadDist
@@ -35,6 +36,7 @@ from pto_dialect.ops.vector_a5_extra import (
     VMaddOp,
     VMulsCvtOp,
 )
+from pto_dialect.ops.vector_load import VsldbOp
 from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.targets import A5
 from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
@@ -236,3 +238,25 @@ def test_chistv2_dhistv2_count_a_half_of_the_bins(half: int) -> None:
             assert int(got[k]) == (int(acc[k]) + n) % 65536
     with pytest.raises(PtoRuntimeError, match="bin 16 must be 0"):
         run_op(Chistv2Op, [u16, u8, MaskType(8), i32], [u16], [acc, src, mask, 16])
+
+
+def test_vsldb_of_64_bit_lanes_takes_a_b32_block_mask() -> None:
+    # PTOAS memory_canonical_intrinsics_vpto_llvm.pto: ui64 lanes, !pto.mask<b32>; block b
+    # follows the mask's b32 lane b (semantics.vector_memory.block_mask)
+    u64 = mlir_type(dtype_named("ui64"))
+    operands = [PtrType(u64, MemorySpace.UB), i16, i16, MaskType(32)]
+    op = VsldbOp.create(
+        operands=list(ValuesOp(result_types=operands).results), result_types=[VRegType(u64)]
+    )
+    machine = Machine(A5)
+    ub = machine.memory(MemorySpace.UB)
+    ub.data[:512] = np.arange(512) % 256
+    mask = np.zeros(64, bool)
+    mask[[0, 2, 7]] = True
+    interpreter = Interpreter(ModuleOp([]))
+    interpreter.register_implementations(VectorLoadFunctions(machine))
+    (got,) = interpreter.run_op(op, (Pointer(ub, 0, None), 2, 0, mask))
+    blocks = got.view(np.uint8).reshape(8, 32)
+    for b in range(8):
+        want = ub.data[64 * b : 64 * b + 32] if mask[b] else np.zeros(32, np.uint8)
+        assert np.array_equal(blocks[b], want)
