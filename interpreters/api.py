@@ -73,7 +73,7 @@ from pto_dialect.dtypes import dtype_of
 from pto_dialect.ops.base import target_of
 from pto_dialect.parsing import parse_module
 from pto_dialect.targets import UnknownTargetError
-from pto_dialect.types import PtrType, TileTypeBase
+from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
 from pto_dialect.universe import PTO_UNIVERSE
 from pto_dialect.verification import first_line
 
@@ -268,7 +268,10 @@ class Parameter:
 
     @property
     def is_array(self) -> bool:
-        """Whether it takes an array (a GM pointer or a tile), not a scalar."""
+        """Whether it takes an array (a GM pointer or a tile), not a scalar (an on-chip
+        pointer takes its byte address: `interpreters.args.bind`)."""
+        if isinstance(self.type, PtrType) and self.type.is_typed:
+            return self.type.memory is MemorySpace.GM
         return not isinstance(self.type, IntegerType | IndexType) and dtype_of(self.type) is None
 
 
@@ -629,7 +632,7 @@ def _arg(param: Parameter, given: object, check: bool = True) -> Arg:
     if isinstance(value, np.ndarray):
         raise PtoArgumentError(f"{param} needs a scalar, got an array")
     type_name = str(param.type)
-    if isinstance(param.type, IntegerType | IndexType):
+    if isinstance(param.type, IntegerType | IndexType | PtrType):
         if not isinstance(value, int):
             raise PtoArgumentError(f"{param} needs an int, got {kind} {value!r}")
         return ScalarArg(value, type_name)

@@ -14,9 +14,10 @@ SPEC is one of
   own), a scalar of TYPE;
 - `comm_ctx`: the rank's communication context for an `!pto.ptr<i64>` (`comm_context`).
 Pointer arguments are bound to the array's bytes in GM (`gm_buffer`: with the pages the
-board's allocator gives them); tile arguments to a fresh tile holding the array; scalar
-arguments to the scalar. One array passed for several pointers (the same array, or arrays of
-the same bytes) is one buffer, as with `@N`.
+board's allocator gives them); a pointer into an on-chip memory (`!pto.ptr<T, ub>`) takes its
+byte address there, an integer `ADDR:i64` (as `castptr`); tile arguments to a fresh tile
+holding the array; scalar arguments to the scalar. One array passed for several pointers (the
+same array, or arrays of the same bytes) is one buffer, as with `@N`.
 """
 
 from __future__ import annotations
@@ -401,6 +402,11 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
         raise ArgError(f"{where} (@{arg.index}): bind the arguments with bind_all")
     if isinstance(arg, RankArg | CommContextArg):
         raise ArgError(f"{where}: a rank's arguments come from for_rank")
+    if isinstance(type, PtrType) and type.is_typed and type.memory is not MemorySpace.GM:
+        if not isinstance(arg, ScalarArg) or not isinstance(arg.value, int) or arg.value < 0:
+            raise ArgError(f"{where} points into {type.memory.value}: it takes a byte address "
+                           "there, ADDR:i64")  # fmt: skip
+        return machine.place(Pointer(None, arg.value, type.element), type.memory)
     if isinstance(type, PtrType):
         if not isinstance(arg, ArrayArg):
             raise ArgError(f"{where} is a pointer: it needs an array, got a scalar")

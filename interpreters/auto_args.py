@@ -18,7 +18,8 @@ scalar to 1, a float to 1.0, a bool to true), unless `values` names it (`--arg-v
 NAME=V`); but an integer whose every use is a partition offset starts at 0, one that is a
 view's extent is raised to hold every partition the kernel takes of the view, and PyPTO's
 SPMD scalars (`NAMED_DEFAULTS`) are block 0 of 1. A tile parameter gets a random tile of its
-type, a GM memref or static view parameter a random buffer of its shape. The
+type, a GM memref or static view parameter a random buffer of its shape, an on-chip
+pointer (`!pto.ptr<T, ub>`) an address of its memory (`ON_CHIP_SPAN` apart). The
 data (`_random`): f32 uniform in [-1, 1), narrower floats on a grid of that interval; integers
 uniform in [1, `INT_LIMIT`], small and positive, since generated kernels read integer buffers
 as lengths, positions, indices and divisors; but a buffer that holds communication signals
@@ -28,7 +29,7 @@ as lengths, positions, indices and divisors; but a buffer that holds communicati
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import prod
 
@@ -440,6 +441,23 @@ class AutoPlan:
     """The GM pointer parameters that hold communication signals: zeros."""
 
 
+ON_CHIP_SPAN = 16 * 1024
+"""`--arg auto`: the bytes apart at which the on-chip pointer parameters of one memory are
+placed (0, 16 KiB, 32 KiB, ... of UB, L1, ...; zeros, as the memories start)."""
+
+
+def _on_chip_addresses(params: Sequence[tuple[BlockArgument, Attribute]]) -> dict[int, int]:
+    """Each on-chip pointer parameter's byte address, by parameter index."""
+    taken: dict[MemorySpace, int] = {}
+    addresses: dict[int, int] = {}
+    for arg, type in params:
+        if isinstance(type, PtrType) and type.is_typed and type.memory is not MemorySpace.GM:
+            slot = taken.get(type.memory, 0)
+            taken[type.memory] = slot + 1
+            addresses[arg.index] = slot * ON_CHIP_SPAN
+    return addresses
+
+
 def auto_plan(
     module: ModuleOp, entry: func.FuncOp, values: Mapping[str, int | float] | None = None
 ) -> AutoPlan:
@@ -462,6 +480,7 @@ def auto_plan(
             ints[arg] = 0
     _extents(module, entry, ints, {block.args[i] for i in chosen})
     scalars.update({arg.index: v for arg, v in ints.items()})
+    scalars.update(_on_chip_addresses(params))
     sizes = pointer_bytes(module, entry, {arg.index: v for arg, v in ints.items()})
     for arg, type in params:
         if isinstance(type, PtrType):

@@ -117,6 +117,9 @@ class LoadDist(StrEnum):
     DINTLV_B32 = "DINTLV_B32"
     BLK = "BLK"
     BRC_BLK = "BRC_BLK"
+    E2B_B16 = "E2B_B16"
+    E2B_B32 = "E2B_B32"
+    UNPK4 = "UNPK4"
 
 
 class LoadX2Dist(StrEnum):

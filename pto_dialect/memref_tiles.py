@@ -30,8 +30,9 @@ from xdsl.utils.exceptions import VerifyException
 from pto_dialect.attrs import TILE_LOCATIONS, LocationAttr
 from pto_dialect.dtypes import dtype_of
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.tile_bind import BindTileOp, PointerCastOp, TileBufConfigAttr
 from pto_dialect.ops.tile_memory import AllocTileOp
-from pto_dialect.types import TileBufType
+from pto_dialect.types import DYNAMIC, TileBufType
 
 
 def tile_of_memref(memref: Attribute) -> TileBufType | None:
@@ -53,9 +54,61 @@ def tile_of_memref(memref: Attribute) -> TileBufType | None:
         return None
 
 
+def _configured(
+    tile: TileBufType, config: TileBufConfigAttr | None, valid: bool
+) -> TileBufType | None:
+    """`tile` with `config`'s layout and `?` valid sizes when `valid` (None: no such tile)."""
+    if config is None and not valid:
+        return tile
+    c = config or TileBufConfigAttr()
+    v_row, v_col = (DYNAMIC, DYNAMIC) if valid else (None, None)
+    try:
+        return TileBufType(
+            tile.location, tile.dtype, tile.rows.data, tile.cols.data, v_row, v_col,
+            c.blayout.data, c.slayout.data, c.fractal.data, c.pad.data, c.compact.data,
+        )  # fmt: skip
+    except VerifyException:
+        return None
+
+
+def _bound_tiles(module: ModuleOp) -> None:
+    """`pto.bind_tile` of a buffer nothing else uses and `pto.pointer_cast` of one address,
+    whose results only tile ops use: the `pto.alloc_tile` of the configured tile (valid sizes
+    and address as operands); the bound buffer goes with it."""
+    for op in list(module.walk()):
+        if not isinstance(op, BindTileOp | PointerCastOp) or len(op.operands) == 0:
+            continue
+        source = op.source.owner if isinstance(op, BindTileOp) else None
+        if isinstance(op, BindTileOp) and not (
+            isinstance(source, AllocOp) and len(list(source.memref.uses)) == 1
+        ):
+            continue
+        if isinstance(op, PointerCastOp) and len(op.addrs) != 1:
+            continue
+        base = tile_of_memref(op.result.type)
+        tile = None if base is None else _configured(base, op.config, op.valid_row is not None)
+        uses = list(op.result.uses)
+        if tile is None or not all(isinstance(use.operation, TileOp) for use in uses):
+            continue
+        addr = op.addrs[0] if isinstance(op, PointerCastOp) else None
+        alloc = AllocTileOp(tile, addr, op.valid_row, op.valid_col)
+        alloc.location = op.location
+        op.result.replace_all_uses_with(alloc.result)
+        parent = op.parent_block()
+        assert parent is not None
+        parent.insert_op_before(alloc, op)
+        op.detach()
+        op.erase()
+        if isinstance(source, AllocOp):
+            source.detach()
+            source.erase()
+
+
 def tiles_from_memrefs(module: ModuleOp) -> None:
     """Replaces, in place, each local `memref.alloc` used only as tile operands by the
-    `pto.alloc_tile` of the tile it stands for (keeping its location)."""
+    `pto.alloc_tile` of the tile it stands for (keeping its location), and so each tile
+    `bind_tile` / `pointer_cast` declares (`_bound_tiles`)."""
+    _bound_tiles(module)
     for op in list(module.walk()):
         if not isinstance(op, AllocOp) or op.dynamic_sizes or op.symbol_operands:
             continue

@@ -68,6 +68,9 @@ class Machine:
     a scalar word (`set_quant_scalar`) or a scaling tile (`set_quant_vector`)."""
     store_atomic: tuple[str, str] = ("none", "f32")
     """The DMA store-atomic operation and element type (`set_atomic_*`)."""
+    ub_mask: tuple[int, int] = (-1, -1)
+    """The A2/A3 vector mask (mask0: lanes 0-63, mask1: 64-127) `pto.ub.set_mask` sets;
+    all lanes on at the start (docs/semantics.md)."""
     ar: int = 0
     """The AR special register: `sprclr` clears it, `vstur` leaves its address register
     there, `sprsti`/`sprsts` store it."""

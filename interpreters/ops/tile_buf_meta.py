@@ -26,7 +26,7 @@ from pto_dialect.ops.tile_buf_meta import (
     TSetValOp,
     ValidSizeOp,
 )
-from pto_dialect.types import PtrType
+from pto_dialect.ops.vector_common import as_pointer
 
 
 def _tile(value: object, what: str) -> Tile:
@@ -86,9 +86,11 @@ class TileBufMetaFunctions(MachineFunctions):
     def run_address(
         self, interpreter: Interpreter, op: AddressOp, args: PythonValues
     ) -> PythonValues:
-        target = op.dst.type
-        if not isinstance(target, PtrType):
-            raise PtoRuntimeError(f"{op.name} to a memref is not supported by the interpreter")
+        target = as_pointer(op.dst.type)  # a vec memref is a UB pointer (vector_common)
+        if target is None:
+            raise PtoRuntimeError(
+                f"{op.name} to a memref outside vec is not supported by the interpreter"
+            )
         if isinstance(op, TileBufAddrOp):
             tile = _tile(args[0], "pto.tile_buf_addr source")
             check(

@@ -41,6 +41,7 @@ from pto_dialect.ops.tile_elementwise import (
     TSubOp,
     TXorOp,
 )
+from pto_dialect.ops.tile_fused import TAddReluOp
 from pto_dialect.ops.tile_math import (
     TAddCOp,
     TExpOp,
@@ -84,6 +85,7 @@ SEMANTICS: Mapping[type[ElementwiseTileOp], sem.Maker] = MappingProxyType(
         TRemOp: math.rem,
         TAddCOp: math.chained(np.add, np.add),
         TSubCOp: math.chained(np.subtract, np.add),
+        TAddReluOp: math.add_relu,
     }
 )
 """The numpy semantics of each elementwise tile op (docs/semantics.md says why)."""

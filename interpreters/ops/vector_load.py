@@ -22,6 +22,7 @@ from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.base import PtoOp
+from pto_dialect.ops.vector_common import as_pointer
 from pto_dialect.ops.vector_load import (
     LOAD_DIST_RULES,
     Vgather2BcOp,
@@ -35,7 +36,7 @@ from pto_dialect.ops.vector_load import (
     VsldOp,
 )
 from pto_dialect.ops.vector_store import VsstbOp
-from pto_dialect.types import MemorySpace, PtrType, VRegType
+from pto_dialect.types import MemorySpace, VRegType
 
 _UNSIGNED = {8: "ui8", 16: "ui16", 32: "ui32", 64: "ui64"}
 
@@ -49,8 +50,8 @@ def lane_type(value: SSAValue) -> DType:
 
 def ub_element(value: SSAValue, fallback: DType) -> DType:
     """The element type of a pointer operand, `fallback` for an untyped `!pto.ptr`."""
-    ptr = value.type
-    assert isinstance(ptr, PtrType)
+    ptr = as_pointer(value.type)
+    assert ptr is not None
     return ptr.element or fallback
 
 

@@ -42,7 +42,7 @@ from pto_dialect.ops.vector_predicate import (
 )
 from pto_dialect.ops.vector_predicate_memory import (
     ALIGN_BYTES,
-    POST_UPDATE_UNITS,
+    IMMEDIATE_UNITS,
     PldOp,
     PredicateLoadOp,
     PredicateStoreOp,
@@ -178,12 +178,12 @@ class VectorPredicateFunctions(MachineFunctions):
         return (cast(Pointer, args[1]).advanced_bytes(step),)
 
     def _step(self, op: PredicateLoadOp | PredicateStoreOp, offset: object) -> int:
-        """Bytes the offset counts: the pointer's elements, or in the post-update form of
-        pldi/psti its DIST's unit (POST_UPDATE_UNITS)."""
+        """Bytes the offset counts: the pointer's elements, or for pldi/psti their DIST's
+        unit (IMMEDIATE_UNITS)."""
         if offset is None:
             return 0
-        if op.IMMEDIATE and op.post_update:
-            return int(cast(int, offset)) * POST_UPDATE_UNITS[op.dist_value()]
+        if op.IMMEDIATE:
+            return int(cast(int, offset)) * IMMEDIATE_UNITS[op.dist_value()]
         return int(cast(int, offset)) * self._unit(
             op.operands[0 if isinstance(op, PredicateLoadOp) else 1].type
         )

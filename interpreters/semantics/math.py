@@ -211,3 +211,12 @@ def chained(first: np.ufunc, then: np.ufunc) -> Maker:
         return run
 
     return make
+
+
+def add_relu(dtype: DType, arch: TargetArch) -> Kernel:
+    """`taddrelu`: `max(0, src0 + src1)`, the sum rounded once (`arith`), as `vaddrelu`."""
+
+    def run(sources: Sequence[np.ndarray], out: np.ndarray) -> None:
+        out[...] = relu_values(arith(np.add, sources[0], sources[1]), dtype)
+
+    return run

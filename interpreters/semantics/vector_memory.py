@@ -152,6 +152,9 @@ LOAD_FORMS: dict[LoadDist, Form] = {
     LoadDist.DINTLV_B32: Form(BLOCK, 2 * VREG_BYTES),
     LoadDist.BLK: Form(BLOCK, BLOCK),
     LoadDist.BRC_BLK: Form(BLOCK, BLOCK),
+    LoadDist.E2B_B16: Form(16, 16),  # 8 elements, each over a block
+    LoadDist.E2B_B32: Form(BLOCK, BLOCK),
+    LoadDist.UNPK4: Form(BLOCK, VREG_BYTES // 4),
 }
 X2_FORM = Form(BLOCK, 2 * VREG_BYTES)
 """vldsx2 / vstsx2: two registers to or from 512 contiguous bytes."""
@@ -219,11 +222,15 @@ def vlds(
         case LoadDist.UNPK_B8 | LoadDist.UNPK_B16 | LoadDist.UNPK_B32:
             wide = _UINT[2 * unit.bytes]  # zero-extend n-bit UB elements to 2n bits
             out = _units(raw, unit.bytes).astype(wide)
+        case LoadDist.UNPK4:  # bytes zero-extended to 32 bits
+            out = _units(raw, 1).astype(_UINT[4])
         case LoadDist.SPLT4CHN_B8 | LoadDist.SPLT2CHN_B8 | LoadDist.SPLT2CHN_B16:
             k = _CHANNELS[mode]  # channel c of pixel j -> lane c * (N / k) + j
             out = _units(raw, lane.bytes).reshape(lanes // k, k).T.reshape(-1)
         case LoadDist.BLK | LoadDist.BRC_BLK:
             out = np.tile(raw, BLOCKS)  # the 32-byte block in every block of the register
+        case LoadDist.E2B_B16 | LoadDist.E2B_B32:  # element k over block k
+            out = np.repeat(_units(raw, lane.bytes), BLOCK // lane.bytes)
     return _as_lanes(out, lane), [(address, address + nbytes)]
 
 

@@ -185,6 +185,10 @@ class GroupedTransferOp(PtoOp):
             head.append(parser.parse_unresolved_operand())
         parser.parse_keyword("nburst")
         groups = [_parse_triple(parser)]
+        clause = None  # PTOAS's `mte_ub_gm ... nburst(...) l2_cache_ctl(%v)` (MteUbGmOp::parse)
+        if not cls.HAS_L2 and parser.parse_optional_keyword("l2_cache_ctl") is not None:
+            with parser.in_parens():
+                clause = parser.parse_unresolved_operand()
         loops = 0
         pad: list[UnresolvedOperand] = []
         while True:
@@ -206,9 +210,10 @@ class GroupedTransferOp(PtoOp):
         parser.parse_punctuation(":")
         types_pos = parser.pos
         types: list[Attribute] = [parser.parse_type()]
-        for _ in range(len(head) - 1 + 3):
+        for _ in range(len(head) - 1 + 3 + (clause is not None)):
             parser.parse_punctuation(",")
             types.append(parser.parse_type())
+        clause_value = None if clause is None else parser.resolve_operand(clause, types.pop())
         loop_types: list[Attribute] = []
         pad_types: list[Attribute] = []
         while parser.parse_optional_punctuation(",") is not None:
@@ -237,7 +242,7 @@ class GroupedTransferOp(PtoOp):
             for i, g in enumerate(groups[1:])
         ]
         padded = [parser.resolve_operand(o, t) for o, t in zip(pad, pad_types, strict=True)]
-        l2 = values[2] if cls.HAS_L2 else None
+        l2 = values[2] if cls.HAS_L2 else clause_value
         op = cls(
             values[0],
             values[1],
@@ -247,12 +252,14 @@ class GroupedTransferOp(PtoOp):
             None if not padded else DmaPad(padded[0], *(padded[1:] or [None, None])),
             l2,
         )
+        attrs.pop("operandSegmentSizes", None)  # (PTOAS's generic spelling of the property)
         op.attributes |= attrs
         return op
 
     def print(self, printer: Printer) -> None:
         head = [self.source, self.destination]
-        head += [] if self.l2_cache_ctl is None else [self.l2_cache_ctl]
+        clause = None if self.HAS_L2 else self.l2_cache_ctl
+        head += [] if self.l2_cache_ctl is None or clause else [self.l2_cache_ctl]
         head.append(self.len_burst)
         printer.print_string(" ")
         printer.print_list(head, printer.print_operand)
@@ -261,6 +268,10 @@ class GroupedTransferOp(PtoOp):
             printer.print_string(f" {keyword}(")
             printer.print_list([g.count, g.src_stride, g.dst_stride], printer.print_operand)
             printer.print_string(")")
+            if keyword == "nburst" and clause is not None:
+                printer.print_string(" l2_cache_ctl(")
+                printer.print_operand(clause)
+                printer.print_string(")")
         pad = self.pad
         pad_values = [] if pad is None else [v for v in (pad.value, pad.left, pad.right) if v]
         if pad_values:
@@ -270,7 +281,8 @@ class GroupedTransferOp(PtoOp):
         printer.print_op_attributes(self.attributes)
         printer.print_string(" : ")
         burst = [self.n_burst, self.nburst_src_stride, self.nburst_dst_stride]
-        printer.print_list([v.type for v in head + burst], printer.print_attribute)
+        tail = [] if clause is None else [clause]
+        printer.print_list([v.type for v in head + burst + tail], printer.print_attribute)
         for g in self.loops:
             printer.print_string(", loop ")
             printer.print_list(
@@ -283,8 +295,6 @@ class GroupedTransferOp(PtoOp):
     # ---- rules -----------------------------------------------------------------------------
     def verify_(self) -> None:
         _check_pointers(self, self.SRC_SPACE, self.DST_SPACE)
-        if self.l2_cache_ctl is not None and not self.HAS_L2:
-            raise fail(f"{self.name} has no l2_cache_ctl operand")
         if self.HAS_L2 and self.l2_cache_ctl is None:
             raise fail(f"{self.name} needs its l2_cache_ctl operand")
         if not (len(self.loop_counts) == len(self.loop_src_strides) == len(self.loop_dst_strides)):

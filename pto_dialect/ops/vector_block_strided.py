@@ -19,7 +19,8 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.ops.base import fail, print_operands_attrs_types, resolve
-from pto_dialect.ops.vector_common import Kind, VectorMemoryOp
+from pto_dialect.ops.vector_common import Kind, VectorMemoryOp, mask_of
+from pto_dialect.types import VRegType
 
 STRIDE = Kind("i32 (control word) or i16 (stride)", lambda t: t in (i32, i16))
 
@@ -38,6 +39,13 @@ class BlockStridedOp(VectorMemoryOp):
     def packed(self) -> bool:
         """True for the page's single i32 control word."""
         return len(self.stride_values) == 1
+
+    def check_mask(self, mask: SSAValue, vreg: VRegType, vreg_role: str) -> None:
+        """The lanes' granularity; 64-bit lanes take a b32 mask (no b64 mask exists: PTOAS's
+        memory_canonical_intrinsics kernel; the blocks follow the mask's b32 lanes)."""
+        if vreg.element.bits == 64 and mask_of(mask).bits.data == 32:
+            return
+        super().check_mask(mask, vreg, vreg_role)
 
     def check_strides(self) -> None:
         types = [v.type for v in self.stride_values]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from typing_extensions import TypeVar
-from xdsl.dialects.builtin import StringAttr, i32
+from xdsl.dialects.builtin import MemRefType, StringAttr, i32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import AttrConstraint, IntConstraint, VerificationContext
 from xdsl.utils.str_enum import StrEnum
@@ -22,6 +22,8 @@ from xdsl.utils.str_enum import StrEnum
 from pto_dialect.attrs import (
     LoadDist,
     LoadX2Dist,
+    Location,
+    LocationAttr,
     Pipe,
     PostUpdate,
     StoreDist,
@@ -169,6 +171,23 @@ def _kind_of(constr: object) -> Kind | None:
 
 
 PTR = Kind("a !pto.ptr", lambda t: isinstance(t, PtrType))
+
+
+def as_pointer(t: Attribute) -> PtrType | None:
+    """A pointer operand's type: a `!pto.ptr`, or a `vec` memref read as `!pto.ptr<T, ub>`
+    (PTOAS's `PTO_BufferLikeType` of mid 2026: vpto-dev's tilelang kernels load and store
+    through `tile_buf_addr`'s memref); None for anything else."""
+    if isinstance(t, PtrType):
+        return t
+    if isinstance(t, MemRefType):
+        memref = cast(MemRefType[Attribute], t)
+        space = memref.memory_space
+        if isinstance(space, LocationAttr) and space.data is Location.VEC:
+            return PtrType(memref.element_type, MemorySpace.UB)
+    return None
+
+
+UB_BUFFER = Kind("a !pto.ptr or a vec memref", lambda t: as_pointer(t) is not None)
 VREG = Kind("a !pto.vreg", lambda t: isinstance(t, VRegType))
 MASK = Kind("a !pto.mask", lambda t: isinstance(t, MaskType))
 ALIGN = Kind("!pto.align", lambda t: isinstance(t, AlignType))
@@ -218,8 +237,8 @@ class VectorMemoryOp(VectorPipeOp):
 
     def ub_pointer(self, value: SSAValue, role: str) -> PtrType:
         """`value` as a UB pointer (typed `!pto.ptr<T, ub>` or untyped `!pto.ptr`)."""
-        ptr = value.type
-        assert isinstance(ptr, PtrType)  # checked by `check_kinds`
+        ptr = as_pointer(value.type)
+        assert ptr is not None  # checked by `check_kinds`
         if ptr.is_typed and ptr.memory is not MemorySpace.UB:
             raise fail(
                 f"{self.name} {role} must address UB (!pto.ptr<T, ub> or untyped !pto.ptr), "

@@ -36,6 +36,7 @@ from pto_dialect.ops.vector_common import (
     MASK,
     PTR,
     SAME,
+    UB_BUFFER,
     VREG,
     DistRule,
     Kind,
@@ -69,6 +70,14 @@ LOAD_DIST_RULES: Mapping[LoadDist, DistRule] = {
     LoadDist.DINTLV_B32: DistRule(32),
     LoadDist.BLK: DistRule(None),
     LoadDist.BRC_BLK: DistRule(None),  # PTOAS's name of BLK
+    # E2B_Bn: 8 n-bit elements, each broadcast over one 32-byte block (PTOAS micro-ISA
+    # 03-vector-load-store.md; VMILayoutSupport.cpp: E2B is a group-broadcast load of 8
+    # groups of one block; pto-isa npu/a6/TQuant.hpp loads 16-byte aligned scales with it)
+    LoadDist.E2B_B16: DistRule(16),
+    LoadDist.E2B_B32: DistRule(32),
+    # UNPK4: 8-bit UB elements zero-extended into 32-bit units (03-vector-load-store.md
+    # "Unpack 4-way packed b8"; pto-isa npu/a5/TDeQuant.hpp UNPK4_B8 before a P0 vcvt)
+    LoadDist.UNPK4: DistRule(None, 8),
 }
 LOAD_X2_DIST_RULES: Mapping[LoadX2Dist, DistRule] = {
     # DINTLV_Bn splits n-bit units whatever the lanes (PTOAS's board-tested
@@ -126,7 +135,7 @@ class VldsOp(VectorLoadOp):
 
     MANUAL: ClassVar = "vector/ops/vector-load-store/vlds.md"
 
-    source = operand_def(PTR)
+    source = operand_def(UB_BUFFER)
     offset = operand_def(IndexType())
     dist = opt_prop_def(StringAttr)
     result = result_def(VREG)

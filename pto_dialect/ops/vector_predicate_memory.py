@@ -13,8 +13,9 @@ PTOAS spelling (VPTOOps.td; test/vpto/cases/micro-op/predicate-load-store):
 - `%a2, %p2 = pto.pstu %a, %m, %ub : !pto.align, !pto.mask<bW>, !pto.ptr<uiW, ub> ->
   !pto.align, !pto.ptr<uiW, ub>`: one bit per lane into the unaligned store stream.
 
-`[%off]` counts elements of the pointer's element type (as `vlds`). The effective address is
-64-bit aligned (every page). The register image in UB: `interpreters.semantics.predicate`.
+`[%off]` of `plds`/`psts` counts elements of the pointer's element type (as `vlds`), that of
+`pldi`/`psti` units of their DIST (`IMMEDIATE_UNITS`). The effective address is 64-bit aligned
+(every page). The register image in UB: `interpreters.semantics.predicate`.
 """
 
 from __future__ import annotations
@@ -40,8 +41,7 @@ from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.base import fail, target_of
 from pto_dialect.ops.vecscope import InVecScope
 from pto_dialect.ops.vector_common import ALIGN, MASK, PTR, VectorMemoryOp, mask_of, operand_of
-from pto_dialect.records import PerTarget
-from pto_dialect.types import MaskType, PtrType
+from pto_dialect.types import MaskType
 
 _PAGES = "scalar/ops/predicate-load-store/"
 
@@ -49,16 +49,14 @@ LOAD_DISTS = ("NORM", "US", "DS")
 STORE_DISTS = ("NORM", "PK")
 ALIGN_BYTES = 8
 """The effective address of every predicate load and store is 64-bit aligned."""
-IMMEDIATE_UNITS: PerTarget[int] = PerTarget(256, 1024, 1 << 31)
-"""pldi/psti: the immediate offset range in 8-byte units (pldi.md / psti.md target table:
-0-255 on A2/A3, 0-1023 on A5, implementation-defined on the CPU simulator)."""
-
-
-POST_UPDATE_UNITS = {"NORM": 32, "US": 16, "DS": 32, "PK": 16}
-"""pldi/psti post-update forms: bytes one offset unit advances the base, per DIST (PTOAS
-docs/isa/micro-isa/04-predicate-load-store.md: VL/8, VL/16, min(32, VL/4), VL/16 with VL =
-256 bytes; its board-tested predicate-post-update case). plds/psts advance by the offset in
-the pointer's elements (bytes for the ui8 pointers of the board cases)."""
+IMMEDIATE_UNITS = {"NORM": 32, "US": 16, "DS": 32, "PK": 16}
+"""pldi/psti: bytes one unit of the immediate offset counts, per DIST, in the plain and the
+post-update form (PTOAS docs/isa/micro-isa/04-predicate-load-store.md: VL/8, VL/16,
+min(32, VL/4), VL/16 with VL = 256 bytes; the newest snapshot's
+predicate_offset_index_semantics and soft_postupdate_predicate_memory kernels; its board
+cases store and load at one offset, which either unit computes alike; docs/decisions.md).
+Any constant is accepted (PTOAS adds it to the address). plds/psts count the pointer's
+elements (bytes for the ui8 pointers of the board cases)."""
 
 
 def constant_offset(value: SSAValue) -> int | None:
@@ -93,12 +91,12 @@ class PredicateMemoryOp(VectorMemoryOp):
         target = target_of(self)
         if self.NO_PK_ON_CPU and dist == "PK" and target.arch is TargetArch.CPU:
             raise fail(f"{self.name} dist PK is not supported on the CPU simulator ({self.MANUAL})")
-        if self.IMMEDIATE and not self.post_update:
-            self.check_immediate(ptr, target.arch)
-        elif self.IMMEDIATE:  # counts DIST units (POST_UPDATE_UNITS): a constant
+        if self.IMMEDIATE:  # counts DIST units (IMMEDIATE_UNITS): a constant
             offset: SSAValue | None = getattr(self, "offset")  # noqa: B009
             if offset is not None and constant_offset(offset) is None:
-                raise fail(f"{self.name} offset must be a constant (an immediate)")
+                raise fail(
+                    f"{self.name} offset must be a constant (an immediate), not a run-time value"
+                )
         updated: SSAValue | None = getattr(self, "updated_base", None)
         if updated is not None and updated.type != ptr:
             raise fail(f"{self.name} updated base {updated.type} must be {ptr}")
@@ -107,26 +105,6 @@ class PredicateMemoryOp(VectorMemoryOp):
     def post_update(self) -> bool:
         """Whether it gives the advanced base (PTOAS's post-update form)."""
         return getattr(self, "updated_base", None) is not None
-
-    def check_immediate(self, ptr: PtrType, arch: TargetArch) -> None:
-        offset: SSAValue | None = getattr(self, "offset")  # noqa: B009 (declared by subclasses)
-        value = 0 if offset is None else constant_offset(offset)
-        if value is None:
-            raise fail(
-                f"{self.name} offset must be a constant (an immediate), not a run-time value"
-            )
-        size = 1 if ptr.element is None else ptr.element.bytes
-        nbytes = value * size
-        if nbytes % ALIGN_BYTES:
-            raise fail(
-                f"{self.name} offset {value} is {nbytes} bytes: the immediate counts 8-byte units"
-            )
-        limit = IMMEDIATE_UNITS[arch]
-        if not 0 <= nbytes // ALIGN_BYTES < limit:
-            raise fail(
-                f"{self.name} offset {value} is {nbytes // ALIGN_BYTES} 8-byte units; the "
-                f"immediate on target {arch.value} is 0 to {limit - 1}"
-            )
 
 
 class PredicateLoadOp(PredicateMemoryOp):

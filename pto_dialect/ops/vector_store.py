@@ -37,6 +37,7 @@ from pto_dialect.ops.vector_common import (
     MASK,
     PTR,
     SAME,
+    UB_BUFFER,
     VREG,
     DistRule,
     VectorMemoryOp,
@@ -128,7 +129,7 @@ class VstsOp(VectorStoreOp):
     MANUAL: ClassVar = "vector/ops/vector-load-store/vsts.md"
 
     value = operand_def(VREG)
-    dest = operand_def(PTR)
+    dest = operand_def(UB_BUFFER)
     offset = operand_def(IndexType())
     mask = operand_def(MASK)
     dist = opt_prop_def(StringAttr)
@@ -173,8 +174,11 @@ class VstsOp(VectorStoreOp):
         vreg = stored[0][1]
         if mode in PACK_BITS:
             self.verify_pack(ptr, vreg, mode, PACK_BITS[mode])
-        else:
-            self.check_dist(ptr, "dest", vreg, ("value", "value"), STORE_DIST_RULES[mode], mode)
+        else:  # a plain dist stores the register's bytes to a pointer of any element type
+            rule = STORE_DIST_RULES[mode]  # (PTOAS vsts_offset_dest_element_type_vpto_llvm)
+            self.check_lanes(vreg, "value", rule, f"dist {mode}")
+            if rule.memory_bits is not None:
+                self.check_pointee(ptr, "dest", vreg, "value", rule, f"dist {mode}")
             self.check_mask(self.mask, vreg, "value")
         if self.updated_base is not None:
             self.check_same_type("updated_base", self.updated_base, "dest", ptr)
@@ -245,8 +249,8 @@ class VstsX2Op(VectorStoreOp):
     def verify_store(self, ptr: PtrType, stored: Stored) -> None:
         mode = self.dist_mode
         (_, low), (_, high) = stored
-        self.check_pair(low, high)
-        self.check_dist(ptr, "dest", low, ("value", "low"), STORE_X2_DIST_RULES[mode], mode)
+        self.check_pair(low, high)  # any dest element type, as vsts's plain dists
+        self.check_lanes(low, "value", STORE_X2_DIST_RULES[mode], f"dist {mode}")
         self.check_mask(self.mask, low, "low")
 
 
@@ -320,8 +324,7 @@ class VsstbOp(VectorStoreOp, BlockStridedOp):
         )
 
     def verify_store(self, ptr: PtrType, stored: Stored) -> None:
-        self.check_strides()
-        super().verify_store(ptr, stored)
+        self.check_strides()  # any dest element type (bytes), as PTOAS's VsstbOp::verify
         self.check_mask(self.mask, stored[0][1], "value")
         if self.updated_base is not None:
             if self.packed:
@@ -336,7 +339,9 @@ class VsstbOp(VectorStoreOp, BlockStridedOp):
 class VscatterOp(VectorStoreOp):
     """`pto.vscatter %v, %dst, %offsets, %bound : V, P, !pto.vreg<NxI>, index | M`.
 
-    `%bound`: the page's `%active_lanes` count or PTOAS's `%mask` (VPTOOps.td).
+    `%bound`: the page's `%active_lanes` count or PTOAS's `%mask` (VPTOOps.td). A b8 value
+    makes 128 requests, request i storing byte lane 2i, with 16-bit offsets and a b16 mask
+    (PTOAS docs/isa/micro-isa/03-vector-load-store.md).
     """
 
     name = "pto.vscatter"
@@ -361,9 +366,16 @@ class VscatterOp(VectorStoreOp):
         if vreg.element.bits not in SCATTER_BITS:
             raise fail(f"{self.name} supports only b8, b16 and b32 elements, got {vreg.element}")
         super().verify_store(ptr, stored)
-        self.check_indices(self.offsets, vreg, "value")
-        if isinstance(self.bound.type, MaskType):
-            self.check_mask(self.bound, vreg, "value")
+        if vreg.element.bits != 8:
+            self.check_indices(self.offsets, vreg, "value")
+            if isinstance(self.bound.type, MaskType):
+                self.check_mask(self.bound, vreg, "value")
+            return
+        index, mask = vreg_of(self.offsets), self.bound.type
+        if not index.element.is_int or index.element.bits != 16:  # (so 128 lanes)
+            raise fail(f"{self.name} of b8 values takes 16-bit offsets, got {index}")
+        if isinstance(mask, MaskType) and mask.bits.data != 16:
+            raise fail(f"{self.name} of b8 values takes a b16 mask (a bit per request), got {mask}")
 
 
 # ---- alignment-state flushes --------------------------------------------------------------

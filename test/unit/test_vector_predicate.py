@@ -299,19 +299,21 @@ def test_psts_norm_plds_ds_is_the_board_case() -> None:
 
 
 def test_pst_pld_count_eight_byte_units() -> None:
-    """pld/pst: the address is base + areg * 8 bytes; psti/pldi take a constant offset."""
+    """pld/pst: the address is base + areg * 8 bytes; psti/pldi a constant count of their
+    DIST's units (NORM: 32 bytes; PTOAS predicate_offset_index_semantics_vpto_llvm.pto)."""
     body = "\n".join([
         plt("%s", 16, "%n"),
         '      pto.pst %s, %ub, %k, "NORM" : !pto.mask<b16>, !pto.ptr<ui8, ub>, i32',
         '      %l = pto.pld %ub, %k, "NORM" : !pto.ptr<ui8, ub>, i32 -> !pto.mask<b16>',
-        '      pto.psti %l, %ub[%c320], "NORM" : !pto.mask<b16>, !pto.ptr<ui8, ub>, index',
-        '      %i = pto.pldi %ub[%c320], "NORM" : !pto.ptr<ui8, ub>, index -> !pto.mask<b16>',
+        "      %c10 = arith.constant 10 : index",
+        '      pto.psti %l, %ub[%c10], "NORM" : !pto.mask<b16>, !pto.ptr<ui8, ub>, index',
+        '      %i = pto.pldi %ub[%c10], "NORM" : !pto.ptr<ui8, ub>, index -> !pto.mask<b16>',
         store("%i", 16),
     ])  # fmt: skip
     out = kernel_out(body, n=37, k=12)  # 12 * 8 = byte 96
     want = bits_to_bytes(lane_bits([i < 37 for i in range(128)], 16), 32)
     assert np.array_equal(out[:32], want)
-    assert np.array_equal(out[64:96], want)  # the psti image at byte 320 = out + 64
+    assert np.array_equal(out[64:96], want)  # the psti image at byte 10 * 32 = out + 64
 
 
 def test_misaligned_predicate_store_is_a_run_time_error() -> None:

@@ -7,6 +7,7 @@
 // CHECK-NEXT:    pto.mte_gm_ub %gm, %ub, %c0, %c32 nburst(%c2, %c32, %c32) loop(%c2, %c64, %c64) pad(%pad) : !pto.ptr<f32>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64, loop i64, i64, i64, pad f32
 // CHECK-NEXT:    pto.mte_gm_ub %gm, %ub, %c0, %c32 nburst(%c2, %c32, %c64) pad(%pad, %c1, %c1) : !pto.ptr<f32>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64, pad f32, i64, i64
 // CHECK-NEXT:    pto.mte_ub_gm %ub, %gm, %c32 nburst(%c2, %c32, %c32) loop(%c1, %c0, %c0) loop(%c1, %c0, %c0) : !pto.ptr<f32, ub>, !pto.ptr<f32>, i64, i64, i64, i64, loop i64, i64, i64, loop i64, i64, i64
+// CHECK-NEXT:    pto.mte_ub_gm %ub, %gm, %c32 nburst(%c2, %c32, %c32) l2_cache_ctl(%c1) loop(%c1, %c0, %c0) : !pto.ptr<f32, ub>, !pto.ptr<f32>, i64, i64, i64, i64, i64, loop i64, i64, i64
 // GENERIC-LABEL: "func.func"() <{sym_name = "grouped"
 // GENERIC: "pto.mte_gm_ub"(%gm, %ub, %c0, %c32, %c2, %c32, %c32) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0>}>
 // GENERIC: "pto.mte_gm_ub"(%gm, %ub, %c0, %c32, %c2, %c32, %c32, %c2, %c64, %c64, %pad) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0>}>
@@ -27,6 +28,8 @@ func.func @grouped(%gm: !pto.ptr<f32, gm>, %ub: !pto.ptr<f32, ub>) {
     : !pto.ptr<f32, gm>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64, pad f32, i64, i64
   pto.mte_ub_gm %ub, %gm, %c32 nburst(%c2, %c32, %c32) loop1(%c1, %c0, %c0) loop2(%c1, %c0, %c0)
     : !pto.ptr<f32, ub>, !pto.ptr<f32, gm>, i64, i64, i64, i64, loop i64, i64, i64, loop2 i64, i64, i64
+  pto.mte_ub_gm %ub, %gm, %c32 nburst(%c2, %c32, %c32) l2_cache_ctl(%c1) loop(%c1, %c0, %c0) {operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0>}
+    : !pto.ptr<f32, ub>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, loop i64, i64, i64
   func.return
 }
 

@@ -81,14 +81,6 @@ func.func @f(%a: !pto.ptr<f32, ub>, %b: !pto.ptr<f32>, %c: i64, %p: f32) {
 // -----
 
 func.func @f(%a: !pto.ptr<f32, ub>, %b: !pto.ptr<f32>, %c: i64) {
-  // expected-error @+1 {{pto.mte_ub_gm has no l2_cache_ctl operand}}
-  "pto.mte_ub_gm"(%a, %b, %c, %c, %c, %c, %c) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0>}> : (!pto.ptr<f32, ub>, !pto.ptr<f32>, i64, i64, i64, i64, i64) -> ()
-  func.return
-}
-
-// -----
-
-func.func @f(%a: !pto.ptr<f32, ub>, %b: !pto.ptr<f32>, %c: i64) {
   // expected-error @+1 {{pto.mte_ub_gm requires each loop group to provide count, src stride and dst stride together}}
   "pto.mte_ub_gm"(%a, %b, %c, %c, %c, %c, %c, %c) <{operandSegmentSizes = array<i32: 1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0>}> : (!pto.ptr<f32, ub>, !pto.ptr<f32>, i64, i64, i64, i64, i64, i64) -> ()
   func.return

@@ -50,14 +50,6 @@ func.func @f(%p: !pto.ptr<f16, ub>, %o: index) {
 
 // -----
 
-func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<i32, ub>, %o: index, %m: !pto.mask<b32>) {
-  // expected-error @+1 {{pto.vsts dest element type i32 must equal the value element type f32}}
-  pto.vsts %v, %p[%o], %m : !pto.vreg<64xf32>, !pto.ptr<i32, ub>, !pto.mask<b32>
-  func.return
-}
-
-// -----
-
 func.func @f(%p: !pto.ptr<f16, ub>, %i: !pto.vreg<128xi16>, %n: index) {
   // expected-error @+1 {{pto.vgather2 source element type f16 must equal the result element type i16}}
   %v = pto.vgather2 %p, %i, %n : !pto.ptr<f16, ub>, !pto.vreg<128xi16>, index -> !pto.vreg<128xi16>
@@ -314,8 +306,9 @@ func.func @f(%v: !pto.vreg<128xf16>, %p: !pto.ptr<f16, ub>, %i: !pto.vreg<128xbf
 
 // -----
 
+// b8: 16-bit offsets, one per request (PTOAS micro-isa 03-vector-load-store.md)
 func.func @f(%v: !pto.vreg<256xi8>, %p: !pto.ptr<i8, ub>, %i: !pto.vreg<64xi32>, %n: index) {
-  // expected-error @+1 {{pto.vscatter offsets have 64 lanes but value has 256; they must match}}
+  // expected-error @+1 {{pto.vscatter of b8 values takes 16-bit offsets, got !pto.vreg<64xi32>}}
   pto.vscatter %v, %p, %i, %n : !pto.vreg<256xi8>, !pto.ptr<i8, ub>, !pto.vreg<64xi32>, index
   func.return
 }
@@ -500,7 +493,7 @@ func.func @f(%v: !pto.vreg<64xf32>, %p: !pto.ptr<f32, ub>, %o: index, %m: i1) {
 // -----
 
 func.func @f(%p: memref<64xf32>, %o: index) {
-  // expected-error @+1 {{pto.vlds source must be a !pto.ptr, got memref<64xf32>}}
+  // expected-error @+1 {{pto.vlds source must be a !pto.ptr or a vec memref, got memref<64xf32>}}
   %v = pto.vlds %p[%o] : memref<64xf32> -> !pto.vreg<64xf32>
   func.return
 }

@@ -150,30 +150,6 @@ func.func @pldi_run_time(%ub: !pto.ptr<ui8, ub>, %o: index) {
 
 // -----
 
-builtin.module attributes {pto.target_arch = "a2a3"} {
-  func.func @pldi_range(%ub: !pto.ptr<ui8, ub>) {
-    %c2048 = arith.constant 2048 : index
-    pto.vecscope {
-      // expected-error @+1 {{pto.pldi offset 2048 is 256 8-byte units; the immediate on target a2a3 is 0 to 255}}
-      %m = pto.pldi %ub[%c2048], "NORM" : !pto.ptr<ui8, ub>, index -> !pto.mask<b8>
-    }
-    func.return
-  }
-}
-
-// -----
-
-func.func @psti_units(%ub: !pto.ptr<ui8, ub>, %m: !pto.mask<b8>) {
-  %c4 = arith.constant 4 : index
-  pto.vecscope {
-    // expected-error @+1 {{pto.psti offset 4 is 4 bytes: the immediate counts 8-byte units}}
-    pto.psti %m, %ub[%c4], "NORM" : !pto.mask<b8>, !pto.ptr<ui8, ub>, index
-  }
-  func.return
-}
-
-// -----
-
 builtin.module attributes {pto.target_arch = "cpu"} {
   func.func @psts_pk_cpu(%ub: !pto.ptr<ui8, ub>, %o: index, %m: !pto.mask<b8>) {
     pto.vecscope {
