@@ -22,6 +22,7 @@ from pto_dialect.ops import (
     dma_v06,
     ffts,
     fusion_region,
+    lowered_pipe,
     mask_pattern,
     pointer,
     reserved_buffer,
@@ -131,6 +132,7 @@ OP_MODULES = (
     tile_sync,
     tile_config,
     cross_core_pipe,
+    lowered_pipe,
     ffts,
     comm,
     comm_async,
@@ -211,6 +213,7 @@ PTO = Dialect(
         *scalar_memory.TYPES,
         *scalar_struct.TYPES,
         *simt_common.ATTRIBUTES,
+        *lowered_pipe.TYPES,
     ],
 )
 

@@ -10,14 +10,16 @@ from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
 from xdsl.dialects.func import FuncOp
 
 from pto_dialect.attrs import KernelKind, KernelKindAttr
-from pto_dialect.ops import cross_core_pipe, ffts
+from pto_dialect.ops import cross_core_pipe, ffts, lowered_pipe
 from pto_dialect.ops.ffts import SetFftsOp, SyncAllOp
 from pto_dialect.ops.runtime import SectionCubeOp
 
 KIND = KernelKindAttr.name
 """The function attribute naming the kind of core a kernel runs on."""
 
-CROSS_CORE_OPS = frozenset((*cross_core_pipe.OPS, *ffts.OPS)) - {SyncAllOp, SetFftsOp}
+CROSS_CORE_OPS = frozenset(
+    (*cross_core_pipe.OPS, *lowered_pipe.INITS, *lowered_pipe.PIPE_ENDS, *ffts.OPS)
+) - {SyncAllOp, SetFftsOp}
 """The pipe and FFTS ops that only a launch with a cube core gives meaning to."""
 
 

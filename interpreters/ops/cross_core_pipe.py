@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import cast
 
+import numpy as np
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, PythonValues
@@ -24,10 +25,19 @@ from xdsl.ir import Operation
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.source import location
+from interpreters.machine.cluster import CorePipe, Entry
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType
-from pto_dialect.ops.cross_core_pipe import AllocOp, FreeOp, InitializePipeOp, PopOp, PushOp
+from pto_dialect.ops.base import PtoOp
+from pto_dialect.ops.cross_core_pipe import (
+    ODD_SPLITS,
+    AllocOp,
+    FreeOp,
+    InitializePipeOp,
+    PopOp,
+    PushOp,
+)
 from pto_dialect.ops.ffts import FftsOp, SetFftsOp, SyncAllOp, uses_legacy_semaphores
 from pto_dialect.types import TensorViewType, TileTypeBase
 
@@ -50,14 +60,10 @@ def loop_position(interpreter: Interpreter, op: Operation) -> str:
     return ", ".join(parts)
 
 
-@register_functions
-class CrossCorePipeFunctions(MachineFunctions):
-    """Pipe ends and FFTS flags of one core of a mixed launch."""
-
-    def __init__(self, machine: Machine) -> None:
-        super().__init__(machine)
-        self._legacy: dict[ModuleOp, bool] = {}
-        """Per module: whether its sync.set/wait are vpto-dev/PTOAS's A5 semaphore spelling."""
+class PipeEnds(MachineFunctions):
+    """The ends of a cross-core pipe on the launch's `Cluster`, for both spellings: the
+    frontend ops (`tpush_to_aiv`, ...) here and the lowered ones (`lowered_pipe`). `key`
+    names the pipe within its block, `direction` is DIR_C2V or DIR_V2C."""
 
     def _core(self, interpreter: Interpreter | None = None, op: Operation | None = None) -> int:
         """The running core's index; with `op`, where in its loops it is (for a deadlock)."""
@@ -67,102 +73,159 @@ class CrossCorePipeFunctions(MachineFunctions):
             cluster.at[core] = lambda: loop_position(interpreter, op)
         return core
 
-    @implements(InitializePipeOp)
-    def run_init(
-        self, interpreter: Interpreter, op: InitializePipeOp, args: PythonValues
-    ) -> PythonValues:
+    def _lane(self) -> int:
+        """The running core's vector lane (its subblock; -1: the AIC)."""
+        launch = self.machine.launch
+        return launch.subblock_idx if launch.core is KernelKind.VECTOR else -1
+
+    def open(self, key: int | str, mask: int, slots: int, slot_size: int,
+             fifo: object | None) -> None:  # fmt: skip
+        """Pipe `key` of the running core's block, with `fifo` (a GM pointer or view) its
+        GM slots if it has them."""
         cluster = self.machine.shared()
         block = cluster.cores[self.machine.launch.core_index].block  # of all ranks' blocks
         gm: tuple[Memory, int] | None = None
-        for operand in (op.gm_slot_buffer, op.gm_slot_tensor):
-            if operand is not None:
-                fifo = cast(Pointer | TensorView, args[op.operands.index(operand)])
-                if fifo.memory is None:
-                    raise PtoRuntimeError("the GM FIFO is an unplaced address")
-                gm = (fifo.memory, fifo.offset)
-        cluster.open_pipe(block, op.pipe_id.value.data, op.dir_mask.value.data, op.slots,
-                          op.slot_size.value.data, gm)  # fmt: skip
-        return ()
+        if isinstance(fifo, Pointer | TensorView):
+            if fifo.memory is None:
+                raise PtoRuntimeError("the GM FIFO is an unplaced address")
+            gm = (fifo.memory, fifo.offset)
+        elif fifo is not None:
+            raise PtoRuntimeError("the GM FIFO is not a GM address (a pointer or a view)")
+        cluster.open_pipe(block, key, mask, slots, slot_size, gm)
 
-    @implements(AllocOp)
-    def run_alloc(self, interpreter: Interpreter, op: AllocOp, args: PythonValues) -> PythonValues:
+    def alloc_entry(self, interpreter: Interpreter, op: PtoOp, key: int | str, direction: int,
+                    split: int, view: TensorViewType) -> TensorView:  # fmt: skip
+        """The producer's next free slot of a GM FIFO, as a `view` to write."""
         core = self._core(interpreter, op)
         cluster = self.machine.shared()
-        pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
-        entry, release = cluster.allocate(core, pipe, op.DIRECTION, op.split_value, op)
+        pipe = cluster.pipe_of(core, key, direction, op)
+        entry, release = cluster.allocate(core, pipe, direction, split, op)
         pipes = self.machine.pipes
         if release is not None:  # the slot's earlier reads are done
             cluster.receive(core, release, pipes, op.pipe(), op)
         pipes.execute(op, op.pipe())
-        launch = self.machine.launch
-        lane = launch.subblock_idx if launch.core is KernelKind.VECTOR else -1
-        view = op.entry.type
-        rows, cols = view.dims
-        return (cluster.slot_view(pipe, entry, lane, (rows, cols), view.element),)
+        return cluster.slot_view(pipe, entry, self._lane(), view.dims, view.element)
 
-    @implements(PushOp)
-    def run_push(self, interpreter: Interpreter, op: PushOp, args: PythonValues) -> PythonValues:
+    def push_entry(self, interpreter: Interpreter, op: PtoOp, key: int | str, direction: int,
+                   split: int, tile: Tile | TensorView) -> None:  # fmt: skip
+        """The producer fills the next slot with `tile` (a talloc'd GM entry: written already)."""
         core = self._core(interpreter, op)
         cluster = self.machine.shared()
-        pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
-        tile = cast(Tile | TensorView, args[0])
-        gm = isinstance(tile, TensorView)  # a talloc'd GM entry: written already
+        pipe = cluster.pipe_of(core, key, direction, op)
+        gm = isinstance(tile, TensorView)
         pipes = self.machine.pipes
         pipes.barrier(op, Pipe.ALL, implicit=True)  # the push waits for the core's earlier work
         reads = [tile.access()] if pipes.tracking and not gm else []
         pipes.execute(op, op.pipe(), reads=reads)
-        pipes.barrier(
-            op, Pipe.ALL, implicit=True
-        )  # the tile is in the slot before anything goes on
-        cluster.push(core, pipe, op.DIRECTION, op.split_value, None if gm else tile.get(),
+        # the tile is in the slot before anything goes on
+        pipes.barrier(op, Pipe.ALL, implicit=True)
+        data = None
+        if isinstance(tile, Tile):
+            data = tile.get()
+            if split in ODD_SPLITS:  # the halves of the valid region
+                data = data[: tile.valid_rows, : tile.valid_cols]
+        cluster.push(core, pipe, direction, split, data,
                      lambda: cluster.signal(core, pipes.settled(op.pipe()), op), op)  # fmt: skip
-        return ()
 
-    @implements(PopOp)
-    def run_pop(self, interpreter: Interpreter, op: PopOp, args: PythonValues) -> PythonValues:
+    def pop_entry(self, interpreter: Interpreter, op: PtoOp, key: int | str, direction: int,
+                  split: int) -> tuple[np.ndarray, Entry, CorePipe]:  # fmt: skip
+        """The consumer's part of the oldest filled slot, once it is filled."""
         core = self._core(interpreter, op)
         cluster = self.machine.shared()
-        pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
-        data, signal, entry = cluster.pop(core, pipe, op.DIRECTION, op.split_value, op)
-        pipes = self.machine.pipes
-        cluster.receive(core, signal, pipes, op.pipe(), op)
-        result = op.tile.type
-        if isinstance(result, TensorViewType):  # a GM FIFO's entry: where it is
-            pipes.execute(op, op.pipe())
-            launch = self.machine.launch
-            lane = launch.subblock_idx if launch.core is KernelKind.VECTOR else -1
-            rows, cols = result.dims
-            return (cluster.slot_view(pipe, entry, lane, (rows, cols), result.element),)
-        assert isinstance(result, TileTypeBase)
+        pipe = cluster.pipe_of(core, key, direction, op)
+        data, signal, entry = cluster.pop(core, pipe, direction, split, op)
+        cluster.receive(core, signal, self.machine.pipes, op.pipe(), op)
+        return data, entry, pipe
+
+    def entry_view(self, op: PtoOp, pipe: CorePipe, entry: Entry,
+                   view: TensorViewType) -> TensorView:  # fmt: skip
+        """Where a popped GM FIFO entry is, as `view`."""
+        self.machine.pipes.execute(op, op.pipe())
+        return self.machine.shared().slot_view(pipe, entry, self._lane(), view.dims, view.element)
+
+    def fill(self, op: PtoOp, data: np.ndarray, tile: Tile, split: int) -> None:
+        """The popped `data` into `tile` (its element type converts as the tile's says; the
+        part of an odd split into its top left)."""
         if data.ndim != 2:
             raise PtoRuntimeError(
                 "pops a tile from a GM FIFO entry (a talloc'd view was pushed): pop a tensor_view"
             )
-        rows, cols = result.shape
-        if data.shape != (rows, cols):
+        rows, cols = tile.type.shape
+        fits = data.shape[0] <= rows and data.shape[1] <= cols
+        if not (fits if split in ODD_SPLITS else data.shape == (rows, cols)):
             raise PtoRuntimeError(
                 f"pops a {rows}x{cols} tile from a slot holding {data.shape[0]}x{data.shape[1]}"
             )
+        tile.set(data.astype(tile.get().dtype))
+        pipes = self.machine.pipes
+        pipes.execute(op, op.pipe(), writes=[tile.access()] if pipes.tracking else ())
+        pipes.barrier(op, Pipe.ALL, implicit=True)  # the popped tile is ready for every pipe
+
+    def free_entry(self, interpreter: Interpreter, op: PtoOp, key: int | str,
+                   direction: int) -> None:  # fmt: skip
+        """The consumer releases its oldest popped slot."""
+        core = self._core(interpreter, op)
+        cluster = self.machine.shared()
+        pipe = cluster.pipe_of(core, key, direction, op)
+        pipes = self.machine.pipes
+        pipes.barrier(op, Pipe.ALL, implicit=True)  # the slot's reads are done
+        pipes.execute(op, op.pipe())
+        signal = cluster.signal(core, pipes.settled(op.pipe()), op)
+        cluster.free(core, pipe, direction, op, signal)
+
+
+@register_functions
+class CrossCorePipeFunctions(PipeEnds):
+    """Pipe ends and FFTS flags of one core of a mixed launch."""
+
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._legacy: dict[ModuleOp, bool] = {}
+        """Per module: whether its sync.set/wait are vpto-dev/PTOAS's A5 semaphore spelling."""
+
+    @implements(InitializePipeOp)
+    def run_init(
+        self, interpreter: Interpreter, op: InitializePipeOp, args: PythonValues
+    ) -> PythonValues:
+        fifo = None
+        for operand in (op.gm_slot_buffer, op.gm_slot_tensor):
+            if operand is not None:
+                fifo = args[op.operands.index(operand)]
+        self.open(op.pipe_id.value.data, op.dir_mask.value.data, op.slots,
+                  op.slot_size.value.data, fifo)  # fmt: skip
+        return ()
+
+    @implements(AllocOp)
+    def run_alloc(self, interpreter: Interpreter, op: AllocOp, args: PythonValues) -> PythonValues:
+        view = self.alloc_entry(interpreter, op, op.id_value, op.DIRECTION, op.split_value,
+                                op.entry.type)  # fmt: skip
+        return (view,)
+
+    @implements(PushOp)
+    def run_push(self, interpreter: Interpreter, op: PushOp, args: PythonValues) -> PythonValues:
+        tile = cast(Tile | TensorView, args[0])
+        self.push_entry(interpreter, op, op.id_value, op.DIRECTION, op.split_value, tile)
+        return ()
+
+    @implements(PopOp)
+    def run_pop(self, interpreter: Interpreter, op: PopOp, args: PythonValues) -> PythonValues:
+        data, entry, pipe = self.pop_entry(interpreter, op, op.id_value, op.DIRECTION,
+                                           op.split_value)  # fmt: skip
+        result = op.tile.type
+        if isinstance(result, TensorViewType):  # a GM FIFO's entry: where it is
+            return (self.entry_view(op, pipe, entry, result),)
+        assert isinstance(result, TileTypeBase)
+        rows, cols = result.shape
         vr, vc = result.valid_shape
         extents = [int(cast(int, a)) for a in args[: len(op.valid_extents())]]
         valid = extents if extents else [static_or(vr, rows), static_or(vc, cols)]
         tile = self.machine.tile_at(result, None, valid[0], valid[1])
-        tile.set(data.astype(tile.get().dtype))
-        pipes.execute(op, op.pipe(), writes=[tile.access()] if pipes.tracking else ())
-        pipes.barrier(op, Pipe.ALL, implicit=True)  # the popped tile is ready for every pipe
+        self.fill(op, data, tile, op.split_value)
         return (tile,)
 
     @implements(FreeOp)
     def run_free(self, interpreter: Interpreter, op: FreeOp, args: PythonValues) -> PythonValues:
-        core = self._core(interpreter, op)
-        cluster = self.machine.shared()
-        pipe = cluster.pipe_of(core, op.id_value, op.DIRECTION, op)
-        pipes = self.machine.pipes
-        pipes.barrier(op, Pipe.ALL, implicit=True)  # the slot's reads are done
-        pipes.execute(op, op.pipe())
-        cluster.free(
-            core, pipe, op.DIRECTION, op, cluster.signal(core, pipes.settled(op.pipe()), op)
-        )
+        self.free_entry(interpreter, op, op.id_value, op.DIRECTION)
         return ()
 
     @implements(FftsOp)
