@@ -57,8 +57,8 @@ SPLITS = (0, 1, 2, 3, 4)
 """TILE_NO_SPLIT, TILE_UP_DOWN (rows), TILE_LEFT_RIGHT (columns), TILE_UP_DOWN_ODD,
 TILE_LEFT_RIGHT_ODD (PTOAS PTOAttrs.td `TileSplitAxis`)."""
 ODD_SPLITS = (3, 4)
-"""The odd splits: AIV0 takes ceil(n / 2) of the valid rows (columns), AIV1 the rest (PTOAS
-docs/designs/ptoas-tpush-tpop-design.md 4.3); only C2V tiles through GM."""
+"""The odd splits: AIV0 takes ceil(n / 2) of the valid rows (columns), AIV1 the rest (pto-isa
+common/fifo.hpp, a2a3 TPush.hpp `subAIVOffset`); only C2V tiles through GM (PTOAS)."""
 
 
 def split_parity_error(name: str, split: int, entry: Attribute) -> str | None:
@@ -594,12 +594,16 @@ def aiv0_only(scope: Operation) -> bool:
     """Whether A5 code generation runs the vector code of `scope` (a vector kernel or a
     `pto.section.vector`) on subblock 0 alone: it holds an unsplit pipe end and does not ask
     for its subblock (PTOAS PTOToEmitC.cpp `needsA5NoSplitVectorGuard` wraps it in
-    `if (get_subblockid() == 0)`; pto-isa's A5 TPush.hpp signals AIV0 alone for TILE_NO_SPLIT)."""
+    `if (get_subblockid() == 0)`; pto-isa's A5 TPush.hpp signals AIV0 alone for TILE_NO_SPLIT);
+    the lowered pipe ends count too (`isA5NoSplitPipeOp`)."""
+    from pto_dialect.ops.lowered_pipe import LoweredPipeEndOp  # (it imports this module)
+
     unsplit = False
     for op in scope.walk():
         if isinstance(op, GetSubBlockIdxOp | GetSubBlockNumOp):
             return False
-        unsplit = unsplit or (isinstance(op, PipeEndOp) and op.split_value == 0)
+        ends = isinstance(op, PipeEndOp | LoweredPipeEndOp)
+        unsplit = unsplit or (ends and op.split_value == 0)
     return unsplit
 
 
