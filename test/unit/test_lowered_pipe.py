@@ -14,7 +14,18 @@ import time
 
 import numpy as np
 import pytest
-from test_cluster import ACC, HALF, HEAD, MATMUL, VIEW, c2v_kernel, gm_fifo_kernel, inputs, races
+from test_cluster import (
+    ACC,
+    HALF,
+    HEAD,
+    MAT,
+    MATMUL,
+    VIEW,
+    c2v_kernel,
+    gm_fifo_kernel,
+    inputs,
+    races,
+)
 
 from interpreters.api import PtoRunError, parse, run
 from pto_dialect.ops.lowered_pipe import LoweredPipeInitOp, resolved_flag_base
@@ -59,6 +70,37 @@ def test_lowered_pipe_gives_the_bytes_of_the_frontend_form(target: str) -> None:
     want = a.astype(np.float64) @ b.astype(np.float64)
     np.testing.assert_allclose(lowered["c"], want, rtol=1e-5, atol=1e-5)
     assert not races(lowered)
+
+
+def test_vector_halves_pushed_v2c_reach_the_cube_put_together() -> None:
+    """The other direction: each AIV loads its row half of a and pushes it (split 1), the
+    AIC pops the whole of a into a declared L1 tile, multiplies it by b and stores c."""
+    init = (
+        "%p = pto.initialize_l2l_pipe {dir_mask = 2, slot_size = 1024, slot_num = 8}"
+        "(%z : i32) -> !pto.pipe"
+    )
+    matmul = MATMUL.replace(
+        f"pto.tload ins(%ap : !pto.partition_tensor_view<16x16xf32>) outs(%ma : {MAT})", ""
+    )
+    matmul = matmul.replace(
+        f"%ma = pto.alloc_tile : {MAT}", f"pto.tpop(%ma, %p : {MAT}, !pto.pipe) {{split = 1}}"
+    )
+    cube = f"""    {init}
+    %ma = pto.declare_tile -> {MAT}
+    {matmul}
+    pto.tfree(%p : !pto.pipe) {{split = 1}}
+    {VIEW.format(n="c", row="c0", rows=16)}
+    pto.tstore ins(%acc : {ACC}) outs(%cp : !pto.partition_tensor_view<16x16xf32>)"""
+    vector = f"""    {init}
+    {VIEW.format(n="a", row="row", rows=8)}
+    %t = pto.alloc_tile : {HALF}
+    pto.tload ins(%ap : !pto.partition_tensor_view<8x16xf32>) outs(%t : {HALF})
+    pto.tpush(%t, %p : {HALF}, !pto.pipe) {{split = 1}}"""
+    a, b, c = inputs()
+    result = run(parse(HEAD.format(cube=cube, vector=vector), target="a5"), a, b, c)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_allclose(result["c"], want, rtol=1e-5, atol=1e-5)
+    assert not races(result)
 
 
 def test_declared_gm_entries_are_bound_to_the_fifo_slots() -> None:
