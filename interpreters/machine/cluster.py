@@ -625,7 +625,9 @@ class Cluster:
         pipe.popped[(direction, lane)] = k + 1
         pipe.held.setdefault((direction, lane), []).append(entry)
         assert entry.signal is not None
-        if entry.split != split:
+        # both AIVs hear of every C2V slot on A2/A3 (a2a3 TPush.hpp `record`, whatever the
+        # split): a pop takes its split's part of the slot
+        if entry.split != split and not (direction == 1 and self.unsplit_readers > 1):
             raise PtoRuntimeError(f"pops with split {split} a slot pushed with split {entry.split}")
         if direction == 2:
             parts = [entry.parts[p] for p in sorted(entry.parts)]

@@ -44,13 +44,13 @@ def with_fifo(text: str) -> str:
     return text.replace("%c: !pto.ptr<f32>)", FIFO)
 
 
-def lowered_c2v(target: str) -> str:
-    """`c2v_kernel(1)` in the lowered form: the AIC pushes the product with split 1, each AIV
-    pops its row half into a declared tile and stores it to its rows of c."""
+def lowered_c2v(target: str, push_split: int = 1) -> str:
+    """`c2v_kernel(1)` in the lowered form: the AIC pushes the product (with split 1), each
+    AIV pops its row half into a declared tile and stores it to its rows of c."""
     init = INITS[target]
     cube = f"""    {init}
     {MATMUL}
-    pto.tpush(%acc, %p : {ACC}, !pto.pipe) {{split = 1}}"""
+    pto.tpush(%acc, %p : {ACC}, !pto.pipe) {{split = {push_split}}}"""
     vector = f"""    {init}
     %t = pto.declare_tile -> {HALF}
     pto.tpop(%t, %p : {HALF}, !pto.pipe) {{split = 1}}
@@ -70,6 +70,19 @@ def test_lowered_pipe_gives_the_bytes_of_the_frontend_form(target: str) -> None:
     want = a.astype(np.float64) @ b.astype(np.float64)
     np.testing.assert_allclose(lowered["c"], want, rtol=1e-5, atol=1e-5)
     assert not races(lowered)
+
+
+def test_an_unsplit_push_popped_in_halves_works_where_both_aivs_hear_of_it() -> None:
+    """A2/A3 signal both AIVs of every C2V slot (pto-isa a2a3 TPush.hpp `record`), so a
+    split-1 pop of an unsplit push takes its row half (PTOAS tpush_tpop_emitc.pto); A5
+    signals AIV0 alone for an unsplit slot: the pop's split must be the push's."""
+    a, b, c = inputs()
+    fifo = np.zeros(8 * 256, np.float32)
+    result = run(parse(lowered_c2v("a2a3", push_split=0), target="a2a3"), a, b, c, fifo)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_allclose(result["c"], want, rtol=1e-5, atol=1e-5)
+    with pytest.raises(PtoRunError, match="pops with split 1 a slot pushed with split 0"):
+        run(parse(lowered_c2v("a5", push_split=0), target="a5"), a, b, c, fifo)
 
 
 def test_vector_halves_pushed_v2c_reach_the_cube_put_together() -> None:
