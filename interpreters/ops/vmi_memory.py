@@ -14,6 +14,7 @@ from interpreters.machine.memory import Memory
 from interpreters.ops.vmi_common import VmiFunctions, accesses, vmi_array
 from interpreters.semantics import vmi_memory as sem
 from interpreters.semantics import vmi_rearrange as rearrange
+from interpreters.semantics.rearrange import low_bytes
 from interpreters.semantics.vector_memory import BLOCK
 from pto_dialect.dtypes import U8, DType
 from pto_dialect.ops.vmi_common import vreg_type
@@ -124,7 +125,7 @@ class VmiMemoryFunctions(VmiFunctions):
             stride = _int(rest[2])
             offsets = sem.slots(group, stride) if group == lanes else sem.rows(lanes, group, stride)
             if packed_byte_store(op.destination.type, vreg_type(op.values[0])):
-                value = sem.low_bytes(value)
+                value = low_bytes(value, U8)
         else:
             offsets = sem.continuous(lanes)
         self._store(op, pointer, offset, offsets, value, mask)
@@ -236,7 +237,7 @@ class VmiMemoryFunctions(VmiFunctions):
                 sem.slots(groups, stride) if groups == lanes else sem.rows(lanes, groups, stride)
             )
             if packed_byte_store(op.destination.type, op.data()):
-                value = sem.low_bytes(value)
+                value = low_bytes(value, U8)
         elif isinstance(op, VmiStrideStoreOp):
             offsets = sem.blocks(lanes, value.dtype.itemsize, _int(args[3]), _int(args[4]))
             active = vmi_array(args[5])

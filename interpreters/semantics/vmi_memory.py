@@ -100,9 +100,3 @@ def unpack(raw: np.ndarray, lane: np.dtype) -> np.ndarray:
     bits in the low half, as `vlds UNPK_B*`)."""
     unsigned = raw.view(np.dtype(f"u{raw.dtype.itemsize}"))
     return unsigned.astype(np.dtype(f"u{lane.itemsize}")).view(lane)
-
-
-def low_bytes(values: np.ndarray) -> np.ndarray:
-    """An i32 lane's low byte (the packed byte group store of i32 lanes to an 8-bit
-    pointer)."""
-    return values.view(np.uint32).astype(np.uint8)

@@ -227,19 +227,14 @@ ARG_OPS = ("trowargmax", "trowargmin")
 
 def arg_kernel(op: str, dtype: DType, index: DType, tiles: tuple[Tile, Tile], seed: int,
                ties: bool = False) -> Kernel:  # fmt: skip
-    """(src, dst) as a Kernel whose (static) dst is retyped to the index type over the same
-    bytes: a row of `cols` f16 is `cols / 2` i32, the valid column 4 bytes (what the
-    footprint check allows); `ties`: the source drawn from a few values (repeated maxima
-    and minima across registers, NaN, ±inf)."""
+    """(src, dst) as a Kernel whose (static) dst holds `index` over the same bytes: a row
+    of `cols` f16 is `cols / 2` i32, one valid column; `ties`: the source drawn from a few
+    values (repeated maxima and minima across registers, NaN, ±inf)."""
     src, dst = tiles
-    wide = 4 // dtype.bytes
-    dst = Tile(dst.rows, dst.cols, (dst.region[0], wide))
+    dst = Tile(dst.rows, dst.cols * dtype.bytes // 4, (dst.region[0], 1), dtype=index)
     kernel = Kernel(dtype, [Case(op, (src, Tile(src.rows, src.cols), dst))], seed)
-    typ = f"dtype={dtype.name}, rows={dst.rows}, cols={dst.cols}, v_row={dst.region[0]}, "
-    assert typ + f"v_col={wide}>" in kernel.text
-    cols = dst.cols * dtype.bytes // 4
-    retyped = f"dtype={index.name}, rows={dst.rows}, cols={cols}, v_row={dst.region[0]}, "
-    kernel.text = kernel.text.replace(typ + f"v_col={wide}>", retyped + "v_col=1>")
+    retyped = f"dtype={index.name}, rows={dst.rows}, cols={dst.cols}, v_row={dst.region[0]}, "
+    assert retyped + "v_col=1>" in kernel.text
     if ties:
         rng = np.random.default_rng(seed)
         alphabet = np.array([1.0, 2.0, -2.0, -0.0, 0.0], dtype.numpy)
