@@ -449,6 +449,8 @@ class PopOp(PipeEndOp):
         if len(self.valid_extents()) not in (0, 2):
             raise fail(f"{self.name} takes both valid extents or none")
         result = self.tile.type
+        if self.split_value in ODD_SPLITS and not self.valid_extents():
+            raise fail(f"{self.name} with an odd split needs its own valid extents (rows, cols)")
         if not isinstance(result, TileTypeBase) and not static_entry(result):
             raise fail(
                 f"{self.name} gives a tile or a GM FIFO entry (a static tensor_view of 2 or more "

@@ -285,3 +285,12 @@ func.func @parity(%t: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=
   pto.tpush_to_aiv(%t : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=15, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) {id = 0, split = 1}
   func.return
 }
+
+// -----
+
+func.func @odd_extents(%f: !pto.tensor_view<15x16xf32>, %z: i32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 960}(gm_slot_tensor = %f : !pto.tensor_view<15x16xf32>, c2v_consumer_buf = %z : i32)
+  // expected-error @+1 {{pto.tpop_from_aic with an odd split needs its own valid extents (rows, cols)}}
+  %t = pto.tpop_from_aic {id = 0, split = 3} -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+  func.return
+}
