@@ -168,15 +168,15 @@ class LoweredPipeInitOp(PtoOp):
             raise fail(f"{name} slot_size must be greater than 0")
         if self.slots <= 0:
             raise fail(f"{name} slot_num must be greater than 0")
-        if self.flag_base is not None:
-            base = int_value(self.flag_base)
-            if base < 0:
-                raise fail(f"{name} flag_base must be non-negative")
-            if base + flag_width(mask) > FLAG_IDS:
-                raise fail(
-                    f"{name} flag_base {base} with dir_mask {mask} takes flag ids "
-                    f"{base}-{base + flag_width(mask) - 1}: past the {FLAG_IDS} hardware flag ids"
-                )
+        if self.flag_base is not None and int_value(self.flag_base) < 0:
+            raise fail(f"{name} flag_base must be non-negative")
+        base = resolved_flag_base(self)
+        if base + flag_width(mask) > FLAG_IDS:
+            which = "flag_base" if self.flag_base is not None else "the first free flag_base"
+            raise fail(
+                f"{name} {which} {base} with dir_mask {mask} takes flag ids "
+                f"{base}-{base + flag_width(mask) - 1}: past the {FLAG_IDS} hardware flag ids"
+            )
         peer = self.operands[-1] if len(self.operands) == len(self.ADDRESSES) else None
         if self.local_buffer() is not None:
             if mask == DIR_BOTH and peer is None:

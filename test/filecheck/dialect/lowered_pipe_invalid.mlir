@@ -251,3 +251,21 @@ func.func @alloc_static(%v: !pto.tensor_view<?x16xf32>, %e: !pto.tensor_view<?x1
   pto.talloc(%e, %p : !pto.tensor_view<?x16xf32>, !pto.pipe) {split = 0}
   func.return
 }
+
+// -----
+
+// PTOAS test/lit/pto/resolve_reserved_buffers_reject_flag_id_overflow_a5.pto: nine C2V pipes
+// need 18 flag ids.
+func.func @flag_first_fit(%b: i32) {
+  %p0 = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 64, slot_num = 8}(%b : i32) -> !pto.pipe
+  %p1 = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 64, slot_num = 8}(%b : i32) -> !pto.pipe
+  %p2 = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 64, slot_num = 8}(%b : i32) -> !pto.pipe
+  %p3 = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 64, slot_num = 8}(%b : i32) -> !pto.pipe
+  %p4 = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 64, slot_num = 8}(%b : i32) -> !pto.pipe
+  %p5 = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 64, slot_num = 8}(%b : i32) -> !pto.pipe
+  %p6 = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 64, slot_num = 8}(%b : i32) -> !pto.pipe
+  %p7 = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 64, slot_num = 8}(%b : i32) -> !pto.pipe
+  // expected-error @+1 {{pto.initialize_l2l_pipe the first free flag_base 16 with dir_mask 1 takes flag ids 16-17: past the 16 hardware flag ids}}
+  %p8 = pto.initialize_l2l_pipe {dir_mask = 1, slot_size = 64, slot_num = 8}(%b : i32) -> !pto.pipe
+  func.return
+}
