@@ -52,11 +52,11 @@ from interpreters.machine.pipes import (
     gm_ranges,
 )
 from interpreters.progress import CHECK_EVERY, Progress
+from pto_dialect import kernels
 from pto_dialect.attrs import KernelKind, KernelKindAttr, TargetArch
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.kernels import KIND, has_cube_code, is_mixed, kernel_pair, takes_subblock
 from pto_dialect.ops.base import TARGET_ATTR, target_of
-from pto_dialect.ops.cross_core_pipe import aiv0_only
 from pto_dialect.ops.simt_common import SIMT_ENTRY
 from pto_dialect.parsing import parse_module
 from pto_dialect.targets import TargetProfile, parse_target, profile_for_module_attr
@@ -434,7 +434,7 @@ def _run_mixed(
 
         def run() -> None:
             func = kinds[core.kind]
-            if core.sub > 0 and a5 and KIND in func.attributes and aiv0_only(func):
+            if core.sub > 0 and a5 and KIND in func.attributes and kernels.aiv0_only(func):
                 return  # A5 code generation runs the vector kernel on AIV0 alone
             tracker = _OpTracker(machines[i], max_steps, None, deadline)
             _run_block(module, func, mine, machines[i], index_bitwidth, tracker,

@@ -42,7 +42,6 @@ from pto_dialect.attrs import (
     TargetArch,
 )
 from pto_dialect.ops.base import PtoOp, define_op, fail, int_value, target_of
-from pto_dialect.ops.runtime import GetSubBlockIdxOp, GetSubBlockNumOp
 from pto_dialect.records import NoCycles
 from pto_dialect.types import TensorViewType, TileTypeBase
 
@@ -590,23 +589,6 @@ PIPE_ENDS: tuple[type[PipeEndOp], ...] = (
     TFreeFromAicOp,
     TFreeFromAivOp,
 )
-
-
-def aiv0_only(scope: Operation) -> bool:
-    """Whether A5 code generation runs the vector code of `scope` (a vector kernel or a
-    `pto.section.vector`) on subblock 0 alone: it holds an unsplit pipe end and does not ask
-    for its subblock (PTOAS PTOToEmitC.cpp `needsA5NoSplitVectorGuard` wraps it in
-    `if (get_subblockid() == 0)`; pto-isa's A5 TPush.hpp signals AIV0 alone for TILE_NO_SPLIT);
-    the lowered pipe ends count too (`isA5NoSplitPipeOp`)."""
-    from pto_dialect.ops.lowered_pipe import LoweredPipeEndOp  # (it imports this module)
-
-    unsplit = False
-    for op in scope.walk():
-        if isinstance(op, GetSubBlockIdxOp | GetSubBlockNumOp):
-            return False
-        ends = isinstance(op, PipeEndOp | LoweredPipeEndOp)
-        unsplit = unsplit or (ends and op.split_value == 0)
-    return unsplit
 
 
 OPS: list[type[IRDLOperation]] = [

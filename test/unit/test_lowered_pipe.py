@@ -28,6 +28,7 @@ from test_cluster import (
 )
 
 from interpreters.api import PtoRunError, parse, run
+from pto_dialect.kernels import aiv0_only
 from pto_dialect.ops.lowered_pipe import LoweredPipeInitOp, resolved_flag_base
 
 FIFO = "%c: !pto.ptr<f32>, %f: !pto.ptr<f32>)"
@@ -235,3 +236,15 @@ def test_a_pipe_without_flag_base_takes_the_first_free_flags_after_earlier_inits
     module = parse(f"func.func @k(%z: i32) {{\n{body}\n  func.return\n}}", target="a5")
     ops = [op for op in module.walk() if isinstance(op, LoweredPipeInitOp)]
     assert [resolved_flag_base(op) for op in ops] == [0, 6, 4, 8]
+
+
+@pytest.mark.parametrize(("split", "alone"), [(0, True), (1, False)])
+def test_an_unsplit_lowered_pipe_end_keeps_a5_vector_code_on_aiv0(split: int, alone: bool) -> None:
+    """PTOToEmitC `isA5NoSplitPipeOp` counts `tpop` / `tpush` / `tfree` / `talloc` too."""
+    text = f"""func.func @v(%z: i32) attributes {{pto.kernel_kind = #pto.kernel_kind<vector>}} {{
+  {INITS["a5"]}
+  pto.tfree(%p : !pto.pipe) {{split = {split}}}
+  func.return
+}}"""
+    func = parse(text, target="a5").body.block.first_op
+    assert func is not None and aiv0_only(func) is alone
