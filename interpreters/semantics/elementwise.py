@@ -101,9 +101,17 @@ def _int_divide(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> None:
             f"integer division by zero (src1[{i}, {j}] is 0); the manual leaves its result "
             "target-defined"
         )
+    out[...] = c_divide(a, b)
+
+
+def c_divide(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """C integer division of `a` by a `b` without zeros: truncation toward zero, `MIN / -1`
+    wrapping to MIN; in `a`'s type (ui64 above int64's range included)."""
+    if a.dtype.kind == "u":  # C division of unsigned values is floor division
+        return a // b.astype(a.dtype)
     wide_a, wide_b = a.astype(np.int64), b.astype(np.int64)
-    quotient = (wide_a - np.fmod(wide_a, wide_b)) // wide_b
-    out[...] = quotient.astype(out.dtype)
+    with np.errstate(over="ignore"):  # i64 MIN / -1 wraps, as narrower types do
+        return ((wide_a - np.fmod(wide_a, wide_b)) // wide_b).astype(a.dtype)
 
 
 NanFix = tuple[np.ndarray, np.ndarray]

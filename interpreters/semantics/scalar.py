@@ -47,6 +47,7 @@ from interpreters.semantics.elementwise import (
     Kernel,
     Maker,
     arith,
+    c_divide,
     has_nan,
     quieted,
     select_max,
@@ -95,8 +96,7 @@ def axpy(src: np.ndarray, alpha: np.ndarray, acc: np.ndarray, dtype: DType) -> n
 def divide_ints(a: np.ndarray, b: np.ndarray, name: str) -> np.ndarray:
     """C division: truncation toward zero, `MIN / -1` wraps; a zero divisor is an error."""
     _no_zero(b, name, "division")
-    wide_a, wide_b = a.astype(np.int64), b.astype(np.int64)
-    return ((wide_a - np.fmod(wide_a, wide_b)) // wide_b).astype(a.dtype)
+    return c_divide(a, b)
 
 
 def _no_zero(divisor: np.ndarray, name: str, what: str) -> None:

@@ -49,6 +49,11 @@ from pto_dialect.types import DYNAMIC, TileTypeBase
 _PAGES = "tile/ops/elementwise-tile-tile/"
 _BITWISE_INTS = "i8 ui8 i16 ui16 i32 ui32"
 """The bitwise tile ops' integers on every target (pto-isa's implementations)."""
+_A5_ARITH = "ui32 i32 ui16 i16 ui8 i8 f32 f16 bf16 i64 ui64"
+"""pto-isa a5's TSub/TMax/TMin (and the tile-scalar forms): the pages' types, bf16, and
+64-bit integers (two 32-bit halves, `Int64Binary`)."""
+_A5_SHIFT = "ui8 i8 ui16 i16 ui32 i32 i64 ui64"
+"""pto-isa a5's TShl/TShr (and TShlS/TShrS): the pages' types and 64-bit integers."""
 S = TypeVar("S")
 
 
@@ -136,8 +141,10 @@ class TAddOp(BinaryTileOp):
 
     MANUAL: ClassVar = _PAGES + "tadd.md"
     SAME_VALID_REGION: ClassVar[bool] = False
-    DTYPES: ClassVar = per_target_dtypes(  # tadd.md target-profile table
-        "f32 f16 bf16 i32 i16", "f32 f16 bf16 i32 i16 i8 ui8 f8E4M3FN f8E5M2"
+    # pto-isa's TAddCheck per target (a5: 64-bit lanes by Int64Binary); tadd.md's bf16 on
+    # A2/A3 and fp8 on A5 are refused by it and by PTOAS (docs/decisions.md, element types)
+    DTYPES: ClassVar = per_target_dtypes(
+        "f32 f16 i32 i16", "f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8 i64 ui64"
     )
     VECTOR_OP: ClassVar = VAddOp
 
@@ -149,7 +156,7 @@ class TSubOp(BinaryTileOp):
     name = "pto.tsub"
 
     MANUAL: ClassVar = _PAGES + "tsub.md"
-    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16")
+    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", _A5_ARITH)  # + pto-isa a5 TSub
     VECTOR_OP: ClassVar = VSubOp
 
 
@@ -160,7 +167,9 @@ class TMulOp(BinaryTileOp):
     name = "pto.tmul"
 
     MANUAL: ClassVar = _PAGES + "tmul.md"
-    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", "i32 ui32 f32 i16 ui16 f16")
+    DTYPES: ClassVar = per_target_dtypes(  # tmul.md + pto-isa a5 TMul (bf16, 64-bit)
+        "i32 i16 f16 f32", "i32 ui32 f32 i16 ui16 f16 bf16 i64 ui64"
+    )
     VECTOR_OP: ClassVar = VMulOp
 
 
@@ -171,7 +180,9 @@ class TDivOp(BinaryTileOp):
     name = "pto.tdiv"
 
     MANUAL: ClassVar = _PAGES + "tdiv.md"
-    DTYPES: ClassVar = per_target_dtypes("f16 f32", "i32 ui32 f32 i16 ui16 f16")
+    DTYPES: ClassVar = per_target_dtypes(  # tdiv.md + pto-isa a5 TDiv (64-bit: Int64Div)
+        "f16 f32", "i32 ui32 f32 i16 ui16 f16 i64 ui64"
+    )
     VECTOR_OP: ClassVar = VDivOp
 
 
@@ -182,7 +193,7 @@ class TMaxOp(BinaryTileOp):
     name = "pto.tmax"
 
     MANUAL: ClassVar = _PAGES + "tmax.md"
-    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16")
+    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", _A5_ARITH)  # + pto-isa a5
     VECTOR_OP: ClassVar = VMaxOp
 
 
@@ -193,7 +204,7 @@ class TMinOp(BinaryTileOp):
     name = "pto.tmin"
 
     MANUAL: ClassVar = _PAGES + "tmin.md"
-    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16")
+    DTYPES: ClassVar = per_target_dtypes("i32 i16 f16 f32", _A5_ARITH)  # + pto-isa a5
     VECTOR_OP: ClassVar = VMinOp
 
 
@@ -303,7 +314,7 @@ class TShlOp(BinaryTileOp):
     name = "pto.tshl"
 
     MANUAL: ClassVar = _PAGES + "tshl.md"
-    DTYPES: ClassVar = per_target_dtypes("ui8 i8 ui16 i16 ui32 i32", "ui8 i8 ui16 i16 ui32 i32")
+    DTYPES: ClassVar = per_target_dtypes("ui8 i8 ui16 i16 ui32 i32", _A5_SHIFT)
     VECTOR_OP: ClassVar = VShlOp
 
 
@@ -314,7 +325,7 @@ class TShrOp(BinaryTileOp):
     name = "pto.tshr"
 
     MANUAL: ClassVar = _PAGES + "tshr.md"
-    DTYPES: ClassVar = per_target_dtypes("ui8 i8 ui16 i16 ui32 i32", "ui8 i8 ui16 i16 ui32 i32")
+    DTYPES: ClassVar = per_target_dtypes("ui8 i8 ui16 i16 ui32 i32", _A5_SHIFT)
     VECTOR_OP: ClassVar = VShrOp
 
 

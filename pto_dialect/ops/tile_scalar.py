@@ -308,6 +308,8 @@ def require_nonzero_divisor(name: str, value: int | float, dtype: DType) -> None
 
 # ---- arithmetic ---------------------------------------------------------------------
 _NUMERIC_A2A3 = "i32 i16 f16 f32"
+_A5_SCALAR_ARITH = "ui8 i8 ui16 i16 ui32 i32 f16 f32 bf16 i64 ui64"
+"""pto-isa a5's TAddS/TSubS/TMaxS/TMinS: 64-bit integers as two 32-bit halves included."""
 
 
 @irdl_op_definition
@@ -317,8 +319,8 @@ class TAddSOp(ScalarTileOp):
     name = "pto.tadds"
 
     MANUAL: ClassVar = _PAGES + "tadds.md"
-    # tadds.md implementation checks (A2A3, A5)
-    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, "ui8 i8 ui16 i16 ui32 i32 f16 f32 bf16")
+    # tadds.md implementation checks (A2A3, A5), and A5's 64-bit lanes (pto-isa a5 TAddS)
+    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _A5_SCALAR_ARITH)
     VECTOR_OP: ClassVar = VAddsOp
 
 
@@ -329,7 +331,8 @@ class TSubSOp(ScalarTileOp):
     name = "pto.tsubs"
 
     MANUAL: ClassVar = _PAGES + "tsubs.md"
-    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _NUMERIC_A2A3)  # tsubs.md
+    # tsubs.md lists A2/A3's types for both; pto-isa a5 TSubS takes tadds's (decisions.md)
+    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _A5_SCALAR_ARITH)
     VECTOR_OP: ClassVar = VSubsOp
 
 
@@ -340,7 +343,7 @@ class TMulSOp(ScalarTileOp):
     name = "pto.tmuls"
 
     MANUAL: ClassVar = _PAGES + "tmuls.md"
-    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, "ui16 i16 ui32 i32 f16 f32 bf16")
+    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, "ui16 i16 ui32 i32 f16 f32 bf16 i64 ui64")
     VECTOR_OP: ClassVar = VMulsOp
 
 
@@ -355,7 +358,7 @@ class TDivSOp(ScalarTileOp):
     # `{precisionType = #pto<div_precision high_precision>}` selects A5's algorithm; both are
     # the IEEE quotient here (docs/semantics.md), A2/A3 ignores it (tdivs.md)
     # tdivs.md implementation checks, both overloads
-    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, "ui8 i8 ui16 i16 ui32 i32 f16 f32")
+    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, "ui8 i8 ui16 i16 ui32 i32 f16 f32 i64 ui64")
     VECTOR_OP: ClassVar = VDivOp
 
     def verify_constant(self, value: int | float, dtype: DType) -> None:
@@ -380,7 +383,7 @@ class TMaxSOp(ScalarTileOp):
     name = "pto.tmaxs"
 
     MANUAL: ClassVar = _PAGES + "tmaxs.md"
-    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, "i32 ui32 f32 i16 ui16 f16 bf16 ui8 i8")
+    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _A5_SCALAR_ARITH)
     VECTOR_OP: ClassVar = VMaxsOp
 
 
@@ -391,7 +394,7 @@ class TMinSOp(ScalarTileOp):
     name = "pto.tmins"
 
     MANUAL: ClassVar = _PAGES + "tmins.md"
-    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, "ui8 i8 ui16 i16 ui32 i32 f16 f32 bf16")
+    DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _A5_SCALAR_ARITH)
     VECTOR_OP: ClassVar = VMinsOp
 
 
@@ -568,7 +571,7 @@ class TShlSOp(ScalarTileOp):
     name = "pto.tshls"
 
     MANUAL: ClassVar = _PAGES + "tshls.md"
-    DTYPES: ClassVar = per_target_dtypes("i32 i16 ui32 ui16", "i32 i16 i8 ui32 ui16 ui8")
+    DTYPES: ClassVar = per_target_dtypes("i32 i16 ui32 ui16", "i32 i16 i8 ui32 ui16 ui8 i64 ui64")
     VECTOR_OP: ClassVar = VShlsOp
 
     def verify_scalar(self, dst: TileTypeBase) -> None:
@@ -585,7 +588,7 @@ class TShrSOp(ScalarTileOp):
     name = "pto.tshrs"
 
     MANUAL: ClassVar = _PAGES + "tshrs.md"
-    DTYPES: ClassVar = per_target_dtypes("i32 i16 ui32 ui16", "i32 i16 i8 ui32 ui16 ui8")
+    DTYPES: ClassVar = per_target_dtypes("i32 i16 ui32 ui16", "i32 i16 i8 ui32 ui16 ui8 i64 ui64")
     VECTOR_OP: ClassVar = VShrsOp
 
     def verify_scalar(self, dst: TileTypeBase) -> None:

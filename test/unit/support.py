@@ -223,9 +223,11 @@ class Bench:
         tiles: list[Tile] = []
         for values in rows:
             row = np.zeros((1, type.shape[1]), dtype.numpy)
-            row[0, :width] = np.array(values, np.float64 if dtype.is_float else np.int64).astype(
-                dtype.numpy
-            )
+            if dtype.is_float:
+                row[0, :width] = np.array(values, np.float64).astype(dtype.numpy)
+            else:  # two's complement of any width (ui64 above int64's range included)
+                bits = [int(v) & ((1 << dtype.bits) - 1) for v in values]
+                row[0, :width] = np.array(bits, f"u{dtype.bytes}").view(dtype.numpy)
             tiles.append(self.tile(type, (1, width), row))
         return tiles
 

@@ -221,10 +221,10 @@ def random_tile(dtype: DType, rng: np.random.Generator) -> np.ndarray:
         arr = rng.uniform(-4, 4, shape).astype(dtype.numpy)
     else:
         info = np.iinfo(int_numpy(dtype))
-        arr = rng.integers(int(info.min), int(info.max), shape, endpoint=True).astype(dtype.numpy)
+        arr = rng.integers(int(info.min), int(info.max), shape, info.dtype, endpoint=True)
     values = specials(dtype)
     picks = rng.random(shape) < 0.35
-    kind = np.float64 if dtype.is_float else np.int64
+    kind = np.float64 if dtype.is_float else dtype.numpy
     arr[picks] = np.array(values, kind)[rng.integers(0, len(values), int(picks.sum()))].astype(
         dtype.numpy
     )
@@ -283,7 +283,7 @@ def check(target: TargetProfile, name: str, dtype: DType, seed: int, scalar: Any
     assert run(bench.machine, op, [*args, dst]) == ()
     got = dst.get()[: VALID[0], : VALID[1]].copy()
     scalar_tile = np.full((ROWS, cols_for(dtype)), scalar, np.float64 if dtype.is_float else
-                          np.int64).astype(dtype.numpy)  # fmt: skip
+                          dtype.numpy).astype(dtype.numpy)  # fmt: skip
     by_role = iter(srcs)
     operands = [scalar_tile if r == "scalar" else next(by_role) for r in roles]
     expected = reference(name, operands, dtype)

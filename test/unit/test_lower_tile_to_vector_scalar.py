@@ -43,13 +43,16 @@ SCALAR_VECTOR_OP = {
 }  # fmt: skip
 """The vector op each lowered tile-scalar op needs (its page's instruction pairing)."""
 SCALAR_LOWERED = tuple(SCALAR_VECTOR_OP)
+_WIDE = ("tadds", "tsubs", "tmuls", "tdivs", "tmaxs", "tmins", "tshls", "tshrs")
 SCALAR_REFUSED = {
     *(("tdivs", d, "a2a3") for d in ("i16", "i32")),
     *(("tdivs", d, t) for d in ("i8", "ui8", "i16", "ui16", "i32", "ui32") for t in ("a5", "cpu")),
+    *((op, d, t) for op in _WIDE for d in ("i64", "ui64") for t in ("a5", "cpu")),
 }  # fmt: skip
 """(op, dtype, target) the tile op supports and its vector op does not: integer tdivs with a
-float-only vdiv, or A5's integer vdiv, PTOAS's software sequence (tfmods, trems and tpows
-are refused on every type: `REFUSED`)."""
+float-only vdiv, or A5's integer vdiv, PTOAS's software sequence; A5's 64-bit forms (pairs of
+32-bit lanes in pto-isa, no 64-bit vector lanes) (tfmods, trems and tpows are refused on every
+type: `REFUSED`)."""
 
 
 def scalar_lowerable(op: str, dtype: DType, target: str) -> bool:

@@ -12,20 +12,24 @@ from pto_dialect.ops import tile_scalar
 
 # (op, target) -> legal element types, from the tile-scalar-and-immediate pages (C++ names).
 _CPP = {"int8_t": "i8", "uint8_t": "ui8", "int16_t": "i16", "uint16_t": "ui16", "int32_t": "i32",
-        "uint32_t": "ui32", "half": "f16", "bfloat16_t": "bf16", "float": "f32"}  # fmt: skip
+        "uint32_t": "ui32", "half": "f16", "bfloat16_t": "bf16", "float": "f32", "int64_t": "i64",
+        "uint64_t": "ui64"}  # fmt: skip
+_64 = "int64_t uint64_t"  # pto-isa a5: 64-bit lanes as two 32-bit halves (Int64Binary)
+_A5_ARITH = "uint8_t int8_t uint16_t int16_t uint32_t int32_t half float bfloat16_t " + _64
 SCALAR_TABLE = {
     ("tadds", "a2a3"): "int32_t int16_t half float",
-    ("tadds", "a5"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t half float bfloat16_t",
+    ("tadds", "a5"): _A5_ARITH,
     ("tsubs", "a2a3"): "int32_t int16_t half float",
-    ("tsubs", "a5"): "int32_t int16_t half float",
+    # tsubs.md gives A2/A3's list for A5; pto-isa a5/TSubS.hpp takes tadds's (decisions.md)
+    ("tsubs", "a5"): _A5_ARITH,
     ("tmuls", "a2a3"): "int32_t int16_t half float",
-    ("tmuls", "a5"): "uint16_t int16_t uint32_t int32_t half float bfloat16_t",
+    ("tmuls", "a5"): "uint16_t int16_t uint32_t int32_t half float bfloat16_t " + _64,
     ("tdivs", "a2a3"): "int32_t int16_t half float",
-    ("tdivs", "a5"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t half float",
+    ("tdivs", "a5"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t half float " + _64,
     ("tmaxs", "a2a3"): "int32_t int16_t half float",
-    ("tmaxs", "a5"): "int32_t uint32_t float int16_t uint16_t half bfloat16_t uint8_t int8_t",
+    ("tmaxs", "a5"): _A5_ARITH,
     ("tmins", "a2a3"): "int32_t int16_t half float",
-    ("tmins", "a5"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t half float bfloat16_t",
+    ("tmins", "a5"): _A5_ARITH,
     ("taddsc", "a2a3"): "int32_t int16_t half float",
     ("taddsc", "a5"): "int32_t int16_t half float",
     ("tsubsc", "a2a3"): "int32_t int16_t half float",
@@ -42,9 +46,9 @@ SCALAR_TABLE = {
     ("txors", "a2a3"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t",
     ("txors", "a5"): "uint8_t int8_t uint16_t int16_t uint32_t int32_t",
     ("tshls", "a2a3"): "int32_t int16_t uint32_t uint16_t",
-    ("tshls", "a5"): "int32_t int16_t int8_t uint32_t uint16_t uint8_t",
+    ("tshls", "a5"): "int32_t int16_t int8_t uint32_t uint16_t uint8_t " + _64,
     ("tshrs", "a2a3"): "int32_t int16_t uint32_t uint16_t",
-    ("tshrs", "a5"): "int32_t int16_t int8_t uint32_t uint16_t uint8_t",
+    ("tshrs", "a5"): "int32_t int16_t int8_t uint32_t uint16_t uint8_t " + _64,
     ("tfmods", "a2a3"): "float",
     ("tfmods", "a5"): "half float",
     ("trems", "a2a3"): "float int32_t",

@@ -48,7 +48,7 @@ func.func @case4(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
 // tadd A2/A3 table: no i8
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @case5(%a: !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>, %b: !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>) {
-    // expected-error @+1 {{pto.tadd dtype i8 is not supported on target a2a3 (supported: bf16, f16, f32, i16, i32)}}
+    // expected-error @+1 {{pto.tadd dtype i8 is not supported on target a2a3 (supported: f16, f32, i16, i32)}}
     %x = pto.tadd %a, %b : (!pto.tile<loc=vec, dtype=i8, rows=16, cols=32>, !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>
     func.return
   }
@@ -59,7 +59,7 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 // tadd A5 table accepts fp8, tsub A5 checks do not
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @case6(%a: !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>, %b: !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>) {
-    // expected-error @+1 {{pto.tsub dtype f8E4M3FN is not supported on target a5 (supported: f16, f32, i16, i32, i8, ui16, ui32, ui8)}}
+    // expected-error @+1 {{pto.tsub dtype f8E4M3FN is not supported on target a5 (supported: bf16, f16, f32, i16, i32, i64, i8, ui16, ui32, ui64, ui8)}}
     %x = pto.tsub %a, %b : (!pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>
     func.return
   }
@@ -70,7 +70,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // tmul A5 checks: no 8-bit types
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @case7(%a: !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>, %b: !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>) {
-    // expected-error @+1 {{pto.tmul dtype ui8 is not supported on target a5 (supported: f16, f32, i16, i32, ui16, ui32)}}
+    // expected-error @+1 {{pto.tmul dtype ui8 is not supported on target a5 (supported: bf16, f16, f32, i16, i32, i64, ui16, ui32, ui64)}}
     %x = pto.tmul %a, %b : (!pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>, !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=ui8, rows=16, cols=32>
     func.return
   }
@@ -100,11 +100,11 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // -----
 
-// tmin A5 checks: no bf16
+// tmin A5 checks (pto-isa a5/TMin.hpp): no fp8
 builtin.module attributes {pto.target_arch = "a5"} {
-  func.func @case10(%a: !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>, %b: !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>) {
-    // expected-error @+1 {{pto.tmin dtype bf16 is not supported on target a5 (supported: f16, f32, i16, i32, i8, ui16, ui32, ui8)}}
-    %x = pto.tmin %a, %b : (!pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>, !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>) -> !pto.tile<loc=vec, dtype=bf16, rows=16, cols=16>
+  func.func @case10(%a: !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>, %b: !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>) {
+    // expected-error @+1 {{pto.tmin dtype f8E4M3FN is not supported on target a5 (supported: bf16, f16, f32, i16, i32, i64, i8, ui16, ui32, ui64, ui8)}}
+    %x = pto.tmin %a, %b : (!pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>) -> !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>
     func.return
   }
 }

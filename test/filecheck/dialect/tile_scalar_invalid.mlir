@@ -63,11 +63,11 @@ func.func @case6(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16, blayout=col
 
 // -----
 
-// element types per target (tsubs.md A5: no 8-bit)
+// element types per target (pto-isa a5/TSubS.hpp: no fp8)
 builtin.module attributes {pto.target_arch = "a5"} {
-  func.func @case7(%a: !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>, %s: i8) {
-    // expected-error @+1 {{pto.tsubs dtype i8 is not supported on target a5 (supported: f16, f32, i16, i32)}}
-    %x = pto.tsubs %a, %s : (!pto.tile<loc=vec, dtype=i8, rows=16, cols=32>, i8) -> !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>
+  func.func @case7(%a: !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>, %s: f8E4M3FN) {
+    // expected-error @+1 {{pto.tsubs dtype f8E4M3FN is not supported on target a5 (supported: bf16, f16, f32, i16, i32, i64, i8, ui16, ui32, ui64, ui8)}}
+    %x = pto.tsubs %a, %s : (!pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>, f8E4M3FN) -> !pto.tile<loc=vec, dtype=f8E4M3FN, rows=16, cols=32>
     func.return
   }
 }

@@ -79,13 +79,13 @@ builtin.module attributes {pto.target_arch = "a5"} {
 
 // -----
 
-// fp8 tadd on the CPU target (as A5): vadd has no fp8 form.
+// 64-bit tadd on the CPU target (as A5): vadd has no 64-bit lanes.
 builtin.module attributes {pto.target_arch = "cpu"} {
-  func.func @tadd_fp8() {
+  func.func @tadd_i64() {
     %a = arith.constant 0 : i64
-    %x = pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=f8E5M2, rows=8, cols=64>
-    // expected-error @+1 {{pto-lower-tile-to-vector: pto.tadd: f8E5M2 on target cpu has no exact vector lowering: pto.vadd does not support f8E5M2 (supported: bf16, f16, f32, i16, i32, i8, ui16, ui32, ui8)}}
-    pto.tadd ins(%x, %x : !pto.tile_buf<loc=vec, dtype=f8E5M2, rows=8, cols=64>, !pto.tile_buf<loc=vec, dtype=f8E5M2, rows=8, cols=64>) outs(%x : !pto.tile_buf<loc=vec, dtype=f8E5M2, rows=8, cols=64>)
+    %x = pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=64>
+    // expected-error @+1 {{pto-lower-tile-to-vector: pto.tadd: i64 on target cpu has no exact vector lowering: pto.vadd does not support i64 (supported: bf16, f16, f32, i16, i32, i8, ui16, ui32, ui8)}}
+    pto.tadd ins(%x, %x : !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=64>, !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=64>) outs(%x : !pto.tile_buf<loc=vec, dtype=i64, rows=8, cols=64>)
     func.return
   }
 }
