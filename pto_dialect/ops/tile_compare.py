@@ -248,7 +248,9 @@ class TCmpOp(MaskWritingTileOp):
 
     MANUAL: ClassVar = "tile/ops/elementwise-tile-tile/tcmp.md"
     # tcmp.md target-profile table: supported input types
-    DTYPES: ClassVar = per_target_dtypes("i32 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16 bf16")
+    DTYPES: ClassVar = per_target_dtypes(  # + pto-isa a5 TCmp's 64-bit integers
+        "i32 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16 bf16 i64 ui64"
+    )
     SYNTAX: ClassVar = (
         "SSA: `%mask = pto.tcmp %src0, %src1 {cmpMode = #pto.cmp<GT>} : (!pto.tile<...>, "
         "!pto.tile<...>) -> !pto.tile<...ui8 or ui32...>`",
@@ -278,7 +280,7 @@ class TCmpSOp(MaskWritingTileOp):
     MANUAL: ClassVar = "tile/ops/tile-scalar-and-immediate/tcmps.md"
     # tcmps.md implementation checks (A2A3 / A5)
     DTYPES: ClassVar = per_target_dtypes(
-        "i32 f32 f16 ui16 i16", "i32 ui32 f32 i16 ui16 f16 ui8 i8 bf16"
+        "i32 f32 f16 ui16 i16", "i32 ui32 f32 i16 ui16 f16 ui8 i8 bf16 i64 ui64"
     )
 
     SYNTAX: ClassVar = (

@@ -63,8 +63,12 @@ _PAGES = "tile/ops/reduce-and-expand/"
 _EXPAND = per_target_dtypes(
     "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32"
 )
-# the fused pages: half, float, int16, int32 on A2/A3 and A5, uint16, uint32 on A5
-_FUSED = per_target_dtypes("f16 f32 i16 i32", "f16 f32 i16 i32 ui16 ui32")
+# the fused pages: half, float, int16, int32 on A2/A3 and A5, uint16, uint32 on A5; pto-isa
+# a5's TRowExpandBinOp/TColExpandBinOp also take bf16 and 8-bit integers, and a2a3's
+# TRowExpandDiv/TColExpandDiv only half and float (docs/decisions.md, element types)
+_FUSED_A5 = "f16 bf16 f32 i8 ui8 i16 ui16 i32 ui32"
+_FUSED = per_target_dtypes("f16 f32 i16 i32", _FUSED_A5)
+_FUSED_DIV = per_target_dtypes("f16 f32", _FUSED_A5)
 # the *expdif pages: half, float
 _EXPDIF = per_target_dtypes("f16 f32", "f16 f32")
 
@@ -309,7 +313,7 @@ def _family(row: bool) -> list[type[ExpandBinaryTileOp]]:
         _fused(base, "add", f"`dst = src0 + {s}`.", DTYPES=_FUSED, VECTOR_OP=VAddOp),
         _fused(base, "sub", f"`dst = src0 - {s}`.", DTYPES=_FUSED, VECTOR_OP=VSubOp),
         _fused(base, "mul", f"`dst = src0 * {s}`.", DTYPES=_FUSED, VECTOR_OP=VMulOp),
-        _fused(div, "div", f"`dst = src0 / {s}`.", DTYPES=_FUSED, VECTOR_OP=VDivOp),
+        _fused(div, "div", f"`dst = src0 / {s}`.", DTYPES=_FUSED_DIV, VECTOR_OP=VDivOp),
         _fused(base, "max", f"`dst = max(src0, {s})`.", DTYPES=_FUSED, VECTOR_OP=VMaxOp),
         _fused(base, "min", f"`dst = min(src0, {s})`.", DTYPES=_FUSED, VECTOR_OP=VMinOp),
         _fused(

@@ -195,11 +195,11 @@ class TTriOp(GenerateTileOp):
 
     NUM_INS: ClassVar[int] = 1
     MANUAL: ClassVar = _PAGES + "ttri.md"
-    # TTriCheck (include/pto/{npu/a2a3,cpu}/TTRI*.hpp) and a5/TTri.hpp's static_assert;
-    # the 64-bit A5 forms are not listed: this project has no 64-bit vector lanes
+    # TTriCheck (include/pto/{npu/a2a3,cpu}/TTRI*.hpp) and a5/TTri.hpp's static_assert
+    # (its 64-bit forms run at tile level; the vector lowering refuses them)
     DTYPES: ClassVar = per_target_dtypes(
         "i32 ui32 i16 ui16 f16 f32",
-        "i32 ui32 i16 ui16 i8 ui8 f16 bf16 f32",
+        "i32 ui32 i16 ui16 i8 ui8 f16 bf16 f32 i64 ui64",
         cpu="i32 ui32 i16 ui16 f16 bf16 f32",
     )
     SYNTAX: ClassVar = (

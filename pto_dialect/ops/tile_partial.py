@@ -45,6 +45,11 @@ Region = tuple[int, int]
 # lists int32, int16, half, bfloat16, float, int8, uint8.
 _CPU = "i32 i16 f16 bf16 f32 i8 ui8"
 PART = per_target_dtypes("i32 i16 f16 f32", "ui8 i8 ui16 i16 ui32 i32 f16 f32 bf16", cpu=_CPU)
+# pto-isa a5 TPartAdd/TPartMax/TPartMin also take 64-bit integers (two 32-bit halves);
+# TPartMul does not
+PART_64 = per_target_dtypes(
+    "i32 i16 f16 f32", "ui8 i8 ui16 i16 ui32 i32 f16 f32 bf16 i64 ui64", cpu=_CPU
+)
 
 
 def covers(region: Region, dst: Region) -> bool:
@@ -138,6 +143,7 @@ class TPartAddOp(PartialTileOp):
     name = "pto.tpartadd"
 
     MANUAL: ClassVar = _PAGES + "tpartadd.md"
+    DTYPES: ClassVar = PART_64
     VECTOR_OP: ClassVar = VAddOp
 
 
@@ -158,6 +164,7 @@ class TPartMaxOp(PartialTileOp):
     name = "pto.tpartmax"
 
     MANUAL: ClassVar = _PAGES + "tpartmax.md"
+    DTYPES: ClassVar = PART_64
     VECTOR_OP: ClassVar = VMaxOp
     UNCOVERED_A5: ClassVar[bool | None] = False
 
@@ -169,6 +176,7 @@ class TPartMinOp(PartialTileOp):
     name = "pto.tpartmin"
 
     MANUAL: ClassVar = _PAGES + "tpartmin.md"
+    DTYPES: ClassVar = PART_64
     VECTOR_OP: ClassVar = VMinOp
     UNCOVERED_A5: ClassVar[bool | None] = True
 

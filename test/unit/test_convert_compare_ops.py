@@ -27,10 +27,10 @@ TCVT_PAGE = {
     },
 }  # fmt: skip
 
-# the pages' target tables / implementation checks
+# the pages' target tables / implementation checks (pto-isa a5 TCmp/TCmpS: 64-bit too)
 OP_PAGES = {
-    TCmpOp: ("i32 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16 bf16"),
-    TCmpSOp: ("i32 f32 f16 ui16 i16", "i32 ui32 f32 i16 ui16 f16 ui8 i8 bf16"),
+    TCmpOp: ("i32 f16 f32", "ui32 i32 ui16 i16 ui8 i8 f32 f16 bf16 i64 ui64"),
+    TCmpSOp: ("i32 f32 f16 ui16 i16", "i32 ui32 f32 i16 ui16 f16 ui8 i8 bf16 i64 ui64"),
     TSelOp: ("i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 bf16 f32"),
     TSelSOp: ("i16 ui16 i32 ui32 f16 bf16 f32", "i8 ui8 i16 ui16 i32 ui32 i64 ui64 f16 f32"),
 }

@@ -280,9 +280,13 @@ def test_per_row_operand_shape_is_checked_at_run_time(
         run_tile_op(TileExpandFunctions(bench.machine), op, [a, b, dst])
 
 
-# the pages' element-type lists (Constraints / implementation checks)
+# the pages' element-type lists (Constraints / implementation checks), as pto-isa's
+# implementations correct them: a5 TRowExpandBinOp/TColExpandBinOp add bf16 and 8-bit
+# integers, a2a3 TRowExpandDiv/TColExpandDiv take half and float only (decisions.md)
+_FUSED_A5 = "f16 f32 i16 i32 ui16 ui32 bf16 i8 ui8"
 PAGE_DTYPES = {
-    "fused": ("f16 f32 i16 i32", "f16 f32 i16 i32 ui16 ui32"),
+    "fused": ("f16 f32 i16 i32", _FUSED_A5),
+    "div": ("f16 f32", _FUSED_A5),
     "expdif": ("f16 f32", "f16 f32"),
     "expand": ("i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32",) * 2,
 }
@@ -292,7 +296,8 @@ PAGE_DTYPES = {
 def test_element_types_are_the_pages_lists(op: type[TileOp]) -> None:
     name = op.name
     key = "expand" if name in ("pto.trowexpand", "pto.tcolexpand") else (
-        "expdif" if name.endswith("expdif") else "fused")  # fmt: skip
+        "expdif" if name.endswith("expdif") else "div" if name.endswith("div") else "fused"
+    )  # fmt: skip
     a2a3, a5 = (frozenset(dtype_named(n) for n in names.split()) for names in PAGE_DTYPES[key])
     assert op.legal_dtypes(A2A3) == a2a3
     assert op.legal_dtypes(A5) == a5

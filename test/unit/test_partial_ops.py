@@ -42,11 +42,11 @@ VECTOR = {"tpartadd": "vadd", "tpartmul": "vmul", "tpartmax": "vmax", "tpartmin"
 # ---- element-type tables, from the pages and cpu/TPartOp.hpp ------------------------------
 
 A2A3 = "i32 i16 f16 f32"
-A5 = {
-    "tpartadd": "ui8 i8 ui16 i16 ui32 i32 f16 f32 bf16",
+A5 = {  # the pages; pto-isa a5 TPartAdd/TPartMax/TPartMin also 64-bit integers
+    "tpartadd": "ui8 i8 ui16 i16 ui32 i32 f16 f32 bf16 i64 ui64",
     "tpartmul": "ui8 i8 ui16 i16 ui32 i32 f16 f32 bf16",
-    "tpartmax": "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32",
-    "tpartmin": "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32",
+    "tpartmax": "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 i64 ui64",
+    "tpartmin": "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 i64 ui64",
 }
 CPU = "i32 i16 f16 bf16 f32 i8 ui8"
 
