@@ -52,9 +52,15 @@ from interpreters.machine.pipes import Hazard, PipeModel
 from interpreters.progress import Progress
 from pto_dialect.attrs import SIMT_ENTRY, KernelKind, KernelKindAttr, TargetArch
 from pto_dialect.dominance import DominanceError, verify_dominance
-from pto_dialect.kernels import KIND, has_cube_code, is_mixed, kernel_pair, takes_subblock
+from pto_dialect.kernels import (
+    KIND,
+    aiv0_only,
+    has_cube_code,
+    is_mixed,
+    kernel_pair,
+    takes_subblock,
+)
 from pto_dialect.ops.base import TARGET_ATTR, target_of
-from pto_dialect.ops.cross_core_pipe import aiv0_only
 from pto_dialect.targets import TargetProfile, parse_target
 from pto_dialect.types import TileTypeBase
 

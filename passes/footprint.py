@@ -18,6 +18,7 @@ from xdsl.ir import BlockArgument, SSAValue
 
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.cross_core_pipe import PopOp
+from pto_dialect.ops.lowered_pipe import DeclareTileOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.scalar_memory import LdDevOp, LoadScalarOp, ScalarAccessOp
 from pto_dialect.ops.tile_buf_meta import TileBufAddrOp, TileElementOp
@@ -77,7 +78,7 @@ def tile_access(value: SSAValue, write: bool) -> Access:
         return Access(SPACE_OF_LOCATION[tile.location], address, address + tile.size_bytes, write)
     if isinstance(owner, MultiTileGetOp) and isinstance(owner.source.owner, AllocMultiTileOp):
         return _slot_access(owner, owner.source.owner, write)
-    if isinstance(owner, PopOp) and isinstance(value.type, TileTypeBase):
+    if isinstance(owner, PopOp | DeclareTileOp) and isinstance(value.type, TileTypeBase):
         return Access(owner, 0, value.type.size_bytes, write)  # a pipe slot: space of its own
     if isinstance(owner, WindowViewOp):
         return tile_access(owner.source, write)  # a window of its source: all of it

@@ -24,6 +24,7 @@ from pto_dialect.ops import (
     fixpipe_epilogue,
     fixpipe_quant_state,
     fusion_region,
+    lowered_pipe,
     mask_pattern,
     pointer,
     reserved_buffer,
@@ -145,6 +146,7 @@ OP_MODULES = (
     tile_config,
     cross_core_pipe,
     fixpipe_quant_state,
+    lowered_pipe,
     ffts,
     comm,
     comm_async,
@@ -240,6 +242,7 @@ PTO = Dialect(
         *simt_common.ATTRIBUTES,
         *tile_prefetch_async.TYPES,
         *tile_img2col.TYPES,
+        *lowered_pipe.TYPES,
     ],
 )
 

@@ -8,16 +8,21 @@ from collections.abc import Sequence
 
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
 from xdsl.dialects.func import FuncOp
+from xdsl.ir import Operation
 
 from pto_dialect.attrs import KernelKind, KernelKindAttr
-from pto_dialect.ops import cross_core_pipe, ffts
+from pto_dialect.ops import cross_core_pipe, ffts, lowered_pipe
+from pto_dialect.ops.cross_core_pipe import PipeEndOp
 from pto_dialect.ops.ffts import SetFftsOp, SyncAllOp
-from pto_dialect.ops.runtime import SectionCubeOp
+from pto_dialect.ops.lowered_pipe import LoweredPipeEndOp
+from pto_dialect.ops.runtime import GetSubBlockIdxOp, GetSubBlockNumOp, SectionCubeOp
 
 KIND = KernelKindAttr.name
 """The function attribute naming the kind of core a kernel runs on."""
 
-CROSS_CORE_OPS = frozenset((*cross_core_pipe.OPS, *ffts.OPS)) - {SyncAllOp, SetFftsOp}
+CROSS_CORE_OPS = frozenset(
+    (*cross_core_pipe.OPS, *lowered_pipe.INITS, *lowered_pipe.PIPE_ENDS, *ffts.OPS)
+) - {SyncAllOp, SetFftsOp}
 """The pipe and FFTS ops that only a launch with a cube core gives meaning to."""
 
 
@@ -68,3 +73,18 @@ def kernel_pair(funcs: Sequence[FuncOp]) -> dict[KernelKind, FuncOp] | None:
             return None
         pair[kind] = f
     return pair if len(pair) == 2 else None
+
+
+def aiv0_only(scope: Operation) -> bool:
+    """Whether A5 code generation runs the vector code of `scope` (a vector kernel or a
+    `pto.section.vector`) on subblock 0 alone: it holds an unsplit pipe end and does not ask
+    for its subblock (PTOAS PTOToEmitC.cpp `needsA5NoSplitVectorGuard` wraps it in
+    `if (get_subblockid() == 0)`; pto-isa's A5 TPush.hpp signals AIV0 alone for TILE_NO_SPLIT);
+    the lowered pipe ends count too (`isA5NoSplitPipeOp`)."""
+    unsplit = False
+    for op in scope.walk():
+        if isinstance(op, GetSubBlockIdxOp | GetSubBlockNumOp):
+            return False
+        ends = isinstance(op, PipeEndOp | LoweredPipeEndOp)
+        unsplit = unsplit or (ends and op.split_value == 0)
+    return unsplit

@@ -196,7 +196,7 @@ class Entry:
 class CorePipe:
     """Pipe `id` of one block: its slot pool, shared by both directions (DIR_BOTH)."""
 
-    key: tuple[int, int]
+    key: tuple[int, int | str]
     mask: int
     slots: int
     entries: list[Entry] = field(default_factory=list[Entry])
@@ -230,7 +230,7 @@ class Cluster:
         simulator) or AIV0 alone (A5, pto-isa TPush.hpp `SingleModeVec0`)."""
         self.scheduler = Scheduler([c.name for c in cores])
         self.clocks: list[Clock] = [{i: 0} for i in range(len(cores))]
-        self.pipes: dict[tuple[int, int], CorePipe] = {}
+        self.pipes: dict[tuple[int, int | str], CorePipe] = {}
         self.flags: dict[tuple[int, int], list[Signal]] = {}
         """(core, event) -> pending FFTS signals."""
         self.partial: dict[tuple[int, object, int], dict[int, list[Signal]]] = {}
@@ -466,7 +466,7 @@ class Cluster:
         return barrier.released[generation]
 
     # ---- cross-core tile pipes -----------------------------------------------------------------
-    def open_pipe(self, block: int, pipe_id: int, mask: int, slots: int, slot_size: int = 0,
+    def open_pipe(self, block: int, pipe_id: int | str, mask: int, slots: int, slot_size: int = 0,
                   gm: tuple[Memory, int] | None = None) -> CorePipe:  # fmt: skip
         """Pipe `pipe_id` of `block` (both sides initialise it; they must agree)."""
         pipe = self.pipes.get((block, pipe_id))
@@ -481,7 +481,7 @@ class Cluster:
         pipe.gm = pipe.gm or gm
         return pipe
 
-    def pipe_of(self, core: int, pipe_id: int, direction: int, op: Operation) -> CorePipe:
+    def pipe_of(self, core: int, pipe_id: int | str, direction: int, op: Operation) -> CorePipe:
         pipe = self.pipes.get((self.cores[core].block, pipe_id))
         # the peer may not have initialised it yet: wait for it
         self.scheduler.block(
@@ -584,7 +584,9 @@ class Cluster:
         pipe.popped[(direction, lane)] = k + 1
         pipe.held.setdefault((direction, lane), []).append(entry)
         assert entry.signal is not None
-        if entry.split != split:
+        # both AIVs hear of every C2V slot on A2/A3 (a2a3 TPush.hpp `record`, whatever the
+        # split): a pop takes its split's part of the slot
+        if entry.split != split and not (direction == 1 and self.unsplit_readers > 1):
             raise PtoRuntimeError(f"pops with split {split} a slot pushed with split {entry.split}")
         if direction == 2:
             parts = [entry.parts[p] for p in sorted(entry.parts)]
@@ -610,28 +612,28 @@ class Cluster:
             pipe.released.setdefault(direction, []).append(join(entry.free_signals))
             pipe.last_free = f"{me.name} ({where(op)})"
 
-    def slot_view(self, pipe: CorePipe, entry: Entry, lane: int, shape: tuple[int, int],
+    def slot_view(self, pipe: CorePipe, entry: Entry, lane: int, shape: tuple[int, ...],
                   dtype: DType) -> TensorView:  # fmt: skip
         """The GM of `entry`'s slot that `lane` (-1: the AIC, the whole tile) sees as a
-        `shape` view: its half of the rows or columns for a split vector lane (pto-isa
-        TPop.hpp / TPush.hpp `subAIVOffset`)."""
+        `shape` view (rows and columns last): its half of the rows or columns for a split
+        vector lane (pto-isa TPop.hpp / TPush.hpp `subAIVOffset`), in the row-major slot."""
         if pipe.gm is None:
             raise PtoRuntimeError(
                 f"pipe {pipe.key[1]} has no GM FIFO (gm_slot_buffer or gm_slot_tensor)"
             )
-        rows, cols = shape
-        whole = rows * cols * dtype.bytes * (2 if lane >= 0 and entry.split else 1)
-        if whole > pipe.slot_size:
+        *outer, rows, cols = shape
+        split = entry.split if lane >= 0 else 0
+        full = (*outer, rows * (2 if split == 1 else 1), cols * (2 if split == 2 else 1))
+        if int(np.prod(full)) * dtype.bytes > pipe.slot_size:
+            size = "x".join(map(str, shape))
             raise PtoRuntimeError(
-                f"a {rows}x{cols} {dtype.name} entry does not fit a slot of {pipe.slot_size} bytes"
+                f"a {size} {dtype.name} entry does not fit a slot of {pipe.slot_size} bytes"
             )
         memory, base = pipe.gm
-        offset, row_stride = base + (entry.index % pipe.slots) * pipe.slot_size, cols
-        if lane >= 0 and entry.split == 1:
-            offset += lane * rows * cols * dtype.bytes
-        elif lane >= 0 and entry.split == 2:
-            offset, row_stride = offset + lane * cols * dtype.bytes, 2 * cols
-        return TensorView(memory, offset, shape, (row_stride, 1), dtype)
+        offset = base + (entry.index % pipe.slots) * pipe.slot_size
+        offset += lane * dtype.bytes * (rows * cols if split == 1 else cols if split else 0)
+        strides = tuple(int(np.prod(full[i + 1 :])) for i in range(len(full)))
+        return TensorView(memory, offset, shape, strides, dtype)
 
 
 def join(signals: Sequence[Signal]) -> Signal:
@@ -644,13 +646,12 @@ def join(signals: Sequence[Signal]) -> Signal:
 
 
 def _part(data: np.ndarray, split: int, lane: int) -> np.ndarray:
-    """Vector lane `lane`'s part of a C2V tile: all of it, or its half by rows or columns."""
+    """Vector lane `lane`'s part of a C2V tile: all of it, or its half by rows (1, 3) or
+    columns (2, 4); of an odd split (3, 4) AIV0 takes ceil(n / 2), AIV1 the rest."""
     if split == 0:
         return data
-    axis = 0 if split == 1 else 1
-    half = data.shape[axis] // 2
-    return (
-        data[lane * half : (lane + 1) * half]
-        if axis == 0
-        else data[:, lane * half : (lane + 1) * half]
-    )
+    axis = 0 if split in (1, 3) else 1
+    n = data.shape[axis]
+    half = (n + 1) // 2 if split > 2 else n // 2
+    lo, hi = (0, half) if lane == 0 else (half, n if split > 2 else 2 * half)
+    return data[lo:hi] if axis == 0 else data[:, lo:hi]

@@ -78,6 +78,7 @@ PROJECT = (
     _pto("tile_memory", "TileMemoryFunctions", "tile_memory", "tile_move"),
     _pto("cross_core_pipe", "CrossCorePipeFunctions", "cross_core_pipe", "ffts"),
     _pto("fixpipe_quant_state", "FixpipeQuantStateFunctions"),
+    _pto("lowered_pipe", "LoweredPipeFunctions"),
     _pto("comm", "CommFunctions", "comm", "comm_async"),
     _pto("tile_window", "TileWindowFunctions"),
     _pto("tile_view", "TileViewFunctions", "tile_view", "tile_bitcast"),

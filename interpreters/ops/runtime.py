@@ -7,7 +7,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
 from pto_dialect.attrs import KernelKind, TargetArch
-from pto_dialect.ops.cross_core_pipe import aiv0_only
+from pto_dialect.kernels import aiv0_only
 from pto_dialect.ops.runtime import BlockQueryOp, MemBarOp, SectionOp
 
 

@@ -30,7 +30,7 @@ from interpreters.ops.simt_lanes import LANE_IMPLS, Lanes, Value, from_lane, to_
 from interpreters.ops.upstream.func import FuncFunctions
 from interpreters.semantics.simt import LaneIds
 from pto_dialect.attrs import KernelKindAttr, Pipe, TargetArch
-from pto_dialect.ops.cross_core_pipe import aiv0_only
+from pto_dialect.kernels import aiv0_only
 from pto_dialect.ops.simt_common import MAX_WORKITEMS, SIMT_ENTRY, SIMT_MAX_THREADS, SimtOp
 from pto_dialect.ops.simt_launch import (
     SectionSimtOp,

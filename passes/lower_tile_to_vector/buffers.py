@@ -14,6 +14,7 @@ from passes.common import pass_error
 from pto_dialect import rules
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
+from pto_dialect.ops.lowered_pipe import DeclareTileOp
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
 from pto_dialect.ops.vector_arith import VDivOp
 from pto_dialect.ops.vector_common import VectorPipeOp
@@ -113,6 +114,11 @@ def buffer_of(op: Operation, value: SSAValue, role: str) -> Buffer:
     assert isinstance(type, TileBufType)  # DPS form (checked by the pass) and the verifier
     name = f"{role} tile buffer" + (f" %{value.name_hint}" if value.name_hint else "")
     alloc = value.owner
+    if isinstance(alloc, DeclareTileOp):
+        raise pass_error(
+            NAME, f"{name} is a pto.declare_tile: its address is the pipe slot a pto.tpop binds "
+            "it to at run time", op
+        )  # fmt: skip
     if not isinstance(alloc, AllocTileOp):
         raise pass_error(
             NAME,

@@ -39,15 +39,15 @@ from pto_dialect.attrs import (
     KernelKind,
     KernelKindAttr,
     Pipe,
+    TargetArch,
 )
-from pto_dialect.ops.base import PtoOp, define_op, fail, int_value
+from pto_dialect.ops.base import PtoOp, define_op, fail, int_value, target_of
 from pto_dialect.ops.fixpipe_epilogue import (
     AccPushEpilogueAttr,
     verify_epilogue,
     verify_pop,
     verify_push,
 )
-from pto_dialect.ops.runtime import GetSubBlockIdxOp, GetSubBlockNumOp
 from pto_dialect.records import CostFormula, Formula, NoCycles
 from pto_dialect.types import TensorViewType, TileTypeBase
 
@@ -58,8 +58,34 @@ _MOVE = NoCycles("a slot hand-over: the data moves with the producer's transfer"
 DIR_C2V = 1
 DIR_V2C = 2
 DIR_BOTH = 3
-SPLITS = (0, 1, 2)
-"""TILE_NO_SPLIT, TILE_UP_DOWN (rows), TILE_LEFT_RIGHT (columns)."""
+SPLITS = (0, 1, 2, 3, 4)
+"""TILE_NO_SPLIT, TILE_UP_DOWN (rows), TILE_LEFT_RIGHT (columns), TILE_UP_DOWN_ODD,
+TILE_LEFT_RIGHT_ODD (PTOAS PTOAttrs.td `TileSplitAxis`)."""
+ODD_SPLITS = (3, 4)
+"""The odd splits: AIV0 takes ceil(n / 2) of the valid rows (columns), AIV1 the rest (pto-isa
+common/fifo.hpp, a2a3 TPush.hpp `subAIVOffset`); only C2V tiles through GM (PTOAS)."""
+
+
+def split_parity_error(name: str, split: int, entry: Attribute) -> str | None:
+    """A C2V producer's split needs a static even count of valid rows (split 1) or columns
+    (2), an odd count for 3 and 4 (PTO.cpp `verifyC2VProducerSplitParity`)."""
+    if not split:
+        return None
+    if isinstance(entry, TileTypeBase):
+        shape = entry.valid_shape
+    elif isinstance(entry, TensorViewType) and len(entry.dims) == 2:
+        shape = entry.dims
+    else:
+        return None
+    rows = split in (1, 3)
+    extent = shape[0 if rows else 1]
+    odd = split in ODD_SPLITS
+    if extent < 0 or (extent % 2 == 1) == odd:
+        return None
+    return (
+        f"{name} split {split} needs a static {'odd' if odd else 'even'} count of valid "
+        f"{'rows' if rows else 'columns'}, got {extent}"
+    )
 
 
 def kernel_kind_of(op: Operation) -> KernelKind | None:
@@ -308,10 +334,41 @@ class PipeEndOp(CorePipeOp):
     def print_id_split(self, printer: Printer) -> None:
         printer.print_string(f"{{id = {self.id_value}, split = {self.split_value}}}")
 
+    def entry_type(self) -> Attribute | None:
+        """The type of the tile or GM entry the op names (None: a free without one)."""
+        return None
+
     def verify_(self) -> None:
         self.verify_side()
-        if self.split_value not in SPLITS:
-            raise fail(f"{self.name} split must be 0, 1 or 2, got {self.split_value}")
+        name, split = self.name, self.split_value
+        if split not in SPLITS:
+            raise fail(f"{name} split must be 0, 1, 2, 3 or 4, got {split}")
+        if split not in ODD_SPLITS:
+            return
+        if self.DIRECTION != DIR_C2V:
+            raise fail(f"{name} takes an odd split (3, 4) only on a C2V GM-backed tile pipe")
+        if isinstance(self.entry_type(), TensorViewType):
+            raise fail(f"{name} takes an odd split (3, 4) only for tile entries")
+        init = _init_of(self)
+        if init is not None:
+            a5 = target_of(self).arch is TargetArch.A5
+            gm = init.gm_slot_tensor is not None or (not a5 and init.gm_slot_buffer is not None)
+            if not (int_value(init.dir_mask) == DIR_C2V and gm and init.c2v_consumer_buf):
+                raise fail(
+                    f"{name} takes an odd split (3, 4) only on a C2V-only pipe with GM slots "
+                    "and a c2v_consumer_buf"
+                )
+
+
+def _init_of(op: PipeEndOp) -> InitializePipeOp | None:
+    """The init of `op`'s pipe id in its function (None: none there)."""
+    node = op.parent_op()
+    while node is not None and not isinstance(node, func.FuncOp):
+        node = node.parent_op()
+    for other in () if node is None else node.walk():
+        if isinstance(other, InitializePipeOp) and int_value(other.pipe_id) == op.id_value:
+            return other
+    return None
 
 
 class PushOp(PipeEndOp):
@@ -363,10 +420,17 @@ class PushOp(PipeEndOp):
             self.tile[0].type, TileTypeBase | TensorViewType
         ):
             raise fail(f"{self.name} pushes one tile or one GM FIFO entry (a tensor_view)")
-        if self.DIRECTION == DIR_C2V and isinstance(tile := self.tile[0].type, TileTypeBase):
-            epilogue = epilogue_of(self, self.id_value)
-            if epilogue is not None:
-                verify_push(self, epilogue, self.id_value, self.split_value, tile.element)
+        if self.DIRECTION == DIR_C2V:
+            error = split_parity_error(self.name, self.split_value, self.tile[0].type)
+            if error is not None:
+                raise fail(error)
+            if isinstance(tile := self.tile[0].type, TileTypeBase):
+                epilogue = epilogue_of(self, self.id_value)
+                if epilogue is not None:
+                    verify_push(self, epilogue, self.id_value, self.split_value, tile.element)
+
+    def entry_type(self) -> Attribute | None:
+        return self.tile[0].type if self.tile else None
 
 
 class PopOp(PipeEndOp):
@@ -418,6 +482,9 @@ class PopOp(PipeEndOp):
         printer.print_string(" -> ")
         printer.print_attribute(self.tile.type)
 
+    def entry_type(self) -> Attribute | None:
+        return self.tile.type
+
     def valid_extents(self) -> list[SSAValue]:
         return [v for v in self.extents if isinstance(v.type, IndexType)]
 
@@ -426,9 +493,12 @@ class PopOp(PipeEndOp):
         if len(self.valid_extents()) not in (0, 2):
             raise fail(f"{self.name} takes both valid extents or none")
         result = self.tile.type
-        if not isinstance(result, TileTypeBase) and not _static_entry(result):
+        if self.split_value in ODD_SPLITS and not self.valid_extents():
+            raise fail(f"{self.name} with an odd split needs its own valid extents (rows, cols)")
+        if not isinstance(result, TileTypeBase) and not static_entry(result):
             raise fail(
-                f"{self.name} gives a tile or a GM FIFO entry (a 2-d static tensor_view), "
+                f"{self.name} gives a tile or a GM FIFO entry (a static tensor_view of 2 or more "
+                "dimensions), "
                 f"got {result}"
             )
         if self.DIRECTION == DIR_C2V and isinstance(result, TileTypeBase):
@@ -458,6 +528,9 @@ class FreeOp(PipeEndOp):
         op.attributes |= attrs
         return op
 
+    def entry_type(self) -> Attribute | None:
+        return self.entry[0].type if self.entry else None
+
     def print(self, printer: Printer) -> None:
         if self.entry:
             printer.print_string("(")
@@ -470,9 +543,10 @@ class FreeOp(PipeEndOp):
         printer.print_op_attributes(self.attributes)
 
 
-def _static_entry(type: Attribute) -> bool:
-    """A GM FIFO entry's type: a 2-d tensor_view of static shape."""
-    return isinstance(type, TensorViewType) and len(type.dims) == 2 and min(type.dims) > 0
+def static_entry(type: Attribute) -> bool:
+    """A GM FIFO entry's type: a tensor_view of static shape, at least 2-d (rows and columns
+    last; PTOAS test/lit/pto/tpush_tpop_globaltensor_split_half_slot_a3.pto: 4x128x128)."""
+    return isinstance(type, TensorViewType) and len(type.dims) >= 2 and min(type.dims) > 0
 
 
 class AllocOp(PipeEndOp):
@@ -493,6 +567,9 @@ class AllocOp(PipeEndOp):
         op.attributes |= attrs
         return op
 
+    def entry_type(self) -> Attribute | None:
+        return self.entry.type
+
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         self.print_id_split(printer)
@@ -502,8 +579,8 @@ class AllocOp(PipeEndOp):
 
     def verify_(self) -> None:
         super().verify_()
-        if not _static_entry(self.entry.type):
-            raise fail(f"{self.name} entry must be a 2-d tensor_view of static shape")
+        if not static_entry(self.entry.type):
+            raise fail(f"{self.name} entry must be a static tensor_view of 2 or more dimensions")
 
 
 # Pipes: pto-isa include/pto/common/event.hpp (TPUSH of an acc tile runs on FIX, of a vec
@@ -561,19 +638,6 @@ PIPE_ENDS: tuple[type[PipeEndOp], ...] = (
     TFreeFromAicOp,
     TFreeFromAivOp,
 )
-
-
-def aiv0_only(scope: Operation) -> bool:
-    """Whether A5 code generation runs the vector code of `scope` (a vector kernel or a
-    `pto.section.vector`) on subblock 0 alone: it holds an unsplit pipe end and does not ask
-    for its subblock (PTOAS PTOToEmitC.cpp `needsA5NoSplitVectorGuard` wraps it in
-    `if (get_subblockid() == 0)`; pto-isa's A5 TPush.hpp signals AIV0 alone for TILE_NO_SPLIT)."""
-    unsplit = False
-    for op in scope.walk():
-        if isinstance(op, GetSubBlockIdxOp | GetSubBlockNumOp):
-            return False
-        unsplit = unsplit or (isinstance(op, PipeEndOp) and op.split_value == 0)
-    return unsplit
 
 
 OPS: list[type[IRDLOperation]] = [

@@ -74,7 +74,15 @@ func.func @side(%z: i32) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
 // -----
 
 func.func @split(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {
-  // expected-error @+1 {{pto.tpush_to_aic split must be 0, 1 or 2, got 3}}
+  // expected-error @+1 {{pto.tpush_to_aic split must be 0, 1, 2, 3 or 4, got 5}}
+  pto.tpush_to_aic(%v : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {split = 5}
+  func.return
+}
+
+// -----
+
+func.func @odd_v2c(%v: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {
+  // expected-error @+1 {{pto.tpush_to_aic takes an odd split (3, 4) only on a C2V GM-backed tile pipe}}
   pto.tpush_to_aic(%v : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=16, v_row=16, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>) {split = 3}
   func.return
 }
@@ -232,7 +240,7 @@ func.func @set_ffts(%p: !pto.ptr<i32>) {
 // -----
 
 func.func @talloc_dynamic() attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
-  // expected-error @+1 {{pto.talloc_to_aiv entry must be a 2-d tensor_view of static shape}}
+  // expected-error @+1 {{pto.talloc_to_aiv entry must be a static tensor_view of 2 or more dimensions}}
   %e = pto.talloc_to_aiv {id = 0, split = 0} -> !pto.tensor_view<?x16xf32>
   func.return
 }
@@ -248,7 +256,41 @@ func.func @talloc_side() attributes {pto.kernel_kind = #pto.kernel_kind<vector>}
 // -----
 
 func.func @pop_entry() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
-  // expected-error @+1 {{pto.tpop_from_aic gives a tile or a GM FIFO entry (a 2-d static tensor_view), got !pto.tensor_view<16xf32>}}
+  // expected-error @+1 {{pto.tpop_from_aic gives a tile or a GM FIFO entry (a static tensor_view of 2 or more dimensions), got !pto.tensor_view<16xf32>}}
   %e = pto.tpop_from_aic {id = 0, split = 0} -> !pto.tensor_view<16xf32>
+  func.return
+}
+
+// -----
+
+func.func @odd_entry() attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  // expected-error @+1 {{pto.tpop_from_aic takes an odd split (3, 4) only for tile entries}}
+  %e = pto.tpop_from_aic {id = 0, split = 3} -> !pto.tensor_view<16x16xf32>
+  func.return
+}
+
+// -----
+
+func.func @odd_init(%z: i32, %t: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=15, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  pto.aic_initialize_pipe {id = 0, dir_mask = 1, slot_size = 1024}(c2v_consumer_buf = %z : i32)
+  // expected-error @+1 {{pto.tpush_to_aiv takes an odd split (3, 4) only on a C2V-only pipe with GM slots and a c2v_consumer_buf}}
+  pto.tpush_to_aiv(%t : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=15, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) {id = 0, split = 3}
+  func.return
+}
+
+// -----
+
+func.func @parity(%t: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=15, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) attributes {pto.kernel_kind = #pto.kernel_kind<cube>} {
+  // expected-error @+1 {{pto.tpush_to_aiv split 1 needs a static even count of valid rows, got 15}}
+  pto.tpush_to_aiv(%t : !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, v_row=15, v_col=16, blayout=col_major, slayout=row_major, fractal=1024, pad=0>) {id = 0, split = 1}
+  func.return
+}
+
+// -----
+
+func.func @odd_extents(%f: !pto.tensor_view<15x16xf32>, %z: i32) attributes {pto.kernel_kind = #pto.kernel_kind<vector>} {
+  pto.aiv_initialize_pipe {id = 0, dir_mask = 1, slot_size = 960}(gm_slot_tensor = %f : !pto.tensor_view<15x16xf32>, c2v_consumer_buf = %z : i32)
+  // expected-error @+1 {{pto.tpop_from_aic with an odd split needs its own valid extents (rows, cols)}}
+  %t = pto.tpop_from_aic {id = 0, split = 3} -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=16, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
   func.return
 }

@@ -25,6 +25,18 @@ func.func @unplanned() {
 
 // -----
 
+// A declared tile: its address is the pipe slot a tpop binds it to.
+func.func @declared() {
+  %s = pto.declare_tile -> !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
+  %a = arith.constant 4096 : i64
+  %d = pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>
+  // expected-error @+1 {{pto-lower-tile-to-vector: pto.tabs: src tile buffer %s is a pto.declare_tile: its address is the pipe slot a pto.tpop binds it to at run time}}
+  pto.tabs ins(%s : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>) outs(%d : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>)
+  func.return
+}
+
+// -----
+
 // A tile buffer that is a function argument: its address is unknown.
 func.func @argument(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>) {
   %a = arith.constant 4096 : i64
