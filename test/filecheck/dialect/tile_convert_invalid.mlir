@@ -25,7 +25,7 @@ builtin.module attributes {pto.target_arch = "a5"} {
 // tcvt.md supported conversions: no f32 -> i8
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @f(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=16>) {
-    // expected-error @+1 {{pto.tcvt cannot convert f32 to i8 on target a5 (tcvt.md supported conversions; from f32: bf16, f16, f32, f8E4M3FN, f8E5M2, i16, i32, i64)}}
+    // expected-error @+1 {{pto.tcvt cannot convert f32 to i8 on target a5 (tcvt.md supported conversions; from f32: bf16, f16, f32, f8E4M3FN, f8E5M2, hif8, i16, i32, i64)}}
     %x = pto.tcvt %a : !pto.tile<loc=vec, dtype=f32, rows=16, cols=16> -> !pto.tile<loc=vec, dtype=i8, rows=16, cols=32, v_row=16, v_col=16>
     func.return
   }
