@@ -312,6 +312,9 @@ def _store_continuous(
             tail = lowerer.emit(PAndOp(tail, mask_parts[k], lowerer.all_true(dtype.bits))).results[
                 0
             ]
+        if dtype.bits == 8:  # a b8 vscatter stores even byte lanes only: a masked vsts
+            lowerer.emit(VstsOp(v, ptr, lowerer.index_add(offset, k * width), tail))
+            continue
         index = lowerer.lane_index(dtype_named(f"ui{dtype.bits}"))
         lowerer.emit(VscatterOp(v, _at(lowerer, ptr, offset, k * width), index, tail))
 

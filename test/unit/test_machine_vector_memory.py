@@ -547,11 +547,11 @@ def test_vgatherb_gathers_32_byte_blocks_by_byte_offset():
 
 
 @pytest.mark.parametrize("target", TARGETS, ids=lambda t: t.name)
-@pytest.mark.parametrize("lane", [U8, I16, F32])
+@pytest.mark.parametrize("lane", [I16, F32])  # b8 values: test_micro_extra (16-bit offsets)
 def test_vscatter_writes_active_lanes(target: TargetProfile, lane: DType):
     rig = Rig(target, seed=3)
     n, s = lanes(lane), lane.bytes
-    index_type = {8: U8, 16: U16, 32: U32}[lane.bits]
+    index_type = {16: U16, 32: U32}[lane.bits]
     offsets = rig.rng.permutation(n).astype(index_type.numpy)  # distinct indices
     value = random_vreg(rig.rng, lane)
     active = n // 2 + 1
