@@ -5,6 +5,8 @@ for `pto`, six hundred op classes, a quarter of a trivial `pto-run`. `PtoContext
 `pto` name in `by_name` instead and loads that class alone (its module imported), so a
 kernel pays for the op modules it uses. Everything else is xDSL's: a name the index lacks
 loads the whole registered dialect as before, and so does asking for the dialect itself.
+`upstream_ops` is imported with this module: it gives xDSL's `scf.if` and `arith.select`
+the parsers of MLIR's forms PTOAS kernels use, which a kernel needs whatever ops it names.
 `xdsl-opt` keeps xDSL's context, which loads `pto` whole.
 """
 
@@ -16,8 +18,11 @@ from xdsl.context import Context
 from xdsl.ir import Attribute, Operation, TypeAttribute
 
 from pto_dialect import by_name
+from pto_dialect.upstream_ops import OPS as UPSTREAM_OPS
 
 DIALECT = "pto"
+
+__all__ = ["UPSTREAM_OPS", "PtoContext"]
 
 
 @dataclass
