@@ -23,7 +23,7 @@ columns (PTOAS `TileSplitAxis`). The run-time semantics are in
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar, cast
+from typing import ClassVar, Self, cast
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, i8, i32, i64
@@ -399,20 +399,8 @@ def _pops_tile(op: Operation) -> bool:
     return isinstance(_tile_of(op), TileTypeBase)
 
 
-@irdl_op_definition
-class TPushOp(LoweredPipeEndOp):
-    """The producer fills the next free slot with a tile, or commits a talloc'd GM entry."""
-
-    name = "pto.tpush"
-    MANUAL: ClassVar = _PAGES + "TPUSH.md"
-    PRODUCER: ClassVar = True
-    PIPE: ClassVar = Pipe.MTE3
-    # PTOOps.td TPushOp::getPipe: an acc tile on FIX, a vec tile (and a GM entry) on MTE3
-    PIPE_RULES: ClassVar = (
-        PipeRule("acc tile", every_target(Pipe.FIX), _pushes_acc, "PTOOps.td TPushOp::getPipe"),
-        PipeRule("vec tile or GM entry", every_target(Pipe.MTE3), None,
-                 "PTOOps.td TPushOp::getPipe"),
-    )  # fmt: skip
+class EntryPipeEndOp(LoweredPipeEndOp):
+    """`tpush` / `tpop`: `(%entry, %pipe : T, !pto.pipe) {split = N} [aiv_subblockid]`."""
 
     tile = operand_def()
     pipe_operand = operand_def(PipeHandleType)
@@ -427,7 +415,7 @@ class TPushOp(LoweredPipeEndOp):
         return self.tile
 
     @classmethod
-    def parse(cls, parser: Parser) -> TPushOp:
+    def parse(cls, parser: Parser) -> Self:
         tile, pipe = _parse_entry_and_pipe(parser)
         split = _parse_split(parser)
         sub = _parse_subblock(parser)
@@ -441,6 +429,22 @@ class TPushOp(LoweredPipeEndOp):
         self.print_split(printer)
         _print_subblock(printer, self.aiv_subblockid)
         printer.print_op_attributes(self.attributes)
+
+
+@irdl_op_definition
+class TPushOp(EntryPipeEndOp):
+    """The producer fills the next free slot with a tile, or commits a talloc'd GM entry."""
+
+    name = "pto.tpush"
+    MANUAL: ClassVar = _PAGES + "TPUSH.md"
+    PRODUCER: ClassVar = True
+    PIPE: ClassVar = Pipe.MTE3
+    # PTOOps.td TPushOp::getPipe: an acc tile on FIX, a vec tile (and a GM entry) on MTE3
+    PIPE_RULES: ClassVar = (
+        PipeRule("acc tile", every_target(Pipe.FIX), _pushes_acc, "PTOOps.td TPushOp::getPipe"),
+        PipeRule("vec tile or GM entry", every_target(Pipe.MTE3), None,
+                 "PTOOps.td TPushOp::getPipe"),
+    )  # fmt: skip
 
     def verify_(self) -> None:
         super().verify_()
@@ -457,7 +461,7 @@ class TPushOp(LoweredPipeEndOp):
 
 
 @irdl_op_definition
-class TPopOp(LoweredPipeEndOp):
+class TPopOp(EntryPipeEndOp):
     """The consumer binds a declared tile (or GM entry) to the oldest filled slot."""
 
     name = "pto.tpop"
@@ -469,34 +473,6 @@ class TPopOp(LoweredPipeEndOp):
                  "PTOOps.td TPopOp::getPipe"),
         PipeRule("GM entry", every_target(Pipe.S), None, "the binding of a GM address"),
     )  # fmt: skip
-
-    tile = operand_def()
-    pipe_operand = operand_def(PipeHandleType)
-    aiv_subblockid = opt_operand_def(IntegerType)
-
-    @property
-    def handle(self) -> SSAValue:
-        return self.pipe_operand
-
-    @property
-    def entry_value(self) -> SSAValue | None:
-        return self.tile
-
-    @classmethod
-    def parse(cls, parser: Parser) -> TPopOp:
-        tile, pipe = _parse_entry_and_pipe(parser)
-        split = _parse_split(parser)
-        sub = _parse_subblock(parser)
-        attrs = parser.parse_optional_attr_dict()
-        op = cls.build(operands=[tile, pipe, sub], properties={"split": split})
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        _print_entry_and_pipe(printer, self.tile, self.pipe_operand)
-        self.print_split(printer)
-        _print_subblock(printer, self.aiv_subblockid)
-        printer.print_op_attributes(self.attributes)
 
     def verify_(self) -> None:
         super().verify_()
