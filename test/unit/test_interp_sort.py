@@ -183,6 +183,27 @@ def test_tsort32_tmp_is_sized_on_a2a3_but_not_on_a5() -> None:
     assert list(dst.get()[0, 0:26:2]) == list(values[0, ::-1])
 
 
+def test_tsort32_narrow_dst_runs_on_past_its_rows() -> None:
+    """A dst narrower than the pairs (PTOAS's tsort32_emitc: 32 f16 into 1x64 f16) is
+    written as every implementation writes it: 8 bytes a pair from row r's start, so row
+    1 overwrites row 0's overflow and row 1's runs past the tile; a partial block without
+    tmp (PTOAS's level 2 materialises one) sorts like one with it."""
+    bench = Bench(A2A3)
+    src_t, idx_t = vec_tile_type(F16, 2, 48, (2, 33)), vec_tile_type(U32, 1, 40, (1, 33))
+    dst_t = vec_tile_type(F16, 2, 80, (2, 80))  # 160-byte rows; 33 pairs are 264 bytes
+    op = build_tile_op(A2A3, TSort32Op, [src_t, idx_t], dst_t)
+    values = np.random.default_rng(3).standard_normal((2, 48)).astype(np.float16)
+    indices = np.arange(40, dtype=np.uint32)[None, :] * 3
+    src, idx = bench.tile(src_t, (2, 33), values), bench.tile(idx_t, (1, 33), indices)
+    dst = bench.tile(dst_t, (2, 80), None)
+    after = bench.ub.data[dst.address + 424 : dst.address + 512].copy()
+    run_tile_op(TileSortFunctions(bench.machine), op, [src, idx, dst])
+    rows = [pack(ref_sort32(list(values[r, :33]), list(range(0, 99, 3))), F16) for r in (0, 1)]
+    written = bench.ub.data[dst.address : dst.address + 424].tobytes()
+    assert written == rows[0][:160] + rows[1]
+    assert (bench.ub.data[dst.address + 424 : dst.address + 512] == after).all()
+
+
 # ---- tmrgsort -----------------------------------------------------------------------------
 
 
