@@ -68,7 +68,7 @@ class TileSortFunctions(MachineFunctions):
             idx.valid_rows in (1, rows) and idx.valid_cols == cols,
             f"idx valid region {idx.valid_rows}x{idx.valid_cols} must be 1x{cols} or {rows}x{cols}",
         )
-        if len(op.ins) == 3 and self.machine.target.arch is not TargetArch.A5:  # A5: tmp unsized (the verifier)
+        if len(op.ins) == 3 and self.machine.target.arch is not TargetArch.A5:  # A5: unsized
             tmp = cast(Tile, args[2])
             need = tsort32_tmp_cols(cols, src.dtype)
             check(tmp.type.shape[1] >= need, f"tmp has {tmp.type.shape[1]} cols, needs {need}")
