@@ -27,6 +27,7 @@ from pto_dialect.attrs import CmpMode, CmpModeAttr
 from pto_dialect.dtypes import F16, F32, I8, I16, I32, U8, U16, U32, DType
 from pto_dialect.ops.base import SEGMENTS, segments
 from pto_dialect.ops.mask_pattern import MaskPattern, MaskPatternAttr
+from pto_dialect.ops.tile_elementwise import TXorOp
 from pto_dialect.ops.tile_gather import TGatherBOp, TGatherOp, TScatterOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
 
@@ -322,3 +323,22 @@ def test_tgather_compare_refusals(
     k_t = {F16: Float16Type(), I32: i32, I16: IntegerType(16)}[src]
     with pytest.raises(VerifyException, match=message):
         compare_op(target, src_t, k_t, tmp_t, dst_t, dst_t, cmpMode=CmpModeAttr(CmpMode(mode)))
+
+
+@pytest.mark.parametrize("target", [A2A3, A5], ids=lambda t: t.name)
+def test_scratch_tiles_a5_ignores(target: TargetProfile) -> None:
+    """A5's TGather (index form) and TXor compute without tmp, so any Vec tile will do there
+    (PTOAS's tmp_contract_a5_non_same_shape); A2/A3 hold tmp to their rules."""
+    f32, i16 = vec_tile_type(F32, 1, 64, (1, 64)), vec_tile_type(I16, 1, 64, (1, 64))
+    i32_tmp = vec_tile_type(I32, 1, 8, (1, 1))
+    ints = vec_tile_type(I32, 16, 64, (16, 60))
+    cases = [
+        (TGatherOp, [f32, i16, i32_tmp], f32, "indices dtype i16 is not supported"),
+        (TXorOp, [ints, ints, i32_tmp], ints, "tmp valid shape 1x1 must equal the dst"),
+    ]
+    for cls, ins, out, message in cases:
+        if target is A5:
+            build_tile_op(target, cls, ins, out)
+        else:
+            with pytest.raises(VerifyException, match=message):
+                build_tile_op(target, cls, ins, out)
