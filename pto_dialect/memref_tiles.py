@@ -19,16 +19,12 @@ use (a pointer op, a memref op) stays a memref and is checked as written.
 
 from __future__ import annotations
 
-import math
-from typing import cast
-
-from xdsl.dialects.builtin import MemRefType, ModuleOp, NoneAttr
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.memref import AllocOp
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
-from pto_dialect.attrs import TILE_LOCATIONS, LocationAttr
-from pto_dialect.dtypes import dtype_of
+from pto_dialect.memref_tile_rule import memref_tile
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_bind import BindTileOp, PointerCastOp, TileBufConfigAttr
 from pto_dialect.ops.tile_memory import AllocTileOp
@@ -37,21 +33,8 @@ from pto_dialect.types import DYNAMIC, TileBufType
 
 def tile_of_memref(memref: Attribute) -> TileBufType | None:
     """The tile a local memref buffer type stands for; None when it is not one."""
-    if not isinstance(memref, MemRefType):
-        return None
-    memref = cast(MemRefType[Attribute], memref)
-    space = memref.memory_space
-    if not isinstance(space, LocationAttr) or space.data not in TILE_LOCATIONS:
-        return None
-    shape = memref.get_shape()
-    if not shape or min(shape) <= 0 or not isinstance(memref.layout, NoneAttr):
-        return None
-    if dtype_of(memref.element_type) is None:
-        return None
-    try:  # a shape no tile has (e.g. 16 x i8 rows) stays a memref, refused where it is used
-        return TileBufType(space.data, memref.element_type, math.prod(shape[:-1]), shape[-1])
-    except VerifyException:
-        return None
+    tile = memref_tile(memref)
+    return tile if isinstance(tile, TileBufType) else None
 
 
 def _configured(
