@@ -84,21 +84,33 @@ class TileSortFunctions(MachineFunctions):
         )
         if rows == 0 or cols == 0:
             return results
-        values = np.full((rows, blocks * sort.BLOCK), np.nan, src.dtype.numpy)
-        values[:, :cols] = src.get()[:rows, :cols]
-        indices = np.zeros((rows, blocks * sort.BLOCK), np.uint32)
-        indices[:, :cols] = np.broadcast_to(idx.get()[: idx.valid_rows, :cols].view(np.uint32),
-                                            (rows, cols))  # fmt: skip
-        pairs = sort.sort_blocks(values.reshape(-1, sort.BLOCK), indices.reshape(-1, sort.BLOCK),
-                                 src.dtype)  # fmt: skip
-        words = pairs.reshape(rows, blocks * sort.BLOCK * 2)[:, : cols * 2]
-        if spill:  # row by row, as vbitsort writes them: row r + 1 overwrites r's overflow
-            for r in range(rows):
-                dst.memory.typed(dst.address + r * line, U32, cols * 2)[:] = words[r]
+        if spill:  # one vbitsort per row, in order: a row's overflow reaches the next rows
+            for r in range(rows):  # (and whatever follows dst) before they are read
+                words = self.sorted_words(src, idx, r, r + 1, blocks)
+                dst.memory.typed(dst.address + r * line, U32, cols * 2)[:] = words[0]
             return results
+        words = self.sorted_words(src, idx, 0, rows, blocks)
         with dst.edit() as contents:
             contents[:rows, : cols * coef] = np.ascontiguousarray(words).view(src.dtype.numpy)
         return results
+
+    @staticmethod
+    def sorted_words(src: Tile, idx: Tile, first: int, stop: int, blocks: int) -> np.ndarray:
+        """Rows first..stop-1 of src with their indices (idx's row, or its only one) as the
+        sorted (value, index) words of their valid columns: (rows, cols * 2) uint32."""
+        rows, cols = stop - first, src.valid_cols
+        values = np.full((rows, blocks * sort.BLOCK), np.nan, src.dtype.numpy)
+        values[:, :cols] = src.get()[first:stop, :cols]
+        indices = np.zeros((rows, blocks * sort.BLOCK), np.uint32)
+        picked = (
+            idx.get()[: idx.valid_rows, :cols]
+            if idx.valid_rows == 1
+            else idx.get()[first:stop, :cols]
+        )
+        indices[:, :cols] = np.broadcast_to(picked.view(np.uint32), (rows, cols))
+        pairs = sort.sort_blocks(values.reshape(-1, sort.BLOCK), indices.reshape(-1, sort.BLOCK),
+                                 src.dtype)  # fmt: skip
+        return pairs.reshape(rows, blocks * sort.BLOCK * 2)[:, : cols * 2]
 
     @implements(TMrgSortOp)
     def run_tmrgsort(

@@ -204,6 +204,27 @@ def test_tsort32_narrow_dst_runs_on_past_its_rows() -> None:
     assert (bench.ub.data[dst.address + 424 : dst.address + 512] == after).all()
 
 
+def test_tsort32_overflow_reaches_the_rows_it_reads_next() -> None:
+    """One vbitsort per row, in order (a2a3/a5 TSort32.hpp): a row's pairs that run past a
+    narrow dst into src change what the next rows sort."""
+    bench = Bench(A2A3)
+    dst_t = vec_tile_type(F16, 3, 16, (3, 16))  # 32-byte rows at 0; src follows at 160
+    src_t, idx_t = vec_tile_type(F16, 3, 48, (3, 33)), vec_tile_type(U32, 1, 40, (1, 33))
+    op = build_tile_op(A2A3, TSort32Op, [src_t, idx_t], dst_t)
+    dst = bench.tile(dst_t, (3, 16), None)
+    values = np.random.default_rng(4).standard_normal((3, 48)).astype(np.float16)
+    src, idx = bench.tile(src_t, (3, 33), values), bench.tile(idx_t, (1, 33), None)
+    memory = bench.ub.data[:1024].copy()
+    indices = list(memory[idx.address : idx.address + 132].view(np.uint32))
+    for r in range(3):  # the reference: rows in order over the bytes as they are then
+        row = memory[src.address + r * 96 : src.address + r * 96 + 66].view(np.float16)
+        memory[dst.address + r * 32 : dst.address + r * 32 + 264] = np.frombuffer(
+            pack(ref_sort32(list(row), [int(i) for i in indices]), F16), np.uint8
+        )
+    run_tile_op(TileSortFunctions(bench.machine), op, [src, idx, dst])
+    assert (bench.ub.data[:1024] == memory).all()
+
+
 # ---- tmrgsort -----------------------------------------------------------------------------
 
 
