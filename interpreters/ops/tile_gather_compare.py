@@ -4,7 +4,7 @@
 1. the index table `offset + i` (dst's type) over src's R x C storage, after tmp's bytes;
 2. the threshold of each of the R rows (src's type), after the table;
 3. per row, a `vcmpvs` bitmap of whole 256-byte repeats of src (bit c: element c) at byte
-   `r * Ct` of tmp, in chunks of 255 repeats, every row's chunk before the next chunk;
+   `r * Ct` of tmp, in calls of 255 repeats, row by row, then each row's last partial call;
 4. per valid row, `vreducev2` over the valid columns: the indices whose bit is set, packed
    into dst row r; the count into `cdst`'s storage element r.
 
@@ -50,19 +50,18 @@ def compare_gather(op: TGatherOp, args: PythonValues) -> list[Access]:
     memory.typed(thresholds, src.dtype, src_rows)[:] = k
     per_repeat = REPEAT_BYTES // src.dtype.bytes
     repeats = -(-cols // per_repeat)
-    chunks = [(j, REPEATS_PER_CALL) for j in range(repeats // REPEATS_PER_CALL)]
-    if repeats % REPEATS_PER_CALL:
-        chunks.append((len(chunks), repeats % REPEATS_PER_CALL))
+    full, rest = divmod(repeats, REPEATS_PER_CALL)
+    calls = [(r, j, REPEATS_PER_CALL) for r in range(rows) for j in range(full)]
+    calls += [(r, full, rest) for r in range(rows)] if rest else []
     greater = op.compare_mode is CmpMode.GT
-    for chunk, n in chunks:
-        for r in range(rows):
-            start = chunk * REPEATS_PER_CALL * per_repeat
-            values = src.memory.typed(
-                src.address + (r * line + start) * src.dtype.bytes, src.dtype, n * per_repeat
-            )
-            bits = values > k if greater else values == k
-            at = tmp.address + r * tmp_line + start // 8
-            memory.typed(at, U8, n * per_repeat // 8)[:] = np.packbits(bits, bitorder="little")
+    for r, chunk, n in calls:
+        start = chunk * REPEATS_PER_CALL * per_repeat
+        values = src.memory.typed(
+            src.address + (r * line + start) * src.dtype.bytes, src.dtype, n * per_repeat
+        )
+        bits = values > k if greater else values == k
+        at = tmp.address + r * tmp_line + start // 8
+        memory.typed(at, U8, n * per_repeat // 8)[:] = np.packbits(bits, bitorder="little")
     counts = np.zeros(rows, np.int64)
     for r in range(rows):
         bitmap = memory.typed(tmp.address + r * tmp_line, U8, -(-cols // 8))
