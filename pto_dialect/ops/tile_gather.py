@@ -272,10 +272,6 @@ class TGatherOp(GatherTileOp):
             return self.dst_tile().valid_shape
         return shapes.valid(self.ins[1])
 
-    def written_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int] | None:
-        """The comparison form writes as many indices as match: not known statically."""
-        return (0, 0) if self.is_compare else None
-
     def verify_mask(self, target: TargetProfile, src: TileTypeBase, dst: TileTypeBase) -> None:
         if dst.element.bits != src.element.bits:
             raise fail(
