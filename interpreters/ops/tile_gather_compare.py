@@ -44,8 +44,16 @@ def compare_gather(op: TGatherOp, args: PythonValues) -> list[Access]:
     tmp_line = tmp.type.storage_shape[1]  # bytes between bitmap rows (a uint8_t pointer)
     table = tmp.address + tmp.type.shape[0] * tmp.type.shape[1]
     count = src_rows * line
-    memory.typed(table, dst.dtype, count)[:] = _wrapped(op.first_index + np.arange(count), dst)
     thresholds = table + count * dst.dtype.bytes
+    check(
+        thresholds + src_rows * src.dtype.bytes <= memory.size,
+        f"the working space (bitmap, index table, thresholds) takes "
+        f"{thresholds + src_rows * src.dtype.bytes - tmp.address} bytes from tmp's start, past "
+        f"the {tmp.nbytes}-byte tmp, beyond {memory.extent}: a tile without an address is a "
+        "buffer of its own; give tmp an address (or plan memory) with room after it, or a tmp "
+        "of tgather.md's tmpSize",
+    )
+    memory.typed(table, dst.dtype, count)[:] = _wrapped(op.first_index + np.arange(count), dst)
     k = broadcast(cast(int | float, args[1]), src.dtype, 1)[0]
     memory.typed(thresholds, src.dtype, src_rows)[:] = k
     per_repeat = REPEAT_BYTES // src.dtype.bytes

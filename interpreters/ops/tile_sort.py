@@ -84,6 +84,12 @@ class TileSortFunctions(MachineFunctions):
         )
         if rows == 0 or cols == 0:
             return results
+        check(
+            not spill or end <= dst.memory.size,
+            f"the pairs of {rows} row(s) run {end - dst.address} bytes from dst's start, past "
+            f"the {dst.nbytes}-byte dst, beyond {dst.memory.extent}: a tile without an address "
+            "is a buffer of its own; give dst an address (or plan memory) with room after it",
+        )
         if spill:  # one vbitsort per row, in order: a row's overflow reaches the next rows
             for r in range(rows):  # (and whatever follows dst) before they are read
                 words = self.sorted_words(src, idx, r, r + 1, blocks)

@@ -225,6 +225,19 @@ def test_tsort32_overflow_reaches_the_rows_it_reads_next() -> None:
     assert (bench.ub.data[:1024] == memory).all()
 
 
+def test_tsort32_overflow_of_a_tile_without_an_address_is_an_error() -> None:
+    """A tile without an address is a buffer of its own: no bytes follow it."""
+    bench = Bench(A5)
+    src_t, idx_t = vec_tile_type(F16, 1, 32, (1, 32)), vec_tile_type(U32, 1, 32, (1, 32))
+    dst_t = vec_tile_type(F16, 1, 64, (1, 64))
+    op = build_tile_op(A5, TSort32Op, [src_t, idx_t], dst_t)
+    src, idx = bench.tile(src_t, (1, 32), None), bench.tile(idx_t, (1, 32), None)
+    dst = bench.machine.tile_at(dst_t, None, 1, 64)
+    with pytest.raises(PtoRuntimeError, match=r"run 256 bytes from dst's start, past the "
+                       r"128-byte dst.*a tile without an address"):  # fmt: skip
+        run_tile_op(TileSortFunctions(bench.machine), op, [src, idx, dst])
+
+
 # ---- tmrgsort -----------------------------------------------------------------------------
 
 
