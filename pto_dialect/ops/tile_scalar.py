@@ -510,7 +510,7 @@ class TExpandSOp(ScalarTileOp):
     def not_lowered(self) -> str | None:
         if _into_mat(self):
             return "a Mat tile is filled by create_cbuf_matrix on MTE2, not by vector ops"
-        return None
+        return super().not_lowered()
 
     def verify_tiles(self, target: TargetProfile) -> None:
         dst = self.dst_tile()
