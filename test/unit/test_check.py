@@ -1,4 +1,4 @@
-"""The synchronisation checker (`interpreters.check`, `interpreters.check_diff`) on kernels of
+"""The synchronisation checker (`interpreters.checking`: `check`, `diff`) on kernels of
 its own that reproduce the kinds of failure users found on the board (docs/checking.md):
 trip counts, deadlocks, event reuse, the pipe table, same-pipe rules, redundancy,
 pto-insert-sync's own output, pass bisection and target differences."""
@@ -13,8 +13,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from interpreters.api import apply_pipeline, parse, run
-from interpreters.check import check, loop_groups, trip_plans, without_redundant
-from interpreters.check_diff import bisect, compare_targets
+from interpreters.checking.check import check, loop_groups, trip_plans, without_redundant
+from interpreters.checking.diff import bisect, compare_targets
 from passes.insert_sync import FALLBACK
 from passes.pipeline import pipeline_passes
 from pto_dialect.attrs import Location, Pipe, TargetArch

@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 from interpreters.api import PtoRunError, parse, run, together
-from interpreters.args import ArrayArg
 from interpreters.auto_args import auto_args
 from interpreters.auto_sync import complete
-from interpreters.execute import entry_function, make_context
-from interpreters.runner import main
+from interpreters.commands.runner import main
+from interpreters.launching.args import ArrayArg
+from interpreters.launching.execute import entry_function, make_context
 
 TILE = "!pto.tile_buf<vec, 1x64xf32>"
 ROW = "!pto.partition_tensor_view<1x64xf32>"

@@ -24,7 +24,7 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
-from interpreters.execute import KernelError, RunResult, run_function
+from interpreters.launching.execute import KernelError, RunResult, run_function
 from interpreters.machine.cost_params import FLAG_LATENCY
 from interpreters.machine.costs import transfer_cycles
 from interpreters.machine.pipes import UntrackedPipes

@@ -22,8 +22,8 @@ from support import context, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 
-from interpreters.args import ArrayArg
-from interpreters.execute import KernelError, RunResult, run_function
+from interpreters.launching.args import ArrayArg
+from interpreters.launching.execute import KernelError, RunResult, run_function
 from interpreters.machine.memory import Memory, TensorView
 from interpreters.semantics import transfer
 from passes.insert_sync import InsertSyncPass

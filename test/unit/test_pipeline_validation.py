@@ -18,7 +18,7 @@ from kernelgen import Chain, chains
 from support import context, each_wait_removed, parse_kernel
 from xdsl.dialects import arith, scf
 
-from interpreters.execute import RunResult, run_function
+from interpreters.launching.execute import RunResult, run_function
 from interpreters.machine.pipes import UntrackedPipes
 from passes.insert_sync import InsertSyncPass
 from passes.pipeline import PipelinePass, pipeline_passes

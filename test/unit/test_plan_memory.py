@@ -24,7 +24,7 @@ from support import context, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 
-from interpreters.execute import RunResult, run_function
+from interpreters.launching.execute import RunResult, run_function
 from interpreters.machine.pipes import UntrackedPipes
 from passes.insert_sync import InsertSyncPass
 from passes.plan_memory import PlanMemoryPass

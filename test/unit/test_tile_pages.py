@@ -16,7 +16,7 @@ from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import ParseError
 
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.core import Machine
 from interpreters.ops.tile_config import TileConfigFunctions
 from interpreters.ops.tile_matrix import TileMatrixFunctions
