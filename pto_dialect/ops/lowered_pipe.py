@@ -278,9 +278,9 @@ class LoweredPipeEndOp(PtoOp):
     split = prop_def(IntegerAttr[IntegerType])
 
     @property
-    @abstractmethod
     def handle(self) -> SSAValue:
-        """The `!pto.pipe` operand."""
+        """The `!pto.pipe` operand (each end's `pipe_operand`)."""
+        return next(v for v in self.operands if isinstance(v.type, PipeHandleType))
 
     @property
     @abstractmethod
@@ -399,36 +399,44 @@ def _pops_tile(op: Operation) -> bool:
     return isinstance(_tile_of(op), TileTypeBase)
 
 
-class EntryPipeEndOp(LoweredPipeEndOp):
+class EntryAndPipeOp(LoweredPipeEndOp):
+    """`(%entry, %pipe : T, !pto.pipe) {split = N}`, then `[aiv_subblockid(%s)]` where
+    `SUBBLOCK` (a third, optional operand)."""
+
+    SUBBLOCK: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        entry, pipe = _parse_entry_and_pipe(parser)
+        split = _parse_split(parser)
+        operands: list[SSAValue | list[SSAValue]] = [entry, pipe]
+        if cls.SUBBLOCK:
+            operands.append(_parse_subblock(parser))
+        attrs = parser.parse_optional_attr_dict()
+        op = cls.build(operands=operands, properties={"split": split})
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        entry = self.entry_value
+        assert entry is not None
+        _print_entry_and_pipe(printer, entry, self.handle)
+        self.print_split(printer)
+        _print_subblock(printer, self.operands[2] if len(self.operands) > 2 else None)
+        printer.print_op_attributes(self.attributes)
+
+
+class EntryPipeEndOp(EntryAndPipeOp):
     """`tpush` / `tpop`: `(%entry, %pipe : T, !pto.pipe) {split = N} [aiv_subblockid]`."""
 
+    SUBBLOCK: ClassVar = True
     tile = operand_def()
     pipe_operand = operand_def(PipeHandleType)
     aiv_subblockid = opt_operand_def(IntegerType)
 
     @property
-    def handle(self) -> SSAValue:
-        return self.pipe_operand
-
-    @property
     def entry_value(self) -> SSAValue | None:
         return self.tile
-
-    @classmethod
-    def parse(cls, parser: Parser) -> Self:
-        tile, pipe = _parse_entry_and_pipe(parser)
-        split = _parse_split(parser)
-        sub = _parse_subblock(parser)
-        attrs = parser.parse_optional_attr_dict()
-        op = cls.build(operands=[tile, pipe, sub], properties={"split": split})
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        _print_entry_and_pipe(printer, self.tile, self.pipe_operand)
-        self.print_split(printer)
-        _print_subblock(printer, self.aiv_subblockid)
-        printer.print_op_attributes(self.attributes)
 
 
 @irdl_op_definition
@@ -497,10 +505,6 @@ class TFreeOp(LoweredPipeEndOp):
     pipe_operand = operand_def(PipeHandleType)
 
     @property
-    def handle(self) -> SSAValue:
-        return self.pipe_operand
-
-    @property
     def entry_value(self) -> SSAValue | None:
         return self.entry
 
@@ -533,13 +537,13 @@ class TFreeOp(LoweredPipeEndOp):
             _print_typed(printer, self.pipe_operand)
             printer.print_string(")")
         else:
-            _print_entry_and_pipe(printer, self.entry, self.pipe_operand)
+            _print_entry_and_pipe(printer, self.entry, self.handle)
         self.print_split(printer)
         printer.print_op_attributes(self.attributes)
 
 
 @irdl_op_definition
-class TAllocOp(LoweredPipeEndOp):
+class TAllocOp(EntryAndPipeOp):
     """The producer binds a declared GM entry to the next free slot of a GM FIFO (then writes
     it and pushes it); pto-isa TALLOC."""
 
@@ -552,26 +556,8 @@ class TAllocOp(LoweredPipeEndOp):
     pipe_operand = operand_def(PipeHandleType)
 
     @property
-    def handle(self) -> SSAValue:
-        return self.pipe_operand
-
-    @property
     def entry_value(self) -> SSAValue | None:
         return self.entry
-
-    @classmethod
-    def parse(cls, parser: Parser) -> TAllocOp:
-        entry, pipe = _parse_entry_and_pipe(parser)
-        split = _parse_split(parser)
-        attrs = parser.parse_optional_attr_dict()
-        op = cls.build(operands=[entry, pipe], properties={"split": split})
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        _print_entry_and_pipe(printer, self.entry, self.pipe_operand)
-        self.print_split(printer)
-        printer.print_op_attributes(self.attributes)
 
     def verify_(self) -> None:
         super().verify_()
