@@ -26,7 +26,7 @@ from abc import abstractmethod
 from typing import ClassVar, Self, cast
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, i8, i32, i64
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, i8, i64
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -50,8 +50,10 @@ from pto_dialect.ops.cross_core_pipe import (
     DIR_V2C,
     ODD_SPLITS,
     kernel_kind_of,
+    parse_pipe_clauses,
     split_parity_error,
     static_entry,
+    verify_pipe_shape,
 )
 from pto_dialect.records import NoCycles, PerTarget, PipeRule, every_target
 from pto_dialect.types import TensorViewType, TileTypeBase
@@ -104,25 +106,7 @@ class LoweredPipeInitOp(PtoOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> LoweredPipeInitOp:
-        props: dict[str, Attribute] = {}
-
-        def clause() -> None:
-            pos = parser.pos
-            key = parser.parse_identifier()
-            if key not in cls.KEYS or key in props:
-                what = "duplicate" if key in props else "unexpected"
-                parser.raise_error(f"{what} clause '{key}' (expected {', '.join(cls.KEYS)})", pos)
-            parser.parse_punctuation("=")
-            if key == "nosplit":
-                props[key] = IntegerAttr(int(parser.parse_boolean()), IntegerType(1))
-            else:
-                props[key] = IntegerAttr(parser.parse_integer(), i8 if key == "dir_mask" else i32)
-
-        pos = parser.pos
-        parser.parse_comma_separated_list(parser.Delimiter.BRACES, clause)
-        for key in cls.KEYS[:3]:
-            if key not in props:
-                parser.raise_error(f"expected '{key}' clause", pos)
+        props = parse_pipe_clauses(parser, cls.KEYS, cls.KEYS[:3])
 
         def operand() -> SSAValue:
             value = parser.parse_unresolved_operand()
@@ -162,12 +146,7 @@ class LoweredPipeInitOp(PtoOp):
 
     def verify_(self) -> None:
         name, mask = self.name, self.mask
-        if mask not in (DIR_C2V, DIR_V2C, DIR_BOTH):
-            raise fail(f"{name} dir_mask must be 1, 2 or 3, got {mask}")
-        if int_value(self.slot_size) <= 0:
-            raise fail(f"{name} slot_size must be greater than 0")
-        if self.slots <= 0:
-            raise fail(f"{name} slot_num must be greater than 0")
+        verify_pipe_shape(self, mask, int_value(self.slot_size), self.slots)
         if self.flag_base is not None and int_value(self.flag_base) < 0:
             raise fail(f"{name} flag_base must be non-negative")
         base = resolved_flag_base(self)
