@@ -42,7 +42,7 @@ from interpreters.checking.check import CheckRun, run_traced
 from interpreters.engine.source import where
 from interpreters.launching.execute import DEFAULT_MAX_STEPS
 from interpreters.machine.sync_trace import Iterations, Kind, TracingPipes
-from passes.insert_sync import SYNCHRONISED
+from passes.insert_sync.insert import SYNCHRONISED
 from passes.pipeline import PipelinePass, pipeline_passes
 from pto_dialect import rules
 from pto_dialect.attrs import TargetArch

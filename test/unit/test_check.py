@@ -15,7 +15,7 @@ from xdsl.passes import ModulePass
 from interpreters.api import apply_pipeline, parse, run
 from interpreters.checking.check import check, loop_groups, trip_plans, without_redundant
 from interpreters.checking.diff import bisect, compare_targets
-from passes.insert_sync import FALLBACK
+from passes.insert_sync.insert import FALLBACK
 from passes.pipeline import pipeline_passes
 from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.ops.base import PtoOp
@@ -271,7 +271,7 @@ def test_bisection_names_the_pass_that_adds_a_hazard():
 
 def bisect_passes() -> list[ModulePass]:
     from passes.convert_to_dps.convert import ConvertToDpsPass
-    from passes.insert_sync import InsertSyncPass
+    from passes.insert_sync.insert import InsertSyncPass
     from passes.plan_memory import PlanMemoryPass
 
     return [ConvertToDpsPass(), PlanMemoryPass(), InsertSyncPass()]

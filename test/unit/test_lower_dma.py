@@ -25,7 +25,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.launching.args import Arg, ArrayArg
 from interpreters.launching.execute import KernelError, RunResult, run_function
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from pto_dialect.dtypes import dtype_named
 from pto_dialect.ops.base import PtoOp

@@ -28,7 +28,7 @@ from interpreters.launching.execute import KernelError, RunResult, run_function
 from interpreters.machine.cost_params import FLAG_LATENCY
 from interpreters.machine.costs import transfer_cycles
 from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.multi_buffer import MultiBufferPass
 from passes.pipeline import PipelinePass, pipeline_passes
 from pto_dialect.attrs import Pipe

@@ -15,7 +15,7 @@ from xdsl.dialects import arith, scf
 
 from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.pipeline import pipeline_passes
 from pto_dialect.ops.tile_gather import TGatherOp
 from pto_dialect.ops.vector_load import Vgather2Op

@@ -20,7 +20,7 @@ from xdsl.dialects import arith, scf
 
 from interpreters.launching.execute import RunResult, run_function
 from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.pipeline import PipelinePass, pipeline_passes
 
 TARGETS = ("a2a3", "a5", "cpu")

@@ -9,7 +9,7 @@ from collections import defaultdict
 from xdsl.ir import Block, Operation
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from passes.insert_sync_state import EVENTS, Pair
+from passes.insert_sync.state import EVENTS, Pair
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.sync import BUF_ID_COUNT, BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp

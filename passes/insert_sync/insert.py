@@ -33,8 +33,7 @@ explicit synchronisation, or marked `pto.synchronised` (the pass marks every fun
 analyses, so a kernel that needed no flag is recognised after the lowerings), it is left as
 it is; otherwise the pass fails.
 
-The abstract pipe model is `passes/insert_sync_state.py`; `mode=bufid` and `mode=serial`
-are `passes/insert_sync_modes.py`.
+The abstract pipe model is `state.py`; `mode=bufid` and `mode=serial` are `modes.py`.
 """
 
 from __future__ import annotations
@@ -53,8 +52,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import checked_pass, pass_error, pass_target
 from passes.footprint import Access, FootprintError, footprint, tsync_access
-from passes.insert_sync_modes import serialise, to_buffer_ids
-from passes.insert_sync_state import EVENTS, INDEX, PIPES, Pair, Record, State
+from passes.insert_sync.modes import serialise, to_buffer_ids
+from passes.insert_sync.state import EVENTS, INDEX, PIPES, Pair, Record, State
 from passes.periodic import Known, decided, loop_period
 from pto_dialect.attrs import Event, EventAttr, Pipe, TargetArch
 from pto_dialect.ops.base import TileOp
