@@ -13,7 +13,9 @@ The parser reads such a buffer as the tile it stands for and prints the canonica
 the last one, the whole shape valid, and the default configuration (row_major, none_box,
 fractal 512, pad null): what PTOAS's EmitC lowering of a local memref builds
 (`PointerCastConversion`: `BLayout::RowMajor, SLayout::NoneBox, 512, PadValue::Null`, valid
-= shape). The tile then obeys every tile rule (docs/decisions.md). A buffer with any other
+= shape). A buffer of the cube's `left`, `right` or `acc` holds that memory's fixed boxes
+(`_CUBE_BOXES`), which no other configuration of a tile there has on pto-isa. The tile then
+obeys every tile rule (docs/decisions.md). A buffer with any other
 use (a pointer op, a memref op) stays a memref and is checked as written.
 """
 
@@ -27,12 +29,20 @@ from xdsl.dialects.memref import AllocOp
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
-from pto_dialect.attrs import TILE_LOCATIONS, LocationAttr
+from pto_dialect.attrs import TILE_LOCATIONS, BLayout, Location, LocationAttr, SLayout
 from pto_dialect.dtypes import dtype_of
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_bind import BindTileOp, PointerCastOp, TileBufConfigAttr
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.types import DYNAMIC, TileBufType
+
+_CUBE_BOXES: dict[Location, tuple[BLayout, SLayout, int]] = {
+    Location.LEFT: (BLayout.ROW_MAJOR, SLayout.ROW_MAJOR, 512),
+    Location.RIGHT: (BLayout.ROW_MAJOR, SLayout.COL_MAJOR, 512),
+    Location.ACC: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR, 1024),
+}
+"""The boxes of an L0A / L0B / L0C buffer: pto-isa's `TileLeft` (its blayout is the target's,
+as the parser resolves a left tile's), `TileRight`, `TileAcc` (common/pto_tile.hpp)."""
 
 
 def tile_of_memref(memref: Attribute) -> TileBufType | None:
@@ -48,8 +58,10 @@ def tile_of_memref(memref: Attribute) -> TileBufType | None:
         return None
     if dtype_of(memref.element_type) is None:
         return None
+    rows, cols = math.prod(shape[:-1]), shape[-1]
+    box = _CUBE_BOXES.get(space.data, (BLayout.ROW_MAJOR, SLayout.NONE_BOX, 512))
     try:  # a shape no tile has (e.g. 16 x i8 rows) stays a memref, refused where it is used
-        return TileBufType(space.data, memref.element_type, math.prod(shape[:-1]), shape[-1])
+        return TileBufType(space.data, memref.element_type, rows, cols, None, None, *box)
     except VerifyException:
         return None
 
