@@ -14,8 +14,6 @@ from pto_dialect.records import PerTarget
 
 MX_GROUP = 32
 """K elements sharing one scale."""
-MX_K_MULTIPLE = 64
-"""K of an MX matmul is a multiple of 64 (two scale groups): `CheckMadMxValid`'s `BASEK`."""
 MX_SCALE = F8E8M0
 """The scale element: 2^(byte - 127)."""
 SCALE_ADDRESS_SHIFT = 4

@@ -141,6 +141,7 @@ PROJECT = (
     _pto("tile_partial", "TilePartialFunctions"),
     _pto("tile_part_arg", "TilePartArgFunctions"),
     _pto("tile_quant", "TileQuantFunctions"),
+    _pto("tile_quant_mx", "TileQuantMxFunctions"),
     _pto("vector_fused", "VectorFusedFunctions", "vector_fused", "vector_round_cast"),
     _pto("tile_sort", "TileSortFunctions"),
     _pto("tile_gather", "TileGatherFunctions"),
