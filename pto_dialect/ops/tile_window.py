@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import IndexType, IntegerType
+from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -39,7 +40,14 @@ from pto_dialect.ops.base import (
 )
 from pto_dialect.ops.fixpipe_fp import verify_fp
 from pto_dialect.ops.tile_move import location_pair_pipes, tmov_dst_dtypes
-from pto_dialect.records import CostFormula, Formula, Shapes, per_target_dtypes
+from pto_dialect.records import (
+    CostFormula,
+    Formula,
+    PipeRule,
+    Shapes,
+    every_target,
+    per_target_dtypes,
+)
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import TileTypeBase
 
@@ -86,7 +94,23 @@ CUBE_LAYOUTS: Mapping[TargetArch, Mapping[Location, tuple[BLayout, SLayout]]] = 
 }
 
 _A2A3_EXTRACT = frozenset({(_MAT, _LEFT), (_MAT, _RIGHT), (_ACC, _MAT), (_VEC, _VEC)})
-_A5_EXTRACT = _A2A3_EXTRACT | {(_VEC, _MAT), (_ACC, _VEC)}
+_A5_EXTRACT = _A2A3_EXTRACT | {(_VEC, _MAT), (_ACC, _VEC), (_MAT, Location.SCALING)}
+"""A5 also extracts MX scales from L1 into a scaling tile (a5/TExtract.hpp TExtractToAmx /
+TExtractToBmx, load_cbuf_to_ca_mx/cb_mx; PTOAS's TExtractOp verifier and its
+textract_a5_scaling_pipe_selection kernels; docs/decisions.md)."""
+
+
+def _mat_to_scaling(op: Operation) -> bool:
+    if not isinstance(op, TileOp) or not op.ins:
+        return False
+    src, dst = op.ins[0].type, op.dst_type
+    return (
+        isinstance(src, TileTypeBase)
+        and isinstance(dst, TileTypeBase)
+        and (src.location, dst.location) == (_MAT, Location.SCALING)
+    )
+
+
 _A2A3_INSERT = frozenset({(_ACC, _MAT), (_VEC, _VEC)})
 _A5_INSERT = _A2A3_INSERT | {(_VEC, _MAT), (_ACC, _VEC)}
 
@@ -214,6 +238,12 @@ class ExtractTileOp(WindowTileOp):
     """`dst[i, j] = src[indexRow + i, indexCol + j]` over dst's valid region."""
 
     MANUAL: ClassVar = _PAGES + "textract.md"
+    PIPE_RULES: ClassVar = (
+        PipeRule("loc=mat -> loc=scaling (MX scales)", every_target(Pipe.MTE1), _mat_to_scaling,
+                 "pto-isa a5 TExtractToAmx/Bmx (load_cbuf_to_ca_mx); PTOAS "
+                 "textract_a5_scaling_pipe_selection: PIPE_MTE1"),
+        *location_pair_pipes(Pipe.V),
+    )  # fmt: skip
     # textract.md's pairs; vec->vec (and a5 vec->mat, acc->vec) from a2a3/a5 TExtract.hpp.
     PAIRS: ClassVar = {
         TargetArch.A2A3: _A2A3_EXTRACT,

@@ -18,8 +18,10 @@ from xdsl.utils.exceptions import VerifyException
 
 from interpreters.engine.source import parse_module
 from interpreters.semantics.mx_formats import scale_values
+from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import F8E8M0, F16, dtype_named
 from pto_dialect.ops.tile_memory import AllocTileOp
+from pto_dialect.ops.tile_window import TExtractOp
 from pto_dialect.types import TileBufType
 
 CONTEXT = context(arith.Arith, memref.MemRef)
@@ -133,3 +135,18 @@ def test_scale_values_by_width() -> None:
     ]
     halves = np.array([[1.5, -2.0]], np.float16)
     assert scale_values(halves, F16).tolist() == [[1.5, -2.0]]
+
+
+def test_a5_extracts_mx_scales_on_mte1() -> None:
+    """textract mat -> scaling (pto-isa's TExtractToAmx) runs on MTE1, unlike tmov's FIX."""
+    src = tb("mat", "f16", "32x32", "row_major/col_major")
+    dst = tb("scaling", "f16", "16x16", "row_major/row_major")
+    body = (
+        "%c0 = arith.constant 0 : index\n"
+        f"pto.textract ins(%s, %c0, %c0 : {src}, index, index) outs(%d : {dst})"
+    )
+    module = verified(body, "a5", f"%s: {src}, %d: {dst}")
+    (extract,) = [op for op in module.walk() if isinstance(op, TExtractOp)]
+    assert extract.pipe() is Pipe.MTE1
+    with pytest.raises(VerifyException, match="from loc=mat to loc=scaling is not supported"):
+        verified(body, "a2a3", f"%s: {src}, %d: {dst}")
