@@ -98,7 +98,7 @@ PROJECT = (
     _pto("tile_scalar", "TileScalarFunctions"),
     _pto("tile_matrix", "TileMatrixFunctions"),
     _pto("cube_move", "CubeMoveFunctions"),
-    _pto("cube_load", "CubeLoadFunctions"),
+    _pto("cube_load", "CubeLoadFunctions", "cube_load", "cube_load_s4"),
     _pto("cube_mad", "CubeMadFunctions"),
     _pto("cube_fixpipe", "CubeFixpipeFunctions"),
     _pto("cube_fill", "CubeFillFunctions"),

@@ -471,3 +471,22 @@ func.func @f(%ub: !pto.ptr<ui16, ub>, %c: i64, %r: i32) {
   pto.raw_fill_l1 %ub, %c, %r, %c, %c, %c {fill_word_bits = 16 : i64} : !pto.ptr<ui16, ub>, i64, i32, i64, i64, i64
   func.return
 }
+
+// -----
+
+// an S4 load moves packed FP4 pairs
+func.func @f(%l1: !pto.ptr<f16, l1>, %a: !pto.ptr<f16, l0a>, %c: i64) {
+  // expected-error @+1 {{pto.load_cbuf_to_ca_s4 source element type must be a packed FP4 pair (f4E2M1x2 or f4E1M2x2), got f16}}
+  pto.load_cbuf_to_ca_s4 %l1, %a, %c, %c, %c, %c, %c, %c, %c : !pto.ptr<f16, l1>, !pto.ptr<f16, l0a>, i64, i64, i64, i64, i64, i64, i64
+  func.return
+}
+
+// -----
+
+// an S4 load's transpose is 0 or 1
+func.func @f(%l1: !pto.ptr<!pto.f4E2M1x2, l1>, %b: !pto.ptr<!pto.f4E2M1x2, l0b>, %c: i64) {
+  %two = arith.constant 2 : i64
+  // expected-error @+1 {{pto.load_cbuf_to_cb_s4 transpose = 2 must lie in [0, 1]}}
+  pto.load_cbuf_to_cb_s4 %l1, %b, %c, %c, %c, %c, %c, %c, %two : !pto.ptr<!pto.f4E2M1x2, l1>, !pto.ptr<!pto.f4E2M1x2, l0b>, i64, i64, i64, i64, i64, i64, i64
+  func.return
+}
