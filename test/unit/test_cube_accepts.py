@@ -21,6 +21,7 @@ from interpreters.semantics.mx_formats import scale_values
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import F8E8M0, F16, dtype_named
 from pto_dialect.ops.tile_memory import AllocTileOp
+from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.tile_window import TExtractOp
 from pto_dialect.types import TileBufType
 
@@ -150,3 +151,25 @@ def test_a5_extracts_mx_scales_on_mte1() -> None:
     assert extract.pipe() is Pipe.MTE1
     with pytest.raises(VerifyException, match="from loc=mat to loc=scaling is not supported"):
         verified(body, "a2a3", f"%s: {src}, %d: {dst}")
+
+
+def test_a5_mx_scale_load_and_move() -> None:
+    """E8M0 scales load into ZZ/NN mat tiles and move into the MX scale buffer on MTE1;
+    ui64 moves into the fixpipe buffer stay on FIX."""
+    pv = "!pto.partition_tensor_view<4x32x!pto.f8E8M0>"
+    mat = tb("mat", "!pto.f8E8M0", "4x32", "col_major/col_major", 32)
+    scale = tb("scaling", "!pto.f8E8M0", "4x32", "col_major/col_major", 32)
+    q, fq = (
+        tb("mat", "ui64", "1x16", "row_major/none_box"),
+        tb("scaling", "ui64", "1x16", "row_major/none_box"),
+    )
+    body = (
+        f"pto.tload ins(%v : {pv}) outs(%m : {mat})\n"
+        f"pto.tmov ins(%m : {mat}) outs(%s : {scale})\n"
+        f"pto.tmov ins(%q : {q}) outs(%f : {fq})"
+    )
+    module = verified(body, "a5", f"%v: {pv}, %m: {mat}, %s: {scale}, %q: {q}, %f: {fq}")
+    moves = [op for op in module.walk() if isinstance(op, TMovOp)]
+    assert [m.pipe() for m in moves] == [Pipe.MTE1, Pipe.FIX]
+    with pytest.raises(VerifyException, match="dst dtype f8E8M0 is not supported on target a2a3"):
+        verified(body, "a2a3", f"%v: {pv}, %m: {mat}, %s: {scale}, %q: {q}, %f: {fq}")
