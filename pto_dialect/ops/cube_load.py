@@ -55,7 +55,7 @@ def check_pointer(op: PtoOp, value: SSAValue, role: str, space: MemorySpace) -> 
     if ptr is None:
         raise fail(f"{op.name} {role} must be a !pto.ptr, got {value.type}")
     if ptr.is_typed and ptr.memory is not space:
-        raise fail(f"{op.name} {role} must point to {space.value}, got {ptr}")
+        raise fail(f"{op.name} {role} must point to {space.value}, got {value.type}")
     return ptr
 
 

@@ -85,7 +85,9 @@ class DmaOp(PtoOp):
         if ptr is None:
             raise fail(f"{self.name} {role} must be a !pto.ptr, got {self.operands[index].type}")
         if ptr.is_typed and ptr.memory is not space:
-            raise fail(f"{self.name} {role} must point to {space.value}, got {ptr}")
+            raise fail(
+                f"{self.name} {role} must point to {space.value}, got {self.operands[index].type}"
+            )
         return ptr
 
 

@@ -97,7 +97,8 @@ def test_memref_buffers_as_cube_pointers() -> None:
     args = f"%s: {mat}, %d: {left}, %n: i64"
     verified(f"pto.mte_l1_l0a %s, %d, %n, %n : {mat}, {left}, i64, i64", "a5", args)
     with pytest.raises(
-        VerifyException, match=re.escape("source must point to l1, got !pto.ptr<f16, l0a>")
+        VerifyException,
+        match=re.escape("source must point to l1, got memref<?xf16, #pto.address_space<left>>"),
     ):
         verified(f"pto.mte_l1_l0a %d, %d, %n, %n : {left}, {left}, i64, i64", "a5", args)
 
