@@ -27,6 +27,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout, TargetArch
+from pto_dialect.dtypes import F8E8M0
 from pto_dialect.ops.base import (
     SEGMENTS,
     TileOp,
@@ -39,7 +40,7 @@ from pto_dialect.ops.base import (
     segments,
 )
 from pto_dialect.ops.fixpipe_fp import verify_fp
-from pto_dialect.ops.tile_move import location_pair_pipes, tmov_dst_dtypes
+from pto_dialect.ops.tile_move import MX_SCALE_BOXES, location_pair_pipes, tmov_dst_dtypes
 from pto_dialect.records import (
     CostFormula,
     Formula,
@@ -95,9 +96,8 @@ CUBE_LAYOUTS: Mapping[TargetArch, Mapping[Location, tuple[BLayout, SLayout]]] = 
 
 _A2A3_EXTRACT = frozenset({(_MAT, _LEFT), (_MAT, _RIGHT), (_ACC, _MAT), (_VEC, _VEC)})
 _A5_EXTRACT = _A2A3_EXTRACT | {(_VEC, _MAT), (_ACC, _VEC), (_MAT, Location.SCALING)}
-"""A5 also extracts MX scales from L1 into a scaling tile (a5/TExtract.hpp TExtractToAmx /
-TExtractToBmx, load_cbuf_to_ca_mx/cb_mx; PTOAS's TExtractOp verifier and its
-textract_a5_scaling_pipe_selection kernels; docs/decisions.md)."""
+"""A5 also extracts E8M0 MX scales from L1 into a scaling tile (a5/TExtract.hpp
+TExtractToAmx / TExtractToBmx, load_cbuf_to_ca_mx/cb_mx; `_verify_mx_scales`)."""
 
 
 def _mat_to_scaling(op: Operation) -> bool:
@@ -178,6 +178,8 @@ class WindowTileOp(TileOp):
             )
         if src.location is not _ACC:
             require_dtype_supported(f"{self.name} src", src.element, target, WINDOW_DTYPES)
+        if pair == (_MAT, Location.SCALING):
+            self._verify_mx_scales(src, dst)
         results = tmov_dst_dtypes(src.location, dst.location, src.element)
         fp = self.fp_source
         if fp is not None:
@@ -225,6 +227,18 @@ class WindowTileOp(TileOp):
             raise fail(
                 f"{where} needs blayout={wanted[0].value}, slayout={wanted[1].value} on target "
                 f"{target.name}, got blayout={got[0].value}, slayout={got[1].value}"
+            )
+
+    def _verify_mx_scales(self, src: TileTypeBase, dst: TileTypeBase) -> None:
+        """Into loc=scaling only E8M0 MX scales move (PTOAS's EmitC makes such a tile
+        ScaleLeft / ScaleRight; any other scaling tile is the fixpipe buffer, for which
+        pto-isa's a5 TEXTRACT has no branch and emits no transfer)."""
+        boxes = {(t.blayout.data, t.slayout.data) for t in (src, dst)}
+        if src.element != F8E8M0 or len(boxes) != 1 or not boxes <= MX_SCALE_BOXES:
+            raise fail(
+                f"{self.name} into loc=scaling moves E8M0 MX scales in A's (row_major/"
+                "row_major) or B's (col_major/col_major) boxes, src and dst alike; got "
+                f"{src.element} (a fixpipe-buffer tile, which the implementation does not fill)"
             )
 
     @abstractmethod

@@ -140,18 +140,23 @@ def test_scale_values_by_width() -> None:
 
 
 def test_a5_extracts_mx_scales_on_mte1() -> None:
-    """textract mat -> scaling (pto-isa's TExtractToAmx) runs on MTE1, unlike tmov's FIX."""
-    src = tb("mat", "f16", "32x32", "row_major/col_major")
-    dst = tb("scaling", "f16", "16x16", "row_major/row_major")
+    """textract mat -> scaling of E8M0 scales (pto-isa's TExtractToAmx) runs on MTE1; an f16
+    scaling tile is the fixpipe buffer, which TEXTRACT does not fill: refused."""
+    src = tb("mat", "!pto.f8E8M0", "32x32", "row_major/row_major", 32)
+    dst = tb("scaling", "!pto.f8E8M0", "16x32", "row_major/row_major", 32)
+    args = f"%s: {src}, %d: {dst}"
     body = (
         "%c0 = arith.constant 0 : index\n"
         f"pto.textract ins(%s, %c0, %c0 : {src}, index, index) outs(%d : {dst})"
     )
-    module = verified(body, "a5", f"%s: {src}, %d: {dst}")
+    module = verified(body, "a5", args)
     (extract,) = [op for op in module.walk() if isinstance(op, TExtractOp)]
     assert extract.pipe() is Pipe.MTE1
     with pytest.raises(VerifyException, match="from loc=mat to loc=scaling is not supported"):
-        verified(body, "a2a3", f"%s: {src}, %d: {dst}")
+        verified(body, "a2a3", args)
+    half = body.replace("!pto.f8E8M0", "f16")
+    with pytest.raises(VerifyException, match="got f16 \\(a fixpipe-buffer tile"):
+        verified(half, "a5", args.replace("!pto.f8E8M0", "f16"))
 
 
 def test_a5_mx_scale_load_and_move() -> None:
