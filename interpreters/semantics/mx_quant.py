@@ -135,3 +135,21 @@ def reorder_zz(exponent: np.ndarray) -> np.ndarray:
     rows, groups = exponent.shape
     blocks = exponent.reshape(rows // 16, 16, groups // 2, 2).transpose(0, 2, 1, 3)
     return blocks.reshape(-1)
+
+
+def nd_to_zz(exponents: np.ndarray) -> np.ndarray:
+    """pto-isa's `TMovNdTo2Zz` bytes for M x G (G even) exponents: rows padded with zeros to a
+    multiple of 16, then 16 rows x 2 groups per box, boxes row-block-major."""
+    rows, groups = exponents.shape
+    padded = np.zeros((-(-rows // 16) * 16, groups), exponents.dtype)
+    padded[:rows] = exponents
+    return reorder_zz(padded)
+
+
+def dn_to_zz(exponents: np.ndarray) -> np.ndarray:
+    """pto-isa's `TMovDnTo2Zz` bytes for M^ x N (M^ even, N a multiple of 16) exponents of
+    axis-0 groups: box (column block cb, row pair p) at (cb * M^/2 + p) * 32 holds
+    E[2p + d][16 cb + q] at byte 2q + d."""
+    rows, cols = exponents.shape
+    boxes = exponents.reshape(rows // 2, 2, cols // 16, 16).transpose(2, 0, 3, 1)
+    return boxes.reshape(-1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar, TypeVar
 
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
@@ -19,6 +19,8 @@ from pto_dialect.ops.base import (
 )
 from pto_dialect.ops.fixpipe_fp import verify_fp
 from pto_dialect.ops.tile_memory import ACC_STORE_TYPES, GM_TILE
+from pto_dialect.ops.tile_move_zz import verify_to_zz
+from pto_dialect.option_attrs import option_value
 from pto_dialect.records import (
     CostFormula,
     DTypes,
@@ -173,8 +175,32 @@ class TMovOp(TileOp):
         """A move reads the source over the destination's valid region."""
         return [(0, "src", result)]
 
+    @property
+    def zz_tmp(self) -> TileTypeBase | None:
+        """The scratch tile of the X-to-ZZ exponent form (a vec tile in the fp position)."""
+        fp = self.fp_source
+        kind = None if fp is None else fp.type
+        if isinstance(kind, TileTypeBase) and kind.location is Location.VEC:
+            return kind
+        return None
+
+    def keyword_source(self) -> SSAValue | None:
+        """The X-to-ZZ tmp is printed as a plain source (PTOAS: `ins(%exp, %tmp : E, T)`)."""
+        return None if self.zz_tmp is not None else self.fp_source
+
+    @property
+    def zz_by_column(self) -> bool:
+        """grpAxis = axis0: the DN exponents of `tquant.mx` (else the ND ones)."""
+        return option_value(self.attributes.get("grpAxis")) == "axis0"
+
     def verify_tiles(self, target: TargetProfile) -> None:
         src, dst = self.tile(0, "src"), self.dst_tile()
+        tmp = self.zz_tmp
+        if tmp is not None:
+            verify_to_zz(self, src, dst, tmp, target)
+            return
+        if "grpAxis" in self.attributes:
+            raise fail(f"{self.name} grpAxis belongs to the X-to-ZZ form (a vec tmp tile)")
         pair = (src.location, dst.location)
         if pair not in TMOV_PIPES:
             legal = ", ".join(_pair(*p) for p in TMOV_PIPES)

@@ -209,3 +209,60 @@ def test_interleaved_and_zz_exponents() -> None:
     _, exp, _, _, zz = run(kernel("f32", (16, 64), outs, attrs), arrays)
     order = [r * 2 + g for r in range(16) for g in range(2)]  # one 16 x 2 block
     assert zz[0].tolist() == [int(exp[0, k]) for k in order]
+
+
+def test_exponents_to_zz_by_tmov() -> None:
+    """tmov's X-to-ZZ form: DN exponents E[2p + d][16 cb + q] at byte (cb * M^/2 + p) * 32 +
+    2q + d (pto-isa TMovDnTo2Zz); ND ones as exp_zz (16 x 2 boxes)."""
+    rng = np.random.default_rng(11)
+    x = sample(rng, (128, 32)).astype(np.float32)
+    e = tile("ui8", 4, 32)
+    z = "!pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>"
+    t = tile("ui8", 1, 32)
+    src = tile("f32", 128, 32)
+    lines = [
+        'builtin.module attributes {pto.target_arch = "a5"} {',
+        f"func.func @k(%x: !pto.ptr<f32>, %o: !pto.ptr<ui8>, %oz: !pto.ptr<ui8>) {{",
+        "%c0 = arith.constant 0 : index",
+        "%c1 = arith.constant 1 : index",
+        "%c4 = arith.constant 4 : index",
+        "%c32 = arith.constant 32 : index",
+        "%c128 = arith.constant 128 : index",
+        "%vx = pto.make_tensor_view %x, shape = [%c128, %c32], strides = [%c32, %c1] : "
+        "!pto.tensor_view<?x?xf32>",
+        "%px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c128, %c32] : "
+        "!pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<128x32xf32>",
+        "%vo = pto.make_tensor_view %o, shape = [%c4, %c32], strides = [%c32, %c1] : "
+        "!pto.tensor_view<?x?xui8>",
+        "%po = pto.partition_view %vo, offsets = [%c0, %c0], sizes = [%c4, %c32] : "
+        "!pto.tensor_view<?x?xui8> -> !pto.partition_tensor_view<4x32xui8>",
+        "%vz = pto.make_tensor_view %oz, shape = [%c1, %c128], strides = [%c128, %c1] : "
+        "!pto.tensor_view<?x?xui8>",
+        "%pz = pto.partition_view %vz, offsets = [%c0, %c0], sizes = [%c1, %c128] : "
+        "!pto.tensor_view<?x?xui8> -> !pto.partition_tensor_view<1x128xui8>",
+        f"%s = pto.alloc_tile : {src}",
+        f"%d = pto.alloc_tile : {tile('i8', 128, 32)}",
+        f"%e = pto.alloc_tile : {e}",
+        f"%m = pto.alloc_tile : {tile('f32', 4, 32)}",
+        f"%sc = pto.alloc_tile : {tile('f32', 4, 32)}",
+        f"%t = pto.alloc_tile : {t}",
+        f"%z = pto.alloc_tile : {z}",
+        f"pto.tload ins(%px : !pto.partition_tensor_view<128x32xf32>) outs(%s : {src})",
+        f"pto.tquant.mx ins(%s : {src}) outs(%d, %e, %m, %sc : {tile('i8', 128, 32)}, {e}, "
+        f"{tile('f32', 4, 32)}, {tile('f32', 4, 32)}) {{quant_type = #pto<quant_type MXFP8>, "
+        "grpAxis = #pto<mx_group_axis axis0>}",
+        f"pto.tmov ins(%e, %t : {e}, {t}) outs(%z : {z}) "
+        "{grpAxis = #pto<mx_group_axis axis0>}",
+        f"pto.tstore ins(%e : {e}) outs(%po : !pto.partition_tensor_view<4x32xui8>)",
+        f"pto.tstore ins(%z : {z}) outs(%pz : !pto.partition_tensor_view<1x128xui8>)",
+        "func.return",
+        "}",
+        "}",
+    ]
+    arrays = [x, np.zeros((4, 32), np.uint8), np.zeros((1, 128), np.uint8)]
+    exp, zz = run("\n".join(lines), arrays)
+    for cb in range(2):
+        for p in range(2):
+            for q in range(16):
+                for d in range(2):
+                    assert zz[0, (cb * 2 + p) * 32 + 2 * q + d] == exp[2 * p + d, 16 * cb + q]

@@ -241,3 +241,91 @@ func.func @f(%x: !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64>, %d: !pto.t
   func.return
 }
 }
+
+// -----
+
+// tmov X-to-ZZ: X-to-ZZ is A5's
+builtin.module attributes {pto.target_arch = "a2a3"} {
+func.func @f(%s: !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64>, %d: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>, %t: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) {
+  // expected-error @+1 {{pto.tmov X-to-ZZ is only supported on A5}}
+  pto.tmov ins(%s, %t : !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64>, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>) {grpAxis = #pto<mx_group_axis axis0>}
+  func.return
+}
+}
+
+// -----
+
+// tmov X-to-ZZ: one element type
+builtin.module attributes {pto.target_arch = "a5"} {
+func.func @f(%s: !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64>, %d: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>, %t: !pto.tile_buf<loc=vec, dtype=!pto.hif8, rows=1, cols=32>) {
+  // expected-error @+1 {{pto.tmov X-to-ZZ src, dst and tmp share one element type}}
+  pto.tmov ins(%s, %t : !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64>, !pto.tile_buf<loc=vec, dtype=!pto.hif8, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>) {grpAxis = #pto<mx_group_axis axis0>}
+  func.return
+}
+}
+
+// -----
+
+// tmov X-to-ZZ: ui8, hif8 or f8E8M0
+builtin.module attributes {pto.target_arch = "a5"} {
+func.func @f(%s: !pto.tile_buf<loc=vec, dtype=i8, rows=2, cols=64>, %d: !pto.tile_buf<loc=vec, dtype=i8, rows=1, cols=128, blayout=row_major, slayout=row_major>, %t: !pto.tile_buf<loc=vec, dtype=i8, rows=1, cols=32>) {
+  // expected-error @+1 {{pto.tmov X-to-ZZ element type must be ui8, hif8 or f8E8M0, got i8}}
+  pto.tmov ins(%s, %t : !pto.tile_buf<loc=vec, dtype=i8, rows=2, cols=64>, !pto.tile_buf<loc=vec, dtype=i8, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=i8, rows=1, cols=128, blayout=row_major, slayout=row_major>) {grpAxis = #pto<mx_group_axis axis0>}
+  func.return
+}
+}
+
+// -----
+
+// tmov X-to-ZZ: an ND source
+builtin.module attributes {pto.target_arch = "a5"} {
+func.func @f(%s: !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64, blayout=row_major, slayout=row_major>, %d: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>, %t: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) {
+  // expected-error @+1 {{pto.tmov X-to-ZZ src must be ND (row_major, none_box)}}
+  pto.tmov ins(%s, %t : !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64, blayout=row_major, slayout=row_major>, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>) {grpAxis = #pto<mx_group_axis axis0>}
+  func.return
+}
+}
+
+// -----
+
+// tmov X-to-ZZ: a ZZ destination
+builtin.module attributes {pto.target_arch = "a5"} {
+func.func @f(%s: !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64>, %d: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128>, %t: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) {
+  // expected-error @+1 {{pto.tmov X-to-ZZ dst must be boxed row_major / row_major (the ZZ box)}}
+  pto.tmov ins(%s, %t : !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64>, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128>) {grpAxis = #pto<mx_group_axis axis0>}
+  func.return
+}
+}
+
+// -----
+
+// tmov X-to-ZZ: as many exponents
+builtin.module attributes {pto.target_arch = "a5"} {
+func.func @f(%s: !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64>, %d: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=256, blayout=row_major, slayout=row_major>, %t: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) {
+  // expected-error @+1 {{pto.tmov X-to-ZZ src and dst must hold as many exponents}}
+  pto.tmov ins(%s, %t : !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64>, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=256, blayout=row_major, slayout=row_major>) {grpAxis = #pto<mx_group_axis axis0>}
+  func.return
+}
+}
+
+// -----
+
+// tmov X-to-ZZ: DN: row pairs
+builtin.module attributes {pto.target_arch = "a5"} {
+func.func @f(%s: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128>, %d: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>, %t: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) {
+  // expected-error @+1 {{pto.tmov DN-to-ZZ src valid rows 1 must be an even count >= 2}}
+  pto.tmov ins(%s, %t : !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128>, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>) {grpAxis = #pto<mx_group_axis axis0>}
+  func.return
+}
+}
+
+// -----
+
+// tmov X-to-ZZ: grpAxis only with a tmp
+builtin.module attributes {pto.target_arch = "a5"} {
+func.func @f(%s: !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64>, %d: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>) {
+  // expected-error @+1 {{pto.tmov grpAxis belongs to the X-to-ZZ form (a vec tmp tile)}}
+  pto.tmov ins(%s : !pto.tile_buf<loc=vec, dtype=ui8, rows=2, cols=64>) outs(%d : !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=128, blayout=row_major, slayout=row_major>) {grpAxis = #pto<mx_group_axis axis0>}
+  func.return
+}
+}
