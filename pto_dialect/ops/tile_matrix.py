@@ -290,27 +290,34 @@ class MatmulTileOp(TileOp):
     def _verify_shapes(
         self, a: TileTypeBase, b: TileTypeBase, c: TileTypeBase, target: TargetProfile
     ) -> None:
-        """The shapes chain (m x k, k x n, m x n). On the NPUs each dimension is the valid
-        size where static, else the shape (PTOAS `getMatmulLogicalShapeVec`; pto-isa's a2a3/a5
-        TMATMUL has no shape assert); the CPU simulator asserts the static shapes."""
+        """The shapes chain (m x k, k x n, m x n) over the static shapes; on the NPUs it may
+        hold over the logical shapes instead, each dimension the valid size where static
+        (PTOAS `getMatmulLogicalShapeVec`; pto-isa's a2a3/a5 TMATMUL asserts no shapes). The
+        CPU simulator asserts the static shapes."""
 
-        def dims(tile: TileTypeBase) -> tuple[int, int]:
-            if target.arch is TargetArch.CPU:
-                return tile.rows.data, tile.cols.data
+        def logical(tile: TileTypeBase) -> tuple[int, int]:
             v_row, v_col = tile.v_row.data, tile.v_col.data
             return (tile.rows.data if v_row == DYNAMIC else v_row,
                     tile.cols.data if v_col == DYNAMIC else v_col)  # fmt: skip
 
-        (a_rows, a_cols), (b_rows, b_cols), (c_rows, c_cols) = dims(a), dims(b), dims(c)
-        for lhs, lhs_value, rhs, rhs_value, rule in (
-            ("a rows", a_rows, "dst rows", c_rows, "TileLeft::Rows == TileRes::Rows"),
-            ("a cols", a_cols, "b rows", b_rows, "TileLeft::Cols == TileRight::Rows"),
-            ("b cols", b_cols, "dst cols", c_cols, "TileRight::Cols == TileRes::Cols"),
-        ):
-            if lhs_value != rhs_value:
-                raise fail(
-                    f"{self.name} {lhs} {lhs_value} must equal the {rhs} {rhs_value} ({rule})"
-                )
+        def mismatch(dims: list[tuple[int, int]]) -> tuple[str, int, str, int, str] | None:
+            (a_rows, a_cols), (b_rows, b_cols), (c_rows, c_cols) = dims
+            for found in (
+                ("a rows", a_rows, "dst rows", c_rows, "TileLeft::Rows == TileRes::Rows"),
+                ("a cols", a_cols, "b rows", b_rows, "TileLeft::Cols == TileRight::Rows"),
+                ("b cols", b_cols, "dst cols", c_cols, "TileRight::Cols == TileRes::Cols"),
+            ):
+                if found[1] != found[3]:
+                    return found
+            return None
+
+        static = mismatch([(t.rows.data, t.cols.data) for t in (a, b, c)])
+        if static is None:
+            return
+        if target.arch is not TargetArch.CPU and mismatch([logical(t) for t in (a, b, c)]) is None:
+            return
+        lhs, lhs_value, rhs, rhs_value, rule = static
+        raise fail(f"{self.name} {lhs} {lhs_value} must equal the {rhs} {rhs_value} ({rule})")
 
     def _verify_layout(self, role: str, tile: TileTypeBase, target: TargetProfile) -> None:
         required = self.LAYOUTS[target.arch].get(tile.location)
