@@ -36,16 +36,15 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import (
-    BLayout,
     Layout,
     LayoutAttr,
     Location,
     LocationAttr,
     Pipe,
-    SLayout,
     TargetArch,
 )
 from pto_dialect.dtypes import BF16, F8E8M0, F16, F32, I32, DType
+from pto_dialect.mx import MX_SCALE_BOXES
 from pto_dialect.ops.base import (
     SEGMENTS,
     PtoOp,
@@ -520,8 +519,7 @@ def _verify_mx_scale_load(name: str, dst: TileTypeBase) -> None:
     """A5 loads E8M0 MX scales into a mat tile of ZZ (A's) or NN (B's) 16 x 2 boxes (pto-isa
     a5/TLoad.hpp `TLoadMxCubeCheck`: float8_e8m0_t only, SFractalSize 32)."""
     boxes = (dst.blayout.data, dst.slayout.data)
-    mx = {(BLayout.ROW_MAJOR, SLayout.ROW_MAJOR), (BLayout.COL_MAJOR, SLayout.COL_MAJOR)}
-    if dst.location is not Location.MAT or boxes not in mx or dst.fractal.data != 32:
+    if dst.location is not Location.MAT or boxes not in MX_SCALE_BOXES or dst.fractal.data != 32:
         raise fail(
             f"{name} dst of E8M0 scales must be a mat tile of MX scale boxes (row_major/"
             "row_major or col_major/col_major, fractal=32)"

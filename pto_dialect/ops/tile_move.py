@@ -8,8 +8,9 @@ from typing import ClassVar, TypeVar
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
-from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
+from pto_dialect.attrs import Location, Pipe, SLayout
 from pto_dialect.dtypes import F8E8M0, F32, I32, DType
+from pto_dialect.mx import MX_SCALE_BOXES
 from pto_dialect.ops.base import (
     TileOp,
     dims_str,
@@ -95,9 +96,9 @@ def tmov_dst_dtypes(src: Location, dst: Location, dtype: DType) -> frozenset[DTy
 
 
 def is_mx_scale_move(op: Operation) -> bool:
-    """A mat -> scaling move of E8M0 scales: into the cube's MX scale buffer (pto-isa a5
-    `TMOV_TILE_IMPL` into a ScaleLeft / ScaleRight tile, `TExtractToAmx` / `TExtractToBmx`),
-    not the fixpipe buffer."""
+    """A mat -> scaling move (tmov, textract) of E8M0 scales: into the cube's MX scale buffer
+    (pto-isa a5 `TMOV_TILE_IMPL` / `TEXTRACT_TILE_IMPL` into a ScaleLeft / ScaleRight tile,
+    `TExtractToAmx` / `TExtractToBmx`), not the fixpipe buffer."""
     if not isinstance(op, TileOp) or not op.ins:
         return False
     src, dst = op.ins[0].type, op.dst_type
@@ -107,12 +108,6 @@ def is_mx_scale_move(op: Operation) -> bool:
         and (src.location, dst.location) == (Location.MAT, Location.SCALING)
         and src.element == F8E8M0
     )
-
-
-MX_SCALE_BOXES = frozenset(
-    {(BLayout.ROW_MAJOR, SLayout.ROW_MAJOR), (BLayout.COL_MAJOR, SLayout.COL_MAJOR)}
-)
-"""The boxes of A's (ZZ) and B's (NN) MX scale tiles (pto-isa `TExtractToAmx`/`Bmx` asserts)."""
 
 
 def _pair(src: Location, dst: Location) -> str:

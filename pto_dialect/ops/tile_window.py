@@ -21,13 +21,13 @@ from collections.abc import Mapping
 from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import IndexType, IntegerType
-from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout, TargetArch
 from pto_dialect.dtypes import F8E8M0
+from pto_dialect.mx import MX_SCALE_BOXES
 from pto_dialect.ops.base import (
     SEGMENTS,
     TileOp,
@@ -40,7 +40,7 @@ from pto_dialect.ops.base import (
     segments,
 )
 from pto_dialect.ops.fixpipe_fp import verify_fp
-from pto_dialect.ops.tile_move import MX_SCALE_BOXES, location_pair_pipes, tmov_dst_dtypes
+from pto_dialect.ops.tile_move import is_mx_scale_move, location_pair_pipes, tmov_dst_dtypes
 from pto_dialect.records import (
     CostFormula,
     Formula,
@@ -98,17 +98,6 @@ _A2A3_EXTRACT = frozenset({(_MAT, _LEFT), (_MAT, _RIGHT), (_ACC, _MAT), (_VEC, _
 _A5_EXTRACT = _A2A3_EXTRACT | {(_VEC, _MAT), (_ACC, _VEC), (_MAT, Location.SCALING)}
 """A5 also extracts E8M0 MX scales from L1 into a scaling tile (a5/TExtract.hpp
 TExtractToAmx / TExtractToBmx, load_cbuf_to_ca_mx/cb_mx; `_verify_mx_scales`)."""
-
-
-def _mat_to_scaling(op: Operation) -> bool:
-    if not isinstance(op, TileOp) or not op.ins:
-        return False
-    src, dst = op.ins[0].type, op.dst_type
-    return (
-        isinstance(src, TileTypeBase)
-        and isinstance(dst, TileTypeBase)
-        and (src.location, dst.location) == (_MAT, Location.SCALING)
-    )
 
 
 _A2A3_INSERT = frozenset({(_ACC, _MAT), (_VEC, _VEC)})
@@ -253,7 +242,7 @@ class ExtractTileOp(WindowTileOp):
 
     MANUAL: ClassVar = _PAGES + "textract.md"
     PIPE_RULES: ClassVar = (
-        PipeRule("loc=mat -> loc=scaling (MX scales)", every_target(Pipe.MTE1), _mat_to_scaling,
+        PipeRule("loc=mat -> loc=scaling (MX scales)", every_target(Pipe.MTE1), is_mx_scale_move,
                  "pto-isa a5 TExtractToAmx/Bmx (load_cbuf_to_ca_mx); PTOAS "
                  "textract_a5_scaling_pipe_selection: PIPE_MTE1"),
         *location_pair_pipes(Pipe.V),
