@@ -222,7 +222,7 @@ def test_exponents_to_zz_by_tmov() -> None:
     src = tile("f32", 128, 32)
     lines = [
         'builtin.module attributes {pto.target_arch = "a5"} {',
-        f"func.func @k(%x: !pto.ptr<f32>, %o: !pto.ptr<ui8>, %oz: !pto.ptr<ui8>) {{",
+        "func.func @k(%x: !pto.ptr<f32>, %o: !pto.ptr<ui8>, %oz: !pto.ptr<ui8>) {",
         "%c0 = arith.constant 0 : index",
         "%c1 = arith.constant 1 : index",
         "%c4 = arith.constant 4 : index",
@@ -251,8 +251,7 @@ def test_exponents_to_zz_by_tmov() -> None:
         f"pto.tquant.mx ins(%s : {src}) outs(%d, %e, %m, %sc : {tile('i8', 128, 32)}, {e}, "
         f"{tile('f32', 4, 32)}, {tile('f32', 4, 32)}) {{quant_type = #pto<quant_type MXFP8>, "
         "grpAxis = #pto<mx_group_axis axis0>}",
-        f"pto.tmov ins(%e, %t : {e}, {t}) outs(%z : {z}) "
-        "{grpAxis = #pto<mx_group_axis axis0>}",
+        f"pto.tmov ins(%e, %t : {e}, {t}) outs(%z : {z}) {{grpAxis = #pto<mx_group_axis axis0>}}",
         f"pto.tstore ins(%e : {e}) outs(%po : !pto.partition_tensor_view<4x32xui8>)",
         f"pto.tstore ins(%z : {z}) outs(%pz : !pto.partition_tensor_view<1x128xui8>)",
         "func.return",
