@@ -16,6 +16,7 @@ from xdsl.dialects import arith, func, memref
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import VerifyException
 
+from interpreters import api
 from interpreters.engine.source import parse_module
 from interpreters.semantics.mx_formats import scale_values
 from pto_dialect.attrs import Pipe
@@ -23,7 +24,7 @@ from pto_dialect.dtypes import F8E8M0, F16, dtype_named
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.tile_window import TExtractOp
-from pto_dialect.types import TileBufType
+from pto_dialect.types import MemorySpace, TileBufType
 
 CONTEXT = context(arith.Arith, memref.MemRef)
 LEFT = "!pto.tile_buf<loc=left, dtype=f32, rows=32, cols=64, blayout=col_major, slayout=row_major>"
@@ -179,3 +180,37 @@ def test_a5_mx_scale_load_and_move() -> None:
     assert [m.pipe() for m in moves] == [Pipe.MTE1, Pipe.FIX]
     with pytest.raises(VerifyException, match="dst dtype f8E8M0 is not supported on target a2a3"):
         verified(body, "a2a3", f"%v: {pv}, %m: {mat}, %s: {scale}, %q: {q}, %f: {fq}")
+
+
+S4_KERNEL = """module attributes {pto.target_arch = "a5"} {
+  func.func @k(%gm: !pto.ptr<ui8, gm>) {
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    %c2 = arith.constant 2 : i64
+    %c1024 = arith.constant 1024 : i64
+    %t = arith.constant TRANSPOSE : i64
+    %l1 = pto.castptr %c0 : i64 -> !pto.ptr<ui8, l1>
+    %s = pto.castptr %c0 : i64 -> !pto.ptr<!pto.f4E2M1x2, l1>
+    %a = pto.castptr %c0 : i64 -> !pto.ptr<!pto.f4E2M1x2, l0a>
+    %b = pto.castptr %c1024 : i64 -> !pto.ptr<ui8, l0a>
+    pto.mte_gm_l1 %gm, %l1, %c1024 nburst(%c1, %c0, %c0)
+      : !pto.ptr<ui8, gm>, !pto.ptr<ui8, l1>, i64, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.load_cbuf_to_ca_s4 %s, %a, %c0, %c0, %c2, %c1, %c2, %c2, %t
+      : !pto.ptr<!pto.f4E2M1x2, l1>, !pto.ptr<!pto.f4E2M1x2, l0a>, i64, i64, i64, i64, i64, i64, i64
+    pto.load_cbuf_to_ca %l1, %b, %c0, %c0, %c2, %c1, %c2, %c2
+      : !pto.ptr<ui8, l1>, !pto.ptr<ui8, l0a>, i64, i64, i64, i64, i64, i64
+    return
+  }
+}"""
+
+
+def test_s4_loads_move_packed_fp4_boxes_as_bytes() -> None:
+    """load_cbuf_to_ca_s4 places the bytes a ui8 load_cbuf_to_ca of the same controls does;
+    a transposing S4 load (a nibble transpose) is refused at run time."""
+    data = np.random.default_rng(4).integers(0, 256, 1024).astype(np.uint8)
+    result = api.run(api.parse(S4_KERNEL.replace("TRANSPOSE", "0")), data)
+    l0a = result.report.machine.memories[MemorySpace.L0A].data
+    assert l0a[:1024].any() and np.array_equal(l0a[:1024], l0a[1024:2048])
+    with pytest.raises(api.PtoError, match="transposing packed FP4 load is not modelled"):
+        api.run(api.parse(S4_KERNEL.replace("TRANSPOSE", "1")), data)
