@@ -15,9 +15,9 @@ import pytest
 from support import context
 from xdsl.dialects import arith
 
-from interpreters.args import ArrayArg
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.args import ArrayArg
+from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
 
 CONTEXT = context(arith.Arith)
