@@ -24,7 +24,10 @@ data (`_random`): f32 uniform in [-1, 1), narrower floats on a grid of that inte
 uniform in [1, `INT_LIMIT`], small and positive, since generated kernels read integer buffers
 as lengths, positions, indices and divisors; but a buffer that holds communication signals
 (`comm.tnotify`, `twait`, `ttest`) starts at zeros, as a host clears them before a launch
-(PyPTO's models run `*_signal_clear` kernels).
+(PyPTO's models run `*_signal_clear` kernels), and so does one whose elements (read by
+`pto.load_scalar`, through integer arithmetic and calls) become a `pto.addptr` offset: it
+holds addresses or address differences (PyPTO's communication context), which no random
+draw gets right, and zeros keep every pointer at its buffer.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from interpreters.args import (
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.ops.comm import SignalOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
+from pto_dialect.ops.scalar_memory import LoadScalarOp
 from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
 from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
 
@@ -287,6 +291,62 @@ def signal_pointers(module: ModuleOp, entry: func.FuncOp, scalars: Mapping[int, 
     return found
 
 
+def _parameters_of(value: SSAValue, entry: func.FuncOp, module: ModuleOp) -> set[int]:
+    """The entry's parameters a pointer derives from (through `addptr`, `castptr` and
+    every call of the module's functions)."""
+    found: set[int] = set()
+    pending, seen = [value], set[SSAValue]()
+    while pending:
+        value = pending.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        if isinstance(value, BlockArgument):
+            owner = value.block.parent_op()
+            if owner is entry:
+                found.add(value.index)
+            elif isinstance(owner, func.FuncOp):
+                pending.extend(_call_operands(module, owner, value.index))
+        elif isinstance(value.owner, AddPtrOp):
+            pending.append(value.owner.ptr)
+        elif isinstance(value.owner, CastPtrOp):
+            pending.append(value.owner.input)
+    return found
+
+
+def _reaches_addptr(value: SSAValue, module: ModuleOp) -> bool:
+    """Whether `value` becomes a `pto.addptr` offset through integer arithmetic, returns
+    and calls."""
+    pending, seen = [value], set[SSAValue]()
+    while pending:
+        value = pending.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        for use in value.uses:
+            op = use.operation
+            if isinstance(op, AddPtrOp) and use.index == 1:
+                return True
+            if isinstance(op, _INDEX_MATH):
+                pending.extend(op.results)
+            elif isinstance(op, func.ReturnOp) and isinstance(fn := op.parent_op(), func.FuncOp):
+                name = fn.sym_name.data
+                for call in module.walk():
+                    if isinstance(call, func.CallOp) and call.callee.string_value() == name:
+                        pending.append(call.results[use.index])
+    return False
+
+
+def address_pointers(module: ModuleOp, entry: func.FuncOp) -> set[int]:
+    """The pointer parameters of `entry` whose elements, read by `pto.load_scalar`, become
+    a `pto.addptr` offset."""
+    found: set[int] = set()
+    for op in module.walk():
+        if isinstance(op, LoadScalarOp) and _reaches_addptr(op.value, module):
+            found |= _parameters_of(op.ptr, entry, module)
+    return found
+
+
 _CASTS = (arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp)
 _INDEX_MATH = (*_CASTS, arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.MaxSIOp,
                arith.MinSIOp, arith.MaxUIOp, arith.MinUIOp, arith.DivSIOp, arith.DivUIOp,
@@ -439,6 +499,8 @@ class AutoPlan:
     """Per GM pointer parameter: the bytes of its buffer."""
     signals: set[int] = field(default_factory=set[int])
     """The GM pointer parameters that hold communication signals: zeros."""
+    addresses: set[int] = field(default_factory=set[int])
+    """The GM pointer parameters whose elements become pointer offsets: zeros."""
 
 
 ON_CHIP_SPAN = 16 * 1024
@@ -486,7 +548,7 @@ def auto_plan(
         if isinstance(type, PtrType):
             sizes.setdefault(arg.index, UNSIZED_BYTES)
     signals = signal_pointers(module, entry, {arg.index: v for arg, v in ints.items()})
-    return AutoPlan(scalars, sizes, signals)
+    return AutoPlan(scalars, sizes, signals, address_pointers(module, entry))
 
 
 def auto_args(
@@ -510,7 +572,7 @@ def auto_args(
                 raise ArgError(f"--arg auto: the views of argument {index} reach {nbytes} "
                                f"bytes, more than pto-run makes ({MAX_AUTO_BYTES})")  # fmt: skip
             count = -(-nbytes // dtype.bytes)
-            if index in plan.signals:  # no notify has arrived yet
+            if index in plan.signals or index in plan.addresses:  # see the docstring
                 array = np.zeros(count, dtype.numpy)
             else:
                 array = _random(dtype, count, rng)

@@ -69,6 +69,39 @@ def test_auto_sizes_buffers_from_views_and_picks_scalars_by_their_use() -> None:
         auto_args(module, entry_function(module), values={"nope": 1})
 
 
+ADDRESSES = """
+func.func @k(%ctx: !pto.ptr<i64>, %lens: !pto.ptr<i32>, %y: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d = func.call @offset(%ctx, %c1) : (!pto.ptr<i64>, index) -> index
+  %n = pto.load_scalar %lens[%c0] : !pto.ptr<i32> -> i32
+  %y1 = pto.addptr %y, %d : !pto.ptr<f32> -> !pto.ptr<f32>
+  %v = pto.make_tensor_view %y1, shape = [%c4], strides = [%c1] : !pto.tensor_view<?xf32>
+  func.return
+}
+func.func private @offset(%p: !pto.ptr<i64>, %peer: index) -> index {
+  %c2 = arith.constant 2 : index
+  %i = arith.addi %c2, %peer : index
+  %base = pto.load_scalar %p[%i] : !pto.ptr<i64> -> i64
+  %mine = pto.load_scalar %p[%c2] : !pto.ptr<i64> -> i64
+  %diff = arith.subi %base, %mine : i64
+  %r = arith.index_cast %diff : i64 to index
+  func.return %r : index
+}
+"""
+
+
+def test_a_buffer_whose_elements_become_pointer_offsets_starts_at_zeros() -> None:
+    """PyPTO's communication context: addresses no random draw gets right (its elements,
+    read in a called function, give an addptr offset); another integer buffer stays random."""
+    module = parse(ADDRESSES)
+    ctx, lens, _ = auto_args(module, entry_function(module), seed=1)
+    assert isinstance(ctx, ArrayArg) and isinstance(lens, ArrayArg)
+    assert ctx.array.size > 0 and not ctx.array.any()
+    assert lens.array.size > 0 and (lens.array >= 1).all()
+
+
 def test_pto_run_runs_a_kernel_with_auto_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(INPUTS.parent / "blocks.mlir"), "--arg", "auto:2", "--report"]) == 0
     assert "hazards: 0" in capsys.readouterr().out
