@@ -7,10 +7,11 @@ each `pto.make_tensor_view` whose pointer is the parameter (also through `pto.ad
 stride_i) + 1` elements, and the buffer holds the largest such reach. Shapes, strides and
 offsets are bounded by an interval evaluation of the ops that compute them: constants, the
 scalar arguments' values, `arith` integer ops, loop induction variables (from the lower
-bound to the last value below the upper bound), `scf.if` results and integers an op reads
-through a GM pointer (the data below); a view whose extent depends on anything else (a
-loop-carried value, a tile's element) does not size its buffer. A pointer without a view
-that sizes it gets `UNSIZED_BYTES`.
+bound to the last value below the upper bound), `scf.if` results, integers an op reads
+through a GM pointer (the data below) and loop-carried values whose range settles (the body
+selects among the initial value, such data and constants); a view whose extent depends on
+anything else (a counter carried by a loop, a tile's element) does not size its buffer. A
+pointer without a view that sizes it gets `UNSIZED_BYTES`.
 
 Every scalar parameter gets a default, `DEFAULT_INT` / `DEFAULT_FLOAT` (the values PTOAS's
 board harness passes: test/npu_validation/scripts/generate_testcase.py sets an integer
@@ -139,6 +140,8 @@ class _Ranges:
             return (attr.value.data, attr.value.data) if isinstance(attr, IntegerAttr) else None
         if isinstance(op, scf.IfOp):
             return _span(*(self._yielded(r.block, value.index) for r in op.regions if r.blocks))
+        if isinstance(op, scf.ForOp):  # a loop's result: its carried value's range
+            return self.of(op.body.block.args[1 + value.index])
         if isinstance(value.type, IntegerType | IndexType) and any(
             isinstance(v.type, PtrType) and v.type.memory is MemorySpace.GM for v in op.operands
         ):  # an integer read from a GM buffer: auto's data
@@ -167,6 +170,24 @@ class _Ranges:
             return lb[0], max(lb[1], ub[1] - 1)
         if isinstance(owner, func.FuncOp) and owner is not self.entry:
             return _span(*(self.of(v) for v in _call_operands(self.module, owner, arg.index)))
+        if isinstance(owner, scf.ForOp):
+            return self._carried(owner, arg.index - 1)
+        return None
+
+    def _carried(self, loop: scf.ForOp, index: int) -> Range | None:
+        """The range of a loop-carried value: its initial value's, widened by what the body
+        yields for it, when that settles (a value the body only selects among its initial
+        value, loaded data and constants does; a counter does not: unknown)."""
+        carried = loop.body.block.args[1 + index]
+        known = self.of(loop.iter_args[index])
+        for _ in range(2):
+            if known is None:
+                return None
+            trial = _Ranges(self.module, self.entry, self.scalars, {carried: known})
+            step = _span(known, trial._yielded(loop.body.block, index))
+            if step == known:
+                return known
+            known = step
         return None
 
 

@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import IndexType, f16, f32
 
 from interpreters.api import PtoArgumentError, PtoRunError, parse, parse_file, run
 from interpreters.args import AliasArg, ArrayArg, ScalarArg, bind_all, gm_allocation, parse_spec
-from interpreters.auto_args import auto_args
+from interpreters.auto_args import INT_LIMIT, auto_args
 from interpreters.execute import entry_function
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Pointer
@@ -100,6 +100,41 @@ def test_a_buffer_whose_elements_become_pointer_offsets_starts_at_zeros() -> Non
     assert isinstance(ctx, ArrayArg) and isinstance(lens, ArrayArg)
     assert ctx.array.size > 0 and not ctx.array.any()
     assert lens.array.size > 0 and (lens.array >= 1).all()
+
+
+CARRIED = """
+func.func @k(%slots: !pto.ptr<i64>, %cache: !pto.ptr<f32>, %rows: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %none = arith.constant -1 : i64
+  %row, %count = scf.for %i = %c0 to %c4 step %c1 iter_args(%r = %none, %k = %c0) -> (i64, index) {
+    %s = pto.load_scalar %slots[%i] : !pto.ptr<i64> -> i64
+    %k1 = arith.addi %k, %c1 : index
+    scf.yield %s, %k1 : i64, index
+  }
+  %ri = arith.index_cast %row : i64 to index
+  %off = arith.maxsi %ri, %c0 : index
+  %v = pto.make_tensor_view %cache, shape = [%rows, %c4], strides = [%c4, %c1]
+    : !pto.tensor_view<?x?xf32>
+  %p = pto.partition_view %v, offsets = [%off, %c0], sizes = [%c1, %c4]
+    : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x4xf32>
+  %w = pto.make_tensor_view %cache, shape = [%n, %c4], strides = [%c4, %c1]
+    : !pto.tensor_view<?x?xf32>
+  %q = pto.partition_view %w, offsets = [%count, %c0], sizes = [%c1, %c4]
+    : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x4xf32>
+  func.return
+}
+"""
+
+
+def test_a_loop_carried_row_from_loaded_data_sizes_the_view_it_selects_from() -> None:
+    """The carried row is -1 or a loaded slot (1..INT_LIMIT): the extent holds row 8; a
+    carried counter has no settled range and leaves its extent at the default."""
+    module = parse(CARRIED)
+    _, _, rows, n = auto_args(module, entry_function(module), seed=1)
+    assert rows == ScalarArg(INT_LIMIT + 1, "index")
+    assert n == ScalarArg(1, "index")
 
 
 def test_pto_run_runs_a_kernel_with_auto_arguments(capsys: pytest.CaptureFixture[str]) -> None:
