@@ -90,6 +90,7 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
         ra.VmiEnsureLayoutOp: compute.ensure,
         ra.PartsOp: compute.parts_op,
         rd.ReduceOp: reduce.reduce,
+        sfu.HistogramOp: reduce.histogram,
         VmiVloadOp: memory.load,
         LegacyLoadOp: memory.load,
         VmiVstoreOp: memory.store,
@@ -102,7 +103,6 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
 
 _WHY_NOT: Mapping[type[VmiOp], str] = MappingProxyType(
     {
-        sfu.HistogramOp: "no histogram micro-op in the dialect",
         VmiVsstbOp: "block-strided stores are not lowered here",
         ra.VmiShuffleOp: "static shuffles are not lowered here",
         ra.ChannelOp: "channel split/merge are not lowered here",

@@ -126,13 +126,69 @@ module attributes {{pto.target_arch = "a5"}} {{
 """
 
 
-def run_both(text: str, seed: int, dtypes: list[str]) -> tuple[list[bytes], list[bytes]]:
-    """The final bytes of every argument (of `dtypes`, random), interpreted directly and
-    lowered (which the A5 model costs too)."""
+def byte_kernel(args: list[str], body: str) -> str:
+    """A kernel of one GM buffer `%gNAME` per `NAME:TYPE` of `args`, each copied into a UB
+    slot `%uNAME` and back after `body` (VMI ops) ran in a vecscope."""
+    names = [a.split(":")[0] for a in args]
+    types = dict(a.split(":") for a in args)
+    p = {a: f"!pto.ptr<{t}, ub>" for a, t in types.items()}
+    g = {a: f"!pto.ptr<{t}, gm>" for a, t in types.items()}
+    slots = "\n".join(
+        f"    %a{i} = arith.constant {i * BYTES} : i64\n"
+        f"    %u{a} = pto.castptr %a{i} : i64 -> {p[a]}"
+        for i, a in enumerate(names)
+    )
+    sizes = "%n nburst(%one, %n, %n)"
+    copy_in = "\n".join(
+        f"    pto.mte_gm_ub %g{a}, %u{a}, %z, {sizes} : {g[a]}, {p[a]}, i64, i64, i64, i64, i64"
+        for a in names
+    )
+    copy_out = "\n".join(
+        f"    pto.mte_ub_gm %u{a}, %g{a}, {sizes} : {p[a]}, {g[a]}, i64, i64, i64, i64"
+        for a in names
+    )
+    params = ", ".join(f"%g{a}: {g[a]}" for a in names)
+    return f"""
+module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k({params}) {{
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i64
+    %one = arith.constant 1 : i64
+    %n = arith.constant {BYTES} : i64
+{slots}
+{copy_in}
+    pto.set_flag["PIPE_MTE2", "PIPE_V", "EVENT_ID0"]
+    pto.wait_flag["PIPE_MTE2", "PIPE_V", "EVENT_ID0"]
+    pto.vecscope {{
+{body}
+    }}
+    pto.set_flag["PIPE_V", "PIPE_MTE3", "EVENT_ID0"]
+    pto.wait_flag["PIPE_V", "PIPE_MTE3", "EVENT_ID0"]
+{copy_out}
+    pto.barrier #pto.pipe<PIPE_ALL>
+    return
+  }}
+}}
+"""
+
+
+def finals(text: str, args: list[np.ndarray]) -> tuple[list[bytes], list[bytes]]:
+    """The final bytes of every argument, interpreted directly and lowered (which the A5
+    model costs too)."""
     module = api.parse(text)
     lowered = module.clone()
     LowerVmiPass().apply(Context(), lowered)
     assert not any(isinstance(op, VmiOp) for op in lowered.walk())
+    direct = api.run(module, *args)
+    after = api.run(lowered, *args)
+    assert after.cycles is not None and after.cycles > 0
+    as_bytes = [np.asarray(f).tobytes() for f in direct.finals]
+    return as_bytes, [np.asarray(f).tobytes() for f in after.finals]
+
+
+def run_both(text: str, seed: int, dtypes: list[str]) -> tuple[list[bytes], list[bytes]]:
+    """The final bytes of every argument (of `dtypes`, random), interpreted directly and
+    lowered."""
     rng = np.random.default_rng(seed)
     args: list[np.ndarray] = []
     for name in dtypes:
@@ -144,11 +200,7 @@ def run_both(text: str, seed: int, dtypes: list[str]) -> tuple[list[bytes], list
             args.append(rng.integers(-1000, 1000, count).astype(np_type))
         else:
             args.append(rng.integers(0, 256, BYTES, dtype=np.uint8).view(np_type))
-    direct = api.run(module, *args)
-    after = api.run(lowered, *args)
-    assert after.cycles is not None and after.cycles > 0
-    as_bytes = [np.asarray(f).tobytes() for f in direct.finals]
-    return as_bytes, [np.asarray(f).tobytes() for f in after.finals]
+    return finals(text, args)
 
 
 @settings(max_examples=12, deadline=None)
@@ -190,6 +242,93 @@ def test_fp8_conversions_keep_the_bytes(
     attrs = f'rounding = "{rounding}", saturate = "{"SAT" if saturate else "NOSAT"}"'
     direct, lowered = run_both(fp8_kernel(lanes, fp8, attrs), lanes, ["f32", fp8, "f32"])
     assert direct == lowered
+
+
+def _v(lanes: int, element: str) -> str:
+    return f"!pto.vmi.vreg<{lanes}x{element}>"
+
+
+B384, I96, B300, H300, M300, H256 = (
+    _v(384, "ui8"), _v(96, "i32"), _v(300, "ui8"), _v(300, "ui16"),
+    "!pto.vmi.mask<300xpred>", _v(256, "ui16"),
+)  # fmt: skip
+P320, F320, F256, Q256 = (
+    _v(320, "!pto.bf16x2"), _v(320, "!pto.f4E2M1x2"), _v(256, "f16"), _v(256, "!pto.hif8")
+)  # fmt: skip
+BYTE_KERNELS = {
+    # 8-bit lanes in 48 rows of 8, 10 bytes apart: b8 vscatters at 16-bit offsets
+    "group store of bytes": (
+        ["x:ui8", "o:ui8"],
+        f"""      %s = arith.constant 10 : index
+      %c3 = arith.constant 3 : index
+      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<ui8, ub> -> {B384}
+      pto.vmi.vstore %v, %uo[%c3], %s {{group = 48}} : {B384}, !pto.ptr<ui8, ub>""",
+    ),
+    # the low byte of 96 i32 lanes (two registers) in 12 rows of 8, 9 bytes apart
+    "packed byte group store": (
+        ["x:i32", "o:ui8"],
+        f"""      %s = arith.constant 9 : index
+      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<i32, ub> -> {I96}
+      pto.vmi.vstore %v, %uo[%c0], %s {{group = 12}} : {I96}, !pto.ptr<ui8, ub>""",
+    ),
+    # 300 bytes to distinct 16-bit offsets, the first 290 lanes active
+    "byte scatter": (
+        ["x:ui8", "i:ui16", "o:ui8"],
+        f"""      %k = arith.constant 290 : index
+      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<ui8, ub> -> {B300}
+      %i = pto.vmi.vload %ui[%c0] : !pto.ptr<ui16, ub> -> {H300}
+      %m = pto.vmi.create_mask %k : index -> {M300}
+      pto.vmi.vscatter %v, %uo, %i, %m : {B300}, !pto.ptr<ui8, ub>, {H300}, {M300}""",
+    ),
+    # cumulative and distribution histograms of 300 bytes (290 active) into 256 bins
+    "histograms": (
+        ["x:ui8", "a:ui16", "o:ui16"],
+        f"""      %k = arith.constant 290 : index
+      %c256 = arith.constant 256 : index
+      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<ui8, ub> -> {B300}
+      %acc = pto.vmi.vload %ua[%c0] : !pto.ptr<ui16, ub> -> {H256}
+      %m = pto.vmi.create_mask %k : index -> {M300}
+      %c = pto.vmi.vchist %acc, %v, %m : {H256}, {B300}, {M300} -> {H256}
+      %d = pto.vmi.vdhist %acc, %v, %m : {H256}, {B300}, {M300} -> {H256}
+      pto.vmi.vstore %c, %uo[%c0] : {H256}, !pto.ptr<ui16, ub>
+      pto.vmi.vstore %d, %uo[%c256] : {H256}, !pto.ptr<ui16, ub>""",
+    ),
+    # bf16 pairs to packed FP4 and back (the 4:1 vcvt parts), f16 to HiFloat8
+    "fp4 and hif8 conversions": (
+        ["x:!pto.bf16x2", "h:f16", "o:!pto.f4E2M1x2", "r:!pto.bf16x2", "q:!pto.hif8"],
+        f"""      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<!pto.bf16x2, ub> -> {P320}
+      %f = pto.vmi.vcvt %v {{rounding = "R"}} : {P320} -> {F320}
+      %w = pto.vmi.vcvt %f : {F320} -> {P320}
+      %h = pto.vmi.vload %uh[%c0] : !pto.ptr<f16, ub> -> {F256}
+      %q = pto.vmi.vcvt %h {{saturate = "SAT"}} : {F256} -> {Q256}
+      pto.vmi.vstore %f, %uo[%c0] : {F320}, !pto.ptr<!pto.f4E2M1x2, ub>
+      pto.vmi.vstore %w, %ur[%c0] : {P320}, !pto.ptr<!pto.bf16x2, ub>
+      pto.vmi.vstore %q, %uq[%c0] : {Q256}, !pto.ptr<!pto.hif8, ub>""",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BYTE_KERNELS))
+def test_byte_stores_histograms_and_packed_conversions_keep_the_bytes(name: str) -> None:
+    """Stores of bytes (b8 `vscatter`: 16-bit offsets, even byte lanes), `chistv2` /
+    `dhistv2`, and the bf16x2 <-> FP4 and HiFloat8 `vcvt` forms, over whole and partial
+    registers."""
+    args, body = BYTE_KERNELS[name]
+    rng = np.random.default_rng(len(name))
+    buffers: list[np.ndarray] = []
+    for arg in args:
+        role, element = arg.split(":")
+        raw = rng.integers(0, 256, BYTES, dtype=np.uint8)
+        if role == "i":  # distinct offsets: no two writes to one byte
+            raw = rng.permutation(BYTES // 2).astype(np.uint16).view(np.uint8)
+        elif role in ("x", "h") and element != "ui8":  # finite values around the FP4 range
+            halves = (rng.standard_normal(BYTES // 2) * 4).astype(np.float32)
+            raw = (halves.astype(np.float16) if role == "h" else
+                   (halves.view(np.uint32) >> 16).astype(np.uint16)).view(np.uint8)  # fmt: skip
+        buffers.append(raw.view(dtype_named(element.removeprefix("!pto.")).numpy))
+    direct, lowered = finals(byte_kernel(args, body), buffers)
+    assert direct == lowered
+    assert direct[-1] != buffers[-1].tobytes()  # the kernel wrote its output
 
 
 def test_a_vmi_op_outside_a_vecscope_is_refused_at_the_op() -> None:
