@@ -34,6 +34,7 @@ from passes.lower_vmi import masks
 from passes.lower_vmi.builder import Layout, Lowerer, Regs, register_count
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.vector_arith import VAddOp
+from pto_dialect.ops.vector_common import as_pointer
 from pto_dialect.ops.vector_compare import VSelOp
 from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_load import Vgather2Op, VldsOp
@@ -55,12 +56,12 @@ from pto_dialect.ops.vmi_legacy_memory import (
 )
 from pto_dialect.ops.vmi_memory import MemoryOp, VmiVloadOp, VmiVstoreOp, packed_byte_store
 from pto_dialect.ops.vmi_types import VmiVRegType, lanes_per_register
-from pto_dialect.types import MaskType, PtrType, VRegType
+from pto_dialect.types import MaskType, VRegType
 
 
 def _element(ptr: SSAValue, fallback: DType) -> DType:
-    ptr_type = ptr.type
-    assert isinstance(ptr_type, PtrType)
+    ptr_type = as_pointer(ptr.type)
+    assert ptr_type is not None  # (the op verified)
     return ptr_type.element or fallback
 
 
