@@ -71,16 +71,25 @@ def _at(lowerer: Lowerer, ptr: SSAValue, offset: SSAValue, elements: int) -> SSA
 
 
 def _offsets(
-    lowerer: Lowerer, dtype: DType, start: int, size: int, stride: SSAValue | None
+    lowerer: Lowerer, dtype: DType, start: int, size: int, stride: SSAValue | None, lanes: int
 ) -> SSAValue:
-    """Per-lane element offsets of lanes `start + i`: rows of `size` lanes `stride` apart
-    (contiguous when `stride` is None)."""
+    """Per-lane element offsets of lanes `start + i` (of `lanes`): rows of `size` lanes
+    `stride` apart (contiguous when `stride` is None), in lanes of `dtype`'s width: a
+    constant stride whose last row reaches past them is refused (a run-time one is not
+    checked)."""
     index_dtype = dtype_named(f"ui{dtype.bits}")
     index = lowerer.lane_index(index_dtype, start % (1 << dtype.bits))
     if stride is None:
         return index
     if size & (size - 1):
         raise lowerer.fail(f"rows of {size} elements (not a power of two) have no lowering here")
+    owner = stride.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        last = min(start + lanes_per_register(dtype.bits), lanes) - 1
+        reach = last // size * owner.value.value.data + last % size
+        if reach >> dtype.bits:
+            raise lowerer.fail(f"a row element {reach} elements from the start needs offsets "
+                               f"wider than the {dtype.bits}-bit lanes here")  # fmt: skip
     full = lowerer.all_true(dtype.bits)
     scalar_type = IntegerType(dtype.bits)
     count = lowerer.emit(arith.IndexCastOp(stride, scalar_type)).results[0]
@@ -182,7 +191,7 @@ def load(lowerer: Lowerer, op: MemoryOp) -> None:
         return
     base = lowerer.advance(ptr, offset)
     for k in range(_count(result)):
-        index = _offsets(lowerer, dtype, k * width, size, stride)
+        index = _offsets(lowerer, dtype, k * width, size, stride, result.count)
         bound = lowerer.const(min(result.count - k * width, width))
         values.append(
             lowerer.emit(Vgather2Op(base, index, bound, VRegType(mlir_type(dtype)))).results[0]
@@ -272,7 +281,7 @@ def store(lowerer: Lowerer, op: MemoryOp) -> None:
         return
     ptr = lowerer.advance(lowerer.pointer(destination, dtype), offset)
     for k, v in enumerate(regs.values):
-        index = _offsets(lowerer, dtype, k * width, size, stride)
+        index = _offsets(lowerer, dtype, k * width, size, stride, data.count)
         bound = lowerer.const(min(data.count - k * width, width))
         lowerer.emit(VscatterOp(v, ptr, index, bound))
 
@@ -299,7 +308,7 @@ def _store_byte_groups(
     for j, v in enumerate(halves):
         first = j * step
         if first < data.count:
-            index = _offsets(lowerer, ui16, first, size, stride)
+            index = _offsets(lowerer, ui16, first, size, stride, min(data.count, first + step))
             lowerer.emit(VscatterOp(v, base, index, lowerer.const(min(data.count - first, step))))
 
 

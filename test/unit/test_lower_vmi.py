@@ -331,6 +331,19 @@ def test_byte_stores_histograms_and_packed_conversions_keep_the_bytes(name: str)
     assert direct[-1] != buffers[-1].tobytes()  # the kernel wrote its output
 
 
+def test_rows_beyond_the_offset_lanes_are_refused_at_the_op() -> None:
+    """A byte group load gathers at 8-bit offsets: a second row 300 bytes on is out of
+    reach, so the pass stops with a diagnostic rather than wrap."""
+    body = f"""      %s = arith.constant 300 : index
+      %v = pto.vmi.vload %ux[%c0], %s {{group = 2}} : !pto.ptr<ui8, ub> -> {_v(16, "ui8")}
+      pto.vmi.vstore %v, %uo[%c0] : {_v(16, "ui8")}, !pto.ptr<ui8, ub>"""
+    module = api.parse(byte_kernel(["x:ui8", "o:ui8"], body))
+    with pytest.raises(PassFailedException, match=r"pto\.vmi\.vload at <string>:\d+:\d+: a row "
+                       r"element 307 elements from the start needs offsets wider than the "
+                       r"8-bit lanes here"):  # fmt: skip
+        LowerVmiPass().apply(Context(), module)
+
+
 def test_a_vmi_op_outside_a_vecscope_is_refused_at_the_op() -> None:
     text = """
 module attributes {pto.target_arch = "a5"} {
