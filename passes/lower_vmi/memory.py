@@ -14,9 +14,10 @@
   registers of 128 requests), an i32 value stored to an 8-bit pointer (PTOAS's packed byte
   group store) `vpack`ed to its low 16 bits read as bytes;
 - `vgather` / `vscatter` and the legacy `gather` / `scatter`: `vgather2` / `vscatter` per
-  register under the mask's parts (8-bit data at 16-bit offsets: the spread registers, each
-  under a `punpack` half of the b8 mask); `masked_load`: a `vgather2` of the active lanes and
-  a `vsel` of the passthru.
+  register under the mask's parts (8-bit data at 16-bit offsets: scattered from the spread
+  registers, gathered as bytes into 16-bit lanes and `vpack`ed back, each half under a
+  `punpack` half of the b8 mask); `masked_load`: a `vgather2` of the active lanes and a
+  `vsel` of the passthru.
 
 VMI addresses carry no alignment rule; the `vlds` / `vsts` a whole register lowers to need
 32-byte aligned UB addresses, which the micro-ops check when they run.
@@ -33,7 +34,7 @@ from xdsl.ir import SSAValue
 from passes.lower_vmi import masks
 from passes.lower_vmi.builder import Layout, Lowerer, Regs, register_count
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
-from pto_dialect.ops.vector_arith import VAddOp
+from pto_dialect.ops.vector_arith import VAddOp, VOrOp
 from pto_dialect.ops.vector_common import as_pointer
 from pto_dialect.ops.vector_compare import VSelOp
 from pto_dialect.ops.vector_convert import VBitcastOp
@@ -365,8 +366,8 @@ def indexed(lowerer: Lowerer, op: IndexedOp) -> None:
     offsets_value = op.operands[1] if is_gather else op.operands[2]
     offsets = lowerer.get(offsets_value, Layout.CONTIGUOUS)
     mask = op.operands[2] if is_gather else op.operands[3]
-    if not is_gather and dtype.bits == 8 and offsets.dtype.bits == 16:
-        _scatter_bytes(lowerer, op, offsets.values, mask)
+    if dtype.bits == 8 and offsets.dtype.bits == 16:
+        (_gather_bytes if is_gather else _scatter_bytes)(lowerer, op, offsets.values, mask)
         return
     if offsets.dtype.bits != dtype.bits:
         raise lowerer.fail(f"{op.name}: {offsets.dtype.bits}-bit offsets for {dtype.bits}-bit "
@@ -389,6 +390,34 @@ def indexed(lowerer: Lowerer, op: IndexedOp) -> None:
     ptr = lowerer.pointer(op.operands[1], dtype)
     for k, m in enumerate(parts):
         lowerer.emit(VscatterOp(regs.values[k], ptr, offsets.values[k], m))
+
+
+def _gather_bytes(lowerer: Lowerer, op: IndexedOp, offsets: list[SSAValue], mask: SSAValue) -> None:
+    """8-bit lanes gathered at 16-bit offsets: per 128 lanes a `vgather2` of bytes into
+    16-bit lanes (zero-extended) under the `punpack` half of the b8 mask, narrowed into the
+    LOWER or HIGHER half of a byte register (`vpack`) and the halves joined (`vor`)."""
+    dtype = op.data().dtype
+    ptr = lowerer.pointer(op.operands[0], dtype_named("ui8"))
+    parts = masks.parts(lowerer, mask, 8, Layout.CONTIGUOUS)
+    passthru = (lowerer.get(op.operands[3], Layout.CONTIGUOUS)
+                if isinstance(op, VmiGatherOp) else None)  # fmt: skip
+    wide, byte = (VRegType(mlir_type(dtype_named(n))) for n in ("ui16", "ui8"))
+    values: list[SSAValue] = []
+    for k, m in enumerate(parts):
+        made: SSAValue | None = None
+        for j, part in enumerate(("LOWER", "HIGHER")[: len(offsets) - 2 * k]):
+            half = lowerer.emit(PUnpackOp(m, part, MaskType(16))).results[0]
+            got = lowerer.emit(Vgather2Op(ptr, offsets[2 * k + j], half, wide)).results[0]
+            narrow = lowerer.emit(VPackOp(got, part, byte)).results[0]
+            made = narrow if made is None else lowerer.emit(
+                VOrOp(made, narrow, lowerer.all_true(8))).results[0]  # fmt: skip
+        assert made is not None
+        if dtype.name != "ui8":
+            made = lowerer.emit(VBitcastOp(made, VRegType(mlir_type(dtype)))).results[0]
+        if passthru is not None:
+            made = lowerer.emit(VSelOp(made, passthru.values[k], m)).results[0]
+        values.append(made)
+    _define(lowerer, op.results[0], values)
 
 
 def _scatter_bytes(

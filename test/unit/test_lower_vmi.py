@@ -271,13 +271,16 @@ BYTE_KERNELS = {
       %v = pto.vmi.vload %ux[%c0] : !pto.ptr<i32, ub> -> {I96}
       pto.vmi.vstore %v, %uo[%c0], %s {{group = 12}} : {I96}, !pto.ptr<ui8, ub>""",
     ),
-    # 300 bytes to distinct 16-bit offsets, the first 290 lanes active
-    "byte scatter": (
-        ["x:ui8", "i:ui16", "o:ui8"],
+    # 300 bytes gathered (the legacy gather; passthru on inactive lanes) and scattered at
+    # distinct 16-bit offsets, 290 lanes active
+    "byte gather and scatter": (
+        ["x:ui8", "i:ui16", "g:ui8", "o:ui8"],
         f"""      %k = arith.constant 290 : index
       %v = pto.vmi.vload %ux[%c0] : !pto.ptr<ui8, ub> -> {B300}
       %i = pto.vmi.vload %ui[%c0] : !pto.ptr<ui16, ub> -> {H300}
       %m = pto.vmi.create_mask %k : index -> {M300}
+      %got = pto.vmi.gather %ux[%i], %m, %v : !pto.ptr<ui8, ub>, {H300}, {M300}, {B300} -> {B300}
+      pto.vmi.vstore %got, %ug[%c0] : {B300}, !pto.ptr<ui8, ub>
       pto.vmi.vscatter %v, %uo, %i, %m : {B300}, !pto.ptr<ui8, ub>, {H300}, {M300}""",
     ),
     # cumulative and distribution histograms of 300 bytes (290 active) into 256 bins
@@ -310,7 +313,8 @@ BYTE_KERNELS = {
 
 @pytest.mark.parametrize("name", sorted(BYTE_KERNELS))
 def test_byte_stores_histograms_and_packed_conversions_keep_the_bytes(name: str) -> None:
-    """Stores of bytes (b8 `vscatter`: 16-bit offsets, even byte lanes), `chistv2` /
+    """Stores and gathers of bytes (b8 `vscatter`: 16-bit offsets, even byte lanes; byte
+    `vgather2` into 16-bit lanes), `chistv2` /
     `dhistv2`, and the bf16x2 <-> FP4 and HiFloat8 `vcvt` forms, over whole and partial
     registers."""
     args, body = BYTE_KERNELS[name]
