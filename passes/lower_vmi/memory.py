@@ -301,6 +301,7 @@ def _store_byte_groups(
     data = op.data()
     byte = _element(destination, data.dtype)
     if data.bits == 8:
+        byte = dtype_named("ui8")
         halves, step = _spread(lowerer, values), lanes_per_register(16)
     else:
         halves, step = [_low_bytes(lowerer, v, byte) for v in values], lanes_per_register(32)
@@ -314,9 +315,15 @@ def _store_byte_groups(
 
 
 def _spread(lowerer: Lowerer, values: list[SSAValue]) -> list[SSAValue]:
-    """Each 8-bit register as two whose even byte lanes 2r hold its lanes r and 128 + r
-    (`vintlv` of the register with itself)."""
-    return [half for v in values for half in lowerer.emit(VIntlvOp(v, v)).results]
+    """Each 8-bit register, read as ui8, as two whose even byte lanes 2r hold its lanes r and
+    128 + r (`vintlv` of the register with itself)."""
+    byte = VRegType(mlir_type(dtype_named("ui8")))
+    spread: list[SSAValue] = []
+    for v in values:
+        if v.type != byte:
+            v = lowerer.emit(VBitcastOp(v, byte)).results[0]
+        spread.extend(lowerer.emit(VIntlvOp(v, v)).results)
+    return spread
 
 
 def _low_bytes(lowerer: Lowerer, value: SSAValue, byte: DType) -> SSAValue:
@@ -426,7 +433,7 @@ def _scatter_bytes(
     """8-bit lanes scattered at 16-bit offsets: per data register, two b8 `vscatter`s of its
     lanes spread to the even bytes, each under the half of its b8 mask `punpack` widens."""
     regs = lowerer.get(op.operands[0], Layout.CONTIGUOUS)
-    ptr = lowerer.pointer(op.operands[1], regs.dtype)
+    ptr = lowerer.pointer(op.operands[1], dtype_named("ui8"))
     parts = masks.parts(lowerer, mask, 8, Layout.CONTIGUOUS)
     halves = _spread(lowerer, regs.values)
     for j, v in enumerate(halves):

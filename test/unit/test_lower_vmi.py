@@ -249,20 +249,20 @@ def _v(lanes: int, element: str) -> str:
 
 
 B384, I96, B300, H300, M300, H256 = (
-    _v(384, "ui8"), _v(96, "i32"), _v(300, "ui8"), _v(300, "ui16"),
+    _v(384, "f8E4M3FN"), _v(96, "i32"), _v(300, "ui8"), _v(300, "ui16"),
     "!pto.vmi.mask<300xpred>", _v(256, "ui16"),
 )  # fmt: skip
 P320, F320, F256, Q256 = (
     _v(320, "!pto.bf16x2"), _v(320, "!pto.f4E2M1x2"), _v(256, "f16"), _v(256, "!pto.hif8")
 )  # fmt: skip
 BYTE_KERNELS = {
-    # 8-bit lanes in 48 rows of 8, 10 bytes apart: b8 vscatters at 16-bit offsets
+    # fp8 lanes in 48 rows of 8, 10 bytes apart: b8 vscatters at 16-bit offsets
     "group store of bytes": (
-        ["x:ui8", "o:ui8"],
+        ["x:f8E4M3FN", "o:f8E4M3FN"],
         f"""      %s = arith.constant 10 : index
       %c3 = arith.constant 3 : index
-      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<ui8, ub> -> {B384}
-      pto.vmi.vstore %v, %uo[%c3], %s {{group = 48}} : {B384}, !pto.ptr<ui8, ub>""",
+      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<f8E4M3FN, ub> -> {B384}
+      pto.vmi.vstore %v, %uo[%c3], %s {{group = 48}} : {B384}, !pto.ptr<f8E4M3FN, ub>""",
     ),
     # the low byte of 96 i32 lanes (two registers) in 12 rows of 8, 9 bytes apart
     "packed byte group store": (
@@ -325,7 +325,7 @@ def test_byte_stores_histograms_and_packed_conversions_keep_the_bytes(name: str)
         raw = rng.integers(0, 256, BYTES, dtype=np.uint8)
         if role == "i":  # distinct offsets: no two writes to one byte
             raw = rng.permutation(BYTES // 2).astype(np.uint16).view(np.uint8)
-        elif role in ("x", "h") and element != "ui8":  # finite values around the FP4 range
+        elif role == "h" or element == "!pto.bf16x2":  # finite values around the FP4 range
             halves = (rng.standard_normal(BYTES // 2) * 4).astype(np.float32)
             raw = (halves.astype(np.float16) if role == "h" else
                    (halves.view(np.uint32) >> 16).astype(np.uint16)).view(np.uint8)  # fmt: skip
