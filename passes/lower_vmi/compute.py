@@ -10,12 +10,13 @@
   ODD of part 1 (`vor`); integer widening `vzunpack`/`vsunpack`, integer narrowing `vpack`
   (after `vmaxs`/`vmins` to the destination's range for SAT); bitcasts `vbitcast`;
 - broadcasts `vbr` / `vdup`, grouped ones `vselr` with the slot of each lane; `vci` per
-  register; `vselr`, `vintlv`, `vdintlv` on register pairs; `ensure_layout`, `unpack`,
+  register; `vselr`, `vintlv`, `vdintlv` on register pairs; two-channel `channel_split` /
+  `channel_merge` as the parts of the deinterleaved layout; `ensure_layout`, `unpack`,
   `pack`.
 
-What has no exact micro-op sequence here (fp8, HiFloat8 and fp4 conversions, histograms,
-shuffles, channel split/merge, compress, float `vci`, `vexpdif` of f16, ...) stops the pass
-with a diagnostic naming the op (docs/passes.md lists them).
+What has no exact micro-op sequence here (shuffles, channels other than two, compress,
+float `vci`, `vexpdif` of f16, ...) stops the pass with a diagnostic naming the op
+(docs/passes.md lists them).
 """
 
 from __future__ import annotations
@@ -564,6 +565,24 @@ def interleave(lowerer: Lowerer, op: ra.PairOp) -> None:
             high.append(pair[1])
     _define(lowerer, op.low, low, Layout.CONTIGUOUS)
     _define(lowerer, op.high, high, Layout.CONTIGUOUS)
+
+
+def channels(lowerer: Lowerer, op: ra.ChannelOp) -> None:
+    """Two channels are the two parts of the deinterleaved layout: a split reads its source
+    deinterleaved (`vdintlv` of register pairs from contiguous), a merge is its result
+    deinterleaved (interleaved by `vintlv` where a consumer needs it contiguous)."""
+    whole, parts = op.channels()
+    if len(parts) != 2:
+        raise lowerer.fail(f"{op.name} of {len(parts)} channels has no lowering here (of two)")
+    if isinstance(op, ra.VmiChannelSplitOp):
+        regs = lowerer.get(op.source, Layout.DEINTERLEAVED).values
+        first = part_counts(whole.count, whole.bits, Layout.DEINTERLEAVED)[0]
+        _define(lowerer, op.results[0], regs[:first], Layout.CONTIGUOUS)
+        _define(lowerer, op.results[1], regs[first:], Layout.CONTIGUOUS)
+        return
+    assert isinstance(op, ra.VmiChannelMergeOp)
+    even, odd = (lowerer.get(v, Layout.CONTIGUOUS).values for v in op.inputs)
+    _define(lowerer, op.result, even + odd, Layout.DEINTERLEAVED)
 
 
 def ensure(lowerer: Lowerer, op: ra.VmiEnsureLayoutOp) -> None:

@@ -252,10 +252,11 @@ B384, I96, B300, H300, M300, H256 = (
     _v(384, "f8E4M3FN"), _v(96, "i32"), _v(300, "ui8"), _v(300, "ui16"),
     "!pto.vmi.mask<300xpred>", _v(256, "ui16"),
 )  # fmt: skip
+F300, F150 = _v(300, "f16"), _v(150, "f16")
 P320, F320, F256, Q256 = (
     _v(320, "!pto.bf16x2"), _v(320, "!pto.f4E2M1x2"), _v(256, "f16"), _v(256, "!pto.hif8")
 )  # fmt: skip
-BYTE_KERNELS = {
+SPECIAL_KERNELS = {
     # fp8 lanes in 48 rows of 8, 10 bytes apart: b8 vscatters at 16-bit offsets
     "group store of bytes": (
         ["x:f8E4M3FN", "o:f8E4M3FN"],
@@ -296,6 +297,15 @@ BYTE_KERNELS = {
       pto.vmi.vstore %c, %uo[%c0] : {H256}, !pto.ptr<ui16, ub>
       pto.vmi.vstore %d, %uo[%c256] : {H256}, !pto.ptr<ui16, ub>""",
     ),
+    # two channels of 300 f16 lanes (150 each: a partial register) split, added, merged
+    "channel split and merge": (
+        ["x:f16", "o:f16"],
+        f"""      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<f16, ub> -> {F300}
+      %e, %d = "pto.vmi.channel_split"(%v) : ({F300}) -> ({F150}, {F150})
+      %s = pto.vmi.vadd %e, %d : {F150}, {F150} -> {F150}
+      %w = "pto.vmi.channel_merge"(%s, %e) : ({F150}, {F150}) -> {F300}
+      pto.vmi.vstore %w, %uo[%c0] : {F300}, !pto.ptr<f16, ub>""",
+    ),
     # bf16 pairs to packed FP4 and back (the 4:1 vcvt parts), f16 to HiFloat8
     "fp4 and hif8 conversions": (
         ["x:!pto.bf16x2", "h:f16", "o:!pto.f4E2M1x2", "r:!pto.bf16x2", "q:!pto.hif8"],
@@ -311,13 +321,12 @@ BYTE_KERNELS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(BYTE_KERNELS))
-def test_byte_stores_histograms_and_packed_conversions_keep_the_bytes(name: str) -> None:
+@pytest.mark.parametrize("name", sorted(SPECIAL_KERNELS))
+def test_byte_memory_histograms_channels_and_packed_conversions_keep_the_bytes(name: str) -> None:
     """Stores and gathers of bytes (b8 `vscatter`: 16-bit offsets, even byte lanes; byte
-    `vgather2` into 16-bit lanes), `chistv2` /
-    `dhistv2`, and the bf16x2 <-> FP4 and HiFloat8 `vcvt` forms, over whole and partial
-    registers."""
-    args, body = BYTE_KERNELS[name]
+    `vgather2` into 16-bit lanes), `chistv2` / `dhistv2`, two channels, and the bf16x2 <->
+    FP4 and HiFloat8 `vcvt` forms, over whole and partial registers."""
+    args, body = SPECIAL_KERNELS[name]
     rng = np.random.default_rng(len(name))
     buffers: list[np.ndarray] = []
     for arg in args:
@@ -325,9 +334,9 @@ def test_byte_stores_histograms_and_packed_conversions_keep_the_bytes(name: str)
         raw = rng.integers(0, 256, BYTES, dtype=np.uint8)
         if role == "i":  # distinct offsets: no two writes to one byte
             raw = rng.permutation(BYTES // 2).astype(np.uint16).view(np.uint8)
-        elif role == "h" or element == "!pto.bf16x2":  # finite values around the FP4 range
+        elif element in ("!pto.bf16x2", "f16"):  # finite values around the FP4 range
             halves = (rng.standard_normal(BYTES // 2) * 4).astype(np.float32)
-            raw = (halves.astype(np.float16) if role == "h" else
+            raw = (halves.astype(np.float16) if element == "f16" else
                    (halves.view(np.uint32) >> 16).astype(np.uint16)).view(np.uint8)  # fmt: skip
         buffers.append(raw.view(dtype_named(element.removeprefix("!pto.")).numpy))
     direct, lowered = finals(byte_kernel(args, body), buffers)
