@@ -8,11 +8,12 @@
   register by `vscatter` of its lanes; a deinterleaved value is interleaved first;
 - group modes (rows of S = L/C elements `stride` apart, one slot per row when S = 1):
   `vgather2` / `vscatter` with per-lane element offsets `(i >> log2 S) * stride + (i & (S -
-  1))` (S a power of two), made by `vci`, `vshrs`, `vmuls`, `vands`, `vadd` in lanes of the
-  data's width; bytes go by b8 `vscatter`, whose request r stores byte lane 2r at a 16-bit
-  offset: 8-bit lanes spread to the even bytes (`vintlv` of a register with itself: two
-  registers of 128 requests), an i32 value stored to an 8-bit pointer (PTOAS's packed byte
-  group store) `vpack`ed to its low 16 bits read as bytes;
+  1))` (S a power of two; a group broadcast load without the second term), made by `vci`,
+  `vshrs`, `vmuls`, `vands`, `vadd` in lanes of the data's width; bytes go by b8
+  `vscatter`, whose request r stores byte lane 2r at a 16-bit offset: 8-bit lanes spread to
+  the even bytes (`vintlv` of a register with itself: two registers of 128 requests), an
+  i32 value stored to an 8-bit pointer (PTOAS's packed byte group store) `vpack`ed to its
+  low 16 bits read as bytes;
 - `vgather` / `vscatter` and the legacy `gather` / `scatter`: `vgather2` / `vscatter` per
   register under the mask's parts (8-bit data at 16-bit offsets: scattered from the spread
   registers, gathered as bytes into 16-bit lanes and `vpack`ed back, each half under a
@@ -72,12 +73,18 @@ def _at(lowerer: Lowerer, ptr: SSAValue, offset: SSAValue, elements: int) -> SSA
 
 
 def _offsets(
-    lowerer: Lowerer, dtype: DType, start: int, size: int, stride: SSAValue | None, lanes: int
+    lowerer: Lowerer,
+    dtype: DType,
+    start: int,
+    size: int,
+    stride: SSAValue | None,
+    lanes: int,
+    broadcast: bool = False,
 ) -> SSAValue:
     """Per-lane element offsets of lanes `start + i` (of `lanes`): rows of `size` lanes
-    `stride` apart (contiguous when `stride` is None), in lanes of `dtype`'s width: a
-    constant stride whose last row reaches past them is refused (a run-time one is not
-    checked)."""
+    `stride` apart (contiguous when `stride` is None; `broadcast`: every lane of a row at its
+    first element), in lanes of `dtype`'s width: a constant stride whose last row reaches
+    past them is refused (a run-time one is not checked)."""
     index_dtype = dtype_named(f"ui{dtype.bits}")
     index = lowerer.lane_index(index_dtype, start % (1 << dtype.bits))
     if stride is None:
@@ -87,7 +94,7 @@ def _offsets(
     owner = stride.owner
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
         last = min(start + lanes_per_register(dtype.bits), lanes) - 1
-        reach = last // size * owner.value.value.data + last % size
+        reach = last // size * owner.value.value.data + (0 if broadcast else last % size)
         if reach >> dtype.bits:
             raise lowerer.fail(f"a row element {reach} elements from the start needs offsets "
                                f"wider than the {dtype.bits}-bit lanes here")  # fmt: skip
@@ -97,7 +104,7 @@ def _offsets(
     shift = lowerer.const(size.bit_length() - 1, scalar_type)
     row = lowerer.emit(VShrsOp(index, shift, full)).results[0] if size > 1 else index
     scaled = _times(lowerer, row, count, stride, dtype, full)
-    if size == 1:
+    if size == 1 or broadcast:
         return scaled
     within = lowerer.emit(VAndsOp(index, lowerer.const(size - 1, scalar_type), full)).results[0]
     return lowerer.emit(VAddOp(scaled, within, full)).results[0]
@@ -176,10 +183,13 @@ def load(lowerer: Lowerer, op: MemoryOp) -> None:
         _define(lowerer, op.results[0], _continuous(lowerer, ptr, offset, result.count, dtype))
         return
     size = result.count // groups
-    if mode == "brc" or isinstance(op, VmiGroupBroadcastLoadOp):
-        raise lowerer.fail(f"{op.name} group broadcast load has no lowering here")
+    broadcast = mode == "brc" or isinstance(op, VmiGroupBroadcastLoadOp)
+    if broadcast and stride is None:  # every row at the first element
+        made = lowerer.emit(VldsOp(ptr, offset, VRegType(mlir_type(dtype)), f"BRC_B{dtype.bits}"))
+        _define(lowerer, op.results[0], [made.results[0]] * _count(result))
+        return
     values: list[SSAValue] = []
-    if stride is not None and size % width == 0:  # rows of whole registers: plain loads
+    if stride is not None and size % width == 0 and not broadcast:  # whole registers: vlds
         for k in range(_count(result)):
             row, within = divmod(k * width, size)
             at = offset
@@ -192,7 +202,7 @@ def load(lowerer: Lowerer, op: MemoryOp) -> None:
         return
     base = lowerer.advance(ptr, offset)
     for k in range(_count(result)):
-        index = _offsets(lowerer, dtype, k * width, size, stride, result.count)
+        index = _offsets(lowerer, dtype, k * width, size, stride, result.count, broadcast)
         bound = lowerer.const(min(result.count - k * width, width))
         values.append(
             lowerer.emit(Vgather2Op(base, index, bound, VRegType(mlir_type(dtype)))).results[0]

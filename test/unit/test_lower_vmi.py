@@ -252,7 +252,7 @@ B384, I96, B300, H300, M300, H256 = (
     _v(384, "f8E4M3FN"), _v(96, "i32"), _v(300, "ui8"), _v(300, "ui16"),
     "!pto.vmi.mask<300xpred>", _v(256, "ui16"),
 )  # fmt: skip
-F300, F150 = _v(300, "f16"), _v(150, "f16")
+F300, F150, S128, W192 = _v(300, "f16"), _v(150, "f16"), _v(128, "i16"), _v(192, "f32")
 P320, F320, F256, Q256 = (
     _v(320, "!pto.bf16x2"), _v(320, "!pto.f4E2M1x2"), _v(256, "f16"), _v(256, "!pto.hif8")
 )  # fmt: skip
@@ -296,6 +296,19 @@ SPECIAL_KERNELS = {
       %d = pto.vmi.vdhist %acc, %v, %m : {H256}, {B300}, {M300} -> {H256}
       pto.vmi.vstore %c, %uo[%c0] : {H256}, !pto.ptr<ui16, ub>
       pto.vmi.vstore %d, %uo[%c256] : {H256}, !pto.ptr<ui16, ub>""",
+    ),
+    # group broadcast loads: 16 rows of 8 i16 lanes, 20 elements apart (the unified vload's
+    # brc form), and 24 rows of 8 f32 lanes, 3 apart (the legacy op)
+    "group broadcast loads": (
+        ["x:i16", "y:f32", "o:i16", "r:f32"],
+        f"""      %c20 = arith.constant 20 : index
+      %c3 = arith.constant 3 : index
+      %v = pto.vmi.vload %ux[%c3], %c20 {{dist_mode = "brc", group = 16}}
+        : !pto.ptr<i16, ub> -> {S128}
+      %w = pto.vmi.group_broadcast_load %uy[%c0], %c3 {{num_groups = 24}}
+        : !pto.ptr<f32, ub> -> {W192}
+      pto.vmi.vstore %v, %uo[%c0] : {S128}, !pto.ptr<i16, ub>
+      pto.vmi.vstore %w, %ur[%c0] : {W192}, !pto.ptr<f32, ub>""",
     ),
     # two channels of 300 f16 lanes (150 each: a partial register) split, added, merged
     "channel split and merge": (
