@@ -11,12 +11,12 @@
   (after `vmaxs`/`vmins` to the destination's range for SAT); bitcasts `vbitcast`;
 - broadcasts `vbr` / `vdup`, grouped ones `vselr` with the slot of each lane; `vci` per
   register; `vselr`, `vintlv`, `vdintlv` on register pairs; two-channel `channel_split` /
-  `channel_merge` as the parts of the deinterleaved layout; `ensure_layout`, `unpack`,
-  `pack`.
+  `channel_merge` as the parts of the deinterleaved layout; `compress` of one register
+  `vsqz`; `ensure_layout`, `unpack`, `pack`.
 
-What has no exact micro-op sequence here (shuffles, channels other than two, compress,
-float `vci`, `vexpdif` of f16, ...) stops the pass with a diagnostic naming the op
-(docs/passes.md lists them).
+What has no exact micro-op sequence here (shuffles, channels other than two, compress of
+several registers, float `vci`, `vexpdif` of f16, ...) stops the pass with a diagnostic
+naming the op (docs/passes.md lists them).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerType
+from xdsl.dialects.builtin import IntegerType, i32
 from xdsl.ir import Operation, SSAValue
 
 from passes.lower_vmi import masks
@@ -43,11 +43,13 @@ from pto_dialect.ops.vector_convert import ALL_FORMS, VBitcastOp, VCvtOp
 from pto_dialect.ops.vector_fused import VMullOp
 from pto_dialect.ops.vector_index import IndexOrder, VciOp
 from pto_dialect.ops.vector_materialize import Position, VDupOp
+from pto_dialect.ops.vector_predicate import PAndOp
 from pto_dialect.ops.vector_rearrange import (
     VDintlvOp,
     VIntlvOp,
     VPackOp,
     VSelrOp,
+    VSqzOp,
     VSunpackOp,
     VZunpackOp,
 )
@@ -583,6 +585,22 @@ def channels(lowerer: Lowerer, op: ra.ChannelOp) -> None:
     assert isinstance(op, ra.VmiChannelMergeOp)
     even, odd = (lowerer.get(v, Layout.CONTIGUOUS).values for v in op.inputs)
     _define(lowerer, op.result, even + odd, Layout.DEINTERLEAVED)
+
+
+def compress(lowerer: Lowerer, op: ra.VmiCompressOp) -> None:
+    """A one-register value: `vsqz` under the mask's part, its padding lanes masked off (a
+    value of several registers would move lanes across registers: refused)."""
+    source = lowerer.get(op.source, Layout.CONTIGUOUS)
+    if len(source.values) != 1:
+        raise lowerer.fail(f"{op.name} of {source.lanes} lanes (several registers) has no "
+                           "lowering here")  # fmt: skip
+    bits = source.dtype.bits
+    part = masks.parts(lowerer, op.mask, bits, Layout.CONTIGUOUS)[0]
+    if source.lanes < source.width:
+        tail = lowerer.prefix(lowerer.const(source.lanes, i32), bits)
+        part = lowerer.emit(PAndOp(part, tail, lowerer.all_true(bits))).results[0]
+    made = lowerer.emit(VSqzOp(source.values[0], part)).results[0]
+    _define(lowerer, op.result, [made], Layout.CONTIGUOUS)
 
 
 def ensure(lowerer: Lowerer, op: ra.VmiEnsureLayoutOp) -> None:

@@ -252,7 +252,9 @@ B384, I96, B300, H300, M300, H256 = (
     _v(384, "f8E4M3FN"), _v(96, "i32"), _v(300, "ui8"), _v(300, "ui16"),
     "!pto.vmi.mask<300xpred>", _v(256, "ui16"),
 )  # fmt: skip
-F300, F150, S128, W192 = _v(300, "f16"), _v(150, "f16"), _v(128, "i16"), _v(192, "f32")
+F300, F150, S128, W192, I50 = (
+    _v(300, "f16"), _v(150, "f16"), _v(128, "i16"), _v(192, "f32"), _v(50, "i32")
+)  # fmt: skip
 P320, F320, F256, Q256 = (
     _v(320, "!pto.bf16x2"), _v(320, "!pto.f4E2M1x2"), _v(256, "f16"), _v(256, "!pto.hif8")
 )  # fmt: skip
@@ -309,6 +311,19 @@ SPECIAL_KERNELS = {
         : !pto.ptr<f32, ub> -> {W192}
       pto.vmi.vstore %v, %uo[%c0] : {S128}, !pto.ptr<i16, ub>
       pto.vmi.vstore %w, %ur[%c0] : {W192}, !pto.ptr<f32, ub>""",
+    ),
+    # compress of 50 i32 lanes (a partial register; 1 + x, so that padding lanes are not 0)
+    # under x <= y
+    "compress": (
+        ["x:i32", "y:i32", "o:i32"],
+        f"""      %i1 = arith.constant 1 : i32
+      %x = pto.vmi.vload %ux[%c0] : !pto.ptr<i32, ub> -> {I50}
+      %y = pto.vmi.vload %uy[%c0] : !pto.ptr<i32, ub> -> {I50}
+      %b = pto.vmi.broadcast %i1 : i32 -> {I50}
+      %v = pto.vmi.vadd %x, %b : {I50}, {I50} -> {I50}
+      %m = pto.vmi.cmpi "sle", %x, %y : {I50}, {I50} -> !pto.vmi.mask<50xpred>
+      %c = pto.vmi.compress %v, %m : {I50}, !pto.vmi.mask<50xpred> -> {I50}
+      pto.vmi.vstore %c, %uo[%c0] : {I50}, !pto.ptr<i32, ub>""",
     ),
     # two channels of 300 f16 lanes (150 each: a partial register) split, added, merged
     "channel split and merge": (
