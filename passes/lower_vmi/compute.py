@@ -12,7 +12,7 @@
 - broadcasts `vbr` / `vdup`, grouped ones `vselr` with the slot of each lane; `vci` per
   register; `vselr`, `vintlv`, `vdintlv` on register pairs; two-channel `channel_split` /
   `channel_merge` as the parts of the deinterleaved layout; `compress` of one register
-  `vsqz`; `ensure_layout`, `unpack`, `pack`.
+  `vsqz`; splat constants `vbr`; `ensure_layout`, `unpack`, `pack`.
 
 What has no exact micro-op sequence here (shuffles, channels other than two, compress of
 several registers, float `vci`, `vexpdif` of f16, ...) stops the pass with a diagnostic
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerType, i32
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, i32
 from xdsl.ir import Operation, SSAValue
 
 from passes.lower_vmi import masks
@@ -601,6 +601,26 @@ def compress(lowerer: Lowerer, op: ra.VmiCompressOp) -> None:
         part = lowerer.emit(PAndOp(part, tail, lowerer.all_true(bits))).results[0]
     made = lowerer.emit(VSqzOp(source.values[0], part)).results[0]
     _define(lowerer, op.result, [made], Layout.CONTIGUOUS)
+
+
+def constant(lowerer: Lowerer, op: ra.VmiConstantOp) -> None:
+    """A splat constant of integer, f16, bf16 or f32 lanes: `vbr` of its value per register
+    (other constants are refused)."""
+    result = vreg_type(op.result)
+    value = op.attributes["value"]
+    assert isinstance(value, DenseIntOrFPElementsAttr)
+    values = {v for v in value.get_values()}  # pyright: ignore[reportUnknownVariableType]
+    dtype = result.dtype
+    if len(values) != 1 or not (dtype.is_int or dtype.name in ("f16", "bf16", "f32")):
+        raise lowerer.fail(f"{op.name}: only splat constants of integer, f16, bf16 or f32 "
+                           "lanes have a lowering here")  # fmt: skip
+    splat = lowerer.splat(cast("int | float", values.pop()), dtype)
+    _define(
+        lowerer,
+        op.result,
+        [splat] * register_count(result.count, dtype.bits, Layout.CONTIGUOUS),
+        Layout.CONTIGUOUS,
+    )
 
 
 def ensure(lowerer: Lowerer, op: ra.VmiEnsureLayoutOp) -> None:

@@ -89,6 +89,7 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
         ra.PairOp: compute.interleave,
         ra.ChannelOp: compute.channels,
         ra.VmiCompressOp: compute.compress,
+        ra.VmiConstantOp: compute.constant,
         ra.VmiEnsureLayoutOp: compute.ensure,
         ra.PartsOp: compute.parts_op,
         rd.ReduceOp: reduce.reduce,
@@ -108,7 +109,6 @@ _WHY_NOT: Mapping[type[VmiOp], str] = MappingProxyType(
         VmiVsstbOp: "block-strided stores are not lowered here",
         ra.VmiShuffleOp: "static shuffles are not lowered here",
         ra.VmiActivePrefixIndexOp: "active_prefix_index is not lowered here",
-        ra.VmiConstantOp: "vector constants are not lowered here",
     }
 )
 """VMI ops with no lowering, and why (docs/passes.md)."""

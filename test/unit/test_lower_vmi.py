@@ -312,14 +312,13 @@ SPECIAL_KERNELS = {
       pto.vmi.vstore %v, %uo[%c0] : {S128}, !pto.ptr<i16, ub>
       pto.vmi.vstore %w, %ur[%c0] : {W192}, !pto.ptr<f32, ub>""",
     ),
-    # compress of 50 i32 lanes (a partial register; 1 + x, so that padding lanes are not 0)
-    # under x <= y
+    # compress of 50 i32 lanes (a partial register; x - 3 from a splat constant, so that
+    # padding lanes are not 0) under x <= y
     "compress": (
         ["x:i32", "y:i32", "o:i32"],
-        f"""      %i1 = arith.constant 1 : i32
-      %x = pto.vmi.vload %ux[%c0] : !pto.ptr<i32, ub> -> {I50}
+        f"""      %x = pto.vmi.vload %ux[%c0] : !pto.ptr<i32, ub> -> {I50}
       %y = pto.vmi.vload %uy[%c0] : !pto.ptr<i32, ub> -> {I50}
-      %b = pto.vmi.broadcast %i1 : i32 -> {I50}
+      %b = "pto.vmi.constant"() {{value = dense<-3> : tensor<50xi32>}} : () -> {I50}
       %v = pto.vmi.vadd %x, %b : {I50}, {I50} -> {I50}
       %m = pto.vmi.cmpi "sle", %x, %y : {I50}, {I50} -> !pto.vmi.mask<50xpred>
       %c = pto.vmi.compress %v, %m : {I50}, !pto.vmi.mask<50xpred> -> {I50}
@@ -352,8 +351,9 @@ SPECIAL_KERNELS = {
 @pytest.mark.parametrize("name", sorted(SPECIAL_KERNELS))
 def test_byte_memory_histograms_channels_and_packed_conversions_keep_the_bytes(name: str) -> None:
     """Stores and gathers of bytes (b8 `vscatter`: 16-bit offsets, even byte lanes; byte
-    `vgather2` into 16-bit lanes), `chistv2` / `dhistv2`, two channels, and the bf16x2 <->
-    FP4 and HiFloat8 `vcvt` forms, over whole and partial registers."""
+    `vgather2` into 16-bit lanes), `chistv2` / `dhistv2`, group broadcast loads, compress, a
+    splat constant, two channels, and the bf16x2 <-> FP4 and HiFloat8 `vcvt` forms, over
+    whole and partial registers."""
     args, body = SPECIAL_KERNELS[name]
     rng = np.random.default_rng(len(name))
     buffers: list[np.ndarray] = []
