@@ -1,0 +1,94 @@
+"""Spellings of PTOAS parsers other than the newest, and MLIR forms xDSL reads otherwise:
+each parses to the value of the canonical spelling, which is what prints."""
+
+from __future__ import annotations
+
+import pytest
+
+from interpreters.api import PtoParseError, PtoVerifyError, parse
+
+ASYNC = """
+func.func @f(%dst: memref<128xf32, #pto.address_space<gm>>,
+             %src: memref<128xf32, #pto.address_space<gm>>,
+             %ws: memref<1024xi8, #pto.address_space<gm>>) {
+  %scratch = pto.alloc_tile : !pto.tile_buf<vec, 1x256xi8>
+  %s = pto.{prefix}build_async_session(%scratch, %ws : !pto.tile_buf<vec, 1x256xi8>,
+      memref<1024xi8, #pto.address_space<gm>>) -> !pto.async_session
+  %put = pto.{prefix}tput_async(%dst, %src, %s : memref<128xf32, #pto.address_space<gm>>,
+      memref<128xf32, #pto.address_space<gm>>, !pto.async_session) -> !pto.async_event
+  %get = pto.{prefix}tget_async(%src, %dst, %s : memref<128xf32, #pto.address_space<gm>>,
+      memref<128xf32, #pto.address_space<gm>>, !pto.async_session) -> !pto.async_event
+  %w = pto.{prefix}wait_async_event(%put, %s : !pto.async_event, !pto.async_session) -> i1
+  %t = pto.{prefix}test_async_event(%get, %s : !pto.async_event, !pto.async_session) -> i1
+  return
+}
+"""
+
+
+def test_the_async_ops_of_early_2026_are_the_comm_ops() -> None:
+    """hw-native-sys/PTOAS of 2026-04 named them without `comm.`."""
+    older = parse(ASYNC.replace("{prefix}", ""), target="a2a3")
+    newer = parse(ASYNC.replace("{prefix}", "comm."), target="a2a3")
+    assert str(older) == str(newer)
+    names = [op.name for op in older.walk() if op.name.endswith(("session", "async", "event"))]
+    assert names == [
+        "pto.comm.build_async_session",
+        "pto.comm.tput_async",
+        "pto.comm.tget_async",
+        "pto.comm.wait_async_event",
+        "pto.comm.test_async_event",
+    ]
+
+
+def test_a_name_no_parser_had_is_still_unknown() -> None:
+    with pytest.raises(PtoParseError, match=r"pto\.store_dps is not registered"):
+        parse(ASYNC.replace("{prefix}build_async_session", "store_dps").replace("{prefix}", ""))
+
+
+def test_address_space_ub_is_vec() -> None:
+    """PTOAS of 2026-01-30 named the vector buffer's address space `ub`."""
+    text = "func.func @f(%a: memref<4xf32, #pto.address_space<{}>>) {{\n  return\n}}\n"
+    older, newer = parse(text.format("ub")), parse(text.format("vec"))
+    assert str(older) == str(newer)
+    assert "#pto.address_space<vec>" in str(older)
+    with pytest.raises(PtoParseError, match="Expected `mat`"):
+        parse(text.format("l1"))
+
+
+@pytest.mark.parametrize(
+    ("spaced", "packed"),
+    [
+        ("!pto.partition_tensor_view<8 x 128 x f32>", "!pto.partition_tensor_view<8x128xf32>"),
+        ("!pto.tensor_view<? x 16 xf16>", "!pto.tensor_view<?x16xf16>"),
+        ("memref<2 x 3 x i8, #pto.address_space<gm>>", "memref<2x3xi8, #pto.address_space<gm>>"),
+    ],
+)
+def test_a_dimension_list_may_have_spaces_around_its_x(spaced: str, packed: str) -> None:
+    """MLIR's parser takes `8 x 128 x f32` (PTOAS's issue1251 kernel); xDSL lost the `x`
+    before the element type after a space."""
+    text = "func.func @f(%a: {}) {{\n  return\n}}\n"
+    assert str(parse(text.format(spaced))) == str(parse(text.format(packed)))
+    assert packed in str(parse(text.format(spaced)))
+
+
+CAST = """
+func.func @f(%m: memref<16xi16, #pto.address_space<gm>>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %r = memref.reinterpret_cast %m to offset: [%c0], sizes: [{sizes}], strides: [%c16, %c1]
+      : memref<16xi16, #pto.address_space<gm>>
+      to memref<1x16xi16, strided<[16, 1], offset: ?>, #pto.address_space<gm>>
+  return
+}}
+"""
+
+
+def test_reinterpret_cast_takes_a_size_value_for_a_static_dimension() -> None:
+    """MLIR's verifier compares only sizes that are both static (PTOAS's tci kernels)."""
+    assert "sizes: [%c1, %c16]" in str(parse(CAST.format(sizes="%c1, %c16")))
+    parse(CAST.format(sizes="1, 16"))
+    with pytest.raises(PtoVerifyError, match="size = 2 instead of 1 in dim = 0"):
+        parse(CAST.format(sizes="2, %c16"))
+    with pytest.raises(PtoVerifyError, match="1 sizes for a result of rank 2"):
+        parse(CAST.format(sizes="%c16"))
