@@ -1,11 +1,12 @@
 """Spellings of PTOAS parsers other than the newest, and MLIR forms xDSL reads otherwise:
-each parses to the value of the canonical spelling, which is what prints."""
+each parses to the value of the canonical spelling, which is what prints (and runs)."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from interpreters.api import PtoParseError, PtoVerifyError, parse
+from interpreters.api import PtoParseError, PtoVerifyError, apply_pipeline, parse, run
 
 ASYNC = """
 func.func @f(%dst: memref<128xf32, #pto.address_space<gm>>,
@@ -92,3 +93,37 @@ def test_reinterpret_cast_takes_a_size_value_for_a_static_dimension() -> None:
         parse(CAST.format(sizes="2, %c16"))
     with pytest.raises(PtoVerifyError, match="1 sizes for a result of rank 2"):
         parse(CAST.format(sizes="%c16"))
+
+
+RESHAPE = """
+module attributes {pto.target_arch = "a2a3"} {
+  func.func @k(%dst: memref<16xi32, #pto.address_space<gm>>) {
+    %c3 = arith.constant 3 : i32
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %v = memref.reinterpret_cast %dst to offset: [4], sizes: [%c1, %c8], strides: [%c8, %c1]
+        : memref<16xi32, #pto.address_space<gm>>
+        to memref<1x8xi32, strided<[8, 1], offset: 4>, #pto.address_space<gm>>
+    %t = pto.alloc_tile : !pto.tile_buf<vec, 1x8xi32>
+    pto.tci ins(%c3 : i32) outs(%t : !pto.tile_buf<vec, 1x8xi32>)
+    pto.tstore ins(%t : !pto.tile_buf<vec, 1x8xi32>)
+        outs(%v : memref<1x8xi32, strided<[8, 1], offset: 4>, #pto.address_space<gm>>)
+    return
+  }
+}
+"""
+
+
+def test_a_reinterpret_cast_of_a_gm_parameter_is_a_window_of_its_bytes() -> None:
+    """`pto-run` stores through it at the cast's offset (elements from the buffer's start),
+    and `pto-insert-sync` orders the store after the tile's writer."""
+    module = parse(RESHAPE)
+    dst = np.full(16, -1, dtype=np.int32)
+    final = run(module, dst, semantics_only=True).finals[0]
+    assert final is not None
+    assert final.tolist() == [-1] * 4 + list(range(3, 11)) + [-1] * 4
+    synced = apply_pipeline(parse(RESHAPE), "pto-insert-sync")
+    assert [op.name for op in synced.walk() if op.name.endswith("_flag")] == [
+        "pto.set_flag",
+        "pto.wait_flag",
+    ]
