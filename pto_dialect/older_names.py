@@ -15,5 +15,8 @@ OLDER_OP_NAMES: dict[str, str] = {
     "pto.tget_async": "pto.comm.tget_async",
     "pto.wait_async_event": "pto.comm.wait_async_event",
     "pto.test_async_event": "pto.comm.test_async_event",
+    # the DPS-era store of PTOAS 2026-01-30 to 02-12 (hw-native-sys bed6c947 PTOOps.td
+    # `StoreDpsOp`, `ins(...) outs(...)`; PTOConvert.cpp `PTOStoreDpsToTSTORE` emits TSTORE)
+    "pto.store_dps": "pto.tstore",
 }
 """Older op name -> the name of the op it is now."""

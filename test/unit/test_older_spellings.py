@@ -42,8 +42,23 @@ def test_the_async_ops_of_early_2026_are_the_comm_ops() -> None:
 
 
 def test_a_name_no_parser_had_is_still_unknown() -> None:
-    with pytest.raises(PtoParseError, match=r"pto\.store_dps is not registered"):
-        parse(ASYNC.replace("{prefix}build_async_session", "store_dps").replace("{prefix}", ""))
+    with pytest.raises(PtoParseError, match=r"pto\.tabs_dps is not registered"):
+        parse(ASYNC.replace("{prefix}build_async_session", "tabs_dps").replace("{prefix}", ""))
+
+
+def test_store_dps_of_early_2026_is_tstore() -> None:
+    """PTOAS's DPS-era store (2026-01-30 to 02-12), which it lowered to TSTORE."""
+    text = """
+    func.func @f(%dst: memref<16x16xf32, #pto.address_space<gm>>) {
+      %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
+      pto.{store} ins(%t : !pto.tile_buf<vec, 16x16xf32>)
+          outs(%dst : memref<16x16xf32, #pto.address_space<gm>>)
+      return
+    }
+    """
+    older = parse(text.replace("{store}", "store_dps"))
+    assert str(older) == str(parse(text.replace("{store}", "tstore")))
+    assert "pto.tstore ins(" in str(older)
 
 
 def test_address_space_ub_is_vec() -> None:
