@@ -2,10 +2,24 @@
 
 A kernel written for such a parser parses: `LocatingParser` (`pto-opt`, `pto-run`, the
 Python API) reads the older name as the op it names now, with that op's syntax, and prints
-the op's name. Each row gives the parser that had the older name.
+the op's name. Each group gives the parser that had the older names.
 """
 
 from __future__ import annotations
+
+_DPS_ERA = (
+    *("abs", "colexpand", "colmax", "colmin", "cvt", "exp", "fillpad", "log", "mov", "neg"),
+    *("not", "recip", "relu", "reshape", "rowexpand", "rowmax", "rowsum", "rsqrt", "sqrt"),
+    *("trans", "load", "store", "add", "and", "div", "sub", "xor", "rowexpanddiv"),
+    *("rowexpandmul", "rowexpandsub", "colsum", "rowmin", "addc", "subc", "adds", "ands"),
+    *("divs", "muls", "subs", "xors", "addsc", "subsc", "expands", "ci"),
+)
+"""The DPS-era ops of PTOAS 2026-01-30 to 02-12 (hw-native-sys bed6c947 PTOOps.td
+`PTO_DpsOp<"X_dps">`, removed by 02-12) whose syntax is the T-op's (`ins(%a, %b : T, T)
+outs(%d : T)`, the scalar and scratch operands in the T-op's order) and which PTOConvert.cpp
+lowers to the T-instruction (`PTOAbsToTABS`, ...: `pto.X_dps` emits `TX`). The others wrote
+a type after each operand (`max_dps`, `mul_dps`, `or_dps`, ...), a mode inside `ins`
+(`cmp_dps`) or clauses of their own (`mrgsort_dps`), and stay unknown."""
 
 OLDER_OP_NAMES: dict[str, str] = {
     # hw-native-sys/PTOAS of 2026-04 (PTOOps.td `PTO_Op<"build_async_session">` and its
@@ -15,8 +29,6 @@ OLDER_OP_NAMES: dict[str, str] = {
     "pto.tget_async": "pto.comm.tget_async",
     "pto.wait_async_event": "pto.comm.wait_async_event",
     "pto.test_async_event": "pto.comm.test_async_event",
-    # the DPS-era store of PTOAS 2026-01-30 to 02-12 (hw-native-sys bed6c947 PTOOps.td
-    # `StoreDpsOp`, `ins(...) outs(...)`; PTOConvert.cpp `PTOStoreDpsToTSTORE` emits TSTORE)
-    "pto.store_dps": "pto.tstore",
+    **{f"pto.{name}_dps": f"pto.t{name}" for name in _DPS_ERA},
 }
 """Older op name -> the name of the op it is now."""

@@ -7,6 +7,8 @@ import numpy as np
 import pytest
 
 from interpreters.api import PtoParseError, PtoVerifyError, apply_pipeline, parse, run
+from pto_dialect.name_index import OPERATIONS
+from pto_dialect.older_names import OLDER_OP_NAMES
 
 ASYNC = """
 func.func @f(%dst: memref<128xf32, #pto.address_space<gm>>,
@@ -44,21 +46,52 @@ def test_the_async_ops_of_early_2026_are_the_comm_ops() -> None:
 def test_a_name_no_parser_had_is_still_unknown() -> None:
     with pytest.raises(PtoParseError, match=r"pto\.tabs_dps is not registered"):
         parse(ASYNC.replace("{prefix}build_async_session", "tabs_dps").replace("{prefix}", ""))
+    with pytest.raises(PtoParseError, match=r"pto\.max_dps is not registered"):
+        parse(ASYNC.replace("{prefix}build_async_session", "max_dps").replace("{prefix}", ""))
 
 
-def test_store_dps_of_early_2026_is_tstore() -> None:
-    """PTOAS's DPS-era store (2026-01-30 to 02-12), which it lowered to TSTORE."""
-    text = """
-    func.func @f(%dst: memref<16x16xf32, #pto.address_space<gm>>) {
-      %t = pto.alloc_tile : !pto.tile_buf<vec, 16x16xf32>
-      pto.{store} ins(%t : !pto.tile_buf<vec, 16x16xf32>)
-          outs(%dst : memref<16x16xf32, #pto.address_space<gm>>)
+def test_every_older_name_reads_as_an_op_of_the_dialect() -> None:
+    assert sorted(set(OLDER_OP_NAMES.values()) - set(OPERATIONS)) == []
+    assert not set(OLDER_OP_NAMES) & set(OPERATIONS)  # no name both old and current
+
+
+T = "!pto.tile_buf<vec, 16x16xf32>"
+INT = "!pto.tile_buf<vec, 16x16xi32>"
+GM = "memref<16x16xf32, #pto.address_space<gm>>"
+
+
+@pytest.mark.parametrize(
+    ("name", "operands"),
+    [
+        ("abs", f"ins(%a : {T}) outs(%d : {T})"),
+        ("add", f"ins(%a, %b : {T}, {T}) outs(%d : {T})"),
+        ("adds", f"ins(%a, %s : {T}, f32) outs(%d : {T})"),
+        ("addsc", f"ins(%a, %s, %b : {T}, f32, {T}) outs(%d : {T})"),
+        ("addc", f"ins(%a, %b, %c : {T}, {T}, {T}) outs(%d : {T})"),
+        ("xor", f"ins(%i, %j : {INT}, {INT}) outs(%k : {INT})"),
+        ("expands", f"ins(%s : f32) outs(%d : {T})"),
+        ("store", f"ins(%a : {T}) outs(%g : {GM})"),
+    ],
+)
+def test_a_dps_era_name_of_early_2026_is_the_t_op(name: str, operands: str) -> None:
+    """PTOAS 2026-01-30 to 02-12 named them `X_dps`, with the T-op's syntax, and lowered
+    each to its T-instruction."""
+    text = f"""
+    func.func @f(%s: f32, %g: {GM}) {{
+      %a = pto.alloc_tile : {T}
+      %b = pto.alloc_tile : {T}
+      %c = pto.alloc_tile : {T}
+      %d = pto.alloc_tile : {T}
+      %i = pto.alloc_tile : {INT}
+      %j = pto.alloc_tile : {INT}
+      %k = pto.alloc_tile : {INT}
+      pto.{{op}} {operands}
       return
-    }
+    }}
     """
-    older = parse(text.replace("{store}", "store_dps"))
-    assert str(older) == str(parse(text.replace("{store}", "tstore")))
-    assert "pto.tstore ins(" in str(older)
+    older = parse(text.replace("{op}", f"{name}_dps"), target="a2a3")
+    assert str(older) == str(parse(text.replace("{op}", f"t{name}"), target="a2a3"))
+    assert f"pto.t{name} ins(" in str(older)
 
 
 def test_address_space_ub_is_vec() -> None:
