@@ -13,13 +13,17 @@ _DPS_ERA = (
     *("trans", "load", "store", "add", "and", "div", "sub", "xor", "rowexpanddiv"),
     *("rowexpandmul", "rowexpandsub", "colsum", "rowmin", "addc", "subc", "adds", "ands"),
     *("divs", "muls", "subs", "xors", "addsc", "subsc", "expands", "ci"),
+    # `ins(%a : T, %b : T)`, a type after each operand: the T-op's parser reads it too
+    *("max", "min", "mul", "or", "shl", "shr", "partadd", "partmax", "partmin", "prelu"),
+    *("rem", "ors"),
 )
 """The DPS-era ops of PTOAS 2026-01-30 to 02-12 (hw-native-sys bed6c947 PTOOps.td
-`PTO_DpsOp<"X_dps">`, removed by 02-12) whose syntax is the T-op's (`ins(%a, %b : T, T)
-outs(%d : T)`, the scalar and scratch operands in the T-op's order) and which PTOConvert.cpp
-lowers to the T-instruction (`PTOAbsToTABS`, ...: `pto.X_dps` emits `TX`). The others wrote
-a type after each operand (`max_dps`, `mul_dps`, `or_dps`, ...), a mode inside `ins`
-(`cmp_dps`) or clauses of their own (`mrgsort_dps`), and stay unknown."""
+`PTO_DpsOp<"X_dps">`, removed by 02-12) whose syntax the T-op's parser reads (`ins(%a, %b :
+T, T) outs(%d : T)` or `ins(%a : T, %b : T) ...`, the scalar and scratch operands in the
+T-op's order) and which PTOConvert.cpp lowers to the T-instruction with the operands in that
+order (`PTOAbsToTABS`, ...: `pto.X_dps` emits `TX(dst, srcs...)`). The others (a scalar with
+no type, `maxs_dps`; a mode inside `ins`, `cmp_dps`; clauses of their own, `mrgsort_dps`;
+the matmul, gather, select and sort forms) stay unknown."""
 
 OLDER_OP_NAMES: dict[str, str] = {
     # hw-native-sys/PTOAS of 2026-04 (PTOOps.td `PTO_Op<"build_async_session">` and its
