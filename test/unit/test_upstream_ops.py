@@ -18,6 +18,7 @@ from xdsl.ir import Dialect, Operation
 from interpreters.api import PtoRunError, parse, run
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import PtoInterpreter
+from interpreters.execute import entry_function
 from interpreters.ops.registry import upstream_functions
 from interpreters.runner import main
 
@@ -296,6 +297,7 @@ def test_a_declaration_links_to_the_one_public_definition_of_a_sibling_module() 
     child module's declaration runs the sibling's public body, never a private one; two
     public ones are ambiguous."""
     assert _call_nested_main(LINKED, 21) == (42,)
+    assert entry_function(parse(LINKED)).sym_name.data == "main"  # @twice is called: no kernel
     twice = LINKED.replace("func.func private @twice(%v", "func.func @twice(%v")
     with pytest.raises(PtoRuntimeError, match=r"@twice is defined public in 2 sibling modules"):
         _call_nested_main(twice, 1)
