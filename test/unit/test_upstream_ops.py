@@ -19,7 +19,7 @@ from interpreters.api import PtoRunError, parse, run
 from interpreters.commands.runner import main
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import PtoInterpreter
-from interpreters.execute import entry_function
+from interpreters.launching.execute import entry_function
 from interpreters.ops.registry import upstream_functions
 
 CORPUS_OPS: dict[str, int] = {
