@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+import pto_dialect.upstream_memref  # noqa: F401  # pyright: ignore[reportUnusedImport]
 from pto_dialect.attrs import ATTRIBUTES
 from pto_dialect.low_precision import TYPES as LOW_PRECISION_TYPES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
@@ -15,6 +16,7 @@ from pto_dialect.ops import (
     cube_fill,
     cube_fixpipe,
     cube_load,
+    cube_load_s4,
     cube_mad,
     cube_move,
     dma,
@@ -69,6 +71,7 @@ from pto_dialect.ops import (
     tile_prefetch,
     tile_prefetch_async,
     tile_quant,
+    tile_quant_mx,
     tile_reduce,
     tile_row_reduce,
     tile_scalar,
@@ -165,6 +168,7 @@ OP_MODULES = (
     tile_partial,
     tile_part_arg,
     tile_quant,
+    tile_quant_mx,
     vector_bits,
     vector_fused,
     vector_round_cast,
@@ -185,6 +189,7 @@ OP_MODULES = (
     tile_concat_idx,
     cube_move,
     cube_load,
+    cube_load_s4,
     cube_mad,
     cube_fixpipe,
     cube_fill,

@@ -69,10 +69,10 @@ UPSTREAM = (
     _up("builtin", "BuiltinFunctions", "xdsl.dialects.builtin"),
     FUNC,
     _up("cf", "CfFunctions", "xdsl.dialects.cf"),
-    Functions("xdsl.interpreters.memref", "MemRefFunctions", ("xdsl.dialects.memref",), False),
+    _up("memref", "MemRefFunctions", "xdsl.dialects.memref"),
     _up("scf", "ScfFunctions", "xdsl.dialects.scf"),
 )
-"""The upstream dialects' functions (`upstream/`; xDSL's for memref)."""
+"""The upstream dialects' functions (`upstream/`)."""
 
 PROJECT = (
     _pto("tile_memory", "TileMemoryFunctions", "tile_memory", "tile_move"),
@@ -98,7 +98,7 @@ PROJECT = (
     _pto("tile_scalar", "TileScalarFunctions"),
     _pto("tile_matrix", "TileMatrixFunctions"),
     _pto("cube_move", "CubeMoveFunctions"),
-    _pto("cube_load", "CubeLoadFunctions"),
+    _pto("cube_load", "CubeLoadFunctions", "cube_load", "cube_load_s4"),
     _pto("cube_mad", "CubeMadFunctions"),
     _pto("cube_fixpipe", "CubeFixpipeFunctions"),
     _pto("cube_fill", "CubeFillFunctions"),
@@ -141,6 +141,7 @@ PROJECT = (
     _pto("tile_partial", "TilePartialFunctions"),
     _pto("tile_part_arg", "TilePartArgFunctions"),
     _pto("tile_quant", "TileQuantFunctions"),
+    _pto("tile_quant_mx", "TileQuantMxFunctions"),
     _pto("vector_fused", "VectorFusedFunctions", "vector_fused", "vector_round_cast"),
     _pto("tile_sort", "TileSortFunctions"),
     _pto("tile_gather", "TileGatherFunctions"),
@@ -226,7 +227,7 @@ def all_functions(machine: Machine) -> list[InterpreterFunctions]:
 
 
 def upstream_functions() -> list[InterpreterFunctions]:
-    """The functions of the upstream dialects' ops (`upstream/`; xDSL's for memref)."""
+    """The functions of the upstream dialects' ops (`upstream/`)."""
     return [f.load()() for f in UPSTREAM]
 
 
