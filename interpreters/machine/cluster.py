@@ -223,9 +223,13 @@ class CorePipe:
 class Cluster:
     """The state the cores of a launch share."""
 
-    def __init__(self, cores: Sequence[CoreId], unsplit_readers: int = VECTOR_CORES) -> None:
+    def __init__(
+        self, cores: Sequence[CoreId], unsplit_readers: int = VECTOR_CORES, flag_latency: int = 0
+    ) -> None:
         self.cores = list(cores)
         self.unsplit_readers = unsplit_readers
+        self.flag_latency = flag_latency
+        """Cycles a signal takes from its core to another (`cost_params.CROSS_CORE_LATENCY`)."""
         """The AIVs an unsplit C2V slot goes to: both (A2/A3 FFTS mode 2, pto-isa's CPU
         simulator) or AIV0 alone (A5, pto-isa TPush.hpp `SingleModeVec0`)."""
         self.scheduler = Scheduler([c.name for c in cores])
@@ -282,7 +286,7 @@ class Cluster:
         for c, tick in signal.clock.items():
             if tick > clock.get(c, 0):
                 clock[c] = tick
-        pipes.wait_signal(op, pipe, signal.time, f"signal of {signal.by}")
+        pipes.wait_signal(op, pipe, signal.time + self.flag_latency, f"signal of {signal.by}")
 
     def observe(
         self, core: int, op: Operation, reads: Sequence[Access], writes: Sequence[Access]

@@ -574,7 +574,12 @@ def repeats_for(nbytes: int) -> int:
     return ceil(nbytes / VREG_BYTES)
 
 
-def path(src: MemorySpace, dst: MemorySpace) -> P.Path:
+def path(src: MemorySpace, dst: MemorySpace, target: TargetProfile | None = None) -> P.Path:
+    """The DMA path from `src` to `dst` (on A5 its own figures where published)."""
+    if target is not None and target.arch is TargetArch.A5:
+        route = P.A5_DMA_PATHS.get((src, dst))
+        if route is not None:
+            return route
     return P.DMA_PATHS.get((src, dst), P.DEFAULT_PATH)
 
 
@@ -583,10 +588,10 @@ def transfer_cycles(
 ) -> int:
     """DMA cycles of `nbytes` from `src` to `dst` in `transfers` DMA instructions issued one
     after another: start-up per instruction + bytes / bandwidth of the path (the same
-    figures on every target)."""
+    figures on every target but A5's own, `cost_params.A5_DMA_PATHS`)."""
     if nbytes <= 0:
         return 0
-    route = path(src, dst)
+    route = path(src, dst, target)
     return route.startup * max(transfers, 1) + ceil(nbytes / route.bytes_per_cycle)
 
 
@@ -602,7 +607,7 @@ def transfer_hold(
     cycles = transfer_cycles(target, src, dst, nbytes, transfers)
     if cycles == 0 or MemorySpace.GM not in (src, dst):
         return cycles
-    return cycles - path(src, dst).startup
+    return cycles - path(src, dst, target).startup
 
 
 def gm_transfers(target: TargetProfile, shape: tuple[int, ...]) -> int:
@@ -629,15 +634,19 @@ def ub_copy_cycles(rows: int, cols: int, row_elems: int, dtype: DType) -> int:
     return rows * (P.UB_COPY_HEAD + ceil(cols * dtype.bytes / block))
 
 
-def matmul_cycles(m: int, k: int, n: int, operand: DType, head: bool = True) -> int:
+def matmul_cycles(
+    m: int, k: int, n: int, operand: DType, head: bool = True, target: TargetProfile | None = None
+) -> int:
     """Cube: head + ceil(m/16) x ceil(k/K0) x ceil(n/16) fractals, K0 = 32 bytes of the A
-    operand, one fractal per cycle (two for f32). `head=False`: a `mad` streaming behind
-    another one (`P.CUBE_HEAD` says when the head is paid)."""
+    operand, one fractal per cycle (f32: `P.CUBE_F32_PASSES` of the target). `head=False`:
+    a `mad` streaming behind another one (`P.CUBE_HEAD` says when the head is paid)."""
     if m <= 0 or k <= 0 or n <= 0:
         return 0
     k0 = P.CUBE_K_BYTES // operand.bytes * (2 if operand in FP4_DTYPES else 1)
     blocks = ceil(m / P.CUBE_M) * ceil(k / k0) * ceil(n / P.CUBE_N)
-    return (P.CUBE_HEAD if head else 0) + blocks * (2 if operand.bits == 32 else 1)
+    a5 = target is not None and target.arch is TargetArch.A5
+    passes = (P.CUBE_F32_PASSES_A5 if a5 else P.CUBE_F32_PASSES) if operand.bits == 32 else 1
+    return (P.CUBE_HEAD if head else 0) + blocks * passes
 
 
 def simt_launch_cycles(warp_instructions: int) -> int:
