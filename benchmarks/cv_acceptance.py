@@ -64,6 +64,9 @@ PRELOAD = {
 }
 STRESS_SERIAL, STRESS_PRELOAD = 32.4302, 27.6794
 """crossing, N=8, 129 `tneg`s: A (serial) and B (one round preloaded, two P slots)."""
+STRESS_P0, STRESS_M = 32.7171, 32.9497
+"""The same, statically unrolled (P0), and unrolled with two P slots but no preload (M): the
+model runs both as A (the same program order)."""
 STRESS_TNEGS = 129
 
 
@@ -305,6 +308,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(_row(f"{kind} N={n} preload/serial", pre / serial, PRELOAD[(kind, n)] / board))
     gain = us(stress[True]) / us(stress[False])
     print(_row("stress B/A", gain, STRESS_PRELOAD / STRESS_SERIAL))
+    print(_row("stress P0/A", 1.0, STRESS_P0 / STRESS_SERIAL))
+    print(_row("stress M/P0", 1.0, STRESS_M / STRESS_P0))
     print(f"{'per added round (us)':30} {'model':>9} {'board':>9} {'ratio':>6}")
     for kind in ("basic", "crossing"):
         step = (model[(kind, 8, False)] - model[(kind, 4, False)]) / 4 / MHZ

@@ -228,7 +228,8 @@ class MachineFunctions(InterpreterFunctions):
     def __init__(self, machine: Machine) -> None:
         self.machine = machine
         self._placement: dict[PtoOp, tuple[Pipe, bool, bool]] = {}
-        """Per op: its pipe and whether it is an SSA tile op (the IR is fixed during a run)."""
+        """Per op: its pipe, whether it is an SSA tile op and whether it is an A5 vector
+        function (the IR is fixed during a run)."""
 
     def destination(self, op: TileOp, args: PythonValues) -> tuple[Tile, PythonValues]:
         """The tile `op` writes and its results: the DPS `outs` tile (which follows the
