@@ -204,22 +204,25 @@ def kernel(rounds: int, crossing: bool = False, tnegs: int = 1, preload: bool = 
         cube += [*_qk("%j"), *_pv("%i"), "}", *_pv("%last")]
     else:
         cube += ["scf.for %i = %c0 to %n step %c1 {", *_qk("%i"), *_pv("%i"), "}"]
+    # P of rounds i and i + 1 live at once when crossing reads it: two slots (the documents'
+    # minimum slot counts: crossing P=1 2/1/1, basic 1/1/1)
+    slots = 2 if preload and crossing else 1
     vector = [*consts, *(p.replace("SIDE", "pto.aiv") for p in pipes), views[3]]
     vector += [
         "%sid64 = pto.get_subblock_idx",
         "%sid = arith.index_cast %sid64 : i64 to index",
         "%half = arith.muli %sid, %c16 : index",
-        *(f"%pa{s} = pto.alloc_tile : {VEC}" for s in range(2 if preload else 1)),
+        *(f"%pa{s} = pto.alloc_tile : {VEC}" for s in range(slots)),
         f"%pd = pto.alloc_tile : {VEC}",
         f"%nz = pto.alloc_tile : {VEC_NZ}",
         f"%o = pto.alloc_tile : {VEC}",
     ]
-    if preload:  # unrolled, P of rounds i and i + 1 in two slots (PTOAS's materialised B)
+    if preload:  # unrolled, as PTOAS materialises it
         vector += _unique(_prefix(tnegs, "%pa0"), "p0")
         for r in range(rounds):
             if r + 1 < rounds:
-                vector += _unique(_prefix(tnegs, f"%pa{(r + 1) % 2}"), f"p{r + 1}")
-            vector += _unique(_suffix(str(r), f"%pa{r % 2}", crossing), f"s{r}")
+                vector += _unique(_prefix(tnegs, f"%pa{(r + 1) % slots}"), f"p{r + 1}")
+            vector += _unique(_suffix(str(r), f"%pa{r % slots}", crossing), f"s{r}")
     else:
         vector += ["scf.for %i = %c0 to %n step %c1 {", *_prefix(tnegs, "%pa0")]
         vector += [*_suffix("%i", "%pa0", crossing), "}"]
