@@ -327,7 +327,7 @@ fixpipe TMOV acc -> vec): hw-native-sys/pypto PR #2001 `Backend950::GetL0CostMod
 (`drain_fixed_cycles` 343.4, `bw_drain` 30 B/cycle, fitted on the A5 simulator's FIXP
 lane; pypto notes its bandwidth is about 4x below A2/A3's board figure). PTOAS's A5
 acceptance figures agree within 6%: a round of its kernel (two such drains) costs the board
-1,846 cycles at 1.85 GHz, the model 1,741 (docs/machine.md, "PTOAS's A5 acceptance
+1,846 cycles at 1.85 GHz, the model 1,769 (docs/machine.md, "PTOAS's A5 acceptance
 kernels")."""
 
 DEFAULT_PATH = Path(_gbps(32.0), 0, "any other on-chip move: L1_TO_BT/L1_TO_FB 32 GB/s [arch]")

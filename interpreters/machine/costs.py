@@ -325,6 +325,17 @@ def a5_tile_cycles(op: type[PtoOp], dtype: DType, repeats: int) -> int:
     return P.VF_STARTUP + chain + (repeats - 1) * interval + P.VF_DRAIN
 
 
+def a5_copy_cycles(steps: int) -> int:
+    """A5 vec -> vec `tmov`: one VF of `steps` load-store pairs (npu/a5/TMov.hpp: a vlds and a
+    vsts a repeat; into an NZ tile, `TMovToVecNd2Nz`, a vlds and a block-strided vsstb a row
+    and repeat), one a cycle on the one store port: start-up, the load -> store chain, a cycle
+    a further pair, drain."""
+    if steps <= 0:
+        return 0
+    chain = P.LOAD_FORWARD + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
+    return P.VF_STARTUP + chain + (steps - 1) + P.VF_DRAIN
+
+
 def _a5_issue(op: type[PtoOp], dtype: DType) -> int:
     """Cycles a loop of `op` takes a further repeat: its initiation interval over the ports
     it issues on (each port's unit takes every other repeat)."""

@@ -201,9 +201,10 @@ class TileMemoryFunctions(MachineFunctions):
         nbytes = dst.valid_rows * dst.valid_cols * src.dtype.bytes
         if op.pipe() is Pipe.V and self.machine.target.arch is TargetArch.A2A3:
             cycles = costs.ub_copy_cycles(*dst.valid, dst.type.shape[1], src.dtype)
-        elif op.pipe() is Pipe.V:
-            cycles = costs.vector_cycles(self.machine.target, VldsOp, src.dtype,
-                                         costs.repeats_for(nbytes))  # fmt: skip
+        elif op.pipe() is Pipe.V:  # one VF (npu/a5/TMov.hpp); into an NZ tile a row at a time
+            nz = src.type.is_nd and dst.type.is_boxed
+            rows = dst.valid_rows * costs.repeats_for(dst.valid_cols * src.dtype.bytes)
+            cycles = costs.a5_copy_cycles(rows if nz else costs.repeats_for(nbytes))
         else:
             cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
         relu = acc_relu(op, src)
