@@ -404,6 +404,29 @@ A5_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(_a5_chain)
 """A5 tile ops whose loop issues several dependent compute ops a repeat, in order: pto-isa's
 A5 TRSQRT is a vsqrt then a vdiv of 1 by it (npu/a5/TRsqrt.hpp), not one vrsqrt."""
 
+
+def _a5_int64_chain() -> Mapping[type, tuple[type, ...]]:
+    from pto_dialect.ops.tile_elementwise import TAddOp, TMulOp, TSubOp
+    from pto_dialect.ops.vector_arith import VAddCOp, VMulAOp, VSubCOp
+    from pto_dialect.ops.vector_fused import VMullOp
+    from pto_dialect.ops.vector_scalar import VAddCsOp, VSubCsOp
+
+    return MappingProxyType(
+        {
+            TAddOp: (VAddCOp, VAddCsOp),
+            TSubOp: (VSubCOp, VSubCsOp),
+            TMulOp: (VMullOp, VMulAOp, VMulAOp),
+        }
+    )
+
+
+A5_INT64_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(_a5_int64_chain)
+"""A5 tile ops on 64-bit integers: pto-isa's Int64Binary (npu/a5/Int64Binary.hpp) loads each
+repeat as low and high 32-bit halves (`vlds` DINTLV_B32) and issues, per row and repeat,
+`vaddc` then `vaddcs` with the carry (add), `vsubc` then `vsubcs` (subtract), `vmull` then
+two `vmula` (multiply), then one interleaving `vsts`. No profiled 64-bit case: an estimate
+from the 32-bit micro-ops' figures."""
+
 VF_ISSUE_PORTS = 2
 """[vf] uarch.csv `issue_ports`: compute ops issue on two execution ports, one op a cycle
 each."""

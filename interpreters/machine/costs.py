@@ -225,8 +225,9 @@ def tile_vector_cycles(
     """Cycles of an elementwise tile op over a valid region rows x cols of a tile with
     `row_elems` elements per row (`dynamic`: the tile type's valid shape is `?`; `by_rows`:
     A5's implementation loops over rows even when they are contiguous, as TCmp.hpp and
-    TSel.hpp do for their packed mask rows)."""
+    TSel.hpp do for their packed mask rows, and Int64Binary.hpp for 64-bit integers)."""
     if target.arch is not TargetArch.A2A3:
+        by_rows = by_rows or (dtype.bits == 64 and op in P.A5_INT64_CHAIN)  # Int64Binary.hpp
         if (cols == row_elems or rows == 1) and not by_rows:  # contiguous: one 1-D loop
             return a5_tile_cycles(op, dtype, repeats_for(rows * cols * dtype.bytes))
         return a5_rows_cycles(op, dtype, rows, repeats_for(cols * dtype.bytes))
@@ -317,7 +318,7 @@ def a5_tile_cycles(op: type[PtoOp], dtype: DType, repeats: int) -> int:
     if repeats <= 0:
         return 0
     loads = 2 if _arity(op) == 2 else 1
-    steps = P.A5_CHAIN.get(op, (op,))
+    steps = a5_steps(op, dtype)
     issue = sum(_a5_issue(step, dtype) for step in steps)
     interval = max(ceil(loads / P.LOAD_PORTS), issue, ceil(1 / P.STORE_PORTS))
     forward = sum(a5_forward(step, dtype) for step in steps)
@@ -336,6 +337,17 @@ def a5_copy_cycles(steps: int) -> int:
     return P.VF_STARTUP + chain + (steps - 1) + P.VF_DRAIN
 
 
+def a5_steps(op: type[PtoOp], dtype: DType) -> tuple[type, ...]:
+    """The compute ops `op`'s A5 loop issues a repeat, in order: pto-isa's chain
+    (`P.A5_CHAIN`), for 64-bit integers the 32-bit pair sequence of npu/a5/Int64Binary.hpp
+    (`P.A5_INT64_CHAIN`)."""
+    if dtype.bits == 64:
+        chain = P.A5_INT64_CHAIN.get(op)
+        if chain is not None:
+            return chain
+    return P.A5_CHAIN.get(op, (op,))
+
+
 def _a5_issue(op: type[PtoOp], dtype: DType) -> int:
     """Cycles a loop of `op` takes a further repeat: its initiation interval over the ports
     it issues on (each port's unit takes every other repeat)."""
@@ -351,7 +363,7 @@ def a5_rows_cycles(op: type[PtoOp], dtype: DType, rows: int, per_row: int) -> in
     if rows <= 0 or per_row <= 0:
         return 0
     first = a5_tile_cycles(op, dtype, 1)
-    step = sum(a5_throughput(s, dtype) for s in P.A5_CHAIN.get(op, (op,)))
+    step = sum(a5_throughput(s, dtype) for s in a5_steps(op, dtype))
     row = max(per_row * step, per_row * min(step, P.VF_ALU_STEP) + P.VF_ROW_GAP)
     return first + (per_row - 1) * step + (rows - 1) * row
 

@@ -24,7 +24,6 @@ from pto_dialect.ops.tile_memory import (
     TStoreOp,
 )
 from pto_dialect.ops.tile_move import TMovOp
-from pto_dialect.ops.vector_load import VldsOp
 from pto_dialect.rules import PAD_RULES
 from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase
 

@@ -11,7 +11,7 @@ from interpreters.machine import costs
 from interpreters.machine.memory import Access, Memory
 from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Event, Pipe
-from pto_dialect.dtypes import F16, F32, I16, I32
+from pto_dialect.dtypes import F16, F32, I16, I32, I64
 from pto_dialect.ops.tile_compare import TSelOp
 from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp
 from pto_dialect.ops.tile_expand import TRowExpandOp
@@ -415,3 +415,12 @@ def test_a5_tile_ops_back_to_back_pay_one_launch():
     one, two, three = (_a5_tabs_chain(n) for n in (1, 2, 3))
     tabs = costs.tile_vector_cycles(A5, TAbsOp, F32, 32, 32, 32)
     assert two - one == three - two == tabs - P.VF_STARTUP
+
+
+def test_a5_int64_tile_ops_cost_the_32_bit_pair_sequence():
+    # pto-isa's Int64Binary loops over rows, `vaddc` then `vaddcs` a repeat (each forwards 3
+    # cycles after its issue, latency 7 - 4): 32 rows of one repeat cost start-up 23, the
+    # chain load 6 + 3 + 3 + store 2 + 9, drain 12, then 31 rows of 2 cycles' issue and 3 of
+    # row overhead; the same bytes of i32 are one 1-D loop of `vadd`s
+    assert costs.tile_vector_cycles(A5, TAddOp, I64, 32, 32, 32) == 23 + 23 + 12 + 31 * 5
+    assert costs.tile_vector_cycles(A5, TAddOp, I32, 32, 64, 64) == 23 + 20 + 31 + 12
