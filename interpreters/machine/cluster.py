@@ -228,10 +228,11 @@ class Cluster:
     ) -> None:
         self.cores = list(cores)
         self.unsplit_readers = unsplit_readers
-        self.flag_latency = flag_latency
-        """Cycles a signal takes from its core to another (`cost_params.CROSS_CORE_LATENCY`)."""
         """The AIVs an unsplit C2V slot goes to: both (A2/A3 FFTS mode 2, pto-isa's CPU
         simulator) or AIV0 alone (A5, pto-isa TPush.hpp `SingleModeVec0`)."""
+        self.flag_latency = flag_latency
+        """Cycles a signal takes from its core to another (`cost_params.CROSS_CORE_LATENCY_A5`
+        on A5)."""
         self.scheduler = Scheduler([c.name for c in cores])
         self.clocks: list[Clock] = [{i: 0} for i in range(len(cores))]
         self.pipes: dict[tuple[int, int | str], CorePipe] = {}

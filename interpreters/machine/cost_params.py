@@ -326,7 +326,7 @@ A5_DMA_PATHS: Mapping[tuple[MemorySpace, MemorySpace], Path] = MappingProxyType(
 fixpipe TMOV acc -> vec): hw-native-sys/pypto PR #2001 `Backend950::GetL0CostModel`
 (`drain_fixed_cycles` 343.4, `bw_drain` 30 B/cycle, fitted on the A5 simulator's FIXP
 lane; pypto notes its bandwidth is about 4x below A2/A3's board figure). PTOAS's A5
-acceptance figures agree within 6%: a round of its kernel (two such drains) costs the board
+acceptance figures agree within 5%: a round of its kernel (two such drains) costs the board
 1,846 cycles at 1.85 GHz, the model 1,769 (docs/machine.md, "PTOAS's A5 acceptance
 kernels")."""
 
