@@ -424,3 +424,23 @@ def test_a5_int64_tile_ops_cost_the_32_bit_pair_sequence():
     # row overhead; the same bytes of i32 are one 1-D loop of `vadd`s
     assert costs.tile_vector_cycles(A5, TAddOp, I64, 32, 32, 32) == 23 + 23 + 12 + 31 * 5
     assert costs.tile_vector_cycles(A5, TAddOp, I32, 32, 64, 64) == 23 + 20 + 31 + 12
+
+
+def test_a5_vec_to_vec_tmov_is_one_vector_function():
+    # pto-isa's A5 TMov into an NZ tile (TMovToVecNd2Nz): a vlds and a vsstb for each of the
+    # 16 rows, one a cycle: start-up 23, load 6 -> store 2 + 9, 15 further pairs, drain 12
+    from interpreters.api import parse, run
+
+    def tile(blayout: str, slayout: str) -> str:
+        return (f"!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, "
+                f"blayout={blayout}, slayout={slayout}, fractal=512, pad=0>")  # fmt: skip
+
+    nd, nz = tile("row_major", "none_box"), tile("col_major", "row_major")
+    text = (
+        'builtin.module attributes {pto.target_arch = "a5"} {\n  func.func @f() {\n'
+        f"    %a = pto.alloc_tile : {nd}\n    %b = pto.alloc_tile : {nz}\n"
+        f"    pto.tmov ins(%a : {nd}) outs(%b : {nz})\n    func.return\n  }}\n}}\n"
+    )
+    result = run(parse(text), trace=True)
+    (span,) = [s for s in result.report.machine.pipes.spans if s.op.name == "pto.tmov"]
+    assert span.cycles == 23 + 6 + 2 + 9 + 15 + 12
