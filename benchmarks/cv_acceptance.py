@@ -33,7 +33,7 @@ import numpy as np
 from xdsl.context import Context
 
 from interpreters.api import parse, run
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.plan_memory import PlanMemoryPass
 
 MHZ = 1850.0

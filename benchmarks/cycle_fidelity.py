@@ -36,7 +36,7 @@ from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, scf
 from xdsl.parser import Parser
 
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO

@@ -36,8 +36,8 @@ from xdsl.dialects import arith, builtin, func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
-from interpreters.args import declared_args
-from interpreters.execute import RunResult, retarget, run_function
+from interpreters.launching.args import declared_args
+from interpreters.launching.execute import RunResult, retarget, run_function
 from interpreters.machine.cost_params import FLAG_LATENCY, GM_STARTUP
 from interpreters.machine.pipes import PipeModel
 from passes.pipeline import PipelinePass

@@ -20,7 +20,7 @@ from bench_kernels import streaming_kernel
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, scf
 
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import PipeModel, UntrackedPipes
 from passes.pipeline import PipelinePass
 from pto_dialect.dialect import PTO

@@ -29,7 +29,7 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.parser import Parser
 
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from passes.pipeline import PipelinePass
 from pto_dialect.dialect import PTO
 

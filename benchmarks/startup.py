@@ -4,7 +4,7 @@
 
 Each command runs `--runs` times as a fresh process (bytecode and dataclass code caches
 present: the first, unreported run writes them where PYTHONDONTWRITEBYTECODE allows; see
-`interpreters/launch.py`); the script prints the
+`interpreters/commands/launch.py`); the script prints the
 minimum and median wall time and CPU time (user + system) of each, and the same for a
 process that only imports numpy, xDSL's builtin dialects and the whole PTO dialect (all of
 its op classes, which the tools define only as a kernel names them: `PtoContext`). Details

@@ -22,7 +22,7 @@ from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, scf
 from xdsl.dialects.builtin import ModuleOp
 
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from passes.pipeline import PipelinePass
 from pto_dialect.dialect import PTO
 

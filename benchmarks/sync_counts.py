@@ -30,9 +30,9 @@ from xdsl.dialects import arith, builtin, cf, func, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
-from interpreters.args import declared_args
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.args import declared_args
+from interpreters.launching.execute import run_function
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO

@@ -30,7 +30,7 @@ from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, scf
 
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from pto_dialect.dialect import PTO
 
 SLOTS = 3

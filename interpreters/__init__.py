@@ -1,6 +1,8 @@
-"""The interpreter of PTO programs: `pto-run` and the Python API at the top (`api`,
-`runner`, `args`, `auto_args`, `execute`, `auto_sync`, `progress`), the synchronisation
-checker `pto-check` (`check`, `check_diff`, `check_command`), over `machine/` (the
-simulated hardware), `ops/` (what each op does to it), `engine/` (how xDSL's interpreter dispatches
-them) and `semantics/` (pure numpy). Imports `pto_dialect` and, for `--auto-sync`, `passes`.
+"""The interpreter of PTO programs: the Python API at the top (`api`, `auto_args`,
+`auto_sync`), over `launching/` (a launch: its arguments, cores, blocks and progress),
+`machine/` (the simulated hardware), `ops/` (what each op does to it), `engine/` (how xDSL's
+interpreter dispatches them) and `semantics/` (pure numpy); above them the synchronisation
+checker `checking/` (`pto-check`), the command lines `commands/` (`pto-run` and the tools'
+entry points) and `sweep/` (`pto-sweep`). Imports `pto_dialect` and, for `--auto-sync`,
+`passes`.
 """

@@ -36,7 +36,7 @@ from xdsl.utils.exceptions import (
     PassFailedException,
 )
 
-from interpreters.args import (
+from interpreters.launching.args import (
     Arg,
     ArgError,
     ArrayArg,
@@ -46,7 +46,7 @@ from interpreters.args import (
     parse_spec,
     typed_array,
 )
-from interpreters.execute import (
+from interpreters.launching.execute import (
     DEFAULT_MAX_STEPS,
     DEFAULT_TIME_LIMIT,
     Deadlock,
@@ -57,9 +57,9 @@ from interpreters.execute import (
     retarget,
     run_function,
 )
+from interpreters.launching.progress import Progress
 from interpreters.machine.pipes import Hazard, PipeModel, UntrackedPipes
 from interpreters.machine.report import Report, trace_events, write_trace
-from interpreters.progress import Progress
 from pto_dialect.diagnostics import (
     Diagnostic,
     SourceLoc,
@@ -269,7 +269,7 @@ class Parameter:
     @property
     def is_array(self) -> bool:
         """Whether it takes an array (a GM pointer or a tile), not a scalar (an on-chip
-        pointer takes its byte address: `interpreters.args.bind`)."""
+        pointer takes its byte address: `interpreters.launching.args.bind`)."""
         if isinstance(self.type, PtrType) and self.type.is_typed:
             return self.type.memory is MemorySpace.GM
         return not isinstance(self.type, IntegerType | IndexType) and dtype_of(self.type) is None
@@ -418,7 +418,7 @@ def run(
     same bytes, far faster); `batch=False` runs it op by op. `jobs=N` runs the blocks of
     a `blocks` launch in N processes at once (the same bytes and cycles as one after
     another). `pipes` and `listeners` replace the pipe model and add listeners to the
-    interpreter (the checker's, `interpreters.check`). A parameter whose name is one of
+    interpreter (the checker's, `interpreters.checking.check`). A parameter whose name is one of
     these options (`%target`, `%trace`, ...) is given by position.
 
     `args="auto"` (or `"auto:SEED"`) makes every argument not given by name, as

@@ -38,7 +38,7 @@ from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, OpResult, SSAValue
 
-from interpreters.args import (
+from interpreters.launching.args import (
     MAX_ARRAY_BYTES,
     Arg,
     ArgError,

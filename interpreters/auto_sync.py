@@ -84,7 +84,7 @@ def complete(ctx: Context, module: ModuleOp) -> AutoSync:
     if any(isinstance(r.type, TileType) for op in module.walk() for r in op.results):
         return AutoSync(skipped="a kernel of SSA tiles (Level 1) has no buffers to synchronise")
     # the passes load here: a run that needs no synchronising does not wait for them
-    from passes.insert_sync import InsertSyncPass
+    from passes.insert_sync.insert import InsertSyncPass
     from passes.plan_memory import PlanMemoryPass
 
     done = AutoSync()

@@ -33,7 +33,7 @@ from xdsl.utils.exceptions import PassFailedException
 from passes.common import checked_by_stages, run_stages
 from passes.convert_to_dps.convert import ConvertToDpsPass
 from passes.fuse.fuse import FusePass
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from passes.lower_matmul_to_vector.lower import LowerMatmulToVectorPass
 from passes.lower_matrix.lower import LowerMatrixPass

@@ -101,6 +101,7 @@ from pto_dialect.ops import (
     vector_sort,
     vector_spr,
     vector_store,
+    vector_store_unaligned,
     vector_ub,
     vmi_convert,
     vmi_elementwise,
@@ -219,6 +220,7 @@ OP_MODULES = (
     simt_lane,
     simt_memory,
     simt_math,
+    vector_store_unaligned,
 )
 
 PTO = Dialect(

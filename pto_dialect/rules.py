@@ -474,7 +474,7 @@ SAME_PIPE_RULES: Mapping[TargetArch, tuple[SamePipeRule, ...]] = MappingProxyTyp
     }
 )
 """Same-pipe ordering rules per target: `pto-insert-sync` and `pto-lower-tile-to-vector`
-insert what they ask for, the checker (`interpreters.check`) reports a pair that lacks it.
+insert what they ask for, the checker (`interpreters.checking.check`) reports a pair that lacks it.
 Other same-pipe pairs are ordered by the pipe (the DMA pipes complete in order; a vector
 store of data a load of the same vecscope read depends on that load's register)."""
 

@@ -33,7 +33,7 @@ PASSES: dict[str, tuple[str, str]] = {
     "pto-set-target": ("passes.set_target", "SetTargetPass"),
     "pto-convert-to-dps": ("passes.convert_to_dps.convert", "ConvertToDpsPass"),
     "pto-plan-memory": ("passes.plan_memory", "PlanMemoryPass"),
-    "pto-insert-sync": ("passes.insert_sync", "InsertSyncPass"),
+    "pto-insert-sync": ("passes.insert_sync.insert", "InsertSyncPass"),
     "pto-lower-tile-to-vector": ("passes.lower_tile_to_vector.lower", "LowerTileToVectorPass"),
     "pto-fuse": ("passes.fuse.fuse", "FusePass"),
     "pto-lower-dma": ("passes.lower_dma", "LowerDmaPass"),

@@ -1,6 +1,6 @@
 """Running one core's function of a launch: the step and time limits, the kernel's errors
 (one line, or a deadlock's wait-for graph), the module's entry function and PyPTO's SPMD
-parameters (`interpreters.execute` runs a whole launch with them)."""
+parameters (`interpreters.launching.execute` runs a whole launch with them)."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ from xdsl.universe import Universe
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import BatchListener, PtoInterpreter
 from interpreters.engine.source import where
+from interpreters.launching.progress import CHECK_EVERY, Progress
 from interpreters.machine.core import Machine
 from interpreters.machine.pipes import PipeModel, UntrackedPipes
-from interpreters.progress import CHECK_EVERY, Progress
 from pto_dialect.attrs import SIMT_ENTRY, KernelKind
 from pto_dialect.context import PtoContext
 from pto_dialect.kernels import kernel_pair

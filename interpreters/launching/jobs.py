@@ -15,7 +15,7 @@ from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.printer import Printer
 
-from interpreters.args import Arg, ArrayArg, bind
+from interpreters.launching.args import Arg, ArrayArg, bind
 from interpreters.launching.blocks import (
     KernelError,
     OpTracker,

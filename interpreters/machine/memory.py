@@ -27,7 +27,7 @@ _ids = count()
 RANK_WINDOW = 1 << 44
 """The bytes from one rank's GM window to the next (`pto-run --ranks`): a pointer moved by
 the difference of two ranks' window bases (`windowsIn[peer] - windowsIn[rank]` of the
-communication context, `interpreters.args.comm_context`) lands in the same buffer of the
+communication context, `interpreters.launching.args.comm_context`) lands in the same buffer of the
 peer, as on the board, where every rank's window has the same layout."""
 _MAX_VIEW_BYTES = np.iinfo(np.intp).max
 """A (zero-stride) view may repeat elements, but numpy's arrays span at most this many bytes."""
@@ -43,7 +43,7 @@ class Memory:
     uid: int = field(default_factory=lambda: next(_ids))
     logical: int | None = None
     """The bytes the user gave a GM buffer when its pages reach further (`data` then holds
-    the whole pages: `interpreters.args.gm_buffer`), else None."""
+    the whole pages: `interpreters.launching.args.gm_buffer`), else None."""
     rank: int = 0
     """The rank whose GM this is (`pto-run --ranks`)."""
     peers: list[Memory] | None = None

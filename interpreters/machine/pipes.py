@@ -643,7 +643,7 @@ class UntrackedPipes(PipeModel):
 class GmAccessRecorder(UntrackedPipes):
     """Semantics only, but every access to GM is recorded (`gm`: per memory, the byte
     ranges read and written): what tells whether the blocks of a launch may run apart
-    (`interpreters.execute`, `--jobs`). Ops report their accesses to it (`tracking`)."""
+    (`interpreters.launching.execute`, `--jobs`). Ops report their accesses to it (`tracking`)."""
 
     tracking = True
 

@@ -93,6 +93,16 @@ def blocks(view: TensorView, count: int, part: tuple[int, ...]) -> list[TensorVi
     ]
 
 
+def moved_bytes(op: Operation, dst: TensorView, src: TensorView) -> int:
+    """The bytes a GM -> GM move of `src` to `dst` carries; views of two shapes are an error."""
+    if dst.shape != src.shape:
+        raise PtoRuntimeError(
+            f"{op.name} moves a {'x'.join(map(str, src.shape))} view to a "
+            f"{'x'.join(map(str, dst.shape))} one"
+        )
+    return int(np.prod(src.shape)) * src.dtype.bytes
+
+
 @dataclass(eq=False)
 class AsyncSession:
     """A `build_async_session` value: the events it started, each done at once."""
@@ -122,12 +132,7 @@ class CommFunctions(MachineFunctions):
         self, interpreter: Interpreter, op: TransferOp, args: PythonValues
     ) -> PythonValues:
         dst, src, ping = cast(TensorView, args[0]), cast(TensorView, args[1]), cast(Tile, args[2])
-        if dst.shape != src.shape:
-            raise PtoRuntimeError(
-                f"{op.name} moves a {'x'.join(map(str, src.shape))} view to a "
-                f"{'x'.join(map(str, dst.shape))} one"
-            )
-        nbytes = int(np.prod(src.shape)) * src.dtype.bytes
+        nbytes = moved_bytes(op, dst, src)
         self._move(op, [src.access()], [dst.access()], ping, nbytes)
         data = src.array().copy()
         target = dst.array()
@@ -263,12 +268,7 @@ class CommFunctions(MachineFunctions):
         """The SDMA copy, done when issued (the model has no SDMA engine of its own)."""
         dst, src = cast(TensorView, args[0]), cast(TensorView, args[1])
         session = cast(AsyncSession, args[2])
-        if dst.shape != src.shape:
-            raise PtoRuntimeError(
-                f"{op.name} moves a {'x'.join(map(str, src.shape))} view to a "
-                f"{'x'.join(map(str, dst.shape))} one"
-            )
-        nbytes = int(np.prod(src.shape)) * src.dtype.bytes
+        nbytes = moved_bytes(op, dst, src)
         pipes = self.machine.pipes
         cycles = costs.transfer_cycles(self.machine.target, MemorySpace.GM, MemorySpace.GM, nbytes)
         pipes.barrier(op, Pipe.ALL)

@@ -122,7 +122,7 @@ PROJECT = (
     _pto("vecscope", "VecScopeFunctions"),
     _pto("vector_load", "VectorLoadFunctions"),
     _pto("vector_scalar", "VectorScalarFunctions"),
-    _pto("vector_store", "VectorStoreFunctions"),
+    _pto("vector_store", "VectorStoreFunctions", "vector_store", "vector_store_unaligned"),
     _pto("tile_convert", "TileConvertFunctions"),
     _pto("tile_compare", "TileCompareFunctions"),
     _pto("vector_convert", "VectorConvertFunctions"),

@@ -40,11 +40,13 @@ from pto_dialect.ops.vector_store import (
     VscatterOp,
     VsstbOp,
     VsstOp,
+    VstsOp,
+    VstsX2Op,
+)
+from pto_dialect.ops.vector_store_unaligned import (
     VstaOp,
     VstarOp,
     VstasOp,
-    VstsOp,
-    VstsX2Op,
     VstuOp,
     VsturOp,
     VstusOp,

@@ -21,7 +21,7 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters.api import apply_pipeline, parameters, parse, run
-from interpreters.args import ArgError, ArrayArg, ScalarArg, parse_spec
+from interpreters.launching.args import ArgError, ArrayArg, ScalarArg, parse_spec
 from interpreters.machine.pipes import PIPES
 
 Point = dict[str, Any]

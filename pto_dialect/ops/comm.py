@@ -17,7 +17,6 @@ semantics are in `interpreters/ops/comm.py` and docs/semantics.md ("Communicatio
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
@@ -348,6 +347,11 @@ class CollectiveOp(CommOp):
 
     FIXED: ClassVar[tuple[str, ...]]
     """The names of the operands before `recv(...)`."""
+    STAGING: ClassVar[tuple[str, str]] = ("ping", "pong")
+    """The names of the staging tiles in `recv(...)`."""
+    WHOLE_TYPE: ClassVar[bool] = False
+    """Whether the first fixed operand has the group members' type (tbroadcast), not only
+    their element type."""
     root = prop_def(IntegerAttr[I32])
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -355,9 +359,13 @@ class CollectiveOp(CommOp):
     def root_index(self) -> int:
         return int_value(self.root)
 
-    @abstractmethod
     def parts(self) -> tuple[list[SSAValue], SSAValue, SSAValue | None, list[SSAValue]]:
         """The fixed operands, ping, pong and the group."""
+        ping, pong = (cast(SSAValue | None, getattr(self, name)) for name in self.STAGING)
+        assert ping is not None
+        fixed = [cast(SSAValue, getattr(self, name)) for name in self.FIXED]
+        group = self.operands[len(fixed) + 1 + (pong is not None) :]  # the last, variadic
+        return fixed, ping, pong, list(group)
 
     @classmethod
     def parse(cls, parser: Parser) -> CollectiveOp:
@@ -414,10 +422,16 @@ class CollectiveOp(CommOp):
         check_global(self, fixed[0], self.FIXED[0])
         if len(fixed) > 1:
             check_staging(self, fixed[1], "acc")
-        recv = ("recv_ping recv_pong" if len(fixed) > 1 else "ping pong").split()
-        check_staging(self, ping, recv[0])
-        check_pair(self, ping, pong, " ".join(recv))
+        check_staging(self, ping, self.STAGING[0])
+        check_pair(self, ping, pong, " ".join(self.STAGING))
         check_group(self, group, self.root_index)
+        first, role = fixed[0], self.FIXED[0]
+        if self.WHOLE_TYPE and first.type != group[0].type:
+            raise fail(f"{self.name} expects {role} type to match group member type")
+        if not self.WHOLE_TYPE and element(first) != element(group[0]):
+            raise fail(f"{self.name} expects {role} element type to match group member type")
+        if len(fixed) == 1 and element(ping) != element(first):
+            raise fail(f"{self.name} expects staging tile element type to match {role}")
 
 
 class OneToAllOp(CollectiveOp):
@@ -430,9 +444,6 @@ class OneToAllOp(CollectiveOp):
     group = var_operand_def()
     PROPS: ClassVar = {"root": IntegerAttr}
 
-    def parts(self) -> tuple[list[SSAValue], SSAValue, SSAValue | None, list[SSAValue]]:
-        return [self.src], self.ping, self.pong, list(self.group)
-
 
 @irdl_op_definition
 class TBroadcastOp(OneToAllOp):
@@ -440,13 +451,7 @@ class TBroadcastOp(OneToAllOp):
 
     name = "pto.comm.tbroadcast"
     MANUAL: ClassVar = _PAGES + "TBROADCAST.md"
-
-    def verify_(self) -> None:
-        super().verify_()
-        if self.src.type != self.group[0].type:
-            raise fail(f"{self.name} expects src type to match group member type")
-        if element(self.ping) != element(self.src):
-            raise fail(f"{self.name} expects staging tile element type to match src")
+    WHOLE_TYPE: ClassVar = True
 
 
 @irdl_op_definition
@@ -455,13 +460,6 @@ class CommTScatterOp(OneToAllOp):
 
     name = "pto.comm.tscatter"
     MANUAL: ClassVar = _PAGES + "TSCATTER.md"
-
-    def verify_(self) -> None:
-        super().verify_()
-        if element(self.src) != element(self.group[0]):
-            raise fail(f"{self.name} expects src element type to match group member type")
-        if element(self.ping) != element(self.src):
-            raise fail(f"{self.name} expects staging tile element type to match src")
 
 
 @irdl_op_definition
@@ -476,16 +474,6 @@ class CommTGatherOp(CollectiveOp):
     pong = opt_operand_def(TileBufType)
     group = var_operand_def()
     PROPS: ClassVar = {"root": IntegerAttr}
-
-    def parts(self) -> tuple[list[SSAValue], SSAValue, SSAValue | None, list[SSAValue]]:
-        return [self.dst], self.ping, self.pong, list(self.group)
-
-    def verify_(self) -> None:
-        super().verify_()
-        if element(self.dst) != element(self.group[0]):
-            raise fail(f"{self.name} expects dst element type to match group member type")
-        if element(self.ping) != element(self.dst):
-            raise fail(f"{self.name} expects staging tile element type to match dst")
 
 
 @irdl_op_definition
@@ -503,14 +491,10 @@ class TReduceOp(CollectiveOp):
     group = var_operand_def()
     reduce_op = prop_def(ReduceOpAttr, prop_name="reduceOp")
     PROPS: ClassVar = {"reduceOp": ReduceOpAttr, "root": IntegerAttr}
-
-    def parts(self) -> tuple[list[SSAValue], SSAValue, SSAValue | None, list[SSAValue]]:
-        return [self.dst, self.acc], self.recv_ping, self.recv_pong, list(self.group)
+    STAGING: ClassVar = ("recv_ping", "recv_pong")
 
     def verify_(self) -> None:
         super().verify_()
-        if element(self.dst) != element(self.group[0]):
-            raise fail(f"{self.name} expects dst element type to match group member type")
         if self.acc.type != self.recv_ping.type:
             raise fail(f"{self.name} expects acc and recv_ping to have identical types")
         if element(self.acc) != element(self.dst):

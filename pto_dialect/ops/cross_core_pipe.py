@@ -17,6 +17,7 @@ by columns (one half per vector subblock). The run-time semantics are in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from xdsl.dialects import func
@@ -121,6 +122,47 @@ _EPILOGUE = "acc_push_epilogue"
 _INIT_OPERANDS = ("gm_slot_buffer", "gm_slot_tensor", "c2v_consumer_buf", "v2c_consumer_buf")
 
 
+def parse_pipe_clauses(
+    parser: Parser, keys: Sequence[str], required: Sequence[str], attributes: Sequence[str] = ()
+) -> dict[str, Attribute]:
+    """`{key = value, ...}` of a pipe's initialisation: every key of `keys` at most once and
+    the `required` ones present; `nosplit` a boolean, the `attributes` attributes, the others
+    integers (`dir_mask` an i8, the rest i32)."""
+    props: dict[str, Attribute] = {}
+
+    def clause() -> None:
+        pos = parser.pos
+        key = parser.parse_identifier()
+        if key not in keys or key in props:
+            what = "duplicate" if key in props else "unexpected"
+            parser.raise_error(f"{what} clause '{key}' (expected {', '.join(keys)})", pos)
+        parser.parse_punctuation("=")
+        if key in attributes:
+            props[key] = parser.parse_attribute()
+        elif key == "nosplit":
+            props[key] = IntegerAttr(int(parser.parse_boolean()), IntegerType(1))
+        else:
+            props[key] = IntegerAttr(parser.parse_integer(), i8 if key == "dir_mask" else i32)
+
+    pos = parser.pos
+    parser.parse_comma_separated_list(parser.Delimiter.BRACES, clause)
+    for key in required:
+        if key not in props:
+            parser.raise_error(f"expected '{key}' clause", pos)
+    return props
+
+
+def verify_pipe_shape(op: Operation, mask: int, slot_size: int, slot_num: int | None) -> None:
+    """PTO.cpp `verifyPipeShape`: a direction mask of 1, 2 or 3 and positive slot sizes and
+    counts (`slot_num` None: left to the default)."""
+    if mask not in (DIR_C2V, DIR_V2C, DIR_BOTH):
+        raise fail(f"{op.name} dir_mask must be 1, 2 or 3, got {mask}")
+    if slot_size <= 0:
+        raise fail(f"{op.name} slot_size must be greater than 0")
+    if slot_num is not None and slot_num <= 0:
+        raise fail(f"{op.name} slot_num must be greater than 0")
+
+
 class InitializePipeOp(CorePipeOp):
     """`{id, dir_mask, slot_size[, slot_num, local_slot_num, nosplit]}(operand = %v : T, ...)`."""
 
@@ -149,27 +191,9 @@ class InitializePipeOp(CorePipeOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> InitializePipeOp:
-        props: dict[str, Attribute] = {}
-
-        def clause() -> None:
-            pos = parser.pos
-            key = parser.parse_identifier()
-            if key not in (*_INIT_KEYS, _EPILOGUE) or key in props:
-                what = "duplicate" if key in props else "unexpected"
-                parser.raise_error(f"{what} clause '{key}'", pos)
-            parser.parse_punctuation("=")
-            if key == _EPILOGUE:
-                props[key] = parser.parse_attribute()
-            elif key == "nosplit":
-                props[key] = IntegerAttr(int(parser.parse_boolean()), IntegerType(1))
-            else:
-                props[key] = IntegerAttr(parser.parse_integer(), i8 if key == "dir_mask" else i32)
-
-        pos = parser.pos
-        parser.parse_comma_separated_list(parser.Delimiter.BRACES, clause)
-        for key in ("dir_mask", "slot_size"):
-            if key not in props:
-                parser.raise_error(f"expected '{key}' clause", pos)
+        props = parse_pipe_clauses(
+            parser, (*_INIT_KEYS, _EPILOGUE), ("dir_mask", "slot_size"), (_EPILOGUE,)
+        )
         props.setdefault("id", IntegerAttr(0, i32))
         found: dict[str, tuple[UnresolvedOperand, Attribute]] = {}
 
@@ -225,12 +249,8 @@ class InitializePipeOp(CorePipeOp):
         mask = int_value(self.dir_mask)
         if int_value(self.pipe_id) < 0:
             raise fail(f"{self.name} id must be non-negative")
-        if mask not in (DIR_C2V, DIR_V2C, DIR_BOTH):
-            raise fail(f"{self.name} dir_mask must be 1, 2 or 3, got {mask}")
-        if int_value(self.slot_size) <= 0:
-            raise fail(f"{self.name} slot_size must be greater than 0")
-        if self.slot_num is not None and int_value(self.slot_num) <= 0:
-            raise fail(f"{self.name} slot_num must be greater than 0")
+        slot_num = None if self.slot_num is None else int_value(self.slot_num)
+        verify_pipe_shape(self, mask, int_value(self.slot_size), slot_num)
         if self.acc_push_epilogue is not None:
             verify_epilogue(self, self.acc_push_epilogue, mask)
         if self.gm_slot_tensor is None:

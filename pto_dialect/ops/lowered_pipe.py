@@ -26,7 +26,7 @@ from abc import abstractmethod
 from typing import ClassVar, Self, cast
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, i8, i32, i64
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, MemRefType, i8, i64
 from xdsl.ir import Attribute, Operation, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -50,8 +50,10 @@ from pto_dialect.ops.cross_core_pipe import (
     DIR_V2C,
     ODD_SPLITS,
     kernel_kind_of,
+    parse_pipe_clauses,
     split_parity_error,
     static_entry,
+    verify_pipe_shape,
 )
 from pto_dialect.records import NoCycles, PerTarget, PipeRule, every_target
 from pto_dialect.types import TensorViewType, TileTypeBase
@@ -104,25 +106,7 @@ class LoweredPipeInitOp(PtoOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> LoweredPipeInitOp:
-        props: dict[str, Attribute] = {}
-
-        def clause() -> None:
-            pos = parser.pos
-            key = parser.parse_identifier()
-            if key not in cls.KEYS or key in props:
-                what = "duplicate" if key in props else "unexpected"
-                parser.raise_error(f"{what} clause '{key}' (expected {', '.join(cls.KEYS)})", pos)
-            parser.parse_punctuation("=")
-            if key == "nosplit":
-                props[key] = IntegerAttr(int(parser.parse_boolean()), IntegerType(1))
-            else:
-                props[key] = IntegerAttr(parser.parse_integer(), i8 if key == "dir_mask" else i32)
-
-        pos = parser.pos
-        parser.parse_comma_separated_list(parser.Delimiter.BRACES, clause)
-        for key in cls.KEYS[:3]:
-            if key not in props:
-                parser.raise_error(f"expected '{key}' clause", pos)
+        props = parse_pipe_clauses(parser, cls.KEYS, cls.KEYS[:3])
 
         def operand() -> SSAValue:
             value = parser.parse_unresolved_operand()
@@ -162,12 +146,7 @@ class LoweredPipeInitOp(PtoOp):
 
     def verify_(self) -> None:
         name, mask = self.name, self.mask
-        if mask not in (DIR_C2V, DIR_V2C, DIR_BOTH):
-            raise fail(f"{name} dir_mask must be 1, 2 or 3, got {mask}")
-        if int_value(self.slot_size) <= 0:
-            raise fail(f"{name} slot_size must be greater than 0")
-        if self.slots <= 0:
-            raise fail(f"{name} slot_num must be greater than 0")
+        verify_pipe_shape(self, mask, int_value(self.slot_size), self.slots)
         if self.flag_base is not None and int_value(self.flag_base) < 0:
             raise fail(f"{name} flag_base must be non-negative")
         base = resolved_flag_base(self)
@@ -278,9 +257,9 @@ class LoweredPipeEndOp(PtoOp):
     split = prop_def(IntegerAttr[IntegerType])
 
     @property
-    @abstractmethod
     def handle(self) -> SSAValue:
-        """The `!pto.pipe` operand."""
+        """The `!pto.pipe` operand (each end's `pipe_operand`)."""
+        return next(v for v in self.operands if isinstance(v.type, PipeHandleType))
 
     @property
     @abstractmethod
@@ -399,36 +378,44 @@ def _pops_tile(op: Operation) -> bool:
     return isinstance(_tile_of(op), TileTypeBase)
 
 
-class EntryPipeEndOp(LoweredPipeEndOp):
+class EntryAndPipeOp(LoweredPipeEndOp):
+    """`(%entry, %pipe : T, !pto.pipe) {split = N}`, then `[aiv_subblockid(%s)]` where
+    `SUBBLOCK` (a third, optional operand)."""
+
+    SUBBLOCK: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        entry, pipe = _parse_entry_and_pipe(parser)
+        split = _parse_split(parser)
+        operands: list[SSAValue | list[SSAValue]] = [entry, pipe]
+        if cls.SUBBLOCK:
+            operands.append(_parse_subblock(parser))
+        attrs = parser.parse_optional_attr_dict()
+        op = cls.build(operands=operands, properties={"split": split})
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        entry = self.entry_value
+        assert entry is not None
+        _print_entry_and_pipe(printer, entry, self.handle)
+        self.print_split(printer)
+        _print_subblock(printer, self.operands[2] if len(self.operands) > 2 else None)
+        printer.print_op_attributes(self.attributes)
+
+
+class EntryPipeEndOp(EntryAndPipeOp):
     """`tpush` / `tpop`: `(%entry, %pipe : T, !pto.pipe) {split = N} [aiv_subblockid]`."""
 
+    SUBBLOCK: ClassVar = True
     tile = operand_def()
     pipe_operand = operand_def(PipeHandleType)
     aiv_subblockid = opt_operand_def(IntegerType)
 
     @property
-    def handle(self) -> SSAValue:
-        return self.pipe_operand
-
-    @property
     def entry_value(self) -> SSAValue | None:
         return self.tile
-
-    @classmethod
-    def parse(cls, parser: Parser) -> Self:
-        tile, pipe = _parse_entry_and_pipe(parser)
-        split = _parse_split(parser)
-        sub = _parse_subblock(parser)
-        attrs = parser.parse_optional_attr_dict()
-        op = cls.build(operands=[tile, pipe, sub], properties={"split": split})
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        _print_entry_and_pipe(printer, self.tile, self.pipe_operand)
-        self.print_split(printer)
-        _print_subblock(printer, self.aiv_subblockid)
-        printer.print_op_attributes(self.attributes)
 
 
 @irdl_op_definition
@@ -497,10 +484,6 @@ class TFreeOp(LoweredPipeEndOp):
     pipe_operand = operand_def(PipeHandleType)
 
     @property
-    def handle(self) -> SSAValue:
-        return self.pipe_operand
-
-    @property
     def entry_value(self) -> SSAValue | None:
         return self.entry
 
@@ -533,13 +516,13 @@ class TFreeOp(LoweredPipeEndOp):
             _print_typed(printer, self.pipe_operand)
             printer.print_string(")")
         else:
-            _print_entry_and_pipe(printer, self.entry, self.pipe_operand)
+            _print_entry_and_pipe(printer, self.entry, self.handle)
         self.print_split(printer)
         printer.print_op_attributes(self.attributes)
 
 
 @irdl_op_definition
-class TAllocOp(LoweredPipeEndOp):
+class TAllocOp(EntryAndPipeOp):
     """The producer binds a declared GM entry to the next free slot of a GM FIFO (then writes
     it and pushes it); pto-isa TALLOC."""
 
@@ -552,26 +535,8 @@ class TAllocOp(LoweredPipeEndOp):
     pipe_operand = operand_def(PipeHandleType)
 
     @property
-    def handle(self) -> SSAValue:
-        return self.pipe_operand
-
-    @property
     def entry_value(self) -> SSAValue | None:
         return self.entry
-
-    @classmethod
-    def parse(cls, parser: Parser) -> TAllocOp:
-        entry, pipe = _parse_entry_and_pipe(parser)
-        split = _parse_split(parser)
-        attrs = parser.parse_optional_attr_dict()
-        op = cls.build(operands=[entry, pipe], properties={"split": split})
-        op.attributes |= attrs
-        return op
-
-    def print(self, printer: Printer) -> None:
-        _print_entry_and_pipe(printer, self.entry, self.pipe_operand)
-        self.print_split(printer)
-        printer.print_op_attributes(self.attributes)
 
     def verify_(self) -> None:
         super().verify_()

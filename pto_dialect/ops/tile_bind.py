@@ -30,7 +30,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
 )
-from xdsl.ir import Attribute, ParametrizedAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -152,22 +152,31 @@ def _memref(value: Attribute, what: str) -> MemRefType[Attribute]:
     return value  # pyright: ignore[reportUnknownVariableType]
 
 
-@irdl_op_definition
-class BindTileOp(PtoOp):
-    """`%v = pto.bind_tile %buf[, %r, %c] {config = ...} : memref<...> -> memref<...>`."""
-
-    name = "pto.bind_tile"
+class ConfiguredBufferOp(PtoOp):
+    """`bind_tile` / `pointer_cast`: a memref buffer with a tile's configuration and, both or
+    neither, its valid sizes (a declaration: no cycles)."""
 
     MANUAL: ClassVar = _MANUAL
     COST: ClassVar = NoCycles("a view or buffer declaration: no cycles of its own")
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
+
+    def verify_valid_sizes(self, row: SSAValue | None, col: SSAValue | None) -> None:
+        if (row is None) != (col is None):
+            raise fail(f"{self.name} takes both valid sizes or neither")
+
+
+@irdl_op_definition
+class BindTileOp(ConfiguredBufferOp):
+    """`%v = pto.bind_tile %buf[, %r, %c] {config = ...} : memref<...> -> memref<...>`."""
+
+    name = "pto.bind_tile"
 
     source = operand_def(MemRefType)
     valid_row = opt_operand_def(IndexType)
     valid_col = opt_operand_def(IndexType)
     config = opt_prop_def(TileBufConfigAttr)
     result = result_def(MemRefType)
-
-    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
 
     assembly_format = (
         "$source (`,` $valid_row^ `,` $valid_col)? attr-dict `:` type($source) `->` type($result)"
@@ -183,18 +192,14 @@ class BindTileOp(PtoOp):
                 f"{self.name} result {result} must have the source's shape, element type and "
                 f"memory ({source}); only its layout may differ"
             )
-        if (self.valid_row is None) != (self.valid_col is None):
-            raise fail(f"{self.name} takes both valid sizes or neither")
+        self.verify_valid_sizes(self.valid_row, self.valid_col)
 
 
 @irdl_op_definition
-class PointerCastOp(PtoOp):
+class PointerCastOp(ConfiguredBufferOp):
     """`%m = pto.pointer_cast(%addr, ...)[ %r, %c] {config = ...}? : memref<...>`."""
 
     name = "pto.pointer_cast"
-
-    MANUAL: ClassVar = _MANUAL
-    COST: ClassVar = NoCycles("a view or buffer declaration: no cycles of its own")
 
     addrs = var_operand_def(I64)
     valid_row = opt_operand_def(IndexType)
@@ -202,16 +207,13 @@ class PointerCastOp(PtoOp):
     config = opt_prop_def(TileBufConfigAttr)
     result = result_def(MemRefType)
 
-    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
-
     assembly_format = "`(` $addrs `)` ($valid_row^ `,` $valid_col)? attr-dict `:` type($result)"
 
     def verify_(self) -> None:
         _memref(self.result.type, f"{self.name} result")
         if not self.addrs:
             raise fail(f"{self.name} needs an address")
-        if (self.valid_row is None) != (self.valid_col is None):
-            raise fail(f"{self.name} takes both valid sizes or neither")
+        self.verify_valid_sizes(self.valid_row, self.valid_col)
 
 
 ATTRIBUTES: list[type[Attribute]] = [TileBufConfigAttr]

@@ -26,7 +26,7 @@ from pto_dialect.ops.base import (
 from pto_dialect.ops.tile_elementwise import require_row_major
 from pto_dialect.records import CostFormula, Formula, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC
+from pto_dialect.types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 
@@ -34,38 +34,53 @@ S = TypeVar("S")
 _TYPES = "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32"
 CONCAT_DTYPES = per_target_dtypes(_TYPES, _TYPES)
 
+Role = tuple[str, TileTypeBase]
 
-@irdl_op_definition
-class TConcatOp(TileOp):
-    """`dst = [src0 | src1]` along the columns, over the sources' valid regions."""
 
-    name = "pto.tconcat"
+class ConcatOp(TileOp):
+    """`tconcat` / `tconcatidx`: the columns of src0 then src1 in dst, on PIPE_V."""
 
-    NUM_INS: ClassVar[int] = 2
     PIPE: ClassVar[Pipe] = Pipe.V
-    MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/tconcat.md"
     DTYPES: ClassVar = CONCAT_DTYPES
     COST: ClassVar = Formula(
         CostFormula.TILE_MOVE,
         "as a vector copy of dst's bytes (no published figure for tconcat)",
     )
-    NOT_LOWERED: ClassVar = "no vector lowering of tconcat yet: it runs at tile level"
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
-        """The result type's valid shape (static: an SSA result's columns are not a single
-        source's)."""
+        """Dst's valid shape (static: an SSA result's columns are not a single source's;
+        tconcatidx is DPS only)."""
         dst = self.dst_tile()
         return dst.valid_shape[0], dst.valid_shape[1]
 
-    def verify_tiles(self, target: TargetProfile) -> None:
+    def concat_tiles(self, roles: tuple[str, ...], target: TargetProfile) -> list[Role]:
+        """The sources named `roles` and dst (last), after the rules every tile of the page
+        follows: loc=vec and row-major; the data sources (the first two) of dst's element
+        type, one of the page's list."""
         dst = self.dst_tile()
-        tiles = [("src0", self.tile(0, "src0")), ("src1", self.tile(1, "src1")), ("dst", dst)]
+        tiles = [(role, self.tile(i, role)) for i, role in enumerate(roles)] + [("dst", dst)]
         for role, tile in tiles:
             require_location(f"{self.name} {role}", tile, Location.VEC)
             require_row_major(f"{self.name} {role}", tile)
         for role, tile in tiles[:2]:
             require_same_dtype(f"{self.name} {role}", tile.element, "dst", dst.element)
         require_dtype_supported(self.name, dst.element, target, CONCAT_DTYPES)
+        return tiles
+
+
+@irdl_op_definition
+class TConcatOp(ConcatOp):
+    """`dst = [src0 | src1]` along the columns, over the sources' valid regions."""
+
+    name = "pto.tconcat"
+
+    NUM_INS: ClassVar[int] = 2
+    MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/tconcat.md"
+    NOT_LOWERED: ClassVar = "no vector lowering of tconcat yet: it runs at tile level"
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        tiles = self.concat_tiles(("src0", "src1"), target)
+        dst = tiles[2][1]
         if self.res and dst.has_dynamic_valid:
             raise fail(f"{self.name} in SSA form needs a static valid shape")
         (r0, c0), (r1, c1), (rd, cd) = (t.valid_shape for _, t in tiles)

@@ -20,18 +20,14 @@ from typing import ClassVar, TypeVar
 
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
-from pto_dialect.attrs import Location, Pipe
 from pto_dialect.ops.base import (
-    TileOp,
     dims_str,
     fail,
     require_dtype_supported,
-    require_location,
     require_same_dtype,
 )
-from pto_dialect.ops.tile_concat import CONCAT_DTYPES
-from pto_dialect.ops.tile_elementwise import require_row_major
-from pto_dialect.records import CostFormula, Formula, Shapes, per_target_dtypes
+from pto_dialect.ops.tile_concat import ConcatOp
+from pto_dialect.records import per_target_dtypes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC
 
@@ -45,19 +41,13 @@ ROLES = ("src0", "src1", "src0Idx", "src1Idx")
 
 
 @irdl_op_definition
-class TConcatIdxOp(TileOp):
+class TConcatIdxOp(ConcatOp):
     """Row i of dst: `idx0[i, 0]` bytes' worth of src0's columns, then src1's, clamped."""
 
     name = "pto.tconcatidx"
 
     NUM_INS: ClassVar[int] = 4
-    PIPE: ClassVar[Pipe] = Pipe.V
     MANUAL: ClassVar = "TCONCAT.md"
-    DTYPES: ClassVar = CONCAT_DTYPES
-    COST: ClassVar = Formula(
-        CostFormula.TILE_MOVE,
-        "as a vector copy of dst's bytes (no published figure for tconcat)",
-    )
     NOT_LOWERED: ClassVar = (
         "the column counts are read from UB per row (scalar loads): it runs at tile level"
     )
@@ -65,25 +55,14 @@ class TConcatIdxOp(TileOp):
     def source_roles(self) -> list[str]:
         return list(ROLES)
 
-    def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
-        """DPS only: dst's valid region."""
-        dst = self.dst_tile()
-        return dst.valid_shape[0], dst.valid_shape[1]
-
     def verify_tiles(self, target: TargetProfile) -> None:
         if self.res:
             raise fail(
                 f"{self.name} leaves the columns a row does not fill as they were: use the DPS "
                 "form (outs(%dst))"
             )
-        dst = self.dst_tile()
-        tiles = [(role, self.tile(i, role)) for i, role in enumerate(ROLES)] + [("dst", dst)]
-        for role, tile in tiles:
-            require_location(f"{self.name} {role}", tile, Location.VEC)
-            require_row_major(f"{self.name} {role}", tile)
-        for role, tile in tiles[:2]:
-            require_same_dtype(f"{self.name} {role}", tile.element, "dst", dst.element)
-        require_dtype_supported(self.name, dst.element, target, CONCAT_DTYPES)
+        tiles = self.concat_tiles(ROLES, target)
+        dst = tiles[4][1]
         index = tiles[2][1].element
         require_same_dtype(f"{self.name} src1Idx", tiles[3][1].element, "src0Idx", index)
         require_dtype_supported(f"{self.name} src0Idx", index, target, CONCAT_INDEX_DTYPES)

@@ -21,9 +21,9 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.ir import Attribute, Block, Dialect, Operation, Region, SSAValue
 from xdsl.utils.test_value import create_ssa_value
 
-from interpreters.args import declared_args
 from interpreters.engine.source import parse_module
-from interpreters.execute import retarget
+from interpreters.launching.args import declared_args
+from interpreters.launching.execute import retarget
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Access, Tile
 from interpreters.machine.pipes import PipeModel, UntrackedPipes

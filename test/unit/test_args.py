@@ -1,11 +1,11 @@
-"""`pto-run --arg SPEC` parsing (interpreters/args.py)."""
+"""`pto-run --arg SPEC` parsing (interpreters/launching/args.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from interpreters.args import ArgError, ArrayArg, ScalarArg, declared_args, parse_spec
+from interpreters.launching.args import ArgError, ArrayArg, ScalarArg, declared_args, parse_spec
 
 
 @pytest.mark.parametrize("name", ["i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64"])

@@ -1,6 +1,6 @@
 """Arguments a run makes or shares: `--arg auto` (interpreters/auto_args.py), `--arg @N` and
-one array for several pointers, the pages of GM buffers (interpreters/args.py), and the ends
-of a run that would not end (`--time-limit`)."""
+one array for several pointers, the pages of GM buffers (interpreters/launching/args.py),
+and the ends of a run that would not end (`--time-limit`)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,19 @@ import pytest
 from xdsl.dialects.builtin import IndexType, f16, f32
 
 from interpreters.api import PtoArgumentError, PtoRunError, parse, parse_file, run
-from interpreters.args import AliasArg, ArrayArg, ScalarArg, bind_all, gm_allocation, parse_spec
 from interpreters.auto_args import auto_args
-from interpreters.execute import entry_function
+from interpreters.commands.runner import main
+from interpreters.launching.args import (
+    AliasArg,
+    ArrayArg,
+    ScalarArg,
+    bind_all,
+    gm_allocation,
+    parse_spec,
+)
+from interpreters.launching.execute import entry_function
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Pointer
-from interpreters.runner import main
 from pto_dialect.targets import TargetArch, profile
 from pto_dialect.types import PtrType
 

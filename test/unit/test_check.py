@@ -1,4 +1,4 @@
-"""The synchronisation checker (`interpreters.check`, `interpreters.check_diff`) on kernels of
+"""The synchronisation checker (`interpreters.checking`: `check`, `diff`) on kernels of
 its own that reproduce the kinds of failure users found on the board (docs/checking.md):
 trip counts, deadlocks, event reuse, the pipe table, same-pipe rules, redundancy,
 pto-insert-sync's own output, pass bisection and target differences."""
@@ -13,9 +13,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from interpreters.api import apply_pipeline, parse, run
-from interpreters.check import check, loop_groups, trip_plans, without_redundant
-from interpreters.check_diff import bisect, compare_targets
-from passes.insert_sync import FALLBACK
+from interpreters.checking.check import check, loop_groups, trip_plans, without_redundant
+from interpreters.checking.diff import bisect, compare_targets
+from passes.insert_sync.insert import FALLBACK
 from passes.pipeline import pipeline_passes
 from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.ops.base import PtoOp
@@ -271,7 +271,7 @@ def test_bisection_names_the_pass_that_adds_a_hazard():
 
 def bisect_passes() -> list[ModulePass]:
     from passes.convert_to_dps.convert import ConvertToDpsPass
-    from passes.insert_sync import InsertSyncPass
+    from passes.insert_sync.insert import InsertSyncPass
     from passes.plan_memory import PlanMemoryPass
 
     return [ConvertToDpsPass(), PlanMemoryPass(), InsertSyncPass()]

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from interpreters.api import PtoRunError, Result, parse, run
-from interpreters.check import check
+from interpreters.checking.check import check
 from interpreters.machine.cluster import Cluster
 from interpreters.machine.cores import cores_of
 from interpreters.machine.pipes import Hazard

@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 
 from interpreters.api import PtoRunError, parse, run, together
-from interpreters.args import ArrayArg
 from interpreters.auto_args import auto_args
 from interpreters.auto_sync import complete
-from interpreters.execute import entry_function, make_context
-from interpreters.runner import main
+from interpreters.commands.runner import main
+from interpreters.launching.args import ArrayArg
+from interpreters.launching.execute import entry_function, make_context
 
 TILE = "!pto.tile_buf<vec, 1x64xf32>"
 ROW = "!pto.partition_tensor_view<1x64xf32>"
@@ -129,17 +129,13 @@ def test_wait_never_satisfied_is_a_deadlock() -> None:
         run(parse(kernel(body)), a, b, c, d, np.array([[2, 0]], np.int32))
 
 
-RANKS = """
-func.func @exchange(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %s: !pto.ptr<i32>, %rank: i32,
-                    %ctx: !pto.ptr<i64>) {
-    %k0 = arith.constant 0 : index
+PEER_WINDOW = """    %k0 = arith.constant 0 : index
     %k1 = arith.constant 1 : index
     %k2 = arith.constant 2 : index
     %k4 = arith.constant 4 : index
     %k64 = arith.constant 64 : index
     %four = arith.constant 4 : i64
     %one = arith.constant 1 : i32
-    %want = arith.constant WANT : i32
     %r = arith.index_cast %rank : i32 to index
     %peer = arith.subi %k1, %r : index
     %mine_at = arith.addi %k4, %r : index
@@ -151,20 +147,38 @@ func.func @exchange(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %s: !pto.ptr<i32>, %ra
     %shift = arith.index_cast %words : i64 to index
     %ry = pto.addptr %y, %shift : !pto.ptr<f32> -> !pto.ptr<f32>
     %rs = pto.addptr %s, %shift : !pto.ptr<i32> -> !pto.ptr<i32>
+"""
+"""The constants of the rank kernels and rank r's pointers into its peer's `y` and `s`
+(`%ry`, `%rs`: the peer's window, `windowsIn[peer] - windowsIn[rank]` from the context)."""
+PUT_AND_NOTIFY = """    pto.comm.tput(%yr, %xr, buf(%t) : !pto.partition_tensor_view<1x64xf32>, !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<vec, 1x64xf32>)
+    %rsv = pto.make_tensor_view %rs, shape = [%k1], strides = [%k1] : !pto.tensor_view<1xi32>
+    %rsp = pto.partition_view %rsv, offsets = [%k0], sizes = [%k1] : !pto.tensor_view<1xi32> -> !pto.partition_tensor_view<1xi32>
+    pto.comm.tnotify(%rsp, %one : !pto.partition_tensor_view<1xi32>, i32) {notifyOp = #pto<notify_op atomic_add>}
+"""  # noqa: E501
+"""Puts the row `%xr` into the peer's `%yr` and adds 1 to the peer's signal."""
+
+
+def rank_kernel(text: str) -> str:
+    """`text` with its `PEER_WINDOW` and `PUT_AND_NOTIFY` lines written out."""
+    return text.replace("PEER_WINDOW\n", PEER_WINDOW).replace("PUT_AND_NOTIFY\n", PUT_AND_NOTIFY)
+
+
+RANKS = rank_kernel("""
+func.func @exchange(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %s: !pto.ptr<i32>, %rank: i32,
+                    %ctx: !pto.ptr<i64>) {
+PEER_WINDOW
+    %want = arith.constant WANT : i32
     %t = pto.alloc_tile : !pto.tile_buf<vec, 1x64xf32>
     %xv = pto.make_tensor_view %x, shape = [%k1, %k64], strides = [%k64, %k1] : !pto.tensor_view<1x64xf32>
     %xr = pto.partition_view %xv, offsets = [%k0, %k0], sizes = [%k1, %k64] : !pto.tensor_view<1x64xf32> -> !pto.partition_tensor_view<1x64xf32>
     %yv = pto.make_tensor_view %ry, shape = [%k2, %k64], strides = [%k64, %k1] : !pto.tensor_view<2x64xf32>
     %yr = pto.partition_view %yv, offsets = [%r, %k0], sizes = [%k1, %k64] : !pto.tensor_view<2x64xf32> -> !pto.partition_tensor_view<1x64xf32>
-    pto.comm.tput(%yr, %xr, buf(%t) : !pto.partition_tensor_view<1x64xf32>, !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<vec, 1x64xf32>)
-    %rsv = pto.make_tensor_view %rs, shape = [%k1], strides = [%k1] : !pto.tensor_view<1xi32>
-    %rsp = pto.partition_view %rsv, offsets = [%k0], sizes = [%k1] : !pto.tensor_view<1xi32> -> !pto.partition_tensor_view<1xi32>
-    pto.comm.tnotify(%rsp, %one : !pto.partition_tensor_view<1xi32>, i32) {notifyOp = #pto<notify_op atomic_add>}
+PUT_AND_NOTIFY
     %sv = pto.make_tensor_view %s, shape = [%k1], strides = [%k1] : !pto.tensor_view<1xi32>
     %sp = pto.partition_view %sv, offsets = [%k0], sizes = [%k1] : !pto.tensor_view<1xi32> -> !pto.partition_tensor_view<1xi32>
     pto.comm.twait(%sp, %want : !pto.partition_tensor_view<1xi32>, i32) {cmp = #pto<wait_cmp ge>}
     return
-}"""  # noqa: E501
+}""")  # noqa: E501
 
 
 def test_ranks_reach_each_others_gm_through_the_context() -> None:
@@ -261,29 +275,12 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
     assert "pto.barrier" not in done.inserted  # the kernel's own
 
 
-PUSH = """
+PUSH = rank_kernel("""
 func.func @push(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %s: !pto.ptr<i32>, %z: !pto.ptr<f32>,
                 %rank: i32, %ctx: !pto.ptr<i64>, %__pypto_spmd_block_idx: i32,
                 %__pypto_spmd_block_num: i32) {
-    %k0 = arith.constant 0 : index
-    %k1 = arith.constant 1 : index
-    %k2 = arith.constant 2 : index
-    %k4 = arith.constant 4 : index
-    %k64 = arith.constant 64 : index
-    %four = arith.constant 4 : i64
-    %one = arith.constant 1 : i32
-    %r = arith.index_cast %rank : i32 to index
+PEER_WINDOW
     %b = arith.index_cast %__pypto_spmd_block_idx : i32 to index
-    %peer = arith.subi %k1, %r : index
-    %mine_at = arith.addi %k4, %r : index
-    %peer_at = arith.addi %k4, %peer : index
-    %mine = pto.load_scalar %ctx[%mine_at] : !pto.ptr<i64> -> i64
-    %theirs = pto.load_scalar %ctx[%peer_at] : !pto.ptr<i64> -> i64
-    %bytes = arith.subi %theirs, %mine : i64
-    %words = arith.divsi %bytes, %four : i64
-    %shift = arith.index_cast %words : i64 to index
-    %ry = pto.addptr %y, %shift : !pto.ptr<f32> -> !pto.ptr<f32>
-    %rs = pto.addptr %s, %shift : !pto.ptr<i32> -> !pto.ptr<i32>
     %t = pto.alloc_tile : !pto.tile_buf<vec, 1x64xf32>
     %xv = pto.make_tensor_view %x, shape = [%k2, %k64], strides = [%k64, %k1] : !pto.tensor_view<2x64xf32>
     %xr = pto.partition_view %xv, offsets = [%b, %k0], sizes = [%k1, %k64] : !pto.tensor_view<2x64xf32> -> !pto.partition_tensor_view<1x64xf32>
@@ -291,12 +288,9 @@ func.func @push(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %s: !pto.ptr<i32>, %z: !pt
     %row = arith.addi %r2, %b : index
     %yv = pto.make_tensor_view %ry, shape = [%k4, %k64], strides = [%k64, %k1] : !pto.tensor_view<4x64xf32>
     %yr = pto.partition_view %yv, offsets = [%row, %k0], sizes = [%k1, %k64] : !pto.tensor_view<4x64xf32> -> !pto.partition_tensor_view<1x64xf32>
-    pto.comm.tput(%yr, %xr, buf(%t) : !pto.partition_tensor_view<1x64xf32>, !pto.partition_tensor_view<1x64xf32>, !pto.tile_buf<vec, 1x64xf32>)
-    %rsv = pto.make_tensor_view %rs, shape = [%k1], strides = [%k1] : !pto.tensor_view<1xi32>
-    %rsp = pto.partition_view %rsv, offsets = [%k0], sizes = [%k1] : !pto.tensor_view<1xi32> -> !pto.partition_tensor_view<1xi32>
-    pto.comm.tnotify(%rsp, %one : !pto.partition_tensor_view<1xi32>, i32) {notifyOp = #pto<notify_op atomic_add>}
+PUT_AND_NOTIFY
     return
-}"""  # noqa: E501
+}""")  # noqa: E501
 """Block b of rank r puts row b of x into row 2r + b of its peer's y and notifies the peer
 (`%__pypto_spmd_block_idx`: the block's index, `pto-run --blocks 2`)."""
 

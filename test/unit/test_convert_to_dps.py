@@ -27,7 +27,7 @@ from xdsl.ir import Block
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.engine.source import parse_module
-from interpreters.execute import retarget, run_function
+from interpreters.launching.execute import retarget, run_function
 from passes.convert_to_dps.convert import ConvertToDpsPass
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_memory import AllocTileOp

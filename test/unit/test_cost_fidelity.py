@@ -21,7 +21,7 @@ from support import context
 from xdsl.dialects import arith
 
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine import costs
 from interpreters.machine.confidence import Basis, confidence, costed
 from interpreters.machine.pipes import PipeModel

@@ -17,7 +17,7 @@ from support import EXAMPLES, context, example_args
 from xdsl.dialects import arith, scf
 
 from interpreters.engine.source import parse_module
-from interpreters.execute import retarget, run_function
+from interpreters.launching.execute import retarget, run_function
 
 TARGETS = ("a2a3", "a5", "cpu")
 F64 = np.ndarray[Any, np.dtype[np.float64]]

@@ -18,9 +18,9 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
 
-from interpreters.args import ArrayArg, parse_spec
 from interpreters.engine.source import parse_module
-from interpreters.execute import RunResult, retarget, run_function
+from interpreters.launching.args import ArrayArg, parse_spec
+from interpreters.launching.execute import RunResult, retarget, run_function
 from passes.pipeline import PipelinePass
 from pto_dialect.ops.tile_compare import MaskWritingTileOp, SelectTileOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from interpreters.api import PtoRunError, parse, run
-from interpreters.execute import make_context
+from interpreters.launching.execute import make_context
 from interpreters.ops.fixpipe_quant_state import scalar_word
 from passes.pipeline import PipelinePass
 from pto_dialect.ops.cube_mad import MadOp

@@ -18,8 +18,8 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.func import FuncOp
 
-from interpreters.args import ArrayArg, ScalarArg
-from interpreters.execute import run_function
+from interpreters.launching.args import ArrayArg, ScalarArg
+from interpreters.launching.execute import run_function
 from passes.fuse import emit
 from passes.fuse.groups import REGISTERS, find_groups
 from passes.fuse.members import Form

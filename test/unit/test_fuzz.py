@@ -30,7 +30,7 @@ from fuzz.stages import (
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.execute import KernelError
+from interpreters.launching.execute import KernelError
 
 CI_SEED = 20260512
 CI_MUTANTS = 2500

@@ -23,9 +23,9 @@ from xdsl.ir import SSAValue
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
-from interpreters.args import Arg, ArrayArg, ScalarArg
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.args import Arg, ArrayArg, ScalarArg
+from interpreters.launching.execute import run_function
 from interpreters.machine.core import Machine
 from interpreters.machine.pipes import UntrackedPipes
 from interpreters.ops.vector_index import VectorIndexFunctions

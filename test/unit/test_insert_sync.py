@@ -20,9 +20,9 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from pto_dialect.ops.sync import BarrierOp, SetFlagOp, WaitFlagOp
 
 TARGETS = ("a2a3", "a5", "cpu")

@@ -14,10 +14,10 @@ from convert_reference import convert_one
 from support import context, ieee_compare, parse_kernel
 from xdsl.dialects import arith, scf
 
-from interpreters.args import ArrayArg, ScalarArg
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import parse_module
-from interpreters.execute import KernelError, run_function
+from interpreters.launching.args import ArrayArg, ScalarArg
+from interpreters.launching.execute import KernelError, run_function
 from interpreters.semantics.hif8 import decode as hif8_decode
 from passes.pipeline import PipelinePass
 from pto_dialect.attrs import CmpMode, RoundMode, SatMode

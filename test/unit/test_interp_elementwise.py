@@ -32,7 +32,7 @@ from support import (
     wrap,
 )
 
-from interpreters import runner
+from interpreters.commands import runner
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Tile

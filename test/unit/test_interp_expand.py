@@ -22,7 +22,7 @@ from support import Bench, bits_equal, build_tile_op, int_numpy, parse_kernel, r
 from support import vec_tile_type as tile_type
 
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.ops.tile_expand import TileExpandFunctions
 from pto_dialect.attrs import BLayout
 from pto_dialect.dtypes import F16, F32, I16, I32, DType, dtype_named

@@ -23,10 +23,10 @@ from support import call, context, filled, int_numpy
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 
-from interpreters import runner
+from interpreters.commands import runner
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_matrix import TileMatrixFunctions

@@ -31,7 +31,7 @@ from support import vec_tile_type as tile_type
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute
 
-from interpreters import runner
+from interpreters.commands import runner
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Tile

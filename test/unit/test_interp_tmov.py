@@ -20,7 +20,7 @@ import support
 from support import call, context, filled, int_numpy, legal_dtypes
 from xdsl.dialects.builtin import ModuleOp
 
-from interpreters import runner
+from interpreters.commands import runner
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import parse_module
 from interpreters.machine.core import Machine

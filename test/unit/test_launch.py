@@ -1,5 +1,5 @@
-"""The tools' launch (`interpreters/launch.py`): dataclass methods served from the code cache
-are the methods `dataclasses` makes, and a cache compiles each text once."""
+"""The tools' launch (`interpreters/commands/launch.py`): dataclass methods served from the
+code cache are the methods `dataclasses` makes, and a cache compiles each text once."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from interpreters import launch
+from interpreters.commands import launch
 
 
 def _point() -> type[Any]:

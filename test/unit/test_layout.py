@@ -34,27 +34,30 @@ ALLOWED: dict[str, tuple[str, ...]] = {
         "interpreters.machine",
         "interpreters.ops",
     ),
+    "interpreters.launching": (
+        "pto_dialect",
+        "interpreters.engine",
+        "interpreters.semantics",
+        "interpreters.machine",
+        "interpreters.ops",
+        "interpreters.launching",
+    ),
     "interpreters": ("pto_dialect", "passes", "interpreters"),
     "interpreters.sweep": ("pto_dialect", "passes", "interpreters"),
 }
 """Per package (the longest prefix wins): the packages its modules may import. Imports
 point down: the dialect (its Python kernel builder builds IR only), then passes, then the
-interpreter's engine, semantics, machine, op functions and, at the top, its user surface."""
+interpreter's engine, semantics, machine, op functions, a launch of them and, at the top, its
+user surface (the API; above it the checker, the command lines and sweeps)."""
 
 USER_SURFACE = {
     "api",
-    "runner",
-    "args",
     "auto_args",
-    "execute",
     "auto_sync",
-    "progress",
-    "check",
-    "check_diff",
-    "check_command",
-    "launch",
 }
-"""The only modules directly in `interpreters/`: what `pto-run` and Python users call."""
+"""The only modules directly in `interpreters/`: the Python API and what it completes a
+kernel with; the rest lives in a subpackage per concern (`launching/`, `checking/`,
+`commands/`, ...)."""
 
 
 def module_name(path: Path) -> str:

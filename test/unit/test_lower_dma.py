@@ -23,9 +23,9 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
 
-from interpreters.args import Arg, ArrayArg
-from interpreters.execute import KernelError, RunResult, run_function
-from passes.insert_sync import InsertSyncPass
+from interpreters.launching.args import Arg, ArrayArg
+from interpreters.launching.execute import KernelError, RunResult, run_function
+from passes.insert_sync.insert import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from pto_dialect.dtypes import dtype_named
 from pto_dialect.ops.base import PtoOp

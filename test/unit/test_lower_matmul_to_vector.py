@@ -30,7 +30,7 @@ from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.engine.source import parse_module
-from interpreters.execute import RunResult, retarget, run_function
+from interpreters.launching.execute import RunResult, retarget, run_function
 from interpreters.machine.pipes import UntrackedPipes
 from interpreters.machine.report import Report
 from passes.lower_matmul_to_vector.lower import TILE_ATTR, LowerMatmulToVectorPass

@@ -26,9 +26,9 @@ from xdsl.dialects.func import FuncOp
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
-from interpreters.args import declared_args
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.args import declared_args
+from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
 from passes.lower_matrix.lower import KEPT, LowerMatrixPass
 from passes.pipeline import PipelinePass

@@ -26,9 +26,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
-from interpreters.args import Arg, ArrayArg, ScalarArg
 from interpreters.engine.source import parse_module
-from interpreters.execute import retarget, run_function
+from interpreters.launching.args import Arg, ArrayArg, ScalarArg
+from interpreters.launching.execute import retarget, run_function
 from interpreters.machine.pipes import UntrackedPipes
 from passes.common import checks_deferred
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass

@@ -18,9 +18,9 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
-from interpreters.args import ArrayArg, ScalarArg
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.args import ArrayArg, ScalarArg
+from interpreters.launching.execute import run_function
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from passes.pipeline import pipeline_passes
 from pto_dialect.attrs import CmpMode

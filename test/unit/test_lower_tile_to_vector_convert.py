@@ -11,9 +11,9 @@ import pytest
 from support import context
 from xdsl.dialects import arith, scf
 
-from interpreters.args import ArrayArg, ScalarArg
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.args import ArrayArg, ScalarArg
+from interpreters.launching.execute import run_function
 from passes.pipeline import PipelinePass
 from pto_dialect.dtypes import FP4_DTYPES, DType
 from pto_dialect.ops.tile_convert import PAIRS, TCvtOp, round_modes

@@ -15,8 +15,8 @@ from support import context, int_numpy, legal_dtypes, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.utils.exceptions import PassFailedException
 
-from interpreters.args import ArrayArg, ScalarArg
-from interpreters.execute import RunResult, run_function
+from interpreters.launching.args import ArrayArg, ScalarArg
+from interpreters.launching.execute import RunResult, run_function
 from interpreters.machine.pipes import UntrackedPipes
 from passes.pipeline import pipeline_passes
 from pto_dialect.dtypes import DType, dtype_named

@@ -15,7 +15,7 @@ from support import legal_dtypes
 from test_lower_tile_to_vector import Case, Kernel, Tile, block, lanes, lower, validate
 from xdsl.utils.exceptions import PassFailedException
 
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops import tile_row_reduce

@@ -13,7 +13,7 @@ from support import context
 from xdsl.dialects import arith
 
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.dma_state import DmaState
 from pto_dialect.types import MemorySpace
 

@@ -27,7 +27,7 @@ from pto_dialect.dtypes import F32, I16, I32, U8
 from pto_dialect.ops.pointer import AddPtrOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_load import VldasOp, VldusOp
-from pto_dialect.ops.vector_store import (
+from pto_dialect.ops.vector_store_unaligned import (
     VstaOp,
     VstarOp,
     VstasOp,

@@ -24,11 +24,11 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
-from interpreters.execute import KernelError, RunResult, run_function
+from interpreters.launching.execute import KernelError, RunResult, run_function
 from interpreters.machine.cost_params import FLAG_LATENCY
 from interpreters.machine.costs import transfer_cycles
 from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.multi_buffer import MultiBufferPass
 from passes.pipeline import PipelinePass, pipeline_passes
 from pto_dialect.attrs import Pipe

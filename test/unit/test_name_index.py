@@ -67,7 +67,7 @@ parse('''func.func @f(%c: i1, %a: i32, %b: i32) -> i32 {
   }
   func.return %r : i32
 }''')
-from interpreters.runner import main
+from interpreters.commands.runner import main
 with contextlib.redirect_stdout(io.StringIO()):
     main(["examples/tabs_ssa.mlir", "--arg", "rand:1024xf32:1", "--arg", "zeros:1024xf32"])
 print(json.dumps(sorted(name for name in sys.modules if name.startswith("pto_dialect."))))

@@ -22,11 +22,11 @@ from support import context, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 
-from interpreters.args import ArrayArg
-from interpreters.execute import KernelError, RunResult, run_function
+from interpreters.launching.args import ArrayArg
+from interpreters.launching.execute import KernelError, RunResult, run_function
 from interpreters.machine.memory import Memory, TensorView
 from interpreters.semantics import transfer
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from pto_dialect.attrs import PadValue, TargetArch
 from pto_dialect.dtypes import F32

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from interpreters.api import PtoArgumentError, parse, run
-from interpreters.args import save_array
+from interpreters.launching.args import save_array
 
 TYPES = [
     ("bf16", ml_dtypes.bfloat16),

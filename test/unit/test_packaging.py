@@ -22,8 +22,8 @@ BIN = Path(sys.executable).parent
 USER_SCRIPT = """\
 from xdsl.dialects.builtin import ModuleOp
 
-from interpreters.execute import RunResult, run_function
-from interpreters.runner import main
+from interpreters.launching.execute import RunResult, run_function
+from interpreters.commands.runner import main
 from passes.opt import PtoOptMain
 from pto_dialect.dialect import PTO
 from pto_dialect.parsing import parse_module

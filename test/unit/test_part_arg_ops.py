@@ -13,9 +13,9 @@ import pytest
 from support import context
 from xdsl.dialects import arith
 
-from interpreters.args import Arg, ArrayArg
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.args import Arg, ArrayArg
+from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
 from pto_dialect.dtypes import dtype_named
 from pto_dialect.ops.tile_part_arg import PART_ARG_VALUES

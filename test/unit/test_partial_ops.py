@@ -23,10 +23,10 @@ from xdsl.dialects import arith, scf
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import PassFailedException
 
-from interpreters.args import Arg, ArrayArg, ScalarArg
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import parse_module
-from interpreters.execute import KernelError, run_function
+from interpreters.launching.args import Arg, ArrayArg, ScalarArg
+from interpreters.launching.execute import KernelError, run_function
 from interpreters.machine.pipes import UntrackedPipes
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect.dtypes import DType, dtype_named

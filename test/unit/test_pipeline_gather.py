@@ -13,9 +13,9 @@ from support import context, parse_kernel
 from test_pipeline_validation import same_outputs
 from xdsl.dialects import arith, scf
 
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.pipeline import pipeline_passes
 from pto_dialect.ops.tile_gather import TGatherOp
 from pto_dialect.ops.vector_load import Vgather2Op

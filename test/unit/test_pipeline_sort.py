@@ -18,9 +18,9 @@ from support import context, each_wait_removed, parse_kernel
 from test_pipeline_validation import same_outputs
 from xdsl.dialects import arith, scf
 
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.pipeline import PipelinePass, pipeline_passes
 from pto_dialect.ops.tile_sort import TMrgSortOp, TSort32Op
 from pto_dialect.ops.vector_sort import VBitSortOp, VMrgSort4Op

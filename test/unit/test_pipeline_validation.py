@@ -18,9 +18,9 @@ from kernelgen import Chain, chains
 from support import context, each_wait_removed, parse_kernel
 from xdsl.dialects import arith, scf
 
-from interpreters.execute import RunResult, run_function
+from interpreters.launching.execute import RunResult, run_function
 from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.pipeline import PipelinePass, pipeline_passes
 
 TARGETS = ("a2a3", "a5", "cpu")

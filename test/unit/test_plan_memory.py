@@ -24,9 +24,9 @@ from support import context, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp
 
-from interpreters.execute import RunResult, run_function
+from interpreters.launching.execute import RunResult, run_function
 from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from passes.plan_memory import PlanMemoryPass
 from pto_dialect.attrs import Location
 from pto_dialect.ops.tile_memory import AllocTileOp

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from interpreters.api import PtoRunError, parse, run
-from interpreters.progress import CHECK_EVERY, Progress
+from interpreters.launching.progress import CHECK_EVERY, Progress
 
 
 class FakeClock:

@@ -18,9 +18,9 @@ from xdsl.dialects import arith, scf
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import VerifyException
 
-from interpreters.args import ArrayArg
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.args import ArrayArg
+from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect.ops.tile_quant import TDequantOp, TQuantOp

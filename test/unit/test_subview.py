@@ -13,11 +13,11 @@ import pytest
 from support import context
 from xdsl.dialects import arith
 
-from interpreters.args import ArrayArg, ScalarArg
 from interpreters.auto_sync import complete, sync_ops
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import parse_module
-from interpreters.execute import KernelError, run_function
+from interpreters.launching.args import ArrayArg, ScalarArg
+from interpreters.launching.execute import KernelError, run_function
 from interpreters.machine.core import Machine
 from interpreters.machine.pipes import UntrackedPipes
 from interpreters.ops.tile_view import SubTile

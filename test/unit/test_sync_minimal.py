@@ -18,7 +18,7 @@ from xdsl.dialects import arith, cf, scf
 from xdsl.dialects.builtin import ModuleOp
 
 from interpreters.engine.source import parse_module
-from interpreters.execute import RunResult, run_function
+from interpreters.launching.execute import RunResult, run_function
 from passes.pipeline import PipelinePass
 from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
 from pto_dialect.ops.vecscope import VecScopeOp

@@ -16,12 +16,12 @@ from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import ParseError
 
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.core import Machine
 from interpreters.ops.tile_config import TileConfigFunctions
 from interpreters.ops.tile_matrix import TileMatrixFunctions
 from interpreters.ops.tile_pack import TilePackFunctions
-from passes.insert_sync import InsertSyncPass
+from passes.insert_sync.insert import InsertSyncPass
 from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.dtypes import dtype_named, mlir_type
 from pto_dialect.ops.sync import BarrierOp, SetFlagOp

@@ -12,7 +12,7 @@ from xdsl.interpreter import Interpreter
 from xdsl.interpreters.func import FuncFunctions
 
 from interpreters.engine.errors import PtoRuntimeError
-from interpreters.execute import run_function
+from interpreters.launching.execute import run_function
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Tile
 from interpreters.ops.sync import SyncFunctions

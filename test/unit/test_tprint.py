@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from interpreters import runner
 from interpreters.api import apply_pipeline, parse, run
+from interpreters.commands import runner
 
 KERNEL = """
 builtin.module attributes {{pto.target_arch = "{target}"}} {{

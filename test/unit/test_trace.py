@@ -10,8 +10,8 @@ from typing import Any
 
 import numpy as np
 
-from interpreters import runner
 from interpreters.api import apply_pipeline, parse, parse_file, run
+from interpreters.commands import runner
 from interpreters.machine.cost_params import FLAG_LATENCY
 
 ROOT = Path(__file__).resolve().parents[2]

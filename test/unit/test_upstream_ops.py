@@ -16,10 +16,10 @@ from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Dialect, Operation
 
 from interpreters.api import PtoRunError, parse, run
+from interpreters.commands.runner import main
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import PtoInterpreter
 from interpreters.ops.registry import upstream_functions
-from interpreters.runner import main
 
 CORPUS_OPS: dict[str, int] = {
     "arith.constant": 3043, "arith.muli": 798, "arith.addi": 656, "arith.index_cast": 625,

@@ -16,8 +16,8 @@ from support import EXAMPLES, context, example_args, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 
-from interpreters.args import ArrayArg, parse_spec
-from interpreters.execute import KernelError, RunResult, run_function
+from interpreters.launching.args import ArrayArg, parse_spec
+from interpreters.launching.execute import KernelError, RunResult, run_function
 from interpreters.machine.pipes import UntrackedPipes
 from interpreters.ops import vecscope_batch
 from passes.pipeline import PipelinePass

@@ -33,7 +33,7 @@ from pto_dialect.attrs import (
     StrideMode,
 )
 from pto_dialect.dialect import PTO
-from pto_dialect.ops import vector_load, vector_store
+from pto_dialect.ops import vector_load, vector_store, vector_store_unaligned
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_load import (
     LOAD_DIST_RULES,
@@ -54,18 +54,20 @@ from pto_dialect.ops.vector_store import (
     VscatterOp,
     VsstbOp,
     VsstOp,
+    VstsOp,
+    VstsX2Op,
+)
+from pto_dialect.ops.vector_store_unaligned import (
     VstaOp,
     VstarOp,
     VstasOp,
-    VstsOp,
-    VstsX2Op,
     VstuOp,
     VsturOp,
     VstusOp,
 )
 from pto_dialect.types import AlignType, MaskType, MemorySpace, PtrType, VRegType
 
-MEMORY_OPS = [*vector_load.OPS, *vector_store.OPS]
+MEMORY_OPS = [*vector_load.OPS, *vector_store.OPS, *vector_store_unaligned.OPS]
 UB_F32 = PtrType(f32, MemorySpace.UB)
 UB_F16 = PtrType(f16, MemorySpace.UB)
 GM_F32 = PtrType(f32, MemorySpace.GM)

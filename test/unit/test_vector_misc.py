@@ -27,9 +27,9 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Operation, SSAValue
 
-from interpreters.args import ArrayArg
 from interpreters.engine.source import parse_module
-from interpreters.execute import run_function
+from interpreters.launching.args import ArrayArg
+from interpreters.launching.execute import run_function
 from interpreters.machine.core import Machine
 from interpreters.ops.vector_arith import VectorArithFunctions
 from interpreters.ops.vector_fused import VectorFusedFunctions

@@ -26,7 +26,7 @@ from interpreters.ops.vector_predicate import VectorPredicateFunctions
 from pto_dialect.dtypes import F32, U16, U32
 from pto_dialect.ops.vector_load import VldasOp
 from pto_dialect.ops.vector_predicate_memory import PstuOp
-from pto_dialect.ops.vector_store import VstasOp
+from pto_dialect.ops.vector_store_unaligned import VstasOp
 from pto_dialect.targets import A5
 from pto_dialect.types import AlignType, MaskType
 

@@ -1,4 +1,4 @@
-// pto-insert-sync on planned DPS kernels: one case per rule of passes/insert_sync.py.
+// pto-insert-sync on planned DPS kernels: one case per rule of passes/insert_sync/insert.py.
 // RUN: xdsl-opt %s --split-input-file -p pto-insert-sync | filecheck %s
 // The pass is idempotent: a second run changes nothing.
 // RUN: xdsl-opt %s --split-input-file -p pto-insert-sync > %t.once

@@ -24,11 +24,11 @@ from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 
 from fuzz.corpus import ROOT
-from interpreters.args import AliasArg, Arg, ArgError, ArrayArg, ScalarArg
 from interpreters.auto_args import auto_args, auto_plan
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.source import parse_module
-from interpreters.execute import KernelError, run_function
+from interpreters.launching.args import AliasArg, Arg, ArgError, ArrayArg, ScalarArg
+from interpreters.launching.execute import KernelError, run_function
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.types import PtrType, TileTypeBase

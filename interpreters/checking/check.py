@@ -1,7 +1,7 @@
 """The synchronisation checker: what `pto-check` does, from Python.
 
     from interpreters.api import parse_file
-    from interpreters.check import check, without_redundant
+    from interpreters.checking.check import check, without_redundant
 
     module = parse_file("kernel.mlir")
     report = check(module, "rand:64x32xf32:1", "zeros:64x32xf32", 4, redundancy=True)
@@ -35,7 +35,7 @@ from xdsl.ir import BlockArgument, Operation, OpResult, SSAValue
 from interpreters import api
 from interpreters.api import PtoError, PtoRunError
 from interpreters.engine.source import where
-from interpreters.execute import DEFAULT_MAX_STEPS, KernelError, entry_function
+from interpreters.launching.execute import DEFAULT_MAX_STEPS, KernelError, entry_function
 from interpreters.machine.pipes import Hazard, flag_name
 from interpreters.machine.sync_replay import Replay, replay
 from interpreters.machine.sync_trace import Iterations, Kind, Step, TracingPipes

@@ -13,7 +13,7 @@ kernel without it. `--bisect` names the first pass of a pipeline that changes th
 bytes or adds a hazard; `--targets` the first op whose results differ between targets.
 Findings go to stdout; the exit status is 3 when there is one, 1 for an error of the input
 (a diagnostic as `pto-run` prints it), 0 otherwise. The work is done by
-`interpreters.check` and `interpreters.check_diff`.
+`interpreters.checking.check` and `interpreters.checking.diff`.
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from xdsl.printer import Printer
 
 from interpreters import api
 from interpreters.api import PtoError
-from interpreters.args import ArgError, parse_spec
-from interpreters.check import TRIP_COUNTS, CheckReport, check, without_redundant
-from interpreters.check_diff import Bisection, TargetComparison, bisect, compare_targets
-from interpreters.execute import DEFAULT_MAX_STEPS
+from interpreters.checking.check import TRIP_COUNTS, CheckReport, check, without_redundant
+from interpreters.checking.diff import Bisection, TargetComparison, bisect, compare_targets
+from interpreters.launching.args import ArgError, parse_spec
+from interpreters.launching.execute import DEFAULT_MAX_STEPS
 from pto_dialect import __version__
 from pto_dialect.diagnostics import Sources
 from pto_dialect.verification import first_line

@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.dialects.func import FuncOp
 from xdsl.interpreter import Interpreter
 
-from interpreters.args import (
+from interpreters.launching.args import (
     Arg,
     ArgError,
     ArrayArg,
@@ -44,13 +44,13 @@ from interpreters.launching.blocks import (
     spmd_values,
 )
 from interpreters.launching.jobs import ApartLaunch
+from interpreters.launching.progress import Progress
 from interpreters.machine import cost_params as P
 from interpreters.machine.cluster import Cluster
 from interpreters.machine.core import Machine
 from interpreters.machine.cores import VECTOR_CORES, CoreId, cores_of
 from interpreters.machine.launch import Launch
 from interpreters.machine.pipes import Hazard, PipeModel
-from interpreters.progress import Progress
 from pto_dialect.attrs import SIMT_ENTRY, KernelKind, KernelKindAttr, TargetArch
 from pto_dialect.dominance import DominanceError, verify_dominance
 from pto_dialect.kernels import (
@@ -173,7 +173,7 @@ def run_function(
     changed, the launch runs again one block after another: the bytes and cycles are
     always the sequential run's (with `listeners`, the blocks run in this process).
     `listeners` hear about every op of the run (the checker's loop iterations,
-    `interpreters.check`). `ranks` > 1 runs the launch on that many devices at once, each
+    `interpreters.checking.check`). `ranks` > 1 runs the launch on that many devices at once, each
     with GM of its own (a copy of every argument array; `rank:` and `comm_ctx` arguments
     say which rank it is), on the cores of one scheduler: a kernel reaches another rank's
     buffer through its communication context (`Memory.peers`); the result holds rank 0's

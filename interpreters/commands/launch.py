@@ -123,7 +123,7 @@ def _run(module: str, argv: Sequence[str] | None) -> int:
 
 
 def pto_run(argv: Sequence[str] | None = None) -> int:
-    return _run("interpreters.runner", argv)
+    return _run("interpreters.commands.runner", argv)
 
 
 def pto_opt(argv: Sequence[str] | None = None) -> int:

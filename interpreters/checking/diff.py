@@ -1,6 +1,6 @@
 """Where two runs of a kernel part: after which pass, and under which target.
 
-    from interpreters.check_diff import bisect, compare_targets
+    from interpreters.checking.diff import bisect, compare_targets
 
     found = bisect(module, "pto-pipeline{target=a5}", "rand:64x32xf32:1", "zeros:1x32xf32")
     found.culprit          # the first pass that changed the output bytes or added a hazard
@@ -9,7 +9,7 @@
 
 `bisect` runs the kernel before the pipeline and after each of its passes (`pto-pipeline`
 counts as its stages) on the same arguments and compares the final bytes of every array
-argument with those of the input; every run is also checked (`interpreters.check`) on the
+argument with those of the input; every run is also checked (`interpreters.checking.check`) on the
 target's rules. A stage without synchronisation (between `pto-convert-to-dps` and
 `pto-insert-sync`: the compiler has not synchronised it yet) runs serialised, as Level-1
 code does, so that only its bytes count.
@@ -38,11 +38,11 @@ from xdsl.universe import Universe
 
 from interpreters import api
 from interpreters.api import PtoError, PtoPassError
-from interpreters.check import CheckRun, run_traced
+from interpreters.checking.check import CheckRun, run_traced
 from interpreters.engine.source import where
-from interpreters.execute import DEFAULT_MAX_STEPS
+from interpreters.launching.execute import DEFAULT_MAX_STEPS
 from interpreters.machine.sync_trace import Iterations, Kind, TracingPipes
-from passes.insert_sync import SYNCHRONISED
+from passes.insert_sync.insert import SYNCHRONISED
 from passes.pipeline import PipelinePass, pipeline_passes
 from pto_dialect import rules
 from pto_dialect.attrs import TargetArch

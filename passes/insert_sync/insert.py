@@ -32,15 +32,16 @@ machine-level memory ops (`pto.vecscope`, `pto.copy_*`) is already lowered: with
 explicit synchronisation, or marked `pto.synchronised` (the pass marks every function it
 analyses, so a kernel that needed no flag is recognised after the lowerings), it is left as
 it is; otherwise the pass fails.
+
+The abstract pipe model is `state.py`; `mode=bufid` and `mode=serial` are `modes.py`.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections import defaultdict, deque
+from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import cast
+from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
@@ -50,7 +51,9 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import checked_pass, pass_error, pass_target
-from passes.footprint import Access, FootprintError, MemoryKey, footprint, tsync_access
+from passes.footprint import Access, FootprintError, footprint, tsync_access
+from passes.insert_sync.modes import serialise, to_buffer_ids
+from passes.insert_sync.state import EVENTS, INDEX, PIPES, Pair, Record, State
 from passes.periodic import Known, decided, loop_period
 from pto_dialect.attrs import Event, EventAttr, Pipe, TargetArch
 from pto_dialect.ops.base import TileOp
@@ -58,13 +61,10 @@ from pto_dialect.ops.dma import CopyGmToUbufOp, CopyUbufToGmOp
 from pto_dialect.ops.dma_v06 import BlockCopyOp, GroupedTransferOp
 from pto_dialect.ops.scalar_memory import ScalarAccessOp
 from pto_dialect.ops.sync import (
-    BUF_ID_COUNT,
     AcquireBufOp,
     BarrierOp,
-    GetBufOp,
     PipeBarrier,
     ReleaseBufOp,
-    RlsBufOp,
     SetFlagOp,
     WaitFlagOp,
 )
@@ -76,12 +76,9 @@ from pto_dialect.rules import event_ids, tile_barrier_rule
 
 NAME = "pto-insert-sync"
 
-PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)
 SyncedOp = TileOp | TileElementOp | ScalarAccessOp
 """The ops whose memory accesses the pass orders: DPS tile ops and the scalar unit's
 element accesses (`tsetval`/`tgetval`, `load_scalar`/`store_scalar`)."""
-_INDEX = {p: i for i, p in enumerate(PIPES)}
-EVENTS = tuple(Event)
 
 FALLBACK = "pto.sync_fallback"
 """Attribute of a PIPE_ALL barrier that stands for a flag pair the event ids ran out for."""
@@ -109,128 +106,6 @@ SYNCHRONISED = "pto.synchronised"
 the pass's own output and is left as it is (idempotence: the analysis of existing flags does
 not always reach a fixed point, see `ROUNDS`); a function that needed no flag at all is still
 known to be synchronised once it is lowered."""
-
-Row = tuple[int, ...]
-_Key = tuple[Pipe, Pipe, object]
-"""The channel of a set/wait the pass did not insert: (src, dst, event)."""
-
-
-@dataclass(frozen=True)
-class _Record:
-    op: Operation
-    pipe: int
-    tick: int
-
-
-@dataclass(eq=False)
-class _Pair:
-    """One inserted set/wait pair (with its prime and drain when loop-carried)."""
-
-    src: Pipe
-    dst: Pipe
-    ops: list[SetFlagOp | WaitFlagOp] = field(default_factory=list[SetFlagOp | WaitFlagOp])
-    anchors: tuple[Operation, Operation] | None = None
-    """The ops of the common block after and before which the set and the wait stand."""
-    resource: object = None
-    """The bytes the dependence is on: (memory, start, end) of the earlier access."""
-
-
-@dataclass
-class _State:
-    """The abstract pipe model at one program point."""
-
-    clocks: list[list[int]] = field(default_factory=lambda: [[0] * len(PIPES) for _ in PIPES])
-    synced: list[int] = field(default_factory=lambda: [0] * len(PIPES))
-    """synced[p]: the highest tick of p's own ops known to be complete on p."""
-    history: dict[MemoryKey, dict[tuple[int, float, float, bool], _Record]] = field(
-        default_factory=dict[MemoryKey, dict[tuple[int, float, float, bool], _Record]]
-    )
-    channels: dict[object, deque[Row]] = field(
-        default_factory=lambda: defaultdict[object, deque[Row]](deque)
-    )
-    slots: dict[int, Row] = field(default_factory=dict[int, Row])
-    values: dict[SSAValue, Known] = field(default_factory=dict[SSAValue, Known])
-    """Induction variables in the current abstract iteration (`passes.periodic`)."""
-
-    def copy(self) -> _State:
-        return _State(
-            [row[:] for row in self.clocks],
-            self.synced[:],
-            {key: dict(log) for key, log in self.history.items()},
-            defaultdict(deque, {k: deque(q) for k, q in self.channels.items()}),
-            dict(self.slots),
-            dict(self.values),
-        )
-
-    def merge(self, other: _State) -> None:
-        """The state after either path: knowledge only where both paths have it, every
-        access of both. Slots stay this path's; a flag both paths have queued carries what
-        each path's entry covers of that path's accesses (`_merge_rows`)."""
-        mine_records, their_records = self._records(), other._records()
-        self.values = {v: k for v, k in self.values.items() if other.values.get(v) == k}
-        for p, (mine, theirs) in enumerate(zip(self.clocks, other.clocks, strict=True)):
-            for q in range(len(PIPES)):
-                mine[q] = max(mine[q], theirs[q]) if p == q else min(mine[q], theirs[q])
-        self.synced = [min(a, b) for a, b in zip(self.synced, other.synced, strict=True)]
-        for key, log in other.history.items():
-            mine_log = self.history.setdefault(key, {})
-            for slot, record in log.items():
-                current = mine_log.get(slot)
-                if current is None or record.tick > current.tick:
-                    mine_log[slot] = record
-        merged = [r for log in self.history.values() for r in log.values()]
-        for channel, queue in self.channels.items():
-            theirs = other.channels.get(channel)
-            if theirs is None or len(theirs) != len(queue) or list(theirs) == list(queue):
-                continue  # unbalanced flags are reported by pto-run, not merged here
-            dst = channel.dst if isinstance(channel, _Pair) else cast(_Key, channel)[1]
-            d = _INDEX[dst]
-            known = tuple(
-                self.synced[d] if q == d else self.clocks[d][q] for q in range(len(PIPES))
-            )
-            self.channels[channel] = deque(
-                _merge_rows(a, mine_records, b, their_records, merged, known)
-                for a, b in zip(queue, theirs, strict=True)
-            )
-
-    def _records(self) -> set[int]:
-        return {id(r) for log in self.history.values() for r in log.values()}
-
-    def join(self, pipe: int, row: Row) -> None:
-        """`pipe` learns everything `row` (another pipe's clock) knows."""
-        clock = self.clocks[pipe]
-        for q, tick in enumerate(row):
-            if q != pipe and tick > clock[q]:
-                clock[q] = tick
-        self.synced[pipe] = max(self.synced[pipe], row[pipe])
-
-
-def _merge_rows(
-    mine: Row,
-    mine_records: set[int],
-    theirs: Row,
-    their_records: set[int],
-    merged: list[_Record],
-    known: Row,
-) -> Row:
-    """One flag entry after two paths: for each pipe q the highest tick such that every
-    access of q in the merged history up to it is covered by the entry of each path that
-    made the access (ticks of the two paths may coincide, so membership decides), or is
-    already `known` to the waiting pipe."""
-    row: list[int] = []
-    for q in range(len(PIPES)):
-        uncovered = [
-            r.tick
-            for r in merged
-            if r.pipe == q
-            and r.tick > known[q]
-            and (
-                (id(r) in mine_records and r.tick > mine[q])
-                or (id(r) in their_records and r.tick > theirs[q])
-            )
-        ]
-        row.append(min(uncovered) - 1 if uncovered else max(mine[q], theirs[q]))
-    return tuple(row)
 
 
 def _ancestors(op: Operation) -> Iterator[tuple[Block, Operation]]:
@@ -276,9 +151,9 @@ class _Inserter:
         """Pipes whose dependent tile instructions need a `pto.barrier` (the target's rules)."""
         self.position = {op: i for i, op in enumerate(function.walk())}
         self.after: dict[Operation, list[list[int]]] = {}
-        self.pairs: list[_Pair] = []
+        self.pairs: list[Pair] = []
         self.inserted = 0
-        self.channel_of: dict[Operation, _Pair] = {}
+        self.channel_of: dict[Operation, Pair] = {}
         self.footprints: dict[Operation, list[Access]] = {}
         self.choices: list[bool] = []
         """The branches the current run takes at its undecided `scf.if`s, in order."""
@@ -296,29 +171,29 @@ class _Inserter:
         pending: list[list[bool]] = [[]]
         while pending:
             self.choices, self.made = pending.pop(), []
-            self.run_block(self.function.body.block, _State())
+            self.run_block(self.function.body.block, State())
             if len(self.made) > MAX_CHOICES:
                 self.merging = True
-                self.run_block(self.function.body.block, _State())
+                self.run_block(self.function.body.block, State())
                 break
             pending += [[*self.made[:i], False] for i in range(len(self.choices), len(self.made))]
         self.allocate_events()
 
-    def run_block(self, block: Block, state: _State) -> None:
+    def run_block(self, block: Block, state: State) -> None:
         op = block.first_op
         while op is not None:
             self.run_op(op, state)
             op = op.next_op
 
-    def run_op(self, op: Operation, state: _State) -> None:
+    def run_op(self, op: Operation, state: State) -> None:
         if isinstance(op, TileOp | TileElementOp | ScalarAccessOp):
             self.run_tile_op(op, state)
         elif isinstance(op, SetFlagOp):
-            state.channels[self._channel(op)].append(tuple(state.clocks[_INDEX[op.src]]))
+            state.channels[self._channel(op)].append(tuple(state.clocks[INDEX[op.src]]))
         elif isinstance(op, WaitFlagOp):
             queue = state.channels[self._channel(op)]
             if queue:
-                state.join(_INDEX[op.dst], queue.popleft())
+                state.join(INDEX[op.dst], queue.popleft())
         elif isinstance(op, PipeBarrier):
             self.run_barrier(op.pipe(), state)
         elif isinstance(op, TSyncOp):
@@ -335,7 +210,7 @@ class _Inserter:
                     self.run_block(block, state)
         self.after[op] = [row[:] for row in state.clocks]
 
-    def run_loop(self, op: scf.ForOp, state: _State) -> None:
+    def run_loop(self, op: scf.ForOp, state: State) -> None:
         """The body twice (the second run meets the loop-carried dependences), or 2N times
         when its `scf.if`s repeat every N iterations (`passes.periodic`: a multi-buffered
         loop's slot dispatch), with the induction variable's value in each run."""
@@ -354,7 +229,7 @@ class _Inserter:
         if not _trip_count_positive(op):
             state.merge(entry)
 
-    def run_if(self, op: scf.IfOp, state: _State) -> None:
+    def run_if(self, op: scf.IfOp, state: State) -> None:
         """The branch that runs when the condition is known and periodic, else both from the
         same state, merged."""
         known = decided(op.cond, state.values)
@@ -383,17 +258,17 @@ class _Inserter:
     def _channel(self, op: SetFlagOp | WaitFlagOp) -> object:
         return self.channel_of.get(op) or (op.src, op.dst, op.event.data)
 
-    def run_barrier(self, pipe: Pipe, state: _State) -> None:
+    def run_barrier(self, pipe: Pipe, state: State) -> None:
         if pipe is Pipe.ALL:
             rows = [tuple(max(c[q] for c in state.clocks) for q in range(len(PIPES)))] * len(PIPES)
             for p, row in enumerate(rows):
                 state.join(p, row)
                 state.synced[p] = state.clocks[p][p]
         else:
-            p = _INDEX[pipe]
+            p = INDEX[pipe]
             state.synced[p] = state.clocks[p][p]
 
-    def run_tsync(self, op: TSyncOp, state: _State) -> None:
+    def run_tsync(self, op: TSyncOp, state: State) -> None:
         """`pto.tsync ins(...)`: every pipe's later work comes after the earlier writes of the
         operands' bytes. An operand whose bytes the analysis cannot name orders nothing (a
         smaller edge can only make the pass order more)."""
@@ -409,29 +284,29 @@ class _Inserter:
         for p in range(len(PIPES)):
             state.join(p, tuple(row))
 
-    def run_buf(self, op: ReleaseBufOp | AcquireBufOp, state: _State) -> None:
+    def run_buf(self, op: ReleaseBufOp | AcquireBufOp, state: State) -> None:
         slot = op.buf_id_value
         if not isinstance(slot, int):
             slot = constant_index(slot)
         if slot is None:
             return  # a run-time id: no edge the pass can rely on
-        p = _INDEX[op.pipe()]
+        p = INDEX[op.pipe()]
         if isinstance(op, ReleaseBufOp):
             state.slots[slot] = tuple(state.clocks[p])
         elif (row := state.slots.get(slot)) is not None:
             state.join(p, row)
 
-    def run_tile_op(self, op: SyncedOp, state: _State) -> None:
-        p = _INDEX[op.pipe()]
+    def run_tile_op(self, op: SyncedOp, state: State) -> None:
+        p = INDEX[op.pipe()]
         accesses = self.footprints.get(op)
         if accesses is None:
             try:
                 accesses = self.footprints[op] = footprint(op)
             except FootprintError as err:
                 raise pass_error(NAME, str(err), op) from None
-        latest: dict[int, _Record] = {}
+        latest: dict[int, Record] = {}
         resource: dict[int, object] = {}
-        same_pipe: _Record | None = None
+        same_pipe: Record | None = None
         for access in accesses:
             for (q, start, end, write), record in state.history.get(access.memory, {}).items():
                 if not (write or access.write) or start >= access.end or access.start >= end:
@@ -457,13 +332,13 @@ class _Inserter:
         tick = state.clocks[p][p]
         for access in accesses:
             key = (p, access.start, access.end, access.write)
-            state.history.setdefault(access.memory, {})[key] = _Record(op, p, tick)
+            state.history.setdefault(access.memory, {})[key] = Record(op, p, tick)
 
     # ---- insertion -----------------------------------------------------------------------
-    def insert_pair(self, source: _Record, op: SyncedOp, state: _State, resource: object) -> None:
+    def insert_pair(self, source: Record, op: SyncedOp, state: State, resource: object) -> None:
         src, dst = PIPES[source.pipe], op.pipe()
         block, anchor_src, anchor_dst = _common_block(source.op, op)
-        pair = _Pair(src, dst, anchors=(anchor_src, anchor_dst), resource=resource)
+        pair = Pair(src, dst, anchors=(anchor_src, anchor_dst), resource=resource)
         self._add(pair, SetFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.after(anchor_src))
         self._add(pair, WaitFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.before(anchor_dst))
         if self.position[anchor_src] >= self.position[anchor_dst]:  # carried by a loop
@@ -472,23 +347,23 @@ class _Inserter:
             self._add(pair, WaitFlagOp(src, dst, Event.EVENT_ID0), InsertPoint.after(loop))
         self.pairs.append(pair)
         self.inserted += 1
-        state.join(_INDEX[dst], tuple(self.after[anchor_src][source.pipe]))
+        state.join(INDEX[dst], tuple(self.after[anchor_src][source.pipe]))
 
     def _add(
-        self, pair: _Pair, op: SetFlagOp | WaitFlagOp, where: InsertPoint, index: int = -1
+        self, pair: Pair, op: SetFlagOp | WaitFlagOp, where: InsertPoint, index: int = -1
     ) -> None:
         Rewriter.insert_op(op, where)
         pair.ops.insert(len(pair.ops) if index < 0 else index, op)
         self.channel_of[op] = pair
 
-    def insert_barrier(self, source: Operation, op: SyncedOp, state: _State) -> None:
+    def insert_barrier(self, source: Operation, op: SyncedOp, state: State) -> None:
         if source is op:
             anchor = op
         else:
             _, _, anchor = _common_block(source, op)
         Rewriter.insert_op(BarrierOp(op.pipe()), InsertPoint.before(anchor))
         self.inserted += 1
-        p = _INDEX[op.pipe()]
+        p = INDEX[op.pipe()]
         state.synced[p] = state.clocks[p][p]
 
     # ---- event ids -----------------------------------------------------------------------
@@ -504,7 +379,7 @@ class _Inserter:
         for op in self.function.walk():
             if isinstance(op, SetFlagOp | WaitFlagOp) and op not in self.channel_of:
                 taken[(op.src, op.dst)].add(op.event.data)
-        by_channel: dict[tuple[Pipe, Pipe], list[_Pair]] = defaultdict(list)
+        by_channel: dict[tuple[Pipe, Pipe], list[Pair]] = defaultdict(list)
         for pair in self.pairs:
             by_channel[(pair.src, pair.dst)].append(pair)
         for channel, pairs in by_channel.items():
@@ -522,7 +397,7 @@ class _Inserter:
                 for op in pair.ops:
                     op.properties["event"] = EventAttr(event)
 
-    def span(self, pair: _Pair, position: dict[Operation, int]) -> tuple[int, int, _Pair]:
+    def span(self, pair: Pair, position: dict[Operation, int]) -> tuple[int, int, Pair]:
         """The program-order interval a pair holds its event id: from its set (or prime) to
         its wait (or drain); a pair inside a branch of a slot dispatch (an `scf.if` whose
         condition repeats with the iteration: a multi-buffered loop) holds it over the whole
@@ -537,7 +412,7 @@ class _Inserter:
             start, end = min(start, position[dispatch]), max(end, position[last])
         return start, end, pair
 
-    def fall_back_to_barrier(self, pair: _Pair) -> None:
+    def fall_back_to_barrier(self, pair: Pair) -> None:
         """No free id: a PIPE_ALL barrier where the pair's wait was orders everything."""
         wait = next(op for op in pair.ops[1:] if isinstance(op, WaitFlagOp))
         barrier = BarrierOp(Pipe.ALL)
@@ -607,76 +482,6 @@ def _single_block(function: func.FuncOp) -> bool:
         "control flow of scf.for and scf.if only",
         function,
     )
-
-
-def to_buffer_ids(pairs: list[_Pair]) -> None:
-    """`mode=bufid`: each inserted flag pair becomes buffer-slot sync where it can.
-
-    The pairs are grouped by the bytes they order and the block they stand in; each group
-    gets one buffer id, and every anchor of its pairs is wrapped in `get_buf`/`rls_buf` of
-    that id on the anchor's pipe (the source pipe after which the set stood, the destination
-    pipe before which the wait stood). Ops wrapped with one id run in program order across
-    pipes (a `get_buf` waits for the last `rls_buf` of its id), which orders every pair of
-    the group, loop-carried ones included, with no priming. A pair stays a flag pair when
-    its group has no id left (32) or when one anchor would be wrapped twice with one id
-    (on two pipes: same-id wraps must not nest)."""
-    groups: dict[tuple[object, int], list[_Pair]] = defaultdict(list)
-    for pair in pairs:
-        if pair.anchors is None or any(op.parent is None for op in pair.ops):
-            continue  # fell back to a barrier
-        block = pair.anchors[0].parent_block()
-        groups[(pair.resource, id(block))].append(pair)
-    for buf_id, members in enumerate(groups.values()):
-        if buf_id >= BUF_ID_COUNT:
-            return
-        wraps = _wraps(members)
-        if wraps is None:
-            continue
-        for anchor, pipe in wraps.items():
-            Rewriter.insert_op(GetBufOp(pipe, buf_id), InsertPoint.before(anchor))
-            Rewriter.insert_op(RlsBufOp(pipe, buf_id), InsertPoint.after(anchor))
-        for pair in members:
-            for flag in pair.ops:
-                Rewriter.erase_op(flag)
-
-
-def _wraps(members: list[_Pair]) -> dict[Operation, Pipe] | None:
-    """The anchors of a group's pairs and the pipe each is wrapped on; None when one anchor
-    would need two pipes (the same id would nest)."""
-    wraps: dict[Operation, Pipe] = {}
-    for pair in members:
-        assert pair.anchors is not None
-        for anchor, pipe in zip(pair.anchors, (pair.src, pair.dst), strict=True):
-            if wraps.setdefault(anchor, pipe) is not pipe:
-                return None
-    return wraps
-
-
-def serialise(block: Block, at_entry: bool = False) -> None:
-    """`mode=serial`, the hand-written pattern of the seed 002 kernel: where the pipe changes
-    between two tile ops of one block, `set_flag` and `wait_flag` back to back (the later op
-    waits for the earlier one to complete); the first tile op of a block entered from
-    elsewhere (a loop body, a branch, after a loop or `scf.if`) waits for every pipe
-    (`barrier PIPE_ALL`). Everything runs one op after another: the baseline inserted sync
-    is measured against (`benchmarks/sync_counts.py`)."""
-    previous: Pipe | None = None
-    unknown = not at_entry
-    for op in list(block.ops):
-        if isinstance(op, TileOp):
-            pipe = op.pipe()
-            if unknown:
-                Rewriter.insert_op(BarrierOp(Pipe.ALL), InsertPoint.before(op))
-            elif previous is not None and previous is not pipe:
-                Rewriter.insert_op(
-                    [SetFlagOp(previous, pipe, EVENTS[0]), WaitFlagOp(previous, pipe, EVENTS[0])],
-                    InsertPoint.before(op),
-                )
-            previous, unknown = pipe, False
-        elif op.regions:
-            for region in op.regions:
-                for inner in region.blocks:
-                    serialise(inner)
-            previous, unknown = None, True
 
 
 MODES = ("flags", "bufid", "serial")

@@ -44,9 +44,9 @@ from xdsl.utils.exceptions import PassFailedException
 
 from interpreters import api
 from interpreters.api import PtoError, PtoPassError, PtoRunError
-from interpreters.args import ArgError, ArrayArg, auto_seed, parse_spec, save_array
 from interpreters.auto_sync import AutoSync, complete, sync_ops
-from interpreters.execute import (
+from interpreters.launching.args import ArgError, ArrayArg, auto_seed, parse_spec, save_array
+from interpreters.launching.execute import (
     DEFAULT_MAX_STEPS,
     DEFAULT_TIME_LIMIT,
     KernelError,
