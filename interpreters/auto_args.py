@@ -7,10 +7,11 @@ each `pto.make_tensor_view` whose pointer is the parameter (also through `pto.ad
 stride_i) + 1` elements, and the buffer holds the largest such reach. Shapes, strides and
 offsets are bounded by an interval evaluation of the ops that compute them: constants, the
 scalar arguments' values, `arith` integer ops, loop induction variables (from the lower
-bound to the last value below the upper bound), `scf.if` results and integers an op reads
-through a GM pointer (the data below); a view whose extent depends on anything else (a
-loop-carried value, a tile's element) does not size its buffer. A pointer without a view
-that sizes it gets `UNSIZED_BYTES`.
+bound to the last value below the upper bound), `scf.if` results, integers an op reads
+through a GM pointer (the data below) and loop-carried values whose range settles (the body
+selects among the initial value, such data and constants); a view whose extent depends on
+anything else (a counter carried by a loop, a tile's element) does not size its buffer. A
+pointer without a view that sizes it gets `UNSIZED_BYTES`.
 
 Every scalar parameter gets a default, `DEFAULT_INT` / `DEFAULT_FLOAT` (the values PTOAS's
 board harness passes: test/npu_validation/scripts/generate_testcase.py sets an integer
@@ -24,7 +25,10 @@ data (`_random`): f32 uniform in [-1, 1), narrower floats on a grid of that inte
 uniform in [1, `INT_LIMIT`], small and positive, since generated kernels read integer buffers
 as lengths, positions, indices and divisors; but a buffer that holds communication signals
 (`comm.tnotify`, `twait`, `ttest`) starts at zeros, as a host clears them before a launch
-(PyPTO's models run `*_signal_clear` kernels).
+(PyPTO's models run `*_signal_clear` kernels), and so does one whose elements (read by
+`pto.load_scalar`, through integer arithmetic and calls) become a `pto.addptr` offset: it
+holds addresses or address differences (PyPTO's communication context), which no random
+draw gets right, and zeros keep every pointer at its buffer.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from interpreters.launching.args import (
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.ops.comm import SignalOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
+from pto_dialect.ops.scalar_memory import LoadScalarOp
 from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
 from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
 
@@ -135,6 +140,8 @@ class _Ranges:
             return (attr.value.data, attr.value.data) if isinstance(attr, IntegerAttr) else None
         if isinstance(op, scf.IfOp):
             return _span(*(self._yielded(r.block, value.index) for r in op.regions if r.blocks))
+        if isinstance(op, scf.ForOp):  # a loop's result: its carried value's range
+            return self.of(op.body.block.args[1 + value.index])
         if isinstance(value.type, IntegerType | IndexType) and any(
             isinstance(v.type, PtrType) and v.type.memory is MemorySpace.GM for v in op.operands
         ):  # an integer read from a GM buffer: auto's data
@@ -163,6 +170,24 @@ class _Ranges:
             return lb[0], max(lb[1], ub[1] - 1)
         if isinstance(owner, func.FuncOp) and owner is not self.entry:
             return _span(*(self.of(v) for v in _call_operands(self.module, owner, arg.index)))
+        if isinstance(owner, scf.ForOp):
+            return self._carried(owner, arg.index - 1)
+        return None
+
+    def _carried(self, loop: scf.ForOp, index: int) -> Range | None:
+        """The range of a loop-carried value: its initial value's, widened by what the body
+        yields for it, when that settles (a value the body only selects among its initial
+        value, loaded data and constants does; a counter does not: unknown)."""
+        carried = loop.body.block.args[1 + index]
+        known = self.of(loop.iter_args[index])
+        for _ in range(2):
+            if known is None:
+                return None
+            trial = _Ranges(self.module, self.entry, self.scalars, {carried: known})
+            step = _span(known, trial._yielded(loop.body.block, index))
+            if step == known:
+                return known
+            known = step
         return None
 
 
@@ -287,6 +312,62 @@ def signal_pointers(module: ModuleOp, entry: func.FuncOp, scalars: Mapping[int, 
     return found
 
 
+def _parameters_of(value: SSAValue, entry: func.FuncOp, module: ModuleOp) -> set[int]:
+    """The entry's parameters a pointer derives from (through `addptr`, `castptr` and
+    every call of the module's functions)."""
+    found: set[int] = set()
+    pending, seen = [value], set[SSAValue]()
+    while pending:
+        value = pending.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        if isinstance(value, BlockArgument):
+            owner = value.block.parent_op()
+            if owner is entry:
+                found.add(value.index)
+            elif isinstance(owner, func.FuncOp):
+                pending.extend(_call_operands(module, owner, value.index))
+        elif isinstance(value.owner, AddPtrOp):
+            pending.append(value.owner.ptr)
+        elif isinstance(value.owner, CastPtrOp):
+            pending.append(value.owner.input)
+    return found
+
+
+def _reaches_addptr(value: SSAValue, module: ModuleOp) -> bool:
+    """Whether `value` becomes a `pto.addptr` offset through integer arithmetic, returns
+    and calls."""
+    pending, seen = [value], set[SSAValue]()
+    while pending:
+        value = pending.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        for use in value.uses:
+            op = use.operation
+            if isinstance(op, AddPtrOp) and use.index == 1:
+                return True
+            if isinstance(op, _INDEX_MATH):
+                pending.extend(op.results)
+            elif isinstance(op, func.ReturnOp) and isinstance(fn := op.parent_op(), func.FuncOp):
+                name = fn.sym_name.data
+                for call in module.walk():
+                    if isinstance(call, func.CallOp) and call.callee.string_value() == name:
+                        pending.append(call.results[use.index])
+    return False
+
+
+def address_pointers(module: ModuleOp, entry: func.FuncOp) -> set[int]:
+    """The pointer parameters of `entry` whose elements, read by `pto.load_scalar`, become
+    a `pto.addptr` offset."""
+    found: set[int] = set()
+    for op in module.walk():
+        if isinstance(op, LoadScalarOp) and _reaches_addptr(op.value, module):
+            found |= _parameters_of(op.ptr, entry, module)
+    return found
+
+
 _CASTS = (arith.IndexCastOp, arith.ExtSIOp, arith.ExtUIOp, arith.TruncIOp)
 _INDEX_MATH = (*_CASTS, arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.MaxSIOp,
                arith.MinSIOp, arith.MaxUIOp, arith.MinUIOp, arith.DivSIOp, arith.DivUIOp,
@@ -406,10 +487,11 @@ def _random(dtype: DType, count: int, rng: np.random.Generator) -> np.ndarray:
     table = _grid(dtype) if dtype.is_float and dtype.bytes < 4 else None
     for start in range(0, count, _CHUNK):
         part = out[start : start + _CHUNK]
-        if table is not None:  # by the bits: numpy's take is slow on ml_dtypes' types
+        if table is not None:  # by the bits (numpy's take is slow on ml_dtypes' types; every
+            # index is in range, and clip is take's fast mode)
             bits = part.view(f"u{dtype.bytes}")
             np.take(
-                table, rng.integers(0, 1 << 16, part.size, dtype=np.uint16), out=bits, mode="wrap"
+                table, rng.integers(0, 1 << 16, part.size, dtype=np.uint16), out=bits, mode="clip"
             )
         elif dtype.is_float:
             values = rng.random(part.size, dtype=np.float32)
@@ -439,6 +521,8 @@ class AutoPlan:
     """Per GM pointer parameter: the bytes of its buffer."""
     signals: set[int] = field(default_factory=set[int])
     """The GM pointer parameters that hold communication signals: zeros."""
+    addresses: set[int] = field(default_factory=set[int])
+    """The GM pointer parameters whose elements become pointer offsets: zeros."""
 
 
 ON_CHIP_SPAN = 16 * 1024
@@ -486,7 +570,7 @@ def auto_plan(
         if isinstance(type, PtrType):
             sizes.setdefault(arg.index, UNSIZED_BYTES)
     signals = signal_pointers(module, entry, {arg.index: v for arg, v in ints.items()})
-    return AutoPlan(scalars, sizes, signals)
+    return AutoPlan(scalars, sizes, signals, address_pointers(module, entry))
 
 
 def auto_args(
@@ -510,7 +594,7 @@ def auto_args(
                 raise ArgError(f"--arg auto: the views of argument {index} reach {nbytes} "
                                f"bytes, more than pto-run makes ({MAX_AUTO_BYTES})")  # fmt: skip
             count = -(-nbytes // dtype.bytes)
-            if index in plan.signals:  # no notify has arrived yet
+            if index in plan.signals or index in plan.addresses:  # see the docstring
                 array = np.zeros(count, dtype.numpy)
             else:
                 array = _random(dtype, count, rng)

@@ -13,7 +13,9 @@ The parser reads such a buffer as the tile it stands for and prints the canonica
 the last one, the whole shape valid, and the default configuration (row_major, none_box,
 fractal 512, pad null): what PTOAS's EmitC lowering of a local memref builds
 (`PointerCastConversion`: `BLayout::RowMajor, SLayout::NoneBox, 512, PadValue::Null`, valid
-= shape). The tile then obeys every tile rule (docs/decisions.md). A buffer with any other
+= shape). A buffer of the cube's `left`, `right` or `acc` holds that memory's fixed boxes
+(`_CUBE_BOXES`), which no other configuration of a tile there has on pto-isa. The tile then
+obeys every tile rule (docs/decisions.md). A buffer with any other
 use (a pointer op, a memref op) stays a memref and is checked as written.
 """
 
@@ -22,17 +24,26 @@ from __future__ import annotations
 import math
 from typing import cast
 
-from xdsl.dialects.builtin import MemRefType, ModuleOp, NoneAttr
+from xdsl.dialects import func
+from xdsl.dialects.builtin import FunctionType, MemRefType, ModuleOp, NoneAttr
 from xdsl.dialects.memref import AllocOp
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
-from pto_dialect.attrs import TILE_LOCATIONS, LocationAttr
+from pto_dialect.attrs import TILE_LOCATIONS, BLayout, Location, LocationAttr, SLayout
 from pto_dialect.dtypes import dtype_of
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_bind import BindTileOp, PointerCastOp, TileBufConfigAttr
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.types import DYNAMIC, TileBufType
+
+_CUBE_BOXES: dict[Location, tuple[BLayout, SLayout, int]] = {
+    Location.LEFT: (BLayout.ROW_MAJOR, SLayout.ROW_MAJOR, 512),
+    Location.RIGHT: (BLayout.ROW_MAJOR, SLayout.COL_MAJOR, 512),
+    Location.ACC: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR, 1024),
+}
+"""The boxes of an L0A / L0B / L0C buffer: pto-isa's `TileLeft` (its blayout is the target's,
+as the parser resolves a left tile's), `TileRight`, `TileAcc` (common/pto_tile.hpp)."""
 
 
 def tile_of_memref(memref: Attribute) -> TileBufType | None:
@@ -48,8 +59,10 @@ def tile_of_memref(memref: Attribute) -> TileBufType | None:
         return None
     if dtype_of(memref.element_type) is None:
         return None
+    rows, cols = math.prod(shape[:-1]), shape[-1]
+    box = _CUBE_BOXES.get(space.data, (BLayout.ROW_MAJOR, SLayout.NONE_BOX, 512))
     try:  # a shape no tile has (e.g. 16 x i8 rows) stays a memref, refused where it is used
-        return TileBufType(space.data, memref.element_type, math.prod(shape[:-1]), shape[-1])
+        return TileBufType(space.data, memref.element_type, rows, cols, None, None, *box)
     except VerifyException:
         return None
 
@@ -104,11 +117,33 @@ def _bound_tiles(module: ModuleOp) -> None:
             source.erase()
 
 
+def _tile_arguments(module: ModuleOp) -> None:
+    """A function parameter that is a local memref buffer used only as tile operands becomes
+    the tile it stands for (functions no `func.call` names: their signature changes)."""
+    called = {op.callee.root_reference.data for op in module.walk() if isinstance(op, func.CallOp)}
+    for op in module.walk():
+        if not isinstance(op, func.FuncOp) or op.sym_name.data in called or not op.body.blocks:
+            continue
+        block = op.body.blocks[0]
+        for index, arg in enumerate(list(block.args)):
+            tile = tile_of_memref(arg.type)
+            if tile is None or not all(isinstance(u.operation, TileOp) for u in arg.uses):
+                continue
+            new = block.insert_arg(tile, index)
+            arg.replace_all_uses_with(new)
+            block.erase_arg(arg)
+        op.function_type = FunctionType.from_lists(
+            block.arg_types, list(op.function_type.outputs.data)
+        )
+
+
 def tiles_from_memrefs(module: ModuleOp) -> None:
     """Replaces, in place, each local `memref.alloc` used only as tile operands by the
     `pto.alloc_tile` of the tile it stands for (keeping its location), and so each tile
-    `bind_tile` / `pointer_cast` declares (`_bound_tiles`)."""
+    `bind_tile` / `pointer_cast` declares (`_bound_tiles`) and each such function parameter
+    (`_tile_arguments`)."""
     _bound_tiles(module)
+    _tile_arguments(module)
     for op in list(module.walk()):
         if not isinstance(op, AllocOp) or op.dynamic_sizes or op.symbol_operands:
             continue

@@ -9,13 +9,12 @@ has MX forms (pto-isa include/pto/npu/a5/TMatmul.hpp `isSupportedFp8Combo`,
 
 from __future__ import annotations
 
+from pto_dialect.attrs import BLayout, SLayout
 from pto_dialect.dtypes import F8E4M3, F8E5M2, F8E8M0, F32, FP4_DTYPES, DType
 from pto_dialect.records import PerTarget
 
 MX_GROUP = 32
 """K elements sharing one scale."""
-MX_K_MULTIPLE = 64
-"""K of an MX matmul is a multiple of 64 (two scale groups): `CheckMadMxValid`'s `BASEK`."""
 MX_SCALE = F8E8M0
 """The scale element: 2^(byte - 127)."""
 SCALE_ADDRESS_SHIFT = 4
@@ -36,3 +35,9 @@ MX_TRIPLES: PerTarget[frozenset[tuple[DType, DType, DType]]] = PerTarget(
     frozenset((F32, a, b) for a, b in MX_PAIRS),
 )
 """(C, A, B) of the MX forms per target: A5 (and cpu) only, C always f32."""
+
+MX_SCALE_BOXES = frozenset(
+    {(BLayout.ROW_MAJOR, SLayout.ROW_MAJOR), (BLayout.COL_MAJOR, SLayout.COL_MAJOR)}
+)
+"""(blayout, slayout) of A's (ZZ) and B's (NN) MX scale tiles: pto-isa a5 `TExtractToAmx` /
+`TExtractToBmx` and `TLoadMxCubeCheck` (fractal 32: 16 x 2 one-byte scales a box)."""

@@ -100,6 +100,14 @@ VecStoreModeAttr = _option(
     "VecStoreModeAttr", "pto.vec_store_mode", "nd nz",
     "The layout a vector tile is stored to L1 in.",
 )  # fmt: skip
+QuantScaleAlgAttr = _option(
+    "QuantScaleAlgAttr", "pto.quant_scale_alg", "ocp nv",
+    "How `tquant.mx` picks a group's exponent: OCP MX or NVIDIA's rounded-up descale.",
+)  # fmt: skip
+MxGroupAxisAttr = _option(
+    "MxGroupAxisAttr", "pto.mx_group_axis", "axis0 axis1",
+    "The axis along which `tquant.mx` groups 32 values (axis1: along a row).",
+)  # fmt: skip
 PrintFormatAttr = _option(
     "PrintFormatAttr", "pto.print_format",
     "width8_precision4 width8_precision2 width10_precision6",
@@ -166,6 +174,8 @@ OPTION_ATTRIBUTES: list[type[Attribute]] = [
     CompactModeAttr,
     TInsertModeAttr,
     VecStoreModeAttr,
+    QuantScaleAlgAttr,
+    MxGroupAxisAttr,
     PrintFormatAttr,
     FuncCoreTypeAttr,
     GatherOobAttr,

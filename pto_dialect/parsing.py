@@ -290,7 +290,7 @@ def parse_module(
         return ModuleOp([])
     load_upstream_ops(ctx, text)
     module = LocatingParser(ctx, text, name, line_offset).parse_module(implicit_module)
-    if "memref.alloc" in text or "pto.pointer_cast" in text:
+    if "memref.alloc" in text or "pto.pointer_cast" in text or "memref<" in text:
         from pto_dialect.memref_tiles import tiles_from_memrefs  # (its ops load with it)
 
         tiles_from_memrefs(module)

@@ -216,7 +216,6 @@ def run_function(
             "a tile argument lives on one core: --blocks or --ranks > 1 needs pointer arguments"
         )
     parsed = for_rank(given, 0, ranks)
-    initial = [a.array.copy() if isinstance(a, ArrayArg) else a for a in parsed]
     bound, values = bind_all(machines[0], parsed, inputs)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     if ranks > 1 or kinds is not None or together is not None:
@@ -237,6 +236,9 @@ def run_function(
     # a block in another process binds its arguments one by one: no GM buffer shared
     shared = any(a is not b for a, b in zip(parsed, bound, strict=True))
     if blocks > 1 and jobs > 1 and not listeners and not shared:
+        # the arrays as given (nothing has run yet): each process binds its own copy; copied
+        # only here, as a model's weights are GiBs
+        initial = [a.array.copy() if isinstance(a, ArrayArg) else a for a in parsed]
         launch = ApartLaunch(
             module, func, initial, blocks, pipes, index_bitwidth, max_steps, deadline, batch
         )

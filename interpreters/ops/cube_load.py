@@ -18,12 +18,15 @@ from pto_dialect.fractal import FRACTAL_BYTES, Fractal, l0a_format
 from pto_dialect.mx import SCALE_ADDRESS_SHIFT, SCALE_FRAGMENT_BYTES
 from pto_dialect.ops.cube_load import (
     L1LoadOp,
+    LoadCbufToCaOp,
+    LoadCbufToCbOp,
     MteL1L0aMxOp,
     MteL1L0aOp,
     MteL1L0bMxOp,
     MteL1L0bOp,
     RawL1LoadOp,
 )
+from pto_dialect.ops.cube_load_s4 import LoadCbufToCaS4Op, LoadCbufToCbS4Op, S4LoadOp
 from pto_dialect.types import MemorySpace
 
 
@@ -71,10 +74,19 @@ class CubeLoadFunctions(MachineFunctions):
             self._load(op, args, None, (rows, cols, start_row, start_col))
         return ()
 
-    @implements(RawL1LoadOp)
+    @implements(LoadCbufToCaOp, LoadCbufToCbOp)
     def run_raw_load(
         self, interpreter: Interpreter, op: RawL1LoadOp, args: PythonValues
     ) -> PythonValues:
+        self._load(op, args, cube.LoadControls(*(as_int(v) for v in args[2:8])), None)
+        return ()
+
+    @implements(LoadCbufToCaS4Op, LoadCbufToCbS4Op)
+    def run_s4_load(
+        self, interpreter: Interpreter, op: S4LoadOp, args: PythonValues
+    ) -> PythonValues:
+        """Packed FP4 boxes move as bytes; the nibble transpose is not modelled."""
+        check(as_int(args[8]) == 0, "a transposing packed FP4 load is not modelled")
         self._load(op, args, cube.LoadControls(*(as_int(v) for v in args[2:8])), None)
         return ()
 

@@ -12,6 +12,7 @@ from typing import cast
 
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
+from xdsl.ir import Attribute
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
@@ -21,9 +22,10 @@ from interpreters.machine.dma_transfer import Side, transfer
 from interpreters.machine.memory import Access, Pointer
 from interpreters.semantics import cube
 from interpreters.semantics.mx_formats import to_f32
+from pto_dialect.buffer_like import buffer_pointer
 from pto_dialect.dtypes import F32, DType
 from pto_dialect.ops.cube_move import CopyGmToCbufOp, MteGmL1FracOp, UnitCopyOp
-from pto_dialect.types import MemorySpace, PtrType
+from pto_dialect.types import MemorySpace
 
 ON_CHIP_ALIGN = 32
 """Cube buffer pointers are 32-byte aligned (manual: docs/isa/cube/buffer-hierarchy.md)."""
@@ -53,10 +55,12 @@ def placed(machine: Machine, value: object, space: MemorySpace, role: str) -> Po
     return ptr
 
 
-def element_of(ptr: Pointer, type: object) -> DType | None:
-    """The element type of a pointer value (its type's, else the runtime pointer's)."""
-    if isinstance(type, PtrType) and type.element is not None:
-        return type.element
+def element_of(ptr: Pointer, type: Attribute) -> DType | None:
+    """The element type of a pointer value (its type's, a memref buffer's, else the runtime
+    pointer's)."""
+    pointer = buffer_pointer(type)
+    if pointer is not None and pointer.element is not None:
+        return pointer.element
     return ptr.dtype
 
 

@@ -41,6 +41,7 @@ from interpreters.machine.dma_transfer import (
 )
 from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics.vector_arith import broadcast
+from pto_dialect.buffer_like import buffer_pointer
 from pto_dialect.dtypes import DType, dtype_of
 from pto_dialect.ops.dma import (
     CopyGmToUbufOp,
@@ -49,7 +50,7 @@ from pto_dialect.ops.dma import (
     SetLoopSizeUbToOutOp,
     SetMovPadValOp,
 )
-from pto_dialect.types import MemorySpace, PtrType
+from pto_dialect.types import MemorySpace
 
 LOOP1_LIMIT = 1 << 21
 LOOP2_LIMIT = 1 << 22
@@ -108,7 +109,8 @@ def _int(value: object) -> int:
 def _element(ptr: Pointer, type: Attribute) -> DType | None:
     if ptr.dtype is not None:
         return ptr.dtype
-    return type.element if isinstance(type, PtrType) else None
+    pointer = buffer_pointer(type)
+    return None if pointer is None else pointer.element
 
 
 @register_functions

@@ -16,12 +16,11 @@ from types import MappingProxyType
 import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
-from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import tile_accesses
 from interpreters.machine.memory import Tile
-from interpreters.ops.tile_kernels import TileKernelFunctions
+from interpreters.ops.tile_kernels import TileKernelFunctions, stored_region
 from interpreters.semantics import elementwise as sem
 from interpreters.semantics import math
 from pto_dialect.ops.tile_elementwise import (
@@ -91,10 +90,6 @@ SEMANTICS: Mapping[type[ElementwiseTileOp], sem.Maker] = MappingProxyType(
 """The numpy semantics of each elementwise tile op (docs/semantics.md says why)."""
 
 
-def _dims(valid: tuple[int, int]) -> str:
-    return f"{valid[0]}x{valid[1]}"
-
-
 @register_functions
 class TileElementwiseFunctions(TileKernelFunctions):
     @implements(ElementwiseTileOp)
@@ -129,10 +124,9 @@ class TileElementwiseFunctions(TileKernelFunctions):
     def _operand(
         op: ElementwiseTileOp, role: str, src: Tile, region: tuple[int, int]
     ) -> np.ndarray:
-        """Source `role` over `region` when it is not simply its valid-region view."""
-        if src.valid != region and op.SAME_VALID_REGION:
-            raise PtoRuntimeError(
-                f"{role} valid region {_dims(src.valid)} must "
-                f"equal the dst valid region {_dims(region)}"
-            )
+        """Source `role` over `region` when it is not simply its valid-region view: its
+        storage where the op asks for dst's valid region (`stored_region`), else all-one
+        bits past its valid region (tadd)."""
+        if op.SAME_VALID_REGION:
+            return stored_region(src, role, *region)
         return sem.source_operand(src.get(), src.valid, region)

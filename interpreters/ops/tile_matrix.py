@@ -21,8 +21,8 @@ from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Tile, static_or
 from interpreters.ops.tile_config import matmul_numerics
 from interpreters.semantics import matrix
-from interpreters.semantics.mx_formats import to_f32
-from pto_dialect.dtypes import F8E8M0, FP4_DTYPES, DType
+from interpreters.semantics.mx_formats import scale_values
+from pto_dialect.dtypes import FP4_DTYPES, DType
 from pto_dialect.ops.tile_matrix import (
     MatmulTileOp,
     TGemvAccOp,
@@ -59,7 +59,8 @@ class TileMatrixFunctions(MachineFunctions):
         scales = None
         if op.MX:
             a_scale, b_scale = tiles[op.lhs_index + 1], tiles[op.rhs_index + 1]
-            scales = (to_f32(a_scale.get(), F8E8M0), to_f32(b_scale.get(), F8E8M0))
+            scales = (scale_values(a_scale.get(), a_scale.dtype),
+                      scale_values(b_scale.get(), b_scale.dtype))  # fmt: skip
         matrix.check_sizes(m, k, n, op.GEMV)
         bias_row = None
         if bias is not None:

@@ -12,7 +12,7 @@ from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Pointer, TensorView, Tile, static_or
 from interpreters.ops.fixpipe_fp import acc_relu, converted, fp_move, quantised, relu_values
-from interpreters.semantics import convert, transfer
+from interpreters.semantics import convert, mx_quant, transfer
 from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.ops.tile_memory import (
     ACC_STORE_TYPES,
@@ -70,6 +70,27 @@ def _window(view: TensorView, tile: Tile, what: str) -> transfer.Window:
 
 ACC_TO_VEC_ATTR = "accToVecMode"
 """PTOAS's attribute of the vector core(s) an accumulator moved to UB goes to."""
+
+
+def to_zz(op: TMovOp, src: Tile, dst: Tile) -> None:
+    """The X-to-ZZ exponent move: dst's storage bytes in ZZ order (`mx_quant`); the ND form
+    also zeroes src's padding rows up to a multiple of 16 in place, as pto-isa does."""
+    if op.zz_by_column:
+        rows, cols = src.valid
+        data = mx_quant.dn_to_zz(src.get()[:rows, :cols])
+    else:
+        rows, groups = dst.valid
+        flat = src.storage()
+        padded = -(-rows // 16) * 16 * groups
+        check(
+            padded <= flat.size and padded <= dst.storage().size,
+            f"{op.name}: ND-to-ZZ needs {padded} elements of src and dst (16-row blocks)",
+        )
+        data = mx_quant.nd_to_zz(flat[: rows * groups].reshape(rows, groups))
+        flat[rows * groups : padded] = 0
+    out = dst.storage()
+    check(data.size <= out.size, f"{op.name}: the ZZ exponents exceed dst's storage")
+    out[: data.size] = data
 
 
 @register_functions
@@ -206,6 +227,10 @@ class TileMemoryFunctions(MachineFunctions):
             cycles = costs.a5_copy_cycles(rows if nz else costs.repeats_for(nbytes))
         else:
             cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
+        if op.zz_tmp is not None:
+            self.on_pipe(op, [src.access()], [dst.access()], cycles)
+            to_zz(op, src, dst)
+            return results
         relu = acc_relu(op, src)
         if (mode := op.attributes.get(ACC_TO_VEC_ATTR)) is not None:
             from pto_dialect.option_attrs import option_value  # imported by the parser already

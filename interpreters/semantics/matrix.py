@@ -29,7 +29,7 @@ from interpreters.semantics.elementwise import arith, has_nan, quieted
 from interpreters.semantics.mx_formats import to_f32
 from interpreters.semantics.vector_arith import narrow
 from pto_dialect.attrs import TargetArch
-from pto_dialect.dtypes import F4E1M2X2, F4E2M1X2, F8E4M3, F8E5M2, F16, F32, HIF8, DType
+from pto_dialect.dtypes import BF16, F4E1M2X2, F4E2M1X2, F8E4M3, F8E5M2, F16, F32, HIF8, DType
 from pto_dialect.mx import MX_GROUP
 from pto_dialect.rules import MATMUL_RULES, AccIn, BiasAdd
 
@@ -37,6 +37,10 @@ EXACT_PRODUCT_TYPES = frozenset({F16, F8E4M3, F8E5M2, HIF8, F4E2M1X2, F4E1M2X2})
 """Operand types whose products are exact normal-or-zero f32 values: at most 11 significant
 bits and exponents well inside f32's range (bf16 and TF32 have f32's exponents, so their
 products can underflow: they take the fused path)."""
+
+NARROW_TYPES = EXACT_PRODUCT_TYPES | {BF16}
+"""Operand types of at most 11 significant bits: a product of two is exact in f32 whenever it
+is a normal f32 value (checked per instruction for bf16, `products_stay_normal`)."""
 
 MAX_MNK = 4095
 """Largest m, k or n of one matrix instruction (MMAD_MAX_SUPPORT_LENGTH)."""
@@ -214,13 +218,27 @@ def operand_matrices(
                 groups = np.arange(k) // MX_GROUP
                 lhs = (lhs.astype(np.float64) * scales[0][:m, groups]).astype(np.float32)
                 rhs = (rhs.astype(np.float64) * scales[1][groups, :n]).astype(np.float32)
-    exact = (
-        operands is not None
-        and all(t in EXACT_PRODUCT_TYPES for t in operands)
-        and scales is None
-        and how.tf32 is None
-    )
+    plain = operands is not None and scales is None and how.tf32 is None
+    exact = plain and all(t in EXACT_PRODUCT_TYPES for t in operands or ())
+    if plain and not exact and acc.is_float and all(t in NARROW_TYPES for t in operands or ()):
+        exact = products_stay_normal(lhs, rhs)
     return lhs, rhs, exact
+
+
+def products_stay_normal(lhs: np.ndarray, rhs: np.ndarray) -> bool:
+    """Whether every product `lhs[i, k] * rhs[k, j]` of these finite values is zero or a
+    normal f32 (then, of two narrow operands, exact: the fused step's result is one f32 add;
+    bf16 underflows or overflows only with extreme exponents)."""
+    with np.errstate(all="ignore"):
+        if not (np.isfinite(lhs).all() and np.isfinite(rhs).all()):
+            return False
+        a, b = np.abs(lhs), np.abs(rhs)
+        a, b = a[a > 0], b[b > 0]
+        if a.size == 0 or b.size == 0:
+            return True
+        tiny = float(a.min()) * float(b.min())
+        huge = float(a.max()) * float(b.max())
+    return tiny >= float(np.finfo(np.float32).tiny) and huge <= float(np.finfo(np.float32).max)
 
 
 def matmul(

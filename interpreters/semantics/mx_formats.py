@@ -61,6 +61,15 @@ def to_f32(values: np.ndarray, dtype: DType) -> np.ndarray:
     return values.astype(np.float32)
 
 
+def scale_values(values: np.ndarray, dtype: DType) -> np.ndarray:
+    """The f32 multipliers of an MX scale tile: a one-byte element is the E8M0 code the cube
+    reads (2^(byte - 127); pto-isa's a6 tests hold scales in uint8_t), a wider one its own value
+    (pto-isa cpu/TMatmul.hpp `TMatmulMX` multiplies by `GetElement`; docs/decisions.md)."""
+    if dtype.bits == 8:
+        return to_f32(values.view(np.uint8), F8E8M0)
+    return to_f32(values, dtype)
+
+
 def to_hif8(values: np.ndarray, saturate: bool) -> np.ndarray:
     """f32 values to HiFloat8 codes: nearest, ties away from zero; `saturate` clamps to
     +-32768 and turns NaN into 0 (the fixpipe's `sat`), else NaN is 0x80."""

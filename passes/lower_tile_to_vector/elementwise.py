@@ -62,8 +62,9 @@ operand on a false comparison than the tile rule."""
 
 
 def _region(op: ElementwiseTileOp, dst: Buffer, srcs: Sequence[Buffer]) -> tuple[Size, Size]:
-    """dst's valid region; when the sources must have it too (every op but tadd), a `?`
-    size is bounded by every tile's extent (a run where they differ fails at tile level)."""
+    """dst's valid region; when the sources read it from their storage (every op but tadd:
+    docs/decisions.md, operand valid regions checked only by PTO_ASSERT), a `?` size is
+    bounded by every tile's extent (a run past a source's storage fails at tile level)."""
     rows, cols = dst.valid_rows, dst.valid_cols
     if not op.SAME_VALID_REGION:
         return rows, cols

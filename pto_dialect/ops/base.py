@@ -462,10 +462,14 @@ class TileOp(PtoOp):
             attributes=attrs,
         )
 
+    def keyword_source(self) -> SSAValue | None:
+        """The source printed after `fp` / `pre_quant` (the fixpipe parameter), if any."""
+        return self.fp_source
+
     def print(self, printer: Printer) -> None:
         if self.outs:
             printer.print_string(" ins(")
-            fp = self.fp_source
+            fp = self.keyword_source()
             print_values_colon_types(printer, self.ins if fp is None else self.ins[:-1])
             if fp is not None:
                 printer.print_string(" pre_quant " if isinstance(fp.type, IntegerType) else " fp ")

@@ -80,12 +80,13 @@ class L1FillOp(PtoOp):
 
 @irdl_op_definition
 class RawFillL1Op(L1FillOp):
-    """`raw_fill_l1`: from `%dst + %byte_offset`, any destination element type."""
+    """`raw_fill_l1`: from `%dst + %byte_offset`, any destination element type (a `!pto.ptr` or a
+    `mat` memref buffer, `buffer_like`)."""
 
     name = "pto.raw_fill_l1"
     OFFSET: ClassVar = True
 
-    dst = operand_def(PtrType)
+    dst = operand_def()
     byte_offset = operand_def(i64)
     raw_value = operand_def(i32)
     repeat_times = operand_def(i64)
@@ -106,7 +107,7 @@ class CreateCbufMatrixOp(L1FillOp):
     name = "pto.create_cbuf_matrix"
     OFFSET: ClassVar = False
 
-    dst = operand_def(PtrType)
+    dst = operand_def()
     raw_value = operand_def(i32)
     repeat_times = operand_def(i64)
     block_num_32b = operand_def(i64)

@@ -10,8 +10,9 @@ Rules (manual docs/isa/cube/ops/mad/; PTOAS lib/PTO/IR/VPTO.cpp `verifyMadSemant
 `verifyMadMxCommon`): typed pointers in l0a, l0b, l0c (and bt); the (C, A, B) element types
 one of the target's `MAD_TRIPLES` (MX: `MX_TRIPLES`); the bias of the accumulator's type;
 `tf32_mode` only for f32 x f32 -> f32; `sat`/`nosat` only for float forms; constant m, n, k
-in [1, 4095]; packed FP4 k even, MX k a multiple of 64. The byte layouts the operands are
-read and written in are `pto_dialect/fractal.py`'s; the arithmetic is
+in [1, 4095]; packed FP4 k even; MX k any (pto-isa's a5 TMATMUL_MX issues `mad_mx` with the
+valid k, PTOAS checks none; the manual's multiple of 64 binds the tile's columns). The byte
+layouts the operands are read and written in are `pto_dialect/fractal.py`'s; the arithmetic is
 `interpreters/semantics/cube.py`.
 """
 
@@ -28,7 +29,7 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import F32, FP4_DTYPES, DType
-from pto_dialect.mx import MX_K_MULTIPLE, MX_TRIPLES
+from pto_dialect.mx import MX_TRIPLES
 from pto_dialect.ops.base import PtoOp, fail, target_of
 from pto_dialect.ops.cube_load import check_pointer, check_range
 from pto_dialect.ops.tile_matrix import MAX_MNK, MatmulTileOp, MatmulTriple
@@ -230,8 +231,6 @@ class MadFamilyOp(PtoOp):
         k = self.mnk[2]
         if a in FP4_DTYPES:
             check_multiple(self, k, 2, "k selects packed FP4 pairs")
-        if self.MX:
-            check_multiple(self, k, MX_K_MULTIPLE, f"MX K is consumed in {MX_K_MULTIPLE}s")
         for key in (UNIT_FLAG, SAT_MODE, TF32_MODE):
             if key in self.attributes and not isinstance(self.attributes[key], StringAttr):
                 raise fail(f"{self.name} {key} must be a string attribute")

@@ -37,6 +37,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
+from pto_dialect.buffer_like import buffer_pointer
 from pto_dialect.dtypes import BF16, F16, F32, I32, DType
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.ops.dma import DmaOp
@@ -436,11 +437,11 @@ SMALL_C0_MAX_D = 4
 
 
 def _ptr(op: PtoOp, value: SSAValue, role: str, space: MemorySpace) -> PtrType:
-    ptr = value.type
-    if not isinstance(ptr, PtrType):
-        raise fail(f"{op.name} {role} must be a !pto.ptr, got {ptr}")
+    ptr = buffer_pointer(value.type)
+    if ptr is None:
+        raise fail(f"{op.name} {role} must be a !pto.ptr, got {value.type}")
     if ptr.is_typed and ptr.memory is not space:
-        raise fail(f"{op.name} {role} must point to {space.value}, got {ptr}")
+        raise fail(f"{op.name} {role} must point to {space.value}, got {value.type}")
     return ptr
 
 

@@ -20,6 +20,7 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def
 
 from pto_dialect.attrs import Pipe
+from pto_dialect.buffer_like import buffer_pointer
 from pto_dialect.dtypes import Kind, dtype_of
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.records import CostFormula, Formula, NoCycles
@@ -80,11 +81,13 @@ class DmaOp(PtoOp):
                 raise fail(f"{self.name} {role} must be i{bits}, got {value.type}")
 
     def _pointer(self, index: int, role: str, space: MemorySpace) -> PtrType:
-        ptr = self.operands[index].type
-        if not isinstance(ptr, PtrType):
-            raise fail(f"{self.name} {role} must be a !pto.ptr, got {ptr}")
+        ptr = buffer_pointer(self.operands[index].type)
+        if ptr is None:
+            raise fail(f"{self.name} {role} must be a !pto.ptr, got {self.operands[index].type}")
         if ptr.is_typed and ptr.memory is not space:
-            raise fail(f"{self.name} {role} must point to {space.value}, got {ptr}")
+            raise fail(
+                f"{self.name} {role} must point to {space.value}, got {self.operands[index].type}"
+            )
         return ptr
 
 

@@ -16,7 +16,8 @@ GEMV variants `tgemv`, `tgemv.acc`, `tgemv.bias` with the same operands; the MX 
 - m, k, n in [1, 4095], checked where the valid sizes they come from are static
   (the interpreter checks dynamic ones);
 - MX: (C, A, B) from `mx.MX_TRIPLES` (A5 and cpu), the scale tiles `loc=scaling` holding one
-  E8M0 (`f8E8M0`) per group of 32 k: a_scale m x ceil(k/32), b_scale ceil(k/32) x n (valid
+  scale per group of 32 k (E8M0 `f8E8M0` as a rule; any dtype is accepted, see
+  docs/decisions.md "MX scale tile dtype"): a_scale m x ceil(k/32), b_scale ceil(k/32) x n (valid
   sizes where static; pto-isa a5/TMatmul.hpp `CheckMadMxValid`); k counts values (a packed
   FP4 byte holds two).
 
@@ -35,12 +36,11 @@ from typing import ClassVar, TypeVar
 from xdsl.ir import Operation
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
-from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
+from pto_dialect.attrs import BLayout, Location, Pipe, SLayout, TargetArch
 from pto_dialect.dtypes import (
     BF16,
     F8E4M3,
     F8E5M2,
-    F8E8M0,
     F16,
     F32,
     FP4_DTYPES,
@@ -236,7 +236,7 @@ class MatmulTileOp(TileOp):
         for role, tile, loc in roles:
             if not vector_unit:
                 require_location(f"{self.name} {role}", tile, loc)
-        self._verify_shapes(a, b, c)
+        self._verify_shapes(a, b, c, target)
         if acc_in is not None:
             require_same_dtype(f"{self.name} acc_in", acc_in.element, "accumulator", c.element)
             if acc_in.shape != c.shape:
@@ -266,35 +266,58 @@ class MatmulTileOp(TileOp):
     def _verify_scales(
         self, a: TileTypeBase, b: TileTypeBase, a_scale: TileTypeBase, b_scale: TileTypeBase
     ) -> None:
-        """E8M0 scales, one per 32 k: a_scale m x G, b_scale G x n (valid sizes, where static)."""
-        for role, tile in (("a_scale", a_scale), ("b_scale", b_scale)):
-            require_same_dtype(f"{self.name} {role}", tile.element, "MX scale", F8E8M0)
+        """One scale per 32 k: a_scale m x G, b_scale G x n (valid sizes, where static). The
+        scale dtype is free (PTOAS checks none and its kernels declare f16 scale tiles; pto-isa's
+        A5 TMATMUL_MX never reads the scale tile): `mx.scale_values` says how they are read."""
         k = b.v_row.data if self.GEMV else a.v_col.data
         if k != DYNAMIC and not self.GEMV and a.element in FP4_DTYPES:
             k *= 2
         groups = DYNAMIC if k == DYNAMIC else -(-k // MX_GROUP)
         m = 1 if self.GEMV else a.v_row.data
-        for role, tile, want in (
-            ("a_scale", a_scale, (m, groups)),
-            ("b_scale", b_scale, (groups, b.v_col.data)),
+        for role, tile, operand, want in (
+            ("a_scale", a_scale, a, (m, groups)),
+            ("b_scale", b_scale, b, (groups, b.v_col.data)),
         ):
             got = (tile.v_row.data, tile.v_col.data)
+            if tile.shape == operand.shape and got == (operand.v_row.data, operand.v_col.data):
+                continue  # PTOAS of 2026-04 (`verifyScaleTileMatchesOperand`): the operand's shape
             if any(DYNAMIC not in (x, y) and x != y for x, y in zip(got, want, strict=True)):
                 raise fail(
                     f"{self.name} {role} valid shape {dims_str(*got)} must be "
                     f"{dims_str(*want)} (one scale per {MX_GROUP} k)"
                 )
 
-    def _verify_shapes(self, a: TileTypeBase, b: TileTypeBase, c: TileTypeBase) -> None:
-        for lhs, lhs_value, rhs, rhs_value, rule in (
-            ("a rows", a.rows.data, "dst rows", c.rows.data, "TileLeft::Rows == TileRes::Rows"),
-            ("a cols", a.cols.data, "b rows", b.rows.data, "TileLeft::Cols == TileRight::Rows"),
-            ("b cols", b.cols.data, "dst cols", c.cols.data, "TileRight::Cols == TileRes::Cols"),
-        ):
-            if lhs_value != rhs_value:
-                raise fail(
-                    f"{self.name} {lhs} {lhs_value} must equal the {rhs} {rhs_value} ({rule})"
-                )
+    def _verify_shapes(
+        self, a: TileTypeBase, b: TileTypeBase, c: TileTypeBase, target: TargetProfile
+    ) -> None:
+        """The shapes chain (m x k, k x n, m x n) over the static shapes; on the NPUs it may
+        hold over the logical shapes instead, each dimension the valid size where static
+        (PTOAS `getMatmulLogicalShapeVec`; pto-isa's a2a3/a5 TMATMUL asserts no shapes). The
+        CPU simulator asserts the static shapes."""
+
+        def logical(tile: TileTypeBase) -> tuple[int, int]:
+            v_row, v_col = tile.v_row.data, tile.v_col.data
+            return (tile.rows.data if v_row == DYNAMIC else v_row,
+                    tile.cols.data if v_col == DYNAMIC else v_col)  # fmt: skip
+
+        def mismatch(dims: list[tuple[int, int]]) -> tuple[str, int, str, int, str] | None:
+            (a_rows, a_cols), (b_rows, b_cols), (c_rows, c_cols) = dims
+            for found in (
+                ("a rows", a_rows, "dst rows", c_rows, "TileLeft::Rows == TileRes::Rows"),
+                ("a cols", a_cols, "b rows", b_rows, "TileLeft::Cols == TileRight::Rows"),
+                ("b cols", b_cols, "dst cols", c_cols, "TileRight::Cols == TileRes::Cols"),
+            ):
+                if found[1] != found[3]:
+                    return found
+            return None
+
+        static = mismatch([(t.rows.data, t.cols.data) for t in (a, b, c)])
+        if static is None:
+            return
+        if target.arch is not TargetArch.CPU and mismatch([logical(t) for t in (a, b, c)]) is None:
+            return
+        lhs, lhs_value, rhs, rhs_value, rule = static
+        raise fail(f"{self.name} {lhs} {lhs_value} must equal the {rhs} {rhs_value} ({rule})")
 
     def _verify_layout(self, role: str, tile: TileTypeBase, target: TargetProfile) -> None:
         required = self.LAYOUTS[target.arch].get(tile.location)

@@ -35,8 +35,16 @@ from xdsl.irdl import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
-from pto_dialect.attrs import Layout, LayoutAttr, Location, LocationAttr, Pipe
-from pto_dialect.dtypes import BF16, F16, F32, I32, DType
+from pto_dialect.attrs import (
+    Layout,
+    LayoutAttr,
+    Location,
+    LocationAttr,
+    Pipe,
+    TargetArch,
+)
+from pto_dialect.dtypes import BF16, F8E8M0, F16, F32, I32, DType
+from pto_dialect.mx import MX_SCALE_BOXES
 from pto_dialect.ops.base import (
     SEGMENTS,
     PtoOp,
@@ -499,9 +507,23 @@ class TLoadOp(TileOp):
         view = _require_partition_view(f"{self.name} src", self.ins[0].type)
         dst = self.dst_tile()
         require_location(f"{self.name} dst", dst, Location.VEC, Location.MAT)
-        require_dtype_supported(f"{self.name} dst", dst.element, target, GM_TILE)
+        if dst.element == F8E8M0 and target.arch is not TargetArch.A2A3:
+            _verify_mx_scale_load(self.name, dst)
+        else:
+            require_dtype_supported(f"{self.name} dst", dst.element, target, GM_TILE)
         check_element_size(f"{self.name} dst", dst.element, "src", view.element)
         check_load_window(f"{self.name} dst", dst, view)
+
+
+def _verify_mx_scale_load(name: str, dst: TileTypeBase) -> None:
+    """A5 loads E8M0 MX scales into a mat tile of ZZ (A's) or NN (B's) 16 x 2 boxes (pto-isa
+    a5/TLoad.hpp `TLoadMxCubeCheck`: float8_e8m0_t only, SFractalSize 32)."""
+    boxes = (dst.blayout.data, dst.slayout.data)
+    if dst.location is not Location.MAT or boxes not in MX_SCALE_BOXES or dst.fractal.data != 32:
+        raise fail(
+            f"{name} dst of E8M0 scales must be a mat tile of MX scale boxes (row_major/"
+            "row_major or col_major/col_major, fractal=32)"
+        )
 
 
 # Acc -> GM stores convert f32 accumulators in the fixpipe (tstore.md, no quantisation).

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import ClassVar, TypeVar
 
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import Location, Pipe, SLayout
-from pto_dialect.dtypes import F32, I32, DType
+from pto_dialect.dtypes import F8E8M0, F32, I32, DType
+from pto_dialect.mx import MX_SCALE_BOXES
 from pto_dialect.ops.base import (
     TileOp,
     dims_str,
@@ -19,6 +20,8 @@ from pto_dialect.ops.base import (
 )
 from pto_dialect.ops.fixpipe_fp import verify_fp
 from pto_dialect.ops.tile_memory import ACC_STORE_TYPES, GM_TILE
+from pto_dialect.ops.tile_move_zz import verify_to_zz
+from pto_dialect.option_attrs import option_value
 from pto_dialect.records import (
     CostFormula,
     DTypes,
@@ -92,6 +95,21 @@ def tmov_dst_dtypes(src: Location, dst: Location, dtype: DType) -> frozenset[DTy
     return frozenset({dtype})
 
 
+def is_mx_scale_move(op: Operation) -> bool:
+    """A mat -> scaling move (tmov, textract) of E8M0 scales: into the cube's MX scale buffer
+    (pto-isa a5 `TMOV_TILE_IMPL` / `TEXTRACT_TILE_IMPL` into a ScaleLeft / ScaleRight tile,
+    `TExtractToAmx` / `TExtractToBmx`), not the fixpipe buffer."""
+    if not isinstance(op, TileOp) or not op.ins:
+        return False
+    src, dst = op.ins[0].type, op.dst_type
+    return (
+        isinstance(src, TileTypeBase)
+        and isinstance(dst, TileTypeBase)
+        and (src.location, dst.location) == (Location.MAT, Location.SCALING)
+        and src.element == F8E8M0
+    )
+
+
 def _pair(src: Location, dst: Location) -> str:
     return f"{src.value}->{dst.value}"
 
@@ -103,7 +121,12 @@ class TMovOp(TileOp):
     name = "pto.tmov"
 
     PIPE: ClassVar[Pipe] = Pipe.MTE1
-    PIPE_RULES: ClassVar = location_pair_pipes(Pipe.MTE1)
+    PIPE_RULES: ClassVar = (
+        PipeRule("loc=mat -> loc=scaling of f8E8M0 (MX scales)", every_target(Pipe.MTE1),
+                 is_mx_scale_move, "pto-isa a5 TMOV_TILE_IMPL ScaleLeft/ScaleRight "
+                 "(load_cbuf_to_ca_mx); PTOAS tmov_mx_scale_pipe_selection_a5: PIPE_MTE1"),
+        *location_pair_pipes(Pipe.MTE1),
+    )  # fmt: skip
     MANUAL: ClassVar = "tile/ops/layout-and-rearrangement/tmov.md"
     FP_SOURCE: ClassVar[bool] = True
     PTOAS_SEGMENTS: ClassVar = (
@@ -121,7 +144,8 @@ class TMovOp(TileOp):
             "i8 f16 bf16 f32", "i8 f8E4M3FN f8E5M2 f16 bf16 f32"
         ),
         (Location.MAT, Location.BIAS): per_target_dtypes("i32 f32 f16", "i32 f32 f16 bf16"),
-        (Location.MAT, Location.SCALING): per_target_dtypes("ui64", "ui64"),
+        # ui64 into the fixpipe buffer; A5 also E8M0 MX scales (`is_mx_scale_move`)
+        (Location.MAT, Location.SCALING): per_target_dtypes("ui64", "ui64 f8E8M0"),
         (Location.VEC, Location.VEC): GM_TILE,
         (Location.VEC, Location.MAT): PerTarget(frozenset(), GM_TILE.a5, GM_TILE.cpu),
         (Location.ACC, Location.MAT): per_target_dtypes("i32 f32", "i32 f32"),
@@ -146,8 +170,32 @@ class TMovOp(TileOp):
         """A move reads the source over the destination's valid region."""
         return [(0, "src", result)]
 
+    @property
+    def zz_tmp(self) -> TileTypeBase | None:
+        """The scratch tile of the X-to-ZZ exponent form (a vec tile in the fp position)."""
+        fp = self.fp_source
+        kind = None if fp is None else fp.type
+        if isinstance(kind, TileTypeBase) and kind.location is Location.VEC:
+            return kind
+        return None
+
+    def keyword_source(self) -> SSAValue | None:
+        """The X-to-ZZ tmp is printed as a plain source (PTOAS: `ins(%exp, %tmp : E, T)`)."""
+        return None if self.zz_tmp is not None else self.fp_source
+
+    @property
+    def zz_by_column(self) -> bool:
+        """grpAxis = axis0: the DN exponents of `tquant.mx` (else the ND ones)."""
+        return option_value(self.attributes.get("grpAxis")) == "axis0"
+
     def verify_tiles(self, target: TargetProfile) -> None:
         src, dst = self.tile(0, "src"), self.dst_tile()
+        tmp = self.zz_tmp
+        if tmp is not None:
+            verify_to_zz(self, src, dst, tmp, target)
+            return
+        if "grpAxis" in self.attributes:
+            raise fail(f"{self.name} grpAxis belongs to the X-to-ZZ form (a vec tmp tile)")
         pair = (src.location, dst.location)
         if pair not in TMOV_PIPES:
             legal = ", ".join(_pair(*p) for p in TMOV_PIPES)
@@ -181,7 +229,16 @@ class TMovOp(TileOp):
                 f"{self.name} dst shape {dims_str(*dst.shape)} must equal the src shape "
                 f"{dims_str(*src.shape)}"
             )
-        if dst.location in _SINGLE_ROW_ALIGN:
+        if is_mx_scale_move(self):
+            for role, tile in (("src", src), ("dst", dst)):
+                if (tile.blayout.data, tile.slayout.data) not in MX_SCALE_BOXES or (
+                    (tile.blayout.data, tile.slayout.data) != (src.blayout.data, src.slayout.data)
+                ):
+                    raise fail(
+                        f"{self.name} {role} of an MX scale move needs the boxes of A's "
+                        "(row_major/row_major) or B's (col_major/col_major) scales, as src"
+                    )
+        elif dst.location in _SINGLE_ROW_ALIGN:
             self._verify_single_row(src, dst.location)
         feeds_cube = src.location is Location.MAT and dst.location in (
             Location.LEFT,

@@ -44,6 +44,9 @@ class QuantType(StrEnum):
 
     INT8_SYM = "INT8_SYM"
     INT8_ASYM = "INT8_ASYM"
+    MXFP8 = "MXFP8"
+    MXFP4_E2M1 = "MXFP4_E2M1"
+    """The MX kinds belong to `tquant.mx` (`tile_quant_mx`)."""
 
 
 @irdl_attr_definition
@@ -132,8 +135,10 @@ class TQuantOp(QuantTileOp):
         return frozenset({0}) if target_of(self).arch is TargetArch.A2A3 else frozenset()
 
     def verify_quant(self, src: TileTypeBase, dst: TileTypeBase, target: TargetProfile) -> None:
-        if self.quant_type is None:
-            raise fail(f"{self.name} needs a quant_type (INT8_SYM or INT8_ASYM)")
+        if self.quant_type is None or self.kind not in (QuantType.INT8_SYM, QuantType.INT8_ASYM):
+            raise fail(
+                f"{self.name} needs a quant_type INT8_SYM or INT8_ASYM (MX kinds: tquant.mx)"
+            )
         asym = self.kind is QuantType.INT8_ASYM
         if asym != (len(self.ins) == 3):
             need = "an offset operand" if asym else "no offset operand"

@@ -26,6 +26,8 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout, TargetArch
+from pto_dialect.dtypes import F8E8M0
+from pto_dialect.mx import MX_SCALE_BOXES
 from pto_dialect.ops.base import (
     SEGMENTS,
     TileOp,
@@ -38,8 +40,15 @@ from pto_dialect.ops.base import (
     segments,
 )
 from pto_dialect.ops.fixpipe_fp import verify_fp
-from pto_dialect.ops.tile_move import location_pair_pipes, tmov_dst_dtypes
-from pto_dialect.records import CostFormula, Formula, Shapes, per_target_dtypes
+from pto_dialect.ops.tile_move import is_mx_scale_move, location_pair_pipes, tmov_dst_dtypes
+from pto_dialect.records import (
+    CostFormula,
+    Formula,
+    PipeRule,
+    Shapes,
+    every_target,
+    per_target_dtypes,
+)
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import TileTypeBase
 
@@ -86,7 +95,11 @@ CUBE_LAYOUTS: Mapping[TargetArch, Mapping[Location, tuple[BLayout, SLayout]]] = 
 }
 
 _A2A3_EXTRACT = frozenset({(_MAT, _LEFT), (_MAT, _RIGHT), (_ACC, _MAT), (_VEC, _VEC)})
-_A5_EXTRACT = _A2A3_EXTRACT | {(_VEC, _MAT), (_ACC, _VEC)}
+_A5_EXTRACT = _A2A3_EXTRACT | {(_VEC, _MAT), (_ACC, _VEC), (_MAT, Location.SCALING)}
+"""A5 also extracts E8M0 MX scales from L1 into a scaling tile (a5/TExtract.hpp
+TExtractToAmx / TExtractToBmx, load_cbuf_to_ca_mx/cb_mx; `_verify_mx_scales`)."""
+
+
 _A2A3_INSERT = frozenset({(_ACC, _MAT), (_VEC, _VEC)})
 _A5_INSERT = _A2A3_INSERT | {(_VEC, _MAT), (_ACC, _VEC)}
 
@@ -154,6 +167,8 @@ class WindowTileOp(TileOp):
             )
         if src.location is not _ACC:
             require_dtype_supported(f"{self.name} src", src.element, target, WINDOW_DTYPES)
+        if pair == (_MAT, Location.SCALING):
+            self._verify_mx_scales(src, dst)
         results = tmov_dst_dtypes(src.location, dst.location, src.element)
         fp = self.fp_source
         if fp is not None:
@@ -203,6 +218,18 @@ class WindowTileOp(TileOp):
                 f"{target.name}, got blayout={got[0].value}, slayout={got[1].value}"
             )
 
+    def _verify_mx_scales(self, src: TileTypeBase, dst: TileTypeBase) -> None:
+        """Into loc=scaling only E8M0 MX scales move (PTOAS's EmitC makes such a tile
+        ScaleLeft / ScaleRight; any other scaling tile is the fixpipe buffer, for which
+        pto-isa's a5 TEXTRACT has no branch and emits no transfer)."""
+        boxes = {(t.blayout.data, t.slayout.data) for t in (src, dst)}
+        if src.element != F8E8M0 or len(boxes) != 1 or not boxes <= MX_SCALE_BOXES:
+            raise fail(
+                f"{self.name} into loc=scaling moves E8M0 MX scales in A's (row_major/"
+                "row_major) or B's (col_major/col_major) boxes, src and dst alike; got "
+                f"{src.element} (a fixpipe-buffer tile, which the implementation does not fill)"
+            )
+
     @abstractmethod
     def window_and_whole(
         self, src: TileTypeBase, dst: TileTypeBase
@@ -214,6 +241,12 @@ class ExtractTileOp(WindowTileOp):
     """`dst[i, j] = src[indexRow + i, indexCol + j]` over dst's valid region."""
 
     MANUAL: ClassVar = _PAGES + "textract.md"
+    PIPE_RULES: ClassVar = (
+        PipeRule("loc=mat -> loc=scaling (MX scales)", every_target(Pipe.MTE1), is_mx_scale_move,
+                 "pto-isa a5 TExtractToAmx/Bmx (load_cbuf_to_ca_mx); PTOAS "
+                 "textract_a5_scaling_pipe_selection: PIPE_MTE1"),
+        *location_pair_pipes(Pipe.V),
+    )  # fmt: skip
     # textract.md's pairs; vec->vec (and a5 vec->mat, acc->vec) from a2a3/a5 TExtract.hpp.
     PAIRS: ClassVar = {
         TargetArch.A2A3: _A2A3_EXTRACT,

@@ -11,7 +11,7 @@ import pytest
 from xdsl.dialects.builtin import IndexType, f16, f32
 
 from interpreters.api import PtoArgumentError, PtoRunError, parse, parse_file, run
-from interpreters.auto_args import auto_args
+from interpreters.auto_args import INT_LIMIT, auto_args
 from interpreters.commands.runner import main
 from interpreters.launching.args import (
     AliasArg,
@@ -74,6 +74,74 @@ def test_auto_sizes_buffers_from_views_and_picks_scalars_by_their_use() -> None:
     assert isinstance(again[0], ArrayArg) and again[0].array.size == 24 * 64  # the view's
     with pytest.raises(Exception, match="--arg-value nope: no such parameter"):
         auto_args(module, entry_function(module), values={"nope": 1})
+
+
+ADDRESSES = """
+func.func @k(%ctx: !pto.ptr<i64>, %lens: !pto.ptr<i32>, %y: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d = func.call @offset(%ctx, %c1) : (!pto.ptr<i64>, index) -> index
+  %n = pto.load_scalar %lens[%c0] : !pto.ptr<i32> -> i32
+  %y1 = pto.addptr %y, %d : !pto.ptr<f32> -> !pto.ptr<f32>
+  %v = pto.make_tensor_view %y1, shape = [%c4], strides = [%c1] : !pto.tensor_view<?xf32>
+  func.return
+}
+func.func private @offset(%p: !pto.ptr<i64>, %peer: index) -> index {
+  %c2 = arith.constant 2 : index
+  %i = arith.addi %c2, %peer : index
+  %base = pto.load_scalar %p[%i] : !pto.ptr<i64> -> i64
+  %mine = pto.load_scalar %p[%c2] : !pto.ptr<i64> -> i64
+  %diff = arith.subi %base, %mine : i64
+  %r = arith.index_cast %diff : i64 to index
+  func.return %r : index
+}
+"""
+
+
+def test_a_buffer_whose_elements_become_pointer_offsets_starts_at_zeros() -> None:
+    """PyPTO's communication context: addresses no random draw gets right (its elements,
+    read in a called function, give an addptr offset); another integer buffer stays random."""
+    module = parse(ADDRESSES)
+    ctx, lens, _ = auto_args(module, entry_function(module), seed=1)
+    assert isinstance(ctx, ArrayArg) and isinstance(lens, ArrayArg)
+    assert ctx.array.size > 0 and not ctx.array.any()
+    assert lens.array.size > 0 and (lens.array >= 1).all()
+
+
+CARRIED = """
+func.func @k(%slots: !pto.ptr<i64>, %cache: !pto.ptr<f32>, %rows: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %none = arith.constant -1 : i64
+  %row, %count = scf.for %i = %c0 to %c4 step %c1 iter_args(%r = %none, %k = %c0) -> (i64, index) {
+    %s = pto.load_scalar %slots[%i] : !pto.ptr<i64> -> i64
+    %k1 = arith.addi %k, %c1 : index
+    scf.yield %s, %k1 : i64, index
+  }
+  %ri = arith.index_cast %row : i64 to index
+  %off = arith.maxsi %ri, %c0 : index
+  %v = pto.make_tensor_view %cache, shape = [%rows, %c4], strides = [%c4, %c1]
+    : !pto.tensor_view<?x?xf32>
+  %p = pto.partition_view %v, offsets = [%off, %c0], sizes = [%c1, %c4]
+    : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x4xf32>
+  %w = pto.make_tensor_view %cache, shape = [%n, %c4], strides = [%c4, %c1]
+    : !pto.tensor_view<?x?xf32>
+  %q = pto.partition_view %w, offsets = [%count, %c0], sizes = [%c1, %c4]
+    : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<1x4xf32>
+  func.return
+}
+"""
+
+
+def test_a_loop_carried_row_from_loaded_data_sizes_the_view_it_selects_from() -> None:
+    """The carried row is -1 or a loaded slot (1..INT_LIMIT): the extent holds row 8; a
+    carried counter has no settled range and leaves its extent at the default."""
+    module = parse(CARRIED)
+    _, _, rows, n = auto_args(module, entry_function(module), seed=1)
+    assert rows == ScalarArg(INT_LIMIT + 1, "index")
+    assert n == ScalarArg(1, "index")
 
 
 def test_pto_run_runs_a_kernel_with_auto_arguments(capsys: pytest.CaptureFixture[str]) -> None:

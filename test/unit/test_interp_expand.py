@@ -260,24 +260,38 @@ def _dynamic_types() -> tuple[TileTypeBase, TileTypeBase]:
     return full_t, vec_t
 
 
-@pytest.mark.parametrize(
-    ("full", "vec", "message"),
-    [
-        ((4, 16), (3, 1), "src1 (the per-row operand) valid region 3x1 must be 4x1"),
-        ((4, 16), (4, 0), "src1 (the per-row operand) valid region 4x0 must be 4x1"),
-    ],
-)
-def test_per_row_operand_shape_is_checked_at_run_time(
-    full: tuple[int, int], vec: tuple[int, int], message: str
+@pytest.mark.parametrize("vec", [(3, 1), (4, 0), (8, 1)])
+def test_a_per_row_operand_of_another_valid_region_supplies_its_storage(
+    vec: tuple[int, int],
 ) -> None:
+    """Its shape is a PTO_ASSERT, compiled out on the board (docs/decisions.md); a 1-row dst
+    with an 8x1 operand is PTOAS's Qwen3_14BPrefillA3 rmsnorm at one token."""
     bench = Bench(A5)
     full_t, vec_t = _dynamic_types()
     op = build_tile_op(A5, TRowExpandSubOp, [full_t, vec_t], full_t)
-    a = bench.tile(full_t, full, np.zeros((4, 16), np.float32))
-    b = bench.tile(vec_t, vec, np.zeros((8, 1), np.float32))
-    dst = bench.tile(full_t, full, None)
-    with pytest.raises(PtoRuntimeError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        run_tile_op(TileExpandFunctions(bench.machine), op, [a, b, dst])
+    a = bench.tile(full_t, (4, 16), np.full((4, 16), 10, np.float32))
+    per_row = np.arange(8, dtype=np.float32).reshape(8, 1)
+    dst = bench.tile(full_t, (4, 16), None)
+    run_tile_op(TileExpandFunctions(bench.machine), op, [a, bench.tile(vec_t, vec, per_row), dst])
+    assert np.array_equal(dst.get(), 10 - np.repeat(per_row[:4], 16, 1))
+
+
+def test_tcolexpand_reads_dst_s_columns_of_the_source_row_and_not_past_its_storage() -> None:
+    """PTOAS's DeepseekV4 hc_head_reduce expands a 1x8 tile of 4 valid columns into 8."""
+    bench = Bench(A2A3)
+    src_t = tile_type(F32, 1, 8, (DYNAMIC, DYNAMIC))
+    dst_t = tile_type(F32, 8, 8, (DYNAMIC, DYNAMIC))
+    row = np.arange(8, dtype=np.float32).reshape(1, 8)
+    dst = bench.tile(dst_t, (8, 8), None)
+    op = build_tile_op(A2A3, TColExpandOp, [src_t], dst_t)
+    run_tile_op(TileExpandFunctions(bench.machine), op, [bench.tile(src_t, (1, 4), row), dst])
+    assert np.array_equal(dst.get(), np.repeat(row, 8, 0))
+    wide_t = tile_type(F32, 8, 16, (DYNAMIC, DYNAMIC))
+    wide = bench.tile(wide_t, (8, 16), None)
+    op = build_tile_op(A2A3, TColExpandOp, [src_t], wide_t)
+    message = r"src tile 1x8 cannot supply the 1x16 region the op reads"
+    with pytest.raises(PtoRuntimeError, match=message):
+        run_tile_op(TileExpandFunctions(bench.machine), op, [bench.tile(src_t, (1, 4), row), wide])
 
 
 # the pages' element-type lists (Constraints / implementation checks), as pto-isa's

@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from interpreters.semantics.matrix import matmul
+from interpreters.semantics.matrix import matmul, product_sum, products_stay_normal
 from pto_dialect.attrs import TargetArch
-from pto_dialect.dtypes import dtype_named
+from pto_dialect.dtypes import BF16, dtype_named
 from pto_dialect.rules import MATMUL_RULES, AccIn, BiasAdd
 
 ARCHS = (TargetArch.A2A3, TargetArch.A5, TargetArch.CPU)
@@ -219,3 +219,22 @@ def test_random_nan_placements_match_the_per_k_reference(
     case: tuple[TargetArch, np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None],
 ) -> None:
     check(*case)
+
+
+def test_bf16_products_take_one_f32_add_only_while_they_stay_normal() -> None:
+    """bf16 x bf16 products are exact f32 values unless they leave f32's normal range: then
+    the fused step (float64, round to odd) gives the same bits; an underflowing product
+    keeps the fused path."""
+    rng = np.random.default_rng(7)
+    a = rng.uniform(-4, 4, (8, 96)).astype(ml_dtypes.bfloat16)
+    b = rng.uniform(-4, 4, (96, 16)).astype(ml_dtypes.bfloat16)
+    acc = rng.uniform(-8, 8, (8, 16)).astype(np.float32)
+    lhs, rhs = a.astype(np.float32), b.astype(np.float32)
+    assert products_stay_normal(lhs, rhs)
+    fused = product_sum(lhs, rhs, F32, acc.copy())
+    got = matmul(TargetArch.A5, F32, a, b, 8, 96, 16, acc_in=acc, operands=(BF16, BF16))
+    assert MATMUL_RULES[TargetArch.A5].acc_in is AccIn.FIRST  # acc_in starts the sum
+    assert np.array_equal(got.view(np.uint32), fused.view(np.uint32))
+    tiny = np.full((1, 1), 2.0**-70, np.float32)
+    assert not products_stay_normal(tiny, tiny)
+    assert not products_stay_normal(np.full((1, 1), np.inf, np.float32), tiny)

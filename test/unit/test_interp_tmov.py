@@ -28,7 +28,7 @@ from interpreters.machine.memory import Tile
 from interpreters.ops.tile_memory import TileMemoryFunctions
 from interpreters.semantics import convert
 from pto_dialect.attrs import Location, TargetArch
-from pto_dialect.dtypes import BF16, F16, F32, DType, dtype_named
+from pto_dialect.dtypes import BF16, F8E8M0, F16, F32, DType, dtype_named
 from pto_dialect.ops.tile_move import TMOV_PIPES, tmov_dst_dtypes
 from pto_dialect.targets import PROFILES
 from pto_dialect.types import TileTypeBase
@@ -48,6 +48,7 @@ LAYOUT = {  # location -> layout used for it in these tests
     SCALING: ND,
 }
 SINGLE_ROW = (BIAS, SCALING)
+MX_ZZ = "blayout=row_major, slayout=row_major, fractal=32"
 
 
 def pair_name(src: Location, dst: Location) -> str:
@@ -78,7 +79,7 @@ def shape_of(src: Location, dst: Location) -> tuple[int, int]:
 
 def spelled(dtype: DType) -> str:
     """The element type as a tile type spells it (PTO's own formats as `!pto.` types)."""
-    return f"!pto.{dtype.name}" if dtype.coded else dtype.name
+    return f"!pto.{dtype.name}" if dtype.coded or dtype == F8E8M0 else dtype.name
 
 
 def type_text(kind: str, loc: Location, dtype: DType, rows: int, cols: int,
@@ -193,7 +194,9 @@ SENTINEL = 3
 def test_every_move_dtype_and_target_matches_the_reference(
     arch: TargetArch, src: Location, dst: Location, sdt: DType, ddt: DType, dps: bool
 ) -> None:
-    module = move_module(arch, src, dst, sdt, ddt)
+    # E8M0 scales move into the MX scale buffer in A's ZZ boxes (tile_move.is_mx_scale_move)
+    mx = MX_ZZ if (src, dst, sdt) == (MAT, SCALING, F8E8M0) else None
+    module = move_module(arch, src, dst, sdt, ddt, mx, mx)
     types = arg_types(module, "dps" if dps else "ssa")
     rows, cols = shape_of(src, dst)
     valid = (1, 7) if rows == 1 else (5, 7)

@@ -147,3 +147,20 @@ func.func @copy_cbuf_to_fbuf(%l1: !pto.ptr<ui64, l1>, %fb: !pto.ptr<ui64, fb>, %
   pto.copy_cbuf_to_fbuf %l1, %fb, %c, %c, %c, %c : !pto.ptr<ui64, l1>, !pto.ptr<ui64, fb>, i64, i64, i64, i64
   func.return
 }
+
+// Packed FP4 raw loads (PTOAS's load_cbuf_to_ca_s4 / cb_s4: transpose an i64 operand), and
+// memref buffers as the pointers they stand for (PTO_BufferLikeType).
+// CHECK-LABEL: func.func @s4_loads
+// CHECK: pto.load_cbuf_to_ca_s4 %l1, %a, %c0, %c1, %c1, %c1, %c1, %c1, %c0 : !pto.ptr<!pto.f4E2M1x2, l1>, !pto.ptr<!pto.f4E2M1x2, l0a>, i64, i64, i64, i64, i64, i64, i64
+// CHECK-NEXT: pto.load_cbuf_to_cb_s4 %l1, %b, %c0, %c1, %c1, %c1, %c1, %c1, %c1 : !pto.ptr<!pto.f4E2M1x2, l1>, !pto.ptr<!pto.f4E2M1x2, l0b>, i64, i64, i64, i64, i64, i64, i64
+// CHECK-NEXT: pto.mte_l1_l0a %m, %ma, %c1, %c1 : memref<?xf16, #pto.address_space<mat>>, memref<?xf16, #pto.address_space<left>>, i64, i64
+// GENERIC: "pto.load_cbuf_to_ca_s4"(%l1, %a, %c0, %c1, %c1, %c1, %c1, %c1, %c0)
+// GENERIC: "pto.load_cbuf_to_cb_s4"(%l1, %b, %c0, %c1, %c1, %c1, %c1, %c1, %c1)
+module attributes {pto.target_arch = "a5"} {
+func.func @s4_loads(%l1: !pto.ptr<!pto.f4E2M1x2, l1>, %a: !pto.ptr<!pto.f4E2M1x2, l0a>, %b: !pto.ptr<!pto.f4E2M1x2, l0b>, %m: memref<?xf16, #pto.address_space<mat>>, %ma: memref<?xf16, #pto.address_space<left>>, %c0: i64, %c1: i64) {
+  pto.load_cbuf_to_ca_s4 %l1, %a, %c0, %c1, %c1, %c1, %c1, %c1, %c0 : !pto.ptr<!pto.f4E2M1x2, l1>, !pto.ptr<!pto.f4E2M1x2, l0a>, i64, i64, i64, i64, i64, i64, i64
+  pto.load_cbuf_to_cb_s4 %l1, %b, %c0, %c1, %c1, %c1, %c1, %c1, %c1 : !pto.ptr<!pto.f4E2M1x2, l1>, !pto.ptr<!pto.f4E2M1x2, l0b>, i64, i64, i64, i64, i64, i64, i64
+  pto.mte_l1_l0a %m, %ma, %c1, %c1 : memref<?xf16, #pto.address_space<mat>>, memref<?xf16, #pto.address_space<left>>, i64, i64
+  func.return
+}
+}

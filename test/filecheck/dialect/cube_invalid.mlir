@@ -267,19 +267,6 @@ func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32,
   %c0 = arith.constant 0 : i64
   %c5 = arith.constant 5 : i64
   %c32 = arith.constant 32 : i64
-  // expected-error @+1 {{pto.mad_mx k = 32 must be a multiple of 64 (MX K is consumed in 64s)}}
-  pto.mad_mx %l0a8, %l0b8, %l0c, %c, %c, %c32 : !pto.ptr<f8E4M3FN, l0a>, !pto.ptr<f8E4M3FN, l0b>, !pto.ptr<f32, l0c>, i64, i64, i64
-  func.return
-}
-}
-
-// -----
-
-module attributes {pto.target_arch = "a5"} {
-func.func @f(%gm: !pto.ptr<f32, gm>, %gmh: !pto.ptr<f16, gm>, %l1: !pto.ptr<f32, l1>, %l1h: !pto.ptr<f16, l1>, %ub: !pto.ptr<f32, ub>, %bt: !pto.ptr<f32, bt>, %bth: !pto.ptr<f16, bt>, %fb: !pto.ptr<f32, fb>, %l0a: !pto.ptr<f32, l0a>, %l0b: !pto.ptr<f32, l0b>, %l0ah: !pto.ptr<f16, l0a>, %l0bh: !pto.ptr<f16, l0b>, %l0ai: !pto.ptr<i8, l0a>, %l0bi: !pto.ptr<i8, l0b>, %l0a8: !pto.ptr<f8E4M3FN, l0a>, %l0b8: !pto.ptr<f8E4M3FN, l0b>, %l0c: !pto.ptr<f32, l0c>, %l0ch: !pto.ptr<f16, l0c>, %l0ci: !pto.ptr<i32, l0c>, %c: i64, %i: i32, %f: f32, %false: i1) {
-  %c0 = arith.constant 0 : i64
-  %c5 = arith.constant 5 : i64
-  %c32 = arith.constant 32 : i64
   // expected-error @+1 {{pto.mte_l0c_gm source element type must be f32 or i32, got f16}}
   pto.mte_l0c_gm %l0ch, %gm, %c, %c, %c, %c, %c, %c, nz2nd : !pto.ptr<f16, l0c>, !pto.ptr<f32, gm>, i64, i64, i64, i64, i64, i64
   func.return
@@ -482,5 +469,24 @@ func.func @f(%l1: !pto.ptr<f32, l1>, %c: i64, %r: i32) {
 func.func @f(%ub: !pto.ptr<ui16, ub>, %c: i64, %r: i32) {
   // expected-error @+1 {{pto.raw_fill_l1 destination must point to l1, got !pto.ptr<ui16, ub>}}
   pto.raw_fill_l1 %ub, %c, %r, %c, %c, %c {fill_word_bits = 16 : i64} : !pto.ptr<ui16, ub>, i64, i32, i64, i64, i64
+  func.return
+}
+
+// -----
+
+// an S4 load moves packed FP4 pairs
+func.func @f(%l1: !pto.ptr<f16, l1>, %a: !pto.ptr<f16, l0a>, %c: i64) {
+  // expected-error @+1 {{pto.load_cbuf_to_ca_s4 source element type must be a packed FP4 pair (f4E2M1x2 or f4E1M2x2), got f16}}
+  pto.load_cbuf_to_ca_s4 %l1, %a, %c, %c, %c, %c, %c, %c, %c : !pto.ptr<f16, l1>, !pto.ptr<f16, l0a>, i64, i64, i64, i64, i64, i64, i64
+  func.return
+}
+
+// -----
+
+// an S4 load's transpose is 0 or 1
+func.func @f(%l1: !pto.ptr<!pto.f4E2M1x2, l1>, %b: !pto.ptr<!pto.f4E2M1x2, l0b>, %c: i64) {
+  %two = arith.constant 2 : i64
+  // expected-error @+1 {{pto.load_cbuf_to_cb_s4 transpose = 2 must lie in [0, 1]}}
+  pto.load_cbuf_to_cb_s4 %l1, %b, %c, %c, %c, %c, %c, %c, %two : !pto.ptr<!pto.f4E2M1x2, l1>, !pto.ptr<!pto.f4E2M1x2, l0b>, i64, i64, i64, i64, i64, i64, i64
   func.return
 }

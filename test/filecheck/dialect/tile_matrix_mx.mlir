@@ -13,6 +13,9 @@
 // CHECK-LABEL: func.func @mx_ssa
 // CHECK-NEXT: %0 = pto.tmatmul.mx %a, %sa, %b, %sb : (!pto.tile<loc=left{{.*}}>, !pto.tile<loc=scaling{{.*}}>, !pto.tile<loc=right{{.*}}>, !pto.tile<loc=scaling{{.*}}>) -> !pto.tile<loc=acc{{.*}}>
 // CHECK-NEXT: %1 = pto.tmatmul.mx.acc %0, %a, %sa, %b, %sb : ({{.*}}) -> !pto.tile<loc=acc{{.*}}>
+// PTOAS checks no scale dtype and its kernels declare f16 scale tiles (docs/decisions.md).
+// CHECK-LABEL: func.func @mx_f16_scales
+// CHECK-NEXT: pto.tmatmul.mx ins(%a, %sa, %b, %sb : {{.*}}, !pto.tile_buf<loc=scaling, dtype=f16, rows=16, cols=2{{.*}}>, {{.*}}, !pto.tile_buf<loc=scaling, dtype=f16, rows=2, cols=16{{.*}}>) outs(%c : !pto.tile_buf<loc=acc{{.*}}>)
 // GENERIC: "pto.tmatmul.mx"(%a, %sa, %b, %sb, %c) <{operandSegmentSizes = array<i32: 4, 1>}>
 // GENERIC: "pto.tmatmul.mx.acc"(%c, %a, %sa, %b, %sb, %c) <{operandSegmentSizes = array<i32: 5, 1>}>
 // GENERIC: "pto.tmatmul.mx.bias"(%a, %sa, %b, %sb, %bias, %c) <{operandSegmentSizes = array<i32: 5, 1>}>
@@ -34,6 +37,8 @@
 !tb = !pto.tile<loc=right, dtype=f8E5M2, rows=64, cols=16, blayout=row_major, slayout=col_major>
 !tsb = !pto.tile<loc=scaling, dtype=!pto.f8E8M0, rows=2, cols=16, blayout=col_major, slayout=col_major, fractal=32>
 !tc = !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>
+!sah = !pto.tile_buf<loc=scaling, dtype=f16, rows=16, cols=2, blayout=row_major, slayout=row_major, fractal=32>
+!sbh = !pto.tile_buf<loc=scaling, dtype=f16, rows=2, cols=16, blayout=col_major, slayout=col_major, fractal=32>
 
 builtin.module attributes {pto.target_arch = "a5"} {
 func.func @mx_dps(%a: !a, %sa: !sa, %b: !b, %sb: !sb, %c: !c, %bias: !bias, %av: !av, %sav: !sav) {
@@ -49,5 +54,9 @@ func.func @mx_ssa(%a: !ta, %sa: !tsa, %b: !tb, %sb: !tsb) -> !tc {
   %0 = pto.tmatmul.mx %a, %sa, %b, %sb : (!ta, !tsa, !tb, !tsb) -> !tc
   %1 = pto.tmatmul.mx.acc %0, %a, %sa, %b, %sb : (!tc, !ta, !tsa, !tb, !tsb) -> !tc
   func.return %1 : !tc
+}
+func.func @mx_f16_scales(%a: !a, %sa: !sah, %b: !b, %sb: !sbh, %c: !c) {
+  pto.tmatmul.mx ins(%a, %sa, %b, %sb : !a, !sah, !b, !sbh) outs(%c : !c)
+  func.return
 }
 }

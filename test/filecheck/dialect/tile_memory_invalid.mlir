@@ -412,3 +412,25 @@ func.func @acc_nd(%t: !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=co
   pto.tstore %t, %pv : !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major, fractal=1024>, !pto.partition_tensor_view<2x8x16xf32>
   func.return
 }
+
+// -----
+
+// A5 E8M0 MX scales: a mat -> scaling move keeps A's (ZZ) or B's (NN) scale boxes
+module attributes {pto.target_arch = "a5"} {
+func.func @case_mx_move(%t: !pto.tile<loc=mat, dtype=!pto.f8E8M0, rows=1, cols=32, blayout=row_major, slayout=row_major, fractal=32>) {
+  // expected-error @+1 {{pto.tmov dst of an MX scale move needs the boxes of A's (row_major/row_major) or B's (col_major/col_major) scales, as src}}
+  %x = pto.tmov %t : !pto.tile<loc=mat, dtype=!pto.f8E8M0, rows=1, cols=32, blayout=row_major, slayout=row_major, fractal=32> -> !pto.tile<loc=scaling, dtype=!pto.f8E8M0, rows=1, cols=32>
+  func.return
+}
+}
+
+// -----
+
+// A5 tload of E8M0 scales fills a mat tile of MX scale boxes
+module attributes {pto.target_arch = "a5"} {
+func.func @case_mx_load(%pv: !pto.partition_tensor_view<1x32x!pto.f8E8M0>) {
+  // expected-error @+1 {{pto.tload dst of E8M0 scales must be a mat tile of MX scale boxes (row_major/row_major or col_major/col_major, fractal=32)}}
+  %t = pto.tload %pv : !pto.partition_tensor_view<1x32x!pto.f8E8M0> -> !pto.tile<loc=mat, dtype=!pto.f8E8M0, rows=1, cols=32>
+  func.return
+}
+}

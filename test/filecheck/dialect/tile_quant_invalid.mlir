@@ -29,7 +29,7 @@ func.func @case2(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, %s: !pto.t
 
 // quant_type is required
 func.func @case3(%a: !pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, %s: !pto.tile<loc=vec, dtype=f32, rows=16, cols=8>) {
-  // expected-error @+1 {{pto.tquant needs a quant_type (INT8_SYM or INT8_ASYM)}}
+  // expected-error @+1 {{pto.tquant needs a quant_type INT8_SYM or INT8_ASYM (MX kinds: tquant.mx)}}
   %x = pto.tquant %a, %s : (!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>, !pto.tile<loc=vec, dtype=f32, rows=16, cols=8>) -> !pto.tile<loc=vec, dtype=i8, rows=16, cols=32>
   func.return
 }
