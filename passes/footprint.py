@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import inf, prod
 
-from xdsl.dialects import func
+from xdsl.dialects import func, memref
 from xdsl.ir import BlockArgument, SSAValue
 
 from pto_dialect.ops.base import TileOp
@@ -130,10 +130,13 @@ def _gm_root(ptr: SSAValue) -> tuple[SSAValue, float]:
 
 def view_access(value: SSAValue, write: bool) -> Access:
     """The GM bytes a tload/tstore window `value` (a partition view) may touch; a function
-    argument (a view or a GM memref parameter) is a buffer of its own, touched anywhere."""
+    argument (a view or a GM memref parameter) is a buffer of its own, touched anywhere, and
+    so is a `memref.reinterpret_cast` of one."""
     if isinstance(value, BlockArgument):
         return Access(value, 0, inf, write)
     part = value.owner
+    if isinstance(part, memref.ReinterpretCastOp):
+        return view_access(part.source, write)  # its source's buffer, anywhere (conservative)
     if not isinstance(part, PartitionViewOp) or not isinstance(part.source.owner, MakeTensorViewOp):
         raise FootprintError("GM view is not a pto.partition_view of a pto.make_tensor_view")
     view = part.source.owner

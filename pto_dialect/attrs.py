@@ -285,9 +285,22 @@ class EitherSpellingEnum(Data[Any]):
             super().print_parameter(printer)
 
 
+LOCATION_ALIASES = {"ub": Location.VEC}
+"""Older PTOAS spellings of locations: `ub` for `vec` (hw-native-sys/PTOAS of 2026-01-30 to
+02-04 named the address space `UB`, value 6, before renaming it `VEC`), in a tile's `loc=ub`
+and in `#pto.address_space<ub>`; both print `vec`."""
+
+
 @irdl_attr_definition
 class LocationAttr(AngleEnum, EnumAttribute[Location]):
     name = "pto.address_space"
+
+    @classmethod
+    def parse_parameter(cls, parser: AttrParser) -> Location:
+        with parser.in_angle_brackets():
+            if parser.parse_optional_keyword("ub") is not None:
+                return LOCATION_ALIASES["ub"]
+            return parser.parse_str_enum(Location)
 
 
 @irdl_attr_definition

@@ -6,7 +6,8 @@ for `pto`, six hundred op classes, a quarter of a trivial `pto-run`. `PtoContext
 kernel pays for the op modules it uses. Everything else is xDSL's: a name the index lacks
 loads the whole registered dialect as before, and so does asking for the dialect itself.
 `upstream_ops` is imported with this module: it gives xDSL's `scf.if` and `arith.select`
-the parsers of MLIR's forms PTOAS kernels use, which a kernel needs whatever ops it names.
+the parsers of MLIR's forms PTOAS kernels use, which a kernel needs whatever ops it names;
+`upstream_memref` (MLIR's verifier of `memref.reinterpret_cast`) with the first `memref.` op.
 `xdsl-opt` keeps xDSL's context, which loads `pto` whole.
 """
 
@@ -53,6 +54,8 @@ class PtoContext(Context):
             super().load_attr_or_type(attr)
 
     def _get_known_op(self, name: str) -> type[Operation] | None:
+        if name.startswith("memref.") and name not in self._loaded_ops:
+            import pto_dialect.upstream_memref  # noqa: F401  # pyright: ignore[reportUnusedImport]
         if name not in self._loaded_ops and self._by_name():
             op = by_name.op_class(name)
             if op is not None:

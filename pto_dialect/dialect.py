@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from xdsl.ir import Dialect
 
+import pto_dialect.upstream_memref  # noqa: F401  # pyright: ignore[reportUnusedImport]
 from pto_dialect.attrs import ATTRIBUTES
 from pto_dialect.low_precision import TYPES as LOW_PRECISION_TYPES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES

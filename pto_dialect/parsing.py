@@ -50,6 +50,7 @@ from xdsl.utils.lexer import Input
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from pto_dialect.context import PtoContext
+from pto_dialect.older_names import OLDER_OP_NAMES
 
 _T = TypeVar("_T")
 
@@ -131,6 +132,25 @@ class LocatingParser(Parser):
         ):
             return [parse()]
         return super().parse_comma_separated_list(delimiter, parse, context_msg)
+
+    def parse_dimension_list(self) -> list[int]:
+        """xDSL's, also taking MLIR's `x` between spaces (`<8 x 128 x f32>`, PTOAS's
+        issue1251 kernel): xDSL gives back the `x` before a type by stepping back one
+        character, which misses it after a space."""
+        dims: list[int] = []
+        while self._current_token.kind in (MLIRTokenKind.INTEGER_LIT, MLIRTokenKind.QUESTION):
+            dims.append(self.parse_shape_dimension())
+            delimiter = self._current_token.span.start
+            if self._parse_optional_shape_delimiter() is None:
+                break
+            if self._current_token.kind not in (MLIRTokenKind.INTEGER_LIT, MLIRTokenKind.QUESTION):
+                self._resume_from(delimiter)  # the `x` before the element type
+                break
+        return dims
+
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        """xDSL's, an older name of an op (`OLDER_OP_NAMES`) read as the op it names now."""
+        return super()._get_op_by_name(OLDER_OP_NAMES.get(name, name))
 
     def _previous_text(self) -> str:
         """The text just before the current token (skipping white space)."""

@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from pto_dialect.attrs import (
+    LOCATION_ALIASES,
     TILE_LOCATIONS,
     BLayout,
     BLayoutAttr,
@@ -364,15 +365,11 @@ def _parse_enum(enum: type[StrEnum], attr: Callable[[StrEnum], Attribute]):
     return parse
 
 
-_LOCATION_ALIASES = {"ub": Location.VEC}
-"""Older PTOAS spellings of tile locations (`loc=ub`, PTOAS of early 2026)."""
-
-
 def _parse_tile_location(parser: AttrParser) -> Attribute:
     pos = parser.pos
     word = parser.parse_optional_identifier()
-    if word in _LOCATION_ALIASES:
-        return LocationAttr(_LOCATION_ALIASES[word])
+    if word in LOCATION_ALIASES:
+        return LocationAttr(LOCATION_ALIASES[word])
     if word is not None and word in Location.__members__.values():
         loc = Location(word)
     else:

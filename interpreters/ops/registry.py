@@ -69,10 +69,10 @@ UPSTREAM = (
     _up("builtin", "BuiltinFunctions", "xdsl.dialects.builtin"),
     FUNC,
     _up("cf", "CfFunctions", "xdsl.dialects.cf"),
-    Functions("xdsl.interpreters.memref", "MemRefFunctions", ("xdsl.dialects.memref",), False),
+    _up("memref", "MemRefFunctions", "xdsl.dialects.memref"),
     _up("scf", "ScfFunctions", "xdsl.dialects.scf"),
 )
-"""The upstream dialects' functions (`upstream/`; xDSL's for memref)."""
+"""The upstream dialects' functions (`upstream/`)."""
 
 PROJECT = (
     _pto("tile_memory", "TileMemoryFunctions", "tile_memory", "tile_move"),
@@ -227,7 +227,7 @@ def all_functions(machine: Machine) -> list[InterpreterFunctions]:
 
 
 def upstream_functions() -> list[InterpreterFunctions]:
-    """The functions of the upstream dialects' ops (`upstream/`; xDSL's for memref)."""
+    """The functions of the upstream dialects' ops (`upstream/`)."""
     return [f.load()() for f in UPSTREAM]
 
 

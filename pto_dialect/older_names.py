@@ -1,0 +1,38 @@
+"""Older names of ops, from PTOAS parsers that named them otherwise.
+
+A kernel written for such a parser parses: `LocatingParser` (`pto-opt`, `pto-run`, the
+Python API) reads the older name as the op it names now, with that op's syntax, and prints
+the op's name. Each group gives the parser that had the older names.
+"""
+
+from __future__ import annotations
+
+_DPS_ERA = (
+    *("abs", "colexpand", "colmax", "colmin", "cvt", "exp", "fillpad", "log", "mov", "neg"),
+    *("not", "recip", "relu", "reshape", "rowexpand", "rowmax", "rowsum", "rsqrt", "sqrt"),
+    *("trans", "load", "store", "add", "and", "div", "sub", "xor", "rowexpanddiv"),
+    *("rowexpandmul", "rowexpandsub", "colsum", "rowmin", "addc", "subc", "adds", "ands"),
+    *("divs", "muls", "subs", "xors", "addsc", "subsc", "expands", "ci"),
+    # `ins(%a : T, %b : T)`, a type after each operand: the T-op's parser reads it too
+    *("max", "min", "mul", "or", "shl", "shr", "partadd", "partmax", "partmin", "prelu"),
+    *("rem", "ors"),
+)
+"""The DPS-era ops of PTOAS 2026-01-30 to 02-12 (hw-native-sys bed6c947 PTOOps.td
+`PTO_DpsOp<"X_dps">`, removed by 02-12) whose syntax the T-op's parser reads (`ins(%a, %b :
+T, T) outs(%d : T)` or `ins(%a : T, %b : T) ...`, the scalar and scratch operands in the
+T-op's order) and which PTOConvert.cpp lowers to the T-instruction with the operands in that
+order (`PTOAbsToTABS`, ...: `pto.X_dps` emits `TX(dst, srcs...)`). The others (a scalar with
+no type, `maxs_dps`; a mode inside `ins`, `cmp_dps`; clauses of their own, `mrgsort_dps`;
+the matmul, gather, select and sort forms) stay unknown."""
+
+OLDER_OP_NAMES: dict[str, str] = {
+    # hw-native-sys/PTOAS of 2026-04 (PTOOps.td `PTO_Op<"build_async_session">` and its
+    # transfers, the same operands and format); renamed into `pto.comm.*` by 2026-06
+    "pto.build_async_session": "pto.comm.build_async_session",
+    "pto.tput_async": "pto.comm.tput_async",
+    "pto.tget_async": "pto.comm.tget_async",
+    "pto.wait_async_event": "pto.comm.wait_async_event",
+    "pto.test_async_event": "pto.comm.test_async_event",
+    **{f"pto.{name}_dps": f"pto.t{name}" for name in _DPS_ERA},
+}
+"""Older op name -> the name of the op it is now."""
