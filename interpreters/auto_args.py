@@ -11,7 +11,8 @@ bound to the last value below the upper bound), `scf.if` results, integers an op
 through a GM pointer (the data below) and loop-carried values whose range settles (the body
 selects among the initial value, such data and constants); a view whose extent depends on
 anything else (a counter carried by a loop, a tile's element) does not size its buffer. A
-pointer without a view that sizes it gets `UNSIZED_BYTES`.
+pointer without a view that sizes it (one that micro-op DMA ops read and write directly)
+gets `UNSIZED_BYTES`.
 
 Every scalar parameter gets a default, `DEFAULT_INT` / `DEFAULT_FLOAT` (the values PTOAS's
 board harness passes: test/npu_validation/scripts/generate_testcase.py sets an integer
@@ -71,8 +72,11 @@ test/npu_validation/scripts/generate_testcase.py)."""
 INT_LIMIT = 8
 """Integer buffers hold values in [1, INT_LIMIT] (a power of 2): small, and never a zero
 divisor."""
-UNSIZED_BYTES = 4096
-"""The buffer of a pointer no view sizes."""
+UNSIZED_BYTES = 1 << 20
+"""The buffer of a pointer no view sizes (a micro-op kernel's pointer, which its DMA ops
+reach directly: their extents are not worked out): 1 MiB, the largest allocation CANN's
+`aclrtMalloc` still makes of normal pages (args.HUGE_PAGE_BYTES), more than any of PTOAS's
+board-tested micro-op kernels reaches (16 KiB at most: vcmp, vsel, fixpipe)."""
 MAX_AUTO_BYTES = 2 << 30
 """The largest buffer `--arg auto` makes (a model's embedding table is 1.5 GiB)."""
 

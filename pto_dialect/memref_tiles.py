@@ -14,57 +14,30 @@ the last one, the whole shape valid, and the default configuration (row_major, n
 fractal 512, pad null): what PTOAS's EmitC lowering of a local memref builds
 (`PointerCastConversion`: `BLayout::RowMajor, SLayout::NoneBox, 512, PadValue::Null`, valid
 = shape). A buffer of the cube's `left`, `right` or `acc` holds that memory's fixed boxes
-(`_CUBE_BOXES`), which no other configuration of a tile there has on pto-isa. The tile then
-obeys every tile rule (docs/decisions.md). A buffer with any other
+(`memref_tile_rule.CUBE_BOXES`), which no other configuration of a tile there has on
+pto-isa. The tile then obeys every tile rule (docs/decisions.md). A buffer with any other
 use (a pointer op, a memref op) stays a memref and is checked as written.
 """
 
 from __future__ import annotations
 
-import math
-from typing import cast
-
 from xdsl.dialects import func
-from xdsl.dialects.builtin import FunctionType, MemRefType, ModuleOp, NoneAttr
+from xdsl.dialects.builtin import FunctionType, ModuleOp
 from xdsl.dialects.memref import AllocOp
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import VerifyException
 
-from pto_dialect.attrs import TILE_LOCATIONS, BLayout, Location, LocationAttr, SLayout
-from pto_dialect.dtypes import dtype_of
+from pto_dialect.memref_tile_rule import memref_tile
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_bind import BindTileOp, PointerCastOp, TileBufConfigAttr
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.types import DYNAMIC, TileBufType
 
-_CUBE_BOXES: dict[Location, tuple[BLayout, SLayout, int]] = {
-    Location.LEFT: (BLayout.ROW_MAJOR, SLayout.ROW_MAJOR, 512),
-    Location.RIGHT: (BLayout.ROW_MAJOR, SLayout.COL_MAJOR, 512),
-    Location.ACC: (BLayout.COL_MAJOR, SLayout.ROW_MAJOR, 1024),
-}
-"""The boxes of an L0A / L0B / L0C buffer: pto-isa's `TileLeft` (its blayout is the target's,
-as the parser resolves a left tile's), `TileRight`, `TileAcc` (common/pto_tile.hpp)."""
-
 
 def tile_of_memref(memref: Attribute) -> TileBufType | None:
     """The tile a local memref buffer type stands for; None when it is not one."""
-    if not isinstance(memref, MemRefType):
-        return None
-    memref = cast(MemRefType[Attribute], memref)
-    space = memref.memory_space
-    if not isinstance(space, LocationAttr) or space.data not in TILE_LOCATIONS:
-        return None
-    shape = memref.get_shape()
-    if not shape or min(shape) <= 0 or not isinstance(memref.layout, NoneAttr):
-        return None
-    if dtype_of(memref.element_type) is None:
-        return None
-    rows, cols = math.prod(shape[:-1]), shape[-1]
-    box = _CUBE_BOXES.get(space.data, (BLayout.ROW_MAJOR, SLayout.NONE_BOX, 512))
-    try:  # a shape no tile has (e.g. 16 x i8 rows) stays a memref, refused where it is used
-        return TileBufType(space.data, memref.element_type, rows, cols, None, None, *box)
-    except VerifyException:
-        return None
+    tile = memref_tile(memref)
+    return tile if isinstance(tile, TileBufType) else None
 
 
 def _configured(

@@ -14,7 +14,7 @@ import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.dialects.func import FuncOp
+from xdsl.dialects.func import CallOp, FuncOp
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.ir import Dialect, Operation
 from xdsl.universe import Universe
@@ -160,7 +160,9 @@ def make_context(*, allow_unregistered: bool = False) -> Context:
 
 def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
     """The function named `entry`, or the only public function with a body that is not a
-    SIMT body (`pto.simt_entry`: a launch runs it; a private one is a helper it calls)."""
+    SIMT body (`pto.simt_entry`: a launch runs it; a private one is a helper it calls) and
+    that no `func.call` of the module names (a function another one calls, as a backend
+    child module's definition of a sibling's declaration, is not the kernel)."""
     funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
     if entry is not None:
         for func in funcs:
@@ -173,6 +175,8 @@ def entry_function(module: ModuleOp, entry: str | None = None) -> FuncOp:
     marked = [f for f in funcs if "pto.entry" in f.attributes]
     if len(marked) == 1:
         return marked[0]
+    called = {op.callee.string_value() for op in module.walk() if isinstance(op, CallOp)}
+    funcs = [f for f in funcs if f.sym_name.data not in called] or funcs
     pair = kernel_pair(funcs)
     if pair is not None:
         return pair[KernelKind.CUBE]

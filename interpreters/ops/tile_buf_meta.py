@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 import numpy as np
+from xdsl.dialects.builtin import MemRefType
 from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import PtoRuntimeError, check
@@ -86,11 +87,15 @@ class TileBufMetaFunctions(MachineFunctions):
     def run_address(
         self, interpreter: Interpreter, op: AddressOp, args: PythonValues
     ) -> PythonValues:
+        if isinstance(op.src.type, MemRefType) and isinstance(op.dst.type, MemRefType):
+            return (args[0],)  # PTOAS: an identity marker on a memref
         target = as_pointer(op.dst.type)  # a vec memref is a UB pointer (vector_common)
         if target is None:
             raise PtoRuntimeError(
                 f"{op.name} to a memref outside vec is not supported by the interpreter"
             )
+        if isinstance(args[0], Pointer):  # a vec memref (a UB pointer) as the source
+            return (Pointer(args[0].memory, args[0].offset, target.element),)
         if isinstance(op, TileBufAddrOp):
             tile = _tile(args[0], "pto.tile_buf_addr source")
             check(

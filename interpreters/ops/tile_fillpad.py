@@ -2,7 +2,8 @@
 
 Over dst's valid region (A2/A3, A5) or its whole tile (CPU simulator;
 `rules.FILLPAD_WHOLE_TILE`): src's element inside src's valid region, the pad value
-elsewhere (dst's `pad`; zero for a mat tile). Nothing is written when dst's valid region is
+elsewhere (dst's `pad`; zero for a mat tile and, whatever the pad, the byte 0 for A5's
+8-bit floats). Nothing is written when dst's valid region is
 empty (cpu/TFillPad.hpp returns early).
 """
 
@@ -39,6 +40,8 @@ class TileFillPadFunctions(MachineFunctions):
         if dst.valid_rows == 0 or dst.valid_cols == 0:
             return ()
         pad = PadValue.ZERO if dst.location is Location.MAT else dst.type.pad.data
+        if dst.dtype.is_float and dst.dtype.bits == 8 and pad is not PadValue.NULL:
+            pad = PadValue.ZERO  # A5's 8-bit floats pad with the byte 0 (PadValueMap)
         out = np.full((rows, cols), pad_scalar(dst.dtype, pad), dst.dtype.numpy)
         vr, vc = min(src.valid_rows, rows), min(src.valid_cols, cols)
         out[:vr, :vc] = src.get()[:vr, :vc]

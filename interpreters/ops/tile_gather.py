@@ -9,6 +9,7 @@ aimed at one element. `tgather`'s `tmp` is working space left unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import cast
 
 import numpy as np
@@ -18,7 +19,8 @@ from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions, tile_accesses
-from interpreters.machine.memory import Tile
+from interpreters.machine.memory import Access, Tile
+from interpreters.ops.tile_gather_compare import compare_gather
 from pto_dialect.ops.mask_pattern import Selection
 from pto_dialect.ops.tile_gather import BLOCK_BYTES, GatherTileOp, TGatherBOp, TGatherOp, TScatterOp
 
@@ -36,12 +38,16 @@ def first_outside(index: np.ndarray, limit: int) -> tuple[int, int] | None:
 
 @register_functions
 class TileGatherFunctions(MachineFunctions):
-    def charge(self, op: GatherTileOp, args: PythonValues, nbytes: int) -> None:
+    def charge(
+        self, op: GatherTileOp, args: PythonValues, nbytes: int, spill: Sequence[Access] = ()
+    ) -> None:
+        """Cost and bytes of `op` (`spill`: bytes it writes beyond its tile operands)."""
         if self.machine.pipes.tracking:
             dtype = cast(Tile, args[0]).dtype
             cycles = costs.vector_cycles(self.machine.target, type(op), dtype,
                                          costs.repeats_for(nbytes))  # fmt: skip
-            self.on_pipe(op, *tile_accesses(op, args), cycles)
+            reads, writes = tile_accesses(op, args)
+            self.on_pipe(op, reads, [*writes, *spill], cycles)
 
     @implements(TGatherOp)
     def run_tgather(
@@ -49,6 +55,11 @@ class TileGatherFunctions(MachineFunctions):
     ) -> PythonValues:
         if op.selection is not None:
             return self.mask_gather(op, op.selection, args)
+        if op.is_compare:
+            src = cast(Tile, args[0])
+            spill = compare_gather(op, args)
+            self.charge(op, args, src.valid_rows * src.valid_cols * src.dtype.bytes, spill)
+            return ()
         src, indices = cast(Tile, args[0]), cast(Tile, args[1])
         dst, results = self.destination(op, args)
         rows, cols = dst.valid

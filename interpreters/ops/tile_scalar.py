@@ -23,6 +23,7 @@ from interpreters.machine.memory import Tile
 from interpreters.ops.tile_kernels import TileKernelFunctions
 from interpreters.semantics import elementwise
 from interpreters.semantics import scalar as sem
+from pto_dialect.attrs import Location
 from pto_dialect.ops.tile_scalar import (
     ACC,
     SCALAR,
@@ -85,6 +86,8 @@ class TileScalarFunctions(TileKernelFunctions):
         dst, results = self.destination(op, args)
         region = dst.valid
         dst_type = cast(TileTypeBase, op.dst_type)
+        if isinstance(op, TExpandSOp) and dst.location is Location.MAT:
+            return self.fill_mat(op, dst, args[0], results)
         operands: list[np.ndarray] = []
         for index, role in enumerate(op.layout):
             if role == TMP:
@@ -111,4 +114,19 @@ class TileScalarFunctions(TileKernelFunctions):
         rows, cols = region
         with dst.edit() as contents:
             kernel(operands, contents[:rows, :cols])
+        return results
+
+    def fill_mat(
+        self, op: TExpandSOp, dst: Tile, scalar: object, results: PythonValues
+    ) -> PythonValues:
+        """A Mat tile's rows x cols elements, in whole 32-byte blocks, all `scalar`
+        (TExpandS.hpp's create_cbuf_matrix of the scalar's bits)."""
+        elements = dst.type.shape[0] * dst.type.shape[1] * dst.dtype.bytes // 32 * 32
+        elements //= dst.dtype.bytes
+        value = sem.scalar_array(cast(int | float, scalar), dst.dtype, (1, 1))
+        if self.machine.pipes.tracking:
+            cycles = costs.tile_vector_cycles(self.machine.target, type(op), dst.dtype, 1,
+                                              elements, elements)  # fmt: skip
+            self.on_pipe(op, [], [dst.access()], cycles)
+        dst.memory.typed(dst.address, dst.dtype, elements)[:] = value.reshape(-1)[0]
         return results

@@ -20,9 +20,10 @@ from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions, tile_accesses
-from interpreters.machine.memory import Tile
+from interpreters.machine.memory import Access, Tile
 from interpreters.semantics import sort
 from pto_dialect.attrs import TargetArch
+from pto_dialect.dtypes import U32
 from pto_dialect.ops.tile_sort import (
     BLOCK_LEN_UNIT,
     REPEAT_MAX,
@@ -42,11 +43,16 @@ def row_words(tile: Tile, cols: int) -> np.ndarray:
 
 @register_functions
 class TileSortFunctions(MachineFunctions):
-    def charge(self, op: TSort32Op | TMrgSortOp, args: PythonValues, repeats: int) -> None:
+    def charge(
+        self, op: TSort32Op | TMrgSortOp, args: PythonValues, repeats: int,
+        spill: Access | None = None,
+    ) -> None:  # fmt: skip
+        """Cost and bytes of `op` (`spill`: bytes it writes beyond its dst tile)."""
         if self.machine.pipes.tracking:
             dtype = cast(Tile, args[0]).dtype
             cycles = costs.vector_cycles(self.machine.target, type(op), dtype, repeats)
-            self.on_pipe(op, *tile_accesses(op, args), cycles)
+            reads, writes = tile_accesses(op, args)
+            self.on_pipe(op, reads, writes + ([spill] if spill else []), cycles)
 
     @implements(TSort32Op)
     def run_tsort32(
@@ -56,37 +62,61 @@ class TileSortFunctions(MachineFunctions):
         dst, results = self.destination(op, args)
         rows, cols = src.valid
         coef = pair_elements(src.dtype)
-        check(
-            dst.valid_rows == rows and dst.valid_cols >= cols * coef,
-            f"dst valid region {dst.valid_rows}x{dst.valid_cols} must have {rows} rows and at "
-            f"least {cols * coef} cols (src valid rows, {coef} x src valid cols)",
-        )
+        check(dst.valid_rows == rows, f"dst valid rows {dst.valid_rows} must equal the src "
+              f"valid rows {rows}")  # fmt: skip
         check(
             idx.valid_rows in (1, rows) and idx.valid_cols == cols,
             f"idx valid region {idx.valid_rows}x{idx.valid_cols} must be 1x{cols} or {rows}x{cols}",
         )
-        if len(op.ins) == 2:
-            check(cols % sort.BLOCK == 0, f"src valid cols {cols} must be a multiple of 32 "
-                  "without tmp")  # fmt: skip
-        elif self.machine.target.arch is not TargetArch.A5:  # A5: tmp unsized (the verifier)
+        if len(op.ins) == 3 and self.machine.target.arch is not TargetArch.A5:  # A5: unsized
             tmp = cast(Tile, args[2])
             need = tsort32_tmp_cols(cols, src.dtype)
             check(tmp.type.shape[1] >= need, f"tmp has {tmp.type.shape[1]} cols, needs {need}")
         blocks = -(-cols // sort.BLOCK)
-        self.charge(op, args, rows * blocks)
+        line = dst.type.storage_shape[1] * dst.dtype.bytes  # bytes from row r to row r + 1
+        spill = cols * sort.PAIR_BYTES > line
+        end = dst.address + (rows - 1) * line + cols * sort.PAIR_BYTES
+        self.charge(
+            op,
+            args,
+            rows * blocks,
+            Access(dst.memory, dst.address, end) if spill and rows else None,
+        )
         if rows == 0 or cols == 0:
             return results
-        values = np.full((rows, blocks * sort.BLOCK), np.nan, src.dtype.numpy)
-        values[:, :cols] = src.get()[:rows, :cols]
-        indices = np.zeros((rows, blocks * sort.BLOCK), np.uint32)
-        indices[:, :cols] = np.broadcast_to(idx.get()[: idx.valid_rows, :cols].view(np.uint32),
-                                            (rows, cols))  # fmt: skip
-        pairs = sort.sort_blocks(values.reshape(-1, sort.BLOCK), indices.reshape(-1, sort.BLOCK),
-                                 src.dtype)  # fmt: skip
-        words = pairs.reshape(rows, blocks * sort.BLOCK * 2)[:, : cols * 2]
+        check(
+            not spill or end <= dst.memory.size,
+            f"the pairs of {rows} row(s) run {end - dst.address} bytes from dst's start, past "
+            f"the {dst.nbytes}-byte dst, beyond {dst.memory.extent}: a tile without an address "
+            "is a buffer of its own; give dst an address (or plan memory) with room after it",
+        )
+        if spill:  # one vbitsort per row, in order: a row's overflow reaches the next rows
+            for r in range(rows):  # (and whatever follows dst) before they are read
+                words = self.sorted_words(src, idx, r, r + 1, blocks)
+                dst.memory.typed(dst.address + r * line, U32, cols * 2)[:] = words[0]
+            return results
+        words = self.sorted_words(src, idx, 0, rows, blocks)
         with dst.edit() as contents:
             contents[:rows, : cols * coef] = np.ascontiguousarray(words).view(src.dtype.numpy)
         return results
+
+    @staticmethod
+    def sorted_words(src: Tile, idx: Tile, first: int, stop: int, blocks: int) -> np.ndarray:
+        """Rows first..stop-1 of src with their indices (idx's row, or its only one) as the
+        sorted (value, index) words of their valid columns: (rows, cols * 2) uint32."""
+        rows, cols = stop - first, src.valid_cols
+        values = np.full((rows, blocks * sort.BLOCK), np.nan, src.dtype.numpy)
+        values[:, :cols] = src.get()[first:stop, :cols]
+        indices = np.zeros((rows, blocks * sort.BLOCK), np.uint32)
+        picked = (
+            idx.get()[: idx.valid_rows, :cols]
+            if idx.valid_rows == 1
+            else idx.get()[first:stop, :cols]
+        )
+        indices[:, :cols] = np.broadcast_to(picked.view(np.uint32), (rows, cols))
+        pairs = sort.sort_blocks(values.reshape(-1, sort.BLOCK), indices.reshape(-1, sort.BLOCK),
+                                 src.dtype)  # fmt: skip
+        return pairs.reshape(rows, blocks * sort.BLOCK * 2)[:, : cols * 2]
 
     @implements(TMrgSortOp)
     def run_tmrgsort(

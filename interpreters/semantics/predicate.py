@@ -6,7 +6,11 @@ hardware register behind it has 256 bits, one per vreg byte; lane i of a bW mask
 lane stores as the nibble 0x1, a b16 lane as the bit pair 01). `register_bits` and
 `lanes_of` convert between the two views; the ops that move bits across lanes (ppack,
 punpack, the UB images) work on the 256 bits, so that a value viewed at another granularity
-reads the bits the hardware holds there.
+reads the bits the hardware holds there. A mask whose register also has bits between its
+lanes (a same-granularity `ppack`/`punpack`, a coarser `pbitcast`) is a `RegisterLanes`: its
+lanes, plus the whole 256-bit image, which those ops and the stores read (PTOAS
+vpto-dev 2026-06 board case materialization-predicate/ppack-punpack, newest snapshot's
+simulator test test/dsl-st/predicate_pack.py: pack/unpack work on the raw image).
 
 UB images (predicate load/store pages, PTOAS predicate-load-store cases): NORM stores the 256
 bits in 32 bytes, bit k as bit k % 8 of byte k // 8; PK stores the even bits in 16 bytes;
@@ -14,6 +18,8 @@ loads read NORM 32 bytes, US 16 bytes (each bit doubled), DS 64 bytes (every oth
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 
@@ -25,16 +31,35 @@ LOAD_BYTES = {"NORM": 32, "US": 16, "DS": 64}
 """Bytes each predicate load distribution reads."""
 
 
+class RegisterLanes(np.ndarray[Any, np.dtype[np.bool_]]):
+    """The lanes of a mask whose register holds bits between them too (`image`, 256 bits).
+    An array computed from one (`a & b`, a slice) is a mask of its lanes alone."""
+
+    image: np.ndarray | None = None
+
+    def __array_finalize__(self, obj: object) -> None:
+        self.image = None
+
+
 def register_bits(lanes: np.ndarray) -> np.ndarray:
-    """The 256 register bits of a mask given by its lanes."""
-    bits = np.zeros(REGISTER_BITS, dtype=np.bool_)
+    """The 256 register bits of a mask given by its lanes (and the bits between them, of a
+    `RegisterLanes`)."""
+    image = lanes.image if isinstance(lanes, RegisterLanes) else None
+    bits = np.zeros(REGISTER_BITS, dtype=np.bool_) if image is None else image.copy()
     bits[:: REGISTER_BITS // lanes.size] = lanes
     return bits
 
 
 def lanes_of(bits: np.ndarray, lanes: int) -> np.ndarray:
-    """The `lanes` lanes a mask of that many lanes reads from 256 register bits."""
-    return bits[:: REGISTER_BITS // lanes].copy()
+    """The `lanes` lanes a mask of that many lanes reads from 256 register bits (a
+    `RegisterLanes` keeping the image when bits between the lanes are set)."""
+    step = REGISTER_BITS // lanes
+    out = bits[::step].copy()
+    if step == 1 or not bits.reshape(-1, step)[:, 1:].any():
+        return out
+    kept = out.view(RegisterLanes)
+    kept.image = bits.copy()
+    return kept
 
 
 def pand(src0: np.ndarray, src1: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -106,7 +131,7 @@ def load_image(data: np.ndarray, dist: str, lanes: int) -> np.ndarray:
         bits = np.repeat(bits, 2)
     elif dist == "DS":
         bits = bits[::2]
-    return lanes_of(bits, lanes)
+    return bits[:: REGISTER_BITS // lanes].copy()  # a loaded mask keeps its lane bits only
 
 
 def packed_image(mask: np.ndarray) -> np.ndarray:

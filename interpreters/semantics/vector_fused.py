@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from interpreters.semantics import predicate
 from interpreters.semantics.convert import convert, convert_lanes
 from interpreters.semantics.elementwise import arith
 from interpreters.semantics.math import relu_values
@@ -77,8 +78,11 @@ def round_lanes(values: np.ndarray, mask: np.ndarray, dtype: DType, mode: RoundM
 
 
 def recast_mask(mask: np.ndarray, lanes: int) -> np.ndarray:
-    """`pbitcast`: the image of `mask` read as `lanes` lanes (finer: each lane repeated;
-    coarser: the first lane of each group)."""
+    """`pbitcast`: the image of `mask` read as `lanes` lanes (finer: each lane repeated, or
+    the register bits of a mask that holds bits between its lanes; coarser: the first lane
+    of each group, the register image kept: `predicate.RegisterLanes`)."""
     if lanes >= len(mask):
+        if isinstance(mask, predicate.RegisterLanes):
+            return predicate.lanes_of(predicate.register_bits(mask), lanes)
         return np.repeat(mask, lanes // len(mask))
-    return mask[:: len(mask) // lanes].copy()
+    return predicate.lanes_of(predicate.register_bits(mask), lanes)

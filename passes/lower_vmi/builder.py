@@ -187,7 +187,8 @@ class Lowerer:
     def pointer(self, ptr: SSAValue, dtype: DType) -> SSAValue:
         """`ptr` as a UB pointer to `dtype` elements (a castptr when the pointee differs)."""
         ptr_type = ptr.type
-        assert isinstance(ptr_type, PtrType)
+        if not isinstance(ptr_type, PtrType):
+            raise self.fail(f"a {ptr_type} operand has no lowering here (a !pto.ptr has)")
         wanted = PtrType(mlir_type(dtype), MemorySpace.UB)
         if ptr_type == wanted:
             return ptr

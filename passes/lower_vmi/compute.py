@@ -10,12 +10,13 @@
   ODD of part 1 (`vor`); integer widening `vzunpack`/`vsunpack`, integer narrowing `vpack`
   (after `vmaxs`/`vmins` to the destination's range for SAT); bitcasts `vbitcast`;
 - broadcasts `vbr` / `vdup`, grouped ones `vselr` with the slot of each lane; `vci` per
-  register; `vselr`, `vintlv`, `vdintlv` on register pairs; `ensure_layout`, `unpack`,
-  `pack`.
+  register; `vselr`, `vintlv`, `vdintlv` on register pairs; two-channel `channel_split` /
+  `channel_merge` as the parts of the deinterleaved layout; `compress` of one register
+  `vsqz`; splat constants `vbr`; `ensure_layout`, `unpack`, `pack`.
 
-What has no exact micro-op sequence here (fp8, HiFloat8 and fp4 conversions, histograms,
-shuffles, channel split/merge, compress, float `vci`, `vexpdif` of f16, ...) stops the pass
-with a diagnostic naming the op (docs/passes.md lists them).
+What has no exact micro-op sequence here (shuffles, channels other than two, compress of
+several registers, float `vci`, `vexpdif` of f16, ...) stops the pass with a diagnostic
+naming the op (docs/passes.md lists them).
 """
 
 from __future__ import annotations
@@ -24,29 +25,31 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, i32
 from xdsl.ir import Operation, SSAValue
 
 from passes.lower_vmi import masks
 from passes.lower_vmi.builder import Layout, Lowerer, Regs, part_counts, register_count
 from passes.lower_vmi.layout import width_change
 from pto_dialect.attrs import CmpMode
-from pto_dialect.dtypes import DType, dtype_named, mlir_type
+from pto_dialect.dtypes import BF16, BF16X2, HIF8, DType, dtype_named, mlir_type
 from pto_dialect.ops import vmi_convert as cv
 from pto_dialect.ops import vmi_elementwise as ew
 from pto_dialect.ops import vmi_rearrange as ra
 from pto_dialect.ops import vmi_sfu as sfu
 from pto_dialect.ops.vector_arith import VAddCOp, VAddOp, VMaxOp, VMinOp, VMulAOp, VMulOp, VOrOp
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
-from pto_dialect.ops.vector_convert import FORMS, VBitcastOp, VCvtOp
+from pto_dialect.ops.vector_convert import ALL_FORMS, VBitcastOp, VCvtOp
 from pto_dialect.ops.vector_fused import VMullOp
 from pto_dialect.ops.vector_index import IndexOrder, VciOp
 from pto_dialect.ops.vector_materialize import Position, VDupOp
+from pto_dialect.ops.vector_predicate import PAndOp
 from pto_dialect.ops.vector_rearrange import (
     VDintlvOp,
     VIntlvOp,
     VPackOp,
     VSelrOp,
+    VSqzOp,
     VSunpackOp,
     VZunpackOp,
 )
@@ -258,11 +261,13 @@ def convert(lowerer: Lowerer, op: cv.ConvertOp) -> None:
     source, result = vreg_type(op.source), vreg_type(op.result)
     src, dst = source.dtype, result.dtype
     rounding = "A" if op.rounding == "H" else op.rounding
+    if dst == HIF8:  # vcvt to hif8 takes rnd A or H; VMI's default is A
+        rounding = op.rounding or "A"
     if src.is_int and dst.is_int:
         _convert_ints(lowerer, op, src, dst)
         return
     change = width_change(op)
-    form = FORMS.get((src, dst))
+    form = ALL_FORMS.get((BF16 if src == BF16X2 else src, BF16 if dst == BF16X2 else dst))
     if form is None:
         raise lowerer.fail(f"{op.name} {source.element_type} -> {result.element_type}: no vcvt "
                            "form converts it (the micro-op table of vcvt.md)")  # fmt: skip
@@ -316,20 +321,25 @@ def _convert_packed4(
     """32 <-> 8 bits: `vcvt` part Pk moves lanes 4i + k. Narrowing: four contiguous source
     registers, deinterleaved by 4 (two rounds of `vdintlv`), one `vcvt` Pk each, joined by
     `vor`; widening: the four parts of a source register, interleaved back (two rounds of
-    `vintlv`) into four contiguous registers."""
+    `vintlv`) into four contiguous registers. A bf16x2 lane (two bf16) moves as a 32-bit lane
+    and is converted as the two bf16 lanes `vcvt` packs into (or unpacks from) one FP4 byte."""
     source, result = vreg_type(op.source), vreg_type(op.result)
     src, dst = source.dtype, result.dtype
+    word = VRegType(mlir_type(dtype_named("ui32")))
+    bf16 = VRegType(mlir_type(dtype_named("bf16")))
     regs = lowerer.get(op.source, Layout.CONTIGUOUS).values
-    full = lowerer.all_true(src.bits)
+    full = lowerer.all_true(16 if src == BF16X2 else src.bits)
     parts = [f"P{k}" for k in range(4)]
     values: list[SSAValue] = []
     if change == -2:
+        if src == BF16X2:
+            regs = [_retype_to(lowerer, r, word) for r in regs]
         zero: list[SSAValue] = []
         out_full = lowerer.all_true(dst.bits)
         for j in range(register_count(result.count, dst.bits, Layout.CONTIGUOUS)):
             group = list(regs[4 * j : 4 * j + 4])
             while len(group) < 4:
-                zero = zero or [lowerer.splat(0, src)]
+                zero = zero or [lowerer.splat(0, dtype_named("ui32") if src == BF16X2 else src)]
                 group.append(zero[0])
             even01, odd01 = lowerer.emit(VDintlvOp(group[0], group[1])).results
             even23, odd23 = lowerer.emit(VDintlvOp(group[2], group[3])).results
@@ -337,6 +347,8 @@ def _convert_packed4(
             q1, q3 = lowerer.emit(VDintlvOp(odd01, odd23)).results
             joined: SSAValue | None = None
             for k, q in enumerate((q0, q1, q2, q3)):
+                if src == BF16X2:
+                    q = _retype_to(lowerer, q, bf16)
                 made = lowerer.emit(VCvtOp(q, full, out_type, rnd, sat, parts[k])).results[0]
                 made = _bits(lowerer, made, dst)
                 if joined is not None:
@@ -345,15 +357,21 @@ def _convert_packed4(
             assert joined is not None
             values.append(_retype_to(lowerer, joined, out_type))
     else:
+        made_type = bf16 if dst == BF16X2 else out_type
         for reg in regs:
             p0, p1, p2, p3 = (
-                lowerer.emit(VCvtOp(reg, full, out_type, None, None, part)).results[0]
+                _retype_to(
+                    lowerer,
+                    lowerer.emit(VCvtOp(reg, full, made_type, None, None, part)).results[0],
+                    word if dst == BF16X2 else made_type,
+                )
                 for part in parts
             )
             even_low, even_high = lowerer.emit(VIntlvOp(p0, p2)).results
             odd_low, odd_high = lowerer.emit(VIntlvOp(p1, p3)).results
             values += lowerer.emit(VIntlvOp(even_low, odd_low)).results
             values += lowerer.emit(VIntlvOp(even_high, odd_high)).results
+        values = [_retype_to(lowerer, v, out_type) for v in values]
         values = values[: register_count(result.count, dst.bits, Layout.CONTIGUOUS)]
     _define(lowerer, op.result, values, Layout.CONTIGUOUS)
 
@@ -549,6 +567,60 @@ def interleave(lowerer: Lowerer, op: ra.PairOp) -> None:
             high.append(pair[1])
     _define(lowerer, op.low, low, Layout.CONTIGUOUS)
     _define(lowerer, op.high, high, Layout.CONTIGUOUS)
+
+
+def channels(lowerer: Lowerer, op: ra.ChannelOp) -> None:
+    """Two channels are the two parts of the deinterleaved layout: a split reads its source
+    deinterleaved (`vdintlv` of register pairs from contiguous), a merge is its result
+    deinterleaved (interleaved by `vintlv` where a consumer needs it contiguous)."""
+    whole, parts = op.channels()
+    if len(parts) != 2:
+        raise lowerer.fail(f"{op.name} of {len(parts)} channels has no lowering here (of two)")
+    if isinstance(op, ra.VmiChannelSplitOp):
+        regs = lowerer.get(op.source, Layout.DEINTERLEAVED).values
+        first = part_counts(whole.count, whole.bits, Layout.DEINTERLEAVED)[0]
+        _define(lowerer, op.results[0], regs[:first], Layout.CONTIGUOUS)
+        _define(lowerer, op.results[1], regs[first:], Layout.CONTIGUOUS)
+        return
+    assert isinstance(op, ra.VmiChannelMergeOp)
+    even, odd = (lowerer.get(v, Layout.CONTIGUOUS).values for v in op.inputs)
+    _define(lowerer, op.result, even + odd, Layout.DEINTERLEAVED)
+
+
+def compress(lowerer: Lowerer, op: ra.VmiCompressOp) -> None:
+    """A one-register value: `vsqz` under the mask's part, its padding lanes masked off (a
+    value of several registers would move lanes across registers: refused)."""
+    source = lowerer.get(op.source, Layout.CONTIGUOUS)
+    if len(source.values) != 1:
+        raise lowerer.fail(f"{op.name} of {source.lanes} lanes (several registers) has no "
+                           "lowering here")  # fmt: skip
+    bits = source.dtype.bits
+    part = masks.parts(lowerer, op.mask, bits, Layout.CONTIGUOUS)[0]
+    if source.lanes < source.width:
+        tail = lowerer.prefix(lowerer.const(source.lanes, i32), bits)
+        part = lowerer.emit(PAndOp(part, tail, lowerer.all_true(bits))).results[0]
+    made = lowerer.emit(VSqzOp(source.values[0], part)).results[0]
+    _define(lowerer, op.result, [made], Layout.CONTIGUOUS)
+
+
+def constant(lowerer: Lowerer, op: ra.VmiConstantOp) -> None:
+    """A splat constant of integer, f16, bf16 or f32 lanes: `vbr` of its value per register
+    (other constants are refused)."""
+    result = vreg_type(op.result)
+    value = op.attributes["value"]
+    assert isinstance(value, DenseIntOrFPElementsAttr)
+    values = {v for v in value.get_values()}  # pyright: ignore[reportUnknownVariableType]
+    dtype = result.dtype
+    if len(values) != 1 or not (dtype.is_int or dtype.name in ("f16", "bf16", "f32")):
+        raise lowerer.fail(f"{op.name}: only splat constants of integer, f16, bf16 or f32 "
+                           "lanes have a lowering here")  # fmt: skip
+    splat = lowerer.splat(cast("int | float", values.pop()), dtype)
+    _define(
+        lowerer,
+        op.result,
+        [splat] * register_count(result.count, dtype.bits, Layout.CONTIGUOUS),
+        Layout.CONTIGUOUS,
+    )
 
 
 def ensure(lowerer: Lowerer, op: ra.VmiEnsureLayoutOp) -> None:

@@ -87,9 +87,13 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
         ra.IotaOp: compute.iota,
         ra.VmiVselrOp: compute.vselr,
         ra.PairOp: compute.interleave,
+        ra.ChannelOp: compute.channels,
+        ra.VmiCompressOp: compute.compress,
+        ra.VmiConstantOp: compute.constant,
         ra.VmiEnsureLayoutOp: compute.ensure,
         ra.PartsOp: compute.parts_op,
         rd.ReduceOp: reduce.reduce,
+        sfu.HistogramOp: reduce.histogram,
         VmiVloadOp: memory.load,
         LegacyLoadOp: memory.load,
         VmiVstoreOp: memory.store,
@@ -102,13 +106,9 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
 
 _WHY_NOT: Mapping[type[VmiOp], str] = MappingProxyType(
     {
-        sfu.HistogramOp: "no histogram micro-op in the dialect",
         VmiVsstbOp: "block-strided stores are not lowered here",
         ra.VmiShuffleOp: "static shuffles are not lowered here",
-        ra.ChannelOp: "channel split/merge are not lowered here",
-        ra.VmiCompressOp: "compress is not lowered here",
         ra.VmiActivePrefixIndexOp: "active_prefix_index is not lowered here",
-        ra.VmiConstantOp: "vector constants are not lowered here",
     }
 )
 """VMI ops with no lowering, and why (docs/passes.md)."""

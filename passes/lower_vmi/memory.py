@@ -8,10 +8,16 @@
   register by `vscatter` of its lanes; a deinterleaved value is interleaved first;
 - group modes (rows of S = L/C elements `stride` apart, one slot per row when S = 1):
   `vgather2` / `vscatter` with per-lane element offsets `(i >> log2 S) * stride + (i & (S -
-  1))` (S a power of two), made by `vci`, `vshrs`, `vmuls`, `vands`, `vadd` in lanes of the
-  data's width; an i32 value stored to an 8-bit pointer is packed to bytes (`vpack`) first;
+  1))` (S a power of two; a group broadcast load without the second term), made by `vci`,
+  `vshrs`, `vmuls`, `vands`, `vadd` in lanes of the data's width; bytes go by b8
+  `vscatter`, whose request r stores byte lane 2r at a 16-bit offset: 8-bit lanes spread to
+  the even bytes (`vintlv` of a register with itself: two registers of 128 requests), an
+  i32 value stored to an 8-bit pointer (PTOAS's packed byte group store) `vpack`ed to its
+  low 16 bits read as bytes;
 - `vgather` / `vscatter` and the legacy `gather` / `scatter`: `vgather2` / `vscatter` per
-  register under the mask's parts; `masked_load`: a `vgather2` of the active lanes and a
+  register under the mask's parts (8-bit data at 16-bit offsets: scattered from the spread
+  registers, gathered as bytes into 16-bit lanes and `vpack`ed back, each half under a
+  `punpack` half of the b8 mask); `masked_load`: a `vgather2` of the active lanes and a
   `vsel` of the passthru.
 
 VMI addresses carry no alignment rule; the `vlds` / `vsts` a whole register lowers to need
@@ -29,11 +35,13 @@ from xdsl.ir import SSAValue
 from passes.lower_vmi import masks
 from passes.lower_vmi.builder import Layout, Lowerer, Regs, register_count
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
-from pto_dialect.ops.vector_arith import VAddOp
+from pto_dialect.ops.vector_arith import VAddOp, VOrOp
+from pto_dialect.ops.vector_common import as_pointer
 from pto_dialect.ops.vector_compare import VSelOp
+from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_load import Vgather2Op, VldsOp
-from pto_dialect.ops.vector_predicate import PAndOp
-from pto_dialect.ops.vector_rearrange import VDintlvOp, VPackOp
+from pto_dialect.ops.vector_predicate import PAndOp, PUnpackOp
+from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp, VPackOp
 from pto_dialect.ops.vector_scalar import VAndsOp, VMulsOp, VShlsOp, VShrsOp
 from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.ops.vmi_common import mask_type, vreg_type
@@ -50,12 +58,12 @@ from pto_dialect.ops.vmi_legacy_memory import (
 )
 from pto_dialect.ops.vmi_memory import MemoryOp, VmiVloadOp, VmiVstoreOp, packed_byte_store
 from pto_dialect.ops.vmi_types import VmiVRegType, lanes_per_register
-from pto_dialect.types import PtrType, VRegType
+from pto_dialect.types import MaskType, VRegType
 
 
 def _element(ptr: SSAValue, fallback: DType) -> DType:
-    ptr_type = ptr.type
-    assert isinstance(ptr_type, PtrType)
+    ptr_type = as_pointer(ptr.type)
+    assert ptr_type is not None  # (the op verified)
     return ptr_type.element or fallback
 
 
@@ -65,23 +73,38 @@ def _at(lowerer: Lowerer, ptr: SSAValue, offset: SSAValue, elements: int) -> SSA
 
 
 def _offsets(
-    lowerer: Lowerer, dtype: DType, start: int, size: int, stride: SSAValue | None
+    lowerer: Lowerer,
+    dtype: DType,
+    start: int,
+    size: int,
+    stride: SSAValue | None,
+    lanes: int,
+    broadcast: bool = False,
 ) -> SSAValue:
-    """Per-lane element offsets of lanes `start + i`: rows of `size` lanes `stride` apart
-    (contiguous when `stride` is None)."""
+    """Per-lane element offsets of lanes `start + i` (of `lanes`): rows of `size` lanes
+    `stride` apart (contiguous when `stride` is None; `broadcast`: every lane of a row at its
+    first element), in lanes of `dtype`'s width: a constant stride whose last row reaches
+    past them is refused (a run-time one is not checked)."""
     index_dtype = dtype_named(f"ui{dtype.bits}")
     index = lowerer.lane_index(index_dtype, start % (1 << dtype.bits))
     if stride is None:
         return index
     if size & (size - 1):
         raise lowerer.fail(f"rows of {size} elements (not a power of two) have no lowering here")
+    owner = stride.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        last = min(start + lanes_per_register(dtype.bits), lanes) - 1
+        reach = last // size * owner.value.value.data + (0 if broadcast else last % size)
+        if reach >> dtype.bits:
+            raise lowerer.fail(f"a row element {reach} elements from the start needs offsets "
+                               f"wider than the {dtype.bits}-bit lanes here")  # fmt: skip
     full = lowerer.all_true(dtype.bits)
     scalar_type = IntegerType(dtype.bits)
     count = lowerer.emit(arith.IndexCastOp(stride, scalar_type)).results[0]
     shift = lowerer.const(size.bit_length() - 1, scalar_type)
     row = lowerer.emit(VShrsOp(index, shift, full)).results[0] if size > 1 else index
     scaled = _times(lowerer, row, count, stride, dtype, full)
-    if size == 1:
+    if size == 1 or broadcast:
         return scaled
     within = lowerer.emit(VAndsOp(index, lowerer.const(size - 1, scalar_type), full)).results[0]
     return lowerer.emit(VAddOp(scaled, within, full)).results[0]
@@ -160,10 +183,13 @@ def load(lowerer: Lowerer, op: MemoryOp) -> None:
         _define(lowerer, op.results[0], _continuous(lowerer, ptr, offset, result.count, dtype))
         return
     size = result.count // groups
-    if mode == "brc" or isinstance(op, VmiGroupBroadcastLoadOp):
-        raise lowerer.fail(f"{op.name} group broadcast load has no lowering here")
+    broadcast = mode == "brc" or isinstance(op, VmiGroupBroadcastLoadOp)
+    if broadcast and stride is None:  # every row at the first element
+        made = lowerer.emit(VldsOp(ptr, offset, VRegType(mlir_type(dtype)), f"BRC_B{dtype.bits}"))
+        _define(lowerer, op.results[0], [made.results[0]] * _count(result))
+        return
     values: list[SSAValue] = []
-    if stride is not None and size % width == 0:  # rows of whole registers: plain loads
+    if stride is not None and size % width == 0 and not broadcast:  # whole registers: vlds
         for k in range(_count(result)):
             row, within = divmod(k * width, size)
             at = offset
@@ -176,7 +202,7 @@ def load(lowerer: Lowerer, op: MemoryOp) -> None:
         return
     base = lowerer.advance(ptr, offset)
     for k in range(_count(result)):
-        index = _offsets(lowerer, dtype, k * width, size, stride)
+        index = _offsets(lowerer, dtype, k * width, size, stride, result.count, broadcast)
         bound = lowerer.const(min(result.count - k * width, width))
         values.append(
             lowerer.emit(Vgather2Op(base, index, bound, VRegType(mlir_type(dtype)))).results[0]
@@ -244,8 +270,6 @@ def store(lowerer: Lowerer, op: MemoryOp) -> None:
     if isinstance(op, VmiCompressStoreOp):
         raise lowerer.fail(f"{op.name} has no lowering here")
     if count == 2:  # interleaved: low[i] at 2i, high[i] at 2i + 1
-        from pto_dialect.ops.vector_rearrange import VIntlvOp
-
         low = lowerer.get(op.operands[0], Layout.CONTIGUOUS).values
         high = lowerer.get(op.operands[1], Layout.CONTIGUOUS).values
         stream: list[SSAValue] = []
@@ -263,30 +287,61 @@ def store(lowerer: Lowerer, op: MemoryOp) -> None:
         return
     size = data.count // groups
     stride = op.operands[count + 2]
-    values = regs.values
-    if packed_byte_store(destination.type, data):
-        values, dtype = _bytes(lowerer, values, dtype), _element(destination, dtype)
-        width = lanes_per_register(8)
-        if len(values) > 1:
-            raise lowerer.fail(f"{op.name}: a packed byte store of more than {width} lanes has "
-                               "no lowering here")  # fmt: skip
+    if packed_byte_store(destination.type, data) or dtype.bits == 8:
+        _store_byte_groups(lowerer, op, regs.values, destination, offset, size, stride)
+        return
     ptr = lowerer.advance(lowerer.pointer(destination, dtype), offset)
-    for k, v in enumerate(values):
-        index = _offsets(lowerer, dtype, k * lanes_per_register(data.bits), size, stride)
-        bound = lowerer.const(min(data.count - k * lanes_per_register(data.bits),
-                                  lanes_per_register(data.bits)))  # fmt: skip
+    for k, v in enumerate(regs.values):
+        index = _offsets(lowerer, dtype, k * width, size, stride, data.count)
+        bound = lowerer.const(min(data.count - k * width, width))
         lowerer.emit(VscatterOp(v, ptr, index, bound))
 
 
-def _bytes(lowerer: Lowerer, values: list[SSAValue], dtype: DType) -> list[SSAValue]:
-    """32-bit lanes truncated to bytes (lanes 0 .. N-1 of one 8-bit register each)."""
-    half = VRegType(mlir_type(dtype_named("ui16")))
+def _store_byte_groups(
+    lowerer: Lowerer,
+    op: MemoryOp,
+    values: list[SSAValue],
+    destination: SSAValue,
+    offset: SSAValue,
+    size: int,
+    stride: SSAValue,
+) -> None:
+    """A group store of bytes: 8-bit lanes, or the low byte of 32-bit lanes (PTOAS's packed
+    byte group store), by b8 `vscatter`s (request r stores byte lane 2r at its 16-bit offset)."""
+    data = op.data()
+    byte = _element(destination, data.dtype)
+    if data.bits == 8:
+        byte = dtype_named("ui8")
+        halves, step = _spread(lowerer, values), lanes_per_register(16)
+    else:
+        halves, step = [_low_bytes(lowerer, v, byte) for v in values], lanes_per_register(32)
+    base = lowerer.advance(lowerer.pointer(destination, byte), offset)
+    ui16 = dtype_named("ui16")
+    for j, v in enumerate(halves):
+        first = j * step
+        if first < data.count:
+            index = _offsets(lowerer, ui16, first, size, stride, min(data.count, first + step))
+            lowerer.emit(VscatterOp(v, base, index, lowerer.const(min(data.count - first, step))))
+
+
+def _spread(lowerer: Lowerer, values: list[SSAValue]) -> list[SSAValue]:
+    """Each 8-bit register, read as ui8, as two whose even byte lanes 2r hold its lanes r and
+    128 + r (`vintlv` of the register with itself)."""
     byte = VRegType(mlir_type(dtype_named("ui8")))
-    out: list[SSAValue] = []
+    spread: list[SSAValue] = []
     for v in values:
-        low = lowerer.emit(VPackOp(v, "LOWER", half)).results[0]
-        out.append(lowerer.emit(VPackOp(low, "LOWER", byte)).results[0])
-    return out
+        if v.type != byte:
+            v = lowerer.emit(VBitcastOp(v, byte)).results[0]
+        spread.extend(lowerer.emit(VIntlvOp(v, v)).results)
+    return spread
+
+
+def _low_bytes(lowerer: Lowerer, value: SSAValue, byte: DType) -> SSAValue:
+    """32-bit lanes r as the even byte lanes 2r of a `byte` register: `vpack` to 16-bit lanes
+    (their low halves), read as bytes (little-endian: byte 2r is the low byte of lane r)."""
+    half = VRegType(mlir_type(dtype_named("ui16")))
+    low = lowerer.emit(VPackOp(value, "LOWER", half)).results[0]
+    return lowerer.emit(VBitcastOp(low, VRegType(mlir_type(byte)))).results[0]
 
 
 def _store_continuous(
@@ -327,10 +382,13 @@ def indexed(lowerer: Lowerer, op: IndexedOp) -> None:
     is_gather = isinstance(op, VmiVgatherOp | VmiGatherOp)
     offsets_value = op.operands[1] if is_gather else op.operands[2]
     offsets = lowerer.get(offsets_value, Layout.CONTIGUOUS)
+    mask = op.operands[2] if is_gather else op.operands[3]
+    if dtype.bits == 8 and offsets.dtype.bits == 16:
+        (_gather_bytes if is_gather else _scatter_bytes)(lowerer, op, offsets.values, mask)
+        return
     if offsets.dtype.bits != dtype.bits:
         raise lowerer.fail(f"{op.name}: {offsets.dtype.bits}-bit offsets for {dtype.bits}-bit "
                            "data have no lowering here")  # fmt: skip
-    mask = op.operands[2] if is_gather else op.operands[3]
     parts = masks.parts(lowerer, mask, dtype.bits, Layout.CONTIGUOUS)
     vreg = VRegType(mlir_type(dtype))
     if is_gather:
@@ -349,6 +407,50 @@ def indexed(lowerer: Lowerer, op: IndexedOp) -> None:
     ptr = lowerer.pointer(op.operands[1], dtype)
     for k, m in enumerate(parts):
         lowerer.emit(VscatterOp(regs.values[k], ptr, offsets.values[k], m))
+
+
+def _gather_bytes(lowerer: Lowerer, op: IndexedOp, offsets: list[SSAValue], mask: SSAValue) -> None:
+    """8-bit lanes gathered at 16-bit offsets: per 128 lanes a `vgather2` of bytes into
+    16-bit lanes (zero-extended) under the `punpack` half of the b8 mask, narrowed into the
+    LOWER or HIGHER half of a byte register (`vpack`) and the halves joined (`vor`)."""
+    dtype = op.data().dtype
+    ptr = lowerer.pointer(op.operands[0], dtype_named("ui8"))
+    parts = masks.parts(lowerer, mask, 8, Layout.CONTIGUOUS)
+    passthru = (lowerer.get(op.operands[3], Layout.CONTIGUOUS)
+                if isinstance(op, VmiGatherOp) else None)  # fmt: skip
+    wide, byte = (VRegType(mlir_type(dtype_named(n))) for n in ("ui16", "ui8"))
+    values: list[SSAValue] = []
+    for k, m in enumerate(parts):
+        made: SSAValue | None = None
+        for j, part in enumerate(("LOWER", "HIGHER")[: len(offsets) - 2 * k]):
+            half = lowerer.emit(PUnpackOp(m, part, MaskType(16))).results[0]
+            got = lowerer.emit(Vgather2Op(ptr, offsets[2 * k + j], half, wide)).results[0]
+            narrow = lowerer.emit(VPackOp(got, part, byte)).results[0]
+            made = narrow if made is None else lowerer.emit(
+                VOrOp(made, narrow, lowerer.all_true(8))).results[0]  # fmt: skip
+        assert made is not None
+        if dtype.name != "ui8":
+            made = lowerer.emit(VBitcastOp(made, VRegType(mlir_type(dtype)))).results[0]
+        if passthru is not None:
+            made = lowerer.emit(VSelOp(made, passthru.values[k], m)).results[0]
+        values.append(made)
+    _define(lowerer, op.results[0], values)
+
+
+def _scatter_bytes(
+    lowerer: Lowerer, op: IndexedOp, offsets: list[SSAValue], mask: SSAValue
+) -> None:
+    """8-bit lanes scattered at 16-bit offsets: per data register, two b8 `vscatter`s of its
+    lanes spread to the even bytes, each under the half of its b8 mask `punpack` widens."""
+    regs = lowerer.get(op.operands[0], Layout.CONTIGUOUS)
+    ptr = lowerer.pointer(op.operands[1], dtype_named("ui8"))
+    parts = masks.parts(lowerer, mask, 8, Layout.CONTIGUOUS)
+    halves = _spread(lowerer, regs.values)
+    for j, v in enumerate(halves):
+        if j < len(offsets):
+            part = "HIGHER" if j % 2 else "LOWER"
+            half = lowerer.emit(PUnpackOp(parts[j // 2], part, MaskType(16))).results[0]
+            lowerer.emit(VscatterOp(v, ptr, offsets[j], half))
 
 
 _ = mask_type

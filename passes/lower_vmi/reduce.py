@@ -11,6 +11,8 @@
    to a power of two). One group: the same over all registers.
 3. The C results are gathered into slots: each register's results moved to their slot
    (`vshift`) and merged with `vor` (their other lanes are zero).
+
+Histograms (`vchist` / `vdhist`): `chistv2` / `dhistv2` per 128 bins and source register.
 """
 
 from __future__ import annotations
@@ -21,13 +23,16 @@ from xdsl.ir import SSAValue
 from passes.lower_vmi import masks
 from passes.lower_vmi.builder import Layout, Lowerer, Regs, register_count
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
+from pto_dialect.ops.vector_a5_extra import Chistv2Op, Dhistv2Op
 from pto_dialect.ops.vector_arith import VAddOp, VMaxOp, VMinOp, VOrOp
 from pto_dialect.ops.vector_compare import VSelOp
 from pto_dialect.ops.vector_convert import VBitcastOp
+from pto_dialect.ops.vector_predicate import PAndOp
 from pto_dialect.ops.vector_rearrange import VDintlvOp, VShiftOp
 from pto_dialect.ops.vector_reduce import VCaddOp, VCgaddOp, VCgmaxOp, VCgminOp, VCmaxOp, VCminOp
 from pto_dialect.ops.vmi_common import vreg_type
 from pto_dialect.ops.vmi_reduce import ReduceOp
+from pto_dialect.ops.vmi_sfu import HistogramOp, VmiVchistOp
 from pto_dialect.ops.vmi_types import lanes_per_register
 from pto_dialect.types import VRegType
 
@@ -137,3 +142,32 @@ def _as(lowerer: Lowerer, value: SSAValue, type: VRegType) -> SSAValue:
     if value.type == type:
         return value
     return lowerer.emit(VBitcastOp(value, type)).results[0]
+
+
+def histogram(lowerer: Lowerer, op: HistogramOp) -> None:
+    """`vchist` / `vdhist`: per 128 bins of the accumulator (`%bin` 0: bins 0-127, 1: bins
+    128-255), a `chistv2` / `dhistv2` of each source register under its b8 mask part (the
+    padding lanes of a partial last register masked off), in 16-bit unsigned lanes."""
+    acc = lowerer.get(op.acc, Layout.CONTIGUOUS)
+    source = lowerer.get(op.source, Layout.CONTIGUOUS)
+    parts = list(masks.parts(lowerer, op.mask, 8, Layout.CONTIGUOUS))
+    width = lanes_per_register(8)
+    if source.lanes % width:
+        tail = lowerer.prefix(lowerer.const(source.lanes % width, i32), 8)
+        parts[-1] = lowerer.emit(PAndOp(parts[-1], tail, lowerer.all_true(8))).results[0]
+    made_by = Chistv2Op if isinstance(op, VmiVchistOp) else Dhistv2Op
+    samples = [_as(lowerer, v, _vreg("ui8")) for v in source.values]
+    values: list[SSAValue] = []
+    for half, bins in enumerate(acc.values):
+        made = _as(lowerer, bins, _vreg("ui16"))
+        number = lowerer.const(half, i32)
+        for sample, mask in zip(samples, parts, strict=True):
+            made = lowerer.emit(
+                made_by.create(operands=[made, sample, mask, number], result_types=[made.type])
+            ).results[0]
+        values.append(_as(lowerer, made, _vreg(acc.dtype.name)))
+    lowerer.define(op.result, Regs(values, Layout.CONTIGUOUS, acc.lanes, acc.dtype))
+
+
+def _vreg(name: str) -> VRegType:
+    return VRegType(mlir_type(dtype_named(name)))

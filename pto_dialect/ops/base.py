@@ -37,6 +37,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.dtypes import DType
+from pto_dialect.memref_tile_rule import memref_tile
 from pto_dialect.records import Cost, DTypes, Effect, PipeRule, Shapes, every_target
 from pto_dialect.targets import TargetProfile, UnknownTargetError, profile_for_module_attr
 from pto_dialect.types import TileBufType, TileType, TileTypeBase
@@ -580,7 +581,13 @@ def source_names(count: int) -> list[str]:
 
 def expect_tile(attr: Attribute | None, what: str) -> TileTypeBase:
     if not isinstance(attr, TileTypeBase):
-        raise fail(f"{what} must be a !pto.tile or !pto.tile_buf, got {attr}")
+        why = memref_tile(attr) if attr is not None else None
+        reason = (
+            f" (a local memref stands for the tile of its shape: {why})"
+            if isinstance(why, str)
+            else ""
+        )
+        raise fail(f"{what} must be a !pto.tile or !pto.tile_buf, got {attr}{reason}")
     return attr
 
 

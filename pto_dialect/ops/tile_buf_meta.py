@@ -21,7 +21,7 @@ and to `vecscope` bodies alike (the page's "only inside" is its lowering's view)
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType, i64
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -36,7 +36,8 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 
-from pto_dialect.attrs import Location, Pipe
+from pto_dialect.attrs import Location, LocationAttr, Pipe
+from pto_dialect.dtypes import dtype_of
 from pto_dialect.ops.base import PtoOp, define_op, fail
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.records import Effect, NoCycles
@@ -232,7 +233,10 @@ GetTensorViewStrideOp = define_op(
 
 
 class AddressOp(PtoOp):
-    """`%p = pto.<tile_buf|tensor_view>_addr %src : S -> !pto.ptr<T, space>` (or a memref)."""
+    """`%p = pto.<tile_buf|tensor_view>_addr %src : S -> !pto.ptr<T, space>` (or a memref).
+
+    PTOAS (VPTOOps.td, VPTO.cpp) also takes a memref source after its view lowering: the
+    identity on a memref result, its element type and rank kept, the memory not left."""
 
     COST: ClassVar = _META
 
@@ -249,18 +253,37 @@ class AddressOp(PtoOp):
     @abstractmethod
     def source_space(self) -> MemorySpace: ...
 
+    def memref_space(self, memref: MemRefType[Attribute]) -> MemorySpace | None:
+        """The memory of a memref source (None: it names none)."""
+        space = memref.memory_space
+        if not isinstance(space, LocationAttr):
+            return None
+        return MemorySpace.GM if space.data is Location.GM else SPACE_OF_LOCATION[space.data]
+
     def verify_(self) -> None:
-        dst = self.dst.type
+        src, dst = self.src.type, self.dst.type
+        if isinstance(src, MemRefType):
+            memref = cast(MemRefType[Attribute], src)
+            element, rank = dtype_of(memref.element_type), memref.get_num_dims()
+        else:
+            assert isinstance(src, TileBufType | TensorViewType | PartitionTensorViewType)
+            element, rank = src.element, len(src.shape)
         if isinstance(dst, MemRefType):
+            result = cast(MemRefType[Attribute], dst)
+            if dtype_of(result.element_type) != element:
+                raise fail(f"{self.name} memref result element type must match the source's")
+            if result.get_num_dims() != rank:
+                raise fail(f"{self.name} memref result rank must match the source's ({rank})")
+            space = self.memref_space(result)
+            if space is not None and space is not self.source_space():
+                raise fail(f"{self.name} memref result must stay in "
+                           f"{self.source_space().value}")  # fmt: skip
             return
         if not isinstance(dst, PtrType) or not dst.is_typed:
             raise fail(f"{self.name} result {dst} must be a typed !pto.ptr or a memref")
         space = self.source_space()
         if dst.memory is not space:
             raise fail(f"{self.name} result {dst} must point into {space.value}")
-        src = self.src.type
-        assert isinstance(src, TileBufType | TensorViewType | PartitionTensorViewType)
-        element = src.element
         if dst.element != element:
             raise fail(f"{self.name} result {dst} must have the source's element type {element}")
 
@@ -273,10 +296,15 @@ class TileBufAddrOp(AddressOp):
 
     MANUAL: ClassVar = _PAGES + "tile-buf-addr.md"
 
-    src = operand_def(TileBufType)
+    src = operand_def(TileBufType | MemRefType)
 
     def source_space(self) -> MemorySpace:
         tile = self.src.type
+        if isinstance(tile, MemRefType):
+            space = self.memref_space(cast(MemRefType[Attribute], tile))
+            if space is None or space is MemorySpace.GM:
+                raise fail(f"{self.name} memref source must be in a tile location, got {tile}")
+            return space
         assert isinstance(tile, TileBufType)
         return SPACE_OF_LOCATION[tile.location]
 
@@ -289,9 +317,14 @@ class TensorViewAddrOp(AddressOp):
 
     MANUAL: ClassVar = _PAGES + "tensor-view-addr.md"
 
-    src = operand_def(TensorViewType | PartitionTensorViewType)
+    src = operand_def(TensorViewType | PartitionTensorViewType | MemRefType)
 
     def source_space(self) -> MemorySpace:
+        src = self.src.type
+        if isinstance(src, MemRefType):
+            space = self.memref_space(cast(MemRefType[Attribute], src))
+            if space not in (None, MemorySpace.GM):
+                raise fail(f"{self.name} memref source must stay in gm memory space")
         return MemorySpace.GM
 
 

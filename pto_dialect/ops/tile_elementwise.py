@@ -15,7 +15,7 @@ from typing import ClassVar, TypeVar
 
 from xdsl.irdl import irdl_op_definition
 
-from pto_dialect.attrs import Location
+from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.ops.base import (
     dims_str,
     fail,
@@ -285,6 +285,24 @@ class TXorOp(BinaryTileOp):
 
     def scratch_sources(self) -> frozenset[int]:
         return frozenset({2}) if len(self.ins) == 3 else frozenset()
+
+    def checked_sources(self) -> list[str]:
+        return ["src0", "src1"]
+
+    def verify_tiles(self, target: TargetProfile) -> None:
+        """tmp: a Vec tile; on A2/A3 and the CPU also of dst's type and valid shape,
+        row-major (PTOAS's TXorOp::verify, a2a3/TXor.hpp); A5 computes without it
+        (a5/TXor.hpp), a placeholder PTOAS does not check (tmp_contract_a5_non_same_shape)."""
+        super().verify_tiles(target)
+        if len(self.ins) < 3:
+            return
+        tmp, dst = self.tile(2, "tmp"), self.dst_tile()
+        require_location(f"{self.name} tmp", tmp, Location.VEC)
+        if target.arch is TargetArch.A5:
+            return
+        require_row_major(f"{self.name} tmp", tmp)
+        require_same_dtype(f"{self.name} tmp", tmp.element, "dst", dst.element)
+        require_same_valid(f"{self.name} tmp", tmp, "dst", dst)
 
 
 @irdl_op_definition

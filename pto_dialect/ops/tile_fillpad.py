@@ -47,9 +47,11 @@ from pto_dialect.types import TileTypeBase
 S = TypeVar("S")
 _PAGES = "tile/ops/layout-and-rearrangement/"
 
-# 1-, 2- and 4-byte elements (the pages' size rule, a2a3/a5/cpu TFillPad.hpp static_asserts).
+# 1-, 2- and 4-byte elements (the pages' size rule, a2a3/a5/cpu TFillPad.hpp static_asserts);
+# A5's checks are sizes only, and its 8-bit floats have a pad value (every pad the byte 0:
+# common/constants.hpp PadValueMap, A5 only).
 _TYPES = "i8 ui8 i16 ui16 f16 bf16 i32 ui32 f32"
-FILLPAD_DTYPES = per_target_dtypes(_TYPES, _TYPES)
+FILLPAD_DTYPES = per_target_dtypes(_TYPES, _TYPES + " f8E4M3FN f8E5M2 hif8 f8E8M0", _TYPES)
 
 
 def require_at_least(name: str, src: tuple[int, int], dst: tuple[int, int]) -> None:

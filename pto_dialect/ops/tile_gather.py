@@ -6,7 +6,8 @@ byte offsets) and `tscatter` (element indices into dst's storage).
   A2/A3 require `tmp` (tgather.md: "the C++ API requires an explicit tmp tile"), A5 ignores it.
   Mask form `ins(%src, {maskPattern = #pto.mask_pattern<P0101>} : S) outs(%dst : D)`: the
   selected columns of each row packed into dst's storage; with axis "col" (pto-isa's
-  GATHER_COL) the selected rows of src stacked into dst. The comparison form is not defined.
+  GATHER_COL) the selected rows of src stacked into dst. The comparison form
+  `ins(%src, %kValue, %tmp) outs(%dst, %cdst)`: `tile_gather_compare`.
 - `pto.tgatherb ins(%src, %offsets : S, O) outs(%dst : D)`: 32-byte block b of dst row i is
   the 32 bytes of src at byte offset `offsets[i, b]` (pto-isa's A2/A3, A5 and CPU
   implementations; tgatherb.md's per-element formula reads the same offsets per block).
@@ -24,12 +25,12 @@ from __future__ import annotations
 
 from typing import ClassVar, TypeVar
 
-from xdsl.dialects.builtin import StringAttr
+from xdsl.dialects.builtin import IntegerAttr, StringAttr
 from xdsl.irdl import IRDLOperation, irdl_op_definition, opt_attr_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
-from pto_dialect.attrs import Location, Pipe, TargetArch
+from pto_dialect.attrs import CmpMode, CmpModeAttr, Location, Pipe, TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import (
     TileOp,
@@ -46,6 +47,8 @@ from pto_dialect.ops.mask_pattern import (
     print_dps_with_attr_operand,
 )
 from pto_dialect.ops.tile_attr_syntax import parse_dps_attrs_in_ins
+from pto_dialect.ops.tile_gather_compare import ROLES as COMPARE_ROLES
+from pto_dialect.ops.tile_gather_compare import verify_compare
 from pto_dialect.ops.tile_reduce import require_nd
 from pto_dialect.ops.vector_load import Vgather2Op, VgatherbOp
 from pto_dialect.ops.vector_store import VscatterOp
@@ -213,6 +216,8 @@ class TGatherOp(GatherTileOp):
 
     def not_lowered(self) -> str | None:
         """The index form with indices as wide as the data lowers to vgather2 loops."""
+        if self.is_compare:
+            return "the comparison form's vcmpvs and vreducev2 sequence is not emitted"
         if self.mask_pattern is not None:
             return (
                 "the mask form packs the selected lanes with vsqz and unaligned stores, "
@@ -228,21 +233,42 @@ class TGatherOp(GatherTileOp):
 
     MASK_DTYPES: ClassVar = MASK_GATHER_DTYPES
 
+    cmp_mode = opt_attr_def(CmpModeAttr, attr_name="cmpMode")
+    offset = opt_attr_def(IntegerAttr, attr_name="offset")
+
+    @property
+    def is_compare(self) -> bool:
+        """The comparison form (`tile_gather_compare`): two destinations or a scalar source."""
+        return len(self.outs) > 1 or any(not isinstance(v.type, TileTypeBase) for v in self.ins)
+
+    @property
+    def compare_mode(self) -> CmpMode:
+        """The comparison form's predicate (EQ unless `cmpMode` says otherwise)."""
+        return CmpMode.EQ if self.cmp_mode is None else self.cmp_mode.data
+
+    @property
+    def first_index(self) -> int:
+        """The comparison form's `offset`: the index of src's first element."""
+        return 0 if self.offset is None else self.offset.value.data
+
     def verify_(self) -> None:
-        if len(self.outs) > 1 or any(not isinstance(v.type, TileTypeBase) for v in self.ins):
-            raise fail(
-                f"{self.name}: the comparison form (kValue, cdst) of tgather.md is not defined "
-                "in this dialect yet; the index form is ins(%src, %indices[, %tmp])"
-            )
+        if self.is_compare:
+            self.verify_form()
+            verify_compare(self, self.compare_mode, target_of(self))
+            return
         super().verify_()
 
+    def source_roles(self) -> list[str]:
+        return list(COMPARE_ROLES) if self.is_compare else super().source_roles()
+
     def scratch_sources(self) -> frozenset[int]:
-        """A2/A3 keep the scaled indices of b16 data in `tmp`."""
+        """A2/A3 keep the scaled indices of b16 data in `tmp`; the comparison form its
+        bitmap, index table and thresholds."""
         return frozenset({2}) if len(self.ins) == 3 else frozenset()
 
     def result_region(self, shapes: Shapes[S]) -> tuple[S | int, S | int]:
-        """The indices' valid region (index form); dst's type (mask form, static)."""
-        if self.mask_pattern is not None:
+        """The indices' valid region (index form); dst's type (mask and comparison forms)."""
+        if self.mask_pattern is not None or self.is_compare:
             return self.dst_tile().valid_shape
         return shapes.valid(self.ins[1])
 
@@ -304,6 +330,8 @@ class TGatherOp(GatherTileOp):
             return
         tmp = self.tile(2, "tmp")
         require_location(f"{self.name} tmp", tmp, Location.VEC)
+        if target.arch is TargetArch.A5:  # ignored (tgather.md); PTOAS checks none of it
+            return
         require_same_dtype(f"{self.name} tmp", tmp.element, "indices", indices.element)
         if (
             target.arch is TargetArch.A2A3

@@ -465,7 +465,7 @@ def require_valid_operands(
             )
 
 
-def _require_partition_view(what: str, attr: Attribute | None) -> PartitionTensorViewType:
+def require_partition_view(what: str, attr: Attribute | None) -> PartitionTensorViewType:
     """The GM window of a `!pto.partition_tensor_view`, or of a static GM memref (the spelling
     of PTOAS's kernels of early 2026: `memref<16x128xf32, #pto.address_space<gm>>`)."""
     if attr is not None and is_gm_memref(attr):
@@ -504,7 +504,7 @@ class TLoadOp(TileOp):
         return shapes.window(self.ins[0])
 
     def verify_tiles(self, target: TargetProfile) -> None:
-        view = _require_partition_view(f"{self.name} src", self.ins[0].type)
+        view = require_partition_view(f"{self.name} src", self.ins[0].type)
         dst = self.dst_tile()
         require_location(f"{self.name} dst", dst, Location.VEC, Location.MAT)
         if dst.element == F8E8M0 and target.arch is not TargetArch.A2A3:
@@ -638,7 +638,7 @@ class TStoreOp(TileOp):
 
     def verify_tiles(self, target: TargetProfile) -> None:
         src = self.tile(0, "src")
-        view = _require_partition_view(f"{self.name} dst", self.view.type)
+        view = require_partition_view(f"{self.name} dst", self.view.type)
         require_location(f"{self.name} src", src, Location.VEC, Location.MAT, Location.ACC)
         loc = src.location.value
         table = self.DTYPES_BY_LOC[src.location]

@@ -1,5 +1,6 @@
 """`pto.tprefetch ins(%src : !pto.partition_tensor_view<...>) outs(%dst : !pto.tile_buf<...>)`:
-GM data into a vec tile used as a prefetch buffer (tprefetch.md; PTOAS PTOOps.td).
+GM data into a vec tile used as a prefetch buffer (tprefetch.md; PTOAS PTOOps.td); src may be
+a static GM memref, as in tload (the spelling of PTOAS's kernels of early 2026).
 
 What lands in the tile is the implementations' (the page calls it a hint): on A2/A3 and A5
 (pto-isa npu/*/TPrefetch.hpp) each 2-D slice of the view (its last two dimensions, for every
@@ -19,10 +20,9 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.ops.base import TileOp, fail, require_location
-from pto_dialect.ops.tile_memory import GM_TILE
+from pto_dialect.ops.tile_memory import GM_TILE, require_partition_view
 from pto_dialect.records import CostFormula, Formula, Shapes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import PartitionTensorViewType
 
 S = TypeVar("S")
 
@@ -44,9 +44,7 @@ class TPrefetchOp(TileOp):
         return dst.valid_shape[0], dst.valid_shape[1]
 
     def verify_tiles(self, target: TargetProfile) -> None:
-        view = self.ins[0].type
-        if not isinstance(view, PartitionTensorViewType):
-            raise fail(f"{self.name} src must be a !pto.partition_tensor_view, got {view}")
+        view = require_partition_view(f"{self.name} src", self.ins[0].type)
         dst = self.dst_tile()
         require_location(f"{self.name} dst", dst, Location.VEC)
         if view.element.bytes != dst.element.bytes:

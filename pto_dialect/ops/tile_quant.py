@@ -1,7 +1,8 @@
 """Quantisation: `tquant` (INT8 forms) and `tdequant`, with per-row parameter tiles.
 
-  `pto.tquant ins(%src, %scale[, %offset] : f32 tiles) outs(%dst : i8/ui8 tile)
-       {quant_type = #pto<quant_type INT8_SYM>}` (INT8_ASYM takes the offset)
+  `pto.tquant ins(%src, %scale[, %offset] : f32 tiles) outs(%dst[, %tmp] : i8/ui8 tile[, f32])
+       {quant_type = #pto<quant_type INT8_SYM>}` (INT8_ASYM takes the offset; PTOAS's
+       optional tmp, working space of A2/A3, follows dst in `outs`)
   `pto.tdequant ins(%src, %scale, %offset : i8/i16 tile, f32, f32) outs(%dst : f32 tile)`
 
 and the SSA forms `%d = pto.tquant %src, %scale {quant_type = ...} : (...) -> !pto.tile<...>`.
@@ -23,6 +24,7 @@ from pto_dialect.dtypes import F32, DType, dtypes
 from pto_dialect.ops.base import (
     TileOp,
     dims_str,
+    expect_tile,
     fail,
     require_dtype_supported,
     require_location,
@@ -31,7 +33,7 @@ from pto_dialect.ops.base import (
 from pto_dialect.ops.tile_elementwise import require_row_major
 from pto_dialect.ops.vector_arith import VMulOp, VSubOp
 from pto_dialect.ops.vector_convert import VCvtOp
-from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
+from pto_dialect.records import AsVectorOp, Cost, Effect, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import DYNAMIC, TileTypeBase
 
@@ -134,6 +136,37 @@ class TQuantOp(QuantTileOp):
         """A2/A3 scales src in place (TROWEXPANDMUL(src, src, scale)) before converting."""
         return frozenset({0}) if target_of(self).arch is TargetArch.A2A3 else frozenset()
 
+    def operand_effects(self) -> tuple[Effect, ...]:
+        """PTOAS's `outs(%dst, %tmp)`: tmp is working space (A2/A3's row broadcast and
+        s32 conversion; unused on A5)."""
+        effects = super().operand_effects()
+        return (*effects[:-1], Effect.SCRATCH) if len(self.outs) == 2 else effects
+
+    def verify_(self) -> None:
+        """PTOAS's form with a scratch tile after dst in `outs` (tquant_e2e), and the rest."""
+        if len(self.outs) != 2:
+            super().verify_()
+            return
+        if len(self.ins) not in (2, 3):
+            raise fail(f"{self.name} expects ins(%src, %scale[, %offset]), got {len(self.ins)}")
+        self.verify_form()
+        target = target_of(self)
+        self.verify_tiles(target)
+        src, tmp = self.tile(0, "src"), expect_tile(self.outs[1].type, f"{self.name} tmp")
+        require_location(f"{self.name} tmp", tmp, Location.VEC)
+        if tmp.element != F32:
+            raise fail(f"{self.name} tmp dtype {tmp.element} must be f32")
+        # PTOAS's TQuantOp::verify: on A2/A3 tmp holds src's rows (row-major, src's shape and
+        # valid shape); A5 takes it as a placeholder (a5/TQuant.hpp ignores it)
+        if target.arch is TargetArch.A2A3 and (
+            not tmp.is_row_major or tmp.shape != src.shape or tmp.valid_shape != src.valid_shape
+        ):
+            raise fail(
+                f"{self.name} tmp on A2/A3 must be a row-major tile of src's shape "
+                f"{dims_str(*src.shape)} and valid shape {dims_str(*src.valid_shape)}, got "
+                f"{dims_str(*tmp.shape)} (valid {dims_str(*tmp.valid_shape)})"
+            )
+
     def verify_quant(self, src: TileTypeBase, dst: TileTypeBase, target: TargetProfile) -> None:
         if self.quant_type is None or self.kind not in (QuantType.INT8_SYM, QuantType.INT8_ASYM):
             raise fail(
@@ -145,7 +178,11 @@ class TQuantOp(QuantTileOp):
             raise fail(f"{self.name} {self.kind.value} quantization takes {need}")
         want = "ui8" if asym else "i8"
         if dst.element.name != want:
-            raise fail(f"{self.name} {self.kind.value} dst dtype must be {want}, got {dst.element}")
+            raise fail(
+                f"{self.name} {self.kind.value} dst dtype must be {want}, got {dst.element} "
+                f"(pto-isa's TQuant.hpp static_asserts {want} on every target; PTOAS's newest "
+                "verifier takes either 8-bit type, but its C++ does not compile)"
+            )
 
 
 @irdl_op_definition

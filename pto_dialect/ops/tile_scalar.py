@@ -35,7 +35,7 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
-from pto_dialect.attrs import Location, TargetArch
+from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.dtypes import F16, F32, DType
 from pto_dialect.ops.base import (
     fail,
@@ -70,8 +70,10 @@ from pto_dialect.records import (
     Cost,
     Effect,
     PerRepeat,
+    PipeRule,
     Shapes,
     VectorCost,
+    every_target,
     per_target_dtypes,
 )
 from pto_dialect.targets import TargetProfile
@@ -479,10 +481,16 @@ class TAxpyOp(ScalarTileOp):
 
 @irdl_op_definition
 class TExpandSOp(ScalarTileOp):
-    """`dst = scalar` over dst's valid region (`loc=vec`; the page's mat tiles are not
-    supported here)."""
+    """`dst = scalar` over dst's valid region of a Vec tile; a Mat tile's whole storage (its
+    rows x cols elements, in whole 32-byte blocks), which a2a3/a5 TExpandS.hpp fill with one
+    `create_cbuf_matrix` on MTE2."""
 
     name = "pto.texpands"
+    PIPE_RULES: ClassVar = (
+        PipeRule("mat dst", every_target(Pipe.MTE2), lambda op: _into_mat(op),
+                 "a2a3/a5 TExpandS.hpp: create_cbuf_matrix"),
+        PipeRule("vec dst", every_target(Pipe.V), None, "the record's `PIPE`"),
+    )  # fmt: skip
 
     LAYOUTS: ClassVar = ((SCALAR,),)
     MANUAL: ClassVar = _PAGES + "texpands.md"
@@ -499,13 +507,36 @@ class TExpandSOp(ScalarTileOp):
         dst = self.dst_tile()
         return dst.valid_shape[0], dst.valid_shape[1]
 
+    def not_lowered(self) -> str | None:
+        if _into_mat(self):
+            return "a Mat tile is filled by create_cbuf_matrix on MTE2, not by vector ops"
+        return super().not_lowered()
+
     def verify_tiles(self, target: TargetProfile) -> None:
+        dst = self.dst_tile()
+        if dst.location is Location.MAT:
+            assert self.DTYPES is not None
+            require_dtype_supported(self.name, dst.element, target, self.DTYPES)
+            self.verify_scalar(dst)
+            blocks = dst.shape[0] * dst.shape[1] * dst.element.bytes // 32
+            if not 1 <= blocks <= 32767:  # TExpandS.hpp's repeat range
+                raise fail(
+                    f"{self.name} fills a loc=mat tile in 32-byte blocks: rows x cols x "
+                    f"sizeof must be 32 to 32767 x 32 bytes, got {blocks} blocks"
+                )
+            return
         super().verify_tiles(target)
         if self.res and DYNAMIC in self.dst_tile().valid_shape:
             raise fail(
                 f"{self.name} in SSA form needs a static valid shape: it has no source to take "
                 "a dynamic one from"
             )
+
+
+def _into_mat(op: object) -> bool:
+    """A texpands whose destination is a Mat tile."""
+    dst = op.dst_type if isinstance(op, TExpandSOp) else None
+    return isinstance(dst, TileTypeBase) and dst.location is Location.MAT
 
 
 # ---- bitwise and shifts -------------------------------------------------------------

@@ -153,13 +153,19 @@ class TSort32Op(SortTileOp):
         if not idx.element.is_int or idx.element.bits != 32:
             raise fail(f"{self.name} idx dtype {idx.element} must be ui32 (or i32)")
         rows, cols = src.valid_shape
+        # tsort32.md: dst is R x 2C (float) / R x 4C (half), and pto-isa's A5 ST kernels use
+        # wider ones; a narrower dst is not refused: every implementation (a2a3/a5
+        # TSort32.hpp, cpu/TSort32.hpp) writes 8 bytes a pair from row r's start, whatever
+        # dst's width, so the pairs run on into the next rows and past the tile
+        # (docs/decisions.md; the interpreter writes those bytes); an SSA result has no bytes
+        # after it, so it holds them
         coef = pair_elements(src.element)
-        # tsort32.md: dst is R x 2C (float) / R x 4C (half); pto-isa's A5 ST kernels use
-        # wider dst tiles (f32 1x32 -> 1x128), so the rule is "at least".
-        if DYNAMIC not in (cols, dst.valid_shape[1]) and dst.valid_shape[1] < cols * coef:
+        narrow = DYNAMIC not in (cols, dst.valid_shape[1]) and dst.valid_shape[1] < cols * coef
+        if narrow and not self.is_dps:
             raise fail(
-                f"{self.name} dst valid cols {dst.valid_shape[1]} must be at least {coef} x the "
-                f"src valid cols {cols} (one 8-byte pair per element)"
+                f"{self.name} result valid cols {dst.valid_shape[1]} must be at least {coef} x "
+                f"the src valid cols {cols} (one 8-byte pair per element; only a DPS dst may "
+                "be narrower, the pairs running on past its rows)"
             )
         if DYNAMIC not in (rows, dst.valid_shape[0]) and dst.valid_shape[0] != rows:
             raise fail(
@@ -176,11 +182,7 @@ class TSort32Op(SortTileOp):
                 f"{self.name} idx valid cols {idx.valid_shape[1]} must equal the src valid "
                 f"cols {cols}"
             )
-        if len(self.ins) == 2:
-            if cols != DYNAMIC and cols % BLOCK:
-                raise fail(
-                    f"{self.name} without tmp needs src valid cols a multiple of 32, got {cols}"
-                )
+        if len(self.ins) == 2:  # a partial block too: PTOAS's level 2 materialises the tmp
             return
         tmp = self.tile(2, "tmp")
         self.require_vec_nd("tmp", tmp)

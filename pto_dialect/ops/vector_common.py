@@ -204,11 +204,14 @@ class VectorMemoryOp(VectorPipeOp):
 
     # seed 002 load/store, checked on the data vreg lanes: 8/16/32-bit on A2/A3 ("A2/A3 ...
     # may support narrower subsets": no fp8, no 64-bit lanes); A5 adds fp8 and the 64-bit
-    # lanes of UNPK_B32, and HiFloat8 and packed fp4 lanes, moved as bytes (PTOAS's VPTO
-    # loads and stores; its board-tested vreg-low-precision-ldst and vcvt-low-precision-*).
+    # lanes of UNPK_B32, and HiFloat8, packed fp4 and bf16-pair lanes, moved as bytes (PTOAS's
+    # VPTO loads and stores take any vreg type: `verifyVldsCommon`; its board-tested
+    # vreg-low-precision-ldst and vcvt-low-precision-*, and the bf16x2 registers VMIToVPTO
+    # keeps as `getVMIPhysicalDataElementType`).
     DTYPES: ClassVar[DTypes | None] = per_target_dtypes(
         "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32",
-        "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2 hif8 f4E1M2x2 f4E2M1x2 i64 ui64",
+        "i8 ui8 i16 ui16 i32 ui32 f16 bf16 f32 f8E4M3FN f8E5M2 hif8 f4E1M2x2 f4E2M1x2 i64 ui64 "
+        "bf16x2",
     )
     COST: ClassVar[Cost | None] = VectorCost(
         Completion.BINOP,

@@ -115,8 +115,9 @@ _A2A3_FORMS = frozenset(f for f in FORMS if not any(d.bits == 8 and d.is_float f
 _SOURCES = " ".join(sorted({s.name for s, _ in FORMS}))
 _A2A3_SOURCES = " ".join(sorted({s.name for s, _ in _A2A3_FORMS}))
 _BITCAST_TYPES = "f32 f16 bf16 i32 ui32 i16 ui16 i8 ui8 i64 ui64"
-# A5 registers hold fp8 too (PTOAS VPTO.cpp `VbitcastOp::verify`: any float or packed type)
-_BITCAST_TYPES_A5 = _BITCAST_TYPES + " f8E4M3FN f8E5M2"
+# A5 registers hold fp8, HiFloat8 and packed FP4 too (PTOAS VPTO.cpp `VbitcastOp::verify`:
+# any float or packed type, by its storage width)
+_BITCAST_TYPES_A5 = _BITCAST_TYPES + " f8E4M3FN f8E5M2 hif8 f4E1M2x2 f4E2M1x2 bf16x2"
 
 
 @irdl_op_definition

@@ -21,6 +21,7 @@ from xdsl.irdl import (
 )
 
 from pto_dialect.ops.base import fail
+from pto_dialect.ops.vector_common import UB_BUFFER
 from pto_dialect.ops.vector_load import Vgather2Op, VgatherbOp
 from pto_dialect.ops.vector_store import VscatterOp
 from pto_dialect.ops.vmi_common import SPEC, mask_type, vreg_type
@@ -31,7 +32,6 @@ from pto_dialect.ops.vmi_types import (
     is_vmi_signed,
 )
 from pto_dialect.records import AsVectorOp
-from pto_dialect.types import PtrType
 
 SFU_PAGE = SPEC + "07-sfu.md"
 
@@ -71,7 +71,7 @@ class VmiVgatherOp(IndexedOp):
     SYNTAX: ClassVar = "source, offsets, mask"
     COST: ClassVar = AsVectorOp(Vgather2Op)
 
-    source = operand_def(PtrType)
+    source = operand_def(UB_BUFFER)
     offsets = operand_def(VmiVRegType)
     mask = operand_def(VmiMaskType)
     result = result_def(VmiVRegType)
@@ -95,7 +95,7 @@ class VmiVgatherbOp(IndexedOp):
     SYNTAX: ClassVar = "source, offsets, mask"
     COST: ClassVar = AsVectorOp(VgatherbOp)
 
-    source = operand_def(PtrType)
+    source = operand_def(UB_BUFFER)
     offsets = operand_def(VmiVRegType)
     mask = operand_def(VmiMaskType)
     result = result_def(VmiVRegType)
@@ -121,7 +121,7 @@ class VmiVscatterOp(IndexedOp):
     COST: ClassVar = AsVectorOp(VscatterOp)
 
     value = operand_def(VmiVRegType)
-    destination = operand_def(PtrType)
+    destination = operand_def(UB_BUFFER)
     offsets = operand_def(VmiVRegType)
     mask = operand_def(VmiMaskType)
 
@@ -142,7 +142,7 @@ class VmiGatherOp(IndexedOp):
     SYNTAX: ClassVar = "source[indices*], mask, passthru"
     COST: ClassVar = AsVectorOp(Vgather2Op)
 
-    source = operand_def(PtrType)
+    source = operand_def(UB_BUFFER)
     indices = operand_def(VmiVRegType)
     mask = operand_def(VmiMaskType)
     passthru = operand_def(VmiVRegType)
@@ -166,7 +166,7 @@ class VmiScatterOp(IndexedOp):
     COST: ClassVar = AsVectorOp(VscatterOp)
 
     value = operand_def(VmiVRegType)
-    destination = operand_def(PtrType)
+    destination = operand_def(UB_BUFFER)
     indices = operand_def(VmiVRegType)
     mask = operand_def(VmiMaskType)
 

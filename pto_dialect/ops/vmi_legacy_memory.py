@@ -19,6 +19,7 @@ from xdsl.irdl import (
 )
 
 from pto_dialect.ops.base import fail
+from pto_dialect.ops.vector_common import UB_BUFFER
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VsstbOp, VstsOp
 from pto_dialect.ops.vmi_common import mask_type, vreg_type
@@ -29,7 +30,6 @@ from pto_dialect.ops.vmi_types import (
     VmiVRegType,
 )
 from pto_dialect.records import AsVectorOp
-from pto_dialect.types import PtrType
 
 
 class LegacyLoadOp(MemoryOp):
@@ -39,7 +39,7 @@ class LegacyLoadOp(MemoryOp):
     GROUPED: ClassVar[bool] = False
     """Whether the op has `num_groups` (and a stride operand)."""
 
-    source = operand_def(PtrType)
+    source = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
 
     def data(self) -> VmiVRegType:
@@ -95,7 +95,7 @@ class VmiGroupLoadOp(LegacyLoadOp):
     GROUPED: ClassVar = True
 
     # the base's operands again: IRDL puts a subclass's own operands first otherwise
-    source = operand_def(PtrType)
+    source = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     row_stride = operand_def(IndexType)
     result = result_def(VmiVRegType)
@@ -111,7 +111,7 @@ class VmiGroupSlotLoadOp(LegacyLoadOp):
     GROUPED: ClassVar = True
 
     # the base's operands again: IRDL puts a subclass's own operands first otherwise
-    source = operand_def(PtrType)
+    source = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     source_group_stride = operand_def(IndexType)
     result = result_def(VmiVRegType)
@@ -131,7 +131,7 @@ class VmiGroupBroadcastLoadOp(LegacyLoadOp):
     GROUPED: ClassVar = True
 
     # the base's operands again: IRDL puts a subclass's own operands first otherwise
-    source = operand_def(PtrType)
+    source = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     source_group_stride = operand_def(IndexType)
     result = result_def(VmiVRegType)
@@ -152,7 +152,7 @@ class VmiStrideLoadOp(LegacyLoadOp):
     COST: ClassVar = AsVectorOp(VsldbOp)
 
     # the base's operands again: IRDL puts a subclass's own operands first otherwise
-    source = operand_def(PtrType)
+    source = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     block_stride = operand_def(IntegerType)
     repeat_stride = operand_def(IntegerType)
@@ -170,7 +170,7 @@ class PassthruLoadOp(LegacyLoadOp):
     SYNTAX: ClassVar = "source[offset], mask, passthru"
 
     # the base's operands again: IRDL puts a subclass's own operands first otherwise
-    source = operand_def(PtrType)
+    source = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     mask = operand_def(VmiMaskType)
     passthru = operand_def(VmiVRegType)
@@ -202,7 +202,7 @@ class LegacyStoreOp(MemoryOp):
     COST: ClassVar = AsVectorOp(VstsOp)
 
     value = operand_def(VmiVRegType)
-    destination = operand_def(PtrType)
+    destination = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
 
     def data(self) -> VmiVRegType:
@@ -232,7 +232,7 @@ class VmiMaskedStoreOp(LegacyStoreOp):
 
     # the base's operands again: IRDL puts a subclass's own operands first otherwise
     value = operand_def(VmiVRegType)
-    destination = operand_def(PtrType)
+    destination = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     mask = operand_def(VmiMaskType)
 
@@ -247,7 +247,7 @@ class VmiCompressStoreOp(LegacyStoreOp):
 
     # the base's operands again: IRDL puts a subclass's own operands first otherwise
     value = operand_def(VmiVRegType)
-    destination = operand_def(PtrType)
+    destination = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     mask = operand_def(VmiMaskType)
 
@@ -263,7 +263,7 @@ class VmiGroupStoreOp(LegacyStoreOp):
 
     # the base's operands again: IRDL puts a subclass's own operands first otherwise
     value = operand_def(VmiVRegType)
-    destination = operand_def(PtrType)
+    destination = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     row_stride = operand_def(IndexType)
 
@@ -289,7 +289,7 @@ class VmiStrideStoreOp(LegacyStoreOp):
 
     # the base's operands again: IRDL puts a subclass's own operands first otherwise
     value = operand_def(VmiVRegType)
-    destination = operand_def(PtrType)
+    destination = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     block_stride = operand_def(IntegerType)
     repeat_stride = operand_def(IntegerType)
@@ -308,7 +308,7 @@ class VmiInterleaveStoreOp(MemoryOp):
 
     low = operand_def(VmiVRegType)
     high = operand_def(VmiVRegType)
-    destination = operand_def(PtrType)
+    destination = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
 
     def data(self) -> VmiVRegType:

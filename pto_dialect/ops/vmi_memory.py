@@ -36,6 +36,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.ops.base import SEGMENTS, fail, segments
+from pto_dialect.ops.vector_common import UB_BUFFER, as_pointer
 from pto_dialect.ops.vector_load import VldsOp
 from pto_dialect.ops.vector_store import VsstbOp, VstsOp
 from pto_dialect.ops.vmi_common import ANY, SPEC, VmiOp, mask_type, vmi_dtypes, vreg_type
@@ -52,9 +53,10 @@ DIST_MODES = ("continuous", "unpack", "dintlv", "brc")
 
 def packed_byte_store(pointer: Attribute, data: VmiVRegType) -> bool:
     """PTOAS `isPackedByteGroupStore`: 32-bit integer lanes into an 8-bit integer pointer."""
-    if not isinstance(pointer, PtrType) or not pointer.is_typed:
+    ptr = as_pointer(pointer)
+    if ptr is None or not ptr.is_typed:
         return False
-    pointee = pointer.pointee
+    pointee = ptr.pointee
     return (
         isinstance(pointee, IntegerType)
         and pointee.bitwidth == 8
@@ -64,7 +66,8 @@ def packed_byte_store(pointer: Attribute, data: VmiVRegType) -> bool:
 
 
 class MemoryOp(VmiOp):
-    """A VMI op that reads or writes UB through a `!pto.ptr`."""
+    """A VMI op that reads or writes UB through a `!pto.ptr`, or a `vec` memref read as the
+    UB pointer of its element type (PTOAS's `PtrOrMemRef` operands of VMIOps.td)."""
 
     MANUAL: ClassVar = PAGE
     DTYPES: ClassVar = vmi_dtypes(ANY)
@@ -72,9 +75,9 @@ class MemoryOp(VmiOp):
     IS_STORE: ClassVar[bool] = False
 
     def ub_pointer(self, value: SSAValue, role: str) -> PtrType:
-        ptr = value.type
-        if not isinstance(ptr, PtrType):
-            raise fail(f"{self.name} {role} must be a !pto.ptr, got {ptr}")
+        ptr = as_pointer(value.type)
+        if ptr is None:
+            raise fail(f"{self.name} {role} must be a !pto.ptr or a vec memref, got {value.type}")
         if ptr.memory is not MemorySpace.UB:
             raise fail(f"{self.name} requires memory {role} to be UB-backed")
         return ptr
@@ -111,7 +114,7 @@ class VmiVloadOp(MemoryOp):
     name = "pto.vmi.vload"
     COST: ClassVar = AsVectorOp(VldsOp)
 
-    source = operand_def(PtrType)
+    source = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     stride = opt_operand_def(IndexType)
     block_stride = opt_operand_def(IntegerType)
@@ -242,7 +245,7 @@ class VmiVstoreOp(MemoryOp):
     COST: ClassVar = AsVectorOp(VstsOp)
 
     values = var_operand_def(VmiVRegType)
-    destination = operand_def(PtrType)
+    destination = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     stride = opt_operand_def(IndexType)
     block_stride = opt_operand_def(IntegerType)
@@ -389,7 +392,7 @@ class VmiVsstbOp(MemoryOp):
     COST: ClassVar = AsVectorOp(VsstbOp)
 
     value = operand_def(VmiVRegType)
-    destination = operand_def(PtrType)
+    destination = operand_def(UB_BUFFER)
     offset = operand_def(IndexType)
     block_stride = operand_def(IntegerType)
     mask = operand_def(VmiMaskType)

@@ -51,6 +51,7 @@ from pto_dialect.ops.vmi_types import (
     is_vmi_float,
     is_vmi_int,
     is_vmi_signed,
+    mask_carrier_bits,
     placement_of,
     signedness_of,
     storage_bits,
@@ -523,6 +524,10 @@ class PartsOp(RearrangeOp):
         if not isinstance(whole, VmiVRegType | VmiMaskType) or whole.layout_attr is None:
             raise fail(f"{self.name} requires a layout-assigned VMI type with computable "
                        "physical arity")  # fmt: skip
+        carrier = mask_carrier_bits(whole) if isinstance(whole, VmiMaskType) else None
+        if isinstance(whole, VmiMaskType) and carrier is None:
+            raise fail(f"{self.name} requires mask type with supported physical carrier "
+                       "granularity")  # fmt: skip
         expected = placement_of(whole).registers
         if len(parts) != expected:
             raise fail(f"{self.name} requires {expected} physical parts, got {len(parts)}")
@@ -533,7 +538,7 @@ class PartsOp(RearrangeOp):
                         f"{self.name} requires physical data part type to match VMI "
                         f"lane-map helper (expected {VRegType(whole.element_type)})"
                     )
-            elif part != MaskType(whole.bits or 32):
+            elif part != MaskType(carrier or 32):
                 raise fail(f"{self.name} requires physical mask part granularity to match VMI "
                            "mask carrier")  # fmt: skip
 

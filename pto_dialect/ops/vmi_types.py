@@ -423,14 +423,30 @@ def placement(lanes: int, bits: int, layout: VmiLayoutAttr | None) -> Placement:
     return Placement(first, width, slots)
 
 
+def mask_carrier_bits(type: VmiMaskType) -> int | None:
+    """The granularity of the `!pto.mask` parts of a concrete mask: its own times its layout's
+    lane stride (PTOAS `getVMIMaskPhysicalGranularity`: a b16 mask of lane stride 2 is
+    carried by b32 masks, one lane per logical lane); None past b32 or for `pred`."""
+    layout = type.layout_attr
+    stride = 1 if layout is None else layout.lane_stride.data
+    bits = None if type.bits is None else type.bits * stride
+    return bits if bits in (8, 16, 32) else None
+
+
 def placement_of(type: VmiVRegType | VmiMaskType, bits: int | None = None) -> Placement:
-    """The placement of a value of `type`; a mask's lane width is its granularity (or
-    `bits`, the governed data's, for a `pred` mask)."""
+    """The placement of a value of `type`; a mask's lane width is its carrier's granularity
+    (`mask_carrier_bits`, its lanes dense in the carrier), or `bits`, the governed data's,
+    for a `pred` mask."""
     if isinstance(type, VmiVRegType):
         return placement(type.count, type.bits, type.layout_attr)
+    layout = type.layout_attr
+    carrier = mask_carrier_bits(type) if type.bits else None
+    if carrier is not None and layout is not None and layout.lane_stride.data != 1:
+        dense = VmiLayoutAttr(layout.layout_kind, layout.factor.data, layout.slots.data)
+        return placement(type.count, carrier, dense)
     width_bits = type.bits or bits
     assert width_bits is not None, "a pred mask has no physical placement of its own"
-    return placement(type.count, width_bits, type.layout_attr)
+    return placement(type.count, width_bits, layout)
 
 
 TYPES: list[type[Attribute]] = [VmiLayoutAttr, VmiVRegType, VmiMaskType]

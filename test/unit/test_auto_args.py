@@ -178,6 +178,23 @@ def test_a_pointer_of_another_type_views_the_shared_buffer() -> None:
         bind_all(machine, [ScalarArg(1, "index"), AliasArg(0)], [IndexType(), f16_ptr])
 
 
+def test_a_pointer_its_dma_reaches_directly_gets_a_buffer_that_holds_it() -> None:
+    """A micro-op kernel's pointer (no view sizes it): 64 rows of 256 bytes (16 KiB, as
+    PTOAS's board-tested vcmp kernels load) run with `args="auto"`."""
+    text = """
+    func.func @k(%src: !pto.ptr<f32, gm>) {
+      %c0 = arith.constant 0 : i64
+      %c64 = arith.constant 64 : i64
+      %c256 = arith.constant 256 : i64
+      %ub = pto.castptr %c0 : i64 -> !pto.ptr<f32, ub>
+      pto.mte_gm_ub %src, %ub, %c0, %c256 nburst(%c64, %c256, %c256)
+        : !pto.ptr<f32, gm>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64
+      func.return
+    }"""
+    result = run(parse(text, target="a5"), args="auto")
+    assert result.inputs[0] is not None and result.inputs[0].nbytes >= 64 * 256
+
+
 def test_gm_buffers_end_where_the_allocators_pages_end() -> None:
     # aclrtMalloc: up to 32 bytes, plus 32; 4 KiB pages up to 1 MiB, 2 MiB pages above
     assert [gm_allocation(n) for n in (1, 64, 4064, 4065, 4096)] == [4096] * 3 + [8192] * 2

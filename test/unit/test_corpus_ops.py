@@ -282,6 +282,23 @@ def test_tprefetch(target: str, rows: int) -> None:
     assert np.array_equal(out, want)
 
 
+def test_tprefetch_from_a_gm_memref() -> None:
+    """A static GM memref is a view of its whole shape, as in tload (vpto-dev's
+    low_precision_globaltensor_emitc_a5)."""
+    t = vec("f32", 4, 8)
+    m = kernel(
+        "%src: memref<4x8xf32, #pto.address_space<gm>>, %dst: !pto.ptr<f32>",
+        f"""{view("dst", "f32", 4, 8, "b")}
+    %t = pto.alloc_tile : {t}
+    pto.tprefetch ins(%src : memref<4x8xf32, #pto.address_space<gm>>) outs(%t : {t})
+    pto.tstore ins(%t : {t}) outs(%b : !pto.partition_tensor_view<4x8xf32>)""",
+        "a5",
+    )
+    src = np.arange(32, dtype=np.float32)
+    out = api.run(m, src, np.zeros(32, np.float32))[1]
+    assert np.array_equal(out, src)
+
+
 def test_tassign_views_the_bytes_at_its_address() -> None:
     t = vec("f32", 4, 8)
     m = kernel(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from support import build_tile_op, run_tile_op
+from xdsl.utils.exceptions import VerifyException
 
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Tile
@@ -107,3 +108,25 @@ def test_inplace_and_mat_zero() -> None:
     op = build_tile_op(target, TFillPadOp, [msrc_t], m)
     run_tile_op(TileFillPadFunctions(machine), op, [msrc, mat])
     assert np.array_equal(mat.get(), reference(values, (3, 16), values, (16, 16), 0))
+
+
+def test_a5_eight_bit_floats_pad_with_byte_zero() -> None:
+    """A5's TFillPad checks sizes only, and its pad value of the 8-bit floats is the byte 0
+    whatever the pad (common/constants.hpp `PadValueMap`, A5 only); A2/A3 refuse them."""
+    f8 = dtype_named("f8E5M2")
+    target = PROFILES[TargetArch.A5]
+    machine = Machine(target)
+    src_t = buf(f8, (2, 32), (2, 5), PadValue.NULL)
+    dst_t = buf(f8, (2, 32), (2, 32), PadValue.MAX)
+    codes = np.arange(64, dtype=np.uint8).reshape(2, 32) + 1
+    src, dst = (
+        tile(machine, src_t, codes.view(f8.numpy)),
+        tile(machine, dst_t, codes.view(f8.numpy)),
+    )
+    run_tile_op(TileFillPadFunctions(machine), build_tile_op(target, TFillPadOp, [src_t], dst_t),
+                [src, dst])  # fmt: skip
+    want = np.zeros((2, 32), np.uint8)
+    want[:, :5] = codes[:, :5]
+    assert np.array_equal(dst.get().view(np.uint8), want)
+    with pytest.raises(VerifyException, match="dtype f8E5M2 is not supported on target a2a3"):
+        build_tile_op(PROFILES[TargetArch.A2A3], TFillPadOp, [src_t], dst_t)

@@ -9,13 +9,25 @@ from typing import Any
 import numpy as np
 import pytest
 from support import Bench, build_tile_op, run_tile_op, vec_tile_type
-from xdsl.dialects.builtin import StringAttr
-from xdsl.ir import Attribute
+from xdsl.dialects.builtin import (
+    Float16Type,
+    Float32Type,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+    i32,
+)
+from xdsl.ir import Attribute, Block, Region
+from xdsl.utils.exceptions import VerifyException
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.ops.tile_gather import TileGatherFunctions
-from pto_dialect.dtypes import F16, F32, I8, I16, I32, U16, U32, DType
+from pto_dialect.attrs import CmpMode, CmpModeAttr
+from pto_dialect.dtypes import F16, F32, I8, I16, I32, U8, U16, U32, DType
+from pto_dialect.ops.base import SEGMENTS, segments
 from pto_dialect.ops.mask_pattern import MaskPattern, MaskPatternAttr
+from pto_dialect.ops.tile_elementwise import TXorOp
 from pto_dialect.ops.tile_gather import TGatherBOp, TGatherOp, TScatterOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
 
@@ -239,3 +251,94 @@ def test_tscatter_mask_pattern_along_col(pattern: str) -> None:
     for i in range(2):
         expected[group * i + lane] = src_v[i]
     assert dst.get().tobytes() == expected.tobytes()
+
+
+# ---- the comparison form (tgather.md's k_value/cdst overload, a2a3/TGather.hpp) ------------
+
+
+def compare_op(target: TargetProfile, src_t: Attribute, k_t: Attribute, tmp_t: Attribute,
+               dst_t: Attribute, cdst_t: Attribute, **attrs: Attribute) -> TGatherOp:  # fmt: skip
+    block = Block(arg_types=[src_t, k_t, tmp_t, dst_t, cdst_t])
+    op = TGatherOp.create(operands=list(block.args), attributes=dict(attrs),
+                          properties={SEGMENTS: segments(3, 2)})  # fmt: skip
+    block.add_op(op)
+    ModuleOp(Region(block)).attributes["pto.target_arch"] = StringAttr(target.name)
+    op.verify()
+    return op
+
+
+@pytest.mark.parametrize(("dtype", "mode"), [(F16, "GT"), (F32, "EQ"), (I32, "EQ")])
+def test_tgather_compare(dtype: DType, mode: str) -> None:
+    """Per valid row, the indices `offset + r * C + c` of the valid columns that compare true
+    with kValue, packed from dst column 0, their count in cdst; dst's other columns and
+    everything past tmp's regions untouched; the index table and thresholds after tmp's
+    bytes (a tmp of 2 x 64 bytes holds the two bitmap rows)."""
+    bench = Bench(A2A3)
+    src_t = vec_tile_type(dtype, 2, 64, (2, 40))
+    tmp_t, dst_t = vec_tile_type(U8, 2, 64, (2, 64)), vec_tile_type(I32, 2, 64, (2, 64))
+    cdst_t = vec_tile_type(I32, 1, 8, (1, 8))
+    k_t = Float16Type() if dtype is F16 else Float32Type() if dtype is F32 else i32
+    attrs = {"offset": IntegerAttr(7, 32), "cmpMode": CmpModeAttr(CmpMode(mode))}
+    op = compare_op(A2A3, src_t, k_t, tmp_t, dst_t, cdst_t, **attrs)
+    values = np.random.default_rng(5).integers(-3, 4, (2, 64)).astype(dtype.numpy)
+    k = 1
+    src, tmp = bench.tile(src_t, (2, 40), values), bench.tile(tmp_t, (2, 64), None)
+    bench.next += 1024  # the bytes after tmp that hold the index table and thresholds
+    dst, cdst = bench.tile(dst_t, (2, 64), None), bench.tile(cdst_t, (1, 8), None)
+    table = tmp.address + 128
+    after = bench.ub.data[table + 512 + 2 * dtype.bytes : table + 1024].copy()
+    before = dst.get().copy()
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, k, tmp, dst, cdst])  # type: ignore[list-item]
+    for r in range(2):
+        hits = [
+            7 + r * 64 + c
+            for c in range(40)
+            if (values[r, c] > k if mode == "GT" else values[r, c] == k)
+        ]
+        assert list(dst.get()[r, : len(hits)]) == hits
+        assert (dst.get()[r, len(hits) :] == before[r, len(hits) :]).all()
+        assert cdst.get()[0, r] == len(hits)
+    assert list(bench.ub.data[table : table + 512].view(np.int32)) == list(range(7, 135))
+    assert list(bench.ub.data[table + 512 : table + 512 + 2 * dtype.bytes].view(dtype.numpy)) == [
+        1,
+        1,
+    ]
+    assert (bench.ub.data[table + 512 + 2 * dtype.bytes : table + 1024] == after).all()
+
+
+@pytest.mark.parametrize(
+    ("target", "src", "mode", "message"),
+    [
+        (A5, F16, "GT", "is not built on target a5"),
+        (CPU, F16, "GT", "no implementation in pto-isa's CPU simulator"),
+        (A2A3, I32, "GT", "compares i32 with EQ only"),
+        (A2A3, I16, "EQ", "src dtype i16 is not supported on target a2a3"),
+    ],
+)
+def test_tgather_compare_refusals(
+    target: TargetProfile, src: DType, mode: str, message: str
+) -> None:
+    src_t, tmp_t = vec_tile_type(src, 1, 32, (1, 32)), vec_tile_type(U8, 1, 32, (1, 32))
+    dst_t = vec_tile_type(I32, 1, 32, (1, 32))
+    k_t = {F16: Float16Type(), I32: i32, I16: IntegerType(16)}[src]
+    with pytest.raises(VerifyException, match=message):
+        compare_op(target, src_t, k_t, tmp_t, dst_t, dst_t, cmpMode=CmpModeAttr(CmpMode(mode)))
+
+
+@pytest.mark.parametrize("target", [A2A3, A5], ids=lambda t: t.name)
+def test_scratch_tiles_a5_ignores(target: TargetProfile) -> None:
+    """A5's TGather (index form) and TXor compute without tmp, so any Vec tile will do there
+    (PTOAS's tmp_contract_a5_non_same_shape); A2/A3 hold tmp to their rules."""
+    f32, i16 = vec_tile_type(F32, 1, 64, (1, 64)), vec_tile_type(I16, 1, 64, (1, 64))
+    i32_tmp = vec_tile_type(I32, 1, 8, (1, 1))
+    ints = vec_tile_type(I32, 16, 64, (16, 60))
+    cases = [
+        (TGatherOp, [f32, i16, i32_tmp], f32, "indices dtype i16 is not supported"),
+        (TXorOp, [ints, ints, i32_tmp], ints, "tmp valid shape 1x1 must equal the dst"),
+    ]
+    for cls, ins, out, message in cases:
+        if target is A5:
+            build_tile_op(target, cls, ins, out)
+        else:
+            with pytest.raises(VerifyException, match=message):
+                build_tile_op(target, cls, ins, out)

@@ -35,9 +35,9 @@ from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_scalar import TileScalarFunctions
-from pto_dialect.attrs import Location
+from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
 from pto_dialect.dtypes import F16, F32, I16, I32, U16, DType, mlir_type
-from pto_dialect.ops.tile_scalar import OPS, ScalarTileOp
+from pto_dialect.ops.tile_scalar import OPS, ScalarTileOp, TExpandSOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
 from pto_dialect.types import TileBufType, TileType, TileTypeBase
 
@@ -434,3 +434,23 @@ def test_ssa_texpands_and_taxpy_make_their_results() -> None:
     axpy = build(CPU, "taxpy", [t, mlir_type(F32), t], t, ssa=True)
     (out,) = run(machine, axpy, [filled, 4.0, filled])
     assert np.all(out.get()[:2, :5] == -2.5)
+
+
+@pytest.mark.parametrize("target", [A2A3, A5], ids=lambda t: t.name)
+def test_texpands_into_mat_fills_the_whole_tile(target: TargetProfile) -> None:
+    """a2a3/a5 TExpandS.hpp: a Mat dst gets the scalar in every element of its storage
+    (create_cbuf_matrix over rows x cols x sizeof / 32 blocks), valid region or not, on
+    MTE2; the bytes after it stay."""
+    dst_t = TileBufType(Location.MAT, mlir_type(F16), 16, 32, v_row=3, v_col=5,
+                        blayout=BLayout.COL_MAJOR, slayout=SLayout.ROW_MAJOR)  # fmt: skip
+    op = build_tile_op(target, TExpandSOp, [mlir_type(F16)], dst_t)
+    assert op.pipe() is Pipe.MTE2
+    machine = Machine(target)
+    dst = machine.tile_at(dst_t, 0, 3, 5)
+    memory = dst.memory
+    memory.data[:2048] = 7
+    interpreter = Interpreter(ModuleOp([]))
+    interpreter.register_implementations(TileScalarFunctions(machine))
+    interpreter.run_op(op, (1.5, dst))
+    assert (memory.data[:1024].view(np.float16) == 1.5).all()
+    assert (memory.data[1024:2048] == 7).all()

@@ -183,6 +183,61 @@ def test_tsort32_tmp_is_sized_on_a2a3_but_not_on_a5() -> None:
     assert list(dst.get()[0, 0:26:2]) == list(values[0, ::-1])
 
 
+def test_tsort32_narrow_dst_runs_on_past_its_rows() -> None:
+    """A dst narrower than the pairs (PTOAS's tsort32_emitc: 32 f16 into 1x64 f16) is
+    written as every implementation writes it: 8 bytes a pair from row r's start, so row
+    1 overwrites row 0's overflow and row 1's runs past the tile; a partial block without
+    tmp (PTOAS's level 2 materialises one) sorts like one with it."""
+    bench = Bench(A2A3)
+    src_t, idx_t = vec_tile_type(F16, 2, 48, (2, 33)), vec_tile_type(U32, 1, 40, (1, 33))
+    dst_t = vec_tile_type(F16, 2, 80, (2, 80))  # 160-byte rows; 33 pairs are 264 bytes
+    op = build_tile_op(A2A3, TSort32Op, [src_t, idx_t], dst_t)
+    values = np.random.default_rng(3).standard_normal((2, 48)).astype(np.float16)
+    indices = np.arange(40, dtype=np.uint32)[None, :] * 3
+    src, idx = bench.tile(src_t, (2, 33), values), bench.tile(idx_t, (1, 33), indices)
+    dst = bench.tile(dst_t, (2, 80), None)
+    after = bench.ub.data[dst.address + 424 : dst.address + 512].copy()
+    run_tile_op(TileSortFunctions(bench.machine), op, [src, idx, dst])
+    rows = [pack(ref_sort32(list(values[r, :33]), list(range(0, 99, 3))), F16) for r in (0, 1)]
+    written = bench.ub.data[dst.address : dst.address + 424].tobytes()
+    assert written == rows[0][:160] + rows[1]
+    assert (bench.ub.data[dst.address + 424 : dst.address + 512] == after).all()
+
+
+def test_tsort32_overflow_reaches_the_rows_it_reads_next() -> None:
+    """One vbitsort per row, in order (a2a3/a5 TSort32.hpp): a row's pairs that run past a
+    narrow dst into src change what the next rows sort."""
+    bench = Bench(A2A3)
+    dst_t = vec_tile_type(F16, 3, 16, (3, 16))  # 32-byte rows at 0; src follows at 160
+    src_t, idx_t = vec_tile_type(F16, 3, 48, (3, 33)), vec_tile_type(U32, 1, 40, (1, 33))
+    op = build_tile_op(A2A3, TSort32Op, [src_t, idx_t], dst_t)
+    dst = bench.tile(dst_t, (3, 16), None)
+    values = np.random.default_rng(4).standard_normal((3, 48)).astype(np.float16)
+    src, idx = bench.tile(src_t, (3, 33), values), bench.tile(idx_t, (1, 33), None)
+    memory = bench.ub.data[:1024].copy()
+    indices = list(memory[idx.address : idx.address + 132].view(np.uint32))
+    for r in range(3):  # the reference: rows in order over the bytes as they are then
+        row = memory[src.address + r * 96 : src.address + r * 96 + 66].view(np.float16)
+        memory[dst.address + r * 32 : dst.address + r * 32 + 264] = np.frombuffer(
+            pack(ref_sort32(list(row), [int(i) for i in indices]), F16), np.uint8
+        )
+    run_tile_op(TileSortFunctions(bench.machine), op, [src, idx, dst])
+    assert (bench.ub.data[:1024] == memory).all()
+
+
+def test_tsort32_overflow_of_a_tile_without_an_address_is_an_error() -> None:
+    """A tile without an address is a buffer of its own: no bytes follow it."""
+    bench = Bench(A5)
+    src_t, idx_t = vec_tile_type(F16, 1, 32, (1, 32)), vec_tile_type(U32, 1, 32, (1, 32))
+    dst_t = vec_tile_type(F16, 1, 64, (1, 64))
+    op = build_tile_op(A5, TSort32Op, [src_t, idx_t], dst_t)
+    src, idx = bench.tile(src_t, (1, 32), None), bench.tile(idx_t, (1, 32), None)
+    dst = bench.machine.tile_at(dst_t, None, 1, 64)
+    with pytest.raises(PtoRuntimeError, match=r"run 256 bytes from dst's start, past the "
+                       r"128-byte dst.*a tile without an address"):  # fmt: skip
+        run_tile_op(TileSortFunctions(bench.machine), op, [src, idx, dst])
+
+
 # ---- tmrgsort -----------------------------------------------------------------------------
 
 

@@ -126,13 +126,69 @@ module attributes {{pto.target_arch = "a5"}} {{
 """
 
 
-def run_both(text: str, seed: int, dtypes: list[str]) -> tuple[list[bytes], list[bytes]]:
-    """The final bytes of every argument (of `dtypes`, random), interpreted directly and
-    lowered (which the A5 model costs too)."""
+def byte_kernel(args: list[str], body: str) -> str:
+    """A kernel of one GM buffer `%gNAME` per `NAME:TYPE` of `args`, each copied into a UB
+    slot `%uNAME` and back after `body` (VMI ops) ran in a vecscope."""
+    names = [a.split(":")[0] for a in args]
+    types = dict(a.split(":") for a in args)
+    p = {a: f"!pto.ptr<{t}, ub>" for a, t in types.items()}
+    g = {a: f"!pto.ptr<{t}, gm>" for a, t in types.items()}
+    slots = "\n".join(
+        f"    %a{i} = arith.constant {i * BYTES} : i64\n"
+        f"    %u{a} = pto.castptr %a{i} : i64 -> {p[a]}"
+        for i, a in enumerate(names)
+    )
+    sizes = "%n nburst(%one, %n, %n)"
+    copy_in = "\n".join(
+        f"    pto.mte_gm_ub %g{a}, %u{a}, %z, {sizes} : {g[a]}, {p[a]}, i64, i64, i64, i64, i64"
+        for a in names
+    )
+    copy_out = "\n".join(
+        f"    pto.mte_ub_gm %u{a}, %g{a}, {sizes} : {p[a]}, {g[a]}, i64, i64, i64, i64"
+        for a in names
+    )
+    params = ", ".join(f"%g{a}: {g[a]}" for a in names)
+    return f"""
+module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k({params}) {{
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i64
+    %one = arith.constant 1 : i64
+    %n = arith.constant {BYTES} : i64
+{slots}
+{copy_in}
+    pto.set_flag["PIPE_MTE2", "PIPE_V", "EVENT_ID0"]
+    pto.wait_flag["PIPE_MTE2", "PIPE_V", "EVENT_ID0"]
+    pto.vecscope {{
+{body}
+    }}
+    pto.set_flag["PIPE_V", "PIPE_MTE3", "EVENT_ID0"]
+    pto.wait_flag["PIPE_V", "PIPE_MTE3", "EVENT_ID0"]
+{copy_out}
+    pto.barrier #pto.pipe<PIPE_ALL>
+    return
+  }}
+}}
+"""
+
+
+def finals(text: str, args: list[np.ndarray]) -> tuple[list[bytes], list[bytes]]:
+    """The final bytes of every argument, interpreted directly and lowered (which the A5
+    model costs too)."""
     module = api.parse(text)
     lowered = module.clone()
     LowerVmiPass().apply(Context(), lowered)
     assert not any(isinstance(op, VmiOp) for op in lowered.walk())
+    direct = api.run(module, *args)
+    after = api.run(lowered, *args)
+    assert after.cycles is not None and after.cycles > 0
+    as_bytes = [np.asarray(f).tobytes() for f in direct.finals]
+    return as_bytes, [np.asarray(f).tobytes() for f in after.finals]
+
+
+def run_both(text: str, seed: int, dtypes: list[str]) -> tuple[list[bytes], list[bytes]]:
+    """The final bytes of every argument (of `dtypes`, random), interpreted directly and
+    lowered."""
     rng = np.random.default_rng(seed)
     args: list[np.ndarray] = []
     for name in dtypes:
@@ -144,11 +200,7 @@ def run_both(text: str, seed: int, dtypes: list[str]) -> tuple[list[bytes], list
             args.append(rng.integers(-1000, 1000, count).astype(np_type))
         else:
             args.append(rng.integers(0, 256, BYTES, dtype=np.uint8).view(np_type))
-    direct = api.run(module, *args)
-    after = api.run(lowered, *args)
-    assert after.cycles is not None and after.cycles > 0
-    as_bytes = [np.asarray(f).tobytes() for f in direct.finals]
-    return as_bytes, [np.asarray(f).tobytes() for f in after.finals]
+    return finals(text, args)
 
 
 @settings(max_examples=12, deadline=None)
@@ -190,6 +242,147 @@ def test_fp8_conversions_keep_the_bytes(
     attrs = f'rounding = "{rounding}", saturate = "{"SAT" if saturate else "NOSAT"}"'
     direct, lowered = run_both(fp8_kernel(lanes, fp8, attrs), lanes, ["f32", fp8, "f32"])
     assert direct == lowered
+
+
+def _v(lanes: int, element: str) -> str:
+    return f"!pto.vmi.vreg<{lanes}x{element}>"
+
+
+B384, I96, B300, H300, M300, H256 = (
+    _v(384, "f8E4M3FN"), _v(96, "i32"), _v(300, "ui8"), _v(300, "ui16"),
+    "!pto.vmi.mask<300xpred>", _v(256, "ui16"),
+)  # fmt: skip
+F300, F150, S128, W192, I50 = (
+    _v(300, "f16"), _v(150, "f16"), _v(128, "i16"), _v(192, "f32"), _v(50, "i32")
+)  # fmt: skip
+P320, F320, F256, Q256 = (
+    _v(320, "!pto.bf16x2"), _v(320, "!pto.f4E2M1x2"), _v(256, "f16"), _v(256, "!pto.hif8")
+)  # fmt: skip
+SPECIAL_KERNELS = {
+    # fp8 lanes in 48 rows of 8, 10 bytes apart: b8 vscatters at 16-bit offsets
+    "group store of bytes": (
+        ["x:f8E4M3FN", "o:f8E4M3FN"],
+        f"""      %s = arith.constant 10 : index
+      %c3 = arith.constant 3 : index
+      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<f8E4M3FN, ub> -> {B384}
+      pto.vmi.vstore %v, %uo[%c3], %s {{group = 48}} : {B384}, !pto.ptr<f8E4M3FN, ub>""",
+    ),
+    # the low byte of 96 i32 lanes (two registers) in 12 rows of 8, 9 bytes apart
+    "packed byte group store": (
+        ["x:i32", "o:ui8"],
+        f"""      %s = arith.constant 9 : index
+      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<i32, ub> -> {I96}
+      pto.vmi.vstore %v, %uo[%c0], %s {{group = 12}} : {I96}, !pto.ptr<ui8, ub>""",
+    ),
+    # 300 bytes gathered (the legacy gather; passthru on inactive lanes) and scattered at
+    # distinct 16-bit offsets, 290 lanes active
+    "byte gather and scatter": (
+        ["x:ui8", "i:ui16", "g:ui8", "o:ui8"],
+        f"""      %k = arith.constant 290 : index
+      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<ui8, ub> -> {B300}
+      %i = pto.vmi.vload %ui[%c0] : !pto.ptr<ui16, ub> -> {H300}
+      %m = pto.vmi.create_mask %k : index -> {M300}
+      %got = pto.vmi.gather %ux[%i], %m, %v : !pto.ptr<ui8, ub>, {H300}, {M300}, {B300} -> {B300}
+      pto.vmi.vstore %got, %ug[%c0] : {B300}, !pto.ptr<ui8, ub>
+      pto.vmi.vscatter %v, %uo, %i, %m : {B300}, !pto.ptr<ui8, ub>, {H300}, {M300}""",
+    ),
+    # cumulative and distribution histograms of 300 bytes (290 active) into 256 bins
+    "histograms": (
+        ["x:ui8", "a:ui16", "o:ui16"],
+        f"""      %k = arith.constant 290 : index
+      %c256 = arith.constant 256 : index
+      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<ui8, ub> -> {B300}
+      %acc = pto.vmi.vload %ua[%c0] : !pto.ptr<ui16, ub> -> {H256}
+      %m = pto.vmi.create_mask %k : index -> {M300}
+      %c = pto.vmi.vchist %acc, %v, %m : {H256}, {B300}, {M300} -> {H256}
+      %d = pto.vmi.vdhist %acc, %v, %m : {H256}, {B300}, {M300} -> {H256}
+      pto.vmi.vstore %c, %uo[%c0] : {H256}, !pto.ptr<ui16, ub>
+      pto.vmi.vstore %d, %uo[%c256] : {H256}, !pto.ptr<ui16, ub>""",
+    ),
+    # group broadcast loads: 16 rows of 8 i16 lanes, 20 elements apart (the unified vload's
+    # brc form), and 24 rows of 8 f32 lanes, 3 apart (the legacy op)
+    "group broadcast loads": (
+        ["x:i16", "y:f32", "o:i16", "r:f32"],
+        f"""      %c20 = arith.constant 20 : index
+      %c3 = arith.constant 3 : index
+      %v = pto.vmi.vload %ux[%c3], %c20 {{dist_mode = "brc", group = 16}}
+        : !pto.ptr<i16, ub> -> {S128}
+      %w = pto.vmi.group_broadcast_load %uy[%c0], %c3 {{num_groups = 24}}
+        : !pto.ptr<f32, ub> -> {W192}
+      pto.vmi.vstore %v, %uo[%c0] : {S128}, !pto.ptr<i16, ub>
+      pto.vmi.vstore %w, %ur[%c0] : {W192}, !pto.ptr<f32, ub>""",
+    ),
+    # compress of 50 i32 lanes (a partial register; x - 3 from a splat constant, so that
+    # padding lanes are not 0) under x <= y
+    "compress": (
+        ["x:i32", "y:i32", "o:i32"],
+        f"""      %x = pto.vmi.vload %ux[%c0] : !pto.ptr<i32, ub> -> {I50}
+      %y = pto.vmi.vload %uy[%c0] : !pto.ptr<i32, ub> -> {I50}
+      %b = "pto.vmi.constant"() {{value = dense<-3> : tensor<50xi32>}} : () -> {I50}
+      %v = pto.vmi.vadd %x, %b : {I50}, {I50} -> {I50}
+      %m = pto.vmi.cmpi "sle", %x, %y : {I50}, {I50} -> !pto.vmi.mask<50xpred>
+      %c = pto.vmi.compress %v, %m : {I50}, !pto.vmi.mask<50xpred> -> {I50}
+      pto.vmi.vstore %c, %uo[%c0] : {I50}, !pto.ptr<i32, ub>""",
+    ),
+    # two channels of 300 f16 lanes (150 each: a partial register) split, added, merged
+    "channel split and merge": (
+        ["x:f16", "o:f16"],
+        f"""      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<f16, ub> -> {F300}
+      %e, %d = "pto.vmi.channel_split"(%v) : ({F300}) -> ({F150}, {F150})
+      %s = pto.vmi.vadd %e, %d : {F150}, {F150} -> {F150}
+      %w = "pto.vmi.channel_merge"(%s, %e) : ({F150}, {F150}) -> {F300}
+      pto.vmi.vstore %w, %uo[%c0] : {F300}, !pto.ptr<f16, ub>""",
+    ),
+    # bf16 pairs to packed FP4 and back (the 4:1 vcvt parts), f16 to HiFloat8
+    "fp4 and hif8 conversions": (
+        ["x:!pto.bf16x2", "h:f16", "o:!pto.f4E2M1x2", "r:!pto.bf16x2", "q:!pto.hif8"],
+        f"""      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<!pto.bf16x2, ub> -> {P320}
+      %f = pto.vmi.vcvt %v {{rounding = "R"}} : {P320} -> {F320}
+      %w = pto.vmi.vcvt %f : {F320} -> {P320}
+      %h = pto.vmi.vload %uh[%c0] : !pto.ptr<f16, ub> -> {F256}
+      %q = pto.vmi.vcvt %h {{saturate = "SAT"}} : {F256} -> {Q256}
+      pto.vmi.vstore %f, %uo[%c0] : {F320}, !pto.ptr<!pto.f4E2M1x2, ub>
+      pto.vmi.vstore %w, %ur[%c0] : {P320}, !pto.ptr<!pto.bf16x2, ub>
+      pto.vmi.vstore %q, %uq[%c0] : {Q256}, !pto.ptr<!pto.hif8, ub>""",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPECIAL_KERNELS))
+def test_byte_memory_histograms_channels_and_packed_conversions_keep_the_bytes(name: str) -> None:
+    """Stores and gathers of bytes (b8 `vscatter`: 16-bit offsets, even byte lanes; byte
+    `vgather2` into 16-bit lanes), `chistv2` / `dhistv2`, group broadcast loads, compress, a
+    splat constant, two channels, and the bf16x2 <-> FP4 and HiFloat8 `vcvt` forms, over
+    whole and partial registers."""
+    args, body = SPECIAL_KERNELS[name]
+    rng = np.random.default_rng(len(name))
+    buffers: list[np.ndarray] = []
+    for arg in args:
+        role, element = arg.split(":")
+        raw = rng.integers(0, 256, BYTES, dtype=np.uint8)
+        if role == "i":  # distinct offsets: no two writes to one byte
+            raw = rng.permutation(BYTES // 2).astype(np.uint16).view(np.uint8)
+        elif element in ("!pto.bf16x2", "f16"):  # finite values around the FP4 range
+            halves = (rng.standard_normal(BYTES // 2) * 4).astype(np.float32)
+            raw = (halves.astype(np.float16) if element == "f16" else
+                   (halves.view(np.uint32) >> 16).astype(np.uint16)).view(np.uint8)  # fmt: skip
+        buffers.append(raw.view(dtype_named(element.removeprefix("!pto.")).numpy))
+    direct, lowered = finals(byte_kernel(args, body), buffers)
+    assert direct == lowered
+    assert direct[-1] != buffers[-1].tobytes()  # the kernel wrote its output
+
+
+def test_rows_beyond_the_offset_lanes_are_refused_at_the_op() -> None:
+    """A byte group load gathers at 8-bit offsets: a second row 300 bytes on is out of
+    reach, so the pass stops with a diagnostic rather than wrap."""
+    body = f"""      %s = arith.constant 300 : index
+      %v = pto.vmi.vload %ux[%c0], %s {{group = 2}} : !pto.ptr<ui8, ub> -> {_v(16, "ui8")}
+      pto.vmi.vstore %v, %uo[%c0] : {_v(16, "ui8")}, !pto.ptr<ui8, ub>"""
+    module = api.parse(byte_kernel(["x:ui8", "o:ui8"], body))
+    with pytest.raises(PassFailedException, match=r"pto\.vmi\.vload at <string>:\d+:\d+: a row "
+                       r"element 307 elements from the start needs offsets wider than the "
+                       r"8-bit lanes here"):  # fmt: skip
+        LowerVmiPass().apply(Context(), module)
 
 
 def test_a_vmi_op_outside_a_vecscope_is_refused_at_the_op() -> None:

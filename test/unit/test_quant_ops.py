@@ -8,12 +8,13 @@ per-column parameters on the CPU simulator.
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import context
+from support import Bench, context, run_tile_op
 from xdsl.dialects import arith, scf
 from xdsl.passes import PassPipeline
 from xdsl.utils.exceptions import VerifyException
@@ -22,8 +23,12 @@ from interpreters.engine.source import parse_module
 from interpreters.launching.args import ArrayArg
 from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
+from interpreters.ops.tile_quant import TileQuantFunctions
 from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect.ops.tile_quant import TDequantOp, TQuantOp
+from pto_dialect.records import Effect
+from pto_dialect.targets import profile
+from pto_dialect.types import TileTypeBase
 
 CONTEXT = context(arith.Arith, scf.Scf)
 TARGETS = ("a2a3", "a5", "cpu")
@@ -208,6 +213,39 @@ def test_tquant_scratch_src_on_a2a3() -> None:
         module.verify()
         op = next(o for o in module.walk() if isinstance(o, TQuantOp))
         assert [e.name for e in op.operand_effects()] == [effect, "READ", "WRITE"]
+
+
+def test_tquant_tmp_after_dst() -> None:
+    """PTOAS's `outs(%dst, %tmp)` (tquant_e2e): tmp is scratch, dst as without it; on A2/A3
+    tmp is src's shape (PTOAS's verifier), on A5 any f32 tile."""
+    f = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64>"
+    p = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>"
+    d = "!pto.tile_buf<loc=vec, dtype=i8, rows=8, cols=64>"
+    for target, tmp in (("a2a3", f), ("a5", p), ("a2a3", p)):
+        text = f"""builtin.module attributes {{pto.target_arch = "{target}"}} {{
+          func.func @k(%x: {f}, %s: {p}, %d: {d}, %t: {tmp}) {{
+            pto.tquant ins(%x, %s : {f}, {p}) outs(%d, %t : {d}, {tmp})
+                {{quant_type = #pto<quant_type INT8_SYM>}}
+            func.return
+          }}
+        }}"""
+        module = parse_module(CONTEXT, text, "k.mlir")
+        if tmp == p and target == "a2a3":
+            with pytest.raises(VerifyException, match="tmp on A2/A3 must be a row-major tile"):
+                module.verify()
+            continue
+        module.verify()
+        op = next(o for o in module.walk() if isinstance(o, TQuantOp))
+        assert op.operand_effects()[2:] == (Effect.WRITE, Effect.SCRATCH)
+        bench = Bench(profile(target))
+        types = [cast(TileTypeBase, a.type) for a in op.operands]
+        x = np.arange(512, dtype=np.float32).reshape(8, 64) - 256
+        scale = np.full((8, 8), 0.5, np.float32)
+        tiles = [bench.tile(types[0], (8, 64), x), bench.tile(types[1], (8, 8), scale)]
+        tiles += [bench.tile(t, t.shape, None) for t in types[2:]]
+        run_tile_op(TileQuantFunctions(bench.machine), op, tiles)
+        expected = np.clip(np.rint(x * 0.5), -128, 127).astype(np.int8)
+        assert (tiles[2].get() == expected).all()
 
 
 def test_asym_without_offset_is_rejected() -> None:

@@ -96,3 +96,26 @@ def test_vlds_vsts_through_a_vec_memref_address() -> None:
     x = np.arange(128, dtype=np.int16).reshape(8, 16)
     out = api.run(api.parse(_THROUGH_MEMREF), x, np.zeros_like(x))
     assert np.array_equal(out[1], 2 * x)
+
+
+_W = "!pto.vmi.vreg<128xi16>"
+_VMI_THROUGH_MEMREF = _THROUGH_MEMREF.replace(
+    f"""      %m = pto.pset_b16 "PAT_ALL" : !pto.mask<b16>
+      %v = pto.vlds %pa[%c0] : {_M} -> !pto.vreg<128xi16>
+      %w = pto.vadd %v, %v, %m : {_V}, {_V}, !pto.mask<b16> -> {_V}
+      pto.vsts %w, %pb[%c0], %m : !pto.vreg<128xi16>, {_M}, !pto.mask<b16>""",
+    f"""      %v = pto.vmi.load %pa[%c0] : {_M} -> {_W}
+      %pp = pto.tile_buf_addr %pa : {_M} -> !pto.ptr<i16, ub>
+      %u = pto.vmi.load %pp[%c0] : !pto.ptr<i16, ub> -> {_W}
+      %w = pto.vmi.vadd %v, %u : {_W}, {_W} -> {_W}
+      pto.vmi.store %w, %pb[%c0] : {_W}, {_M}""",
+)
+
+
+def test_vmi_load_and_store_through_a_vec_memref_address() -> None:
+    # PTOAS VMIOps.td: the VMI memory ops take `PtrOrMemRef`, and tile_buf_addr a memref
+    # (vmi_vpto_memref_compat.pto)
+    assert "pto.vmi.load" in _VMI_THROUGH_MEMREF
+    x = np.arange(128, dtype=np.int16).reshape(8, 16)
+    out = api.run(api.parse(_VMI_THROUGH_MEMREF), x, np.zeros_like(x))
+    assert np.array_equal(out[1], 2 * x)

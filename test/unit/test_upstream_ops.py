@@ -19,6 +19,7 @@ from interpreters.api import PtoRunError, parse, run
 from interpreters.commands.runner import main
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import PtoInterpreter
+from interpreters.launching.execute import entry_function
 from interpreters.ops.registry import upstream_functions
 
 CORPUS_OPS: dict[str, int] = {
@@ -253,6 +254,56 @@ def test_calls_regions_and_blocks_run_and_an_external_call_is_an_error() -> None
         assert run(module, x, n, function="main").outputs[0].tolist() == [0.0] * 4
     with pytest.raises(PtoRunError, match=r"func.call: @external is a declaration without a body"):
         run(module, x, 3, function="main")  # @twice(3) = 6: case 6, ^bb1, the external call
+
+
+LINKED = """
+module {
+  module attributes {pto.backend = "emitc"} {
+    func.func private @twice(index) -> index
+    func.func @main(%n: index) -> index {
+      %r = func.call @twice(%n) : (index) -> index
+      func.return %r : index
+    }
+  }
+  module attributes {pto.backend = "vpto"} {
+    func.func private @twice(%v: index) -> index {
+      func.return %v : index
+    }
+  }
+  module attributes {pto.backend = "vpto"} {
+    func.func @twice(%v: index) -> index {
+      %w = arith.addi %v, %v : index
+      func.return %w : index
+    }
+  }
+}
+"""
+
+
+def _call_nested_main(text: str, value: int) -> PythonValues:
+    """Runs the `@main` of the first child module of `text` on `value`."""
+    module = parse(text)
+    child = next(op for op in module.ops if isinstance(op, ModuleOp))
+    funcs = [op for op in child.ops if isinstance(op, func.FuncOp)]
+    main_op = next(op for op in funcs if op.sym_name.data == "main")
+    interpreter = PtoInterpreter(module)  # type: ignore[arg-type]
+    for functions in upstream_functions():
+        interpreter.register_implementations(functions)
+    return interpreter.call_op(main_op, (value,))
+
+
+def test_a_declaration_links_to_the_one_public_definition_of_a_sibling_module() -> None:
+    """PTOAS's mixed-backend container (board case micro-op/backend/mixed-external-vadd): a
+    child module's declaration runs the sibling's public body, never a private one; two
+    public ones are ambiguous."""
+    assert _call_nested_main(LINKED, 21) == (42,)
+    assert entry_function(parse(LINKED)).sym_name.data == "main"  # @twice is called: no kernel
+    twice = LINKED.replace("func.func private @twice(%v", "func.func @twice(%v")
+    with pytest.raises(PtoRuntimeError, match=r"@twice is defined public in 2 sibling modules"):
+        _call_nested_main(twice, 1)
+    alone = LINKED.replace("func.func @twice(%v", "func.func private @twice(%v")
+    with pytest.raises(PtoRuntimeError, match=r"@twice is a declaration .* no sibling module"):
+        _call_nested_main(alone, 1)
 
 
 def test_pto_run_runs_a_function_of_several_blocks(tmp_path: Path) -> None:

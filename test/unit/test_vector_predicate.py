@@ -185,6 +185,40 @@ def test_ppack_punpack_round_trip_same_type() -> None:
     assert list(words) == [0x01010101] * 4 + [0] * 4 + [0x00010001] * 8
 
 
+def test_same_granularity_ppack_keeps_the_bits_between_lanes() -> None:
+    """vpto-dev/PTOAS 2026-06 board case ppack-punpack: PAT_ALL at b32 packs to 0x55555555
+    x 4 (bits between the b32 lanes) and unpacks to 0x11111111 x 8."""
+    body = "\n".join([
+        '      %s = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>',
+        '      %p = pto.ppack %s, "LOWER" : !pto.mask<b32> -> !pto.mask<b32>',
+        '      %u = pto.punpack %p, "LOWER" : !pto.mask<b32> -> !pto.mask<b32>',
+        store("%p", 32),
+        store("%u", 32, "%c288"),
+    ])  # fmt: skip
+    words = kernel_out(body)[:64].view(np.uint32)
+    assert list(words) == [0x55555555] * 4 + [0] * 4 + [0x11111111] * 8
+
+
+def test_pbitcast_keeps_the_register_image_for_pack_and_unpack() -> None:
+    """tonibohnlein/PTOAS 2026-08 test/dsl-st/predicate_pack.py: an all-ones b8 mask seen as
+    b32 stores 0xFF x 32; ppack LOWER/HIGHER keep one half of it, punpack gives 0x55 x 32."""
+    b32 = "!pto.mask<b32> -> !pto.mask<b32>"
+    body = "\n".join([
+        '      %b = pto.pset_b8 "PAT_ALL" : !pto.mask<b8>',
+        "      %a = pto.pbitcast %b : !pto.mask<b8> -> !pto.mask<b32>",
+        f'      %lo = pto.ppack %a, "LOWER" : {b32}',
+        f'      %hi = pto.ppack %a, "HIGHER" : {b32}',
+        f'      %u = pto.punpack %hi, "HIGHER" : {b32}',
+        store("%a", 32),
+        store("%lo", 32, "%c288"),
+        store("%hi", 32, "%c320"),
+        store("%u", 32, "%c352"),
+    ])  # fmt: skip
+    out = kernel_out(body)[:128]
+    half = [0xFF] * 16
+    assert list(out) == [0xFF] * 32 + half + [0] * 16 + [0] * 16 + half + [0x55] * 32
+
+
 @pytest.mark.parametrize("part", ["LOWER", "HIGHER"])
 @pytest.mark.parametrize(("src", "dst"), [(32, 16), (16, 8)])
 def test_ppack_narrowing_keeps_every_lane(part: str, src: int, dst: int) -> None:

@@ -89,6 +89,17 @@ func.func @tile_meta(%t: !d, %c: index, %tv: !pto.tensor_view<?x?xf32>, %f: f32)
   func.return
 }
 
+// Addresses of memrefs (PTOAS after its view lowering: vmi_vpto_memref_compat.pto).
+// CHECK-LABEL: func.func @memref_addresses
+// CHECK-NEXT: %g = pto.tensor_view_addr %gm : memref<4x8xf32, strided<[8, 1]>, #pto.address_space<gm>> -> memref<4x8xf32, #pto.address_space<gm>>
+// CHECK-NEXT: %u = pto.tile_buf_addr %ub : memref<4x8xf32, #pto.address_space<vec>> -> !pto.ptr<f32, ub>
+// GENERIC: "pto.tensor_view_addr"(%gm)
+func.func @memref_addresses(%gm: memref<4x8xf32, strided<[8, 1]>, #pto.address_space<gm>>, %ub: memref<4x8xf32, #pto.address_space<vec>>) {
+  %g = "pto.tensor_view_addr"(%gm) : (memref<4x8xf32, strided<[8, 1]>, #pto.address_space<gm>>) -> memref<4x8xf32, #pto.address_space<gm>>
+  %u = "pto.tile_buf_addr"(%ub) : (memref<4x8xf32, #pto.address_space<vec>>) -> !pto.ptr<f32, ub>
+  func.return
+}
+
 // CHECK-LABEL: func.func @moves
 // CHECK-NEXT: pto.ttrans ins(%s, %s : !pto.tile_buf<{{.*}}>, !pto.tile_buf<{{.*}}>) outs(%d : !pto.tile_buf<{{.*}}>)
 // CHECK-NEXT: pto.mgather ins(%v, %i : !pto.partition_tensor_view<8x8xf32>, !pto.tile_buf<{{.*}}dtype=i32{{.*}}>) outs(%d : !pto.tile_buf<{{.*}}>) {coalesce = #pto.coalesce<row>, gatherOob = #pto.gather_oob<clamp>}

@@ -121,6 +121,51 @@ func.func @case12(%tv: !pto.tensor_view<?x?xf32>) {
 
 // -----
 
+// addresses of memrefs (PTOAS after its view lowering): the element type kept
+func.func @case12a(%m: memref<4x8xf32, #pto.address_space<gm>>) {
+  // expected-error @+1 {{pto.tensor_view_addr memref result element type must match the source's}}
+  %g = pto.tensor_view_addr %m : memref<4x8xf32, #pto.address_space<gm>> -> memref<4x8xf16, #pto.address_space<gm>>
+  func.return
+}
+
+// -----
+
+// addresses of memrefs: the rank kept
+func.func @case12b(%m: memref<4x8xf32, #pto.address_space<vec>>) {
+  // expected-error @+1 {{pto.tile_buf_addr memref result rank must match the source's (2)}}
+  %g = pto.tile_buf_addr %m : memref<4x8xf32, #pto.address_space<vec>> -> memref<32xf32, #pto.address_space<vec>>
+  func.return
+}
+
+// -----
+
+// addresses of memrefs: the memory kept
+func.func @case12c(%m: memref<4x8xf32, #pto.address_space<vec>>) {
+  // expected-error @+1 {{pto.tile_buf_addr memref result must stay in ub}}
+  %g = pto.tile_buf_addr %m : memref<4x8xf32, #pto.address_space<vec>> -> memref<4x8xf32, #pto.address_space<mat>>
+  func.return
+}
+
+// -----
+
+// addresses of memrefs: a tile's memref is in a tile location
+func.func @case12d(%m: memref<4x8xf32, #pto.address_space<gm>>) {
+  // expected-error @+1 {{pto.tile_buf_addr memref source must be in a tile location, got memref<4x8xf32, #pto.address_space<gm>>}}
+  %g = pto.tile_buf_addr %m : memref<4x8xf32, #pto.address_space<gm>> -> !pto.ptr<f32, gm>
+  func.return
+}
+
+// -----
+
+// addresses of memrefs: a view's memref is in GM
+func.func @case12e(%m: memref<4x8xf32, #pto.address_space<vec>>) {
+  // expected-error @+1 {{pto.tensor_view_addr memref source must stay in gm memory space}}
+  %g = pto.tensor_view_addr %m : memref<4x8xf32, #pto.address_space<vec>> -> !pto.ptr<f32, gm>
+  func.return
+}
+
+// -----
+
 // tsetval/tgetval: a vec tile
 func.func @case13(%t: !pto.tile_buf<loc=mat, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>, %c: index) {
   // expected-error @+1 {{pto.tgetval needs a loc=vec tile (the scalar unit reads and writes UB), got loc=mat}}

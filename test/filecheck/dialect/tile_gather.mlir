@@ -57,3 +57,14 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// The comparison form (PTOAS: ins(%src, %kValue, %tmp) outs(%dst, %cdst) {offset}).
+// CHECK-LABEL: func.func @compare
+// CHECK-NEXT: pto.tgather ins(%src, %k, %tmp, {cmpMode = #pto.cmp<GT>, offset = 7 : i32} : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32{{.*}}>, f16, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32{{.*}}>) outs(%dst, %cdst : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=32{{.*}}>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=32{{.*}}>)
+// GENERIC: "pto.tgather"(%src, %k, %tmp, %dst, %cdst) <{operandSegmentSizes = array<i32: 3, 2>}> {cmpMode = #pto.cmp<GT>, offset = 7 : i32}
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @compare(%src: !s, %k: f16, %tmp: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>, %dst: !i, %cdst: !i) {
+    pto.tgather ins(%src, %k, %tmp : !s, f16, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%dst, %cdst : !i, !i) {cmpMode = #pto<cmp gt>, offset = 7 : i32}
+    func.return
+  }
+}

@@ -181,11 +181,22 @@ func.func @case18(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, %i: !p
 
 // -----
 
-// tgather: the comparison form is not defined yet (a clear message, not a count error)
+// tgather comparison form: pto-isa's CPU simulator has no such overload
 func.func @compare(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, %k: f16, %t: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=32>, %c: !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=8>) {
-  // expected-error @+1 {{pto.tgather: the comparison form (kValue, cdst) of tgather.md is not defined in this dialect yet}}
+  // expected-error @+1 {{pto.tgather comparison form has no implementation in pto-isa's CPU simulator (cpu/TGather.hpp)}}
   pto.tgather ins(%s, %k, %t : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, f16, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d, %c : !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=32>, !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=8>)
   func.return
+}
+
+// -----
+
+// tgather comparison form: kValue of src's element type
+builtin.module attributes {pto.target_arch = "a2a3"} {
+  func.func @compare_k(%s: !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, %k: f32, %t: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=32>, %c: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) {
+    // expected-error @+1 {{pto.tgather comparison form kValue type f32 must be the src element type f16}}
+    pto.tgather ins(%s, %k, %t : !pto.tile_buf<loc=vec, dtype=f16, rows=1, cols=32>, f32, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d, %c : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>)
+    func.return
+  }
 }
 
 // -----

@@ -732,6 +732,26 @@ func.func @unpack(%0: !pto.vmi.vreg<64xsi32, #pto.vmi.layout<contiguous>>) {
   func.return
 }
 
+// A b16 mask of lane stride 2 is carried by b32 masks (PTOAS getVMIMaskPhysicalGranularity).
+// CHECK-LABEL: func.func @unpack_mask_of_lane_stride(
+// CHECK-NEXT: %p = pto.vmi.unpack %0 : !pto.vmi.mask<64xb16, #pto.vmi.layout<contiguous, lane_stride = 2>> -> !pto.mask<b32>
+// GENERIC: "pto.vmi.unpack"
+func.func @unpack_mask_of_lane_stride(%0: !pto.vmi.mask<64xb16, #pto.vmi.layout<contiguous, lane_stride = 2>>) {
+  %p = "pto.vmi.unpack"(%0) : (!pto.vmi.mask<64xb16, #pto.vmi.layout<contiguous, lane_stride = 2>>) -> !pto.mask<b32>
+  func.return
+}
+
+// PTOAS's `PtrOrMemRef`: a vec memref is the UB pointer of its element type.
+// CHECK-LABEL: func.func @load_store_memref(
+// CHECK-NEXT: %v = pto.vmi.load %0[%1] : memref<64xf32, #pto.address_space<vec>> -> !pto.vmi.vreg<64xf32>
+// CHECK-NEXT: pto.vmi.store %v, %0[%1] : !pto.vmi.vreg<64xf32>, memref<64xf32, #pto.address_space<vec>>
+// GENERIC: "pto.vmi.load"
+func.func @load_store_memref(%0: memref<64xf32, #pto.address_space<vec>>, %1: index) {
+  %v = "pto.vmi.load"(%0, %1) : (memref<64xf32, #pto.address_space<vec>>, index) -> !pto.vmi.vreg<64xf32>
+  "pto.vmi.store"(%v, %0, %1) : (!pto.vmi.vreg<64xf32>, memref<64xf32, #pto.address_space<vec>>, index) -> ()
+  func.return
+}
+
 // CHECK-LABEL: func.func @vabs(
 // CHECK-NEXT: %abs = pto.vmi.vabs %0 : !pto.vmi.vreg<256xbf16> -> !pto.vmi.vreg<256xbf16>
 // GENERIC: "pto.vmi.vabs"

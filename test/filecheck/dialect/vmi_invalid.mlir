@@ -218,3 +218,36 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     func.return
   }
 }
+
+// -----
+
+// a b32 mask of lane stride 2 would need b64 carrier masks
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%m: !pto.vmi.mask<32xb32, #pto.vmi.layout<contiguous, lane_stride = 2>>) {
+    // expected-error @+1 {{pto.vmi.unpack requires mask type with supported physical carrier granularity}}
+    %p = "pto.vmi.unpack"(%m) : (!pto.vmi.mask<32xb32, #pto.vmi.layout<contiguous, lane_stride = 2>>) -> !pto.mask<b32>
+    func.return
+  }
+}
+
+// -----
+
+// the parts of a b16 mask of lane stride 2 are b32 masks
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%m: !pto.vmi.mask<64xb16, #pto.vmi.layout<contiguous, lane_stride = 2>>) {
+    // expected-error @+1 {{pto.vmi.unpack requires physical mask part granularity to match VMI mask carrier}}
+    %p = "pto.vmi.unpack"(%m) : (!pto.vmi.mask<64xb16, #pto.vmi.layout<contiguous, lane_stride = 2>>) -> !pto.mask<b16>
+    func.return
+  }
+}
+
+// -----
+
+// a memory operand is a !pto.ptr or a vec memref
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%src: memref<64xf32, #pto.address_space<gm>>, %i: index) {
+    // expected-error @+1 {{pto.vmi.load source must be a !pto.ptr or a vec memref, got memref<64xf32, #pto.address_space<gm>>}}
+    %v = "pto.vmi.load"(%src, %i) : (memref<64xf32, #pto.address_space<gm>>, index) -> !pto.vmi.vreg<64xf32>
+    func.return
+  }
+}
