@@ -45,6 +45,7 @@ from interpreters.launching.blocks import (
 )
 from interpreters.launching.jobs import ApartLaunch
 from interpreters.launching.progress import Progress
+from interpreters.machine import cost_params as P
 from interpreters.machine.cluster import Cluster
 from interpreters.machine.core import Machine
 from interpreters.machine.cores import VECTOR_CORES, CoreId, cores_of
@@ -340,7 +341,8 @@ def _run_mixed(
         cores += [c for c in made if c.kind in kernel.kinds]
         first += kernel.blocks * ranks
     a5 = target.arch is TargetArch.A5
-    cluster = Cluster(cores, unsplit_readers=1 if a5 else VECTOR_CORES)
+    latency = P.CROSS_CORE_LATENCY_A5 if a5 else 0
+    cluster = Cluster(cores, unsplit_readers=1 if a5 else VECTOR_CORES, flag_latency=latency)
     machines: list[Machine] = []
     for i, core in enumerate(cores):
         kernel = kernels[core.kernel]

@@ -223,11 +223,16 @@ class CorePipe:
 class Cluster:
     """The state the cores of a launch share."""
 
-    def __init__(self, cores: Sequence[CoreId], unsplit_readers: int = VECTOR_CORES) -> None:
+    def __init__(
+        self, cores: Sequence[CoreId], unsplit_readers: int = VECTOR_CORES, flag_latency: int = 0
+    ) -> None:
         self.cores = list(cores)
         self.unsplit_readers = unsplit_readers
         """The AIVs an unsplit C2V slot goes to: both (A2/A3 FFTS mode 2, pto-isa's CPU
         simulator) or AIV0 alone (A5, pto-isa TPush.hpp `SingleModeVec0`)."""
+        self.flag_latency = flag_latency
+        """Cycles a signal takes from its core to another (`cost_params.CROSS_CORE_LATENCY_A5`
+        on A5)."""
         self.scheduler = Scheduler([c.name for c in cores])
         self.clocks: list[Clock] = [{i: 0} for i in range(len(cores))]
         self.pipes: dict[tuple[int, int | str], CorePipe] = {}
@@ -282,7 +287,7 @@ class Cluster:
         for c, tick in signal.clock.items():
             if tick > clock.get(c, 0):
                 clock[c] = tick
-        pipes.wait_signal(op, pipe, signal.time, f"signal of {signal.by}")
+        pipes.wait_signal(op, pipe, signal.time + self.flag_latency, f"signal of {signal.by}")
 
     def observe(
         self, core: int, op: Operation, reads: Sequence[Access], writes: Sequence[Access]

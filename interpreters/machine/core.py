@@ -16,7 +16,7 @@ from xdsl.interpreter import InterpreterFunctions, PythonValues
 from xdsl.ir import Operation, SSAValue
 
 from interpreters.engine.errors import PtoRuntimeError, check
-from interpreters.machine import costs
+from interpreters.machine import cost_params, costs
 from interpreters.machine.cluster import Cluster
 from interpreters.machine.dma_state import DmaState
 from interpreters.machine.launch import Launch
@@ -30,7 +30,7 @@ from interpreters.machine.memory import (
     static_or,
 )
 from interpreters.machine.pipes import PipeModel
-from pto_dialect.attrs import KernelKind, Location, Pipe
+from pto_dialect.attrs import KernelKind, Location, Pipe, TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.mx import SCALE_ADDRESS_SHIFT
 from pto_dialect.ops.base import PtoOp, TileOp
@@ -227,8 +227,9 @@ class MachineFunctions(InterpreterFunctions):
 
     def __init__(self, machine: Machine) -> None:
         self.machine = machine
-        self._placement: dict[PtoOp, tuple[Pipe, bool]] = {}
-        """Per op: its pipe and whether it is an SSA tile op (the IR is fixed during a run)."""
+        self._placement: dict[PtoOp, tuple[Pipe, bool, bool]] = {}
+        """Per op: its pipe, whether it is an SSA tile op and whether it is an A5 vector
+        function (the IR is fixed during a run)."""
 
     def destination(self, op: TileOp, args: PythonValues) -> tuple[Tile, PythonValues]:
         """The tile `op` writes and its results: the DPS `outs` tile (which follows the
@@ -257,13 +258,20 @@ class MachineFunctions(InterpreterFunctions):
         """
         placement = self._placement.get(op)
         if placement is None:
-            placement = (op.pipe(), isinstance(op, TileOp) and not op.is_dps)
+            pipe = op.pipe()
+            vf = (isinstance(op, TileOp) and pipe is Pipe.V
+                  and self.machine.target.arch is TargetArch.A5)  # fmt: skip
+            placement = (pipe, isinstance(op, TileOp) and not op.is_dps, vf)
             self._placement[op] = placement
-        pipe, ssa_tile_op = placement
+        pipe, ssa_tile_op, vf = placement
         pipes = self.machine.pipes
         if ssa_tile_op:
             pipes.barrier(op, Pipe.ALL, implicit=True)
+        if vf:  # an A5 tile op on PIPE_V is one vector function
+            pipes.vf_launch(cost_params.VF_STARTUP)
         pipes.execute(op, pipe, reads, writes, cycles, hold)
+        if vf:
+            pipes.vf_done()
 
     def on_vector_pipe(self, op: PtoOp, dtype: DType) -> None:
         """Record register op `op` (elements of `dtype`) on its pipe, costed by the vector

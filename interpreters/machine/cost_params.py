@@ -223,6 +223,15 @@ A2A3_PER_ROW: Mapping[type, PerRow] = OnFirstUse(_a2a3_per_row)
 
 # ---- cube ---------------------------------------------------------------------------------
 
+CUBE_F32_PASSES = 2
+"""Cube cycles per fractal of f32 operands on A2/A3 ([cce] fp32 two passes; [prof] TMATMUL
+float 120x110x50 = 902 = 6 + 8 x 14 x 4 x 2)."""
+CUBE_F32_PASSES_A5 = 8
+"""A5: f32 operands take 8 passes a fractal, four times A2/A3's (hw-native-sys/pypto
+PR #2001, `Backend950::GetL0CostModel` `mad_fp32_passes`: fitted on the A5 simulator,
+`mmad = 25 + 8 x fractals`, R^2 = 1; half and bf16 stay one pass). A simulator figure: no
+A5 board figure of the cube is published."""
+
 CUBE_HEAD = 6
 """[cce] cce_costmodel_cube.hpp `kDefaultHeadCycles`; [prof] TMATMUL half 40x50x60 = 54 =
 6 + 3 x 4 x 4. Paid by a `mad` only when the cube's queue is empty ([cce]
@@ -261,6 +270,10 @@ waiting pipe. Fitted, with `BARRIER_ALL`, on hw-native-sys/PTOAS#1569's camodel 
 one a2a3 kernel (hand-synchronised 18,831, auto-sync 74,909; the unrolled variant's 19,064
 held out: `benchmarks/whole_kernels.py`); no other source publishes either figure. With
 them the model runs a GM transfer's start-up as latency (`costs.transfer_hold`)."""
+
+CROSS_CORE_LATENCY_A5 = 0
+"""A5: cycles a cross-core signal (a pipe push's or free's intra-block flag, an FFTS flag)
+takes to reach the other core; derived from PTOAS's acceptance figures (docs/machine.md)."""
 
 BARRIER_ALL = 90
 """Cycles a `pipe_barrier(PIPE_ALL)` adds to the drain of every pipe (fitted as
@@ -301,6 +314,21 @@ DMA_PATHS: Mapping[tuple[MemorySpace, MemorySpace], Path] = MappingProxyType(
     }
 )
 """DMA paths: bandwidth and start-up per transfer (A5: the same figures, an estimate)."""
+
+A5_DMA_PATHS: Mapping[tuple[MemorySpace, MemorySpace], Path] = MappingProxyType(
+    {
+        (MemorySpace.L0C, MemorySpace.UB): Path(
+            30.0, 343, "[pypto] A5 simulator fixpipe drain: 343.4 + bytes / 30 (estimate)"
+        ),
+    }
+)
+"""A5 paths with figures of their own. L0C -> UB (a C2V push, pto-isa npu/a5/TPush.hpp's
+fixpipe TMOV acc -> vec): hw-native-sys/pypto PR #2001 `Backend950::GetL0CostModel`
+(`drain_fixed_cycles` 343.4, `bw_drain` 30 B/cycle, fitted on the A5 simulator's FIXP
+lane; pypto notes its bandwidth is about 4x below A2/A3's board figure). PTOAS's A5
+acceptance figures agree within 5%: a round of its kernel (two such drains) costs the board
+1,846 cycles at 1.85 GHz, the model 1,769 (docs/machine.md, "PTOAS's A5 acceptance
+kernels")."""
 
 DEFAULT_PATH = Path(_gbps(32.0), 0, "any other on-chip move: L1_TO_BT/L1_TO_FB 32 GB/s [arch]")
 
@@ -375,6 +403,29 @@ def _a5_chain() -> Mapping[type, tuple[type, ...]]:
 A5_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(_a5_chain)
 """A5 tile ops whose loop issues several dependent compute ops a repeat, in order: pto-isa's
 A5 TRSQRT is a vsqrt then a vdiv of 1 by it (npu/a5/TRsqrt.hpp), not one vrsqrt."""
+
+
+def _a5_int64_chain() -> Mapping[type, tuple[type, ...]]:
+    from pto_dialect.ops.tile_elementwise import TAddOp, TMulOp, TSubOp
+    from pto_dialect.ops.vector_arith import VAddCOp, VMulAOp, VSubCOp
+    from pto_dialect.ops.vector_fused import VMullOp
+    from pto_dialect.ops.vector_scalar import VAddCsOp, VSubCsOp
+
+    return MappingProxyType(
+        {
+            TAddOp: (VAddCOp, VAddCsOp),
+            TSubOp: (VSubCOp, VSubCsOp),
+            TMulOp: (VMullOp, VMulAOp, VMulAOp),
+        }
+    )
+
+
+A5_INT64_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(_a5_int64_chain)
+"""A5 tile ops on 64-bit integers: pto-isa's Int64Binary (npu/a5/Int64Binary.hpp) loads each
+repeat as low and high 32-bit halves (`vlds` DINTLV_B32) and issues, per row and repeat,
+`vaddc` then `vaddcs` with the carry (add), `vsubc` then `vsubcs` (subtract), `vmull` then
+two `vmula` (multiply), then one interleaving `vsts`. No profiled 64-bit case: an estimate
+from the 32-bit micro-ops' figures."""
 
 VF_ISSUE_PORTS = 2
 """[vf] uarch.csv `issue_ports`: compute ops issue on two execution ports, one op a cycle

@@ -225,8 +225,9 @@ def tile_vector_cycles(
     """Cycles of an elementwise tile op over a valid region rows x cols of a tile with
     `row_elems` elements per row (`dynamic`: the tile type's valid shape is `?`; `by_rows`:
     A5's implementation loops over rows even when they are contiguous, as TCmp.hpp and
-    TSel.hpp do for their packed mask rows)."""
+    TSel.hpp do for their packed mask rows, and Int64Binary.hpp for 64-bit integers)."""
     if target.arch is not TargetArch.A2A3:
+        by_rows = by_rows or (dtype.bits == 64 and op in P.A5_INT64_CHAIN)  # Int64Binary.hpp
         if (cols == row_elems or rows == 1) and not by_rows:  # contiguous: one 1-D loop
             return a5_tile_cycles(op, dtype, repeats_for(rows * cols * dtype.bytes))
         return a5_rows_cycles(op, dtype, rows, repeats_for(cols * dtype.bytes))
@@ -317,12 +318,34 @@ def a5_tile_cycles(op: type[PtoOp], dtype: DType, repeats: int) -> int:
     if repeats <= 0:
         return 0
     loads = 2 if _arity(op) == 2 else 1
-    steps = P.A5_CHAIN.get(op, (op,))
+    steps = a5_steps(op, dtype)
     issue = sum(_a5_issue(step, dtype) for step in steps)
     interval = max(ceil(loads / P.LOAD_PORTS), issue, ceil(1 / P.STORE_PORTS))
     forward = sum(a5_forward(step, dtype) for step in steps)
     chain = P.LOAD_FORWARD + forward + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
     return P.VF_STARTUP + chain + (repeats - 1) * interval + P.VF_DRAIN
+
+
+def a5_copy_cycles(steps: int) -> int:
+    """A5 vec -> vec `tmov`: one VF of `steps` load-store pairs (npu/a5/TMov.hpp: a vlds and a
+    vsts a repeat; into an NZ tile, `TMovToVecNd2Nz`, a vlds and a block-strided vsstb a row
+    and repeat), one a cycle on the one store port: start-up, the load -> store chain, a cycle
+    a further pair, drain."""
+    if steps <= 0:
+        return 0
+    chain = P.LOAD_FORWARD + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
+    return P.VF_STARTUP + chain + (steps - 1) + P.VF_DRAIN
+
+
+def a5_steps(op: type[PtoOp], dtype: DType) -> tuple[type, ...]:
+    """The compute ops `op`'s A5 loop issues a repeat, in order: pto-isa's chain
+    (`P.A5_CHAIN`), for 64-bit integers the 32-bit pair sequence of npu/a5/Int64Binary.hpp
+    (`P.A5_INT64_CHAIN`)."""
+    if dtype.bits == 64:
+        chain = P.A5_INT64_CHAIN.get(op)
+        if chain is not None:
+            return chain
+    return P.A5_CHAIN.get(op, (op,))
 
 
 def _a5_issue(op: type[PtoOp], dtype: DType) -> int:
@@ -340,7 +363,7 @@ def a5_rows_cycles(op: type[PtoOp], dtype: DType, rows: int, per_row: int) -> in
     if rows <= 0 or per_row <= 0:
         return 0
     first = a5_tile_cycles(op, dtype, 1)
-    step = sum(a5_throughput(s, dtype) for s in P.A5_CHAIN.get(op, (op,)))
+    step = sum(a5_throughput(s, dtype) for s in a5_steps(op, dtype))
     row = max(per_row * step, per_row * min(step, P.VF_ALU_STEP) + P.VF_ROW_GAP)
     return first + (per_row - 1) * step + (rows - 1) * row
 
@@ -574,7 +597,12 @@ def repeats_for(nbytes: int) -> int:
     return ceil(nbytes / VREG_BYTES)
 
 
-def path(src: MemorySpace, dst: MemorySpace) -> P.Path:
+def path(src: MemorySpace, dst: MemorySpace, target: TargetProfile | None = None) -> P.Path:
+    """The DMA path from `src` to `dst` (on A5 its own figures where published)."""
+    if target is not None and target.arch is TargetArch.A5:
+        route = P.A5_DMA_PATHS.get((src, dst))
+        if route is not None:
+            return route
     return P.DMA_PATHS.get((src, dst), P.DEFAULT_PATH)
 
 
@@ -583,10 +611,10 @@ def transfer_cycles(
 ) -> int:
     """DMA cycles of `nbytes` from `src` to `dst` in `transfers` DMA instructions issued one
     after another: start-up per instruction + bytes / bandwidth of the path (the same
-    figures on every target)."""
+    figures on every target but A5's own, `cost_params.A5_DMA_PATHS`)."""
     if nbytes <= 0:
         return 0
-    route = path(src, dst)
+    route = path(src, dst, target)
     return route.startup * max(transfers, 1) + ceil(nbytes / route.bytes_per_cycle)
 
 
@@ -602,7 +630,7 @@ def transfer_hold(
     cycles = transfer_cycles(target, src, dst, nbytes, transfers)
     if cycles == 0 or MemorySpace.GM not in (src, dst):
         return cycles
-    return cycles - path(src, dst).startup
+    return cycles - path(src, dst, target).startup
 
 
 def gm_transfers(target: TargetProfile, shape: tuple[int, ...]) -> int:
@@ -629,15 +657,19 @@ def ub_copy_cycles(rows: int, cols: int, row_elems: int, dtype: DType) -> int:
     return rows * (P.UB_COPY_HEAD + ceil(cols * dtype.bytes / block))
 
 
-def matmul_cycles(m: int, k: int, n: int, operand: DType, head: bool = True) -> int:
+def matmul_cycles(
+    m: int, k: int, n: int, operand: DType, head: bool = True, target: TargetProfile | None = None
+) -> int:
     """Cube: head + ceil(m/16) x ceil(k/K0) x ceil(n/16) fractals, K0 = 32 bytes of the A
-    operand, one fractal per cycle (two for f32). `head=False`: a `mad` streaming behind
-    another one (`P.CUBE_HEAD` says when the head is paid)."""
+    operand, one fractal per cycle (f32: `P.CUBE_F32_PASSES` of the target). `head=False`:
+    a `mad` streaming behind another one (`P.CUBE_HEAD` says when the head is paid)."""
     if m <= 0 or k <= 0 or n <= 0:
         return 0
     k0 = P.CUBE_K_BYTES // operand.bytes * (2 if operand in FP4_DTYPES else 1)
     blocks = ceil(m / P.CUBE_M) * ceil(k / k0) * ceil(n / P.CUBE_N)
-    return (P.CUBE_HEAD if head else 0) + blocks * (2 if operand.bits == 32 else 1)
+    a5 = target is not None and target.arch is TargetArch.A5
+    passes = (P.CUBE_F32_PASSES_A5 if a5 else P.CUBE_F32_PASSES) if operand.bits == 32 else 1
+    return (P.CUBE_HEAD if head else 0) + blocks * passes
 
 
 def simt_launch_cycles(warp_instructions: int) -> int:

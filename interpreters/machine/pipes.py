@@ -295,6 +295,10 @@ class PipeModel:
         self._seen_hazards: set[tuple[int, int, str]] = set()
         self.issue = VectorIssue()
         """The A5 vector function issue state of the running vecscope (`costs`)."""
+        self._vf_end: int | None = None
+        """A5: when the last vector function on PIPE_V ended (`vf_launch`)."""
+        self._vf_pull = 0
+        """A5: how much earlier the next op on PIPE_V starts (its VF's launch overlapped)."""
         self.cube_streaming = False
         """Whether a `mad` has run since the cube's queue was last settled (a sync on PIPE_M,
         a tile-level matmul): the next `mad` then pays no head (`cost_params.CUBE_HEAD`)."""
@@ -318,6 +322,10 @@ class PipeModel:
         clock = self.clocks[pipe]
         clock[pipe] += 1
         start = self.free[pipe]
+        if self._vf_pull and pipe is Pipe.V and cycles > self._vf_pull:
+            start -= self._vf_pull
+            self.busy[pipe] -= self._vf_pull
+            self._vf_pull = 0
         if self._barrier_stalls:
             self._keep_barrier_stall(pipe)
         for access in reads:
@@ -396,6 +404,21 @@ class PipeModel:
             self.hazard_marks += [HazardMark(hazard, *mark) for mark in marks]
 
     # ---- synchronisation ---------------------------------------------------------------------
+    def vf_launch(self, overlap: int) -> None:
+        """An A5 vector function (a tile op, a vecscope) is about to start on PIPE_V. Queued
+        right behind the previous one (the pipe free exactly when that one ended), its
+        launch runs under it, `overlap` cycles earlier: the scalar unit launches VFs without
+        stalling (PTOAS docs/vpto-spec.md, "Execution Scopes"), so back-to-back VFs pay
+        their start-up once (docs/machine.md, "Back-to-back vector functions")."""
+        queued = self._vf_end is not None and self.free[Pipe.V] == self._vf_end
+        self._vf_pull = overlap if queued else 0
+        self._vf_end = None
+
+    def vf_done(self) -> None:
+        """The vector function `vf_launch` announced has been issued."""
+        self._vf_pull = 0
+        self._vf_end = self.free[Pipe.V]
+
     def set_flag(self, op: Operation, src: Pipe, dst: Pipe, event: Event) -> None:
         clock = self.clocks[src]
         clock[src] += 1

@@ -78,7 +78,7 @@ class CubeMadFunctions(MachineFunctions):
         result = product_sum(a_mat, b_mat, c, start, numerics.saturate, exact)
         written = _span(dst, c_at, c)
         pipes = machine.pipes
-        cycles = costs.matmul_cycles(m, k, n, a, head=not pipes.cube_streaming)
+        cycles = costs.matmul_cycles(m, k, n, a, not pipes.cube_streaming, machine.target)
         pipes.cube_streaming = True
         self.on_pipe(op, reads, [written], cycles)
         at = dst.offset + c_at[..., None] * c.bytes + np.arange(c.bytes)

@@ -95,7 +95,7 @@ class TileMatrixFunctions(MachineFunctions):
             results = (dst,)
         sources = tiles[: len(op.ins)]
         self.on_pipe(op, [t.access() for t in sources], [dst.access()],
-                     costs.matmul_cycles(m, k, n, a.dtype))  # fmt: skip
+                     costs.matmul_cycles(m, k, n, a.dtype, target=self.machine.target))  # fmt: skip
         self.machine.pipes.cube_streaming = False  # a tile instruction's end settles the cube
         with dst.edit() as out:
             out[:m, :n] = result

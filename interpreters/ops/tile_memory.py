@@ -24,7 +24,6 @@ from pto_dialect.ops.tile_memory import (
     TStoreOp,
 )
 from pto_dialect.ops.tile_move import TMovOp
-from pto_dialect.ops.vector_load import VldsOp
 from pto_dialect.rules import PAD_RULES
 from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase
 
@@ -222,9 +221,10 @@ class TileMemoryFunctions(MachineFunctions):
         nbytes = dst.valid_rows * dst.valid_cols * src.dtype.bytes
         if op.pipe() is Pipe.V and self.machine.target.arch is TargetArch.A2A3:
             cycles = costs.ub_copy_cycles(*dst.valid, dst.type.shape[1], src.dtype)
-        elif op.pipe() is Pipe.V:
-            cycles = costs.vector_cycles(self.machine.target, VldsOp, src.dtype,
-                                         costs.repeats_for(nbytes))  # fmt: skip
+        elif op.pipe() is Pipe.V:  # one VF (npu/a5/TMov.hpp); into an NZ tile a row at a time
+            nz = src.type.is_nd and dst.type.is_boxed
+            rows = dst.valid_rows * costs.repeats_for(dst.valid_cols * src.dtype.bytes)
+            cycles = costs.a5_copy_cycles(rows if nz else costs.repeats_for(nbytes))
         else:
             cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
         if op.zz_tmp is not None:

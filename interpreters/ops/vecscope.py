@@ -9,7 +9,9 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.interpreter import PtoInterpreter
 from interpreters.machine.core import Machine, MachineFunctions
+from interpreters.machine.cost_params import VF_STARTUP
 from interpreters.ops.vecscope_batch import Batcher
+from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.vecscope import VecScopeOp
 
 
@@ -37,10 +39,15 @@ class VecScopeFunctions(MachineFunctions):
             and self.batcher.run(interpreter, op)
         ):
             return ()
-        issue = self.machine.pipes.issue
-        issue.begin()
+        pipes = self.machine.pipes
+        vf = self.machine.target.arch is TargetArch.A5  # a vecscope is one vector function
+        if vf:
+            pipes.vf_launch(VF_STARTUP)
+        pipes.issue.begin()
         try:
             interpreter.run_ssacfg_region(op.body, (), "vecscope")
         finally:
-            issue.end()
+            pipes.issue.end()
+        if vf:
+            pipes.vf_done()
         return ()

@@ -11,9 +11,9 @@ from interpreters.machine import costs
 from interpreters.machine.memory import Access, Memory
 from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Event, Pipe
-from pto_dialect.dtypes import F16, F32, I16, I32
+from pto_dialect.dtypes import F16, F32, I16, I32, I64
 from pto_dialect.ops.tile_compare import TSelOp
-from pto_dialect.ops.tile_elementwise import TAddOp
+from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp
 from pto_dialect.ops.tile_expand import TRowExpandOp
 from pto_dialect.ops.tile_math import TExpOp
 from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
@@ -356,3 +356,91 @@ def test_access_spans_of_strided_views():
     window = view.window_access(view.window(True), 2, 3)
     assert window[:3] == (mem, 64, 64 + 4 * (16 + 2 + 1))
     assert window.runs == (2, 16 * 4, 3 * 4)  # 2 rows of 3 f32, 16 elements apart
+
+
+def test_a5_cube_and_fixpipe_drain_cycles():
+    # A5 f32 operands: 8 passes a fractal (pypto's A5 simulator fit), A2/A3 2; 32x32x32 f32
+    # is 2 x 4 x 2 fractals; half stays one pass (TMATMUL half 40x50x60 = 54 on both)
+    assert costs.matmul_cycles(32, 32, 32, F32, target=A5) == 6 + 16 * 8
+    assert costs.matmul_cycles(32, 32, 32, F32, target=A2A3) == 6 + 16 * 2
+    assert costs.matmul_cycles(40, 50, 60, F16, target=A5) == 54
+    # A5 L0C -> UB (a C2V push): 343 + 4096 / 30 B; A2/A3: 128 GB/s at 1.85 GHz, no start-up
+    assert costs.transfer_cycles(A5, MemorySpace.L0C, MemorySpace.UB, 4096) == 343 + 137
+    assert costs.transfer_cycles(A2A3, MemorySpace.L0C, MemorySpace.UB, 4096) == 56
+
+
+def test_back_to_back_vector_functions_overlap_their_launch():
+    model = PipeModel()
+    for name in ("first", "second"):
+        model.vf_launch(23)
+        model.execute(op(name), Pipe.V, cycles=60)
+        model.vf_done()
+    assert model.total_cycles == 60 + 60 - 23
+    assert model.busy[Pipe.V] == 97
+    model.wait_signal(op("wait"), Pipe.V, 200, "a flag")  # a wait between: no overlap
+    model.vf_launch(23)
+    model.execute(op("third"), Pipe.V, cycles=60)
+    assert model.total_cycles == 260
+
+
+def _a5_tabs_chain(count: int) -> int:
+    from interpreters.api import parse, run
+
+    tile = "!pto.tile<loc=vec, dtype=f32, rows=32, cols=32>"
+    part = "!pto.partition_tensor_view<32x32xf32>"
+    ops = [f"%a0 = pto.tload %px : {part} -> {tile}"]
+    ops += [f"%a{i + 1} = pto.tabs %a{i} : {tile} -> {tile}" for i in range(count)]
+    ops.append(f"pto.tstore %a{count}, %py : {tile}, {part}")
+    views = "".join(
+        f"%v{x} = pto.make_tensor_view %{x}, shape = [%c32, %c32], strides = [%c32, %c1] "
+        f": !pto.tensor_view<?x?xf32>\n%p{x} = pto.partition_view %v{x}, offsets = [%c0, %c0],"
+        f" sizes = [%c32, %c32] : !pto.tensor_view<?x?xf32> -> {part}\n"
+        for x in ("x", "y")
+    )
+    text = (
+        'builtin.module attributes {pto.target_arch = "a5"} {\n'
+        "func.func @f(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {\n"
+        "%c0 = arith.constant 0 : index\n%c1 = arith.constant 1 : index\n"
+        "%c32 = arith.constant 32 : index\n" + views + "\n".join(ops) + "\nfunc.return\n}\n}\n"
+    )
+    x = np.arange(1024, dtype=np.float32) - 512
+    result = run(parse(text), x, np.zeros(1024, np.float32))
+    assert np.array_equal(result.outputs[1], np.abs(x))
+    assert result.cycles is not None
+    return result.cycles
+
+
+def test_a5_tile_ops_back_to_back_pay_one_launch():
+    # each further tabs costs its own cycles less the 23-cycle VF start-up it overlaps
+    one, two, three = (_a5_tabs_chain(n) for n in (1, 2, 3))
+    tabs = costs.tile_vector_cycles(A5, TAbsOp, F32, 32, 32, 32)
+    assert two - one == three - two == tabs - P.VF_STARTUP
+
+
+def test_a5_int64_tile_ops_cost_the_32_bit_pair_sequence():
+    # pto-isa's Int64Binary loops over rows, `vaddc` then `vaddcs` a repeat (each forwards 3
+    # cycles after its issue, latency 7 - 4): 32 rows of one repeat cost start-up 23, the
+    # chain load 6 + 3 + 3 + store 2 + 9, drain 12, then 31 rows of 2 cycles' issue and 3 of
+    # row overhead; the same bytes of i32 are one 1-D loop of `vadd`s
+    assert costs.tile_vector_cycles(A5, TAddOp, I64, 32, 32, 32) == 23 + 23 + 12 + 31 * 5
+    assert costs.tile_vector_cycles(A5, TAddOp, I32, 32, 64, 64) == 23 + 20 + 31 + 12
+
+
+def test_a5_vec_to_vec_tmov_is_one_vector_function():
+    # pto-isa's A5 TMov into an NZ tile (TMovToVecNd2Nz): a vlds and a vsstb for each of the
+    # 16 rows, one a cycle: start-up 23, load 6 -> store 2 + 9, 15 further pairs, drain 12
+    from interpreters.api import parse, run
+
+    def tile(blayout: str, slayout: str) -> str:
+        return (f"!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32, v_row=16, v_col=32, "
+                f"blayout={blayout}, slayout={slayout}, fractal=512, pad=0>")  # fmt: skip
+
+    nd, nz = tile("row_major", "none_box"), tile("col_major", "row_major")
+    text = (
+        'builtin.module attributes {pto.target_arch = "a5"} {\n  func.func @f() {\n'
+        f"    %a = pto.alloc_tile : {nd}\n    %b = pto.alloc_tile : {nz}\n"
+        f"    pto.tmov ins(%a : {nd}) outs(%b : {nz})\n    func.return\n  }}\n}}\n"
+    )
+    result = run(parse(text), trace=True)
+    (span,) = [s for s in result.report.machine.pipes.spans if s.op.name == "pto.tmov"]
+    assert span.cycles == 23 + 6 + 2 + 9 + 15 + 12
