@@ -75,6 +75,7 @@ from pto_dialect.ops import (
     tile_reduce,
     tile_row_reduce,
     tile_scalar,
+    tile_scalar_bitwise,
     tile_scale_addr,
     tile_sort,
     tile_sync,
@@ -226,6 +227,7 @@ OP_MODULES = (
     simt_memory,
     simt_math,
     vector_store_unaligned,
+    tile_scalar_bitwise,
 )
 
 PTO = Dialect(

@@ -95,7 +95,7 @@ PROJECT = (
         "tile_fused",
     ),
     _pto("tile_reduce", "TileReduceFunctions"),
-    _pto("tile_scalar", "TileScalarFunctions"),
+    _pto("tile_scalar", "TileScalarFunctions", "tile_scalar", "tile_scalar_bitwise"),
     _pto("tile_matrix", "TileMatrixFunctions"),
     _pto("cube_move", "CubeMoveFunctions"),
     _pto("cube_load", "CubeLoadFunctions", "cube_load", "cube_load_s4"),

@@ -31,7 +31,6 @@ from pto_dialect.ops.tile_scalar import (
     ScalarTileOp,
     TAddSCOp,
     TAddSOp,
-    TAndSOp,
     TAxpyOp,
     TDivSOp,
     TExpandSOp,
@@ -40,15 +39,12 @@ from pto_dialect.ops.tile_scalar import (
     TMaxSOp,
     TMinSOp,
     TMulSOp,
-    TOrSOp,
     TPowSOp,
     TRemSOp,
-    TShlSOp,
-    TShrSOp,
     TSubSCOp,
     TSubSOp,
-    TXorSOp,
 )
+from pto_dialect.ops.tile_scalar_bitwise import TAndSOp, TOrSOp, TShlSOp, TShrSOp, TXorSOp
 from pto_dialect.types import TileTypeBase
 
 SEMANTICS: Mapping[type[ScalarTileOp], elementwise.Maker] = MappingProxyType(

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import ClassVar, TypeVar
 
-from xdsl.dialects.builtin import IntegerType, f32
+from xdsl.dialects.builtin import f32
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition
@@ -49,20 +49,14 @@ from pto_dialect.ops.tile_vector import VectorTileOp
 from pto_dialect.ops.vector_arith import VDIV_COST, VBrOp, VDivOp, VectorOp
 from pto_dialect.ops.vector_scalar import (
     VAddsOp,
-    VAndsOp,
     VAxpyOp,
     VLReluOp,
     VMaxsOp,
     VMinsOp,
     VMulsOp,
-    VOrsOp,
-    VShlsOp,
-    VShrsOp,
     VSubsOp,
-    VXorsOp,
     constant_of,
     require_scalar_fits,
-    require_shift_count,
     scalar_fits,
 )
 from pto_dialect.records import (
@@ -114,7 +108,7 @@ class DivPrecisionAttr(EnumAttribute[DivPrecision]):
 PRECISION = "precisionType"
 """The attribute naming `tdivs`'s division algorithm (PTOAS's name)."""
 
-_PAGES = "tile/ops/tile-scalar-and-immediate/"
+PAGES = "tile/ops/tile-scalar-and-immediate/"
 S = TypeVar("S")
 SCALAR = "scalar"
 TMP = "tmp"
@@ -316,7 +310,7 @@ class TAddSOp(ScalarTileOp):
 
     name = "pto.tadds"
 
-    MANUAL: ClassVar = _PAGES + "tadds.md"
+    MANUAL: ClassVar = PAGES + "tadds.md"
     # tadds.md implementation checks (A2A3, A5), and A5's 64-bit lanes (pto-isa a5 TAddS)
     DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _A5_SCALAR_ARITH)
     VECTOR_OP: ClassVar = VAddsOp
@@ -328,7 +322,7 @@ class TSubSOp(ScalarTileOp):
 
     name = "pto.tsubs"
 
-    MANUAL: ClassVar = _PAGES + "tsubs.md"
+    MANUAL: ClassVar = PAGES + "tsubs.md"
     # tsubs.md lists A2/A3's types for both; pto-isa a5 TSubS takes tadds's (decisions.md)
     DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _A5_SCALAR_ARITH)
     VECTOR_OP: ClassVar = VSubsOp
@@ -340,7 +334,7 @@ class TMulSOp(ScalarTileOp):
 
     name = "pto.tmuls"
 
-    MANUAL: ClassVar = _PAGES + "tmuls.md"
+    MANUAL: ClassVar = PAGES + "tmuls.md"
     DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, "ui16 i16 ui32 i32 f16 f32 bf16 i64 ui64")
     VECTOR_OP: ClassVar = VMulsOp
 
@@ -352,7 +346,7 @@ class TDivSOp(ScalarTileOp):
     name = "pto.tdivs"
 
     LAYOUTS: ClassVar = (("src", SCALAR), (SCALAR, "src"))
-    MANUAL: ClassVar = _PAGES + "tdivs.md"
+    MANUAL: ClassVar = PAGES + "tdivs.md"
     # `{precisionType = #pto<div_precision high_precision>}` selects A5's algorithm; both are
     # the IEEE quotient here (docs/semantics.md), A2/A3 ignores it (tdivs.md)
     # tdivs.md implementation checks, both overloads
@@ -380,7 +374,7 @@ class TMaxSOp(ScalarTileOp):
 
     name = "pto.tmaxs"
 
-    MANUAL: ClassVar = _PAGES + "tmaxs.md"
+    MANUAL: ClassVar = PAGES + "tmaxs.md"
     DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _A5_SCALAR_ARITH)
     VECTOR_OP: ClassVar = VMaxsOp
 
@@ -391,7 +385,7 @@ class TMinSOp(ScalarTileOp):
 
     name = "pto.tmins"
 
-    MANUAL: ClassVar = _PAGES + "tmins.md"
+    MANUAL: ClassVar = PAGES + "tmins.md"
     DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _A5_SCALAR_ARITH)
     VECTOR_OP: ClassVar = VMinsOp
 
@@ -403,7 +397,7 @@ class TAddSCOp(ScalarTileOp):
     name = "pto.taddsc"
 
     LAYOUTS: ClassVar = (("src0", SCALAR, "src1"),)
-    MANUAL: ClassVar = _PAGES + "taddsc.md"
+    MANUAL: ClassVar = PAGES + "taddsc.md"
     DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _NUMERIC_A2A3)  # taddsc.md
     VECTOR_OP: ClassVar = VAddsOp  # then vadd
 
@@ -415,7 +409,7 @@ class TSubSCOp(ScalarTileOp):
     name = "pto.tsubsc"
 
     LAYOUTS: ClassVar = (("src0", SCALAR, "src1"),)
-    MANUAL: ClassVar = _PAGES + "tsubsc.md"
+    MANUAL: ClassVar = PAGES + "tsubsc.md"
     DTYPES: ClassVar = per_target_dtypes(_NUMERIC_A2A3, _NUMERIC_A2A3)  # tsubsc.md
     VECTOR_OP: ClassVar = VSubsOp  # then vadd
 
@@ -426,7 +420,7 @@ class TLReluOp(ScalarTileOp):
 
     name = "pto.tlrelu"
 
-    MANUAL: ClassVar = _PAGES + "tlrelu.md"
+    MANUAL: ClassVar = PAGES + "tlrelu.md"
     DTYPES: ClassVar = per_target_dtypes("f16 f32", "f16 f32")  # tlrelu.md
     VECTOR_OP: ClassVar = VLReluOp
     EXTRA_SCALAR_TYPES: ClassVar[tuple[Attribute, ...]] = (f32,)
@@ -440,7 +434,7 @@ class TAxpyOp(ScalarTileOp):
     name = "pto.taxpy"
 
     LAYOUTS: ClassVar = (("src", SCALAR, ACC), ("src", SCALAR))
-    MANUAL: ClassVar = _PAGES + "taxpy.md"
+    MANUAL: ClassVar = PAGES + "taxpy.md"
     # pto-isa TAxpy.hpp (A2A3, A5): dst half or float, src as dst or half with a float dst
     DTYPES: ClassVar = per_target_dtypes("f16 f32", "f16 f32")
     VECTOR_OP: ClassVar = VAxpyOp
@@ -493,7 +487,7 @@ class TExpandSOp(ScalarTileOp):
     )  # fmt: skip
 
     LAYOUTS: ClassVar = ((SCALAR,),)
-    MANUAL: ClassVar = _PAGES + "texpands.md"
+    MANUAL: ClassVar = PAGES + "texpands.md"
     # pto-isa TEXPANDS_IMPL static_asserts, a2a3/ and a5/TExpandS.hpp: 1-, 2-, 4-byte
     # integers, f16, bf16, f32 (A5 also 8-byte integers, not modelled); texpands.md's A5
     # list omits bf16 (docs/decisions.md)
@@ -539,93 +533,6 @@ def _into_mat(op: object) -> bool:
     return isinstance(dst, TileTypeBase) and dst.location is Location.MAT
 
 
-# ---- bitwise and shifts -------------------------------------------------------------
-_INTS = "i8 ui8 i16 ui16 i32 ui32"
-
-
-@irdl_op_definition
-class TAndSOp(ScalarTileOp):
-    """`dst = src & scalar`."""
-
-    name = "pto.tands"
-
-    MANUAL: ClassVar = _PAGES + "tands.md"
-    # tands.md: A2A3 is TEXPANDS + TAND (tand's 1-/2-byte list), A5 1/2/4-byte integers
-    DTYPES: ClassVar = per_target_dtypes("i8 ui8 i16 ui16", _INTS)
-    VECTOR_OP: ClassVar = VAndsOp
-    IN_PLACE: ClassVar[bool] = False
-
-
-@irdl_op_definition
-class TOrSOp(ScalarTileOp):
-    """`dst = src | scalar`."""
-
-    name = "pto.tors"
-
-    MANUAL: ClassVar = _PAGES + "tors.md"
-    # tors.md: A2A3 is TEXPANDS + TOR (tor's 1-/2-byte list), A5 1/2/4-byte integers
-    DTYPES: ClassVar = per_target_dtypes("i8 ui8 i16 ui16", _INTS)
-    VECTOR_OP: ClassVar = VOrsOp
-    IN_PLACE: ClassVar[bool] = False
-
-
-@irdl_op_definition
-class TXorSOp(ScalarTileOp):
-    """`dst = src ^ scalar`; `ins(src, scalar[, tmp])`: A2/A3 computes through the scratch
-    tile (its contents afterwards are unspecified; this project leaves them unchanged), which
-    PTOAS's level-2 form leaves to the compiler to materialise."""
-
-    name = "pto.txors"
-
-    LAYOUTS: ClassVar = (("src", SCALAR), ("src", SCALAR, TMP))
-    MANUAL: ClassVar = _PAGES + "txors.md"
-    DTYPES: ClassVar = per_target_dtypes(_INTS, _INTS)  # txors.md
-    VECTOR_OP: ClassVar = VXorsOp
-    TMP_REQUIRED: ClassVar = frozenset({TargetArch.A2A3})
-    IN_PLACE: ClassVar[bool] = False
-
-
-def shift_count_scalar(op: ScalarTileOp, dst: TileTypeBase) -> None:
-    """A shift count: an integer of any width (the C++ API converts it to the element type;
-    PTOAS's kernels shift i32 tiles by i16 counts: docs/decisions.md)."""
-    if not isinstance(op.scalar.type, IntegerType):
-        ScalarTileOp.verify_scalar(op, dst)
-
-
-@irdl_op_definition
-class TShlSOp(ScalarTileOp):
-    """`dst = src << scalar`, the count in [0, bits - 1] (tshls.md: "zero and positive")."""
-
-    name = "pto.tshls"
-
-    MANUAL: ClassVar = _PAGES + "tshls.md"
-    DTYPES: ClassVar = per_target_dtypes("i32 i16 ui32 ui16", "i32 i16 i8 ui32 ui16 ui8 i64 ui64")
-    VECTOR_OP: ClassVar = VShlsOp
-
-    def verify_scalar(self, dst: TileTypeBase) -> None:
-        shift_count_scalar(self, dst)
-
-    def verify_constant(self, value: int | float, dtype: DType) -> None:
-        require_shift_count(f"{self.name} scalar", self.scalar, dtype)
-
-
-@irdl_op_definition
-class TShrSOp(ScalarTileOp):
-    """`dst = src >> scalar`: arithmetic for signed elements, logical for unsigned."""
-
-    name = "pto.tshrs"
-
-    MANUAL: ClassVar = _PAGES + "tshrs.md"
-    DTYPES: ClassVar = per_target_dtypes("i32 i16 ui32 ui16", "i32 i16 i8 ui32 ui16 ui8 i64 ui64")
-    VECTOR_OP: ClassVar = VShrsOp
-
-    def verify_scalar(self, dst: TileTypeBase) -> None:
-        shift_count_scalar(self, dst)
-
-    def verify_constant(self, value: int | float, dtype: DType) -> None:
-        require_shift_count(f"{self.name} scalar", self.scalar, dtype)
-
-
 # ---- not lowered: no exact vector sequence ------------------------------------------
 _NO_EXACT = "no sequence of the vector ops of this project computes {} exactly"
 
@@ -636,7 +543,7 @@ class TFModSOp(ScalarTileOp):
 
     name = "pto.tfmods"
 
-    MANUAL: ClassVar = _PAGES + "tfmods.md"
+    MANUAL: ClassVar = PAGES + "tfmods.md"
     DTYPES: ClassVar = per_target_dtypes("f32", "f16 f32")  # tfmods.md
     VECTOR_OP: ClassVar = VDivOp
     COST: ClassVar = replace(VDIV_COST, estimate="not published: costed as one vdiv")
@@ -656,7 +563,7 @@ class TRemSOp(ScalarTileOp):
     name = "pto.trems"
 
     LAYOUTS: ClassVar = (("src", SCALAR), ("src", SCALAR, TMP))
-    MANUAL: ClassVar = _PAGES + "trems.md"
+    MANUAL: ClassVar = PAGES + "trems.md"
     DTYPES: ClassVar = per_target_dtypes("f32 i32", "f32 i32 ui32 f16 i16 ui16")  # trems.md
     VECTOR_OP: ClassVar = VDivOp
     TMP_REQUIRED: ClassVar = frozenset({TargetArch.A2A3})
@@ -689,7 +596,7 @@ class TPowSOp(ScalarTileOp):
     name = "pto.tpows"
 
     LAYOUTS: ClassVar = (("base", SCALAR), ("base", SCALAR, TMP))
-    MANUAL: ClassVar = _PAGES + "tpows.md"
+    MANUAL: ClassVar = PAGES + "tpows.md"
     # tpows.md: PowAlgorithm::DEFAULT types, documented for A5; pto-isa's npu/a2a3/TPow.hpp
     # implements TPOWS for A2/A3 with tpow's types (docs/decisions.md)
     DTYPES: ClassVar = per_target_dtypes(
@@ -719,11 +626,6 @@ OPS: list[type[ScalarTileOp]] = [
     TLReluOp,
     TAxpyOp,
     TExpandSOp,
-    TAndSOp,
-    TOrSOp,
-    TXorSOp,
-    TShlSOp,
-    TShrSOp,
     TFModSOp,
     TRemSOp,
     TPowSOp,

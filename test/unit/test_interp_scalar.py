@@ -37,12 +37,15 @@ from interpreters.machine.memory import Tile
 from interpreters.ops.tile_scalar import TileScalarFunctions
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
 from pto_dialect.dtypes import F16, F32, I16, I32, U16, DType, mlir_type
+from pto_dialect.ops import tile_scalar_bitwise
 from pto_dialect.ops.tile_scalar import OPS, ScalarTileOp, TExpandSOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
 from pto_dialect.types import TileBufType, TileType, TileTypeBase
 
 TARGETS = (A2A3, A5, CPU)
-CLASSES: dict[str, type[ScalarTileOp]] = {op.name.removeprefix("pto."): op for op in OPS}
+CLASSES: dict[str, type[ScalarTileOp]] = {
+    op.name.removeprefix("pto."): op for op in (*OPS, *tile_scalar_bitwise.OPS)
+}
 ROWS = 4
 VALID = (3, 11)
 SHIFTS = ("tshls", "tshrs")

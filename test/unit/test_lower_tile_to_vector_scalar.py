@@ -29,12 +29,14 @@ from xdsl.utils.exceptions import PassFailedException
 
 from interpreters.engine.source import parse_module
 from pto_dialect.dtypes import DType, dtype_named
-from pto_dialect.ops import tile_scalar
+from pto_dialect.ops import tile_scalar, tile_scalar_bitwise
 from pto_dialect.targets import profile
 
 # ---- the tile-scalar family ---------------------------------------------------------------
 
-SCALAR_OPS = {op.name.removeprefix("pto."): op for op in tile_scalar.OPS}
+SCALAR_OPS = {
+    op.name.removeprefix("pto."): op for op in (*tile_scalar.OPS, *tile_scalar_bitwise.OPS)
+}
 SCALAR_VECTOR_OP = {
     "tadds": "vadds", "tsubs": "vsubs", "tmuls": "vmuls", "tdivs": "vdiv", "tmaxs": "vmaxs",
     "tmins": "vmins", "taddsc": "vadds", "tsubsc": "vsubs", "tlrelu": "vlrelu",

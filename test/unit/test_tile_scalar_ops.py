@@ -8,7 +8,7 @@ from test_tile_ops import ALL_NAMES, on_target, ssa_op, vec, verify_error
 from xdsl.dialects.builtin import IntegerType
 
 from pto_dialect.dtypes import dtype_named, mlir_type
-from pto_dialect.ops import tile_scalar
+from pto_dialect.ops import tile_scalar, tile_scalar_bitwise
 
 # (op, target) -> legal element types, from the tile-scalar-and-immediate pages (C++ names).
 _CPP = {"int8_t": "i8", "uint8_t": "ui8", "int16_t": "i16", "uint16_t": "ui16", "int32_t": "i32",
@@ -58,7 +58,7 @@ SCALAR_TABLE = {
     ("taxpy", "a2a3"): "half float",  # TAxpy.hpp static_assert (the page has no list)
     ("taxpy", "a5"): "half float",
 }
-SCALAR_OPS = {c.name.removeprefix("pto."): c for c in tile_scalar.OPS}
+SCALAR_OPS = {c.name.removeprefix("pto."): c for c in (*tile_scalar.OPS, *tile_scalar_bitwise.OPS)}
 
 
 @pytest.mark.parametrize(("op", "target"), sorted(SCALAR_TABLE))
