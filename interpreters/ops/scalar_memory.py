@@ -162,7 +162,13 @@ class ScalarMemoryFunctions(MachineFunctions):
     def run_declare_eventid_array(
         self, interpreter: Interpreter, op: DeclareEventIdArrayOp, args: PythonValues
     ) -> PythonValues:
-        return (np.zeros(op.array.type.length.data, dtype=np.int64),)
+        count = op.array.type.length.data
+        check(
+            count * 8 <= LOCAL_ARRAY_BYTES,
+            f"an event-id array of {count} ids is larger than the {LOCAL_ARRAY_BYTES} bytes "
+            "a run gives local arrays",
+        )
+        return (np.zeros(count, dtype=np.int64),)
 
     @implements(EventIdArrayGetOp)
     def run_eventid_array_get(

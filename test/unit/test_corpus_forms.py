@@ -96,6 +96,21 @@ def test_dynamic_flags_take_their_event_from_an_eventid_array() -> None:
     assert any("sets PIPE_MTE2 -> PIPE_MTE3 EVENT_ID3" in str(h) for h in wrong.hazards)
 
 
+@pytest.mark.parametrize(
+    ("decl", "what"),
+    [
+        ("pto.declare_eventid_array -> !pto.eventid_array<2147483647>", "an event-id array"),
+        ("pto.declare_local_array -> !pto.local_array<65536x65536xi32>", "a local array"),
+    ],
+)
+def test_a_huge_local_array_is_a_diagnostic(decl: str, what: str) -> None:
+    """Sizes the verifier takes but no run can hold stop with a diagnostic, not a
+    MemoryError (a fuzzing find: an event-id array of 2^31 - 1 ids)."""
+    module = api.parse(f"func.func @k() {{\n  %e = {decl}\n  return\n}}\n")
+    with pytest.raises(api.PtoError, match=f"{what} of .* is larger than the .* bytes"):
+        api.run(module)
+
+
 def test_text_without_ops_is_an_empty_module() -> None:
     module = api.parse("// RUN: ptoas %S/other.pto | FileCheck %s\n\n// CHECK: x\n")
     assert list(module.ops) == []  # as mlir-opt
