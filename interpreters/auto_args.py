@@ -236,6 +236,17 @@ def _call_operands(module: ModuleOp, callee: func.FuncOp, index: int) -> Iterato
             yield op.operands[index]
 
 
+def _each_once(pending: list[SSAValue]) -> Iterator[SSAValue]:
+    """Each value of `pending` once, those the caller appends while iterating included (the
+    work list of the data-flow walks below)."""
+    seen: set[SSAValue] = set()
+    while pending:
+        value = pending.pop()
+        if value not in seen:
+            seen.add(value)
+            yield value
+
+
 def _root(value: SSAValue, ranges: _Ranges) -> tuple[BlockArgument, int] | None:
     """The parameter of the entry a pointer derives from and its largest byte offset."""
     offset = 0
@@ -320,12 +331,8 @@ def _parameters_of(value: SSAValue, entry: func.FuncOp, module: ModuleOp) -> set
     """The entry's parameters a pointer derives from (through `addptr`, `castptr` and
     every call of the module's functions)."""
     found: set[int] = set()
-    pending, seen = [value], set[SSAValue]()
-    while pending:
-        value = pending.pop()
-        if value in seen:
-            continue
-        seen.add(value)
+    pending: list[SSAValue] = [value]
+    for value in _each_once(pending):
         if isinstance(value, BlockArgument):
             owner = value.block.parent_op()
             if owner is entry:
@@ -342,12 +349,8 @@ def _parameters_of(value: SSAValue, entry: func.FuncOp, module: ModuleOp) -> set
 def _reaches_addptr(value: SSAValue, module: ModuleOp) -> bool:
     """Whether `value` becomes a `pto.addptr` offset through integer arithmetic, returns
     and calls."""
-    pending, seen = [value], set[SSAValue]()
-    while pending:
-        value = pending.pop()
-        if value in seen:
-            continue
-        seen.add(value)
+    pending: list[SSAValue] = [value]
+    for value in _each_once(pending):
         for use in value.uses:
             op = use.operation
             if isinstance(op, AddPtrOp) and use.index == 1:
@@ -381,13 +384,8 @@ _INDEX_MATH = (*_CASTS, arith.AddiOp, arith.SubiOp, arith.MuliOp, arith.MaxSIOp,
 def _only_offsets(arg: BlockArgument) -> bool:
     """Whether every use of `arg` (through integer arithmetic) is a partition offset."""
     pending: list[SSAValue] = [arg]
-    seen: set[SSAValue] = set()
     found = False
-    while pending:
-        value = pending.pop()
-        if value in seen:
-            continue
-        seen.add(value)
+    for value in _each_once(pending):
         for use in value.uses:
             op = use.operation
             if isinstance(op, _INDEX_MATH):
@@ -403,12 +401,8 @@ def _param(value: SSAValue, params: Mapping[BlockArgument, int]) -> BlockArgumen
     """The one parameter that `value` is computed from by integer arithmetic (with
     constants), if there is exactly one."""
     found: set[BlockArgument] = set()
-    pending, seen = [value], set[SSAValue]()
-    while pending:
-        value = pending.pop()
-        if value in seen:
-            continue
-        seen.add(value)
+    pending: list[SSAValue] = [value]
+    for value in _each_once(pending):
         if isinstance(value, BlockArgument):
             if value not in params:
                 return None

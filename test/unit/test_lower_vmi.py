@@ -80,50 +80,12 @@ module attributes {{pto.target_arch = "a5"}} {{
 def fp8_kernel(lanes: int, fp8: str, attrs: str) -> str:
     """x (f32) -> fp8 {attrs} -> f32: the 4:1 `vcvt` parts both ways; both results stored."""
     v, q = f"!pto.vmi.vreg<{lanes}xf32>", f"!pto.vmi.vreg<{lanes}x{fp8}>"
-    types = {"x": "f32", "o": fp8, "r": "f32"}
-    slots = "\n".join(
-        f"    %a{i} = arith.constant {i * BYTES} : i64\n"
-        f"    %u{a} = pto.castptr %a{i} : i64 -> !pto.ptr<{t}, ub>"
-        for i, (a, t) in enumerate(types.items())
-    )
-    copies = {
-        a: f"%n nburst(%one, %n, %n) : !pto.ptr<{t}, {{}}>, !pto.ptr<{t}, {{}}>, i64, i64, i64, i64"
-        for a, t in types.items()
-    }
-    copy_in = "\n".join(
-        f"    pto.mte_gm_ub %{a}, %u{a}, %z, "
-        + copies[a].format("gm", "ub").replace("i64, i64, i64, i64", "i64, i64, i64, i64, i64")
-        for a in types
-    )
-    copy_out = "\n".join(
-        f"    pto.mte_ub_gm %u{a}, %{a}, " + copies[a].format("ub", "gm") for a in ("o", "r")
-    )
-    return f"""
-module attributes {{pto.target_arch = "a5"}} {{
-  func.func @k(%x: !pto.ptr<f32, gm>, %o: !pto.ptr<{fp8}, gm>, %r: !pto.ptr<f32, gm>) {{
-    %c0 = arith.constant 0 : index
-    %z = arith.constant 0 : i64
-    %one = arith.constant 1 : i64
-    %n = arith.constant {BYTES} : i64
-{slots}
-{copy_in}
-    pto.set_flag["PIPE_MTE2", "PIPE_V", "EVENT_ID0"]
-    pto.wait_flag["PIPE_MTE2", "PIPE_V", "EVENT_ID0"]
-    pto.vecscope {{
-      %vx = pto.vmi.vload %ux[%c0] : !pto.ptr<f32, ub> -> {v}
+    body = f"""      %vx = pto.vmi.vload %ux[%c0] : !pto.ptr<f32, ub> -> {v}
       %q = pto.vmi.vcvt %vx {{{attrs}}} : {v} -> {q}
       %w = pto.vmi.vcvt %q : {q} -> {v}
       pto.vmi.vstore %q, %uo[%c0] : {q}, !pto.ptr<{fp8}, ub>
-      pto.vmi.vstore %w, %ur[%c0] : {v}, !pto.ptr<f32, ub>
-    }}
-    pto.set_flag["PIPE_V", "PIPE_MTE3", "EVENT_ID0"]
-    pto.wait_flag["PIPE_V", "PIPE_MTE3", "EVENT_ID0"]
-{copy_out}
-    pto.barrier #pto.pipe<PIPE_ALL>
-    return
-  }}
-}}
-"""
+      pto.vmi.vstore %w, %ur[%c0] : {v}, !pto.ptr<f32, ub>"""
+    return byte_kernel(["x:f32", f"o:{fp8}", "r:f32"], body)
 
 
 def byte_kernel(args: list[str], body: str) -> str:
