@@ -132,12 +132,15 @@ SUSPECT = {
         "TSqrt.half_64x64_inplace, the same vsqrt stream, measures 102 and TExp.half_64x64 "
         "95 (2 x 32 + 31)"
     ),
-    "TSort32.float_8x32": (
-        "8 cycles for 8 vbitsort instructions (npu/a2a3/TSort32.hpp: one per row): one "
-        "cycle per instruction with no head or tail, below any vector instruction's fixed "
-        "cost ([cce] >= 20; [cce] leaves vbitsort at its uncalibrated default); unchecked "
-        "by pto-isa (bound 0)"
-    ),
+    **{
+        f"TSort32.{shape}": (
+            f"{rows} cycles for {rows} vbitsort instructions (npu/a2a3/TSort32.hpp: one per "
+            "row): one cycle per instruction with no head or tail, below any vector "
+            "instruction's fixed cost ([cce] >= 20; [cce] leaves vbitsort at its "
+            "uncalibrated default); unchecked by pto-isa (bound 0)"
+        )
+        for shape, rows in (("float_8x32", 8), ("half_32x16", 32))
+    },
     "TSub.half_16x256": (
         "68 for 32 repeats of vsub (2 per repeat): TAdd and TMul on the same shape, the same "
         "stream of another ALU op, measure 92 and 96; pto-isa's model misses it too (0.60)"
