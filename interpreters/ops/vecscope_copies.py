@@ -1,8 +1,8 @@
 """Copies of one computation in a loop body, for `vecscope_batch` to run once as an axis.
 
 `pto-fuse` handles a block of B rows per loop iteration (`passes/fuse/emit.py`): the body
-starts with the rows `%r_b = arith.addi %i, %c_b` (b = 1 .. B-1) and then holds, in an
-interleaved order, B copies of the rows' computation, copy b reading `%r_b` where copy 0
+starts with the rows `%r_b = arith.addi %i, %c_b` (b = 1 .. B-1) and then holds, in some
+order (member by member), B copies of the rows' computation, copy b reading `%r_b` where copy 0
 reads `%i`. Run as they stand, the copies cost B times the ops of one; `copies_of` finds
 them, and the batcher runs copy 0 once with `%i` given the values `%i + c_b` along an
 extra axis.

@@ -11,6 +11,8 @@ Each member computes what its own lowering computes (the same vector ops in the 
 order on the same lanes), so the fused and the op-by-op code give the same bytes:
 
 - elementwise and tile-scalar ops: the lowering's `apply` on each register of the row;
+- conversions (`tcvt`): the lowering's chunk steps (convert.py), the group's registers of
+  its wider type: a widening one loads unpacking from UB, a narrowing one stores packing;
 - expansions: the per-row value is `vdup` of lane 0 of the register holding element (i, 0)
   (BRC), or the UNIFORM register itself (BLK, whose 32-byte block repeats one value);
 - row reductions in the target's order (`rules.ROW_REDUCE_ORDER`): A2/A3 combines the row's
@@ -20,8 +22,10 @@ order on the same lanes), so the fused and the op-by-op code give the same bytes
 
 A group of elementwise and tile-scalar ops over contiguous rows narrower than whole
 registers walks its region as rows of one register each (`Plan.run`), as the per-op
-lowering's single loop does. Rows are interleaved member by member, so that a block's
-independent chains fill each other's latencies.
+lowering's single loop does. A block's rows follow each other within each member (all
+rows of a member before the next member): they are independent chains, which A5's issue
+window overlaps itself; interleaving them op by op cost cycles on the cost model
+(docs/passes.md).
 """
 
 from __future__ import annotations
@@ -32,13 +36,14 @@ from dataclasses import dataclass
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import StringAttr, i32
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
 from passes.fuse.groups import Group, lanes_of
 from passes.fuse.members import Access, Form, Member, Place, Read, bounded, lowering_of, span
 from passes.lower_tile_to_vector.buffers import Size
+from passes.lower_tile_to_vector.convert import ConvertForm
 from passes.lower_tile_to_vector.emit import BLOCK_BYTES, Emitter
 from passes.lower_tile_to_vector.expand import ExpandLowering
 from passes.lower_tile_to_vector.row_reduce import cross_step, identity_constant, lanes_first
@@ -91,6 +96,7 @@ class GroupEmitter:
         self.lowerings = [lowering_of(m.op, target, self.e, self.rewriter) for m in members]
         self._masks: dict[int, SSAValue] = {}
         self._bases: dict[tuple[int, int], Size] = {}
+        self._all_lanes: dict[int, SSAValue] = {}
         self.top = InsertPoint.at_end(self.e.scope.block)
         self.acc0: dict[type[RowReduceTileOp], SSAValue] = {}
         for m, lowering in zip(members, self.lowerings, strict=True):
@@ -132,15 +138,10 @@ class GroupEmitter:
         with e.inside(loop.body.block):
             held: dict[tuple[Place, int], _Held] = {}
             rows_of_block = [start, *(e.add(start, Size.of(b), "r") for b in range(1, block))]
-            body = loop.body.block
             for index, m in enumerate(plan.members):
                 e.op = m.op
-                runs: list[list[Operation]] = []
                 for b, row in enumerate(rows_of_block):
-                    before = body.last_op
                     self.member(index, m, b, row, held)
-                    runs.append(_since(body, before))
-                _interleave(body, runs)
             e.emit(scf.YieldOp())
         self.finish()
 
@@ -166,8 +167,13 @@ class GroupEmitter:
             held[(a.place, b)] if in_reg else None
             for a, in_reg in zip(m.reads, self.plan.in_register[index], strict=True)
         ]
+        stored = self.plan.stores[index]
         if isinstance(m.op, RowReduceTileOp):
             result = self.reduce(m, m.reads[0], inputs[0], row)
+        elif isinstance(lowering, ConvertForm):
+            if m.form is Form.PACKED and not stored:
+                return  # a narrowed result no one reads: the fused code need not make it
+            result = self.convert(m, lowering, inputs[0], row)
         elif isinstance(lowering, ExpandLowering):
             result = self.expand(m, lowering, inputs, row)
         else:
@@ -179,7 +185,7 @@ class GroupEmitter:
             ]
             result = _Held(Form.ROW, regs, m.cols)
         held[(Place.of(m.dst), b)] = result
-        if self.plan.stores[index]:
+        if stored:
             self.store(m, result, row)
 
     def width(self, cols: int) -> int:
@@ -250,6 +256,25 @@ class GroupEmitter:
         regs = [lowering.apply(f, c, self.chunk_mask(m.cols, k))
                 for k, (f, c) in enumerate(zip(full, column, strict=True))]  # fmt: skip
         return _Held(Form.ROW, regs, m.cols)
+
+    def convert(self, m: Member, form: ConvertForm, h: _Held | None, row: Size) -> _Held:
+        """`tcvt`'s registers as its lowering makes them: widening, from unpacking loads
+        converted on every narrow lane; else from the source's registers, under the chunk
+        masks (a narrowed result is stored packed, `store`)."""
+        e, cols = self.e, self.width(m.cols)
+        count = self.count(cols)
+        if form.widening:
+            if form.src.dtype.bits not in self._all_lanes:
+                with self.at_top():
+                    self._all_lanes[form.src.dtype.bits] = form.all_lanes(e)
+            every = self._all_lanes[form.src.dtype.bits]
+            ptr, base = e.pointer(form.src), self.base(row, self.plan.run or form.src.stride)
+            loads = [form.load_widening(e, ptr, e.add(base, Size.of(k * self.lanes), "at"))
+                     for k in range(count)]  # fmt: skip
+            return _Held(Form.ROW, [form.convert(e, v, every) for v in loads], m.cols)
+        values = self.chunks(m.reads[0], h, row)
+        regs = [form.convert(e, v, self.chunk_mask(cols, k)) for k, v in enumerate(values)]
+        return _Held(m.form, regs, m.cols)
 
     def reduce(self, m: Member, access: Access, h: _Held | None, row: Size) -> _Held:
         op = m.op
@@ -355,32 +380,13 @@ class GroupEmitter:
             return
         cols = self.width(m.dst_cols)
         for k in range(self.count(cols)):
-            reg = h.regs[k] if h.form is Form.ROW else h.regs[0]
+            reg = h.regs[k] if h.form in (Form.ROW, Form.PACKED) else h.regs[0]
             at = e.add(base, Size.of(k * self.lanes), "at")
-            e.store(reg, ptr, at, self.chunk_mask(cols, k))
-
-
-def _since(block: Block, marker: Operation | None) -> list[Operation]:
-    """The ops of `block` after `marker` (all of them when None)."""
-    ops: list[Operation] = []
-    op = block.first_op if marker is None else marker.next_op
-    while op is not None:
-        ops.append(op)
-        op = op.next_op
-    return ops
-
-
-def _interleave(block: Block, runs: list[list[Operation]]) -> None:
-    """Reorders the rows' runs of ops (consecutive, independent of each other) round-robin:
-    each row's first op, then each row's second, ..., so that the in-order vector issue meets
-    a dependent op only after the other rows' work."""
-    if len(runs) < 2:
-        return
-    order = [run[k] for k in range(max(map(len, runs))) for run in runs if k < len(run)]
-    for op in order:
-        op.detach()
-    for op in order:
-        block.add_op(op)
+            if h.form is Form.PACKED:
+                assert isinstance(m.lowering, ConvertForm)
+                m.lowering.store_narrowed(e, reg, ptr, at, self.chunk_mask(cols, k))
+            else:
+                e.store(reg, ptr, at, self.chunk_mask(cols, k))
 
 
 def fuse_group(group: Group, target: TargetProfile) -> None:

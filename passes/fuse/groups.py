@@ -24,13 +24,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from math import ceil
 
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from passes.fuse.members import Access, Form, Member, Place, Read, member
+from passes.fuse.order import Touch, held_ok, in_order, unstored_ok
+from passes.lower_tile_to_vector.convert import ConvertForm
 from passes.lower_tile_to_vector.elementwise import ElementwiseLowering
+from passes.lower_tile_to_vector.emit import BLOCK_BYTES
 from passes.lower_tile_to_vector.scalar import ScalarLowering
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.pointer import CastPtrOp
@@ -45,7 +49,8 @@ REGISTERS = 32
 """Vector registers a fused loop may keep live at once: the 32 architectural registers
 of the project's documented choice (docs/passes.md, pto-lower-matmul-to-vector)."""
 MAX_ROWS_PER_BLOCK = 8
-"""Rows a fused loop interleaves at most (independent chains hide each other's latency)."""
+"""Rows a fused loop handles an iteration at most (independent chains hide each other's
+latency)."""
 MAX_MEMBERS = 32
 """A group stops at this many members (planning is quadratic in a group's size)."""
 
@@ -55,13 +60,13 @@ def lanes_of(m: Member) -> int:
 
 
 def registers(form: Form, cols: int, lanes: int) -> int:
-    return ceil(cols / lanes) if form is Form.ROW else 1
+    return ceil(cols / lanes) if form in (Form.ROW, Form.PACKED) else 1
 
 
 def read_in_register(form: Form | None, cols: int, access: Access) -> bool:
     """Whether `access` can take the registers of a buffer a member wrote in `form` over
     `cols` valid columns (else it reads UB, after that member's store)."""
-    if form is None or access.read is Read.COLUMN:
+    if form is None or form is Form.PACKED or access.read is Read.COLUMN:
         return False
     if access.read is Read.CHUNKS:
         if form is Form.ROW:
@@ -106,8 +111,12 @@ class Plan:
         return first.rows * first.cols // self.run if self.run else first.rows
 
 
-def plan(members: Sequence[Member], escapes: Callable[[Place], bool]) -> Plan | None:
-    """The plan of `members`, or None when they cannot be fused (module docstring)."""
+def plan(
+    members: Sequence[Member], escapes: Callable[[Place], bool], ordered: bool = True
+) -> Plan | None:
+    """The plan of `members`, or None when they cannot be fused (module docstring); without
+    `ordered`, the UB order of buffers sharing bytes is left unchecked (a scan's candidate,
+    split by `split` into plans that are)."""
     if members[0].rows == 0 or members[0].cols == 0:
         return None  # an empty valid region: the per-op lowering's empty loop is all there is
     lanes = lanes_of(members[0])
@@ -116,8 +125,6 @@ def plan(members: Sequence[Member], escapes: Callable[[Place], bool]) -> Plan | 
     in_register: list[list[bool]] = []
     must_store = [False] * len(members)
     written = {Place.of(m.dst) for m in members}
-    ub: dict[Place, list[tuple[int, int, bool]]] = {}
-    """Per place: the byte ranges the fused code touches in UB (and whether it writes)."""
     for index, m in enumerate(members):
         reads: list[bool] = []
         for access in m.reads:
@@ -130,36 +137,74 @@ def plan(members: Sequence[Member], escapes: Callable[[Place], bool]) -> Plan | 
             if held:
                 assert version is not None
                 version.last_read = index
-            else:
-                if version is not None:
-                    must_store[version.writer] = True
-                buffer = access.buffer
-                ub.setdefault(place, []).append((buffer.address, buffer.end, False))
+            elif version is not None:
+                must_store[version.writer] = True
         in_register.append(reads)
         version = _Version(index, m.form, m.dst_cols, registers(m.form, m.dst_cols, lanes))
         versions.append(version)
         state[Place.of(m.dst)] = version
     stores = _stores(members, must_store, escapes)
-    for m, stored in zip(members, stores, strict=True):
-        if stored:
-            ub.setdefault(Place.of(m.dst), []).append((m.dst.address, m.dst.end, True))
-    if _overlapping(ub):
-        return None
     peak = _peak(versions, in_register)
     if peak > REGISTERS:
         return None
     run = lanes if contiguous_run(members, lanes) else 0
     rows = members[0].rows * members[0].cols // run if run else members[0].rows
-    block = max(b for b in range(1, min(MAX_ROWS_PER_BLOCK, rows) + 1)
-                if rows % b == 0 and b * peak <= REGISTERS)  # fmt: skip
-    return Plan(list(members), in_register, stores, block, peak, run)
+    touches: list[Touch] = []
+    if ordered:
+        touches, held = _touches(members, in_register, stores, run)
+        writes = [t for t in touches if t.writes]
+        if not all(held_ok(read, writer, writes, rows) for read, writer in held):
+            return None
+        if not all(unstored_ok(w, touches, rows, escapes) for w in writes if not w.stored):
+            return None
+    for block in range(min(MAX_ROWS_PER_BLOCK, rows), 0, -1):
+        if rows % block or block * peak > REGISTERS:
+            continue
+        if not ordered or in_order(touches, rows, block):
+            return Plan(list(members), in_register, stores, block, peak, run)
+    return None
+
+
+def _touches(
+    members: Sequence[Member], in_register: list[list[bool]], stores: list[bool], run: int
+) -> tuple[list[Touch], list[tuple[Touch, int]]]:
+    """The group's UB reads and its members' writes (stored or not) as `Touch`es of loop
+    rows, and its register reads with the member whose result each takes."""
+    touches: list[Touch] = []
+    held: list[tuple[Touch, int]] = []
+    writer: dict[Place, int] = {}
+    for index, m in enumerate(members):
+        for access, in_reg in zip(m.reads, in_register[index], strict=True):
+            buffer = access.buffer
+            size = buffer.dtype.bytes
+            if run:
+                pitch = extent = run * size
+            elif access.read is Read.COLUMN:
+                pitch, extent = 0, access.cols * size
+            else:
+                pitch = access.step * size
+                extent = {Read.CHUNKS: access.cols * size, Read.BRC: size}.get(
+                    access.read, BLOCK_BYTES
+                )
+            touch = Touch(index, access.place, buffer.address, pitch, extent, False)
+            if in_reg:
+                held.append((touch, writer[access.place]))
+            else:
+                touches.append(touch)
+        cols, size = 1 if m.form is Form.SCALAR else m.dst_cols, m.dst.dtype.bytes
+        pitch, extent = (run * size,) * 2 if run else (m.dst.stride * size, cols * size)
+        place = Place.of(m.dst)
+        touches.append(Touch(index, place, m.dst.address, pitch, extent, True, stores[index]))
+        writer[place] = index
+    return touches, held
 
 
 def contiguous_run(members: Sequence[Member], lanes: int) -> bool:
     """Whether the group is better walked as one run of whole registers, as the per-op
-    lowering walks a contiguous region (elementwise.py `one_run`): every member elementwise
-    or tile-scalar over rows of a width that is no multiple of a register, every buffer's
-    rows back to back (stride = the valid columns), the region a whole number of registers.
+    lowering walks a contiguous region (elementwise.py `one_run`): every member elementwise,
+    tile-scalar or a conversion over rows of a width that is no multiple of a register,
+    every buffer's rows back to back (stride = the valid columns), the region a whole number
+    of registers.
     Each lane then sees the same ops on the same element; the rows' partial registers (one
     instruction each on A2/A3) become full ones."""
     first = members[0]
@@ -167,7 +212,7 @@ def contiguous_run(members: Sequence[Member], lanes: int) -> bool:
     if cols % lanes == 0 or rows * cols % lanes:
         return False
     for m in members:
-        if not isinstance(m.lowering, ElementwiseLowering | ScalarLowering):
+        if not isinstance(m.lowering, ElementwiseLowering | ScalarLowering | ConvertForm):
             return False
         if m.cols != cols or m.dst_cols != cols or m.dst.stride != cols:
             return False
@@ -192,28 +237,18 @@ def _stores(
     return stores
 
 
-def _overlapping(ub: dict[Place, list[tuple[int, int, bool]]]) -> bool:
-    """Whether two places the fused code touches in UB share bytes, one of them written."""
-    spans = [(min(s for s, _, _ in r), max(e for _, e, _ in r), any(w for _, _, w in r), p)
-             for p, r in ub.items()]  # fmt: skip
-    spans.sort(key=lambda s: s[0])
-    for i, (_, end, writes, _) in enumerate(spans):
-        for other_start, _, other_writes, _ in spans[i + 1 :]:
-            if other_start >= end:
-                break
-            if writes or other_writes:
-                return True
-    return False
-
-
 def _peak(versions: list[_Version], in_register: list[list[bool]]) -> int:
     """Registers one row needs at most: results still to be read from registers, the
-    result being made, one register per operand loaded from UB (chunk by chunk)."""
+    result being made, one register per operand loaded from UB (chunk by chunk). A result
+    takes the registers of the operands whose last read it is (chunk k of the result is
+    made once chunk k of each operand is read), so those count once, as the larger of the
+    two."""
     peak = 0
     for index, version in enumerate(versions):
-        live = sum(v.regs for v in versions[:index] if v.last_read >= index)
+        later = sum(v.regs for v in versions[:index] if v.last_read > index)
+        dying = sum(v.regs for v in versions[:index] if v.last_read == index)
         loaded = sum(not held for held in in_register[index])
-        peak = max(peak, live + version.regs + loaded)
+        peak = max(peak, later + max(dying, version.regs) + loaded)
     return peak
 
 
@@ -315,11 +350,11 @@ class _Scan:
         candidate = None
         if fits:
             members = [*self.members, found]
-            candidate = plan(members, lambda place: self.escapes(members, place))
+            candidate = plan(members, lambda place: self.escapes(members, place), False)
         if candidate is None:
             self.close()
             self.members = [found]
-            self.plan = plan([found], lambda place: self.escapes([found], place))
+            self.plan = plan([found], lambda place: self.escapes([found], place), False)
             return
         self.members.append(found)
         self.plan = candidate
@@ -329,8 +364,32 @@ class _Scan:
 
     def close(self) -> None:
         if len(self.members) >= 2 and self.plan is not None:
-            self.groups.append(Group(self.plan, self.sets, self.barriers))
+            for found in self.split(self.members):
+                first, last = self.order[found.members[0].op], self.order[found.members[-1].op]
+                inside = [op for op in (*self.sets, *self.barriers)
+                          if first < self.order[op] < last]  # fmt: skip
+                sets: list[Operation] = [op for op in inside if isinstance(op, SetFlagOp)]
+                barriers: list[Operation] = [op for op in inside if isinstance(op, BarrierOp)]
+                self.groups.append(Group(found, sets, barriers))
         self._reset()
+
+    def split(self, members: list[Member]) -> list[Plan]:
+        """The candidate `members` as groups whose plans keep the UB order: from each start,
+        the longest run of two or more that has one (the flags and barriers between two of
+        them stay where they are)."""
+        plans: list[Plan] = []
+        start = 0
+        while start < len(members) - 1:
+            for end in range(len(members), start + 1, -1):
+                group = members[start:end]
+                found = plan(group, partial(self.escapes, group))
+                if found is not None:
+                    plans.append(found)
+                    start = end
+                    break
+            else:
+                start += 1
+        return plans
 
     def escapes(self, group: Sequence[Member], place: Place) -> bool:
         """Whether a buffer of `place` that `group` names is used after the group, or may

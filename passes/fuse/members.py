@@ -5,7 +5,8 @@ on row 0 of a column operand, which no member of its group may write). Each oper
 one way (`Read`), and the result has one of three register forms (`Form`). The checks are
 those of the op's own lowering (`pto-lower-tile-to-vector`, run on a scratch vecscope), so a
 member is exactly what that lowering would compute, chunk by chunk; on top of them a member
-needs static valid sizes and a row-major dst of one element type with its sources.
+needs static valid sizes and a row-major dst of one element type with its sources (but a
+`tcvt`, whose registers are of its wider type).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from passes.lower_tile_to_vector.buffers import (
     footprint,
     require_vector_ops,
 )
+from passes.lower_tile_to_vector.convert import ConvertForm
 from passes.lower_tile_to_vector.elementwise import ElementwiseLowering
 from passes.lower_tile_to_vector.emit import Emitter
 from passes.lower_tile_to_vector.expand import ExpandLowering
@@ -33,6 +35,7 @@ from passes.lower_tile_to_vector.scalar import ScalarLowering
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowProdOp
@@ -45,7 +48,7 @@ from pto_dialect.ops.vector_materialize import VDupOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
 
-Lowering = ElementwiseLowering | ScalarLowering | ExpandLowering
+Lowering = ElementwiseLowering | ScalarLowering | ExpandLowering | ConvertForm
 
 
 class Form(Enum):
@@ -59,6 +62,9 @@ class Form(Enum):
     UNIFORM = "uniform"
     """One register whose every lane holds the row's value: the buffer's valid columns of
     row i all hold it."""
+    PACKED = "packed"
+    """A narrowing `tcvt`'s results in the low halves of the wide lanes: stored (`PK`),
+    never read from registers."""
 
 
 class Read(Enum):
@@ -121,7 +127,8 @@ class Member:
 
     @property
     def dtype(self) -> DType:
-        return self.dst.dtype
+        """The element type of the member's registers: dst's, or a `tcvt`'s wider type."""
+        return self.lowering.wide if isinstance(self.lowering, ConvertForm) else self.dst.dtype
 
     @property
     def name(self) -> str:
@@ -145,8 +152,10 @@ def probe_emitter(op: Operation, dtype: DType) -> Emitter:
 def lowering_of(
     op: TileOp, target: TargetProfile, emitter: Emitter, rewriter: PatternRewriter
 ) -> Lowering | None:
-    """The lowering object of an elementwise, tile-scalar or expansion op (None for a row
-    reduction), its checks made, emitting into `emitter`."""
+    """The lowering object of an elementwise, tile-scalar or expansion op, the form of a
+    `tcvt` (None for a row reduction), its checks made, emitting into `emitter`."""
+    if isinstance(op, TCvtOp):
+        return ConvertForm.of(op, target)
     if isinstance(op, ElementwiseTileOp):
         return ElementwiseLowering(op, rewriter, target, emitter)
     if isinstance(op, ScalarTileOp):
@@ -167,7 +176,8 @@ def member(op: Operation, target: TargetProfile) -> Member | None:
         found = _member(op, target)
         if found is None or any(_known(a.buffer) is None for a in found.reads):
             return None
-        if any(a.buffer.dtype != found.dtype for a in found.reads):
+        converts = isinstance(found.lowering, ConvertForm)
+        if not converts and any(a.buffer.dtype != found.dtype for a in found.reads):
             return None
         lanes = CHUNK_BYTES // found.dtype.bytes
         reach = footprint(found.rows, found.dst.stride, found.dst_cols, lanes)
@@ -198,6 +208,8 @@ def bounded(access: Access, rows: int, lanes: int) -> bool:
 def _member(op: TileOp, target: TargetProfile) -> Member | None:
     if isinstance(op, RowReduceTileOp):
         return _row_reduce(op, target)
+    if isinstance(op, TCvtOp):
+        return _convert(op, target)
     if isinstance(op, TExpandSOp) or not isinstance(
         op, ElementwiseTileOp | ScalarTileOp | ExpandTileOp | ExpandBinaryTileOp
     ):
@@ -249,3 +261,18 @@ def _row_reduce(op: RowReduceTileOp, target: TargetProfile) -> Member | None:
     rows, cols = shape
     return Member(op, [Access(src, Read.CHUNKS, src.stride, cols)], dst, Form.SCALAR, rows,
                   cols, 1, None)  # fmt: skip
+
+
+def _convert(op: TCvtOp, target: TargetProfile) -> Member | None:
+    """`tcvt` whose registers are of the group's type: the wider side's (its narrower side
+    is loaded unpacking or stored packing, as its lowering does); a pair of one width and
+    two types is left alone (a group's registers are of one type)."""
+    form = ConvertForm.of(op, target)
+    source, result = form.src.dtype, form.dst.dtype
+    shape = _known(form.dst)
+    if shape is None or (source.bits == result.bits and source != result):
+        return None
+    rows, cols = shape
+    read = Access(form.src, Read.CHUNKS, form.src.stride, cols)
+    kind = Form.PACKED if form.narrowing else Form.ROW
+    return Member(op, [read], form.dst, kind, rows, cols, cols, form)

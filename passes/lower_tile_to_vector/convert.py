@@ -23,6 +23,8 @@ Other pairs stay tile ops (`TCvtOp.not_lowered`; docs/passes.md).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
@@ -64,35 +66,92 @@ ChunkMasks = tuple[SSAValue, SSAValue | None]
 """A chunk's tail mask and, for a bounded load, its block mask."""
 
 
+@dataclass(frozen=True)
+class ConvertForm:
+    """What one `tcvt` computes a chunk (one register of the wider type, N lanes): its
+    buffers, the `vcvt` (or `vtrc`) it issues and how the narrower side is moved (module
+    docstring). Made by `of`, which makes the lowering's checks; `pto-fuse` emits its
+    chunks in its own loop."""
+
+    op: TCvtOp
+    src: Buffer
+    dst: Buffer
+    rnd: str | None
+    sat: str | None
+
+    @staticmethod
+    def of(op: TCvtOp, target: TargetProfile) -> ConvertForm:
+        src, dst = buffer_of(op, op.ins[0], "src"), buffer_of(op, op.outs[0], "dst")
+        source, result = src.dtype, dst.dtype
+        if result.bits > source.bits:
+            require_vector_ops(op, target, _unsigned(result.bits), VldsOp)
+        else:
+            require_vector_ops(op, target, source, VldsOp)
+        narrowing = result.bits < source.bits
+        require_vector_ops(op, target, _unsigned(source.bits) if narrowing else result, VstsOp)
+        if src.overlaps(dst) and not (source.bits == result.bits and src.same_placement(dst)):
+            raise overlap_error(op, src, "src", dst, "dst")
+        if source == result:  # vtrc: the mode only (a float keeps its type, no saturation)
+            require_vector_ops(op, target, source, VTrcOp)
+            takes_rnd, takes_sat = True, False
+        else:
+            takes_rnd, takes_sat = FORMS[(source, result)]
+        rnd = _RND[op.round_mode] if takes_rnd else None
+        sat = _SAT[op.saturation(target)] if takes_sat else None
+        return ConvertForm(op, src, dst, rnd, sat)
+
+    @property
+    def narrowing(self) -> bool:
+        return self.dst.dtype.bits < self.src.dtype.bits
+
+    @property
+    def widening(self) -> bool:
+        return self.dst.dtype.bits > self.src.dtype.bits
+
+    @property
+    def wide(self) -> DType:
+        """The type of a chunk's register (its lanes and masks)."""
+        return self.dst.dtype if self.widening else self.src.dtype
+
+    def all_lanes(self, e: Emitter) -> SSAValue:
+        """The mask of a widening `vcvt`: every narrow lane (dst's tail mask keeps the
+        chunk's)."""
+        return e.emit(PSET_OPS[self.src.dtype.bits]("PAT_ALL"), "all").results[0]
+
+    def load_widening(self, e: Emitter, ptr: SSAValue, at: Size) -> SSAValue:
+        """N src elements at element `at`, element i in narrow lane 2i (`UNPK` load)."""
+        source = self.src.dtype
+        load = VldsOp(ptr, e.index(at), _vreg(_unsigned(self.dst.dtype.bits)),
+                      LoadDist(f"UNPK_B{source.bits}"))  # fmt: skip
+        wide = e.emit(load, "src").results[0]
+        return e.emit(VBitcastOp(wide, _vreg(source)), "narrow").results[0]
+
+    def convert(self, e: Emitter, value: SSAValue, mask: SSAValue) -> SSAValue:
+        if self.src.dtype == self.dst.dtype:
+            assert self.rnd is not None
+            return e.emit(VTrcOp(value, mask, self.rnd), "trc").results[0]
+        part = "EVEN" if self.src.dtype.bits != self.dst.dtype.bits else None
+        vcvt = VCvtOp(value, mask, _vreg(self.dst.dtype), self.rnd, self.sat, part)
+        return e.emit(vcvt, "cvt").results[0]
+
+    def store_narrowed(
+        self, e: Emitter, result: SSAValue, ptr: SSAValue, at: Size, mask: SSAValue
+    ) -> None:
+        """The N results of a narrowing `vcvt` (the low halves of the wide lanes) as N dst
+        elements at element `at` (`PK` store)."""
+        bits = self.src.dtype.bits
+        packed = e.emit(VBitcastOp(result, _vreg(_unsigned(bits))), "halves").results[0]
+        e.emit(VstsOp(packed, ptr, e.index(at), mask, StoreDist(f"PK_B{bits}")))
+
+
 class _Lowering:
     def __init__(self, op: TCvtOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
         self.op = op
         self.target = target
-        self.src = buffer_of(op, op.ins[0], "src")
-        self.dst = buffer_of(op, op.outs[0], "dst")
-        src, dst = self.src.dtype, self.dst.dtype
-        self.narrowing = dst.bits < src.bits
-        self.widening = dst.bits > src.bits
-        if self.widening:
-            require_vector_ops(op, target, _unsigned(dst.bits), VldsOp)
-        else:
-            require_vector_ops(op, target, src, VldsOp)
-        require_vector_ops(op, target, _unsigned(src.bits) if self.narrowing else dst, VstsOp)
-        if self.src.overlaps(self.dst) and not (
-            src.bits == dst.bits and self.src.same_placement(self.dst)
-        ):
-            raise overlap_error(op, self.src, "src", self.dst, "dst")
-        self.rounds_only = src == dst
-        if self.rounds_only:  # vtrc: the mode only (a float keeps its type, no saturation)
-            require_vector_ops(op, target, src, VTrcOp)
-            takes_rnd, takes_sat = True, False
-        else:
-            takes_rnd, takes_sat = FORMS[(src, dst)]
-        self.rnd = _RND[op.round_mode] if takes_rnd else None
-        self.sat = _SAT[op.saturation(target)] if takes_sat else None
-        self.part = "EVEN" if src.bits != dst.bits else None
+        self.form = ConvertForm.of(op, target)
+        self.src, self.dst = self.form.src, self.form.dst
         # one chunk is one register of the wider type: its lanes, its masks
-        self.e = Emitter.replacing(op, rewriter, dst if self.widening else src)
+        self.e = Emitter.replacing(op, rewriter, self.form.wide)
         self.all_lanes: SSAValue | None = None
 
     def operands(self, rows: int, cols: int) -> tuple[Operand, Operand]:
@@ -108,39 +167,23 @@ class _Lowering:
 
     def chunk(self, src: Operand, dst: Operand, at: tuple[Size, Size], masks: ChunkMasks) -> None:
         """Load, convert and store the chunk at element `at` (src, dst)."""
-        e = self.e
-        source, dtype = self.src.dtype, self.dst.dtype
+        e, form = self.e, self.form
         mask, block_mask = masks
-        if self.widening:
-            load = VldsOp(src.ptr, e.index(at[0]), _vreg(_unsigned(dtype.bits)),
-                          LoadDist(f"UNPK_B{source.bits}"))  # fmt: skip
-            wide = e.emit(load, "src").results[0]
-            value = e.emit(VBitcastOp(wide, _vreg(source)), "narrow").results[0]
+        if form.widening:
+            value = form.load_widening(e, src.ptr, at[0])
             assert self.all_lanes is not None
-            result = self.convert(value, self.all_lanes)
-            e.store(result, dst.ptr, at[1], mask)
+            e.store(form.convert(e, value, self.all_lanes), dst.ptr, at[1], mask)
             return
-        value = e.load(src, at[0], block_mask, "src")
-        result = self.convert(value, mask)
-        if not self.narrowing:
+        result = form.convert(e, e.load(src, at[0], block_mask, "src"), mask)
+        if form.narrowing:
+            form.store_narrowed(e, result, dst.ptr, at[1], mask)
+        else:
             e.store(result, dst.ptr, at[1], mask)
-            return
-        packed = e.emit(VBitcastOp(result, _vreg(_unsigned(source.bits))), "halves").results[0]
-        dist = StoreDist(f"PK_B{source.bits}")
-        e.emit(VstsOp(packed, dst.ptr, e.index(at[1]), mask, dist))
-
-    def convert(self, value: SSAValue, mask: SSAValue) -> SSAValue:
-        if self.rounds_only:
-            assert self.rnd is not None
-            return self.e.emit(VTrcOp(value, mask, self.rnd), "trc").results[0]
-        vcvt = VCvtOp(value, mask, _vreg(self.dst.dtype), self.rnd, self.sat, self.part)
-        return self.e.emit(vcvt, "cvt").results[0]
 
     def lower(self) -> None:
         e = self.e
-        if self.widening:  # vcvt of every narrow lane; dst's tail mask keeps the chunk's
-            pset = PSET_OPS[self.src.dtype.bits]("PAT_ALL")
-            self.all_lanes = e.emit(pset, "all").results[0]
+        if self.form.widening:
+            self.all_lanes = self.form.all_lanes(e)
         rows, cols = self.dst.valid_rows, self.dst.valid_cols
         if rows.value == 1 or self.src.stride == self.dst.stride == cols.value:
             with e.before_scope():

@@ -6,7 +6,9 @@ several registers; and what the plan decides (register reads, stores, splits).""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -37,7 +39,9 @@ EXPAND = ("trowexpandsub", "trowexpandmul", "trowexpanddiv", "trowexpandmax", "t
 class FusedChain:
     """tloads of x, y (R x C) and g (1 x C), then `steps` on SSA tiles, a tstore of the
     last full value. A step: ("bin", op, a, b), ("un", op, a), ("scalar", op, a),
-    ("reduce", op, a, expand op) or ("col", op, a); a, b index the full values so far."""
+    ("reduce", op, a, expand op), ("col", op, a) or ("cvt", round mode, a) (`tcvt` to the
+    type of half the width, f32 -> f16 or f16 -> i8 saturating, and back exactly); a, b
+    index the full values so far."""
 
     dtype: str
     rows: int
@@ -48,9 +52,13 @@ class FusedChain:
         t, r, c = self.dtype, self.rows, self.cols
         block = 32 // dtype_named(t).bytes
         full = f"!pto.tile<loc=vec, dtype={t}, rows={r}, cols={c}>"
+        vec = f"!pto.tile<loc=vec, dtype={t}, rows=1, cols={c}>"
+        if any(step[0] == "cvt" for step in self.steps):  # rows of whole unpacking loads
+            width = _padded(t, c)
+            full = f"!pto.tile<loc=vec, dtype={t}, rows={r}, cols={width}, v_row={r}, v_col={c}>"
+            vec = f"!pto.tile<loc=vec, dtype={t}, rows=1, cols={width}, v_row=1, v_col={c}>"
         one = f"!pto.tile<loc=vec, dtype={t}, rows={r}, cols={block}, v_row={r}, v_col=1>"
         blk = f"!pto.tile<loc=vec, dtype={t}, rows={r}, cols={block}>"
-        vec = f"!pto.tile<loc=vec, dtype={t}, rows=1, cols={c}>"
         lines: list[str] = []
         for name, shape in (("x", (r, c)), ("y", (r, c)), ("g", (1, c))):
             view = f"!pto.partition_tensor_view<{shape[0]}x{shape[1]}x{t}>"
@@ -79,6 +87,15 @@ class FusedChain:
                 lines.append(f"    {out} = pto.{op} {a}, %s : ({full}, {t}) -> {full}")
             elif kind == "col":
                 lines.append(f"    {out} = pto.{op} {a}, %gt : ({full}, {vec}) -> {full}")
+            elif kind == "cvt":
+                narrow = _narrow(t, r, c)
+                sat = ", satmode = #pto<saturation_mode ON>" if t == "f16" else ""
+                lines += [
+                    f"    %n{k} = pto.tcvt {a} {{rmode = #pto.round_mode<{op}>{sat}}} : {full}"
+                    f" -> {narrow}",
+                    f"    {out} = pto.tcvt %n{k} {{rmode = #pto.round_mode<RINT>}} : {narrow}"
+                    f" -> {full}",
+                ]
             else:
                 lines += [
                     f"    %r{k} = pto.{op} {a}, {a} : ({full}, {full}) -> {one}",
@@ -113,6 +130,23 @@ class FusedChain:
         return [*arrays, f"zeros:{self.rows}x{self.cols}x{self.dtype}", f"0.75:{self.dtype}"]
 
 
+def _padded(dtype: str, cols: int) -> int:
+    """Columns of a chain's tiles when it converts: whole unpacking loads of the way back
+    (64 or 128 elements a row: `TCvtOp.not_lowered`)."""
+    lanes = 2048 // dtype_named(dtype).bits
+    return -(-cols // lanes) * lanes
+
+
+def _narrow(dtype: str, rows: int, cols: int) -> str:
+    """The tile of a "cvt" step's values of half the width (f16 or i8)."""
+    other = {"f32": "f16", "f16": "i8"}[dtype]
+    return (f"!pto.tile<loc=vec, dtype={other}, rows={rows}, cols={_padded(dtype, cols)}, "
+            f"v_row={rows}, v_col={cols}>")  # fmt: skip
+
+
+ROUNDINGS = ("RINT", "ROUND", "FLOOR", "CEIL", "TRUNC")
+
+
 @st.composite
 def fused_chains(draw: st.DrawFn) -> FusedChain:
     dtype = draw(st.sampled_from(["f32", "f16"]))
@@ -123,7 +157,7 @@ def fused_chains(draw: st.DrawFn) -> FusedChain:
     steps: list[tuple[str | int, ...]] = []
     for _ in range(draw(st.integers(2, 6))):
         a, b = draw(st.integers(0, 9)), draw(st.integers(0, 9))
-        kind = draw(st.sampled_from(["bin", "un", "scalar", "reduce", "col"]))
+        kind = draw(st.sampled_from(["bin", "un", "scalar", "reduce", "col", "cvt"]))
         if kind == "bin":
             steps.append(("bin", draw(st.sampled_from(BINARY)), a, b))
         elif kind == "un":
@@ -132,6 +166,8 @@ def fused_chains(draw: st.DrawFn) -> FusedChain:
             steps.append(("scalar", draw(st.sampled_from(["tadds", "tmuls", "tmaxs"])), a))
         elif kind == "col":
             steps.append(("col", draw(st.sampled_from(["tcolexpandmul", "tcolexpandadd"])), a))
+        elif kind == "cvt":
+            steps.append(("cvt", draw(st.sampled_from(ROUNDINGS)), a))
         else:
             reduce = draw(st.sampled_from(["trowsum", "trowmax", "trowmin"]))
             steps.append(("reduce", reduce, a, draw(st.sampled_from(EXPAND))))
@@ -142,17 +178,23 @@ def check(chain: FusedChain, target: str, seed: int = 0) -> str:
     """The chain through pto-pipeline (pto-fuse on) gives the bytes of the tile-level run and
     of `pto-pipeline{fuse=false}` (every op lowered on its own), op by op and with whole-array
     vecscopes (`vecscope_batch`); returns the fused IR."""
+    return validate(chain.text(target), chain.args(seed), target, 3)
+
+
+def validate(text: str, args: Sequence[ArrayArg | ScalarArg | str], target: str, output: int
+             ) -> str:  # fmt: skip
+    """`check` of a kernel's text, its arguments and the index of its output."""
     with np.errstate(all="ignore"):
-        want = run_function(parse_kernel(chain.text(target)), chain.args(seed)).outputs()[3]
+        want = run_function(parse_kernel(text), list(args)).outputs()[output]
         assert want is not None
         modules: list[str] = []
         for fuse in (False, True):
-            module = parse_kernel(chain.text(target))
+            module = parse_kernel(text)
             PipelinePass(target=target, fuse=fuse).apply(context(arith.Arith, scf.Scf), module)
-            got = run_function(module, chain.args(seed))
+            got = run_function(module, list(args))
             assert got.hazards == []
-            batched = run_function(module, chain.args(seed), batch=True)  # whole-array scopes
-            for out in (got.outputs()[3], batched.outputs()[3]):
+            batched = run_function(module, list(args), batch=True)  # whole-array scopes
+            for out in (got.outputs()[output], batched.outputs()[output]):
                 assert out is not None
                 assert np.array_equal(out.view(np.uint8), want.view(np.uint8))
             modules.append(str(module))
@@ -189,6 +231,27 @@ def test_a_softmax_like_chain_is_one_scope(target: str):
     loads = names.count("pto.vlds") + names.count("pto.vsldb")
     assert loads == 2 * 2 * rows  # x, for trowmax and trowexpandsub
     assert "pto.vdup" in names
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_softmax_between_conversions_is_one_scope(target: str):
+    """examples/softmax_f16_ssa.mlir on 4 rows of 128: the widening tcvt, the f32 softmax
+    and the narrowing tcvt in one vecscope; x is loaded once (unpacking, 2 registers a
+    row), the result stored once (packing); the f32 values stay in registers."""
+    example = Path(__file__).parents[2] / "examples" / "softmax_f16_ssa.mlir"
+    text = example.read_text().replace('"a5"', f'"{target}"').replace("64x128", "4x128")
+    text = text.replace("rows=64", "rows=4").replace("v_row=64", "v_row=4")
+    text = text.replace("constant 64 :", "constant 4 :")
+    final = validate(text, ["rand:4x128xf16:1", "zeros:4x128xf16"], target, 1)
+    (scope,) = fused_scopes(parse_kernel(final))
+    label = str(scope.attributes[VecScopeOp.FUSED])
+    assert (
+        "tcvt, trowmax, trowexpand, trowexpandsub, texp, trowsum, trowexpand, "
+        "trowexpanddiv, tcvt (4 rows a block)" in label
+    )
+    names = [op.name for op in scope.walk()]
+    assert names.count("pto.vlds") == 2 * 4 and names.count("pto.vsts") == 2 * 4
+    assert names.count("pto.vcvt") == 2 * 2 * 4
 
 
 def test_registers_bound_a_group_and_its_rows_per_block():
@@ -270,7 +333,7 @@ def test_a_wide_row_reduction_steps_its_accumulator_in_a_loop(
     final = check(WIDE, target, seed=7)
     module = parse_kernel(final)
     fused = fused_scopes(module)
-    assert len(fused) == 2  # trowmax, tmuls, trowexpand, trowexpandsub; then with trowsum
+    assert len(fused) == 1  # both reductions and their expansions
     monkeypatch.setattr(emit, "UNROLLED_CHUNKS", 10)
     unrolled = parse_kernel(WIDE.text(target))
     PipelinePass(target=target).apply(context(arith.Arith, scf.Scf), unrolled)
@@ -279,11 +342,11 @@ def test_a_wide_row_reduction_steps_its_accumulator_in_a_loop(
         label = str(scope.attributes[VecScopeOp.FUSED])
         rows = int(label.split("(")[1].split(" row")[0])  # rows per block
         loops = [op for op in scope.walk() if isinstance(op, scf.ForOp) and op.iter_args]
-        assert len(loops) == rows
+        assert len(loops) == 2 * rows
         for loop in loops:
             names = [op.name for op in loop.body.walk()]
             assert names.count("pto.vlds") + names.count("pto.vsldb") == 1
-        assert sum(1 for _ in scope.walk()) <= size - 8 * 2 * rows  # a load and a step
+        assert sum(1 for _ in scope.walk()) <= size - 2 * 8 * 2 * rows  # a load and a step
     assert not [op for s in fused_scopes(unrolled) for op in s.walk()
                 if isinstance(op, scf.ForOp) and op.iter_args]  # fmt: skip
 
