@@ -13,11 +13,11 @@ release would leave the wraps of `pto-insert-sync{mode=bufid}` covering each oth
 The plan follows the group row by row: which operand each member reads from a register a
 member of the group wrote (`read_in_register`) and which from UB, which results must be
 stored (read later from UB, or used after the group: an alloc of another block, a use
-outside the group), and how many rows the fused loop handles at a time. A plan is refused
-(the group stops before the member that made it so) when a column operand is written in the
-group, when two buffers of different layouts that the fused code reads or writes in UB
-overlap (a row-by-row order would change what the op-by-op order reads), or when one row's
-registers would not fit `REGISTERS`.
+outside the group), and how many rows the fused loop handles at a time. The scan grows a
+candidate while a plan exists without looking at buffers that share bytes (it stops before
+a member whose column operand is written in the candidate, or whose row's registers would
+not fit `REGISTERS`); the candidate is then cut (`split`) into the longest groups whose
+fused order touches UB as the op-by-op order does (order.py).
 """
 
 from __future__ import annotations

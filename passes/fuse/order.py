@@ -9,7 +9,8 @@ one); each access is then a `Touch` of loop row r: bytes [base + r * pitch, + ex
 - Stored writes and UB reads (`in_order`): for two touches of different places, one a
   write, that share bytes in rows r (earlier member) and r' (later member), the fused code
   must also reach row r first: block(r) <= block(r'). Two touches of one member must not
-  share bytes (the member's rows are interleaved within a block).
+  share bytes (a member reads a row's operands before it writes the row, in no row order
+  the per-op lowering shares).
 - A result the fused code keeps in registers and never stores (`unstored_ok`): the
   op-by-op code writes it, so no later member may read its bytes through another place from
   UB, and where another place sharing them is used after the group, a later stored write
