@@ -270,6 +270,10 @@ def test_registers_bound_a_group_and_its_rows_per_block():
     (group,) = find_groups(func.body.block, profile("a5"))
     found = group.plan
     assert found.rows_per_block * found.peak <= REGISTERS
+    # 72 f32 a row: 2 registers. Most live at once: exp's 2 (read again by the divide) and
+    # the sum's 1; or x's load and the subtraction's 2, the block's register taken by them
+    # (its last read); or the divide's 2 made in the registers of exp's row and the block
+    assert found.peak == 3
     assert [m.form for m in found.members][:3] == [Form.SCALAR, Form.ROW, Form.UNIFORM]
     assert found.in_register[2] == [True]  # trowexpand takes tmuls's register
     assert found.in_register[3] == [False, True]  # the source from UB, the block in a register
