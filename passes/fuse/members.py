@@ -2,7 +2,7 @@
 
 A member works row by row: row i of its result depends on row i of its operands only (and
 on row 0 of a column operand, which no member of its group may write). Each operand is read
-one way (`Read`), and the result has one of three register forms (`Form`). The checks are
+one way (`Read`), and the result has one of four register forms (`Form`). The checks are
 those of the op's own lowering (`pto-lower-tile-to-vector`, run on a scratch vecscope), so a
 member is exactly what that lowering would compute, chunk by chunk; on top of them a member
 needs static valid sizes and a row-major dst of one element type with its sources (but a
