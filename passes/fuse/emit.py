@@ -2,9 +2,12 @@
 
     pto.vecscope {                                masks, acc0 = vbr identity (A5 sums)
       scf.for %i = 0 to R step B {                B rows a block (Plan.rows_per_block)
-        member 1: row i, row i+1, ..., row i+B-1  each row: its operands (registers of an
-        member 2: ...                             earlier member, or UB loads), the
-      }                                           member's chunk computation, its stores
+        member 1: rows i .. i+B/2-1               each row: its operands (registers of an
+        member 2: rows i .. i+B/2-1               earlier member, or UB loads), the
+        member 1: rows i+B/2 .. i+B-1             member's chunk computation, its stores
+        member 3: rows i .. i+B/2-1
+        member 2: rows i+B/2 .. i+B-1  ...
+      }
     }
 
 Each member computes what its own lowering computes (the same vector ops in the same
@@ -22,10 +25,13 @@ order on the same lanes), so the fused and the op-by-op code give the same bytes
 
 A group of elementwise and tile-scalar ops over contiguous rows narrower than whole
 registers walks its region as rows of one register each (`Plan.run`), as the per-op
-lowering's single loop does. A block's rows follow each other within each member (all
-rows of a member before the next member): they are independent chains, which A5's issue
-window overlaps itself; interleaving them op by op cost cycles on the cost model
-(docs/passes.md).
+lowering's single loop does. A block of an even number of rows runs as two halves a
+member apart (software-pipelined: member k of the first half, then member k - 1 of the
+second), each half's rows one after the other within a member: the two halves are at
+different steps of their chains, which A5's issue window overlaps (a block member by member
+cost 3-15% more cycles on the cost model, interleaving rows op by op more; docs/passes.md).
+The order reaches every pair of rows two members touch in UB as blocks of a half would
+(`order.in_order` checks those).
 """
 
 from __future__ import annotations
@@ -90,6 +96,7 @@ class GroupEmitter:
         block = self.plan.rows_per_block
         self.e.scope.attributes[VecScopeOp.FUSED] = StringAttr(
             f"{names} ({block} row{'s' if block > 1 else ''} a block"
+            f"{', in two halves' if len(self.plan.halves) > 1 else ''}"
             f"{', one run of registers' if self.plan.run else ''})"
         )
         self.lanes = lanes_of(members[0])
@@ -138,10 +145,15 @@ class GroupEmitter:
         with e.inside(loop.body.block):
             held: dict[tuple[Place, int], _Held] = {}
             rows_of_block = [start, *(e.add(start, Size.of(b), "r") for b in range(1, block))]
-            for index, m in enumerate(plan.members):
-                e.op = m.op
-                for b, row in enumerate(rows_of_block):
-                    self.member(index, m, b, row, held)
+            halves, count = plan.halves, len(plan.members)
+            for wave in range(count + len(halves) - 1):
+                for lag, part in enumerate(halves):
+                    index = wave - lag
+                    if 0 <= index < count:
+                        m = plan.members[index]
+                        e.op = m.op
+                        for b in part:
+                            self.member(index, m, b, rows_of_block[b], held)
             e.emit(scf.YieldOp())
         self.finish()
 

@@ -98,11 +98,21 @@ class Plan:
     stores: list[bool]
     """Per member: its result is stored to dst."""
     rows_per_block: int
+    """Rows of one loop iteration: two halves when even (`halves`)."""
     peak: int
     """Registers one row keeps live at most."""
     run: int = 0
     """Elements of one loop row when the group walks its region as one contiguous run of
     registers (`contiguous_run`), else 0: the loop rows are the members' rows."""
+
+    @property
+    def halves(self) -> list[range]:
+        """The rows of a block (indices) in the parts the fused code runs a member apart:
+        the second half's member k after the first half's member k + 1 (emit.py)."""
+        block = self.rows_per_block
+        if block % 2:
+            return [range(block)]
+        return [range(block // 2), range(block // 2, block)]
 
     @property
     def rows(self) -> int:
@@ -160,7 +170,8 @@ def plan(
     for block in range(min(MAX_ROWS_PER_BLOCK, rows), 0, -1):
         if rows % block or block * peak > REGISTERS:
             continue
-        if not ordered or in_order(touches, rows, block):
+        part = block if block % 2 else block // 2  # `Plan.halves`: blocks of a half suffice
+        if not ordered or in_order(touches, rows, part):
             return Plan(list(members), in_register, stores, block, peak, run)
     return None
 

@@ -247,7 +247,7 @@ def test_a_softmax_between_conversions_is_one_scope(target: str):
     label = str(scope.attributes[VecScopeOp.FUSED])
     assert (
         "tcvt, trowmax, trowexpand, trowexpandsub, texp, trowsum, trowexpand, "
-        "trowexpanddiv, tcvt (4 rows a block)" in label
+        "trowexpanddiv, tcvt (4 rows a block, in two halves)" in label
     )
     names = [op.name for op in scope.walk()]
     assert names.count("pto.vlds") == 2 * 4 and names.count("pto.vsts") == 2 * 4
