@@ -38,6 +38,13 @@ def test_a_later_write_may_land_on_rows_already_read_not_on_rows_still_to_read()
     assert in_order([row(0, Z, True), row(1, X, False)], 16, 1)  # written, then read later
     assert not in_order([Touch(0, Z, 0, 32, 32, True), Touch(1, X, 32, 32, 32, False)], 16, 1)
     assert in_order([row(0, X, False), Touch(1, X, 0, 32, 32, True)], 16, 1)  # one place
+    # only X's row 5 (read first) and Z's row 3 (written later) share bytes: in one block of
+    # 8 rows the fused code reads row 5 first; in blocks of 4 (the halves) it writes row 3
+    # first (block 0) and reads row 5 in block 1
+    far = [Touch(0, Place(4096, F32, 8), 4096, 32, 32, False),
+           Touch(1, Place(1184, F32, 256), 1184, 1024, 32, True)]  # fmt: skip
+    assert in_order(far, 8, 8)
+    assert not in_order(far, 8, 4)
 
 
 def test_a_result_kept_in_registers_must_not_hide_bytes_read_or_used_later():
