@@ -70,7 +70,8 @@ from pto_dialect.ops.vector_scalar import as_element
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import ROW_REDUCE_ORDER, RowOrder
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import TileBufType, VRegType
+from pto_dialect.tile_types import TileBufType
+from pto_dialect.vector_types import VRegType
 
 
 def row_dst_buffer(op: RowReduceTileOp | ArgReduceTileOp) -> Buffer:
