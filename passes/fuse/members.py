@@ -30,7 +30,8 @@ from passes.lower_tile_to_vector.convert import ConvertForm
 from passes.lower_tile_to_vector.elementwise import ElementwiseLowering
 from passes.lower_tile_to_vector.emit import Emitter
 from passes.lower_tile_to_vector.expand import ExpandLowering
-from passes.lower_tile_to_vector.row_reduce import WIDENED, row_dst_buffer
+from passes.lower_tile_to_vector.row_reduce import WIDENED
+from passes.lower_tile_to_vector.row_results import row_dst_buffer
 from passes.lower_tile_to_vector.scalar import ScalarLowering
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType
@@ -265,12 +266,17 @@ def _row_reduce(op: RowReduceTileOp, target: TargetProfile) -> Member | None:
 
 def _convert(op: TCvtOp, target: TargetProfile) -> Member | None:
     """`tcvt` whose registers are of the group's type: the wider side's (its narrower side
-    is loaded unpacking or stored packing, as its lowering does); a pair of one width and
-    two types is left alone (a group's registers are of one type)."""
+    is loaded unpacking or stored packing, as its lowering does). Left alone: a pair of one
+    width and two types (a group's registers are of one type), and a src that shares dst's
+    bytes other than in place (the per-op loop's order is what keeps that exact)."""
     form = ConvertForm.of(op, target)
     source, result = form.src.dtype, form.dst.dtype
     shape = _known(form.dst)
     if shape is None or (source.bits == result.bits and source != result):
+        return None
+    if form.src.overlaps(form.dst) and not (
+        source.bits == result.bits and form.src.same_placement(form.dst)
+    ):
         return None
     rows, cols = shape
     read = Access(form.src, Read.CHUNKS, form.src.stride, cols)

@@ -35,6 +35,7 @@ from passes.lower_tile_to_vector.buffers import (
     check_store_in_ub,
     footprint,
     overlap_error,
+    reads_ahead,
     require_vector_ops,
 )
 from passes.lower_tile_to_vector.emit import Emitter, Operand
@@ -47,7 +48,7 @@ from pto_dialect.ops.vector_mask import PSET_OPS
 from pto_dialect.ops.vector_round_cast import VTrcOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VREG_BITS, VRegType
+from pto_dialect.vector_types import VREG_BITS, VRegType
 
 _RND = {mode: code for code, mode in ROUND_CODES.items() if code != "H"} | {RoundMode.NONE: "R"}
 """The `rnd` code of each tile round mode (H is HiFloat8's own, no tile mode's)."""
@@ -70,7 +71,8 @@ ChunkMasks = tuple[SSAValue, SSAValue | None]
 class ConvertForm:
     """What one `tcvt` computes a chunk (one register of the wider type, N lanes): its
     buffers, the `vcvt` (or `vtrc`) it issues and how the narrower side is moved (module
-    docstring). Made by `of`, which makes the lowering's checks; `pto-fuse` emits its
+    docstring). Made by `of`, which makes the lowering's checks but the overlap of src and
+    dst (the lowering's loop order decides it, `_Lowering.in_order`); `pto-fuse` emits its
     chunks in its own loop."""
 
     op: TCvtOp
@@ -89,8 +91,6 @@ class ConvertForm:
             require_vector_ops(op, target, source, VldsOp)
         narrowing = result.bits < source.bits
         require_vector_ops(op, target, _unsigned(source.bits) if narrowing else result, VstsOp)
-        if src.overlaps(dst) and not (source.bits == result.bits and src.same_placement(dst)):
-            raise overlap_error(op, src, "src", dst, "dst")
         if source == result:  # vtrc: the mode only (a float keeps its type, no saturation)
             require_vector_ops(op, target, source, VTrcOp)
             takes_rnd, takes_sat = True, False
@@ -153,6 +153,22 @@ class _Lowering:
         # one chunk is one register of the wider type: its lanes, its masks
         self.e = Emitter.replacing(op, rewriter, self.form.wide)
         self.all_lanes: SSAValue | None = None
+        self.one_run = self.dst.valid_rows.value == 1 or (
+            self.src.stride == self.dst.stride == self.dst.valid_cols.value
+        )
+        if self.src.overlaps(self.dst) and not self.in_order():
+            raise overlap_error(op, self.src, "src", self.dst, "dst")
+
+    def in_order(self) -> bool:
+        """Whether the chunked loop never stores over what a later chunk loads: the same
+        placement of elements of one width, or a store that stays behind the loads."""
+        src, dst = self.src, self.dst
+        if src.dtype.bits == dst.dtype.bits and src.same_placement(dst):
+            return True
+        rows, cols = dst.valid_rows.bound, dst.valid_cols.bound
+        if self.one_run:
+            rows, cols = 1, cols if dst.valid_rows.value == 1 else rows * dst.stride
+        return reads_ahead(src, dst, rows, cols, self.e.lanes)
 
     def operands(self, rows: int, cols: int) -> tuple[Operand, Operand]:
         def span(b: Buffer) -> int:
@@ -185,7 +201,7 @@ class _Lowering:
         if self.form.widening:
             self.all_lanes = self.form.all_lanes(e)
         rows, cols = self.dst.valid_rows, self.dst.valid_cols
-        if rows.value == 1 or self.src.stride == self.dst.stride == cols.value:
+        if self.one_run:
             with e.before_scope():
                 total = cols if rows.value == 1 else e.mul(rows, self.dst.stride, "total")
             src, dst = self.operands(1, total.bound)
