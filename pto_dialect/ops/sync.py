@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar, Self, TypeVar, cast
 
 from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
@@ -109,12 +110,12 @@ class PipePairOp(PtoOp):
         return self.dst_pipe.data
 
     @classmethod
+    @abstractmethod
     def _parse_event(cls, parser: Parser, src: Pipe, dst: Pipe) -> Self:
         """The op of pipes `src`, `dst` and the event `parser` is at."""
-        raise NotImplementedError
 
-    def _print_event(self, printer: Printer) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def _print_event(self, printer: Printer) -> None: ...
 
     @classmethod
     def parse(cls, parser: Parser) -> Self:
