@@ -130,15 +130,42 @@ def _tile(dtype: str, loc: str, rows: int, cols: int, layout: str, fractal: int 
     )
 
 
-def test_tmatmul_mx_scales_each_group_of_32_k() -> None:
+E2M1 = np.array([0, 0.5, 1, 1.5, 2, 3, 4, 6], np.float32)
+"""OCP FP4 E2M1 magnitudes by the code's low three bits (bit 3 is the sign)."""
+
+
+def _operands(fp4: bool, m: int, k: int, n: int) -> tuple[np.ndarray, ...]:
+    """(a, b) as values and as the tiles' stored elements: f8E4M3FN elements, or packed FP4
+    E2M1 pairs, the first value in the low nibble, along K (A's rows, B's columns)."""
+    rng = np.random.default_rng(5)
+    if not fp4:
+        a = rng.integers(-4, 5, (m, k)).astype(np.float32)
+        b = rng.integers(-4, 5, (k, n)).astype(np.float32)
+        return a, b, a.astype(ml_dtypes.float8_e4m3fn), b.astype(ml_dtypes.float8_e4m3fn)
+    codes_a = rng.integers(0, 16, (m, k)).astype(np.uint8)
+    codes_b = rng.integers(0, 16, (k, n)).astype(np.uint8)
+
+    def value(codes: np.ndarray) -> np.ndarray:
+        return np.where(codes & 8, -1, 1) * E2M1[codes & 7]
+
+    stored_a = codes_a[:, 0::2] | codes_a[:, 1::2] << 4
+    stored_b = codes_b[0::2, :] | codes_b[1::2, :] << 4
+    return value(codes_a), value(codes_b), stored_a, stored_b
+
+
+@pytest.mark.parametrize("fp4", [False, True])
+def test_tmatmul_mx_scales_each_group_of_32_k(fp4: bool) -> None:
+    """k counts values, the left tile's valid columns (an FP4 tile of 64 columns: 64 values in
+    32 bytes a row), as PTOAS's A5 tile lowering and pto-isa's TMATMUL_MX hand it to mad_mx."""
     m, k, n = 16, 64, 16
     nz, zn = "blayout=col_major, slayout=row_major", "blayout=row_major, slayout=col_major"
     row, col = "blayout=row_major, slayout=row_major", "blayout=col_major, slayout=col_major"
     scale = "!pto.f8E8M0"
+    dtype = "!pto.f4E2M1x2" if fp4 else "f8E4M3FN"
     types = {
-        "a": _tile("f8E4M3FN", "left", m, k, nz),
+        "a": _tile(dtype, "left", m, k, nz),
         "a_scale": _tile(scale, "scaling", m, k // 32, row, 32),
-        "b": _tile("f8E4M3FN", "right", k, n, zn),
+        "b": _tile(dtype, "right", k, n, zn),
         "b_scale": _tile(scale, "scaling", k // 32, n, col, 32),
         "dst": _tile("f32", "acc", m, n, nz),
     }
@@ -151,22 +178,21 @@ def test_tmatmul_mx_scales_each_group_of_32_k() -> None:
         "  func.return\n}\n}"
     )
     module = support.parse_kernel(text)
-    rng = np.random.default_rng(5)
-    a = rng.integers(-4, 5, (m, k)).astype(np.float32)
-    b = rng.integers(-4, 5, (k, n)).astype(np.float32)
+    a, b, stored_a, stored_b = _operands(fp4, m, k, n)
+    rng = np.random.default_rng(6)
     sa = rng.integers(-3, 4, (m, k // 32))  # exponents of the E8M0 scales
     sb = rng.integers(-3, 4, (k // 32, n))
     machine = Machine(PROFILES[TargetArch.A5])
     arrays = {
-        "a": a.astype(ml_dtypes.float8_e4m3fn),
+        "a": stored_a,
         "a_scale": (sa + 127).astype(np.uint8).view(ml_dtypes.float8_e8m0fnu),
-        "b": b.astype(ml_dtypes.float8_e4m3fn),
+        "b": stored_b,
         "b_scale": (sb + 127).astype(np.uint8).view(ml_dtypes.float8_e8m0fnu),
         "dst": np.zeros((m, n), np.float32),
     }
     tiles: list[Tile] = []
     for type, array in zip(support.arg_types(module, "mx"), arrays.values(), strict=True):
-        tile = machine.tile_at(type, None, *array.shape)
+        tile = machine.tile_at(type, None, *type.shape)
         tile.set(array)
         tiles.append(tile)
     support.call(module, TileMatrixFunctions(machine), "mx", tiles)
