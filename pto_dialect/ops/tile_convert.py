@@ -117,10 +117,9 @@ def narrows_float(src: DType, dst: DType) -> bool:
 
 
 def fp4_cols(src: DType, dst: DType) -> Fraction:
-    """dst columns per src column: FP4 tiles hold two values a byte (1/2 to FP4, 2 back)."""
-    if dst in FP4_DTYPES:
-        return Fraction(1, 2)
-    return Fraction(2) if src in FP4_DTYPES else Fraction(1)
+    """dst columns per src column: a column is one element, and a packed FP4 element holds
+    two values (1/2 to FP4, 2 back; `DType.values`)."""
+    return Fraction(src.values, dst.values)
 
 
 _DIRECTED = frozenset(

@@ -136,7 +136,7 @@ E2M1 = np.array([0, 0.5, 1, 1.5, 2, 3, 4, 6], np.float32)
 
 def _operands(fp4: bool, m: int, k: int, n: int) -> tuple[np.ndarray, ...]:
     """(a, b) as values and as the tiles' stored elements: f8E4M3FN elements, or packed FP4
-    E2M1 pairs, the first value in the low nibble, along K (A's rows, B's columns)."""
+    E2M1 pairs, the first value in the low nibble, along K (A's columns, B's rows)."""
     rng = np.random.default_rng(5)
     if not fp4:
         a = rng.integers(-4, 5, (m, k)).astype(np.float32)
