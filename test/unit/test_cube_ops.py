@@ -224,19 +224,38 @@ def test_vcvt_packs_fp4_pairs_into_the_parts_byte_lanes() -> None:
     assert back.astype(np.float32).tolist() == values.astype(np.float32).tolist()
 
 
-def _ub_kernel(mode: str, sets: str, wait: str) -> str:
-    """The AIC's product of a (32 x 32) and b (32 x 32) goes to UB with `dst_mode(mode)`;
-    AIV s then copies the 32 x 32 f32 at UB address 0 to rows [32 s, 32 s + 32) of c."""
+def _copy_matrix(mode: str) -> str:
+    """`mte_l0c_ub %l0c, %ub, 32, 32, 32, 32, dst_mode(mode), nz2nd` as PTOAS expands it:
+    config0 n << 4 | m << 16 | dst_stride << 32, config1 src_stride | dual-destination mode
+    << 16 | sub-block << 18 | nz2nd << 43 (VPTOExpandWrapperOps.cpp)."""
+    dual, sub = {"%c0": (0, 0), "%c1": (0, 1), "split_m": (1, 0), "split_n": (2, 0)}[mode]
+    words = (32 << 4 | 32 << 16 | 32 << 32, 32 | dual << 16 | sub << 18 | 1 << 43)
+    return (
+        f"%w0 = arith.constant {words[0]} : i64\n  %w1 = arith.constant {words[1]} : i64\n"
+        "  pto.copy_matrix_cc_to_ub %l0c, %ub, %w0, %w1 : !pto.ptr<f32, l0c>, "
+        "!pto.ptr<f32, ub>, i64, i64"
+    )
+
+
+def _ub_kernel(mode: str, sets: str, wait: str, packed: bool = False) -> str:
+    """The AIC's product of a (32 x 32) and b (32 x 32) goes to UB with `dst_mode(mode)`
+    (`packed`: through `copy_matrix_cc_to_ub`); AIV s then copies the 32 x 32 f32 at UB
+    address 0 to rows [32 s, 32 s + 32) of c."""
     body = _kernel("a5", 32, 32, 32, "f16", "f32", "f32").split("  pto.mte_gm_l1_frac", 1)
     head, cube = body[0], "  pto.mte_gm_l1_frac" + body[1].split("  pto.mte_l0c_gm")[0]
     head = head.replace(
         "%c: !pto.ptr<f32, gm>) {", "%c: !pto.ptr<f32, gm>) attributes {pto.kernel} {"
     )
+    store = (
+        _copy_matrix(mode)
+        if packed
+        else f"pto.mte_l0c_ub %l0c, %ub, %m, %n, %m16, %n, dst_mode({mode}), nz2nd : "
+        f"!pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64, i64, i64{', i64' * mode.startswith('%')}"
+    )
     return f"""{head}  %ub = pto.castptr %c0 : i64 -> !pto.ptr<f32, ub>
   %row = arith.constant 128 : i64
   pto.section.cube {{
-  {cube}  pto.mte_l0c_ub %l0c, %ub, %m, %n, %m16, %n, dst_mode({mode}), nz2nd
-      : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64, i64, i64{", i64" * mode.startswith("%")}
+  {cube}  {store}
     {sets}
   }}
   pto.section.vector {{
@@ -266,11 +285,19 @@ OLDER = ("pto.sync.set <PIPE_FIX>, 1\n    pto.sync.set <PIPE_FIX>, 17",
 
 
 @pytest.mark.parametrize(
-    ("mode", "spelling"),
-    [("%c0", NAMED), ("%c1", NAMED), ("split_m", NAMED), ("split_n", NAMED), ("split_m", OLDER)],
+    ("mode", "spelling", "packed"),
+    [
+        ("%c0", NAMED, False),
+        ("%c1", NAMED, False),
+        ("split_m", NAMED, False),
+        ("split_n", NAMED, False),
+        ("split_m", OLDER, False),
+        ("%c1", NAMED, True),
+        ("split_n", NAMED, True),
+    ],
 )
 def test_fixpipe_to_ub_reaches_the_vector_core_its_mode_names(
-    mode: str, spelling: tuple[str, str]
+    mode: str, spelling: tuple[str, str], packed: bool
 ) -> None:
     """mte-l0c-ub.md: sub-block s's UB, or the first half of the rows (split_m) / columns
     (split_n) in AIV0's UB and the second in AIV1's, each at %dst with dst_stride n. AIV s
@@ -286,7 +313,7 @@ def test_fixpipe_to_ub_reaches_the_vector_core_its_mode_names(
         want[0, :16], want[1, :16] = product[:16], product[16:]
     else:
         want[0, :, :16], want[1, :, :16] = product[:, :16], product[:, 16:]
-    module = api.parse(_ub_kernel(mode, *spelling))
+    module = api.parse(_ub_kernel(mode, *spelling, packed=packed))
     got = api.run(module, a.reshape(-1), b.reshape(-1), np.zeros(2 * 32 * 32, np.float32))
     assert np.array_equal(got.outputs[2].reshape(2, 32, 32), want)
 
@@ -489,3 +516,22 @@ def test_copy_cbuf_to_fbuf_moves_units_of_64_bytes_into_the_fixpipe_buffer() -> 
 }}"""  # noqa: E501
     got = api.run(api.parse(text), a, b, np.zeros((16, 16), np.float16))["c"]
     assert np.array_equal(got, ((a.astype(np.float64) @ b) * 0.5).astype(np.float16))
+
+
+def test_packed_fixpipe_copy_refuses_the_controls_it_does_not_model() -> None:
+    """copy_matrix_cc_to_ub's ReLU field (config1 [39, 42)) is mte_l0c_ub's pre_relu clause,
+    which the packed form does not model: a located run-time error, not a plain copy."""
+    words = (16 << 4 | 16 << 16 | 16 << 32, 16 | 1 << 39)
+    text = f"""module attributes {{pto.target_arch = "a5"}} {{
+func.func @k() attributes {{pto.kernel}} {{
+  %c0 = arith.constant 0 : i64
+  %w0 = arith.constant {words[0]} : i64
+  %w1 = arith.constant {words[1]} : i64
+  %src = pto.castptr %c0 : i64 -> !pto.ptr<f32, l0c>
+  %dst = pto.castptr %c0 : i64 -> !pto.ptr<f32, ub>
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64
+  func.return
+}}
+}}"""
+    with pytest.raises(api.PtoError, match=r"8:3: error: .*pre_relu: not modelled in the packed"):
+        api.run(api.parse(text))
