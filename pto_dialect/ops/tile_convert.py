@@ -307,9 +307,9 @@ class TCvtOp(AttrInInsTileOp):
             want = (other[0], other[1] * ratio)
             if have != want:
                 raise fail(
-                    f"{self.name} dst{what} shape {dims_str(*have)} must be {dims_str(*other)} "
-                    f"with {ratio} x the columns ({src.element} -> {dst.element}: FP4 holds "
-                    "two values a byte)"
+                    f"{self.name} dst{what} shape {dims_str(*have)} must be "
+                    f"{want[0]}x{want[1]}, src's {dims_str(*other)} with {ratio} x "
+                    f"the columns ({src.element} -> {dst.element}: FP4 holds two values a byte)"
                 )
 
 
