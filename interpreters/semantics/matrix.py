@@ -99,7 +99,7 @@ def finite_max(dtype: DType) -> float:
     """The largest finite value of float type `dtype`."""
     if dtype.coded:
         codes = np.arange(256, dtype=np.uint8)
-        values = to_f32(codes[:, None] if dtype.name.startswith("f4") else codes, dtype)
+        values = to_f32(codes[:, None] if dtype.values > 1 else codes, dtype)
         finite: list[float] = np.abs(values[np.isfinite(values)]).astype(np.float64).tolist()
         return max(finite)
     info = cast(Any, ml_dtypes.finfo(dtype.numpy))  # ml_dtypes' finfo is untyped
