@@ -20,7 +20,8 @@ from pto_dialect.ops.vector_arith import VDivOp
 from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.rules import Pick
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, VREG_BITS, TileBufType
+from pto_dialect.tile_types import DYNAMIC, TileBufType
+from pto_dialect.vector_types import VREG_BITS
 
 NAME = "pto-lower-tile-to-vector"
 

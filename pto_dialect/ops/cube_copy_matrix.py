@@ -24,11 +24,11 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import F32, I32
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.ops.cube_fixpipe import UB_DST_MODES, MteL0cUbOp
 from pto_dialect.ops.cube_load import check_pointer
 from pto_dialect.ops.tile_memory import constant_index
-from pto_dialect.types import MemorySpace
 
 
 def _field(word: int, low: int, width: int) -> int:

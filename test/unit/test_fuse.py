@@ -304,6 +304,8 @@ def shared_bytes_kernel(later: str) -> str:
     view = f"!pto.partition_tensor_view<{shape}xf32>"
     rows, cols = shape.split("x")
     return f"""
+!v = !pto.tensor_view<?x?xf32>
+!in = !pto.partition_tensor_view<4x64xf32>
 func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -316,12 +318,12 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
   %a1 = arith.constant 1024 : i64
   %a2 = arith.constant 2048 : i64
   %a3 = arith.constant 3072 : i64
-  %vx = pto.make_tensor_view %x, shape = [%c4, %c64], strides = [%c64, %c1] : !pto.tensor_view<?x?xf32>
-  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c4, %c64] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<4x64xf32>
-  %vy = pto.make_tensor_view %y, shape = [%r, %w], strides = [%w, %c1] : !pto.tensor_view<?x?xf32>
-  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%r, %w] : !pto.tensor_view<?x?xf32> -> {view}
+  %vx = pto.make_tensor_view %x, shape = [%c4, %c64], strides = [%c64, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c4, %c64] : !v -> !in
+  %vy = pto.make_tensor_view %y, shape = [%r, %w], strides = [%w, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%r, %w] : !v -> {view}
   %a = pto.alloc_tile addr = %a0 : {full}
-  pto.tload ins(%px : !pto.partition_tensor_view<4x64xf32>) outs(%a : {full})
+  pto.tload ins(%px : !in) outs(%a : {full})
   %b = pto.alloc_tile addr = %a1 : {full}
   pto.tmul ins(%a, %a : {full}, {full}) outs(%b : {full})
   %c = pto.alloc_tile addr = %a2 : {full}
