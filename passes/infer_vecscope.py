@@ -7,8 +7,9 @@ micro-ops alike, block by block (nested blocks after their parent's ops):
 
 - **Vector** ops: a `pto.*` op with a vector-typed operand or result (`!pto.vreg`,
   `!pto.mask`, `!pto.align`, `!pto.vmi.vreg`, `!pto.vmi.mask`), `pto.mem_bar`,
-  `pto.sprclr`; and an `scf.for` / `scf.if` / `scf.while` whose regions hold a vector op
-  and no boundary (kept whole).
+  `pto.sprclr`; and an `scf.for` / `scf.if` / `scf.while` whose regions hold a vector op,
+  or that carries a vector value, and no boundary (kept whole; the carried-value case is
+  ours: PTOAS folds an `scf.if` that only yields vector values to a select first).
 - **Safe scalars**: ops without regions, terminators or calls whose effects are known to
   be none (`arith`, pure `pto` ops); they join a scope when every user is in it, else stay
   before it.
@@ -22,7 +23,9 @@ op and whose moved ops have no result used outside it becomes one resultless sco
 search goes on after it (greedy, as PTOAS). A vector-typed value used past a boundary is
 first rematerialised: its producer, when it and the producers of its vector operands are
 free of memory access (mask and constant producers, broadcasts), is cloned in front of the
-user's segment. A vector-typed value that still escapes (to `func.return`, a call, a later
+user's segment, or just before a user nested in a boundary (an explicit scope: PTOAS's
+`vmi-layout-sink-materialization` sinks producers to their uses); the original, once
+unused, is dropped. A vector-typed value that still escapes (to `func.return`, a call, a later
 op it cannot be rebuilt for) is a located error, as in PTOAS. The search is linear in the
 run when the run's longest prefix works (the usual case); a failing prefix is cut back to
 the escaping producer.
@@ -108,7 +111,7 @@ class _Classifier:
         return Kind.BOUNDARY
 
     def _atomic(self, op: Operation) -> Kind:
-        vector = False
+        vector = any(is_vector_type(v.type) for v in (*op.operands, *op.results))
         for region in op.regions:
             for block in region.blocks:
                 for inner in block.ops:
@@ -312,17 +315,47 @@ class _Inference:
             inside = run.moved(begin, end)
             anchors = self._anchors(block)
             users = [u for u in escape.value.uses if _in_block(u.operation, block) not in inside]
-            if not users or any(_in_block(u.operation, block) not in anchors for u in users):
+            places: list[Operation] = []
+            for use in users:
+                top = _in_block(use.operation, block)
+                if top in anchors:
+                    places.append(anchors[top])
+                elif top is not use.operation:  # nested in a boundary (an explicit scope)
+                    places.append(use.operation)
+                else:
+                    return False
+            if not users or not _rebuildable_value(escape.value):
                 return False
             clones: dict[tuple[SSAValue, Operation], SSAValue] = {}
-            for use in users:
-                anchor = anchors[_in_block(use.operation, block)]
+            for use, anchor in zip(users, places, strict=True):
                 value = _clone(escape.value, anchor, clones)
                 if value is None:
                     return False
                 use.operation.operands[use.index] = value
+            _erase_if_dead(escape.producer)
             return True
         return False
+
+
+def _erase_if_dead(op: Operation) -> None:
+    """Erases a rebuilt producer nothing uses any more, and so on up its vector operands
+    (so that it does not become a scope of its own)."""
+    if any(r.uses for r in op.results):
+        return
+    sources = [o.owner for o in op.operands if is_vector_type(o.type)]
+    op.detach()
+    op.erase()
+    for source in sources:
+        if isinstance(source, Operation):
+            _erase_if_dead(source)
+
+
+def _rebuildable_value(value: SSAValue) -> bool:
+    """Whether `_clone` can recompute `value` (its producers access no memory)."""
+    producer = value.owner
+    if not isinstance(producer, Operation) or not _rebuildable(producer):
+        return False
+    return all(_rebuildable_value(o) for o in producer.operands if is_vector_type(o.type))
 
 
 def _clone(

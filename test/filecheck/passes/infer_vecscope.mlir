@@ -75,6 +75,43 @@ func.func @loop(%p: !pto.ptr<f32, ub>) {
 
 // -----
 
+// A mask made before an explicit scope is rebuilt at its use inside (PTOAS sinks such
+// producers), the original, then unused, dropped; an scf.if that yields vector values goes
+// into the scope with them.
+// CHECK-LABEL: func.func @into_explicit
+// CHECK-NEXT:    %c0 = arith.constant 0 : index
+// CHECK-NEXT:    pto.vecscope {
+// CHECK-NEXT:      %x = pto.vmi.vload %p[%c0]
+// CHECK-NEXT:      %[[M:.*]] = pto.vmi.create_mask %n
+// CHECK-NEXT:      pto.vmi.vstore %x, %p[%c0], %[[M]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    pto.vecscope {
+// CHECK-NEXT:      %a = pto.vmi.broadcast %s
+// CHECK-NEXT:      %b = pto.vmi.broadcast %s
+// CHECK-NEXT:      %r = scf.if %c
+// CHECK:           pto.vmi.vstore %r, %p[%c0]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+func.func @into_explicit(%p: !pto.ptr<f32, ub>, %n: index, %s: f32, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %m = pto.vmi.create_mask %n : index -> !pto.vmi.mask<64xpred>
+  pto.vecscope {
+    %x = pto.vmi.vload %p[%c0] : !pto.ptr<f32, ub> -> !pto.vmi.vreg<64xf32>
+    pto.vmi.vstore %x, %p[%c0], %m : !pto.vmi.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.vmi.mask<64xpred>
+  }
+  %a = pto.vmi.broadcast %s : f32 -> !pto.vmi.vreg<64xf32>
+  %b = pto.vmi.broadcast %s : f32 -> !pto.vmi.vreg<64xf32>
+  %r = scf.if %c -> !pto.vmi.vreg<64xf32> {
+    scf.yield %a : !pto.vmi.vreg<64xf32>
+  } else {
+    scf.yield %b : !pto.vmi.vreg<64xf32>
+  }
+  pto.vmi.vstore %r, %p[%c0] : !pto.vmi.vreg<64xf32>, !pto.ptr<f32, ub>
+  func.return
+}
+
+// -----
+
 func.func @loaded_past_sync(%p: !pto.ptr<f32, ub>) {
   %c0 = arith.constant 0 : index
   // expected-error @+1 {{pto-infer-vecscope: pto.vmi.vload: cannot infer a resultless pto.vecscope: its !pto.vmi.vreg<64xf32> result is used outside the scope}}
