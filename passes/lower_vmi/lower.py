@@ -328,13 +328,13 @@ def lower_module(module: ModuleOp, arch: TargetArch) -> None:
                     raise pass_error(NAME, f"{op.name} result still used after lowering", op)
             op.detach()
             op.erase(safe_erase=False)
-    for found in arguments.values():
-        found.finish()
     leftover = next((op for op in module.walk() if isinstance(op, VmiOp)), None)
     if leftover is not None:
         raise pass_error(NAME, f"{leftover.name} outside a pto.vecscope: VMI ops lower only "
                          "inside one, and none is inferred around it (a result is used past "
                          "the scope's end)", leftover)  # fmt: skip
+    for found in arguments.values():
+        found.finish()
 
 
 @checked_pass
