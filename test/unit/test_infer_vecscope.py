@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.utils.exceptions import PassFailedException
@@ -163,3 +165,54 @@ def test_refusals_are_located(text: str, message: str) -> None:
     with pytest.raises(PassFailedException) as failure:
         LowerVmiPass().apply(Context(), module)
     assert message in str(failure.value)
+
+
+@st.composite
+def segments(draw: st.DrawFn) -> str:
+    """Two to four stretches of VMI ops at function level, separated by barriers: each
+    loads, combines and stores f32 data of its own; masks and broadcasts made in any
+    stretch are used in later ones too (rebuilt there)."""
+    lines: list[str] = []
+    pure: list[tuple[str, str]] = []  # (name, kind) of masks ("m") and broadcasts ("v")
+    for s in range(draw(st.integers(2, 4))):
+        if s:
+            lines.append("    pto.barrier #pto.pipe<PIPE_V>")
+        if draw(st.booleans()) or not any(k == "m" for _, k in pure):
+            lines.append(f"    %m{s} = pto.vmi.create_mask %c{draw(st.sampled_from([40, 64, 100]))}"
+                         f" : index -> {M}")  # fmt: skip
+            pure.append((f"%m{s}", "m"))
+        if draw(st.booleans()):
+            lines.append(f"    %v{s} = pto.vmi.broadcast %f : f32 -> {F}")
+            pure.append((f"%v{s}", "v"))
+        at = draw(st.sampled_from([0, 64, 128]))
+        lines.append(f"    %x{s} = pto.vmi.vload %b[%c{at}] : !pto.ptr<f32, ub> -> {F}")
+        data = [f"%x{s}"] + [n for n, k in pure if k == "v"]
+        for j in range(draw(st.integers(1, 3))):
+            a, b = draw(st.sampled_from(data)), draw(st.sampled_from(data))
+            op = draw(st.sampled_from(["vadd", "vmul", "vmax", "vsel"]))
+            name = f"%y{s}_{j}"
+            if op == "vsel":
+                mask = draw(st.sampled_from([n for n, k in pure if k == "m"]))
+                lines.append(f"    {name} = pto.vmi.vsel {mask}, {a}, {b} : {M}, {F}, {F} -> {F}")
+            else:
+                lines.append(f"    {name} = pto.vmi.{op} {a}, {b} : {F}, {F} -> {F}")
+            data.append(name)
+        out = draw(st.sampled_from([192, 320]))
+        lines.append(f"    pto.vmi.vstore {data[-1]}, %b[%c{out}] : {F}, !pto.ptr<f32, ub>")
+    return "\n".join(lines)
+
+
+@settings(max_examples=8, deadline=None)
+@given(segments())
+def test_random_function_level_kernels_lower_to_the_same_bytes(body: str) -> None:
+    constants = "\n".join(f"    %c{n} = arith.constant {n} : index" for n in (40, 100, 192, 320))
+    module = api.parse(kernel(f"{constants}\n    %f = arith.constant 1.5 : f32\n{body}"))
+    lowered = module.clone()
+    LowerVmiPass().apply(Context(), lowered)
+    assert not any(isinstance(op, VmiOp) for op in lowered.walk())
+    a = np.zeros(512, np.float16)
+    b = np.random.default_rng(3).uniform(-4, 4, 512).astype(np.float32)
+    want = api.run(module, a, b, function="k").finals[1]
+    got = api.run(lowered, a, b, function="k").finals[1]
+    assert want is not None and got is not None
+    assert want.tobytes() == got.tobytes()
