@@ -16,6 +16,7 @@ from xdsl.utils.exceptions import PassFailedException
 from interpreters import api
 from passes.infer_vecscope import InferVecScopePass
 from passes.lower_vmi.lower import LowerVmiPass
+from passes.pipeline import PipelinePass
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vmi_common import VmiOp
 from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType
@@ -216,3 +217,24 @@ def test_random_function_level_kernels_lower_to_the_same_bytes(body: str) -> Non
     got = api.run(lowered, a, b, function="k").finals[1]
     assert want is not None and got is not None
     assert want.tobytes() == got.tobytes()
+
+
+def test_pipeline_lowers_a_function_level_vmi_kernel_on_ub() -> None:
+    """PTOAS's lit kernels take UB pointers and hold no sync: after `pto-lower-vmi` every
+    memory access is in vector scopes (one pipe), which `pto-insert-sync` leaves alone."""
+    text = f"""
+module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%a: !pto.ptr<f16, ub>, %b: !pto.ptr<f32, ub>, %n: index) {{
+    %c0 = arith.constant 0 : index
+    %m = pto.vmi.create_mask %n : index -> {M}
+    %x = pto.vmi.vload %a[%c0] : !pto.ptr<f16, ub> -> {H}
+    %w = pto.vmi.vcvt %x : {H} -> {F}
+    %y = pto.vmi.vsel %m, %w, %w : {M}, {F}, {F} -> {F}
+    pto.vmi.vstore %y, %b[%c0] : {F}, !pto.ptr<f32, ub>
+    func.return
+  }}
+}}"""
+    module = api.parse(text)
+    PipelinePass().apply(Context(), module)
+    assert not any(isinstance(op, VmiOp) for op in module.walk())
+    assert sum(isinstance(op, VecScopeOp) for op in module.walk()) == 1
