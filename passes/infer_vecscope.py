@@ -24,11 +24,11 @@ search goes on after it (greedy, as PTOAS). A vector-typed value used past a bou
 first rematerialised: its producer, when it and the producers of its vector operands are
 free of memory access (mask and constant producers, broadcasts), is cloned in front of the
 user's segment, or just before a user nested in a boundary (an explicit scope: PTOAS's
-`vmi-layout-sink-materialization` sinks producers to their uses); the original, once
-unused, is dropped. A vector-typed value that still escapes (to `func.return`, a call, a later
-op it cannot be rebuilt for) is a located error, as in PTOAS. The search is linear in the
-run when the run's longest prefix works (the usual case); a failing prefix is cut back to
-the escaping producer.
+`vmi-layout-sink-materialization` sinks producers to their uses) or in a later block; the
+original, once unused, is dropped. A vector-typed value that still escapes (to
+`func.return`, a call, a later op it cannot be rebuilt for) is a located error, as in
+PTOAS. The search is linear in the run when the run's longest prefix works (the usual
+case); a failing prefix is cut back to the escaping producer.
 """
 
 from __future__ import annotations
@@ -146,13 +146,12 @@ class Plan:
     hoisted: list[Operation]
 
 
-def _in_block(op: Operation, block: Block) -> Operation:
-    """`op`'s ancestor (or itself) in `block`."""
-    node = op
-    while node.parent_block() is not block:
-        parent = node.parent_op()
-        assert parent is not None, "a user outside the block of its value's definition"
-        node = parent
+def _in_block(op: Operation, block: Block) -> Operation | None:
+    """`op`'s ancestor (or itself) in `block`; None for a use in another block (a
+    successor of a block of several)."""
+    node: Operation | None = op
+    while node is not None and node.parent_block() is not block:
+        node = node.parent_op()
     return node
 
 
@@ -226,7 +225,8 @@ class _Run:
                     break
                 if first is None:
                     first = (begin, end, tried)
-                user = self.position.get(_in_block(tried.user, self.block), count)
+                top = _in_block(tried.user, self.block)
+                user = count if top is None else self.position.get(top, count)
                 # every prefix longer than its producer holds it and leaves this user out
                 end = self.position[tried.producer] if user >= end else end - 1
             if plan is None:
@@ -318,10 +318,10 @@ class _Inference:
             places: list[Operation] = []
             for use in users:
                 top = _in_block(use.operation, block)
-                if top in anchors:
+                if top is not None and top in anchors:
                     places.append(anchors[top])
-                elif top is not use.operation:  # nested in a boundary (an explicit scope)
-                    places.append(use.operation)
+                elif top is not use.operation:  # in a boundary (an explicit scope), or a
+                    places.append(use.operation)  # later block: rebuilt just before it
                 else:
                     return False
             if not users or not _rebuildable_value(escape.value):

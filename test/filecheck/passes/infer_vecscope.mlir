@@ -129,3 +129,38 @@ func.func @returned(%p: !pto.ptr<f32, ub>) -> !pto.vreg<64xf32> {
   %x = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
   func.return %x : !pto.vreg<64xf32>
 }
+
+// -----
+
+// A mask used in a later block is rebuilt there; a loaded value cannot be.
+// CHECK-LABEL: func.func @blocks
+// CHECK:       ^bb1:
+// CHECK-NEXT:    pto.vecscope {
+// CHECK-NEXT:      %x = pto.vmi.vload
+// CHECK-NEXT:      %[[M:.*]] = pto.vmi.create_mask %n
+// CHECK-NEXT:      pto.vmi.vstore %x, %p[%c0], %[[M]]
+func.func @blocks(%p: !pto.ptr<f32, ub>, %c: i1, %n: index) {
+  %c0 = arith.constant 0 : index
+  %m = pto.vmi.create_mask %n : index -> !pto.vmi.mask<64xpred>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %x = pto.vmi.vload %p[%c0] : !pto.ptr<f32, ub> -> !pto.vmi.vreg<64xf32>
+  pto.vmi.vstore %x, %p[%c0], %m : !pto.vmi.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.vmi.mask<64xpred>
+  cf.br ^bb2
+^bb2:
+  func.return
+}
+
+// -----
+
+func.func @loaded_in_another_block(%p: !pto.ptr<f32, ub>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{pto-infer-vecscope: pto.vmi.vload: cannot infer a resultless pto.vecscope: its !pto.vmi.vreg<64xf32> result is used outside the scope, by pto.vmi.vstore}}
+  %x = pto.vmi.vload %p[%c0] : !pto.ptr<f32, ub> -> !pto.vmi.vreg<64xf32>
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  pto.vmi.vstore %x, %p[%c0] : !pto.vmi.vreg<64xf32>, !pto.ptr<f32, ub>
+  cf.br ^bb2
+^bb2:
+  func.return
+}
