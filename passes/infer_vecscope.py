@@ -54,7 +54,7 @@ from pto_dialect.ops.vector_sort import VBitSortOp, VMrgSort4Op
 from pto_dialect.ops.vector_spr import SprClrOp
 from pto_dialect.ops.vmi_common import VmiOp
 from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType
-from pto_dialect.types import AlignType, MaskType, VRegType
+from pto_dialect.vector_types import AlignType, MaskType, VRegType
 
 NAME = "pto-infer-vecscope"
 

@@ -26,7 +26,7 @@ from passes.lower_vmi.builder import (
     register_count,
 )
 from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType, mask_carrier_bits
-from pto_dialect.types import MaskType
+from pto_dialect.vector_types import MaskType
 
 
 def _is_vmi(type: Attribute) -> bool:

@@ -20,7 +20,7 @@ from passes.pipeline import PipelinePass
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vmi_common import VmiOp
 from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 H, F, M = "!pto.vmi.vreg<128xf16>", "!pto.vmi.vreg<128xf32>", "!pto.vmi.mask<128xpred>"
 """The kernels' VMI types: 128 f16 and f32 lanes, their mask."""
