@@ -20,6 +20,7 @@ L = "!pto.tile_buf<left, 16x16xf16, blayout=col_major, slayout=row_major>"
 R = "!pto.tile_buf<right, 16x16xf16, blayout=row_major, slayout=col_major>"
 C = "!pto.tile_buf<acc, 16x16xf32, blayout=col_major, slayout=row_major>"
 FP = "!pto.tile_buf<scaling, 1x16xui64>"
+CA = "!pto.tile_buf<acc, 16x32xf32, blayout=col_major, slayout=row_major>"
 GM = "memref<16x16xf32, #pto.address_space<gm>>"
 
 KERNEL = f"""
@@ -38,6 +39,8 @@ func.func @f(%s: f32, %k: i32, %r: index, %c: index, %g: {GM}) {{
   %rt = pto.alloc_tile : {R}
   %cc = pto.alloc_tile : {C}
   %f = pto.alloc_tile : {FP}
+  %ca = pto.alloc_tile : {CA}
+  %fa = pto.alloc_tile : !pto.tile_buf<scaling, 1x32xui64>
   {{op}}
   return
 }}
@@ -88,6 +91,9 @@ CASES = [
      f"%e2 = pto.tgetval ins(%a, %r : {T}, index) outs : f32"),
     ("a2a3", f"pto.store_fp_dps ins(%cc, %f : {C}, {FP}) outs(%g : {GM})",
      f"pto.tstore ins(%cc : {C} fp %f : {FP}) outs(%g : {GM})"),
+    ("a5", f"pto.mov_fp_dps ins(%ca : {CA}, %fa : !pto.tile_buf<scaling, 1x32xui64>) "
+     f"outs(%m : {MASK})",
+     f"pto.tmov ins(%ca : {CA} fp %fa : !pto.tile_buf<scaling, 1x32xui64>) outs(%m : {MASK})"),
     ("a2a3", f"pto.sync_dps ins(%a : {T}) outs(%b : {T})", f"pto.tsync ins(%a, %b : {T}, {T})"),
 ]  # fmt: skip
 
@@ -107,16 +113,16 @@ def test_an_older_spelling_is_todays_op(target: str, older: str, canonical: str)
     ("older", "message"),
     [
         (f"pto.assign_dps ins(%r : index) outs(%a : {T})",
-         r"17:\d+: error: pto\.assign_dps \(PTOAS 2026-01/02\): .*pto\.tassign"),
+         r"19:\d+: error: pto\.assign_dps \(PTOAS 2026-01/02\): .*pto\.tassign"),
         (f"pto.sels_dps ins(%a : {T}, %b : {T}, %k : i32) outs(%d : {T})",
-         r"17:\d+: error: pto\.sels_dps .*TSELS\(dst, src0, src1, selectMode\).*pto\.tsels"),
+         r"19:\d+: error: pto\.sels_dps .*TSELS\(dst, src0, src1, selectMode\).*pto\.tsels"),
         (f"pto.matmul_dps ins(%l, %rt : {L}, {R}) bias = %d : {T} outs(%cc : {C})",
-         r"17:\d+: error: pto\.matmul_dps .*bias.*pto\.tmatmul\.bias"),
+         r"19:\d+: error: pto\.matmul_dps .*bias.*pto\.tmatmul\.bias"),
         (f"pto.matmul_dps ins(%l, %rt : {L}, {R}) outs(%cc : {C}) {{transpose_b = true}}",
-         r"17:\d+: error: pto\.matmul_dps .*transpose_b"),
+         r"19:\d+: error: pto\.matmul_dps .*transpose_b"),
         (f'"pto.sort32_dps"(%a, %d, %i) : ({T}, {T}, {I32}) -> ()',
          r"error: pto\.sort32_dps .*custom form only.*pto\.tsort32"),
-        (f"pto.gatherb_dps ins(%a, %i) outs(%d : {T})", r"17:23: error: a type for %a expected"),
+        (f"pto.gatherb_dps ins(%a, %i) outs(%d : {T})", r"19:23: error: a type for %a expected"),
     ],
 )  # fmt: skip
 def test_an_older_spelling_with_no_op_today_is_a_located_error(older: str, message: str) -> None:
