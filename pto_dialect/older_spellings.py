@@ -81,7 +81,10 @@ def _read_list(
 ) -> tuple[list[SSAValue], dict[str, Attribute]]:
     """The inside of `ins(...)` / `outs(...)` in any DPS-era form: `%a, %b {attrs} : A, B`,
     `%a : A, %b : B`, `%a[%r, %c] : A` (r, c index operands) and, where `untyped` is given,
-    a last operand without a type (it has type `untyped`)."""
+    a last operand without a type (it has type `untyped`). A tile type may lack its
+    `!pto.tile_buf` prefix, as the td's unqualified `type($offsets)` printed it."""
+    from pto_dialect.ops.base import parse_operand_type
+
     values: list[SSAValue] = []
     attrs: dict[str, Attribute] = {}
     pending: list[tuple[UnresolvedOperand, Attribute | None]] = []
@@ -105,7 +108,7 @@ def _read_list(
             for n, i in enumerate(untyped_ones):
                 if n:
                     parser.parse_punctuation(",")
-                pending[i] = (pending[i][0], parser.parse_type())
+                pending[i] = (pending[i][0], parse_operand_type(parser))
             values += [parser.resolve_operand(o, k) for o, k in pending if k is not None]
             pending = []
         else:
