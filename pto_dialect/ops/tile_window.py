@@ -230,9 +230,7 @@ class WindowTileOp(TileOp):
                 f"{src.element} (a fixpipe-buffer tile, which the implementation does not fill)"
             )
 
-    def vector_fractal(
-        self, src: TileTypeBase, dst: TileTypeBase, arch: TargetArch
-    ) -> int | None:
+    def vector_fractal(self, src: TileTypeBase, dst: TileTypeBase, arch: TargetArch) -> int | None:
         """The elements of a 512-byte fractal when the op copies a 1-row mat src into
         loc=left whole fractals at a time (A5's vector form); None for every other form."""
         return None
@@ -266,9 +264,7 @@ class ExtractTileOp(WindowTileOp):
     ) -> tuple[tuple[str, TileTypeBase], tuple[str, TileTypeBase]]:
         return ("dst", dst), ("src", src)
 
-    def vector_fractal(
-        self, src: TileTypeBase, dst: TileTypeBase, arch: TargetArch
-    ) -> int | None:
+    def vector_fractal(self, src: TileTypeBase, dst: TileTypeBase, arch: TargetArch) -> int | None:
         """pto-isa a5 TExtract.hpp `TExtractToLeft`: a src of one row, row-major in any box
         (the GEMV vector), goes through `TExtractToAVector`, which loads whole 512-byte
         fractals from the one at indexCol (`load_cbuf_to_ca`); its static_asserts want src's
