@@ -140,7 +140,7 @@ def test_extract_a5_one_row_mat_to_left_is_the_vector_form() -> None:
     run_tile_op(TileWindowFunctions(machine), op, [src, 0, 256, dst])  # type: ignore[list-item]
     want = np.array([src_v[0, 256 + j] for j in range(200)], np.float16)
     assert np.array_equal(dst.get()[0, :200].view(np.uint16), want.view(np.uint16))
-    with pytest.raises(PtoRuntimeError, match="indexCol 16 of a 1-row src .* multiple of 256"):
+    with pytest.raises(PtoRuntimeError, match=r"indexCol 16 of a 1-row src .* multiple of 256"):
         run_tile_op(TileWindowFunctions(machine), op, [src, 0, 16, dst])  # type: ignore[list-item]
 
 
