@@ -182,3 +182,4 @@ def test_every_dps_era_name_is_read_or_refused() -> None:
         assert (old in OLDER_OP_NAMES) != (old in OLDER_SPELLINGS), old
         op = OLDER_OP_NAMES.get(old) or OLDER_SPELLINGS[old].op
         assert op in OPERATIONS, old
+        assert old not in OPERATIONS, old  # an older name is never also a current one
