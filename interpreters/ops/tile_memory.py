@@ -15,6 +15,7 @@ from interpreters.ops.fixpipe_fp import acc_relu, converted, fp_move, quantised,
 from interpreters.semantics import convert, mx_quant, transfer
 from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.dtypes import F8E8M0
+from pto_dialect.memory_types import MemorySpace, ShapedViewBase
 from pto_dialect.mx import mx_scale_gm_order
 from pto_dialect.ops.tile_memory import (
     ACC_STORE_TYPES,
@@ -27,7 +28,7 @@ from pto_dialect.ops.tile_memory import (
 )
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.rules import PAD_RULES
-from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 
 def optional_operands(op: AllocBufferOp) -> tuple[bool, bool, bool]:

@@ -15,9 +15,10 @@ from interpreters.machine.memory import Memory, TensorView
 from interpreters.ops.tile_memory import TileMemoryFunctions
 from pto_dialect.attrs import BLayout, Location, SLayout
 from pto_dialect.dtypes import F8E8M0, mlir_type
+from pto_dialect.memory_types import MemorySpace, PartitionTensorViewType
 from pto_dialect.ops.tile_memory import TLoadOp
 from pto_dialect.targets import A5
-from pto_dialect.types import MemorySpace, PartitionTensorViewType, TileBufType
+from pto_dialect.tile_types import TileBufType
 
 E8M0 = mlir_type(F8E8M0)
 
