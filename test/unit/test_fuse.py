@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import context, parse_kernel
+from support import context, lowers_to_the_same_bytes, parse_kernel
 from test_lower_tile_to_vector import random_array
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
@@ -341,16 +341,4 @@ def test_a_result_read_through_another_tile_of_its_bytes_is_kept(later: str):
     """The group tmul, tadds writes %c, which no op names again; `tmuls` reads its bytes
     through %d after the group. The fused code must leave them in UB (or not fuse what
     another layout reads): the bytes of the op-by-op run."""
-    from interpreters.api import apply_pipeline, make_context, parse, run
-    from interpreters.auto_sync import complete
-
-    ctx = make_context()
-    text = shared_bytes_kernel(later)
-    reference = parse(text, target="a5")
-    complete(ctx, reference)
-    want = run(reference, args="auto:7")
-    lowered = apply_pipeline(parse(text, target="a5"), "pto-pipeline", ctx=ctx)
-    got = run(lowered, *[a for a in want.inputs if a is not None], check=False)
-    assert got.hazards == []
-    assert got.finals[1] is not None and want.finals[1] is not None
-    assert got.finals[1].tobytes() == want.finals[1].tobytes()
+    lowers_to_the_same_bytes(shared_bytes_kernel(later), seed=7)
