@@ -41,3 +41,17 @@ MX_SCALE_BOXES = frozenset(
 )
 """(blayout, slayout) of A's (ZZ) and B's (NN) MX scale tiles: pto-isa a5 `TExtractToAmx` /
 `TExtractToBmx` and `TLoadMxCubeCheck` (fractal 32: 16 x 2 one-byte scales a box)."""
+
+
+def mx_scale_gm_order(blayout: BLayout, slayout: SLayout, rows: int) -> str | None:
+    """The box order PTOAS gives the GM view a `tload` fills an E8M0 mat tile of these boxes
+    from: "zz" (A's scales, MX_A_ZZ: 16 rows x 2 groups a box, row blocks first), "nn" (B's,
+    MX_B_NN: 2 groups x 16 columns a box, column blocks first), None for a plain ND view.
+    PTOAS InferPTOLayout.cpp `collectPreferredLayoutFromConsumers` and PTOToEmitC.cpp (a
+    row_major/row_major tile of one row stays ND); pto-isa a5 TLoad.hpp `TLoadMxCubeZZ2ZZ` /
+    `TLoadMxCubeNN2NN` then copy the GM bytes in that order."""
+    if (blayout, slayout) == (BLayout.COL_MAJOR, SLayout.COL_MAJOR):
+        return "nn"
+    if (blayout, slayout) == (BLayout.ROW_MAJOR, SLayout.ROW_MAJOR) and rows != 1:
+        return "zz"
+    return None

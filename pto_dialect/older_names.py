@@ -21,9 +21,23 @@ _DPS_ERA = (
 `PTO_DpsOp<"X_dps">`, removed by 02-12) whose syntax the T-op's parser reads (`ins(%a, %b :
 T, T) outs(%d : T)` or `ins(%a : T, %b : T) ...`, the scalar and scratch operands in the
 T-op's order) and which PTOConvert.cpp lowers to the T-instruction with the operands in that
-order (`PTOAbsToTABS`, ...: `pto.X_dps` emits `TX(dst, srcs...)`). The others (a scalar with
-no type, `maxs_dps`; a mode inside `ins`, `cmp_dps`; clauses of their own, `mrgsort_dps`;
-the matmul, gather, select and sort forms) stay unknown."""
+order (`PTOAbsToTABS`, ...: `pto.X_dps` emits `TX(dst, srcs...)`). Those with another
+name now are `_DPS_ERA_RENAMED`; those with syntax of their own, `older_spellings.py`."""
+
+_DPS_ERA_RENAMED = {
+    **{name: f"t{name}" for name in ("cmp", "cmps", "gemv", "getval", "setval", "print")},
+    **{name: f"t{name}" for name in ("shls", "shrs", "sync")},
+    "addf": "tadd",  # PTO_BinaryFloatDpsOp, lowered to TADD
+    "matmul_acc": "tmatmul.acc",
+    "mgather": "mgather",
+    "mscatter": "mscatter",
+    "mov_fp": "tmov",  # `ins(%src, %fp : T, F)` / `ins(%src : T, %fp : F)`: TMOV_FP
+    "store_fp": "tstore",  # `ins(%src, %fp : T, F)`: TSTORE_FP
+}
+"""DPS-era ops (as `_DPS_ERA`) whose syntax the op they are now reads, under another name:
+`cmp_dps`'s mode inside `ins` as `tcmp` writes it, `getval_dps`'s `outs : T`, a fixpipe
+tile after the source. The others of that parser have syntax of their own
+(`older_spellings.py`)."""
 
 OLDER_OP_NAMES: dict[str, str] = {
     # hw-native-sys/PTOAS of 2026-04 (PTOOps.td `PTO_Op<"build_async_session">` and its
@@ -34,5 +48,6 @@ OLDER_OP_NAMES: dict[str, str] = {
     "pto.wait_async_event": "pto.comm.wait_async_event",
     "pto.test_async_event": "pto.comm.test_async_event",
     **{f"pto.{name}_dps": f"pto.t{name}" for name in _DPS_ERA},
+    **{f"pto.{name}_dps": f"pto.{op}" for name, op in _DPS_ERA_RENAMED.items()},
 }
 """Older op name -> the name of the op it is now."""

@@ -27,7 +27,7 @@ import traceback
 from bisect import bisect_right
 from collections.abc import Callable
 from math import prod
-from typing import NoReturn, TypeVar
+from typing import NoReturn, TypeVar, cast
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -51,6 +51,7 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from pto_dialect.context import PtoContext
 from pto_dialect.older_names import OLDER_OP_NAMES
+from pto_dialect.older_spellings import OLDER_SPELLINGS, OlderSpelling, place_detached
 
 _T = TypeVar("_T")
 
@@ -149,8 +150,22 @@ class LocatingParser(Parser):
         return dims
 
     def _get_op_by_name(self, name: str) -> type[Operation]:
-        """xDSL's, an older name of an op (`OLDER_OP_NAMES`) read as the op it names now."""
+        """xDSL's, an older name of an op (`OLDER_OP_NAMES`) read as the op it names now,
+        and one with a syntax of its own (`OLDER_SPELLINGS`) read by its reader."""
+        spelling = OLDER_SPELLINGS.get(name)
+        if spelling is not None:
+            return cast(type[Operation], spelling)
         return super()._get_op_by_name(OLDER_OP_NAMES.get(name, name))
+
+    def _parse_generic_operation(self, op_type: type[Operation]) -> Operation:
+        """xDSL's; an older spelling has no generic form (its operands were in other groups)."""
+        spelling: object = op_type
+        if isinstance(spelling, OlderSpelling):
+            self.raise_error(
+                f"{spelling.old} (PTOAS 2026-01/02) is read in its custom form only; "
+                f"the generic form is {spelling.op}'s"
+            )
+        return super()._parse_generic_operation(op_type)
 
     def _previous_text(self) -> str:
         """The text just before the current token (skipping white space)."""
@@ -310,6 +325,8 @@ def parse_module(
         return ModuleOp([])
     load_upstream_ops(ctx, text)
     module = LocatingParser(ctx, text, name, line_offset).parse_module(implicit_module)
+    if "_dps" in text:
+        place_detached(module)
     if "memref.alloc" in text or "pto.pointer_cast" in text or "memref<" in text:
         from pto_dialect.memref_tiles import tiles_from_memrefs  # (its ops load with it)
 

@@ -516,7 +516,7 @@ def _header_names(dtype: np.dtype) -> bool:
 def dtype_of_array(array: np.ndarray) -> DType | None:
     """The PTO element type of a numpy array, if any."""
     for name in ("f32", "f16", "bf16", "i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64",
-                 "f8E4M3FN", "f8E5M2"):  # fmt: skip
+                 "f8E4M3FN", "f8E5M2", "f8E8M0"):  # fmt: skip
         dtype = dtype_named(name)
         if array.dtype == dtype.numpy:
             return dtype

@@ -14,7 +14,9 @@ from interpreters.machine.memory import Pointer, TensorView, Tile, static_or
 from interpreters.ops.fixpipe_fp import acc_relu, converted, fp_move, quantised, relu_values
 from interpreters.semantics import convert, mx_quant, transfer
 from pto_dialect.attrs import Location, Pipe, TargetArch
+from pto_dialect.dtypes import F8E8M0
 from pto_dialect.memory_types import MemorySpace, ShapedViewBase
+from pto_dialect.mx import mx_scale_gm_order
 from pto_dialect.ops.tile_memory import (
     ACC_STORE_TYPES,
     AllocBufferOp,
@@ -67,6 +69,34 @@ def _window(view: TensorView, tile: Tile, what: str) -> transfer.Window:
     window = view.window(_layout(tile.type))
     window.require(*tile.valid, what)
     return window
+
+
+def _mx_scale_order(tile: Tile) -> str | None:
+    """The MX box order of the GM bytes a `tload` fills this tile from (`mx_scale_gm_order`),
+    None for an ND load."""
+    kind = tile.type
+    if tile.dtype != F8E8M0 or kind.location is not Location.MAT:
+        return None
+    return mx_scale_gm_order(kind.blayout.data, kind.slayout.data, kind.rows.data)
+
+
+def _load_mx_scales(view: TensorView, tile: Tile, order: str) -> None:
+    """E8M0 scales from GM bytes in MX box order (PTOAS's MX_A_ZZ / MX_B_NN view of the
+    view's rows x cols, padded to whole boxes, from the view's first byte)."""
+    check(len(view.shape) == 2, f"a tload of MX scales in {order} order takes a 2-D view")
+    rows, cols = view.shape
+    boxes = (16, 2) if order == "zz" else (2, 16)
+    nbytes = -(-rows // boxes[0]) * boxes[0] * -(-cols // boxes[1]) * boxes[1]
+    check(
+        view.offset + nbytes <= view.memory.size,
+        f"the {rows}x{cols} MX scales in {order} order need {nbytes} bytes from byte "
+        f"{view.offset}, beyond {view.memory.extent}",
+    )
+    data = view.memory.data[view.offset : view.offset + nbytes]
+    matrix = mx_quant.from_box_order(data, rows, cols, order)
+    valid_rows, valid_cols = tile.valid
+    with tile.edit() as contents:
+        contents[:valid_rows, :valid_cols] = matrix[:valid_rows, :valid_cols].view(tile.dtype.numpy)
 
 
 ACC_TO_VEC_ATTR = "accToVecMode"
@@ -165,6 +195,10 @@ class TileMemoryFunctions(MachineFunctions):
                   costs.gm_transfers(target, view.shape))  # fmt: skip
         self.on_pipe(op, [view.window_access(window, *tile.valid)], [tile.access()],
                      costs.transfer_cycles(*timing), costs.transfer_hold(*timing))  # fmt: skip
+        order = _mx_scale_order(tile)
+        if order is not None:
+            _load_mx_scales(view, tile, order)
+            return results
         rule = PAD_RULES[self.machine.target.arch]
         with tile.edit() as contents:
             transfer.load(window, contents, tile.valid, tile.dtype, tile.type.pad.data, rule)

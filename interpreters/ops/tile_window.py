@@ -57,6 +57,12 @@ class TileWindowFunctions(MachineFunctions):
         at = (int(args[1]), int(args[2]))
         dst, results = self.destination(op, args)
         _fits(at, dst.valid, src, "source")
+        fractal = op.vector_fractal(src.type, dst.type, self.machine.target.arch)
+        check(
+            fractal is None or at[1] % fractal == 0,
+            f"indexCol {at[1]} of a 1-row src into loc=left must be a multiple of {fractal} "
+            "(A5 loads whole 512-byte fractals)",
+        )
         self._cost(op, src, dst, dst.valid_rows * dst.valid_cols)
         window = src.get()[at[0] :, at[1] :]
         arch = self.machine.target.arch

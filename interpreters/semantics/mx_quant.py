@@ -153,3 +153,18 @@ def dn_to_zz(exponents: np.ndarray) -> np.ndarray:
     rows, cols = exponents.shape
     boxes = exponents.reshape(rows // 2, 2, cols // 16, 16).transpose(2, 0, 3, 1)
     return boxes.reshape(-1)
+
+
+def from_box_order(data: np.ndarray, rows: int, cols: int, order: str) -> np.ndarray:
+    """The rows x cols matrix whose bytes `data` holds in MX box order: "zz" (`reorder_zz` of
+    the rows padded to 16 and the columns to 2) or "nn" (`dn_to_zz` of the rows padded to 2
+    and the columns to 16); `data` has at least the padded matrix's bytes."""
+    if order == "zz":
+        shape = (-(-rows // 16) * 16, -(-cols // 2) * 2)
+        positions = reorder_zz(np.arange(shape[0] * shape[1]).reshape(shape))
+    else:
+        shape = (-(-rows // 2) * 2, -(-cols // 16) * 16)
+        positions = dn_to_zz(np.arange(shape[0] * shape[1]).reshape(shape))
+    matrix = np.empty(shape[0] * shape[1], data.dtype)
+    matrix[positions] = data[: positions.size]
+    return matrix.reshape(shape)[:rows, :cols]

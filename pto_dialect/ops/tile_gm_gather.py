@@ -41,6 +41,7 @@ from pto_dialect.ops.base import (
     require_location,
 )
 from pto_dialect.ops.tile_elementwise import require_row_major
+from pto_dialect.ops.tile_memory import require_partition_view
 from pto_dialect.option_attrs import (
     CoalesceAttr,
     GatherOobAttr,
@@ -126,9 +127,9 @@ class GmIndexedOp(TileOp):
         if idx.element not in (I32, U32):
             raise fail(f"{self.name} idx element type {idx.element} must be i32 or ui32")
         require_dtype_supported(self.name, value.element, target, GM_GATHER_DTYPES)
-        table = self.table_type()
-        if not isinstance(table, PartitionTensorViewType):
-            raise fail(f"{self.name} table must be a !pto.partition_tensor_view, got {table}")
+        # a static GM memref is the view of its shape, as for tload/tstore (PTOAS's
+        # `PTODpsType` of early 2026 took memrefs; `mgather_dps` wrote its table so)
+        table = require_partition_view(f"{self.name} table", self.table_type())
         if table.element != value.element:
             raise fail(
                 f"{self.name} table element type {table.element} must equal the tile's "

@@ -193,7 +193,7 @@ class WindowTileOp(TileOp):
             boxed = (src.slayout.data is SLayout.COL_MAJOR and src.is_row_major) or (
                 src.slayout.data is SLayout.ROW_MAJOR and src.blayout.data is BLayout.COL_MAJOR
             )
-            if not boxed:
+            if not boxed and self.vector_fractal(src, dst, target.arch) is None:
                 raise fail(
                     f"{self.name} src (loc=mat) feeding loc={dst.location.value} needs "
                     "blayout=row_major with slayout=col_major or blayout=col_major with "
@@ -230,6 +230,11 @@ class WindowTileOp(TileOp):
                 f"{src.element} (a fixpipe-buffer tile, which the implementation does not fill)"
             )
 
+    def vector_fractal(self, src: TileTypeBase, dst: TileTypeBase, arch: TargetArch) -> int | None:
+        """The elements of a 512-byte fractal when the op copies a 1-row mat src into
+        loc=left whole fractals at a time (A5's vector form); None for every other form."""
+        return None
+
     @abstractmethod
     def window_and_whole(
         self, src: TileTypeBase, dst: TileTypeBase
@@ -258,6 +263,31 @@ class ExtractTileOp(WindowTileOp):
         self, src: TileTypeBase, dst: TileTypeBase
     ) -> tuple[tuple[str, TileTypeBase], tuple[str, TileTypeBase]]:
         return ("dst", dst), ("src", src)
+
+    def vector_fractal(self, src: TileTypeBase, dst: TileTypeBase, arch: TargetArch) -> int | None:
+        """pto-isa a5 TExtract.hpp `TExtractToLeft`: a src of one row, row-major in any box
+        (the GEMV vector), goes through `TExtractToAVector`, which loads whole 512-byte
+        fractals from the one at indexCol (`load_cbuf_to_ca`); its static_asserts want src's
+        and dst's cols whole fractals, its PTO_ASSERT indexCol (checked when it runs). FP4
+        tiles (columns counted otherwise, docs/ptoas-cases.md) keep the boxed rule."""
+        if (
+            arch is not TargetArch.A5
+            or src.location is not _MAT
+            or dst.location is not _LEFT
+            or src.rows.data != 1
+            or not src.is_row_major
+            or src.element.bits < 8
+        ):
+            return None
+        fractal = 512 // src.element.bytes
+        for role, tile in (("src", src), ("dst", dst)):
+            if tile.cols.data % fractal:
+                raise fail(
+                    f"{self.name} of a 1-row src into loc=left (A5's vector form) copies "
+                    f"512-byte fractals: {role} cols {tile.cols.data} must be a multiple of "
+                    f"{fractal}"
+                )
+        return fractal
 
 
 class InsertTileOp(WindowTileOp):

@@ -201,6 +201,27 @@ def test_mgather_row_kernel_and_undefined_oob() -> None:
         api.run(m, table, np.array([5, 9, 0, 0, 0, 0, 0, 0], np.int32), np.zeros(32, np.float32))
 
 
+def test_mgather_from_a_gm_memref_table() -> None:
+    """A static GM memref is the table's view, as for tload (PTOAS's `mgather_dps` of early
+    2026 took a memref table)."""
+    idx_t, dst_t = vec("i32", 1, 8), vec("f32", 4, 8)
+    gm = "memref<8x8xf32, #pto.address_space<gm>>"
+    m = kernel(
+        f"%t: {gm}, %ix: !pto.ptr<i32>, %out: !pto.ptr<f32>",
+        f"""{view("ix", "i32", 1, 8, "i")}
+    {view("out", "f32", 4, 8, "o")}
+    %it = pto.alloc_tile : {idx_t}
+    %d = pto.alloc_tile : {dst_t}
+    pto.tload ins(%i : !pto.partition_tensor_view<1x8xi32>) outs(%it : {idx_t})
+    pto.mgather_dps ins(%t, %it : {gm}, {idx_t}) outs(%d : {dst_t})
+    pto.tstore ins(%d : {dst_t}) outs(%o : !pto.partition_tensor_view<4x8xf32>)""",
+    )
+    assert "pto.mgather ins(%t, %it : memref<8x8xf32" in str(m)
+    table = np.arange(64, dtype=np.float32)
+    out = api.run(m, table, np.array([6, 1, 1, 3, 0, 0, 0, 0], np.int32), np.zeros(32, np.float32))
+    assert np.array_equal(out[2].reshape(4, 8), table.reshape(8, 8)[[6, 1, 1, 3]])
+
+
 def test_row_plus_one_tile_round_trips_through_gm() -> None:
     """A compact=2 tile keeps one padding element per row; loads and stores see the data."""
     t = vec("f32", 4, 8, extra=", compact=2")

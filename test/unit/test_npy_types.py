@@ -45,6 +45,16 @@ def test_a_raw_void_array_takes_the_element_type_of_its_parameter(name: str, num
     assert result["y"].tobytes() == values.tobytes()
 
 
+@pytest.mark.parametrize("raw", [False, True])
+def test_an_e8m0_array_passes_to_an_e8m0_pointer(raw: bool) -> None:
+    """MX scales (`!pto.f8E8M0`, ml_dtypes' float8_e8m0fnu), typed or raw `|V1`."""
+    values = np.arange(120, 184, dtype=np.uint8).view(ml_dtypes.float8_e8m0fnu)
+    given = values.view("V1") if raw else values
+    result = run(parse(copy_kernel("!pto.f8E8M0", 64), target="a5"), given, np.zeros_like(values))
+    assert result["y"].dtype == values.dtype
+    assert result["y"].tobytes() == values.tobytes()
+
+
 def test_a_raw_array_of_another_element_size_is_refused() -> None:
     raw = np.zeros(32, np.float32).view("V4")
     with pytest.raises(PtoArgumentError, match="V4"):

@@ -43,13 +43,11 @@ def test_the_async_ops_of_early_2026_are_the_comm_ops() -> None:
     ]
 
 
-def test_a_name_no_parser_had_or_of_a_syntax_of_its_own_is_unknown() -> None:
-    """`tabs_dps` (zhangstevenunity's samples) no parser had; `cmp_dps` put its mode inside
-    `ins`, which the T-op's parser does not read."""
+def test_a_name_no_parser_had_is_unknown() -> None:
+    """`tabs_dps` (zhangstevenunity's samples) no parser had (the DPS-era names with syntax
+    of their own: test_older_dps_spellings)."""
     with pytest.raises(PtoParseError, match=r"pto\.tabs_dps is not registered"):
         parse(ASYNC.replace("{prefix}build_async_session", "tabs_dps").replace("{prefix}", ""))
-    with pytest.raises(PtoParseError, match=r"pto\.cmp_dps is not registered"):
-        parse(ASYNC.replace("{prefix}build_async_session", "cmp_dps").replace("{prefix}", ""))
 
 
 def test_every_older_name_reads_as_an_op_of_the_dialect() -> None:

@@ -125,6 +125,25 @@ def test_extract_mat_to_left_boxed() -> None:
     assert np.array_equal(dst.get().view(np.uint16), want.view(np.uint16))
 
 
+def test_extract_a5_one_row_mat_to_left_is_the_vector_form() -> None:
+    """A5's TExtractToLeft takes a 1-row row-major mat src (the GEMV vector, PTOAS's Gemvmx
+    sample) through whole 512-byte fractals: row 0 from indexCol, which must start one."""
+    rng = np.random.default_rng(5)
+    src_t = buf(Location.MAT, F16, 1, 768, (1, 768))
+    dst_t = buf(Location.LEFT, F16, 1, 256, (1, 200), blayout=BLayout.COL_MAJOR,
+                slayout=SLayout.ROW_MAJOR)  # fmt: skip
+    machine = Machine(A5)
+    src_v = random(rng, F16, (1, 768))
+    src = tile(machine, src_t, src_v)
+    dst = tile(machine, dst_t, np.zeros((1, 256), np.float16))
+    op = build_tile_op(A5, TExtractOp, [src_t, INDEX, INDEX], dst_t)
+    run_tile_op(TileWindowFunctions(machine), op, [src, 0, 256, dst])  # type: ignore[list-item]
+    want = np.array([src_v[0, 256 + j] for j in range(200)], np.float16)
+    assert np.array_equal(dst.get()[0, :200].view(np.uint16), want.view(np.uint16))
+    with pytest.raises(PtoRuntimeError, match=r"indexCol 16 of a 1-row src .* multiple of 256"):
+        run_tile_op(TileWindowFunctions(machine), op, [src, 0, 16, dst])  # type: ignore[list-item]
+
+
 @pytest.mark.parametrize(("cls", "at"), [(TExtractOp, (5, 0)), (TInsertOp, (0, 20))])
 def test_window_beyond_valid_region_is_an_error(cls: type[TExtractOp | TInsertOp],
                                                 at: tuple[int, int]) -> None:  # fmt: skip

@@ -76,6 +76,17 @@ func.func @layout(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32>, %b: !
 
 // -----
 
+// A5: a 1-row mat source into left (the vector form) moves whole 512-byte fractals
+builtin.module attributes {pto.target_arch = "a5"} {
+func.func @vector_form(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=1, cols=384>, %b: !pto.tile_buf<loc=left, dtype=f16, rows=1, cols=256, blayout=col_major, slayout=row_major>, %r: index) {
+  // expected-error @+1 {{pto.textract of a 1-row src into loc=left (A5's vector form) copies 512-byte fractals: src cols 384 must be a multiple of 256}}
+  pto.textract ins(%a, %r, %r : !pto.tile_buf<loc=mat, dtype=f16, rows=1, cols=384>, index, index) outs(%b : !pto.tile_buf<loc=left, dtype=f16, rows=1, cols=256, blayout=col_major, slayout=row_major>)
+  func.return
+}
+}
+
+// -----
+
 // A5: a right destination is zN (pto-isa TileRight; PTOAS's textract verifier)
 builtin.module attributes {pto.target_arch = "a5"} {
 func.func @dst_layout(%a: !pto.tile_buf<loc=mat, dtype=f16, rows=32, cols=32, blayout=col_major, slayout=row_major>, %b: !pto.tile_buf<loc=right, dtype=f16, rows=16, cols=32, blayout=col_major, slayout=row_major>, %r: index) {
