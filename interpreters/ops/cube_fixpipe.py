@@ -111,7 +111,7 @@ class CubeFixpipeFunctions(MachineFunctions):
                 )
                 writes.append(Access(dst.memory, *cube.byte_span(dst_base, d_at, target.bytes)))
         nbytes = count * m * n * target.bytes
-        timing = (machine.target, MemorySpace.L0C, op.DST_SPACE, nbytes)
+        timing = (machine.target, MemorySpace.L0C, op.DST_SPACE, nbytes, 1, count * m)
         self.on_pipe(op, reads, writes, costs.transfer_cycles(*timing),
                      costs.transfer_hold(*timing))  # fmt: skip
         return ()
