@@ -325,11 +325,11 @@ A5_DRAIN_ROW_FLOOR = 4.59
 vec; a `tmov` acc -> vec): `startup + max(bytes / bandwidth, rows x row floor)`, the form of
 hw-native-sys/pypto `Backend950::GetL0CostModel` (per drain `drain_fixed_cycles + m x
 max(drain_row_cycles, row bytes / bw_drain)`), fitted on pypto's A5 simulator (FIXP lane):
-fixed 343.4, row floor 4.59 (A2/A3's device figure: 4.45, "~arch-invariant"), 30 B/cycle.
+fixed 343.4, row floor 4.59 (pypto's A2/A3 model: 4.45, "~arch-invariant"), 30 B/cycle.
 pypto flags that bandwidth as the simulator's: "bw_drain=30 carries a known ~4x
 SIM-vs-DEVICE gap (a2a3-sim drain is likewise ~4x a2a3-device's 118)", so the model takes
-the device's 118 B/cycle (A2/A3's device-calibrated drain bandwidth, 4 x 30 within 2%). The
-fixed 343 is the simulator's too (A2/A3's device: 164), but nothing says by how much; it is
+the device's 118 B/cycle (the A2/A3 figure pypto calls the device's, 4 x 30 within 2%). The
+fixed 343 is the simulator's too (pypto's A2/A3 model: 164), but nothing says by how much; it is
 kept. Narrow tiles are bound by the row floor, not the bandwidth: a 32x32 f32 push costs
 343 + 32 x 4.59 = 490 either way, so PTOAS's A5 acceptance figures (docs/machine.md,
 "PTOAS's A5 acceptance kernels") do not decide the bandwidth."""
