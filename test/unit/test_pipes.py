@@ -374,6 +374,9 @@ def test_a5_cube_and_fixpipe_drain_cycles():
     assert drain(32 * 1024, rows=32) == 343 + ceil(32 * 1024 / 118)  # 32x256 f32: by bytes
     assert drain(4096) == 343 + ceil(4096 / 118)  # no rows given: bytes alone
     assert costs.transfer_cycles(A2A3, MemorySpace.L0C, MemorySpace.UB, 4096, rows=32) == 56
+    # a tmov acc -> vec issues the push's fixpipe instruction (npu/a5/TMov.hpp): the same drain
+    assert costs.move_cycles(A5, MemorySpace.L0C, MemorySpace.UB, 4096, 32) == 343 + 147
+    assert costs.move_cycles(A2A3, MemorySpace.L0C, MemorySpace.UB, 4096, 32) == 56
 
 
 def test_back_to_back_vector_functions_overlap_their_launch():
