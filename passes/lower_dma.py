@@ -55,6 +55,7 @@ from xdsl.rewriter import InsertPoint
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once, tile_pointer
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
+from pto_dialect.memory_types import PartitionTensorViewType, PtrType, TensorViewType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.dma_v06 import DmaGroup, DmaPad, MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
@@ -68,14 +69,7 @@ from pto_dialect.ops.tile_memory import (
 )
 from pto_dialect.rules import BLOCK_BYTES, PAD_RULES, PadExtent, pad_scalar
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import (
-    DYNAMIC,
-    PartitionTensorViewType,
-    PtrType,
-    TensorViewType,
-    TileBufType,
-    TileTypeBase,
-)
+from pto_dialect.tile_types import DYNAMIC, TileBufType, TileTypeBase
 
 NAME = "pto-lower-dma"
 

@@ -31,7 +31,7 @@ from pto_dialect.memref_tile_rule import memref_tile
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_bind import BindTileOp, PointerCastOp, TileBufConfigAttr
 from pto_dialect.ops.tile_memory import AllocTileOp
-from pto_dialect.types import DYNAMIC, TileBufType
+from pto_dialect.tile_types import DYNAMIC, TileBufType
 
 
 def tile_of_memref(memref: Attribute) -> TileBufType | None:

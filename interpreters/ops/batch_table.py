@@ -42,7 +42,7 @@ from pto_dialect.ops.vector_materialize import VDupOp
 from pto_dialect.ops.vector_reduce import VectorReduceOp
 from pto_dialect.ops.vector_scalar import VAxpyOp, VectorScalarOp
 from pto_dialect.ops.vector_store import VstsOp
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 # ---- register ops through their interpreter functions ----------------------------------------
 

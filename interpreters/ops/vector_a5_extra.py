@@ -23,6 +23,7 @@ from interpreters.semantics.vector_memory import VREG_BYTES, check_span
 from interpreters.semantics.vector_reduce import extremum
 from pto_dialect.attrs import SatMode
 from pto_dialect.dtypes import I8, I16, I32, dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.vector_a5_extra import (
     HistogramOp,
     PltmOp,
@@ -32,7 +33,7 @@ from pto_dialect.ops.vector_a5_extra import (
     VMulsCvtOp,
 )
 from pto_dialect.ops.vector_convert import ROUND_CODES
-from pto_dialect.types import MemorySpace, VRegType
+from pto_dialect.vector_types import VRegType
 
 _MASK_COST_DTYPE = {8: I8, 16: I16, 32: I32}
 

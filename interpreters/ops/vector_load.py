@@ -21,6 +21,7 @@ from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_common import as_pointer
 from pto_dialect.ops.vector_load import (
@@ -36,7 +37,7 @@ from pto_dialect.ops.vector_load import (
     VsldOp,
 )
 from pto_dialect.ops.vector_store import VsstbOp
-from pto_dialect.types import MemorySpace, VRegType
+from pto_dialect.vector_types import VRegType
 
 _UNSIGNED = {8: "ui8", 16: "ui16", 32: "ui32", 64: "ui64"}
 

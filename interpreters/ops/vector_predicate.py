@@ -26,6 +26,7 @@ from interpreters.semantics import predicate as sem
 from interpreters.semantics import vector_arith as arith_sem
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.dtypes import I8, I16, I32
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_common import mask_of
 from pto_dialect.ops.vector_predicate import (
@@ -49,7 +50,7 @@ from pto_dialect.ops.vector_predicate_memory import (
     PstOp,
     PstuOp,
 )
-from pto_dialect.types import MaskType, MemorySpace, PtrType
+from pto_dialect.vector_types import MaskType
 
 _COST_DTYPE = {8: I8, 16: I16, 32: I32}
 """The element type a predicate op of each granularity is costed with."""

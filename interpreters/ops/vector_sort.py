@@ -22,8 +22,8 @@ from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics import sort
 from pto_dialect.dtypes import U32, DType
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.vector_sort import GetVms4SrOp, UbSortOp, VBitSortOp, VMrgSort4Op, VSort32Op
-from pto_dialect.types import MemorySpace
 
 LISTS = 4
 MASK16 = 0xFFFF

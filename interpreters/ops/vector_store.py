@@ -33,6 +33,7 @@ from interpreters.ops.vector_load import (
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import PostUpdate, StoreDist
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_store import (
@@ -51,7 +52,6 @@ from pto_dialect.ops.vector_store_unaligned import (
     VsturOp,
     VstusOp,
 )
-from pto_dialect.types import MemorySpace
 
 VSTU_MODE_INDEX = {0: PostUpdate.NO_POST_UPDATE, 1: PostUpdate.POST_UPDATE}
 """vstu form A's `%mode` index operand: 0 = no post-update, 1 = post-update."""

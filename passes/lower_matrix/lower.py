@@ -54,7 +54,7 @@ from pto_dialect.ops.fixpipe_fp import RELU_ATTR, relu_mode
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
-from pto_dialect.types import TileBufType, TileTypeBase
+from pto_dialect.tile_types import TileBufType, TileTypeBase
 
 Lowering = Callable[[Any, PatternRewriter, TargetArch], bool]
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from xdsl.ir import Attribute, Operation
 
 from pto_dialect.attrs import Location
+from pto_dialect.memory_types import PartitionTensorViewType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_expand import (
@@ -29,7 +30,7 @@ from pto_dialect.ops.tile_partial import PartialTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
-from pto_dialect.types import PartitionTensorViewType, TileType, TileTypeBase
+from pto_dialect.tile_types import TileType, TileTypeBase
 
 BLOCK_BYTES = 32
 """A row of a per-row statistic tile: one 32-byte block (8 f32, 16 f16 elements)."""

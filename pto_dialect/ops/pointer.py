@@ -25,9 +25,9 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 
 from pto_dialect.attrs import Pipe
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.base import PtoOp, define_op, fail
 from pto_dialect.records import NoCycles
-from pto_dialect.types import PtrType
 
 
 def _is_address_integer(attr: Attribute) -> bool:

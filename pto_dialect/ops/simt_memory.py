@@ -31,6 +31,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.dtypes import I64, dtype_of
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import define_op, fail
 from pto_dialect.ops.simt_common import (
     INSIDE,
@@ -52,7 +53,6 @@ from pto_dialect.ops.simt_common import (
     print_signedness,
 )
 from pto_dialect.packed_types import HiF8x2Type, packed_vector
-from pto_dialect.types import MemorySpace, PtrType
 
 
 def _pointer(op: Operation, value: SSAValue, what: str) -> PtrType:

@@ -31,6 +31,7 @@ from pto_dialect.attrs import (
     StrideMode,
 )
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp, fail, target_of
 from pto_dialect.records import (
     Completion,
@@ -41,7 +42,7 @@ from pto_dialect.records import (
     per_target_dtypes,
 )
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import AlignType, MaskType, MemorySpace, PtrType, VRegType
+from pto_dialect.vector_types import AlignType, MaskType, VRegType
 
 # ----------------------------------------------------------------------------------------
 # Values

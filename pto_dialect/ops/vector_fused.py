@@ -52,7 +52,7 @@ from pto_dialect.ops.vector_convert import (
     conversion_forms,
 )
 from pto_dialect.records import Completion, PerRepeat, PerTarget, VectorCost, per_target_dtypes
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 _SFU = "vector/ops/sfu-and-dsa-ops/"
 

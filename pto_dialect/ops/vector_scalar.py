@@ -40,7 +40,7 @@ from pto_dialect.ops.vector_arith import (
 )
 from pto_dialect.ops.vector_common import mask_of, vreg_of
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 _PAGES = "vector/ops/vec-scalar-ops/"
 FLOAT_16_32 = per_target_dtypes("f16 f32", "f16 f32")

@@ -30,13 +30,14 @@ from interpreters.machine.pipes import PipeModel, UntrackedPipes
 from pto_dialect.attrs import CmpMode, Location, Pipe
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, mlir_type
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp, TileOp
 from pto_dialect.ops.sync import WaitFlagOp
 from pto_dialect.ops.tile_memory import TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import MemorySpace, TileBufType, TileType, TileTypeBase
+from pto_dialect.tile_types import TileBufType, TileType, TileTypeBase
 
 # ---- typed views of numpy types ------------------------------------------------------------
 

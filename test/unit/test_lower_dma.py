@@ -28,10 +28,10 @@ from interpreters.launching.execute import KernelError, RunResult, run_function
 from passes.insert_sync.insert import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from pto_dialect.dtypes import dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.dma_v06 import MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
-from pto_dialect.types import MemorySpace
 
 TARGETS = ("a2a3", "a5", "cpu")
 PADS = ("null", "zero", "max", "min")

@@ -35,6 +35,7 @@ from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect import rules
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops import tile_elementwise, tile_math, tile_reduce
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
@@ -42,7 +43,6 @@ from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.ops.vecscope import VecScopeOp, enclosing_vecscope
 from pto_dialect.rules import Pick
 from pto_dialect.targets import profile
-from pto_dialect.types import MemorySpace
 
 TARGETS = ("a2a3", "a5", "cpu")
 MATH = tuple(op.name.removeprefix("pto.") for op in tile_math.OPS if op.lowers_to())
