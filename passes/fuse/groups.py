@@ -24,9 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from math import ceil
 from typing import cast
 
+from xdsl.dialects import scf
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 
@@ -457,16 +459,20 @@ class _Scan:
         return False
 
     def _read_after(self, alias: SSAValue, members: set[Operation], last: int) -> bool:
-        """Whether tile `alias` may be read after the group before it is written: its first
-        use after the group, when that is a tile op of this block that writes it without
-        reading what it held (its dst, or its scratch), makes what it holds its own. A tile
-        no op reads (a scratch tile) is never read."""
+        """Whether tile `alias` may be read after the group before it is written. A tile no
+        op reads (a scratch tile) never is. In the group's block, the first use after the
+        group decides (a tile op that writes it without reading what it held, its dst or
+        scratch, makes what it holds its own); with no use after, in a loop, the next
+        iteration's first use does. A tile of a block that holds the group's (a loop around
+        it) may be; one of another block is not when its block writes it before reading
+        it (`TileAliases.written_first`)."""
         if not any(_reads(use.operation, alias) for use in alias.uses):
             return False
         if not isinstance(alias.owner, AllocTileOp):
             return True
-        if alias.owner.parent_block() is not self.block:
-            return not self.aliases.written_first(alias)
+        home = alias.owner.parent_block()
+        if home is not self.block:
+            return home in self.enclosing or not self.aliases.written_first(alias)
         after: list[tuple[int, Operation]] = []
         for use in alias.uses:
             if use.operation in members:
@@ -474,8 +480,11 @@ class _Scan:
             anchor = _anchor(use.operation, self.block)
             if anchor is None:
                 return True
-            if self.order[anchor] > last:
-                after.append((self.order[anchor], use.operation))
+            at = self.order[anchor]
+            if at <= last and self.in_loop:
+                at += len(self.order)  # the next iteration's
+            if at > last:
+                after.append((at, use.operation))
         if not after:
             return False
         first, user = min(after, key=lambda a: a[0])
@@ -483,18 +492,46 @@ class _Scan:
             return True
         return user.parent_block() is not self.block or _reads(user, alias)
 
+    @cached_property
+    def enclosing(self) -> set[Block]:
+        """The blocks that hold this block's op, its op's block, and so on out."""
+        blocks: set[Block] = set()
+        op = self.block.parent_op()
+        while op is not None and (outer := op.parent_block()) is not None:
+            blocks.add(outer)
+            op = outer.parent_op()
+        return blocks
+
+    @cached_property
+    def in_loop(self) -> bool:
+        """Whether this block may run again after itself (a loop holds it)."""
+        op = self.block.parent_op()
+        while op is not None:
+            if isinstance(op, scf.ForOp | scf.WhileOp):
+                return True
+            op = op.parent_op()
+        return False
+
     def _escapes(self, value: SSAValue, members: set[Operation], last: int) -> bool:
+        """Whether a tile the group names is used after the group (or may be: made in
+        another block, not an alloc), or, in a loop, read by the next iteration before it
+        is written (its first use in the block reads it)."""
         alloc = value.owner
         if not isinstance(alloc, AllocTileOp) or alloc.parent_block() is not self.block:
             return True
+        first: tuple[int, Operation] | None = None
         for use in value.uses:
             user = use.operation
+            anchor = _anchor(user, self.block)
+            if anchor is None:
+                return True
+            if self.in_loop and (first is None or self.order[anchor] < first[0]):
+                first = (self.order[anchor], user)
             if user in members:
                 continue
-            anchor = _anchor(user, self.block)
-            if anchor is None or self.order.get(anchor, last + 1) > last:
+            if self.order.get(anchor, last + 1) > last:
                 return True
-        return False
+        return first is not None and _reads(first[1], value)
 
 
 def _reads(op: Operation, tile: SSAValue) -> bool:

@@ -321,3 +321,29 @@ def example_args() -> dict[str, list[str]]:
         assert args is not None, f"{path.name} has no // ARGS: first line"
         found[path.stem] = args
     return found
+
+
+def lowers_to_the_same_bytes(text: str, target: str = "a5", seed: int = 3) -> ModuleOp:
+    """Translation validation of a DPS kernel without sync (as PyPTO writes them): the
+    tile-level run (sync completed as `pto-run --auto-sync` does) and the run of its
+    `pto-pipeline` output, on the same generated inputs, write the same bytes to every
+    array argument, with no hazard. Returns the lowered module."""
+    from interpreters.api import apply_pipeline, make_context, parse, run
+    from interpreters.auto_sync import complete
+
+    ctx = make_context()
+    reference = parse(text, target=target)
+    complete(ctx, reference)
+    with np.errstate(all="ignore"):
+        want = run(reference, args=f"auto:{seed}")
+        lowered = apply_pipeline(parse(text, target=target), "pto-pipeline", ctx=ctx)
+        values = [
+            start if start is not None else cast(Any, arg).value
+            for start, arg in zip(want.inputs, want.args, strict=True)
+        ]
+        got = run(lowered, *values, check=False)
+    assert [h.message for h in got.hazards] == []
+    for index, (new, old) in enumerate(zip(got.finals, want.finals, strict=True)):
+        if old is not None:
+            assert new is not None and new.tobytes() == old.tobytes(), f"argument {index}"
+    return lowered
