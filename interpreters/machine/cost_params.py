@@ -257,6 +257,9 @@ class Path:
     bytes_per_cycle: float
     startup: int
     source: str
+    row_floor: float = 0.0
+    """Cycles a row takes at least (a fixpipe drain's narrow-row floor), when the caller
+    gives the rows (`costs.transfer_cycles`)."""
 
 
 GM_STARTUP = 264
@@ -315,20 +318,33 @@ DMA_PATHS: Mapping[tuple[MemorySpace, MemorySpace], Path] = MappingProxyType(
 )
 """DMA paths: bandwidth and start-up per transfer (A5: the same figures, an estimate)."""
 
+A5_DRAIN_BYTES_PER_CYCLE = 118.0
+A5_DRAIN_STARTUP = 343
+A5_DRAIN_ROW_FLOOR = 4.59
+"""The A5 fixpipe drain L0C -> UB (a C2V push, pto-isa npu/a5/TPush.hpp's fixpipe TMOV acc ->
+vec; a `tmov` acc -> vec): `startup + max(bytes / bandwidth, rows x row floor)`, the form of
+hw-native-sys/pypto `Backend950::GetL0CostModel` (per drain `drain_fixed_cycles + m x
+max(drain_row_cycles, row bytes / bw_drain)`), fitted on pypto's A5 simulator (FIXP lane):
+fixed 343.4, row floor 4.59 (pypto's A2/A3 model: 4.45, "~arch-invariant"), 30 B/cycle.
+pypto flags that bandwidth as the simulator's: "bw_drain=30 carries a known ~4x
+SIM-vs-DEVICE gap (a2a3-sim drain is likewise ~4x a2a3-device's 118)", so the model takes
+the device's 118 B/cycle (the A2/A3 figure pypto calls the device's, 4 x 30 within 2%). The
+fixed 343 is the simulator's too (pypto's A2/A3 model: 164), but nothing says by how much; it is
+kept. Narrow tiles are bound by the row floor, not the bandwidth: a 32x32 f32 push costs
+343 + 32 x 4.59 = 490 either way, so PTOAS's A5 acceptance figures (docs/machine.md,
+"PTOAS's A5 acceptance kernels") do not decide the bandwidth."""
+
 A5_DMA_PATHS: Mapping[tuple[MemorySpace, MemorySpace], Path] = MappingProxyType(
     {
         (MemorySpace.L0C, MemorySpace.UB): Path(
-            30.0, 343, "[pypto] A5 simulator fixpipe drain: 343.4 + bytes / 30 (estimate)"
+            A5_DRAIN_BYTES_PER_CYCLE,
+            A5_DRAIN_STARTUP,
+            "[pypto] A5 fixpipe drain: 343 + max(bytes / 118, rows x 4.59) (estimate)",
+            A5_DRAIN_ROW_FLOOR,
         ),
     }
 )
-"""A5 paths with figures of their own. L0C -> UB (a C2V push, pto-isa npu/a5/TPush.hpp's
-fixpipe TMOV acc -> vec): hw-native-sys/pypto PR #2001 `Backend950::GetL0CostModel`
-(`drain_fixed_cycles` 343.4, `bw_drain` 30 B/cycle, fitted on the A5 simulator's FIXP
-lane; pypto notes its bandwidth is about 4x below A2/A3's board figure). PTOAS's A5
-acceptance figures agree within 5%: a round of its kernel (two such drains) costs the board
-1,846 cycles at 1.85 GHz, the model 1,769 (docs/machine.md, "PTOAS's A5 acceptance
-kernels")."""
+"""A5 paths with figures of their own (`A5_DRAIN_*`)."""
 
 DEFAULT_PATH = Path(_gbps(32.0), 0, "any other on-chip move: L1_TO_BT/L1_TO_FB 32 GB/s [arch]")
 

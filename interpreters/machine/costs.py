@@ -607,19 +607,31 @@ def path(src: MemorySpace, dst: MemorySpace, target: TargetProfile | None = None
 
 
 def transfer_cycles(
-    target: TargetProfile, src: MemorySpace, dst: MemorySpace, nbytes: int, transfers: int = 1
+    target: TargetProfile,
+    src: MemorySpace,
+    dst: MemorySpace,
+    nbytes: int,
+    transfers: int = 1,
+    rows: int = 0,
 ) -> int:
-    """DMA cycles of `nbytes` from `src` to `dst` in `transfers` DMA instructions issued one
-    after another: start-up per instruction + bytes / bandwidth of the path (the same
+    """DMA cycles of `nbytes` (in `rows` rows, where the path has a row floor) from `src` to
+    `dst` in `transfers` DMA instructions issued one after another: start-up per instruction
+    + bytes / bandwidth of the path, or its row floor a row if that is longer (the same
     figures on every target but A5's own, `cost_params.A5_DMA_PATHS`)."""
     if nbytes <= 0:
         return 0
     route = path(src, dst, target)
-    return route.startup * max(transfers, 1) + ceil(nbytes / route.bytes_per_cycle)
+    moving = max(nbytes / route.bytes_per_cycle, rows * route.row_floor)
+    return route.startup * max(transfers, 1) + ceil(moving)
 
 
 def transfer_hold(
-    target: TargetProfile, src: MemorySpace, dst: MemorySpace, nbytes: int, transfers: int = 1
+    target: TargetProfile,
+    src: MemorySpace,
+    dst: MemorySpace,
+    nbytes: int,
+    transfers: int = 1,
+    rows: int = 0,
 ) -> int:
     """Cycles `transfer_cycles`' DMA holds its queue: on a path from or to GM all of it but
     the start-up of its last DMA instruction, which is latency, in flight while the queue
@@ -627,7 +639,7 @@ def transfer_hold(
     issues add up, as [prof] TLOAD c02/c06/c09 show; those of separate transfers overlap,
     as PTOAS#1569's camodel kernels show: `cost_params.FLAG_LATENCY`); the whole transfer
     on the on-chip paths."""
-    cycles = transfer_cycles(target, src, dst, nbytes, transfers)
+    cycles = transfer_cycles(target, src, dst, nbytes, transfers, rows)
     if cycles == 0 or MemorySpace.GM not in (src, dst):
         return cycles
     return cycles - path(src, dst, target).startup
@@ -679,9 +691,9 @@ def simt_launch_cycles(warp_instructions: int) -> int:
     return P.VF_STARTUP + P.VF_DRAIN + P.SIMT_ISSUE * warp_instructions
 
 
-def move_cycles(src: MemorySpace, dst: MemorySpace, nbytes: int) -> int:
-    """A tile move by MTE1 or the fixpipe: bytes / bandwidth of the path."""
-    if nbytes <= 0:
-        return 0
-    route = path(src, dst)
-    return route.startup + ceil(nbytes / route.bytes_per_cycle)
+def move_cycles(
+    target: TargetProfile, src: MemorySpace, dst: MemorySpace, nbytes: int, rows: int = 0
+) -> int:
+    """A tile move by MTE1 or the fixpipe (`rows` rows): the path's `transfer_cycles` (on A5
+    an acc -> vec move is the fixpipe drain a C2V push is, npu/a5/TMov.hpp)."""
+    return transfer_cycles(target, src, dst, nbytes, 1, rows)

@@ -129,7 +129,7 @@ class PipeEnds(MachineFunctions):
             pipes.execute(op, op.pipe())
         else:
             timing = (self.machine.target, tile.memory.space, slot_space(self.machine, direction),
-                      tile.nbytes)  # fmt: skip
+                      tile.nbytes, 1, tile.valid_rows)  # fmt: skip
             pipes.execute(op, op.pipe(), reads=[tile.access()] if pipes.tracking else [],
                           cycles=costs.transfer_cycles(*timing),
                           hold=costs.transfer_hold(*timing))  # fmt: skip

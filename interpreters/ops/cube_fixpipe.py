@@ -167,7 +167,7 @@ class CubeFixpipeFunctions(MachineFunctions):
         nbytes = count * m * n * target.bytes
         first = parts[0][0].memory
         assert first is not None
-        timing = (machine.target, MemorySpace.L0C, first.space, nbytes)
+        timing = (machine.target, MemorySpace.L0C, first.space, nbytes, 1, count * m)
         self.on_pipe(op, reads, writes, costs.transfer_cycles(*timing),
                      costs.transfer_hold(*timing))  # fmt: skip
 

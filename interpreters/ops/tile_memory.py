@@ -261,7 +261,8 @@ class TileMemoryFunctions(MachineFunctions):
             rows = dst.valid_rows * costs.repeats_for(dst.valid_cols * src.dtype.bytes)
             cycles = costs.a5_copy_cycles(rows if nz else costs.repeats_for(nbytes))
         else:
-            cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
+            cycles = costs.move_cycles(self.machine.target, src.memory.space, dst.memory.space,
+                                      nbytes, dst.valid_rows)  # fmt: skip
         if op.zz_tmp is not None:
             self.on_pipe(op, [src.access()], [dst.access()], cycles)
             to_zz(op, src, dst)

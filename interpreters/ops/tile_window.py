@@ -46,7 +46,8 @@ class TileWindowFunctions(MachineFunctions):
             cycles = costs.vector_cycles(self.machine.target, VldsOp, src.dtype,
                                          costs.repeats_for(nbytes))  # fmt: skip
         else:
-            cycles = costs.move_cycles(src.memory.space, dst.memory.space, nbytes)
+            cycles = costs.move_cycles(self.machine.target, src.memory.space, dst.memory.space,
+                                      nbytes, dst.valid_rows)  # fmt: skip
         self.on_pipe(op, [src.access()], [dst.access()], cycles)
 
     @implements(ExtractTileOp)

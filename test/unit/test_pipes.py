@@ -1,5 +1,8 @@
 """The pipe model: happens-before, hazards, timelines; and the cycle costs of the manual."""
 
+from functools import partial
+from math import ceil
+
 import numpy as np
 import pytest
 from xdsl.dialects import test as test_dialect
@@ -364,9 +367,16 @@ def test_a5_cube_and_fixpipe_drain_cycles():
     assert costs.matmul_cycles(32, 32, 32, F32, target=A5) == 6 + 16 * 8
     assert costs.matmul_cycles(32, 32, 32, F32, target=A2A3) == 6 + 16 * 2
     assert costs.matmul_cycles(40, 50, 60, F16, target=A5) == 54
-    # A5 L0C -> UB (a C2V push): 343 + 4096 / 30 B; A2/A3: 128 GB/s at 1.85 GHz, no start-up
-    assert costs.transfer_cycles(A5, MemorySpace.L0C, MemorySpace.UB, 4096) == 343 + 137
-    assert costs.transfer_cycles(A2A3, MemorySpace.L0C, MemorySpace.UB, 4096) == 56
+    # A5 L0C -> UB (a C2V push): 343 + the longer of bytes / 118 and 4.59 a row (pypto's
+    # drain form); A2/A3: 128 GB/s at 1.85 GHz, no start-up, no row floor
+    drain = partial(costs.transfer_cycles, A5, MemorySpace.L0C, MemorySpace.UB)
+    assert drain(4096, rows=32) == 343 + ceil(32 * 4.59)  # 32x32 f32: bound by its rows
+    assert drain(32 * 1024, rows=32) == 343 + ceil(32 * 1024 / 118)  # 32x256 f32: by bytes
+    assert drain(4096) == 343 + ceil(4096 / 118)  # no rows given: bytes alone
+    assert costs.transfer_cycles(A2A3, MemorySpace.L0C, MemorySpace.UB, 4096, rows=32) == 56
+    # a tmov acc -> vec issues the push's fixpipe instruction (npu/a5/TMov.hpp): the same drain
+    assert costs.move_cycles(A5, MemorySpace.L0C, MemorySpace.UB, 4096, 32) == 343 + 147
+    assert costs.move_cycles(A2A3, MemorySpace.L0C, MemorySpace.UB, 4096, 32) == 56
 
 
 def test_back_to_back_vector_functions_overlap_their_launch():
