@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
-LIBRARIES = {"bench_kernels"}
+LIBRARIES = {"bench_kernels", "fidelity_cases", "fidelity_kernels", "fidelity_notes"}
 """Modules of benchmarks/ that other scripts import and that have no `main`."""
 
 SCRIPTS = sorted(p.stem for p in BENCHMARKS.glob("*.py") if p.stem not in LIBRARIES)
