@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
 
-from fidelity_cases import Case, case_sources, read_cases, read_vf_cases
+from fidelity_cases import Case, case_sources, read_cases, read_cvt_cases, read_vf_cases
 from fidelity_kernels import TABLES
 from fidelity_notes import FITTED, SUSPECT
 from xdsl.context import Context
@@ -86,7 +86,7 @@ def evaluate(sources: dict[str, str], target: str) -> list[Row]:
     rows: list[Row] = []
     table = TABLES[target]
     for text in sources.values():
-        for case in read_cases(text) + read_vf_cases(text):
+        for case in read_cases(text) + read_vf_cases(text) + read_cvt_cases(text):
             if case.published <= 0 or case.runner not in table:
                 continue
             try:

@@ -84,24 +84,64 @@ _VF_TEST = re.compile(
     r"TEST\((\w+), (\w+)\)\s*\{\s*for \(const auto& c : (kCases\d+)\) \{\s*"
     r"RunCase\(PtoOpcode::(\w+)"
 )
-_VF_DTYPES = {"Float": "float", "Half": "half"}
+_VF_DTYPES = {"Float": "float", "Half": "half", "Int8": "int8_t"}
+_VARIANTS = {"TSel_b16_8"}
+"""Op parameters that name the implementation the element type selects anyway (npu/a5/TSel.hpp:
+TSel_b16_8 for 1- and 2-byte elements): such a case is a default one."""
 
 
 def read_vf_cases(text: str) -> list[Case]:
     """The A5 fit cases written as tables (`constexpr A5VfFitCase kCasesN[] = {{DType::Float,
     rows, cols, valid rows, valid cols, figure, precision, VFImplKind, op params}, ...}` run
     by a `TEST` through `RunCase(PtoOpcode::OP, ...)`): runner `vf:OP`, or `vf:OP:params` for
-    a case with op parameters other than the default (not compared)."""
+    a case with op parameters other than the default (`high_precision`: not compared)."""
     tables = {m.group(1): m.group(2) for m in _VF_TABLE.finditer(text)}
     cases: list[Case] = []
     for suite, name, table, opcode in _VF_TEST.findall(text):
         rows = _VF_ROW.findall(tables.get(table, ""))
         for k, (dtype, r, c, vr, vc, figure, precision, params) in enumerate(rows):
-            runner = f"vf:{opcode}" if params in ("", "default") else f"vf:{opcode}:{params}"
+            default = params in ("", "default") or params in _VARIANTS
+            runner = f"vf:{opcode}" if default else f"vf:{opcode}:{params}"
             kind: str = dtype
             ctype = _VF_DTYPES.get(kind, kind)
             label = name if len(rows) == 1 else f"{name}#{k}"
             cases.append(Case(suite, label, runner, (ctype, r, c, vr, vc, figure, precision)))
+    return cases
+
+
+_CVT_TABLE = re.compile(r"constexpr A5TcvtFitCase (kCases\d+)\[\] = \{(.*?)\n\};", re.S)
+_CVT_ROW = re.compile(
+    r"\{DType::(\w+), DType::(\w+), (\d+), (\d+), (\d+), (\d+), ([\d.]+), ([\d.]+), VFImplKind::\w+\}"
+)
+_CVT_TEST = re.compile(
+    r"TEST\((\w+), (\w+)\)\s*\{\s*for \(const auto& c : (kCases\d+)\) \{\s*RunTcvt\(c\)"
+)
+A5_DTYPES = {
+    "Float": "f32",
+    "Half": "f16",
+    "BFloat16": "bf16",
+    "Float8E4M3": "f8E4M3FN",
+    "Float8E5M2": "f8E5M2",
+    "HFloat8": "!pto.hif8",
+    "Float4E1M2": "!pto.f4E1M2x2",
+    "Float4E2M1": "!pto.f4E2M1x2",
+}
+"""pto-isa's lightweight-model element types (`DType::...`) as this project spells them."""
+
+
+def read_cvt_cases(text: str) -> list[Case]:
+    """The A5 `tcvt` fit cases (`constexpr A5TcvtFitCase kCasesN[] = {{DType::src, DType::dst,
+    rows, cols, valid rows, valid cols, figure, precision, VFImplKind}, ...}` run by a `TEST`
+    through `RunTcvt(c)`, round CAST_RINT, saturation on): runner `vf:TCVT`, arguments
+    (src, dst, rows, cols, valid rows, valid cols, figure, precision)."""
+    tables = {m.group(1): m.group(2) for m in _CVT_TABLE.finditer(text)}
+    cases: list[Case] = []
+    for suite, name, table in _CVT_TEST.findall(text):
+        rows = _CVT_ROW.findall(tables.get(table, ""))
+        for k, (src, dst, *rest) in enumerate(rows):
+            label = name if len(rows) == 1 else f"{name}#{k}"
+            args = (A5_DTYPES.get(src, src), A5_DTYPES.get(dst, dst), *rest)
+            cases.append(Case(suite, label, "vf:TCVT", args))
     return cases
 
 

@@ -332,6 +332,34 @@ def _a5_shape(args: tuple[str, ...]) -> tuple[int, ...]:
     return rows, cols, int(args[3]), int(args[4])
 
 
+def a5_tcvt(case: Case) -> tuple[str, list[str], Pipe]:
+    """(src, dst, rows, cols, valid rows, valid cols, ...): one tcvt between static tiles of
+    the case's shape; a packed FP4 tile counts its columns in bytes (two values a byte)."""
+    src, dst = case.args[0], case.args[1]
+    rows, cols, vrows, vcols = (int(x) for x in case.args[2:6])
+
+    def tile(dtype: str) -> str:
+        per = 2 if "f4E" in dtype else 1
+        return _vec(dtype, rows, cols // per, vrows, vcols // per)
+
+    body = (f"    %s = pto.alloc_tile : {tile(src)}\n    %d = pto.alloc_tile : {tile(dst)}\n"
+            f"    pto.tcvt ins(%s : {tile(src)}) outs(%d : {tile(dst)})\n")  # fmt: skip
+    return _module(body), [], Pipe.V
+
+
+def a5_tsel(case: Case) -> tuple[str, list[str], Pipe]:
+    """<T, rows, cols, valid rows, valid cols, ...>: dst, src0, src1 of the case's shape and a
+    ui8 mask of one bit an element, its rows 32-byte aligned."""
+    dtype = CTYPES[case.args[0]]
+    rows, cols, vrows, vcols = _a5_shape(case.args)
+    mask_cols = -(-(cols // 8) // 32) * 32
+    tile, mask = _vec(dtype, rows, cols, vrows, vcols), _vec("ui8", rows, mask_cols, vrows, mask_cols)
+    body = (f"    %m = pto.alloc_tile : {mask}\n"
+            + "".join(f"    %t{i} = pto.alloc_tile : {tile}\n" for i in range(3))
+            + f"    pto.tsel ins(%m, %t0, %t1 : {mask}, {tile}, {tile}) outs(%t2 : {tile})\n")  # fmt: skip
+    return _module(body), [], Pipe.V
+
+
 A5_KERNELS: dict[str, Callable[[Case], tuple[str, list[str], Pipe]]] = {
     "runTAdd": elementwise("tadd", 2, _a5_shape, dynamic=False),
     "runTSub": elementwise("tsub", 2, _a5_shape, dynamic=False),
@@ -345,6 +373,8 @@ A5_KERNELS: dict[str, Callable[[Case], tuple[str, list[str], Pipe]]] = {
         f"vf:{op.upper()}": elementwise(op, 1, _a5_shape, scalar=True, dynamic=False)
         for op in ("tmins", "tdivs")
     },
+    "vf:TCVT": a5_tcvt,
+    "vf:TSEL": a5_tsel,
 }
 """The A5 fit cases (st_a5_fit): the same tile ops on the a5 target."""
 

@@ -427,6 +427,20 @@ repeat as low and high 32-bit halves (`vlds` DINTLV_B32) and issues, per row and
 two `vmula` (multiply), then one interleaving `vsts`. No profiled 64-bit case: an estimate
 from the 32-bit micro-ops' figures."""
 
+VST_BARRIER_PASS = 13.4
+"""Cycles a pass of an A5 loop takes when a `mem_bar(VST_VST)` orders its store after the
+previous pass's (npu/a5/TCvt.hpp `cast32to8`, `castBf16toFp4`: vlds, vcvt, vselr, barrier,
+vsts): fitted on [prof-a5] A5TcvtFit fp32_to_fp8_e4m3_1D_NO_POST_UPDATE_full 1x640 (178
+for 10 passes: 57 + 9 x 13.4), held out on the other 1-D f32 -> 8-bit and bf16 -> FP4
+cases; about the store's 9-cycle latency plus its issue (no [vf] row for mem_bar or
+vselr)."""
+VF_PREDICATE_OP = 3.9
+"""Cycles of a predicate op (`plt`, `punpack`, `pintlv`) a loop pass issues besides its one
+post-updating `plt` (whose cost the elementwise fits include): they follow one another. No
+[vf] row has predicate ops ([cce] vec_cycle_generated: `plt` 2, an op it does not know 5);
+fitted on [prof-a5] A5TcvtFit fp8_e4m3_to_fp32_2D_POST_UPDATE_full 10x640 (567: 10 rows of 5
+passes, each a `plt` and two `punpack` besides the loop's: 3 x 3.9 a pass), held out on the
+other 8-bit -> f32, the FP4 -> bf16 (one further `plt`) and the `tsel` cases."""
 VF_ISSUE_PORTS = 2
 """[vf] uarch.csv `issue_ports`: compute ops issue on two execution ports, one op a cycle
 each."""

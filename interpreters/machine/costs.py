@@ -319,7 +319,7 @@ def a5_tile_cycles(op: type[PtoOp], dtype: DType, repeats: int) -> int:
         return 0
     loads = 2 if _arity(op) == 2 else 1
     steps = a5_steps(op, dtype)
-    issue = sum(_a5_issue(step, dtype) for step in steps)
+    issue = sum(a5_issue(step, dtype) for step in steps)
     interval = max(ceil(loads / P.LOAD_PORTS), issue, ceil(1 / P.STORE_PORTS))
     forward = sum(a5_forward(step, dtype) for step in steps)
     chain = P.LOAD_FORWARD + forward + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
@@ -348,7 +348,7 @@ def a5_steps(op: type[PtoOp], dtype: DType) -> tuple[type, ...]:
     return P.A5_CHAIN.get(op, (op,))
 
 
-def _a5_issue(op: type[PtoOp], dtype: DType) -> int:
+def a5_issue(op: type[PtoOp], dtype: DType) -> int:
     """Cycles a loop of `op` takes a further repeat: its initiation interval over the ports
     it issues on (each port's unit takes every other repeat)."""
     ports = 1 if vector_op_of(op) in P.VF_EXU0_ONLY else P.VF_ISSUE_PORTS
