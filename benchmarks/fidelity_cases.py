@@ -111,7 +111,8 @@ def read_vf_cases(text: str) -> list[Case]:
 
 _CVT_TABLE = re.compile(r"constexpr A5TcvtFitCase (kCases\d+)\[\] = \{(.*?)\n\};", re.S)
 _CVT_ROW = re.compile(
-    r"\{DType::(\w+), DType::(\w+), (\d+), (\d+), (\d+), (\d+), ([\d.]+), ([\d.]+), VFImplKind::\w+\}"
+    r"\{DType::(\w+), DType::(\w+), (\d+), (\d+), (\d+), (\d+), ([\d.]+), ([\d.]+), "
+    r"VFImplKind::\w+\}"
 )
 _CVT_TEST = re.compile(
     r"TEST\((\w+), (\w+)\)\s*\{\s*for \(const auto& c : (kCases\d+)\) \{\s*RunTcvt\(c\)"
@@ -138,8 +139,9 @@ def read_cvt_cases(text: str) -> list[Case]:
     cases: list[Case] = []
     for suite, name, table in _CVT_TEST.findall(text):
         rows = _CVT_ROW.findall(tables.get(table, ""))
-        for k, (src, dst, *rest) in enumerate(rows):
+        for k, row in enumerate(rows):
             label = name if len(rows) == 1 else f"{name}#{k}"
+            src, dst, *rest = (str(x) for x in row)
             args = (A5_DTYPES.get(src, src), A5_DTYPES.get(dst, dst), *rest)
             cases.append(Case(suite, label, "vf:TCVT", args))
     return cases

@@ -353,10 +353,11 @@ def a5_tsel(case: Case) -> tuple[str, list[str], Pipe]:
     dtype = CTYPES[case.args[0]]
     rows, cols, vrows, vcols = _a5_shape(case.args)
     mask_cols = -(-(cols // 8) // 32) * 32
-    tile, mask = _vec(dtype, rows, cols, vrows, vcols), _vec("ui8", rows, mask_cols, vrows, mask_cols)
-    body = (f"    %m = pto.alloc_tile : {mask}\n"
-            + "".join(f"    %t{i} = pto.alloc_tile : {tile}\n" for i in range(3))
-            + f"    pto.tsel ins(%m, %t0, %t1 : {mask}, {tile}, {tile}) outs(%t2 : {tile})\n")  # fmt: skip
+    tile = _vec(dtype, rows, cols, vrows, vcols)
+    mask = _vec("ui8", rows, mask_cols, vrows, mask_cols)
+    sel = f"    pto.tsel ins(%m, %t0, %t1 : {mask}, {tile}, {tile}) outs(%t2 : {tile})\n"
+    tiles = "".join(f"    %t{i} = pto.alloc_tile : {tile}\n" for i in range(3))
+    body = f"    %m = pto.alloc_tile : {mask}\n{tiles}{sel}"
     return _module(body), [], Pipe.V
 
 
