@@ -426,6 +426,15 @@ def test_a5_int64_tile_ops_cost_the_32_bit_pair_sequence():
     assert costs.tile_vector_cycles(A5, TAddOp, I32, 32, 64, 64) == 23 + 20 + 31 + 12
 
 
+def test_a5_int64_max_issues_its_chain_and_the_ops_beside_it():
+    # Int64MinMax: vcmp -> psel -> vsel (3 cycles' forwarding each) on the chain, two more
+    # vcmp and the high half's vsel beside it: one row costs start-up 23, load 6 + 9 + store
+    # 2 + 9, drain 12; each further row the six ops' issue (one a cycle)
+    from pto_dialect.ops.tile_elementwise import TMaxOp
+
+    assert costs.tile_vector_cycles(A5, TMaxOp, I64, 32, 32, 32) == 23 + 26 + 12 + 31 * 6
+
+
 def test_a5_vec_to_vec_tmov_is_one_vector_function():
     # pto-isa's A5 TMov into an NZ tile (TMovToVecNd2Nz): a vlds and a vsstb for each of the
     # 16 rows, one a cycle: start-up 23, load 6 -> store 2 + 9, 15 further pairs, drain 12
