@@ -60,7 +60,9 @@ def loop_cycles(step: Pass, dtype: DType, rows: int, cols: int, contiguous: bool
     """A VF of `step`'s passes over rows x cols source elements: one 1-D loop when the rows
     are `contiguous` (or one), else a loop per row, whose first pass issues in the previous
     row's shadow (`VF_ROW_GAP` after an ALU step, as `costs.a5_rows_cycles`) and whose further
-    passes take `row_step` each. A store barrier orders every pass, across rows too."""
+    passes take `row_step` each; a row whose passes all issue within one ALU step hides the
+    gap ([prof-a5] A5TcvtFit, 10 rows of one or two single-vcvt passes: 1 and 2 cycles a
+    row). A store barrier orders every pass, across rows too."""
     if rows <= 0 or cols <= 0:
         return 0
     chain = P.LOAD_FORWARD + sum(costs.a5_forward(op, dtype) for op in step.chain)
@@ -71,6 +73,8 @@ def loop_cycles(step: Pass, dtype: DType, rows: int, cols: int, contiguous: bool
     if step.barrier:
         return round(first + (rows * per_row - 1) * each)
     row = (per_row - 1) * each + min(each, P.VF_ALU_STEP) + P.VF_ROW_GAP
+    if per_row * each <= P.VF_ALU_STEP:  # the row's passes issue within one ALU step
+        row = per_row * each
     return round(first + (per_row - 1) * each + (rows - 1) * row)
 
 
@@ -108,13 +112,11 @@ def convert_cycles(src: DType, dst: DType, rows: int, cols: int, row_elems: int)
     return cycles
 
 
-def _second_loop(step: Pass, dtype: DType, rows: int) -> int:
+def _second_loop(step: Pass, dtype: DType, rows: int, each: float) -> int:
     """A further loop of one `step` pass a row in the same VF: its pass's chain again, then
-    a row gap a further row."""
+    `each` cycles a further row."""
     chain = P.LOAD_FORWARD + sum(costs.a5_forward(op, dtype) for op in step.chain)
-    each = row_step(step, dtype)
-    row = min(each, P.VF_ALU_STEP) + P.VF_ROW_GAP
-    return round(chain + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY + (rows - 1) * row)
+    return round(chain + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY + (rows - 1) * each)
 
 
 def select_cycles(dtype: DType, rows: int, cols: int) -> int:
@@ -140,7 +142,18 @@ def select_cycles(dtype: DType, rows: int, cols: int) -> int:
     registers = ceil(cols / per)
     pair = Pass(2 * per, (VSelOp,), loads=5, width=2, stores=2, predicates=1)
     odd = Pass(per, (VSelOp,), loads=3, predicates=1)
-    if registers == 1:
-        return loop_cycles(odd, dtype, rows, cols, rows == 1)
-    cycles = loop_cycles(pair, dtype, rows, registers // 2 * 2 * per, rows == 1)
-    return cycles + (_second_loop(odd, dtype, rows) if registers % 2 else 0)
+    if rows == 1:
+        if registers == 1:
+            return loop_cycles(odd, dtype, 1, cols, True)
+        cycles = loop_cycles(pair, dtype, 1, registers // 2 * 2 * per, True)
+        row = min(row_step(odd, dtype), P.VF_ALU_STEP) + P.VF_ROW_GAP
+        return cycles + (_second_loop(odd, dtype, 1, row) if registers % 2 else 0)
+    # several rows: a pass waits for the previous one's predicates (plds -> pintlv or
+    # punpack -> vsel), as pto-isa's profiles show ([prof-a5] A5TselFit f32 10x640: 14.7
+    # cycles a pair; one row of 10 pairs: 4 a pair; why one row pipelines is not known)
+    serial = P.LOAD_LATENCY + P.VF_PREDICATE_OP + costs.a5_forward(VSelOp, dtype)
+    first = loop_cycles(pair if registers > 1 else odd, dtype, 1, per, True)
+    cycles = round(first + (rows * max(registers // 2, 1) - 1) * serial)
+    return cycles + (
+        _second_loop(odd, dtype, rows, serial) if registers % 2 and registers > 1 else 0
+    )
