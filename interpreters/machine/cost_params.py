@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from interpreters.machine import a5_int64
 from pto_dialect.dtypes import DType
 from pto_dialect.lazy_table import OnFirstUse
 from pto_dialect.ops.vector_arith import (
@@ -405,83 +406,10 @@ A5_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(_a5_chain)
 A5 TRSQRT is a vsqrt then a vdiv of 1 by it (npu/a5/TRsqrt.hpp), not one vrsqrt."""
 
 
-def _a5_int64_chain() -> Mapping[type, tuple[type, ...]]:
-    from pto_dialect.ops.tile_compare import TCmpOp, TCmpSOp
-    from pto_dialect.ops.tile_elementwise import (
-        TAddOp,
-        TMaxOp,
-        TMinOp,
-        TMulOp,
-        TShlOp,
-        TShrOp,
-        TSubOp,
-    )
-    from pto_dialect.ops.tile_scalar import TAddSOp, TMaxSOp, TMinSOp, TMulSOp, TSubSOp
-    from pto_dialect.ops.tile_scalar_bitwise import TShlSOp, TShrSOp
-    from pto_dialect.ops.vector_arith import (
-        VAddCOp,
-        VAndOp,
-        VMulAOp,
-        VOrOp,
-        VShrOp,
-        VSubCOp,
-        VSubOp,
-    )
-    from pto_dialect.ops.vector_compare import VCmpOp, VSelOp
-    from pto_dialect.ops.vector_fused import VMullOp
-    from pto_dialect.ops.vector_predicate import PAndOp, PPackOp, PSelOp
-    from pto_dialect.ops.vector_scalar import VAddCsOp, VSubCsOp
-
-    add, sub = (VAddCOp, VAddCsOp), (VSubCOp, VSubCsOp)
-    mul, minmax = (VMullOp, VMulAOp, VMulAOp), (VCmpOp, PSelOp, VSelOp)
-    shift = (VAndOp, VSubOp, VShrOp, VOrOp, VSelOp)
-    return MappingProxyType(
-        {
-            **dict.fromkeys((TAddOp, TAddSOp), add),
-            **dict.fromkeys((TSubOp, TSubSOp), sub),
-            **dict.fromkeys((TMulOp, TMulSOp), mul),
-            **dict.fromkeys((TMaxOp, TMinOp, TMaxSOp, TMinSOp), minmax),
-            **dict.fromkeys((TShlOp, TShrOp, TShlSOp, TShrSOp), shift),
-            **dict.fromkeys((TCmpOp, TCmpSOp), (VCmpOp, PSelOp, PPackOp, PPackOp, PAndOp)),
-        }
-    )
-
-
-A5_INT64_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(_a5_int64_chain)
-"""A5 tile ops on 64-bit integers: pto-isa's Int64Binary, Int64Scalar and Int64Compare
-(npu/a5/Int64Binary.hpp) load each repeat as low and high 32-bit halves (`vlds` DINTLV_B32)
-and issue a dependent chain per row and repeat, then one interleaving `vsts`: `vaddc` then
-`vaddcs` with the carry (add; `vsubc`, `vsubcs` subtract), `vmull` then two `vmula`
-(multiply), `vcmp` -> `psel` -> `vsel` (max, min: `Int64MinMax`), `vcmp` -> `psel` -> two
-`ppack` -> `pand` before a `psts` (compare: its relational modes; EQ and NE issue one op
-fewer), `vand` of the count -> `vsub` -> `vshr` -> `vor` -> `vsel` (shifts:
-`Int64ShiftRegs`); the ops off the chain are `A5_INT64_EXTRA`. No profiled 64-bit case: the
-32-bit micro-ops' figures."""
-
-
-def _a5_int64_extra() -> Mapping[type, tuple[type, ...]]:
-    from pto_dialect.ops.tile_compare import TCmpOp, TCmpSOp
-    from pto_dialect.ops.tile_elementwise import TMaxOp, TMinOp, TShlOp, TShrOp
-    from pto_dialect.ops.tile_scalar import TMaxSOp, TMinSOp
-    from pto_dialect.ops.tile_scalar_bitwise import TShlSOp, TShrSOp
-    from pto_dialect.ops.vector_arith import VBrOp, VShlOp, VSubOp
-    from pto_dialect.ops.vector_compare import VCmpOp, VSelOp
-    from pto_dialect.ops.vector_scalar import VAddsOp
-
-    minmax = (VCmpOp, VCmpOp, VSelOp)  # the low and high compares, the high half's vsel
-    # two vbr constants, vadds, two vcmp, three vshl (vshr: two vshr and a vshl), the other
-    # vsub, a vbr (or vshrs), the other vsel
-    shift = (VBrOp, VBrOp, VAddsOp, VCmpOp, VCmpOp, VShlOp, VShlOp, VShlOp, VSubOp, VBrOp, VSelOp)
-    return MappingProxyType(
-        {
-            **dict.fromkeys((TCmpOp, TCmpSOp), minmax[:2]),  # the low and high compares
-            **dict.fromkeys((TMaxOp, TMinOp, TMaxSOp, TMinSOp), minmax),
-            **dict.fromkeys((TShlOp, TShrOp, TShlSOp, TShrSOp), shift),
-        }
-    )
-
-
-A5_INT64_EXTRA: Mapping[type, tuple[type, ...]] = OnFirstUse(_a5_int64_extra)
+A5_INT64_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(a5_int64.chains)
+"""A5 tile ops on 64-bit integers: the dependent chain of 32-bit ops pto-isa's A5 issues a
+repeat (`interpreters.machine.a5_int64`); no profiled 64-bit case: the 32-bit ops' figures."""
+A5_INT64_EXTRA: Mapping[type, tuple[type, ...]] = OnFirstUse(a5_int64.extras)
 """The ops a 64-bit A5 loop issues a repeat besides its dependent chain (`A5_INT64_CHAIN`):
 they take issue slots, not latency."""
 
