@@ -15,7 +15,10 @@ ops issued beside it (issue only); `costs.a5_tile_cycles` and `a5_rows_cycles` u
   absolute value, converted to f32, a `vdiv` reciprocal converted back, two Newton steps of
   64-bit multiplies and 128-bit high products (`Int64B128Calc`), the quotient's product,
   two corrections and the sign; rem (`Int64RemRegs`): a div, a multiply, a subtract and a
-  select; the scalar forms (`Int64Scalar`, `Int64DivScalar`) issue the same.
+  select; the scalar forms (`Int64Scalar`, `Int64DivScalar`) issue the same;
+- row sum (Int64Reduce.hpp `Int64RowSum`): the low half's 16-bit pieces and the high half
+  summed across lanes (`vcadd`), the carries shifted in: 13 ops, 7 chained; row max/min
+  (`Int64RowMinMax`): `vcmax` -> `vdup` -> `vcmp` twice, then `vcmax` (`vcmin`).
 No 64-bit case is profiled: the 32-bit ops' figures."""
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ def _beside(*parts: Seq) -> Seq:
 def _sequences() -> dict[str, Seq]:
     from pto_dialect.ops.vector_arith import (
         VAddCOp,
+        VAddOp,
         VAndOp,
         VBrOp,
         VDivOp,
@@ -53,9 +57,11 @@ def _sequences() -> dict[str, Seq]:
     from pto_dialect.ops.vector_compare import VCmpOp, VSelOp
     from pto_dialect.ops.vector_convert import VCvtOp
     from pto_dialect.ops.vector_fused import VMullOp
+    from pto_dialect.ops.vector_materialize import VDupOp
     from pto_dialect.ops.vector_predicate import PAndOp, PNotOp, PPackOp, PSelOp, PXorOp
     from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp
-    from pto_dialect.ops.vector_scalar import VAddCsOp, VAddsOp, VSubCsOp
+    from pto_dialect.ops.vector_reduce import VCaddOp, VCmaxOp
+    from pto_dialect.ops.vector_scalar import VAddCsOp, VAddsOp, VShlsOp, VShrsOp, VSubCsOp
 
     add: Seq = ((VAddCOp, VAddCsOp), ())
     sub: Seq = ((VSubCOp, VSubCsOp), ())
@@ -107,6 +113,13 @@ def _sequences() -> dict[str, Seq]:
         "shift": ((VAndOp, VSubOp, VShrOp, VOrOp, VSelOp), shift_beside),
         "div": div,
         "rem": _join(div, mul, sub, _beside(dup, eq), sel),
+        "rowsum": (  # Int64RowSum: 16-bit pieces of the low half summed, carries into high
+            (VAndOp, VCaddOp, VShrsOp, VAddOp, VAndOp, VShlsOp, VOrOp),
+            (VShrsOp, VCaddOp, VCaddOp, VShrsOp, VAddOp, VAndOp),
+        ),
+        # Int64RowMinMax: the high halves' vcmax, broadcast, compared, the low halves' vcmax
+        # among the equal ones, broadcast, compared, the high half selected (vcmin for min)
+        "rowminmax": ((VCmaxOp, VDupOp, VCmpOp, VCmaxOp, VDupOp, VCmpOp, VCmaxOp), ()),
     }
 
 
@@ -123,6 +136,7 @@ def _by_op() -> dict[type, Seq]:
         TSubOp,
     )
     from pto_dialect.ops.tile_math import TRemOp
+    from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowMinOp, TRowSumOp
     from pto_dialect.ops.tile_scalar import (
         TAddSOp,
         TDivSOp,
@@ -144,6 +158,8 @@ def _by_op() -> dict[type, Seq]:
         "shift": (TShlOp, TShrOp, TShlSOp, TShrSOp),
         "div": (TDivOp, TDivSOp),
         "rem": (TRemOp, TRemSOp),
+        "rowsum": (TRowSumOp,),
+        "rowminmax": (TRowMaxOp, TRowMinOp),
     }
     return {op: seq[name] for name, members in ops.items() for op in members}
 

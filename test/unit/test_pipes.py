@@ -447,6 +447,15 @@ def test_a5_int64_division_is_pto_isas_software_sequence():
     assert costs.tile_vector_cycles(A5, TDivOp, I64, 32, 32, 32) - one >= 31 * 122
 
 
+def test_a5_int64_row_max_chains_its_seven_ops():
+    # Int64RowMinMax: vcmax -> vdup -> vcmp -> vcmax -> vdup -> vcmp -> vcmax a row; one row
+    # of i64 costs more than one row of i32 by at least six more forwardings of a cycle
+    from pto_dialect.ops.tile_row_reduce import TRowMaxOp
+
+    wide = costs.row_reduce_cycles(A5, TRowMaxOp, I64, 1, 32, 32)
+    assert wide >= costs.row_reduce_cycles(A5, TRowMaxOp, I32, 1, 64, 64) + 6
+
+
 def test_a5_vec_to_vec_tmov_is_one_vector_function():
     # pto-isa's A5 TMov into an NZ tile (TMovToVecNd2Nz): a vlds and a vsstb for each of the
     # 16 rows, one a cycle: start-up 23, load 6 -> store 2 + 9, 15 further pairs, drain 12
