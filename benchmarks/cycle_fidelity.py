@@ -15,7 +15,12 @@ held-out figures are also given for the checked cases alone. Published figures t
 hardware measurements or contradict the same instruction stream measured elsewhere
 (`SUSPECT`) stay in the table, marked, with their reasons printed after it, and a last
 summary line leaves them out. The A2/A3 tiles are declared with a `?` valid shape, as
-pto-isa's cases declare theirs (`Tile<..., -1, -1>`).
+pto-isa's cases declare theirs (`Tile<..., -1, -1>`). The A5 cases are the tables of
+`st_a5_fit` (every op this project implements, `tcvt` and `tsel` included; the
+`high_precision` `trecip` rows are not compared: the dialect's `trecip` has no precision
+attribute); pto-isa's other A5 directories publish no figure (`st_a5` checks instruction
+traces). Layout: `fidelity_cases` reads the cases, `fidelity_kernels` builds their kernels,
+`fidelity_notes` names the fitted and suspect ones; this script runs them and reports.
 
 The cases are read at run time: `git show` from pto-isa's bare mirror (`--mirror`, default
 /work/.mirror/hw-native-sys+pto-isa/repo), or from a checkout's testcase directory
