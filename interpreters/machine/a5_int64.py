@@ -4,9 +4,12 @@ high 32-bit halves (`vlds` DINTLV_B32), computed by a row loop and stored by one
 `vsts`. `chains` gives the dependent chain of a repeat (its latency and issue), `extras` the
 ops issued beside it (issue only); `costs.a5_tile_cycles` and `a5_rows_cycles` use both.
 
-- add/sub (`Int64AddRegs`): `vaddc` then `vaddcs` with the carry (`vsubc`, `vsubcs`);
+- add/sub (`Int64AddRegs`; `tpartadd` too, `Int64Part`): `vaddc` then `vaddcs` with the
+  carry (`vsubc`, `vsubcs`);
 - mul (`Int64MulRegs`): `vmull` then two `vmula`;
-- max/min (`Int64MinMax`): `vcmp` -> `psel` -> `vsel`, two more `vcmp` and the other `vsel`;
+- max/min (`Int64MinMax`; `tpartmax`/`tpartmin` too): `vcmp` -> `psel` -> `vsel`, two more
+  `vcmp` and the other `vsel`;
+- `tsels` (`Int64SelectScalar`): a `vsel` a half;
 - compare (`Int64Compare`, the relational modes; EQ and NE issue one op fewer): `vcmp` ->
   `psel` -> two `ppack` -> `pand` before a `psts`, two more `vcmp`;
 - shifts (`Int64ShiftRegs`): `vand` of the count -> `vsub` -> `vshr` -> `vor` -> `vsel`,
@@ -113,6 +116,7 @@ def _sequences() -> dict[str, Seq]:
         "shift": ((VAndOp, VSubOp, VShrOp, VOrOp, VSelOp), shift_beside),
         "div": div,
         "rem": _join(div, mul, sub, _beside(dup, eq), sel),
+        "select": ((VSelOp,), (VSelOp,)),  # Int64SelectScalar: a vsel a half
         "rowsum": (  # Int64RowSum: 16-bit pieces of the low half summed, carries into high
             (VAndOp, VCaddOp, VShrsOp, VAddOp, VAndOp, VShlsOp, VOrOp),
             (VShrsOp, VCaddOp, VCaddOp, VShrsOp, VAddOp, VAndOp),
@@ -124,7 +128,7 @@ def _sequences() -> dict[str, Seq]:
 
 
 def _by_op() -> dict[type, Seq]:
-    from pto_dialect.ops.tile_compare import TCmpOp, TCmpSOp
+    from pto_dialect.ops.tile_compare import TCmpOp, TCmpSOp, TSelSOp
     from pto_dialect.ops.tile_elementwise import (
         TAddOp,
         TDivOp,
@@ -136,6 +140,7 @@ def _by_op() -> dict[type, Seq]:
         TSubOp,
     )
     from pto_dialect.ops.tile_math import TRemOp
+    from pto_dialect.ops.tile_partial import TPartAddOp, TPartMaxOp, TPartMinOp
     from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowMinOp, TRowSumOp
     from pto_dialect.ops.tile_scalar import (
         TAddSOp,
@@ -150,14 +155,15 @@ def _by_op() -> dict[type, Seq]:
 
     seq = _sequences()
     ops: dict[str, tuple[type, ...]] = {
-        "add": (TAddOp, TAddSOp),
+        "add": (TAddOp, TAddSOp, TPartAddOp),
         "sub": (TSubOp, TSubSOp),
         "mul": (TMulOp, TMulSOp),
-        "minmax": (TMaxOp, TMinOp, TMaxSOp, TMinSOp),
+        "minmax": (TMaxOp, TMinOp, TMaxSOp, TMinSOp, TPartMaxOp, TPartMinOp),
         "compare": (TCmpOp, TCmpSOp),
         "shift": (TShlOp, TShrOp, TShlSOp, TShrSOp),
         "div": (TDivOp, TDivSOp),
         "rem": (TRemOp, TRemSOp),
+        "select": (TSelSOp,),
         "rowsum": (TRowSumOp,),
         "rowminmax": (TRowMaxOp, TRowMinOp),
     }
