@@ -9,7 +9,8 @@ ops issued beside it (issue only); `costs.a5_tile_cycles` and `a5_rows_cycles` u
 - mul (`Int64MulRegs`): `vmull` then two `vmula`;
 - max/min (`Int64MinMax`; `tpartmax`/`tpartmin` too): `vcmp` -> `psel` -> `vsel`, two more
   `vcmp` and the other `vsel`;
-- `tsels` (`Int64SelectScalar`): a `vsel` a half;
+- `tsels` (`Int64SelectScalar`): a `vsel` a half; `ttri` (Int64Rearrange.hpp `Int64Tri`): a
+  `vsel` a row;
 - compare (`Int64Compare`, the relational modes; EQ and NE issue one op fewer): `vcmp` ->
   `psel` -> two `ppack` -> `pand` before a `psts`, two more `vcmp`;
 - shifts (`Int64ShiftRegs`): `vand` of the count -> `vsub` -> `vshr` -> `vor` -> `vsel`,
@@ -117,6 +118,7 @@ def _sequences() -> dict[str, Seq]:
         "div": div,
         "rem": _join(div, mul, sub, _beside(dup, eq), sel),
         "select": ((VSelOp,), (VSelOp,)),  # Int64SelectScalar: a vsel a half
+        "tri": ((VSelOp,), ()),  # Int64Tri: the low half's vsel of one and zero a row
         "rowsum": (  # Int64RowSum: 16-bit pieces of the low half summed, carries into high
             (VAndOp, VCaddOp, VShrsOp, VAddOp, VAndOp, VShlsOp, VOrOp),
             (VShrsOp, VCaddOp, VCaddOp, VShrsOp, VAddOp, VAndOp),
@@ -139,6 +141,7 @@ def _by_op() -> dict[type, Seq]:
         TShrOp,
         TSubOp,
     )
+    from pto_dialect.ops.tile_generate import TTriOp
     from pto_dialect.ops.tile_math import TRemOp
     from pto_dialect.ops.tile_partial import TPartAddOp, TPartMaxOp, TPartMinOp
     from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowMinOp, TRowSumOp
@@ -164,6 +167,7 @@ def _by_op() -> dict[type, Seq]:
         "div": (TDivOp, TDivSOp),
         "rem": (TRemOp, TRemSOp),
         "select": (TSelSOp,),
+        "tri": (TTriOp,),
         "rowsum": (TRowSumOp,),
         "rowminmax": (TRowMaxOp, TRowMinOp),
     }
