@@ -53,8 +53,10 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once, tile_pointer
+from passes.valid_shapes import UnsettledValidShape, valid_operands
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
+from pto_dialect.memory_types import PartitionTensorViewType, PtrType, TensorViewType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.dma_v06 import DmaGroup, DmaPad, MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
@@ -68,14 +70,7 @@ from pto_dialect.ops.tile_memory import (
 )
 from pto_dialect.rules import BLOCK_BYTES, PAD_RULES, PadExtent, pad_scalar
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import (
-    DYNAMIC,
-    PartitionTensorViewType,
-    PtrType,
-    TensorViewType,
-    TileBufType,
-    TileTypeBase,
-)
+from pto_dialect.tile_types import DYNAMIC, TileBufType, TileTypeBase
 
 NAME = "pto-lower-dma"
 
@@ -151,7 +146,11 @@ class _Tile:
                 f"{_named(value, 'tile buffer')} has no planned address: run pto-plan-memory first",
                 op,
             )
-        return _Tile(alloc, alloc.tile_type, _valid(value, alloc.tile_type))
+        try:
+            valid = _valid(value, alloc.tile_type, op)
+        except UnsettledValidShape as err:
+            raise pass_error(NAME, f"{_named(value, 'tile buffer')}: {err}", op) from None
+        return _Tile(alloc, alloc.tile_type, valid)
 
 
 @dataclass(frozen=True)
@@ -181,12 +180,12 @@ class _Window:
                 "so its address cannot be traced",
                 op,
             )
-        return _Window(
-            tensor.ptr,
-            tuple(map(known_dim, part.offsets)),
-            tuple(map(known_dim, part.sizes)),
-            tuple(map(known_dim, tensor.strides)),
-        )
+        offsets = tuple(map(known_dim, part.offsets))
+        sizes = tuple(map(known_dim, part.sizes))
+        strides = tuple(map(known_dim, tensor.strides))
+        if len(sizes) == 1:  # a 1-D view is one row (PyPTO's vectors of a few elements)
+            offsets, sizes, strides = (0, *offsets), (1, *sizes), (0, *strides)
+        return _Window(tensor.ptr, offsets, sizes, strides)
 
 
 @dataclass(frozen=True)
@@ -212,7 +211,7 @@ def _bursts(op: TileOp, tile: _Tile, window: _Window) -> _Bursts:
     rank = len(window.sizes)
     if rank < 2:
         raise pass_error(
-            NAME, f"a {rank}-D GM view: the lowering takes windows of 2 to 5 dimensions", op
+            NAME, f"a {rank}-D GM view: the lowering takes windows of 1 to 5 dimensions", op
         )
     outer = tuple(
         (size, stride)
@@ -289,23 +288,27 @@ def _window_known(op: TileOp, tile: _Tile, window: _Window) -> bool:
     return None not in fits
 
 
-def _valid(value: SSAValue, type: TileTypeBase) -> tuple[Dim, Dim]:
-    """The valid sizes of a tile buffer: its type's, or its pto.alloc_tile operands for `?`."""
+def _valid(value: SSAValue, type: TileTypeBase, at: Operation) -> tuple[Dim, Dim]:
+    """The valid sizes of a tile buffer where `at` runs: its type's, or for `?` the last
+    `pto.set_validshape` before `at` or its pto.alloc_tile operands (`passes.valid_shapes`)."""
     alloc = value.owner
     rows, cols = type.valid_shape
     if isinstance(alloc, AllocTileOp):
-        rows = known_dim(alloc.valid_row) if alloc.valid_row is not None else rows
-        cols = known_dim(alloc.valid_col) if alloc.valid_col is not None else cols
+        row_value, col_value = valid_operands(alloc, at)
+        rows = known_dim(row_value) if row_value is not None else rows
+        cols = known_dim(col_value) if col_value is not None else cols
     return rows, cols
 
 
-def _pads_whole_tile(value: SSAValue, type: TileTypeBase, target: TargetProfile) -> bool:
-    """Whether a tload into this tile pads bytes outside its bursts (`PadExtent.TILE` with a
-    pad and a valid region that may be smaller than the tile): no DMA does that."""
+def _pads_whole_tile(
+    value: SSAValue, type: TileTypeBase, target: TargetProfile, at: Operation
+) -> bool:
+    """Whether a tload (`at`) into this tile pads bytes outside its bursts (`PadExtent.TILE`
+    with a pad and a valid region that may be smaller than the tile): no DMA does that."""
     return (
         PAD_RULES[target.arch].extent is PadExtent.TILE
         and pad_scalar(type.element, type.pad.data) is not None
-        and _valid(value, type) != type.shape
+        and _valid(value, type, at) != type.shape
     )
 
 
@@ -501,6 +504,36 @@ def _operands(e: Emitter, bursts: _Bursts, n_burst: Dim, size: int) -> _CopyOper
     )
 
 
+MAX_BURST_BYTES = 0xFFFF
+"""`len_burst` is a 16-bit field (dma-copy pages; `interpreters/ops/dma_v06.py`)."""
+PIECE_BYTES = MAX_BURST_BYTES // 32 * 32
+"""A longer burst moves in pieces of this many bytes (a multiple of 32: each piece's UB
+address stays 32-byte aligned), one copy per piece over all the bursts."""
+
+
+def _pieces(op: Operation, bursts: _Bursts, tile: _Tile, size: int) -> list[tuple[int, int]]:
+    """(element offset, bytes) of each piece a burst moves in: one (`(0, -1)`: the whole
+    burst) when it fits `len_burst`; a burst of a length known only at run time must fit by
+    its bound (the tile's row)."""
+    length = bursts.length
+    if isinstance(length, int):
+        total = length * size
+        if total <= MAX_BURST_BYTES:
+            return [(0, -1)]
+        return [(k // size, min(PIECE_BYTES, total - k)) for k in range(0, total, PIECE_BYTES)]
+    rows, cols = tile.type.shape
+    bound = (cols if tile.type.is_row_major else rows) * size
+    if bound > MAX_BURST_BYTES:
+        raise pass_error(
+            NAME,
+            f"a burst of a run-time length up to {bound} bytes: len_burst has 16 bits "
+            f"(at most {MAX_BURST_BYTES}), and the pieces of a run-time length are not "
+            "lowered",
+            op,
+        )
+    return [(0, -1)]
+
+
 def _copy(
     e: Emitter,
     load: bool,
@@ -508,8 +541,18 @@ def _copy(
     gm: SSAValue,
     ub: SSAValue,
     operands: _CopyOperands,
+    pieces: Sequence[tuple[int, int]] = ((0, -1),),
 ) -> None:
-    """One `mte_gm_ub` (`mte_ub_gm`) between `gm` and `ub`, padding with `pad`."""
+    """One `mte_gm_ub` (`mte_ub_gm`) between `gm` and `ub`, padding with `pad`; a burst too
+    long for `len_burst` as one copy per piece (`_pieces`: element offset and bytes), each
+    over all the bursts with the same strides."""
+    if len(pieces) > 1:
+        for start, length in pieces:
+            ends = [e.add(AddPtrOp(end, e.index(start))).results[0] if start else end
+                    for end in (gm, ub)]  # fmt: skip
+            piece = (operands[0], e.i64(length), operands[2], operands[3])
+            _copy(e, load, pad, ends[0], ends[1], piece)
+        return
     count, len_burst, gm_stride, ub_stride = operands
     if load:
         bursts = DmaGroup(count, gm_stride, ub_stride)
@@ -527,6 +570,7 @@ def _copies(
     bursts: _Bursts,
     size: int,
     full: bool,
+    pieces: Sequence[tuple[int, int]],
 ) -> None:
     """One copy per index of the window's leading dimensions, in `scf.for` loops: copy `o`
     (the flat index) moves bursts `[o * per_copy, (o + 1) * per_copy)` of the `count` (all of
@@ -550,7 +594,7 @@ def _copies(
     if not full:  # clamp(count - first, 0, per_copy)
         left = e.binary(arith.SubiOp, bursts.count, e.mul(flat, bursts.per_copy))
         n_burst = e.pick("slt", e.pick("sgt", left, 0), n_burst)
-    _copy(e, load, pad, gm, ub, _operands(e, bursts, n_burst, size))
+    _copy(e, load, pad, gm, ub, _operands(e, bursts, n_burst, size), pieces)
 
 
 def _full(tile: _Tile, window: _Window, bursts: _Bursts) -> bool:
@@ -570,7 +614,7 @@ def _lower(
 ) -> None:
     load = isinstance(op, TLoadOp)
     tile_type = cast(TileBufType, tile_value.type)
-    if load and _pads_whole_tile(tile_value, tile_type, target):
+    if load and _pads_whole_tile(tile_value, tile_type, target, op):
         return  # left at tile level (docs/passes.md)
     tile = _Tile.of(op, tile_value)
     if tile.type.is_boxed:
@@ -600,10 +644,11 @@ def _lower(
     if pad is not None:
         value = e.add(arith.ConstantOp(pad)).results[0]
         value.name_hint = "pad"
+    pieces = _pieces(op, bursts, tile, size)
     if operands is not None:
-        _copy(e, load, value, gm, ub, operands)
+        _copy(e, load, value, gm, ub, operands, pieces)
     else:
-        _copies(e, load, value, (gm, ub), bursts, size, _full(tile, window, bursts))
+        _copies(e, load, value, (gm, ub), bursts, size, _full(tile, window, bursts), pieces)
     rewriter.erase(op)
 
 

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kernelgen import dps_kernels, kernel_args
-from support import context, each_wait_removed, parse_kernel
+from support import context, each_wait_removed, lowers_to_the_same_bytes, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
@@ -28,10 +28,10 @@ from interpreters.launching.execute import KernelError, RunResult, run_function
 from passes.insert_sync.insert import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from pto_dialect.dtypes import dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.dma_v06 import MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
-from pto_dialect.types import MemorySpace
 
 TARGETS = ("a2a3", "a5", "cpu")
 PADS = ("null", "zero", "max", "min")
@@ -391,3 +391,114 @@ def test_kernels_synchronised_by_insert_sync_stay_exact_and_hazard_free(text: st
     for index in each_wait_removed(lowered):
         found = [h for c in CONFIGS for h in run(lowered, generated_args(*c)).hazards]
         assert found, f"wait_flag #{index} is not needed after lowering:\n{printed}"
+
+
+def long_rows_kernel(valid_col: str) -> str:
+    """2 rows of 16,392 f32 (65,568 bytes a row: more than the 16-bit len_burst) loaded,
+    incremented and stored back; `valid_col` "16392" or "?" (%n, a run-time length)."""
+    tile = f"!pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=16392, v_row=2, v_col={valid_col}>"
+    valid = " valid_col = %n" if valid_col == "?" else ""
+    return f"""
+!v = !pto.tensor_view<?x?xf32>
+!p = !pto.partition_tensor_view<2x16392xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %n: index) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %w = arith.constant 16392 : index
+  %one = arith.constant 1.0 : f32
+  %vx = pto.make_tensor_view %x, shape = [%c2, %w], strides = [%w, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c2, %w] : !v -> !p
+  %vy = pto.make_tensor_view %y, shape = [%c2, %w], strides = [%w, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c2, %w] : !v -> !p
+  %t = pto.alloc_tile{valid} : {tile}
+  pto.tload ins(%px : !p) outs(%t : {tile})
+  pto.tadds ins(%t, %one : {tile}, f32) outs(%t : {tile})
+  pto.tstore ins(%t : {tile}) outs(%py : !p)
+  func.return
+}}"""
+
+
+def test_a_burst_longer_than_len_burst_moves_in_pieces():
+    """65,568 bytes a row: two copies per transfer (65,504 bytes, then 64), each over both
+    rows with the rows' strides; the same bytes as the tile ops."""
+    lowered = lowers_to_the_same_bytes(long_rows_kernel("16392"))
+    assert str(lowered).count("pto.mte_gm_ub") == 2 and str(lowered).count("pto.mte_ub_gm") == 2
+
+
+def test_a_run_time_burst_length_that_may_not_fit_is_a_diagnostic():
+    from interpreters.api import PtoPassError, apply_pipeline, parse
+
+    with pytest.raises(PtoPassError, match="len_burst has 16 bits"):
+        apply_pipeline(parse(long_rows_kernel("?"), target="a5"), "pto-pipeline")
+
+
+def test_a_one_dimensional_window_is_one_burst():
+    """PyPTO's vectors: a 1-D view of 48 f32 into a 1 x 64 tile, and back."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=48>"
+    text = f"""
+!v = !pto.tensor_view<?xf32>
+!p = !pto.partition_tensor_view<48xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c48 = arith.constant 48 : index
+  %c96 = arith.constant 96 : index
+  %one = arith.constant 1.0 : f32
+  %vx = pto.make_tensor_view %x, shape = [%c96], strides = [%c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c8], sizes = [%c48] : !v -> !p
+  %vy = pto.make_tensor_view %y, shape = [%c96], strides = [%c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c48], sizes = [%c48] : !v -> !p
+  %t = pto.alloc_tile : {tile}
+  pto.tload ins(%px : !p) outs(%t : {tile})
+  pto.tadds ins(%t, %one : {tile}, f32) outs(%t : {tile})
+  pto.tstore ins(%t : {tile}) outs(%py : !p)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text)
+    assert "pto.tload" not in str(lowered) and "pto.tstore" not in str(lowered)
+
+
+def set_valid_kernel(where: str) -> str:
+    """A 16 x 64 tile loaded whole, its valid rows set to 4 (`where`: "before" the tstore,
+    or "in_if": inside an scf.if), stored into a window of a run-time 16 rows."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?>"
+    shrink = f"pto.set_validshape %t, %c4, %c64 : {tile}"
+    if where == "in_if":
+        shrink = f"scf.if %yes {{\n    {shrink}\n  }}"
+    return f"""
+!v = !pto.tensor_view<?x?xf32>
+!p = !pto.partition_tensor_view<?x64xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %yes = arith.constant true
+  %n = arith.addi %c8, %c8 : index
+  %vx = pto.make_tensor_view %x, shape = [%c16, %c64], strides = [%c64, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%n, %c64] : !v -> !p
+  %vy = pto.make_tensor_view %y, shape = [%c16, %c64], strides = [%c64, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%n, %c64] : !v -> !p
+  %t = pto.alloc_tile valid_row = %c16 valid_col = %c64 : {tile}
+  pto.tload ins(%px : !p) outs(%t : {tile})
+  {shrink}
+  pto.tstore ins(%t : {tile}) outs(%py : !p)
+  func.return
+}}"""
+
+
+def test_a_tstore_after_set_validshape_moves_the_rows_it_sets():
+    """PyPTO's mtp_dequant: the valid rows shrink to 4 before the tstore, which writes 4
+    rows (the lowered copy read the alloc's 16 and wrote the other 12 rows too)."""
+    lowered = lowers_to_the_same_bytes(set_valid_kernel("before"))
+    assert "pto.tstore" not in str(lowered)
+
+
+def test_a_set_validshape_that_may_not_have_run_is_a_diagnostic():
+    from interpreters.api import PtoPassError, apply_pipeline, parse
+
+    with pytest.raises(PtoPassError, match=r"set_validshape inside the scf.if"):
+        apply_pipeline(parse(set_valid_kernel("in_if"), target="a5"), "pto-pipeline")
