@@ -103,6 +103,7 @@ def _measured() -> Mapping[TargetArch, Mapping[type, Confidence]]:
         TargetArch.A5: MappingProxyType(
             {
                 TAddOp: _m(1, 43, 17.1),
+                TCvtOp: _m(2, 109, 22.3),
                 TDivSOp: _m(0, 55, 12.6),
                 TExpOp: _m(0, 52, 12.7),
                 TMinSOp: _m(0, 44, 20.1),
@@ -110,6 +111,7 @@ def _measured() -> Mapping[TargetArch, Mapping[type, Confidence]]:
                 TNegOp: _m(0, 44, 20.4),
                 TRecipOp: _m(0, 52, 11.7),
                 TRsqrtOp: _m(0, 52, 2.0),
+                TSelOp: _m(0, 13, 32.5),
                 TSqrtOp: _m(0, 52, 12.3),
                 TSubOp: _m(0, 44, 17.1),
             }

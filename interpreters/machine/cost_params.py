@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from interpreters.machine import a5_int64
 from pto_dialect.dtypes import DType
 from pto_dialect.lazy_table import OnFirstUse
 from pto_dialect.memory_types import MemorySpace
@@ -421,28 +422,27 @@ A5_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(_a5_chain)
 A5 TRSQRT is a vsqrt then a vdiv of 1 by it (npu/a5/TRsqrt.hpp), not one vrsqrt."""
 
 
-def _a5_int64_chain() -> Mapping[type, tuple[type, ...]]:
-    from pto_dialect.ops.tile_elementwise import TAddOp, TMulOp, TSubOp
-    from pto_dialect.ops.vector_arith import VAddCOp, VMulAOp, VSubCOp
-    from pto_dialect.ops.vector_fused import VMullOp
-    from pto_dialect.ops.vector_scalar import VAddCsOp, VSubCsOp
+A5_INT64_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(a5_int64.chains)
+"""A5 tile ops on 64-bit integers: the dependent chain of 32-bit ops pto-isa's A5 issues a
+repeat (`interpreters.machine.a5_int64`); no profiled 64-bit case: the 32-bit ops' figures."""
+A5_INT64_EXTRA: Mapping[type, tuple[type, ...]] = OnFirstUse(a5_int64.extras)
+"""The ops a 64-bit A5 loop issues a repeat besides its dependent chain (`A5_INT64_CHAIN`):
+they take issue slots, not latency."""
 
-    return MappingProxyType(
-        {
-            TAddOp: (VAddCOp, VAddCsOp),
-            TSubOp: (VSubCOp, VSubCsOp),
-            TMulOp: (VMullOp, VMulAOp, VMulAOp),
-        }
-    )
-
-
-A5_INT64_CHAIN: Mapping[type, tuple[type, ...]] = OnFirstUse(_a5_int64_chain)
-"""A5 tile ops on 64-bit integers: pto-isa's Int64Binary (npu/a5/Int64Binary.hpp) loads each
-repeat as low and high 32-bit halves (`vlds` DINTLV_B32) and issues, per row and repeat,
-`vaddc` then `vaddcs` with the carry (add), `vsubc` then `vsubcs` (subtract), `vmull` then
-two `vmula` (multiply), then one interleaving `vsts`. No profiled 64-bit case: an estimate
-from the 32-bit micro-ops' figures."""
-
+VST_BARRIER_PASS = 13.4
+"""Cycles a pass of an A5 loop takes when a `mem_bar(VST_VST)` orders its store after the
+previous pass's (npu/a5/TCvt.hpp `cast32to8`, `castBf16toFp4`: vlds, vcvt, vselr, barrier,
+vsts): fitted on [prof-a5] A5TcvtFit fp32_to_fp8_e4m3_1D_NO_POST_UPDATE_full 1x640 (178
+for 10 passes: 57 + 9 x 13.4), held out on the other 1-D f32 -> 8-bit and bf16 -> FP4
+cases; about the store's 9-cycle latency plus its issue (no [vf] row for mem_bar or
+vselr)."""
+VF_PREDICATE_OP = 3.9
+"""Cycles of a predicate op (`plt`, `punpack`, `pintlv`) a loop pass issues besides its one
+post-updating `plt` (whose cost the elementwise fits include): they follow one another. No
+[vf] row has predicate ops ([cce] vec_cycle_generated: `plt` 2, an op it does not know 5);
+fitted on [prof-a5] A5TcvtFit fp8_e4m3_to_fp32_2D_POST_UPDATE_full 10x640 (567: 10 rows of 5
+passes, each a `plt` and two `punpack` besides the loop's: 3 x 3.9 a pass), held out on the
+other 8-bit -> f32, the FP4 -> bf16 (one further `plt`) and the `tsel` cases."""
 VF_ISSUE_PORTS = 2
 """[vf] uarch.csv `issue_ports`: compute ops issue on two execution ports, one op a cycle
 each."""

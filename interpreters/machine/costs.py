@@ -319,7 +319,7 @@ def a5_tile_cycles(op: type[PtoOp], dtype: DType, repeats: int) -> int:
         return 0
     loads = 2 if _arity(op) == 2 else 1
     steps = a5_steps(op, dtype)
-    issue = sum(_a5_issue(step, dtype) for step in steps)
+    issue = sum(a5_issue(step, dtype) for step in steps + a5_extra(op, dtype))
     interval = max(ceil(loads / P.LOAD_PORTS), issue, ceil(1 / P.STORE_PORTS))
     forward = sum(a5_forward(step, dtype) for step in steps)
     chain = P.LOAD_FORWARD + forward + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY
@@ -348,7 +348,12 @@ def a5_steps(op: type[PtoOp], dtype: DType) -> tuple[type, ...]:
     return P.A5_CHAIN.get(op, (op,))
 
 
-def _a5_issue(op: type[PtoOp], dtype: DType) -> int:
+def a5_extra(op: type[PtoOp], dtype: DType) -> tuple[type, ...]:
+    """The ops `op`'s A5 loop issues a repeat off its dependent chain (`P.A5_INT64_EXTRA`)."""
+    return P.A5_INT64_EXTRA.get(op, ()) if dtype.bits == 64 else ()
+
+
+def a5_issue(op: type[PtoOp], dtype: DType) -> int:
     """Cycles a loop of `op` takes a further repeat: its initiation interval over the ports
     it issues on (each port's unit takes every other repeat)."""
     ports = 1 if vector_op_of(op) in P.VF_EXU0_ONLY else P.VF_ISSUE_PORTS
@@ -363,7 +368,7 @@ def a5_rows_cycles(op: type[PtoOp], dtype: DType, rows: int, per_row: int) -> in
     if rows <= 0 or per_row <= 0:
         return 0
     first = a5_tile_cycles(op, dtype, 1)
-    step = sum(a5_throughput(s, dtype) for s in a5_steps(op, dtype))
+    step = sum(a5_throughput(s, dtype) for s in a5_steps(op, dtype) + a5_extra(op, dtype))
     row = max(per_row * step, per_row * min(step, P.VF_ALU_STEP) + P.VF_ROW_GAP)
     return first + (per_row - 1) * step + (rows - 1) * row
 

@@ -19,12 +19,14 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine.core import MachineFunctions
+from interpreters.machine import costs_a5
+from interpreters.machine.core import MachineFunctions, tile_accesses
 from interpreters.machine.memory import Tile
 from interpreters.ops.tile_convert import charge
 from interpreters.semantics import compare as sem
 from interpreters.semantics.elementwise import source_operand
 from interpreters.semantics.vector_arith import broadcast
+from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.tile_compare import (
     MaskWritingTileOp,
     SelectTileOp,
@@ -87,7 +89,12 @@ class TileCompareFunctions(MachineFunctions):
             f"mask valid region {mask.valid_rows}x{mask.valid_cols} must cover {rows}x{words}: "
             f"the packed predicates of dst's {rows}x{cols} region",
         )
-        charge(self, op, args, (rows, cols), dst, by_rows=True)
+        if self.machine.target.arch is not TargetArch.A2A3 and not isinstance(op, TSelSOp):
+            if self.machine.pipes.tracking:
+                cycles = costs_a5.select_cycles(dst.dtype, rows, cols)
+                self.on_pipe(op, *tile_accesses(op, args), cycles)
+        else:
+            charge(self, op, args, (rows, cols), dst, by_rows=True)
         predicates = sem.unpack(mask.get()[:rows, :words], cols)
         if isinstance(op, TSelSOp):
             check(

@@ -14,7 +14,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs, costs_a5
 from interpreters.machine.core import MachineFunctions, tile_accesses
 from interpreters.machine.memory import Tile
 from interpreters.semantics import mx_formats
@@ -58,8 +58,7 @@ class TileConvertFunctions(MachineFunctions):
             f"region {rows}x{cols}",
         )
         target = self.machine.target
-        wider = dst if target.arch is TargetArch.A2A3 and dst.dtype.bytes > src.dtype.bytes else src
-        charge(self, op, args, (rows, cols), wider)  # A2/A3: repeats of the wider type
+        self.charge_pair(op, args, src, dst)
         wrap = CONVERT_RULES[target.arch].wrap_bits
         values = src.get()[:rows, :cols]
         converted = convert(
@@ -68,6 +67,18 @@ class TileConvertFunctions(MachineFunctions):
         with dst.edit() as contents:
             contents[:rows, :cols] = converted
         return results
+
+    def charge_pair(self, op: TCvtOp, args: PythonValues, src: Tile, dst: Tile) -> None:
+        """A2/A3: repeats of the wider type over the valid region; A5 (and cpu): the passes
+        pto-isa's A5 TCvt issues for the pair (`costs_a5`), over the elements converted."""
+        if self.machine.target.arch is TargetArch.A2A3:
+            wider = dst if dst.dtype.bytes > src.dtype.bytes else src
+            charge(self, op, args, src.valid, wider)
+        elif self.machine.pipes.tracking:
+            rows, cols = dst.valid if src.dtype in FP4_DTYPES else src.valid
+            row_elems = src.type.shape[1] * (2 if src.dtype in FP4_DTYPES else 1)
+            cycles = costs_a5.convert_cycles(src.dtype, dst.dtype, rows, cols, row_elems)
+            self.on_pipe(op, *tile_accesses(op, args), cycles)
 
     def fp4(
         self, op: TCvtOp, args: PythonValues, src: Tile, dst: Tile, results: PythonValues
@@ -82,7 +93,7 @@ class TileConvertFunctions(MachineFunctions):
             f"dst valid region {dst.valid_rows}x{dst.valid_cols} must be {want[0]}x{want[1]} "
             f"for src's {rows}x{cols} ({src.dtype} -> {dst.dtype}: FP4 holds two values a byte)",
         )
-        charge(self, op, args, (rows, cols), src)
+        self.charge_pair(op, args, src, dst)
         values = src.get()[:rows, :cols]
         if to_fp4:
             nibbles = mx_formats.encode_fp4(values.astype(np.float64), dst.dtype, op.round_mode)

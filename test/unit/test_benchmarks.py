@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
-LIBRARIES = {"bench_kernels"}
+LIBRARIES = {"bench_kernels", "fidelity_cases", "fidelity_kernels", "fidelity_notes"}
 """Modules of benchmarks/ that other scripts import and that have no `main`."""
 
 SCRIPTS = sorted(p.stem for p in BENCHMARKS.glob("*.py") if p.stem not in LIBRARIES)
@@ -63,3 +63,29 @@ def test_smoke_run_prints_its_figures(
     assert re.search(r"\d", printed), f"{name} printed no figure:\n{printed}"
     if name == "cycle_fidelity":
         assert re.search(r"TAdd\.float_64x64 +\d+ +160 ", printed), printed
+
+
+def test_fidelity_reads_the_a5_table_forms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The A5 tables' two layouts (our own lines in their form): a `tcvt` row names both
+    element types, a `tsel` row's `TSel_b16_8` is the default implementation of its type."""
+    monkeypatch.setattr(sys, "path", [str(BENCHMARKS), *sys.path])
+    cases = load("fidelity_cases", monkeypatch)
+    cvt = """constexpr A5TcvtFitCase kCases0[] = {
+    {DType::Float, DType::HFloat8, 2, 128, 2, 64, 99.0, 0.5, VFImplKind::VFIMPL_DEFAULT},
+};
+TEST(A5TcvtFit, f32_to_hif8) { for (const auto& c : kCases0) { RunTcvt(c); } }
+"""
+    (case,) = cases.read_cvt_cases(cvt)
+    assert (case.label, case.runner, case.args[:6]) == (
+        "A5TcvtFit.f32_to_hif8",
+        "vf:TCVT",
+        ("f32", "!pto.hif8", "2", "128", "2", "64"),
+    )
+    assert case.published == 99.0
+    sel = """constexpr A5VfFitCase kCases1[] = {
+    {DType::Int8, 1, 256, 1, 256, 55.0, 0.9, VFImplKind::VFIMPL_DEFAULT, "TSel_b16_8"},
+};
+TEST(A5TselFit, i8) { for (const auto& c : kCases1) { RunCase(PtoOpcode::TSEL, "T", c); } }
+"""
+    (case,) = cases.read_vf_cases(sel)
+    assert (case.runner, case.args[0], case.published) == ("vf:TSEL", "int8_t", 55.0)

@@ -22,7 +22,7 @@ from xdsl.dialects import arith
 
 from interpreters.engine.source import parse_module
 from interpreters.launching.execute import run_function
-from interpreters.machine import costs
+from interpreters.machine import costs, costs_a5
 from interpreters.machine.confidence import Basis, confidence, costed
 from interpreters.machine.pipes import PipeModel
 from interpreters.machine.report import Report
@@ -46,6 +46,16 @@ def _elementwise(op: type, dtype: str, rows: int, cols: int, dynamic: bool = Fal
 
 def _scalar(op: type, dtype: str, rows: int, cols: int) -> int:
     return _elementwise(op, dtype, rows, cols, dynamic=True)
+
+
+def _cvt(src: str, dst: str, rows: int, cols: int, row_elems: int = 0) -> int:
+    return costs_a5.convert_cycles(
+        dtype_named(src), dtype_named(dst), rows, cols, row_elems or cols
+    )
+
+
+def _sel(dtype: str, rows: int, cols: int) -> int:
+    return costs_a5.select_cycles(dtype_named(dtype), rows, cols)
 
 
 def _a5(op: type, rows: int, cols: int, valid_cols: int) -> int:
@@ -168,6 +178,25 @@ CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
         862,
         lambda: _a5(TExpOp, 20, 1312, 1280),
     ),
+    # A5 TCvt (npu/a5/TCvt.hpp): f32 -> fp8 a vselr and a store barrier a pass; fp8 -> f32
+    # a vintlv, two vcvt and two punpack'd stores; bf16 -> FP4 as f32 -> fp8 a pass
+    ("A5TcvtFit.fp32_to_fp8_e4m3_1D 1x640", True, 178, lambda: _cvt("f32", "f8E4M3FN", 1, 640)),
+    (
+        "A5TcvtFit.fp8_e4m3_to_fp32_2D 10x704, 640",
+        True,
+        567,
+        lambda: _cvt("f8E4M3FN", "f32", 10, 640, 704),
+    ),
+    ("A5TcvtFit.bf16_to_fp4_e2m1_1D 1x1280", False, 179, lambda: _cvt("bf16", "f4E2M1x2", 1, 1280)),
+    (
+        "A5TcvtFit.fp32_to_bf16_2D 10x1344, 1280",
+        False,
+        288,
+        lambda: _cvt("f32", "bf16", 10, 1280, 1344),
+    ),
+    # A5 TSel_b16_8: two vlds and a plds a pass (ceil(3 / 2 load ports)), a loop per row
+    ("A5TselFit.int8_2D 2x2688, 2560", False, 95, lambda: _sel("i8", 2, 2560)),
+    ("A5TselFit.int8_1D 1x1280", False, 64, lambda: _sel("i8", 1, 1280)),
 ]
 
 

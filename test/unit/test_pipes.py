@@ -436,6 +436,36 @@ def test_a5_int64_tile_ops_cost_the_32_bit_pair_sequence():
     assert costs.tile_vector_cycles(A5, TAddOp, I32, 32, 64, 64) == 23 + 20 + 31 + 12
 
 
+def test_a5_int64_max_issues_its_chain_and_the_ops_beside_it():
+    # Int64MinMax: vcmp -> psel -> vsel (3 cycles' forwarding each) on the chain, two more
+    # vcmp and the high half's vsel beside it: one row costs start-up 23, load 6 + 9 + store
+    # 2 + 9, drain 12; each further row the six ops' issue (one a cycle)
+    from pto_dialect.ops.tile_elementwise import TMaxOp
+
+    assert costs.tile_vector_cycles(A5, TMaxOp, I64, 32, 32, 32) == 23 + 26 + 12 + 31 * 6
+
+
+def test_a5_int64_division_is_pto_isas_software_sequence():
+    # Int64DivSignedRegs issues 122 ops a repeat (Int64Div.hpp, Int64Common.hpp: the
+    # divisor's absolute value and f32 reciprocal, two Newton steps of 64-bit products, the
+    # corrections and the sign), 60 of them one dependent chain: a row costs at least their
+    # issue, one row at least the chain's 60 forwardings of 2 cycles or more
+    from pto_dialect.ops.tile_elementwise import TDivOp
+
+    one = costs.tile_vector_cycles(A5, TDivOp, I64, 1, 32, 32)
+    assert one > 23 + 60 * 2 + 12
+    assert costs.tile_vector_cycles(A5, TDivOp, I64, 32, 32, 32) - one >= 31 * 122
+
+
+def test_a5_int64_row_max_chains_its_seven_ops():
+    # Int64RowMinMax: vcmax -> vdup -> vcmp -> vcmax -> vdup -> vcmp -> vcmax a row; one row
+    # of i64 costs more than one row of i32 by at least six more forwardings of a cycle
+    from pto_dialect.ops.tile_row_reduce import TRowMaxOp
+
+    wide = costs.row_reduce_cycles(A5, TRowMaxOp, I64, 1, 32, 32)
+    assert wide >= costs.row_reduce_cycles(A5, TRowMaxOp, I32, 1, 64, 64) + 6
+
+
 def test_a5_vec_to_vec_tmov_is_one_vector_function():
     # pto-isa's A5 TMov into an NZ tile (TMovToVecNd2Nz): a vlds and a vsstb for each of the
     # 16 rows, one a cycle: start-up 23, load 6 -> store 2 + 9, 15 further pairs, drain 12
