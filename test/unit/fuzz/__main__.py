@@ -5,8 +5,9 @@
 
 runs the wide stages (`fuzz.wide`; `--basic`: those of the CI campaign) on mutants of the
 project's seeds and, with `--seed-dir`, of the kernels under each DIR (read at run time) and,
-with `--lowered`, of the seeds' lowered forms (`fuzz.lowered`). It prints the counts (mutants, success, diagnostic, internal, hang, crash) and one line per
-distinct failure signature, and writes one mutant per signature to DIR (minimised with
+with `--lowered`, of the seeds' lowered forms (`fuzz.lowered`). It prints the counts
+(mutants, success, diagnostic, internal, hang, crash) and one line per distinct failure
+signature, and writes one mutant per signature to DIR (minimised with
 `--minimize`), with `failures.tsv` listing every failing mutant. `--show I` prints mutant I.
 """
 
@@ -46,14 +47,28 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, help="where to write the failing mutants")
     parser.add_argument("--minimize", action="store_true", help="shrink one mutant per finding")
     parser.add_argument("--show", type=int, metavar="I", help="print mutant I and exit")
-    parser.add_argument("--seed-dir", type=Path, action="append", default=[], metavar="DIR",
-                        help="also mutate the .pto/.mlir kernels under DIR (repeatable)")
-    parser.add_argument("--seed-limit", type=int, metavar="N",
-                        help="at most N files of the --seed-dir kernels (a fixed sample)")
-    parser.add_argument("--lowered", action="store_true",
-                        help="also mutate the seeds after the lowering pipelines")
-    parser.add_argument("--basic", action="store_true",
-                        help="only the CI campaign's stages (no tools, options or reprinting)")
+    parser.add_argument(
+        "--seed-dir",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also mutate the .pto/.mlir kernels under DIR (repeatable)",
+    )
+    parser.add_argument(
+        "--seed-limit",
+        type=int,
+        metavar="N",
+        help="at most N files of the --seed-dir kernels (a fixed sample)",
+    )
+    parser.add_argument(
+        "--lowered", action="store_true", help="also mutate the seeds after the lowering pipelines"
+    )
+    parser.add_argument(
+        "--basic",
+        action="store_true",
+        help="only the CI campaign's stages (no tools, options or reprinting)",
+    )
     return parser.parse_args(argv)
 
 

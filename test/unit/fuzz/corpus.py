@@ -71,8 +71,10 @@ KERNEL_SUFFIXES = (".pto", ".mlir")
 def _negative(text: str) -> bool:
     """A negative test (RUN `not ...` or `! ...`, `expected-error`, a CHECK of `error:`)."""
     runs = _RUN.findall(text)
-    return any(_NEGATIVE.search(r) for r in runs) or "expected-error" in text or bool(
-        _ERROR_CHECK.search(text)
+    return (
+        any(_NEGATIVE.search(r) for r in runs)
+        or "expected-error" in text
+        or bool(_ERROR_CHECK.search(text))
     )
 
 

@@ -35,7 +35,9 @@ ATTRIBUTES = re.compile(r"\s*attributes\s*\{[^{}]*\}")
 OP_NAME = re.compile(r"\b(?:pto|arith|scf|func|cf)\.[a-z_][\w.]*")
 SSA = re.compile(r"%[\w$.-]+")
 TYPED_INTEGER = re.compile(r"(?<![\w.])(-?\d+)(\s*:\s*)(index|[su]?i\d+|ui\d+)\b")
-LOOP = re.compile(r"\bscf\.for\s+%[\w$.-]+\s*=\s*(%[\w$.-]+)\s+to\s+(%[\w$.-]+)\s+step\s+(%[\w$.-]+)")
+LOOP = re.compile(
+    r"\bscf\.for\s+%[\w$.-]+\s*=\s*(%[\w$.-]+)\s+to\s+(%[\w$.-]+)\s+step\s+(%[\w$.-]+)"
+)
 OPERAND_LIST = re.compile(r"(?:\(|\bpto\.[\w.]+[ \t]+)(%[^():{}\[\]\n]*)")
 SYNC_OP = re.compile(
     r"^.*\bpto\.(?:set_flag|wait_flag|pipe_barrier|barrier|get_buf|rls_buf|sync\.\w+|"
@@ -301,7 +303,9 @@ def swap_operands(text: str, rng: random.Random, pools: Pools) -> str | None:
         return None
     a, b = sorted(rng.sample(names, 2), key=lambda m: m.start())
     inner = site.group(1)
-    inner = inner[: a.start()] + b.group() + inner[a.end() : b.start()] + a.group() + inner[b.end() :]
+    inner = (
+        inner[: a.start()] + b.group() + inner[a.end() : b.start()] + a.group() + inner[b.end() :]
+    )
     return _at(text, site, inner, 1)
 
 

@@ -16,7 +16,7 @@ import io
 import os
 import random
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 from unittest import mock
 
@@ -137,7 +137,9 @@ def _print_again(module: ModuleOp, ctx: Context, generic: bool, outcome: Outcome
         outcome.fail(Failure(stage, kind, "printer", said[:500], text[-3000:]))
 
 
-def _apply_and_run(spec: str, module: ModuleOp, ctx: Context, seed: int, outcome: Outcome) -> None:
+def _apply_and_run(
+    spec: str, module: ModuleOp, ctx: Context, seed: int, outcome: Outcome, note: StageHook
+) -> None:
     """`spec` on a copy of `module`; its output must verify and, when it changed the
     module, its run is a stage too."""
     stage = f"pass:{spec}"
@@ -156,6 +158,7 @@ def _apply_and_run(spec: str, module: ModuleOp, ctx: Context, seed: int, outcome
         outcome.fail(failure(stage, err, f"InvalidOutput({type(err).__name__})"))
         return
     if not copy.is_structurally_equivalent(module):
+        note(f"run-after:{spec}")
         run_module(copy, seed, outcome, f"run-after:{spec}")
 
 
@@ -172,8 +175,10 @@ def _spec(type: Attribute, elements: int) -> str:
     if isinstance(type, TileTypeBase):
         rows, cols = type.shape
         return f"rand:{rows}x{cols}x{type.element.name}:3"
-    if isinstance(type, IntegerType | IndexType):
-        return "2:index" if isinstance(type, IndexType) else f"2:i{type.width.data}"
+    if isinstance(type, IndexType):
+        return "2:index"
+    if isinstance(type, IntegerType):
+        return f"2:i{type.bitwidth}"
     found = dtype_of(type)
     return f"0.5:{found.name}" if found is not None else "0:index"
 
@@ -203,7 +208,7 @@ def _unwrap(error: Callable[[KernelError], Exception]) -> Callable[[KernelError]
 
 
 @contextlib.contextmanager
-def _tool_environment() -> Iterator[None]:
+def _tool_environment() -> Generator[None]:
     """Tracebacks on, output captured, and a run's internal failures raised."""
     environ = {"PTO_RUN_TRACEBACK": "1", "PTO_CHECK_TRACEBACK": "1", "PTO_OPT_TRACEBACK": "1"}
     sink = io.StringIO()
@@ -281,14 +286,13 @@ def run_wide(text: str, seed: int, hook: StageHook | None = None) -> Outcome:
     for spec in pass_specs():
         note(f"pass:{spec}")
         if spec.startswith("pto-pipeline") and rng.random() < 0.25:
-            _apply_and_run(spec, module, ctx, seed, outcome)
+            _apply_and_run(spec, module, ctx, seed, outcome, note)
         else:
             apply_spec(spec, module.clone(), ctx, outcome)
     for spec in rng.sample(PASS_VARIANTS, VARIANTS_PER_MUTANT):
         note(f"pass:{spec}")
-        _apply_and_run(spec, module, ctx, seed, outcome)
+        _apply_and_run(spec, module, ctx, seed, outcome, note)
     note("run")
     run_module(module, seed, outcome)
     _command(text, module, seed, outcome, note)
     return outcome
-
