@@ -463,3 +463,21 @@ def test_copy_cbuf_to_fbuf_moves_units_of_64_bytes_into_the_fixpipe_buffer() -> 
 }}"""  # noqa: E501
     got = api.run(api.parse(text), a, b, np.zeros((16, 16), np.float16))["c"]
     assert np.array_equal(got, ((a.astype(np.float64) @ b) * 0.5).astype(np.float16))
+
+
+def test_a_fractal_load_larger_than_l1_is_an_error() -> None:
+    """2^62 groups made numpy refuse the index arrays (fuzz7's campaign, seed 70001)."""
+    text = _kernel("a5", 32, 64, 32, "f16", "f32", "f32").replace(
+        "dst_group(%c1, %c1,", "dst_group(%huge, %huge,", 1
+    )
+    text = text.replace(
+        "%false = ", "%huge = arith.constant 4611686018427387904 : i64\n  %false = "
+    )
+    module = api.parse(text)
+    a, b, c = (
+        np.zeros(32 * 64, np.float16),
+        np.zeros(64 * 32, np.float16),
+        np.zeros(1024, np.float32),
+    )
+    with pytest.raises(api.PtoRunError, match=r"mte_gm_l1_frac writes \d+ bytes .* more than l1"):
+        api.run(module, a, b, c)
