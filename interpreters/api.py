@@ -16,7 +16,7 @@ command line (docs/python-api.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -315,6 +315,9 @@ class Result:
     """Block 0's report (the only block of a single-block run)."""
     block_reports: list[Report] = field(default_factory=list[Report])
     """One report per block of a `blocks=N` run, in block order."""
+    remake: Callable[[], list[object]] | None = None
+    """Makes the generated arguments of an `args="auto"` run again (the same seed): the
+    run wrote into those arrays in place, so `inputs` asks this for what they held."""
 
     @cached_property
     def finals(self) -> list[np.ndarray | None]:
@@ -322,11 +325,22 @@ class Result:
         out of the run's memories the first time it is asked for."""
         return [a.final() if isinstance(a, ArrayArg) else None for a in self.args]
 
-    @property
+    @cached_property
     def inputs(self) -> list[np.ndarray | None]:
         """Per parameter: the array the run started from (None for scalars): with
-        `args="auto"`, the generated data."""
-        return [a.array if isinstance(a, ArrayArg) else None for a in self.args]
+        `args="auto"`, the generated data (made again from the run's seed: the run used
+        the generated arrays as GM in place)."""
+        made = self.remake() if self.remake is not None else None
+        starts: list[np.ndarray | None] = []
+        for index, arg in enumerate(self.args):
+            if not isinstance(arg, ArrayArg):
+                starts.append(None)
+            elif arg.in_place and made is not None:
+                again = made[index]
+                starts.append(again.array if isinstance(again, ArrayArg) else arg.array)
+            else:
+                starts.append(arg.array)
+        return starts
 
     @property
     def outputs(self) -> list[np.ndarray]:
@@ -445,11 +459,20 @@ def run(
     params = parameters(module, function)
     func = _function(module, function)
     name = func.sym_name.data
+    again: Callable[[], list[object]] | None = None
     if args is not None:
         if values:
             raise PtoArgumentError(f'run(..., args="{args}") takes no positional arguments')
-        values = tuple(_auto(module, func, args, params, named, arg_values or {}))
-        named = {}
+        seed = auto_seed(args)
+        if seed is None:  # a seed of its own, so that `Result.inputs` can make them again
+            args = f"auto:{np.random.SeedSequence().entropy}"
+        given, chosen_values = dict(named), dict(arg_values or {})
+        spec = args
+
+        def remake() -> list[object]:
+            return _auto(module, func, spec, params, given, chosen_values)
+
+        values, named, again = tuple(remake()), {}, remake
     elif arg_values:
         raise PtoArgumentError('arg_values sets scalars of args="auto"')
     bound = _bind(name, params, values, named)
@@ -478,7 +501,7 @@ def run(
     except KernelError as err:
         raise _kernel_error(err) from None
     reports = [Report(m) for m in done.blocks]
-    return Result(params, done.args, reports[0], reports)
+    return Result(params, done.args, reports[0], reports, again)
 
 
 def together(

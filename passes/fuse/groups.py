@@ -25,19 +25,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from math import ceil
+from typing import cast
 
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from passes.fuse.members import Access, Form, Member, Place, Read, member
+from passes.lower_tile_to_vector.buffers import Buffer
 from passes.lower_tile_to_vector.elementwise import ElementwiseLowering
 from passes.lower_tile_to_vector.scalar import ScalarLowering
-from pto_dialect.attrs import Pipe
+from pto_dialect.attrs import Location, Pipe
+from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.pointer import CastPtrOp
 from pto_dialect.ops.sync import BarrierOp, SetFlagOp, WaitFlagOp
 from pto_dialect.ops.tile_expand import block_elems
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.vecscope import VecScopeOp, enclosing_vecscope
+from pto_dialect.records import Effect
 from pto_dialect.targets import TargetProfile
 from pto_dialect.types import VREG_BITS
 
@@ -124,6 +128,8 @@ def plan(members: Sequence[Member], escapes: Callable[[Place], bool]) -> Plan | 
             place = access.place
             if access.read is Read.COLUMN and place in written:
                 return None
+            if _overwritten(access, members[:index]):
+                return None
             version = state.get(place)
             held = version is not None and read_in_register(version.form, version.cols, access)
             reads.append(held)
@@ -192,6 +198,18 @@ def _stores(
     return stores
 
 
+def _overwritten(access: Access, earlier: Sequence[Member]) -> bool:
+    """Whether an earlier member, after the last that wrote the place `access` reads, wrote
+    bytes of it through a tile of another layout (a kernel with planned addresses names one
+    buffer by several tiles): the read's register, if any, is not what those bytes hold,
+    and the write may not be stored."""
+    buffer = access.buffer
+    since = [Place.of(m.dst) == access.place for m in earlier]
+    start = len(since) - since[::-1].index(True) if True in since else 0
+    return any(m.dst.overlaps(buffer) and Place.of(m.dst) != access.place
+               for m in earlier[start:])  # fmt: skip
+
+
 def _overlapping(ub: dict[Place, list[tuple[int, int, bool]]]) -> bool:
     """Whether two places the fused code touches in UB share bytes, one of them written."""
     spans = [(min(s for s, _, _ in r), max(e for _, e, _ in r), any(w for _, _, w in r), p)
@@ -238,12 +256,79 @@ def _between(op: Operation) -> bool:
     return isinstance(op, BarrierOp) and op.target_pipe.data is Pipe.V
 
 
+class TileAliases:
+    """The planned UB tile buffers of each function, to find the tiles that name the bytes
+    of another (a kernel with planned addresses names one buffer by several tiles, each
+    read and written on its own): built once a function, on first use."""
+
+    def __init__(self) -> None:
+        self._tiles: dict[Operation | None, list[tuple[Place, int, SSAValue]]] = {}
+        self._orders: dict[Block, dict[Operation, int]] = {}
+
+    def written_first(self, tile: SSAValue) -> bool:
+        """Whether every use of `tile` is in the block of its alloc and the first of them
+        writes it without reading it: it never sees what its bytes held before (in a loop
+        body, each iteration writes it first)."""
+        owner = tile.owner
+        block = owner.parent_block() if isinstance(owner, Operation) else None
+        if block is None:
+            return False
+        anchors = [(_anchor(use.operation, block), use.operation) for use in tile.uses]
+        if not anchors or any(anchor is None for anchor, _ in anchors):
+            return False
+        order = self._orders.get(block, {})
+        if any(anchor not in order for anchor, _ in anchors):  # new, or rewritten since
+            order = self._orders[block] = {op: k for k, op in enumerate(block.ops)}
+        first = min(order[cast(Operation, anchor)] for anchor, _ in anchors)
+        at_first = [user for anchor, user in anchors if order[cast(Operation, anchor)] == first]
+        return (
+            len(at_first) == 1
+            and at_first[0].parent_block() is block
+            and not _reads(at_first[0], tile)
+        )
+
+    def sharing(self, buffer: Buffer) -> list[tuple[Place, SSAValue]]:
+        """The other tiles of `buffer`'s function whose bytes overlap it, with their places."""
+        owner = buffer.value.owner
+        root = _function_of(owner if isinstance(owner, Operation) else owner.parent_op())
+        if root not in self._tiles:
+            self._tiles[root] = _vec_tiles(root)
+        return [
+            (place, value)
+            for place, end, value in self._tiles[root]
+            if place.address < buffer.end and buffer.address < end and value is not buffer.value
+        ]
+
+
+def _function_of(op: Operation | None) -> Operation | None:
+    """The function that holds `op` (else its outermost op)."""
+    current = op.parent_op() if op is not None else None
+    while current is not None and current.parent_op() is not None:
+        if isinstance(current, FuncOp):
+            return current
+        current = current.parent_op()
+    return current
+
+
+def _vec_tiles(root: Operation | None) -> list[tuple[Place, int, SSAValue]]:
+    """Each planned UB tile of `root`: its place and where its bytes end."""
+    tiles: list[tuple[Place, int, SSAValue]] = []
+    for op in root.walk() if root is not None else ():
+        if isinstance(op, AllocTileOp) and op.address is not None:
+            tile = op.result.type
+            if tile.location is Location.VEC:
+                place = Place(op.address, tile.element, tile.shape[1])
+                tiles.append((place, op.address + tile.size_bytes, op.result))
+    return tiles
+
+
 class _Scan:
     """One block, op by op (module docstring)."""
 
-    def __init__(self, block: Block, target: TargetProfile) -> None:
+    def __init__(self, block: Block, target: TargetProfile, aliases: TileAliases) -> None:
         self.block = block
         self.target = target
+        self.aliases = aliases
         self.order = {op: k for k, op in enumerate(block.ops)}
         self.groups: list[Group] = []
         self._graph: dict[Pipe, set[Pipe]] | None = None
@@ -316,6 +401,8 @@ class _Scan:
         if fits:
             members = [*self.members, found]
             candidate = plan(members, lambda place: self.escapes(members, place))
+            if candidate is not None and self.read_as_other(members):
+                candidate = None
         if candidate is None:
             self.close()
             self.members = [found]
@@ -334,17 +421,67 @@ class _Scan:
 
     def escapes(self, group: Sequence[Member], place: Place) -> bool:
         """Whether a buffer of `place` that `group` names is used after the group, or may
-        be (allocated in another block, not an alloc)."""
+        be (allocated in another block, not an alloc), or another tile of the place is
+        read after it (`_read_after`)."""
         members: set[Operation] = {m.op for m in group}
         values: dict[SSAValue, None] = {}
         for m in group:
-            for access in m.reads:
-                if access.place == place:
-                    values[access.buffer.value] = None
+            named = [a.buffer for a in m.reads if a.place == place]
             if Place.of(m.dst) == place:
-                values[m.dst.value] = None
+                named.append(m.dst)
+            values.update(dict.fromkeys(b.value for b in named))
         last = max((self.order[m.op] for m in group), default=-1)
-        return any(self._escapes(v, members, last) for v in values)
+        if any(self._escapes(v, members, last) for v in values):
+            return True
+        twins = {
+            value
+            for m in group
+            if Place.of(m.dst) == place
+            for other, value in self.aliases.sharing(m.dst)
+            if other == place and value not in values
+        }
+        return any(self._read_after(v, members, last) for v in twins)
+
+    def read_as_other(self, group: Sequence[Member]) -> bool:
+        """Whether bytes a member writes are read after the group through a tile of another
+        layout (the fused code keeps or stores them by the member's own layout), unless a
+        later member writes that tile (what it holds is then that member's)."""
+        members: set[Operation] = {m.op for m in group}
+        last = max(self.order[m.op] for m in group)
+        for index, m in enumerate(group):
+            rewritten = {n.dst.value for n in group[index + 1 :]}
+            for other, value in self.aliases.sharing(m.dst):
+                clobbered = other != Place.of(m.dst) and value not in rewritten
+                if clobbered and self._read_after(value, members, last):
+                    return True
+        return False
+
+    def _read_after(self, alias: SSAValue, members: set[Operation], last: int) -> bool:
+        """Whether tile `alias` may be read after the group before it is written: its first
+        use after the group, when that is a tile op of this block that writes it without
+        reading what it held (its dst, or its scratch), makes what it holds its own. A tile
+        no op reads (a scratch tile) is never read."""
+        if not any(_reads(use.operation, alias) for use in alias.uses):
+            return False
+        if not isinstance(alias.owner, AllocTileOp):
+            return True
+        if alias.owner.parent_block() is not self.block:
+            return not self.aliases.written_first(alias)
+        after: list[tuple[int, Operation]] = []
+        for use in alias.uses:
+            if use.operation in members:
+                continue
+            anchor = _anchor(use.operation, self.block)
+            if anchor is None:
+                return True
+            if self.order[anchor] > last:
+                after.append((self.order[anchor], use.operation))
+        if not after:
+            return False
+        first, user = min(after, key=lambda a: a[0])
+        if sum(order == first for order, _ in after) > 1 or not isinstance(user, TileOp):
+            return True
+        return user.parent_block() is not self.block or _reads(user, alias)
 
     def _escapes(self, value: SSAValue, members: set[Operation], last: int) -> bool:
         alloc = value.owner
@@ -360,6 +497,15 @@ class _Scan:
         return False
 
 
+def _reads(op: Operation, tile: SSAValue) -> bool:
+    """Whether `op` may read what `tile` holds: any op but a tile op whose record says it
+    only writes it (dst) or uses it as scratch."""
+    if not isinstance(op, TileOp):
+        return True
+    effects = [e for v, e in zip(op.operands, op.operand_effects(), strict=True) if v is tile]
+    return not effects or Effect.READ in effects
+
+
 def _anchor(op: Operation, block: Block) -> Operation | None:
     """The op of `block` that is `op` or holds it."""
     current: Operation | None = op
@@ -368,9 +514,12 @@ def _anchor(op: Operation, block: Block) -> Operation | None:
     return current
 
 
-def find_groups(block: Block, target: TargetProfile) -> list[Group]:
-    """The groups of `block` (none inside a `pto.vecscope`)."""
+def find_groups(
+    block: Block, target: TargetProfile, aliases: TileAliases | None = None
+) -> list[Group]:
+    """The groups of `block` (none inside a `pto.vecscope`); `aliases` shared by the
+    blocks of a module builds each function's tile list once."""
     parent = block.parent_op()
     if parent is not None and (isinstance(parent, VecScopeOp) or enclosing_vecscope(parent)):
         return []
-    return _Scan(block, target).run()
+    return _Scan(block, target, aliases or TileAliases()).run()

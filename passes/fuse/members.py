@@ -28,7 +28,8 @@ from passes.lower_tile_to_vector.buffers import (
 from passes.lower_tile_to_vector.elementwise import ElementwiseLowering
 from passes.lower_tile_to_vector.emit import Emitter
 from passes.lower_tile_to_vector.expand import ExpandLowering
-from passes.lower_tile_to_vector.row_reduce import WIDENED, row_dst_buffer
+from passes.lower_tile_to_vector.row_reduce import WIDENED
+from passes.lower_tile_to_vector.row_results import row_dst_buffer
 from passes.lower_tile_to_vector.scalar import ScalarLowering
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType

@@ -36,6 +36,7 @@ from passes.lower_tile_to_vector.buffers import (
     require_vector_ops,
 )
 from passes.lower_tile_to_vector.emit import Emitter, Operand
+from passes.lower_tile_to_vector.row_results import row_dst_buffer, row_store
 from pto_dialect.attrs import CmpMode
 from pto_dialect.dtypes import I16, I32, DType, mlir_type
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
@@ -176,7 +177,7 @@ def lower_row_arg_reduce(
         vsts idx (vbitcast to ui32 for a ui32 dst), dst[i, 0], lane0
     """
     src = buffer_of(op, op.ins[0], "src")
-    dst = buffer_of(op, op.outs[0], "dst")
+    dst = row_dst_buffer(op, column=True)
     dtype, index = src.dtype, dst.dtype
     reduce_op = VCmaxOp if op.LARGEST else VCminOp
     require_vector_ops(op, target, dtype, VldsOp, reduce_op, VDintlvOp, VCmpOp, VSelOp, VBrOp)
@@ -228,5 +229,5 @@ def lower_row_arg_reduce(
         result = loop.results[2]
         if index != I32:
             result = e.emit(VBitcastOp(result, VRegType(mlir_type(index))), "index").results[0]
-        e.store(result, dst_ptr, e.mul(i, dst.stride, "out"), lane0_32)
+        row_store(e, result, dst_ptr, dst, i, lane0_32)
     e.replace_op()

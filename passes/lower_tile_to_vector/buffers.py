@@ -108,8 +108,10 @@ def _valid_size(operand: SSAValue | None, static: int, extent: int) -> Size:
     return Size(operand, extent) if known is None else Size.of(known)
 
 
-def buffer_of(op: Operation, value: SSAValue, role: str) -> Buffer:
-    """The planned tile buffer `value` names, or the diagnostic saying why it is not one."""
+def buffer_of(op: Operation, value: SSAValue, role: str, column: bool = False) -> Buffer:
+    """The planned tile buffer `value` names, or the diagnostic saying why it is not one.
+    With `column`, a DN tile of one column is one too: its element i is at i, as in an ND
+    tile of stride 1 (a row reduction's dst)."""
     type = value.type
     assert isinstance(type, TileBufType)  # DPS form (checked by the pass) and the verifier
     name = f"{role} tile buffer" + (f" %{value.name_hint}" if value.name_hint else "")
@@ -129,7 +131,8 @@ def buffer_of(op: Operation, value: SSAValue, role: str) -> Buffer:
     address = alloc.address
     if address is None:
         raise pass_error(NAME, f"{name} has no planned address: run pto-plan-memory first", op)
-    if type.location is not Location.VEC or not type.is_nd:
+    one_column = column and not type.is_boxed and type.shape[1] == 1
+    if type.location is not Location.VEC or not (type.is_nd or one_column):
         raise pass_error(
             NAME,
             f"{name} is a loc={type.location.value} tile with blayout="
@@ -185,6 +188,30 @@ def check_store_in_ub(op: Operation, target: TargetProfile, buffer: Buffer, span
             f"reach byte {end}, beyond the {capacity}-byte UB of target {target.name}",
             op,
         )
+
+
+def reads_ahead(src: Buffer, dst: Buffer, rows: int, cols: int, lanes: int) -> bool:
+    """Whether a forward loop over `rows` x `cols` (their bounds) in chunks of `lanes`
+    elements, each chunk loaded from `src` and then stored to `dst`, never stores over bytes
+    a later chunk still loads: each chunk's store ends at or before where the next chunk's
+    load starts (a narrowing `tcvt` into its own source, dst at or below src, as PyPTO's
+    kernels write it; pto-isa's A5 TCvt is such a loop). The loads go up, so the next
+    chunk's is the nearest. Both gaps (to the next chunk of the row, to the next row's
+    first) are linear in the row and chunk, so their corners decide."""
+    per_row = -(-cols // lanes)
+    width, wide = dst.dtype.bytes, src.dtype.bytes
+
+    def store_end(row: int, chunk: int) -> int:
+        return dst.address + (row * dst.stride + (chunk + 1) * lanes) * width
+
+    def load(row: int, chunk: int) -> int:
+        return src.address + (row * src.stride + chunk * lanes) * wide
+
+    within = [(r, k) for r in {0, rows - 1} for k in {0, per_row - 2}] if per_row > 1 else []
+    across = [(r, per_row - 1) for r in {0, rows - 2}] if rows > 1 and per_row else []
+    return all(store_end(r, k) <= load(r, k + 1) for r, k in within) and all(
+        store_end(r, k) <= load(r + 1, 0) for r, k in across
+    )
 
 
 OVERWRITTEN = " at another position: a chunked loop would read elements it already overwrote"

@@ -33,6 +33,7 @@ from passes.lower_tile_to_vector.buffers import (
     check_store_in_ub,
     footprint,
     overlap_error,
+    reads_ahead,
     require_vector_ops,
 )
 from passes.lower_tile_to_vector.emit import Emitter, Operand
@@ -78,10 +79,6 @@ class _Lowering:
         else:
             require_vector_ops(op, target, src, VldsOp)
         require_vector_ops(op, target, _unsigned(src.bits) if self.narrowing else dst, VstsOp)
-        if self.src.overlaps(self.dst) and not (
-            src.bits == dst.bits and self.src.same_placement(self.dst)
-        ):
-            raise overlap_error(op, self.src, "src", self.dst, "dst")
         self.rounds_only = src == dst
         if self.rounds_only:  # vtrc: the mode only (a float keeps its type, no saturation)
             require_vector_ops(op, target, src, VTrcOp)
@@ -94,6 +91,22 @@ class _Lowering:
         # one chunk is one register of the wider type: its lanes, its masks
         self.e = Emitter.replacing(op, rewriter, dst if self.widening else src)
         self.all_lanes: SSAValue | None = None
+        self.one_run = self.dst.valid_rows.value == 1 or (
+            self.src.stride == self.dst.stride == self.dst.valid_cols.value
+        )
+        if self.src.overlaps(self.dst) and not self.in_order():
+            raise overlap_error(op, self.src, "src", self.dst, "dst")
+
+    def in_order(self) -> bool:
+        """Whether the chunked loop never stores over what a later chunk loads: the same
+        placement of elements of one width, or a store that stays behind the loads."""
+        src, dst = self.src, self.dst
+        if src.dtype.bits == dst.dtype.bits and src.same_placement(dst):
+            return True
+        rows, cols = dst.valid_rows.bound, dst.valid_cols.bound
+        if self.one_run:
+            rows, cols = 1, cols if dst.valid_rows.value == 1 else rows * dst.stride
+        return reads_ahead(src, dst, rows, cols, self.e.lanes)
 
     def operands(self, rows: int, cols: int) -> tuple[Operand, Operand]:
         def span(b: Buffer) -> int:
@@ -142,7 +155,7 @@ class _Lowering:
             pset = PSET_OPS[self.src.dtype.bits]("PAT_ALL")
             self.all_lanes = e.emit(pset, "all").results[0]
         rows, cols = self.dst.valid_rows, self.dst.valid_cols
-        if rows.value == 1 or self.src.stride == self.dst.stride == cols.value:
+        if self.one_run:
             with e.before_scope():
                 total = cols if rows.value == 1 else e.mul(rows, self.dst.stride, "total")
             src, dst = self.operands(1, total.bound)

@@ -27,7 +27,7 @@ from xdsl.rewriter import InsertPoint
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
 
 from passes.lower_tile_to_vector.buffers import CHUNK_BYTES, Buffer, Size, at_least
-from pto_dialect.attrs import TargetArch
+from pto_dialect.attrs import StoreDist, TargetArch
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.runtime import MemBarKind, MemBarOp
@@ -332,5 +332,8 @@ class Emitter:
         if rule is not None and "VST_VLD" in rule.mem_bars:
             self.emit(MemBarOp(MemBarKind.VST_VLD))
 
-    def store(self, value: SSAValue, ptr: SSAValue, offset: Size, mask: SSAValue) -> None:
-        self.emit(VstsOp(value, ptr, self.index(offset), mask))
+    def store(
+        self, value: SSAValue, ptr: SSAValue, offset: Size, mask: SSAValue,
+        dist: StoreDist | None = None,
+    ) -> None:  # fmt: skip
+        self.emit(VstsOp(value, ptr, self.index(offset), mask, dist))

@@ -28,7 +28,8 @@ valid lanes). Unrolled when the valid columns are known, else a loop over regist
 `tmp` is not touched (A5 needs no scratch). A source that may be read past its buffer's
 end is loaded with `pto.vsldb` (lower_tile_to_vector_emit.py). Refused with a diagnostic: an
 element type the vector ops lack on the target (`require_vector_ops`), a dst that overlaps
-src other than element for element, a DN dst (unaligned results).
+src other than element for element. A DN dst (one column: the results an element apart)
+is stored to with one-point stores (`1PT_Bn`, as pto-isa's A5 TRowReduce).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from passes.lower_tile_to_vector.buffers import (
     require_vector_ops,
 )
 from passes.lower_tile_to_vector.emit import Emitter, Operand
+from passes.lower_tile_to_vector.row_results import row_dst_buffer, row_store
 from pto_dialect.dtypes import I8, I16, U8, DType, mlir_type
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowProdOp, TRowSumOp
@@ -70,25 +72,7 @@ from pto_dialect.ops.vector_scalar import as_element
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import ROW_REDUCE_ORDER, RowOrder
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import TileBufType, VRegType
-
-
-def row_dst_buffer(op: RowReduceTileOp | ArgReduceTileOp) -> Buffer:
-    """dst as a buffer; a DN dst (one column, element i at i) is refused: its results are
-    4 or 2 bytes apart and `pto.vsts` stores to 32-byte aligned addresses only (A5 stores
-    them with the 1PT distribution, which the dialect's vsts does not have)."""
-    value = op.outs[0]
-    tile = value.type
-    if isinstance(tile, TileBufType) and not tile.is_nd and not tile.is_boxed:
-        raise pass_error(
-            NAME,
-            "a DN dst (blayout=col_major, cols=1) holds the results a few bytes apart: "
-            "pto.vsts needs 32-byte aligned addresses (A5's 1PT store distribution is not "
-            "in the dialect)",
-            op,
-        )
-    return buffer_of(op, value, "dst")
-
+from pto_dialect.types import VRegType
 
 WIDENED: Mapping[DType, tuple[DType, type[UnpackOp]]] = MappingProxyType(
     {I8: (I16, VSunpackOp), U8: (I16, VZunpackOp)}
@@ -125,7 +109,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
     if op.REFUSED is not None:
         raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
     src = buffer_of(op, op.ins[0], "src")
-    dst = row_dst_buffer(op)
+    dst = row_dst_buffer(op, column=True)
     dtype = src.dtype
     prod = isinstance(op, TRowProdOp)
     widen = None if prod or isinstance(op, TRowSumOp) else WIDENED.get(dtype)
@@ -152,7 +136,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
         known = cols.known
         if known is None or (known > lanes and known % lanes):
             require_vector_ops(op, target, dtype, VSelOp)
-        _lower_lanes_first(op, e, src_in, dst_ptr, dst.stride, e.plt(e.constant(1, i32))[0])
+        _lower_lanes_first(op, e, src_in, dst_ptr, dst, e.plt(e.constant(1, i32))[0])
         e.replace_op()
         return
     wide_vreg = VRegType(mlir_type(wide))
@@ -186,7 +170,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
             result = _fold_halves(e, result, start, full)
         elif widen is not None:  # lane 0's low byte is the 8-bit result
             result = e.emit(VBitcastOp(result, e.vreg), "result").results[0]
-        e.store(result, dst_ptr, e.mul(i, dst.stride, "out"), store_mask)
+        row_store(e, result, dst_ptr, dst, i, store_mask)
     e.replace_op()
 
 
@@ -216,7 +200,7 @@ def lanes_first(
 
 
 def _lower_lanes_first(
-    op: RowReduceTileOp, e: Emitter, src: Operand, dst_ptr: SSAValue, dst_stride: int,
+    op: RowReduceTileOp, e: Emitter, src: Operand, dst_ptr: SSAValue, dst: Buffer,
     lane0: SSAValue,
 ) -> None:  # fmt: skip
     """The rows of `op` in A2/A3's order: unrolled over a row's registers when its valid
@@ -240,7 +224,7 @@ def _lower_lanes_first(
             result = lanes_first(op, e, known, fetch, masks, full)
         else:
             result = _lanes_first_loop(op, e, src, base, cols, full)
-        e.store(result, dst_ptr, e.mul(i, dst_stride, "out"), lane0)
+        row_store(e, result, dst_ptr, dst, i, lane0)
 
 
 def _lanes_first_loop(
@@ -339,12 +323,11 @@ def _fold_halves(e: Emitter, acc: SSAValue, ones: SSAValue, full: SSAValue) -> S
 
 
 def lower_arg_reduce(op: ArgReduceTileOp, rewriter: PatternRewriter, target: TargetProfile) -> None:
-    """The arg-reductions: lower_tile_to_vector_argreduce.py; a row form's DN dst is
-    refused as the row reductions' (`_dst_buffer`)."""
+    """The arg-reductions: lower_tile_to_vector_argreduce.py (a row form's DN dst takes
+    one-point stores, as the row reductions')."""
     if op.REFUSED is not None:
         raise pass_error(NAME, f"has no exact vector lowering: {op.REFUSED}", op)
     if op.ROW:
-        row_dst_buffer(op)
         lower_row_arg_reduce(op, rewriter, target)
     else:
         lower_col_arg_reduce(op, rewriter, target)

@@ -171,3 +171,77 @@ def test_other_pairs_stay_tile_ops_with_their_reason() -> None:
     assert "vcvt has no i64 -> i32 form" in (no_form.not_lowered() or "")
     assert "unpacking load of 128 elements" in (widen.not_lowered() or "")
     assert "4:1" in (quarter.not_lowered() or "")
+
+
+def in_place_kernel(src: DType, dst: DType, rows: int, cols: int, valid: tuple[int, int]) -> str:
+    """tload of x into a tile at UB 0, tcvt into a tile of `dst` at the same address (as
+    PyPTO's kernels narrow a tile into its own bytes), tstore to y."""
+
+    def tile(dtype: DType) -> str:
+        return (f"!pto.tile_buf<loc=vec, dtype={dtype}, rows={rows}, cols={cols}, "
+                f"v_row={valid[0]}, v_col={valid[1]}>")  # fmt: skip
+
+    lines = [
+        "%c0 = arith.constant 0 : index",
+        "%c1 = arith.constant 1 : index",
+        f"%r = arith.constant {valid[0]} : index",
+        f"%c = arith.constant {valid[1]} : index",
+        "%a = arith.constant 0 : i64",
+    ]
+    part = "!pto.partition_tensor_view<{}x{}x{}>"
+    for name, dtype in (("x", src), ("y", dst)):
+        view = f"!pto.tensor_view<?x?x{dtype}>"
+        lines += [
+            f"%v{name} = pto.make_tensor_view %{name}, shape = [%r, %c], strides = [%c, %c1] "
+            f": {view}",
+            f"%p{name} = pto.partition_view %v{name}, offsets = [%c0, %c0], sizes = [%r, %c] "
+            f": {view} -> {part.format(*valid, dtype)}",
+        ]
+    lines += [
+        f"%s = pto.alloc_tile addr = %a : {tile(src)}",
+        f"pto.tload ins(%px : {part.format(*valid, src)}) outs(%s : {tile(src)})",
+        f"%d = pto.alloc_tile addr = %a : {tile(dst)}",
+        f"pto.tcvt ins(%s {{rmode = #pto<round_mode ROUND>}} : {tile(src)}) outs(%d : {tile(dst)})",
+        f"pto.tstore ins(%d : {tile(dst)}) outs(%py : {part.format(*valid, dst)})",
+    ]
+    body = "\n    ".join(lines)
+    return (f"func.func @k(%x: !pto.ptr<{src}>, %y: !pto.ptr<{dst}>) {{\n    {body}\n"
+            "    func.return\n}")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("src", "dst", "rows", "cols", "valid"),
+    [("f32", "bf16", 8, 128, (5, 77)), ("f32", "f16", 4, 128, (4, 128)),
+     ("f16", "i8", 2, 256, (2, 200)), ("i32", "i16", 16, 64, (16, 64))],
+)  # fmt: skip
+def test_a_narrowing_tcvt_into_its_own_bytes_is_lowered(
+    src: str, dst: str, rows: int, cols: int, valid: tuple[int, int]
+) -> None:
+    """dst at src's address, narrower: each chunk's store ends where the next chunk's load
+    starts, or before (buffers.reads_ahead), so the chunked loop reads nothing it wrote."""
+    from interpreters.api import apply_pipeline, make_context, parse, run
+    from interpreters.auto_sync import complete
+    from pto_dialect.dtypes import dtype_named
+
+    text = in_place_kernel(dtype_named(src), dtype_named(dst), rows, cols, valid)
+    ctx = make_context()
+    reference = parse(text, target="a5")
+    complete(ctx, reference)
+    with np.errstate(all="ignore"):
+        want = run(reference, args="auto:3")
+        lowered = apply_pipeline(parse(text, target="a5"), "pto-pipeline", ctx=ctx)
+        assert not [op for op in lowered.walk() if isinstance(op, TCvtOp)]
+        got = run(lowered, *[a for a in want.inputs if a is not None], check=False)
+    assert got.hazards == []
+    assert got.finals[1] is not None and want.finals[1] is not None
+    assert got.finals[1].tobytes() == want.finals[1].tobytes()
+
+
+def test_a_widening_tcvt_into_its_own_bytes_is_refused() -> None:
+    """Widening in place: chunk 0's store reaches past where chunk 1 loads."""
+    from interpreters.api import PtoPassError, apply_pipeline, parse
+    from pto_dialect.dtypes import dtype_named
+
+    text = in_place_kernel(dtype_named("f16"), dtype_named("f32"), 4, 128, (4, 128))
+    with pytest.raises(PtoPassError, match=r"overlaps .* at another position"):
+        apply_pipeline(parse(text, target="a5"), "pto-pipeline")
