@@ -134,7 +134,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     pool = Pool(runner=runner, jobs=args.jobs, timeout=args.timeout, memory_mb=args.memory_mb)
     start = time.monotonic()
 
+    told = 0
+
     def progress(report: Report) -> None:
+        nonlocal told
+        for index, signature in report.failing[told:]:  # as they come: a campaign cut short
+            print(f"failing mutant {index}: {' | '.join(signature)}", file=sys.stderr, flush=True)
+        told = len(report.failing)
         if report.counts["mutants"] % 1000 == 0:
             elapsed = time.monotonic() - start
             print(f"[{elapsed:7.0f}s] {report.summary()}", file=sys.stderr, flush=True)
