@@ -22,6 +22,7 @@ from unittest import mock
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
+from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute
 from xdsl.passes import PassPipeline
 from xdsl.printer import Printer
@@ -183,15 +184,18 @@ def _spec(type: Attribute, elements: int) -> str:
     return f"0.5:{found.name}" if found is not None else "0:index"
 
 
-def _specs(module: ModuleOp) -> list[str]:
-    """An `--arg` per parameter of the module's first function with a body."""
-    from xdsl.dialects.func import FuncOp
+def _entry(module: ModuleOp) -> FuncOp | None:
+    """The module's first function with a body (the one the run stage runs)."""
+    return next((op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks), None)
 
-    funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
-    if not funcs:
+
+def _specs(module: ModuleOp) -> list[str]:
+    """An `--arg` per parameter of `_entry`."""
+    entry = _entry(module)
+    if entry is None:
         return []
     found: list[str] = []
-    for type in funcs[0].function_type.inputs.data:
+    for type in entry.function_type.inputs.data:
         found += ["--arg", _spec(type, 1 << 14)]
     return found
 
@@ -208,10 +212,9 @@ def _unwrap(error: Callable[[KernelError], Exception]) -> Callable[[KernelError]
 
 
 @contextlib.contextmanager
-def _tool_environment() -> Generator[None]:
-    """Tracebacks on, output captured, and a run's internal failures raised."""
+def _tool_environment(sink: io.StringIO) -> Generator[None]:
+    """Tracebacks on, output captured in `sink`, and a run's internal failures raised."""
     environ = {"PTO_RUN_TRACEBACK": "1", "PTO_CHECK_TRACEBACK": "1", "PTO_OPT_TRACEBACK": "1"}
-    sink = io.StringIO()
     with (
         mock.patch.dict(os.environ, environ),
         mock.patch.object(api, "_kernel_error", _unwrap(api._kernel_error)),  # pyright: ignore[reportPrivateUsage]
@@ -248,6 +251,9 @@ def command_line(text: str, module: ModuleOp, seed: int, directory: str) -> tupl
     else:
         tool, options = "pto-opt", list(rng.choice(OPT_COMMANDS))
     argv = [path]
+    entry = _entry(module)
+    if tool != "pto-opt" and entry is not None:
+        argv += ["--entry", entry.sym_name.data]
     for option in options:
         argv += _specs(module) if option == "{specs}" else [option.replace("{dir}", directory)]
     Path(path).write_text(text)
@@ -259,8 +265,9 @@ def _command(text: str, module: ModuleOp, seed: int, outcome: Outcome, note: Sta
         tool, argv = command_line(text, module, seed, directory)
         stage = f"{tool} {' '.join(argv[1:])}".replace(directory, "DIR")
         note(stage)
+        sink = io.StringIO()
         try:
-            with _tool_environment():
+            with _tool_environment(sink):
                 status = _main(tool)(argv)
         except SystemExit as err:  # argparse refused an option: the fuzzer's own doing
             status = err.code if isinstance(err.code, int) else 2
@@ -268,7 +275,9 @@ def _command(text: str, module: ModuleOp, seed: int, outcome: Outcome, note: Sta
             outcome.fail(failure(stage, err))
             return
     if status != 0:
-        outcome.diagnostics.append(f"{stage}: exit {status}")
+        lines = sink.getvalue().splitlines()
+        said = [line for line in lines if "error" in line or "hazard" in line]
+        outcome.diagnostics.append(f"{stage}: exit {status}: {(said or [''])[0][:200]}")
         outcome.kind = DIAGNOSTIC if outcome.kind == SUCCESS else outcome.kind
 
 
