@@ -30,7 +30,7 @@ from interpreters.machine.pipes import UntrackedPipes
 from interpreters.ops.registry import project_functions
 from pto_dialect.dialect import PTO
 from pto_dialect.targets import A5
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 VEC = "!pto.tile_buf<loc=vec, dtype=f32, rows=128, cols=128>"
 LEFT = ("!pto.tile_buf<loc=left, dtype=f16, rows=16, cols=128, v_row=1, v_col=128, "

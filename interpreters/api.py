@@ -70,10 +70,11 @@ from pto_dialect.diagnostics import (
     verify_diagnostic,
 )
 from pto_dialect.dtypes import dtype_of
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import target_of
 from pto_dialect.parsing import parse_module
 from pto_dialect.targets import UnknownTargetError
-from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 from pto_dialect.universe import PTO_UNIVERSE
 from pto_dialect.verification import first_line
 

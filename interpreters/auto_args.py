@@ -53,11 +53,12 @@ from interpreters.launching.args import (
     gm_window,
 )
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.comm import SignalOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.scalar_memory import LoadScalarOp
 from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
-from pto_dialect.types import MemorySpace, PtrType, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 DEFAULT_INT = 1
 DEFAULT_FLOAT = 1.0

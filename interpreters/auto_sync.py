@@ -31,7 +31,7 @@ from pto_dialect.ops.sync import (
     WaitFlagOp,
 )
 from pto_dialect.ops.tile_memory import AllocTileOp
-from pto_dialect.types import TileType
+from pto_dialect.tile_types import TileType
 
 SYNC_OPS = (SetFlagOp, WaitFlagOp, SetFlagDynOp, WaitFlagDynOp, PipeBarrier, GetBufOp, RlsBufOp)
 

@@ -19,6 +19,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from pto_dialect.diagnostics import LocatedPassFailure
 from pto_dialect.dominance import find_violation
+from pto_dialect.memory_types import SPACE_OF_LOCATION, PtrType
 from pto_dialect.ops.base import target_of
 from pto_dialect.ops.pointer import CastPtrOp
 from pto_dialect.ops.tile_memory import AllocTileOp
@@ -29,7 +30,6 @@ from pto_dialect.targets import (
     parse_target,
     profile_for_module_attr,
 )
-from pto_dialect.types import SPACE_OF_LOCATION, PtrType
 
 PassT = TypeVar("PassT", bound=ModulePass)
 

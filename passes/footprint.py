@@ -16,6 +16,7 @@ from math import inf, prod
 from xdsl.dialects import func, memref
 from xdsl.ir import BlockArgument, SSAValue
 
+from pto_dialect.memory_types import SPACE_OF_LOCATION, PartitionTensorViewType, PtrType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.cross_core_pipe import PopOp
 from pto_dialect.ops.lowered_pipe import DeclareTileOp
@@ -32,13 +33,7 @@ from pto_dialect.ops.tile_memory import (
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp, MultiTileGetOp
 from pto_dialect.ops.tile_view import ReinterpretOp, WindowViewOp
 from pto_dialect.records import Effect
-from pto_dialect.types import (
-    SPACE_OF_LOCATION,
-    PartitionTensorViewType,
-    PtrType,
-    TileBufType,
-    TileTypeBase,
-)
+from pto_dialect.tile_types import TileBufType, TileTypeBase
 
 MemoryKey = object
 """Identifies one memory: an on-chip space (planned buffers share it), an unplanned

@@ -55,6 +55,7 @@ from xdsl.rewriter import InsertPoint
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once, tile_pointer
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
+from pto_dialect.memory_types import PartitionTensorViewType, PtrType, TensorViewType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.dma_v06 import DmaGroup, DmaPad, MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
@@ -68,14 +69,7 @@ from pto_dialect.ops.tile_memory import (
 )
 from pto_dialect.rules import BLOCK_BYTES, PAD_RULES, PadExtent, pad_scalar
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import (
-    DYNAMIC,
-    PartitionTensorViewType,
-    PtrType,
-    TensorViewType,
-    TileBufType,
-    TileTypeBase,
-)
+from pto_dialect.tile_types import DYNAMIC, TileBufType, TileTypeBase
 
 NAME = "pto-lower-dma"
 
@@ -501,6 +495,36 @@ def _operands(e: Emitter, bursts: _Bursts, n_burst: Dim, size: int) -> _CopyOper
     )
 
 
+MAX_BURST_BYTES = 0xFFFF
+"""`len_burst` is a 16-bit field (dma-copy pages; `interpreters/ops/dma_v06.py`)."""
+PIECE_BYTES = MAX_BURST_BYTES // 32 * 32
+"""A longer burst moves in pieces of this many bytes (a multiple of 32: each piece's UB
+address stays 32-byte aligned), one copy per piece over all the bursts."""
+
+
+def _pieces(op: Operation, bursts: _Bursts, tile: _Tile, size: int) -> list[tuple[int, int]]:
+    """(element offset, bytes) of each piece a burst moves in: one (`(0, -1)`: the whole
+    burst) when it fits `len_burst`; a burst of a length known only at run time must fit by
+    its bound (the tile's row)."""
+    length = bursts.length
+    if isinstance(length, int):
+        total = length * size
+        if total <= MAX_BURST_BYTES:
+            return [(0, -1)]
+        return [(k // size, min(PIECE_BYTES, total - k)) for k in range(0, total, PIECE_BYTES)]
+    rows, cols = tile.type.shape
+    bound = (cols if tile.type.is_row_major else rows) * size
+    if bound > MAX_BURST_BYTES:
+        raise pass_error(
+            NAME,
+            f"a burst of a run-time length up to {bound} bytes: len_burst has 16 bits "
+            f"(at most {MAX_BURST_BYTES}), and the pieces of a run-time length are not "
+            "lowered",
+            op,
+        )
+    return [(0, -1)]
+
+
 def _copy(
     e: Emitter,
     load: bool,
@@ -508,8 +532,18 @@ def _copy(
     gm: SSAValue,
     ub: SSAValue,
     operands: _CopyOperands,
+    pieces: Sequence[tuple[int, int]] = ((0, -1),),
 ) -> None:
-    """One `mte_gm_ub` (`mte_ub_gm`) between `gm` and `ub`, padding with `pad`."""
+    """One `mte_gm_ub` (`mte_ub_gm`) between `gm` and `ub`, padding with `pad`; a burst too
+    long for `len_burst` as one copy per piece (`_pieces`: element offset and bytes), each
+    over all the bursts with the same strides."""
+    if len(pieces) > 1:
+        for start, length in pieces:
+            ends = [e.add(AddPtrOp(end, e.index(start))).results[0] if start else end
+                    for end in (gm, ub)]  # fmt: skip
+            piece = (operands[0], e.i64(length), operands[2], operands[3])
+            _copy(e, load, pad, ends[0], ends[1], piece)
+        return
     count, len_burst, gm_stride, ub_stride = operands
     if load:
         bursts = DmaGroup(count, gm_stride, ub_stride)
@@ -527,6 +561,7 @@ def _copies(
     bursts: _Bursts,
     size: int,
     full: bool,
+    pieces: Sequence[tuple[int, int]],
 ) -> None:
     """One copy per index of the window's leading dimensions, in `scf.for` loops: copy `o`
     (the flat index) moves bursts `[o * per_copy, (o + 1) * per_copy)` of the `count` (all of
@@ -550,7 +585,7 @@ def _copies(
     if not full:  # clamp(count - first, 0, per_copy)
         left = e.binary(arith.SubiOp, bursts.count, e.mul(flat, bursts.per_copy))
         n_burst = e.pick("slt", e.pick("sgt", left, 0), n_burst)
-    _copy(e, load, pad, gm, ub, _operands(e, bursts, n_burst, size))
+    _copy(e, load, pad, gm, ub, _operands(e, bursts, n_burst, size), pieces)
 
 
 def _full(tile: _Tile, window: _Window, bursts: _Bursts) -> bool:
@@ -600,10 +635,11 @@ def _lower(
     if pad is not None:
         value = e.add(arith.ConstantOp(pad)).results[0]
         value.name_hint = "pad"
+    pieces = _pieces(op, bursts, tile, size)
     if operands is not None:
-        _copy(e, load, value, gm, ub, operands)
+        _copy(e, load, value, gm, ub, operands, pieces)
     else:
-        _copies(e, load, value, (gm, ub), bursts, size, _full(tile, window, bursts))
+        _copies(e, load, value, (gm, ub), bursts, size, _full(tile, window, bursts), pieces)
     rewriter.erase(op)
 
 

@@ -49,6 +49,7 @@ from xdsl.traits import IsTerminator
 from passes.common import checked_pass, pass_error, pass_target
 from pto_dialect.attrs import Location
 from pto_dialect.diagnostics import LocatedPassFailure
+from pto_dialect.memory_types import SPACE_OF_LOCATION
 from pto_dialect.multi_tile_types import MultiTileBufType
 from pto_dialect.ops.base import SEGMENTS, TileOp, segments
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
@@ -57,7 +58,7 @@ from pto_dialect.ops.tile_view import ReinterpretOp, WindowViewOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.records import Effect
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import SPACE_OF_LOCATION, TileBufType
+from pto_dialect.tile_types import TileBufType
 
 NAME = "pto-plan-memory"
 

@@ -266,13 +266,17 @@ class EitherSpellingEnum(Data[Any]):
     enum_type: ClassVar[type[StrEnum]]
 
     @classmethod
+    def matches(cls, value: str, word: str) -> bool:
+        """Whether `word`, as a kernel spells it, names the member of value `value`."""
+        return value == word.upper().removeprefix("CAST_")
+
+    @classmethod
     def parse_parameter(cls, parser: AttrParser) -> Any:
         members: list[StrEnum] = list(cls.enum_type)
         angled = parser.parse_optional_punctuation("<") is not None
         pos = parser.pos
         word = parser.parse_identifier(f"a value of {cls.name}")
-        key = word.upper().removeprefix("CAST_")
-        member = next((m for m in members if str(m) == key), None)
+        member = next((m for m in members if cls.matches(str(m), word)), None)
         if member is None:
             names = ", ".join(str(m) for m in members)
             parser.raise_error(f"{cls.name} value '{word}' is not one of {names}", pos)

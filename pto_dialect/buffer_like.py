@@ -14,7 +14,7 @@ from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Attribute
 
 from pto_dialect.attrs import Location, LocationAttr
-from pto_dialect.types import SPACE_OF_LOCATION, MemorySpace, PtrType
+from pto_dialect.memory_types import SPACE_OF_LOCATION, MemorySpace, PtrType
 
 
 def buffer_pointer(t: Attribute) -> PtrType | None:

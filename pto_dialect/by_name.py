@@ -20,10 +20,10 @@ from xdsl.irdl import IRDLOperation
 from pto_dialect import name_index as index
 
 
-def _class(module: int, where: str) -> Any:
-    """The class `where` (a name, or `LIST[i]`) of the index's module `module`, imported."""
+def _class(module: str, where: str) -> Any:
+    """The class `where` (a name, or `LIST[i]`) of the module `module`, imported."""
     name, _, place = where.partition("[")
-    found = getattr(import_module(index.MODULES[module]), name)
+    found = getattr(import_module(module), name)
     return found[int(place[:-1])] if place else found
 
 
@@ -50,17 +50,18 @@ def type_class(name: str) -> type[TypeAttribute] | None:
 def _families() -> dict[tuple[str, str], list[str]]:
     """Per family (module, qualified name): the names of the dialect's ops derived from it
     (itself included when it is one), in dialect order."""
+    where = {key: (module, key.rpartition(":")[2]) for key, module in index.FAMILIES.items()}
     found: defaultdict[tuple[str, str], list[str]] = defaultdict(list)
     for name, (_, _, families) in index.OPERATIONS.items():
         for family in families:
-            module, qualname = index.FAMILIES[family]
-            found[index.MODULES[module], qualname].append(name)
+            found[where[family]].append(name)
     return dict(found)
 
 
 def members(family: type) -> list[type[Operation]]:
     """The ops of the dialect that are `family` or derive from it, in dialect order (their
-    modules imported); an op of another dialect stands for itself."""
+    modules imported); an op no other op derives from, or of another dialect, stands for
+    itself."""
     if family in IRDLOperation.__mro__:  # a base of every op: the whole dialect
         from pto_dialect.dialect import PTO
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from xdsl.ir import Dialect
 
 import pto_dialect.upstream_memref  # noqa: F401  # pyright: ignore[reportUnusedImport]
+from pto_dialect import async_types, memory_types, tile_types, vector_types
 from pto_dialect.attrs import ATTRIBUTES
+from pto_dialect.dtypes import ELEMENT_TYPES
 from pto_dialect.low_precision import TYPES as LOW_PRECISION_TYPES
 from pto_dialect.multi_tile_types import TYPES as MULTI_TILE_TYPES
 from pto_dialect.ops import (
@@ -120,7 +122,6 @@ from pto_dialect.ops import (
 )
 from pto_dialect.option_attrs import OPTION_ATTRIBUTES
 from pto_dialect.packed_types import TYPES as PACKED_TYPES
-from pto_dialect.types import TYPES
 from pto_dialect.upstream_ops import OPS as UPSTREAM_OPS
 
 OP_MODULES = (
@@ -234,7 +235,11 @@ PTO = Dialect(
     "pto",
     [op for module in OP_MODULES for op in module.OPS],
     [
-        *TYPES,
+        *tile_types.TYPES,
+        *memory_types.TYPES,
+        *vector_types.TYPES,
+        *async_types.TYPES,
+        *ELEMENT_TYPES,
         *LOW_PRECISION_TYPES,
         *vmi_types.TYPES,
         *MULTI_TILE_TYPES,

@@ -18,6 +18,7 @@ from xdsl.dialects import builtin
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
+from xdsl.utils.exceptions import VerifyException
 
 if TYPE_CHECKING:
     import numpy as np
@@ -160,6 +161,14 @@ def dtype_of(attr: Attribute) -> DType | None:
         unsigned = integer.signedness == _UNSIGNED
         return _BY_NAME.get(("ui" if unsigned else "i") + str(width))
     return _FLOAT_TYPES.get(type(attr))
+
+
+def element_dtype(attr: Attribute, what: str) -> DType:
+    """The PTO element type `attr` denotes; a VerifyException naming `what` if none."""
+    dtype = dtype_of(attr)
+    if dtype is None:
+        raise VerifyException(f"{what} element type {attr} is not a PTO element type")
+    return dtype
 
 
 def dtype_named(name: str) -> DType:

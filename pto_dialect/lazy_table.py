@@ -1,4 +1,5 @@
-"""Class-keyed tables built on their first lookup.
+"""Class-keyed tables: built on their first lookup (`OnFirstUse`), read through a class's
+families (`family_entry`).
 
 A table keyed by op classes imports the modules of all of them; when its module is imported
 by every run (the cost model's figures, say) that is many op modules a small kernel never
@@ -9,7 +10,7 @@ when the table is first read: keys stay classes (`by_name`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import TypeVar, overload
+from typing import Any, TypeVar, overload
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -48,3 +49,13 @@ class OnFirstUse(Mapping[K, V]):
     def get(self, key: K, default: V | D, /) -> V | D: ...
     def get(self, key: K, default: V | D | None = None, /) -> V | D | None:
         return self.table().get(key, default)
+
+
+def family_entry(table: Mapping[type[Any], V], cls: type) -> V | None:
+    """The entry of `cls` or of its nearest family (base class) that has one, None when
+    neither it nor a family has."""
+    for family in cls.__mro__:
+        found = table.get(family)
+        if found is not None:
+            return found
+    return None

@@ -18,7 +18,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from pto_dialect.attrs import TILE_LOCATIONS, BLayout, Location, LocationAttr, SLayout
 from pto_dialect.dtypes import dtype_of
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 CUBE_BOXES: dict[Location, tuple[BLayout, SLayout, int]] = {
     Location.LEFT: (BLayout.ROW_MAJOR, SLayout.ROW_MAJOR, 512),

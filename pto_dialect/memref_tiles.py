@@ -24,14 +24,14 @@ from __future__ import annotations
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, ModuleOp
 from xdsl.dialects.memref import AllocOp
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import VerifyException
 
 from pto_dialect.memref_tile_rule import memref_tile
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_bind import BindTileOp, PointerCastOp, TileBufConfigAttr
 from pto_dialect.ops.tile_memory import AllocTileOp
-from pto_dialect.types import DYNAMIC, TileBufType
+from pto_dialect.tile_types import DYNAMIC, TileBufType
 
 
 def tile_of_memref(memref: Attribute) -> TileBufType | None:
@@ -57,6 +57,17 @@ def _configured(
         return None
 
 
+def _replace(op: Operation, alloc: AllocTileOp) -> None:
+    """Puts `alloc` in the place of `op` (its location, the uses of its one result)."""
+    alloc.location = op.location
+    op.results[0].replace_all_uses_with(alloc.result)
+    parent = op.parent_block()
+    assert parent is not None
+    parent.insert_op_before(alloc, op)
+    op.detach()
+    op.erase()
+
+
 def _bound_tiles(module: ModuleOp) -> None:
     """`pto.bind_tile` of a buffer nothing else uses and `pto.pointer_cast` of one address,
     whose results only tile ops use: the `pto.alloc_tile` of the configured tile (valid sizes
@@ -77,14 +88,7 @@ def _bound_tiles(module: ModuleOp) -> None:
         if tile is None or not all(isinstance(use.operation, TileOp) for use in uses):
             continue
         addr = op.addrs[0] if isinstance(op, PointerCastOp) else None
-        alloc = AllocTileOp(tile, addr, op.valid_row, op.valid_col)
-        alloc.location = op.location
-        op.result.replace_all_uses_with(alloc.result)
-        parent = op.parent_block()
-        assert parent is not None
-        parent.insert_op_before(alloc, op)
-        op.detach()
-        op.erase()
+        _replace(op, AllocTileOp(tile, addr, op.valid_row, op.valid_col))
         if isinstance(source, AllocOp):
             source.detach()
             source.erase()
@@ -124,11 +128,4 @@ def tiles_from_memrefs(module: ModuleOp) -> None:
         uses = list(op.memref.uses)
         if tile is None or not all(isinstance(use.operation, TileOp) for use in uses):
             continue
-        alloc = AllocTileOp(tile)
-        alloc.location = op.location
-        op.memref.replace_all_uses_with(alloc.result)
-        parent = op.parent_block()
-        assert parent is not None
-        parent.insert_op_before(alloc, op)
-        op.detach()
-        op.erase()
+        _replace(op, AllocTileOp(tile))

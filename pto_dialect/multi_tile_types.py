@@ -13,7 +13,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from pto_dialect.types import TileBufType, parse_int
+from pto_dialect.tile_types import TileBufType, parse_int
 
 MULTI_TILE_SLOTS = (2, 16)
 """Slot counts a `!pto.multi_tile_buf` may have (PTOAS `kPtoMultiBufferMaxNum`; its PTO IR

@@ -9,6 +9,8 @@ Run it after adding, moving or renaming an op, attribute or type class (or an op
 from __future__ import annotations
 
 import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 
 from xdsl.ir import TypeAttribute
@@ -23,9 +25,12 @@ stale).
 
 `pto_dialect.by_name` reads it to define an op, attribute or type class only when a name
 first asks for it (`PtoContext`) and to find the ops of a family without importing every
-op module. Per op: its module (a position in `MODULES`), its class (by name, or by its place
-in a list of the module: `OPS[3]`) and the families it derives from (positions in
-`FAMILIES`, itself included); an upstream op the dialect brings (`upstream_ops`) has none.
+op module. Per op: its module, its class (by name, or by its place in a list of the module:
+`OPS[3]`) and the families it derives from (keys of `FAMILIES`); an upstream op the dialect
+brings (`upstream_ops`) has none. A family is a class of the project that more than one op
+derives from, or that is not itself its one op; its key is its qualified name (with its
+module, `module:name`, where two families share the name) and `FAMILIES` gives its module.
+Everything is named, not numbered, so moving a class changes the lines that name it.
 """
 
 # fmt: off
@@ -53,47 +58,53 @@ def where(cls: type) -> str:
     raise LookupError(f"{cls.__module__} holds {cls.__name__} under no name or list")
 
 
+def family_keys(ops: Iterable[type]) -> dict[type, str]:
+    """The families of `ops` (the classes of the project they derive from, less a class whose
+    one op is itself: `by_name.members` answers for it) by key: the qualified name, with its
+    module in front where two families share it."""
+    members: defaultdict[type, list[type]] = defaultdict(list)
+    for op in ops:
+        for base in _project_bases(op):
+            members[base].append(op)
+    families = [cls for cls, found in members.items() if found != [cls]]
+    shared = Counter(cls.__qualname__ for cls in families)
+    return {
+        cls: cls.__qualname__ if shared[cls.__qualname__] == 1
+        else f"{cls.__module__}:{cls.__qualname__}"
+        for cls in families
+    }  # fmt: skip
+
+
 def index_text() -> str:
     """The text of `name_index.py` for the dialect as it is defined now."""
-    modules: dict[str, int] = {}
-    families: dict[type, int] = {}
     dialect_ops = set(PTO.operations)
-
-    def module(cls: type) -> int:
-        return modules.setdefault(cls.__module__, len(modules))
-
+    keys = family_keys(op for op in LOADED.operations if op in dialect_ops)
+    assert len(set(keys.values())) == len(keys), "two families share a module and a name"
     ops: list[str] = []
     for op in LOADED.operations:
         bases = _project_bases(op) if op in dialect_ops else []
-        ids = tuple(families.setdefault(base, len(families)) for base in bases)
-        for base in bases:
-            module(base)
-        ops.append(f"    {op.name!r}: ({module(op)}, {where(op)!r}, {ids!r}),")
-    keys = [(cls.__module__, cls.__qualname__) for cls in families]
-    assert len(set(keys)) == len(keys), "two families share a module and a qualified name"
+        ids = tuple(keys[base] for base in bases if base in keys)
+        ops.append(f"    {op.name!r}: ({op.__module__!r}, {where(op)!r}, {ids!r}),")
+    families = [(key, cls.__module__) for cls, key in keys.items()]
     attributes: list[str] = []
     types: list[str] = []
     for attr in LOADED.attributes:
         kind = types if issubclass(attr, TypeAttribute) else attributes
-        kind.append(f"    {attr.name!r}: ({module(attr)}, {where(attr)!r}),")
+        kind.append(f"    {attr.name!r}: ({attr.__module__!r}, {where(attr)!r}),")
     lines = [
-        "MODULES: tuple[str, ...] = (",
-        *(f"    {name!r}," for name in modules),
-        ")",
+        "FAMILIES: dict[str, str] = {",
+        *(f"    {key!r}: {module!r}," for key, module in sorted(families)),
+        "}",
         "",
-        "FAMILIES: tuple[tuple[int, str], ...] = (",
-        *(f"    ({module(cls)}, {cls.__qualname__!r})," for cls in families),
-        ")",
-        "",
-        "OPERATIONS: dict[str, tuple[int, str, tuple[int, ...]]] = {",
+        "OPERATIONS: dict[str, tuple[str, str, tuple[str, ...]]] = {",
         *ops,
         "}",
         "",
-        "ATTRIBUTES: dict[str, tuple[int, str]] = {",
+        "ATTRIBUTES: dict[str, tuple[str, str]] = {",
         *attributes,
         "}",
         "",
-        "TYPES: dict[str, tuple[int, str]] = {",
+        "TYPES: dict[str, tuple[str, str]] = {",
         *types,
         "}",
         "",

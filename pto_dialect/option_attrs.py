@@ -11,35 +11,24 @@ What an option changes in an op's result is said where the op reads it
 from __future__ import annotations
 
 from types import new_class
-from typing import Any, ClassVar, cast
+from typing import cast
 
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, Data
+from xdsl.ir import Attribute
 from xdsl.irdl import irdl_attr_definition
-from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
+from pto_dialect.attrs import EitherSpellingEnum
 
-class OptionEnum(Data[Any]):
+
+class OptionEnum(EitherSpellingEnum):
     """`#pto.name<value>` or `#pto<name value>`, value matched ignoring case; printed as
     `#pto.name<value>` in PTOAS's (lower-case) spelling."""
 
-    enum_type: ClassVar[type[StrEnum]]
-
     @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> Any:
-        members: list[StrEnum] = list(cls.enum_type)
-        angled = parser.parse_optional_punctuation("<") is not None
-        pos = parser.pos
-        word = parser.parse_identifier(f"a value of {cls.name}")
-        member = next((m for m in members if str(m).lower() == word.lower()), None)
-        if member is None:
-            names = ", ".join(str(m) for m in members)
-            parser.raise_error(f"{cls.name} value '{word}' is not one of {names}", pos)
-        if angled:
-            parser.parse_punctuation(">")
-        return member
+    def matches(cls, value: str, word: str) -> bool:
+        return value.lower() == word.lower()
 
     def print_parameter(self, printer: Printer) -> None:
         with printer.in_angle_brackets():

@@ -54,8 +54,9 @@ from pto_dialect.ops.tile_fillpad import FillPadTileOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import TLoadOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
-from pto_dialect.types import TileTypeBase, VRegType
+from pto_dialect.tile_types import TileTypeBase
 from pto_dialect.universe import PTO_UNIVERSE
+from pto_dialect.vector_types import VRegType
 
 # ---- bisection ------------------------------------------------------------------------------
 

@@ -37,8 +37,9 @@ from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import RANK_WINDOW, Memory, Pointer, TensorView, Tile
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
+from pto_dialect.memory_types import MemorySpace, PtrType, ShapedViewBase
 from pto_dialect.ops.tile_memory import is_gm_memref
-from pto_dialect.types import MemorySpace, PtrType, ShapedViewBase, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 
 class ArgError(Exception):

@@ -63,7 +63,7 @@ from pto_dialect.kernels import (
 )
 from pto_dialect.ops.base import TARGET_ATTR, target_of
 from pto_dialect.targets import TargetProfile, parse_target
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 __all__ = [
     "DEFAULT_MAX_STEPS",

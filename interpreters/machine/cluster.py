@@ -30,8 +30,8 @@ from interpreters.machine.memory import Access, Memory, TensorView
 from interpreters.machine.pipes import Hazard, PipeModel
 from pto_dialect.attrs import KernelKind, Pipe
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
-from pto_dialect.types import MemorySpace
 
 FLAG_LIMIT = 15
 VECTOR_SEMAPHORES = 16

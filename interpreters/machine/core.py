@@ -32,10 +32,11 @@ from interpreters.machine.memory import (
 from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import KernelKind, Location, Pipe, TargetArch
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import SPACE_OF_LOCATION, MemorySpace
 from pto_dialect.mx import SCALE_ADDRESS_SHIFT
 from pto_dialect.ops.base import PtoOp, TileOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import SPACE_OF_LOCATION, MemorySpace, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 _LOCATION_OF_SPACE = {space: loc for loc, space in SPACE_OF_LOCATION.items()}
 

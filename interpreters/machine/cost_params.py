@@ -27,6 +27,7 @@ from types import MappingProxyType
 
 from pto_dialect.dtypes import DType
 from pto_dialect.lazy_table import OnFirstUse
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
     VAddOp,
@@ -40,7 +41,6 @@ from pto_dialect.ops.vector_arith import (
     VXorOp,
 )
 from pto_dialect.records import PerRepeat
-from pto_dialect.types import MemorySpace
 
 # ---- A2/A3 vector instructions -------------------------------------------------------------
 

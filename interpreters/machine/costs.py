@@ -28,10 +28,10 @@ from xdsl.ir import BlockArgument, SSAValue
 from interpreters.machine import cost_params as P
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import FP4_DTYPES, DType
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.records import AsVectorOp, Formula, NoCycles, VectorCost
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import MemorySpace
 
 if TYPE_CHECKING:
     from pto_dialect.ops.vector_load import GatherOp, VectorLoadOp

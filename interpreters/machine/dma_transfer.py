@@ -24,8 +24,8 @@ from interpreters.machine import costs
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Access, Memory, Pointer
 from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
-from pto_dialect.types import MemorySpace
 
 UB_ALIGN = 32
 """UB addresses and UB burst strides of a DMA copy are 32-byte aligned (manual: DMA Copy)."""

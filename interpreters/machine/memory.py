@@ -21,7 +21,8 @@ from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.semantics.transfer import Window
 from pto_dialect.attrs import BLayout, Location, SLayout
 from pto_dialect.dtypes import DType
-from pto_dialect.types import DYNAMIC, MemorySpace, TileTypeBase
+from pto_dialect.memory_types import MemorySpace
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 _ids = count()
 RANK_WINDOW = 1 << 44

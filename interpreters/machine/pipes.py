@@ -39,7 +39,7 @@ from interpreters.machine import cost_params as P
 from interpreters.machine.costs import VectorIssue
 from interpreters.machine.memory import Access, Memory
 from pto_dialect.attrs import Event, Pipe
-from pto_dialect.types import MemorySpace
+from pto_dialect.memory_types import MemorySpace
 
 PIPES = tuple(p for p in Pipe if p is not Pipe.ALL)
 

@@ -32,6 +32,7 @@ from interpreters.ops.batched import (
     spread,
 )
 from interpreters.ops.batched_memory import vlds, vsldb, vsts
+from pto_dialect.lazy_table import family_entry
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.vector_arith import VBrOp, VectorBinaryOp, VectorUnaryOp, VMulAOp
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
@@ -42,7 +43,7 @@ from pto_dialect.ops.vector_materialize import VDupOp
 from pto_dialect.ops.vector_reduce import VectorReduceOp
 from pto_dialect.ops.vector_scalar import VAxpyOp, VectorScalarOp
 from pto_dialect.ops.vector_store import VstsOp
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 # ---- register ops through their interpreter functions ----------------------------------------
 
@@ -129,11 +130,7 @@ BATCHED: dict[type[Operation], Maker] = {
 @cache
 def maker_of(op: type[Operation]) -> Maker | None:
     """The maker of op class `op`'s kernel (through its families), None if it has none."""
-    for cls in op.__mro__:
-        maker = BATCHED.get(cast(type[Operation], cls))
-        if maker is not None:
-            return maker
-    return None
+    return family_entry(BATCHED, op)
 
 
 @cache

@@ -31,9 +31,9 @@ from interpreters.engine.interpreter import PtoInterpreter
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Memory, Pointer
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.pointer import AddPtrOp
 from pto_dialect.ops.vector_mask import PltOp
-from pto_dialect.types import MemorySpace
 
 
 class Unbatchable(Exception):

@@ -32,6 +32,7 @@ from interpreters.machine.memory import Access, TensorView, Tile
 from interpreters.ops.cross_core_pipe import loop_position
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.comm import (
     CollectiveOp,
     CommTGatherOp,
@@ -49,7 +50,6 @@ from pto_dialect.ops.comm_async import (
     BuildAsyncSessionOp,
 )
 from pto_dialect.option_attrs import option_value
-from pto_dialect.types import MemorySpace
 
 COMPARE = {
     "eq": np.equal,

@@ -35,6 +35,7 @@ from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
 from interpreters.ops.fixpipe_quant_state import FixpipePushes
 from pto_dialect.attrs import KernelKind, Pipe, SyncCoreType, TargetArch
+from pto_dialect.memory_types import MemorySpace, TensorViewType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.cross_core_pipe import (
     DIR_C2V,
@@ -46,7 +47,7 @@ from pto_dialect.ops.cross_core_pipe import (
     PushOp,
 )
 from pto_dialect.ops.ffts import FftsOp, SetFftsOp, SyncAllOp, uses_legacy_semaphores
-from pto_dialect.types import MemorySpace, TensorViewType, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 
 def loop_position(interpreter: Interpreter, op: Operation) -> str:

@@ -11,8 +11,8 @@ from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access
 from interpreters.ops.cube_move import as_int, placed
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.cube_fill import BLOCK, FIELD_MAX, L1FillOp
-from pto_dialect.types import MemorySpace
 
 
 @register_functions

@@ -26,6 +26,7 @@ from interpreters.semantics import cube, cube_fixpipe
 from interpreters.semantics.cube_fixpipe import Stage
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.fractal import C0_BYTES
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.cube_fixpipe import (
     ATOMIC_OP,
     ATOMIC_TYPE,
@@ -37,7 +38,6 @@ from pto_dialect.ops.cube_fixpipe import (
     SAT,
     FixpipeOp,
 )
-from pto_dialect.types import MemorySpace, PtrType
 
 _ATOMIC_TYPES = {"f32": "f32", "f16": "f16", "bf16": "bf16", "s32": "i32", "s16": "i16", "s8": "i8"}
 

@@ -15,6 +15,7 @@ from interpreters.machine.memory import Access, Pointer
 from interpreters.ops.cube_move import as_int, element_of, placed, write_bytes
 from interpreters.semantics import cube
 from pto_dialect.fractal import FRACTAL_BYTES, Fractal, l0a_format
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.mx import SCALE_ADDRESS_SHIFT, SCALE_FRAGMENT_BYTES
 from pto_dialect.ops.cube_load import (
     L1LoadOp,
@@ -27,7 +28,6 @@ from pto_dialect.ops.cube_load import (
     RawL1LoadOp,
 )
 from pto_dialect.ops.cube_load_s4 import LoadCbufToCaS4Op, LoadCbufToCbS4Op, S4LoadOp
-from pto_dialect.types import MemorySpace
 
 
 @register_functions

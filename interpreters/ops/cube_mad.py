@@ -22,9 +22,9 @@ from interpreters.semantics.matrix import MAX_MNK, Numerics, operand_matrices, p
 from interpreters.semantics.mx_formats import to_f32
 from pto_dialect.dtypes import F8E8M0, DType
 from pto_dialect.fractal import l0a_format
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.mx import SCALE_ADDRESS_SHIFT
 from pto_dialect.ops.cube_mad import DISABLE_GEMV, SAT_MODE, TF32_MODE, MadFamilyOp
-from pto_dialect.types import MemorySpace
 
 
 def _span(ptr: Pointer, offsets: np.ndarray, dtype: DType) -> Access:

@@ -24,8 +24,8 @@ from interpreters.semantics import cube
 from interpreters.semantics.mx_formats import to_f32
 from pto_dialect.buffer_like import buffer_pointer
 from pto_dialect.dtypes import F32, DType
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.cube_move import CopyGmToCbufOp, MteGmL1FracOp, UnitCopyOp
-from pto_dialect.types import MemorySpace
 
 ON_CHIP_ALIGN = 32
 """Cube buffer pointers are 32-byte aligned (manual: docs/isa/cube/buffer-hierarchy.md)."""

@@ -43,6 +43,7 @@ from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics.vector_arith import broadcast
 from pto_dialect.buffer_like import buffer_pointer
 from pto_dialect.dtypes import DType, dtype_of
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.dma import (
     CopyGmToUbufOp,
     CopyUbufToGmOp,
@@ -50,7 +51,6 @@ from pto_dialect.ops.dma import (
     SetLoopSizeUbToOutOp,
     SetMovPadValOp,
 )
-from pto_dialect.types import MemorySpace
 
 LOOP1_LIMIT = 1 << 21
 LOOP2_LIMIT = 1 << 22

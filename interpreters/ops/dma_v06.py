@@ -36,6 +36,7 @@ from interpreters.machine.memory import Pointer
 from interpreters.ops.dma import scalar_bits
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.dma_v06 import (
     BlockCopyOp,
     CopyCbufToUbufOp,
@@ -45,7 +46,6 @@ from pto_dialect.ops.dma_v06 import (
     LoopStrideOp,
     MteGmUbOp,
 )
-from pto_dialect.types import MemorySpace, PtrType
 
 BURST_BITS = 16
 LOOP_COUNT_BITS = 21

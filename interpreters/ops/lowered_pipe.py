@@ -22,6 +22,7 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import TensorView, Tile, static_or
 from interpreters.ops.cross_core_pipe import PipeEnds
+from pto_dialect.memory_types import TensorViewType
 from pto_dialect.ops.lowered_pipe import (
     DeclareGlobalOp,
     DeclareTileMemRefOp,
@@ -35,7 +36,6 @@ from pto_dialect.ops.lowered_pipe import (
     TPushOp,
     resolved_flag_base,
 )
-from pto_dialect.types import TensorViewType
 
 
 class Handle:

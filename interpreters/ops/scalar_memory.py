@@ -17,6 +17,7 @@ from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics.vector_arith import broadcast
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import dtype_of
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.pointer import PtrIntCastOp
 from pto_dialect.ops.scalar_memory import (
     CmoCacheInvalidOp,
@@ -37,7 +38,6 @@ from pto_dialect.ops.scalar_memory import (
     StoreScalarOp,
 )
 from pto_dialect.ops.scalar_struct import DeclareStructOp, StructGetOp, StructSetOp, StructType
-from pto_dialect.types import MemorySpace, PtrType
 
 _GM_TAG = 40
 """`ptrtoint` of a GM pointer: (memory tag << 40) | byte offset, so that `inttoptr` of that

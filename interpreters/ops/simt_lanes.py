@@ -44,8 +44,8 @@ from interpreters.machine.pipes import Hazard
 from interpreters.semantics.simt import LaneIds
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import dtype_of
+from pto_dialect.memory_types import PtrType
 from pto_dialect.packed_types import HiF8x2Type
-from pto_dialect.types import PtrType
 
 MAX_LANE_OPS = 10_000_000
 """Ops a launch may run (each over all its lanes) before it stops: an endless loop ends."""

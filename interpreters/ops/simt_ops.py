@@ -20,6 +20,7 @@ from interpreters.ops.simt_lanes import LanePointer, Lanes, Touch, Value, lane, 
 from interpreters.semantics import simt as sem
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.simt_common import Saturation, Signedness, SignednessAttr
 from pto_dialect.ops.simt_lane import ReduxOp, ShuffleOp, VoteOp
 from pto_dialect.ops.simt_launch import KeepOp, ResumeOp, SimtSyncOp, SyncthreadsOp, slot_words
@@ -27,7 +28,6 @@ from pto_dialect.ops.simt_math import ConvertOp, FloatMathOp, MulhiOp, PrmtOp, S
 from pto_dialect.ops.simt_memory import AtomicOp, ReadOp, WriteOp
 from pto_dialect.ops.simt_query import ThreadQueryOp
 from pto_dialect.packed_types import HiF8x2Type, packed_vector
-from pto_dialect.types import PtrType
 
 Array = np.ndarray
 

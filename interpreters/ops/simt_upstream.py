@@ -17,8 +17,8 @@ from xdsl.ir import Attribute, Operation
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.ops.simt_lanes import LanePointer, Lanes, Value, lane, lane_format, to_lanes
 from interpreters.semantics.simt import check_no_zero, float_math
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
-from pto_dialect.types import MemorySpace, PtrType
 from pto_dialect.upstream_ops import ExtractElementOp, IndexCastUIOp
 
 Array = np.ndarray

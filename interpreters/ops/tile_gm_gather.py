@@ -15,8 +15,8 @@ from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, TensorView, Tile
 from interpreters.semantics import gm_gather as sem
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.tile_gm_gather import MGatherOp, MScatterOp
-from pto_dialect.types import MemorySpace
 
 
 @register_functions

@@ -27,6 +27,7 @@ from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Tile
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_of
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.tile_img2col import (
     FmatrixConfigOp,
     SetFmatrixOp,
@@ -34,7 +35,6 @@ from pto_dialect.ops.tile_img2col import (
     SetImg2colRptOp,
     TImg2colOp,
 )
-from pto_dialect.types import MemorySpace
 
 _UNSIGNED = {1: np.uint8, 2: np.uint16, 4: np.uint32}
 

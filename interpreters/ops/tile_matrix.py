@@ -38,7 +38,7 @@ from pto_dialect.ops.tile_matrix import (
     TMatmulMxOp,
     TMatmulOp,
 )
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 
 @register_functions

@@ -14,6 +14,7 @@ from interpreters.machine.memory import Pointer, TensorView, Tile, static_or
 from interpreters.ops.fixpipe_fp import acc_relu, converted, fp_move, quantised, relu_values
 from interpreters.semantics import convert, mx_quant, transfer
 from pto_dialect.attrs import Location, Pipe, TargetArch
+from pto_dialect.memory_types import MemorySpace, ShapedViewBase
 from pto_dialect.ops.tile_memory import (
     ACC_STORE_TYPES,
     AllocBufferOp,
@@ -25,7 +26,7 @@ from pto_dialect.ops.tile_memory import (
 )
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.rules import PAD_RULES
-from pto_dialect.types import MemorySpace, ShapedViewBase, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 
 def optional_operands(op: AllocBufferOp) -> tuple[bool, bool, bool]:

@@ -13,8 +13,8 @@ from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, TensorView, Tile
 from interpreters.semantics import prefetch
 from pto_dialect.attrs import TargetArch
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.tile_prefetch import TPrefetchOp
-from pto_dialect.types import MemorySpace
 
 
 @register_functions

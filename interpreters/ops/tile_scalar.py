@@ -45,7 +45,7 @@ from pto_dialect.ops.tile_scalar import (
     TSubSOp,
 )
 from pto_dialect.ops.tile_scalar_bitwise import TAndSOp, TOrSOp, TShlSOp, TShrSOp, TXorSOp
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 SEMANTICS: Mapping[type[ScalarTileOp], elementwise.Maker] = MappingProxyType(
     {

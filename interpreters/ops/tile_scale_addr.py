@@ -21,10 +21,11 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Tile, static_or
 from pto_dialect.attrs import Location
+from pto_dialect.memory_types import SPACE_OF_LOCATION
 from pto_dialect.mx import SCALE_ADDRESS_SHIFT
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.tile_scale_addr import ScaleAddrOp
-from pto_dialect.types import SPACE_OF_LOCATION, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 
 def _loaded_just_before(op: ScaleAddrOp) -> bool:

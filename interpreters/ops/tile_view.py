@@ -26,7 +26,7 @@ from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, Tile, static_or
 from pto_dialect.ops.tile_view import ReinterpretOp, WindowViewOp
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 
 @dataclass(eq=False)

@@ -63,7 +63,7 @@ from interpreters.ops.vecscope_copies import copies_of
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import VAddOp, VMaxOp, VMinOp, VMulOp
 from pto_dialect.ops.vector_mask import PltOp
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 
 class Carry(Enum):

@@ -53,6 +53,11 @@ def safe(nest: Nest, pending: Writes) -> bool:
     """Whether running the loads first and the stores last gives op-by-op's bytes: no
     byte a load read was written by a store that runs earlier op by op (a byte written
     twice is settled by `commit`)."""
+    return _exact(nest, pending) if _reads_meet_writes(pending) else True
+
+
+def _reads_meet_writes(pending: Writes) -> bool:
+    """Whether the span of a load meets the span of a store into its memory."""
     spans = [(w.memory, w.place.span) for w in pending.writes]
     for read in pending.reads:
         reach = read.span()
@@ -60,8 +65,8 @@ def safe(nest: Nest, pending: Writes) -> bool:
             continue
         for memory, span in spans:
             if memory is read.memory and span and reach[0] < span[1] and span[0] < reach[1]:
-                return _exact(nest, pending)
-    return True
+                return True
+    return False
 
 
 def _exact(nest: Nest, pending: Writes) -> bool:
@@ -162,14 +167,4 @@ def writes_apart(pending: Writes) -> bool:
 def order_free(pending: Writes, apart: bool) -> bool:
     """Whether the bytes do not depend on the order of the accesses at all: no byte is
     written twice (`apart`), none that a load reads is written."""
-    if not apart:
-        return False
-    spans = [(w.memory, w.place.span) for w in pending.writes]
-    for read in pending.reads:
-        reach = read.span()
-        if reach is None:
-            continue
-        for memory, span in spans:
-            if memory is read.memory and span and reach[0] < span[1] and span[0] < reach[1]:
-                return False
-    return True
+    return apart and not _reads_meet_writes(pending)

@@ -13,9 +13,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
-from interpreters.machine.core import MachineFunctions
-from interpreters.machine.memory import Access, Pointer
+from interpreters.ops.vector_load import UbFunctions
 from interpreters.semantics import vector_arith as sem
 from interpreters.semantics.convert import convert_lanes
 from interpreters.semantics.elementwise import arith
@@ -32,13 +30,13 @@ from pto_dialect.ops.vector_a5_extra import (
     VMulsCvtOp,
 )
 from pto_dialect.ops.vector_convert import ROUND_CODES
-from pto_dialect.types import MemorySpace, VRegType
+from pto_dialect.vector_types import VRegType
 
 _MASK_COST_DTYPE = {8: I8, 16: I16, 32: I32}
 
 
 @register_functions
-class VectorA5ExtraFunctions(MachineFunctions):
+class VectorA5ExtraFunctions(UbFunctions):
     @implements(PltmOp)
     def run_pltm(self, interpreter: Interpreter, op: PltmOp, args: PythonValues) -> PythonValues:
         loop, bound = _signed(int(args[0]), 16), sem.to_i32(int(args[1]))
@@ -88,17 +86,11 @@ class VectorA5ExtraFunctions(MachineFunctions):
     @implements(UvldOp)
     def run_uvld(self, interpreter: Interpreter, op: UvldOp, args: PythonValues) -> PythonValues:
         lane = cast(VRegType, op.result.type).element
-        ptr = self.machine.place(cast(Pointer, args[0]), MemorySpace.UB)
-        assert ptr.memory is not None
-        address = ptr.offset + int(args[1]) * lane.bytes
-        check_span(ptr.memory, address, VREG_BYTES, "uvld")
-        raw = ptr.memory.data[address : address + VREG_BYTES].copy()
-        self.machine.pipes.execute(
-            op,
-            op.pipe(),
-            reads=[Access(ptr.memory, address, address + VREG_BYTES)],
-            cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, lane),
-        )
+        memory, base = self.ub(args[0])
+        address = base + int(args[1]) * lane.bytes
+        check_span(memory, address, VREG_BYTES, "uvld")
+        raw = memory.data[address : address + VREG_BYTES].copy()
+        self.on_ub(op, memory, lane, reads=[(address, address + VREG_BYTES)])
         return (raw.view(lane.numpy),)
 
     @implements(HistogramOp)

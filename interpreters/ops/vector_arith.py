@@ -31,6 +31,7 @@ from interpreters.semantics import math, vector_bits, vector_fused
 from interpreters.semantics import vector_arith as sem
 from pto_dialect import rules
 from pto_dialect.dtypes import I8, I16, I32, DType
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.vector_arith import (
@@ -68,7 +69,7 @@ from pto_dialect.ops.vector_math import (
     VSqrtOp,
 )
 from pto_dialect.rules import VectorArithRules
-from pto_dialect.types import MemorySpace, PtrType, VRegType
+from pto_dialect.vector_types import VRegType
 
 _MASK_COST_DTYPE = {8: I8, 16: I16, 32: I32}
 """The element type a `plt`/`pset` of each granularity is costed with (as a `vbr`)."""

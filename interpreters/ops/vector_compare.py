@@ -13,7 +13,7 @@ from interpreters.machine.core import MachineFunctions
 from interpreters.semantics import compare as sem
 from interpreters.semantics.vector_arith import broadcast
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 
 @register_functions

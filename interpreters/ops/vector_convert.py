@@ -15,7 +15,7 @@ from interpreters.semantics.convert import convert_lanes, place_lanes
 from pto_dialect.attrs import SatMode
 from pto_dialect.dtypes import HIF8
 from pto_dialect.ops.vector_convert import VBitcastOp, VCvtOp
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 
 @register_functions

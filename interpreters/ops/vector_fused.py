@@ -17,7 +17,7 @@ from interpreters.machine.core import MachineFunctions
 from interpreters.semantics import vector_fused as sem
 from pto_dialect.ops.vector_fused import VAddReluConvOp, VectorFusedConvOp, VMulConvOp, VMullOp
 from pto_dialect.ops.vector_round_cast import PbitcastOp, VTrcOp
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 FUSED_CONV: Mapping[type[VectorFusedConvOp], np.ufunc] = MappingProxyType(
     {VAddReluConvOp: np.add, VMulConvOp: np.multiply}

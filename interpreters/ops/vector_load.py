@@ -21,6 +21,7 @@ from interpreters.machine.memory import Access, Memory, Pointer
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_common import as_pointer
 from pto_dialect.ops.vector_load import (
@@ -36,7 +37,7 @@ from pto_dialect.ops.vector_load import (
     VsldOp,
 )
 from pto_dialect.ops.vector_store import VsstbOp
-from pto_dialect.types import MemorySpace, VRegType
+from pto_dialect.vector_types import VRegType
 
 _UNSIGNED = {8: "ui8", 16: "ui16", 32: "ui32", 64: "ui64"}
 
@@ -84,15 +85,9 @@ def accesses(memory: Memory, ranges: Sequence[tuple[int, int]]) -> list[Access]:
     return [Access(memory, start, end) for start, end in ranges]
 
 
-@register_functions
-class VectorLoadFunctions(MachineFunctions):
-    """vlds, vldsx2, vsld, vsldb, the gathers and the unaligned-load stream (vldas, vldus)."""
-
-    def __init__(self, machine: Machine) -> None:
-        super().__init__(machine)
-        self._vlds: dict[VldsOp, tuple[LoadDist, DType, DType, int, bool]] = {}
-        """Per vlds: its mode, lane type, UB unit type, UB element size and whether it
-        post-updates."""
+class UbFunctions(MachineFunctions):
+    """Functions of register ops that load or store UB through pointers: where a pointer
+    points, and an op's bytes on its pipe, costed by the vector issue model."""
 
     def ub(self, value: object) -> tuple[Memory, int]:
         """The UB memory and byte address of a pointer value (untyped ones are placed in UB)."""
@@ -100,13 +95,34 @@ class VectorLoadFunctions(MachineFunctions):
         assert ptr.memory is not None
         return ptr.memory, ptr.offset
 
-    def run(self, op: PtoOp, memory: Memory, reads: vm.Ranges, dtype: DType) -> None:
+    def on_ub(
+        self,
+        op: PtoOp,
+        memory: Memory,
+        dtype: DType,
+        reads: Sequence[tuple[int, int]] = (),
+        writes: Sequence[tuple[int, int]] = (),
+    ) -> None:
+        """Record that `op` (elements of `dtype`) read and wrote these byte ranges of
+        `memory` on its pipe."""
         self.machine.pipes.execute(
             op,
             op.pipe(),
             reads=accesses(memory, reads),
+            writes=accesses(memory, writes),
             cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, dtype),
         )
+
+
+@register_functions
+class VectorLoadFunctions(UbFunctions):
+    """vlds, vldsx2, vsld, vsldb, the gathers and the unaligned-load stream (vldas, vldus)."""
+
+    def __init__(self, machine: Machine) -> None:
+        super().__init__(machine)
+        self._vlds: dict[VldsOp, tuple[LoadDist, DType, DType, int, bool]] = {}
+        """Per vlds: its mode, lane type, UB unit type, UB element size and whether it
+        post-updates."""
 
     @implements(VldsOp)
     def run_vlds(self, interpreter: Interpreter, op: VldsOp, args: PythonValues) -> PythonValues:
@@ -123,11 +139,11 @@ class VectorLoadFunctions(MachineFunctions):
         step = int(args[1]) * size
         if not post:
             vreg, reads = vm.vlds(memory, base + step, mode, lane, unit)
-            self.run(op, memory, reads, lane)
+            self.on_ub(op, memory, lane, reads=reads)
             return (vreg,)
         # post-update: load at the base itself, return the base advanced by the offset
         vreg, reads = vm.vlds(memory, base, mode, lane, unit)
-        self.run(op, memory, reads, lane)
+        self.on_ub(op, memory, lane, reads=reads)
         return (vreg, advanced(cast(Pointer, args[0]), step))
 
     @implements(VldsX2Op)
@@ -139,7 +155,7 @@ class VectorLoadFunctions(MachineFunctions):
         step = int(args[1]) * ub_element(op.source, lane).bytes
         post = op.updated_base is not None  # loads at the base, returns it advanced
         low, high, reads = vm.vldsx2(memory, base if post else base + step, op.dist_mode, lane)
-        self.run(op, memory, reads, lane)
+        self.on_ub(op, memory, lane, reads=reads)
         if post:
             return (low, high, advanced(cast(Pointer, args[0]), step))
         return (low, high)
@@ -150,7 +166,7 @@ class VectorLoadFunctions(MachineFunctions):
         memory, base = self.ub(args[0])
         address = base + int(args[1]) * ub_element(op.source, lane).bytes
         vreg, reads = vm.vsld(memory, address, op.stride_mode, lane)
-        self.run(op, memory, reads, lane)
+        self.on_ub(op, memory, lane, reads=reads)
         return (vreg,)
 
     @implements(VsldbOp)
@@ -160,7 +176,7 @@ class VectorLoadFunctions(MachineFunctions):
         mask = cast(np.ndarray, args[-1])
         strides = strides_of(op, args[1:-1])
         vreg, reads = vm.vsldb(memory, address, strides, mask, lane)
-        self.run(op, memory, reads, lane)
+        self.on_ub(op, memory, lane, reads=reads)
         if op.updated_base is not None:  # the base advanced by the repeat stride
             return (vreg, advanced(cast(Pointer, args[0]), strides[1] * vm.BLOCK))
         return (vreg,)
@@ -179,7 +195,7 @@ class VectorLoadFunctions(MachineFunctions):
             vreg = raw.astype(np.uint16).view(lane.numpy)
         else:
             vreg, reads = vm.gather(memory, address, offsets, active, lane, "vgather2")
-        self.run(op, memory, reads, lane)
+        self.on_ub(op, memory, lane, reads=reads)
         return (vreg,)
 
     @implements(Vgather2BcOp)
@@ -190,7 +206,7 @@ class VectorLoadFunctions(MachineFunctions):
         memory, address = self.ub(args[0])
         offsets, mask = cast(np.ndarray, args[1]), cast(np.ndarray, args[2])
         vreg, reads = vm.gather(memory, address, offsets, mask, lane, "vgather2_bc")
-        self.run(op, memory, reads, lane)
+        self.on_ub(op, memory, lane, reads=reads)
         return (vreg,)
 
     @implements(VgatherbOp)
@@ -207,14 +223,14 @@ class VectorLoadFunctions(MachineFunctions):
         else:
             active = vm.lanes_below(int(cast(int, bound)), vm.BLOCKS, "vgatherb")
         vreg, reads = vm.gather_blocks(memory, address, offsets, active, lane)
-        self.run(op, memory, reads, lane)
+        self.on_ub(op, memory, lane, reads=reads)
         return (vreg,)
 
     @implements(VldasOp)
     def run_vldas(self, interpreter: Interpreter, op: VldasOp, args: PythonValues) -> PythonValues:
         memory, address = self.ub(args[0])
         state, reads = vm.prime(memory, address, op)
-        self.run(op, memory, reads, ub_element(op.source, unsigned(8)))
+        self.on_ub(op, memory, ub_element(op.source, unsigned(8)), reads=reads)
         return (state,)
 
     @implements(VldusOp)
@@ -224,7 +240,7 @@ class VectorLoadFunctions(MachineFunctions):
         memory, address = self.ub(ptr)
         state = cast(vm.AlignState, args[1])
         raw, new_state, reads = vm.load_unaligned(memory, address, state, op)
-        self.run(op, memory, reads, lane)
+        self.on_ub(op, memory, lane, reads=reads)
         if op.base_out is None:  # PTOAS's two-result form
             return (raw.view(lane.numpy), new_state)
         step = vm.VREG_BYTES

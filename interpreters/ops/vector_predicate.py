@@ -19,13 +19,13 @@ from xdsl.ir import Attribute
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
-from interpreters.machine.core import MachineFunctions
-from interpreters.machine.memory import Access, Memory, Pointer
+from interpreters.machine.memory import Memory, Pointer
+from interpreters.ops.vector_load import UbFunctions
 from interpreters.semantics import predicate as sem
 from interpreters.semantics import vector_arith as arith_sem
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.dtypes import I8, I16, I32
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_common import mask_of
 from pto_dialect.ops.vector_predicate import (
@@ -49,7 +49,7 @@ from pto_dialect.ops.vector_predicate_memory import (
     PstOp,
     PstuOp,
 )
-from pto_dialect.types import MaskType, MemorySpace, PtrType
+from pto_dialect.vector_types import MaskType
 
 _COST_DTYPE = {8: I8, 16: I16, 32: I32}
 """The element type a predicate op of each granularity is costed with."""
@@ -63,27 +63,12 @@ LOGIC: Mapping[type[MaskBinaryOp], Logic] = MappingProxyType(
 
 
 @register_functions
-class VectorPredicateFunctions(MachineFunctions):
+class VectorPredicateFunctions(UbFunctions):
     """pand, por, pxor, psel, pnot, ppack, punpack, p[d]intlv and the predicate loads and
     stores (`pge_b*` is a `pset_b*`: `VectorArithFunctions.run_pset`)."""
 
     def _register_op(self, op: PtoOp, bits: int) -> None:
         self.on_vector_pipe(op, _COST_DTYPE[bits])
-
-    def _ub(self, value: object) -> tuple[Memory, int]:
-        ptr = self.machine.place(cast(Pointer, value), MemorySpace.UB)
-        assert ptr.memory is not None
-        return ptr.memory, ptr.offset
-
-    def _move(self, op: PtoOp, memory: Memory, start: int, nbytes: int, write: bool) -> None:
-        span = [Access(memory, start, start + nbytes)]
-        self.machine.pipes.execute(
-            op,
-            op.pipe(),
-            reads=[] if write else span,
-            writes=span if write else [],
-            cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, I8),
-        )
 
     # ---- register ops -------------------------------------------------------------------
     @implements(MaskBinaryOp)
@@ -129,7 +114,7 @@ class VectorPredicateFunctions(MachineFunctions):
     # ---- loads and stores ---------------------------------------------------------------
     def _address(self, op: PtoOp, pointer: object, offset: int) -> tuple[Memory, int]:
         """The UB memory and the 8-byte aligned byte address `offset` bytes past `pointer`."""
-        memory, base = self._ub(pointer)
+        memory, base = self.ub(pointer)
         address = base + offset
         vm.check_aligned(address, ALIGN_BYTES, f"{op.name}")
         return memory, address
@@ -162,7 +147,7 @@ class VectorPredicateFunctions(MachineFunctions):
         nbytes = sem.LOAD_BYTES[dist]
         vm.check_span(memory, address, nbytes, op.name)
         data = memory.data[address : address + nbytes].copy()
-        self._move(op, memory, address, nbytes, write=False)
+        self.on_ub(op, memory, I8, reads=[(address, address + nbytes)])
         assert isinstance(result, MaskType)
         return (sem.load_image(data, dist, result.lanes),)
 
@@ -199,23 +184,18 @@ class VectorPredicateFunctions(MachineFunctions):
         image = sem.store_image(mask, dist)
         vm.check_span(memory, address, image.size, op.name)
         memory.data[address : address + image.size] = image
-        self._move(op, memory, address, image.size, write=True)
+        self.on_ub(op, memory, I8, writes=[(address, address + image.size)])
 
     @implements(PstuOp)
     def run_pstu(self, interpreter: Interpreter, op: PstuOp, args: PythonValues) -> PythonValues:
         state, mask = cast(vm.AlignState, args[0]), cast(np.ndarray, args[1])
         base = cast(Pointer, args[2])
-        memory, address = self._ub(base)
+        memory, address = self.ub(base)
         payload = sem.packed_image(mask)
         size = base_bytes(base)
         check(address % size == 0, f"pstu base address {address} must be {size}-byte aligned")
         new, writes = vm.store_unaligned(memory, address, payload, state, op)
-        self.machine.pipes.execute(
-            op,
-            op.pipe(),
-            writes=[Access(memory, a, b) for a, b in writes],
-            cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, I8),
-        )
+        self.on_ub(op, memory, I8, writes=writes)
         return (new, base.advanced(payload.size // base_bytes(base)))
 
 

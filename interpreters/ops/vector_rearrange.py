@@ -27,7 +27,7 @@ from pto_dialect.ops.vector_rearrange import (
     VTransposeOp,
     VUsqzOp,
 )
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 
 def _vregs(args: PythonValues, count: int) -> list[np.ndarray]:

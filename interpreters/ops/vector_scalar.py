@@ -39,7 +39,7 @@ from pto_dialect.ops.vector_scalar import (
     VXorsOp,
 )
 from pto_dialect.rules import VectorArithRules
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 
 def _shift(left: bool) -> sem.LaneOp:

@@ -18,12 +18,11 @@ from xdsl.interpreter import Interpreter, PythonValues
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
-from interpreters.machine.core import MachineFunctions
-from interpreters.machine.memory import Access, Memory, Pointer
+from interpreters.machine.memory import Access, Memory
+from interpreters.ops.vector_load import UbFunctions
 from interpreters.semantics import sort
 from pto_dialect.dtypes import U32, DType
 from pto_dialect.ops.vector_sort import GetVms4SrOp, UbSortOp, VBitSortOp, VMrgSort4Op, VSort32Op
-from pto_dialect.types import MemorySpace
 
 LISTS = 4
 MASK16 = 0xFFFF
@@ -35,12 +34,12 @@ def signed16(value: int) -> int:
 
 
 @register_functions
-class VectorSortFunctions(MachineFunctions):
-    def ub(self, value: object, role: str) -> tuple[Memory, int]:
-        ptr = self.machine.place(cast(Pointer, value), MemorySpace.UB)
-        assert ptr.memory is not None
-        check(ptr.offset % 8 == 0, f"{role} address {ptr.offset} is not 8-byte aligned")
-        return ptr.memory, ptr.offset
+class VectorSortFunctions(UbFunctions):
+    def aligned_ub(self, value: object, role: str) -> tuple[Memory, int]:
+        """`ub`, checked to be 8-byte aligned."""
+        memory, address = self.ub(value)
+        check(address % 8 == 0, f"{role} address {address} is not 8-byte aligned")
+        return memory, address
 
     def value_type(self, op: UbSortOp) -> DType:
         ptr = op.value_type()
@@ -65,9 +64,9 @@ class VectorSortFunctions(MachineFunctions):
         repeat = int(cast(int, args[3]))
         check(1 <= repeat <= 255, f"repeat_times {repeat} must be in [1, 255]")
         count = repeat * sort.BLOCK
-        dest, dest_at = self.ub(args[0], "destination")
-        src, src_at = self.ub(args[1], "source")
-        idx, idx_at = self.ub(args[2], "indices")
+        dest, dest_at = self.aligned_ub(args[0], "destination")
+        src, src_at = self.aligned_ub(args[1], "source")
+        idx, idx_at = self.aligned_ub(args[2], "indices")
         values = src.typed(src_at, dtype, count).reshape(repeat, sort.BLOCK)
         indices = idx.typed(idx_at, U32, count).reshape(repeat, sort.BLOCK)
         pairs = sort.sort_blocks(values, indices, dtype)
@@ -93,8 +92,8 @@ class VectorSortFunctions(MachineFunctions):
         active = [k for k in range(LISTS) if mask >> k & 1]
         lengths = {k: (count >> (16 * k)) & MASK16 for k in active}
         total = sum(lengths.values())
-        dest, dest_at = self.ub(args[0], "destination")
-        sources = {k: self.ub(args[1 + k], f"source{k}") for k in active}
+        dest, dest_at = self.aligned_ub(args[0], "destination")
+        sources = {k: self.aligned_ub(args[1 + k], f"source{k}") for k in active}
         reads: list[Access] = []
         counts: list[int] = []
         results: list[np.ndarray] = []

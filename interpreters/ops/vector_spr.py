@@ -12,8 +12,8 @@ from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, Pointer
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.vector_spr import SprClrOp, SprStoreOp
-from pto_dialect.types import MemorySpace
 
 
 @register_functions

@@ -18,11 +18,10 @@ from xdsl.ir import Operation
 from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.interpreter import BatchListener
-from interpreters.machine import costs
-from interpreters.machine.core import Machine, MachineFunctions
+from interpreters.machine.core import Machine
 from interpreters.machine.memory import Memory, Pointer
 from interpreters.ops.vector_load import (
-    accesses,
+    UbFunctions,
     active_lanes,
     advanced,
     lane_type,
@@ -51,7 +50,6 @@ from pto_dialect.ops.vector_store_unaligned import (
     VsturOp,
     VstusOp,
 )
-from pto_dialect.types import MemorySpace
 
 VSTU_MODE_INDEX = {0: PostUpdate.NO_POST_UPDATE, 1: PostUpdate.POST_UPDATE}
 """vstu form A's `%mode` index operand: 0 = no post-update, 1 = post-update."""
@@ -70,7 +68,7 @@ class _FlushCheck(BatchListener):
 
 
 @register_functions
-class VectorStoreFunctions(MachineFunctions):
+class VectorStoreFunctions(UbFunctions):
     """vsts, vstsx2, vsst, vsstb, vscatter and the unaligned-store stream."""
 
     def __init__(self, machine: Machine) -> None:
@@ -82,19 +80,6 @@ class VectorStoreFunctions(MachineFunctions):
         """Per vsts: its mode, lane type, UB element size and whether it post-updates."""
 
     # ---- helpers ----------------------------------------------------------------------------
-    def ub(self, value: object) -> tuple[Memory, int]:
-        ptr = self.machine.place(cast(Pointer, value), MemorySpace.UB)
-        assert ptr.memory is not None
-        return ptr.memory, ptr.offset
-
-    def run(self, op: PtoOp, memory: Memory, writes: vm.Ranges, dtype: DType) -> None:
-        self.machine.pipes.execute(
-            op,
-            op.pipe(),
-            writes=accesses(memory, writes),
-            cycles=costs.micro_op_cycles(self.machine.target, self.machine.pipes.issue, op, dtype),
-        )
-
     def check_flushed(self) -> None:
         """Every unaligned-store stream has flushed its buffered bytes (end of a vecscope)."""
         live, self.live = self.live, {}
@@ -127,13 +112,13 @@ class VectorStoreFunctions(MachineFunctions):
         self.live.pop(id(state), None)
         if new.pending.size:
             self.live[id(new)] = new
-        self.run(op, memory, writes, lane)
+        self.on_ub(op, memory, lane, writes=writes)
         return new
 
     def _flush(self, op: PtoOp, state: vm.AlignState, memory: Memory, address: int) -> None:
         writes = vm.flush(memory, address, state, op)
         self.live.pop(id(state), None)
-        self.run(op, memory, writes, unsigned(8))
+        self.on_ub(op, memory, unsigned(8), writes=writes)
 
     # ---- aligned stores ---------------------------------------------------------------------
     @implements(VstsOp)
@@ -151,7 +136,7 @@ class VectorStoreFunctions(MachineFunctions):
         step = int(args[2]) * size
         value, mask = cast(np.ndarray, args[0]), cast(np.ndarray, args[3])
         writes = vm.vsts(memory, base if post else base + step, value, mask, mode)
-        self.run(op, memory, writes, lane)
+        self.on_ub(op, memory, lane, writes=writes)
         return (advanced(cast(Pointer, args[1]), step),) if post else ()
 
     @implements(VstsX2Op)
@@ -163,7 +148,7 @@ class VectorStoreFunctions(MachineFunctions):
         address = base + int(args[3]) * ub_element(op.dest, lane).bytes
         low, high, mask = (cast(np.ndarray, a) for a in (args[0], args[1], args[4]))
         writes = vm.vstsx2(memory, address, low, high, mask, op.dist_mode)
-        self.run(op, memory, writes, lane)
+        self.on_ub(op, memory, lane, writes=writes)
         return ()
 
     @implements(VsstOp)
@@ -172,7 +157,7 @@ class VectorStoreFunctions(MachineFunctions):
         memory, base = self.ub(args[1])
         address = base + int(args[2]) * ub_element(op.dest, lane).bytes
         writes = vm.vsst(memory, address, cast(np.ndarray, args[0]), op.stride_mode, lane)
-        self.run(op, memory, writes, lane)
+        self.on_ub(op, memory, lane, writes=writes)
         return ()
 
     @implements(VsstbOp)
@@ -183,7 +168,7 @@ class VectorStoreFunctions(MachineFunctions):
         post = op.updated_base is not None
         strides = strides_of(op, args[2:-1])
         writes, step = vm.vsstb(memory, address, strides, mask, value, post)
-        self.run(op, memory, writes, lane)
+        self.on_ub(op, memory, lane, writes=writes)
         return (advanced(cast(Pointer, args[1]), step),) if post else ()
 
     @implements(VscatterOp)
@@ -197,7 +182,7 @@ class VectorStoreFunctions(MachineFunctions):
             value = value[::2]
         active = active_lanes(args[3], value.size, "vscatter")
         writes = vm.scatter(memory, address, value, offsets, active, self.machine.target.arch)
-        self.run(op, memory, writes, lane)
+        self.on_ub(op, memory, lane, writes=writes)
         return ()
 
     # ---- unaligned-store stream ---------------------------------------------------------------

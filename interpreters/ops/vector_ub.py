@@ -25,6 +25,7 @@ from interpreters.semantics.scalar import scalar_array
 from pto_dialect import rules
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.vector_arith import VectorBinaryOp, VectorUnaryOp
 from pto_dialect.ops.vector_scalar import VectorScalarOp
 from pto_dialect.ops.vector_ub import (
@@ -36,7 +37,6 @@ from pto_dialect.ops.vector_ub import (
     UbSetMaskOp,
     UbUnaryOp,
 )
-from pto_dialect.types import MemorySpace
 
 Compute = Callable[[list[np.ndarray], int], np.ndarray]
 """The destination's elements from the sources' and the number of lanes that run."""

@@ -20,9 +20,9 @@ from interpreters.machine import costs
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Access, Memory, Pointer
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.vmi_common import VmiOp
 from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType, placement_of
-from pto_dialect.types import MemorySpace
 
 Ranges = Sequence[tuple[int, int]]
 

@@ -17,7 +17,7 @@ from interpreters.semantics import vmi_rearrange as sem
 from pto_dialect.ops import vmi_rearrange as ops
 from pto_dialect.ops.vmi_common import vreg_type
 from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType, placement_of
-from pto_dialect.types import MaskType
+from pto_dialect.vector_types import MaskType
 
 
 @register_functions

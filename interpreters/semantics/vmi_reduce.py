@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from interpreters.semantics.vector_reduce import extremum, tree_sum
-from pto_dialect.types import VREG_BITS
+from pto_dialect.vector_types import VREG_BITS
 
 
 def tree_lanes(lanes: int, groups: int, bits: int) -> int:

@@ -38,7 +38,7 @@ from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.cross_core_pipe import PopOp, PushOp
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.tile_move import TMovOp
-from pto_dialect.types import DYNAMIC, TileType
+from pto_dialect.tile_types import DYNAMIC, TileType
 
 
 def _size_value(size: Size, ops: list[Operation]) -> SSAValue:

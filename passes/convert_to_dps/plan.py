@@ -49,7 +49,7 @@ from pto_dialect.ops.cross_core_pipe import PopOp, PushOp
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileBufType, TileType
+from pto_dialect.tile_types import DYNAMIC, TileBufType, TileType
 
 NAME = "pto-convert-to-dps"
 

@@ -18,9 +18,10 @@ from collections.abc import Callable
 
 from xdsl.ir import SSAValue
 
+from pto_dialect.memory_types import PartitionTensorViewType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_memory import PartitionViewOp, constant_index
-from pto_dialect.types import DYNAMIC, PartitionTensorViewType, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 
 class Opaque:

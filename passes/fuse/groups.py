@@ -43,7 +43,7 @@ from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.vecscope import VecScopeOp, enclosing_vecscope
 from pto_dialect.records import Effect
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VREG_BITS
+from pto_dialect.vector_types import VREG_BITS
 
 REGISTERS = 32
 """Vector registers a fused loop may keep live at once: the 32 architectural registers

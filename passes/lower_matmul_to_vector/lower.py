@@ -69,7 +69,7 @@ from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import MATMUL_RULES, AccIn, BiasAdd
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileBufType
+from pto_dialect.tile_types import DYNAMIC, TileBufType
 
 NAME = "pto-lower-matmul-to-vector"
 TILE_ATTR = VecScopeOp.MATMUL_TILE

@@ -36,7 +36,7 @@ from pto_dialect.ops.vector_convert import VBitcastOp, VCvtOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_rearrange import VIntlvV2Op, VSunpackOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 CONVERT_REGISTERS = 1
 """Registers a widening path needs beyond the f32 path's: the narrow register a conversion

@@ -13,7 +13,7 @@ from math import ceil
 
 from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.fractal import ACC_BOX, ACC_FORMAT, FRACTAL_ROWS, OPERAND_FORMATS, Fractal, c0
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 
 def cube_format(location: Location, arch: TargetArch) -> Fractal | None:

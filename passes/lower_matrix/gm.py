@@ -31,13 +31,13 @@ from passes.lower_dma import Emitter
 from passes.lower_matrix.operands import CubeTile, GmWindow
 from pto_dialect.dtypes import F32, FP4_DTYPES, I32
 from pto_dialect.fractal import ACC_BOX, Fractal, c0
+from pto_dialect.memory_types import PartitionTensorViewType
 from pto_dialect.ops.cube_fixpipe import ATOMIC_OP, ATOMIC_TYPE, MODE, MteL0cGmOp
 from pto_dialect.ops.cube_move import MteGmL1FracOp, MteGmL1Op
 from pto_dialect.ops.dma_v06 import DmaGroup
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.option_attrs import option_value
 from pto_dialect.rules import pad_scalar
-from pto_dialect.types import PartitionTensorViewType
 
 
 def _lower_rows(op: TLoadOp, tile: CubeTile, window: GmWindow, e: Emitter) -> bool:

@@ -31,7 +31,7 @@ from pto_dialect.dtypes import FP4_DTYPES
 from pto_dialect.fractal import C0_BYTES, FRACTAL_ROWS, Fractal, c0
 from pto_dialect.ops.cube_load import L1LoadOp, MteL1L0aOp, MteL1L0bOp
 from pto_dialect.ops.tile_move import TMovOp
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 _MAX_STEP = 255
 """m_step and k_step are 8-bit fields."""

@@ -48,13 +48,14 @@ from passes.lower_matrix.mad import lower_matmul
 from passes.lower_matrix.operands import NAME, CubeTile, on_cube, refuse
 from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.diagnostics import LocatedPassFailure
+from pto_dialect.lazy_table import family_entry
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.cross_core_pipe import PopOp
 from pto_dialect.ops.fixpipe_fp import RELU_ATTR, relu_mode
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.ops.tile_move import TMovOp
-from pto_dialect.types import TileBufType, TileTypeBase
+from pto_dialect.tile_types import TileBufType, TileTypeBase
 
 Lowering = Callable[[Any, PatternRewriter, TargetArch], bool]
 
@@ -72,11 +73,7 @@ _L0 = (Location.LEFT, Location.RIGHT, Location.ACC)
 
 
 def _lowering(op: TileOp) -> Lowering | None:
-    for family in type(op).__mro__:
-        found = LOWERINGS.get(family)
-        if found is not None:
-            return found
-    return None
+    return family_entry(LOWERINGS, type(op))
 
 
 def _fixpipe_extras(op: TileOp) -> bool:

@@ -15,6 +15,7 @@ from passes.lower_dma import Dim, Emitter, known_dim
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
 from pto_dialect.fractal import FRACTAL_BYTES, FRACTAL_ROWS, Fractal
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.tile_memory import (
     AllocTileOp,
@@ -22,7 +23,7 @@ from pto_dialect.ops.tile_memory import (
     PartitionViewOp,
     constant_index,
 )
-from pto_dialect.types import PtrType, TileBufType, TileTypeBase
+from pto_dialect.tile_types import TileBufType, TileTypeBase
 
 NAME = "pto-lower-matrix"
 

@@ -51,7 +51,7 @@ from pto_dialect.ops.vector_round_cast import PbitcastOp
 from pto_dialect.ops.vector_scalar import VAddsOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 
 def lower_col_arg_reduce(

@@ -6,6 +6,7 @@ checks that refuse an op no exact vector loop exists for.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
@@ -16,11 +17,13 @@ from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.lowered_pipe import DeclareTileOp
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
+from pto_dialect.ops.tile_view import WindowViewOp
 from pto_dialect.ops.vector_arith import VDivOp
 from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.rules import Pick
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, VREG_BITS, TileBufType
+from pto_dialect.tile_types import DYNAMIC, TileBufType
+from pto_dialect.vector_types import VREG_BITS
 
 NAME = "pto-lower-tile-to-vector"
 
@@ -70,6 +73,9 @@ class Buffer:
     address: int
     valid_rows: Size
     valid_cols: Size
+    step: int | None = None
+    """Elements from one row to the next when the tile views another's storage (a
+    `pto.subview`: its source's row stride); None: the tile's own cols."""
 
     @property
     def dtype(self) -> DType:
@@ -81,12 +87,15 @@ class Buffer:
 
     @property
     def stride(self) -> int:
-        """Elements from one row to the next (the tile's cols)."""
-        return self.type.shape[1]
+        """Elements from one row to the next (the tile's cols, or the viewed tile's)."""
+        return self.type.shape[1] if self.step is None else self.step
 
     @property
     def end(self) -> int:
-        return self.address + self.type.size_bytes
+        if self.step is None:
+            return self.address + self.type.size_bytes
+        rows, cols = self.type.shape
+        return self.address + ((rows - 1) * self.step + cols) * self.dtype.bytes
 
     def overlaps(self, other: Buffer) -> bool:
         return self.address < other.end and other.address < self.end
@@ -116,6 +125,8 @@ def buffer_of(op: Operation, value: SSAValue, role: str, column: bool = False) -
     assert isinstance(type, TileBufType)  # DPS form (checked by the pass) and the verifier
     name = f"{role} tile buffer" + (f" %{value.name_hint}" if value.name_hint else "")
     alloc = value.owner
+    if isinstance(alloc, WindowViewOp):
+        return _window_of(op, alloc, role)
     if isinstance(alloc, DeclareTileOp):
         raise pass_error(
             NAME, f"{name} is a pto.declare_tile: its address is the pipe slot a pto.tpop binds "
@@ -148,6 +159,31 @@ def buffer_of(op: Operation, value: SSAValue, role: str, column: bool = False) -
         address,
         _valid_size(alloc.valid_row, v_row, rows),
         _valid_size(alloc.valid_col, v_col, cols),
+    )
+
+
+def _window_of(op: Operation, view: WindowViewOp, role: str) -> Buffer:
+    """A `pto.subview` of a planned tile buffer: its rows where the source holds them,
+    the source's row stride apart."""
+    source = buffer_of(op, view.source, role)
+    offsets = [constant_index(v) for v in view.offsets]
+    if None in offsets:
+        name = f" %{view.result.name_hint}" if view.result.name_hint else ""
+        raise pass_error(
+            NAME, f"{role} tile buffer{name} is a pto.subview at a run-time offset: its "
+            "address is known only at run time", op
+        )  # fmt: skip
+    row, col = cast(list[int], offsets)
+    type = view.result.type
+    rows, cols = type.shape
+    v_row, v_col = type.valid_shape
+    return Buffer(
+        view.result,
+        type,
+        source.address + (row * source.stride + col) * source.dtype.bytes,
+        _valid_size(view.valid_row, v_row, rows),
+        _valid_size(view.valid_col, v_col, cols),
+        source.stride,
     )
 
 

@@ -56,7 +56,7 @@ from pto_dialect.ops.vector_predicate import POrOp, PPackOp, PUnpackOp
 from pto_dialect.ops.vector_predicate_memory import PldsOp, PstsOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import MaskType
+from pto_dialect.vector_types import MaskType
 
 STORE_BYTES = 32
 """Bytes of one `psts "NORM"`: the predicates of 256 columns."""

@@ -46,7 +46,7 @@ from pto_dialect.ops.vector_mask import PSET_OPS
 from pto_dialect.ops.vector_round_cast import VTrcOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VREG_BITS, VRegType
+from pto_dialect.vector_types import VREG_BITS, VRegType
 
 _RND = {mode: code for code, mode in ROUND_CODES.items() if code != "H"} | {RoundMode.NONE: "R"}
 """The `rnd` code of each tile round mode (H is HiFloat8's own, no tile mode's)."""

@@ -54,7 +54,7 @@ from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import ELEMENTWISE_RULES
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 _SELECTS = (VMaxOp, VMinOp)
 """Vector ops whose operands are swapped when the target's vector rule returns the other

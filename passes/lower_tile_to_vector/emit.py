@@ -29,6 +29,7 @@ from xdsl.transforms.dead_code_elimination import is_trivially_dead
 from passes.lower_tile_to_vector.buffers import CHUNK_BYTES, Buffer, Size, at_least
 from pto_dialect.attrs import StoreDist, TargetArch
 from pto_dialect.dtypes import DType, mlir_type
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.runtime import MemBarKind, MemBarOp
 from pto_dialect.ops.vecscope import VecScopeOp
@@ -36,7 +37,7 @@ from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_mask import PLT_OPS
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import vecscope_mem_bar_rule
-from pto_dialect.types import MemorySpace, PtrType, VRegType
+from pto_dialect.vector_types import VRegType
 
 BLOCK_BYTES = 32
 """The unit of `pto.vsldb` (and the alignment of every tile row)."""

@@ -48,7 +48,7 @@ from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import ELEMENTWISE_RULES
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileBufType
+from pto_dialect.tile_types import DYNAMIC, TileBufType
 
 _BRC = {8: LoadDist.BRC_B8, 16: LoadDist.BRC_B16, 32: LoadDist.BRC_B32}
 _NOT_EXPANDED = " whose values later rows or chunks still read"

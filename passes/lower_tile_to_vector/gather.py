@@ -31,7 +31,7 @@ from pto_dialect.ops.tile_gather import TGatherOp
 from pto_dialect.ops.vector_load import Vgather2Op, VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 
 def lower_gather(op: TGatherOp, rewriter: PatternRewriter, target: TargetProfile) -> None:

@@ -40,7 +40,7 @@ from pto_dialect.ops.vector_arith import VBrOp
 from pto_dialect.ops.vector_index import IndexOrder, VciOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 
 def _lanes_type(dtype: DType) -> Attribute:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -44,6 +44,7 @@ from passes.lower_tile_to_vector.row_reduce import lower_arg_reduce, lower_row_r
 from passes.lower_tile_to_vector.scalar import lower_scalar
 from passes.lower_tile_to_vector.sort import lower_sort
 from pto_dialect.attrs import Pipe
+from pto_dialect.lazy_table import family_entry
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_compare import MaskWritingTileOp, SelectTileOp
@@ -86,11 +87,7 @@ LOWERINGS: Mapping[type[TileOp], Lowering] = MappingProxyType(
 
 def lowering_of(op: type[TileOp]) -> Lowering | None:
     """The lowering of `op`'s family (None: the pass has none)."""
-    for family in op.__mro__:
-        lowering = LOWERINGS.get(cast(type[TileOp], family))
-        if lowering is not None:
-            return lowering
-    return None
+    return family_entry(LOWERINGS, op)
 
 
 @dataclass

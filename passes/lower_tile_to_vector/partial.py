@@ -50,7 +50,7 @@ from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import ELEMENTWISE_RULES, finite_extreme
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 Compute = Callable[[Sequence[SSAValue], SSAValue], SSAValue]
 

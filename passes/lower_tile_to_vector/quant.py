@@ -34,7 +34,7 @@ from pto_dialect.ops.vector_load import VldsOp
 from pto_dialect.ops.vector_mask import PSET_OPS
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VREG_BITS, VRegType
+from pto_dialect.vector_types import VREG_BITS, VRegType
 
 
 def _vreg(dtype: DType) -> VRegType:

@@ -72,7 +72,7 @@ from pto_dialect.ops.vector_scalar import as_element
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import ROW_REDUCE_ORDER, RowOrder
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 WIDENED: Mapping[DType, tuple[DType, type[UnpackOp]]] = MappingProxyType(
     {I8: (I16, VSunpackOp), U8: (I16, VZunpackOp)}

@@ -15,7 +15,7 @@ from pto_dialect.attrs import StoreDist
 from pto_dialect.ops.tile_arg_reduce import ArgReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.vector_common import vreg_of
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 
 def row_dst_buffer(op: RowReduceTileOp | ArgReduceTileOp, column: bool = False) -> Buffer:

@@ -63,7 +63,7 @@ from pto_dialect.ops.vector_scalar import VAxpyOp, VectorScalarOp, VMaxsOp, VMin
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import ELEMENTWISE_RULES
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 
 class ScalarLowering:

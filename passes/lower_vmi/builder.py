@@ -26,6 +26,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from passes.common import pass_error
 from pto_dialect.attrs import CmpMode
 from pto_dialect.dtypes import DType, mlir_type
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.vector_arith import VBrOp
 from pto_dialect.ops.vector_index import VciOp
@@ -40,7 +41,7 @@ from pto_dialect.ops.vmi_types import (
     placement,
     vmi_dtype,
 )
-from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 NAME = "pto-lower-vmi"
 INDEX = IndexType()

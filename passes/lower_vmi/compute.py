@@ -57,7 +57,7 @@ from pto_dialect.ops.vector_scalar import VAddCsOp, VMaxsOp, VMinsOp, VShrsOp
 from pto_dialect.ops.vector_sfu import VExpDifOp
 from pto_dialect.ops.vmi_common import VmiOp, vreg_type
 from pto_dialect.ops.vmi_types import VmiVRegType, is_vmi_signed, is_vmi_unsigned
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 _MODES = {m.value.lower(): m for m in CmpMode}
 

@@ -48,7 +48,7 @@ from pto_dialect.ops.vmi_indexed import IndexedOp
 from pto_dialect.ops.vmi_legacy_memory import LegacyLoadOp, LegacyStoreOp, VmiInterleaveStoreOp
 from pto_dialect.ops.vmi_memory import VmiVloadOp, VmiVsstbOp, VmiVstoreOp
 from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 Lowering = Callable[[Lowerer, Any], None]
 

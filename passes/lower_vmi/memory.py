@@ -58,7 +58,7 @@ from pto_dialect.ops.vmi_legacy_memory import (
 )
 from pto_dialect.ops.vmi_memory import MemoryOp, VmiVloadOp, VmiVstoreOp, packed_byte_store
 from pto_dialect.ops.vmi_types import VmiVRegType, lanes_per_register
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 
 def _element(ptr: SSAValue, fallback: DType) -> DType:

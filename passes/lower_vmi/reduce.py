@@ -34,7 +34,7 @@ from pto_dialect.ops.vmi_common import vreg_type
 from pto_dialect.ops.vmi_reduce import ReduceOp
 from pto_dialect.ops.vmi_sfu import HistogramOp, VmiVchistOp
 from pto_dialect.ops.vmi_types import lanes_per_register
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 _STEP = {"add": VAddOp, "max": VMaxOp, "min": VMinOp}
 _WHOLE = {"add": VCaddOp, "max": VCmaxOp, "min": VCminOp}

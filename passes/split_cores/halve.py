@@ -14,10 +14,11 @@ from passes.common import pass_error
 from passes.split_cores.handoffs import NAME
 from passes.split_cores.kinds import row_wise
 from pto_dialect.attrs import Location
+from pto_dialect.memory_types import PartitionTensorViewType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.runtime import GetSubBlockIdxOp
 from pto_dialect.ops.tile_memory import PartitionViewOp, TLoadOp, TStoreOp
-from pto_dialect.types import PartitionTensorViewType, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 SUBBLOCKS = 2
 """Vector cores per block on a2a3 and a5 (the runs' cores; pto-isa `get_subblockdim()`)."""

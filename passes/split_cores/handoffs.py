@@ -25,7 +25,7 @@ from passes.common import pass_error
 from pto_dialect.attrs import KernelKind, Location, Pipe, PipeAttr
 from pto_dialect.ops.ffts import SyncSetOp, SyncWaitOp
 from pto_dialect.ops.tile_memory import PartitionViewOp, TLoadOp, TStoreOp
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 NAME = "pto-split-cube-vector"
 EVENTS = 16

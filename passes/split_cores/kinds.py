@@ -13,7 +13,7 @@ from pto_dialect.ops.tile_expand import ExpandTileOp, RowExpandBinaryTileOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 CUBE_LOCATIONS = frozenset(
     {Location.MAT, Location.LEFT, Location.RIGHT, Location.ACC, Location.BIAS, Location.SCALING}

@@ -40,7 +40,7 @@ from pto_dialect.ops.cross_core_pipe import (
 )
 from pto_dialect.ops.reserved_buffer import ImportReservedBufferOp, ReserveBufferOp
 from pto_dialect.ops.tile_move import TMovOp
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 SLOTS = 8
 """Slots of each pipe: PTOAS's default for one direction."""

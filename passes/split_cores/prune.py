@@ -12,7 +12,7 @@ from passes.split_cores.kinds import CUBE_LOCATIONS
 from pto_dialect.attrs import KernelKind
 from pto_dialect.ops.runtime import GetSubBlockIdxOp
 from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 PURE: tuple[type[Operation], ...] = (
     arith.ConstantOp,

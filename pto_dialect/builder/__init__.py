@@ -10,7 +10,8 @@ from xdsl.ir import Attribute
 from pto_dialect.attrs import BLayout, Location, PadValue, SLayout
 from pto_dialect.builder.kernel import BuildError, Kernel, Loop, python_name, tile_ops
 from pto_dialect.builder.values import Pointer, Scalar, Tile, Value, View
-from pto_dialect.types import PtrType, TileType
+from pto_dialect.memory_types import PtrType
+from pto_dialect.tile_types import TileType
 
 __all__ = [
     "BuildError",

@@ -49,10 +49,11 @@ from pto_dialect.builder.values import Pointer, Scalar, Tile, Value, View, wrap
 from pto_dialect.diagnostics import verify_diagnostic
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import F32, mlir_type
+from pto_dialect.memory_types import PartitionTensorViewType, PtrType, TensorViewType
 from pto_dialect.ops.base import SEGMENTS, TARGET_ATTR, TileOp, segments
 from pto_dialect.ops.tile_memory import MakeTensorViewOp, PartitionViewOp
 from pto_dialect.targets import UnknownTargetError, parse_target
-from pto_dialect.types import PartitionTensorViewType, PtrType, TensorViewType, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 from pto_dialect.verification import first_line
 
 PACKAGE = __name__.rpartition(".")[0]

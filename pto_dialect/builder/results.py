@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from xdsl.ir import Attribute, Operation
 
 from pto_dialect.attrs import Location
+from pto_dialect.lazy_table import family_entry
+from pto_dialect.memory_types import PartitionTensorViewType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_expand import (
@@ -29,7 +31,7 @@ from pto_dialect.ops.tile_partial import PartialTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp
-from pto_dialect.types import PartitionTensorViewType, TileType, TileTypeBase
+from pto_dialect.tile_types import TileType, TileTypeBase
 
 BLOCK_BYTES = 32
 """A row of a per-row statistic tile: one 32-byte block (8 f32, 16 f16 elements)."""
@@ -96,8 +98,4 @@ RESULT_RULES: dict[type[TileOp], ResultRule] = {
 
 def result_rule(op: type[Operation]) -> ResultRule | None:
     """The rule of `op` (through its families), None when the caller must give the type."""
-    for cls in op.__mro__:
-        rule = RESULT_RULES.get(cls)  # pyright: ignore[reportArgumentType]
-        if rule is not None:
-            return rule
-    return None
+    return family_entry(RESULT_RULES, op)

@@ -10,7 +10,8 @@ from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.ir import Attribute, SSAValue
 
 from pto_dialect.dtypes import DType
-from pto_dialect.types import PtrType, ShapedViewBase, TileTypeBase
+from pto_dialect.memory_types import PtrType, ShapedViewBase
+from pto_dialect.tile_types import TileTypeBase
 
 
 class Kernel(Protocol):

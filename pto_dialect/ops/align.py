@@ -15,7 +15,7 @@ from xdsl.traits import Pure
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.records import NoCycles
-from pto_dialect.types import AlignType
+from pto_dialect.vector_types import AlignType
 
 
 @irdl_op_definition

@@ -40,7 +40,7 @@ from pto_dialect.dtypes import DType
 from pto_dialect.memref_tile_rule import memref_tile
 from pto_dialect.records import Cost, DTypes, Effect, PipeRule, Shapes, every_target
 from pto_dialect.targets import TargetProfile, UnknownTargetError, profile_for_module_attr
-from pto_dialect.types import TileBufType, TileType, TileTypeBase
+from pto_dialect.tile_types import TileBufType, TileType, TileTypeBase
 
 TARGET_ATTR = "pto.target_arch"
 SEGMENTS = "operandSegmentSizes"

@@ -37,6 +37,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import Location, Pipe
+from pto_dialect.memory_types import PartitionTensorViewType, ShapedViewBase
 from pto_dialect.ops.base import PtoOp, fail, int_value
 from pto_dialect.ops.tile_memory import is_gm_memref
 from pto_dialect.option_attrs import (
@@ -47,7 +48,7 @@ from pto_dialect.option_attrs import (
     option_value,
 )
 from pto_dialect.records import CostFormula, Formula, NoCycles
-from pto_dialect.types import DYNAMIC, PartitionTensorViewType, ShapedViewBase, TileBufType
+from pto_dialect.tile_types import DYNAMIC, TileBufType
 
 _PAGES = "comm/"
 _MOVE = Formula(CostFormula.TRANSFER, estimate="GM -> UB -> GM through the staging tile")

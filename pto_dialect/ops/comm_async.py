@@ -26,19 +26,13 @@ from xdsl.irdl import (
     result_def,
 )
 
+from pto_dialect.async_types import AsyncEventType, AsyncSessionType
 from pto_dialect.attrs import Location, LocationAttr
+from pto_dialect.memory_types import MemorySpace, PtrType, ShapedViewBase
 from pto_dialect.ops.base import PtoOp, fail, int_value
 from pto_dialect.ops.comm import element, view_of
 from pto_dialect.records import CostFormula, Formula, NoCycles
-from pto_dialect.types import (
-    DYNAMIC,
-    AsyncEventType,
-    AsyncSessionType,
-    MemorySpace,
-    PtrType,
-    ShapedViewBase,
-    TileBufType,
-)
+from pto_dialect.tile_types import DYNAMIC, TileBufType
 
 _PAGES = "comm/"
 GM_SPACE = LocationAttr(Location.GM)

@@ -42,6 +42,7 @@ from pto_dialect.attrs import (
     Pipe,
     TargetArch,
 )
+from pto_dialect.memory_types import TensorViewType
 from pto_dialect.ops.base import PtoOp, define_op, fail, int_value, target_of
 from pto_dialect.ops.fixpipe_epilogue import (
     AccPushEpilogueAttr,
@@ -50,7 +51,7 @@ from pto_dialect.ops.fixpipe_epilogue import (
     verify_push,
 )
 from pto_dialect.records import CostFormula, Formula, NoCycles
-from pto_dialect.types import TensorViewType, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 _PAGES = "system/ops/"
 _SYNC = NoCycles("synchronisation: no cycles of its own")

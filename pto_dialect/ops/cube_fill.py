@@ -26,11 +26,11 @@ from xdsl.irdl import (
 )
 
 from pto_dialect.attrs import Pipe
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.ops.cube_load import check_pointer, check_range
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.records import CostFormula, Formula
-from pto_dialect.types import MemorySpace, PtrType
 
 _MANUAL = "https://github.com/hw-native-sys/PTOAS/blob/main/docs/isa/micro-isa/16-cube-matmul.md"
 BLOCK = 32

@@ -38,12 +38,12 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import F32, I32, DType
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.ops.cube_load import check_pointer, check_range
 from pto_dialect.ops.cube_move import PAGES
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.records import CostFormula, Formula
-from pto_dialect.types import MemorySpace, PtrType
 
 
 @dataclass(frozen=True)

@@ -37,12 +37,12 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.buffer_like import buffer_pointer
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.ops.cube_move import PAGES
 from pto_dialect.ops.dma import DmaOp
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.records import CostFormula, Formula
-from pto_dialect.types import MemorySpace, PtrType
 
 _U16 = (1 << 16) - 1
 _U8 = (1 << 8) - 1

@@ -18,11 +18,11 @@ from typing import ClassVar
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def
 
 from pto_dialect.dtypes import FP4_DTYPES
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import fail
 from pto_dialect.ops.cube_load import RawL1LoadOp, check_range
 from pto_dialect.ops.cube_move import PAGES
 from pto_dialect.records import CostFormula, Formula
-from pto_dialect.types import MemorySpace
 
 
 class S4LoadOp(RawL1LoadOp):

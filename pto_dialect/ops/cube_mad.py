@@ -29,13 +29,13 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import F32, FP4_DTYPES, DType
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.mx import MX_TRIPLES
 from pto_dialect.ops.base import PtoOp, fail, target_of
 from pto_dialect.ops.cube_load import check_pointer, check_range
 from pto_dialect.ops.tile_matrix import MAX_MNK, MatmulTileOp, MatmulTriple
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.records import CostFormula, Formula, PerTarget
-from pto_dialect.types import MemorySpace, PtrType
 
 _PAGES = "cube/ops/mad/"
 

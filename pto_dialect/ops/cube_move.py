@@ -39,12 +39,12 @@ from xdsl.printer import Printer
 from pto_dialect.attrs import Pipe
 from pto_dialect.buffer_like import buffer_pointer
 from pto_dialect.dtypes import BF16, F16, F32, I32, DType
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.ops.dma import DmaOp
 from pto_dialect.ops.dma_v06 import GroupedTransferOp
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.records import CostFormula, Formula
-from pto_dialect.types import MemorySpace, PtrType
 
 PAGES = "cube/ops/data-movement/"
 

@@ -22,9 +22,9 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def
 from pto_dialect.attrs import Pipe
 from pto_dialect.buffer_like import buffer_pointer
 from pto_dialect.dtypes import Kind, dtype_of
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.records import CostFormula, Formula, NoCycles
-from pto_dialect.types import MemorySpace, PtrType
 
 TRANSFER_ESTIMATE = (
     "UB -> GM and every A5 DMA path: no published bandwidth (128 B/cycle, as GM -> UB on A2/A3)"

@@ -43,10 +43,10 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp, define_op, fail
 from pto_dialect.ops.dma import PAD_VALUE_INT_WIDTHS, TRANSFER_ESTIMATE, DmaOp, same_bytes
 from pto_dialect.records import CostFormula, Formula, NoCycles
-from pto_dialect.types import MemorySpace, PtrType
 
 _PAGES = "scalar/ops/dma-copy/"
 LOOP_KEYWORDS = ("loop", "loop1", "loop2")

@@ -38,9 +38,10 @@ from pto_dialect.attrs import (
     SyncCoreTypeAttr,
     TargetArch,
 )
+from pto_dialect.memory_types import MemorySpace, PtrType, ShapedViewBase
 from pto_dialect.ops.base import PtoOp, fail, int_value, target_of
 from pto_dialect.records import NoCycles
-from pto_dialect.types import DYNAMIC, MemorySpace, PtrType, ShapedViewBase, TileBufType
+from pto_dialect.tile_types import DYNAMIC, TileBufType
 
 _SYNC = NoCycles("synchronisation: no cycles of its own")
 

@@ -34,7 +34,7 @@ from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.base import fail
 from pto_dialect.option_attrs import option_value
-from pto_dialect.types import TileBufType, TileTypeBase
+from pto_dialect.tile_types import TileBufType, TileTypeBase
 
 
 def _modes(pairs: str) -> Mapping[tuple[DType, DType], str | None]:

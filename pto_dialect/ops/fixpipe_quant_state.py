@@ -31,7 +31,7 @@ from pto_dialect.ops.cross_core_pipe import (
 )
 from pto_dialect.ops.fixpipe_epilogue import AccPushEpilogueAttr, consumer_dtypes
 from pto_dialect.records import NoCycles
-from pto_dialect.types import TileBufType, TileTypeBase
+from pto_dialect.tile_types import TileBufType, TileTypeBase
 
 
 class SetQuantOp(PtoOp):

@@ -8,8 +8,9 @@ from math import prod
 
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import PartitionTensorViewType
 from pto_dialect.ops.base import dims_str, fail
-from pto_dialect.types import DYNAMIC, PartitionTensorViewType, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 MAX_VIEW_RANK = 5
 """A GM window has 1 to 5 dimensions, as pto-isa's GlobalTensor (B, H, W, R, C)."""

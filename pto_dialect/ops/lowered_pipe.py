@@ -43,6 +43,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import KernelKind, Location, Pipe
+from pto_dialect.memory_types import TensorViewType
 from pto_dialect.ops.base import PtoOp, fail, int_value
 from pto_dialect.ops.cross_core_pipe import (
     DIR_BOTH,
@@ -56,7 +57,7 @@ from pto_dialect.ops.cross_core_pipe import (
     verify_pipe_shape,
 )
 from pto_dialect.records import NoCycles, PerTarget, PipeRule, every_target
-from pto_dialect.types import TensorViewType, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 _PAGES = "system/ops/"
 FLAG_IDS = 16

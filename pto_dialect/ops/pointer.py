@@ -25,24 +25,20 @@ from xdsl.printer import Printer
 from xdsl.traits import Pure
 
 from pto_dialect.attrs import Pipe
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.base import PtoOp, define_op, fail
 from pto_dialect.records import NoCycles
-from pto_dialect.types import PtrType
 
 
 def _is_address_integer(attr: Attribute) -> bool:
     return isinstance(attr, IntegerType | IndexType)
 
 
-@irdl_op_definition
-class CastPtrOp(PtoOp):
-    """`%p = pto.castptr %addr : i64 -> !pto.ptr<T, space>`: reinterpret an address."""
-
-    name = "pto.castptr"
+class PointerCastOp(PtoOp):
+    """`%r = NAME %input : A -> B`: a pointer or an address as another (no cycles)."""
 
     MANUAL: ClassVar = "scalar/ops/micro-instruction/pointer-operations.md"
     COST: ClassVar = NoCycles("pointer arithmetic on the scalar unit: no cycles modelled")
-
     PIPE: ClassVar[Pipe] = Pipe.S
 
     input = operand_def()
@@ -54,6 +50,13 @@ class CastPtrOp(PtoOp):
 
     def __init__(self, input: SSAValue | Operation, result_type: Attribute) -> None:
         super().__init__(operands=[input], result_types=[result_type])
+
+
+@irdl_op_definition
+class CastPtrOp(PointerCastOp):
+    """`%p = pto.castptr %addr : i64 -> !pto.ptr<T, space>`: reinterpret an address."""
+
+    name = "pto.castptr"
 
     def verify_(self) -> None:
         source, target = self.input.type, self.result.type
@@ -154,23 +157,10 @@ def _parse_ptr_type(parser: Parser) -> Attribute:
     return stripped
 
 
-class PtrIntCastOp(PtoOp):
+class PtrIntCastOp(PointerCastOp):
     """`ptrtoint` / `inttoptr`: a pointer as an i64 address and back (PTOAS PTOOps.td)."""
 
-    MANUAL: ClassVar = "scalar/ops/micro-instruction/pointer-operations.md"
-    COST: ClassVar = NoCycles("pointer arithmetic on the scalar unit: no cycles modelled")
-    PIPE: ClassVar[Pipe] = Pipe.S
     TO_INT: ClassVar[bool]
-
-    input = operand_def()
-    result = result_def()
-
-    traits = traits_def(Pure())
-
-    assembly_format = "$input attr-dict `:` type($input) `->` type($result)"
-
-    def __init__(self, input: SSAValue | Operation, result_type: Attribute) -> None:
-        super().__init__(operands=[input], result_types=[result_type])
 
     def verify_(self) -> None:
         types: tuple[Attribute, Attribute] = (self.input.type, self.result.type)

@@ -46,10 +46,10 @@ from xdsl.utils.exceptions import VerifyException
 
 from pto_dialect.attrs import Location, LocationAttr, Pipe
 from pto_dialect.dtypes import dtype_of
+from pto_dialect.memory_types import MemorySpace, PartitionTensorViewType, PtrType, TensorViewType
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.option_attrs import FenceScopeAttr
 from pto_dialect.records import NoCycles
-from pto_dialect.types import MemorySpace, PartitionTensorViewType, PtrType, TensorViewType
 
 _POINTER_PAGE = "scalar/ops/micro-instruction/pointer-operations.md"
 _PTOAS_MANUAL = "https://github.com/hw-native-sys/PTOAS/blob/main/docs/PTO_IR_manual.md"

@@ -16,7 +16,8 @@ Ops"; verifiers as PTOAS lib/PTO/IR/VPTO.cpp). Offsets count pointees, not bytes
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar
+from collections.abc import Callable
+from typing import ClassVar, TypeVar
 
 from xdsl.dialects.builtin import Float64Type, IndexType
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -29,8 +30,10 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
+from xdsl.utils.str_enum import StrEnum
 
 from pto_dialect.dtypes import I64, dtype_of
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import define_op, fail
 from pto_dialect.ops.simt_common import (
     INSIDE,
@@ -52,7 +55,8 @@ from pto_dialect.ops.simt_common import (
     print_signedness,
 )
 from pto_dialect.packed_types import HiF8x2Type, packed_vector
-from pto_dialect.types import MemorySpace, PtrType
+
+_E = TypeVar("_E", bound=StrEnum)
 
 
 def _pointer(op: Operation, value: SSAValue, what: str) -> PtrType:
@@ -92,6 +96,27 @@ class ScalarAccessOp(SimtOp):
     @property
     @abstractmethod
     def value_type(self) -> Attribute: ...
+
+    @classmethod
+    def _parse_caches(
+        cls, parser: Parser, l2: type[_E], l2_attr: Callable[[_E], Attribute]
+    ) -> dict[str, Attribute]:
+        """The GM forms' `l1cache(..) l2cache(..)` (omitted: `cache`, `nmfv`)."""
+        if not cls.GLOBAL:
+            return {}
+        return {
+            "l1cache": L1CacheAttr(parse_clause(parser, "l1cache", L1Cache) or L1Cache.CACHE),
+            "l2cache": l2_attr(parse_clause(parser, "l2cache", l2) or l2("nmfv")),
+        }
+
+    def _print_place(self, printer: Printer) -> None:
+        """`%ptr[%offset]` and the cache clauses."""
+        printer.print_operand(self.pointer)
+        printer.print_string("[")
+        printer.print_operand(self.index)
+        printer.print_string("]")
+        print_clause(printer, "l1cache", self.properties.get("l1cache"))
+        print_clause(printer, "l2cache", self.properties.get("l2cache"))
 
     def verify_simt(self) -> None:
         ptr = _pointer(self, self.pointer, "pointer")
@@ -146,13 +171,7 @@ class ReadOp(ScalarAccessOp):
     @classmethod
     def parse(cls, parser: Parser) -> ReadOp:
         ptr, offset = _parse_indexed(parser)
-        props: dict[str, Attribute] = {}
-        if cls.GLOBAL:
-            l1 = parse_clause(parser, "l1cache", L1Cache) or L1Cache.CACHE
-            props["l1cache"] = L1CacheAttr(l1)
-            props["l2cache"] = LdL2CacheAttr(
-                parse_clause(parser, "l2cache", LdL2Cache) or LdL2Cache.NMFV
-            )
+        props = cls._parse_caches(parser, LdL2Cache, LdL2CacheAttr)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         ptr_type = parser.parse_type()
@@ -170,12 +189,7 @@ class ReadOp(ScalarAccessOp):
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
-        printer.print_operand(self.ptr)
-        printer.print_string("[")
-        printer.print_operand(self.offset)
-        printer.print_string("]")
-        print_clause(printer, "l1cache", self.l1cache)
-        print_clause(printer, "l2cache", self.l2cache)
+        self._print_place(printer)
         printer.print_op_attributes(self.attributes)
         printer.print_string(f" : {self.ptr.type} -> {self.result.type}")
 
@@ -206,13 +220,7 @@ class WriteOp(ScalarAccessOp):
         value = parser.parse_unresolved_operand()
         parser.parse_punctuation(",")
         ptr, offset = _parse_indexed(parser)
-        props: dict[str, Attribute] = {}
-        if cls.GLOBAL:
-            l1 = parse_clause(parser, "l1cache", L1Cache) or L1Cache.CACHE
-            props["l1cache"] = L1CacheAttr(l1)
-            props["l2cache"] = StL2CacheAttr(
-                parse_clause(parser, "l2cache", StL2Cache) or StL2Cache.NMFV
-            )
+        props = cls._parse_caches(parser, StL2Cache, StL2CacheAttr)
         attrs = parser.parse_optional_attr_dict()
         parser.parse_punctuation(":")
         ptr_type = parser.parse_type()
@@ -232,12 +240,7 @@ class WriteOp(ScalarAccessOp):
         printer.print_string(" ")
         printer.print_operand(self.value)
         printer.print_string(", ")
-        printer.print_operand(self.ptr)
-        printer.print_string("[")
-        printer.print_operand(self.offset)
-        printer.print_string("]")
-        print_clause(printer, "l1cache", self.l1cache)
-        print_clause(printer, "l2cache", self.l2cache)
+        self._print_place(printer)
         printer.print_op_attributes(self.attributes)
         printer.print_string(f" : {self.ptr.type}, {self.value.type}")
 

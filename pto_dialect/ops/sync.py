@@ -13,7 +13,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar, cast
+from abc import abstractmethod
+from typing import ClassVar, Self, TypeVar, cast
 
 from xdsl.dialects.builtin import IndexType, IntegerAttr, i64
 from xdsl.ir import Attribute, SSAValue
@@ -93,11 +94,54 @@ def _parse_enum_item(parser: Parser, enum: type[_E], attr_name: str) -> _E:
 # ----------------------------------------------------------------------------------------
 
 
-class FlagOp(PtoOp):
-    """An event between two different pipes: `[src_pipe, dst_pipe, event]`."""
+class PipePairOp(PtoOp):
+    """A flag between two different pipes, `[src_pipe, dst_pipe, EVENT]`: its members say
+    how the event is named (`_parse_event`, `_print_event`)."""
 
     src_pipe = prop_def(PipeAttr)
     dst_pipe = prop_def(PipeAttr)
+
+    @property
+    def src(self) -> Pipe:
+        return self.src_pipe.data
+
+    @property
+    def dst(self) -> Pipe:
+        return self.dst_pipe.data
+
+    @classmethod
+    @abstractmethod
+    def _parse_event(cls, parser: Parser, src: Pipe, dst: Pipe) -> Self:
+        """The op of pipes `src`, `dst` and the event `parser` is at."""
+
+    @abstractmethod
+    def _print_event(self, printer: Printer) -> None: ...
+
+    @classmethod
+    def parse(cls, parser: Parser) -> Self:
+        parser.parse_punctuation("[")
+        src = _parse_enum_item(parser, Pipe, PipeAttr.name)
+        parser.parse_punctuation(",")
+        dst = _parse_enum_item(parser, Pipe, PipeAttr.name)
+        parser.parse_punctuation(",")
+        op = cls._parse_event(parser, src, dst)
+        parser.parse_punctuation("]")
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f"[<{self.src.value}>, <{self.dst.value}>, ")
+        self._print_event(printer)
+        printer.print_string("]")
+        printer.print_op_attributes(self.attributes)
+
+    def verify_(self) -> None:
+        _check_pipes(self.name, self.src, self.dst)
+
+
+class FlagOp(PipePairOp):
+    """An event between two different pipes: `[src_pipe, dst_pipe, event]`."""
+
     event = prop_def(EventAttr)
 
     def __init__(self, src_pipe: Pipe, dst_pipe: Pipe, event: Event) -> None:
@@ -109,33 +153,12 @@ class FlagOp(PtoOp):
             }
         )
 
-    @property
-    def src(self) -> Pipe:
-        return self.src_pipe.data
-
-    @property
-    def dst(self) -> Pipe:
-        return self.dst_pipe.data
-
     @classmethod
-    def parse(cls, parser: Parser) -> FlagOp:
-        parser.parse_punctuation("[")
-        src = _parse_enum_item(parser, Pipe, PipeAttr.name)
-        parser.parse_punctuation(",")
-        dst = _parse_enum_item(parser, Pipe, PipeAttr.name)
-        parser.parse_punctuation(",")
-        event = _parse_enum_item(parser, Event, EventAttr.name)
-        parser.parse_punctuation("]")
-        op = cls(src, dst, event)
-        op.attributes |= parser.parse_optional_attr_dict()
-        return op
+    def _parse_event(cls, parser: Parser, src: Pipe, dst: Pipe) -> Self:
+        return cls(src, dst, _parse_enum_item(parser, Event, EventAttr.name))
 
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f"[<{self.src.value}>, <{self.dst.value}>, <{self.event.data.value}>]")
-        printer.print_op_attributes(self.attributes)
-
-    def verify_(self) -> None:
-        _check_pipes(self.name, self.src, self.dst)
+    def _print_event(self, printer: Printer) -> None:
+        printer.print_string(f"<{self.event.data.value}>")
 
 
 def _check_pipes(name: str, src: Pipe, dst: Pipe) -> None:
@@ -177,15 +200,13 @@ class WaitFlagOp(FlagOp):
         return self.dst
 
 
-class FlagDynOp(PtoOp):
+class FlagDynOp(PipePairOp):
     """`set_flag_dyn` / `wait_flag_dyn` `[src_pipe, dst_pipe, %event]`: a flag whose event id
     is an index operand (PTOAS `SetFlagDynOp`, read from a `!pto.eventid_array`)."""
 
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-flag.md"
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
 
-    src_pipe = prop_def(PipeAttr)
-    dst_pipe = prop_def(PipeAttr)
     event_id = operand_def(IndexType)
 
     def __init__(self, src_pipe: Pipe, dst_pipe: Pipe, event_id: SSAValue) -> None:
@@ -194,35 +215,12 @@ class FlagDynOp(PtoOp):
             properties={"src_pipe": PipeAttr(src_pipe), "dst_pipe": PipeAttr(dst_pipe)},
         )
 
-    @property
-    def src(self) -> Pipe:
-        return self.src_pipe.data
-
-    @property
-    def dst(self) -> Pipe:
-        return self.dst_pipe.data
-
     @classmethod
-    def parse(cls, parser: Parser) -> FlagDynOp:
-        parser.parse_punctuation("[")
-        src = _parse_enum_item(parser, Pipe, PipeAttr.name)
-        parser.parse_punctuation(",")
-        dst = _parse_enum_item(parser, Pipe, PipeAttr.name)
-        parser.parse_punctuation(",")
-        event = parser.resolve_operand(parser.parse_unresolved_operand(), IndexType())
-        parser.parse_punctuation("]")
-        op = cls(src, dst, event)
-        op.attributes |= parser.parse_optional_attr_dict()
-        return op
+    def _parse_event(cls, parser: Parser, src: Pipe, dst: Pipe) -> Self:
+        return cls(src, dst, parser.resolve_operand(parser.parse_unresolved_operand(), IndexType()))
 
-    def print(self, printer: Printer) -> None:
-        printer.print_string(f"[<{self.src.value}>, <{self.dst.value}>, ")
+    def _print_event(self, printer: Printer) -> None:
         printer.print_operand(self.event_id)
-        printer.print_string("]")
-        printer.print_op_attributes(self.attributes)
-
-    def verify_(self) -> None:
-        _check_pipes(self.name, self.src, self.dst)
 
 
 @irdl_op_definition

@@ -13,7 +13,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.ops.base import fail
 from pto_dialect.ops.tile_view import ReinterpretOp
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 
 @irdl_op_definition

@@ -38,18 +38,17 @@ from xdsl.traits import Pure
 
 from pto_dialect.attrs import Location, LocationAttr, Pipe
 from pto_dialect.dtypes import dtype_of
-from pto_dialect.ops.base import PtoOp, define_op, fail
-from pto_dialect.ops.tile_memory import constant_index
-from pto_dialect.records import Effect, NoCycles
-from pto_dialect.types import (
-    DYNAMIC,
+from pto_dialect.memory_types import (
     SPACE_OF_LOCATION,
     MemorySpace,
     PartitionTensorViewType,
     PtrType,
     TensorViewType,
-    TileBufType,
 )
+from pto_dialect.ops.base import PtoOp, define_op, fail
+from pto_dialect.ops.tile_memory import constant_index
+from pto_dialect.records import Effect, NoCycles
+from pto_dialect.tile_types import DYNAMIC, TileBufType
 
 _PAGES = "tile/ops/view-and-tile-buf/"
 _PTOAS_MANUAL = "https://github.com/hw-native-sys/PTOAS/blob/main/docs/PTO_IR_manual.md"

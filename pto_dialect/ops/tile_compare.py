@@ -56,7 +56,7 @@ from pto_dialect.records import (
 )
 from pto_dialect.rules import COMPARE_RULES
 from pto_dialect.targets import A2A3, TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 

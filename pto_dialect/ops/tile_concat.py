@@ -26,7 +26,7 @@ from pto_dialect.ops.base import (
 from pto_dialect.ops.tile_elementwise import require_row_major
 from pto_dialect.records import CostFormula, Formula, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 

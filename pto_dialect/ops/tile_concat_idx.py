@@ -29,7 +29,7 @@ from pto_dialect.ops.base import (
 from pto_dialect.ops.tile_concat import ConcatOp
 from pto_dialect.records import per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC
+from pto_dialect.tile_types import DYNAMIC
 
 S = TypeVar("S")
 

@@ -48,7 +48,7 @@ from pto_dialect.records import (
 )
 from pto_dialect.rules import CONVERT_RULES
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 

@@ -23,6 +23,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import Location, Pipe
+from pto_dialect.memory_types import PartitionTensorViewType, TensorViewType
 from pto_dialect.ops.base import (
     TileOp,
     fail,
@@ -33,13 +34,7 @@ from pto_dialect.ops.base import (
 from pto_dialect.option_attrs import PrintFormatAttr
 from pto_dialect.records import Cost, Effect, NoCycles, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import (
-    DYNAMIC,
-    PartitionTensorViewType,
-    TensorViewType,
-    TileBufType,
-    TileTypeBase,
-)
+from pto_dialect.tile_types import DYNAMIC, TileBufType, TileTypeBase
 
 S = TypeVar("S")
 _PRINTABLE = "f32 f16 i8 i16 i32 ui8 ui16 ui32"  # tprint.md: float, half, int8..uint32

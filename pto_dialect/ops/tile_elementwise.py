@@ -44,7 +44,7 @@ from pto_dialect.ops.vector_arith import (
 )
 from pto_dialect.records import Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 _PAGES = "tile/ops/elementwise-tile-tile/"
 _BITWISE_INTS = "i8 ui8 i16 ui16 i32 ui32"

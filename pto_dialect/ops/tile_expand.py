@@ -54,7 +54,7 @@ from pto_dialect.ops.vector_math import VExpOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 _PAGES = "tile/ops/reduce-and-expand/"

@@ -42,7 +42,7 @@ from pto_dialect.records import (
     per_target_dtypes,
 )
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 S = TypeVar("S")
 _PAGES = "tile/ops/layout-and-rearrangement/"

@@ -54,7 +54,7 @@ from pto_dialect.ops.vector_load import Vgather2Op, VgatherbOp
 from pto_dialect.ops.vector_store import VscatterOp
 from pto_dialect.records import AsVectorOp, Cost, DTypes, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 

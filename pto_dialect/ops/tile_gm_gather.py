@@ -32,6 +32,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition
 
 from pto_dialect.attrs import BLayout, Location, Pipe, SLayout
 from pto_dialect.dtypes import F16, F32, I32, U32, DType
+from pto_dialect.memory_types import PartitionTensorViewType
 from pto_dialect.ops.base import (
     TileOp,
     expect_tile,
@@ -50,7 +51,7 @@ from pto_dialect.option_attrs import (
 )
 from pto_dialect.records import CostFormula, Effect, Formula, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import PartitionTensorViewType, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 S = TypeVar("S")
 

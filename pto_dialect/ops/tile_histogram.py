@@ -22,7 +22,7 @@ from pto_dialect.ops.base import TileOp, fail, require_dtype_supported, require_
 from pto_dialect.ops.vector_arith import VAddOp
 from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC
+from pto_dialect.tile_types import DYNAMIC
 
 S = TypeVar("S")
 BINS = 256

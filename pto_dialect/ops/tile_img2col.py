@@ -50,7 +50,7 @@ from pto_dialect.ops.base import (
 )
 from pto_dialect.records import CostFormula, Formula, NoCycles, PerTarget, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 S = TypeVar("S")
 

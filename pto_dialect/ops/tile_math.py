@@ -43,7 +43,7 @@ from pto_dialect.ops.vector_math import (
 from pto_dialect.records import Completion, Cost, PerRepeat, VectorCost, per_target_dtypes
 from pto_dialect.rules import MATH_RULES, PreluPass
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 _PAGES = "tile/ops/elementwise-tile-tile/"
 _FLOATS = per_target_dtypes("f32 f16", "f32 f16")

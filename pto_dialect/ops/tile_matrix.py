@@ -61,7 +61,7 @@ from pto_dialect.records import (
     every_target,
 )
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileBufType, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileBufType, TileTypeBase
 
 MAX_MNK = 4095
 """Largest m, k or n one matrix instruction takes (MMAD_MAX_SUPPORT_LENGTH)."""

@@ -44,6 +44,13 @@ from pto_dialect.attrs import (
     TargetArch,
 )
 from pto_dialect.dtypes import BF16, F8E8M0, F16, F32, I32, DType
+from pto_dialect.memory_types import (
+    MemorySpace,
+    PartitionTensorViewType,
+    PtrType,
+    ShapedViewBase,
+    TensorViewType,
+)
 from pto_dialect.mx import MX_SCALE_BOXES
 from pto_dialect.ops.base import (
     SEGMENTS,
@@ -78,17 +85,7 @@ from pto_dialect.records import (
     per_target_dtypes,
 )
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import (
-    DYNAMIC,
-    MemorySpace,
-    PartitionTensorViewType,
-    PtrType,
-    ShapedViewBase,
-    TensorViewType,
-    TileBufType,
-    TileType,
-    TileTypeBase,
-)
+from pto_dialect.tile_types import DYNAMIC, TileBufType, TileType, TileTypeBase
 
 
 def _parse_operand_list(parser: Parser, keyword: str) -> list[UnresolvedOperand]:

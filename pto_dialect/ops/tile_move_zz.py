@@ -18,7 +18,7 @@ from pto_dialect.dtypes import F8E8M0, HIF8, dtype_named
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.option_attrs import option_value
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 ZZ_TYPES = (dtype_named("ui8"), HIF8, F8E8M0)
 

@@ -36,7 +36,7 @@ from pto_dialect.ops.tile_memory import (
     require_valid_operands,
 )
 from pto_dialect.records import NoCycles
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 _PAGE = "tile/ops/view-and-tile-buf/alloc-tile.md"
 """The ISA manual has no page of its own for PTOAS's multi-buffer ops: alloc_tile's."""

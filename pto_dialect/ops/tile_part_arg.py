@@ -38,7 +38,7 @@ from pto_dialect.ops.tile_partial import supported_pattern
 from pto_dialect.ops.vector_compare import VSelOp
 from pto_dialect.records import AsVectorOp, Cost, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 

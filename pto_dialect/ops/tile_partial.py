@@ -34,7 +34,7 @@ from pto_dialect.ops.tile_vector import VectorTileOp
 from pto_dialect.ops.vector_arith import VAddOp, VMaxOp, VMinOp, VMulOp
 from pto_dialect.records import Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC
+from pto_dialect.tile_types import DYNAMIC
 
 S = TypeVar("S")
 _PAGES = "tile/ops/irregular-and-complex/"

@@ -32,11 +32,12 @@ from xdsl.irdl import (
     result_def,
 )
 
+from pto_dialect.async_types import AsyncEventType, AsyncSessionType
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.ops.comm import view_of
 from pto_dialect.ops.comm_async import check_flat
 from pto_dialect.records import NoCycles
-from pto_dialect.types import AsyncEventType, AsyncSessionType, PtrType
 
 _PAGE = "tile/ops/memory-and-data-movement/tprefetch-async.md"
 _NO_L2 = NoCycles("an L2 cache hint: the model keeps no L2 (no byte changes, no modelled cycles)")

@@ -35,7 +35,7 @@ from pto_dialect.ops.vector_arith import VMulOp, VSubOp
 from pto_dialect.ops.vector_convert import VCvtOp
 from pto_dialect.records import AsVectorOp, Cost, Effect, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 _PAGES = "tile/ops/irregular-and-complex/"

@@ -30,7 +30,7 @@ from pto_dialect.ops.tile_vector import VectorTileOp
 from pto_dialect.ops.vector_arith import VAddOp, VMaxOp, VMinOp, VMulOp
 from pto_dialect.records import Effect, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 

@@ -71,7 +71,7 @@ from pto_dialect.records import (
     per_target_dtypes,
 )
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 
 class DivPrecision(StrEnum):

@@ -20,7 +20,7 @@ from pto_dialect.ops.vector_scalar import (
     require_shift_count,
 )
 from pto_dialect.records import per_target_dtypes
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 _INTS = "i8 ui8 i16 ui16 i32 ui32"
 

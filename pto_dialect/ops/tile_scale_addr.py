@@ -31,7 +31,7 @@ from pto_dialect.mx import MX_GROUP
 from pto_dialect.ops.base import TileOp, dims_str, fail, require_dtype_supported, require_location
 from pto_dialect.records import NoCycles, PerTarget, Shapes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC
+from pto_dialect.tile_types import DYNAMIC
 
 S = TypeVar("S")
 

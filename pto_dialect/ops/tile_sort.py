@@ -38,7 +38,7 @@ from pto_dialect.ops.tile_reduce import require_nd
 from pto_dialect.ops.vector_sort import SORT_DTYPES, VBitSortOp, VMrgSort4Op
 from pto_dialect.records import AsVectorOp, Cost, Effect, Shapes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 S = TypeVar("S")
 

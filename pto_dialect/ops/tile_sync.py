@@ -29,6 +29,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe, PipeAttr
+from pto_dialect.memory_types import PartitionTensorViewType
 from pto_dialect.ops.base import (
     PtoOp,
     fail,
@@ -39,7 +40,7 @@ from pto_dialect.ops.base import (
 )
 from pto_dialect.ops.sync import PipeBarrier
 from pto_dialect.records import NoCycles, PerTarget, PipeRule
-from pto_dialect.types import PartitionTensorViewType, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 _PAGE = "tile/ops/sync-and-config/tsync.md"
 _SYNC_COST = NoCycles("synchronisation: no cycles of its own")

@@ -20,7 +20,7 @@ from pto_dialect.attrs import Location, Pipe
 from pto_dialect.ops.base import TileOp, dims_str, fail, require_dtype_supported, require_location
 from pto_dialect.records import CostFormula, Formula, Shapes, per_target_dtypes
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import DYNAMIC
+from pto_dialect.tile_types import DYNAMIC
 
 S = TypeVar("S")
 

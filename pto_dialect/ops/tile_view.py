@@ -50,7 +50,7 @@ from xdsl.printer import Printer
 from pto_dialect.ops.base import PtoOp, define_op, dims_str, fail, segments
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.records import NoCycles
-from pto_dialect.types import DYNAMIC, TileBufType, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileBufType, TileTypeBase
 
 _INDEX = IndexType()
 

@@ -33,7 +33,7 @@ from pto_dialect.ops.base import fail, target_of
 from pto_dialect.ops.vecscope import InVecScope
 from pto_dialect.ops.vector_common import VectorPipeOp, mask_of, vreg_of
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
-from pto_dialect.types import MASK_GRANULARITIES, MaskType, VRegType
+from pto_dialect.vector_types import MASK_GRANULARITIES, MaskType, VRegType
 
 
 class ElementKind(Enum):

@@ -20,7 +20,7 @@ from xdsl.printer import Printer
 
 from pto_dialect.ops.base import fail, print_operands_attrs_types, resolve
 from pto_dialect.ops.vector_common import Kind, VectorMemoryOp, mask_of
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 STRIDE = Kind("i32 (control word) or i16 (stride)", lambda t: t in (i32, i16))
 

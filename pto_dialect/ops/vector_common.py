@@ -17,6 +17,7 @@ from typing_extensions import TypeVar
 from xdsl.dialects.builtin import MemRefType, StringAttr, i32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import AttrConstraint, IntConstraint, VerificationContext
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.utils.str_enum import StrEnum
 
 from pto_dialect.attrs import (
@@ -31,6 +32,7 @@ from pto_dialect.attrs import (
     StrideMode,
 )
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp, fail, target_of
 from pto_dialect.records import (
     Completion,
@@ -41,7 +43,7 @@ from pto_dialect.records import (
     per_target_dtypes,
 )
 from pto_dialect.targets import TargetProfile
-from pto_dialect.types import AlignType, MaskType, MemorySpace, PtrType, VRegType
+from pto_dialect.vector_types import AlignType, MaskType, VRegType
 
 # ----------------------------------------------------------------------------------------
 # Values
@@ -323,3 +325,34 @@ class VectorMemoryOp(VectorPipeOp):
                 f"{self.name} {role} element type {vreg.element} is not supported on target "
                 f"{target.name}"
             )
+
+
+_Parsed = tuple[list[SSAValue], dict[str, Attribute], Attribute]
+
+
+def parse_typed_operands(parser: Parser, name: str, counts: tuple[int, ...]) -> _Parsed:
+    """`%a, %b[, %m] attr-dict : T, T[, M] -> R`, the operand types also in parentheses as
+    the SFU pages and `vaxpy`'s write them (`: (T, T, M) -> R`), with a number of operands
+    in `counts`: (operands, attributes, result type)."""
+    start = parser.pos
+    names: list[UnresolvedOperand] = parser.parse_comma_separated_list(
+        parser.Delimiter.NONE, parser.parse_unresolved_operand
+    )
+    attrs = parser.parse_optional_attr_dict()
+    parser.parse_punctuation(":")
+    paren = parser.parse_optional_punctuation("(") is not None
+    types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    if paren:
+        parser.parse_punctuation(")")
+    parser.parse_punctuation("->")
+    result = parser.parse_type()
+    if len(names) not in counts or len(types) != len(names):
+        parser.raise_error(
+            f"{name} takes {' or '.join(map(str, counts))} operands, each with its type; got "
+            f"{len(names)} operands and {len(types)} types",
+            start,
+        )
+    operands: list[SSAValue] = [
+        parser.resolve_operand(n, t) for n, t in zip(names, types, strict=True)
+    ]
+    return operands, attrs, result

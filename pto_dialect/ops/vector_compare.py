@@ -27,7 +27,7 @@ from pto_dialect.ops.vector_arith import (
 )
 from pto_dialect.ops.vector_common import mask_of, vreg_of
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 MODES = {mode.value.lower(): mode for mode in CmpMode}
 """The `cmp_mode` strings and the compare modes they name."""

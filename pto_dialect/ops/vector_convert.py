@@ -48,7 +48,7 @@ from pto_dialect.records import (
     VectorCost,
     per_target_dtypes,
 )
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 ROUND_CODES: dict[str, RoundMode] = {
     "R": RoundMode.RINT,

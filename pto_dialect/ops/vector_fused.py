@@ -33,7 +33,7 @@ from xdsl.irdl import (
     opt_prop_def,
     result_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import RoundMode, SatMode
@@ -44,7 +44,7 @@ from pto_dialect.ops.vector_arith import (
     VectorOp,
     check_mask_granularity,
 )
-from pto_dialect.ops.vector_common import mask_of, vreg_of
+from pto_dialect.ops.vector_common import mask_of, parse_typed_operands, vreg_of
 from pto_dialect.ops.vector_convert import (
     ROUND_CODES,
     SAT_CODES,
@@ -52,7 +52,7 @@ from pto_dialect.ops.vector_convert import (
     conversion_forms,
 )
 from pto_dialect.records import Completion, PerRepeat, PerTarget, VectorCost, per_target_dtypes
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 _SFU = "vector/ops/sfu-and-dsa-ops/"
 
@@ -66,38 +66,8 @@ FUSED_COST = VectorCost(
 """The cost of the SFU/DSA fused ops (one A2/A3 table on each page)."""
 
 
-_Parsed = tuple[list[SSAValue], dict[str, Attribute], Attribute]
-
-
-def parse_fused(parser: Parser, name: str, counts: tuple[int, ...]) -> _Parsed:
-    """`%a, %b[, %m] attr-dict : T, T[, M] -> R`, the operand types also in parentheses as
-    the SFU pages write them (`: (T, T, M) -> R`): (operands, attributes, result type)."""
-    start = parser.pos
-    names: list[UnresolvedOperand] = parser.parse_comma_separated_list(
-        parser.Delimiter.NONE, parser.parse_unresolved_operand
-    )
-    attrs = parser.parse_optional_attr_dict()
-    parser.parse_punctuation(":")
-    paren = parser.parse_optional_punctuation("(") is not None
-    types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
-    if paren:
-        parser.parse_punctuation(")")
-    parser.parse_punctuation("->")
-    result = parser.parse_type()
-    if len(names) not in counts or len(types) != len(names):
-        parser.raise_error(
-            f"{name} takes {' or '.join(map(str, counts))} operands, each with its type; got "
-            f"{len(names)} operands and {len(types)} types",
-            start,
-        )
-    operands: list[SSAValue] = [
-        parser.resolve_operand(n, t) for n, t in zip(names, types, strict=True)
-    ]
-    return operands, attrs, result
-
-
 def print_fused(printer: Printer, op: IRDLOperation, results: tuple[SSAValue, ...]) -> None:
-    """The canonical form of `parse_fused`: types without parentheses, properties in the
+    """The canonical form of `parse_typed_operands`: types without parentheses, properties in the
     attribute dictionary."""
     printer.print_string(" ")
     printer.print_list(op.operands, printer.print_operand)
@@ -119,7 +89,7 @@ class VectorReluBinaryOp(VectorBinaryOp):
 
     @classmethod
     def parse(cls, parser: Parser) -> VectorReluBinaryOp:
-        (lhs, rhs, mask), attrs, result = parse_fused(parser, cls.name, (3,))
+        (lhs, rhs, mask), attrs, result = parse_typed_operands(parser, cls.name, (3,))
         op = cls(lhs, rhs, mask, result)
         op.attributes.update(attrs)
         return op
@@ -181,7 +151,7 @@ class VectorFusedConvOp(VectorOp):
     @classmethod
     def parse(cls, parser: Parser) -> VectorFusedConvOp:
         pos = parser.pos
-        operands, attrs, result = parse_fused(parser, cls.name, (2, 3))
+        operands, attrs, result = parse_typed_operands(parser, cls.name, (2, 3))
         codes: dict[str, str | None] = {}
         for key in ("rnd", "sat"):
             value = attrs.pop(key, None)

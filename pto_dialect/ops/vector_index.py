@@ -21,7 +21,7 @@ from pto_dialect.ops.vector_arith import INT_TYPES, ElementKind, VectorOp
 from pto_dialect.ops.vector_common import vreg_of
 from pto_dialect.ops.vector_scalar import require_scalar_fits
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 
 class IndexOrder(StrEnum):

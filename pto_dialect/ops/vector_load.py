@@ -29,6 +29,7 @@ from xdsl.irdl import (
 )
 
 from pto_dialect.attrs import LoadDist, LoadX2Dist, StrideMode
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.base import fail
 from pto_dialect.ops.vector_block_strided import BlockStridedOp
 from pto_dialect.ops.vector_common import (
@@ -46,7 +47,7 @@ from pto_dialect.ops.vector_common import (
     string_props,
     vreg_of,
 )
-from pto_dialect.types import AlignType, MaskType, PtrType, VRegType
+from pto_dialect.vector_types import AlignType, MaskType, VRegType
 
 LOAD_DIST_RULES: Mapping[LoadDist, DistRule] = {
     LoadDist.NORM: DistRule(None),

@@ -19,7 +19,7 @@ from xdsl.irdl import IRDLOperation, operand_def, prop_def, result_def
 from pto_dialect.ops.base import define_op, fail
 from pto_dialect.ops.vector_arith import VectorOp
 from pto_dialect.records import Completion, Cost, PerRepeat, VectorCost
-from pto_dialect.types import VREG_BITS, MaskType
+from pto_dialect.vector_types import VREG_BITS, MaskType
 
 _VL_COUNTS = (1, 2, 3, 4, 8, 16, 32, 64, 128)
 PATTERNS: tuple[str, ...] = (

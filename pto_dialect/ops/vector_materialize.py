@@ -28,7 +28,7 @@ from pto_dialect.ops.base import fail
 from pto_dialect.ops.vector_arith import ALL_TYPES, VectorOp, check_mask_granularity
 from pto_dialect.ops.vector_common import mask_of, vreg_of
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 
 class Position(StrEnum):

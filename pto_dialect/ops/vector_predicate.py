@@ -27,7 +27,7 @@ from pto_dialect.ops.base import define_op, fail
 from pto_dialect.ops.vector_common import mask_of
 from pto_dialect.ops.vector_mask import MASK_BITS, PredicateOp, PsetOp
 from pto_dialect.records import Completion, PerRepeat, VectorCost
-from pto_dialect.types import MaskType
+from pto_dialect.vector_types import MaskType
 
 _PAGES = "scalar/ops/predicate-generation-and-algebra/"
 

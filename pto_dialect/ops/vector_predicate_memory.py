@@ -41,7 +41,7 @@ from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.base import fail, target_of
 from pto_dialect.ops.vecscope import InVecScope
 from pto_dialect.ops.vector_common import ALIGN, MASK, PTR, VectorMemoryOp, mask_of, operand_of
-from pto_dialect.types import MaskType
+from pto_dialect.vector_types import MaskType
 
 _PAGES = "scalar/ops/predicate-load-store/"
 

@@ -43,7 +43,7 @@ from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.ops.vector_arith import ALL_TYPES, ElementKind, VectorOp, check_mask_granularity
 from pto_dialect.ops.vector_common import PTR, Kind, VectorMemoryOp, mask_of, vreg_of
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 I64_SCALAR = Kind("i64", lambda t: t == i64)
 PARTS = ("LOWER", "HIGHER")

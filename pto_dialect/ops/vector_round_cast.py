@@ -39,7 +39,7 @@ from pto_dialect.ops.vector_common import mask_of, vreg_of
 from pto_dialect.ops.vector_convert import ROUND_CODES
 from pto_dialect.ops.vector_mask import PredicateOp
 from pto_dialect.records import Completion, NoCycles, PerRepeat, VectorCost, per_target_dtypes
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 _PAGES = "vector/ops/conversion-ops/"
 

@@ -38,9 +38,9 @@ from pto_dialect.ops.vector_arith import (
     VectorOp,
     check_mask_granularity,
 )
-from pto_dialect.ops.vector_common import mask_of, vreg_of
+from pto_dialect.ops.vector_common import mask_of, parse_typed_operands, vreg_of
 from pto_dialect.records import Completion, PerRepeat, VectorCost, per_target_dtypes
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 _PAGES = "vector/ops/vec-scalar-ops/"
 FLOAT_16_32 = per_target_dtypes("f16 f32", "f16 f32")
@@ -366,25 +366,8 @@ class VAxpyOp(VectorOp):
     @classmethod
     def parse(cls, parser: Parser) -> VAxpyOp:
         """`: (V, V, T, M) -> V` (the manual) or `: V, V, T, M -> V` (PTOAS)."""
-        operands = parser.parse_comma_separated_list(
-            parser.Delimiter.NONE, parser.parse_unresolved_operand
-        )
-        attrs = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        paren = parser.parse_optional_punctuation("(") is not None
-        types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
-        if paren:
-            parser.parse_punctuation(")")
-        parser.parse_punctuation("->")
-        result = parser.parse_type()
-        if len(types) != 4 or len(operands) != 4:
-            parser.raise_error("pto.vaxpy takes %x, %y, %alpha, %mask and their four types")
-        op = cls.create(
-            operands=[parser.resolve_operand(o, t) for o, t in zip(operands, types, strict=True)],
-            result_types=[result],
-            attributes=attrs,
-        )
-        return op
+        operands, attrs, result = parse_typed_operands(parser, cls.name, (4,))
+        return cls.create(operands=operands, result_types=[result], attributes=attrs)
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")

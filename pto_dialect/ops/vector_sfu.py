@@ -24,7 +24,7 @@ from pto_dialect.ops.vector_arith import ElementKind, VectorOp, check_mask_granu
 from pto_dialect.ops.vector_common import mask_of, vreg_of
 from pto_dialect.ops.vector_math import FLOATS
 from pto_dialect.records import Completion, PerRepeat, VectorCost
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 
 class Part(StrEnum):

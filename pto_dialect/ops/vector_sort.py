@@ -23,6 +23,7 @@ from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.base import (
     PtoOp,
     fail,
@@ -41,7 +42,6 @@ from pto_dialect.records import (
     VectorCost,
     per_target_dtypes,
 )
-from pto_dialect.types import PtrType
 
 _PAGES = "vector/ops/sfu-and-dsa-ops/"
 

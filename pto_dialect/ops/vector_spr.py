@@ -27,11 +27,11 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp, fail
 from pto_dialect.ops.tile_memory import constant_index
 from pto_dialect.ops.vecscope import InVecScope
 from pto_dialect.records import NoCycles
-from pto_dialect.types import MemorySpace, PtrType
 
 _MANUAL = (
     "https://github.com/hw-native-sys/PTOAS/blob/main/docs/isa/micro-isa/03-vector-load-store.md"

@@ -25,6 +25,7 @@ from xdsl.irdl import (
 )
 
 from pto_dialect.attrs import StoreDist, StoreX2Dist, StrideMode
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.base import fail
 from pto_dialect.ops.vector_block_strided import BlockStridedOp
 from pto_dialect.ops.vector_common import (
@@ -42,7 +43,7 @@ from pto_dialect.ops.vector_common import (
     vreg_of,
 )
 from pto_dialect.ops.vector_load import LANES_OR_MASK
-from pto_dialect.types import MaskType, PtrType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 STORE_DIST_RULES: Mapping[StoreDist, DistRule] = {
     StoreDist.NORM_B8: DistRule(8),

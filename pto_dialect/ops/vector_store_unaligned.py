@@ -24,6 +24,7 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import PostUpdate
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.base import fail, resolve
 from pto_dialect.ops.vector_common import (
     ALIGN,
@@ -35,7 +36,7 @@ from pto_dialect.ops.vector_common import (
     string_props,
 )
 from pto_dialect.ops.vector_store import Stored, VectorStoreOp
-from pto_dialect.types import AlignType, PtrType
+from pto_dialect.vector_types import AlignType
 
 # ---- alignment-state flushes --------------------------------------------------------------
 

@@ -40,6 +40,7 @@ from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def
 
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp, define_op, fail, target_of
 from pto_dialect.ops.vector_arith import (
     VAbsOp,
@@ -59,7 +60,6 @@ from pto_dialect.ops.vector_materialize import VDupOp
 from pto_dialect.ops.vector_math import VExpOp, VLnOp, VReluOp, VSqrtOp
 from pto_dialect.ops.vector_scalar import VAddsOp, VMaxsOp, VMinsOp, VMulsOp, VShlsOp, VShrsOp
 from pto_dialect.records import AsVectorOp, Cost, DTypes, NoCycles, per_target_dtypes
-from pto_dialect.types import MemorySpace, PtrType
 
 _MANUAL = (
     "https://github.com/hw-native-sys/PTOAS/blob/main/docs/designs/a2a3-vpto-elementwise-impl.md"

@@ -35,6 +35,7 @@ from xdsl.irdl import (
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import SEGMENTS, fail, segments
 from pto_dialect.ops.vector_common import UB_BUFFER, as_pointer
 from pto_dialect.ops.vector_load import VldsOp
@@ -45,7 +46,6 @@ from pto_dialect.ops.vmi_types import (
     VmiVRegType,
 )
 from pto_dialect.records import AsVectorOp
-from pto_dialect.types import MemorySpace, PtrType
 
 PAGE = SPEC + "01-load-store.md"
 DIST_MODES = ("continuous", "unpack", "dintlv", "brc")

@@ -57,7 +57,7 @@ from pto_dialect.ops.vmi_types import (
     storage_bits,
 )
 from pto_dialect.records import AsVectorOp, Cost
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 BROADCAST_PAGE = SPEC + "04-broadcast.md"
 INDEX_PAGE = SPEC + "02-index-gen.md"

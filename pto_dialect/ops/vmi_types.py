@@ -35,7 +35,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from pto_dialect.dtypes import BF16X2, LOW_PRECISION, DType, dtype_named, dtype_of
-from pto_dialect.types import VREG_BITS
+from pto_dialect.vector_types import VREG_BITS
 
 BLOCK_BYTES = 32
 MAX_REGISTERS = 1024

@@ -26,8 +26,9 @@ from interpreters.api import (
     run,
 )
 from pto_dialect.attrs import Location
+from pto_dialect.memory_types import PartitionTensorViewType
 from pto_dialect.ops.tile_memory import TStoreOp
-from pto_dialect.types import PartitionTensorViewType, TileBufType, TileType
+from pto_dialect.tile_types import TileBufType, TileType
 
 ROOT = Path(__file__).resolve().parents[2]
 TABS = ROOT / "examples" / "tabs_ssa.mlir"

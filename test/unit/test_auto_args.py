@@ -34,8 +34,8 @@ from interpreters.launching.args import (
 from interpreters.launching.execute import entry_function
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Pointer
+from pto_dialect.memory_types import PtrType
 from pto_dialect.targets import TargetArch, profile
-from pto_dialect.types import PtrType
 
 INPUTS = Path(__file__).parents[1] / "filecheck" / "run" / "Inputs"
 

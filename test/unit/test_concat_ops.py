@@ -18,7 +18,7 @@ from pto_dialect.dtypes import dtype_named, mlir_type
 from pto_dialect.ops.tile_concat import TConcatOp
 from pto_dialect.ops.tile_concat_idx import TConcatIdxOp
 from pto_dialect.targets import PROFILES
-from pto_dialect.types import DYNAMIC, TileBufType
+from pto_dialect.tile_types import DYNAMIC, TileBufType
 
 
 def buf(name: str, rows: int, cols: int, valid: tuple[int, int]) -> TileBufType:

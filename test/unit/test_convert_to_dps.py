@@ -31,7 +31,7 @@ from interpreters.launching.execute import retarget, run_function
 from passes.convert_to_dps.convert import ConvertToDpsPass
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_memory import AllocTileOp
-from pto_dialect.types import TileBufType, TileType
+from pto_dialect.tile_types import TileBufType, TileType
 
 ROOT = Path(__file__).resolve().parents[2]
 LIT = ROOT / "test" / "filecheck" / "passes"

@@ -28,13 +28,13 @@ from interpreters.machine.pipes import PipeModel
 from interpreters.machine.report import Report
 from pto_dialect.attrs import Pipe, TargetArch
 from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp, TDivOp, TMulOp
 from pto_dialect.ops.tile_math import TExpOp, TRsqrtOp, TSqrtOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColSumOp
 from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
 from pto_dialect.ops.tile_scalar import TAddSOp, TDivSOp, TMinSOp, TMulSOp
 from pto_dialect.targets import A2A3, A5
-from pto_dialect.types import MemorySpace
 
 TOLERANCE = 0.07
 MEDIAN_TOLERANCE = 0.02

@@ -21,10 +21,11 @@ from interpreters.engine.source import parse_module
 from interpreters.semantics.mx_formats import scale_values
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import F8E8M0, F16, dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.tile_window import TExtractOp
-from pto_dialect.types import MemorySpace, TileBufType
+from pto_dialect.tile_types import TileBufType
 
 CONTEXT = context(arith.Arith, memref.MemRef)
 LEFT = "!pto.tile_buf<loc=left, dtype=f32, rows=32, cols=64, blayout=col_major, slayout=row_major>"

@@ -17,7 +17,7 @@ from pto_dialect.attrs import BLayout, Location, PadValue, SLayout, TargetArch
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.tile_fillpad import TFillPadExpandOp, TFillPadInplaceOp, TFillPadOp
 from pto_dialect.targets import PROFILES
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 OLD = 7  # what dst holds before the op
 

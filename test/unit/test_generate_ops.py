@@ -35,7 +35,7 @@ from pto_dialect.ops.tile_generate import TCIOp, TTriOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_index import IndexOrder, VciOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile, profile
-from pto_dialect.types import VRegType
+from pto_dialect.vector_types import VRegType
 
 CONTEXT = context(arith.Arith, scf.Scf)
 TARGETS = ("a2a3", "a5", "cpu")

@@ -44,7 +44,7 @@ from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_elementwise import OPS
 from pto_dialect.rules import Pick
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 TARGETS = (A2A3, A5, CPU)
 OP_CLASSES: dict[str, type[TileOp]] = {op.name.removeprefix("pto."): op for op in OPS}

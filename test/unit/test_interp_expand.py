@@ -37,7 +37,7 @@ from pto_dialect.ops.tile_expand import (
     TRowExpandSubOp,
 )
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 TARGETS = (A2A3, A5, CPU)
 ROWS, COLS = 4, 64

@@ -52,7 +52,7 @@ from pto_dialect.ops.vector_math import (
 )
 from pto_dialect.rules import VECTOR_ARITH_RULES
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 TARGETS = (A2A3, A5, CPU)
 OPS: dict[str, type[TileOp]] = {op.name.removeprefix("pto."): op for op in tile_math.OPS}

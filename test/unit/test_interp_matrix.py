@@ -36,7 +36,7 @@ from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_matrix import MatmulTileOp
 from pto_dialect.rules import MATMUL_RULES, AccIn, BiasAdd
 from pto_dialect.targets import PROFILES
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 ARCHS = (TargetArch.A2A3, TargetArch.A5, TargetArch.CPU)
 M_ROWS, K_COLS, N_COLS = 16, 32, 32  # static tile shapes: whole boxes for every dtype

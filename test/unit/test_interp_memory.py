@@ -12,9 +12,10 @@ from interpreters.machine.memory import Memory, TensorView
 from interpreters.semantics import transfer
 from pto_dialect.attrs import BLayout, Location, PadValue, SLayout, TargetArch
 from pto_dialect.dtypes import F16, F32, I8, DType
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.rules import PAD_RULES
 from pto_dialect.targets import A2A3, A5
-from pto_dialect.types import MemorySpace, TileBufType
+from pto_dialect.tile_types import TileBufType
 
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 CPU_RULE = PAD_RULES[TargetArch.CPU]

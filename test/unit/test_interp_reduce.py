@@ -42,7 +42,7 @@ from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColMinOp, TColSumOp
 from pto_dialect.rules import REDUCE_RULES
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import DYNAMIC, TileTypeBase
+from pto_dialect.tile_types import DYNAMIC, TileTypeBase
 
 TARGETS = (A2A3, A5, CPU)
 OP_CLASSES: dict[str, type[TileOp]] = {"tcolmin": TColMinOp, "tcolmax": TColMaxOp,

@@ -40,7 +40,7 @@ from pto_dialect.dtypes import F16, F32, I16, I32, U16, DType, mlir_type
 from pto_dialect.ops import tile_scalar_bitwise
 from pto_dialect.ops.tile_scalar import OPS, ScalarTileOp, TExpandSOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import TileBufType, TileType, TileTypeBase
+from pto_dialect.tile_types import TileBufType, TileType, TileTypeBase
 
 TARGETS = (A2A3, A5, CPU)
 CLASSES: dict[str, type[ScalarTileOp]] = {

@@ -31,7 +31,7 @@ from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.dtypes import BF16, F8E8M0, F16, F32, DType, dtype_named
 from pto_dialect.ops.tile_move import TMOV_PIPES, tmov_dst_dtypes
 from pto_dialect.targets import PROFILES
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 ARCHS = (TargetArch.A2A3, TargetArch.A5, TargetArch.CPU)
 MAT, LEFT, RIGHT = Location.MAT, Location.LEFT, Location.RIGHT

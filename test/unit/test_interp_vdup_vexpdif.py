@@ -27,7 +27,7 @@ from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_materialize import Position, VDupOp
 from pto_dialect.ops.vector_sfu import Part, VExpDifOp
 from pto_dialect.targets import A5, CPU
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 F32V, F16V = VRegType(f32), VRegType(f16)
 OpT = TypeVar("OpT", bound=Operation)

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from kernelgen import dps_kernels, kernel_args
-from support import context, each_wait_removed, parse_kernel
+from support import context, each_wait_removed, lowers_to_the_same_bytes, parse_kernel
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
@@ -28,10 +28,10 @@ from interpreters.launching.execute import KernelError, RunResult, run_function
 from passes.insert_sync.insert import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from pto_dialect.dtypes import dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.dma_v06 import MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
-from pto_dialect.types import MemorySpace
 
 TARGETS = ("a2a3", "a5", "cpu")
 PADS = ("null", "zero", "max", "min")
@@ -391,3 +391,43 @@ def test_kernels_synchronised_by_insert_sync_stay_exact_and_hazard_free(text: st
     for index in each_wait_removed(lowered):
         found = [h for c in CONFIGS for h in run(lowered, generated_args(*c)).hazards]
         assert found, f"wait_flag #{index} is not needed after lowering:\n{printed}"
+
+
+def long_rows_kernel(valid_col: str) -> str:
+    """2 rows of 16,392 f32 (65,568 bytes a row: more than the 16-bit len_burst) loaded,
+    incremented and stored back; `valid_col` "16392" or "?" (%n, a run-time length)."""
+    tile = f"!pto.tile_buf<loc=vec, dtype=f32, rows=2, cols=16392, v_row=2, v_col={valid_col}>"
+    valid = " valid_col = %n" if valid_col == "?" else ""
+    return f"""
+!v = !pto.tensor_view<?x?xf32>
+!p = !pto.partition_tensor_view<2x16392xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %n: index) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %w = arith.constant 16392 : index
+  %one = arith.constant 1.0 : f32
+  %vx = pto.make_tensor_view %x, shape = [%c2, %w], strides = [%w, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c2, %w] : !v -> !p
+  %vy = pto.make_tensor_view %y, shape = [%c2, %w], strides = [%w, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c2, %w] : !v -> !p
+  %t = pto.alloc_tile{valid} : {tile}
+  pto.tload ins(%px : !p) outs(%t : {tile})
+  pto.tadds ins(%t, %one : {tile}, f32) outs(%t : {tile})
+  pto.tstore ins(%t : {tile}) outs(%py : !p)
+  func.return
+}}"""
+
+
+def test_a_burst_longer_than_len_burst_moves_in_pieces():
+    """65,568 bytes a row: two copies per transfer (65,504 bytes, then 64), each over both
+    rows with the rows' strides; the same bytes as the tile ops."""
+    lowered = lowers_to_the_same_bytes(long_rows_kernel("16392"))
+    assert str(lowered).count("pto.mte_gm_ub") == 2 and str(lowered).count("pto.mte_ub_gm") == 2
+
+
+def test_a_run_time_burst_length_that_may_not_fit_is_a_diagnostic():
+    from interpreters.api import PtoPassError, apply_pipeline, parse
+
+    with pytest.raises(PtoPassError, match="len_burst has 16 bits"):
+        apply_pipeline(parse(long_rows_kernel("?"), target="a5"), "pto-pipeline")

@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import VectorAccessLog, context, legal_dtypes
+from support import VectorAccessLog, context, legal_dtypes, lowers_to_the_same_bytes
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
@@ -35,6 +35,7 @@ from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect import rules
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType, dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops import tile_elementwise, tile_math, tile_reduce
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.tile_reduce import ColReduceTileOp
@@ -42,7 +43,6 @@ from pto_dialect.ops.tile_scalar import ScalarTileOp
 from pto_dialect.ops.vecscope import VecScopeOp, enclosing_vecscope
 from pto_dialect.rules import Pick
 from pto_dialect.targets import profile
-from pto_dialect.types import MemorySpace
 
 TARGETS = ("a2a3", "a5", "cpu")
 MATH = tuple(op.name.removeprefix("pto.") for op in tile_math.OPS if op.lowers_to())
@@ -567,3 +567,46 @@ def random_cases(draw: st.DrawFn) -> tuple[Kernel, str]:
 def test_random_kernels(drawn: tuple[Kernel, str]):
     kernel, target = drawn
     validate(kernel, [target])
+
+
+@pytest.mark.parametrize(("offset", "size"), [((2, 0), (4, 64)), ((1, 8), (6, 32))])
+def test_a_subview_of_a_planned_tile_is_lowered_where_its_source_holds_it(
+    offset: tuple[int, int], size: tuple[int, int]
+) -> None:
+    """`tadds` from a `pto.subview` at constant offsets (as PyPTO's merge_norm slices a
+    tile): the view's rows lie in its source, the source's row stride apart."""
+    full = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=8, v_col=64>"
+    rows, cols = size
+    part = (
+        f"!pto.tile_buf<loc=vec, dtype=f32, rows={rows}, cols={cols}, v_row={rows}, v_col={cols}>"
+    )
+    out_view = f"!pto.partition_tensor_view<{rows}x{cols}xf32>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %r = arith.constant {rows} : index
+  %w = arith.constant {cols} : index
+  %one = arith.constant 1.0 : f32
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 4096 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c64], strides = [%c64, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c64]
+    : !v -> !pto.partition_tensor_view<8x64xf32>
+  %vy = pto.make_tensor_view %y, shape = [%r, %w], strides = [%w, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%r, %w] : !v -> {out_view}
+  %a = pto.alloc_tile addr = %a0 : {full}
+  pto.tload ins(%px : !pto.partition_tensor_view<8x64xf32>) outs(%a : {full})
+  %o0 = arith.constant {offset[0]} : index
+  %o1 = arith.constant {offset[1]} : index
+  %s = pto.subview %a[%o0, %o1] sizes [{rows}, {cols}] : {full} -> {part}
+  %d = pto.alloc_tile addr = %a1 : {part}
+  pto.tadds ins(%s, %one : {part}, f32) outs(%d : {part})
+  pto.tstore ins(%d : {part}) outs(%py : {out_view})
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text)
+    assert "pto.tadds" not in str(lowered)

@@ -38,7 +38,7 @@ from pto_dialect.ops.vecscope import VecScopeOp, enclosing_vecscope
 from pto_dialect.ops.vector_compare import VCmpOp, VSelOp
 from pto_dialect.ops.vector_predicate_memory import PldsOp, PstsOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 TARGETS = (A2A3, A5, CPU)
 SHAPES = {  # name: (rows, cols, valid rows, valid cols, dynamic)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from support import context
+from support import context, lowers_to_the_same_bytes
 from xdsl.dialects import arith, scf
 
 from interpreters.engine.source import parse_module
@@ -219,22 +219,11 @@ def test_a_narrowing_tcvt_into_its_own_bytes_is_lowered(
 ) -> None:
     """dst at src's address, narrower: each chunk's store ends where the next chunk's load
     starts, or before (buffers.reads_ahead), so the chunked loop reads nothing it wrote."""
-    from interpreters.api import apply_pipeline, make_context, parse, run
-    from interpreters.auto_sync import complete
     from pto_dialect.dtypes import dtype_named
 
     text = in_place_kernel(dtype_named(src), dtype_named(dst), rows, cols, valid)
-    ctx = make_context()
-    reference = parse(text, target="a5")
-    complete(ctx, reference)
-    with np.errstate(all="ignore"):
-        want = run(reference, args="auto:3")
-        lowered = apply_pipeline(parse(text, target="a5"), "pto-pipeline", ctx=ctx)
-        assert not [op for op in lowered.walk() if isinstance(op, TCvtOp)]
-        got = run(lowered, *[a for a in want.inputs if a is not None], check=False)
-    assert got.hazards == []
-    assert got.finals[1] is not None and want.finals[1] is not None
-    assert got.finals[1].tobytes() == want.finals[1].tobytes()
+    lowered = lowers_to_the_same_bytes(text)
+    assert not [op for op in lowered.walk() if isinstance(op, TCvtOp)]
 
 
 def test_a_widening_tcvt_into_its_own_bytes_is_refused() -> None:

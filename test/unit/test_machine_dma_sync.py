@@ -33,9 +33,9 @@ from interpreters.ops.tile_elementwise import TileElementwiseFunctions
 from interpreters.ops.tile_memory import TileMemoryFunctions
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import F32, DType, dtype_named
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import target_of
 from pto_dialect.targets import A2A3
-from pto_dialect.types import MemorySpace
 
 UB = MemorySpace.UB
 

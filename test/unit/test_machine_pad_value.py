@@ -15,7 +15,7 @@ from xdsl.dialects import arith
 from interpreters.engine.source import parse_module
 from interpreters.launching.execute import run_function
 from interpreters.machine.dma_state import DmaState
-from pto_dialect.types import MemorySpace
+from pto_dialect.memory_types import MemorySpace
 
 REGISTER_KERNEL = """
 builtin.module attributes {{pto.target_arch = "a2a3"}} {{

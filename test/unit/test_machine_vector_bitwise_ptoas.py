@@ -16,7 +16,7 @@ from interpreters.machine.core import Machine
 from pto_dialect.dtypes import F16
 from pto_dialect.ops.vector_arith import VBrOp, VOrOp
 from pto_dialect.targets import A5
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 
 @pytest.mark.parametrize(

@@ -57,7 +57,7 @@ from pto_dialect.ops.vector_store import (
     VstsX2Op,
 )
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import MaskType
+from pto_dialect.vector_types import MaskType
 
 # ----------------------------------------------------------------------------------------
 # vlds: every distribution mode x every legal lane type x every target

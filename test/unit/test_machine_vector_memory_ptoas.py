@@ -27,7 +27,7 @@ from pto_dialect.ops.vector_load import (
     VsldbOp,
 )
 from pto_dialect.ops.vector_store import VscatterOp, VsstbOp, VstsOp, VstsX2Op
-from pto_dialect.types import AlignType, MaskType
+from pto_dialect.vector_types import AlignType, MaskType
 
 
 def block_flags(active: list[int]) -> np.ndarray:

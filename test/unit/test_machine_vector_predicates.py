@@ -36,10 +36,10 @@ from interpreters.semantics import vector_arith as sem
 from pto_dialect.attrs import Pipe
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import BF16, F16, F32, I16, I32, U8, U32, DType, mlir_type
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.vector_mask import PATTERNS, PLT_OPS, PSET_OPS
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import MemorySpace, PtrType
 
 # ----------------------------------------------------------------------------------------
 # plt_b* / pset_b*

@@ -20,9 +20,9 @@ from interpreters.machine.core import Machine
 from interpreters.machine.memory import Pointer
 from interpreters.ops.vector_sort import VectorSortFunctions
 from pto_dialect.dtypes import F16, F32, U32, DType, mlir_type
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.vector_sort import GetVms4SrOp, VBitSortOp, VMrgSort4Op, VSort32Op
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import MemorySpace, PtrType
 
 TARGETS = (A2A3, A5, CPU)
 

@@ -35,7 +35,7 @@ from pto_dialect.ops.vector_store_unaligned import (
     VsturOp,
     VstusOp,
 )
-from pto_dialect.types import AlignType
+from pto_dialect.vector_types import AlignType
 
 # ----------------------------------------------------------------------------------------
 # Unaligned load stream: vldas primes, vldus assembles and advances

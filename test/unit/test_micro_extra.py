@@ -25,6 +25,7 @@ from interpreters.ops.vector_store import VectorStoreFunctions
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import F32, I16, dtype_named, mlir_type
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_a5_extra import (
     PLTM_OPS,
@@ -39,7 +40,7 @@ from pto_dialect.ops.vector_a5_extra import (
 from pto_dialect.ops.vector_load import VsldbOp
 from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.targets import A5
-from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 
 def run_op(

@@ -32,10 +32,10 @@ from passes.insert_sync.insert import InsertSyncPass
 from passes.multi_buffer import MultiBufferPass
 from passes.pipeline import PipelinePass, pipeline_passes
 from pto_dialect.attrs import Pipe
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.sync import GetBufOp, RlsBufOp, WaitFlagOp
 from pto_dialect.ops.tile_multi_buffer import AllocMultiTileOp
 from pto_dialect.targets import A2A3
-from pto_dialect.types import MemorySpace
 
 GM, UB = MemorySpace.GM, MemorySpace.UB
 

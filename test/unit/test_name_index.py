@@ -17,7 +17,7 @@ from pto_dialect.dialect import LOADED, PTO
 from pto_dialect.name_index_gen import PATH, index_text
 from pto_dialect.ops.tile_elementwise import TAddOp
 from pto_dialect.ops.tile_memory import TLoadOp
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 ROOT = Path(__file__).parents[2]
 

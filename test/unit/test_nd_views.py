@@ -30,10 +30,10 @@ from passes.insert_sync.insert import InsertSyncPass
 from passes.lower_dma import LowerDmaPass
 from pto_dialect.attrs import PadValue, TargetArch
 from pto_dialect.dtypes import F32
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.dma_v06 import MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.tile_memory import TLoadOp, TStoreOp
 from pto_dialect.rules import PAD_RULES
-from pto_dialect.types import MemorySpace
 
 TARGETS = ("a2a3", "a5", "cpu")
 

@@ -27,7 +27,7 @@ from interpreters.commands.runner import main
 from passes.opt import PtoOptMain
 from pto_dialect.dialect import PTO
 from pto_dialect.parsing import parse_module
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 
 def run(module: ModuleOp) -> RunResult:

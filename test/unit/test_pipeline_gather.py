@@ -9,14 +9,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support import context, parse_kernel
-from test_pipeline_validation import same_outputs
-from xdsl.dialects import arith, scf
+from support import parse_kernel
+from test_pipeline_validation import through_pipeline
 
 from interpreters.launching.execute import run_function
-from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync.insert import InsertSyncPass
-from passes.pipeline import pipeline_passes
 from pto_dialect.ops.tile_gather import TGatherOp
 from pto_dialect.ops.vector_load import Vgather2Op
 
@@ -82,16 +78,7 @@ def test_gather_pipeline_preserves_outputs(
     expected = src.reshape(-1)[positions[:, :48]]
     out = reference.outputs()[2]
     assert out is not None and np.array_equal(out[:, :48], expected)
-    ctx = context(arith.Arith, scf.Scf)
-    synced = False
-    for stage in pipeline_passes():
-        stage.apply(ctx, module)
-        module.verify()
-        synced |= isinstance(stage, InsertSyncPass)
-        result = run_function(module, args, pipes=None if synced else UntrackedPipes())
-        same_outputs(result, reference, stage.name)
-        if synced:
-            assert [h.message for h in result.hazards] == [], f"after {stage.name}"
+    through_pipeline(module, args, reference)
     ops = [type(op) for op in module.walk()]
     lowered = data[1:] == index.lstrip("ui")
     assert (Vgather2Op in ops) == lowered and (TGatherOp in ops) != lowered

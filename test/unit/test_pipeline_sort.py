@@ -15,13 +15,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from support import context, each_wait_removed, parse_kernel
-from test_pipeline_validation import same_outputs
+from test_pipeline_validation import same_outputs, through_pipeline
 from xdsl.dialects import arith, scf
 
 from interpreters.launching.execute import run_function
 from interpreters.machine.pipes import UntrackedPipes
-from passes.insert_sync.insert import InsertSyncPass
-from passes.pipeline import PipelinePass, pipeline_passes
+from passes.pipeline import PipelinePass
 from pto_dialect.ops.tile_sort import TMrgSortOp, TSort32Op
 from pto_dialect.ops.vector_sort import VBitSortOp, VMrgSort4Op
 
@@ -116,16 +115,7 @@ def test_sort_pipeline_preserves_outputs(
     module = parse_kernel(text)
     reference = run_function(module, args)
     assert reference.hazards == []
-    ctx = context(arith.Arith, scf.Scf)
-    synced = False
-    for stage in pipeline_passes():
-        stage.apply(ctx, module)
-        module.verify()
-        synced |= isinstance(stage, InsertSyncPass)
-        result = run_function(module, args, pipes=None if synced else UntrackedPipes())
-        same_outputs(result, reference, stage.name)
-        if synced:
-            assert [h.message for h in result.hazards] == [], f"after {stage.name}"
+    through_pipeline(module, args, reference)
     ops = [type(op) for op in module.walk()]
     assert TSort32Op not in ops and TMrgSortOp not in ops
     assert VBitSortOp in ops and VMrgSort4Op in ops

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from kernelgen import Chain, chains
 from support import context, each_wait_removed, parse_kernel
 from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import ModuleOp
 
 from interpreters.launching.execute import RunResult, run_function
 from interpreters.machine.pipes import UntrackedPipes
@@ -34,24 +35,30 @@ def same_outputs(got: RunResult, want: RunResult, stage: str) -> None:
             )
 
 
-def check_chain(chain: Chain, target: str) -> None:
-    text = chain.text(target)
-    module = parse_kernel(text)
-    reference = run_function(module, chain.args())
-    assert reference.hazards == []
+def through_pipeline(module: ModuleOp, args: list[str], reference: RunResult) -> None:
+    """Applies pto-pipeline's stages to `module` in place, running it after each: the same
+    bytes as `reference` at every stage, and no hazard once synchronised."""
     ctx = context(arith.Arith, scf.Scf)
     synced = False
     for stage in pipeline_passes():
         stage.apply(ctx, module)  # a checked pass: its output verifies
         synced |= isinstance(stage, InsertSyncPass)
         pipes = None if synced else UntrackedPipes()
-        result = run_function(module, chain.args(), pipes=pipes)
+        result = run_function(module, args, pipes=pipes)
         same_outputs(result, reference, stage.name)
         if synced:
             assert [h.message for h in result.hazards] == [], f"after {stage.name}"
+
+
+def check_chain(chain: Chain, target: str) -> None:
+    text = chain.text(target)
+    module = parse_kernel(text)
+    reference = run_function(module, chain.args())
+    assert reference.hazards == []
+    through_pipeline(module, chain.args(), reference)
     final = str(module)
     again = parse_kernel(final)
-    PipelinePass().apply(ctx, again)
+    PipelinePass().apply(context(arith.Arith, scf.Scf), again)
     assert str(again) == final, "pto-pipeline is not idempotent"
     for index in each_wait_removed(module):
         assert run_function(module, chain.args()).hazards, f"wait #{index} is not needed"

@@ -12,6 +12,7 @@ from interpreters.machine.memory import Access, Memory
 from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Event, Pipe
 from pto_dialect.dtypes import F16, F32, I16, I32, I64
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.tile_compare import TSelOp
 from pto_dialect.ops.tile_elementwise import TAbsOp, TAddOp
 from pto_dialect.ops.tile_expand import TRowExpandOp
@@ -20,7 +21,6 @@ from pto_dialect.ops.tile_row_reduce import TRowMaxOp, TRowSumOp
 from pto_dialect.ops.tile_scalar import TAddSOp
 from pto_dialect.ops.vector_arith import VAddOp, VAndOp, VDivOp, VMulOp
 from pto_dialect.targets import A2A3, A5
-from pto_dialect.types import MemorySpace
 
 MTE2, V, MTE3 = Pipe.MTE2, Pipe.V, Pipe.MTE3
 EV0 = Event.EVENT_ID0

@@ -28,7 +28,7 @@ from passes.lower_tile_to_vector.lower import LowerTileToVectorPass
 from pto_dialect.ops.tile_quant import TDequantOp, TQuantOp
 from pto_dialect.records import Effect
 from pto_dialect.targets import profile
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 CONTEXT = context(arith.Arith, scf.Scf)
 TARGETS = ("a2a3", "a5", "cpu")

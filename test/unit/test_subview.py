@@ -25,7 +25,7 @@ from pto_dialect.attrs import BLayout, Location, SLayout
 from pto_dialect.dtypes import F16, mlir_type
 from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.targets import CPU
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 CONTEXT = context(arith.Arith)
 FULL = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=32>"

@@ -23,6 +23,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.test_value import create_ssa_value
 
 from pto_dialect.attrs import Event, Pipe
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.dma import (
     CopyGmToUbufOp,
@@ -31,7 +32,6 @@ from pto_dialect.ops.dma import (
     SetLoopSizeUbToOutOp,
 )
 from pto_dialect.ops.sync import BarrierOp, GetBufOp, RlsBufOp, SetFlagOp, WaitFlagOp
-from pto_dialect.types import MemorySpace, PtrType
 
 GM_F32 = PtrType(f32, MemorySpace.GM)
 UB_F32 = PtrType(f32, MemorySpace.UB)

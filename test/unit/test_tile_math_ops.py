@@ -9,7 +9,7 @@ from test_tile_ops import ALL_NAMES, dps_op, on_target, ssa_op, vec, verify_erro
 from pto_dialect.attrs import Pipe
 from pto_dialect.ops import tile_math
 from pto_dialect.ops.base import TileOp
-from pto_dialect.types import TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 OPS = {c.name.removeprefix("pto."): c for c in tile_math.OPS}
 

@@ -29,6 +29,7 @@ from xdsl.utils.test_value import create_ssa_value
 from pto_dialect.attrs import BLayout, Layout, Location, Pipe, SLayout
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import F32, dtype_named, mlir_type
+from pto_dialect.memory_types import PartitionTensorViewType, PtrType, TensorViewType
 from pto_dialect.ops import tile_elementwise
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_elementwise import (
@@ -59,15 +60,7 @@ from pto_dialect.ops.tile_memory import (
 from pto_dialect.ops.tile_move import TMovOp
 from pto_dialect.ops.tile_reduce import TColMaxOp, TColMinOp, TColSumOp
 from pto_dialect.targets import CPU
-from pto_dialect.types import (
-    DYNAMIC,
-    PartitionTensorViewType,
-    PtrType,
-    TensorViewType,
-    TileBufType,
-    TileType,
-    TileTypeBase,
-)
+from pto_dialect.tile_types import DYNAMIC, TileBufType, TileType, TileTypeBase
 
 # ---- helpers ------------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ from pto_dialect.ops.sync import BarrierOp, SetFlagOp
 from pto_dialect.ops.tile_pack import TPackOp
 from pto_dialect.ops.tile_sync import OP_CLASS_PIPES
 from pto_dialect.targets import A5, PROFILES
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 _TILE = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>"
 _KERNEL = """

@@ -20,8 +20,9 @@ from interpreters.ops.tile_img2col import TileImg2colFunctions
 from interpreters.ops.tile_memory import TileMemoryFunctions
 from interpreters.ops.tile_scale_addr import TileScaleAddrFunctions
 from pto_dialect.attrs import TargetArch
+from pto_dialect.memory_types import MemorySpace
 from pto_dialect.targets import A5, PROFILES
-from pto_dialect.types import MemorySpace, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 
 # ---- tget_scale_addr -----------------------------------------------------------------------
 _A = (

@@ -10,18 +10,9 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 from pto_dialect.attrs import BLayout, Location, LocationAttr, PadValue, SLayout
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import F32, U8, dtype_of
-from pto_dialect.types import (
-    DYNAMIC,
-    AlignType,
-    MaskType,
-    MemorySpace,
-    PartitionTensorViewType,
-    PtrType,
-    TensorViewType,
-    TileBufType,
-    TileType,
-    VRegType,
-)
+from pto_dialect.memory_types import MemorySpace, PartitionTensorViewType, PtrType, TensorViewType
+from pto_dialect.tile_types import DYNAMIC, TileBufType, TileType
+from pto_dialect.vector_types import AlignType, MaskType, VRegType
 
 FULL = (
     "!pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32, v_row=32, v_col=32, "

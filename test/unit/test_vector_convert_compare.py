@@ -27,7 +27,7 @@ from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
 from pto_dialect.ops.vector_convert import FORMS, ROUND_CODES, SAT_CODES, VBitcastOp, VCvtOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 TARGETS = (A2A3, A5, CPU)
 

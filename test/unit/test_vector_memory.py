@@ -33,6 +33,7 @@ from pto_dialect.attrs import (
     StrideMode,
 )
 from pto_dialect.dialect import PTO
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops import vector_load, vector_store, vector_store_unaligned
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.ops.vector_load import (
@@ -65,7 +66,7 @@ from pto_dialect.ops.vector_store_unaligned import (
     VsturOp,
     VstusOp,
 )
-from pto_dialect.types import AlignType, MaskType, MemorySpace, PtrType, VRegType
+from pto_dialect.vector_types import AlignType, MaskType, VRegType
 
 MEMORY_OPS = [*vector_load.OPS, *vector_store.OPS, *vector_store_unaligned.OPS]
 UB_F32 = PtrType(f32, MemorySpace.UB)

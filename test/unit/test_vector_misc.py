@@ -48,7 +48,7 @@ from pto_dialect.ops.vector_fused import (
 )
 from pto_dialect.ops.vector_round_cast import VTRC_CODES, PbitcastOp, VTrcOp
 from pto_dialect.targets import A5, TargetProfile
-from pto_dialect.types import MaskType
+from pto_dialect.vector_types import MaskType
 
 SEEDS = st.integers(0, 2**32 - 1)
 # IEEE exceptions (overflow, NaN casts) are results here, as under pto-run

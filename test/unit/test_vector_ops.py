@@ -31,6 +31,7 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from pto_dialect.attrs import Pipe
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops import pointer, vecscope, vector_arith, vector_mask
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.vecscope import InVecScope, VecScopeOp
@@ -50,7 +51,7 @@ from pto_dialect.ops.vector_arith import (
 from pto_dialect.ops.vector_mask import PATTERNS, PLT_OPS, PSET_OPS, PltB32Op, PsetB32Op
 from pto_dialect.ops.vector_spr import SprClrOp
 from pto_dialect.targets import A2A3, A5
-from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 ui8 = IntegerType(8, Signedness.UNSIGNED)
 ui16 = IntegerType(16, Signedness.UNSIGNED)

@@ -28,7 +28,7 @@ from pto_dialect.ops.vector_load import VldasOp
 from pto_dialect.ops.vector_predicate_memory import PstuOp
 from pto_dialect.ops.vector_store_unaligned import VstasOp
 from pto_dialect.targets import A5
-from pto_dialect.types import AlignType, MaskType
+from pto_dialect.vector_types import AlignType, MaskType
 
 _KERNEL = """builtin.module attributes {{pto.target_arch = "{target}"}} {{
   func.func @kernel(%gin: !pto.ptr, %gout: !pto.ptr, %n: i32, %k: i32) {{

@@ -25,6 +25,7 @@ from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
 from interpreters.ops.vector_rearrange import VectorRearrangeFunctions
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.ops.vector_rearrange import (
     VDintlvOp,
@@ -44,7 +45,7 @@ from pto_dialect.ops.vector_rearrange import (
     VZunpackOp,
 )
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import MaskType, MemorySpace, PtrType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 TARGETS = (A2A3, A5, CPU)
 Bits = list[int]

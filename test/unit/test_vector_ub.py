@@ -23,9 +23,9 @@ from interpreters.machine.core import Machine
 from interpreters.machine.memory import Pointer
 from interpreters.ops.vector_ub import VectorUbFunctions
 from pto_dialect.dtypes import F16, F32, I16, I32, DType, mlir_type
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.vector_ub import OPS, UbOp
 from pto_dialect.targets import A2A3, A5, TargetProfile
-from pto_dialect.types import MemorySpace, PtrType
 
 BY_NAME = {op.name: op for op in OPS}
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")

@@ -23,7 +23,7 @@ from pto_dialect.attrs import BLayout, Location, SLayout, TargetArch
 from pto_dialect.dtypes import F16, F32, DType, dtype_named, mlir_type
 from pto_dialect.ops.tile_window import TExtractOp, TInsertOp
 from pto_dialect.targets import A5, CPU, PROFILES, TargetProfile
-from pto_dialect.types import TileBufType
+from pto_dialect.tile_types import TileBufType
 
 INDEX = IndexType()
 

@@ -19,7 +19,7 @@ from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import BINARY_OPS, VectorBinaryOp
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import MaskType, VRegType
+from pto_dialect.vector_types import MaskType, VRegType
 
 TARGETS = (A2A3, A5, CPU)
 OPS: dict[str, type[VectorBinaryOp]] = {cls.name.removeprefix("pto."): cls for cls in BINARY_OPS}

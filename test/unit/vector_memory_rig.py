@@ -19,8 +19,9 @@ from interpreters.ops.vector_load import VectorLoadFunctions
 from interpreters.ops.vector_store import VectorStoreFunctions
 from pto_dialect.attrs import Pipe
 from pto_dialect.dtypes import DType, mlir_type
+from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.targets import A2A3, A5, CPU, TargetProfile
-from pto_dialect.types import MemorySpace, PtrType, VRegType
+from pto_dialect.vector_types import VRegType
 
 TARGETS = (A2A3, A5, CPU)
 UB_BYTES = 8192

@@ -33,8 +33,9 @@ from interpreters.launching.args import AliasArg, Arg, ArgError, ArrayArg, Scala
 from interpreters.launching.execute import KernelError, run_function
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
+from pto_dialect.memory_types import PtrType
 from pto_dialect.ops.base import target_of
-from pto_dialect.types import PtrType, TileTypeBase
+from pto_dialect.tile_types import TileTypeBase
 from pto_dialect.universe import PASSES, PTO_UNIVERSE
 from pto_dialect.verification import check_module
 

@@ -44,7 +44,8 @@ from fuzz.stages import (
 from interpreters import api
 from interpreters.launching.execute import KernelError
 from pto_dialect.dtypes import dtype_of
-from pto_dialect.types import PtrType, TileTypeBase
+from pto_dialect.memory_types import PtrType
+from pto_dialect.tile_types import TileTypeBase
 from pto_dialect.universe import PTO_UNIVERSE
 from pto_dialect.verification import check_module
 

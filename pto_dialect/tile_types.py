@@ -1,13 +1,12 @@
-"""Types of the `pto` dialect, in the PTOAS spelling.
+"""Tile types of the `pto` dialect, in the PTOAS spelling.
 
 - `!pto.tile_buf<loc=vec, dtype=f32, rows=32, cols=32, v_row=32, v_col=32,
   blayout=row_major, slayout=none_box, fractal=512, pad=0>`: a tile buffer (DPS);
-- `!pto.tile<...>`: an SSA tile value with the same parameters;
-- `!pto.multi_tile_buf<vec, 16x16xf16, count=2>` (or `<!pto.tile_buf<...>, count=2>`): `count`
-  slots of one tile buffer type (PTOAS's explicit multi-buffering);
-- `!pto.tensor_view<?x?xf32>`, `!pto.partition_tensor_view<32x32xf32>`: GM views;
-- `!pto.ptr<f32, ub>` (space defaults to gm; bare `!pto.ptr` is untyped);
-- `!pto.vreg<64xf32>` (lanes x bits == 2048), `!pto.mask<b32>`, `!pto.align`.
+- `!pto.tile<...>`: an SSA tile value with the same parameters.
+
+The dialect's other types: GM views and pointers (`memory_types`), vector registers and
+masks (`vector_types`), asynchronous transfer handles (`async_types`), multi-buffered tiles
+(`multi_tile_types`), element types (`dtypes`, `low_precision`, `packed_types`).
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, cast
 
-from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, NoneAttr, StringAttr
+from xdsl.dialects.builtin import IntAttr, IntegerAttr
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser
@@ -36,14 +35,10 @@ from pto_dialect.attrs import (
     SLayout,
     SLayoutAttr,
 )
-from pto_dialect.dtypes import ELEMENT_TYPES, DType, dtype_of
-from pto_dialect.packed_types import payload_bytes
+from pto_dialect.dtypes import DType, element_dtype
 
 DYNAMIC = -1
 """Marker of a `?` dimension or valid size."""
-
-VREG_BITS = 2048
-"""Width of a vector register (256 bytes)."""
 
 FRACTAL_SIZES = (16, 32, 512, 1024)
 """Legal box (fractal) sizes in bytes; a box is 16 rows of fractal/16 bytes."""
@@ -58,15 +53,9 @@ MX_FRACTAL = 32
 ACC_FRACTAL_ELEMENT_BYTES = 4
 
 
-def _dim(value: int) -> str:
+def dim_text(value: int) -> str:
+    """A dimension as types print it: `?` when dynamic."""
     return "?" if value == DYNAMIC else str(value)
-
-
-def _element_dtype(attr: Attribute, what: str) -> DType:
-    dtype = dtype_of(attr)
-    if dtype is None:
-        raise VerifyException(f"{what} element type {attr} is not a PTO element type")
-    return dtype
 
 
 @dataclass(frozen=True, init=False)  # as xDSL's ParametrizedAttribute: the parameters below
@@ -128,7 +117,7 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
 
     @property
     def element(self) -> DType:
-        return _element_dtype(self.dtype, self.name)
+        return element_dtype(self.dtype, self.name)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -289,7 +278,7 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
         printer.print_attribute(self.dtype)
         printer.print_string(
             f", rows={self.rows.data}, cols={self.cols.data}"
-            f", v_row={_dim(self.v_row.data)}, v_col={_dim(self.v_col.data)}"
+            f", v_row={dim_text(self.v_row.data)}, v_col={dim_text(self.v_col.data)}"
             f", blayout={self.blayout.data.value}, slayout={self.slayout.data.value}"
             f", fractal={self.fractal.data}, pad={self.pad.data.code}"
         )
@@ -467,267 +456,4 @@ class TileType(TileTypeBase):
 AnyTileType = TileType | TileBufType
 
 
-@dataclass(frozen=True, init=False)  # the parameters take part in __eq__ and __hash__
-class ShapedViewBase(ParametrizedAttribute, TypeAttribute):
-    """`<d0x...xT>` views of GM memory; `?` dimensions are dynamic."""
-
-    shape: ArrayAttr[IntAttr]
-    element_type: Attribute
-
-    def __init__(self, shape: Sequence[int], element_type: Attribute) -> None:
-        super().__init__(ArrayAttr(IntAttr(d) for d in shape), element_type)
-
-    @property
-    def dims(self) -> tuple[int, ...]:
-        return tuple(d.data for d in self.shape.data)
-
-    @property
-    def element(self) -> DType:
-        return _element_dtype(self.element_type, self.name)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        with parser.in_angle_brackets():
-            dims, elem = parser.parse_ranked_shape()
-        return [ArrayAttr(IntAttr(DYNAMIC if d < 0 else d) for d in dims), elem]
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string("<")
-        for d in self.dims:
-            printer.print_string(f"{_dim(d)}x")
-        printer.print_attribute(self.element_type)
-        printer.print_string(">")
-
-    def verify(self) -> None:
-        self.element  # noqa: B018 - raises on a non-PTO element type
-        if not self.dims:
-            raise VerifyException(f"{self.name} needs at least one dimension")
-
-
-@irdl_attr_definition
-class TensorViewType(ShapedViewBase):
-    """A view of a whole GM tensor (`pto.make_tensor_view`)."""
-
-    name = "pto.tensor_view"
-    __init__ = ShapedViewBase.__init__  # spelled out: typed code sees the base's signature
-
-
-@irdl_attr_definition
-class PartitionTensorViewType(ShapedViewBase):
-    """A static-shaped window of a tensor view (`pto.partition_view`)."""
-
-    name = "pto.partition_tensor_view"
-    __init__ = ShapedViewBase.__init__  # spelled out: typed code sees the base's signature
-
-
-class MemorySpace(StrEnum):
-    """Memories a `!pto.ptr` can address, in the PTOAS spelling."""
-
-    GM = "gm"
-    UB = "ub"  # vec
-    L1 = "l1"  # mat
-    L0A = "l0a"  # left
-    L0B = "l0b"  # right
-    L0C = "l0c"  # acc
-    BT = "bt"  # bias table
-    FB = "fb"  # fixpipe buffer (scaling)
-
-
-SPACE_OF_LOCATION = {
-    Location.VEC: MemorySpace.UB,
-    Location.MAT: MemorySpace.L1,
-    Location.LEFT: MemorySpace.L0A,
-    Location.RIGHT: MemorySpace.L0B,
-    Location.ACC: MemorySpace.L0C,
-    Location.BIAS: MemorySpace.BT,
-    Location.SCALING: MemorySpace.FB,
-}
-"""The memory a tile location lives in; location names are accepted as space aliases."""
-
-_SPACE_ALIASES = {loc.value: space for loc, space in SPACE_OF_LOCATION.items()}
-
-
-@irdl_attr_definition
-class PtrType(ParametrizedAttribute, TypeAttribute):
-    """`!pto.ptr<T, space>`; `!pto.ptr` alone is an untyped GM pointer."""
-
-    name = "pto.ptr"
-
-    pointee: Attribute
-    space: StringAttr
-
-    def __init__(self, pointee: Attribute | None = None, space: MemorySpace = MemorySpace.GM):
-        super().__init__(NoneAttr() if pointee is None else pointee, StringAttr(space.value))
-
-    @property
-    def memory(self) -> MemorySpace:
-        return MemorySpace(self.space.data)
-
-    @property
-    def is_typed(self) -> bool:
-        return not isinstance(self.pointee, NoneAttr)
-
-    @property
-    def element(self) -> DType | None:
-        """The PTO element type pointed to (None: untyped, or a SIMT packed payload)."""
-        return None if not self.is_typed else dtype_of(self.pointee)
-
-    @property
-    def pointee_bytes(self) -> int | None:
-        """Bytes of one pointee (the unit of `pto.addptr` offsets); None when untyped."""
-        return None if not self.is_typed else payload_bytes(self.pointee)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        if parser.parse_optional_punctuation("<") is None:
-            return [NoneAttr(), StringAttr(MemorySpace.GM.value)]
-        pointee = parser.parse_type()
-        space = MemorySpace.GM
-        if parser.parse_optional_punctuation(",") is not None:
-            pos = parser.pos
-            word = parser.parse_identifier()
-            if word in _SPACE_ALIASES:
-                space = _SPACE_ALIASES[word]
-            elif word in MemorySpace.__members__.values():
-                space = MemorySpace(word)
-            else:
-                names = ", ".join(m.value for m in MemorySpace)
-                parser.raise_error(f"unknown memory space '{word}', expected {names}", pos)
-        parser.parse_punctuation(">")
-        return [pointee, StringAttr(space.value)]
-
-    def print_parameters(self, printer: Printer) -> None:
-        if not self.is_typed:
-            return
-        printer.print_string("<")
-        printer.print_attribute(self.pointee)
-        if self.memory is not MemorySpace.GM:
-            printer.print_string(f", {self.memory.value}")
-        printer.print_string(">")
-
-    def verify(self) -> None:
-        MemorySpace(self.space.data)
-        if self.is_typed and payload_bytes(self.pointee) is None:
-            raise VerifyException(
-                f"pto.ptr pointee {self.pointee} is not a PTO element type or a SIMT payload"
-            )
-
-
-@irdl_attr_definition
-class VRegType(ParametrizedAttribute, TypeAttribute):
-    """A 256-byte vector register of `lanes` elements."""
-
-    name = "pto.vreg"
-
-    lanes: IntAttr
-    element_type: Attribute
-
-    def __init__(self, element_type: Attribute, lanes: int | None = None) -> None:
-        if lanes is None:
-            lanes = VREG_BITS // _element_dtype(element_type, self.name).bits
-        super().__init__(IntAttr(lanes), element_type)
-
-    @property
-    def element(self) -> DType:
-        return _element_dtype(self.element_type, self.name)
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        with parser.in_angle_brackets():
-            dims, elem = parser.parse_ranked_shape()
-        if len(dims) != 1:
-            parser.raise_error("pto.vreg takes one dimension: !pto.vreg<LANESxT>")
-        return [IntAttr(dims[0]), elem]
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.lanes.data}x")
-        printer.print_attribute(self.element_type)
-        printer.print_string(">")
-
-    def verify(self) -> None:
-        bits = self.element.bits
-        if self.lanes.data * bits != VREG_BITS:
-            raise VerifyException(
-                f"pto.vreg lanes x element bits must be {VREG_BITS}, got {self.lanes.data} x {bits}"
-            )
-
-
-MASK_GRANULARITIES = (8, 16, 32)
-
-
-@irdl_attr_definition
-class MaskType(ParametrizedAttribute, TypeAttribute):
-    """A predicate register with one bit per lane of `bits`-wide elements."""
-
-    name = "pto.mask"
-
-    bits: IntAttr
-
-    def __init__(self, bits: int) -> None:
-        super().__init__(IntAttr(bits))
-
-    @property
-    def lanes(self) -> int:
-        return VREG_BITS // self.bits.data
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        with parser.in_angle_brackets():
-            pos = parser.pos
-            word = parser.parse_identifier()
-            if word not in {f"b{g}" for g in MASK_GRANULARITIES}:
-                parser.raise_error(
-                    f"pto.mask granularity must be b8, b16 or b32, got '{word}'", pos
-                )
-        return [IntAttr(int(word[1:]))]
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<b{self.bits.data}>")
-
-    def verify(self) -> None:
-        if self.bits.data not in MASK_GRANULARITIES:
-            raise VerifyException(
-                f"pto.mask granularity must be b8, b16 or b32, got {self.bits.data}"
-            )
-
-
-@irdl_attr_definition
-class AlignType(ParametrizedAttribute, TypeAttribute):
-    """The alignment-buffer state threaded through unaligned load/store streams."""
-
-    name = "pto.align"
-
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        if parser.parse_optional_punctuation("<") is not None:
-            parser.raise_error("!pto.align takes no parameters")
-        return ()
-
-
-@irdl_attr_definition
-class AsyncSessionType(ParametrizedAttribute, TypeAttribute):
-    """`!pto.async_session`: the DMA session of `comm.tput_async` / `tget_async`."""
-
-    name = "pto.async_session"
-
-
-@irdl_attr_definition
-class AsyncEventType(ParametrizedAttribute, TypeAttribute):
-    """`!pto.async_event`: an asynchronous transfer a session waits for or tests."""
-
-    name = "pto.async_event"
-
-
-TYPES = [
-    TileBufType,
-    TileType,
-    TensorViewType,
-    PartitionTensorViewType,
-    PtrType,
-    VRegType,
-    MaskType,
-    AlignType,
-    AsyncSessionType,
-    AsyncEventType,
-    *ELEMENT_TYPES,
-]
+TYPES = [TileBufType, TileType]
