@@ -175,12 +175,12 @@ class _Window:
                 "so its address cannot be traced",
                 op,
             )
-        return _Window(
-            tensor.ptr,
-            tuple(map(known_dim, part.offsets)),
-            tuple(map(known_dim, part.sizes)),
-            tuple(map(known_dim, tensor.strides)),
-        )
+        offsets = tuple(map(known_dim, part.offsets))
+        sizes = tuple(map(known_dim, part.sizes))
+        strides = tuple(map(known_dim, tensor.strides))
+        if len(sizes) == 1:  # a 1-D view is one row (PyPTO's vectors of a few elements)
+            offsets, sizes, strides = (0, *offsets), (1, *sizes), (0, *strides)
+        return _Window(tensor.ptr, offsets, sizes, strides)
 
 
 @dataclass(frozen=True)
@@ -206,7 +206,7 @@ def _bursts(op: TileOp, tile: _Tile, window: _Window) -> _Bursts:
     rank = len(window.sizes)
     if rank < 2:
         raise pass_error(
-            NAME, f"a {rank}-D GM view: the lowering takes windows of 2 to 5 dimensions", op
+            NAME, f"a {rank}-D GM view: the lowering takes windows of 1 to 5 dimensions", op
         )
     outer = tuple(
         (size, stride)

@@ -19,7 +19,7 @@ from xdsl.passes import ModulePass
 
 from passes.common import checked_pass, pass_target
 from passes.fuse.emit import fuse_group
-from passes.fuse.groups import TileAliases, find_groups
+from passes.fuse.groups import ModuleFacts, find_groups
 
 NAME = "pto-fuse"
 
@@ -36,7 +36,7 @@ class FusePass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = pass_target(NAME, op, self.target)
         blocks: list[Block] = [b for o in op.walk() for r in o.regions for b in r.blocks]
-        aliases = TileAliases()
+        facts = ModuleFacts(op)  # before any group is emitted
         for block in blocks:
-            for group in find_groups(block, target, aliases):
+            for group in find_groups(block, target, facts):
                 fuse_group(group, target)

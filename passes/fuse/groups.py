@@ -22,11 +22,13 @@ registers would not fit `REGISTERS`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from math import ceil
-from typing import cast
 
+from xdsl.dialects import scf
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Block, Operation, SSAValue
 
@@ -256,82 +258,142 @@ def _between(op: Operation) -> bool:
     return isinstance(op, BarrierOp) and op.target_pipe.data is Pipe.V
 
 
-class TileAliases:
-    """The planned UB tile buffers of each function, to find the tiles that name the bytes
-    of another (a kernel with planned addresses names one buffer by several tiles, each
-    read and written on its own): built once a function, on first use."""
+@dataclass(frozen=True)
+class _Life:
+    """A planned UB tile's uses in the block of its alloc, as they were before any fusion:
+    (order of the op of that block that holds the use, whether it may read the tile)."""
 
-    def __init__(self) -> None:
-        self._tiles: dict[Operation | None, list[tuple[Place, int, SSAValue]]] = {}
-        self._orders: dict[Block, dict[Operation, int]] = {}
+    value: SSAValue
+    place: Place
+    end: int
+    home: Block
+    uses: tuple[tuple[int, bool], ...]
+    """Sorted by order; a use that is not a tile op of `home` itself, or shares its order
+    with another, counts as a read."""
+    exact: bool
+    """Every use is in `home` (else the tile is taken as read anywhere)."""
 
-    def written_first(self, tile: SSAValue) -> bool:
-        """Whether every use of `tile` is in the block of its alloc and the first of them
-        writes it without reading it: it never sees what its bytes held before (in a loop
-        body, each iteration writes it first)."""
-        owner = tile.owner
-        block = owner.parent_block() if isinstance(owner, Operation) else None
-        if block is None:
-            return False
-        anchors = [(_anchor(use.operation, block), use.operation) for use in tile.uses]
-        if not anchors or any(anchor is None for anchor, _ in anchors):
-            return False
-        order = self._orders.get(block, {})
-        if any(anchor not in order for anchor, _ in anchors):  # new, or rewritten since
-            order = self._orders[block] = {op: k for k, op in enumerate(block.ops)}
-        first = min(order[cast(Operation, anchor)] for anchor, _ in anchors)
-        at_first = [user for anchor, user in anchors if order[cast(Operation, anchor)] == first]
-        return (
-            len(at_first) == 1
-            and at_first[0].parent_block() is block
-            and not _reads(at_first[0], tile)
-        )
+    @property
+    def written_first(self) -> bool:
+        """The first use writes it without reading it: each run of `home` makes it anew."""
+        return self.exact and bool(self.uses) and not self.uses[0][1]
 
-    def sharing(self, buffer: Buffer) -> list[tuple[Place, SSAValue]]:
-        """The other tiles of `buffer`'s function whose bytes overlap it, with their places."""
-        owner = buffer.value.owner
-        root = _function_of(owner if isinstance(owner, Operation) else owner.parent_op())
-        if root not in self._tiles:
-            self._tiles[root] = _vec_tiles(root)
-        return [
-            (place, value)
-            for place, end, value in self._tiles[root]
-            if place.address < buffer.end and buffer.address < end and value is not buffer.value
-        ]
+    @property
+    def read(self) -> bool:
+        return not self.exact or any(reads for _, reads in self.uses)
 
 
-def _function_of(op: Operation | None) -> Operation | None:
-    """The function that holds `op` (else its outermost op)."""
-    current = op.parent_op() if op is not None else None
-    while current is not None and current.parent_op() is not None:
-        if isinstance(current, FuncOp):
-            return current
-        current = current.parent_op()
-    return current
+class ModuleFacts:
+    """What a scan needs to know of the whole module: each function's flag graph, and its
+    planned UB tile buffers, to find the tiles that name the bytes of another (a kernel
+    with planned addresses names one buffer by several tiles, each read and written on its
+    own). The tiles are indexed before the pass changes anything (a fused scope reads its
+    tiles through pointers), by 4 KiB page and, per block, by when each tile written first
+    lives, so a query meets the tiles live around a group, not every tile that ever held
+    those bytes."""
 
+    PAGE = 4096
 
-def _vec_tiles(root: Operation | None) -> list[tuple[Place, int, SSAValue]]:
-    """Each planned UB tile of `root`: its place and where its bytes end."""
-    tiles: list[tuple[Place, int, SSAValue]] = []
-    for op in root.walk() if root is not None else ():
-        if isinstance(op, AllocTileOp) and op.address is not None:
+    def __init__(self, module: Operation | None) -> None:
+        self._lives: dict[SSAValue, _Life] = {}
+        self._graphs: dict[Operation | None, dict[Pipe, set[Pipe]]] = {}
+        self._always: dict[int, list[_Life]] = {}
+        """Per page: tiles taken as read whenever (read first, or used outside `home`)."""
+        self._spans: dict[tuple[int, Block], tuple[list[int], list[int], list[_Life]]] = {}
+        """Per page and block: the written-first tiles by first use, the running maximum
+        of their last uses, and the tiles."""
+        orders: dict[Block, dict[Operation, int]] = {}
+        spans: dict[tuple[int, Block], list[_Life]] = {}
+        for op in module.walk() if module is not None else ():
+            if not isinstance(op, AllocTileOp) or op.address is None:
+                continue
             tile = op.result.type
-            if tile.location is Location.VEC:
-                place = Place(op.address, tile.element, tile.shape[1])
-                tiles.append((place, op.address + tile.size_bytes, op.result))
-    return tiles
+            home = op.parent_block()
+            if tile.location is not Location.VEC or home is None:
+                continue
+            if home not in orders:
+                orders[home] = {o: k for k, o in enumerate(home.ops)}
+            life = _life(op, Place(op.address, tile.element, tile.shape[1]),
+                         op.address + tile.size_bytes, home, orders[home])  # fmt: skip
+            self._lives[op.result] = life
+            for page in range(op.address // self.PAGE, (life.end - 1) // self.PAGE + 1):
+                if life.written_first:
+                    spans.setdefault((page, home), []).append(life)
+                else:
+                    self._always.setdefault(page, []).append(life)
+        for key, lives in spans.items():
+            lives.sort(key=lambda life: life.uses[0][0])
+            reach: list[int] = []
+            for life in lives:
+                reach.append(max(life.uses[-1][0], reach[-1] if reach else -1))
+            self._spans[key] = ([life.uses[0][0] for life in lives], reach, lives)
+
+    def flag_graph(self, block: Block) -> dict[Pipe, set[Pipe]]:
+        """src -> dst pipes of every set_flag of the function that holds `block` (once a
+        function: the pass moves set_flags but neither adds nor removes one)."""
+        root: Operation | None = block.parent_op()
+        while root is not None and root.parent_op() is not None and not isinstance(root, FuncOp):
+            root = root.parent_op()
+        if root not in self._graphs:
+            graph: dict[Pipe, set[Pipe]] = {}
+            for op in root.walk() if root is not None else block.ops:
+                if isinstance(op, SetFlagOp):
+                    graph.setdefault(op.src, set()).add(op.dst)
+            self._graphs[root] = graph
+        return self._graphs[root]
+
+    def sharing(self, buffer: Buffer, around: Sequence[tuple[Block, int, int]]) -> list[_Life]:
+        """The other tiles whose bytes overlap `buffer`'s and that may be live around the
+        ops `around` names ((block, first order, last order): a group's span in its block,
+        the op holding it in each block outside): those read first, and those written
+        first whose uses span it."""
+        found: dict[SSAValue, _Life] = {}
+        for page in range(buffer.address // self.PAGE, (buffer.end - 1) // self.PAGE + 1):
+            candidates = list(self._always.get(page, ()))
+            for block, start, stop in around:
+                firsts, reach, lives = self._spans.get((page, block), ([], [], []))
+                k = bisect_right(firsts, stop) - 1
+                while k >= 0 and reach[k] >= start:
+                    if lives[k].uses[-1][0] >= start:
+                        candidates.append(lives[k])
+                    k -= 1
+            for life in candidates:
+                if life.place.address < buffer.end and buffer.address < life.end:
+                    found[life.value] = life
+        found.pop(buffer.value, None)
+        return list(found.values())
+
+
+def _life(
+    op: AllocTileOp, place: Place, end: int, home: Block, order: dict[Operation, int]
+) -> _Life:
+    """`op`'s tile's uses in `home` (`_Life`)."""
+    uses: list[tuple[int, bool, bool]] = []
+    exact = True
+    for use in op.result.uses:
+        anchor = _anchor(use.operation, home)
+        if anchor is None:
+            exact = False
+            continue
+        direct = use.operation is anchor and isinstance(use.operation, TileOp)
+        uses.append((order[anchor], not direct or _reads(use.operation, op.result), direct))
+    uses.sort()
+    counts: dict[int, int] = {}
+    for at, _, _ in uses:
+        counts[at] = counts.get(at, 0) + 1
+    return _Life(op.result, place, end, home,
+                 tuple((at, reads or counts[at] > 1) for at, reads, _ in uses), exact)  # fmt: skip
 
 
 class _Scan:
     """One block, op by op (module docstring)."""
 
-    def __init__(self, block: Block, target: TargetProfile, aliases: TileAliases) -> None:
+    def __init__(self, block: Block, target: TargetProfile, facts: ModuleFacts) -> None:
         self.block = block
         self.target = target
-        self.aliases = aliases
+        self.facts = facts
         self.order = {op: k for k, op in enumerate(block.ops)}
         self.groups: list[Group] = []
-        self._graph: dict[Pipe, set[Pipe]] | None = None
         self._reset()
 
     def _reset(self) -> None:
@@ -367,7 +429,7 @@ class _Scan:
         the pipe `wait` waits for, so the signal `wait` takes cannot need `later`'s."""
         if not isinstance(later, SetFlagOp):
             return False
-        graph = self.flag_graph()
+        graph = self.facts.flag_graph(self.block)
         seen, todo = {later.dst}, [later.dst]
         while todo:
             pipe = todo.pop()
@@ -378,20 +440,6 @@ class _Scan:
                     seen.add(nxt)
                     todo.append(nxt)
         return True
-
-    def flag_graph(self) -> dict[Pipe, set[Pipe]]:
-        """src -> dst pipes of every set_flag of the enclosing function."""
-        if self._graph is None:
-            root: Operation | None = self.block.parent_op()
-            while (
-                root is not None and root.parent_op() is not None and not isinstance(root, FuncOp)
-            ):
-                root = root.parent_op()
-            self._graph = {}
-            for op in root.walk() if root is not None else self.block.ops:
-                if isinstance(op, SetFlagOp):
-                    self._graph.setdefault(op.src, set()).add(op.dst)
-        return self._graph
 
     def add(self, found: Member) -> None:
         first = self.members[0] if self.members else None
@@ -433,68 +481,111 @@ class _Scan:
         last = max((self.order[m.op] for m in group), default=-1)
         if any(self._escapes(v, members, last) for v in values):
             return True
+        around = self.around(group)
         twins = {
-            value
+            life.value: life
             for m in group
             if Place.of(m.dst) == place
-            for other, value in self.aliases.sharing(m.dst)
-            if other == place and value not in values
+            for life in self.facts.sharing(m.dst, around)
+            if life.place == place and life.value not in values
         }
-        return any(self._read_after(v, members, last) for v in twins)
+        return any(self._read_after(life, group, last) for life in twins.values())
 
     def read_as_other(self, group: Sequence[Member]) -> bool:
         """Whether bytes a member writes are read after the group through a tile of another
         layout (the fused code keeps or stores them by the member's own layout), unless a
         later member writes that tile (what it holds is then that member's)."""
-        members: set[Operation] = {m.op for m in group}
         last = max(self.order[m.op] for m in group)
+        around = self.around(group)
         for index, m in enumerate(group):
             rewritten = {n.dst.value for n in group[index + 1 :]}
-            for other, value in self.aliases.sharing(m.dst):
-                clobbered = other != Place.of(m.dst) and value not in rewritten
-                if clobbered and self._read_after(value, members, last):
+            for life in self.facts.sharing(m.dst, around):
+                clobbered = life.place != Place.of(m.dst) and life.value not in rewritten
+                if clobbered and self._read_after(life, group, last):
                     return True
         return False
 
-    def _read_after(self, alias: SSAValue, members: set[Operation], last: int) -> bool:
-        """Whether tile `alias` may be read after the group before it is written: its first
-        use after the group, when that is a tile op of this block that writes it without
-        reading what it held (its dst, or its scratch), makes what it holds its own. A tile
-        no op reads (a scratch tile) is never read."""
-        if not any(_reads(use.operation, alias) for use in alias.uses):
+    def around(self, group: Sequence[Member]) -> list[tuple[Block, int, int]]:
+        """The group's span in its block and, in each block outside, the op that holds it
+        (`ModuleFacts.sharing`)."""
+        spans = [(self.block, self.order[group[0].op], self.order[group[-1].op])]
+        for block, at in self.outside:
+            spans.append((block, at, at))
+        return spans
+
+    def _read_after(self, life: _Life, group: Sequence[Member], last: int) -> bool:
+        """Whether tile `life` may be read after the group before it is written. A tile no
+        op reads (a scratch tile) never is. In the group's block, the first use after the
+        group decides (a tile op that writes it without reading what it held, its dst or
+        scratch, makes what it holds its own); with no use after, in a loop, the next
+        iteration's first use does. A tile of a block that holds the group's (a loop around
+        it) may be; one of another block is not when its block writes it before reading
+        it."""
+        if not life.read:
             return False
-        if not isinstance(alias.owner, AllocTileOp):
+        if life.home is not self.block:
+            return life.home in self.enclosing or not life.written_first
+        if not life.exact:
             return True
-        if alias.owner.parent_block() is not self.block:
-            return not self.aliases.written_first(alias)
-        after: list[tuple[int, Operation]] = []
-        for use in alias.uses:
-            if use.operation in members:
-                continue
-            anchor = _anchor(use.operation, self.block)
-            if anchor is None:
+        skip = {self.order[m.op] for m in group}
+        after = [(at, reads) for at, reads in life.uses if at > last and at not in skip]
+        if not after and self.in_loop:
+            after = [(at, reads) for at, reads in life.uses if at not in skip]
+        return bool(after) and after[0][1]
+
+    @cached_property
+    def outside(self) -> list[tuple[Block, int]]:
+        """Each block outside this one and the order of the op in it that holds this one."""
+        found: list[tuple[Block, int]] = []
+        op = self.block.parent_op()
+        while op is not None and (outer := op.parent_block()) is not None:
+            found.append((outer, _position(outer, op)))
+            op = outer.parent_op()
+        return found
+
+    @cached_property
+    def enclosing(self) -> set[Block]:
+        """The blocks that hold this block's op, its op's block, and so on out."""
+        return {block for block, _ in self.outside}
+
+    @cached_property
+    def in_loop(self) -> bool:
+        """Whether this block may run again after itself (a loop holds it)."""
+        op = self.block.parent_op()
+        while op is not None:
+            if isinstance(op, scf.ForOp | scf.WhileOp):
                 return True
-            if self.order[anchor] > last:
-                after.append((self.order[anchor], use.operation))
-        if not after:
-            return False
-        first, user = min(after, key=lambda a: a[0])
-        if sum(order == first for order, _ in after) > 1 or not isinstance(user, TileOp):
-            return True
-        return user.parent_block() is not self.block or _reads(user, alias)
+            op = op.parent_op()
+        return False
 
     def _escapes(self, value: SSAValue, members: set[Operation], last: int) -> bool:
+        """Whether a tile the group names is used after the group (or may be: made in
+        another block, not an alloc), or, in a loop, read by the next iteration before it
+        is written (its first use in the block reads it)."""
         alloc = value.owner
         if not isinstance(alloc, AllocTileOp) or alloc.parent_block() is not self.block:
             return True
+        first: tuple[int, Operation] | None = None
         for use in value.uses:
             user = use.operation
+            anchor = _anchor(user, self.block)
+            if anchor is None:
+                return True
+            if self.in_loop and (first is None or self.order[anchor] < first[0]):
+                first = (self.order[anchor], user)
             if user in members:
                 continue
-            anchor = _anchor(user, self.block)
-            if anchor is None or self.order.get(anchor, last + 1) > last:
+            if self.order.get(anchor, last + 1) > last:
                 return True
-        return False
+        return first is not None and _reads(first[1], value)
+
+
+def _position(block: Block, op: Operation) -> int:
+    """Where `op` is in `block` (its index; linear, once a block per scan)."""
+    for k, other in enumerate(block.ops):
+        if other is op:
+            return k
+    raise AssertionError("an op is in its parent block")
 
 
 def _reads(op: Operation, tile: SSAValue) -> bool:
@@ -515,11 +606,14 @@ def _anchor(op: Operation, block: Block) -> Operation | None:
 
 
 def find_groups(
-    block: Block, target: TargetProfile, aliases: TileAliases | None = None
+    block: Block, target: TargetProfile, facts: ModuleFacts | None = None
 ) -> list[Group]:
-    """The groups of `block` (none inside a `pto.vecscope`); `aliases` shared by the
-    blocks of a module builds each function's tile list once."""
+    """The groups of `block` (none inside a `pto.vecscope`); `facts`: the module's tiles and
+    flags, as they were before the pass changed anything (made here when not given)."""
     parent = block.parent_op()
     if parent is not None and (isinstance(parent, VecScopeOp) or enclosing_vecscope(parent)):
         return []
-    return _Scan(block, target, aliases or TileAliases()).run()
+    root = block.parent_op()
+    while root is not None and root.parent_op() is not None:
+        root = root.parent_op()
+    return _Scan(block, target, facts or ModuleFacts(root)).run()

@@ -342,3 +342,48 @@ def test_a_result_read_through_another_tile_of_its_bytes_is_kept(later: str):
     through %d after the group. The fused code must leave them in UB (or not fuse what
     another layout reads): the bytes of the op-by-op run."""
     lowers_to_the_same_bytes(shared_bytes_kernel(later), seed=7)
+
+
+def test_an_accumulator_carried_through_a_loop_by_its_bytes_is_stored():
+    """PyPTO's proj_b_act shape: %acc, made before the loop, is read in each iteration
+    (into %w) and rewritten at its bytes by a fused group's last member (%acc2, no use of
+    its own); the next iteration and the store after the loop read it through %acc."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=64, v_row=4, v_col=64>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+!p = !pto.partition_tensor_view<4x64xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c12 = arith.constant 12 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  %two = arith.constant 2.0 : f32
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 1024 : i64
+  %a2 = arith.constant 2048 : i64
+  %a3 = arith.constant 3072 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c12, %c64], strides = [%c64, %c1] : !v
+  %vy = pto.make_tensor_view %y, shape = [%c4, %c64], strides = [%c64, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c4, %c64] : !v -> !p
+  %acc = pto.alloc_tile addr = %a0 : {tile}
+  pto.texpands ins(%zero : f32) outs(%acc : {tile})
+  scf.for %i = %c0 to %c3 step %c1 {{
+    %w = pto.alloc_tile addr = %a3 : {tile}
+    pto.tadds ins(%acc, %zero : {tile}, f32) outs(%w : {tile})
+    %row = arith.muli %i, %c4 : index
+    %px = pto.partition_view %vx, offsets = [%row, %c0], sizes = [%c4, %c64] : !v -> !p
+    %t = pto.alloc_tile addr = %a1 : {tile}
+    pto.tload ins(%px : !p) outs(%t : {tile})
+    %u = pto.alloc_tile addr = %a2 : {tile}
+    pto.tmuls ins(%t, %two : {tile}, f32) outs(%u : {tile})
+    %acc2 = pto.alloc_tile addr = %a0 : {tile}
+    pto.tadd ins(%w, %u : {tile}, {tile}) outs(%acc2 : {tile})
+  }}
+  pto.tstore ins(%acc : {tile}) outs(%py : !p)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text, seed=5)
+    assert "pto.fused" in str(lowered)  # tmuls and tadd still fused, %acc2 stored

@@ -431,3 +431,29 @@ def test_a_run_time_burst_length_that_may_not_fit_is_a_diagnostic():
 
     with pytest.raises(PtoPassError, match="len_burst has 16 bits"):
         apply_pipeline(parse(long_rows_kernel("?"), target="a5"), "pto-pipeline")
+
+
+def test_a_one_dimensional_window_is_one_burst():
+    """PyPTO's vectors: a 1-D view of 48 f32 into a 1 x 64 tile, and back."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=64, v_row=1, v_col=48>"
+    text = f"""
+!v = !pto.tensor_view<?xf32>
+!p = !pto.partition_tensor_view<48xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c48 = arith.constant 48 : index
+  %c96 = arith.constant 96 : index
+  %one = arith.constant 1.0 : f32
+  %vx = pto.make_tensor_view %x, shape = [%c96], strides = [%c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c8], sizes = [%c48] : !v -> !p
+  %vy = pto.make_tensor_view %y, shape = [%c96], strides = [%c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c48], sizes = [%c48] : !v -> !p
+  %t = pto.alloc_tile : {tile}
+  pto.tload ins(%px : !p) outs(%t : {tile})
+  pto.tadds ins(%t, %one : {tile}, f32) outs(%t : {tile})
+  pto.tstore ins(%t : {tile}) outs(%py : !p)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text)
+    assert "pto.tload" not in str(lowered) and "pto.tstore" not in str(lowered)
