@@ -53,6 +53,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once, tile_pointer
+from passes.valid_shapes import UnsettledValidShape, valid_operands
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
 from pto_dialect.memory_types import PartitionTensorViewType, PtrType, TensorViewType
@@ -145,7 +146,11 @@ class _Tile:
                 f"{_named(value, 'tile buffer')} has no planned address: run pto-plan-memory first",
                 op,
             )
-        return _Tile(alloc, alloc.tile_type, _valid(value, alloc.tile_type))
+        try:
+            valid = _valid(value, alloc.tile_type, op)
+        except UnsettledValidShape as err:
+            raise pass_error(NAME, f"{_named(value, 'tile buffer')}: {err}", op) from None
+        return _Tile(alloc, alloc.tile_type, valid)
 
 
 @dataclass(frozen=True)
@@ -283,23 +288,27 @@ def _window_known(op: TileOp, tile: _Tile, window: _Window) -> bool:
     return None not in fits
 
 
-def _valid(value: SSAValue, type: TileTypeBase) -> tuple[Dim, Dim]:
-    """The valid sizes of a tile buffer: its type's, or its pto.alloc_tile operands for `?`."""
+def _valid(value: SSAValue, type: TileTypeBase, at: Operation) -> tuple[Dim, Dim]:
+    """The valid sizes of a tile buffer where `at` runs: its type's, or for `?` the last
+    `pto.set_validshape` before `at` or its pto.alloc_tile operands (`passes.valid_shapes`)."""
     alloc = value.owner
     rows, cols = type.valid_shape
     if isinstance(alloc, AllocTileOp):
-        rows = known_dim(alloc.valid_row) if alloc.valid_row is not None else rows
-        cols = known_dim(alloc.valid_col) if alloc.valid_col is not None else cols
+        row_value, col_value = valid_operands(alloc, at)
+        rows = known_dim(row_value) if row_value is not None else rows
+        cols = known_dim(col_value) if col_value is not None else cols
     return rows, cols
 
 
-def _pads_whole_tile(value: SSAValue, type: TileTypeBase, target: TargetProfile) -> bool:
-    """Whether a tload into this tile pads bytes outside its bursts (`PadExtent.TILE` with a
-    pad and a valid region that may be smaller than the tile): no DMA does that."""
+def _pads_whole_tile(
+    value: SSAValue, type: TileTypeBase, target: TargetProfile, at: Operation
+) -> bool:
+    """Whether a tload (`at`) into this tile pads bytes outside its bursts (`PadExtent.TILE`
+    with a pad and a valid region that may be smaller than the tile): no DMA does that."""
     return (
         PAD_RULES[target.arch].extent is PadExtent.TILE
         and pad_scalar(type.element, type.pad.data) is not None
-        and _valid(value, type) != type.shape
+        and _valid(value, type, at) != type.shape
     )
 
 
@@ -605,7 +614,7 @@ def _lower(
 ) -> None:
     load = isinstance(op, TLoadOp)
     tile_type = cast(TileBufType, tile_value.type)
-    if load and _pads_whole_tile(tile_value, tile_type, target):
+    if load and _pads_whole_tile(tile_value, tile_type, target, op):
         return  # left at tile level (docs/passes.md)
     tile = _Tile.of(op, tile_value)
     if tile.type.is_boxed:

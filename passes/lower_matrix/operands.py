@@ -12,6 +12,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from passes.common import pass_error, tile_pointer
 from passes.lower_dma import Dim, Emitter, known_dim
+from passes.valid_shapes import UnsettledValidShape, valid_operands
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
 from pto_dialect.fractal import FRACTAL_BYTES, FRACTAL_ROWS, Fractal
@@ -64,9 +65,13 @@ class CubeTile:
             )
         type = alloc.tile_type
         shape: tuple[int | None, ...] = type.valid_shape
+        try:
+            operands = valid_operands(alloc, op)
+        except UnsettledValidShape as err:
+            raise refuse(f"the {type.location.value} tile: {err}", op) from None
         rows, cols = (
             None if size < 0 else size if operand is None else constant_index(operand)
-            for size, operand in zip(shape, (alloc.valid_row, alloc.valid_col), strict=True)
+            for size, operand in zip(shape, operands, strict=True)
         )
         if rows is None or cols is None:
             raise refuse(

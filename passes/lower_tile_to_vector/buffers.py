@@ -12,6 +12,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from passes.common import pass_error
+from passes.valid_shapes import UnsettledValidShape, valid_operands
 from pto_dialect import rules
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
@@ -153,13 +154,25 @@ def buffer_of(op: Operation, value: SSAValue, role: str, column: bool = False) -
         )
     rows, cols = type.shape
     v_row, v_col = type.valid_shape
+    row_value, col_value = valid_at(op, alloc, name)
     return Buffer(
         value,
         type,
         address,
-        _valid_size(alloc.valid_row, v_row, rows),
-        _valid_size(alloc.valid_col, v_col, cols),
+        _valid_size(row_value, v_row, rows),
+        _valid_size(col_value, v_col, cols),
     )
+
+
+def valid_at(
+    op: Operation, alloc: AllocTileOp, name: str
+) -> tuple[SSAValue | None, SSAValue | None]:
+    """The valid-size values of `alloc`'s tile where `op` runs (`passes.valid_shapes`), or
+    the diagnostic when a `pto.set_validshape` may or may not have run before it."""
+    try:
+        return valid_operands(alloc, op)
+    except UnsettledValidShape as err:
+        raise pass_error(NAME, f"{name}: {err}", op) from None
 
 
 def _window_of(op: Operation, view: WindowViewOp, role: str) -> Buffer:

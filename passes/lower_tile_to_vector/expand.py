@@ -37,6 +37,7 @@ from passes.lower_tile_to_vector.buffers import (
     overlap_error,
     require_vector_ops,
     swap_select,
+    valid_at,
 )
 from passes.lower_tile_to_vector.emit import Emitter, Operand
 from pto_dialect.attrs import LoadDist, Location
@@ -75,8 +76,9 @@ def _per_row_buffer(op: TileOp, value: SSAValue, role: str) -> tuple[Buffer, int
         )  # fmt: skip
     rows, cols = type.shape
     sizes: list[Size] = []
-    for static, operand, extent in ((type.valid_shape[0], alloc.valid_row, rows),
-                                    (type.valid_shape[1], alloc.valid_col, cols)):  # fmt: skip
+    row_value, col_value = valid_at(op, alloc, name)
+    for static, operand, extent in ((type.valid_shape[0], row_value, rows),
+                                    (type.valid_shape[1], col_value, cols)):  # fmt: skip
         if static != DYNAMIC:
             sizes.append(Size.of(static))
             continue

@@ -457,3 +457,48 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
 }}"""
     lowered = lowers_to_the_same_bytes(text)
     assert "pto.tload" not in str(lowered) and "pto.tstore" not in str(lowered)
+
+
+def set_valid_kernel(where: str) -> str:
+    """A 16 x 64 tile loaded whole, its valid rows set to 4 (`where`: "before" the tstore,
+    or "in_if": inside an scf.if), stored into a window of a run-time 16 rows."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?>"
+    shrink = f"pto.set_validshape %t, %c4, %c64 : {tile}"
+    if where == "in_if":
+        shrink = f"scf.if %yes {{\n    {shrink}\n  }}"
+    return f"""
+!v = !pto.tensor_view<?x?xf32>
+!p = !pto.partition_tensor_view<?x64xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %yes = arith.constant true
+  %n = arith.addi %c8, %c8 : index
+  %vx = pto.make_tensor_view %x, shape = [%c16, %c64], strides = [%c64, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%n, %c64] : !v -> !p
+  %vy = pto.make_tensor_view %y, shape = [%c16, %c64], strides = [%c64, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%n, %c64] : !v -> !p
+  %t = pto.alloc_tile valid_row = %c16 valid_col = %c64 : {tile}
+  pto.tload ins(%px : !p) outs(%t : {tile})
+  {shrink}
+  pto.tstore ins(%t : {tile}) outs(%py : !p)
+  func.return
+}}"""
+
+
+def test_a_tstore_after_set_validshape_moves_the_rows_it_sets():
+    """PyPTO's mtp_dequant: the valid rows shrink to 4 before the tstore, which writes 4
+    rows (the lowered copy read the alloc's 16 and wrote the other 12 rows too)."""
+    lowered = lowers_to_the_same_bytes(set_valid_kernel("before"))
+    assert "pto.tstore" not in str(lowered)
+
+
+def test_a_set_validshape_that_may_not_have_run_is_a_diagnostic():
+    from interpreters.api import PtoPassError, apply_pipeline, parse
+
+    with pytest.raises(PtoPassError, match=r"set_validshape inside the scf.if"):
+        apply_pipeline(parse(set_valid_kernel("in_if"), target="a5"), "pto-pipeline")

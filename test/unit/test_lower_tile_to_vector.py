@@ -610,3 +610,37 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
 }}"""
     lowered = lowers_to_the_same_bytes(text)
     assert "pto.tadds" not in str(lowered)
+
+
+def test_an_op_after_set_validshape_computes_the_rows_it_sets():
+    """trowsum of tiles whose valid rows `pto.set_validshape` shrank to 4: rows 4 to 15 of
+    dst keep what they held (stored after dst's rows are set back to 16)."""
+    src = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=?>"
+    dst = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=?, v_col=?>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %vx = pto.make_tensor_view %x, shape = [%c16, %c64], strides = [%c64, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c16, %c64]
+    : !v -> !pto.partition_tensor_view<16x64xf32>
+  %vy = pto.make_tensor_view %y, shape = [%c16, %c1], strides = [%c1, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c16, %c1]
+    : !v -> !pto.partition_tensor_view<16x1xf32>
+  %t = pto.alloc_tile valid_row = %c16 valid_col = %c64 : {src}
+  pto.tload ins(%px : !pto.partition_tensor_view<16x64xf32>) outs(%t : {src})
+  %s = pto.alloc_tile valid_row = %c16 valid_col = %c1 : {dst}
+  pto.tload ins(%py : !pto.partition_tensor_view<16x1xf32>) outs(%s : {dst})
+  pto.set_validshape %t, %c4, %c64 : {src}
+  pto.set_validshape %s, %c4, %c1 : {dst}
+  pto.trowsum ins(%t, %t : {src}, {src}) outs(%s : {dst})
+  pto.set_validshape %s, %c16, %c1 : {dst}
+  pto.tstore ins(%s : {dst}) outs(%py : !pto.partition_tensor_view<16x1xf32>)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text)
+    assert "pto.trowsum" not in str(lowered)
