@@ -68,6 +68,7 @@ from pto_dialect.ops.tile_memory import (
     TStoreOp,
     constant_index,
 )
+from pto_dialect.ops.tile_view import WindowViewOp
 from pto_dialect.rules import BLOCK_BYTES, PAD_RULES, PadExtent, pad_scalar
 from pto_dialect.targets import TargetProfile
 from pto_dialect.tile_types import DYNAMIC, TileBufType, TileTypeBase
@@ -124,15 +125,23 @@ def _fits(size: Dim, valid: Dim, extent: int) -> bool | None:
 
 @dataclass(frozen=True)
 class _Tile:
-    """A planned tile buffer and its valid sizes."""
+    """A planned tile buffer and its valid sizes; a `pto.subview` at constant offsets of
+    one is its source's buffer from element `offset` on, rows `step` elements apart."""
 
     alloc: AllocTileOp
     type: TileBufType
     valid: tuple[Dim, Dim]
+    offset: int = 0
+    step: int | None = None
+    """Elements from one row to the next when the tile views another's storage (None: the
+    tile's own cols)."""
 
     @staticmethod
     def of(op: TileOp, value: SSAValue) -> _Tile:
-        alloc = value.owner
+        view = value.owner
+        if isinstance(view, WindowViewOp):
+            return _Tile._window(op, view)
+        alloc = view
         if not isinstance(alloc, AllocTileOp):
             raise pass_error(
                 NAME,
@@ -151,6 +160,35 @@ class _Tile:
         except UnsettledValidShape as err:
             raise pass_error(NAME, f"{_named(value, 'tile buffer')}: {err}", op) from None
         return _Tile(alloc, alloc.tile_type, valid)
+
+    @staticmethod
+    def _window(op: TileOp, view: WindowViewOp) -> _Tile:
+        source = _Tile.of(op, view.source)
+        offsets = [constant_index(v) for v in view.offsets]
+        type = view.result.type
+        if None in offsets or not (source.type.is_row_major and not source.type.is_boxed):
+            raise pass_error(
+                NAME,
+                f"{_named(view.result, 'tile buffer')} is a pto.subview at a run-time offset "
+                "or of a col-major or boxed tile: its rows are not known at compile time",
+                op,
+            )
+        row, col = cast(list[int], offsets)
+        rows, cols = type.valid_shape
+        valid = (
+            known_dim(view.valid_row) if view.valid_row is not None else rows,
+            known_dim(view.valid_col) if view.valid_col is not None else cols,
+        )
+        stride = source.ub_step
+        return _Tile(source.alloc, type, valid, source.offset + row * stride + col, stride)
+
+    @property
+    def ub_step(self) -> int:
+        """Elements from one UB row (column of a col-major tile) to the next."""
+        if self.step is not None:
+            return self.step
+        rows, cols = self.type.shape
+        return cols if self.type.is_row_major else rows
 
 
 @dataclass(frozen=True)
@@ -221,13 +259,12 @@ def _bursts(op: TileOp, tile: _Tile, window: _Window) -> _Bursts:
     row_stride, col_stride = window.strides[-2:]
     rows_w, cols_w = window.sizes[-2:]
     valid_rows, valid_cols = tile.valid
-    rows, cols = tile.type.shape
     if tile.type.is_row_major:
         contiguous, across, what = col_stride, row_stride, "row"
-        bursts = _Bursts(valid_rows, valid_cols, row_stride, cols, rows_w, outer)
+        bursts = _Bursts(valid_rows, valid_cols, row_stride, tile.ub_step, rows_w, outer)
     else:
         contiguous, across, what = row_stride, col_stride, "column"
-        bursts = _Bursts(valid_cols, valid_rows, col_stride, rows, cols_w, outer)
+        bursts = _Bursts(valid_cols, valid_rows, col_stride, tile.ub_step, cols_w, outer)
     layout = tile.type.blayout.data.value
     if contiguous != 1:
         axis = "innermost" if tile.type.is_row_major else "row"
@@ -633,6 +670,8 @@ def _lower(
     pointer_ops, ub = tile_pointer(tile.alloc)
     for pointer_op in pointer_ops:
         e.add(pointer_op)
+    if tile.offset:
+        ub = e.add(AddPtrOp(ub, e.index(tile.offset))).results[0]
     gm = _gm_pointer(e, tile, window)
     ub.name_hint = "ub"
     if not known:

@@ -45,6 +45,9 @@ class DType:
     coded: bool = False
     """The numpy dtype holds the format's raw codes, not its values (hif8, packed fp4):
     numeric use decodes them (`interpreters/semantics/mx_formats.py`)."""
+    value_bits: int = 0
+    """Bits of one value where an element packs several (a packed FP4 pair: 4; a `bf16x2`
+    pair: 16); 0: the element is one value of `bits`."""
 
     @cached_property
     def numpy(self) -> np.dtype[np.generic]:
@@ -60,6 +63,15 @@ class DType:
     @property
     def bytes(self) -> int:
         return self.bits // 8
+
+    @property
+    def values(self) -> int:
+        """Values in one element (2 for the packed pairs, else 1)."""
+        return self.bits // self.value_bits if self.value_bits else 1
+
+    def elements_for(self, values: int) -> int:
+        """Elements holding `values` consecutive values (a packed pair's last may be half full)."""
+        return -(-values // self.values)
 
     @property
     def is_float(self) -> bool:
@@ -102,9 +114,9 @@ U64 = DType("ui64", 64, Kind.UINT, "uint64")
 # conversions (VMI `vcvt`, interpreters/semantics/vmi_convert) and the cube's matrix ops
 # (interpreters/semantics/mx_formats) give their codes values.
 HIF8 = DType("hif8", 8, Kind.FLOAT, "uint8", coded=True)
-F4E1M2X2 = DType("f4E1M2x2", 8, Kind.FLOAT, "uint8", coded=True)
-F4E2M1X2 = DType("f4E2M1x2", 8, Kind.FLOAT, "uint8", coded=True)
-BF16X2 = DType("bf16x2", 32, Kind.FLOAT, "uint32")
+F4E1M2X2 = DType("f4E1M2x2", 8, Kind.FLOAT, "uint8", coded=True, value_bits=4)
+F4E2M1X2 = DType("f4E2M1x2", 8, Kind.FLOAT, "uint8", coded=True, value_bits=4)
+BF16X2 = DType("bf16x2", 32, Kind.FLOAT, "uint32", value_bits=16)
 LOW_PRECISION = (HIF8, F4E1M2X2, F4E2M1X2, BF16X2)
 
 ALL_DTYPES = (F32, F16, BF16, F8E4M3, F8E5M2, I8, U8, I16, U16, I32, U32, I64, U64)

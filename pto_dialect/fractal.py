@@ -22,7 +22,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from pto_dialect.attrs import BLayout, Location, SLayout, TargetArch
-from pto_dialect.dtypes import FP4_DTYPES, DType
+from pto_dialect.dtypes import DType
 from pto_dialect.records import PerTarget
 
 C0_BYTES = 32
@@ -65,10 +65,6 @@ _BY_LAYOUT: dict[tuple[BLayout, SLayout], Fractal] = {f.value: f for f in Fracta
 def c0(dtype: DType) -> int:
     """Elements in one C0 (32 bytes); a packed FP4 pair counts as one element."""
     return C0_BYTES // dtype.bytes
-
-
-def is_fp4(dtype: DType) -> bool:
-    return dtype in FP4_DTYPES
 
 
 _L0A = MappingProxyType({Location.LEFT: Fractal.ZZ, Location.RIGHT: Fractal.ZN})

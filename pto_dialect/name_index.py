@@ -595,6 +595,7 @@ OPERATIONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "pto.mad_mx": ("pto_dialect.ops.cube_mad", "MadMxOp", ("MadFamilyOp", "PtoOp")),
     "pto.mad_mx_acc": ("pto_dialect.ops.cube_mad", "MadMxAccOp", ("MadFamilyOp", "PtoOp")),
     "pto.mad_mx_bias": ("pto_dialect.ops.cube_mad", "MadMxBiasOp", ("MadFamilyOp", "PtoOp")),
+    "pto.copy_matrix_cc_to_ub": ("pto_dialect.ops.cube_copy_matrix", "CopyMatrixCcToUbOp", ("PtoOp",)),
     "pto.mte_l0c_l1": ("pto_dialect.ops.cube_fixpipe", "MteL0cL1Op", ("FixpipeOp", "PtoOp")),
     "pto.mte_l0c_gm": ("pto_dialect.ops.cube_fixpipe", "MteL0cGmOp", ("FixpipeOp", "PtoOp")),
     "pto.mte_l0c_ub": ("pto_dialect.ops.cube_fixpipe", "MteL0cUbOp", ("FixpipeOp", "PtoOp")),

@@ -318,12 +318,15 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
                 f"{self.name} fractal={fractal} must be one of {', '.join(map(str, FRACTAL_SIZES))}"
             )
         if not self.is_boxed:
+            # pto-isa's Tile asserts Cols (Rows) x sizeof(DType); PTOAS's EmitC renders a packed
+            # FP4 tile's packed dim in values (2 a byte, sizeof 1): `values` counts them
             major, extent = ("cols", cols) if self.is_row_major else ("rows", rows)
-            if extent * dtype.bytes % ND_ALIGN_BYTES:
+            if extent * dtype.values * dtype.bytes % ND_ALIGN_BYTES:
+                per = f"{dtype.values} values x " if dtype.values > 1 else ""
                 raise VerifyException(
                     f"{self.name} with blayout={self.blayout.data.value} and slayout=none_box "
                     f"needs {major} x sizeof({dtype}) to be a multiple of {ND_ALIGN_BYTES} "
-                    f"bytes, got {extent} x {dtype.bytes}"
+                    f"bytes, got {extent} x {per}{dtype.bytes}"
                 )
             return
         if fractal == ACC_FRACTAL and dtype.bytes != ACC_FRACTAL_ELEMENT_BYTES:

@@ -42,6 +42,7 @@ PASSES: dict[str, tuple[str, str]] = {
         "LowerMatmulToVectorPass",
     ),
     "pto-lower-matrix": ("passes.lower_matrix.lower", "LowerMatrixPass"),
+    "pto-infer-vecscope": ("passes.infer_vecscope", "InferVecScopePass"),
     "pto-lower-vmi": ("passes.lower_vmi.lower", "LowerVmiPass"),
     "pto-pipeline": ("passes.pipeline", "PipelinePass"),
     "pto-multi-buffer": ("passes.multi_buffer", "MultiBufferPass"),

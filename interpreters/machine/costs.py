@@ -27,7 +27,7 @@ from xdsl.ir import BlockArgument, SSAValue
 
 from interpreters.machine import cost_params as P
 from pto_dialect.attrs import TargetArch
-from pto_dialect.dtypes import FP4_DTYPES, DType
+from pto_dialect.dtypes import DType
 from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.records import AsVectorOp, Formula, NoCycles, VectorCost
@@ -660,12 +660,13 @@ def ub_copy_cycles(rows: int, cols: int, row_elems: int, dtype: DType) -> int:
 def matmul_cycles(
     m: int, k: int, n: int, operand: DType, head: bool = True, target: TargetProfile | None = None
 ) -> int:
-    """Cube: head + ceil(m/16) x ceil(k/K0) x ceil(n/16) fractals, K0 = 32 bytes of the A
-    operand, one fractal per cycle (f32: `P.CUBE_F32_PASSES` of the target). `head=False`:
-    a `mad` streaming behind another one (`P.CUBE_HEAD` says when the head is paid)."""
+    """Cube: head + ceil(m/16) x ceil(k/K0) x ceil(n/16) fractals, K0 = the values in 32
+    bytes of the A operand (k counts values: 64 of packed FP4), one fractal per cycle (f32:
+    `P.CUBE_F32_PASSES` of the target). `head=False`: a `mad` streaming behind another one
+    (`P.CUBE_HEAD` says when the head is paid)."""
     if m <= 0 or k <= 0 or n <= 0:
         return 0
-    k0 = P.CUBE_K_BYTES // operand.bytes * (2 if operand in FP4_DTYPES else 1)
+    k0 = P.CUBE_K_BYTES // operand.bytes * operand.values
     blocks = ceil(m / P.CUBE_M) * ceil(k / k0) * ceil(n / P.CUBE_N)
     a5 = target is not None and target.arch is TargetArch.A5
     passes = (P.CUBE_F32_PASSES_A5 if a5 else P.CUBE_F32_PASSES) if operand.bits == 32 else 1

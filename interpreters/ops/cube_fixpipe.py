@@ -1,5 +1,6 @@
-"""Interpreter functions of the fixpipe stores (`pto_dialect.ops.cube_fixpipe`; what they
-compute is `semantics.cube_fixpipe`).
+"""Interpreter functions of the fixpipe stores (`pto_dialect.ops.cube_fixpipe`, and
+`cube_copy_matrix`'s packed-word form of `mte_l0c_ub`; what they compute is
+`semantics.cube_fixpipe`).
 
 A UB store writes the UB of the vector core its `dst_mode` names (sub-block 0 or 1), or, in
 `split_m` / `split_n`, the first half of the rows / columns to sub-block 0's UB and the second
@@ -27,6 +28,8 @@ from interpreters.semantics.cube_fixpipe import Stage
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.fractal import C0_BYTES
 from pto_dialect.memory_types import MemorySpace, PtrType
+from pto_dialect.ops.base import PtoOp
+from pto_dialect.ops.cube_copy_matrix import CcToUbWords, CopyMatrixCcToUbOp
 from pto_dialect.ops.cube_fixpipe import (
     ATOMIC_OP,
     ATOMIC_TYPE,
@@ -94,8 +97,59 @@ class CubeFixpipeFunctions(MachineFunctions):
                 "destination holds",
             )
         stage = self._stage(op, present, arg, n)
-        c_at = cube_fixpipe.acc_offsets(m, n, src_stride)
         atomic = op.word(ATOMIC_TYPE), op.word(ATOMIC_OP)
+        self.store(op, (src, parts), (source, target), (m, n, src_stride, dst_stride),
+                   (layout, stage, atomic), (count, src3, dst3))  # fmt: skip
+        return ()
+
+    @implements(CopyMatrixCcToUbOp)
+    def run_copy_matrix_cc_to_ub(
+        self, interpreter: Interpreter, op: CopyMatrixCcToUbOp, args: PythonValues
+    ) -> PythonValues:
+        """The words unpacked, `mte_l0c_ub`'s copy without clauses (or with `nz2nd`)."""
+        words = CcToUbWords.unpack(as_int(args[2]), as_int(args[3]))
+        problem = words.problem()
+        check(problem is None, f"{op.name} {problem}")
+        layout = [] if words.layout in (None, "nz2nd") else [str(words.layout)]
+        unmodelled = ", ".join([*words.controls, *layout])
+        check(
+            not unmodelled,
+            f"{op.name} {unmodelled}: not modelled in the packed form (mte_l0c_ub's clauses)",
+        )
+        src = placed(self.machine, args[0], MemorySpace.L0C, "source")
+        parts = self.ub_parts(op, args[1], words.dst_mode, words.sub_blockid, (words.m, words.n))
+        source = element_of(src, op.source.type)
+        target = element_of(parts[0][0], op.destination.type)
+        check(
+            source is not None and target is not None,
+            f"{op.name} needs typed source and destination pointers",
+        )
+        assert source is not None and target is not None
+        stage = Stage(None, None, None, None, None, None)
+        sizes = (words.m, words.n, words.src_stride, words.dst_stride)
+        self.store(op, (src, parts), (source, target), sizes, (words.layout, stage, (None, None)))
+        return ()
+
+    def store(
+        self,
+        op: PtoOp,
+        ends: tuple[Pointer, list[tuple[Pointer, slice, slice]]],
+        types: tuple[DType, DType],
+        sizes: tuple[int, int, int, int],
+        how: tuple[str | None, Stage, tuple[str | None, str | None]],
+        loop3: tuple[int, int, int] = (1, 0, 0),
+    ) -> None:
+        """Write the m x n accumulator at `src` (`sizes`: m, n, src_stride, dst_stride) to
+        each destination part through the fixpipe stage, `loop3`'s count times (`how`: the
+        layout, the stage, the atomic type and op)."""
+        src, parts = ends
+        source, target = types
+        m, n, src_stride, dst_stride = sizes
+        layout, stage, atomic = how
+        count, src3, dst3 = loop3
+        assert src.memory is not None
+        machine = self.machine
+        c_at = cube_fixpipe.acc_offsets(m, n, src_stride)
         reads: list[Access] = []
         writes: list[Access] = []
         for r in range(count):
@@ -125,10 +179,11 @@ class CubeFixpipeFunctions(MachineFunctions):
                 )
                 writes.append(Access(dst.memory, *cube.byte_span(dst_base, d_at, target.bytes)))
         nbytes = count * m * n * target.bytes
-        timing = (machine.target, MemorySpace.L0C, op.DST_SPACE, nbytes)
+        first = parts[0][0].memory
+        assert first is not None
+        timing = (machine.target, MemorySpace.L0C, first.space, nbytes)
         self.on_pipe(op, reads, writes, costs.transfer_cycles(*timing),
                      costs.transfer_hold(*timing))  # fmt: skip
-        return ()
 
     def _destinations(
         self, op: FixpipeOp, present: dict[str, SSAValue], arg: dict[SSAValue, object],
@@ -137,11 +192,19 @@ class CubeFixpipeFunctions(MachineFunctions):
         """Where the m x n results go: per destination, its pointer and rows and columns."""
         value = arg[op.destination]
         mode = op.word(DST_MODE)
-        everything = slice(0, m), slice(0, n)
         if mode is None:
+            everything = slice(0, m), slice(0, n)
             return [(placed(self.machine, value, op.DST_SPACE, "destination"), *everything)]
+        sub = as_int(arg[present["sub_blockid"]]) if mode == "single" else 0
+        return self.ub_parts(op, value, mode, sub, (m, n))
+
+    def ub_parts(
+        self, op: PtoOp, value: object, mode: str, sub: int, size: tuple[int, int]
+    ) -> list[tuple[Pointer, slice, slice]]:
+        """The UB destinations of `dst_mode` `mode` (`sub`: single's sub-block id)."""
+        m, n = size
+        everything = slice(0, m), slice(0, n)
         if mode == "single":
-            sub = as_int(arg[present["sub_blockid"]])
             check(sub in (0, 1), f"{op.name} sub-block id {sub} must be 0 or 1")
             return [(self._in_ub(value, sub), *everything)]
         halves = (

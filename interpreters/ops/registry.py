@@ -100,7 +100,7 @@ PROJECT = (
     _pto("cube_move", "CubeMoveFunctions"),
     _pto("cube_load", "CubeLoadFunctions", "cube_load", "cube_load_s4"),
     _pto("cube_mad", "CubeMadFunctions"),
-    _pto("cube_fixpipe", "CubeFixpipeFunctions"),
+    _pto("cube_fixpipe", "CubeFixpipeFunctions", "cube_fixpipe", "cube_copy_matrix"),
     _pto("cube_fill", "CubeFillFunctions"),
     _pto("dma", "DmaFunctions"),
     _pto("dma_v06", "DmaV06Functions", "dma_v06", "cube_move"),

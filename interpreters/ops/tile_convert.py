@@ -76,9 +76,9 @@ class TileConvertFunctions(MachineFunctions):
         board-tested tilelang_st tcvt golden); to FP4 rounds with the op's mode."""
         rows, cols = src.valid
         to_fp4 = dst.dtype in FP4_DTYPES
-        want = (rows, cols // 2) if to_fp4 else (rows, cols * 2)
+        want = (rows, cols * src.dtype.values // dst.dtype.values)
         check(
-            dst.valid == want and (not to_fp4 or cols % 2 == 0),
+            dst.valid == want and cols * src.dtype.values % dst.dtype.values == 0,
             f"dst valid region {dst.valid_rows}x{dst.valid_cols} must be {want[0]}x{want[1]} "
             f"for src's {rows}x{cols} ({src.dtype} -> {dst.dtype}: FP4 holds two values a byte)",
         )

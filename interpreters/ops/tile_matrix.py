@@ -22,7 +22,7 @@ from interpreters.machine.memory import Tile, static_or
 from interpreters.ops.tile_config import matmul_numerics
 from interpreters.semantics import matrix
 from interpreters.semantics.mx_formats import scale_values
-from pto_dialect.dtypes import FP4_DTYPES, DType
+from pto_dialect.dtypes import DType
 from pto_dialect.ops.tile_matrix import (
     MatmulTileOp,
     TGemvAccOp,
@@ -54,8 +54,6 @@ class TileMatrixFunctions(MachineFunctions):
             m, k, n = a.valid_rows, b.valid_rows, b.valid_cols
         else:
             m, k, n = a.valid_rows, a.valid_cols, b.valid_cols
-            if a.dtype in FP4_DTYPES:
-                k *= 2
         scales = None
         if op.MX:
             a_scale, b_scale = tiles[op.lhs_index + 1], tiles[op.rhs_index + 1]

@@ -248,8 +248,8 @@ def mx_load(src: np.ndarray, src_base: int, ctl: LoadControls) -> tuple[np.ndarr
 
 
 def packed(dtype: DType) -> bool:
-    """FP4: two values a byte; shapes count values, storage pairs."""
-    return dtype.name.startswith("f4")
+    """An element of several values (FP4: two a byte); shapes count values, storage pairs."""
+    return dtype.values > 1
 
 
 def lhs_offsets(m: int, k: int, dtype: DType, fractal: Fractal, gemv: bool) -> np.ndarray:

@@ -99,7 +99,7 @@ def finite_max(dtype: DType) -> float:
     """The largest finite value of float type `dtype`."""
     if dtype.coded:
         codes = np.arange(256, dtype=np.uint8)
-        values = to_f32(codes[:, None] if dtype.name.startswith("f4") else codes, dtype)
+        values = to_f32(codes[:, None] if dtype.values > 1 else codes, dtype)
         finite: list[float] = np.abs(values[np.isfinite(values)]).astype(np.float64).tolist()
         return max(finite)
     info = cast(Any, ml_dtypes.finfo(dtype.numpy))  # ml_dtypes' finfo is untyped
@@ -205,8 +205,8 @@ def operand_matrices(
         rhs = np.asarray(b)[:k, :n].astype(acc.numpy)
     else:
         lhs_type, rhs_type = operands
-        lhs = operand_values(np.asarray(a)[:m, : _stored(k, lhs_type)], lhs_type, acc)
-        rhs = _rows(np.asarray(b)[: _stored(k, rhs_type), :n], rhs_type, acc)
+        lhs = operand_values(np.asarray(a)[:m, : lhs_type.elements_for(k)], lhs_type, acc)
+        rhs = _rows(np.asarray(b)[: rhs_type.elements_for(k), :n], rhs_type, acc)
         lhs, rhs = lhs[:, :k], rhs[:k]
     if acc.is_float:
         with np.errstate(all="ignore"):
@@ -288,13 +288,8 @@ def _add(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return ((wide + 2**31) % 2**32 - 2**31).astype(np.int32)
 
 
-def _stored(k: int, dtype: DType) -> int:
-    """Stored columns holding k values (FP4: two a byte)."""
-    return -(-k // 2) if dtype.name.startswith("f4") else k
-
-
 def _rows(values: np.ndarray, dtype: DType, acc: DType) -> np.ndarray:
-    """B's stored rows widened: FP4 pairs run along K (rows), so unpack column-wise."""
-    if dtype.name.startswith("f4"):
+    """B's stored rows widened: packed pairs (FP4) run along K (rows): unpack column-wise."""
+    if dtype.values > 1:
         return operand_values(values.T, dtype, acc).T
     return operand_values(values, dtype, acc)

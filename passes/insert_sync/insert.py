@@ -46,9 +46,10 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp, StringAttr, UnitAttr
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import IsTerminator, is_side_effect_free
 
 from passes.common import checked_pass, pass_error, pass_target
 from passes.footprint import Access, FootprintError, footprint, tsync_access
@@ -446,8 +447,24 @@ def _slot_dispatch(op: Operation) -> scf.IfOp | None:
     return periodic[-1] if periodic else None
 
 
+def _vector_only(region: Region) -> bool:
+    """Whether every memory access in `region` is inside a `pto.vecscope`: one pipe, in
+    program order, so there is nothing to synchronise (a lowered VMI kernel on UB)."""
+    for block in region.blocks:
+        for op in block.ops:
+            if isinstance(op, VecScopeOp) or op.has_trait(IsTerminator):
+                continue
+            if isinstance(op, scf.ForOp | scf.IfOp):
+                if not all(_vector_only(r) for r in op.regions):
+                    return False
+            elif op.regions or not is_side_effect_free(op):
+                return False
+    return True
+
+
 def _function_kind(function: func.FuncOp) -> str:
-    """ "tile", "lowered" (machine-level ops with explicit sync) or raises."""
+    """ "tile", "lowered" (machine-level ops with explicit sync, or vector scopes only) or
+    raises."""
     machine_level: Operation | None = None
     has_sync = SYNCHRONISED in function.attributes
     for op in function.walk():
@@ -458,7 +475,7 @@ def _function_kind(function: func.FuncOp) -> str:
         has_sync |= isinstance(op, _SYNC)
     if machine_level is None:
         return "tile"
-    if has_sync:
+    if has_sync or _vector_only(function.body):
         return "lowered"
     raise pass_error(
         NAME,

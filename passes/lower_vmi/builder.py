@@ -233,8 +233,8 @@ class Lowerer:
         it go before `follower` (default: the op after its defining op)."""
         if follower is None:
             owner = value.owner
-            assert isinstance(owner, Operation) and owner.next_op is not None
-            follower = owner.next_op
+            assert isinstance(owner, Operation)
+            follower = owner.next_op or owner  # the VMI op goes once its scope is lowered
         self._follower[value] = follower
         wanted = self.layouts.get(value, regs.layout)
         self.regs[value] = regs

@@ -10,9 +10,11 @@
 3. The result verifies and holds no VMI op; bytes are those of the VMI program under
    `pto-run` (translation validation: test/unit/test_lower_vmi.py).
 
-Refused, with a diagnostic at the op: VMI on a2a3 (no layer there), VMI ops outside a
-vecscope, and every op or form the families list as having no lowering here
-(docs/passes.md). A module without VMI ops is left as it is, so a second run changes
+VMI ops outside a `pto.vecscope` get inferred scopes first (`passes/infer_vecscope.py`,
+PTOAS's rules), and VMI arguments of a function become registers (`signature.py`).
+Refused, with a diagnostic at the op: VMI on a2a3 (no layer there), a VMI op no scope can
+hold, VMI results of a function, and every op or form the families list as having no
+lowering here (docs/passes.md). A module without VMI ops is left as it is, so a second run changes
 nothing.
 """
 
@@ -31,9 +33,11 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import checked_pass, pass_error, pass_target
+from passes.infer_vecscope import infer_functions, outside_scopes
 from passes.lower_vmi import compute, memory, reduce
 from passes.lower_vmi.builder import NAME, Layout, Lowerer, Regs, register_count
 from passes.lower_vmi.layout import assign
+from passes.lower_vmi.signature import physical_arguments
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import mlir_type
 from pto_dialect.ops import vmi_convert as cv
@@ -292,6 +296,13 @@ def _inline_calls(module: ModuleOp) -> None:
                 function.erase()
 
 
+def _function_of(op: Operation) -> func.FuncOp | None:
+    node = op.parent_op()
+    while node is not None and not isinstance(node, func.FuncOp):
+        node = node.parent_op()
+    return node
+
+
 def lower_module(module: ModuleOp, arch: TargetArch) -> None:
     if not any(isinstance(op, VmiOp) for op in module.walk()):
         return
@@ -299,9 +310,16 @@ def lower_module(module: ModuleOp, arch: TargetArch) -> None:
         first = next(op for op in module.walk() if isinstance(op, VmiOp))
         raise pass_error(NAME, "VMI is an A5 layer: target a2a3 has none", first)
     _inline_calls(module)
+    functions = [f for f in module.walk() if isinstance(f, func.FuncOp)]
+    arguments = {f: physical_arguments(f) for f in functions}
+    infer_functions([f for f in functions if outside_scopes(f)], NAME)
     for scope in [s for s in module.walk() if isinstance(s, VecScopeOp)]:
         lowerer = Lowerer(Rewriter(), scope=scope.block)
         assign(scope.block, lowerer.layouts)
+        function = _function_of(scope)
+        first = scope.block.first_op
+        if function is not None and first is not None:
+            arguments[function].seed(lowerer, first)
         work = _Scope(lowerer, [])
         work.block(scope.block)
         for op in reversed(work.done):
@@ -313,7 +331,10 @@ def lower_module(module: ModuleOp, arch: TargetArch) -> None:
     leftover = next((op for op in module.walk() if isinstance(op, VmiOp)), None)
     if leftover is not None:
         raise pass_error(NAME, f"{leftover.name} outside a pto.vecscope: VMI ops lower only "
-                         "inside one", leftover)  # fmt: skip
+                         "inside one, and none is inferred around it (a result is used past "
+                         "the scope's end)", leftover)  # fmt: skip
+    for found in arguments.values():
+        found.finish()
 
 
 @checked_pass

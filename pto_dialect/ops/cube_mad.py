@@ -28,7 +28,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 
 from pto_dialect.attrs import Pipe
-from pto_dialect.dtypes import F32, FP4_DTYPES, DType
+from pto_dialect.dtypes import F32, DType
 from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.mx import MX_TRIPLES
 from pto_dialect.ops.base import PtoOp, fail, target_of
@@ -229,8 +229,8 @@ class MadFamilyOp(PtoOp):
         if self.clause(SAT_MODE) is not None and not (a.is_float and b.is_float):
             raise fail(f"{self.name} sat/nosat requires floating lhs and rhs element types")
         k = self.mnk[2]
-        if a in FP4_DTYPES:
-            check_multiple(self, k, 2, "k selects packed FP4 pairs")
+        if a.values > 1:
+            check_multiple(self, k, a.values, "k selects packed FP4 pairs")
         for key in (UNIT_FLAG, SAT_MODE, TF32_MODE):
             if key in self.attributes and not isinstance(self.attributes[key], StringAttr):
                 raise fail(f"{self.name} {key} must be a string attribute")

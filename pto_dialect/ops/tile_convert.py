@@ -117,10 +117,9 @@ def narrows_float(src: DType, dst: DType) -> bool:
 
 
 def fp4_cols(src: DType, dst: DType) -> Fraction:
-    """dst columns per src column: FP4 tiles hold two values a byte (1/2 to FP4, 2 back)."""
-    if dst in FP4_DTYPES:
-        return Fraction(1, 2)
-    return Fraction(2) if src in FP4_DTYPES else Fraction(1)
+    """dst columns per src column: a column is one element, and a packed FP4 element holds
+    two values (1/2 to FP4, 2 back; `DType.values`)."""
+    return Fraction(src.values, dst.values)
 
 
 _DIRECTED = frozenset(
@@ -308,9 +307,9 @@ class TCvtOp(AttrInInsTileOp):
             want = (other[0], other[1] * ratio)
             if have != want:
                 raise fail(
-                    f"{self.name} dst{what} shape {dims_str(*have)} must be {dims_str(*other)} "
-                    f"with {ratio} x the columns ({src.element} -> {dst.element}: FP4 holds "
-                    "two values a byte)"
+                    f"{self.name} dst{what} shape {dims_str(*have)} must be "
+                    f"{want[0]}x{want[1]}, src's {dims_str(*other)} with {ratio} x "
+                    f"the columns ({src.element} -> {dst.element}: FP4 holds two values a byte)"
                 )
 
 

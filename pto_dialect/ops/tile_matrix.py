@@ -18,8 +18,9 @@ GEMV variants `tgemv`, `tgemv.acc`, `tgemv.bias` with the same operands; the MX 
 - MX: (C, A, B) from `mx.MX_TRIPLES` (A5 and cpu), the scale tiles `loc=scaling` holding one
   scale per group of 32 k (E8M0 `f8E8M0` as a rule; any dtype is accepted, see
   docs/decisions.md "MX scale tile dtype"): a_scale m x ceil(k/32), b_scale ceil(k/32) x n (valid
-  sizes where static; pto-isa a5/TMatmul.hpp `CheckMadMxValid`); k counts values (a packed
-  FP4 byte holds two).
+  sizes where static; pto-isa a5/TMatmul.hpp `CheckMadMxValid`); k, the left tile's valid
+  columns, counts values, also of packed FP4 tiles whose dims count bytes (docs/decisions.md
+  "The unit of a packed FP4 tile's dims").
 
 Vector-unit form (issue 18): when every operand is a `loc=vec` ND (row-major) tile, the op
 is the same product on tiles in UB, for `pto-lower-matmul-to-vector` to turn into vector
@@ -43,7 +44,6 @@ from pto_dialect.dtypes import (
     F8E5M2,
     F16,
     F32,
-    FP4_DTYPES,
     HIF8,
     I8,
     I32,
@@ -270,8 +270,6 @@ class MatmulTileOp(TileOp):
         scale dtype is free (PTOAS checks none and its kernels declare f16 scale tiles; pto-isa's
         A5 TMATMUL_MX never reads the scale tile): `mx.scale_values` says how they are read."""
         k = b.v_row.data if self.GEMV else a.v_col.data
-        if k != DYNAMIC and not self.GEMV and a.element in FP4_DTYPES:
-            k *= 2
         groups = DYNAMIC if k == DYNAMIC else -(-k // MX_GROUP)
         m = 1 if self.GEMV else a.v_row.data
         for role, tile, operand, want in (

@@ -178,7 +178,7 @@ class TQuantMxOp(TileOp):
         if along % MX_GROUP:
             axis = "rows" if self.by_column else "cols"
             raise fail(f"{self.name} src valid {axis} {along} must be a multiple of {MX_GROUP}")
-        want = (rows, cols // 2 if self.fp4 else cols)
+        want = (rows, dst.element.elements_for(cols))
         if dst.valid_shape != want:
             raise fail(
                 f"{self.name} dst valid shape {dims_str(*dst.valid_shape)} must be "

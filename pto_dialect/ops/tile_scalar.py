@@ -358,6 +358,14 @@ class TDivSOp(ScalarTileOp):
         if dtype.is_int and not self.scalar_first:
             require_nonzero_divisor(self.name, value, dtype)
 
+    def not_lowered(self) -> str | None:
+        if self.dst_tile().element.is_int:
+            return (
+                "an integer tdivs is a scalar loop in pto-isa (TDivs_naive / TSDiv_naive, "
+                "A2/A3 and A5 TDivS.hpp), not vector code"
+            )
+        return super().not_lowered()
+
     def verify_tiles(self, target: TargetProfile) -> None:
         super().verify_tiles(target)
         precision = self.attributes.get(PRECISION)

@@ -130,15 +130,42 @@ def _tile(dtype: str, loc: str, rows: int, cols: int, layout: str, fractal: int 
     )
 
 
-def test_tmatmul_mx_scales_each_group_of_32_k() -> None:
+E2M1 = np.array([0, 0.5, 1, 1.5, 2, 3, 4, 6], np.float32)
+"""OCP FP4 E2M1 magnitudes by the code's low three bits (bit 3 is the sign)."""
+
+
+def _operands(fp4: bool, m: int, k: int, n: int) -> tuple[np.ndarray, ...]:
+    """(a, b) as values and as the tiles' stored elements: f8E4M3FN elements, or packed FP4
+    E2M1 pairs, the first value in the low nibble, along K (A's columns, B's rows)."""
+    rng = np.random.default_rng(5)
+    if not fp4:
+        a = rng.integers(-4, 5, (m, k)).astype(np.float32)
+        b = rng.integers(-4, 5, (k, n)).astype(np.float32)
+        return a, b, a.astype(ml_dtypes.float8_e4m3fn), b.astype(ml_dtypes.float8_e4m3fn)
+    codes_a = rng.integers(0, 16, (m, k)).astype(np.uint8)
+    codes_b = rng.integers(0, 16, (k, n)).astype(np.uint8)
+
+    def value(codes: np.ndarray) -> np.ndarray:
+        return np.where(codes & 8, -1, 1) * E2M1[codes & 7]
+
+    stored_a = codes_a[:, 0::2] | codes_a[:, 1::2] << 4
+    stored_b = codes_b[0::2, :] | codes_b[1::2, :] << 4
+    return value(codes_a), value(codes_b), stored_a, stored_b
+
+
+@pytest.mark.parametrize("fp4", [False, True])
+def test_tmatmul_mx_scales_each_group_of_32_k(fp4: bool) -> None:
+    """k counts values, the left tile's valid columns (an FP4 tile of 64 columns: 64 values in
+    32 bytes a row), as PTOAS's A5 tile lowering and pto-isa's TMATMUL_MX hand it to mad_mx."""
     m, k, n = 16, 64, 16
     nz, zn = "blayout=col_major, slayout=row_major", "blayout=row_major, slayout=col_major"
     row, col = "blayout=row_major, slayout=row_major", "blayout=col_major, slayout=col_major"
     scale = "!pto.f8E8M0"
+    dtype = "!pto.f4E2M1x2" if fp4 else "f8E4M3FN"
     types = {
-        "a": _tile("f8E4M3FN", "left", m, k, nz),
+        "a": _tile(dtype, "left", m, k, nz),
         "a_scale": _tile(scale, "scaling", m, k // 32, row, 32),
-        "b": _tile("f8E4M3FN", "right", k, n, zn),
+        "b": _tile(dtype, "right", k, n, zn),
         "b_scale": _tile(scale, "scaling", k // 32, n, col, 32),
         "dst": _tile("f32", "acc", m, n, nz),
     }
@@ -151,22 +178,21 @@ def test_tmatmul_mx_scales_each_group_of_32_k() -> None:
         "  func.return\n}\n}"
     )
     module = support.parse_kernel(text)
-    rng = np.random.default_rng(5)
-    a = rng.integers(-4, 5, (m, k)).astype(np.float32)
-    b = rng.integers(-4, 5, (k, n)).astype(np.float32)
+    a, b, stored_a, stored_b = _operands(fp4, m, k, n)
+    rng = np.random.default_rng(6)
     sa = rng.integers(-3, 4, (m, k // 32))  # exponents of the E8M0 scales
     sb = rng.integers(-3, 4, (k // 32, n))
     machine = Machine(PROFILES[TargetArch.A5])
     arrays = {
-        "a": a.astype(ml_dtypes.float8_e4m3fn),
+        "a": stored_a,
         "a_scale": (sa + 127).astype(np.uint8).view(ml_dtypes.float8_e8m0fnu),
-        "b": b.astype(ml_dtypes.float8_e4m3fn),
+        "b": stored_b,
         "b_scale": (sb + 127).astype(np.uint8).view(ml_dtypes.float8_e8m0fnu),
         "dst": np.zeros((m, n), np.float32),
     }
     tiles: list[Tile] = []
     for type, array in zip(support.arg_types(module, "mx"), arrays.values(), strict=True):
-        tile = machine.tile_at(type, None, *array.shape)
+        tile = machine.tile_at(type, None, *type.shape)
         tile.set(array)
         tiles.append(tile)
     support.call(module, TileMatrixFunctions(machine), "mx", tiles)
@@ -198,19 +224,38 @@ def test_vcvt_packs_fp4_pairs_into_the_parts_byte_lanes() -> None:
     assert back.astype(np.float32).tolist() == values.astype(np.float32).tolist()
 
 
-def _ub_kernel(mode: str, sets: str, wait: str) -> str:
-    """The AIC's product of a (32 x 32) and b (32 x 32) goes to UB with `dst_mode(mode)`;
-    AIV s then copies the 32 x 32 f32 at UB address 0 to rows [32 s, 32 s + 32) of c."""
+def _copy_matrix(mode: str) -> str:
+    """`mte_l0c_ub %l0c, %ub, 32, 32, 32, 32, dst_mode(mode), nz2nd` as PTOAS expands it:
+    config0 n << 4 | m << 16 | dst_stride << 32, config1 src_stride | dual-destination mode
+    << 16 | sub-block << 18 | nz2nd << 43 (VPTOExpandWrapperOps.cpp)."""
+    dual, sub = {"%c0": (0, 0), "%c1": (0, 1), "split_m": (1, 0), "split_n": (2, 0)}[mode]
+    words = (32 << 4 | 32 << 16 | 32 << 32, 32 | dual << 16 | sub << 18 | 1 << 43)
+    return (
+        f"%w0 = arith.constant {words[0]} : i64\n  %w1 = arith.constant {words[1]} : i64\n"
+        "  pto.copy_matrix_cc_to_ub %l0c, %ub, %w0, %w1 : !pto.ptr<f32, l0c>, "
+        "!pto.ptr<f32, ub>, i64, i64"
+    )
+
+
+def _ub_kernel(mode: str, sets: str, wait: str, packed: bool = False) -> str:
+    """The AIC's product of a (32 x 32) and b (32 x 32) goes to UB with `dst_mode(mode)`
+    (`packed`: through `copy_matrix_cc_to_ub`); AIV s then copies the 32 x 32 f32 at UB
+    address 0 to rows [32 s, 32 s + 32) of c."""
     body = _kernel("a5", 32, 32, 32, "f16", "f32", "f32").split("  pto.mte_gm_l1_frac", 1)
     head, cube = body[0], "  pto.mte_gm_l1_frac" + body[1].split("  pto.mte_l0c_gm")[0]
     head = head.replace(
         "%c: !pto.ptr<f32, gm>) {", "%c: !pto.ptr<f32, gm>) attributes {pto.kernel} {"
     )
+    store = (
+        _copy_matrix(mode)
+        if packed
+        else f"pto.mte_l0c_ub %l0c, %ub, %m, %n, %m16, %n, dst_mode({mode}), nz2nd : "
+        f"!pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64, i64, i64{', i64' * mode.startswith('%')}"
+    )
     return f"""{head}  %ub = pto.castptr %c0 : i64 -> !pto.ptr<f32, ub>
   %row = arith.constant 128 : i64
   pto.section.cube {{
-  {cube}  pto.mte_l0c_ub %l0c, %ub, %m, %n, %m16, %n, dst_mode({mode}), nz2nd
-      : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64, i64, i64{", i64" * mode.startswith("%")}
+  {cube}  {store}
     {sets}
   }}
   pto.section.vector {{
@@ -240,11 +285,19 @@ OLDER = ("pto.sync.set <PIPE_FIX>, 1\n    pto.sync.set <PIPE_FIX>, 17",
 
 
 @pytest.mark.parametrize(
-    ("mode", "spelling"),
-    [("%c0", NAMED), ("%c1", NAMED), ("split_m", NAMED), ("split_n", NAMED), ("split_m", OLDER)],
+    ("mode", "spelling", "packed"),
+    [
+        ("%c0", NAMED, False),
+        ("%c1", NAMED, False),
+        ("split_m", NAMED, False),
+        ("split_n", NAMED, False),
+        ("split_m", OLDER, False),
+        ("%c1", NAMED, True),
+        ("split_n", NAMED, True),
+    ],
 )
 def test_fixpipe_to_ub_reaches_the_vector_core_its_mode_names(
-    mode: str, spelling: tuple[str, str]
+    mode: str, spelling: tuple[str, str], packed: bool
 ) -> None:
     """mte-l0c-ub.md: sub-block s's UB, or the first half of the rows (split_m) / columns
     (split_n) in AIV0's UB and the second in AIV1's, each at %dst with dst_stride n. AIV s
@@ -260,7 +313,7 @@ def test_fixpipe_to_ub_reaches_the_vector_core_its_mode_names(
         want[0, :16], want[1, :16] = product[:16], product[16:]
     else:
         want[0, :, :16], want[1, :, :16] = product[:, :16], product[:, 16:]
-    module = api.parse(_ub_kernel(mode, *spelling))
+    module = api.parse(_ub_kernel(mode, *spelling, packed=packed))
     got = api.run(module, a.reshape(-1), b.reshape(-1), np.zeros(2 * 32 * 32, np.float32))
     assert np.array_equal(got.outputs[2].reshape(2, 32, 32), want)
 
@@ -488,3 +541,22 @@ def test_a_fixpipe_store_larger_than_l0c_is_an_error() -> None:
     """m = 2^62 ended in a MemoryError placing the accumulator (fuzz7, seed 70003)."""
     with pytest.raises(api.PtoRunError, match=rf"reads {HUGE} x 32 values of f32, more than l0c"):
         _run_with_huge("%l0c, %c, %m, %n,", "%l0c, %c, %huge, %n,")
+
+
+def test_packed_fixpipe_copy_refuses_the_controls_it_does_not_model() -> None:
+    """copy_matrix_cc_to_ub's ReLU field (config1 [39, 42)) is mte_l0c_ub's pre_relu clause,
+    which the packed form does not model: a located run-time error, not a plain copy."""
+    words = (16 << 4 | 16 << 16 | 16 << 32, 16 | 1 << 39)
+    text = f"""module attributes {{pto.target_arch = "a5"}} {{
+func.func @k() attributes {{pto.kernel}} {{
+  %c0 = arith.constant 0 : i64
+  %w0 = arith.constant {words[0]} : i64
+  %w1 = arith.constant {words[1]} : i64
+  %src = pto.castptr %c0 : i64 -> !pto.ptr<f32, l0c>
+  %dst = pto.castptr %c0 : i64 -> !pto.ptr<f32, ub>
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64
+  func.return
+}}
+}}"""
+    with pytest.raises(api.PtoError, match=r"8:3: error: .*pre_relu: not modelled in the packed"):
+        api.run(api.parse(text))

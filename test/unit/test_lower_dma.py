@@ -502,3 +502,35 @@ def test_a_set_validshape_that_may_not_have_run_is_a_diagnostic():
 
     with pytest.raises(PtoPassError, match=r"set_validshape inside the scf.if"):
         apply_pipeline(parse(set_valid_kernel("in_if"), target="a5"), "pto-pipeline")
+
+
+def test_a_subview_is_stored_from_where_its_source_holds_it():
+    """PyPTO's merge_norm stores a pto.subview of a planned tile: rows 2 to 5, columns 8 to
+    39 of an 8 x 64 tile, each burst from its row of the source (64 elements apart)."""
+    full = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=8, v_col=64>"
+    part = "!pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=32, v_row=4, v_col=32>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c64], strides = [%c64, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c64]
+    : !v -> !pto.partition_tensor_view<8x64xf32>
+  %vy = pto.make_tensor_view %y, shape = [%c4, %c32], strides = [%c32, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c4, %c32]
+    : !v -> !pto.partition_tensor_view<4x32xf32>
+  %t = pto.alloc_tile addr = %a0 : {full}
+  pto.tload ins(%px : !pto.partition_tensor_view<8x64xf32>) outs(%t : {full})
+  %s = pto.subview %t[%c2, %c8] sizes [4, 32] : {full} -> {part}
+  pto.tstore ins(%s : {part}) outs(%py : !pto.partition_tensor_view<4x32xf32>)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text)
+    assert "pto.tstore" not in str(lowered)

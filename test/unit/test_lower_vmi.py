@@ -347,11 +347,14 @@ def test_rows_beyond_the_offset_lanes_are_refused_at_the_op() -> None:
         LowerVmiPass().apply(Context(), module)
 
 
-def test_a_vmi_op_outside_a_vecscope_is_refused_at_the_op() -> None:
+def test_a_vmi_op_no_scope_can_hold_is_refused_at_the_op() -> None:
+    """`plt`'s scalar result is used past a sync: no inferred scope can hold it."""
     text = """
 module attributes {pto.target_arch = "a5"} {
-  func.func @k(%a: !pto.vmi.vreg<64xf32>, %b: !pto.vmi.vreg<64xf32>) {
-    %r = pto.vmi.vadd %a, %b : !pto.vmi.vreg<64xf32>, !pto.vmi.vreg<64xf32> -> !pto.vmi.vreg<64xf32>
+  func.func @k(%n: i32) {
+    %m, %rest = pto.vmi.plt %n : i32 -> !pto.vmi.mask<64xb32, #pto.vmi.layout<contiguous>>, i32
+    pto.set_flag["PIPE_V", "PIPE_MTE3", "EVENT_ID0"]
+    %v = arith.index_cast %rest : i32 to index
     func.return
   }
 }
@@ -360,8 +363,8 @@ module attributes {pto.target_arch = "a5"} {
     printed = str(module)
     with pytest.raises(
         PassFailedException,
-        match=r"^pto-lower-vmi: pto\.vmi\.vadd at <string>:4:5: pto\.vmi\.vadd outside a "
-        r"pto\.vecscope",
+        match=r"^pto-lower-vmi: pto\.vmi\.plt at <string>:4:5: pto\.vmi\.plt outside a "
+        r"pto\.vecscope: VMI ops lower only inside one, and none is inferred around it",
     ):
         LowerVmiPass().apply(Context(), module)
     assert str(module) == printed

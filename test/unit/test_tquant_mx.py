@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from support import context
 from xdsl.dialects import arith
+from xdsl.utils.exceptions import ParseError
 
 from interpreters.engine.source import parse_module
 from interpreters.launching.args import ArrayArg
@@ -160,21 +161,23 @@ def test_mxfp8_rows(nv: bool) -> None:
             assert (int(exp[0, k]), float(peak[0, k]), float(scaling[0, k])) == (e, m, s)
 
 
-def test_mxfp4_columns_bf16() -> None:
-    """axis0, [M/32, N] group tiles, bf16 source (the product rounded to bf16), packed nibbles."""
+@pytest.mark.parametrize("n", [64, 32])
+def test_mxfp4_columns_bf16(n: int) -> None:
+    """axis0, [M/32, N] group tiles, bf16 source (the product rounded to bf16), packed nibbles.
+    n = 32: a dst row of 16 bytes, 32 values (pto-isa's row rule counts an FP4 pair's values)."""
     rng = np.random.default_rng(3)
     import ml_dtypes
 
-    x = sample(rng, (64, 64)).astype(ml_dtypes.bfloat16)
-    outs = [("dst", "!pto.f4E2M1x2", 64, 32), ("exp", "ui8", 2, 64), ("max", "bf16", 2, 64),
-            ("scaling", "bf16", 2, 64)]  # fmt: skip
+    x = sample(rng, (64, n)).astype(ml_dtypes.bfloat16)
+    outs = [("dst", "!pto.f4E2M1x2", 64, n // 2), ("exp", "ui8", 2, n), ("max", "bf16", 2, n),
+            ("scaling", "bf16", 2, n)]  # fmt: skip
     attrs = "quant_type = #pto<quant_type MXFP4_E2M1>, grpAxis = #pto<mx_group_axis axis0>"
-    text = kernel("bf16", (64, 64), outs, attrs)
-    half = np.zeros((2, 64), ml_dtypes.bfloat16)
-    arrays = [x, np.zeros((64, 32), np.uint8), np.zeros((2, 64), np.uint8), half, half]
+    text = kernel("bf16", (64, n), outs, attrs)
+    half = np.zeros((2, n), ml_dtypes.bfloat16)
+    arrays = [x, np.zeros((64, n // 2), np.uint8), np.zeros((2, n), np.uint8), half, half]
     dst, exp, peak, _ = run(text, arrays)
     for g in range(2):
-        for c in range(64):
+        for c in range(n):
             group = [float(v) for v in x[32 * g : 32 * g + 32, c]]
             # OCP E2M1: the maximum of the bf16-truncated magnitudes (bf16 values: exact)
             _, e, m, s = reference(group, True, False)
@@ -265,3 +268,12 @@ def test_exponents_to_zz_by_tmov() -> None:
             for q in range(16):
                 for d in range(2):
                     assert zz[0, (cb * 2 + p) * 32 + 2 * q + d] == exp[2 * p + d, 16 * cb + q]
+
+
+def test_fp4_rows_count_values_for_the_32_byte_rule() -> None:
+    """A packed FP4 row of 8 pairs is 16 values, fewer than pto-isa's 32 (its Tile, as PTOAS's
+    EmitC renders it, counts values of one byte each): refused, the values named."""
+    tile = "!pto.tile_buf<loc=vec, dtype=!pto.f4E2M1x2, rows=4, cols=8>"
+    text = f"func.func @k() {{\n%t = pto.alloc_tile : {tile}\nfunc.return\n}}"
+    with pytest.raises(ParseError, match=r"cols x sizeof\(f4E2M1x2\) .* got 8 x 2 values x 1"):
+        parse_module(CONTEXT, text, "k.mlir")

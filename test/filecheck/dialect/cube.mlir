@@ -164,3 +164,16 @@ func.func @s4_loads(%l1: !pto.ptr<!pto.f4E2M1x2, l1>, %a: !pto.ptr<!pto.f4E2M1x2
   func.return
 }
 }
+
+// PTOAS's packed-word fixpipe copy L0C -> UB (m = n = 16, dst_stride 16; src_stride 16)
+// CHECK-LABEL: func.func @copy_matrix_cc_to_ub
+// CHECK: pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64
+// GENERIC: "pto.copy_matrix_cc_to_ub"(%src, %dst, %w0, %w1) : (!pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64) -> ()
+module attributes {pto.target_arch = "a5"} {
+func.func @copy_matrix_cc_to_ub(%src: !pto.ptr<f32, l0c>, %dst: !pto.ptr<f32, ub>) {
+  %w0 = arith.constant 68720525568 : i64
+  %w1 = arith.constant 16 : i64
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64
+  func.return
+}
+}

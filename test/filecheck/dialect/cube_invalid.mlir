@@ -490,3 +490,100 @@ func.func @f(%l1: !pto.ptr<!pto.f4E2M1x2, l1>, %b: !pto.ptr<!pto.f4E2M1x2, l0b>,
   pto.load_cbuf_to_cb_s4 %l1, %b, %c, %c, %c, %c, %c, %c, %two : !pto.ptr<!pto.f4E2M1x2, l1>, !pto.ptr<!pto.f4E2M1x2, l0b>, i64, i64, i64, i64, i64, i64, i64
   func.return
 }
+
+// -----
+
+// copy_matrix_cc_to_ub reads L0C
+func.func @f(%src: !pto.ptr<f32, ub>, %dst: !pto.ptr<f32, ub>) {
+  %w0 = arith.constant 68720525568 : i64
+  %w1 = arith.constant 16 : i64
+  // expected-error @+1 {{pto.copy_matrix_cc_to_ub source must point to l0c, got !pto.ptr<f32, ub>}}
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, ub>, !pto.ptr<f32, ub>, i64, i64
+  func.return
+}
+
+// -----
+
+// copy_matrix_cc_to_ub writes UB
+func.func @f(%src: !pto.ptr<f32, l0c>, %dst: !pto.ptr<f32, gm>) {
+  %w0 = arith.constant 68720525568 : i64
+  %w1 = arith.constant 16 : i64
+  // expected-error @+1 {{pto.copy_matrix_cc_to_ub destination must point to ub, got !pto.ptr<f32>}}
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, l0c>, !pto.ptr<f32, gm>, i64, i64
+  func.return
+}
+
+// -----
+
+// copy_matrix_cc_to_ub reads an f32 or i32 accumulator
+func.func @f(%src: !pto.ptr<f16, l0c>, %dst: !pto.ptr<f16, ub>) {
+  %w0 = arith.constant 68720525568 : i64
+  %w1 = arith.constant 16 : i64
+  // expected-error @+1 {{pto.copy_matrix_cc_to_ub source element type must be f32 or i32, got f16}}
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f16, l0c>, !pto.ptr<f16, ub>, i64, i64
+  func.return
+}
+
+// -----
+
+// copy_matrix_cc_to_ub: m (config0 [16, 32)) at least 1
+func.func @f(%src: !pto.ptr<f32, l0c>, %dst: !pto.ptr<f32, ub>) {
+  %w0 = arith.constant 68719476992 : i64
+  %w1 = arith.constant 16 : i64
+  // expected-error @+1 {{pto.copy_matrix_cc_to_ub m (0) and n (16) must be at least 1}}
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64
+  func.return
+}
+
+// -----
+
+// copy_matrix_cc_to_ub: the dual-destination mode (config1 [16, 18)) 3 is reserved
+func.func @f(%src: !pto.ptr<f32, l0c>, %dst: !pto.ptr<f32, ub>) {
+  %w0 = arith.constant 68720525568 : i64
+  %w1 = arith.constant 196624 : i64
+  // expected-error @+1 {{pto.copy_matrix_cc_to_ub the dual-destination mode 3 is reserved}}
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64
+  func.return
+}
+
+// -----
+
+// copy_matrix_cc_to_ub: nz2nd (bit 43) and nz2dn (bit 62) together
+func.func @f(%src: !pto.ptr<f32, l0c>, %dst: !pto.ptr<f32, ub>) {
+  %w0 = arith.constant 68720525568 : i64
+  %w1 = arith.constant 4611694814520410128 : i64
+  // expected-error @+1 {{pto.copy_matrix_cc_to_ub nz2nd, nz2dn and channel split are exclusive}}
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64
+  func.return
+}
+
+// -----
+
+// copy_matrix_cc_to_ub: split_m of an odd m
+func.func @f(%src: !pto.ptr<f32, l0c>, %dst: !pto.ptr<f32, ub>) {
+  %w0 = arith.constant 68720460032 : i64
+  %w1 = arith.constant 65552 : i64
+  // expected-error @+1 {{pto.copy_matrix_cc_to_ub split_m needs m a multiple of 2, got 15}}
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64
+  func.return
+}
+
+// -----
+
+// copy_matrix_cc_to_ub: split_n of n = 16
+func.func @f(%src: !pto.ptr<f32, l0c>, %dst: !pto.ptr<f32, ub>) {
+  %w0 = arith.constant 68720525568 : i64
+  %w1 = arith.constant 131088 : i64
+  // expected-error @+1 {{pto.copy_matrix_cc_to_ub split_n needs n a multiple of 32, got 16}}
+  pto.copy_matrix_cc_to_ub %src, %dst, %w0, %w1 : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i64, i64
+  func.return
+}
+
+// -----
+
+// copy_matrix_cc_to_ub's words are i64
+func.func @f(%src: !pto.ptr<f32, l0c>, %dst: !pto.ptr<f32, ub>, %w: i32) {
+  // expected-error @+1 {{pto.copy_matrix_cc_to_ub config0 must be i64, got i32}}
+  pto.copy_matrix_cc_to_ub %src, %dst, %w, %w : !pto.ptr<f32, l0c>, !pto.ptr<f32, ub>, i32, i32
+  func.return
+}

@@ -96,3 +96,14 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// -----
+
+// bf16 -> FP4: an FP4 tile's column is a pair of values, so dst has half src's columns
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @f(%a: !pto.tile_buf<loc=vec, dtype=bf16, rows=16, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=!pto.f4E1M2x2, rows=16, cols=32>) {
+    // expected-error @+1 {{pto.tcvt dst shape 16x32 must be 16x16, src's 16x32 with 1/2 x the columns (bf16 -> f4E1M2x2: FP4 holds two values a byte)}}
+    pto.tcvt ins(%a : !pto.tile_buf<loc=vec, dtype=bf16, rows=16, cols=32>) outs(%d : !pto.tile_buf<loc=vec, dtype=!pto.f4E1M2x2, rows=16, cols=32>)
+    func.return
+  }
+}

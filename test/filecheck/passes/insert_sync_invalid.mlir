@@ -12,9 +12,13 @@ func.func @ssa(%a: !pto.tile<loc=vec, dtype=f32, rows=8, cols=8>) {
 
 // -----
 
-func.func @lowered(%p: !pto.ptr<f32, ub>) {
+// A DMA and a vector scope without sync (vector scopes alone need none: one pipe).
+func.func @lowered(%p: !pto.ptr<f32, ub>, %g: !pto.ptr<f32, gm>) {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{pto-insert-sync: pto.vecscope: machine-level memory op without synchronisation: pto-insert-sync analyses tile ops, so run it before pto-lower-tile-to-vector and pto-lower-dma}}
+  %n = arith.constant 256 : i64
+  %one = arith.constant 1 : i64
+  // expected-error @+1 {{pto-insert-sync: pto.mte_gm_ub: machine-level memory op without synchronisation: pto-insert-sync analyses tile ops, so run it before pto-lower-tile-to-vector and pto-lower-dma}}
+  pto.mte_gm_ub %g, %p, %n, %n nburst(%one, %n, %n) : !pto.ptr<f32, gm>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64
   pto.vecscope {
     %v = pto.vlds %p[%c0] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
   }

@@ -82,21 +82,6 @@ func.func @boxed(%src: !pto.ptr<f16>) {
 
 // -----
 
-func.func @rank1(%src: !pto.ptr<f32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c8 = arith.constant 8 : index
-  %v = pto.make_tensor_view %src, shape = [%c8], strides = [%c1] : !pto.tensor_view<?xf32>
-  %p = pto.partition_view %v, offsets = [%c0], sizes = [%c8] : !pto.tensor_view<?xf32> -> !pto.partition_tensor_view<8xf32>
-  %a = arith.constant 0 : i64
-  %t = pto.alloc_tile addr = %a : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>
-  // expected-error @+1 {{pto-lower-dma: pto.tload: a 1-D GM view: the lowering takes windows of 2 to 5 dimensions}}
-  pto.tload ins(%p : !pto.partition_tensor_view<8xf32>) outs(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>)
-  func.return
-}
-
-// -----
-
 func.func @strided_columns(%dst: !pto.ptr<f32>) {
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index

@@ -16,21 +16,6 @@ builtin.module attributes {pto.target_arch = "a5"} {
 
 // -----
 
-// Integer tdivs: vdiv is float only.
-builtin.module attributes {pto.target_arch = "a5"} {
-  func.func @tdivs_int(%s: i32) {
-    %a0 = arith.constant 0 : i64
-    %a1 = arith.constant 4096 : i64
-    %src = pto.alloc_tile addr = %a0 : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>
-    %dst = pto.alloc_tile addr = %a1 : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>
-    // expected-error @+1 {{pto-lower-tile-to-vector: pto.tdivs: i32 on target a5 has no exact vector lowering: pto.vdiv does not support i32 as one instruction (A5's integer vdiv is PTOAS's software sequence)}}
-    pto.tdivs ins(%src, %s : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>, i32) outs(%dst : !pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64>)
-    func.return
-  }
-}
-
-// -----
-
 // An f32 slope of an f16 tile that is not a constant: no vector op converts a scalar.
 builtin.module attributes {pto.target_arch = "a5"} {
   func.func @tlrelu_slope(%slope: f32) {
