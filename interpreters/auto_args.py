@@ -110,6 +110,28 @@ def _quotients(a: Range, b: Range, floor: bool) -> Range | None:
     return min(corners), max(corners)
 
 
+class CallIndex:
+    """The `func.call` ops of a module by callee name, gathered in one walk on first use
+    (a walk per call site's lookup made a large module's plan quadratic)."""
+
+    def __init__(self, module: ModuleOp) -> None:
+        self.module = module
+        self._calls: dict[str, list[func.CallOp]] | None = None
+
+    def calls(self, name: str) -> list[func.CallOp]:
+        if self._calls is None:
+            self._calls = {}
+            for op in self.module.walk():
+                if isinstance(op, func.CallOp):
+                    self._calls.setdefault(op.callee.string_value(), []).append(op)
+        return self._calls.get(name, [])
+
+    def operands(self, callee: func.FuncOp, index: int) -> list[SSAValue]:
+        """Operand `index` of every call of `callee`."""
+        calls = self.calls(callee.sym_name.data)
+        return [op.operands[index] for op in calls if index < len(op.operands)]
+
+
 @dataclass
 class _Ranges:
     """Interval bounds of integer SSA values of a module, given the entry's scalars."""
@@ -118,6 +140,16 @@ class _Ranges:
     entry: func.FuncOp
     scalars: dict[BlockArgument, int]
     memo: dict[SSAValue, Range | None] = field(default_factory=dict[SSAValue, "Range | None"])
+    calls: CallIndex | None = None
+
+    def __post_init__(self) -> None:
+        if self.calls is None:
+            self.calls = CallIndex(self.module)
+
+    @property
+    def index(self) -> CallIndex:
+        assert self.calls is not None
+        return self.calls
 
     depth: int = 0
 
@@ -174,7 +206,7 @@ class _Ranges:
                 return lb[0], lb[0] + (ub[1] - 1 - lb[0]) // step[0] * step[0]
             return lb[0], max(lb[1], ub[1] - 1)
         if isinstance(owner, func.FuncOp) and owner is not self.entry:
-            return _span(*(self.of(v) for v in _call_operands(self.module, owner, arg.index)))
+            return _span(*(self.of(v) for v in self.index.operands(owner, arg.index)))
         if isinstance(owner, scf.ForOp):
             return self._carried(owner, arg.index - 1)
         return None
@@ -188,7 +220,7 @@ class _Ranges:
         for _ in range(2):
             if known is None:
                 return None
-            trial = _Ranges(self.module, self.entry, self.scalars, {carried: known})
+            trial = _Ranges(self.module, self.entry, self.scalars, {carried: known}, self.calls)
             step = _span(known, trial._yielded(loop.body.block, index))
             if step == known:
                 return known
@@ -228,15 +260,6 @@ def _arith_range(op: Operation, ranges: list[Range]) -> Range | None:
     return None
 
 
-def _call_operands(module: ModuleOp, callee: func.FuncOp, index: int) -> Iterator[SSAValue]:
-    """Operand `index` of every call of `callee` in the module."""
-    name = callee.sym_name.data
-    for op in module.walk():
-        calls = isinstance(op, func.CallOp) and op.callee.string_value() == name
-        if calls and index < len(op.operands):
-            yield op.operands[index]
-
-
 def _each_once(pending: list[SSAValue]) -> Iterator[SSAValue]:
     """Each value of `pending` once, those the caller appends while iterating included (the
     work list of the data-flow walks below)."""
@@ -259,7 +282,7 @@ def _root(value: SSAValue, ranges: _Ranges) -> tuple[BlockArgument, int] | None:
             if owner is ranges.entry and value.block is ranges.entry.body.blocks.first:
                 return value, offset
             if isinstance(owner, func.FuncOp):
-                calls = list(_call_operands(ranges.module, owner, value.index))
+                calls = ranges.index.operands(owner, value.index)
                 if len(calls) != 1:  # several callers: sized by their own views
                     return None
                 value = calls[0]
@@ -281,12 +304,12 @@ def _root(value: SSAValue, ranges: _Ranges) -> tuple[BlockArgument, int] | None:
 
 
 def pointer_bytes(
-    module: ModuleOp, entry: func.FuncOp, scalars: Mapping[int, int]
+    module: ModuleOp, entry: func.FuncOp, scalars: Mapping[int, int], calls: CallIndex | None = None
 ) -> dict[int, int]:
     """Per pointer parameter of `entry` that a view sizes: the bytes its views reach."""
     block = entry.body.blocks.first
     assert block is not None
-    ranges = _Ranges(module, entry, {block.args[i]: v for i, v in scalars.items()})
+    ranges = _Ranges(module, entry, {block.args[i]: v for i, v in scalars.items()}, calls=calls)
     sizes: dict[int, int] = {}
     for op in module.walk():
         if not isinstance(op, MakeTensorViewOp):
@@ -310,12 +333,14 @@ def pointer_bytes(
     return sizes
 
 
-def signal_pointers(module: ModuleOp, entry: func.FuncOp, scalars: Mapping[int, int]) -> set[int]:
+def signal_pointers(
+    module: ModuleOp, entry: func.FuncOp, scalars: Mapping[int, int], calls: CallIndex | None = None
+) -> set[int]:
     """The pointer parameters of `entry` whose views hold the signals of `comm.tnotify`,
     `twait` or `ttest`."""
     block = entry.body.blocks.first
     assert block is not None
-    ranges = _Ranges(module, entry, {block.args[i]: v for i, v in scalars.items()})
+    ranges = _Ranges(module, entry, {block.args[i]: v for i, v in scalars.items()}, calls=calls)
     found: set[int] = set()
     for op in module.walk():
         if not isinstance(op, SignalOp):
@@ -328,7 +353,7 @@ def signal_pointers(module: ModuleOp, entry: func.FuncOp, scalars: Mapping[int, 
     return found
 
 
-def _parameters_of(value: SSAValue, entry: func.FuncOp, module: ModuleOp) -> set[int]:
+def _parameters_of(value: SSAValue, entry: func.FuncOp, calls: CallIndex) -> set[int]:
     """The entry's parameters a pointer derives from (through `addptr`, `castptr` and
     every call of the module's functions)."""
     found: set[int] = set()
@@ -339,7 +364,7 @@ def _parameters_of(value: SSAValue, entry: func.FuncOp, module: ModuleOp) -> set
             if owner is entry:
                 found.add(value.index)
             elif isinstance(owner, func.FuncOp):
-                pending.extend(_call_operands(module, owner, value.index))
+                pending.extend(calls.operands(owner, value.index))
         elif isinstance(value.owner, AddPtrOp):
             pending.append(value.owner.ptr)
         elif isinstance(value.owner, CastPtrOp):
@@ -347,7 +372,7 @@ def _parameters_of(value: SSAValue, entry: func.FuncOp, module: ModuleOp) -> set
     return found
 
 
-def _reaches_addptr(value: SSAValue, module: ModuleOp) -> bool:
+def _reaches_addptr(value: SSAValue, calls: CallIndex) -> bool:
     """Whether `value` becomes a `pto.addptr` offset through integer arithmetic, returns
     and calls."""
     pending: list[SSAValue] = [value]
@@ -359,20 +384,21 @@ def _reaches_addptr(value: SSAValue, module: ModuleOp) -> bool:
             if isinstance(op, _INDEX_MATH):
                 pending.extend(op.results)
             elif isinstance(op, func.ReturnOp) and isinstance(fn := op.parent_op(), func.FuncOp):
-                name = fn.sym_name.data
-                for call in module.walk():
-                    if isinstance(call, func.CallOp) and call.callee.string_value() == name:
-                        pending.append(call.results[use.index])
+                for call in calls.calls(fn.sym_name.data):
+                    pending.append(call.results[use.index])
     return False
 
 
-def address_pointers(module: ModuleOp, entry: func.FuncOp) -> set[int]:
+def address_pointers(
+    module: ModuleOp, entry: func.FuncOp, calls: CallIndex | None = None
+) -> set[int]:
     """The pointer parameters of `entry` whose elements, read by `pto.load_scalar`, become
     a `pto.addptr` offset."""
     found: set[int] = set()
+    index = calls or CallIndex(module)
     for op in module.walk():
-        if isinstance(op, LoadScalarOp) and _reaches_addptr(op.value, module):
-            found |= _parameters_of(op.ptr, entry, module)
+        if isinstance(op, LoadScalarOp) and _reaches_addptr(op.value, index):
+            found |= _parameters_of(op.ptr, entry, index)
     return found
 
 
@@ -421,7 +447,7 @@ def _smallest(ranges: _Ranges, dim: SSAValue, param: BlockArgument, need: int) -
     scalars = ranges.scalars
 
     def reaches(value: int) -> bool:
-        trial = _Ranges(ranges.module, ranges.entry, {**scalars, param: value})
+        trial = _Ranges(ranges.module, ranges.entry, {**scalars, param: value}, calls=ranges.calls)
         extent = trial.of(dim)
         return extent is not None and extent[1] >= need
 
@@ -440,12 +466,12 @@ def _smallest(ranges: _Ranges, dim: SSAValue, param: BlockArgument, need: int) -
 
 
 def _extents(module: ModuleOp, entry: func.FuncOp, scalars: dict[BlockArgument, int],
-             fixed: set[BlockArgument]) -> None:  # fmt: skip
+             fixed: set[BlockArgument], calls: CallIndex) -> None:  # fmt: skip
     """Raises each scalar that gives a view's extent (alone, through integer arithmetic;
     not in `fixed`) to the smallest one holding every partition the kernel takes of that
     view, in place."""
     for _ in range(3):  # an offset may depend on another extent
-        ranges = _Ranges(module, entry, scalars)
+        ranges = _Ranges(module, entry, scalars, calls=calls)
         changed = False
         for op in module.walk():
             if not isinstance(op, PartitionViewOp):
@@ -461,7 +487,7 @@ def _extents(module: ModuleOp, entry: func.FuncOp, scalars: dict[BlockArgument, 
                 value = _smallest(ranges, dim, param, max(low[1], 0) + max(high[1], 0))
                 if value is not None:
                     scalars[param] = value
-                    ranges = _Ranges(module, entry, scalars)
+                    ranges = _Ranges(module, entry, scalars, calls=calls)
                     changed = True
         if not changed:
             return
@@ -561,15 +587,16 @@ def auto_plan(
     for arg in ints:
         if arg.index not in chosen and arg.name_hint not in NAMED_DEFAULTS and _only_offsets(arg):
             ints[arg] = 0
-    _extents(module, entry, ints, {block.args[i] for i in chosen})
+    calls = CallIndex(module)
+    _extents(module, entry, ints, {block.args[i] for i in chosen}, calls)
     scalars.update({arg.index: v for arg, v in ints.items()})
     scalars.update(_on_chip_addresses(params))
-    sizes = pointer_bytes(module, entry, {arg.index: v for arg, v in ints.items()})
+    sizes = pointer_bytes(module, entry, {arg.index: v for arg, v in ints.items()}, calls)
     for arg, type in params:
         if isinstance(type, PtrType):
             sizes.setdefault(arg.index, UNSIZED_BYTES)
-    signals = signal_pointers(module, entry, {arg.index: v for arg, v in ints.items()})
-    return AutoPlan(scalars, sizes, signals, address_pointers(module, entry))
+    signals = signal_pointers(module, entry, {arg.index: v for arg, v in ints.items()}, calls)
+    return AutoPlan(scalars, sizes, signals, address_pointers(module, entry, calls))
 
 
 def auto_args(

@@ -33,6 +33,7 @@ import numpy as np
 from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute
 
+from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import RANK_WINDOW, Memory, Pointer, TensorView, Tile
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
@@ -435,7 +436,10 @@ def bind(machine: Machine, index: int, arg: Arg, type: Attribute) -> object:
         vr, vc = type.valid_shape
         if min(vr, vc) < 0:
             raise ArgError(f"{where}: a tile argument needs static valid sizes")
-        arg.tile = machine.tile_at(type, None, vr, vc)
+        try:
+            arg.tile = machine.tile_at(type, None, vr, vc)
+        except PtoRuntimeError as err:  # a tile larger than its memory
+            raise ArgError(f"{where}: {err}") from None
         arg.tile.set(arg.array)
         return arg.tile
     if isinstance(type, IntegerType | IndexType):

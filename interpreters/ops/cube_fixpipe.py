@@ -82,6 +82,20 @@ class CubeFixpipeFunctions(MachineFunctions):
                 as_int(arg[present[k]])
                 for k in ("loop3_count", "loop3_src_stride", "loop3_dst_stride")
             )
+        values = max(m, 0) * max(n, 0)
+        check(
+            values * source.bytes <= src.memory.size,
+            f"{op.name} reads {m} x {n} values of {source}, more than "
+            f"{src.memory.name} holds ({src.memory.size} bytes)",
+        )
+        for d, rows, cols in parts:
+            (r0, r1, _), (c0, c1, _) = rows.indices(max(m, 0)), cols.indices(max(n, 0))
+            total = max(count, 0) * max(r1 - r0, 0) * max(c1 - c0, 0) * target.bytes
+            check(
+                d.memory is None or total <= d.memory.size,
+                f"{op.name} writes {count} x {m} x {n} values of {target}, more than its "
+                "destination holds",
+            )
         stage = self._stage(op, present, arg, n)
         atomic = op.word(ATOMIC_TYPE), op.word(ATOMIC_OP)
         self.store(op, (src, parts), (source, target), (m, n, src_stride, dst_stride),

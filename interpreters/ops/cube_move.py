@@ -124,6 +124,12 @@ class CubeMoveFunctions(MachineFunctions):
         )
         for name in ("n", "d", "groups"):
             check(getattr(spec, name) >= 0, f"mte_gm_l1_frac {name} must not be negative")
+        moved = spec.groups * spec.n * cube.c0(dtype) * -(-spec.d // cube.c0(dtype)) * dtype.bytes
+        check(
+            moved <= dst.memory.size,
+            f"mte_gm_l1_frac writes {moved} bytes ({spec.groups} group(s) of {spec.n} x "
+            f"{spec.d}, C0-padded), more than {dst.memory.name} holds ({dst.memory.size} bytes)",
+        )
         offsets, data = cube.frac_load(src.memory.data, src.offset, dtype, spec)
         nbytes = spec.groups * spec.n * spec.d * dtype.bytes
         read = Access(src.memory, src.offset, src.offset + max(nbytes, 0))

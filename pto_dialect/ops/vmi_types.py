@@ -38,6 +38,10 @@ from pto_dialect.dtypes import BF16X2, LOW_PRECISION, DType, dtype_named, dtype_
 from pto_dialect.vector_types import VREG_BITS
 
 BLOCK_BYTES = 32
+MAX_REGISTERS = 1024
+"""The most vector registers one VMI value may span: 256 KiB, more than any target's unified
+buffer holds (A5: 248 KiB), so no kernel loads a larger one; PTOAS's own kernels span at most
+16 (1024 f32 lanes). Beyond it a type is refused, not placed lane by lane."""
 """A VLane: 32 bytes of a register (the unit of `vcg*` group reductions)."""
 
 
@@ -302,6 +306,7 @@ class VmiVRegType(ParametrizedAttribute, TypeAttribute):
             )
         if not isinstance(self.layout, VmiLayoutAttr | NoneAttr):
             raise VerifyException(f"'{self}' expected layout to be #pto.vmi.layout")
+        check_span(self, self.count, bits, layout)
 
 
 GRANULARITIES = ("pred", "b8", "b16", "b32")
@@ -369,6 +374,7 @@ class VmiMaskType(ParametrizedAttribute, TypeAttribute):
             raise VerifyException(f"'{self}' expected granularity to be one of pred, b8, b16, b32")
         if self.is_pred and self.layout_attr is not None:
             raise VerifyException(f"'{self}' pred mask must not carry layout")
+        check_span(self, self.count, self.bits or 8, self.layout_attr)  # pred: the finest lanes
 
 
 VmiType = VmiVRegType | VmiMaskType
@@ -389,6 +395,32 @@ class Placement:
 
 def lanes_per_register(bits: int) -> int:
     return VREG_BITS // bits
+
+
+def register_span(lanes: int, bits: int, layout: VmiLayoutAttr | None) -> int:
+    """An upper bound of the registers `placement` gives, computed without placing lanes."""
+    width = lanes_per_register(bits)
+    if layout is None:
+        return ceil(lanes / width)
+    if layout.layout_kind is LayoutKind.NUM_GROUPS and layout.slots.data > 0:
+        return ceil(lanes / layout.slots.data)
+    parts = (
+        1
+        if layout.layout_kind in (LayoutKind.CONTIGUOUS, LayoutKind.NUM_GROUPS)
+        else (layout.factor.data)
+    )
+    return ceil(lanes * layout.lane_stride.data / width) + parts
+
+
+def check_span(type: Attribute, lanes: int, bits: int, layout: VmiLayoutAttr | None) -> None:
+    """Refuses a VMI type that spans more than `MAX_REGISTERS` registers."""
+    span = register_span(lanes, bits, layout)
+    if span > MAX_REGISTERS:
+        raise VerifyException(
+            f"'{type}' spans {span} vector registers, more than the {MAX_REGISTERS} a VMI "
+            f"value may span ({MAX_REGISTERS * VREG_BITS // 8 // 1024} KiB, more than a "
+            "unified buffer holds)"
+        )
 
 
 def placement(lanes: int, bits: int, layout: VmiLayoutAttr | None) -> Placement:

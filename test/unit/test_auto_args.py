@@ -5,10 +5,12 @@ and the ends of a run that would not end (`--time-limit`)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import IndexType, f16, f32
+from xdsl.dialects.builtin import IndexType, ModuleOp, f16, f32
 
 from interpreters.api import (
     PtoArgumentError,
@@ -231,6 +233,42 @@ def test_pto_run_binds_a_pointer_to_the_buffer_of_another_argument(tmp_path: Pat
     final = np.load(tmp_path / "arg0.npy")
     assert np.array_equal(final[0], source.array.min(axis=0))
     assert np.array_equal(final[1:], source.array[1:])
+
+
+def _helpers(count: int) -> str:
+    """An entry that hands its pointer to `count` functions, each viewing it."""
+    calls = "".join(f"  func.call @h{i}(%x) : (!pto.ptr<f32>) -> ()\n" for i in range(count))
+    helpers = "".join(
+        f"func.func private @h{i}(%p: !pto.ptr<f32>) {{\n  %c1 = arith.constant 1 : index\n"
+        f"  %c{i + 2} = arith.constant {i + 2} : index\n"
+        f"  %v = pto.make_tensor_view %p, shape = [%c{i + 2}], strides = [%c1]"
+        " : !pto.tensor_view<?xf32>\n  func.return\n}\n"
+        for i in range(count)
+    )
+    return f"func.func @k(%x: !pto.ptr<f32>) {{\n{calls}  func.return\n}}\n{helpers}"
+
+
+def _plan_walks(count: int) -> int:
+    """How many times `auto_args` walks the module of `_helpers(count)`."""
+    module = parse(_helpers(count))
+    original = ModuleOp.walk
+    walks = 0
+
+    def counted(self: ModuleOp, *args: Any, **kwargs: Any) -> Any:
+        nonlocal walks
+        walks += self is module
+        return original(self, *args, **kwargs)
+
+    with mock.patch.object(ModuleOp, "walk", counted):
+        (x,) = auto_args(module, entry_function(module), seed=1)
+    assert isinstance(x, ArrayArg) and x.array.size == count + 1  # the largest view
+    return walks
+
+
+def test_the_plan_walks_the_module_a_fixed_number_of_times_however_many_calls() -> None:
+    """Each call site's lookup walked the whole module (a 10,000-line kernel of many
+    functions took 15 s of `--arg auto`; fuzz7's campaign, seed 70001)."""
+    assert _plan_walks(4) == _plan_walks(16) > 0
 
 
 IN_PLACE = """

@@ -518,6 +518,31 @@ def test_copy_cbuf_to_fbuf_moves_units_of_64_bytes_into_the_fixpipe_buffer() -> 
     assert np.array_equal(got, ((a.astype(np.float64) @ b) * 0.5).astype(np.float16))
 
 
+HUGE = 1 << 62
+
+
+def _run_with_huge(old: str, new: str) -> None:
+    """The f16 gemm kernel with `old` replaced by `new`, where `%huge` is 2^62 computed at run
+    time (the verifier bounds constants), run on zeros."""
+    text = _kernel("a5", 32, 64, 32, "f16", "f32", "f32").replace(old, new, 1)
+    huge = f"%big = arith.constant {HUGE} : i64\n  %huge = arith.addi %big, %c0 : i64\n"
+    text = text.replace("  %false = ", f"  {huge}  %false = ")
+    a, b = np.zeros(32 * 64, np.float16), np.zeros(64 * 32, np.float16)
+    api.run(api.parse(text), a, b, np.zeros(1024, np.float32))
+
+
+def test_a_fractal_load_larger_than_l1_is_an_error() -> None:
+    """2^62 groups made numpy refuse the index arrays (fuzz7's campaign, seed 70001)."""
+    with pytest.raises(api.PtoRunError, match=r"mte_gm_l1_frac writes \d+ bytes .* more than l1"):
+        _run_with_huge("dst_group(%c1, %c1,", "dst_group(%huge, %huge,")
+
+
+def test_a_fixpipe_store_larger_than_l0c_is_an_error() -> None:
+    """m = 2^62 ended in a MemoryError placing the accumulator (fuzz7, seed 70003)."""
+    with pytest.raises(api.PtoRunError, match=rf"reads {HUGE} x 32 values of f32, more than l0c"):
+        _run_with_huge("%l0c, %c, %m, %n,", "%l0c, %c, %huge, %n,")
+
+
 def test_packed_fixpipe_copy_refuses_the_controls_it_does_not_model() -> None:
     """copy_matrix_cc_to_ub's ReLU field (config1 [39, 42)) is mte_l0c_ub's pre_relu clause,
     which the packed form does not model: a located run-time error, not a plain copy."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from fuzz.campaign import Corpus, Pool, Runner, make_task, run_campaign
-from fuzz.corpus import cases, load_seeds, seed_files
+from fuzz.corpus import ROOT, cases, external_cases, load_seeds, seed_files
 from fuzz.mutate import MUTATORS, Mutator, Pools
 from fuzz.stages import (
     CRASH,
@@ -27,6 +27,7 @@ from fuzz.stages import (
     is_diagnostic,
     run_mutant,
 )
+from fuzz.wide import run_wide
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from interpreters.engine.errors import PtoRuntimeError
@@ -76,6 +77,27 @@ def test_lit_output_folders_are_not_seeds(tmp_path: Path) -> None:
         (tmp_path / rel).write_text("builtin.module {}\n")
     found = [p.relative_to(tmp_path).as_posix() for p in seed_files(tmp_path)]
     assert found == ["examples/k.mlir", "test/filecheck/d/t.mlir"]
+
+
+def test_external_kernels_keep_their_cases_and_target_and_drop_negative_tests() -> None:
+    """PTOAS's lit conventions: split only under `-split-input-file`, `--pto-arch` pinned."""
+    body = "module {\n}\n// -----\nmodule {\n}\n"
+    split = "// RUN: ptoas -split-input-file --pto-arch=a5 %s\n" + body
+    assert external_cases(split) == ['module attributes {pto.target_arch = "a5"} {\n}\n'] * 2
+    assert len(external_cases("// RUN: ptoas %s\n" + body)) == 1
+    assert external_cases("// RUN: not ptoas %s\n" + body) == []
+    assert external_cases("// RUN: ptoas %s | FileCheck %s\n// CHECK: error: x\n" + body) == []
+
+
+def test_the_wide_stages_run_a_kernel_through_a_tool() -> None:
+    """A kernel that verifies goes through reprinting, pass variants and a command-line
+    tool without a failure (mutant seed 1 takes pto-run)."""
+    stages: list[str] = []
+    text = (ROOT / "examples" / "tabs_ssa.mlir").read_text()
+    outcome = run_wide(text, 1, stages.append)
+    assert not outcome.failures, outcome.failures
+    assert "print" in stages or "print-generic" in stages
+    assert any(s.startswith("pto-run --") for s in stages), stages
 
 
 def test_a_mutant_depends_on_nothing_but_the_seed_and_its_index(corpus: Corpus) -> None:
@@ -196,6 +218,13 @@ func.func @k(%v: !pto.vmi.vreg<4xf32>) {
     "parameters on the parameterless !pto.align": """
 func.func @k(%a: !pto.align<f32>) {
   func.return
+}
+""",
+    "a tile argument larger than UB (pto-run --arg auto exited 70; fuzz7's smoke run)": """
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @k(%t: !pto.tile<loc=vec, dtype=f32, rows=512, cols=512>) {
+    func.return
+  }
 }
 """,
 }

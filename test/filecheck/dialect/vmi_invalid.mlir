@@ -251,3 +251,13 @@ builtin.module attributes {pto.target_arch = "a5"} {
     func.return
   }
 }
+
+// -----
+
+// types: a value spans at most 1024 vector registers (a fuzzing find: 2^62 lanes)
+builtin.module attributes {pto.target_arch = "a5"} {
+  // expected-error @+1 {{'!pto.vmi.vreg<4611686018427387904xf32>' spans 72057594037927936 vector registers, more than the 1024 a VMI value may span (256 KiB, more than a unified buffer holds)}}
+  func.func @f(%a: !pto.vmi.vreg<4611686018427387904xf32>) {
+    func.return
+  }
+}

@@ -1,9 +1,13 @@
 """A long fuzzing campaign (docs/testing.md):
 
-    PYTHONPATH=test/unit .venv/bin/python -m fuzz --seed 7 --count 30000 --jobs 2 --out DIR
+    PYTHONPATH=test/unit .venv/bin/python -m fuzz --seed 7 --count 30000 --jobs 2 --out DIR \
+        [--seed-dir PTOAS/test]... [--seed-limit N] [--lowered] [--basic]
 
-prints the counts (mutants, success, diagnostic, internal, hang, crash) and one line per
-distinct failure signature, and writes one mutant per signature to DIR (minimised with
+runs the wide stages (`fuzz.wide`; `--basic`: those of the CI campaign) on mutants of the
+project's seeds and, with `--seed-dir`, of the kernels under each DIR (read at run time) and,
+with `--lowered`, of the seeds' lowered forms (`fuzz.lowered`). It prints the counts
+(mutants, success, diagnostic, internal, hang, crash) and one line per distinct failure
+signature, and writes one mutant per signature to DIR (minimised with
 `--minimize`), with `failures.tsv` listing every failing mutant. `--show I` prints mutant I.
 """
 
@@ -27,7 +31,10 @@ from fuzz.campaign import (
     minimize,
     run_campaign,
 )
-from fuzz.corpus import load_seeds
+from fuzz.corpus import Seed, external_seeds, load_seeds
+from fuzz.lowered import LOWERINGS, lowered_seeds
+from fuzz.stages import run_mutant
+from fuzz.wide import run_wide
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -40,7 +47,40 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--out", type=Path, help="where to write the failing mutants")
     parser.add_argument("--minimize", action="store_true", help="shrink one mutant per finding")
     parser.add_argument("--show", type=int, metavar="I", help="print mutant I and exit")
+    parser.add_argument(
+        "--seed-dir",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also mutate the .pto/.mlir kernels under DIR (repeatable)",
+    )
+    parser.add_argument(
+        "--seed-limit",
+        type=int,
+        metavar="N",
+        help="at most N files of the --seed-dir kernels (a fixed sample)",
+    )
+    parser.add_argument(
+        "--lowered", action="store_true", help="also mutate the seeds after the lowering pipelines"
+    )
+    parser.add_argument(
+        "--basic",
+        action="store_true",
+        help="only the CI campaign's stages (no tools, options or reprinting)",
+    )
     return parser.parse_args(argv)
+
+
+def _corpus(args: argparse.Namespace) -> Corpus:
+    seeds = load_seeds()
+    external = external_seeds(args.seed_dir, args.seed_limit)
+    if args.lowered:
+        vmi = [s for s in external if "pto.vmi." in s.text]
+        external += [*lowered_seeds(seeds), *lowered_seeds(vmi, LOWERINGS[-1:])]
+    found: list[Seed] = external
+    print(f"seeds: {len(seeds)} of the project, {len(found)} external", file=sys.stderr)
+    return Corpus.of(seeds, found)
 
 
 def _slug(text: str) -> str:
@@ -79,20 +119,28 @@ def _minimize(finding: Finding, signature: Signature, args: argparse.Namespace) 
     """A hang costs a deadline per candidate: fewer candidates and a shorter deadline."""
     hang = signature[1] == "Timeout"
     timeout = min(args.timeout, 5.0) if hang else args.timeout
-    pool = Pool(jobs=args.jobs, timeout=timeout, memory_mb=args.memory_mb)
+    runner = run_mutant if args.basic else run_wide
+    pool = Pool(runner=runner, jobs=args.jobs, timeout=timeout, memory_mb=args.memory_mb)
     return minimize(finding.task, signature, pool, budget=60 if hang else 400)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _arguments(argv)
-    corpus = Corpus.of(load_seeds())
+    corpus = _corpus(args)
     if args.show is not None:
         print(make_task(args.seed, args.show, corpus).text)
         return 0
-    pool = Pool(jobs=args.jobs, timeout=args.timeout, memory_mb=args.memory_mb)
+    runner = run_mutant if args.basic else run_wide
+    pool = Pool(runner=runner, jobs=args.jobs, timeout=args.timeout, memory_mb=args.memory_mb)
     start = time.monotonic()
 
+    told = 0
+
     def progress(report: Report) -> None:
+        nonlocal told
+        for index, signature in report.failing[told:]:  # as they come: a campaign cut short
+            print(f"failing mutant {index}: {' | '.join(signature)}", file=sys.stderr, flush=True)
+        told = len(report.failing)
         if report.counts["mutants"] % 1000 == 0:
             elapsed = time.monotonic() - start
             print(f"[{elapsed:7.0f}s] {report.summary()}", file=sys.stderr, flush=True)

@@ -56,25 +56,36 @@ class Task:
     seed: int
 
 
+EXTERNAL_SHARE = 0.6
+"""The share of mutants made from the external seeds, when there are any."""
+
+
 @dataclass(frozen=True)
 class Corpus:
-    """The seeds, those of them that verify, and the replacement pools."""
+    """The seeds, those of them that verify, the external seeds (other checkouts' kernels
+    and lowered forms, not verified up front: most do) and the replacement pools."""
 
     seeds: tuple[Seed, ...]
     valid: tuple[Seed, ...]
     pools: Pools
+    external: tuple[Seed, ...] = ()
 
     @staticmethod
-    def of(seeds: Sequence[Seed]) -> Corpus:
+    def of(seeds: Sequence[Seed], external: Sequence[Seed] = ()) -> Corpus:
         valid = tuple(s for s in seeds if front(s.text, context(), Outcome()) is not None)
-        return Corpus(tuple(seeds), valid or tuple(seeds), Pools.of([s.text for s in seeds]))
+        pools = Pools.of([s.text for s in (*seeds, *external)])
+        return Corpus(tuple(seeds), valid or tuple(seeds), pools, tuple(external))
 
 
 def make_task(seed: int, index: int, corpus: Corpus) -> Task:
     """Mutant `index` of the campaign with `seed`: mostly of a seed that verifies (the
-    invalid lit cases stop at the verifier however they are mutated)."""
+    invalid lit cases stop at the verifier however they are mutated); with external seeds,
+    `EXTERNAL_SHARE` of them of those."""
     rng = random.Random(f"{seed}:{index}")
-    origin = rng.choice(corpus.valid if rng.random() < 0.75 else corpus.seeds)
+    if corpus.external and rng.random() < EXTERNAL_SHARE:
+        origin = rng.choice(corpus.external)
+    else:
+        origin = rng.choice(corpus.valid if rng.random() < 0.75 else corpus.seeds)
     text = mutate(origin.text, rng, corpus.pools, rng.choice((1, 1, 1, 2, 2, 3)))
     return Task(index, origin.name, text, rng.randrange(1 << 32))
 

@@ -1,5 +1,6 @@
 """Mutations of MLIR text: tokens, numbers, element types, tile parameters, enum values,
-targets, lines and truncation.
+targets, typed values at their type's bounds, loop bounds, operand order, synchronisation,
+lines and truncation.
 
 Each mutator picks one site of its kind in the text (a random choice of `rng`) and returns
 the text changed there, or None when the text has no such site. `mutate` applies a few of
@@ -33,6 +34,17 @@ MODULE = re.compile(r"^((?:builtin\.)?module)(\s*\{)", re.MULTILINE)
 ATTRIBUTES = re.compile(r"\s*attributes\s*\{[^{}]*\}")
 OP_NAME = re.compile(r"\b(?:pto|arith|scf|func|cf)\.[a-z_][\w.]*")
 SSA = re.compile(r"%[\w$.-]+")
+TYPED_INTEGER = re.compile(r"(?<![\w.])(-?\d+)(\s*:\s*)(index|[su]?i\d+|ui\d+)\b")
+LOOP = re.compile(
+    r"\bscf\.for\s+%[\w$.-]+\s*=\s*(%[\w$.-]+)\s+to\s+(%[\w$.-]+)\s+step\s+(%[\w$.-]+)"
+)
+OPERAND_LIST = re.compile(r"(?:\(|\bpto\.[\w.]+[ \t]+)(%[^():{}\[\]\n]*)")
+SYNC_OP = re.compile(
+    r"^.*\bpto\.(?:set_flag|wait_flag|pipe_barrier|barrier|get_buf|rls_buf|sync\.\w+|"
+    r"record_event|wait_event|set_cross_\w+|wait_cross_\w+|set_intra_\w+|wait_intra_\w+|"
+    r"tsync|set_ffts\w*|wait_flag_dev|ffts\w*)\b.*\n",
+    re.MULTILINE,
+)
 
 EDGE_NUMBERS = (
     "0", "1", "-1", "2", "3", "7", "8", "15", "16", "17", "31", "32", "33", "63", "64", "127",
@@ -244,6 +256,66 @@ def target(text: str, rng: random.Random, pools: Pools) -> str | None:
     return _at(text, module, f"{module.group(1)}{attr}{module.group(2)}")
 
 
+def _bounds(type_name: str) -> tuple[int, int]:
+    if type_name == "index":
+        return -(1 << 63), (1 << 63) - 1
+    bits = int(re.sub(r"\D", "", type_name))
+    if type_name.startswith("ui"):
+        return 0, (1 << bits) - 1
+    return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+
+
+def typed_bound(text: str, rng: random.Random, pools: Pools) -> str | None:
+    """An integer of a stated type (`4 : i32`, an attribute or a constant) set to the
+    type's bounds, one past them, 0 or 1."""
+    site = _site(TYPED_INTEGER, text, rng)
+    if site is None:
+        return None
+    low, high = _bounds(site.group(3))
+    new = rng.choice((low, high, low - 1, high + 1, 0, 1, -1, high // 2 + 1))
+    return _at(text, site, str(new), 1)
+
+
+def loop_bound(text: str, rng: random.Random, pools: Pools) -> str | None:
+    """An `scf.for`'s bounds swapped, or one of lower bound, upper bound and step set to
+    another of them (a step of 0 where the lower bound is 0, an empty loop, ...)."""
+    site = _site(LOOP, text, rng)
+    if site is None:
+        return None
+    values = [site.group(i) for i in (1, 2, 3)]
+    if rng.random() < 0.3:
+        values[0], values[1] = values[1], values[0]
+    else:
+        i, j = rng.sample(range(3), 2)
+        values[i] = values[j]
+    text = _at(text, site, values[2], 3)
+    text = text[: site.start(2)] + values[1] + text[site.end(2) :]
+    return text[: site.start(1)] + values[0] + text[site.end(1) :]
+
+
+def swap_operands(text: str, rng: random.Random, pools: Pools) -> str | None:
+    """Two operands of one op's operand list exchanged."""
+    site = _site(OPERAND_LIST, text, rng)
+    if site is None:
+        return None
+    names = list(SSA.finditer(site.group(1)))
+    if len(names) < 2:
+        return None
+    a, b = sorted(rng.sample(names, 2), key=lambda m: m.start())
+    inner = site.group(1)
+    inner = (
+        inner[: a.start()] + b.group() + inner[a.end() : b.start()] + a.group() + inner[b.end() :]
+    )
+    return _at(text, site, inner, 1)
+
+
+def delete_sync(text: str, rng: random.Random, pools: Pools) -> str | None:
+    """A synchronisation op's line deleted (a flag set never waited, a wait never set, a
+    buffer slot never released)."""
+    site = _site(SYNC_OP, text, rng)
+    return _at(text, site, "") if site else None
+
+
 # ---- lines and truncation ---------------------------------------------------------------
 
 
@@ -299,6 +371,10 @@ MUTATORS: tuple[tuple[Mutator, int], ...] = (
     (duplicate_line, 2),
     (swap_lines, 3),
     (truncate, 1),
+    (typed_bound, 3),
+    (loop_bound, 2),
+    (swap_operands, 2),
+    (delete_sync, 2),
 )
 """Every mutator and its weight."""
 

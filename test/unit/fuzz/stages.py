@@ -4,7 +4,9 @@ for each target and a run of its function, each outcome classified.
 An exception of a documented error type (xDSL's ParseError and DiagnosticException, hence
 VerifyException and PassFailedException; the interpreter's PtoRuntimeError; pto-run's
 ArgError and KernelError when it reports one of those) is a diagnostic. Any other exception
-is an internal error, and so is a pass whose output does not verify: both are failures.
+is an internal error, and so is a pass whose output does not verify: both are failures. A
+run reports only ArgError and KernelError (as `interpreters.api.run` does): anything else
+out of it, a PtoRuntimeError too, is what `pto-run` calls an internal error.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from interpreters.launching.execute import KernelError, run_function
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.memory_types import PtrType
+from pto_dialect.ops.base import target_of
 from pto_dialect.tile_types import TileTypeBase
 from pto_dialect.universe import PASSES, PTO_UNIVERSE
 from pto_dialect.verification import check_module
@@ -151,7 +154,7 @@ def failure(stage: str, err: BaseException, kind: str | None = None) -> Failure:
 StageHook = Callable[[str], None]
 
 
-def _apply(spec: str, module: ModuleOp, ctx: Context, outcome: Outcome) -> None:
+def apply_spec(spec: str, module: ModuleOp, ctx: Context, outcome: Outcome) -> None:
     """Runs the pass pipeline `spec` on `module` and verifies what it writes."""
     stage = f"pass:{spec}"
     try:
@@ -219,7 +222,7 @@ def _arguments(module: ModuleOp, func: FuncOp, seed: int) -> list[Arg] | None:
     return ready
 
 
-def _run(module: ModuleOp, seed: int, outcome: Outcome) -> None:
+def run_module(module: ModuleOp, seed: int, outcome: Outcome, stage: str = "run") -> None:
     """Runs the first function with a body on arguments made for it (`_arguments`)."""
     funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
     if not funcs:
@@ -235,14 +238,17 @@ def _run(module: ModuleOp, seed: int, outcome: Outcome) -> None:
             max_steps=RUN_STEPS,
             time_limit=RUN_SECONDS,
         )
-    except Exception as err:
+    except (ArgError, KernelError) as err:  # what `pto-run` reports (`api.run`)
         if is_diagnostic(err):
-            outcome.diagnose("run", err)
+            outcome.diagnose(stage, err)
         else:
-            outcome.fail(failure("run", err))
+            outcome.fail(failure(stage, err))
+        return
+    except Exception as err:  # pto-run's "internal error", even a PtoRuntimeError
+        outcome.fail(failure(stage, err))
         return
     if result.hazards:
-        outcome.diagnostics.append(f"run: hazard: {result.hazards[0].message}")
+        outcome.diagnostics.append(f"{stage}: hazard: {result.hazards[0].message}")
         outcome.kind = DIAGNOSTIC if outcome.kind == SUCCESS else outcome.kind
 
 
@@ -262,6 +268,7 @@ def front(
         stage = "verify"
         note(stage)
         check_module(module)  # the verification every tool of the project runs
+        target_of(module)  # and the target's name, which pto-run and pto-check check first
     except Exception as err:
         if is_diagnostic(err):
             outcome.diagnose(stage, err)
@@ -281,7 +288,7 @@ def run_mutant(text: str, seed: int, hook: StageHook | None = None) -> Outcome:
         return outcome
     for spec in pass_specs():
         note(f"pass:{spec}")
-        _apply(spec, module.clone(), ctx, outcome)
+        apply_spec(spec, module.clone(), ctx, outcome)
     note("run")
-    _run(module, seed, outcome)
+    run_module(module, seed, outcome)
     return outcome
