@@ -23,26 +23,23 @@ i64. A GM window that may be smaller than the valid region is checked at run tim
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from math import prod
 from typing import cast
 
 import numpy as np
 from xdsl.context import Context
-from xdsl.dialects import arith, scf
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayAttr,
     FloatAttr,
-    IndexType,
     IntAttr,
     IntegerAttr,
     IntegerType,
     ModuleOp,
-    i1,
-    i64,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -50,9 +47,9 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.rewriter import InsertPoint
 
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once, tile_pointer
+from passes.index_emitter import Dim, Emitter, known_dim
 from passes.valid_shapes import UnsettledValidShape, valid_operands
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
@@ -75,9 +72,6 @@ from pto_dialect.tile_types import DYNAMIC, TileBufType, TileTypeBase
 
 NAME = "pto-lower-dma"
 
-Dim = int | SSAValue
-"""A size, offset or stride: known at compile time, or an `index` value."""
-
 PadAttr = IntegerAttr[IntegerType] | FloatAttr[AnyFloat]
 """The scalar of a `pad(...)` group (as `set_mov_pad_val` takes)."""
 
@@ -87,25 +81,12 @@ PAD_REGISTER_BITS = 32
 _FLOAT_PAD_TYPES = (F16, BF16, F32)
 
 
-def known_dim(value: SSAValue) -> Dim:
-    constant = constant_index(value)
-    return value if constant is None else constant
-
-
 def _show(dim: Dim) -> str:
     return str(dim) if isinstance(dim, int) else "?"
 
 
 def _named(value: SSAValue, what: str) -> str:
     return f"{what} %{value.name_hint}" if value.name_hint else what
-
-
-def _constant_name(value: int, type: Attribute) -> str:
-    """MLIR's names for constants: `c0`, `c128_i64`, `true`."""
-    if type == i1:
-        return "true" if value else "false"
-    suffix = "" if isinstance(type, IndexType) else f"_{type}"
-    return f"c{value}{suffix}".replace("-", "m")
 
 
 def _fits(size: Dim, valid: Dim, extent: int) -> bool | None:
@@ -371,102 +352,6 @@ def _pad_value(op: TileOp, tile: _Tile, target: TargetProfile) -> PadAttr | None
             op,
         )
     return IntegerAttr(bits, width, truncate_bits=True)
-
-
-# ----------------------------------------------------------------------------------------
-# Emission
-# ----------------------------------------------------------------------------------------
-
-
-@dataclass
-class Emitter:
-    """Inserts ops before the tile op (or at `point`, in a loop body of `parent`), with its
-    location; folds and reuses scalars. Constants go before the tile op, outside any loop."""
-
-    rewriter: PatternRewriter
-    op: Operation
-    point: InsertPoint | None = None
-    parent: Emitter | None = None
-    _constants: dict[tuple[int, Attribute], SSAValue] = field(
-        default_factory=dict[tuple[int, Attribute], SSAValue]
-    )
-    _casts: dict[SSAValue, SSAValue] = field(default_factory=dict[SSAValue, SSAValue])
-
-    _hoist: InsertPoint | None = None
-    """Where constants go once a loop is emitted: before the outermost loop."""
-
-    def add(self, op: Operation, point: InsertPoint | None = None) -> Operation:
-        op.location = self.op.location
-        self.rewriter.insert(op, point or self.point)
-        if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
-            key = (op.value.value.data, op.value.type)
-            op.result.name_hint = op.result.name_hint or _constant_name(*key)
-            self._constants.setdefault(key, op.result)
-        return op
-
-    def loop(self, count: Dim) -> tuple[Emitter, SSAValue]:
-        """An `scf.for %i = 0 to count step 1` here; an emitter into its body, and `%i`."""
-        body = Block(arg_types=[IndexType()])
-        end = scf.YieldOp()
-        body.add_op(end)
-        loop = self.add(scf.ForOp(self.index(0), self.index(count), self.index(1), [], body))
-        root = self
-        while root.parent is not None:
-            root = root.parent
-        root._hoist = root._hoist or InsertPoint.before(loop)
-        inner = Emitter(self.rewriter, self.op, InsertPoint.before(end), self)
-        return inner, body.args[0]
-
-    def constant(self, value: int, type: IntegerType | IndexType) -> SSAValue:
-        if self.parent is not None:
-            return self.parent.constant(value, type)
-        key = (value, type)
-        if key not in self._constants:
-            width = type if isinstance(type, IndexType) else type.bitwidth
-            const = arith.ConstantOp.from_int_and_width(value, width)
-            self.add(const, self._hoist)
-            self._constants[key] = const.result
-        return self._constants[key]
-
-    def index(self, dim: Dim) -> SSAValue:
-        return self.constant(dim, IndexType()) if isinstance(dim, int) else dim
-
-    def i64(self, dim: Dim) -> SSAValue:
-        if isinstance(dim, int):
-            return self.constant(dim, i64)
-        if dim not in self._casts:
-            self._casts[dim] = self.add(arith.IndexCastOp(dim, i64)).results[0]
-        return self._casts[dim]
-
-    def mul(self, lhs: Dim, rhs: Dim) -> Dim:
-        if isinstance(lhs, int) and isinstance(rhs, int):
-            return lhs * rhs
-        if 0 in (lhs, rhs):
-            return 0
-        if lhs == 1 or rhs == 1:
-            return rhs if lhs == 1 else lhs
-        return self.add(arith.MuliOp(self.index(lhs), self.index(rhs))).results[0]
-
-    def binary(self, op: type[arith.SignlessIntegerBinaryOperation], lhs: Dim, rhs: Dim) -> Dim:
-        return self.add(op(self.index(lhs), self.index(rhs))).results[0]
-
-    def pick(self, predicate: str, lhs: Dim, rhs: Dim) -> Dim:
-        """`lhs predicate rhs ? lhs : rhs` on index (`slt`: the minimum, `sgt`: the maximum);
-        `arith.cmpi` and `arith.select`, which the interpreter runs."""
-        a, b = self.index(lhs), self.index(rhs)
-        test = self.add(arith.CmpiOp(a, b, predicate)).results[0]
-        return self.add(arith.SelectOp(test, a, b)).results[0]
-
-    def sum(self, terms: list[Dim]) -> Dim:
-        total: Dim = sum(t for t in terms if isinstance(t, int))
-        for term in terms:
-            if not isinstance(term, int):
-                total = (
-                    term
-                    if total == 0
-                    else self.add(arith.AddiOp(self.index(total), term)).results[0]
-                )
-        return total
 
 
 def _gm_pointer(e: Emitter, tile: _Tile, window: _Window) -> SSAValue:

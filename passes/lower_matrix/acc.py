@@ -20,7 +20,7 @@ from xdsl.dialects.builtin import FloatAttr, StringAttr, f32
 from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
-from passes.lower_dma import Emitter
+from passes.index_emitter import Emitter
 from passes.lower_matrix.operands import CubeTile
 from pto_dialect.dtypes import BF16, F16, F32
 from pto_dialect.fractal import ACC_BOX, Fractal

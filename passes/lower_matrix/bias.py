@@ -12,7 +12,7 @@ from math import ceil
 
 from xdsl.pattern_rewriter import PatternRewriter
 
-from passes.lower_dma import Emitter
+from passes.index_emitter import Emitter
 from passes.lower_matrix.operands import CubeTile, refuse
 from pto_dialect.attrs import Location
 from pto_dialect.ops.cube_move import MteL1BtOp

@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import StringAttr, i1
 from xdsl.ir import Attribute
 from xdsl.pattern_rewriter import PatternRewriter
 
-from passes.lower_dma import Emitter
+from passes.index_emitter import Emitter
 from passes.lower_matrix.operands import CubeTile, GmWindow
 from pto_dialect.dtypes import F32, FP4_DTYPES, I32
 from pto_dialect.fractal import ACC_BOX, Fractal, c0

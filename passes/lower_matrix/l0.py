@@ -21,7 +21,7 @@ from math import ceil
 
 from xdsl.pattern_rewriter import PatternRewriter
 
-from passes.lower_dma import Emitter
+from passes.index_emitter import Emitter
 from passes.lower_matrix.acc import lower_acc_move
 from passes.lower_matrix.bias import lower_bias_move
 from passes.lower_matrix.formats import grid

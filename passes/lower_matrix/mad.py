@@ -19,7 +19,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import UnitAttr
 from xdsl.pattern_rewriter import PatternRewriter
 
-from passes.lower_dma import Emitter
+from passes.index_emitter import Emitter
 from passes.lower_matrix.operands import CubeTile, refuse
 from pto_dialect.attrs import Location
 from pto_dialect.ops.cube_mad import DISABLE_GEMV, MadAccOp, MadBiasOp, MadFamilyOp, MadOp

@@ -11,7 +11,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from passes.common import pass_error, tile_pointer
-from passes.lower_dma import Dim, Emitter, known_dim
+from passes.index_emitter import Dim, Emitter, known_dim
 from passes.valid_shapes import UnsettledValidShape, valid_operands
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
