@@ -154,8 +154,15 @@ def failure(stage: str, err: BaseException, kind: str | None = None) -> Failure:
 StageHook = Callable[[str], None]
 
 
-def apply_spec(spec: str, module: ModuleOp, ctx: Context, outcome: Outcome) -> None:
-    """Runs the pass pipeline `spec` on `module` and verifies what it writes."""
+def apply_spec(
+    spec: str,
+    module: ModuleOp,
+    ctx: Context,
+    outcome: Outcome,
+    verify: Callable[[ModuleOp], None] = ModuleOp.verify,
+) -> bool:
+    """Runs the pass pipeline `spec` on `module` and checks what it writes with `verify`
+    (xDSL's verifier, or the project's `check_module`); whether both went through."""
     stage = f"pass:{spec}"
     try:
         PassPipeline.parse_spec(PTO_UNIVERSE.all_passes, spec).apply(ctx, module)
@@ -164,11 +171,13 @@ def apply_spec(spec: str, module: ModuleOp, ctx: Context, outcome: Outcome) -> N
             outcome.diagnose(stage, err)
         else:
             outcome.fail(failure(stage, err))
-        return
+        return False
     try:
-        module.verify()
+        verify(module)
     except Exception as err:  # a pass wrote IR that does not verify
         outcome.fail(failure(stage, err, f"InvalidOutput({type(err).__name__})"))
+        return False
+    return True
 
 
 def pass_specs() -> list[str]:

@@ -24,7 +24,6 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
 from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute
-from xdsl.passes import PassPipeline
 from xdsl.printer import Printer
 
 from fuzz.stages import (
@@ -46,7 +45,6 @@ from interpreters.launching.execute import KernelError
 from pto_dialect.dtypes import dtype_of
 from pto_dialect.memory_types import PtrType
 from pto_dialect.tile_types import TileTypeBase
-from pto_dialect.universe import PTO_UNIVERSE
 from pto_dialect.verification import check_module
 
 PASS_VARIANTS = (
@@ -144,20 +142,8 @@ def _apply_and_run(
 ) -> None:
     """`spec` on a copy of `module`; its output must verify and, when it changed the
     module, its run is a stage too."""
-    stage = f"pass:{spec}"
     copy = module.clone()
-    try:
-        PassPipeline.parse_spec(PTO_UNIVERSE.all_passes, spec).apply(ctx, copy)
-    except Exception as err:
-        if is_diagnostic(err):
-            outcome.diagnose(stage, err)
-        else:
-            outcome.fail(failure(stage, err))
-        return
-    try:
-        check_module(copy)  # the project's verification, target rules included
-    except Exception as err:
-        outcome.fail(failure(stage, err, f"InvalidOutput({type(err).__name__})"))
+    if not apply_spec(spec, copy, ctx, outcome, check_module):  # target rules included
         return
     if not copy.is_structurally_equivalent(module):
         note(f"run-after:{spec}")
