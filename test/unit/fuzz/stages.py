@@ -34,7 +34,6 @@ from interpreters.launching.execute import KernelError, run_function
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.memory_types import PtrType
-from pto_dialect.ops.base import target_of
 from pto_dialect.tile_types import TileTypeBase
 from pto_dialect.universe import PASSES, PTO_UNIVERSE
 from pto_dialect.verification import check_module
@@ -277,7 +276,6 @@ def front(
         stage = "verify"
         note(stage)
         check_module(module)  # the verification every tool of the project runs
-        target_of(module)  # and the target's name, which pto-run and pto-check check first
     except Exception as err:
         if is_diagnostic(err):
             outcome.diagnose(stage, err)
