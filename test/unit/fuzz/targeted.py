@@ -23,12 +23,14 @@ FOCUS = (
 """Text that makes a seed one of the targeted mutators' (`--focus`)."""
 
 SET_VALID = re.compile(r"^\s*pto\.set_validshape\s+(%[\w$.-]+)\s*,\s*(%[\w$.-]+)\s*,\s*(%[\w$.-]+)")
-ALLOC = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*pto\.alloc_tile\b.*?:\s*(!pto\.tile_buf<[^>]*>)\s*$")
+TYPE = r"(!pto\.tile_buf<[^>]*>|![\w.]+)"
+ALLOC = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*pto\.alloc_tile\b.*?:\s*" + TYPE + r"\s*$")
+ALIAS = re.compile(r"^(![\w.]+)\s*=\s*(!pto\.tile_buf<[^>]*>)", re.MULTILINE)
 ALLOC_ADDR = re.compile(r"\bpto\.alloc_tile\s+addr\s*=\s*(%[\w$.-]+)")
 CONSTANT = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*arith\.constant\s+(-?\d+)\s*:\s*(i64|index|i32)\s*$")
 SUBVIEW = re.compile(
-    r"pto\.subview\s+%[\w$.-]+\[([^\]]*)\]\s*sizes\s*\[(\d+)\s*,\s*(\d+)\]\s*:\s*"
-    r"!pto\.tile_buf<[^>]*?rows=(\d+),\s*cols=(\d+)"
+    r"pto\.subview\s+%[\w$.-]+\[([^\]]*)\]\s*sizes\s*\[(\d+)\s*,\s*(\d+)\]\s*"
+    r"(?:valid\s*\[[^\]]*\]\s*)?:\s*" + TYPE
 )
 TCVT = re.compile(
     r"^(\s*)pto\.tcvt\s+ins\((%[\w$.-]+)\s*(\{[^}]*\})?\s*:\s*([^()]*?)\)\s*"
@@ -137,6 +139,12 @@ def _index_value(name: str, value: int, indent: str, rng: random.Random) -> list
     ]
 
 
+def _spelled(text: str, type: str) -> str:
+    """`type` with a type alias (`!full`) replaced by what it names."""
+    aliases = {m.group(1): m.group(2) for m in ALIAS.finditer(text)}
+    return aliases.get(type, type)
+
+
 def _edge(size: int, rng: random.Random) -> int:
     return rng.choice((0, 1, size - 1, size, size + 1, size // 2, rng.randint(0, max(size, 0))))
 
@@ -173,12 +181,13 @@ def set_valid_shape(text: str, rng: random.Random, pools: Pools) -> str | None:
     """A `pto.set_validshape` of a tile of dynamic valid shape, with edge or run-time
     values, somewhere after its alloc; or an existing one given such values."""
     lines = _lines(text)
+    dynamic = "v_row=?, v_col=?"
     allocs = [(i, m) for i, line in enumerate(lines)
-              if (m := ALLOC.match(line)) and "v_row=?, v_col=?" in m.group(2)]  # fmt: skip
+              if (m := ALLOC.match(line)) and dynamic in _spelled(text, m.group(2))]  # fmt: skip
     if not allocs:
         return None
     i, alloc = rng.choice(allocs)
-    dims = DIMS.search(alloc.group(2))
+    dims = DIMS.search(_spelled(text, alloc.group(2)))
     body = _function(lines, i)
     places = _places(lines, body, i) if body and dims else []
     if not places or dims is None:
@@ -242,8 +251,11 @@ def subview_offset(text: str, rng: random.Random, pools: Pools) -> str | None:
     offsets = [o.strip() for o in site.group(1).split(",")]
     if len(offsets) != 2:
         return None
+    dims = DIMS.search(_spelled(text, site.group(4)))
+    if dims is None:
+        return None
     k = rng.randrange(2)
-    size, whole = int(site.group(2 + k)), int(site.group(4 + k))
+    size, whole = int(site.group(2 + k)), int(dims.group(1 + k))
     name = _fresh(text)
     offsets[k] = name
     value = rng.choice((0, whole - size, whole - size + 1, size, 1, 8, 16, whole))
