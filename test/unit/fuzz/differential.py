@@ -1,8 +1,9 @@
 """The differential stage of a long campaign (`python -m fuzz`, docs/testing.md): a mutant
 that verifies and runs at tile level, its synchronisation completed as `pto-run --auto-sync`
-completes it, against the run of its `pto-pipeline` output on the same inputs.
+completes it, against the run of its `pto-pipeline` output, or of the lowering passes'
+output (`LOWERINGS`), on the same inputs.
 
-The pipeline either stops at a diagnostic or writes a kernel that, run on the same arrays,
+The lowering either stops at a diagnostic or writes a kernel that, run on the same arrays,
 writes the same bytes to every one of them with no hazard. A difference is a silent wrong
 answer (`WrongAnswer`); a hazard of the lowered run is a failure too (`LoweredHazard`). A
 run error of the lowered kernel is a located diagnostic. A mutant whose tile-level run
@@ -11,7 +12,9 @@ stops, has a hazard or needs more GM than a campaign gives is not compared.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -37,8 +40,17 @@ from interpreters.auto_sync import complete
 from interpreters.launching.args import ArrayArg, ScalarArg
 from pto_dialect.verification import check_module
 
-PIPELINE = "pto-pipeline"
-"""The pipeline compared, for the module's own target."""
+LOWERINGS: tuple[tuple[str, bool], ...] = (
+    ("pto-pipeline", False),
+    ("pto-pipeline", False),
+    ("pto-fuse,pto-lower-tile-to-vector,pto-lower-dma", True),
+    ("pto-lower-tile-to-vector,pto-lower-dma", True),
+    ("pto-lower-dma,pto-lower-tile-to-vector", True),
+)
+"""The lowerings compared (for the module's own target), one a mutant chosen by its seed:
+`pto-pipeline` of the mutant, or the lowering passes alone on the mutant as the reference
+ran it (`True`: its memory planned and synchronisation completed), which also reach what
+the pipeline refuses before them (a function of several blocks)."""
 LOWERED_STEPS = 50 * RUN_STEPS
 """The lowered kernel interprets one op per vector instruction: a larger budget."""
 REFERENCE_BYTES = 1 << 25
@@ -53,19 +65,27 @@ def _named(module: ModuleOp, name: str) -> str | None:
     return name if found else None
 
 
-def _reference(
-    module: ModuleOp, ctx: Context, entry: str, seed: int
-) -> tuple[api.Result, list[Any]] | None:
-    """The tile-level run with auto-sync and generated arguments, and the values it was
-    given; None where it does not give a clean reference."""
-    reference = module.clone()
-    func = entry_function(reference)
-    if func is None or sum(auto_plan(reference, func).pointer_bytes.values()) > REFERENCE_BYTES:
+@dataclass(frozen=True)
+class Reference:
+    """The tile-level run: the module as it ran (synchronisation completed), its result
+    and the values it was given."""
+
+    module: ModuleOp
+    result: api.Result
+    values: list[Any]
+
+
+def reference_run(module: ModuleOp, ctx: Context, entry: str, seed: int) -> Reference | None:
+    """The tile-level run with auto-sync and generated arguments; None where it does not
+    give a clean reference."""
+    completed = module.clone()
+    func = entry_function(completed)
+    if func is None or sum(auto_plan(completed, func).pointer_bytes.values()) > REFERENCE_BYTES:
         return None
     try:
-        complete(ctx, reference)
+        complete(ctx, completed)
         with np.errstate(all="ignore"):
-            want = api.run(reference, function=entry, args=f"auto:{seed % 1000}", check=False,
+            want = api.run(completed, function=entry, args=f"auto:{seed % 1000}", check=False,
                            max_steps=RUN_STEPS, time_limit=RUN_SECONDS)  # fmt: skip
     except Exception:  # the run stage reports a run's failures
         return None
@@ -79,7 +99,7 @@ def _reference(
             values.append(arg.value)
         else:
             return None
-    return want, values
+    return Reference(completed, want, values)
 
 
 def difference(want: Sequence[np.ndarray | None], got: Sequence[np.ndarray | None]) -> str | None:
@@ -104,26 +124,26 @@ def difference(want: Sequence[np.ndarray | None], got: Sequence[np.ndarray | Non
 def differential(
     module: ModuleOp, ctx: Context, seed: int, outcome: Outcome, note: StageHook
 ) -> None:
-    """Compares `module`'s tile-level run with its `PIPELINE` output's (module docstring);
-    `outcome.compared` says whether it could."""
+    """Compares `module`'s tile-level run with the run of its lowering by one of
+    `LOWERINGS` (module docstring); `outcome.compared` says whether it could."""
     func = entry_function(module)
     if func is None:
         return
     entry = func.sym_name.data
     note(f"{STAGE}:reference")
-    found = _reference(module, ctx, entry, seed)
+    found = reference_run(module, ctx, entry, seed)
     if found is None:
         return
-    want, values = found
-    lowered = module.clone()
-    note(f"pass:{PIPELINE}")
-    if not apply_spec(PIPELINE, lowered, ctx, outcome, check_module):
+    spec, after_sync = random.Random(seed).choice(LOWERINGS)
+    lowered = (found.module if after_sync else module).clone()
+    note(f"pass:{spec}")
+    if not apply_spec(spec, lowered, ctx, outcome, check_module):
         return
-    stage = f"{STAGE}:{PIPELINE}"
+    stage = f"{STAGE}:{spec}"
     note(stage)
     try:
         with np.errstate(all="ignore"):
-            got = api.run(lowered, *values, function=_named(lowered, entry), check=False,
+            got = api.run(lowered, *found.values, function=_named(lowered, entry), check=False,
                           max_steps=LOWERED_STEPS, time_limit=RUN_SECONDS)  # fmt: skip
     except api.PtoError as err:  # a located diagnostic of the lowered kernel's run
         outcome.diagnose(stage, err)
@@ -132,11 +152,10 @@ def differential(
         outcome.fail(failure(stage, err))
         return
     outcome.compared = True
-    if (said := difference(want.finals, got.finals)) is not None:
-        outcome.fail(Failure(stage, "WrongAnswer", PIPELINE, said, ""))
+    if (said := difference(found.result.finals, got.finals)) is not None:
+        outcome.fail(Failure(stage, "WrongAnswer", spec, said, ""))
     elif got.hazards:
-        said = got.hazards[0].message[:500]
-        outcome.fail(Failure(stage, "LoweredHazard", PIPELINE, said, ""))
+        outcome.fail(Failure(stage, "LoweredHazard", spec, got.hazards[0].message[:500], ""))
 
 
 def run_differential(text: str, seed: int, hook: StageHook | None = None) -> Outcome:

@@ -238,6 +238,30 @@ def wrap_in_region(text: str, rng: random.Random, pools: Pools) -> str | None:
     return "".join(lines)
 
 
+def split_block(text: str, rng: random.Random, pools: Pools) -> str | None:
+    """A function's body split in two blocks at a statement of its top level, the first
+    branching to the second (`cf.br`): the lowerings then see a function of several
+    blocks, with a valid shape set in the block before."""
+    lines = _lines(text)
+    heads = [
+        i for i, line in enumerate(lines) if "func.func" in line and line.rstrip().endswith("{")
+    ]
+    if not heads:
+        return None
+    head = rng.choice(heads)
+    body = _function(lines, head)
+    if body is None:
+        return None
+    depths = _depths(lines)
+    places = [j for j in _places(lines, body) if depths[j] == depths[head] + 1 and j > head + 1]
+    if not places:
+        return None
+    j = rng.choice(places)
+    name = _fresh(text).replace("%", "^")
+    lines[j:j] = [f"{_indent(lines[j])}cf.br {name}\n", f"{name}:\n"]
+    return "".join(lines)
+
+
 # ---- subviews and addresses ---------------------------------------------------------------
 
 
@@ -353,6 +377,7 @@ TARGETED: tuple[tuple[Mutator, int], ...] = (
     (move_valid_shape, 4),
     (set_valid_shape, 4),
     (wrap_in_region, 4),
+    (split_block, 2),
     (subview_offset, 4),
     (alias_address, 4),
     (tcvt_back, 3),
