@@ -25,6 +25,8 @@ FOCUS = (
 SET_VALID = re.compile(r"^\s*pto\.set_validshape\s+(%[\w$.-]+)\s*,\s*(%[\w$.-]+)\s*,\s*(%[\w$.-]+)")
 TYPE = r"(!pto\.tile_buf<[^>]*>|![\w.]+)"
 ALLOC = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*pto\.alloc_tile\b.*?:\s*" + TYPE + r"\s*$")
+VIEW = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*pto\.subview\b.*?->\s*" + TYPE + r"\s*$")
+"""A tile buffer and its type: an alloc's, or a subview's on one line."""
 ALIAS = re.compile(r"^(![\w.]+)\s*=\s*(!pto\.tile_buf<[^>]*>)", re.MULTILINE)
 ALLOC_ADDR = re.compile(r"\bpto\.alloc_tile\s+addr\s*=\s*(%[\w$.-]+)")
 CONSTANT = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*arith\.constant\s+(-?\d+)\s*:\s*(i64|index|i32)\s*$")
@@ -178,12 +180,13 @@ def move_valid_shape(text: str, rng: random.Random, pools: Pools) -> str | None:
 
 
 def set_valid_shape(text: str, rng: random.Random, pools: Pools) -> str | None:
-    """A `pto.set_validshape` of a tile of dynamic valid shape, with edge or run-time
-    values, somewhere after its alloc; or an existing one given such values."""
+    """A `pto.set_validshape` of a tile (an alloc's or a subview's) of dynamic valid shape,
+    with edge or run-time values, somewhere after it."""
     lines = _lines(text)
     dynamic = "v_row=?, v_col=?"
     allocs = [(i, m) for i, line in enumerate(lines)
-              if (m := ALLOC.match(line)) and dynamic in _spelled(text, m.group(2))]  # fmt: skip
+              if (m := ALLOC.match(line) or VIEW.match(line))
+              and dynamic in _spelled(text, m.group(2))]  # fmt: skip
     if not allocs:
         return None
     i, alloc = rng.choice(allocs)
