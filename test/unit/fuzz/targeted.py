@@ -27,6 +27,8 @@ TYPE = r"(!pto\.tile_buf<[^>]*>|![\w.]+)"
 ALLOC = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*pto\.alloc_tile\b.*?:\s*" + TYPE + r"\s*$")
 VIEW = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*pto\.subview\b.*?->\s*" + TYPE + r"\s*$")
 """A tile buffer and its type: an alloc's, or a subview's on one line."""
+VIEW_START = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*pto\.subview\b")
+SSA_NAME = re.compile(r"%[\w$.-]+")
 ALIAS = re.compile(r"^(![\w.]+)\s*=\s*(!pto\.tile_buf<[^>]*>)", re.MULTILINE)
 ALLOC_ADDR = re.compile(r"\bpto\.alloc_tile\s+addr\s*=\s*(%[\w$.-]+)")
 CONSTANT = re.compile(r"^\s*(%[\w$.-]+)\s*=\s*arith\.constant\s+(-?\d+)\s*:\s*(i64|index|i32)\s*$")
@@ -293,6 +295,33 @@ def subview_offset(text: str, rng: random.Random, pools: Pools) -> str | None:
             + text[site.end(1) :])  # fmt: skip
 
 
+def move_subview(text: str, rng: random.Random, pools: Pools) -> str | None:
+    """A `pto.subview` moved up to just after what it names is defined (before the ops that
+    write its source) or down to just before its first use."""
+    lines = _lines(text)
+    ends = _ends(lines)
+    sites = [i for i, line in enumerate(lines) if VIEW_START.match(line)]
+    if not sites:
+        return None
+    i = rng.choice(sites)
+    end = ends[i]
+    statement = lines[i:end]
+    result = VIEW_START.match(lines[i])
+    assert result is not None
+    names = SSA_NAME.findall("".join(statement).split("=", 1)[1].split(":", 1)[0])
+    del lines[i:end]
+    if rng.random() < 0.6:
+        j = _defined(lines, names) + 1
+        j = max(j, _ends(lines)[j - 1] if j > 0 else 0)
+    else:
+        word = re.compile(re.escape(result.group(1)) + r"(?![\w$.-])")
+        j = next((k for k in range(i, len(lines)) if word.search(lines[k])), i)
+    if j == i or j <= 0:
+        return None
+    lines[j:j] = statement
+    return "".join(lines)
+
+
 def alias_address(text: str, rng: random.Random, pools: Pools) -> str | None:
     """A tile's address set to another tile's (the same bytes) or near it (overlapping)."""
     lines = _lines(text)
@@ -382,6 +411,7 @@ TARGETED: tuple[tuple[Mutator, int], ...] = (
     (wrap_in_region, 4),
     (split_block, 2),
     (subview_offset, 4),
+    (move_subview, 2),
     (alias_address, 4),
     (tcvt_back, 3),
     (leave_scope, 3),
