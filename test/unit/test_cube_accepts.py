@@ -208,10 +208,11 @@ S4_KERNEL = """module attributes {pto.target_arch = "a5"} {
 
 def test_s4_loads_move_packed_fp4_boxes_as_bytes() -> None:
     """load_cbuf_to_ca_s4 places the bytes a ui8 load_cbuf_to_ca of the same controls does;
-    a transposing S4 load (a nibble transpose) is refused at run time."""
+    a transposing S4 load needs whole 16 x 64-value boxes after its value transpose (a
+    transposed one: test_cube_mx_board)."""
     data = np.random.default_rng(4).integers(0, 256, 1024).astype(np.uint8)
     result = api.run(api.parse(S4_KERNEL.replace("TRANSPOSE", "0")), data)
     l0a = result.report.machine.memories[MemorySpace.L0A].data
     assert l0a[:1024].any() and np.array_equal(l0a[:1024], l0a[1024:2048])
-    with pytest.raises(api.PtoError, match="transposing packed FP4 load is not modelled"):
+    with pytest.raises(api.PtoError, match="packed FP4 needs whole 16 x 64 boxes after"):
         api.run(api.parse(S4_KERNEL.replace("TRANSPOSE", "1")), data)
