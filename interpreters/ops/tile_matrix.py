@@ -25,6 +25,7 @@ from interpreters.semantics import cube, matrix
 from interpreters.semantics.mx_formats import scale_values, to_f32
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import F8E8M0, DType
+from pto_dialect.fractal import l0a_format
 from pto_dialect.mx import SCALE_ADDRESS_SHIFT
 from pto_dialect.ops.tile_matrix import (
     MatmulTileOp,
@@ -74,11 +75,12 @@ class TileMatrixFunctions(MachineFunctions):
                 f"the bias row has {bias.type.shape[1]} columns, fewer than n = {n}",
             )
             bias_row = bias.get()
+        lhs, rhs = self._operands(op, a, b, (m, k, n))
         result = matrix.matmul(
             self.machine.target.arch,
             self._acc_dtype(op, tiles),
-            a.get(),
-            b.get(),
+            lhs,
+            rhs,
             m,
             k,
             n,
@@ -104,6 +106,24 @@ class TileMatrixFunctions(MachineFunctions):
         with dst.edit() as out:
             out[:m, :n] = result
         return results
+
+    def _operands(
+        self, op: MatmulTileOp, a: Tile, b: Tile, mkn: tuple[int, int, int]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """A and B of the product. An A5 MX form is `mad_mx` on the operand addresses with
+        m, k, n (pto-isa a5 `TMATMUL_MX_IMPL`, PTOAS's A5 TileOps), so it reads them as the
+        cube does: A in L0A's format with ceil(m/16) boxes a column (a GEMV's row in order),
+        B as ZN with ceil(n/16) boxes a row, whatever the tiles' declared shapes (the board's
+        `tmatmul_bias_mx` 200 x 192 x 95 declares a right tile of 128 columns); every other
+        form reads the tiles' own layouts (docs/decisions.md)."""
+        arch = self.machine.target.arch
+        if not (op.MX and arch is TargetArch.A5):
+            return a.get(), b.get()
+        m, k, n = mkn
+        a_at = cube.lhs_offsets(m, k, a.dtype, l0a_format(arch), op.GEMV)
+        b_at = cube.rhs_offsets(k, n, b.dtype)
+        return (cube.gather(a.memory.data, a.address, a_at, a.dtype),
+                cube.gather(b.memory.data, b.address, b_at, b.dtype))  # fmt: skip
 
     def _mx_buffer(
         self,

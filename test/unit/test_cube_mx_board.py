@@ -21,23 +21,29 @@ E2M1 = np.array([0, 0.5, 1, 1.5, 2, 3, 4, 6], np.float32)
 """OCP FP4 E2M1 magnitudes by a code's low three bits (bit 3 the sign)."""
 
 
-def _tile(loc: str, dtype: str, rows: int, cols: int, layout: str, fractal: int) -> str:
+def _tile(
+    loc: str, dtype: str, rows: int, cols: int, layout: str, fractal: int, v_col: int = 0
+) -> str:
     return (
         f"!pto.tile_buf<loc={loc}, dtype={dtype}, rows={rows}, cols={cols}, v_row={rows}, "
-        f"v_col={cols}, {layout}, fractal={fractal}, pad=0>"
+        f"v_col={v_col or cols}, {layout}, fractal={fractal}, pad=0>"
     )
 
 
 NZ, ZN = "blayout=col_major, slayout=row_major", "blayout=row_major, slayout=col_major"
 
 
-def _kernel(op: str, dtype: str, m: int, k: int, n: int, bytes_a: int, bytes_b: int) -> str:
+def _kernel(
+    op: str, dtype: str, mkn: tuple[int, int, int], bytes_a: int, bytes_b: int, cols_b: int = 0
+) -> str:
     """The board kernel's shape: raw loads, then `op` on tiles at address 0. A lies in GM as
     its L1 NZ boxes (rows of k values that fill one 32-byte box row), B as k x n rows moved
-    to L0B by a transposing load; the accumulator tile is declared with fractal=512."""
+    to L0B by a transposing load (its tile declared `cols_b` columns, n valid); the
+    accumulator tile is declared with fractal=512."""
+    m, k, n = mkn
     g = -(-k // 32)
     left = _tile("left", dtype, m, k, NZ, 512)
-    right = _tile("right", dtype, k, n, ZN, 512)
+    right = _tile("right", dtype, k, cols_b or n, ZN, 512, n)
     a_scale = _tile("scaling", "f16", m, g, "blayout=row_major, slayout=row_major", 32)
     b_scale = _tile("scaling", "f16", g, n, "blayout=col_major, slayout=col_major", 32)
     acc = _tile("acc", "f32", m, n, NZ, 512)
@@ -125,7 +131,7 @@ def test_fp4_tmatmul_mx_reads_the_mx_buffers_and_a_transposed_b() -> None:
     sa, sb = _scales(rng, (m, k // 32)), _scales(rng, (k // 32, n))
     gm_sa = sa.reshape(m // 16, 16, 1, 2).transpose(0, 2, 1, 3)
     gm_sb = sb.reshape(1, 2, n // 16, 16).transpose(2, 0, 3, 1)
-    text = _kernel("pto.tmatmul.mx", "!pto.f4E2M1x2", m, k, n, gm_a.size, gm_b.size)
+    text = _kernel("pto.tmatmul.mx", "!pto.f4E2M1x2", (m, k, n), gm_a.size, gm_b.size)
     got = _run(text, gm_a, gm_b, gm_sa, gm_sb, m, n)
     groups = np.arange(k) // 32
     want = (_e2m1(codes_a) * np.exp2(sa[:, groups] - 127.0)) @ (
@@ -134,10 +140,11 @@ def test_fp4_tmatmul_mx_reads_the_mx_buffers_and_a_transposed_b() -> None:
     assert np.array_equal(got, want.astype(np.float32))
 
 
-@pytest.mark.parametrize("gemv", [False, True])
-def test_fp8_mx_scales_of_a_gemv_row_are_contiguous(gemv: bool) -> None:
+@pytest.mark.parametrize(("gemv", "cols_b"), [(False, 0), (True, 0), (False, 64)])
+def test_fp8_mx_scales_of_a_gemv_row_are_contiguous(gemv: bool, cols_b: int) -> None:
     """k = 128 (4 groups): a GEMV's A scales lie in a row (the board's 1 x 1024 tgemv_mx loads
-    32 of them as one 32-byte fragment); a matmul's in 16 x 2 fragments."""
+    32 of them as one 32-byte fragment); a matmul's in 16 x 2 fragments. A right tile declared
+    wider than n is read as `mad_mx` reads n columns (the board's 200 x 192 x 95 case)."""
     m, k, n = (1, 128, 32) if gemv else (16, 128, 32)
     rng = np.random.default_rng(4)
     a = rng.integers(-8, 9, (m, k)).astype(np.float32)
@@ -151,7 +158,7 @@ def test_fp8_mx_scales_of_a_gemv_row_are_contiguous(gemv: bool) -> None:
     gm_sb = sb.reshape(2, 2, n // 16, 16).transpose(2, 0, 3, 1)  # B's k x n rows: 32 bytes
     f8 = ml_dtypes.float8_e4m3fn
     op = "pto.tgemv.mx" if gemv else "pto.tmatmul.mx"
-    text = _kernel(op, "f8E4M3FN", m, k, n, a.size, b.size)
+    text = _kernel(op, "f8E4M3FN", (m, k, n), a.size, b.size, cols_b)
     got = _run(text, gm_a.astype(f8), b.astype(f8), gm_sa, gm_sb, m, n)
     groups = np.arange(k) // 32
     want = (a * np.exp2(sa[:, groups] - 127.0)) @ (b * np.exp2(sb[groups, :] - 127.0))
