@@ -216,3 +216,20 @@ def test_s4_loads_move_packed_fp4_boxes_as_bytes() -> None:
     assert l0a[:1024].any() and np.array_equal(l0a[:1024], l0a[1024:2048])
     with pytest.raises(api.PtoError, match="packed FP4 needs whole 16 x 64 boxes after"):
         api.run(api.parse(S4_KERNEL.replace("TRANSPOSE", "1")), data)
+
+
+def test_a5_f32_moves_into_the_fixpipe_buffer_take_rows() -> None:
+    """PTOAS's A5 `template_tmov_m2s` moves an f32 mat tile of rows x cols into loc=scaling
+    (`mte_l1_fb`, nburst rows; the board-tested tilelang_st tmov2scale moves 1 x 16 and
+    tmov_fp 16 x 16); ui64 quantisation words keep pto-isa's one-row, 128-byte rule."""
+    f32 = (tb("mat", "f32", "16x16", "row_major/none_box"),
+           tb("scaling", "f32", "16x16", "row_major/none_box"))  # fmt: skip
+    body = "pto.tmov ins(%m : {0}) outs(%s : {1})"
+    module = verified(body.format(*f32), "a5", f"%m: {f32[0]}, %s: {f32[1]}")
+    assert [op.pipe() for op in module.walk() if isinstance(op, TMovOp)] == [Pipe.FIX]
+    with pytest.raises(VerifyException, match="src dtype f32 is not supported"):
+        verified(body.format(*f32), "a2a3", f"%m: {f32[0]}, %s: {f32[1]}")
+    u64 = (tb("mat", "ui64", "16x16", "row_major/none_box"),
+           tb("scaling", "ui64", "16x16", "row_major/none_box"))  # fmt: skip
+    with pytest.raises(VerifyException, match="must be a single row, got rows=16"):
+        verified(body.format(*u64), "a5", f"%m: {u64[0]}, %s: {u64[1]}")
