@@ -7,8 +7,9 @@ broadcast across the tile, alone (`trowexpand`, `tcolexpand`) or fused with a bi
   expanded one with one value per row: col-major with 1 valid column (Mode 1) or row-major
   with one 32-byte block per row, `32 / sizeof(T)` valid columns (Mode 2). pto-isa's CPU
   TRowExpandOp reads `src[i, j mod valid_cols]` of both, which covers both modes and either
-  order; A5 broadcasts a Mode 2 row's first element (`mode2_blocks`). An optional `tmp` (PTOAS: `ins(%src0, %src1, %tmp : ...)`) is A2/A3's broadcast
-  buffer (A5 ignores it): declared scratch. The manual's "the tmp overload supports Mode 1
+  order; A5 broadcasts a Mode 2 row's first element (`mode2_blocks`). An optional `tmp`
+  (PTOAS: `ins(%src0, %src1, %tmp : ...)`) is A2/A3's broadcast buffer (A5 ignores it):
+  declared scratch. The manual's "the tmp overload supports Mode 1
   only" is not enforced: PTOAS requires tmp for a high-precision `trowexpanddiv` in either
   mode (test/lit/pto/trowexpanddiv_precision_emitc.pto), and the tmp changes no result.
 - Col-fused: `src0` is the full operand, `src1` row 0 gives one value per column (PTOAS
