@@ -146,7 +146,9 @@ class TMovOp(TileOp):
         (Location.MAT, Location.BIAS): per_target_dtypes("i32 f32 f16", "i32 f32 f16 bf16"),
         # ui64 into the fixpipe buffer; A5 also E8M0 MX scales (`is_mx_scale_move`) and f32
         # (PTOAS A5 TileOps `template_tmov_m2s`, board-tested tilelang_st tmov2scale)
-        (Location.MAT, Location.SCALING): per_target_dtypes("ui64", "ui64 f8E8M0 f32"),
+        (Location.MAT, Location.SCALING): per_target_dtypes(
+            "ui64", "ui64 f8E8M0 f32", "ui64 f8E8M0"
+        ),
         (Location.VEC, Location.VEC): GM_TILE,
         (Location.VEC, Location.MAT): PerTarget(frozenset(), GM_TILE.a5, GM_TILE.cpu),
         (Location.ACC, Location.MAT): per_target_dtypes("i32 f32", "i32 f32"),
