@@ -443,6 +443,12 @@ post-updating `plt` (whose cost the elementwise fits include): they follow one a
 fitted on [prof-a5] A5TcvtFit fp8_e4m3_to_fp32_2D_POST_UPDATE_full 10x640 (567: 10 rows of 5
 passes, each a `plt` and two `punpack` besides the loop's: 3 x 3.9 a pass), held out on the
 other 8-bit -> f32, the FP4 -> bf16 (one further `plt`) and the `tsel` cases."""
+VF_LOOP_START = VF_STARTUP - 19
+"""Cycles from a loop's start to its first op issuing: [vf] uarch.csv starts the VF's first
+loop at `initial_top_block_vloop_start_cycle` 19, and its first op issues at
+`vf_startup_cost` 23 (isa_defaults.csv). A loop that starts after the vector pipe drained
+(`TSel_b32`'s second loop, behind a branch on the register its `plt` post-update writes)
+starts as the first one does ([prof-a5] A5TselFit f32 1x320: 91, the model 92; held out)."""
 VF_ISSUE_PORTS = 2
 """[vf] uarch.csv `issue_ports`: compute ops issue on two execution ports, one op a cycle
 each."""
