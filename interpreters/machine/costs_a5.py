@@ -27,7 +27,9 @@ class Pass:
     """One pass of an A5 loop: `elems` source elements, `loads` vlds, the dependent compute
     `chain` (its last op issued `width` times), `stores` vsts, the predicate ops it issues
     besides the loop's one post-updating `plt` (`predicates`: `plt`, `punpack`, `pintlv`),
-    and whether a `mem_bar(VST_VST)` orders each store after the previous one (`barrier`)."""
+    whether a `mem_bar(VST_VST)` orders each store after the previous one (`barrier`), and
+    whether the compute waits for predicates a `plds` loads and a predicate op converts
+    (`predicate_load`: `VF_PREDICATE_OP` longer than the `vlds` path)."""
 
     elems: int
     chain: tuple[type[PtoOp], ...]
@@ -36,6 +38,7 @@ class Pass:
     stores: int = 1
     predicates: int = 0
     barrier: bool = False
+    predicate_load: bool = False
 
 
 def interval(step: Pass, dtype: DType) -> float:
@@ -66,6 +69,7 @@ def loop_cycles(step: Pass, dtype: DType, rows: int, cols: int, contiguous: bool
     if rows <= 0 or cols <= 0:
         return 0
     chain = P.LOAD_FORWARD + sum(costs.a5_forward(op, dtype) for op in step.chain)
+    chain += P.VF_PREDICATE_OP if step.predicate_load else 0
     first = P.VF_STARTUP + chain + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY + P.VF_DRAIN
     if contiguous or rows == 1:
         return round(first + (ceil(rows * cols / step.elems) - 1) * interval(step, dtype))
@@ -171,7 +175,7 @@ def select_cycles(dtype: DType, rows: int, cols: int) -> int:
         return 0
     per = P.REPEAT_BYTES // min(dtype.bytes, 4)
     if dtype.bytes == 8:
-        step = Pass(per, (VSelOp,), loads=5, width=2, stores=2, predicates=1)
+        step = Pass(per, (VSelOp,), loads=5, width=2, stores=2, predicates=1, predicate_load=True)
         return loop_cycles(step, dtype, rows, cols, rows == 1)
     if dtype.bytes < 4:
         return loop_cycles(Pass(per, (VSelOp,), loads=3), dtype, rows, cols, rows == 1)
