@@ -53,6 +53,7 @@ from passes.lower_tile_to_vector.convert import ConvertForm
 from passes.lower_tile_to_vector.emit import BLOCK_BYTES, Emitter
 from passes.lower_tile_to_vector.expand import ExpandLowering
 from passes.lower_tile_to_vector.row_reduce import cross_step, identity_constant, lanes_first
+from passes.lower_tile_to_vector.row_results import row_store
 from passes.lower_tile_to_vector.scalar import ScalarLowering
 from pto_dialect.attrs import LoadDist
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
@@ -388,7 +389,7 @@ class GroupEmitter:
         ptr = e.pointer(m.dst)
         base = self.base(row, self.plan.run or m.dst.stride)
         if h.form is Form.SCALAR:
-            e.store(h.regs[0], ptr, base, self.mask(1))
+            row_store(e, h.regs[0], ptr, m.dst, row, self.mask(1))
             return
         cols = self.width(m.dst_cols)
         for k in range(self.count(cols)):

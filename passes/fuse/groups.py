@@ -494,8 +494,6 @@ class _Scan:
         if fits:
             members = [*self.members, found]
             candidate = plan(members, lambda place: self.escapes(members, place), False)
-            if candidate is not None and self.read_as_other(members):
-                candidate = None
         if candidate is None:
             self.close()
             self.members = [found]
@@ -528,7 +526,7 @@ class _Scan:
             for end in range(len(members), start + 1, -1):
                 group = members[start:end]
                 found = plan(group, partial(self.escapes, group))
-                if found is not None and not self.read_as_other(group):
+                if found is not None:
                     plans.append(found)
                     start = end
                     break
@@ -538,8 +536,9 @@ class _Scan:
 
     def escapes(self, group: Sequence[Member], place: Place) -> bool:
         """Whether a buffer of `place` that `group` names is used after the group, or may
-        be (allocated in another block, not an alloc), or another tile of the place is
-        read after it (`_read_after`)."""
+        be (allocated in another block, not an alloc), or a tile of the place or of another
+        layout sharing a member's bytes of it is read after it (`_read_after`, `read_as_other`):
+        the fused code then stores the place's results as the op-by-op code does."""
         members: set[Operation] = {m.op for m in group}
         values: dict[SSAValue, None] = {}
         for m in group:
@@ -558,18 +557,25 @@ class _Scan:
             for life in self.facts.sharing(m.dst, around)
             if life.place == place and life.value not in values
         }
-        return any(self._read_after(life, group, last) for life in twins.values())
+        if any(self._read_after(life, group, last) for life in twins.values()):
+            return True
+        return self.read_as_other(group, place, around, last)
 
-    def read_as_other(self, group: Sequence[Member]) -> bool:
-        """Whether bytes a member writes are read after the group through a tile of another
-        layout (the fused code keeps or stores them by the member's own layout), unless a
-        later member writes that tile (what it holds is then that member's)."""
-        last = max(self.order[m.op] for m in group)
-        around = self.around(group)
+    def read_as_other(
+        self, group: Sequence[Member], place: Place, around: list[tuple[Block, int, int]],
+        last: int,
+    ) -> bool:  # fmt: skip
+        """Whether bytes a member writes to `place` are read after the group through a tile
+        of another layout, unless a later member writes that tile (what it holds is then
+        that member's). The fused code keeps a result by its member's own layout, so such
+        a result is stored; the stored writes of different places keep their op-by-op
+        order (order.py), so the bytes the other tile reads are the op-by-op code's."""
         for index, m in enumerate(group):
+            if Place.of(m.dst) != place:
+                continue
             rewritten = {n.dst.value for n in group[index + 1 :]}
             for life in self.facts.sharing(m.dst, around):
-                clobbered = life.place != Place.of(m.dst) and life.value not in rewritten
+                clobbered = life.place != place and life.value not in rewritten
                 if clobbered and self._read_after(life, group, last):
                     return True
         return False

@@ -248,11 +248,12 @@ def _member(op: TileOp, target: TargetProfile) -> Member | None:
 
 def _row_reduce(op: RowReduceTileOp, target: TargetProfile) -> Member | None:
     """`trowsum`/`trowmax`/`trowmin` into a dst of one valid column that does not overlap
-    the source (its result, a SCALAR, is then the whole of dst's valid region)."""
+    the source (its result, a SCALAR, is then the whole of dst's valid region); a DN dst
+    (element i at i) takes one-point stores, as the per-op lowering's (`row_store`)."""
     if isinstance(op, TRowProdOp) or op.REFUSED is not None or op.REDUCE_OP is None:
         return None
     src = buffer_of(op, op.ins[0], "src")
-    dst = row_dst_buffer(op)
+    dst = row_dst_buffer(op, column=True)
     shape, dst_shape = _known(src), _known(dst)
     if shape is None or dst_shape is None or dst_shape[1] != 1 or dst.overlaps(src):
         return None

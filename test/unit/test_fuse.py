@@ -454,3 +454,46 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
 }}"""
     lowered = lowers_to_the_same_bytes(text, seed=5)
     assert "pto.fused" in str(lowered)  # tmuls and tadd still fused, %acc2 stored
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_a_row_sum_into_a_column_read_as_a_row_is_fused_and_stored(target: str):
+    """PyPTO's rmsnorm shape: `trowsum` of x * x into a DN column (one-point stores), whose
+    bytes the next op reads through a 1 x 8 row-major tile of the same address. The group
+    tmul, trowsum stores the sums (another layout reads them after it)."""
+    full = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=8, v_col=64>"
+    col = ("!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=1, v_row=8, v_col=1, "
+           "blayout=col_major>")  # fmt: skip
+    row = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=1, v_col=8>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %half = arith.constant 0.5 : f32
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 2048 : i64
+  %a2 = arith.constant 4096 : i64
+  %a3 = arith.constant 6144 : i64
+  %a4 = arith.constant 6176 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c64], strides = [%c64, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c64] : !v -> !pto.partition_tensor_view<8x64xf32>
+  %vy = pto.make_tensor_view %y, shape = [%c1, %c8], strides = [%c8, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c1, %c8] : !v -> !pto.partition_tensor_view<1x8xf32>
+  %a = pto.alloc_tile addr = %a0 : {full}
+  pto.tload ins(%px : !pto.partition_tensor_view<8x64xf32>) outs(%a : {full})
+  %t = pto.alloc_tile addr = %a1 : {full}
+  pto.tmul ins(%a, %a : {full}, {full}) outs(%t : {full})
+  %tmp = pto.alloc_tile addr = %a2 : {full}
+  %s = pto.alloc_tile addr = %a3 : {col}
+  pto.trowsum ins(%t, %tmp : {full}, {full}) outs(%s : {col})
+  %r = pto.alloc_tile addr = %a3 : {row}
+  %out = pto.alloc_tile addr = %a4 : {row}
+  pto.tmuls ins(%r, %half : {row}, f32) outs(%out : {row})
+  pto.tstore ins(%out : {row}) outs(%py : !pto.partition_tensor_view<1x8xf32>)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text, target=target, seed=9)
+    assert 'pto.fused = "tmul, trowsum' in str(lowered)
