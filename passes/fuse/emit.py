@@ -191,7 +191,15 @@ class GroupEmitter:
             result = self.expand(m, lowering, inputs, row)
         else:
             assert lowering is not None
-            chunks = [self.chunks(a, h, row) for a, h in zip(m.reads, inputs, strict=True)]
+            loaded: dict[Access, list[SSAValue]] = {}  # `tmul x, x` loads x's chunks once
+            chunks: list[list[SSAValue]] = []
+            for a, h in zip(m.reads, inputs, strict=True):
+                if h is not None:
+                    chunks.append(self.chunks(a, h, row))
+                    continue
+                if a not in loaded:
+                    loaded[a] = self.chunks(a, None, row)
+                chunks.append(loaded[a])
             regs = [
                 lowering.apply([c[k] for c in chunks], self.chunk_mask(self.width(m.cols), k))
                 for k in range(self.count(self.width(m.cols)))

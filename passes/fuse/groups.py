@@ -161,7 +161,7 @@ def plan(
         versions.append(version)
         state[Place.of(m.dst)] = version
     stores = _stores(members, must_store, escapes)
-    peak = _peak(versions, in_register)
+    peak = _peak(members, versions, in_register)
     if peak > REGISTERS:
         return None
     run = lanes if contiguous_run(members, lanes) else 0
@@ -267,9 +267,12 @@ def _overwritten(access: Access, earlier: Sequence[Member]) -> bool:
                for m in earlier[start:])  # fmt: skip
 
 
-def _peak(versions: list[_Version], in_register: list[list[bool]]) -> int:
+def _peak(
+    members: Sequence[Member], versions: list[_Version], in_register: list[list[bool]]
+) -> int:
     """Registers one row needs at most: results still to be read from registers, the
-    result being made, one register per operand loaded from UB (chunk by chunk). A result
+    result being made, one register per operand loaded from UB (chunk by chunk; an operand
+    read twice, `tmul x, x`, is loaded once: emit.py). A result
     takes the registers of the operands whose last read it is (chunk k of the result is
     made once chunk k of each operand is read), so those count once, as the larger of the
     two."""
@@ -277,7 +280,8 @@ def _peak(versions: list[_Version], in_register: list[list[bool]]) -> int:
     for index, version in enumerate(versions):
         later = sum(v.regs for v in versions[:index] if v.last_read > index)
         dying = sum(v.regs for v in versions[:index] if v.last_read == index)
-        loaded = sum(not held for held in in_register[index])
+        reads = zip(members[index].reads, in_register[index], strict=True)
+        loaded = len({access for access, held in reads if not held})
         peak = max(peak, later + max(dying, version.regs) + loaded)
     return peak
 

@@ -460,13 +460,16 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
 def test_a_row_sum_into_a_column_read_as_a_row_is_fused_and_stored(target: str):
     """PyPTO's rmsnorm shape: `trowsum` of x * x into a DN column (one-point stores), whose
     bytes the next op reads through a 1 x 8 row-major tile of the same address. The group
-    tmul, trowsum stores the sums (another layout reads them after it)."""
+    tmul, trowsum stores the sums (another layout reads them after it); `tmul x, x` loads
+    each register of x once."""
     full = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=8, v_col=64>"
     col = ("!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=1, v_row=8, v_col=1, "
            "blayout=col_major>")  # fmt: skip
     row = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=1, v_col=8>"
     text = f"""
 !v = !pto.tensor_view<?x?xf32>
+!px = !pto.partition_tensor_view<8x64xf32>
+!py = !pto.partition_tensor_view<1x8xf32>
 func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -479,11 +482,11 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
   %a3 = arith.constant 6144 : i64
   %a4 = arith.constant 6176 : i64
   %vx = pto.make_tensor_view %x, shape = [%c8, %c64], strides = [%c64, %c1] : !v
-  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c64] : !v -> !pto.partition_tensor_view<8x64xf32>
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c64] : !v -> !px
   %vy = pto.make_tensor_view %y, shape = [%c1, %c8], strides = [%c8, %c1] : !v
-  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c1, %c8] : !v -> !pto.partition_tensor_view<1x8xf32>
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c1, %c8] : !v -> !py
   %a = pto.alloc_tile addr = %a0 : {full}
-  pto.tload ins(%px : !pto.partition_tensor_view<8x64xf32>) outs(%a : {full})
+  pto.tload ins(%px : !px) outs(%a : {full})
   %t = pto.alloc_tile addr = %a1 : {full}
   pto.tmul ins(%a, %a : {full}, {full}) outs(%t : {full})
   %tmp = pto.alloc_tile addr = %a2 : {full}
@@ -492,8 +495,12 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
   %r = pto.alloc_tile addr = %a3 : {row}
   %out = pto.alloc_tile addr = %a4 : {row}
   pto.tmuls ins(%r, %half : {row}, f32) outs(%out : {row})
-  pto.tstore ins(%out : {row}) outs(%py : !pto.partition_tensor_view<1x8xf32>)
+  pto.tstore ins(%out : {row}) outs(%py : !py)
   func.return
 }}"""
     lowered = lowers_to_the_same_bytes(text, target=target, seed=9)
-    assert 'pto.fused = "tmul, trowsum' in str(lowered)
+    (scope,) = [
+        s for s in fused_scopes(lowered) if "trowsum" in str(s.attributes[VecScopeOp.FUSED])
+    ]
+    names = [op.name for op in scope.walk()]
+    assert names.count("pto.vlds") == names.count("pto.vmul") > 0  # x * x loads x once
