@@ -16,6 +16,8 @@ order on the same lanes), so the fused and the op-by-op code give the same bytes
 - elementwise and tile-scalar ops: the lowering's `apply` on each register of the row;
 - conversions (`tcvt`): the lowering's chunk steps (convert.py), the group's registers of
   its wider type: a widening one loads unpacking from UB, a narrowing one stores packing;
+- `texpands`: one `vbr` of its scalar before the row loop, a UNIFORM register (stored
+  over the region, chunk by chunk, when it is stored);
 - expansions: the per-row value is `vdup` of lane 0 of the register holding element (i, 0)
   (BRC), or the UNIFORM register itself (BLK, whose 32-byte block repeats one value);
 - row reductions in the target's order (`rules.ROW_REDUCE_ORDER`): A2/A3 combines the row's
@@ -57,7 +59,7 @@ from passes.lower_tile_to_vector.row_results import row_store
 from passes.lower_tile_to_vector.scalar import ScalarLowering
 from pto_dialect.attrs import LoadDist
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
-from pto_dialect.ops.tile_scalar import TDivSOp
+from pto_dialect.ops.tile_scalar import TDivSOp, TExpandSOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import VBrOp, VMaxOp, VMinOp
 from pto_dialect.ops.vector_compare import VSelOp
@@ -107,6 +109,7 @@ class GroupEmitter:
         self._all_lanes: dict[int, SSAValue] = {}
         self.top = InsertPoint.at_end(self.e.scope.block)
         self.acc0: dict[type[RowReduceTileOp], SSAValue] = {}
+        self._broadcasts: dict[TExpandSOp, SSAValue] = {}
         for m, lowering in zip(members, self.lowerings, strict=True):
             if isinstance(lowering, ScalarLowering) and isinstance(m.op, TDivSOp):
                 with self.at_top():
@@ -189,6 +192,8 @@ class GroupEmitter:
             result = self.convert(m, lowering, inputs[0], row)
         elif isinstance(lowering, ExpandLowering):
             result = self.expand(m, lowering, inputs, row)
+        elif isinstance(m.op, TExpandSOp):
+            result = _Held(Form.UNIFORM, [self.broadcast(m.op)], m.cols)
         else:
             assert lowering is not None
             loaded: dict[Access, list[SSAValue]] = {}  # `tmul x, x` loads x's chunks once
@@ -382,6 +387,14 @@ class GroupEmitter:
             reg = self.load_chunk(access, row, body.args[0])
             e.emit(scf.YieldOp(step(body.args[1], reg)))
         return loop.results[0]
+
+    def broadcast(self, op: TExpandSOp) -> SSAValue:
+        """`vbr` of `texpands`' scalar, made once before the row loop."""
+        if op not in self._broadcasts:
+            with self.at_top():
+                vbr = VBrOp(op.scalar, self.e.vreg)
+                self._broadcasts[op] = self.e.emit(vbr, "scalar").results[0]
+        return self._broadcasts[op]
 
     def identity(self, op: RowReduceTileOp) -> SSAValue:
         """`vbr` of the reduction's start value, made once."""

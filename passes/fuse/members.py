@@ -34,7 +34,7 @@ from passes.lower_tile_to_vector.row_reduce import WIDENED
 from passes.lower_tile_to_vector.row_results import row_dst_buffer
 from passes.lower_tile_to_vector.scalar import ScalarLowering
 from pto_dialect.attrs import Pipe
-from pto_dialect.dtypes import DType
+from pto_dialect.dtypes import DType, dtype_of
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
@@ -211,9 +211,7 @@ def _member(op: TileOp, target: TargetProfile) -> Member | None:
         return _row_reduce(op, target)
     if isinstance(op, TCvtOp):
         return _convert(op, target)
-    if isinstance(op, TExpandSOp) or not isinstance(
-        op, ElementwiseTileOp | ScalarTileOp | ExpandTileOp | ExpandBinaryTileOp
-    ):
+    if not isinstance(op, ElementwiseTileOp | ScalarTileOp | ExpandTileOp | ExpandBinaryTileOp):
         return None
     dst = buffer_of(op, op.outs[0], "dst")
     shape = _known(dst)
@@ -222,6 +220,13 @@ def _member(op: TileOp, target: TargetProfile) -> Member | None:
     probe = probe_emitter(op, dst.dtype)
     lowering = lowering_of(op, target, probe, probe.rewriter)
     rows, cols = shape
+    if isinstance(op, TExpandSOp):
+        # `vbr` of the scalar: a register of the group's type (not an unsigned tile's
+        # signless scalar), every lane the value, stored over the region as its lowering
+        if dtype_of(op.scalar.type) != dst.dtype:
+            return None
+        require_vector_ops(op, target, dst.dtype, VBrOp)
+        return Member(op, [], dst, Form.UNIFORM, rows, cols, cols, lowering)
     if isinstance(lowering, ElementwiseLowering):
         if lowering.fills:
             return None

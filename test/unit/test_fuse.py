@@ -504,3 +504,43 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
     ]
     names = [op.name for op in scope.walk()]
     assert names.count("pto.vlds") == names.count("pto.vmul") > 0  # x * x loads x once
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_texpands_is_a_member_kept_in_a_register(target: str):
+    """`texpands` (PyPTO's `tmax x, 0` written as texpands then tmax) joins the group as one
+    `vbr` register: %z only in registers, %w also stored (y reads it after the group)."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=96, v_row=8, v_col=80>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+!p = !pto.partition_tensor_view<8x80xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %o: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c80 = arith.constant 80 : index
+  %zero = arith.constant 0.0 : f32
+  %three = arith.constant 3.0 : f32
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c80], strides = [%c80, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c80] : !v -> !p
+  %vy = pto.make_tensor_view %y, shape = [%c8, %c80], strides = [%c80, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c8, %c80] : !v -> !p
+  %vo = pto.make_tensor_view %o, shape = [%c8, %c80], strides = [%c80, %c1] : !v
+  %po = pto.partition_view %vo, offsets = [%c0, %c0], sizes = [%c8, %c80] : !v -> !p
+  %a = pto.alloc_tile : {tile}
+  pto.tload ins(%px : !p) outs(%a : {tile})
+  %z = pto.alloc_tile : {tile}
+  pto.texpands ins(%zero : f32) outs(%z : {tile})
+  %m = pto.alloc_tile : {tile}
+  pto.tmax ins(%a, %z : {tile}, {tile}) outs(%m : {tile})
+  %w = pto.alloc_tile : {tile}
+  pto.texpands ins(%three : f32) outs(%w : {tile})
+  %s = pto.alloc_tile : {tile}
+  pto.tmin ins(%m, %w : {tile}, {tile}) outs(%s : {tile})
+  pto.tstore ins(%s : {tile}) outs(%po : !p)
+  pto.tstore ins(%w : {tile}) outs(%py : !p)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text, target=target, seed=4)
+    labels = [str(s.attributes[VecScopeOp.FUSED]) for s in fused_scopes(lowered)]
+    assert any(label.startswith('"texpands, tmax, texpands, tmin') for label in labels), labels
