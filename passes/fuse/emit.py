@@ -15,7 +15,8 @@ order on the same lanes), so the fused and the op-by-op code give the same bytes
 
 - elementwise and tile-scalar ops: the lowering's `apply` on each register of the row;
 - conversions (`tcvt`): the lowering's chunk steps (convert.py), the group's registers of
-  its wider type: a widening one loads unpacking from UB, a narrowing one stores packing;
+  its wider type: a widening one loads unpacking from UB, a narrowing one stores packing,
+  one of a single width (i32 -> f32) loads its source from UB in the source's type;
 - `texpands`: one `vbr` of its scalar before the row loop, a UNIFORM register (stored
   over the region, chunk by chunk, when it is stored);
 - expansions: the per-row value is `vdup` of lane 0 of the register holding element (i, 0)
@@ -244,10 +245,14 @@ class GroupEmitter:
         stride = self.plan.run or buffer.stride
         base = Size.of(0) if access.read is Read.COLUMN else self.base(row, stride)
         loaded: list[SSAValue] = []
-        for k in range(count):
-            mask = self.block_mask(min(cols - k * self.lanes, self.lanes)) if blocks else None
-            at = e.add(base, Size.of(k * self.lanes), "at")
-            loaded.append(e.load(operand, at, mask, "v"))
+        group_type, e.dtype = e.dtype, buffer.dtype  # a same-width tcvt's source: its type
+        try:
+            for k in range(count):
+                mask = self.block_mask(min(cols - k * self.lanes, self.lanes)) if blocks else None
+                at = e.add(base, Size.of(k * self.lanes), "at")
+                loaded.append(e.load(operand, at, mask, "v"))
+        finally:
+            e.dtype = group_type
         return loaded
 
     def per_row(self, access: Access, h: _Held | None, row: Size) -> SSAValue:

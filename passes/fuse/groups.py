@@ -149,7 +149,8 @@ def plan(
             if _overwritten(access, members[:index]):
                 return None
             version = state.get(place)
-            held = version is not None and read_in_register(version.form, version.cols, access)
+            held = (version is not None and access.buffer.dtype == m.dtype
+                    and read_in_register(version.form, version.cols, access))  # fmt: skip
             reads.append(held)
             if held:
                 assert version is not None

@@ -128,8 +128,13 @@ class Member:
 
     @property
     def dtype(self) -> DType:
-        """The element type of the member's registers: dst's, or a `tcvt`'s wider type."""
-        return self.lowering.wide if isinstance(self.lowering, ConvertForm) else self.dst.dtype
+        """The element type of the member's registers: dst's, or a `tcvt`'s wider type (of
+        a conversion between two types of one width, its result's: its source is loaded
+        from UB in its own type)."""
+        form = self.lowering
+        if not isinstance(form, ConvertForm) or form.src.dtype.bits == form.dst.dtype.bits:
+            return self.dst.dtype
+        return form.wide
 
     @property
     def name(self) -> str:
@@ -272,17 +277,20 @@ def _row_reduce(op: RowReduceTileOp, target: TargetProfile) -> Member | None:
 
 def _convert(op: TCvtOp, target: TargetProfile) -> Member | None:
     """`tcvt` whose registers are of the group's type: the wider side's (its narrower side
-    is loaded unpacking or stored packing, as its lowering does). Left alone: a pair of one
-    width and two types (a group's registers are of one type), and a src that shares dst's
-    bytes other than in place (the per-op loop's order is what keeps that exact)."""
+    is loaded unpacking or stored packing, as its lowering does); between two types of one
+    width (i32 -> f32), the result's, its source loaded from UB in its own type. A
+    narrowing one may write into its source's bytes (PyPTO converts f32 -> bf16 in place):
+    the plan then orders its stores after the reads they overwrite, or refuses (order.py:
+    a member whose UB read and stored write share bytes is not fused). Left alone: any
+    other src that shares dst's bytes other than in place (the per-op loop's order is what
+    keeps that exact)."""
     form = ConvertForm.of(op, target)
     source, result = form.src.dtype, form.dst.dtype
     shape = _known(form.dst)
-    if shape is None or (source.bits == result.bits and source != result):
+    if shape is None:
         return None
-    if form.src.overlaps(form.dst) and not (
-        source.bits == result.bits and form.src.same_placement(form.dst)
-    ):
+    in_place = source.bits == result.bits and form.src.same_placement(form.dst)
+    if form.src.overlaps(form.dst) and not (in_place or form.narrowing):
         return None
     rows, cols = shape
     read = Access(form.src, Read.CHUNKS, form.src.stride, cols)

@@ -544,3 +544,45 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %o: !pto.ptr<f32>) {{
     lowered = lowers_to_the_same_bytes(text, target=target, seed=4)
     labels = [str(s.attributes[VecScopeOp.FUSED]) for s in fused_scopes(lowered)]
     assert any(label.startswith('"texpands, tmax, texpands, tmin') for label in labels), labels
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_same_width_and_in_place_narrowing_conversions_join_a_group(target: str):
+    """PyPTO's score and rope shapes: `tcvt` i32 -> f32 (its source loaded from UB as
+    i32, the group's registers f32), a `tmuls`, and `tcvt` f32 -> bf16 into the bytes of
+    its own source: one scope, the tile ops' bytes."""
+    i32 = "!pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64, v_row=8, v_col=64>"
+    f32 = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=8, v_col=64>"
+    bf16 = "!pto.tile_buf<loc=vec, dtype=bf16, rows=8, cols=64, v_row=8, v_col=64>"
+    text = f"""
+!vi = !pto.tensor_view<?x?xi32>
+!vo = !pto.tensor_view<?x?xbf16>
+!pi = !pto.partition_tensor_view<8x64xi32>
+!po = !pto.partition_tensor_view<8x64xbf16>
+func.func @k(%x: !pto.ptr<i32>, %y: !pto.ptr<bf16>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %k = arith.constant 0.375 : f32
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 2048 : i64
+  %a2 = arith.constant 4096 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c64], strides = [%c64, %c1] : !vi
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c64] : !vi -> !pi
+  %vy = pto.make_tensor_view %y, shape = [%c8, %c64], strides = [%c64, %c1] : !vo
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c8, %c64] : !vo -> !po
+  %a = pto.alloc_tile addr = %a0 : {i32}
+  pto.tload ins(%px : !pi) outs(%a : {i32})
+  %f = pto.alloc_tile addr = %a1 : {f32}
+  pto.tcvt ins(%a {{rmode = #pto<round_mode ROUND>}} : {i32}) outs(%f : {f32})
+  %g = pto.alloc_tile addr = %a2 : {f32}
+  pto.tmuls ins(%f, %k : {f32}, f32) outs(%g : {f32})
+  %h = pto.alloc_tile addr = %a2 : {bf16}
+  pto.tcvt ins(%g {{rmode = #pto<round_mode RINT>}} : {f32}) outs(%h : {bf16})
+  pto.tstore ins(%h : {bf16}) outs(%py : !po)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text, target=target, seed=11)
+    labels = [str(s.attributes[VecScopeOp.FUSED]) for s in fused_scopes(lowered)]
+    assert labels and labels[0].startswith('"tcvt, tmuls, tcvt'), labels
