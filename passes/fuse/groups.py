@@ -352,6 +352,14 @@ class ModuleFacts:
         self._spans: dict[tuple[int, Block], tuple[list[int], list[int], list[_Life]]] = {}
         """Per page and block: the written-first tiles by first use, the running maximum
         of their last uses, and the tiles."""
+        self._positions: dict[Operation, int] = {}
+        """Each op that holds blocks: its index in its own block, before any group is
+        emitted (an emitted group changes the indices of the ops after it)."""
+        for op in module.walk() if module is not None else ():
+            for block in (b for r in op.regions for b in r.blocks):
+                for k, inner in enumerate(block.ops):
+                    if inner.regions:
+                        self._positions[inner] = k
         orders: dict[Block, dict[Operation, int]] = {}
         spans: dict[tuple[int, Block], list[_Life]] = {}
         for op in module.walk() if module is not None else ():
@@ -377,6 +385,12 @@ class ModuleFacts:
             for life in lives:
                 reach.append(max(life.uses[-1][0], reach[-1] if reach else -1))
             self._spans[key] = ([life.uses[0][0] for life in lives], reach, lives)
+
+    def position(self, block: Block, op: Operation) -> int:
+        """Where `op` (which holds blocks) was in `block` before the pass changed anything:
+        the order the tiles' uses are indexed by."""
+        known = self._positions.get(op)
+        return known if known is not None else _position(block, op)
 
     def flag_graph(self, block: Block) -> dict[Pipe, set[Pipe]]:
         """src -> dst pipes of every set_flag of the function that holds `block` (once a
@@ -619,7 +633,7 @@ class _Scan:
         found: list[tuple[Block, int]] = []
         op = self.block.parent_op()
         while op is not None and (outer := op.parent_block()) is not None:
-            found.append((outer, _position(outer, op)))
+            found.append((outer, self.facts.position(outer, op)))
             op = outer.parent_op()
         return found
 

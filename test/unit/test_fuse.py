@@ -586,3 +586,51 @@ func.func @k(%x: !pto.ptr<i32>, %y: !pto.ptr<bf16>) {{
     lowered = lowers_to_the_same_bytes(text, target=target, seed=11)
     labels = [str(s.attributes[VecScopeOp.FUSED]) for s in fused_scopes(lowered)]
     assert labels and labels[0].startswith('"tcvt, tmuls, tcvt'), labels
+
+
+def test_a_group_before_a_loop_leaves_the_loop_s_groups_their_tiles_read_after_it():
+    """A group before a loop (two `texpands`) becomes a scope and a few pointers, which
+    moves the loop's index in its block; the loop's group (tmuls, tadds into %acc's bytes)
+    must still find %acc, read right after the loop, and store its result (the tiles'
+    uses are indexed as they were before the pass)."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=1, v_col=8>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+!p = !pto.partition_tensor_view<1x8xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %z: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c24 = arith.constant 24 : index
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 64 : i64
+  %a2 = arith.constant 128 : i64
+  %a3 = arith.constant 192 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c1, %c24], strides = [%c24, %c1] : !v
+  %vy = pto.make_tensor_view %y, shape = [%c1, %c8], strides = [%c8, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c1, %c8] : !v -> !p
+  %vz = pto.make_tensor_view %z, shape = [%c1, %c8], strides = [%c8, %c1] : !v
+  %pz = pto.partition_view %vz, offsets = [%c0, %c0], sizes = [%c1, %c8] : !v -> !p
+  %acc = pto.alloc_tile addr = %a0 : {tile}
+  pto.texpands ins(%zero : f32) outs(%acc : {tile})
+  %w = pto.alloc_tile addr = %a1 : {tile}
+  pto.texpands ins(%half : f32) outs(%w : {tile})
+  scf.for %i = %c0 to %c3 step %c1 {{
+    %col = arith.muli %i, %c8 : index
+    %px = pto.partition_view %vx, offsets = [%c0, %col], sizes = [%c1, %c8] : !v -> !p
+    %t = pto.alloc_tile addr = %a2 : {tile}
+    pto.tload ins(%px : !p) outs(%t : {tile})
+    %s = pto.alloc_tile addr = %a3 : {tile}
+    pto.tmuls ins(%t, %half : {tile}, f32) outs(%s : {tile})
+    %out = pto.alloc_tile addr = %a0 : {tile}
+    pto.tadds ins(%s, %half : {tile}, f32) outs(%out : {tile})
+  }}
+  pto.tstore ins(%acc : {tile}) outs(%py : !p)
+  pto.tstore ins(%w : {tile}) outs(%pz : !p)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text, seed=12)
+    assert len(fused_scopes(lowered)) == 2
