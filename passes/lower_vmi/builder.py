@@ -53,18 +53,38 @@ class Layout(Enum):
 
 
 def layout_of_type(type: VmiVRegType | VmiMaskType, op: Operation) -> Layout | None:
-    """The layout a type spells (None: none assigned); the ones this pass realises."""
+    """The layout a type spells (None: none assigned), as this pass computes it: a layout
+    other than contiguous and `deinterleaved = 2` is computed contiguous (`placed.py`)."""
+    from passes.lower_vmi.placed import is_plain, why_not
+
     attr = type.layout_attr
     if attr is None:
         return None
-    kind, factor = attr.layout_kind, attr.factor.data
-    plain = attr.lane_stride.data == 1 and attr.slots.data == 0
-    if plain and kind in (LayoutKind.CONTIGUOUS, LayoutKind.NUM_GROUPS):
-        return Layout.CONTIGUOUS
-    if plain and kind is LayoutKind.DEINTERLEAVED and factor == 2:
-        return Layout.DEINTERLEAVED
-    raise pass_error(NAME, f"layout {attr} is not one this pass realises (contiguous, "
-                     "deinterleaved = 2)", op)  # fmt: skip
+    if is_plain(attr):
+        kind = attr.layout_kind
+        return Layout.DEINTERLEAVED if kind is LayoutKind.DEINTERLEAVED else Layout.CONTIGUOUS
+    why = why_not(attr, placed_bits(type), isinstance(type, VmiMaskType))
+    if why is not None:
+        raise pass_error(NAME, f"layout {attr}: {why}", op)
+    return Layout.CONTIGUOUS
+
+
+def placed_attr(type: Attribute) -> VmiLayoutAttr | None:
+    """The layout of a VMI type whose registers are placed otherwise than the pass computes
+    them (`placed.py`), else None."""
+    from passes.lower_vmi.placed import is_plain
+
+    if not isinstance(type, VmiVRegType | VmiMaskType):
+        return None
+    attr = type.layout_attr
+    return None if is_plain(attr) else attr
+
+
+def placed_bits(type: VmiVRegType | VmiMaskType) -> int:
+    """The lane width the placement of `type` counts in (a `pred` mask: b32's)."""
+    if isinstance(type, VmiVRegType):
+        return type.bits
+    return type.bits or 32
 
 
 def layout_attr(layout: Layout) -> VmiLayoutAttr:

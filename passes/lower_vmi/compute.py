@@ -629,16 +629,26 @@ def ensure(lowerer: Lowerer, op: ra.VmiEnsureLayoutOp) -> None:
 
 
 def parts_op(lowerer: Lowerer, op: ra.PartsOp) -> None:
-    from passes.lower_vmi.builder import layout_of_type
+    """`unpack` names the registers of its source's layout, `pack` makes a value from them
+    (a layout the pass computes contiguous is converted: `placed.py`)."""
+    from passes.lower_vmi.builder import layout_of_type, placed_attr
+    from passes.lower_vmi.placed import from_placed, to_placed
 
     if isinstance(op, ra.VmiUnpackOp):
         whole = vreg_type(op.source)
         layout = layout_of_type(whole, op) or Layout.CONTIGUOUS
         regs = lowerer.get(op.source, layout)
-        for result, value in zip(op.results, regs.values, strict=True):
+        attr = placed_attr(whole)
+        values = regs.values if attr is None else to_placed(lowerer, regs, attr)
+        for result, value in zip(op.results, values, strict=True):
             result.replace_all_uses_with(value)
         return
     assert isinstance(op, ra.VmiPackOp)
     whole = vreg_type(op.result)
     layout = layout_of_type(whole, op) or Layout.CONTIGUOUS
+    attr = placed_attr(whole)
+    if attr is not None:
+        lowerer.define(op.result, from_placed(lowerer, list(op.operands), whole.count,
+                                              whole.dtype, attr))  # fmt: skip
+        return
     lowerer.define(op.result, Regs(list(op.operands), layout, whole.count, whole.dtype))
