@@ -31,6 +31,7 @@ from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.vector_arith import VBrOp
 from pto_dialect.ops.vector_index import VciOp
 from pto_dialect.ops.vector_mask import PLT_OPS, PSET_OPS
+from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp
 from pto_dialect.ops.vmi_types import (
     LayoutKind,
@@ -292,10 +293,32 @@ def _unsigned(dtype: DType) -> DType:
     return dtype_named(f"ui{dtype.bits}")
 
 
+PERMUTABLE = frozenset({"bf16", "f16", "f32", "i16", "i32", "i8", "ui16", "ui32", "ui8"})
+"""Element types `vintlv` / `vdintlv` / `vselr` take; others (FP4 and bf16 pairs, FP8)
+move as unsigned integers of their width (a `vbitcast` each way)."""
+
+
+def carrier_of(dtype: DType) -> DType:
+    """The element type lanes of `dtype` move between registers as."""
+    return dtype if dtype.name in PERMUTABLE else _unsigned(dtype)
+
+
+def recast(lowerer: Lowerer, values: Sequence[SSAValue], dtype: DType) -> list[SSAValue]:
+    """`values` as registers of `dtype` (a `vbitcast` where the type differs)."""
+    wanted = VRegType(mlir_type(dtype))
+    return [v if v.type == wanted else lowerer.emit(VBitcastOp(v, wanted)).results[0]
+            for v in values]  # fmt: skip
+
+
 def convert(lowerer: Lowerer, regs: Regs, layout: Layout) -> Regs:
     """`regs` in `layout`: contiguous <-> deinterleaved by `vdintlv` / `vintlv` of register
     pairs (the even and odd lanes of two consecutive registers are the two parts' next
-    register)."""
+    register), on the lanes' carrier type (`carrier_of`)."""
+    carrier = carrier_of(regs.dtype)
+    if carrier is not regs.dtype:
+        moved = Regs(recast(lowerer, regs.values, carrier), regs.layout, regs.lanes, carrier)
+        done = convert(lowerer, moved, layout)
+        return Regs(recast(lowerer, done.values, regs.dtype), layout, regs.lanes, regs.dtype)
     lanes, bits = regs.lanes, regs.dtype.bits
     pad: list[SSAValue] = []
 

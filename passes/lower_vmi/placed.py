@@ -33,14 +33,12 @@ from math import ceil
 from xdsl.dialects.builtin import i32
 from xdsl.ir import SSAValue
 
-from passes.lower_vmi.builder import Layout, Lowerer, Regs
-from pto_dialect.dtypes import DType, dtype_named, mlir_type
+from passes.lower_vmi.builder import Layout, Lowerer, Regs, carrier_of, recast
+from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.vector_compare import VSelOp
-from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_predicate import PDINTLV_OPS, PINTLV_OPS
 from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp, VSelrOp
 from pto_dialect.ops.vmi_types import LayoutKind, VmiLayoutAttr, lanes_per_register, placement
-from pto_dialect.vector_types import VRegType
 
 Pair = Callable[[SSAValue, SSAValue], tuple[SSAValue, SSAValue]]
 
@@ -164,35 +162,20 @@ def _part_sizes(lanes: int, factor: int, width: int) -> list[int]:
     return [ceil(max(0, ceil((lanes - p) / factor)) / width) for p in range(factor)]
 
 
-PERMUTABLE = frozenset({"bf16", "f16", "f32", "i16", "i32", "i8", "ui16", "ui32", "ui8"})
-"""Element types `vintlv` / `vdintlv` / `vselr` take; others move as unsigned integers of
-their width (a `vbitcast` each way)."""
-
-
-def _carrier(dtype: DType) -> DType:
-    return dtype if dtype.name in PERMUTABLE else dtype_named(f"ui{dtype.bits}")
-
-
-def _recast(lowerer: Lowerer, values: list[SSAValue], dtype: DType) -> list[SSAValue]:
-    wanted = VRegType(mlir_type(dtype))
-    return [v if v.type == wanted else lowerer.emit(VBitcastOp(v, wanted)).results[0]
-            for v in values]  # fmt: skip
-
-
 def to_placed(lowerer: Lowerer, regs: Regs, attr: VmiLayoutAttr) -> list[SSAValue]:
     """Contiguous `regs` -> the registers of `attr`'s placement."""
-    carrier = _carrier(regs.dtype)
-    moved = Regs(_recast(lowerer, regs.values, carrier), regs.layout, regs.lanes, carrier)
-    return _recast(lowerer, _to_placed(lowerer, moved, attr), regs.dtype)
+    carrier = carrier_of(regs.dtype)
+    moved = Regs(recast(lowerer, regs.values, carrier), regs.layout, regs.lanes, carrier)
+    return recast(lowerer, _to_placed(lowerer, moved, attr), regs.dtype)
 
 
 def from_placed(
     lowerer: Lowerer, values: list[SSAValue], lanes: int, dtype: DType, attr: VmiLayoutAttr
 ) -> Regs:
     """The registers of `attr`'s placement -> contiguous registers."""
-    carrier = _carrier(dtype)
-    regs = _from_placed(lowerer, _recast(lowerer, values, carrier), lanes, carrier, attr)
-    return Regs(_recast(lowerer, regs.values, dtype), regs.layout, lanes, dtype)
+    carrier = carrier_of(dtype)
+    regs = _from_placed(lowerer, recast(lowerer, values, carrier), lanes, carrier, attr)
+    return Regs(recast(lowerer, regs.values, dtype), regs.layout, lanes, dtype)
 
 
 def _to_placed(lowerer: Lowerer, regs: Regs, attr: VmiLayoutAttr) -> list[SSAValue]:

@@ -1,0 +1,144 @@
+"""Translation validation of `pto-lower-vmi`'s placed layouts (`passes/lower_vmi/placed.py`):
+`deinterleaved = 4`, `lane_stride`, `num_groups/slots` (with a lane stride). A value is
+brought into the layout, its registers stored (`unpack`), made again from them (`pack`),
+doubled and stored: the same bytes interpreted directly (the interpreter places lanes by
+`vmi_types.placement`) and lowered."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_lower_vmi import BYTES, byte_kernel, finals
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.utils.exceptions import PassFailedException
+
+from interpreters import api
+from passes.lower_vmi.lower import LowerVmiPass
+from pto_dialect.dtypes import dtype_named
+from pto_dialect.ops.vmi_types import VmiLayoutAttr, LayoutKind, placement
+
+
+def _v(lanes: int, element: str, layout: str) -> str:
+    return f"!pto.vmi.vreg<{lanes}x{element}, #pto.vmi.layout<{layout}>>"
+
+
+def round_trip(element: str, lanes: int, layout: str, parts: int) -> str:
+    bits = dtype_named(element.removeprefix("!pto.")).bits
+    width = 2048 // bits
+    dense, placed = _v(lanes, element, "contiguous"), _v(lanes, element, layout)
+    names = ", ".join(f"%p{i}" for i in range(parts))
+    types = ", ".join([f"!pto.vreg<{width}x{element}>"] * parts)
+    stores = "\n".join(
+        f"      %o{i} = arith.constant {i * width} : index\n"
+        f"      pto.vsts %p{i}, %uo[%o{i}], %all : !pto.vreg<{width}x{element}>, "
+        f"!pto.ptr<{element}, ub>, !pto.mask<b{bits}>"
+        for i in range(parts)
+    )
+    body = f"""      %all = pto.pset_b{bits} "PAT_ALL" : !pto.mask<b{bits}>
+      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<{element}, ub> -> {dense}
+      %d = pto.vmi.ensure_layout %v : {dense} -> {placed}
+      {names} = pto.vmi.unpack %d : {placed} -> {types}
+{stores}
+      %e = pto.vmi.pack {names} : {types} -> {placed}
+      %f = pto.vmi.vadd %e, %e : {placed}, {placed} -> {placed}
+      %g = pto.vmi.ensure_layout %f : {placed} -> {dense}
+      pto.vmi.vstore %g, %ur[%c0] : {dense}, !pto.ptr<{element}, ub>"""
+    return byte_kernel([f"x:{element}", f"o:{element}", f"r:{element}"], body)
+
+
+CASES = [
+    ("f32", 256, "deinterleaved = 4"),
+    ("f16", 200, "deinterleaved = 4"),
+    ("f16", 100, "contiguous, lane_stride = 4"),
+    ("f32", 64, "contiguous, lane_stride = 2"),
+    ("f32", 32, "num_groups = 32, slots = 8"),
+    ("i16", 8, "num_groups = 8, slots = 1"),
+    ("i8", 32, "num_groups = 32, slots = 8, lane_stride = 4"),
+]
+
+
+@pytest.mark.parametrize(("element", "lanes", "layout"), CASES)
+def test_placed_layouts_keep_the_bytes(element: str, lanes: int, layout: str) -> None:
+    """Partial and whole registers; the stored parts include the padding lanes (zero in
+    both runs)."""
+    kind, _, rest = layout.partition(" = ")
+    attr = _attr(layout)
+    parts = placement(lanes, dtype_named(element).bits, attr).registers
+    rng = np.random.default_rng(lanes)
+    np_type = dtype_named(element).numpy
+    count = BYTES // np_type.itemsize
+    args = [rng.integers(-100, 100, count).astype(np_type) for _ in range(3)]
+    direct, lowered = finals(round_trip(element, lanes, layout, parts), args)
+    assert direct == lowered, (kind, rest)
+    assert direct[1] != args[1].tobytes() and direct[2] != args[2].tobytes()
+
+
+def _attr(layout: str) -> VmiLayoutAttr:
+    fields = dict(f.strip().partition(" = ")[::2] for f in layout.split(","))
+    if "deinterleaved" in fields:
+        return VmiLayoutAttr(LayoutKind.DEINTERLEAVED, int(fields["deinterleaved"]))
+    stride = int(fields.get("lane_stride", 1))
+    if "slots" in fields:
+        return VmiLayoutAttr(LayoutKind.NUM_GROUPS, 1, int(fields["slots"]), stride)
+    return VmiLayoutAttr(LayoutKind.CONTIGUOUS, 1, 0, stride)
+
+
+def test_a_placed_argument_becomes_its_layouts_registers() -> None:
+    """A `deinterleaved = 4` argument of 200 f32 lanes is 4 registers (one per part); an
+    FP4-pair argument of lane stride 4 moves as bytes (`vbitcast`)."""
+    text = f"""
+module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%a: {_v(200, "f32", "deinterleaved = 4")}, %p: !pto.ptr<f32, ub>,
+               %b: {_v(64, "!pto.f4E1M2x2", "contiguous, lane_stride = 4")},
+               %q: !pto.ptr<!pto.bf16x2, ub>, %i: index) {{
+    pto.vmi.vstore %a, %p[%i] : {_v(200, "f32", "deinterleaved = 4")}, !pto.ptr<f32, ub>
+    %r = pto.vmi.vcvt %b : {_v(64, "!pto.f4E1M2x2", "contiguous, lane_stride = 4")}
+        -> {_v(64, "!pto.bf16x2", "contiguous")}
+    pto.vmi.vstore %r, %q[%i] : {_v(64, "!pto.bf16x2", "contiguous")}, !pto.ptr<!pto.bf16x2, ub>
+    return
+  }}
+}}
+"""
+    module = api.parse(text)
+    LowerVmiPass().apply(Context(), module)
+    function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
+    inputs = [str(t) for t in function.function_type.inputs.data]
+    assert inputs == [*["!pto.vreg<64xf32>"] * 4, "!pto.ptr<f32, ub>",
+                      "!pto.vreg<256x!pto.f4E1M2x2>", "!pto.ptr<!pto.bf16x2, ub>", "index"]  # fmt: skip
+
+
+def test_a_block_deinterleaved_layout_is_refused_by_name() -> None:
+    text = f"""
+module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%a: {_v(128, "f32", "block_deinterleaved = 2")}, %p: !pto.ptr<f32, ub>) {{
+    %c0 = arith.constant 0 : index
+    pto.vmi.vstore %a, %p[%c0] : {_v(128, "f32", "block_deinterleaved = 2")}, !pto.ptr<f32, ub>
+    return
+  }}
+}}
+"""
+    with pytest.raises(PassFailedException, match=r"func\.func at <string>:3:3: layout "
+                       r"#pto\.vmi\.layout<block_deinterleaved = 2>: block_deinterleaved "
+                       r"layouts have no lowering here"):  # fmt: skip
+        LowerVmiPass().apply(Context(), api.parse(text))
+
+
+@pytest.mark.parametrize("layout", ["deinterleaved = 2", "deinterleaved = 4"])
+def test_bf16_pairs_move_between_layouts_as_integers(layout: str) -> None:
+    """bf16 pairs have no `vintlv` of their own: brought into a layout and converted to
+    FP4 pairs, they move as 32-bit integers."""
+    pairs, fp4 = _v(256, "!pto.bf16x2", layout), "!pto.vmi.vreg<256x!pto.f4E2M1x2>"
+    dense = _v(256, "!pto.bf16x2", "contiguous")
+    body = f"""      %v = pto.vmi.vload %ux[%c0] : !pto.ptr<!pto.bf16x2, ub> -> {dense}
+      %d = pto.vmi.ensure_layout %v : {dense} -> {pairs}
+      %p = pto.vmi.vcvt %d {{rounding = "R"}} : {pairs} -> {fp4}
+      pto.vmi.vstore %p, %uo[%c0] : {fp4}, !pto.ptr<!pto.f4E2M1x2, ub>"""
+    rng = np.random.default_rng(7)
+    halves = (rng.standard_normal(BYTES // 2) * 4).astype(np.float32)
+    x = (halves.view(np.uint32) >> 16).astype(np.uint16).view(np.uint8)
+    out = rng.integers(0, 256, BYTES, dtype=np.uint8)
+    args = [x.view(dtype_named("bf16x2").numpy), out.view(dtype_named("f4E2M1x2").numpy)]
+    direct, lowered = finals(byte_kernel(["x:!pto.bf16x2", "o:!pto.f4E2M1x2"], body), args)
+    assert direct == lowered
+    assert direct[1] != out.tobytes()
