@@ -19,15 +19,24 @@ from math import ceil
 from typing import cast
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, i16, i32
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    i16,
+    i32,
+)
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import pass_error
-from pto_dialect.attrs import CmpMode
+from pto_dialect.attrs import CmpMode, Location, LocationAttr
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
+from pto_dialect.ops.tile_buf_meta import TileBufAddrOp
 from pto_dialect.ops.vector_arith import VBrOp
 from pto_dialect.ops.vector_index import VciOp
 from pto_dialect.ops.vector_mask import PLT_OPS, PSET_OPS
@@ -209,8 +218,12 @@ class Lowerer:
     def pointer(self, ptr: SSAValue, dtype: DType) -> SSAValue:
         """`ptr` as a UB pointer to `dtype` elements (a castptr when the pointee differs)."""
         ptr_type = ptr.type
+        if isinstance(ptr_type, MemRefType) and _plain_vec(cast(MemRefType[Attribute], ptr_type)):
+            ptr_type = PtrType(ptr_type.element_type, MemorySpace.UB)
+            ptr = self.emit(TileBufAddrOp(ptr, ptr_type)).results[0]
         if not isinstance(ptr_type, PtrType):
-            raise self.fail(f"a {ptr_type} operand has no lowering here (a !pto.ptr has)")
+            raise self.fail(f"a {ptr_type} operand has no lowering here (a !pto.ptr or a vec "
+                            "memref of identity layout has)")  # fmt: skip
         wanted = PtrType(mlir_type(dtype), MemorySpace.UB)
         if ptr_type == wanted:
             return ptr
@@ -285,6 +298,14 @@ class Lowerer:
             finally:
                 self.op = saved
         return self._converted[key]
+
+
+def _plain_vec(memref: MemRefType[Attribute]) -> bool:
+    """A `vec` memref of identity layout: its data starts at `tile_buf_addr` (a strided or
+    offset layout is refused, as PTOAS's VMI-to-VPTO refuses it)."""
+    space = memref.memory_space
+    vec = isinstance(space, LocationAttr) and space.data is Location.VEC
+    return vec and isinstance(memref.layout, NoneAttr)
 
 
 def _unsigned(dtype: DType) -> DType:

@@ -142,3 +142,31 @@ def test_bf16_pairs_move_between_layouts_as_integers(layout: str) -> None:
     direct, lowered = finals(byte_kernel(["x:!pto.bf16x2", "o:!pto.f4E2M1x2"], body), args)
     assert direct == lowered
     assert direct[1] != out.tobytes()
+
+
+def test_vec_memref_operands_take_their_address() -> None:
+    """VMI loads and stores on a `vec` memref of identity layout address its
+    `tile_buf_addr` (no run: the interpreter makes no `vec` memref argument, and a VMI
+    store into a `memref.alloc` array has no interpretation there); a strided one is
+    refused at the op."""
+    ub, v = "memref<64xf32, #pto.address_space<vec>>", "!pto.vmi.vreg<64xf32>"
+    text = f"""module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%m: {ub}, %s: memref<128xf32, strided<[2]>, #pto.address_space<vec>>) {{
+    %c0 = arith.constant 0 : index
+    %w = "pto.vmi.load"(%m, %c0) : ({ub}, index) -> {v}
+    "pto.vmi.store"(%w, %m, %c0) : ({v}, {ub}, index) -> ()
+    return
+  }}
+}}
+"""
+    module = api.parse(text)
+    LowerVmiPass().apply(Context(), module)
+    names = [op.name for op in module.walk()]
+    assert names.count("pto.tile_buf_addr") == 2 and "pto.vlds" in names and "pto.vsts" in names
+    strided_type = "memref<128xf32, strided<[2]>, #pto.address_space<vec>>"
+    strided = text.replace(f'"pto.vmi.load"(%m, %c0) : ({ub}',
+                           f'"pto.vmi.load"(%s, %c0) : ({strided_type}')  # fmt: skip
+    with pytest.raises(PassFailedException, match=r"pto\.vmi\.load at <string>:4:\d+: a "
+                       r"memref<128xf32, strided<\[2\]>, #pto\.address_space<vec>> operand has "
+                       r"no lowering here"):  # fmt: skip
+        LowerVmiPass().apply(Context(), api.parse(strided))
