@@ -38,9 +38,9 @@ from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.tile_buf_meta import TileBufAddrOp
 from pto_dialect.ops.vector_arith import VBrOp
+from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_index import VciOp
 from pto_dialect.ops.vector_mask import PLT_OPS, PSET_OPS
-from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp
 from pto_dialect.ops.vmi_types import (
     LayoutKind,
@@ -218,9 +218,11 @@ class Lowerer:
     def pointer(self, ptr: SSAValue, dtype: DType) -> SSAValue:
         """`ptr` as a UB pointer to `dtype` elements (a castptr when the pointee differs)."""
         ptr_type = ptr.type
-        if isinstance(ptr_type, MemRefType) and _plain_vec(cast(MemRefType[Attribute], ptr_type)):
-            ptr_type = PtrType(ptr_type.element_type, MemorySpace.UB)
-            ptr = self.emit(TileBufAddrOp(ptr, ptr_type)).results[0]
+        if isinstance(ptr_type, MemRefType):
+            memref = cast(MemRefType[Attribute], ptr_type)
+            if _plain_vec(memref):
+                ptr_type = PtrType(memref.element_type, MemorySpace.UB)
+                ptr = self.emit(TileBufAddrOp(ptr, ptr_type)).results[0]
         if not isinstance(ptr_type, PtrType):
             raise self.fail(f"a {ptr_type} operand has no lowering here (a !pto.ptr or a vec "
                             "memref of identity layout has)")  # fmt: skip

@@ -219,7 +219,7 @@ def _from_placed(
             position += size
         out = _join_parts(parts, lanes, width, join, pad)
     elif slots:
-        out = []
+        out: list[SSAValue] = []
         per = width // slots
         dense = list(values)
         for _ in range(stride.bit_length() - 1):  # lane k * stride to slot k

@@ -16,7 +16,7 @@ from xdsl.utils.exceptions import PassFailedException
 from interpreters import api
 from passes.lower_vmi.lower import LowerVmiPass
 from pto_dialect.dtypes import dtype_named
-from pto_dialect.ops.vmi_types import VmiLayoutAttr, LayoutKind, placement
+from pto_dialect.ops.vmi_types import LayoutKind, VmiLayoutAttr, placement
 
 
 def _v(lanes: int, element: str, layout: str) -> str:
@@ -62,7 +62,6 @@ CASES = [
 def test_placed_layouts_keep_the_bytes(element: str, lanes: int, layout: str) -> None:
     """Partial and whole registers; the stored parts include the padding lanes (zero in
     both runs)."""
-    kind, _, rest = layout.partition(" = ")
     attr = _attr(layout)
     parts = placement(lanes, dtype_named(element).bits, attr).registers
     rng = np.random.default_rng(lanes)
@@ -70,17 +69,20 @@ def test_placed_layouts_keep_the_bytes(element: str, lanes: int, layout: str) ->
     count = BYTES // np_type.itemsize
     args = [rng.integers(-100, 100, count).astype(np_type) for _ in range(3)]
     direct, lowered = finals(round_trip(element, lanes, layout, parts), args)
-    assert direct == lowered, (kind, rest)
+    assert direct == lowered
     assert direct[1] != args[1].tobytes() and direct[2] != args[2].tobytes()
 
 
 def _attr(layout: str) -> VmiLayoutAttr:
-    fields = dict(f.strip().partition(" = ")[::2] for f in layout.split(","))
+    fields: dict[str, int] = {}
+    for field in layout.split(","):
+        key, _, value = field.strip().partition(" = ")
+        fields[key] = int(value) if value else 0
+    stride = fields.get("lane_stride", 1)
     if "deinterleaved" in fields:
-        return VmiLayoutAttr(LayoutKind.DEINTERLEAVED, int(fields["deinterleaved"]))
-    stride = int(fields.get("lane_stride", 1))
+        return VmiLayoutAttr(LayoutKind.DEINTERLEAVED, fields["deinterleaved"])
     if "slots" in fields:
-        return VmiLayoutAttr(LayoutKind.NUM_GROUPS, 1, int(fields["slots"]), stride)
+        return VmiLayoutAttr(LayoutKind.NUM_GROUPS, 1, fields["slots"], stride)
     return VmiLayoutAttr(LayoutKind.CONTIGUOUS, 1, 0, stride)
 
 
@@ -104,8 +106,8 @@ module attributes {{pto.target_arch = "a5"}} {{
     LowerVmiPass().apply(Context(), module)
     function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
     inputs = [str(t) for t in function.function_type.inputs.data]
-    assert inputs == [*["!pto.vreg<64xf32>"] * 4, "!pto.ptr<f32, ub>",
-                      "!pto.vreg<256x!pto.f4E1M2x2>", "!pto.ptr<!pto.bf16x2, ub>", "index"]  # fmt: skip
+    pointers = ["!pto.ptr<f32, ub>", "!pto.vreg<256x!pto.f4E1M2x2>", "!pto.ptr<!pto.bf16x2, ub>"]
+    assert inputs == [*["!pto.vreg<64xf32>"] * 4, *pointers, "index"]
 
 
 def test_a_block_deinterleaved_layout_is_refused_by_name() -> None:
