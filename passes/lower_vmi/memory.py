@@ -34,14 +34,15 @@ from xdsl.ir import SSAValue
 
 from passes.lower_vmi import masks
 from passes.lower_vmi.builder import Layout, Lowerer, Regs, register_count
+from pto_dialect.attrs import CmpMode
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.vector_arith import VAddOp, VOrOp
 from pto_dialect.ops.vector_common import as_pointer
-from pto_dialect.ops.vector_compare import VSelOp
+from pto_dialect.ops.vector_compare import VCmpsOp, VSelOp
 from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_load import Vgather2Op, VldsOp
 from pto_dialect.ops.vector_predicate import PAndOp, PUnpackOp
-from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp, VPackOp
+from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp, VPackOp, VSqzOp
 from pto_dialect.ops.vector_scalar import VAndsOp, VMulsOp, VShlsOp, VShrsOp
 from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.ops.vmi_common import mask_type, vreg_type
@@ -268,7 +269,8 @@ def store(lowerer: Lowerer, op: MemoryOp) -> None:
     offset = op.operands[count + 1]
     groups = op.group if is_vstore else op.attr_int("num_groups")
     if isinstance(op, VmiCompressStoreOp):
-        raise lowerer.fail(f"{op.name} has no lowering here")
+        _compress_store(lowerer, op, dtype, lowerer.pointer(destination, dtype), offset)
+        return
     if count == 2:  # interleaved: low[i] at 2i, high[i] at 2i + 1
         low = lowerer.get(op.operands[0], Layout.CONTIGUOUS).values
         high = lowerer.get(op.operands[1], Layout.CONTIGUOUS).values
@@ -342,6 +344,36 @@ def _low_bytes(lowerer: Lowerer, value: SSAValue, byte: DType) -> SSAValue:
     half = VRegType(mlir_type(dtype_named("ui16")))
     low = lowerer.emit(VPackOp(value, "LOWER", half)).results[0]
     return lowerer.emit(VBitcastOp(low, VRegType(mlir_type(byte)))).results[0]
+
+
+def _compress_store(
+    lowerer: Lowerer, op: VmiCompressStoreOp, dtype: DType, ptr: SSAValue, offset: SSAValue
+) -> None:
+    """One register: `vsqz` packs the active lanes at the front; `vsqz` of ones under the
+    same mask marks the first popcount lanes, the mask of a `vscatter` at any offset (8-bit
+    lanes: a `vsts`, at an aligned offset). PTOAS stores with `vstur`, which takes the count
+    from the squeeze. Several registers would need each
+    register's count as a scalar offset: refused, as PTOAS refuses them."""
+    regs = lowerer.get(op.value, Layout.CONTIGUOUS)
+    if len(regs.values) != 1:
+        raise lowerer.fail(f"{op.name} of {regs.lanes} lanes (several registers) has no "
+                           "lowering here")  # fmt: skip
+    bits = dtype.bits
+    part = masks.parts(lowerer, op.mask, bits, Layout.CONTIGUOUS)[0]
+    full = lowerer.all_true(bits)
+    if regs.lanes < regs.width:
+        tail = lowerer.prefix(lowerer.const(regs.lanes, i32), bits)
+        part = lowerer.emit(PAndOp(part, tail, full)).results[0]
+    packed = lowerer.emit(VSqzOp(regs.values[0], part)).results[0]
+    counter = dtype_named(f"ui{bits}")
+    ones = lowerer.emit(VSqzOp(lowerer.splat(1, counter), part)).results[0]
+    zero = lowerer.const(0, IntegerType(bits))
+    first = lowerer.emit(VCmpsOp(ones, zero, full, CmpMode.NE)).results[0]
+    if bits == 8:  # a b8 vscatter stores even byte lanes only: an (aligned) masked vsts
+        lowerer.emit(VstsOp(packed, ptr, offset, first))
+        return
+    index = lowerer.lane_index(counter)
+    lowerer.emit(VscatterOp(packed, _at(lowerer, ptr, offset, 0), index, first))
 
 
 def _store_continuous(

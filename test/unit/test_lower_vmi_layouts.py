@@ -172,3 +172,28 @@ def test_vec_memref_operands_take_their_address() -> None:
                        r"memref<128xf32, strided<\[2\]>, #pto\.address_space<vec>> operand has "
                        r"no lowering here"):  # fmt: skip
         LowerVmiPass().apply(Context(), api.parse(strided))
+
+
+@pytest.mark.parametrize(
+    ("element", "lanes", "offset"), [("f32", 64, 3), ("f16", 100, 5), ("i8", 256, 64)]
+)
+def test_compress_store_keeps_the_bytes(element: str, lanes: int, offset: int) -> None:
+    """The lanes where x < y, packed from the offset on; the bytes after them untouched."""
+    v, p = f"!pto.vmi.vreg<{lanes}x{element}>", f"!pto.ptr<{element}, ub>"
+    m = f"!pto.vmi.mask<{lanes}xpred>"
+    body = f"""      %x = pto.vmi.vload %ux[%c0] : {p} -> {v}
+      %y = pto.vmi.vload %uy[%c0] : {p} -> {v}
+      %all = pto.vmi.create_mask %c0 : index -> {m}
+      %t = pto.vmi.vnot %all : {m} -> {m}
+      %m = pto.vmi.vcmp %x, %y, %t {{cmp = "lt"}} : {v}, {v}, {m} -> {m}
+      %at = arith.constant {offset} : index
+      pto.vmi.compress_store %x, %uo[%at], %m : {v}, {p}, {m}"""
+    rng = np.random.default_rng(lanes)
+    np_type = dtype_named(element).numpy
+    count = BYTES // np_type.itemsize
+    args = [rng.integers(-100, 100, count).astype(np_type) for _ in range(3)]
+    direct, lowered = finals(byte_kernel([f"x:{element}", f"y:{element}", f"o:{element}"], body),
+                             args)  # fmt: skip
+    assert direct == lowered
+    active = int((args[0][:lanes] < args[1][:lanes]).sum())
+    assert 0 < active < lanes and direct[2] != args[2].tobytes()
