@@ -32,6 +32,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import pass_error
+from passes.lower_vmi.layout_kinds import is_plain, why_not
 from pto_dialect.attrs import CmpMode, Location, LocationAttr
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.memory_types import MemorySpace, PtrType
@@ -65,8 +66,6 @@ class Layout(Enum):
 def layout_of_type(type: VmiVRegType | VmiMaskType, op: Operation) -> Layout | None:
     """The layout a type spells (None: none assigned), as this pass computes it: a layout
     other than contiguous and `deinterleaved = 2` is computed contiguous (`placed.py`)."""
-    from passes.lower_vmi.placed import is_plain, why_not
-
     attr = type.layout_attr
     if attr is None:
         return None
@@ -82,8 +81,6 @@ def layout_of_type(type: VmiVRegType | VmiMaskType, op: Operation) -> Layout | N
 def placed_attr(type: Attribute) -> VmiLayoutAttr | None:
     """The layout of a VMI type whose registers are placed otherwise than the pass computes
     them (`placed.py`), else None."""
-    from passes.lower_vmi.placed import is_plain
-
     if not isinstance(type, VmiVRegType | VmiMaskType):
         return None
     attr = type.layout_attr

@@ -34,7 +34,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import checked_pass, pass_error, pass_target
 from passes.infer_vecscope import infer_functions, outside_scopes
-from passes.lower_vmi import compute, memory, reduce
+from passes.lower_vmi import compute, memory, rearrange, reduce
 from passes.lower_vmi.builder import NAME, Layout, Lowerer, Regs, register_count
 from passes.lower_vmi.layout import assign
 from passes.lower_vmi.signature import physical_arguments
@@ -87,15 +87,15 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
         sfu.VmiVmullOp: compute.vmull,
         cv.ConvertOp: compute.convert,
         cv.CastOp: compute.cast_bits,
-        ra.BroadcastOp: compute.broadcast,
-        ra.IotaOp: compute.iota,
-        ra.VmiVselrOp: compute.vselr,
-        ra.PairOp: compute.interleave,
-        ra.ChannelOp: compute.channels,
-        ra.VmiCompressOp: compute.compress,
-        ra.VmiConstantOp: compute.constant,
-        ra.VmiEnsureLayoutOp: compute.ensure,
-        ra.PartsOp: compute.parts_op,
+        ra.BroadcastOp: rearrange.broadcast,
+        ra.IotaOp: rearrange.iota,
+        ra.VmiVselrOp: rearrange.vselr,
+        ra.PairOp: rearrange.interleave,
+        ra.ChannelOp: rearrange.channels,
+        ra.VmiCompressOp: rearrange.compress,
+        ra.VmiConstantOp: rearrange.constant,
+        ra.VmiEnsureLayoutOp: rearrange.ensure,
+        ra.PartsOp: rearrange.parts_op,
         rd.ReduceOp: reduce.reduce,
         sfu.HistogramOp: reduce.histogram,
         VmiVloadOp: memory.load,

@@ -197,3 +197,27 @@ def test_compress_store_keeps_the_bytes(element: str, lanes: int, offset: int) -
     assert direct == lowered
     active = int((args[0][:lanes] < args[1][:lanes]).sum())
     assert 0 < active < lanes and direct[2] != args[2].tobytes()
+
+
+@pytest.mark.parametrize(
+    ("element", "base", "lanes", "group", "order"),
+    [
+        ("i32", "-5", 256, 16, "ASC"),  # groups of 16 lanes within a register
+        ("ui16", "65530", 256, 64, "DESC"),  # groups of 4 lanes, wrapping
+        ("i8", "3", 256, 256, "ASC"),  # groups of one lane
+        ("f32", "1.5", 200, 1, "DESC"),
+        ("f16", "-0.25", 256, 8, "ASC"),  # groups of 32 f16 lanes
+    ],
+)
+def test_iota_within_registers_and_of_floats_keeps_the_bytes(
+    element: str, base: str, lanes: int, group: int, order: str
+) -> None:
+    v, p = f"!pto.vmi.vreg<{lanes}x{element}>", f"!pto.ptr<{element}, ub>"
+    scalar = element.removeprefix("u") if element.startswith("ui") else element
+    body = f"""      %b = arith.constant {base} : {scalar}
+      %i = pto.vmi.vci %b {{group = {group} : i64, order = "{order}"}} : {scalar} -> {v}
+      pto.vmi.vstore %i, %uo[%c0] : {v}, {p}"""
+    out = np.zeros(BYTES // dtype_named(element).bits * 8, dtype_named(element).numpy)
+    direct, lowered = finals(byte_kernel([f"o:{element}"], body), [out])
+    assert direct == lowered
+    assert direct[0] != out.tobytes()
