@@ -121,7 +121,7 @@ def physical_arguments(function: func.FuncOp) -> Arguments:
     for arg in list(block.args):
         type = arg.type
         if isinstance(type, VmiMaskType):
-            bits = mask_carrier_bits(type) or _governed_bits(arg)
+            bits = mask_carrier_bits(type) or governed_bits(arg)
             if bits is None:
                 raise pass_error(NAME, f"@{function.sym_name.data}: the granularity of mask "
                                  f"argument {type} follows from no VMI data op using it",
@@ -149,7 +149,7 @@ def physical_arguments(function: func.FuncOp) -> Arguments:
     return found
 
 
-def _governed_bits(mask: BlockArgument) -> int | None:
+def governed_bits(mask: SSAValue) -> int | None:
     """The element width of the first VMI data value an op using `mask` takes or makes
     (PTOAS assigns a `pred` mask the granularity of the data it governs)."""
     for use in mask.uses:

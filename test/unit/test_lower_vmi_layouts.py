@@ -221,3 +221,32 @@ def test_iota_within_registers_and_of_floats_keeps_the_bytes(
     direct, lowered = finals(byte_kernel([f"o:{element}"], body), [out])
     assert direct == lowered
     assert direct[0] != out.tobytes()
+
+
+@pytest.mark.parametrize("taken", [0, 1])
+def test_a_mask_result_of_scf_if_keeps_the_bytes(taken: int) -> None:
+    """A `pred` mask yielded by both branches is carried as its parts at the granularity
+    of the data its user selects (f32: b32)."""
+    v, m, p = "!pto.vmi.vreg<128xf32>", "!pto.vmi.mask<128xpred>", "!pto.ptr<f32, ub>"
+    branches = []
+    for op, (a, b) in (("vadd", ("%x", "%y")), ("vsub", ("%y", "%x"))):
+        branches.append(f"""        %s = pto.vmi.{op} %x, %y : {v}, {v} -> {v}
+        %seed = pto.vmi.pset "PAT_ALL" : {m}
+        %m = pto.vmi.vcmp {a}, {b}, %seed {{cmp = "lt"}} : {v}, {v}, {m} -> {m}
+        scf.yield %s, %m : {v}, {m}""")
+    body = f"""      %x = pto.vmi.vload %ux[%c0] : {p} -> {v}
+      %y = pto.vmi.vload %uy[%c0] : {p} -> {v}
+      %t = arith.constant {taken} : index
+      %cond = arith.cmpi slt, %c0, %t : index
+      %value, %mask = scf.if %cond -> ({v}, {m}) {{
+{branches[0]}
+      }} else {{
+{branches[1]}
+      }}
+      %r = pto.vmi.vsel %mask, %value, %x : {m}, {v}, {v} -> {v}
+      pto.vmi.vstore %r, %uo[%c0] : {v}, {p}"""
+    rng = np.random.default_rng(taken)
+    args = [rng.integers(-100, 100, BYTES // 4).astype(np.float32) for _ in range(3)]
+    direct, lowered = finals(byte_kernel(["x:f32", "y:f32", "o:f32"], body), args)
+    assert direct == lowered
+    assert direct[2] != args[2].tobytes()
