@@ -250,3 +250,31 @@ def test_a_mask_result_of_scf_if_keeps_the_bytes(taken: int) -> None:
     direct, lowered = finals(byte_kernel(["x:f32", "y:f32", "o:f32"], body), args)
     assert direct == lowered
     assert direct[2] != args[2].tobytes()
+
+
+def test_a_mask_used_at_another_granularity_keeps_the_bytes() -> None:
+    """An f32 compare's b32 mask governs a bf16 store (`ppack` into halves), an f16
+    compare's b16 mask an f32 select (`punpack` of halves)."""
+    f, h, b = "!pto.vmi.vreg<128xf32>", "!pto.vmi.vreg<128xf16>", "!pto.vmi.vreg<128xbf16>"
+    m = "!pto.vmi.mask<128xpred>"
+    body = f"""      %x = pto.vmi.vload %ux[%c0] : !pto.ptr<f32, ub> -> {f}
+      %y = pto.vmi.vload %uy[%c0] : !pto.ptr<f32, ub> -> {f}
+      %a = pto.vmi.vload %ua[%c0] : !pto.ptr<f16, ub> -> {h}
+      %seed = pto.vmi.pset "PAT_ALL" : {m}
+      %wide = pto.vmi.vcmp %x, %y, %seed {{cmp = "lt"}} : {f}, {f}, {m} -> {m}
+      %t = pto.vmi.vcvt %x {{rounding = "R", saturate = "SAT"}} : {f} -> {b}
+      pto.vmi.masked_store %t, %uo[%c0], %wide : {b}, !pto.ptr<bf16, ub>, {m}
+      %narrow = pto.vmi.vcmp %a, %a, %seed {{cmp = "gt"}} : {h}, {h}, {m} -> {m}
+      %zero = pto.vmi.vcmp %a, %a, %seed {{cmp = "eq"}} : {h}, {h}, {m} -> {m}
+      %s = pto.vmi.vsel %zero, %x, %y : {m}, {f}, {f} -> {f}
+      pto.vmi.vstore %s, %ur[%c0] : {f}, !pto.ptr<f32, ub>"""
+    rng = np.random.default_rng(5)
+    x, y, r = (rng.integers(-100, 100, BYTES // 4).astype(np.float32) for _ in range(3))
+    a = rng.integers(-100, 100, BYTES // 2).astype(np.float16)
+    a[::3] = np.nan  # unordered lanes: the eq mask is not all-true
+    o = rng.integers(0, 1 << 16, BYTES // 2).astype(np.uint16).view(dtype_named("bf16").numpy)
+    args = [x, y, a, o, r]
+    text = byte_kernel(["x:f32", "y:f32", "a:f16", "o:bf16", "r:f32"], body)
+    direct, lowered = finals(text, args)
+    assert direct == lowered
+    assert direct[3] != o.tobytes() and direct[4] != r.tobytes()
