@@ -49,6 +49,7 @@ from pto_dialect.ops.vmi_types import (
     VmiMaskType,
     VmiVRegType,
     lanes_per_register,
+    mask_carrier_bits,
     placement,
     vmi_dtype,
 )
@@ -66,7 +67,7 @@ class Layout(Enum):
 def layout_of_type(type: VmiVRegType | VmiMaskType, op: Operation) -> Layout | None:
     """The layout a type spells (None: none assigned), as this pass computes it: a layout
     other than contiguous and `deinterleaved = 2` is computed contiguous (`placed.py`)."""
-    attr = type.layout_attr
+    attr = _carried(type)
     if attr is None:
         return None
     if is_plain(attr):
@@ -83,8 +84,20 @@ def placed_attr(type: Attribute) -> VmiLayoutAttr | None:
     them (`placed.py`), else None."""
     if not isinstance(type, VmiVRegType | VmiMaskType):
         return None
-    attr = type.layout_attr
+    attr = _carried(type)
     return None if is_plain(attr) else attr
+
+
+def _carried(type: VmiVRegType | VmiMaskType) -> VmiLayoutAttr | None:
+    """The layout of `type`'s registers: a mask of lane stride S is carried dense by masks
+    of S times its granularity (`mask_carrier_bits`, PTOAS `getVMIMaskPhysicalGranularity`),
+    so its layout without the stride."""
+    attr = type.layout_attr
+    strided = attr is not None and attr.lane_stride.data != 1
+    if strided and isinstance(type, VmiMaskType) and mask_carrier_bits(type) is not None:
+        assert attr is not None
+        return VmiLayoutAttr(attr.layout_kind, attr.factor.data, attr.slots.data)
+    return attr
 
 
 def placed_bits(type: VmiVRegType | VmiMaskType) -> int:

@@ -41,7 +41,7 @@ from pto_dialect.ops.vector_scalar import (
     VShrsOp,
 )
 from pto_dialect.ops.vmi_common import vreg_type
-from pto_dialect.ops.vmi_types import VmiVRegType
+from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType, mask_carrier_bits
 from pto_dialect.vector_types import VRegType
 
 
@@ -246,10 +246,15 @@ def ensure(lowerer: Lowerer, op: ra.VmiEnsureLayoutOp) -> None:
 
 def parts_op(lowerer: Lowerer, op: ra.PartsOp) -> None:
     """`unpack` names the registers of its source's layout, `pack` makes a value from them
-    (a layout the pass computes contiguous is converted: `placed.py`)."""
+    (a layout the pass computes contiguous is converted: `placed.py`); a mask's parts are
+    its `!pto.mask` parts at its carrier granularity (`_mask_parts`)."""
     from passes.lower_vmi.builder import layout_of_type, placed_attr
     from passes.lower_vmi.placed import from_placed, to_placed
 
+    whole = (op.source if isinstance(op, ra.VmiUnpackOp) else op.results[0]).type
+    if isinstance(whole, VmiMaskType):
+        _mask_parts(lowerer, op, whole)
+        return
     if isinstance(op, ra.VmiUnpackOp):
         whole = vreg_type(op.source)
         layout = layout_of_type(whole, op) or Layout.CONTIGUOUS
@@ -268,3 +273,27 @@ def parts_op(lowerer: Lowerer, op: ra.PartsOp) -> None:
                                               whole.dtype, attr))  # fmt: skip
         return
     lowerer.define(op.result, Regs(list(op.operands), layout, whole.count, whole.dtype))
+
+
+def _mask_parts(lowerer: Lowerer, op: ra.PartsOp, whole: VmiMaskType) -> None:
+    """A mask's parts at its carrier granularity (the verifier requires one): `unpack`
+    makes them (`masks.parts`), `pack` names them; a deinterleaved = 4 mask by the
+    `pdintlv` / `pintlv` tree from contiguous parts."""
+    from passes.lower_vmi.builder import layout_of_type, placed_attr
+    from passes.lower_vmi.placed import mask_from_placed, mask_to_placed
+
+    bits = mask_carrier_bits(whole)
+    assert bits is not None  # PartsOp.check_parts
+    layout = layout_of_type(whole, op) or Layout.CONTIGUOUS
+    attr = placed_attr(whole)
+    if isinstance(op, ra.VmiUnpackOp):
+        parts = masks.parts(lowerer, op.source, bits, layout)
+        if attr is not None:
+            parts = mask_to_placed(lowerer, parts, whole.count, bits, attr)
+        for result, value in zip(op.results, parts, strict=True):
+            result.replace_all_uses_with(value)
+        return
+    parts = list(op.operands)
+    if attr is not None:
+        parts = mask_from_placed(lowerer, parts, whole.count, bits, attr)
+    lowerer.masks[(op.results[0], bits, layout)] = parts

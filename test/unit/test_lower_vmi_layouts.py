@@ -278,3 +278,52 @@ def test_a_mask_used_at_another_granularity_keeps_the_bytes() -> None:
     direct, lowered = finals(text, args)
     assert direct == lowered
     assert direct[3] != o.tobytes() and direct[4] != r.tobytes()
+
+
+@pytest.mark.parametrize(
+    ("element", "lanes", "mask", "parts"),
+    [
+        ("f16", 64, "!pto.vmi.mask<64xb16, #pto.vmi.layout<contiguous, lane_stride = 2>>", 1),
+        ("f32", 256, "!pto.vmi.mask<256xb32, #pto.vmi.layout<deinterleaved = 4>>", 4),
+    ],
+)
+def test_mask_parts_in_placed_layouts_keep_the_bytes(
+    element: str, lanes: int, mask: str, parts: int
+) -> None:
+    """A compare's mask in a lane-stride layout (carried dense by b32 masks) or in
+    `deinterleaved = 4`, unpacked and governing f32 `vsel`s, packed again for a VMI
+    masked store."""
+    v, p, pred = f"!pto.vmi.vreg<{lanes}x{element}>", f"!pto.ptr<{element}, ub>", "!pto.vmi.mask"
+    bits = dtype_named(element).bits
+    plain = f"{pred}<{lanes}xb{bits}, #pto.vmi.layout<contiguous>>"
+    vc = f"!pto.vmi.vreg<{lanes}x{element}, #pto.vmi.layout<contiguous>>"
+    names = ", ".join(f"%q{i}" for i in range(parts))
+    types = ", ".join(["!pto.mask<b32>"] * parts)
+    selects = "\n".join(
+        f"""      %at{i} = arith.constant {64 * i} : index
+      %l{i} = pto.vlds %ua[%at{i}] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
+      %s{i} = pto.vsel %l{i}, %zero, %q{i} : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
+      pto.vsts %s{i}, %ua[%at{i}], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>"""
+        for i in range(parts)
+    )
+    body = f"""      %all = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>
+      %fz = arith.constant 0.0 : f32
+      %zero = pto.vbr %fz : f32 -> !pto.vreg<64xf32>
+      %x = pto.vmi.vload %ux[%c0] : {p} -> {v}
+      %y = pto.vmi.vload %uy[%c0] : {p} -> {v}
+      %seed = pto.vmi.pset "PAT_ALL" : {pred}<{lanes}xpred>
+      %m = pto.vmi.vcmp %x, %y, %seed {{cmp = "lt"}} : {v}, {v}, {pred}<{lanes}xpred> -> {mask}
+      {names} = pto.vmi.unpack %m : {mask} -> {types}
+{selects}
+      %back = pto.vmi.pack {names} : {types} -> {mask}
+      %mc = pto.vmi.ensure_mask_layout %back : {mask} -> {plain}
+      %xc = pto.vmi.vload %ux[%c0] : {p} -> {vc}
+      pto.vmi.masked_store %xc, %uo[%c0], %mc : {vc}, {p}, {plain}"""
+    rng = np.random.default_rng(lanes)
+    np_type = dtype_named(element).numpy
+    x, y, o = (rng.integers(-100, 100, BYTES // np_type.itemsize).astype(np_type) for _ in "xyo")
+    a = rng.integers(-100, 100, BYTES // 4).astype(np.float32)
+    text = byte_kernel([f"x:{element}", f"y:{element}", "a:f32", f"o:{element}"], body)
+    direct, lowered = finals(text, [x, y, a, o])
+    assert direct == lowered
+    assert direct[2] != a.tobytes() and direct[3] != o.tobytes()
