@@ -195,7 +195,7 @@ def test_compress_store_keeps_the_bytes(element: str, lanes: int, offset: int) -
     direct, lowered = finals(byte_kernel([f"x:{element}", f"y:{element}", f"o:{element}"], body),
                              args)  # fmt: skip
     assert direct == lowered
-    active = int((args[0][:lanes] < args[1][:lanes]).sum())
+    active = int(np.count_nonzero(np.less(args[0][:lanes], args[1][:lanes])))
     assert 0 < active < lanes and direct[2] != args[2].tobytes()
 
 
@@ -228,7 +228,7 @@ def test_a_mask_result_of_scf_if_keeps_the_bytes(taken: int) -> None:
     """A `pred` mask yielded by both branches is carried as its parts at the granularity
     of the data its user selects (f32: b32)."""
     v, m, p = "!pto.vmi.vreg<128xf32>", "!pto.vmi.mask<128xpred>", "!pto.ptr<f32, ub>"
-    branches = []
+    branches: list[str] = []
     for op, (a, b) in (("vadd", ("%x", "%y")), ("vsub", ("%y", "%x"))):
         branches.append(f"""        %s = pto.vmi.{op} %x, %y : {v}, {v} -> {v}
         %seed = pto.vmi.pset "PAT_ALL" : {m}
@@ -297,13 +297,14 @@ def test_mask_parts_in_placed_layouts_keep_the_bytes(
     bits = dtype_named(element).bits
     plain = f"{pred}<{lanes}xb{bits}, #pto.vmi.layout<contiguous>>"
     vc = f"!pto.vmi.vreg<{lanes}x{element}, #pto.vmi.layout<contiguous>>"
+    r = "!pto.vreg<64xf32>"
     names = ", ".join(f"%q{i}" for i in range(parts))
     types = ", ".join(["!pto.mask<b32>"] * parts)
     selects = "\n".join(
         f"""      %at{i} = arith.constant {64 * i} : index
-      %l{i} = pto.vlds %ua[%at{i}] : !pto.ptr<f32, ub> -> !pto.vreg<64xf32>
-      %s{i} = pto.vsel %l{i}, %zero, %q{i} : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
-      pto.vsts %s{i}, %ua[%at{i}], %all : !pto.vreg<64xf32>, !pto.ptr<f32, ub>, !pto.mask<b32>"""
+      %l{i} = pto.vlds %ua[%at{i}] : !pto.ptr<f32, ub> -> {r}
+      %s{i} = pto.vsel %l{i}, %zero, %q{i} : {r}, {r}, !pto.mask<b32> -> {r}
+      pto.vsts %s{i}, %ua[%at{i}], %all : {r}, !pto.ptr<f32, ub>, !pto.mask<b32>"""
         for i in range(parts)
     )
     body = f"""      %all = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>
