@@ -94,6 +94,7 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
         ra.ChannelOp: rearrange.channels,
         ra.VmiCompressOp: rearrange.compress,
         ra.VmiConstantOp: rearrange.constant,
+        ra.VmiActivePrefixIndexOp: rearrange.active_prefix_index,
         ra.VmiEnsureLayoutOp: rearrange.ensure,
         ra.PartsOp: rearrange.parts_op,
         rd.ReduceOp: reduce.reduce,
@@ -112,7 +113,6 @@ _WHY_NOT: Mapping[type[VmiOp], str] = MappingProxyType(
     {
         VmiVsstbOp: "block-strided stores are not lowered here",
         ra.VmiShuffleOp: "static shuffles are not lowered here",
-        ra.VmiActivePrefixIndexOp: "active_prefix_index is not lowered here",
     }
 )
 """VMI ops with no lowering, and why (docs/passes.md)."""

@@ -33,6 +33,7 @@ from pto_dialect.ops.vector_rearrange import (
     VIntlvOp,
     VSelrOp,
     VSqzOp,
+    VUsqzOp,
 )
 from pto_dialect.ops.vector_scalar import (
     VAddsOp,
@@ -217,6 +218,21 @@ def compress(lowerer: Lowerer, op: ra.VmiCompressOp) -> None:
         part = lowerer.emit(PAndOp(part, tail, lowerer.all_true(bits))).results[0]
     made = lowerer.emit(VSqzOp(source.values[0], part)).results[0]
     define(lowerer, op.result, [made], Layout.CONTIGUOUS)
+
+
+def active_prefix_index(lowerer: Lowerer, op: ra.VmiActivePrefixIndexOp) -> None:
+    """One register: `vusqz` of the mask's part (lane i: the active lanes below i), as
+    PTOAS lowers it; several registers would add each earlier register's count: refused,
+    as PTOAS refuses them."""
+    result = vreg_type(op.result)
+    dtype = result.dtype
+    if register_count(result.count, dtype.bits, Layout.CONTIGUOUS) != 1:
+        raise lowerer.fail(f"{op.name} of {result.count} lanes (several registers) has no "
+                           "lowering here")  # fmt: skip
+    part = masks.parts(lowerer, op.mask, dtype.bits, Layout.CONTIGUOUS)[0]
+    counts = VRegType(mlir_type(dtype_named(f"i{dtype.bits}")))
+    made = lowerer.emit(VUsqzOp(part, result_type=counts)).results[0]
+    define(lowerer, op.result, [retype(lowerer, made, dtype, "ui")], Layout.CONTIGUOUS)
 
 
 def constant(lowerer: Lowerer, op: ra.VmiConstantOp) -> None:

@@ -328,3 +328,23 @@ def test_mask_parts_in_placed_layouts_keep_the_bytes(
     direct, lowered = finals(text, [x, y, a, o])
     assert direct == lowered
     assert direct[2] != a.tobytes() and direct[3] != o.tobytes()
+
+
+@pytest.mark.parametrize(("element", "lanes"), [("i32", 64), ("i16", 100), ("i8", 256)])
+def test_active_prefix_index_keeps_the_bytes(element: str, lanes: int) -> None:
+    """Lane i: the lanes below i where x < y (`vusqz`), whole and partial registers."""
+    v, p = f"!pto.vmi.vreg<{lanes}x{element}>", f"!pto.ptr<{element}, ub>"
+    m = f"!pto.vmi.mask<{lanes}xpred>"
+    body = f"""      %x = pto.vmi.vload %ux[%c0] : {p} -> {v}
+      %y = pto.vmi.vload %uy[%c0] : {p} -> {v}
+      %seed = pto.vmi.pset "PAT_ALL" : {m}
+      %m = pto.vmi.vcmp %x, %y, %seed {{cmp = "lt"}} : {v}, {v}, {m} -> {m}
+      %i = pto.vmi.active_prefix_index %m : {m} -> {v}
+      pto.vmi.vstore %i, %uo[%c0] : {v}, {p}"""
+    rng = np.random.default_rng(lanes)
+    np_type = dtype_named(element).numpy
+    x, y, o = (rng.integers(-100, 100, BYTES // np_type.itemsize).astype(np_type) for _ in "xyo")
+    text = byte_kernel([f"x:{element}", f"y:{element}", f"o:{element}"], body)
+    direct, lowered = finals(text, [x, y, o])
+    assert direct == lowered
+    assert direct[2] != o.tobytes()
