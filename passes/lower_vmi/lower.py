@@ -102,6 +102,7 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
         VmiVloadOp: memory.load,
         LegacyLoadOp: memory.load,
         VmiVstoreOp: memory.store,
+        VmiVsstbOp: memory.block_strided_store,
         LegacyStoreOp: memory.store,
         VmiInterleaveStoreOp: memory.store,
         IndexedOp: memory.indexed,
@@ -111,7 +112,6 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
 
 _WHY_NOT: Mapping[type[VmiOp], str] = MappingProxyType(
     {
-        VmiVsstbOp: "block-strided stores are not lowered here",
         ra.VmiShuffleOp: "static shuffles are not lowered here",
     }
 )

@@ -42,7 +42,7 @@ from pto_dialect.ops.vector_compare import VCmpsOp, VSelOp
 from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_load import Vgather2Op, VldsOp
 from pto_dialect.ops.vector_predicate import PAndOp, PUnpackOp
-from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp, VPackOp, VSqzOp
+from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp, VPackOp, VSelrOp, VSqzOp
 from pto_dialect.ops.vector_scalar import VAndsOp, VMulsOp, VShlsOp, VShrsOp
 from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.ops.vmi_common import mask_type, vreg_type
@@ -57,7 +57,13 @@ from pto_dialect.ops.vmi_legacy_memory import (
     VmiMaskedStoreOp,
     VmiStoreOp,
 )
-from pto_dialect.ops.vmi_memory import MemoryOp, VmiVloadOp, VmiVstoreOp, packed_byte_store
+from pto_dialect.ops.vmi_memory import (
+    MemoryOp,
+    VmiVloadOp,
+    VmiVsstbOp,
+    VmiVstoreOp,
+    packed_byte_store,
+)
 from pto_dialect.ops.vmi_types import VmiVRegType, lanes_per_register
 from pto_dialect.vector_types import MaskType, VRegType
 
@@ -261,7 +267,8 @@ def store(lowerer: Lowerer, op: MemoryOp) -> None:
     value = op.operands[0]
     is_vstore = isinstance(op, VmiVstoreOp)
     if is_vstore and op.block_stride is not None:
-        raise lowerer.fail(f"{op.name} block-strided mode has no lowering here")
+        _block_strided_store(lowerer, op, op.values[0], op.block_stride, op.repeat_stride)
+        return
     count = len(op.values) if isinstance(op, VmiVstoreOp) else 1
     if isinstance(op, VmiInterleaveStoreOp):
         count = 2
@@ -344,6 +351,75 @@ def _low_bytes(lowerer: Lowerer, value: SSAValue, byte: DType) -> SSAValue:
     half = VRegType(mlir_type(dtype_named("ui16")))
     low = lowerer.emit(VPackOp(value, "LOWER", half)).results[0]
     return lowerer.emit(VBitcastOp(low, VRegType(mlir_type(byte)))).results[0]
+
+
+def block_strided_store(lowerer: Lowerer, op: VmiVsstbOp) -> None:
+    """`vsstb`: the block stride form of `vstore` with a repeat stride of 0, a block
+    written where its first lane's mask bit is on."""
+    _block_strided_store(lowerer, op, op.value, op.block_stride, None)
+
+
+def _block_strided_store(
+    lowerer: Lowerer,
+    op: MemoryOp,
+    value: SSAValue,
+    block_stride: SSAValue,
+    repeat_stride: SSAValue | None,
+) -> None:
+    """32-byte blocks `block_stride` blocks apart: a `vscatter` per register at the offsets
+    of rows of E = 32 / element bytes lanes `block_stride * E` elements apart (register r
+    continues the blocks, or starts `r * repeat_stride` blocks on), under the lane mask
+    (`vstore`) or its blocks' first lanes (`vsstb`, by `vselr`). The per-lane scatter writes
+    exactly the lanes the VMI op does; PTOAS issues `vsstb`, whose mask governs whole
+    blocks. Offsets are lanes of the data's width (a run-time stride is not checked)."""
+    data = vreg_type(value)
+    dtype, width = data.dtype, lanes_per_register(data.bits)
+    if dtype.bits == 8:
+        raise lowerer.fail(f"{op.name}: block-strided stores of 8-bit lanes have no lowering "
+                           "here (a b8 vscatter stores even byte lanes only)")  # fmt: skip
+    per_block = 32 // (dtype.bits // 8)
+    regs = lowerer.get(value, Layout.CONTIGUOUS)
+    mask = cast("SSAValue | None", getattr(op, "mask", None))
+    parts = None if mask is None else masks.parts(lowerer, mask, dtype.bits, Layout.CONTIGUOUS)
+    if parts is not None and isinstance(op, VmiVsstbOp):
+        parts = [_first_of_block(lowerer, part, dtype, per_block) for part in parts]
+    blocks = lowerer.emit(arith.IndexCastOp(block_stride, lowerer.const(0).type)).results[0]
+    stride = lowerer.emit(arith.MuliOp(blocks, lowerer.const(per_block))).results[0]
+    ptr = lowerer.advance(lowerer.pointer(op.operands[1], dtype), op.operands[2])
+    full = lowerer.all_true(dtype.bits)
+    for k, v in enumerate(regs.values):
+        base, start = ptr, k * width
+        if repeat_stride is not None:
+            repeat = lowerer.emit(arith.IndexCastOp(repeat_stride, lowerer.const(0).type)).results[
+                0
+            ]
+            step = lowerer.emit(arith.MuliOp(repeat, lowerer.const(k * per_block))).results[0]
+            base, start = lowerer.advance(ptr, step), 0
+        index = _offsets(lowerer, dtype, start, per_block, stride, data.count)
+        active = _tail(lowerer, data.count, k, width, dtype.bits)
+        if parts is not None:
+            active = lowerer.emit(PAndOp(active, parts[k], full)).results[0]
+        lowerer.emit(VscatterOp(v, base, index, active))
+
+
+def _first_of_block(lowerer: Lowerer, part: SSAValue, dtype: DType, per_block: int) -> SSAValue:
+    """Lane i on where lane `i - i % per_block` of `part` is: the mask as 0/1 lanes,
+    `vselr` by the lane index with its low bits cleared, compared with 0."""
+    lanes = dtype_named(f"ui{dtype.bits}")
+    scalar = IntegerType(dtype.bits)
+    full = lowerer.all_true(dtype.bits)
+    ones = lowerer.emit(VSelOp(lowerer.splat(1, lanes), lowerer.splat(0, lanes), part)).results[0]
+    index = lowerer.lane_index(lanes)
+    clear = (1 << dtype.bits) - per_block
+    first = lowerer.emit(VAndsOp(index, lowerer.const(_signed(clear, dtype.bits), scalar),
+                                 full)).results[0]  # fmt: skip
+    picked = lowerer.emit(VSelrOp(ones, first)).results[0]
+    zero = lowerer.const(0, scalar)
+    return lowerer.emit(VCmpsOp(picked, zero, full, CmpMode.NE)).results[0]
+
+
+def _signed(value: int, bits: int) -> int:
+    return value - (1 << bits) if value >= 1 << (bits - 1) else value
 
 
 def _compress_store(

@@ -348,3 +348,35 @@ def test_active_prefix_index_keeps_the_bytes(element: str, lanes: int) -> None:
     direct, lowered = finals(text, [x, y, o])
     assert direct == lowered
     assert direct[2] != o.tobytes()
+
+
+@pytest.mark.parametrize(
+    ("element", "lanes", "store"),
+    [
+        ("f32", 128, "pto.vmi.vstore %x, %uo[%c3], %b, %r, %m : {v}, {p}, {m}"),
+        ("f16", 200, "pto.vmi.vstore %x, %uo[%c3], %b, %r, %m : {v}, {p}, {m}"),
+        ("f32", 100, "pto.vmi.vsstb %x, %uo[%c3], %b, %m : {v}, {p}, {m}"),
+        ("i16", 256, "pto.vmi.vsstb %x, %uo[%c3], %b, %m : {v}, {p}, {m}"),
+    ],
+)
+def test_block_strided_stores_keep_the_bytes(element: str, lanes: int, store: str) -> None:
+    """32-byte blocks 3 blocks apart (registers 20 blocks apart for `vstore`'s repeat
+    stride, continuing the blocks for `vsstb`), under a lane mask (`vstore`) or its
+    blocks' first lanes (`vsstb`), whole and partial registers."""
+    v, p = f"!pto.vmi.vreg<{lanes}x{element}>", f"!pto.ptr<{element}, ub>"
+    m = f"!pto.vmi.mask<{lanes}xpred>"
+    body = f"""      %x = pto.vmi.vload %ux[%c0] : {p} -> {v}
+      %y = pto.vmi.vload %uy[%c0] : {p} -> {v}
+      %seed = pto.vmi.pset "PAT_ALL" : {m}
+      %m = pto.vmi.vcmp %x, %y, %seed {{cmp = "lt"}} : {v}, {v}, {m} -> {m}
+      %c3 = arith.constant 3 : index
+      %b = arith.constant 3 : i16
+      %r = arith.constant 20 : i16
+      {store.format(v=v, p=p, m=m)}"""
+    rng = np.random.default_rng(lanes)
+    np_type = dtype_named(element).numpy
+    x, y, o = (rng.integers(-100, 100, BYTES // np_type.itemsize).astype(np_type) for _ in "xyo")
+    text = byte_kernel([f"x:{element}", f"y:{element}", f"o:{element}"], body)
+    direct, lowered = finals(text, [x, y, o])
+    assert direct == lowered
+    assert direct[2] != o.tobytes()
