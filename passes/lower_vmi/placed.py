@@ -152,7 +152,7 @@ def _to_placed(lowerer: Lowerer, regs: Regs, attr: VmiLayoutAttr) -> list[SSAVal
         slot_lanes = lowerer.prefix(lowerer.const(slots, i32), dtype.bits)
         for d in range(count):
             source, offset = regs.values[d * slots // width], d * slots % width
-            moved = _rotate(lowerer, source, offset, dtype)
+            moved = rotate(lowerer, source, offset, dtype)
             if slots < width:  # the lanes past the slots are zero, as `unpack` defines them
                 moved = lowerer.emit(VSelOp(moved, pad(), slot_lanes)).results[0]
             for _ in range(stride.bit_length() - 1):  # slot k to lane k * stride
@@ -187,9 +187,9 @@ def _from_placed(
             dense = [split(v, pad())[0] for v in dense]
         for c in range(ceil(lanes / width)):
             members = dense[c * per : (c + 1) * per]
-            acc = _rotate(lowerer, members[-1], -(len(members) - 1) * slots, dtype)
+            acc = rotate(lowerer, members[-1], -(len(members) - 1) * slots, dtype)
             for k in range(len(members) - 2, -1, -1):
-                moved = _rotate(lowerer, members[k], -k * slots, dtype)
+                moved = rotate(lowerer, members[k], -k * slots, dtype)
                 below = lowerer.prefix(lowerer.const((k + 1) * slots, i32), dtype.bits)
                 acc = lowerer.emit(VSelOp(moved, acc, below)).results[0]
             out.append(acc)
@@ -204,7 +204,7 @@ def _from_placed(
     return Regs(out, Layout.CONTIGUOUS, lanes, dtype)
 
 
-def _rotate(lowerer: Lowerer, value: SSAValue, shift: int, dtype: DType) -> SSAValue:
+def rotate(lowerer: Lowerer, value: SSAValue, shift: int, dtype: DType) -> SSAValue:
     """`value` with lane i holding lane (i + shift) mod N (`vselr`, index mod N)."""
     if shift % lanes_per_register(dtype.bits) == 0:
         return value

@@ -20,10 +20,28 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, i32
 from xdsl.ir import SSAValue
 
 from passes.lower_vmi import masks
-from passes.lower_vmi.builder import Layout, Lowerer, Regs, part_counts, register_count
+from passes.lower_vmi.builder import (
+    Layout,
+    Lowerer,
+    Regs,
+    carrier_of,
+    layout_of_type,
+    part_counts,
+    placed_attr,
+    recast,
+    register_count,
+)
 from passes.lower_vmi.compute import define, retype, vbr
+from passes.lower_vmi.placed import (
+    from_placed,
+    mask_from_placed,
+    mask_to_placed,
+    rotate,
+    to_placed,
+)
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops import vmi_rearrange as ra
+from pto_dialect.ops.vector_compare import VSelOp
 from pto_dialect.ops.vector_convert import VCvtOp
 from pto_dialect.ops.vector_index import IndexOrder, VciOp
 from pto_dialect.ops.vector_materialize import Position, VDupOp
@@ -164,26 +182,42 @@ def vselr(lowerer: Lowerer, op: ra.VmiVselrOp) -> None:
 
 
 def interleave(lowerer: Lowerer, op: ra.PairOp) -> None:
+    """`vintlv` / `vdintlv` of register pairs, on the lanes' carrier type (`carrier_of`);
+    values of at most half a register: the stream a ++ b in one register (`b` rotated up by
+    `vselr`, joined by `vsel`), or the upper half of the interleaved stream rotated down."""
     lhs, rhs = lowerer.get(op.lhs, Layout.CONTIGUOUS), lowerer.get(op.rhs, Layout.CONTIGUOUS)
-    width = lhs.width
-    if lhs.lanes % width:
-        raise lowerer.fail(f"{op.name} of {lhs.lanes} lanes: whole registers only")
+    width, lanes, dtype = lhs.width, lhs.lanes, lhs.dtype
+    carrier = carrier_of(dtype)
+    a, b = recast(lowerer, lhs.values, carrier), recast(lowerer, rhs.values, carrier)
+    if lanes % width and 2 * lanes > width:
+        raise lowerer.fail(f"{op.name} of {lanes} lanes: whole registers or at most half of "
+                           "one only")  # fmt: skip
     low: list[SSAValue] = []
     high: list[SSAValue] = []
-    count = len(lhs.values)
-    if isinstance(op, ra.VmiVintlvOp):  # the stream a0 b0 a1 b1 ..., cut in two
+    count = len(a)
+    if lanes % width:
+        if isinstance(op, ra.VmiVintlvOp):
+            joined = lowerer.emit(VIntlvOp(a[0], b[0])).results[0]
+            low, high = [joined], [rotate(lowerer, joined, lanes, carrier)]
+        else:
+            below = lowerer.prefix(lowerer.const(lanes, i32), dtype.bits)
+            moved = rotate(lowerer, b[0], -lanes, carrier)
+            joined = lowerer.emit(VSelOp(a[0], moved, below)).results[0]
+            pair = lowerer.emit(VDintlvOp(joined, joined)).results
+            low, high = [pair[0]], [pair[1]]
+    elif isinstance(op, ra.VmiVintlvOp):  # the stream a0 b0 a1 b1 ..., cut in two
         stream: list[SSAValue] = []
         for j in range(count):
-            stream.extend(lowerer.emit(VIntlvOp(lhs.values[j], rhs.values[j])).results)
+            stream.extend(lowerer.emit(VIntlvOp(a[j], b[j])).results)
         low, high = stream[:count], stream[count:]
     else:
-        stream = lhs.values + rhs.values
+        stream = a + b
         for j in range(count):
             pair = lowerer.emit(VDintlvOp(stream[2 * j], stream[2 * j + 1])).results
             low.append(pair[0])
             high.append(pair[1])
-    define(lowerer, op.low, low, Layout.CONTIGUOUS)
-    define(lowerer, op.high, high, Layout.CONTIGUOUS)
+    define(lowerer, op.low, recast(lowerer, low, dtype), Layout.CONTIGUOUS)
+    define(lowerer, op.high, recast(lowerer, high, dtype), Layout.CONTIGUOUS)
 
 
 def channels(lowerer: Lowerer, op: ra.ChannelOp) -> None:
@@ -264,9 +298,6 @@ def parts_op(lowerer: Lowerer, op: ra.PartsOp) -> None:
     """`unpack` names the registers of its source's layout, `pack` makes a value from them
     (a layout the pass computes contiguous is converted: `placed.py`); a mask's parts are
     its `!pto.mask` parts at its carrier granularity (`_mask_parts`)."""
-    from passes.lower_vmi.builder import layout_of_type, placed_attr
-    from passes.lower_vmi.placed import from_placed, to_placed
-
     whole = (op.source if isinstance(op, ra.VmiUnpackOp) else op.results[0]).type
     if isinstance(whole, VmiMaskType):
         _mask_parts(lowerer, op, whole)
@@ -295,9 +326,6 @@ def _mask_parts(lowerer: Lowerer, op: ra.PartsOp, whole: VmiMaskType) -> None:
     """A mask's parts at its carrier granularity (the verifier requires one): `unpack`
     makes them (`masks.parts`), `pack` names them; a deinterleaved = 4 mask by the
     `pdintlv` / `pintlv` tree from contiguous parts."""
-    from passes.lower_vmi.builder import layout_of_type, placed_attr
-    from passes.lower_vmi.placed import mask_from_placed, mask_to_placed
-
     bits = mask_carrier_bits(whole)
     assert bits is not None  # PartsOp.check_parts
     layout = layout_of_type(whole, op) or Layout.CONTIGUOUS

@@ -380,3 +380,28 @@ def test_block_strided_stores_keep_the_bytes(element: str, lanes: int, store: st
     direct, lowered = finals(text, [x, y, o])
     assert direct == lowered
     assert direct[2] != o.tobytes()
+
+
+@pytest.mark.parametrize(("element", "lanes"), [("f16", 64), ("f8E4M3FN", 100), ("f32", 128)])
+def test_interleaves_of_half_registers_keep_the_bytes(element: str, lanes: int) -> None:
+    """`vdintlv` then `vintlv` of values of at most half a register (FP8 lanes moved as
+    bytes) and of whole registers; all four results stored."""
+    v, p = f"!pto.vmi.vreg<{lanes}x{element}>", f"!pto.ptr<{element}, ub>"
+    m = f"!pto.vmi.mask<{lanes}xpred>"
+    body = f"""      %count = arith.constant {lanes} : index
+      %m = pto.vmi.create_mask %count : index -> {m}
+      %a = pto.vmi.vload %ua[%c0] : {p} -> {v}
+      %b = pto.vmi.vload %ub[%c0] : {p} -> {v}
+      %e, %o = pto.vmi.vdintlv %a, %b, %m : {v}, {v}, {m} -> {v}, {v}
+      %l, %h = pto.vmi.vintlv %o, %b, %m : {v}, {v}, {m} -> {v}, {v}
+      pto.vmi.vstore %e, %ue[%c0] : {v}, {p}
+      pto.vmi.vstore %o, %uo[%c0] : {v}, {p}
+      pto.vmi.vstore %l, %ul[%c0] : {v}, {p}
+      pto.vmi.vstore %h, %uh[%c0] : {v}, {p}"""
+    rng = np.random.default_rng(lanes)
+    np_type = dtype_named(element).numpy
+    args = [rng.integers(0, 256, BYTES, dtype=np.uint8).view(np_type) for _ in "abeolh"]
+    text = byte_kernel([f"{n}:{element}" for n in "abeolh"], body)
+    direct, lowered = finals(text, args)
+    assert direct == lowered
+    assert all(direct[i] != args[i].tobytes() for i in range(2, 6))
