@@ -45,6 +45,7 @@ from pto_dialect.ops.vector_rearrange import (
 )
 from pto_dialect.ops.vector_scalar import (
     VAddCsOp,
+    VAndsOp,
     VMaxsOp,
     VMinsOp,
 )
@@ -83,7 +84,11 @@ def lane_wise(lowerer: Lowerer, op: ew.ElementwiseOp) -> None:
         operands = [s.values[k] for s in sources]
         if signedness is not None:
             operands = [retype(lowerer, v, dtype, signedness) for v in operands]
-        if isinstance(op, ew.ScalarOp):
+        if isinstance(op, ew.VmiVabsOp) and dtype == BF16:  # no bf16 vabs: clear the sign
+            bits = retype(lowerer, operands[0], dtype, "ui")  # (PTOAS: vand with 0x7FFF)
+            cleared = VAndsOp(bits, lowerer.const(0x7FFF, IntegerType(16)), full)
+            result = retype(lowerer, lowerer.emit(cleared).results[0], dtype, "bf")
+        elif isinstance(op, ew.ScalarOp):
             scalar = _shift_amount(lowerer, op.scalar, dtype) if op.SHIFT else op.scalar
             result = lowerer.emit(micro(operands[0], scalar, full)).results[0]
         elif isinstance(op, ew.VmiFmaOp):  # lhs * rhs + acc

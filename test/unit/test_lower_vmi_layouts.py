@@ -405,3 +405,20 @@ def test_interleaves_of_half_registers_keep_the_bytes(element: str, lanes: int) 
     direct, lowered = finals(text, args)
     assert direct == lowered
     assert all(direct[i] != args[i].tobytes() for i in range(2, 6))
+
+
+def test_vabs_of_bf16_keeps_the_bytes() -> None:
+    """No bf16 `vabs`: the sign bit cleared (`vands` 0x7FFF on the bits), NaNs and
+    infinities among the lanes."""
+    v, p = "!pto.vmi.vreg<200xbf16>", "!pto.ptr<bf16, ub>"
+    body = f"""      %x = pto.vmi.vload %ux[%c0] : {p} -> {v}
+      %a = pto.vmi.vabs %x : {v} -> {v}
+      pto.vmi.vstore %a, %uo[%c0] : {v}, {p}"""
+    rng = np.random.default_rng(16)
+    bf16 = dtype_named("bf16").numpy
+    x = rng.integers(0, 1 << 16, BYTES // 2).astype(np.uint16)
+    x[:4] = [0xFF80, 0x7F80, 0xFFC1, 0x8000]  # -inf, inf, a negative NaN, -0
+    o = np.zeros(BYTES // 2, np.uint16)
+    direct, lowered = finals(byte_kernel(["x:bf16", "o:bf16"], body), [x.view(bf16), o.view(bf16)])
+    assert direct == lowered
+    assert np.frombuffer(direct[1], np.uint16)[:4].tolist() == [0x7F80, 0x7F80, 0x7FC1, 0]
