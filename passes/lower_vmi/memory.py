@@ -153,7 +153,16 @@ def load(lowerer: Lowerer, op: MemoryOp) -> None:
     groups = (op.group if isinstance(op, VmiVloadOp)
               else op.attr_int("num_groups"))  # fmt: skip
     if isinstance(op, VmiVloadOp) and op.block_stride is not None:
-        raise lowerer.fail(f"{op.name} block-strided mode has no lowering here")
+        ptr = lowerer.advance(lowerer.pointer(source, dtype), offset)
+        values: list[SSAValue] = []
+        for k, (base, index) in enumerate(
+            _block_rows(lowerer, op, dtype, result.count, ptr, op.block_stride, op.repeat_stride)
+        ):
+            bound = lowerer.const(min(result.count - k * width, width))
+            vreg = VRegType(mlir_type(dtype))
+            values.append(lowerer.emit(Vgather2Op(base, index, bound, vreg)).results[0])
+        _define(lowerer, op.results[0], values)
+        return
     if mode == "unpack":
         memory = _element(source, dtype)
         ptr = lowerer.pointer(source, memory)
@@ -366,40 +375,57 @@ def _block_strided_store(
     block_stride: SSAValue,
     repeat_stride: SSAValue | None,
 ) -> None:
-    """32-byte blocks `block_stride` blocks apart: a `vscatter` per register at the offsets
-    of rows of E = 32 / element bytes lanes `block_stride * E` elements apart (register r
-    continues the blocks, or starts `r * repeat_stride` blocks on), under the lane mask
-    (`vstore`) or its blocks' first lanes (`vsstb`, by `vselr`). The per-lane scatter writes
-    exactly the lanes the VMI op does; PTOAS issues `vsstb`, whose mask governs whole
-    blocks. Offsets are lanes of the data's width (a run-time stride is not checked)."""
+    """A `vscatter` per register at `_block_rows`' offsets, under the lane mask (`vstore`)
+    or its blocks' first lanes (`vsstb`, by `vselr`). The per-lane scatter writes exactly
+    the lanes the VMI op does; PTOAS issues `vsstb`, whose mask governs whole blocks."""
     data = vreg_type(value)
     dtype, width = data.dtype, lanes_per_register(data.bits)
-    if dtype.bits == 8:
-        raise lowerer.fail(f"{op.name}: block-strided stores of 8-bit lanes have no lowering "
-                           "here (a b8 vscatter stores even byte lanes only)")  # fmt: skip
-    per_block = 32 // (dtype.bits // 8)
     regs = lowerer.get(value, Layout.CONTIGUOUS)
     mask = cast("SSAValue | None", getattr(op, "mask", None))
     parts = None if mask is None else masks.parts(lowerer, mask, dtype.bits, Layout.CONTIGUOUS)
     if parts is not None and isinstance(op, VmiVsstbOp):
+        per_block = 32 // (dtype.bits // 8)
         parts = [_first_of_block(lowerer, part, dtype, per_block) for part in parts]
-    blocks = lowerer.emit(arith.IndexCastOp(block_stride, lowerer.const(0).type)).results[0]
-    stride = lowerer.emit(arith.MuliOp(blocks, lowerer.const(per_block))).results[0]
     ptr = lowerer.advance(lowerer.pointer(op.operands[1], dtype), op.operands[2])
     full = lowerer.all_true(dtype.bits)
-    for k, v in enumerate(regs.values):
-        base, start = ptr, k * width
-        if repeat_stride is not None:
-            repeat = lowerer.emit(arith.IndexCastOp(repeat_stride, lowerer.const(0).type)).results[
-                0
-            ]
-            step = lowerer.emit(arith.MuliOp(repeat, lowerer.const(k * per_block))).results[0]
-            base, start = lowerer.advance(ptr, step), 0
-        index = _offsets(lowerer, dtype, start, per_block, stride, data.count)
+    rows = _block_rows(lowerer, op, dtype, data.count, ptr, block_stride, repeat_stride)
+    for k, (v, (base, index)) in enumerate(zip(regs.values, rows, strict=True)):
         active = _tail(lowerer, data.count, k, width, dtype.bits)
         if parts is not None:
             active = lowerer.emit(PAndOp(active, parts[k], full)).results[0]
         lowerer.emit(VscatterOp(v, base, index, active))
+
+
+def _block_rows(
+    lowerer: Lowerer,
+    op: MemoryOp,
+    dtype: DType,
+    lanes: int,
+    ptr: SSAValue,
+    block_stride: SSAValue,
+    repeat_stride: SSAValue | None,
+) -> list[tuple[SSAValue, SSAValue]]:
+    """Per register, its base pointer and per-lane element offsets: 32-byte blocks of
+    E = 32 / element bytes lanes `block_stride` blocks apart (rows of E lanes
+    `block_stride * E` elements apart, `_offsets`); register r continues the blocks, or
+    starts `r * repeat_stride` blocks on. Offsets are lanes of the data's width (a run-time
+    stride is not checked); 8-bit lanes are refused (a b8 gather or scatter moves even
+    byte lanes only)."""
+    if dtype.bits == 8:
+        raise lowerer.fail(f"{op.name}: block-strided access to 8-bit lanes has no lowering "
+                           "here")  # fmt: skip
+    per_block, width = 32 // (dtype.bits // 8), lanes_per_register(dtype.bits)
+    blocks = lowerer.emit(arith.IndexCastOp(block_stride, lowerer.const(0).type)).results[0]
+    stride = lowerer.emit(arith.MuliOp(blocks, lowerer.const(per_block))).results[0]
+    rows: list[tuple[SSAValue, SSAValue]] = []
+    for k in range(register_count(lanes, dtype.bits, Layout.CONTIGUOUS)):
+        base, start = ptr, k * width
+        if repeat_stride is not None:
+            repeat = lowerer.emit(arith.IndexCastOp(repeat_stride, lowerer.const(0).type))
+            step = lowerer.emit(arith.MuliOp(repeat.results[0], lowerer.const(k * per_block)))
+            base, start = lowerer.advance(ptr, step.results[0]), 0
+        rows.append((base, _offsets(lowerer, dtype, start, per_block, stride, lanes)))
+    return rows
 
 
 def _first_of_block(lowerer: Lowerer, part: SSAValue, dtype: DType, per_block: int) -> SSAValue:

@@ -422,3 +422,23 @@ def test_vabs_of_bf16_keeps_the_bytes() -> None:
     direct, lowered = finals(byte_kernel(["x:bf16", "o:bf16"], body), [x.view(bf16), o.view(bf16)])
     assert direct == lowered
     assert np.frombuffer(direct[1], np.uint16)[:4].tolist() == [0x7F80, 0x7F80, 0x7FC1, 0]
+
+
+@pytest.mark.parametrize(
+    ("element", "lanes", "strides"),
+    [("f32", 128, "%b, %r : {p}"), ("f16", 200, "%b : {p}, i16"), ("i32", 40, "%b : {p}, i16")],
+)
+def test_block_strided_loads_keep_the_bytes(element: str, lanes: int, strides: str) -> None:
+    """32-byte blocks 3 blocks apart (registers 20 blocks apart, or continuing), gathered."""
+    v, p = f"!pto.vmi.vreg<{lanes}x{element}>", f"!pto.ptr<{element}, ub>"
+    body = f"""      %c3 = arith.constant 3 : index
+      %b = arith.constant 3 : i16
+      %r = arith.constant 20 : i16
+      %x = pto.vmi.vload %ux[%c3], {strides.format(p=p)} -> {v}
+      pto.vmi.vstore %x, %uo[%c0] : {v}, {p}"""
+    rng = np.random.default_rng(lanes)
+    np_type = dtype_named(element).numpy
+    x, o = (rng.integers(-100, 100, BYTES // np_type.itemsize).astype(np_type) for _ in "xo")
+    direct, lowered = finals(byte_kernel([f"x:{element}", f"o:{element}"], body), [x, o])
+    assert direct == lowered
+    assert direct[1] != o.tobytes()
