@@ -23,17 +23,23 @@ def is_plain(attr: VmiLayoutAttr | None) -> bool:
 
 
 def why_not(attr: VmiLayoutAttr, bits: int, mask: bool = False) -> str | None:
-    """None when this module converts values (masks: `mask`) of `bits`-bit lanes in `attr`;
+    """None when `placed.py` converts values (masks: `mask`) of `bits`-bit lanes in `attr`;
     else the reason."""
     kind, stride, slots = attr.layout_kind, attr.lane_stride.data, attr.slots.data
     if kind is LayoutKind.BLOCK_DEINTERLEAVED:
         return "block_deinterleaved layouts have no lowering here"
     if kind is LayoutKind.DEINTERLEAVED:
         if not power_of_two(attr.factor.data) or stride != 1:
-            return "deinterleaved layouts other than a power-of-two factor have no lowering here"
+            return (
+                "deinterleaved layouts with a lane stride or a factor not a power of two "
+                "have no lowering here"
+            )
         return None
     if mask:
-        return "masks in lane-stride or group-slot layouts have no lowering here"
+        return (
+            "masks in group-slot layouts, or of a lane stride with no carrier granularity, "
+            "have no lowering here"
+        )
     if slots:
         width = lanes_per_register(bits)
         if width % slots or not power_of_two(stride) or slots * stride > width:
