@@ -27,7 +27,10 @@ def why_not(attr: VmiLayoutAttr, bits: int, mask: bool = False) -> str | None:
     else the reason."""
     kind, stride, slots = attr.layout_kind, attr.lane_stride.data, attr.slots.data
     if kind is LayoutKind.BLOCK_DEINTERLEAVED:
-        return "block_deinterleaved layouts have no lowering here"
+        if mask or not power_of_two(attr.factor.data):
+            return ("block_deinterleaved masks, or factors not a power of two, have no "
+                    "lowering here")  # fmt: skip
+        return None
     if kind is LayoutKind.DEINTERLEAVED:
         if not power_of_two(attr.factor.data) or stride != 1:
             return (

@@ -1,5 +1,6 @@
 """The layouts a VMI value has only where its registers are seen: `deinterleaved = 2^k`,
-`lane_stride = 2^k` and `num_groups = G, slots = S` (`vmi_types.placement` places the
+`block_deinterleaved = 2^k`, `lane_stride = 2^k` and `num_groups = G, slots = S`
+(`vmi_types.placement` places the
 lanes; PTOAS docs/designs/vmi-layout-*.md, vmi-lane-stride-generalization-design.md).
 
 A VMI op means the same lanes in every layout (the interpreter keeps none), so inside a
@@ -20,9 +21,15 @@ the parts `pto.vmi.unpack` / `pto.vmi.pack` name. The conversions, on registers:
   padding); back by `vselr` by the lane index - kS of each of the N/S registers
   and `vsel` under the prefix masks (`plt`) of (k + 1)S lanes, highest k first.
 
+- `block_deinterleaved = 2^k`: the deinterleave tree on 32-byte blocks (B lanes, 8 a
+  register; PTOAS vmi-layout-assignment-lowering-design.md): a block pair's split takes
+  blocks 2(q % 4) (+1) of the two registers by `vselr` at the lane index computed with
+  `vands` / `vadd`, joined by `vsel` under the prefix of 4B lanes; back, blocks q / 2 of
+  the even or odd part by the lane index `vshrs` 1, chosen by `vsel` on odd blocks.
+
 Masks of `deinterleaved = 2^k` take the same tree with `pdintlv` / `pintlv`. Every other
-layout (`block_deinterleaved`, factors or strides not a power of two, slots with a lane
-stride, a deinterleaved lane stride) is refused with its name.
+layout (factors or strides not a power of two, slots wider than a register, a
+deinterleaved lane stride, masks in group-slot or block layouts) is refused with its name.
 """
 
 from __future__ import annotations
@@ -30,14 +37,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import ceil
 
-from xdsl.dialects.builtin import i32
+from xdsl.dialects.builtin import IntegerType, i32
 from xdsl.ir import SSAValue
 
 from passes.lower_vmi.builder import Layout, Lowerer, Regs, carrier_of, recast
+from pto_dialect.attrs import CmpMode
 from pto_dialect.dtypes import DType, dtype_named
-from pto_dialect.ops.vector_compare import VSelOp
+from pto_dialect.ops.vector_arith import VAddOp
+from pto_dialect.ops.vector_compare import VCmpsOp, VSelOp
 from pto_dialect.ops.vector_predicate import PDINTLV_OPS, PINTLV_OPS
 from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp, VSelrOp
+from pto_dialect.ops.vector_scalar import VAddsOp, VAndsOp, VShrsOp
 from pto_dialect.ops.vmi_types import LayoutKind, VmiLayoutAttr, lanes_per_register, placement
 
 Pair = Callable[[SSAValue, SSAValue], tuple[SSAValue, SSAValue]]
@@ -72,6 +82,62 @@ def _mask_pairs(lowerer: Lowerer, bits: int) -> tuple[Pair, Pair, Callable[[], S
         return op.results[0], op.results[1]
 
     return split, join, lambda: lowerer.all_true(bits)
+
+
+def _block_pairs(lowerer: Lowerer, dtype: DType) -> tuple[Pair, Pair, Callable[[], SSAValue]]:
+    """`vdintlv` / `vintlv` with 32-byte blocks (B lanes) for lanes: the block index of
+    each lane by `vands` / `vshrs` of the lane index, blocks moved by `vselr`, the two
+    registers' halves joined by `vsel`."""
+    _, _, zero = _data_pairs(lowerer, dtype)
+    bits, width = dtype.bits, lanes_per_register(dtype.bits)
+    block = width // 8
+    scalar = IntegerType(bits)
+    full = lowerer.all_true(bits)
+    lanes = lowerer.lane_index(dtype_named(f"ui{bits}"))
+    made: dict[str, SSAValue] = {}
+
+    def ands(value: SSAValue, constant: int) -> SSAValue:
+        return lowerer.emit(VAndsOp(value, lowerer.const(_signed(constant, bits), scalar),
+                                    full)).results[0]  # fmt: skip
+
+    def adds(value: SSAValue, constant: int) -> SSAValue:
+        return lowerer.emit(VAddsOp(value, lowerer.const(constant, scalar), full)).results[0]
+
+    def indices() -> dict[str, SSAValue]:
+        if not made:
+            within = ands(lanes, 4 * block - 1)  # (q % 4) * B + r
+            made["even"] = lowerer.emit(VAddOp(within, ands(within, ~(block - 1)), full)).results[0]
+            made["odd"] = adds(made["even"], block)
+            half = lowerer.emit(VShrsOp(lanes, lowerer.const(1, scalar), full)).results[0]
+            low = ands(half, ~(block - 1) & (width - 1))
+            made["low"] = lowerer.emit(VAddOp(low, ands(lanes, block - 1), full)).results[0]
+            made["high"] = adds(made["low"], 4 * block)
+            zero_lanes = lowerer.const(0, scalar)
+            odd_block = ands(lanes, block)
+            made["odd_block"] = lowerer.emit(VCmpsOp(odd_block, zero_lanes, full,
+                                                     CmpMode.NE)).results[0]  # fmt: skip
+            made["first"] = lowerer.prefix(lowerer.const(4 * block, i32), bits)
+        return made
+
+    def pick(a: SSAValue, b: SSAValue, index: SSAValue, take_a: SSAValue) -> SSAValue:
+        from_a = lowerer.emit(VSelrOp(a, index)).results[0]
+        from_b = lowerer.emit(VSelrOp(b, index)).results[0]
+        return lowerer.emit(VSelOp(from_a, from_b, take_a)).results[0]
+
+    def split(a: SSAValue, b: SSAValue) -> tuple[SSAValue, SSAValue]:
+        at = indices()
+        return pick(a, b, at["even"], at["first"]), pick(a, b, at["odd"], at["first"])
+
+    def join(e: SSAValue, o: SSAValue) -> tuple[SSAValue, SSAValue]:
+        at = indices()
+        return (pick(o, e, at["low"], at["odd_block"]), pick(o, e, at["high"], at["odd_block"]))
+
+    return split, join, zero
+
+
+def _signed(value: int, bits: int) -> int:
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >= 1 << (bits - 1) else value
 
 
 def _halves(values: list[SSAValue], lanes: int, width: int, split: Pair,
@@ -147,6 +213,11 @@ def _to_placed(lowerer: Lowerer, regs: Regs, attr: VmiLayoutAttr) -> list[SSAVal
     if kind is LayoutKind.DEINTERLEAVED:
         parts = _split_parts(list(regs.values), lanes, attr.factor.data, width, split, pad)
         return [v for part in parts for v in part]
+    if kind is LayoutKind.BLOCK_DEINTERLEAVED:  # the same tree on blocks of 32 bytes
+        split, _, pad = _block_pairs(lowerer, dtype)
+        blocks = ceil(lanes / (width // 8))
+        parts = _split_parts(list(regs.values), blocks, attr.factor.data, 8, split, pad)
+        return [v for part in parts for v in part]
     if slots:
         values: list[SSAValue] = []
         slot_lanes = lowerer.prefix(lowerer.const(slots, i32), dtype.bits)
@@ -172,13 +243,17 @@ def _from_placed(
     width = lanes_per_register(dtype.bits)
     split, join, pad = _data_pairs(lowerer, dtype)
     kind, stride, slots = attr.layout_kind, attr.lane_stride.data, attr.slots.data
-    if kind is LayoutKind.DEINTERLEAVED:
+    if kind in (LayoutKind.DEINTERLEAVED, LayoutKind.BLOCK_DEINTERLEAVED):
+        units, per = lanes, width  # lanes, or for blocks: blocks, 8 a register
+        if kind is LayoutKind.BLOCK_DEINTERLEAVED:
+            _, join, pad = _block_pairs(lowerer, dtype)
+            units, per = ceil(lanes / (width // 8)), 8
         parts: list[list[SSAValue]] = []
         position = 0
-        for size in _part_sizes(lanes, attr.factor.data, width):
+        for size in _part_sizes(units, attr.factor.data, per):
             parts.append(values[position : position + size])
             position += size
-        out = _join_parts(parts, lanes, width, join, pad)
+        out = _join_parts(parts, units, per, join, pad)[: ceil(lanes / width)]
     elif slots:
         out: list[SSAValue] = []
         per = width // slots

@@ -442,7 +442,9 @@ def placement(lanes: int, bits: int, layout: VmiLayoutAttr | None) -> Placement:
         count = ceil(((lanes - 1) * stride + 1) / width)
         return Placement(count, width, logical * stride)
     factor = layout.factor.data
-    block = width * bits // 8 // BLOCK_BYTES if kind is LayoutKind.BLOCK_DEINTERLEAVED else 1
+    # a block is 32 bytes of lanes (PTOAS vmi-layout-assignment-lowering-design.md: B = 32B /
+    # sizeof(element); f32 8, f16 16, 8-bit 32)
+    block = BLOCK_BYTES * 8 // bits if kind is LayoutKind.BLOCK_DEINTERLEAVED else 1
     blocks, within = logical // block, logical % block
     part = blocks % factor
     index = (blocks // factor) * block + within

@@ -55,6 +55,9 @@ CASES = [
     ("f32", 32, "num_groups = 32, slots = 8"),
     ("i16", 8, "num_groups = 8, slots = 1"),
     ("i8", 32, "num_groups = 32, slots = 8, lane_stride = 4"),
+    ("f32", 128, "block_deinterleaved = 2"),
+    ("f16", 200, "block_deinterleaved = 4"),
+    ("i8", 500, "block_deinterleaved = 2"),
 ]
 
 
@@ -79,6 +82,8 @@ def _attr(layout: str) -> VmiLayoutAttr:
         key, _, value = field.strip().partition(" = ")
         fields[key] = int(value) if value else 0
     stride = fields.get("lane_stride", 1)
+    if "block_deinterleaved" in fields:
+        return VmiLayoutAttr(LayoutKind.BLOCK_DEINTERLEAVED, fields["block_deinterleaved"])
     if "deinterleaved" in fields:
         return VmiLayoutAttr(LayoutKind.DEINTERLEAVED, fields["deinterleaved"])
     if "slots" in fields:
@@ -110,19 +115,21 @@ module attributes {{pto.target_arch = "a5"}} {{
     assert inputs == [*["!pto.vreg<64xf32>"] * 4, *pointers, "index"]
 
 
-def test_a_block_deinterleaved_layout_is_refused_by_name() -> None:
+def test_a_layout_with_no_lowering_is_refused_by_name() -> None:
+    layout = "deinterleaved = 2, lane_stride = 2"
     text = f"""
 module attributes {{pto.target_arch = "a5"}} {{
-  func.func @k(%a: {_v(128, "f32", "block_deinterleaved = 2")}, %p: !pto.ptr<f32, ub>) {{
+  func.func @k(%a: {_v(128, "f32", layout)}, %p: !pto.ptr<f32, ub>) {{
     %c0 = arith.constant 0 : index
-    pto.vmi.vstore %a, %p[%c0] : {_v(128, "f32", "block_deinterleaved = 2")}, !pto.ptr<f32, ub>
+    pto.vmi.vstore %a, %p[%c0] : {_v(128, "f32", layout)}, !pto.ptr<f32, ub>
     return
   }}
 }}
 """
     with pytest.raises(PassFailedException, match=r"func\.func at <string>:3:3: layout "
-                       r"#pto\.vmi\.layout<block_deinterleaved = 2>: block_deinterleaved "
-                       r"layouts have no lowering here"):  # fmt: skip
+                       r"#pto\.vmi\.layout<deinterleaved = 2, lane_stride = 2>: deinterleaved "
+                       r"layouts with a lane stride or a factor not a power of two have no "
+                       r"lowering here"):  # fmt: skip
         LowerVmiPass().apply(Context(), api.parse(text))
 
 
