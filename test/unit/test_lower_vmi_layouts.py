@@ -449,3 +449,36 @@ def test_block_strided_loads_keep_the_bytes(element: str, lanes: int, strides: s
     direct, lowered = finals(byte_kernel([f"x:{element}", f"o:{element}"], body), [x, o])
     assert direct == lowered
     assert direct[1] != o.tobytes()
+
+
+def test_deinterleave_by_4_is_the_vdintlv_tree_ptoas_checks() -> None:
+    """PTOAS's `vmi_to_vpto_ensure_layout_deint4` CHECKs contiguous -> deinterleaved = 4
+    as `A0, B0 = vdintlv r0, r1`; `A1, B1 = vdintlv r2, r3`; `P0, P2 = vdintlv A0, A1`;
+    `P1, P3 = vdintlv B0, B1`, the parts in the order P0 P1 P2 P3."""
+    dense, split = _v(256, "f32", "contiguous"), _v(256, "f32", "deinterleaved = 4")
+    regs = ", ".join(["!pto.vreg<64xf32>"] * 4)
+    stores = "\n".join(f"    pto.vsts %p{i}, %q[%c0], %all : !pto.vreg<64xf32>, "
+                       "!pto.ptr<f32, ub>, !pto.mask<b32>" for i in range(4))  # fmt: skip
+    text = f"""
+module attributes {{pto.target_arch = "a5"}} {{
+  func.func @k(%input: {dense}, %q: !pto.ptr<f32, ub>) {{
+    %c0 = arith.constant 0 : index
+    %all = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>
+    %split = pto.vmi.ensure_layout %input : {dense} -> {split}
+    %p0, %p1, %p2, %p3 = pto.vmi.unpack %split : {split} -> {regs}
+{stores}
+    return
+  }}
+}}
+"""
+    module = api.parse(text)
+    LowerVmiPass().apply(Context(), module)
+    function = next(op for op in module.walk() if isinstance(op, func.FuncOp))
+    r = function.body.block.args[:4]
+    trees = [op for op in module.walk() if op.name == "pto.vdintlv"]
+    assert [list(op.operands) for op in trees[:2]] == [[r[0], r[1]], [r[2], r[3]]]
+    (a0, b0), (a1, b1) = (trees[0].results, trees[1].results)
+    assert [list(op.operands) for op in trees[2:]] == [[a0, a1], [b0, b1]]
+    parts = [trees[2].results[0], trees[3].results[0], trees[2].results[1], trees[3].results[1]]
+    stored = [op.operands[0] for op in module.walk() if op.name == "pto.vsts"]
+    assert stored == parts
