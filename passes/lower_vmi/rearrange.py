@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import cast
 
+import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, i32
 from xdsl.ir import SSAValue
@@ -60,7 +61,13 @@ from pto_dialect.ops.vector_scalar import (
     VShrsOp,
 )
 from pto_dialect.ops.vmi_common import vreg_type
-from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType, mask_carrier_bits
+from pto_dialect.ops.vmi_types import (
+    VmiMaskType,
+    VmiVRegType,
+    lanes_per_register,
+    mask_carrier_bits,
+    placement_of,
+)
 from pto_dialect.vector_types import VRegType
 
 
@@ -308,6 +315,7 @@ def parts_op(lowerer: Lowerer, op: ra.PartsOp) -> None:
         regs = lowerer.get(op.source, layout)
         attr = placed_attr(whole)
         values = regs.values if attr is None else to_placed(lowerer, regs, attr)
+        values = _clear_padding(lowerer, values, whole, whole.bits, False)
         for result, value in zip(op.results, values, strict=True):
             result.replace_all_uses_with(value)
         return
@@ -322,6 +330,36 @@ def parts_op(lowerer: Lowerer, op: ra.PartsOp) -> None:
     lowerer.define(op.result, Regs(list(op.operands), layout, whole.count, whole.dtype))
 
 
+def _clear_padding(
+    lowerer: Lowerer,
+    values: list[SSAValue],
+    whole: VmiVRegType | VmiMaskType,
+    bits: int,
+    mask: bool,
+) -> list[SSAValue]:
+    """The parts `unpack` names, their lanes past the last one the layout places in each
+    register zero (data, `vsel`) or off (masks, `pand`), as the interpreter's `unpack`
+    defines them (inside, the placements leave no gap but a lane stride's, zero already)."""
+    placed = placement_of(whole)
+    width = lanes_per_register(bits)
+    last = np.full(placed.registers, -1, dtype=np.int64)
+    np.maximum.at(last, placed.slots // width, placed.slots % width)
+    out: list[SSAValue] = []
+    for value, top in zip(values, last.tolist(), strict=True):
+        if top + 1 < width:
+            below = lowerer.prefix(lowerer.const(top + 1, i32), bits)
+            if mask:
+                value = lowerer.emit(PAndOp(value, below, lowerer.all_true(bits))).results[0]
+            else:
+                assert isinstance(whole, VmiVRegType)
+                zero = lowerer.splat(0, carrier_of(whole.dtype))
+                moved = recast(lowerer, [value], carrier_of(whole.dtype))[0]
+                kept = lowerer.emit(VSelOp(moved, zero, below)).results[0]
+                value = recast(lowerer, [kept], whole.dtype)[0]
+        out.append(value)
+    return out
+
+
 def _mask_parts(lowerer: Lowerer, op: ra.PartsOp, whole: VmiMaskType) -> None:
     """A mask's parts at its carrier granularity (the verifier requires one): `unpack`
     makes them (`masks.parts`), `pack` names them; a deinterleaved = 4 mask by the
@@ -334,6 +372,7 @@ def _mask_parts(lowerer: Lowerer, op: ra.PartsOp, whole: VmiMaskType) -> None:
         parts = masks.parts(lowerer, op.source, bits, layout)
         if attr is not None:
             parts = mask_to_placed(lowerer, parts, whole.count, bits, attr)
+        parts = _clear_padding(lowerer, parts, whole, bits, True)
         for result, value in zip(op.results, parts, strict=True):
             result.replace_all_uses_with(value)
         return

@@ -291,15 +291,16 @@ def test_a_mask_used_at_another_granularity_keeps_the_bytes() -> None:
     ("element", "lanes", "mask", "parts"),
     [
         ("f16", 64, "!pto.vmi.mask<64xb16, #pto.vmi.layout<contiguous, lane_stride = 2>>", 1),
-        ("f32", 256, "!pto.vmi.mask<256xb32, #pto.vmi.layout<deinterleaved = 4>>", 4),
+        ("f32", 130, "!pto.vmi.mask<130xb32, #pto.vmi.layout<deinterleaved = 4>>", 4),
     ],
 )
 def test_mask_parts_in_placed_layouts_keep_the_bytes(
     element: str, lanes: int, mask: str, parts: int
 ) -> None:
     """A compare's mask in a lane-stride layout (carried dense by b32 masks) or in
-    `deinterleaved = 4`, unpacked and governing f32 `vsel`s, packed again for a VMI
-    masked store."""
+    `deinterleaved = 4` (parts of 33 and 32 lanes: their other lanes off, as `unpack`
+    defines them), unpacked and governing f32 `vsel`s, packed again for a VMI masked
+    store."""
     v, p, pred = f"!pto.vmi.vreg<{lanes}x{element}>", f"!pto.ptr<{element}, ub>", "!pto.vmi.mask"
     bits = dtype_named(element).bits
     plain = f"{pred}<{lanes}xb{bits}, #pto.vmi.layout<contiguous>>"
