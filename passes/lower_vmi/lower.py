@@ -6,9 +6,12 @@
    is replaced by the micro-ops of its family's lowering (`LOWERINGS`, keyed by op class)
    on the registers its values occupy (`builder.py`); masks are made where a consumer needs
    them (`masks.py`). `scf.for` / `scf.if` carrying VMI values carry their registers
-   instead (contiguous).
+   instead (contiguous), and `scf.if` VMI mask results their parts. Layouts other than
+   contiguous and deinterleaved = 2 are computed contiguous and placed where registers
+   are seen (`placed.py`).
 3. The result verifies and holds no VMI op; bytes are those of the VMI program under
-   `pto-run` (translation validation: test/unit/test_lower_vmi.py).
+   `pto-run` (translation validation: test/unit/test_lower_vmi.py,
+   test/unit/test_lower_vmi_layouts.py).
 
 VMI ops outside a `pto.vecscope` get inferred scopes first (`passes/infer_vecscope.py`,
 PTOAS's rules), and VMI arguments of a function become registers (`signature.py`).
