@@ -118,7 +118,7 @@ class ExpandLowering:
         if self.source.overlaps(self.dst):
             raise overlap_error(op, self.source, role, self.dst, "dst", _NOT_EXPANDED)
         full = self.full
-        if full is not None and full.overlaps(self.dst) and not full.same_placement(self.dst):
+        if full is not None and full.clashes(self.dst):
             raise overlap_error(op, full, roles[1 - self.expanded], self.dst, "dst")
         rule = ELEMENTWISE_RULES[target.arch].max_min_fallback
         self.swap = bool(self.chain) and self.chain[0] in (VMaxOp, VMinOp)
