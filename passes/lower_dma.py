@@ -284,12 +284,15 @@ def _bursts(op: TileOp, tile: _Tile, window: _Window) -> _Bursts:
         contiguous, across, what = row_stride, col_stride, "column"
         bursts = _Bursts(valid_cols, valid_rows, col_stride, tile.ub_step, cols_w, outer)
     layout = tile.type.blayout.data.value
-    if contiguous != 1:
+    along = cols_w if tile.type.is_row_major else rows_w
+    single_element = any(isinstance(n, int) and n <= 1 for n in (bursts.length, along))
+    if contiguous != 1 and not single_element:  # a one-element burst has no stride along it
         axis = "innermost" if tile.type.is_row_major else "row"
         raise pass_error(
             NAME,
             f"the GM view's {axis} stride is {_show(contiguous)}: a {layout} tile moves one "
-            f"{what} per burst, which needs the constant stride 1",
+            f"{what} per burst, which needs the constant stride 1 (a burst per element would "
+            "start at UB addresses that are not 32-byte aligned)",
             op,
         )
     if isinstance(across, int) and across < 0:
