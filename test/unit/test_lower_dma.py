@@ -534,31 +534,3 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
 }}"""
     lowered = lowers_to_the_same_bytes(text)
     assert "pto.tstore" not in str(lowered)
-
-
-def test_one_element_bursts_take_any_innermost_stride():
-    """PyPTO's ffn_norm stores a one-column tile to a DN view (strides [1, 16]): each row is
-    a burst of one element, so the innermost stride is never stepped along; the rows are
-    1 element apart in GM and a tile row (32 bytes) apart in UB."""
-    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1>"
-    part = "!pto.partition_tensor_view<16x1xf32>"
-    text = f"""
-!v = !pto.tensor_view<?x?xf32>
-func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c16 = arith.constant 16 : index
-  %two = arith.constant 2.0 : f32
-  %vx = pto.make_tensor_view %x, shape = [%c16, %c1], strides = [%c1, %c16] : !v
-  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c16, %c1] : !v -> {part}
-  %vy = pto.make_tensor_view %y, shape = [%c16, %c1], strides = [%c1, %c16] : !v
-  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c16, %c1] : !v -> {part}
-  %t = pto.alloc_tile : {tile}
-  pto.tload ins(%px : {part}) outs(%t : {tile})
-  %d = pto.alloc_tile : {tile}
-  pto.tmuls ins(%t, %two : {tile}, f32) outs(%d : {tile})
-  pto.tstore ins(%d : {tile}) outs(%py : {part})
-  func.return
-}}"""
-    lowered = str(lowers_to_the_same_bytes(text))
-    assert "pto.tload" not in lowered and "pto.tstore" not in lowered

@@ -1,7 +1,9 @@
-"""`pto-pipeline` on tiles whose address only the run time knows: `pto.subview` at run-time
-offsets (a row of a tile picked by a loop index, as PyPTO's rope and cache-write kernels
-slice), and tiles popped from a cross-core pipe (in the slot the pop takes), in vector code
-and DMA. Each kernel is checked by translation validation (`lowers_to_the_same_bytes`)."""
+"""`pto-pipeline` on forms of PyPTO's model kernels: tiles whose address only the run time
+knows (`pto.subview` at run-time offsets, a row of a tile picked by a loop index as the rope
+and cache-write kernels slice; tiles popped from a cross-core pipe, in the slot the pop
+takes) in vector code and DMA, one-element bursts over a strided GM view, and a full operand
+that shares bytes with dst behind the stores. Each kernel is checked by translation
+validation (`lowers_to_the_same_bytes`)."""
 
 from __future__ import annotations
 
@@ -201,3 +203,72 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
   func.return
 }}"""
     assert "pto.tstore" not in str(lowers_to_the_same_bytes(text))
+
+
+def test_one_element_bursts_take_any_innermost_stride():
+    """PyPTO's ffn_norm stores a one-column tile to a DN view (strides [1, 16]): each row is
+    a burst of one element, so the innermost stride is never stepped along; the rows are
+    1 element apart in GM and a tile row (32 bytes) apart in UB."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=8, v_row=16, v_col=1>"
+    part = "!pto.partition_tensor_view<16x1xf32>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %two = arith.constant 2.0 : f32
+  %vx = pto.make_tensor_view %x, shape = [%c16, %c1], strides = [%c1, %c16] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c16, %c1] : !v -> {part}
+  %vy = pto.make_tensor_view %y, shape = [%c16, %c1], strides = [%c1, %c16] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c16, %c1] : !v -> {part}
+  %t = pto.alloc_tile : {tile}
+  pto.tload ins(%px : {part}) outs(%t : {tile})
+  %d = pto.alloc_tile : {tile}
+  pto.tmuls ins(%t, %two : {tile}, f32) outs(%d : {tile})
+  pto.tstore ins(%d : {tile}) outs(%py : {part})
+  func.return
+}}"""
+    lowered = str(lowers_to_the_same_bytes(text))
+    assert "pto.tload" not in lowered and "pto.tstore" not in lowered
+
+
+def test_a_full_operand_the_stores_trail_shares_bytes_with_dst() -> None:
+    """`trowexpandmul` of columns 64 .. 127 of an 8 x 128 tile into an 8 x 64 tile where the
+    source tile starts (PyPTO's rope chunk): row i is stored over bytes that rows i/2 and
+    above of the source held, each read before (the loads run ahead of the stores)."""
+    full = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=128, v_row=8, v_col=128>"
+    half = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=8, v_col=64>"
+    column = (
+        "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=1, v_row=8, v_col=1, blayout=col_major>"
+    )
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+func.func @k(%x: !pto.ptr<f32>, %c: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 8192 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c128], strides = [%c128, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c128]
+    : !v -> !pto.partition_tensor_view<8x128xf32>
+  %vc = pto.make_tensor_view %c, shape = [%c8, %c1], strides = [%c1, %c1] : !v
+  %pc = pto.partition_view %vc, offsets = [%c0, %c0], sizes = [%c8, %c1]
+    : !v -> !pto.partition_tensor_view<8x1xf32>
+  %vy = pto.make_tensor_view %y, shape = [%c8, %c64], strides = [%c64, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c8, %c64]
+    : !v -> !pto.partition_tensor_view<8x64xf32>
+  %t = pto.alloc_tile addr = %a0 : {full}
+  pto.tload ins(%px : !pto.partition_tensor_view<8x128xf32>) outs(%t : {full})
+  %s = pto.alloc_tile addr = %a1 : {column}
+  pto.tload ins(%pc : !pto.partition_tensor_view<8x1xf32>) outs(%s : {column})
+  %r = pto.subview %t[%c0, %c64] sizes [8, 64] : {full} -> {half}
+  %d = pto.alloc_tile addr = %a0 : {half}
+  pto.trowexpandmul ins(%r, %s : {half}, {column}) outs(%d : {half})
+  pto.tstore ins(%d : {half}) outs(%py : !pto.partition_tensor_view<8x64xf32>)
+  func.return
+}}"""
+    assert "pto.trowexpandmul" not in str(lowers_to_the_same_bytes(text, "a2a3"))
