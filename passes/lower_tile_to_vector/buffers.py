@@ -171,8 +171,7 @@ class Buffer:
         loop reading one and writing the other would read what it overwrote. A view at one
         run-time offset (a row or column of its source) beside a tile at a fixed address
         clashes only if some offset it may take puts it across the other but not on it."""
-        lined_up = self.stride == other.stride or self.rows == other.rows == 1
-        if not self.overlaps(other) or (self.same_start(other) and lined_up):
+        if not self.overlaps(other) or self.same_placement(other):
             return False
         moving, fixed = (self, other) if other.shift is None else (other, self)
         if fixed.shift is not None or moving.shift is None or len(moving.terms) != 1:
@@ -180,12 +179,12 @@ class Buffer:
         factor = moving.terms[0][1]
         unit, last = factor * moving.dtype.bytes, moving.shift.bound // factor
         # offset k puts the view at [address + k unit, + extent): across `fixed` for k in
-        # (lo, hi), on it only at k = on (same start, and stride or one row each)
+        # (lo, hi), on it only at k = on (same start and row stride)
         lo = (fixed.address - moving.extent - moving.address) // unit + 1
         hi = -((moving.address - fixed.end) // unit) - 1
         first, final = max(lo, 0), min(hi, last)
         on, rest = divmod(fixed.address - moving.address, unit)
-        same = rest == 0 and first <= on <= final and lined_up
+        same = rest == 0 and first <= on <= final and moving.stride == fixed.stride
         return final - first + 1 > int(same)
 
     def past_end(self, span: int) -> bool:
