@@ -185,9 +185,14 @@ class _Tile:
                 op,
             )
         rows, cols = type.valid_shape
+        try:
+            found = valid_values(view.result, op)
+        except UnsettledValidShape as err:
+            raise pass_error(NAME, f"{_named(view.result, 'tile buffer')}: {err}", op) from None
+        row_value, col_value = found or (view.valid_row, view.valid_col)
         valid = (
-            known_dim(view.valid_row) if view.valid_row is not None else rows,
-            known_dim(view.valid_col) if view.valid_col is not None else cols,
+            known_dim(row_value) if row_value is not None else rows,
+            known_dim(col_value) if col_value is not None else cols,
         )
         stride = source.ub_step  # between rows (between columns of a col-major tile)
         factors = (stride, 1) if source.type.is_row_major else (1, stride)

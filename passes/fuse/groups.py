@@ -48,6 +48,7 @@ from pto_dialect.ops.tile_memory import AllocTileOp
 from pto_dialect.ops.vecscope import VecScopeOp, enclosing_vecscope
 from pto_dialect.records import Effect
 from pto_dialect.targets import TargetProfile
+from pto_dialect.tile_types import TileTypeBase
 from pto_dialect.vector_types import VREG_BITS
 
 REGISTERS = 32
@@ -434,13 +435,13 @@ def _life(
     """`op`'s tile's uses in `home` (`_Life`)."""
     uses: list[tuple[int, bool, bool]] = []
     exact = True
-    for use in op.result.uses:
-        anchor = _anchor(use.operation, home)
+    for user in _users(op.result):
+        anchor = _anchor(user, home)
         if anchor is None:
             exact = False
             continue
-        direct = use.operation is anchor and isinstance(use.operation, TileOp)
-        uses.append((order[anchor], not direct or _reads(use.operation, op.result), direct))
+        direct = user is anchor and isinstance(user, TileOp)
+        uses.append((order[anchor], not direct or _reads(user, op.result), direct))
     uses.sort()
     counts: dict[int, int] = {}
     for at, _, _ in uses:
@@ -660,8 +661,7 @@ class _Scan:
         if not isinstance(alloc, AllocTileOp) or alloc.parent_block() is not self.block:
             return True
         first: tuple[int, Operation] | None = None
-        for use in value.uses:
-            user = use.operation
+        for user in _users(value):
             anchor = _anchor(user, self.block)
             if anchor is None:
                 return True
@@ -672,6 +672,21 @@ class _Scan:
             if self.order.get(anchor, last + 1) > last:
                 return True
         return first is not None and _reads(first[1], value)
+
+
+def _users(tile: SSAValue) -> list[Operation]:
+    """The ops that use `tile`, directly or through a view of it (a `pto.subview` or any
+    other op that is not a tile op and yields a tile: what reads the view reads the tile)."""
+    found: list[Operation] = []
+    pending = [tile]
+    while pending:
+        value = pending.pop()
+        for use in value.uses:
+            user = use.operation
+            found.append(user)
+            if not isinstance(user, TileOp):
+                pending.extend(r for r in user.results if isinstance(r.type, TileTypeBase))
+    return found
 
 
 def _position(block: Block, op: Operation) -> int:

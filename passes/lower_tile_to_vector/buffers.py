@@ -295,10 +295,12 @@ def _window_of(op: Operation, view: WindowViewOp, role: str) -> Buffer:
     type = view.result.type
     rows, cols = type.shape
     v_row, v_col = type.valid_shape
-    valid = (
-        _valid_size(view.valid_row, v_row, rows),
-        _valid_size(view.valid_col, v_col, cols),
-    )
+    try:
+        found = valid_values(view.result, op)
+    except UnsettledValidShape as err:
+        raise pass_error(NAME, f"{role} tile buffer: {err}", op) from None
+    row_value, col_value = found or (view.valid_row, view.valid_col)
+    valid = (_valid_size(row_value, v_row, rows), _valid_size(col_value, v_col, cols))
     factors = (source.stride, 1)
     start, terms, bound = 0, list(source.shift.terms if source.shift else ()), source.shift_bound
     for value, factor, size, extent in zip(

@@ -271,3 +271,73 @@ func.func @k(%x: !pto.ptr<f32>, %c: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
   func.return
 }}"""
     assert "pto.trowexpandmul" not in str(lowers_to_the_same_bytes(text, "a2a3"))
+
+
+VIEW_KERNEL_HEAD = """
+!v = !pto.tensor_view<?x?xf32>
+!full = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=?, v_col=?>
+!part = !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=32, v_row=4, v_col=32>
+!dyn = !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=32, v_row=?, v_col=?>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 4096 : i64
+  %a2 = arith.constant 8192 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c64], strides = [%c64, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c64]
+    : !v -> !pto.partition_tensor_view<8x64xf32>
+  %vy = pto.make_tensor_view %y, shape = [%c8, %c64], strides = [%c64, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c8, %c64]
+    : !v -> !pto.partition_tensor_view<8x64xf32>
+  %py4 = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c4, %c32]
+    : !v -> !pto.partition_tensor_view<4x32xf32>
+  %t = pto.alloc_tile addr = %a0 valid_row = %c8 valid_col = %c64 : !full
+  pto.tload ins(%px : !pto.partition_tensor_view<8x64xf32>) outs(%t : !full)
+"""
+
+
+def view_kernel(body: str) -> str:
+    """`body` after a tload of x into an 8x64 tile `%t` at address 0, views of y ready."""
+    return VIEW_KERNEL_HEAD + body + "  func.return\n}"
+
+
+def test_a_set_validshape_of_a_view_is_the_views_valid_region() -> None:
+    """`texp` in place over a 4x32 view of which `pto.set_validshape` keeps 2x16: the
+    lowering computes those 2x16 elements, not the view's own 4x32 (a fuzz find: the
+    lowerings read the view's sizes, the tile level the set's)."""
+    text = view_kernel("""
+  %b = pto.get_block_idx
+  %bi = arith.index_cast %b : i64 to index
+  %n4 = arith.addi %bi, %c4 : index
+  %n32 = arith.addi %bi, %c32 : index
+  %s = pto.subview %t[%c2, %c8] sizes [4, 32] valid [%n4, %n32] : !full -> !dyn
+  pto.set_validshape %s, %c2, %c16 : !dyn
+  pto.texp ins(%s : !dyn) outs(%s : !dyn)
+  pto.tstore ins(%t : !full) outs(%py : !pto.partition_tensor_view<8x64xf32>)
+""")
+    lowers_to_the_same_bytes(text)
+
+
+def test_a_fused_result_read_later_through_a_view_made_before_the_group_is_stored() -> None:
+    """`u = t + t; v = exp(u)` fuse; a view of `u` made before them is read after them,
+    so `u` is stored (a fuzz find: the view's use came before the group, its reads were
+    not followed, and the lowered `tmul` read zeros)."""
+    text = view_kernel("""
+  %u = pto.alloc_tile addr = %a1 valid_row = %c8 valid_col = %c64 : !full
+  %v = pto.alloc_tile addr = %a2 valid_row = %c8 valid_col = %c64 : !full
+  %w = pto.alloc_tile addr = %a0 : !part
+  %s = pto.subview %u[%c4, %c32] sizes [4, 32] : !full -> !part
+  pto.tadd ins(%t, %t : !full, !full) outs(%u : !full)
+  pto.texp ins(%u : !full) outs(%v : !full)
+  pto.tmul ins(%s, %s : !part, !part) outs(%w : !part)
+  pto.tstore ins(%v : !full) outs(%py : !pto.partition_tensor_view<8x64xf32>)
+  pto.tstore ins(%w : !part) outs(%py4 : !pto.partition_tensor_view<4x32xf32>)
+""")
+    lowers_to_the_same_bytes(text)
