@@ -74,6 +74,28 @@ def _parse_op_type_pipe(parser: Parser) -> Pipe | None:
     return None
 
 
+def parse_barrier_sync(parser: Parser) -> BarrierOp:
+    """PTOAS's `pto.barrier_sync [<T>]` (PTOOps.td `BarrierSyncOp`, op type T, also as
+    `#pto.pipe_event_type<T>` / `#pto.sync_op_type<T>`): the `pto.barrier` of T's pipe, as
+    PTOAS lowers it (`mapSyncOpTypeToPipe`)."""
+    with parser.in_square_brackets():
+        pipe = _parse_op_type_pipe(parser)
+        if pipe is None:
+            start = parser.pos
+            with parser.in_angle_brackets():
+                kind = parser.parse_identifier()
+            if kind not in SYNC_OP_PIPES:
+                parser.raise_error(
+                    f"unknown op type '{kind}', expected one of {', '.join(SYNC_OP_PIPES)}",
+                    start,
+                    parser.pos,
+                )
+            pipe = SYNC_OP_PIPES[kind]
+    op = BarrierOp(pipe)
+    op.attributes |= parser.parse_optional_attr_dict()
+    return op
+
+
 def _parse_enum_item(parser: Parser, enum: type[_E], attr_name: str) -> _E:
     """`"VALUE"`, `<VALUE>` or `#attr_name<VALUE>`; a pipe also as the op type it runs
     (`SYNC_OP_PIPES`)."""

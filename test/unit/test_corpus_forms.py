@@ -209,6 +209,23 @@ def test_record_and_wait_event_are_flags_between_the_op_types_pipes() -> None:
         api.parse(text.replace("TSTORE_ACC", "TFOO", 1))
 
 
+def test_barrier_sync_is_the_barrier_of_the_op_types_pipe() -> None:
+    """PTOAS's samples/Sync/test_barrier_sync.py spelling; mapSyncOpTypeToPipe's pipes."""
+    text = """func.func @f() {
+  pto.barrier_sync[<TLOAD>]
+  pto.barrier_sync [<TSTORE_ACC>]
+  pto.barrier_sync [#pto.pipe_event_type<TVEC>]
+  return
+}
+"""
+    printed = str(api.parse(text))
+    barriers = [line.strip() for line in printed.splitlines() if "barrier" in line]
+    pipes = ["PIPE_MTE2", "PIPE_FIX", "PIPE_V"]
+    assert barriers == [f"pto.barrier #pto.pipe<{pipe}>" for pipe in pipes]
+    with pytest.raises(api.PtoParseError, match="unknown op type 'TFOO'"):
+        api.parse(text.replace("TLOAD", "TFOO"))
+
+
 def test_struct_fields_hold_what_was_set() -> None:
     text = """module attributes {pto.target_arch = "a5"} {
   func.func @k(%p: !pto.ptr<f32>) {
