@@ -820,6 +820,7 @@ OPERATIONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "pto.bind_tile": ("pto_dialect.ops.tile_bind", "BindTileOp", ("ConfiguredBufferOp", "PtoOp")),
     "pto.pointer_cast": ("pto_dialect.ops.tile_bind", "PointerCastOp", ("ConfiguredBufferOp", "PtoOp")),
     "pto.bitcast": ("pto_dialect.ops.tile_bitcast", "BitcastOp", ("ReinterpretOp", "PtoOp")),
+    "pto.print": ("pto_dialect.ops.scalar_print", "PrintOp", ("PtoOp",)),
     "pto.trap": ("pto_dialect.ops.trap", "TrapOp", ("PtoOp",)),
     "pto.tprefetch": ("pto_dialect.ops.tile_prefetch", "TPrefetchOp", ("TileOp", "PtoOp")),
     "pto.make_prefetch_async_context": ("pto_dialect.ops.tile_prefetch_async", "MakePrefetchAsyncContextOp", ("PtoOp",)),
