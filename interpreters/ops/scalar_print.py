@@ -4,6 +4,7 @@ formats it, appended to the machine's output stream (`Machine.printed`, as `tpri
 from __future__ import annotations
 
 import re
+from typing import cast
 
 from xdsl.dialects.builtin import IntegerType
 from xdsl.interpreter import Interpreter, PythonValues
@@ -40,6 +41,6 @@ class ScalarPrintFunctions(MachineFunctions):
     @implements(PrintOp)
     def run_print(self, interpreter: Interpreter, op: PrintOp, args: PythonValues) -> PythonValues:
         kind = op.scalar.type
-        bits = kind.width.data if isinstance(kind, IntegerType) else None
-        self.machine.printed.append(c_format(op.text, args[0], bits))
+        bits = cast(IntegerType, kind).bitwidth if isinstance(kind, IntegerType) else None
+        self.machine.printed.append(c_format(op.text, cast(int | float, args[0]), bits))
         return ()

@@ -12,7 +12,7 @@ import re
 from typing import ClassVar
 
 from xdsl.dialects.builtin import AnyFloat, IntegerType, StringAttr
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
@@ -47,7 +47,7 @@ class PrintOp(PtoOp):
     format = prop_def(StringAttr)
     scalar = operand_def(IntegerType | AnyFloat)
 
-    def __init__(self, text: str, scalar: object) -> None:
+    def __init__(self, text: str, scalar: SSAValue) -> None:
         super().__init__(operands=[scalar], properties={"format": StringAttr(text)})
 
     @property
