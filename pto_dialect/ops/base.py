@@ -83,6 +83,9 @@ class PtoOp(IRDLOperation):
     """The manual page of the instruction, under the ISA manual's `docs/isa/`."""
     COST: ClassVar[Cost | None] = None
     """The op's cost class; the completeness test requires one on every op."""
+    DELIMITS_VECSCOPE: ClassVar[bool] = False
+    """A synchronisation op, which orders vector intervals and so must not be inside a
+    `pto.vecscope` (PTOAS VPTO.cpp `isForbiddenSynchronizationInsideVecScope`)."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         """Takes a declared `assembly_format` over (`declared_format`): xDSL would parse it

@@ -120,6 +120,8 @@ class PipePairOp(PtoOp):
     """A flag between two different pipes, `[src_pipe, dst_pipe, EVENT]`: its members say
     how the event is named (`_parse_event`, `_print_event`)."""
 
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
+
     src_pipe = prop_def(PipeAttr)
     dst_pipe = prop_def(PipeAttr)
 
@@ -283,6 +285,8 @@ class BufOp(PtoOp):
     `get_buf_dyn` / `rls_buf_dyn` spelling, an index buf_id operand written without its
     type (`pto.get_buf_dyn "PIPE_V", %id, 0`).
     """
+
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
 
     PIPE_RULES: ClassVar = (PipeRule("the pipe it names", None),)
     DYNAMIC: ClassVar[bool] = False
@@ -467,6 +471,8 @@ class PipeBarrier(PtoOp):
     """A barrier on `target_pipe`: all earlier work of the pipe (every pipe for PIPE_ALL)
     completes first. The family every pass, the pipe model and the checker read: `pto.barrier`
     and the tile chapter's `pto.tsync.op` (`tile_sync`)."""
+
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
 
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
     PIPE_RULES: ClassVar = (PipeRule("the pipe it names (PIPE_ALL: every pipe)", None),)
