@@ -8,7 +8,7 @@
 - A5 (and cpu) vector micro-ops in a vecscope: `VectorIssue`, an issue model per port with
   latency, forwarding and initiation intervals (pto-isa's A5 VF model tables); a tile op is
   the same model's steady state for its lowered loop (`a5_tile_cycles`).
-- DMA: start-up + bytes / bandwidth of the path (`cost_params.DMA_PATHS`).
+- DMA transfers and tile moves: `costs_dma`.
 - Cube: head + one 16 x K0 x 16 fractal per cycle (two for f32).
 The constants an op declares are on its record (`COST`, `pto_dialect.records`); where
 nothing is published the record carries an explicit estimate (`estimates` lists them).
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 from functools import cache
-from math import ceil, prod
+from math import ceil
 from typing import TYPE_CHECKING, cast
 
 from xdsl.dialects import scf
@@ -28,7 +28,6 @@ from xdsl.ir import BlockArgument, SSAValue
 from interpreters.machine import cost_params as P
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import DType
-from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
 from pto_dialect.records import AsVectorOp, Formula, NoCycles, VectorCost
 from pto_dialect.targets import TargetProfile
@@ -583,7 +582,7 @@ def vmi_op_cycles(
     return sum(micro_op_cycles(target, issue, op, dtype) for _ in range(registers))
 
 
-# ---- DMA, cube, moves ----------------------------------------------------------------------
+# ---- Cube, SIMT, estimates ----------------------------------------------------------------
 
 
 def estimates(ops: Iterable[type[PtoOp]]) -> list[str]:
@@ -600,78 +599,6 @@ def estimates(ops: Iterable[type[PtoOp]]) -> list[str]:
 def repeats_for(nbytes: int) -> int:
     """Vector repeats covering `nbytes` (one 256-byte register each)."""
     return ceil(nbytes / VREG_BYTES)
-
-
-def path(src: MemorySpace, dst: MemorySpace, target: TargetProfile | None = None) -> P.Path:
-    """The DMA path from `src` to `dst` (on A5 its own figures where published)."""
-    if target is not None and target.arch is TargetArch.A5:
-        route = P.A5_DMA_PATHS.get((src, dst))
-        if route is not None:
-            return route
-    return P.DMA_PATHS.get((src, dst), P.DEFAULT_PATH)
-
-
-def transfer_cycles(
-    target: TargetProfile,
-    src: MemorySpace,
-    dst: MemorySpace,
-    nbytes: int,
-    transfers: int = 1,
-    rows: int = 0,
-) -> int:
-    """DMA cycles of `nbytes` (in `rows` rows, where the path has a row floor) from `src` to
-    `dst` in `transfers` DMA instructions issued one after another: start-up per instruction
-    + bytes / bandwidth of the path, or its row floor a row if that is longer (the same
-    figures on every target but A5's own, `cost_params.A5_DMA_PATHS`)."""
-    if nbytes <= 0:
-        return 0
-    route = path(src, dst, target)
-    moving = max(nbytes / route.bytes_per_cycle, rows * route.row_floor)
-    return route.startup * max(transfers, 1) + ceil(moving)
-
-
-def transfer_hold(
-    target: TargetProfile,
-    src: MemorySpace,
-    dst: MemorySpace,
-    nbytes: int,
-    transfers: int = 1,
-    rows: int = 0,
-) -> int:
-    """Cycles `transfer_cycles`' DMA holds its queue: on a path from or to GM all of it but
-    the start-up of its last DMA instruction, which is latency, in flight while the queue
-    takes the next transfer (the start-ups of the DMA instructions one N-D tload or tstore
-    issues add up, as [prof] TLOAD c02/c06/c09 show; those of separate transfers overlap,
-    as PTOAS#1569's camodel kernels show: `cost_params.FLAG_LATENCY`); the whole transfer
-    on the on-chip paths."""
-    cycles = transfer_cycles(target, src, dst, nbytes, transfers, rows)
-    if cycles == 0 or MemorySpace.GM not in (src, dst):
-        return cycles
-    return cycles - path(src, dst, target).startup
-
-
-def gm_transfers(target: TargetProfile, shape: tuple[int, ...]) -> int:
-    """DMA instructions a tload/tstore of a GM view of `shape` issues: on A2/A3 one per
-    index of the dimensions before the last two (npu/a2a3/TLoad.hpp, TStore.hpp loop over
-    shape0..2); on A5 one per index of dimension 0 of a 5-D view (npu/a5/TLoad.hpp runs
-    dimensions 1 and 2 as the DMA's hardware loops, `set_loop_size_outtoub`). [prof] TLOAD
-    c02 (2x2x2 copies of 32x64 f32: 2624 = 8 x 264 + 512), c06/c07 (32 copies of 2x128
-    i16: 8576 = 32 x 268), c09 (DN, 32 copies: 8704 = 32 x 272)."""
-    if target.arch is TargetArch.A2A3:
-        return prod(shape[:-2]) if len(shape) > 2 else 1
-    return shape[0] if len(shape) == 5 else 1
-
-
-def ub_copy_cycles(rows: int, cols: int, row_elems: int, dtype: DType) -> int:
-    """A2/A3 vec -> vec `tmov` (npu/a2a3/TMov.hpp): one `copy_ubuf_to_ubuf` of the whole
-    rows when the valid columns fill the destination's rows, else one per row of its valid
-    columns in 32-byte blocks; each `UB_COPY_HEAD` + a block per cycle."""
-    if rows <= 0 or cols <= 0:
-        return 0
-    block = P.UB_COPY_BYTES_PER_CYCLE
-    if cols == row_elems or rows == 1:
-        return P.UB_COPY_HEAD + ceil(rows * row_elems * dtype.bytes / block)
-    return rows * (P.UB_COPY_HEAD + ceil(cols * dtype.bytes / block))
 
 
 def matmul_cycles(
@@ -694,11 +621,3 @@ def simt_launch_cycles(warp_instructions: int) -> int:
     """A SIMT launch (one VF): start-up and drain plus one issue per executed instruction
     per warp with an active lane (`SIMT_ISSUE`, an estimate)."""
     return P.VF_STARTUP + P.VF_DRAIN + P.SIMT_ISSUE * warp_instructions
-
-
-def move_cycles(
-    target: TargetProfile, src: MemorySpace, dst: MemorySpace, nbytes: int, rows: int = 0
-) -> int:
-    """A tile move by MTE1 or the fixpipe (`rows` rows): the path's `transfer_cycles` (on A5
-    an acc -> vec move is the fixpipe drain a C2V push is, npu/a5/TMov.hpp)."""
-    return transfer_cycles(target, src, dst, nbytes, 1, rows)

@@ -20,7 +20,7 @@ from math import prod
 import numpy as np
 
 from interpreters.engine.errors import check
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.core import Machine
 from interpreters.machine.memory import Access, Memory, Pointer
 from pto_dialect.dtypes import DType, dtype_named
@@ -180,7 +180,8 @@ def transfer(
     if pipes.tracking:
         timing = (machine.target, src.space, dst.space, rows * length)
         pipes.execute(op, op.pipe(), source.accesses(), target.accesses(),
-                      costs.transfer_cycles(*timing), costs.transfer_hold(*timing))  # fmt: skip
+                      costs_dma.transfer_cycles(*timing),
+                      costs_dma.transfer_hold(*timing))  # fmt: skip
     atomic, name = machine.store_atomic
     if atomic != "none" and dst.space is MemorySpace.GM:  # combined with what GM holds
         combine_atomic(target.view(left, length), source.view(), atomic, name)

@@ -25,7 +25,7 @@ from xdsl.ir import Operation
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.source import where
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.cluster import Signal, join
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, TensorView, Tile
@@ -120,8 +120,8 @@ class CommFunctions(MachineFunctions):
         pipes = self.machine.pipes
         target = self.machine.target
         pipes.barrier(op, Pipe.ALL)
-        load = costs.transfer_cycles(target, MemorySpace.GM, MemorySpace.UB, nbytes)
-        store = costs.transfer_cycles(target, MemorySpace.UB, MemorySpace.GM, nbytes)
+        load = costs_dma.transfer_cycles(target, MemorySpace.GM, MemorySpace.UB, nbytes)
+        store = costs_dma.transfer_cycles(target, MemorySpace.UB, MemorySpace.GM, nbytes)
         pipes.execute(op, Pipe.MTE2, reads, [staging.access()], load)
         pipes.barrier(op, Pipe.ALL)  # the op's own MTE2 -> MTE3 flag
         pipes.execute(op, Pipe.MTE3, [staging.access()], writes, store)
@@ -270,7 +270,8 @@ class CommFunctions(MachineFunctions):
         session = cast(AsyncSession, args[2])
         nbytes = moved_bytes(op, dst, src)
         pipes = self.machine.pipes
-        cycles = costs.transfer_cycles(self.machine.target, MemorySpace.GM, MemorySpace.GM, nbytes)
+        target = self.machine.target
+        cycles = costs_dma.transfer_cycles(target, MemorySpace.GM, MemorySpace.GM, nbytes)
         pipes.barrier(op, Pipe.ALL)
         pipes.execute(op, Pipe.MTE3, [src.access()], [dst.access()], cycles)
         dst.array()[...] = src.array().copy()

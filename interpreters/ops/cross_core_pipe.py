@@ -29,7 +29,7 @@ from xdsl.ir import Operation
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
 from interpreters.engine.source import location
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.cluster import CorePipe, Entry
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Memory, Pointer, TensorView, Tile, static_or
@@ -131,8 +131,8 @@ class PipeEnds(MachineFunctions):
             timing = (self.machine.target, tile.memory.space, slot_space(self.machine, direction),
                       tile.nbytes, 1, tile.valid_rows)  # fmt: skip
             pipes.execute(op, op.pipe(), reads=[tile.access()] if pipes.tracking else [],
-                          cycles=costs.transfer_cycles(*timing),
-                          hold=costs.transfer_hold(*timing))  # fmt: skip
+                          cycles=costs_dma.transfer_cycles(*timing),
+                          hold=costs_dma.transfer_hold(*timing))  # fmt: skip
             data = tile.get() if values is None else values
             if split in ODD_SPLITS:  # the halves of the valid region
                 data = data[: tile.valid_rows, : tile.valid_cols]
@@ -182,8 +182,8 @@ class PipeEnds(MachineFunctions):
         on = self._pop_pipe(op)
         if on is Pipe.MTE2:
             timing = (self.machine.target, MemorySpace.GM, tile.memory.space, tile.nbytes)
-            pipes.execute(op, on, writes=writes, cycles=costs.transfer_cycles(*timing),
-                          hold=costs.transfer_hold(*timing))  # fmt: skip
+            pipes.execute(op, on, writes=writes, cycles=costs_dma.transfer_cycles(*timing),
+                          hold=costs_dma.transfer_hold(*timing))  # fmt: skip
         else:
             pipes.execute(op, on, writes=writes)
         pipes.fence(op, on)  # the popped tile is ready for every pipe

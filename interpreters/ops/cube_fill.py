@@ -7,7 +7,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access
 from interpreters.ops.cube_move import as_int, placed
@@ -41,6 +41,7 @@ class CubeFillFunctions(MachineFunctions):
         )
         dst.memory.data[at] = np.tile(block, repeat * blocks)
         end = int(at.max()) + 1 if at.size else start
-        cycles = costs.transfer_cycles(self.machine.target, MemorySpace.L1, MemorySpace.L1, at.size)
+        target = self.machine.target
+        cycles = costs_dma.transfer_cycles(target, MemorySpace.L1, MemorySpace.L1, at.size)
         self.on_pipe(op, (), [Access(dst.memory, start, end)], cycles)
         return ()

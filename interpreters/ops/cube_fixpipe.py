@@ -19,7 +19,7 @@ from xdsl.ir import SSAValue
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, Pointer
 from interpreters.ops.cube_move import as_int, element_of, placed
@@ -182,8 +182,8 @@ class CubeFixpipeFunctions(MachineFunctions):
         first = parts[0][0].memory
         assert first is not None
         timing = (machine.target, MemorySpace.L0C, first.space, nbytes, 1, count * m)
-        self.on_pipe(op, reads, writes, costs.transfer_cycles(*timing),
-                     costs.transfer_hold(*timing))  # fmt: skip
+        self.on_pipe(op, reads, writes, costs_dma.transfer_cycles(*timing),
+                     costs_dma.transfer_hold(*timing))  # fmt: skip
 
     def _destinations(
         self, op: FixpipeOp, present: dict[str, SSAValue], arg: dict[SSAValue, object],

@@ -9,7 +9,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, Pointer
 from interpreters.ops.cube_move import as_int, element_of, placed, write_bytes
@@ -59,7 +59,7 @@ class CubeLoadFunctions(MachineFunctions):
         written = write_bytes(dst, offsets, data)
         nbytes = controls.m_step * controls.k_step * FRACTAL_BYTES
         read = Access(src.memory, src.offset, src.offset + nbytes)
-        cycles = costs.transfer_cycles(self.machine.target, MemorySpace.L1, space, nbytes)
+        cycles = costs_dma.transfer_cycles(self.machine.target, MemorySpace.L1, space, nbytes)
         self.on_pipe(op, [read], [written], cycles)
 
     @implements(MteL1L0aOp, MteL1L0bOp)
@@ -120,6 +120,6 @@ class CubeLoadFunctions(MachineFunctions):
         nbytes = controls.m_step * controls.k_step * SCALE_FRAGMENT_BYTES
         read = Access(src.memory, src.offset, src.offset + nbytes)
         written = Access(scales, int(at.min()), int(at.max()) + 1)
-        cycles = costs.transfer_cycles(self.machine.target, MemorySpace.L1, space, nbytes)
+        cycles = costs_dma.transfer_cycles(self.machine.target, MemorySpace.L1, space, nbytes)
         self.on_pipe(op, [read], [written], cycles)
         return ()

@@ -16,7 +16,7 @@ from xdsl.ir import Attribute
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.dma_transfer import Side, transfer
 from interpreters.machine.memory import Access, Pointer
@@ -135,8 +135,8 @@ class CubeMoveFunctions(MachineFunctions):
         read = Access(src.memory, src.offset, src.offset + max(nbytes, 0))
         written = write_bytes(dst, offsets, data)
         timing = (self.machine.target, MemorySpace.GM, MemorySpace.L1, nbytes)
-        self.on_pipe(op, [read], [written], costs.transfer_cycles(*timing),
-                     costs.transfer_hold(*timing))  # fmt: skip
+        self.on_pipe(op, [read], [written], costs_dma.transfer_cycles(*timing),
+                     costs_dma.transfer_hold(*timing))  # fmt: skip
         return ()
 
     @implements(UnitCopyOp)
@@ -181,6 +181,6 @@ class CubeMoveFunctions(MachineFunctions):
             writes.append(Access(dst.memory, to, to + data.size))
         nbytes = n_burst * length * unit
         timing = (self.machine.target, op.SRC_SPACE, op.DST_SPACE, nbytes)
-        self.on_pipe(op, reads, writes, costs.transfer_cycles(*timing),
-                     costs.transfer_hold(*timing))  # fmt: skip
+        self.on_pipe(op, reads, writes, costs_dma.transfer_cycles(*timing),
+                     costs_dma.transfer_hold(*timing))  # fmt: skip
         return ()

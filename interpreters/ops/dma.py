@@ -28,7 +28,7 @@ from xdsl.ir import Attribute
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.dma_transfer import (
     MAX_PAD_BYTES,
@@ -218,7 +218,8 @@ class DmaFunctions(MachineFunctions):
         if pipes.tracking:
             timing = (self.machine.target, src.space, dst.space, rows * length)
             pipes.execute(op, op.pipe(), source.accesses(), destination.accesses(),
-                          costs.transfer_cycles(*timing), costs.transfer_hold(*timing))  # fmt: skip
+                          costs_dma.transfer_cycles(*timing),
+                          costs_dma.transfer_hold(*timing))  # fmt: skip
         return source, destination
 
     def _looped(

@@ -11,7 +11,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, TensorView, Tile
 from interpreters.semantics import gm_gather as sem
@@ -24,7 +24,7 @@ class TileGmGatherFunctions(MachineFunctions):
     def _cycles(self, tile: Tile, to_gm: bool) -> int:
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
         src, dst = (MemorySpace.UB, MemorySpace.GM) if to_gm else (MemorySpace.GM, MemorySpace.UB)
-        return costs.transfer_cycles(self.machine.target, src, dst, nbytes)
+        return costs_dma.transfer_cycles(self.machine.target, src, dst, nbytes)
 
     @implements(MGatherOp)
     def run_mgather(

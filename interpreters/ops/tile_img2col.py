@@ -22,7 +22,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Tile
 from pto_dialect.attrs import TargetArch
@@ -162,7 +162,7 @@ class TileImg2colFunctions(MachineFunctions):
         values = img2col(src.storage(), dst.dtype, regs, op, rows, cols)
         if self.machine.pipes.tracking:
             nbytes = rows * cols * dst.dtype.bytes
-            cycles = costs.transfer_cycles(
+            cycles = costs_dma.transfer_cycles(
                 self.machine.target, MemorySpace.L1, MemorySpace.L0A, nbytes
             )
             self.on_pipe(op, [src.access()], [dst.access()], cycles)

@@ -8,7 +8,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import PtoRuntimeError, check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs, costs_dma
 from interpreters.machine.core import Machine, MachineFunctions
 from interpreters.machine.memory import Pointer, TensorView, Tile, static_or
 from interpreters.ops.fixpipe_fp import acc_relu, converted, fp_move, quantised, relu_values
@@ -192,9 +192,10 @@ class TileMemoryFunctions(MachineFunctions):
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
         target = self.machine.target
         timing = (target, MemorySpace.GM, tile.memory.space, nbytes,
-                  costs.gm_transfers(target, view.shape))  # fmt: skip
+                  costs_dma.gm_transfers(target, view.shape))  # fmt: skip
         self.on_pipe(op, [view.window_access(window, *tile.valid)], [tile.access()],
-                     costs.transfer_cycles(*timing), costs.transfer_hold(*timing))  # fmt: skip
+                     costs_dma.transfer_cycles(*timing),
+                     costs_dma.transfer_hold(*timing))  # fmt: skip
         order = _mx_scale_order(tile)
         if order is not None:
             _load_mx_scales(view, tile, order)
@@ -214,9 +215,10 @@ class TileMemoryFunctions(MachineFunctions):
         nbytes = tile.valid_rows * tile.valid_cols * tile.dtype.bytes
         target = self.machine.target
         timing = (target, tile.memory.space, MemorySpace.GM, nbytes,
-                  costs.gm_transfers(target, view.shape))  # fmt: skip
+                  costs_dma.gm_transfers(target, view.shape))  # fmt: skip
         self.on_pipe(op, [tile.access()], [view.window_access(window, *tile.valid)],
-                     costs.transfer_cycles(*timing), costs.transfer_hold(*timing))  # fmt: skip
+                     costs_dma.transfer_cycles(*timing),
+                     costs_dma.transfer_hold(*timing))  # fmt: skip
         add = False
         if (atomic := op.attributes.get("atomicType")) is not None:
             # option attributes exist once their module is imported (by the parser)
@@ -255,13 +257,13 @@ class TileMemoryFunctions(MachineFunctions):
             results = (dst,)
         nbytes = dst.valid_rows * dst.valid_cols * src.dtype.bytes
         if op.pipe() is Pipe.V and self.machine.target.arch is TargetArch.A2A3:
-            cycles = costs.ub_copy_cycles(*dst.valid, dst.type.shape[1], src.dtype)
+            cycles = costs_dma.ub_copy_cycles(*dst.valid, dst.type.shape[1], src.dtype)
         elif op.pipe() is Pipe.V:  # one VF (npu/a5/TMov.hpp); into an NZ tile a row at a time
             nz = src.type.is_nd and dst.type.is_boxed
             rows = dst.valid_rows * costs.repeats_for(dst.valid_cols * src.dtype.bytes)
             cycles = costs.a5_copy_cycles(rows if nz else costs.repeats_for(nbytes))
         else:
-            cycles = costs.move_cycles(self.machine.target, src.memory.space, dst.memory.space,
+            cycles = costs_dma.move_cycles(self.machine.target, src.memory.space, dst.memory.space,
                                       nbytes, dst.valid_rows)  # fmt: skip
         if op.zz_tmp is not None:
             self.on_pipe(op, [src.access()], [dst.access()], cycles)

@@ -8,7 +8,7 @@ from typing import cast
 from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Access, TensorView, Tile
 from interpreters.semantics import prefetch
@@ -44,6 +44,6 @@ class TilePrefetchFunctions(MachineFunctions):
             written = Access(dst.memory, dst.address, dst.address + end)
         if self.machine.pipes.tracking:
             timing = (self.machine.target, MemorySpace.GM, MemorySpace.UB, dst.nbytes)
-            self.on_pipe(op, [view.access()], [written], costs.transfer_cycles(*timing),
-                         costs.transfer_hold(*timing))  # fmt: skip
+            self.on_pipe(op, [view.access()], [written], costs_dma.transfer_cycles(*timing),
+                         costs_dma.transfer_hold(*timing))  # fmt: skip
         return ()

@@ -15,7 +15,7 @@ from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine import costs
+from interpreters.machine import costs, costs_dma
 from interpreters.machine.core import MachineFunctions
 from interpreters.machine.memory import Tile
 from interpreters.ops.fixpipe_fp import acc_relu, fp_move, relu_values
@@ -46,7 +46,7 @@ class TileWindowFunctions(MachineFunctions):
             cycles = costs.vector_cycles(self.machine.target, VldsOp, src.dtype,
                                          costs.repeats_for(nbytes))  # fmt: skip
         else:
-            cycles = costs.move_cycles(self.machine.target, src.memory.space, dst.memory.space,
+            cycles = costs_dma.move_cycles(self.machine.target, src.memory.space, dst.memory.space,
                                       nbytes, dst.valid_rows)  # fmt: skip
         self.on_pipe(op, [src.access()], [dst.access()], cycles)
 

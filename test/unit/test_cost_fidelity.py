@@ -22,7 +22,7 @@ from xdsl.dialects import arith
 
 from interpreters.engine.source import parse_module
 from interpreters.launching.execute import run_function
-from interpreters.machine import costs, costs_a5
+from interpreters.machine import costs, costs_a5, costs_dma
 from interpreters.machine.confidence import Basis, confidence, costed
 from interpreters.machine.pipes import PipeModel
 from interpreters.machine.report import Report
@@ -71,12 +71,13 @@ def _rowreduce(op: type, dtype: str, rows: int, cols: int) -> int:
 
 
 def _tload(dtype: DType, rows: int, cols: int) -> int:
-    return costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, rows * cols * dtype.bytes)
+    nbytes = rows * cols * dtype.bytes
+    return costs_dma.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, nbytes)
 
 
 def _tload_mat(nbytes: int) -> int:
     """TLOAD into a mat tile: one GM -> L1 transfer (copy_gm_to_cbuf) of the tile's bytes."""
-    return costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, nbytes)
+    return costs_dma.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, nbytes)
 
 
 F16, F32, I16, U8, I8 = (dtype_named(n) for n in ("f16", "f32", "i16", "ui8", "i8"))

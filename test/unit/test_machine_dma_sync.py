@@ -21,7 +21,7 @@ from xdsl.interpreters.scf import ScfFunctions
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.interpreter import PtoInterpreter
-from interpreters.machine import costs
+from interpreters.machine import costs_dma
 from interpreters.machine.core import Machine
 from interpreters.machine.cost_params import FLAG_LATENCY
 from interpreters.machine.dma_state import DmaState
@@ -264,7 +264,7 @@ builtin.module attributes {{pto.target_arch = "a2a3"}} {{
     assert not out.data.view(np.float32)[8:].any()
     # MTE2 is held for the bytes (192 at 128 B/cycle); the start-up is latency
     assert machine.pipes.busy[Pipe.MTE2] == 2
-    assert machine.pipes.total_cycles == costs.transfer_cycles(A2A3, MemorySpace.GM, UB, 192)
+    assert machine.pipes.total_cycles == costs_dma.transfer_cycles(A2A3, MemorySpace.GM, UB, 192)
 
 
 # One transfer of 4096 bytes GM -> UB: start-up 264 (fitted on pto-isa's profiled TLOAD c01)

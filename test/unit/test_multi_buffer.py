@@ -26,7 +26,7 @@ from xdsl.ir import Operation
 
 from interpreters.launching.execute import KernelError, RunResult, run_function
 from interpreters.machine.cost_params import FLAG_LATENCY
-from interpreters.machine.costs import transfer_cycles
+from interpreters.machine.costs_dma import transfer_cycles
 from interpreters.machine.pipes import UntrackedPipes
 from passes.insert_sync.insert import InsertSyncPass
 from passes.multi_buffer import MultiBufferPass

@@ -10,7 +10,7 @@ from xdsl.dialects.builtin import StringAttr
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.machine import cost_params as P
-from interpreters.machine import costs
+from interpreters.machine import costs, costs_dma
 from interpreters.machine.memory import Access, Memory
 from interpreters.machine.pipes import PipeModel
 from pto_dialect.attrs import Event, Pipe
@@ -308,18 +308,18 @@ def test_a2a3_row_reduce_instructions():
 def test_a2a3_per_row_and_copies():
     # pto-isa's profiled A2/A3 figures: TMOV vec -> vec f32 64x128 (one copy_ubuf_to_ubuf),
     # 63x125 and 15x23 in wider tiles (one copy per row); TROWEXPAND, TSEL (row by row)
-    assert costs.ub_copy_cycles(64, 128, 128, F32) == 1029
-    assert costs.ub_copy_cycles(63, 125, 128, F32) == 1323
-    assert costs.ub_copy_cycles(15, 23, 24, F32) == 120
+    assert costs_dma.ub_copy_cycles(64, 128, 128, F32) == 1029
+    assert costs_dma.ub_copy_cycles(63, 125, 128, F32) == 1323
+    assert costs_dma.ub_copy_cycles(15, 23, 24, F32) == 120
     assert costs.tile_vector_cycles(A2A3, TRowExpandOp, F16, 64, 64, 64) == 933
     assert costs.tile_vector_cycles(A2A3, TSelOp, F16, 1, 128, 128) == 19
     assert costs.tile_vector_cycles(A2A3, TSelOp, F32, 4, 64, 64) == 67
     # TLOAD from 5-D GM views: one DMA per leading index on A2/A3 (c06: 32 x 2 x 128 i16,
     # 8576), per dim-0 index on A5 (its dims 1 and 2 are the DMA's hardware loops)
-    assert costs.gm_transfers(A2A3, (1, 1, 32, 2, 128)) == 32
-    assert costs.gm_transfers(A5, (2, 2, 2, 32, 64)) == 2
+    assert costs_dma.gm_transfers(A2A3, (1, 1, 32, 2, 128)) == 32
+    assert costs_dma.gm_transfers(A5, (2, 2, 2, 32, 64)) == 2
     nbytes = 64 * 128 * 2
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, nbytes, 32) == 8576
+    assert costs_dma.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, nbytes, 32) == 8576
 
 
 def test_a5_vector_latencies():
@@ -334,12 +334,12 @@ def test_a5_vector_latencies():
 
 def test_dma_bandwidth():
     # 128 B/cycle GM -> UB (manual) plus the 264-cycle start-up fitted on TLOAD c01
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4096) == 264 + 32
+    assert costs_dma.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4096) == 264 + 32
     # GM -> L1: 256 B/cycle (manual) and the 24-cycle start-up fitted on TLoadConv c01
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, 4096) == 24 + 16
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4097) == 264 + 33
+    assert costs_dma.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.L1, 4096) == 24 + 16
+    assert costs_dma.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 4097) == 264 + 33
     # published TLOAD c05 uint8 128x127 = 392: 264 + ceil(16256 / 128) = 391
-    assert costs.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 128 * 127) == 391
+    assert costs_dma.transfer_cycles(A2A3, MemorySpace.GM, MemorySpace.UB, 128 * 127) == 391
     assert costs.repeats_for(64 * 4 * 16) == 16
 
 
@@ -369,14 +369,14 @@ def test_a5_cube_and_fixpipe_drain_cycles():
     assert costs.matmul_cycles(40, 50, 60, F16, target=A5) == 54
     # A5 L0C -> UB (a C2V push): 343 + the longer of bytes / 118 and 4.59 a row (pypto's
     # drain form); A2/A3: 128 GB/s at 1.85 GHz, no start-up, no row floor
-    drain = partial(costs.transfer_cycles, A5, MemorySpace.L0C, MemorySpace.UB)
+    drain = partial(costs_dma.transfer_cycles, A5, MemorySpace.L0C, MemorySpace.UB)
     assert drain(4096, rows=32) == 343 + ceil(32 * 4.59)  # 32x32 f32: bound by its rows
     assert drain(32 * 1024, rows=32) == 343 + ceil(32 * 1024 / 118)  # 32x256 f32: by bytes
     assert drain(4096) == 343 + ceil(4096 / 118)  # no rows given: bytes alone
-    assert costs.transfer_cycles(A2A3, MemorySpace.L0C, MemorySpace.UB, 4096, rows=32) == 56
+    assert costs_dma.transfer_cycles(A2A3, MemorySpace.L0C, MemorySpace.UB, 4096, rows=32) == 56
     # a tmov acc -> vec issues the push's fixpipe instruction (npu/a5/TMov.hpp): the same drain
-    assert costs.move_cycles(A5, MemorySpace.L0C, MemorySpace.UB, 4096, 32) == 343 + 147
-    assert costs.move_cycles(A2A3, MemorySpace.L0C, MemorySpace.UB, 4096, 32) == 56
+    assert costs_dma.move_cycles(A5, MemorySpace.L0C, MemorySpace.UB, 4096, 32) == 343 + 147
+    assert costs_dma.move_cycles(A2A3, MemorySpace.L0C, MemorySpace.UB, 4096, 32) == 56
 
 
 def test_back_to_back_vector_functions_overlap_their_launch():
