@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import cast
 
-from xdsl.dialects.builtin import IntegerType
+from xdsl.dialects.builtin import IndexType, IntegerType
 from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.impls import implements, register_functions
@@ -42,5 +42,6 @@ class ScalarPrintFunctions(MachineFunctions):
     def run_print(self, interpreter: Interpreter, op: PrintOp, args: PythonValues) -> PythonValues:
         kind = op.scalar.type
         bits = cast(IntegerType, kind).bitwidth if isinstance(kind, IntegerType) else None
+        bits = 64 if isinstance(kind, IndexType) else bits
         self.machine.printed.append(c_format(op.text, cast(int | float, args[0]), bits))
         return ()

@@ -1,9 +1,11 @@
 """`pto.print ins("format", %scalar : T)` (PTOAS PTOOps.td `PrintOp`, lowered by its EmitC to
 `cce::printf("format", scalar)`): prints one integer or float scalar with a C format.
 
-An empty format is `%f` (PTOAS's EmitC). The format must hold one conversion for the scalar
-(`%%` aside; cce::printf reads one argument): `d i u o x X c` for an integer, `f F e E g G
-a A` for a float; flags, width, precision and length modifiers (`l`, `ll`, `h`, ...) as in C.
+An empty format is `%f` (PTOAS's EmitC). The scalar is an integer, an `index` (64 bits:
+PTO_IR_manual.md; the td takes integers and floats) or a float. The format must hold one
+conversion for the scalar (`%%` aside; cce::printf reads one argument): `d i u o x X c` for
+an integer, `f F e E g G a A` for a float; flags, width, precision and length modifiers (`l`,
+`ll`, `h`, ...) as in C.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from xdsl.dialects.builtin import AnyFloat, IntegerType, StringAttr
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, StringAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def
 from xdsl.parser import Parser
@@ -45,7 +47,7 @@ class PrintOp(PtoOp):
     PIPE: ClassVar[Pipe] = Pipe.S
 
     format = prop_def(StringAttr)
-    scalar = operand_def(IntegerType | AnyFloat)
+    scalar = operand_def(IntegerType | IndexType | AnyFloat)
 
     def __init__(self, text: str, scalar: SSAValue) -> None:
         super().__init__(operands=[scalar], properties={"format": StringAttr(text)})
@@ -63,7 +65,7 @@ class PrintOp(PtoOp):
                 f"(cce::printf reads one argument), got {len(found)}"
             )
         conv = found[0].group("conv")
-        is_int = isinstance(self.scalar.type, IntegerType)
+        is_int = isinstance(self.scalar.type, IntegerType | IndexType)
         legal = INTEGER_CONVERSIONS if is_int else FLOAT_CONVERSIONS
         if conv not in legal:
             raise fail(

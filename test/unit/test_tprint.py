@@ -139,6 +139,8 @@ func.func @k(%i: i16, %f: f32) {
   pto.print ins("%.2f%%\\n", %f : f32)
   pto.print ins("%e ", %f : f32)
   pto.print ins("", %f : f32)
+  %n = arith.constant -1 : index
+  pto.print ins(" %lx", %n : index)
   return
 }
 """
@@ -148,4 +150,4 @@ def test_print_formats_one_scalar_as_printf() -> None:
     """`pto.print` (PTOAS PrintOp -> cce::printf): C's conversions, an unsigned one printing
     the bits of the scalar's width; an empty format is %f."""
     printed = run(parse(SCALAR), -2, 1234.5).printed
-    assert printed == "[   -2][65534][fffe]1234.50%\n1.234500e+03 1234.500000"
+    assert printed == "[   -2][65534][fffe]1234.50%\n1.234500e+03 1234.500000 ffffffffffffffff"
