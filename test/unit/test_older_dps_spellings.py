@@ -102,6 +102,8 @@ CASES = [
     # 2026-03..06 (TMovFPOp "tmov.fp", TStoreFPOp "tstore_fp"): another name, today's syntax
     ("a2a3", f"pto.tstore_fp ins(%cc, %f : {C}, {FP}) outs(%g : {GM})",
      f"pto.tstore ins(%cc : {C} fp %f : {FP}) outs(%g : {GM})"),
+    ("a2a3", f"pto.tstore.fp ins(%cc, %f : {C}, {FP}) outs(%g : {GM})",  # the manual's
+     f"pto.tstore ins(%cc : {C} fp %f : {FP}) outs(%g : {GM})"),
     ("a5", f"pto.tmov.fp ins(%ca, %fa : {CA}, !pto.tile_buf<scaling, 1x32xui64>) outs(%m : {MASK})",
      f"pto.tmov ins(%ca : {CA} fp %fa : !pto.tile_buf<scaling, 1x32xui64>) outs(%m : {MASK})"),
 ]  # fmt: skip
