@@ -293,3 +293,32 @@ def test_a0x0_destination_is_the_no_op_marker_of_tmatmul() -> None:
     assert out.hazards == []
     with pytest.raises(api.PtoVerifyError, match=r"m = 0 \(a v_row\) must lie in \[1, 4095\]"):
         api.parse(text.replace("v_row=0, v_col=0", "v_row=0, v_col=16"))
+
+
+_MANUAL_SIGNATURE = """module attributes {{pto.target_arch = "a5"}} {{
+func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>, %c: !pto.vreg<64xi32>) {{
+  %r = pto.vadd %a, %a, %m : {vadd}
+  %s, %carry = pto.vaddc %c, %c, %m : {vaddc}
+  return
+}}
+}}
+"""
+
+
+def test_the_manuals_function_type_signature_is_the_ops_own() -> None:
+    """vadd.md/vaddc.md's `: (T, T, M) -> R` reads as PTOAS's `: T, T, M -> R`, which prints."""
+    ptoas = _MANUAL_SIGNATURE.format(
+        vadd="!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>",
+        vaddc="!pto.vreg<64xi32>, !pto.vreg<64xi32>, !pto.mask<b32> -> !pto.vreg<64xi32>, "
+        "!pto.mask<b32>",
+    )
+    manual = _MANUAL_SIGNATURE.format(
+        vadd="(!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32>) -> !pto.vreg<64xf32>",
+        vaddc="(!pto.vreg<64xi32>, !pto.vreg<64xi32>, !pto.mask<b32>) -> (!pto.vreg<64xi32>, "
+        "!pto.mask<b32>)",
+    )
+    assert str(api.parse(manual)) == str(api.parse(ptoas))
+    short = manual.replace(", !pto.mask<b32>) -> !pto.vreg<64xf32>", ") -> !pto.vreg<64xf32>")
+    with pytest.raises(api.PtoParseError, match=r"3:30: error: pto.vadd takes 3 operands, each "
+                       "with its type; got 3 operands and 2 types"):  # fmt: skip
+        api.parse(short)
