@@ -54,7 +54,7 @@ OLDER_OP_NAMES: dict[str, str] = {
     "pto.tmov.fp": "pto.tmov",
     "pto.tstore_fp": "pto.tstore",
     # pto-isa's manual (tile/ops/memory-and-data-movement/tstore.md, "Fix-pipe"): `pto.tstore.fp
-    # ins(%src, %fp : T, F) outs(%mem : V)`
+    # ins(%src, %fp : T, F) outs(%mem : V)` and `pto.tstore.fp %src, %fp, %mem : (T, F, V) -> ()`
     "pto.tstore.fp": "pto.tstore",
     **{f"pto.{name}_dps": f"pto.t{name}" for name in _DPS_ERA},
     **{f"pto.{name}_dps": f"pto.{op}" for name, op in _DPS_ERA_RENAMED.items()},
