@@ -4,6 +4,7 @@ template of programming-model/tiles-and-valid-regions.md):
     !pto.tile<loc=vec, f32, 16, 16, RowMajor, NoneBox, None, Zero>
     !pto.tile_buf<loc=left, int8, 16, 16, RowMajor, RowMajor, NZ, Null>
     !pto.tile<f32, 16, 16>                       (tadd.md, assembly-model.md: a vec tile)
+    !pto.tile<16x32xf32>                         (tconcat.md: a vec tile; tile_types reads it)
 
 After the location come the element type, rows and cols, then optionally BLayout, SLayout,
 Fractal and Pad. The element type is an MLIR name or the C name the manual writes (`int8`).

@@ -236,6 +236,17 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
             else:
                 parser.parse_punctuation("=")
 
+        def shape(start: int) -> None:
+            """`RxCxT`: rows, cols and the element type."""
+            dims, elem = parser.parse_ranked_shape()
+            if len(dims) != 2 or min(dims) < 0:
+                parser.raise_error(f"{cls.name} needs a static ROWSxCOLS shape", start, parser.pos)
+            values["rows"], values["cols"], values["dtype"] = (
+                IntAttr(dims[0]),
+                IntAttr(dims[1]),
+                elem,
+            )
+
         def positional(name: str, start: int) -> None:
             """The manual's positional parameters from the element type on
             (`manual_tile_spelling`)."""
@@ -254,8 +265,11 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
         if not opened:
             parser.parse_punctuation("<")
         start = parser.pos
-        first = parser.parse_identifier()
-        if parser.parse_optional_punctuation("=") is not None:
+        first = parser.parse_optional_identifier()
+        if first is None:  # the manual's `<16x32xf32>` (tconcat.md): a vec tile
+            values["loc"] = LocationAttr(Location.VEC)
+            shape(start)
+        elif parser.parse_optional_punctuation("=") is not None:
             parse_value(first, start)
         elif first not in TILE_LOCATIONS and manual_tile_spelling.element_type(first):
             values["loc"] = LocationAttr(Location.VEC)  # the manual's `<f32, 16, 16>`
@@ -270,14 +284,7 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
                 )
             values["loc"] = LocationAttr(Location(first))
             parser.parse_punctuation(",")
-            dims, elem = parser.parse_ranked_shape()
-            if len(dims) != 2 or min(dims) < 0:
-                parser.raise_error(f"{cls.name} needs a static ROWSxCOLS shape", start, parser.pos)
-            values["rows"], values["cols"], values["dtype"] = (
-                IntAttr(dims[0]),
-                IntAttr(dims[1]),
-                elem,
-            )
+            shape(start)
         while parser.parse_optional_punctuation(",") is not None:
             parse_entry()
         parser.parse_punctuation(">")

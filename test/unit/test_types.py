@@ -273,6 +273,7 @@ def test_gm_is_a_memref_address_space_but_no_tile_location():
          "!pto.tile_buf<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_major, "
          "slayout=row_major>"),
         ("!pto.tile<f32, 16, 16>", "!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>"),  # tadd.md
+        ("!pto.tile<16x32xf32>", "!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>"),  # tconcat.md
         ("!pto.tile<loc=vec, f16, 16, 64, v_row=4>",
          "!pto.tile<loc=vec, dtype=f16, rows=16, cols=64, v_row=4>"),
     ],
