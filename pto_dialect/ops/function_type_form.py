@@ -4,8 +4,9 @@ and a function type, `%r = pto.vadd %a, %b, %m : (!pto.vreg<64xf32>, !pto.vreg<6
 format, which the op prints, lists the types without parentheses (`: T, T, M -> R`).
 
 It applies to the ops whose format is only operands, `attr-dict`, `:`, one `type($x)` per
-operand and `->` one `type($r)` per result, each operand and result single (about 130 vector
-and predicate ops); `parse` is tried when the declared format fails on such an op.
+operand in operand order and `->` one `type($r)` per result, each operand and result single
+(about 110 vector and predicate ops); `parse` is tried when the declared format fails on
+such an op.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError
 
 _PLAIN = re.compile(
-    r"^(?P<operands>\$\w+(?: `,` \$\w+)*) attr-dict `:` type\(\$\w+\)(?: `,` type\(\$\w+\))* "
+    r"^(?P<operands>\$\w+(?: `,` \$\w+)*) attr-dict `:` "
+    r"(?P<types>type\(\$\w+\)(?: `,` type\(\$\w+\))*) "
     r"`->` (?P<results>type\(\$\w+\)(?: `,` type\(\$\w+\))*)$"
 )
 
@@ -33,6 +35,8 @@ def plain_names(cls: type[IRDLOperation], text: str) -> tuple[list[str], list[st
     definition = cls.get_irdl_definition()
     kinds = {n: d for n, d in definition.operands} | {n: d for n, d in definition.results}
     operands = re.findall(r"\$(\w+)", match.group("operands"))
+    if re.findall(r"\$(\w+)", match.group("types")) != operands:
+        return None  # the types in another order than the operands
     results = re.findall(r"\$(\w+)", match.group("results"))
     for name in (*operands, *results):
         kind = kinds.get(name)
