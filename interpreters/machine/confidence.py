@@ -111,7 +111,7 @@ def _measured() -> Mapping[TargetArch, Mapping[type, Confidence]]:
                 TNegOp: _m(0, 44, 20.4),
                 TRecipOp: _m(0, 52, 11.7),
                 TRsqrtOp: _m(0, 52, 2.0),
-                TSelOp: _m(0, 13, 32.5),
+                TSelOp: _m(0, 12, 9.1),
                 TSqrtOp: _m(0, 52, 12.3),
                 TSubOp: _m(0, 44, 17.1),
             }

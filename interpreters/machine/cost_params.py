@@ -383,6 +383,7 @@ class VfInstr:
 
 
 def _vf_instr() -> Mapping[type, VfInstr]:
+    from pto_dialect.ops.vector_compare import VSelOp
     from pto_dialect.ops.vector_math import VExpOp, VRecOp, VSqrtOp
 
     return MappingProxyType(
@@ -395,6 +396,7 @@ def _vf_instr() -> Mapping[type, VfInstr]:
             VMinOp: VfInstr((2, 2), (1, 1), (2, 2)),
             VAbsOp: VfInstr((2, 2), (1, 1), (1, 1)),
             VAndOp: VfInstr((2, 2), (1, 1), (1, 1)),
+            VSelOp: VfInstr((2, 2), (1, 1), (1, 1)),
             VExpOp: VfInstr((13, 18), (4, 8), (4, 4)),
             # no [vf] rows: as VEXP, the SFU op [vf] has ([prof-a5] A5TsqrtFit, A5TrecipFit
             # 1-D: 2 (f32) / 4 (f16) cycles a further repeat, as A5TexpFit; held out)
@@ -443,6 +445,12 @@ post-updating `plt` (whose cost the elementwise fits include): they follow one a
 fitted on [prof-a5] A5TcvtFit fp8_e4m3_to_fp32_2D_POST_UPDATE_full 10x640 (567: 10 rows of 5
 passes, each a `plt` and two `punpack` besides the loop's: 3 x 3.9 a pass), held out on the
 other 8-bit -> f32, the FP4 -> bf16 (one further `plt`) and the `tsel` cases."""
+VF_LOOP_START = VF_STARTUP - 19
+"""Cycles from a loop's start to its first op issuing: [vf] uarch.csv starts the VF's first
+loop at `initial_top_block_vloop_start_cycle` 19, and its first op issues at
+`vf_startup_cost` 23 (isa_defaults.csv). A loop that starts after the vector pipe drained
+(`TSel_b32`'s second loop, behind a branch on the register its `plt` post-update writes)
+starts as the first one does ([prof-a5] A5TselFit f32 1x320: 91, the model 90; held out)."""
 VF_ISSUE_PORTS = 2
 """[vf] uarch.csv `issue_ports`: compute ops issue on two execution ports, one op a cycle
 each."""

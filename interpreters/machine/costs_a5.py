@@ -27,7 +27,9 @@ class Pass:
     """One pass of an A5 loop: `elems` source elements, `loads` vlds, the dependent compute
     `chain` (its last op issued `width` times), `stores` vsts, the predicate ops it issues
     besides the loop's one post-updating `plt` (`predicates`: `plt`, `punpack`, `pintlv`),
-    and whether a `mem_bar(VST_VST)` orders each store after the previous one (`barrier`)."""
+    whether a `mem_bar(VST_VST)` orders each store after the previous one (`barrier`), and
+    whether the compute waits for predicates a `plds` loads and a predicate op converts
+    (`predicate_load`: `VF_PREDICATE_OP` longer than the `vlds` path)."""
 
     elems: int
     chain: tuple[type[PtoOp], ...]
@@ -36,6 +38,7 @@ class Pass:
     stores: int = 1
     predicates: int = 0
     barrier: bool = False
+    predicate_load: bool = False
 
 
 def interval(step: Pass, dtype: DType) -> float:
@@ -66,6 +69,7 @@ def loop_cycles(step: Pass, dtype: DType, rows: int, cols: int, contiguous: bool
     if rows <= 0 or cols <= 0:
         return 0
     chain = P.LOAD_FORWARD + sum(costs.a5_forward(op, dtype) for op in step.chain)
+    chain += P.VF_PREDICATE_OP if step.predicate_load else 0
     first = P.VF_STARTUP + chain + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY + P.VF_DRAIN
     if contiguous or rows == 1:
         return round(first + (ceil(rows * cols / step.elems) - 1) * interval(step, dtype))
@@ -112,11 +116,46 @@ def convert_cycles(src: DType, dst: DType, rows: int, cols: int, row_elems: int)
     return cycles
 
 
-def _second_loop(step: Pass, dtype: DType, rows: int, each: float) -> int:
-    """A further loop of one `step` pass a row in the same VF: its pass's chain again, then
-    `each` cycles a further row."""
-    chain = P.LOAD_FORWARD + sum(costs.a5_forward(op, dtype) for op in step.chain)
-    return round(chain + P.STORE_FORWARD_EXTRA + P.STORE_LATENCY + (rows - 1) * each)
+def _select_chain(dtype: DType, stores: int) -> float:
+    """Cycles from a `TSel_b32` pass's `plds` to its last `vsts` issuing: the loaded
+    predicates reach the `vsel` through a `pintlv` or `punpack` (`LOAD_FORWARD` +
+    `VF_PREDICATE_OP`, longer than the `vlds` -> `vsel` path), the `vsel` forwards to its
+    store `STORE_FORWARD_EXTRA` later than to a compute op, a further store issues a cycle
+    later (one store port)."""
+    from pto_dialect.ops.vector_compare import VSelOp
+
+    forward = P.LOAD_FORWARD + P.VF_PREDICATE_OP + costs.a5_forward(VSelOp, dtype)
+    return forward + P.STORE_FORWARD_EXTRA + (stores - 1) / P.STORE_PORTS
+
+
+def _select_b32(dtype: DType, rows: int, cols: int) -> int:
+    """`TSel_b32` (npu/a5/TSel.hpp): a loop nest of pairs of registers, then, if the rows
+    leave an odd register (`if (sReg > 0)`), a second loop of it over the rows.
+    - one row: the pairs pipeline at the pass's `interval`;
+    - several rows: a pass's `plds` issues with the previous pass's last `vsts` (store ->
+      load order), so each pass costs its whole `_select_chain` ([prof-a5] A5TselFit f32
+      2x128 and 10x640: 15 cycles a pair; one row of 10 pairs: 4 a pair; why a single row
+      pipelines is not known);
+    - the branch reads `sReg`, which the pairs' `plt` post-update in the vector pipe: it
+      waits for the pipe to drain (the last store done), then the second loop starts
+      `VF_LOOP_START` later, its rows one after another as the pairs' ([prof-a5] A5TselFit
+      f32 1x320: 91, about 65 for its two pairs alone; held out). With no pair before it,
+      the branch reads the `sReg` the scalar unit wrote and the loop starts with the VF."""
+    from pto_dialect.ops.vector_compare import VSelOp
+
+    per = P.REPEAT_BYTES // dtype.bytes
+    pairs, odd = divmod(ceil(cols / per), 2)
+    start: float = P.VF_STARTUP
+    if pairs:
+        pair = Pass(2 * per, (VSelOp,), loads=5, width=2, stores=2, predicates=1)
+        chain = _select_chain(dtype, pair.stores)
+        each = interval(pair, dtype) if rows == 1 else chain
+        done = start + (rows * pairs - 1) * each + chain + P.STORE_LATENCY
+        if not odd:
+            return round(done + P.VF_DRAIN)
+        start = done + P.VF_LOOP_START
+    chain = _select_chain(dtype, 1)
+    return round(start + rows * chain + P.STORE_LATENCY + P.VF_DRAIN)
 
 
 def select_cycles(dtype: DType, rows: int, cols: int) -> int:
@@ -124,9 +163,10 @@ def select_cycles(dtype: DType, rows: int, cols: int) -> int:
     mask has rows of its own):
     - 1- and 2-byte elements (`TSel_b16_8`): a pass a register: two vlds and a `plds` of its
       predicates (a third load), vsel, vsts;
-    - 4-byte (`TSel_b32`): a pass a pair of registers: four vlds and a `plds`, a `pintlv`
-      splitting the predicates, two vsel, two vsts under a second `plt`; a row's odd
-      register in a second loop over the rows (`plds`, `punpack`, two vlds, vsel, vsts);
+    - 4-byte (`TSel_b32`, `_select_b32`): a pass a pair of registers: four vlds and a
+      `plds`, a `pintlv` splitting the predicates, two vsel, two vsts under a second `plt`;
+      a row's odd register in a second loop over the rows (`plds`, `punpack`, two vlds,
+      vsel, vsts);
     - 8-byte (`Int64Select`): a pass a row of 64 elements: a `plds` and a `punpack`, two
       deinterleaving vlds (two registers each), two vsel, one interleaving vsts of two."""
     from pto_dialect.ops.vector_compare import VSelOp
@@ -135,25 +175,8 @@ def select_cycles(dtype: DType, rows: int, cols: int) -> int:
         return 0
     per = P.REPEAT_BYTES // min(dtype.bytes, 4)
     if dtype.bytes == 8:
-        step = Pass(per, (VSelOp,), loads=5, width=2, stores=2, predicates=1)
+        step = Pass(per, (VSelOp,), loads=5, width=2, stores=2, predicates=1, predicate_load=True)
         return loop_cycles(step, dtype, rows, cols, rows == 1)
     if dtype.bytes < 4:
         return loop_cycles(Pass(per, (VSelOp,), loads=3), dtype, rows, cols, rows == 1)
-    registers = ceil(cols / per)
-    pair = Pass(2 * per, (VSelOp,), loads=5, width=2, stores=2, predicates=1)
-    odd = Pass(per, (VSelOp,), loads=3, predicates=1)
-    if rows == 1:
-        if registers == 1:
-            return loop_cycles(odd, dtype, 1, cols, True)
-        cycles = loop_cycles(pair, dtype, 1, registers // 2 * 2 * per, True)
-        row = min(row_step(odd, dtype), P.VF_ALU_STEP) + P.VF_ROW_GAP
-        return cycles + (_second_loop(odd, dtype, 1, row) if registers % 2 else 0)
-    # several rows: a pass waits for the previous one's predicates (plds -> pintlv or
-    # punpack -> vsel), as pto-isa's profiles show ([prof-a5] A5TselFit f32 10x640: 14.7
-    # cycles a pair; one row of 10 pairs: 4 a pair; why one row pipelines is not known)
-    serial = P.LOAD_LATENCY + P.VF_PREDICATE_OP + costs.a5_forward(VSelOp, dtype)
-    first = loop_cycles(pair if registers > 1 else odd, dtype, 1, per, True)
-    cycles = round(first + (rows * max(registers // 2, 1) - 1) * serial)
-    return cycles + (
-        _second_loop(odd, dtype, rows, serial) if registers % 2 and registers > 1 else 0
-    )
+    return _select_b32(dtype, rows, cols)

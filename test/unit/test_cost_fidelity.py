@@ -198,6 +198,9 @@ CASES: list[tuple[str, bool, int, Callable[[], int]]] = [
     # A5 TSel_b16_8: two vlds and a plds a pass (ceil(3 / 2 load ports)), a loop per row
     ("A5TselFit.int8_2D 2x2688, 2560", False, 95, lambda: _sel("i8", 2, 2560)),
     ("A5TselFit.int8_1D 1x1280", False, 64, lambda: _sel("i8", 1, 1280)),
+    # A5 TSel_b32: an odd register alone, and behind the branch that waits for two pairs
+    ("A5TselFit.fp32_1D 1x64", False, 60, lambda: _sel("f32", 1, 64)),
+    ("A5TselFit.fp32_1D 1x320", False, 91, lambda: _sel("f32", 1, 320)),
 ]
 
 
