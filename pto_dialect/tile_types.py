@@ -148,9 +148,12 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
 
     @property
     def box(self) -> tuple[int, int]:
-        """Rows and columns of one box (fractal); (1, 1) for an unboxed tile."""
+        """Rows and columns of one box (fractal); (1, 1) for an unboxed tile. An acc tile's
+        boxes are the cube's 16x16 whatever its fractal (docs/decisions.md)."""
         if not self.is_boxed:
             return (1, 1)
+        if self.location is Location.ACC:
+            return (BOX_ROWS, BOX_ROWS)
         inner = self.fractal.data // BOX_ROWS // self.element.bytes
         if self.slayout.data is SLayout.ROW_MAJOR:
             return (BOX_ROWS, inner)
@@ -164,8 +167,11 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
     @property
     def storage_shape(self) -> tuple[int, int]:
         """(major lines, elements per line) of the storage: rows x cols for a row-major
-        tile, cols x rows for a col-major one, one element more per line with row_plus_one."""
+        tile, cols x rows for a col-major one, one element more per line with row_plus_one;
+        an acc tile's rows whole 16-row boxes (a 1-row GEMV result too: docs/decisions.md)."""
         rows, cols = self.shape
+        if self.location is Location.ACC and self.is_boxed:
+            rows = -(-rows // BOX_ROWS) * BOX_ROWS  # the cube writes whole 16-row boxes
         lines, length = (rows, cols) if self.is_row_major or self.is_boxed else (cols, rows)
         return (lines, length + 1) if self.row_plus_one else (lines, length)
 

@@ -79,6 +79,8 @@ class Machine:
     """The text the kernel printed (`tprint`), in order: `pto-run` writes it to stdout."""
     scales: dict[MemorySpace, Memory] = field(default_factory=dict[MemorySpace, Memory])
     """The MX scale buffers of L0A and L0B (`scale_memory`)."""
+    own_scales: dict[int, Memory] = field(default_factory=dict[int, Memory])
+    """The MX scale buffers of fresh L0A / L0B spaces, by their memory's uid (`scales_of`)."""
     batch_vecscopes: bool = False
     """Run each `pto.vecscope` as whole arrays over its loop iterations where it can
     (`interpreters.ops.vecscope_batch`): only when no pipe model watches the ops."""
@@ -160,6 +162,18 @@ class Machine:
             size = self.memory(space).size >> SCALE_ADDRESS_SHIFT
             self.scales[space] = Memory.zeros(f"{space.value}_mx", space, size)
         return self.scales[space]
+
+    def scales_of(self, memory: Memory) -> Memory:
+        """The MX scale buffer that addresses in `memory` (an L0A / L0B) map to: the core's
+        (`scale_memory`), or one of its own, as large, for a tile's fresh space."""
+        core = self.scale_memory(memory.space)
+        if self.memories.get(memory.space) is memory:
+            return core
+        scales = self.own_scales.get(memory.uid)
+        if scales is None:
+            scales = Memory.zeros(f"{memory.name}_mx", memory.space, core.size)
+            self.own_scales[memory.uid] = scales
+        return scales
 
     def fresh(self, location: Location, nbytes: int) -> Memory:
         """Fresh space for a tile without an address (checked against the capacity first)."""

@@ -159,6 +159,13 @@ def transfer(
                     f"{side.space.value} stride {stride} is not a multiple of {UB_ALIGN} bytes",
                 )
     assert src.ptr.memory is not None and dst.ptr.memory is not None
+    timing = (machine.target, src.space, dst.space, rows * length)
+    if machine.store_atomic[0] == "none":
+        # a level that steps neither side writes the same row again: once is the same bytes
+        # (PTOAS's board-tested tilelang_st tgemv_mx loads a scale row with nburst(2, 0, 0))
+        steps = zip(counts, src.strides, dst.strides, strict=True)
+        counts = [1 if not (s or d) else c for c, s, d in steps]
+        rows = prod(counts)
     # disjoint rows inside the destination: checked first, so no row table outgrows it
     check(
         rows * filled <= dst.ptr.memory.size,
@@ -178,7 +185,6 @@ def transfer(
     )
     pipes = machine.pipes
     if pipes.tracking:
-        timing = (machine.target, src.space, dst.space, rows * length)
         pipes.execute(op, op.pipe(), source.accesses(), target.accesses(),
                       costs_dma.transfer_cycles(*timing),
                       costs_dma.transfer_hold(*timing))  # fmt: skip

@@ -265,6 +265,8 @@ def _box_offsets(tile: TileTypeBase) -> np.ndarray:
     br, bc = tile.box
     r = np.arange(rows).reshape(-1, 1)
     c = np.arange(cols).reshape(1, -1)
+    if tile.location is Location.ACC:  # the cube's whole 16-row boxes (storage_shape)
+        rows = tile.storage_shape[0]
     box_row, in_r, box_col, in_c = r // br, r % br, c // bc, c % bc
     height = np.where(box_row < rows // br, br, rows % br)  # rows of this box
     if tile.slayout.data is SLayout.ROW_MAJOR:

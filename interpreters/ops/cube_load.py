@@ -40,6 +40,7 @@ class CubeLoadFunctions(MachineFunctions):
         args: PythonValues,
         controls: cube.LoadControls | None,
         shape: tuple[int, int, int, int] | None,
+        transpose: bool | None = None,
     ) -> None:
         space = MemorySpace.L0A if op.DST_SPACE is MemorySpace.L0A else MemorySpace.L0B
         src = placed(self.machine, args[0], MemorySpace.L1, "source")
@@ -48,14 +49,15 @@ class CubeLoadFunctions(MachineFunctions):
         check(dtype is not None, f"{op.name} needs a typed source or destination pointer")
         assert dtype is not None and src.memory is not None
         zz = space is MemorySpace.L0A and l0a_format(self.machine.target.arch) is Fractal.ZZ
+        transpose = op.transpose if transpose is None else transpose
         if controls is None:
             assert shape is not None
             rows, cols, start_row, start_col = shape
             right = space is MemorySpace.L0B
             controls = cube.shape_controls(
-                rows, cols, (start_row, start_col), dtype, right, op.transpose, zz
+                rows, cols, (start_row, start_col), dtype, right, transpose, zz
             )
-        offsets, data = cube.l1_load(src.memory.data, src.offset, dtype, controls, op.transpose, zz)
+        offsets, data = cube.l1_load(src.memory.data, src.offset, dtype, controls, transpose, zz)
         written = write_bytes(dst, offsets, data)
         nbytes = controls.m_step * controls.k_step * FRACTAL_BYTES
         read = Access(src.memory, src.offset, src.offset + nbytes)
@@ -85,9 +87,9 @@ class CubeLoadFunctions(MachineFunctions):
     def run_s4_load(
         self, interpreter: Interpreter, op: S4LoadOp, args: PythonValues
     ) -> PythonValues:
-        """Packed FP4 boxes move as bytes; the nibble transpose is not modelled."""
-        check(as_int(args[8]) == 0, "a transposing packed FP4 load is not modelled")
-        self._load(op, args, cube.LoadControls(*(as_int(v) for v in args[2:8])), None)
+        """Packed FP4 boxes move as bytes; transposed, value by value (`cube.l1_load`)."""
+        controls = cube.LoadControls(*(as_int(v) for v in args[2:8]))
+        self._load(op, args, controls, None, as_int(args[8]) == 1)
         return ()
 
     @implements(MteL1L0aMxOp, MteL1L0bMxOp)

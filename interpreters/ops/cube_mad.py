@@ -70,7 +70,7 @@ class CubeMadFunctions(MachineFunctions):
         scales = None
         if op.MX:
             scales = (
-                self._scales(MemorySpace.L0A, lhs, m, k, False, reads),
+                self._scales(MemorySpace.L0A, lhs, m, k, False, reads, gemv),
                 self._scales(MemorySpace.L0B, rhs, n, k, True, reads),
             )
         numerics = Numerics(op.clause(SAT_MODE) == "sat", op.clause(TF32_MODE))
@@ -95,11 +95,12 @@ class CubeMadFunctions(MachineFunctions):
         k: int,
         right: bool,
         reads: list[Access],
+        gemv: bool = False,
     ) -> np.ndarray:
         """The f32 values of an operand's MX scales: A's m x G or B's G x n."""
         memory = self.machine.scale_memory(space)
         base = operand.offset >> SCALE_ADDRESS_SHIFT
-        at = base + cube.scale_offsets(rows, k, right)
+        at = base + cube.scale_offsets(rows, k, right, gemv)
         check(int(at.max()) < memory.size, f"MX scales beyond the {memory.name} buffer")
         reads.append(Access(memory, int(at.min()), int(at.max()) + 1))
         return to_f32(memory.data[at], F8E8M0)

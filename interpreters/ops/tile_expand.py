@@ -47,6 +47,7 @@ from pto_dialect.ops.tile_expand import (
     TRowExpandMulOp,
     TRowExpandSubOp,
     block_elems,
+    mode2_blocks,
 )
 
 
@@ -137,7 +138,8 @@ class TileExpandFunctions(TileKernelFunctions):
         # the operands' valid regions against dst's are PTO_ASSERTs: each supplies what the
         # instructions address in its storage (stored_region)
         if op.ROW:
-            width = block_elems(dst.dtype) if expanded.type.is_row_major else 1
+            blocks = mode2_blocks(expanded.type, self.machine.target)
+            width = block_elems(dst.dtype) if blocks else 1
             widened = row_widened(expanded, rows, cols, width, roles[k])
         else:
             widened = col_widened(expanded, rows, cols, roles[k])

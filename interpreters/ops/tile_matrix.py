@@ -12,17 +12,21 @@ from __future__ import annotations
 
 from typing import cast
 
+import numpy as np
 from xdsl.interpreter import Interpreter, PythonValues
 
 from interpreters.engine.errors import check
 from interpreters.engine.impls import implements, register_functions
 from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions
-from interpreters.machine.memory import Tile, static_or
+from interpreters.machine.memory import Access, Tile, static_or
 from interpreters.ops.tile_config import matmul_numerics
-from interpreters.semantics import matrix
-from interpreters.semantics.mx_formats import scale_values
-from pto_dialect.dtypes import DType
+from interpreters.semantics import cube, matrix
+from interpreters.semantics.mx_formats import scale_values, to_f32
+from pto_dialect.attrs import TargetArch
+from pto_dialect.dtypes import F8E8M0, DType
+from pto_dialect.fractal import l0a_format
+from pto_dialect.mx import SCALE_ADDRESS_SHIFT
 from pto_dialect.ops.tile_matrix import (
     MatmulTileOp,
     TGemvAccOp,
@@ -54,8 +58,12 @@ class TileMatrixFunctions(MachineFunctions):
             m, k, n = a.valid_rows, b.valid_rows, b.valid_cols
         else:
             m, k, n = a.valid_rows, a.valid_cols, b.valid_cols
+        sources = [t.access() for t in tiles[: len(op.ins)]]
         scales = None
-        if op.MX:
+        if op.MX and self.machine.target.arch is TargetArch.A5:
+            scales = (self._mx_buffer(a, m, k, False, sources, op.GEMV),
+                      self._mx_buffer(b, n, k, True, sources))  # fmt: skip
+        elif op.MX:
             a_scale, b_scale = tiles[op.lhs_index + 1], tiles[op.rhs_index + 1]
             scales = (scale_values(a_scale.get(), a_scale.dtype),
                       scale_values(b_scale.get(), b_scale.dtype))  # fmt: skip
@@ -67,11 +75,12 @@ class TileMatrixFunctions(MachineFunctions):
                 f"the bias row has {bias.type.shape[1]} columns, fewer than n = {n}",
             )
             bias_row = bias.get()
+        lhs, rhs = self._operands(op, a, b, (m, k, n))
         result = matrix.matmul(
             self.machine.target.arch,
             self._acc_dtype(op, tiles),
-            a.get(),
-            b.get(),
+            lhs,
+            rhs,
             m,
             k,
             n,
@@ -91,13 +100,48 @@ class TileMatrixFunctions(MachineFunctions):
             if acc_in is not None:
                 dst.set(acc_in.get())
             results = (dst,)
-        sources = tiles[: len(op.ins)]
-        self.on_pipe(op, [t.access() for t in sources], [dst.access()],
+        self.on_pipe(op, sources, [dst.access()],
                      costs.matmul_cycles(m, k, n, a.dtype, target=self.machine.target))  # fmt: skip
         self.machine.pipes.cube_streaming = False  # a tile instruction's end settles the cube
         with dst.edit() as out:
             out[:m, :n] = result
         return results
+
+    def _operands(
+        self, op: MatmulTileOp, a: Tile, b: Tile, mkn: tuple[int, int, int]
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """A and B of the product. An A5 MX form is `mad_mx` on the operand addresses with
+        m, k, n (pto-isa a5 `TMATMUL_MX_IMPL`, PTOAS's A5 TileOps), so it reads them as the
+        cube does: A in L0A's format with ceil(m/16) boxes a column (a GEMV's row in order),
+        B as ZN with ceil(n/16) boxes a row, whatever the tiles' declared shapes (the board's
+        `tmatmul_bias_mx` 200 x 192 x 95 declares a right tile of 128 columns); every other
+        form reads the tiles' own layouts (docs/decisions.md)."""
+        arch = self.machine.target.arch
+        if not (op.MX and arch is TargetArch.A5):
+            return a.get(), b.get()
+        m, k, n = mkn
+        a_at = cube.lhs_offsets(m, k, a.dtype, l0a_format(arch), op.GEMV)
+        b_at = cube.rhs_offsets(k, n, b.dtype)
+        return (cube.gather(a.memory.data, a.address, a_at, a.dtype),
+                cube.gather(b.memory.data, b.address, b_at, b.dtype))  # fmt: skip
+
+    def _mx_buffer(
+        self,
+        operand: Tile,
+        rows: int,
+        k: int,
+        right: bool,
+        reads: list[Access],
+        gemv: bool = False,
+    ) -> np.ndarray:
+        """A5: the f32 values of an operand's MX scales, read as the cube's `mad_mx` reads
+        them, from the MX buffer of the operand's L0A / L0B at its address >> 4 (pto-isa
+        a5 `TMATMUL_MX_IMPL` passes no scale tile; docs/decisions.md)."""
+        memory = self.machine.scales_of(operand.memory)
+        at = (operand.address >> SCALE_ADDRESS_SHIFT) + cube.scale_offsets(rows, k, right, gemv)
+        check(int(at.max()) < memory.size, f"MX scales beyond the {memory.name} buffer")
+        reads.append(Access(memory, int(at.min()), int(at.max()) + 1))
+        return to_f32(memory.data[at], F8E8M0)
 
     @staticmethod
     def _acc_dtype(op: MatmulTileOp, tiles: list[Tile]) -> DType:

@@ -18,8 +18,8 @@ from xdsl.ir import Operation, SSAValue
 
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.engine.impls import implements, register_functions
-from interpreters.machine.core import Machine, MachineFunctions
-from interpreters.machine.memory import Memory, Tile, static_or
+from interpreters.machine.core import MachineFunctions
+from interpreters.machine.memory import Tile, static_or
 from pto_dialect.attrs import Location
 from pto_dialect.memory_types import SPACE_OF_LOCATION
 from pto_dialect.mx import SCALE_ADDRESS_SHIFT
@@ -55,22 +55,6 @@ def _mat_to_scaling(mov: TMovOp) -> bool:
 
 @register_functions
 class TileScaleAddrFunctions(MachineFunctions):
-    def __init__(self, machine: Machine) -> None:
-        super().__init__(machine)
-        self._own_scales: dict[int, Memory] = {}
-        """The scale buffers of tiles without an address, by their memory's uid."""
-
-    def _scales_of(self, memory: Memory) -> Memory:
-        """The MX scale buffer that addresses in `memory` (an L0A / L0B) map to."""
-        if self.machine.memories.get(memory.space) is memory:
-            return self.machine.scale_memory(memory.space)
-        scales = self._own_scales.get(memory.uid)
-        if scales is None:
-            size = max(memory.size >> SCALE_ADDRESS_SHIFT, 1)
-            scales = Memory.zeros(f"{memory.name}_mx", memory.space, size)
-            self._own_scales[memory.uid] = scales
-        return scales
-
     @implements(ScaleAddrOp)
     def run_scale_addr(
         self, interpreter: Interpreter, op: ScaleAddrOp, args: PythonValues
@@ -79,7 +63,7 @@ class TileScaleAddrFunctions(MachineFunctions):
         dst_type = cast(TileTypeBase, cast(SSAValue, op.dst).type)
         if SPACE_OF_LOCATION[src.location] is not src.memory.space:
             raise PtoRuntimeError(f"{op.name} src is not in {src.location.value}")
-        scales = self._scales_of(src.memory)
+        scales = self.machine.scales_of(src.memory)
         address = src.address >> SCALE_ADDRESS_SHIFT
         if address + dst_type.size_bytes > scales.size:
             raise PtoRuntimeError(

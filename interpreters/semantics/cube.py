@@ -21,8 +21,9 @@ The fractal formats and the operand formats per target are `pto_dialect/fractal.
   (NZ) or ceil(k/C0) per row (ZZ), B (k x n) from L0B as ZN with ceil(n/16) boxes per row,
   and writes C (m x n) to L0C as NZ of 16 x 16 boxes with ceil(m/16) boxes per column. With
   m = 1 and no `disable_gemv` A is the contiguous row (the GEMV organisation). MX scales:
-  A's (m, g) in 16 x 2 fragments row-major, ceil(G/2) per row; B's (g, n) in fragments of 16
-  columns x 2 groups, column n's two groups adjacent (G = ceil(k/32)).
+  A's (m, g) in 16 x 2 fragments row-major, ceil(G/2) per row (GEMV: A's G scales in a row);
+  B's (g, n) in fragments of 16 columns x 2 groups, column n's two groups adjacent (G =
+  ceil(k/32)).
 """
 
 from __future__ import annotations
@@ -150,25 +151,31 @@ def shape_controls(
     `...ToCbControl`): a left load's rows are m and cols k, a right load's rows k and cols n.
     PTOAS derives them for A5; into an A2/A3 L0A (ZZ, `row_major_boxes`) the destination
     stride is the boxes of a row, k's, so that `mad` finds A where it reads it."""
-    size = dtype.bytes
+    width = box_values(dtype)
     m_start, k_start = starts
     if not transpose:
         outer = cols if right else rows  # the 16-row axis: n of B, m of A
-        k_steps = ceil((rows if right else cols) * size / C0_BYTES)
+        k_steps = ceil((rows if right else cols) / width)
         steps = ceil(outer / FRACTAL_ROWS)
         dst_stride = k_steps if row_major_boxes else steps
         return LoadControls(m_start, k_start, steps, k_steps, steps, dst_stride)
-    unit = max(FRACTAL_ROWS, C0_BYTES // size)
+    unit = max(FRACTAL_ROWS, width)
     k_axis, other = (rows, cols) if right else (cols, rows)
     k_align, other_align = ceil(k_axis / unit) * unit, ceil(other / unit) * unit
     return LoadControls(
         m_start,
         k_start,
         k_align // FRACTAL_ROWS,
-        ceil(other_align * size / C0_BYTES),
+        ceil(other_align / width),
         k_align // FRACTAL_ROWS,
         other_align // FRACTAL_ROWS,
     )
+
+
+def box_values(dtype: DType) -> int:
+    """Values in a box row of 32 bytes: C0 elements, two values each for packed FP4 (PTOAS
+    `deriveLoadCbufTo*Control`: a 64-value step for FP4)."""
+    return c0(dtype) * dtype.values
 
 
 def l1_load(
@@ -195,6 +202,8 @@ def l1_load(
     if not transpose:
         out = frags
         di, dj = ctl.m_step, ctl.k_step
+    elif packed(dtype):
+        out, di, dj = _transpose_nibbles(frags, ctl)
     else:
         size = dtype.bytes
         check(size in (1, 2, 4), f"transposing {dtype} boxes is not modelled")
@@ -218,6 +227,27 @@ def l1_load(
     target = ii * ctl.dst_stride + jj if row_major_boxes else jj * ctl.dst_stride + ii
     offsets = target[..., None] * FRACTAL_BYTES + np.arange(FRACTAL_BYTES)
     return offsets.reshape(-1), np.ascontiguousarray(out).reshape(-1)
+
+
+def _transpose_nibbles(frags: np.ndarray, ctl: LoadControls) -> tuple[np.ndarray, int, int]:
+    """A transposing load of packed FP4 boxes (pto-isa a5 `load_cbuf_to_c*_s4` with transpose
+    set): the region as a (16 m_step) x (64 k_step) matrix of values, the low nibble first,
+    transposed value by value and packed again into boxes of 16 x 64 values."""
+    low, high = frags & 0x0F, frags >> 4
+    values = np.stack([low, high], axis=-1).reshape(ctl.k_step, ctl.m_step, FRACTAL_ROWS, -1)
+    width = values.shape[-1]
+    matrix = values.transpose(1, 2, 0, 3).reshape(ctl.m_step * FRACTAL_ROWS, ctl.k_step * width)
+    flipped = matrix.T
+    rows, cols = flipped.shape
+    check(
+        rows % FRACTAL_ROWS == 0 and cols % width == 0,
+        f"a transposing load of packed FP4 needs whole {FRACTAL_ROWS} x {width} boxes after "
+        f"the transpose: {rows} x {cols} values",
+    )
+    di, dj = rows // FRACTAL_ROWS, cols // width
+    boxes = flipped.reshape(di, FRACTAL_ROWS, dj, width).transpose(2, 0, 1, 3)
+    pairs = boxes[..., 0::2] | (boxes[..., 1::2] << 4)
+    return pairs.reshape(dj, di, FRACTAL_BYTES), di, dj
 
 
 def mx_shape_controls(rows: int, cols: int, starts: tuple[int, int], right: bool) -> LoadControls:
@@ -277,10 +307,13 @@ def acc_offsets(m: int, n: int, column_rows: int | None = None) -> np.ndarray:
     return (c // ACC_BOX) * rows * ACC_BOX + r * ACC_BOX + c % ACC_BOX
 
 
-def scale_offsets(m: int, k: int, right: bool) -> np.ndarray:
+def scale_offsets(m: int, k: int, right: bool, gemv: bool = False) -> np.ndarray:
     """Byte offsets of the MX scales in an operand's scale buffer: A's m x G or B's G x n
-    (`m` is n for B), G = ceil(k/32)."""
+    (`m` is n for B), G = ceil(k/32). In the GEMV organisation A's G scales are contiguous,
+    as A is (the board's tilelang_st `tgemv_mx`: 32 scales of a 1 x 1024 A in one fragment)."""
     groups = ceil(k / MX_GROUP)
+    if gemv and not right:
+        return np.arange(groups, dtype=np.int64).reshape(1, -1)
     pairs = ceil(groups / 2)
     r = np.arange(m, dtype=np.int64).reshape(-1, 1)
     g = np.arange(groups, dtype=np.int64).reshape(1, -1)

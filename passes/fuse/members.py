@@ -38,7 +38,7 @@ from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
-from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp
+from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp, mode2_blocks
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp, TRowProdOp
 from pto_dialect.ops.tile_scalar import ScalarTileOp, TExpandSOp
 from pto_dialect.ops.vecscope import VecScopeOp
@@ -238,7 +238,7 @@ def _member(op: TileOp, target: TargetProfile) -> Member | None:
         reads = [column] if full is None else [Access(full, Read.CHUNKS, full.stride, cols), column]
         return Member(op, reads, dst, Form.ROW, rows, cols, cols, lowering)
     binary = isinstance(op, ExpandBinaryTileOp)
-    read = Read.BLK if binary and source.type.is_row_major else Read.BRC
+    read = Read.BLK if binary and mode2_blocks(source.type, lowering.target) else Read.BRC
     expanded = Access(source, read, lowering.step, 1)
     if lowering.full is None:
         return Member(op, [expanded], dst, Form.UNIFORM, rows, cols, cols, lowering)

@@ -5,8 +5,9 @@ The domain is dst's valid region R x C.
 - Row-wise (`trowexpand*`): a loop over the R rows loads row i's value of the expanded
   operand once, as a broadcasting `pto.vlds`: `BRC_B<bits>` puts element (i, 0) in every
   lane (Mode 1, and `trowexpand`'s source), `BLK` puts row i's 32-byte block in every block
-  (Mode 2: lane l then holds `b_i[l mod (32 / sizeof(T))]`, which is `b_i[j mod ...]`
-  because every chunk starts at a multiple of 32 bytes). The inner loop over the columns
+  (Mode 2 on A2/A3 and the CPU: lane l then holds `b_i[l mod (32 / sizeof(T))]`, which is
+  `b_i[j mod ...]` because every chunk starts at a multiple of 32 bytes; A5's Mode 2 takes
+  element (i, 0) with `BRC` too: `tile_expand.mode2_blocks`). The inner loop over the columns
   in chunks loads the full operand, applies the op's vector chain and stores masked.
 - Column-wise (`tcolexpand*`): a loop over the column chunks loads the chunk of `src1`'s
   row 0 once, then a loop over the R rows loads `src0`'s chunk of row i, applies the chain
@@ -42,7 +43,7 @@ from passes.lower_tile_to_vector.buffers import (
 from passes.lower_tile_to_vector.emit import Emitter, Operand
 from pto_dialect.attrs import LoadDist, Location
 from pto_dialect.ops.base import TileOp
-from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp
+from pto_dialect.ops.tile_expand import ExpandBinaryTileOp, ExpandTileOp, mode2_blocks
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
 from pto_dialect.ops.vector_arith import VectorBinaryOp, VectorUnaryOp, VMaxOp, VMinOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
@@ -168,7 +169,9 @@ class ExpandLowering:
         blocks = full is not None and full.bounded
         if blocks:
             require_vector_ops(self.op, self.target, self.dtype, VsldbOp)
-        mode2 = isinstance(self.op, ExpandBinaryTileOp) and self.source.type.is_row_major
+        mode2 = isinstance(self.op, ExpandBinaryTileOp) and mode2_blocks(
+            self.source.type, self.target
+        )
         dist = LoadDist.BLK if mode2 else _BRC[self.dtype.bits]
         source = e.pointer(self.source)
         strides = _unique([self.dst.stride] + ([] if self.full is None else [self.full.stride]))

@@ -7,8 +7,8 @@
 `PTO_LoadCbufToCaS4Op`, VPTO.cpp `verifyS4CubeBridgeLoad`): both element types the same
 packed FP4 pair (`f4E2M1x2` or `f4E1M2x2`), the controls in the hardware's ranges and
 `transpose` an i64 0 or 1 operand rather than an attribute. The boxes move as bytes (16 rows
-of 32 bytes, 64 values a row); a transposing S4 load is refused at run time (the nibble
-transpose is not modelled).
+of 32 bytes, 64 values a row); a transposing S4 load transposes values, not bytes
+(`interpreters.semantics.cube.l1_load`).
 """
 
 from __future__ import annotations

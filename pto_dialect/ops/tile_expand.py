@@ -7,8 +7,9 @@ broadcast across the tile, alone (`trowexpand`, `tcolexpand`) or fused with a bi
   expanded one with one value per row: col-major with 1 valid column (Mode 1) or row-major
   with one 32-byte block per row, `32 / sizeof(T)` valid columns (Mode 2). pto-isa's CPU
   TRowExpandOp reads `src[i, j mod valid_cols]` of both, which covers both modes and either
-  order. An optional `tmp` (PTOAS: `ins(%src0, %src1, %tmp : ...)`) is A2/A3's broadcast
-  buffer (A5 ignores it): declared scratch. The manual's "the tmp overload supports Mode 1
+  order; A5 broadcasts a Mode 2 row's first element (`mode2_blocks`). An optional `tmp`
+  (PTOAS: `ins(%src0, %src1, %tmp : ...)`) is A2/A3's broadcast buffer (A5 ignores it):
+  declared scratch. The manual's "the tmp overload supports Mode 1
   only" is not enforced: PTOAS requires tmp for a high-precision `trowexpanddiv` in either
   mode (test/lit/pto/trowexpanddiv_precision_emitc.pto), and the tmp changes no result.
 - Col-fused: `src0` is the full operand, `src1` row 0 gives one value per column (PTOAS
@@ -24,7 +25,7 @@ from typing import ClassVar, TypeVar
 
 from xdsl.irdl import IRDLOperation
 
-from pto_dialect.attrs import Location, Pipe
+from pto_dialect.attrs import Location, Pipe, TargetArch
 from pto_dialect.dtypes import DType
 from pto_dialect.ops.base import (
     TileOp,
@@ -75,6 +76,14 @@ _EXPDIF = per_target_dtypes("f16 f32", "f16 f32")
 
 def _static(n: int) -> bool:
     return n != DYNAMIC
+
+
+def mode2_blocks(expanded: TileTypeBase, target: TargetProfile) -> bool:
+    """Whether a row-major expanded operand (Mode 2) repeats its row's 32-byte block across
+    the row (pto-isa a2a3 `TRowExpandBinaryInstr32B`, the CPU's `src[i, j mod cols]`); A5
+    broadcasts the row's first element (pto-isa a5 `vdup` of `POS_LOWEST`; the board-tested
+    tilelang_st `trowexpand{add,...}` goldens; docs/decisions.md)."""
+    return expanded.is_row_major and target.arch is not TargetArch.A5
 
 
 def block_elems(dtype: DType) -> int:

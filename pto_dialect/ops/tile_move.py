@@ -144,8 +144,11 @@ class TMovOp(TileOp):
             "i8 f16 bf16 f32", "i8 f8E4M3FN f8E5M2 f16 bf16 f32"
         ),
         (Location.MAT, Location.BIAS): per_target_dtypes("i32 f32 f16", "i32 f32 f16 bf16"),
-        # ui64 into the fixpipe buffer; A5 also E8M0 MX scales (`is_mx_scale_move`)
-        (Location.MAT, Location.SCALING): per_target_dtypes("ui64", "ui64 f8E8M0"),
+        # ui64 into the fixpipe buffer; A5 also E8M0 MX scales (`is_mx_scale_move`) and f32
+        # (PTOAS A5 TileOps `template_tmov_m2s`, board-tested tilelang_st tmov2scale)
+        (Location.MAT, Location.SCALING): per_target_dtypes(
+            "ui64", "ui64 f8E8M0 f32", "ui64 f8E8M0"
+        ),
         (Location.VEC, Location.VEC): GM_TILE,
         (Location.VEC, Location.MAT): PerTarget(frozenset(), GM_TILE.a5, GM_TILE.cpu),
         (Location.ACC, Location.MAT): per_target_dtypes("i32 f32", "i32 f32"),
@@ -238,7 +241,9 @@ class TMovOp(TileOp):
                         f"{self.name} {role} of an MX scale move needs the boxes of A's "
                         "(row_major/row_major) or B's (col_major/col_major) scales, as src"
                     )
-        elif dst.location in _SINGLE_ROW_ALIGN:
+        elif dst.location in _SINGLE_ROW_ALIGN and not (
+            dst.location is Location.SCALING and src.element == F32
+        ):  # f32: PTOAS's A5 `template_tmov_m2s` moves rows x cols (`mte_l1_fb`, nburst rows)
             self._verify_single_row(src, dst.location)
         feeds_cube = src.location is Location.MAT and dst.location in (
             Location.LEFT,

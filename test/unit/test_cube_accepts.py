@@ -208,10 +208,28 @@ S4_KERNEL = """module attributes {pto.target_arch = "a5"} {
 
 def test_s4_loads_move_packed_fp4_boxes_as_bytes() -> None:
     """load_cbuf_to_ca_s4 places the bytes a ui8 load_cbuf_to_ca of the same controls does;
-    a transposing S4 load (a nibble transpose) is refused at run time."""
+    a transposing S4 load needs whole 16 x 64-value boxes after its value transpose (a
+    transposed one: test_cube_mx_board)."""
     data = np.random.default_rng(4).integers(0, 256, 1024).astype(np.uint8)
     result = api.run(api.parse(S4_KERNEL.replace("TRANSPOSE", "0")), data)
     l0a = result.report.machine.memories[MemorySpace.L0A].data
     assert l0a[:1024].any() and np.array_equal(l0a[:1024], l0a[1024:2048])
-    with pytest.raises(api.PtoError, match="transposing packed FP4 load is not modelled"):
+    with pytest.raises(api.PtoError, match="packed FP4 needs whole 16 x 64 boxes after"):
         api.run(api.parse(S4_KERNEL.replace("TRANSPOSE", "1")), data)
+
+
+def test_a5_f32_moves_into_the_fixpipe_buffer_take_rows() -> None:
+    """PTOAS's A5 `template_tmov_m2s` moves an f32 mat tile of rows x cols into loc=scaling
+    (`mte_l1_fb`, nburst rows; the board-tested tilelang_st tmov2scale moves 1 x 16 and
+    tmov_fp 16 x 16); ui64 quantisation words keep pto-isa's one-row, 128-byte rule."""
+    f32 = (tb("mat", "f32", "16x16", "row_major/none_box"),
+           tb("scaling", "f32", "16x16", "row_major/none_box"))  # fmt: skip
+    body = "pto.tmov ins(%m : {0}) outs(%s : {1})"
+    module = verified(body.format(*f32), "a5", f"%m: {f32[0]}, %s: {f32[1]}")
+    assert [op.pipe() for op in module.walk() if isinstance(op, TMovOp)] == [Pipe.FIX]
+    with pytest.raises(VerifyException, match="src dtype f32 is not supported"):
+        verified(body.format(*f32), "a2a3", f"%m: {f32[0]}, %s: {f32[1]}")
+    u64 = (tb("mat", "ui64", "16x16", "row_major/none_box"),
+           tb("scaling", "ui64", "16x16", "row_major/none_box"))  # fmt: skip
+    with pytest.raises(VerifyException, match="must be a single row, got rows=16"):
+        verified(body.format(*u64), "a5", f"%m: {u64[0]}, %s: {u64[1]}")

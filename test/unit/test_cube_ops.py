@@ -156,7 +156,9 @@ def _operands(fp4: bool, m: int, k: int, n: int) -> tuple[np.ndarray, ...]:
 @pytest.mark.parametrize("fp4", [False, True])
 def test_tmatmul_mx_scales_each_group_of_32_k(fp4: bool) -> None:
     """k counts values, the left tile's valid columns (an FP4 tile of 64 columns: 64 values in
-    32 bytes a row), as PTOAS's A5 tile lowering and pto-isa's TMATMUL_MX hand it to mad_mx."""
+    32 bytes a row), as PTOAS's A5 tile lowering and pto-isa's TMATMUL_MX hand it to mad_mx.
+    On the CPU target the scales are the scale tiles' (pto-isa cpu `TMatmulMX`); A5 reads the
+    MX buffers (test_cube_mx_board)."""
     m, k, n = 16, 64, 16
     nz, zn = "blayout=col_major, slayout=row_major", "blayout=row_major, slayout=col_major"
     row, col = "blayout=row_major, slayout=row_major", "blayout=col_major, slayout=col_major"
@@ -171,7 +173,7 @@ def test_tmatmul_mx_scales_each_group_of_32_k(fp4: bool) -> None:
     }
     ins = ["a", "a_scale", "b", "b_scale"]
     text = (
-        'builtin.module attributes {pto.target_arch = "a5"} {\n'
+        'builtin.module attributes {pto.target_arch = "cpu"} {\n'
         f"func.func @mx({', '.join(f'%{r}: {types[r]}' for r in [*ins, 'dst'])}) {{\n"
         f"  pto.tmatmul.mx ins({', '.join('%' + r for r in ins)} : "
         f"{', '.join(types[r] for r in ins)}) outs(%dst : {types['dst']})\n"
@@ -182,7 +184,7 @@ def test_tmatmul_mx_scales_each_group_of_32_k(fp4: bool) -> None:
     rng = np.random.default_rng(6)
     sa = rng.integers(-3, 4, (m, k // 32))  # exponents of the E8M0 scales
     sb = rng.integers(-3, 4, (k // 32, n))
-    machine = Machine(PROFILES[TargetArch.A5])
+    machine = Machine(PROFILES[TargetArch.CPU])
     arrays = {
         "a": stored_a,
         "a_scale": (sa + 127).astype(np.uint8).view(ml_dtypes.float8_e8m0fnu),

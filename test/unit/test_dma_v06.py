@@ -271,6 +271,25 @@ func.func @k(%src: !pto.ptr<i8>) {{
         run(parse(text, target="a5"), np.zeros(1 << 17, np.int8))
 
 
+def test_a_level_that_steps_neither_side_writes_its_row_once() -> None:
+    """nburst(2, 0, 0) copies the same source row onto the same destination row twice: the
+    same bytes as once, not an overlap error (PTOAS's board-tested tilelang_st tgemv_mx)."""
+    text = f"""
+func.func @k(%src: !pto.ptr<i8>, %dst: !pto.ptr<i8>) {{
+{consts([0, 1, 2, 64])}
+    %ub = pto.castptr %c0 : i64 -> !pto.ptr<i8, ub>
+    pto.mte_gm_ub %src, %ub, %c0, %c64 nburst(%c2, %c0, %c0)
+      : !pto.ptr<i8>, !pto.ptr<i8, ub>, i64, i64, i64, i64, i64
+    pto.barrier #pto.pipe<PIPE_ALL>
+    pto.mte_ub_gm %ub, %dst, %c64 nburst(%c1, %c0, %c0)
+      : !pto.ptr<i8, ub>, !pto.ptr<i8>, i64, i64, i64, i64
+    func.return
+}}"""
+    data = np.arange(64, dtype=np.int8)
+    result = run(parse(text, target="a5"), data, np.zeros(64, np.int8))
+    assert np.array_equal(result.outputs[1], data)
+
+
 def test_a_nest_of_more_rows_than_the_destination_holds_is_an_error_not_a_hang() -> None:
     text = f"""
 func.func @k(%src: !pto.ptr<i8>) {{
