@@ -5,6 +5,7 @@ on `index`; loops nest with their constants hoisted before the outermost one
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects import arith, scf
@@ -13,6 +14,8 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
 
+from pto_dialect.memory_types import PtrType
+from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.tile_memory import constant_index
 
 Dim = int | SSAValue
@@ -121,3 +124,19 @@ class Emitter:
                     else self.add(arith.AddiOp(self.index(total), term)).results[0]
                 )
         return total
+
+    def gm_pointer(
+        self, ptr: SSAValue, element: Attribute, offsets: Sequence[Dim], strides: Sequence[Dim]
+    ) -> SSAValue:
+        """A GM window's first element: `ptr` typed as a pointer to `element`, advanced by
+        the sum of `offsets` x `strides` elements."""
+        typed = PtrType(element)
+        if ptr.type != typed:
+            ptr = self.add(CastPtrOp(ptr, typed)).results[0]
+            ptr.name_hint = "gm"
+        offset = self.sum([self.mul(o, s) for o, s in zip(offsets, strides, strict=True)])
+        if offset == 0:
+            return ptr
+        ptr = self.add(AddPtrOp(ptr, self.index(offset))).results[0]
+        ptr.name_hint = "gm"
+        return ptr

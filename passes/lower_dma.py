@@ -53,10 +53,10 @@ from passes.index_emitter import Dim, Emitter, known_dim
 from passes.valid_shapes import UnsettledValidShape, valid_operands
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
-from pto_dialect.memory_types import PartitionTensorViewType, PtrType, TensorViewType
+from pto_dialect.memory_types import PartitionTensorViewType, TensorViewType
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.dma_v06 import DmaGroup, DmaPad, MteGmUbOp, MteUbGmOp
-from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
+from pto_dialect.ops.pointer import AddPtrOp
 from pto_dialect.ops.tile_memory import (
     AllocTileOp,
     MakeTensorViewOp,
@@ -354,21 +354,6 @@ def _pad_value(op: TileOp, tile: _Tile, target: TargetProfile) -> PadAttr | None
     return IntegerAttr(bits, width, truncate_bits=True)
 
 
-def _gm_pointer(e: Emitter, tile: _Tile, window: _Window) -> SSAValue:
-    """The tensor view's pointer, typed as the tile, advanced to the window's first element."""
-    ptr = window.ptr
-    typed = PtrType(tile.type.dtype)
-    if ptr.type != typed:
-        ptr = e.add(CastPtrOp(ptr, typed)).results[0]
-        ptr.name_hint = "gm"
-    offset = e.sum([e.mul(o, s) for o, s in zip(window.offsets, window.strides, strict=True)])
-    if offset == 0:
-        return ptr
-    ptr = e.add(AddPtrOp(ptr, e.index(offset))).results[0]
-    ptr.name_hint = "gm"
-    return ptr
-
-
 def _check_window(e: Emitter, tile: _Tile, window: _Window, gm: SSAValue) -> None:
     """A partition of the window by the valid region: fails at run time when it does not fit.
 
@@ -557,7 +542,7 @@ def _lower(
         e.add(pointer_op)
     if tile.offset:
         ub = e.add(AddPtrOp(ub, e.index(tile.offset))).results[0]
-    gm = _gm_pointer(e, tile, window)
+    gm = e.gm_pointer(window.ptr, tile.type.dtype, window.offsets, window.strides)
     ub.name_hint = "ub"
     if not known:
         _check_window(e, tile, window, gm)

@@ -273,7 +273,7 @@ FLAG_LATENCY = 40
 waiting pipe. Fitted, with `BARRIER_ALL`, on hw-native-sys/PTOAS#1569's camodel figures of
 one a2a3 kernel (hand-synchronised 18,831, auto-sync 74,909; the unrolled variant's 19,064
 held out: `benchmarks/whole_kernels.py`); no other source publishes either figure. With
-them the model runs a GM transfer's start-up as latency (`costs_dma.transfer_hold`)."""
+them the model runs a GM transfer's start-up as latency (`costs_dma.transfer_timing`)."""
 
 CROSS_CORE_LATENCY_A5 = 0
 """A5: cycles a cross-core signal (a pipe push's or free's intra-block flag, an FFTS flag)

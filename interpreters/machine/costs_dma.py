@@ -42,24 +42,24 @@ def transfer_cycles(
     return route.startup * max(transfers, 1) + ceil(moving)
 
 
-def transfer_hold(
+def transfer_timing(
     target: TargetProfile,
     src: MemorySpace,
     dst: MemorySpace,
     nbytes: int,
     transfers: int = 1,
     rows: int = 0,
-) -> int:
-    """Cycles `transfer_cycles`' DMA holds its queue: on a path from or to GM all of it but
-    the start-up of its last DMA instruction, which is latency, in flight while the queue
-    takes the next transfer (the start-ups of the DMA instructions one N-D tload or tstore
-    issues add up, as [prof] TLOAD c02/c06/c09 show; those of separate transfers overlap,
-    as PTOAS#1569's camodel kernels show: `cost_params.FLAG_LATENCY`); the whole transfer
-    on the on-chip paths."""
+) -> tuple[int, int]:
+    """`transfer_cycles` and the cycles its DMA holds its queue, as a pipe model's `cycles`
+    and `hold`: on a path from or to GM all of it but the start-up of its last DMA
+    instruction, which is latency, in flight while the queue takes the next transfer (the
+    start-ups of the DMA instructions one N-D tload or tstore issues add up, as [prof] TLOAD
+    c02/c06/c09 show; those of separate transfers overlap, as PTOAS#1569's camodel kernels
+    show: `cost_params.FLAG_LATENCY`); the whole transfer on the on-chip paths."""
     cycles = transfer_cycles(target, src, dst, nbytes, transfers, rows)
     if cycles == 0 or MemorySpace.GM not in (src, dst):
-        return cycles
-    return cycles - path(src, dst, target).startup
+        return cycles, cycles
+    return cycles, cycles - path(src, dst, target).startup
 
 
 def gm_transfers(target: TargetProfile, shape: tuple[int, ...]) -> int:

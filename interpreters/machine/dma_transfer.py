@@ -186,8 +186,7 @@ def transfer(
     pipes = machine.pipes
     if pipes.tracking:
         pipes.execute(op, op.pipe(), source.accesses(), target.accesses(),
-                      costs_dma.transfer_cycles(*timing),
-                      costs_dma.transfer_hold(*timing))  # fmt: skip
+                      *costs_dma.transfer_timing(*timing))  # fmt: skip
     atomic, name = machine.store_atomic
     if atomic != "none" and dst.space is MemorySpace.GM:  # combined with what GM holds
         combine_atomic(target.view(left, length), source.view(), atomic, name)

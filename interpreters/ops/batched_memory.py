@@ -33,7 +33,7 @@ from interpreters.ops.batched import (
     spread,
     ub_of,
 )
-from interpreters.ops.vector_load import lane_type, strides_of, ub_element, unsigned
+from interpreters.ops.vector_load import lane_type, memory_unit, strides_of, ub_element
 from interpreters.semantics import vector_memory as vm
 from pto_dialect.attrs import LoadDist, StoreDist
 from pto_dialect.dtypes import DType
@@ -101,7 +101,7 @@ def vlds(op: Operation, index_bits: int) -> Kernel:
     mode = op.dist_mode
     lane = lane_type(op.result)
     rule = LOAD_DIST_RULES[mode]
-    unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
+    unit = memory_unit(rule, lane)
     size = ub_element(op.source, unit).bytes
     form = vm.LOAD_FORMS[mode]
     footprint, align = form.footprint or lane.bytes, form.align or lane.bytes
@@ -236,7 +236,7 @@ def vsts(op: Operation, index_bits: int) -> Kernel:
         raise Unbatchable("a post-update vsts")
     lane = lane_type(op.value)
     rule = STORE_DIST_RULES[mode]
-    unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
+    unit = memory_unit(rule, lane)
     size = ub_element(op.dest, unit).bytes
     form = vm.STORE_FORMS[mode]
     footprint, align = form.footprint or lane.bytes, form.align or lane.bytes

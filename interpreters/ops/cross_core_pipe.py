@@ -130,9 +130,8 @@ class PipeEnds(MachineFunctions):
         else:
             timing = (self.machine.target, tile.memory.space, slot_space(self.machine, direction),
                       tile.nbytes, 1, tile.valid_rows)  # fmt: skip
-            pipes.execute(op, op.pipe(), reads=[tile.access()] if pipes.tracking else [],
-                          cycles=costs_dma.transfer_cycles(*timing),
-                          hold=costs_dma.transfer_hold(*timing))  # fmt: skip
+            reads = [tile.access()] if pipes.tracking else []
+            pipes.execute(op, op.pipe(), reads, (), *costs_dma.transfer_timing(*timing))
             data = tile.get() if values is None else values
             if split in ODD_SPLITS:  # the halves of the valid region
                 data = data[: tile.valid_rows, : tile.valid_cols]
@@ -182,8 +181,7 @@ class PipeEnds(MachineFunctions):
         on = self._pop_pipe(op)
         if on is Pipe.MTE2:
             timing = (self.machine.target, MemorySpace.GM, tile.memory.space, tile.nbytes)
-            pipes.execute(op, on, writes=writes, cycles=costs_dma.transfer_cycles(*timing),
-                          hold=costs_dma.transfer_hold(*timing))  # fmt: skip
+            pipes.execute(op, on, (), writes, *costs_dma.transfer_timing(*timing))
         else:
             pipes.execute(op, on, writes=writes)
         pipes.fence(op, on)  # the popped tile is ready for every pipe

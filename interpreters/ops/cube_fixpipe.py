@@ -182,8 +182,7 @@ class CubeFixpipeFunctions(MachineFunctions):
         first = parts[0][0].memory
         assert first is not None
         timing = (machine.target, MemorySpace.L0C, first.space, nbytes, 1, count * m)
-        self.on_pipe(op, reads, writes, costs_dma.transfer_cycles(*timing),
-                     costs_dma.transfer_hold(*timing))  # fmt: skip
+        self.on_pipe(op, reads, writes, *costs_dma.transfer_timing(*timing))
 
     def _destinations(
         self, op: FixpipeOp, present: dict[str, SSAValue], arg: dict[SSAValue, object],

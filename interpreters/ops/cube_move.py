@@ -135,8 +135,7 @@ class CubeMoveFunctions(MachineFunctions):
         read = Access(src.memory, src.offset, src.offset + max(nbytes, 0))
         written = write_bytes(dst, offsets, data)
         timing = (self.machine.target, MemorySpace.GM, MemorySpace.L1, nbytes)
-        self.on_pipe(op, [read], [written], costs_dma.transfer_cycles(*timing),
-                     costs_dma.transfer_hold(*timing))  # fmt: skip
+        self.on_pipe(op, [read], [written], *costs_dma.transfer_timing(*timing))
         return ()
 
     @implements(UnitCopyOp)
@@ -181,6 +180,5 @@ class CubeMoveFunctions(MachineFunctions):
             writes.append(Access(dst.memory, to, to + data.size))
         nbytes = n_burst * length * unit
         timing = (self.machine.target, op.SRC_SPACE, op.DST_SPACE, nbytes)
-        self.on_pipe(op, reads, writes, costs_dma.transfer_cycles(*timing),
-                     costs_dma.transfer_hold(*timing))  # fmt: skip
+        self.on_pipe(op, reads, writes, *costs_dma.transfer_timing(*timing))
         return ()

@@ -218,8 +218,7 @@ class DmaFunctions(MachineFunctions):
         if pipes.tracking:
             timing = (self.machine.target, src.space, dst.space, rows * length)
             pipes.execute(op, op.pipe(), source.accesses(), destination.accesses(),
-                          costs_dma.transfer_cycles(*timing),
-                          costs_dma.transfer_hold(*timing))  # fmt: skip
+                          *costs_dma.transfer_timing(*timing))  # fmt: skip
         return source, destination
 
     def _looped(

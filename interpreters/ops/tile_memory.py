@@ -194,8 +194,7 @@ class TileMemoryFunctions(MachineFunctions):
         timing = (target, MemorySpace.GM, tile.memory.space, nbytes,
                   costs_dma.gm_transfers(target, view.shape))  # fmt: skip
         self.on_pipe(op, [view.window_access(window, *tile.valid)], [tile.access()],
-                     costs_dma.transfer_cycles(*timing),
-                     costs_dma.transfer_hold(*timing))  # fmt: skip
+                     *costs_dma.transfer_timing(*timing))  # fmt: skip
         order = _mx_scale_order(tile)
         if order is not None:
             _load_mx_scales(view, tile, order)
@@ -217,8 +216,7 @@ class TileMemoryFunctions(MachineFunctions):
         timing = (target, tile.memory.space, MemorySpace.GM, nbytes,
                   costs_dma.gm_transfers(target, view.shape))  # fmt: skip
         self.on_pipe(op, [tile.access()], [view.window_access(window, *tile.valid)],
-                     costs_dma.transfer_cycles(*timing),
-                     costs_dma.transfer_hold(*timing))  # fmt: skip
+                     *costs_dma.transfer_timing(*timing))  # fmt: skip
         add = False
         if (atomic := op.attributes.get("atomicType")) is not None:
             # option attributes exist once their module is imported (by the parser)

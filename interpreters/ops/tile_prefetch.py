@@ -44,6 +44,5 @@ class TilePrefetchFunctions(MachineFunctions):
             written = Access(dst.memory, dst.address, dst.address + end)
         if self.machine.pipes.tracking:
             timing = (self.machine.target, MemorySpace.GM, MemorySpace.UB, dst.nbytes)
-            self.on_pipe(op, [view.access()], [written], costs_dma.transfer_cycles(*timing),
-                         costs_dma.transfer_hold(*timing))  # fmt: skip
+            self.on_pipe(op, [view.access()], [written], *costs_dma.transfer_timing(*timing))
         return ()

@@ -23,7 +23,7 @@ from pto_dialect.attrs import LoadDist
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.memory_types import MemorySpace
 from pto_dialect.ops.base import PtoOp
-from pto_dialect.ops.vector_common import as_pointer
+from pto_dialect.ops.vector_common import DistRule, as_pointer
 from pto_dialect.ops.vector_load import (
     LOAD_DIST_RULES,
     Vgather2BcOp,
@@ -58,6 +58,12 @@ def ub_element(value: SSAValue, fallback: DType) -> DType:
 
 def unsigned(bits: int) -> DType:
     return dtype_named(_UNSIGNED[bits])
+
+
+def memory_unit(rule: DistRule, lane: DType) -> DType:
+    """The UB element a lane of `rule`'s mode reads or writes: the lane's own type, or the
+    unsigned integer of the mode's memory width (the unpack and pack modes)."""
+    return lane if rule.memory_bits is None else unsigned(rule.memory_bits)
 
 
 def active_lanes(bound: object, lanes: int, what: str) -> np.ndarray:
@@ -131,7 +137,7 @@ class VectorLoadFunctions(UbFunctions):
             mode = op.dist_mode
             lane = lane_type(op.result)
             rule = LOAD_DIST_RULES[mode]
-            unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
+            unit = memory_unit(rule, lane)
             size = ub_element(op.source, unit).bytes
             static = self._vlds[op] = (mode, lane, unit, size, op.updated_base is not None)
         mode, lane, unit, size, post = static

@@ -25,6 +25,7 @@ from interpreters.ops.vector_load import (
     active_lanes,
     advanced,
     lane_type,
+    memory_unit,
     strides_of,
     ub_element,
     unsigned,
@@ -128,7 +129,7 @@ class VectorStoreFunctions(UbFunctions):
             mode = op.dist_mode
             lane = lane_type(op.value)
             rule = STORE_DIST_RULES[mode]
-            unit = lane if rule.memory_bits is None else unsigned(rule.memory_bits)
+            unit = memory_unit(rule, lane)
             post = op.updated_base is not None  # post-update: store at the base itself
             static = self._vsts[op] = (mode, lane, ub_element(op.dest, unit).bytes, post)
         mode, lane, size, post = static

@@ -16,8 +16,6 @@ from passes.valid_shapes import UnsettledValidShape, valid_operands
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
 from pto_dialect.fractal import FRACTAL_BYTES, FRACTAL_ROWS, Fractal
-from pto_dialect.memory_types import PtrType
-from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.tile_memory import (
     AllocTileOp,
     MakeTensorViewOp,
@@ -166,14 +164,4 @@ class GmWindow:
     def pointer(self, e: Emitter, tile: CubeTile) -> SSAValue:
         """The view's pointer typed as `tile`'s elements, advanced to the window's first
         element."""
-        ptr = self.ptr
-        typed = PtrType(tile.type.dtype)
-        if ptr.type != typed:
-            ptr = e.add(CastPtrOp(ptr, typed)).results[0]
-            ptr.name_hint = "gm"
-        offset = e.sum([e.mul(o, s) for o, s in zip(self.offsets, self.strides, strict=True)])
-        if offset == 0:
-            return ptr
-        ptr = e.add(AddPtrOp(ptr, e.index(offset))).results[0]
-        ptr.name_hint = "gm"
-        return ptr
+        return e.gm_pointer(self.ptr, tile.type.dtype, self.offsets, self.strides)

@@ -351,36 +351,37 @@ _MX_FULL = ("x_start", "y_start", "x_step", "y_step", "src_stride", "dst_stride"
 _MX_RANGES = ((0, _U16), (0, _U16), (1, _U8), (1, _U8), (1, _U16), (1, _U16))
 
 
+class MxScaleLoadOp(L1LoadOp):
+    """L1 -> the MX scales of an L0 operand buffer (at its address / 16): 32-byte scale
+    fragments, never transposed."""
+
+    COST: ClassVar = _COST
+    FULL_NAMES: ClassVar[tuple[str, ...]] = _MX_FULL
+    FULL_RANGES: ClassVar[tuple[tuple[int, int], ...]] = _MX_RANGES
+    TRANSPOSABLE: ClassVar[bool] = False
+    SCALES: ClassVar[bool] = True
+
+
 @irdl_op_definition
-class MteL1L0aMxOp(L1LoadOp):
+class MteL1L0aMxOp(MxScaleLoadOp):
     """L1 -> the MX scales of L0A (at the L0A address / 16): 32-byte scale fragments."""
 
     name = "pto.mte_l1_l0a_mx"
 
     MANUAL: ClassVar = PAGES + "mte-l1-l0a-mx.md"
-    COST: ClassVar = _COST
     DST_SPACE: ClassVar[MemorySpace] = MemorySpace.L0A
     SHAPE_NAMES: ClassVar[tuple[str, str, str, str]] = ("m", "k", "start_row", "start_col")
-    FULL_NAMES: ClassVar[tuple[str, ...]] = _MX_FULL
-    FULL_RANGES: ClassVar[tuple[tuple[int, int], ...]] = _MX_RANGES
-    TRANSPOSABLE: ClassVar[bool] = False
-    SCALES: ClassVar[bool] = True
 
 
 @irdl_op_definition
-class MteL1L0bMxOp(L1LoadOp):
+class MteL1L0bMxOp(MxScaleLoadOp):
     """L1 -> the MX scales of L0B (at the L0B address / 16)."""
 
     name = "pto.mte_l1_l0b_mx"
 
     MANUAL: ClassVar = PAGES + "mte-l1-l0b-mx.md"
-    COST: ClassVar = _COST
     DST_SPACE: ClassVar[MemorySpace] = MemorySpace.L0B
     SHAPE_NAMES: ClassVar[tuple[str, str, str, str]] = ("k", "n", "start_row", "start_col")
-    FULL_NAMES: ClassVar[tuple[str, ...]] = _MX_FULL
-    FULL_RANGES: ClassVar[tuple[tuple[int, int], ...]] = _MX_RANGES
-    TRANSPOSABLE: ClassVar[bool] = False
-    SCALES: ClassVar[bool] = True
 
 
 class RawL1LoadOp(DmaOp):

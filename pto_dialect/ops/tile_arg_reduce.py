@@ -148,6 +148,7 @@ class RowArgReduceTileOp(ArgReduceTileOp):
     lane 0 with vdintlv, vcmp + vsel against the running pair)."""
 
     ROW: ClassVar = True
+    DTYPES: ClassVar = ROW_ARG
 
     @classmethod
     def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
@@ -159,6 +160,7 @@ class ColArgReduceTileOp(ArgReduceTileOp):
     their indices in i16 registers, widened with vzunpack for the store."""
 
     ROW: ClassVar = False
+    DTYPES: ClassVar = COL_ARG
 
     @classmethod
     def lowers_to(cls) -> tuple[type[IRDLOperation], ...]:
@@ -174,7 +176,6 @@ class TRowArgMaxOp(RowArgReduceTileOp):
     LARGEST: ClassVar = True
     REDUCE_OP: ClassVar = VCmaxOp
     MANUAL: ClassVar = _PAGES + "trowargmax.md"
-    DTYPES: ClassVar = ROW_ARG
 
 
 @irdl_op_definition
@@ -186,7 +187,6 @@ class TRowArgMinOp(RowArgReduceTileOp):
     LARGEST: ClassVar = False
     REDUCE_OP: ClassVar = VCminOp
     MANUAL: ClassVar = _PAGES + "trowargmin.md"
-    DTYPES: ClassVar = ROW_ARG
 
 
 @irdl_op_definition
@@ -198,7 +198,6 @@ class TColArgMaxOp(ColArgReduceTileOp):
     LARGEST: ClassVar = True
     REDUCE_OP: ClassVar = VCmaxOp
     MANUAL: ClassVar = _PAGES + "tcolargmax.md"
-    DTYPES: ClassVar = COL_ARG
 
 
 @irdl_op_definition
@@ -210,7 +209,6 @@ class TColArgMinOp(ColArgReduceTileOp):
     LARGEST: ClassVar = False
     REDUCE_OP: ClassVar = VCminOp
     MANUAL: ClassVar = _PAGES + "tcolargmin.md"
-    DTYPES: ClassVar = COL_ARG
 
 
 OPS: list[type[IRDLOperation]] = [TRowArgMaxOp, TRowArgMinOp, TColArgMaxOp, TColArgMinOp]

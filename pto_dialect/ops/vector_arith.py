@@ -169,6 +169,9 @@ class VectorBitwiseOp(VectorBinaryOp):
     element type and its board-tested kernels OR f16 registers (docs/decisions.md).
     """
 
+    DTYPES: ClassVar = BITWISE
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
+
     ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.ANY
 
 
@@ -240,8 +243,6 @@ class VAndOp(VectorBitwiseOp):
     name = "pto.vand"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vand.md"
-    DTYPES: ClassVar = BITWISE
-    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 @irdl_op_definition
@@ -249,8 +250,6 @@ class VOrOp(VectorBitwiseOp):
     name = "pto.vor"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vor.md"
-    DTYPES: ClassVar = BITWISE
-    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 @irdl_op_definition
@@ -258,14 +257,15 @@ class VXorOp(VectorBitwiseOp):
     name = "pto.vxor"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vxor.md"
-    DTYPES: ClassVar = BITWISE
-    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 class VectorShiftOp(VectorIntBinaryOp):
     """vshl / vshr: `rhs` holds per-lane shift counts, integers of lhs's width and either
     signedness (PTOAS's board-tested vshl/vshr kernels shift ui16/ui32 lanes by si16/si32
     counts; the pages give one type: docs/decisions.md)."""
+
+    DTYPES: ClassVar = INT
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
     def verify_(self) -> None:
         lhs, rhs = vreg_of(self.lhs), vreg_of(self.rhs)
@@ -286,8 +286,6 @@ class VShlOp(VectorShiftOp):
     name = "pto.vshl"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vshl.md"
-    DTYPES: ClassVar = INT
-    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 @irdl_op_definition
@@ -297,8 +295,6 @@ class VShrOp(VectorShiftOp):
     name = "pto.vshr"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vshr.md"
-    DTYPES: ClassVar = INT
-    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 class VectorCarryOp(VectorIntBinaryOp):
@@ -306,6 +302,9 @@ class VectorCarryOp(VectorIntBinaryOp):
 
     `carry` has the type of `mask`; a lane is set when it carried (vaddc) or borrowed (vsubc).
     """
+
+    DTYPES: ClassVar = CARRY
+    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
     ELEMENT_BITS: ClassVar[tuple[int, ...]] = (32,)
 
@@ -340,8 +339,6 @@ class VAddCOp(VectorCarryOp):
     name = "pto.vaddc"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vaddc.md"
-    DTYPES: ClassVar = CARRY
-    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 @irdl_op_definition
@@ -349,8 +346,6 @@ class VSubCOp(VectorCarryOp):
     name = "pto.vsubc"
 
     MANUAL: ClassVar = "vector/ops/binary-vector-ops/vsubc.md"
-    DTYPES: ClassVar = CARRY
-    COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7)
 
 
 # ----------------------------------------------------------------------------------------

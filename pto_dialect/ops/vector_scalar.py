@@ -138,6 +138,8 @@ class VectorScalarOp(VectorOp):
 class VectorIntScalarOp(VectorScalarOp):
     """Bitwise and shift forms: integer elements only."""
 
+    DTYPES: ClassVar = INT
+
     ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.INT
 
 
@@ -197,7 +199,6 @@ class VAndsOp(VectorIntScalarOp):
     name = "pto.vands"
 
     MANUAL: ClassVar = _PAGES + "vands.md"
-    DTYPES: ClassVar = INT
     COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7, estimate=_estimate("vand"))
 
 
@@ -206,7 +207,6 @@ class VOrsOp(VectorIntScalarOp):
     name = "pto.vors"
 
     MANUAL: ClassVar = _PAGES + "vors.md"
-    DTYPES: ClassVar = INT
     COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7, estimate=_estimate("vor"))
 
 
@@ -215,7 +215,6 @@ class VXorsOp(VectorIntScalarOp):
     name = "pto.vxors"
 
     MANUAL: ClassVar = _PAGES + "vxors.md"
-    DTYPES: ClassVar = INT
     COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7, estimate=_estimate("vxor"))
 
 
@@ -226,7 +225,6 @@ class VShlsOp(VectorIntScalarOp):
     name = "pto.vshls"
 
     MANUAL: ClassVar = _PAGES + "vshls.md"
-    DTYPES: ClassVar = INT
     COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7, estimate=_estimate("vshl"))
 
 
@@ -237,7 +235,6 @@ class VShrsOp(VectorIntScalarOp):
     name = "pto.vshrs"
 
     MANUAL: ClassVar = _PAGES + "vshrs.md"
-    DTYPES: ClassVar = INT
     COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7, estimate=_estimate("vshr"))
 
 
@@ -263,6 +260,8 @@ class VectorCarryInOp(VectorOp):
 
     lhs, rhs and result have one type; carry_in, carry and mask one bit per lane.
     """
+
+    DTYPES: ClassVar = CARRY
 
     ELEMENT_KIND: ClassVar[ElementKind] = ElementKind.INT
     ELEMENT_BITS: ClassVar[tuple[int, ...]] = (32,)
@@ -308,7 +307,6 @@ class VAddCsOp(VectorCarryInOp):
     name = "pto.vaddcs"
 
     MANUAL: ClassVar = _PAGES + "vaddcs.md"
-    DTYPES: ClassVar = CARRY
     COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7, estimate=_estimate("vaddc"))
 
 
@@ -319,7 +317,6 @@ class VSubCsOp(VectorCarryInOp):
     name = "pto.vsubcs"
 
     MANUAL: ClassVar = _PAGES + "vsubcs.md"
-    DTYPES: ClassVar = CARRY
     COST: ClassVar = VectorCost(Completion.BINOP, PerRepeat.SIMPLE, 7, estimate=_estimate("vsubc"))
 
 

@@ -101,12 +101,10 @@ class VmiGroupLoadOp(LegacyLoadOp):
     result = result_def(VmiVRegType)
 
 
-@irdl_op_definition
-class VmiGroupSlotLoadOp(LegacyLoadOp):
-    """Legacy `%v = pto.vmi.group_slot_load %source[%offset], %stride {num_groups = C} : P ->
-    V<CxT>`: slot g is element `offset + g * stride`."""
+class GroupStrideLoadOp(LegacyLoadOp):
+    """`%v = pto.vmi.OP %source[%offset], %stride {num_groups = C} : P -> V`: group g reads
+    element `offset + g * stride`."""
 
-    name = "pto.vmi.group_slot_load"
     SYNTAX: ClassVar = "source[offset], source_group_stride:index"
     GROUPED: ClassVar = True
 
@@ -115,6 +113,14 @@ class VmiGroupSlotLoadOp(LegacyLoadOp):
     offset = operand_def(IndexType)
     source_group_stride = operand_def(IndexType)
     result = result_def(VmiVRegType)
+
+
+@irdl_op_definition
+class VmiGroupSlotLoadOp(GroupStrideLoadOp):
+    """Legacy `%v = pto.vmi.group_slot_load %source[%offset], %stride {num_groups = C} : P ->
+    V<CxT>`: slot g is element `offset + g * stride`."""
+
+    name = "pto.vmi.group_slot_load"
 
     def verify_load(self) -> None:
         if self.data().count != self.attr_int("num_groups"):
@@ -122,19 +128,11 @@ class VmiGroupSlotLoadOp(LegacyLoadOp):
 
 
 @irdl_op_definition
-class VmiGroupBroadcastLoadOp(LegacyLoadOp):
+class VmiGroupBroadcastLoadOp(GroupStrideLoadOp):
     """Legacy `%v = pto.vmi.group_broadcast_load %source[%offset], %stride {num_groups = C}
     : P -> V<LxT>`: element `offset + g * stride` on every lane of group g."""
 
     name = "pto.vmi.group_broadcast_load"
-    SYNTAX: ClassVar = "source[offset], source_group_stride:index"
-    GROUPED: ClassVar = True
-
-    # the base's operands again: IRDL puts a subclass's own operands first otherwise
-    source = operand_def(UB_BUFFER)
-    offset = operand_def(IndexType)
-    source_group_stride = operand_def(IndexType)
-    result = result_def(VmiVRegType)
 
     def verify_load(self) -> None:
         layout = self.data().layout_attr
@@ -223,11 +221,9 @@ class VmiStoreOp(LegacyStoreOp):
     SYNTAX: ClassVar = "value, destination[offset]"
 
 
-@irdl_op_definition
-class VmiMaskedStoreOp(LegacyStoreOp):
-    """Legacy `pto.vmi.masked_store %value, %destination[%offset], %mask : V, P, M`."""
+class MaskedLegacyStoreOp(LegacyStoreOp):
+    """`pto.vmi.OP %value, %destination[%offset], %mask : V, P, M`."""
 
-    name = "pto.vmi.masked_store"
     SYNTAX: ClassVar = "value, destination[offset], mask"
 
     # the base's operands again: IRDL puts a subclass's own operands first otherwise
@@ -238,18 +234,18 @@ class VmiMaskedStoreOp(LegacyStoreOp):
 
 
 @irdl_op_definition
-class VmiCompressStoreOp(LegacyStoreOp):
+class VmiMaskedStoreOp(MaskedLegacyStoreOp):
+    """Legacy `pto.vmi.masked_store %value, %destination[%offset], %mask : V, P, M`."""
+
+    name = "pto.vmi.masked_store"
+
+
+@irdl_op_definition
+class VmiCompressStoreOp(MaskedLegacyStoreOp):
     """Legacy `pto.vmi.compress_store %value, %destination[%offset], %mask : V, P, M`: the
     active lanes, packed, from `offset` on."""
 
     name = "pto.vmi.compress_store"
-    SYNTAX: ClassVar = "value, destination[offset], mask"
-
-    # the base's operands again: IRDL puts a subclass's own operands first otherwise
-    value = operand_def(VmiVRegType)
-    destination = operand_def(UB_BUFFER)
-    offset = operand_def(IndexType)
-    mask = operand_def(VmiMaskType)
 
 
 @irdl_op_definition
