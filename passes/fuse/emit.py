@@ -15,7 +15,10 @@ order on the same lanes), so the fused and the op-by-op code give the same bytes
 
 - elementwise and tile-scalar ops: the lowering's `apply` on each register of the row;
 - conversions (`tcvt`): the lowering's chunk steps (convert.py), the group's registers of
-  its wider type: a widening one loads unpacking from UB, a narrowing one stores packing;
+  its wider type: a widening one loads unpacking from UB, a narrowing one stores packing,
+  one of a single width (i32 -> f32) loads its source from UB in the source's type;
+- `texpands`: one `vbr` of its scalar before the row loop, a UNIFORM register (stored
+  over the region, chunk by chunk, when it is stored);
 - expansions: the per-row value is `vdup` of lane 0 of the register holding element (i, 0)
   (BRC), or the UNIFORM register itself (BLK, whose 32-byte block repeats one value);
 - row reductions in the target's order (`rules.ROW_REDUCE_ORDER`): A2/A3 combines the row's
@@ -53,10 +56,11 @@ from passes.lower_tile_to_vector.convert import ConvertForm
 from passes.lower_tile_to_vector.emit import BLOCK_BYTES, Emitter
 from passes.lower_tile_to_vector.expand import ExpandLowering
 from passes.lower_tile_to_vector.row_reduce import cross_step, identity_constant, lanes_first
+from passes.lower_tile_to_vector.row_results import row_store
 from passes.lower_tile_to_vector.scalar import ScalarLowering
 from pto_dialect.attrs import LoadDist
 from pto_dialect.ops.tile_row_reduce import RowReduceTileOp
-from pto_dialect.ops.tile_scalar import TDivSOp
+from pto_dialect.ops.tile_scalar import TDivSOp, TExpandSOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_arith import VBrOp, VMaxOp, VMinOp
 from pto_dialect.ops.vector_compare import VSelOp
@@ -106,6 +110,7 @@ class GroupEmitter:
         self._all_lanes: dict[int, SSAValue] = {}
         self.top = InsertPoint.at_end(self.e.scope.block)
         self.acc0: dict[type[RowReduceTileOp], SSAValue] = {}
+        self._broadcasts: dict[TExpandSOp, SSAValue] = {}
         for m, lowering in zip(members, self.lowerings, strict=True):
             if isinstance(lowering, ScalarLowering) and isinstance(m.op, TDivSOp):
                 with self.at_top():
@@ -188,9 +193,19 @@ class GroupEmitter:
             result = self.convert(m, lowering, inputs[0], row)
         elif isinstance(lowering, ExpandLowering):
             result = self.expand(m, lowering, inputs, row)
+        elif isinstance(m.op, TExpandSOp):
+            result = _Held(Form.UNIFORM, [self.broadcast(m.op)], m.cols)
         else:
             assert lowering is not None
-            chunks = [self.chunks(a, h, row) for a, h in zip(m.reads, inputs, strict=True)]
+            loaded: dict[Access, list[SSAValue]] = {}  # `tmul x, x` loads x's chunks once
+            chunks: list[list[SSAValue]] = []
+            for a, h in zip(m.reads, inputs, strict=True):
+                if h is not None:
+                    chunks.append(self.chunks(a, h, row))
+                    continue
+                if a not in loaded:
+                    loaded[a] = self.chunks(a, None, row)
+                chunks.append(loaded[a])
             regs = [
                 lowering.apply([c[k] for c in chunks], self.chunk_mask(self.width(m.cols), k))
                 for k in range(self.count(self.width(m.cols)))
@@ -230,10 +245,14 @@ class GroupEmitter:
         stride = self.plan.run or buffer.stride
         base = Size.of(0) if access.read is Read.COLUMN else self.base(row, stride)
         loaded: list[SSAValue] = []
-        for k in range(count):
-            mask = self.block_mask(min(cols - k * self.lanes, self.lanes)) if blocks else None
-            at = e.add(base, Size.of(k * self.lanes), "at")
-            loaded.append(e.load(operand, at, mask, "v"))
+        group_type, e.dtype = e.dtype, buffer.dtype  # a same-width tcvt's source: its type
+        try:
+            for k in range(count):
+                mask = self.block_mask(min(cols - k * self.lanes, self.lanes)) if blocks else None
+                at = e.add(base, Size.of(k * self.lanes), "at")
+                loaded.append(e.load(operand, at, mask, "v"))
+        finally:
+            e.dtype = group_type
         return loaded
 
     def per_row(self, access: Access, h: _Held | None, row: Size) -> SSAValue:
@@ -374,6 +393,14 @@ class GroupEmitter:
             e.emit(scf.YieldOp(step(body.args[1], reg)))
         return loop.results[0]
 
+    def broadcast(self, op: TExpandSOp) -> SSAValue:
+        """`vbr` of `texpands`' scalar, made once before the row loop."""
+        if op not in self._broadcasts:
+            with self.at_top():
+                vbr = VBrOp(op.scalar, self.e.vreg)
+                self._broadcasts[op] = self.e.emit(vbr, "scalar").results[0]
+        return self._broadcasts[op]
+
     def identity(self, op: RowReduceTileOp) -> SSAValue:
         """`vbr` of the reduction's start value, made once."""
         kind = type(op)
@@ -388,7 +415,7 @@ class GroupEmitter:
         ptr = e.pointer(m.dst)
         base = self.base(row, self.plan.run or m.dst.stride)
         if h.form is Form.SCALAR:
-            e.store(h.regs[0], ptr, base, self.mask(1))
+            row_store(e, h.regs[0], ptr, m.dst, row, self.mask(1))
             return
         cols = self.width(m.dst_cols)
         for k in range(self.count(cols)):

@@ -149,7 +149,8 @@ def plan(
             if _overwritten(access, members[:index]):
                 return None
             version = state.get(place)
-            held = version is not None and read_in_register(version.form, version.cols, access)
+            held = (version is not None and access.buffer.dtype == m.dtype
+                    and read_in_register(version.form, version.cols, access))  # fmt: skip
             reads.append(held)
             if held:
                 assert version is not None
@@ -161,7 +162,7 @@ def plan(
         versions.append(version)
         state[Place.of(m.dst)] = version
     stores = _stores(members, must_store, escapes)
-    peak = _peak(versions, in_register)
+    peak = _peak(members, versions, in_register)
     if peak > REGISTERS:
         return None
     run = lanes if contiguous_run(members, lanes) else 0
@@ -267,9 +268,12 @@ def _overwritten(access: Access, earlier: Sequence[Member]) -> bool:
                for m in earlier[start:])  # fmt: skip
 
 
-def _peak(versions: list[_Version], in_register: list[list[bool]]) -> int:
+def _peak(
+    members: Sequence[Member], versions: list[_Version], in_register: list[list[bool]]
+) -> int:
     """Registers one row needs at most: results still to be read from registers, the
-    result being made, one register per operand loaded from UB (chunk by chunk). A result
+    result being made, one register per operand loaded from UB (chunk by chunk; an operand
+    read twice, `tmul x, x`, is loaded once: emit.py). A result
     takes the registers of the operands whose last read it is (chunk k of the result is
     made once chunk k of each operand is read), so those count once, as the larger of the
     two."""
@@ -277,7 +281,8 @@ def _peak(versions: list[_Version], in_register: list[list[bool]]) -> int:
     for index, version in enumerate(versions):
         later = sum(v.regs for v in versions[:index] if v.last_read > index)
         dying = sum(v.regs for v in versions[:index] if v.last_read == index)
-        loaded = sum(not held for held in in_register[index])
+        reads = zip(members[index].reads, in_register[index], strict=True)
+        loaded = len({access for access, held in reads if not held})
         peak = max(peak, later + max(dying, version.regs) + loaded)
     return peak
 
@@ -347,6 +352,14 @@ class ModuleFacts:
         self._spans: dict[tuple[int, Block], tuple[list[int], list[int], list[_Life]]] = {}
         """Per page and block: the written-first tiles by first use, the running maximum
         of their last uses, and the tiles."""
+        self._positions: dict[Operation, int] = {}
+        """Each op that holds blocks: its index in its own block, before any group is
+        emitted (an emitted group changes the indices of the ops after it)."""
+        for op in module.walk() if module is not None else ():
+            for block in (b for r in op.regions for b in r.blocks):
+                for k, inner in enumerate(block.ops):
+                    if inner.regions:
+                        self._positions[inner] = k
         orders: dict[Block, dict[Operation, int]] = {}
         spans: dict[tuple[int, Block], list[_Life]] = {}
         for op in module.walk() if module is not None else ():
@@ -372,6 +385,12 @@ class ModuleFacts:
             for life in lives:
                 reach.append(max(life.uses[-1][0], reach[-1] if reach else -1))
             self._spans[key] = ([life.uses[0][0] for life in lives], reach, lives)
+
+    def position(self, block: Block, op: Operation) -> int:
+        """Where `op` (which holds blocks) was in `block` before the pass changed anything:
+        the order the tiles' uses are indexed by."""
+        known = self._positions.get(op)
+        return known if known is not None else _position(block, op)
 
     def flag_graph(self, block: Block) -> dict[Pipe, set[Pipe]]:
         """src -> dst pipes of every set_flag of the function that holds `block` (once a
@@ -494,8 +513,6 @@ class _Scan:
         if fits:
             members = [*self.members, found]
             candidate = plan(members, lambda place: self.escapes(members, place), False)
-            if candidate is not None and self.read_as_other(members):
-                candidate = None
         if candidate is None:
             self.close()
             self.members = [found]
@@ -528,7 +545,7 @@ class _Scan:
             for end in range(len(members), start + 1, -1):
                 group = members[start:end]
                 found = plan(group, partial(self.escapes, group))
-                if found is not None and not self.read_as_other(group):
+                if found is not None:
                     plans.append(found)
                     start = end
                     break
@@ -538,8 +555,9 @@ class _Scan:
 
     def escapes(self, group: Sequence[Member], place: Place) -> bool:
         """Whether a buffer of `place` that `group` names is used after the group, or may
-        be (allocated in another block, not an alloc), or another tile of the place is
-        read after it (`_read_after`)."""
+        be (allocated in another block, not an alloc), or a tile of the place or of another
+        layout sharing a member's bytes of it is read after it (`_read_after`, `read_as_other`):
+        the fused code then stores the place's results as the op-by-op code does."""
         members: set[Operation] = {m.op for m in group}
         values: dict[SSAValue, None] = {}
         for m in group:
@@ -558,18 +576,25 @@ class _Scan:
             for life in self.facts.sharing(m.dst, around)
             if life.place == place and life.value not in values
         }
-        return any(self._read_after(life, group, last) for life in twins.values())
+        if any(self._read_after(life, group, last) for life in twins.values()):
+            return True
+        return self.read_as_other(group, place, around, last)
 
-    def read_as_other(self, group: Sequence[Member]) -> bool:
-        """Whether bytes a member writes are read after the group through a tile of another
-        layout (the fused code keeps or stores them by the member's own layout), unless a
-        later member writes that tile (what it holds is then that member's)."""
-        last = max(self.order[m.op] for m in group)
-        around = self.around(group)
+    def read_as_other(
+        self, group: Sequence[Member], place: Place, around: list[tuple[Block, int, int]],
+        last: int,
+    ) -> bool:  # fmt: skip
+        """Whether bytes a member writes to `place` are read after the group through a tile
+        of another layout, unless a later member writes that tile (what it holds is then
+        that member's). The fused code keeps a result by its member's own layout, so such
+        a result is stored; the stored writes of different places keep their op-by-op
+        order (order.py), so the bytes the other tile reads are the op-by-op code's."""
         for index, m in enumerate(group):
+            if Place.of(m.dst) != place:
+                continue
             rewritten = {n.dst.value for n in group[index + 1 :]}
             for life in self.facts.sharing(m.dst, around):
-                clobbered = life.place != Place.of(m.dst) and life.value not in rewritten
+                clobbered = life.place != place and life.value not in rewritten
                 if clobbered and self._read_after(life, group, last):
                     return True
         return False
@@ -608,7 +633,7 @@ class _Scan:
         found: list[tuple[Block, int]] = []
         op = self.block.parent_op()
         while op is not None and (outer := op.parent_block()) is not None:
-            found.append((outer, _position(outer, op)))
+            found.append((outer, self.facts.position(outer, op)))
             op = outer.parent_op()
         return found
 

@@ -34,7 +34,7 @@ from passes.lower_tile_to_vector.row_reduce import WIDENED
 from passes.lower_tile_to_vector.row_results import row_dst_buffer
 from passes.lower_tile_to_vector.scalar import ScalarLowering
 from pto_dialect.attrs import Pipe
-from pto_dialect.dtypes import DType
+from pto_dialect.dtypes import DType, dtype_of
 from pto_dialect.ops.base import TileOp
 from pto_dialect.ops.tile_convert import TCvtOp
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
@@ -128,8 +128,13 @@ class Member:
 
     @property
     def dtype(self) -> DType:
-        """The element type of the member's registers: dst's, or a `tcvt`'s wider type."""
-        return self.lowering.wide if isinstance(self.lowering, ConvertForm) else self.dst.dtype
+        """The element type of the member's registers: dst's, or a `tcvt`'s wider type (of
+        a conversion between two types of one width, its result's: its source is loaded
+        from UB in its own type)."""
+        form = self.lowering
+        if not isinstance(form, ConvertForm) or form.src.dtype.bits == form.dst.dtype.bits:
+            return self.dst.dtype
+        return form.wide
 
     @property
     def name(self) -> str:
@@ -211,9 +216,7 @@ def _member(op: TileOp, target: TargetProfile) -> Member | None:
         return _row_reduce(op, target)
     if isinstance(op, TCvtOp):
         return _convert(op, target)
-    if isinstance(op, TExpandSOp) or not isinstance(
-        op, ElementwiseTileOp | ScalarTileOp | ExpandTileOp | ExpandBinaryTileOp
-    ):
+    if not isinstance(op, ElementwiseTileOp | ScalarTileOp | ExpandTileOp | ExpandBinaryTileOp):
         return None
     dst = buffer_of(op, op.outs[0], "dst")
     shape = _known(dst)
@@ -222,6 +225,13 @@ def _member(op: TileOp, target: TargetProfile) -> Member | None:
     probe = probe_emitter(op, dst.dtype)
     lowering = lowering_of(op, target, probe, probe.rewriter)
     rows, cols = shape
+    if isinstance(op, TExpandSOp):
+        # `vbr` of the scalar: a register of the group's type (not an unsigned tile's
+        # signless scalar), every lane the value, stored over the region as its lowering
+        if dtype_of(op.scalar.type) != dst.dtype:
+            return None
+        require_vector_ops(op, target, dst.dtype, VBrOp)
+        return Member(op, [], dst, Form.UNIFORM, rows, cols, cols, lowering)
     if isinstance(lowering, ElementwiseLowering):
         if lowering.fills:
             return None
@@ -248,11 +258,12 @@ def _member(op: TileOp, target: TargetProfile) -> Member | None:
 
 def _row_reduce(op: RowReduceTileOp, target: TargetProfile) -> Member | None:
     """`trowsum`/`trowmax`/`trowmin` into a dst of one valid column that does not overlap
-    the source (its result, a SCALAR, is then the whole of dst's valid region)."""
+    the source (its result, a SCALAR, is then the whole of dst's valid region); a DN dst
+    (element i at i) takes one-point stores, as the per-op lowering's (`row_store`)."""
     if isinstance(op, TRowProdOp) or op.REFUSED is not None or op.REDUCE_OP is None:
         return None
     src = buffer_of(op, op.ins[0], "src")
-    dst = row_dst_buffer(op)
+    dst = row_dst_buffer(op, column=True)
     shape, dst_shape = _known(src), _known(dst)
     if shape is None or dst_shape is None or dst_shape[1] != 1 or dst.overlaps(src):
         return None
@@ -266,17 +277,20 @@ def _row_reduce(op: RowReduceTileOp, target: TargetProfile) -> Member | None:
 
 def _convert(op: TCvtOp, target: TargetProfile) -> Member | None:
     """`tcvt` whose registers are of the group's type: the wider side's (its narrower side
-    is loaded unpacking or stored packing, as its lowering does). Left alone: a pair of one
-    width and two types (a group's registers are of one type), and a src that shares dst's
-    bytes other than in place (the per-op loop's order is what keeps that exact)."""
+    is loaded unpacking or stored packing, as its lowering does); between two types of one
+    width (i32 -> f32), the result's, its source loaded from UB in its own type. A
+    narrowing one may write into its source's bytes (PyPTO converts f32 -> bf16 in place):
+    the plan then orders its stores after the reads they overwrite, or refuses (order.py:
+    a member whose UB read and stored write share bytes is not fused). Left alone: any
+    other src that shares dst's bytes other than in place (the per-op loop's order is what
+    keeps that exact)."""
     form = ConvertForm.of(op, target)
     source, result = form.src.dtype, form.dst.dtype
     shape = _known(form.dst)
-    if shape is None or (source.bits == result.bits and source != result):
+    if shape is None:
         return None
-    if form.src.overlaps(form.dst) and not (
-        source.bits == result.bits and form.src.same_placement(form.dst)
-    ):
+    in_place = source.bits == result.bits and form.src.same_placement(form.dst)
+    if form.src.overlaps(form.dst) and not (in_place or form.narrowing):
         return None
     rows, cols = shape
     read = Access(form.src, Read.CHUNKS, form.src.stride, cols)

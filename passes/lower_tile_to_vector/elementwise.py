@@ -19,7 +19,9 @@ not touched. An op whose record gives a reason (`vector_refusal`) is refused wit
   register is `pto.vbr -1` for signless integers; for other types (an unsigned or float
   constant cannot carry those bits) the signless integer of the same width is stored
   into the chunk's lanes of dst (bytes the op writes anyway, after the sources were
-  read) and loaded back in the element type.
+  read) and loaded back in the element type. When every such source holds all C columns
+  of its rows and they share one row count, the rows run as two loops, each chunk stored
+  once (`split_rows`).
 - `tmax`/`tmin`: `vmax`/`vmin` take their operands swapped when the vector rule returns
   the other operand on a false comparison than the tile rule.
 """
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from xdsl.dialects import arith
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr, IntegerType
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
@@ -50,6 +52,7 @@ from passes.lower_tile_to_vector.emit import Chunk, Emitter, Operand
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.tile_elementwise import ElementwiseTileOp
 from pto_dialect.ops.vector_arith import VBrOp, VectorBinaryOp, VectorUnaryOp, VMaxOp, VMinOp
+from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_store import VstsOp
 from pto_dialect.rules import ELEMENTWISE_RULES
@@ -184,6 +187,10 @@ class ElementwiseLowering:
         """A loop over the valid rows around a loop over the valid columns in chunks."""
         e = self.e
         srcs, dst = self.operands(self.rows.bound, self.cols.bound)
+        split = self.row_split()
+        if split is not None:
+            self.split_rows(split, srcs, dst)
+            return
         ones = self.ones_register()
         order = _fill_order(self.fills)
         strides = dict.fromkeys(t.stride for t in [self.dst, *self.srcs])
@@ -206,6 +213,53 @@ class ElementwiseLowering:
                     self.fill_stores(ch, order, values, ones, dst, at[self.dst.stride])
                 else:
                     e.store(self.apply(values, ch.mask), dst.ptr, at[self.dst.stride], ch.mask)
+
+    def row_split(self) -> Size | None:
+        """The row below which every filled source covers the whole row and from which none
+        covers any of it, when there is one: each such source holds all C columns in the
+        rows it has, and they all have the same valid rows (PyPTO's `tadd` of a tile of
+        `?` valid rows into a full one)."""
+        if not self.fills:
+            return None
+        sources = [self.srcs[k] for k in self.fills]
+        rows = sources[0].valid_rows
+        if any(not at_least(s.valid_cols, self.cols) for s in sources):
+            return None
+        if any(s.valid_rows != rows for s in sources):
+            return None
+        return self.e.min(rows, self.rows, "covered")
+
+    def split_rows(self, split: Size, srcs: Sequence[Operand], dst: Operand) -> None:
+        """`by_rows` as two row loops: below `split`, each chunk stored once from its
+        sources; from it, once with every filled source read as all-one bits (the all-ones
+        register, `vbitcast` to the element type: no store and reload through dst). Each is
+        the store the layered chunk of `by_rows` keeps last (its other masks are empty
+        there), so the bytes are the same; each row computes one chunk instead of up to
+        four."""
+        e = self.e
+        ones = self.ones_register()
+        assert ones is not None
+        if ones.type != e.vreg:  # the same bits in the element type's lanes
+            ones = e.emit(VBitcastOp(ones, e.vreg), "ones").results[0]
+        strides = dict.fromkeys(t.stride for t in [self.dst, *self.srcs])
+        filled = frozenset(self.fills)
+        kept = [s for k, s in enumerate(srcs) if k not in filled]
+        for lower, upper, inside in ((Size.of(0), split, True), (split, self.rows, False)):
+            loop = e.loop(lower, upper, 1, [], "i")
+            with e.inside(loop.body.block):
+                i = Size(loop.body.block.args[0], max(self.rows.bound - 1, 0))
+                starts = {stride: e.mul(i, stride, "row") for stride in strides}
+                read = srcs if inside else kept
+                with e.chunks(self.cols, blocks=any(s.bounded for s in read)) as ch:
+                    at = {stride: e.add(start, ch.offset, "at") for stride, start in starts.items()}
+                    values = [
+                        e.load(src, at[src.buffer.stride], ch.block_mask, role)
+                        if inside or k not in filled
+                        else ones
+                        for k, (src, role) in enumerate(zip(srcs, self.roles, strict=True))
+                    ]
+                    e.store(self.apply(values, ch.mask), dst.ptr, at[self.dst.stride], ch.mask)
+                e.emit(scf.YieldOp())
 
     def prefixes(self, row: Size) -> dict[int, Size]:
         """For each source that may not cover the region: how many leading lanes of the

@@ -454,3 +454,183 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
 }}"""
     lowered = lowers_to_the_same_bytes(text, seed=5)
     assert "pto.fused" in str(lowered)  # tmuls and tadd still fused, %acc2 stored
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_a_row_sum_into_a_column_read_as_a_row_is_fused_and_stored(target: str):
+    """PyPTO's rmsnorm shape: `trowsum` of x * x into a DN column (one-point stores), whose
+    bytes the next op reads through a 1 x 8 row-major tile of the same address. The group
+    tmul, trowsum stores the sums (another layout reads them after it); `tmul x, x` loads
+    each register of x once."""
+    full = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=8, v_col=64>"
+    col = ("!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=1, v_row=8, v_col=1, "
+           "blayout=col_major>")  # fmt: skip
+    row = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=1, v_col=8>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+!px = !pto.partition_tensor_view<8x64xf32>
+!py = !pto.partition_tensor_view<1x8xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %half = arith.constant 0.5 : f32
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 2048 : i64
+  %a2 = arith.constant 4096 : i64
+  %a3 = arith.constant 6144 : i64
+  %a4 = arith.constant 6176 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c64], strides = [%c64, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c64] : !v -> !px
+  %vy = pto.make_tensor_view %y, shape = [%c1, %c8], strides = [%c8, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c1, %c8] : !v -> !py
+  %a = pto.alloc_tile addr = %a0 : {full}
+  pto.tload ins(%px : !px) outs(%a : {full})
+  %t = pto.alloc_tile addr = %a1 : {full}
+  pto.tmul ins(%a, %a : {full}, {full}) outs(%t : {full})
+  %tmp = pto.alloc_tile addr = %a2 : {full}
+  %s = pto.alloc_tile addr = %a3 : {col}
+  pto.trowsum ins(%t, %tmp : {full}, {full}) outs(%s : {col})
+  %r = pto.alloc_tile addr = %a3 : {row}
+  %out = pto.alloc_tile addr = %a4 : {row}
+  pto.tmuls ins(%r, %half : {row}, f32) outs(%out : {row})
+  pto.tstore ins(%out : {row}) outs(%py : !py)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text, target=target, seed=9)
+    (scope,) = [
+        s for s in fused_scopes(lowered) if "trowsum" in str(s.attributes[VecScopeOp.FUSED])
+    ]
+    names = [op.name for op in scope.walk()]
+    assert names.count("pto.vlds") == names.count("pto.vmul") > 0  # x * x loads x once
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_texpands_is_a_member_kept_in_a_register(target: str):
+    """`texpands` (PyPTO's `tmax x, 0` written as texpands then tmax) joins the group as one
+    `vbr` register: %z only in registers, %w also stored (y reads it after the group)."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=96, v_row=8, v_col=80>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+!p = !pto.partition_tensor_view<8x80xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %o: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c80 = arith.constant 80 : index
+  %zero = arith.constant 0.0 : f32
+  %three = arith.constant 3.0 : f32
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c80], strides = [%c80, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c80] : !v -> !p
+  %vy = pto.make_tensor_view %y, shape = [%c8, %c80], strides = [%c80, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c8, %c80] : !v -> !p
+  %vo = pto.make_tensor_view %o, shape = [%c8, %c80], strides = [%c80, %c1] : !v
+  %po = pto.partition_view %vo, offsets = [%c0, %c0], sizes = [%c8, %c80] : !v -> !p
+  %a = pto.alloc_tile : {tile}
+  pto.tload ins(%px : !p) outs(%a : {tile})
+  %z = pto.alloc_tile : {tile}
+  pto.texpands ins(%zero : f32) outs(%z : {tile})
+  %m = pto.alloc_tile : {tile}
+  pto.tmax ins(%a, %z : {tile}, {tile}) outs(%m : {tile})
+  %w = pto.alloc_tile : {tile}
+  pto.texpands ins(%three : f32) outs(%w : {tile})
+  %s = pto.alloc_tile : {tile}
+  pto.tmin ins(%m, %w : {tile}, {tile}) outs(%s : {tile})
+  pto.tstore ins(%s : {tile}) outs(%po : !p)
+  pto.tstore ins(%w : {tile}) outs(%py : !p)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text, target=target, seed=4)
+    labels = [str(s.attributes[VecScopeOp.FUSED]) for s in fused_scopes(lowered)]
+    assert any(label.startswith('"texpands, tmax, texpands, tmin') for label in labels), labels
+
+
+@pytest.mark.parametrize("target", ["a2a3", "a5"])
+def test_same_width_and_in_place_narrowing_conversions_join_a_group(target: str):
+    """PyPTO's score and rope shapes: `tcvt` i32 -> f32 (its source loaded from UB as
+    i32, the group's registers f32), a `tmuls`, and `tcvt` f32 -> bf16 into the bytes of
+    its own source: one scope, the tile ops' bytes."""
+    i32 = "!pto.tile_buf<loc=vec, dtype=i32, rows=8, cols=64, v_row=8, v_col=64>"
+    f32 = "!pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=8, v_col=64>"
+    bf16 = "!pto.tile_buf<loc=vec, dtype=bf16, rows=8, cols=64, v_row=8, v_col=64>"
+    text = f"""
+!vi = !pto.tensor_view<?x?xi32>
+!vo = !pto.tensor_view<?x?xbf16>
+!pi = !pto.partition_tensor_view<8x64xi32>
+!po = !pto.partition_tensor_view<8x64xbf16>
+func.func @k(%x: !pto.ptr<i32>, %y: !pto.ptr<bf16>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %k = arith.constant 0.375 : f32
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 2048 : i64
+  %a2 = arith.constant 4096 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c64], strides = [%c64, %c1] : !vi
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c64] : !vi -> !pi
+  %vy = pto.make_tensor_view %y, shape = [%c8, %c64], strides = [%c64, %c1] : !vo
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c8, %c64] : !vo -> !po
+  %a = pto.alloc_tile addr = %a0 : {i32}
+  pto.tload ins(%px : !pi) outs(%a : {i32})
+  %f = pto.alloc_tile addr = %a1 : {f32}
+  pto.tcvt ins(%a {{rmode = #pto<round_mode ROUND>}} : {i32}) outs(%f : {f32})
+  %g = pto.alloc_tile addr = %a2 : {f32}
+  pto.tmuls ins(%f, %k : {f32}, f32) outs(%g : {f32})
+  %h = pto.alloc_tile addr = %a2 : {bf16}
+  pto.tcvt ins(%g {{rmode = #pto<round_mode RINT>}} : {f32}) outs(%h : {bf16})
+  pto.tstore ins(%h : {bf16}) outs(%py : !po)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text, target=target, seed=11)
+    labels = [str(s.attributes[VecScopeOp.FUSED]) for s in fused_scopes(lowered)]
+    assert labels and labels[0].startswith('"tcvt, tmuls, tcvt'), labels
+
+
+def test_a_group_before_a_loop_leaves_the_loop_s_groups_their_tiles_read_after_it():
+    """A group before a loop (two `texpands`) becomes a scope and a few pointers, which
+    moves the loop's index in its block; the loop's group (tmuls, tadds into %acc's bytes)
+    must still find %acc, read right after the loop, and store its result (the tiles'
+    uses are indexed as they were before the pass)."""
+    tile = "!pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8, v_row=1, v_col=8>"
+    text = f"""
+!v = !pto.tensor_view<?x?xf32>
+!p = !pto.partition_tensor_view<1x8xf32>
+func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>, %z: !pto.ptr<f32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c24 = arith.constant 24 : index
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 64 : i64
+  %a2 = arith.constant 128 : i64
+  %a3 = arith.constant 192 : i64
+  %vx = pto.make_tensor_view %x, shape = [%c1, %c24], strides = [%c24, %c1] : !v
+  %vy = pto.make_tensor_view %y, shape = [%c1, %c8], strides = [%c8, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c1, %c8] : !v -> !p
+  %vz = pto.make_tensor_view %z, shape = [%c1, %c8], strides = [%c8, %c1] : !v
+  %pz = pto.partition_view %vz, offsets = [%c0, %c0], sizes = [%c1, %c8] : !v -> !p
+  %acc = pto.alloc_tile addr = %a0 : {tile}
+  pto.texpands ins(%zero : f32) outs(%acc : {tile})
+  %w = pto.alloc_tile addr = %a1 : {tile}
+  pto.texpands ins(%half : f32) outs(%w : {tile})
+  scf.for %i = %c0 to %c3 step %c1 {{
+    %col = arith.muli %i, %c8 : index
+    %px = pto.partition_view %vx, offsets = [%c0, %col], sizes = [%c1, %c8] : !v -> !p
+    %t = pto.alloc_tile addr = %a2 : {tile}
+    pto.tload ins(%px : !p) outs(%t : {tile})
+    %s = pto.alloc_tile addr = %a3 : {tile}
+    pto.tmuls ins(%t, %half : {tile}, f32) outs(%s : {tile})
+    %out = pto.alloc_tile addr = %a0 : {tile}
+    pto.tadds ins(%s, %half : {tile}, f32) outs(%out : {tile})
+  }}
+  pto.tstore ins(%acc : {tile}) outs(%py : !p)
+  pto.tstore ins(%w : {tile}) outs(%pz : !p)
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text, seed=12)
+    assert len(fused_scopes(lowered)) == 2

@@ -644,3 +644,42 @@ func.func @k(%x: !pto.ptr<f32>, %y: !pto.ptr<f32>) {{
 }}"""
     lowered = lowers_to_the_same_bytes(text)
     assert "pto.trowsum" not in str(lowered)
+
+
+@pytest.mark.parametrize(("target", "dtype"), [("a5", "f32"), ("a2a3", "f32"), ("a5", "i16")])
+def test_tadd_of_a_tile_of_fewer_rows_computes_each_row_once(target: str, dtype: str):
+    """PyPTO's residual add: `tadd` of a full tile and one of `?` valid rows (all its
+    columns) into the full region. Rows below the source's count read it, the others read
+    all-one bits: two row loops, one `vadd` and one store a chunk each (the layered stores
+    of a source that may cover part of a row are not needed), the tile op's bytes."""
+    tile = f"!pto.tile_buf<loc=vec, dtype={dtype}, rows=8, cols=128, v_row=8, v_col=128>"
+    part = f"!pto.tile_buf<loc=vec, dtype={dtype}, rows=8, cols=128, v_row=?, v_col=128>"
+    view = f"!pto.partition_tensor_view<8x128x{dtype}>"
+    text = f"""
+!v = !pto.tensor_view<?x?x{dtype}>
+func.func @k(%x: !pto.ptr<{dtype}>, %r: !pto.ptr<{dtype}>, %y: !pto.ptr<{dtype}>, %m: index) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  %n = arith.maxsi %m, %c3 : index
+  %vx = pto.make_tensor_view %x, shape = [%c8, %c128], strides = [%c128, %c1] : !v
+  %px = pto.partition_view %vx, offsets = [%c0, %c0], sizes = [%c8, %c128] : !v -> {view}
+  %vr = pto.make_tensor_view %r, shape = [%c8, %c128], strides = [%c128, %c1] : !v
+  %pr = pto.partition_view %vr, offsets = [%c0, %c0], sizes = [%c8, %c128] : !v -> {view}
+  %vy = pto.make_tensor_view %y, shape = [%c8, %c128], strides = [%c128, %c1] : !v
+  %py = pto.partition_view %vy, offsets = [%c0, %c0], sizes = [%c8, %c128] : !v -> {view}
+  %a = pto.alloc_tile : {tile}
+  pto.tload ins(%px : {view}) outs(%a : {tile})
+  %b = pto.alloc_tile valid_row = %n : {part}
+  pto.tload ins(%pr : {view}) outs(%b : {part})
+  %s = pto.alloc_tile : {tile}
+  pto.tadd ins(%a, %b : {tile}, {part}) outs(%s : {tile})
+  pto.tstore ins(%s : {tile}) outs(%py : {view})
+  func.return
+}}"""
+    lowered = lowers_to_the_same_bytes(text, target=target, seed=6)
+    scopes = [op for op in lowered.walk() if isinstance(op, VecScopeOp)]
+    (names,) = [n for n in ([o.name for o in s.walk()] for s in scopes) if "pto.vadd" in n]
+    assert names.count("pto.vadd") == names.count("pto.vsts") == 2
