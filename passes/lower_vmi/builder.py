@@ -19,16 +19,27 @@ from math import ceil
 from typing import cast
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, i16, i32
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    NoneAttr,
+    i16,
+    i32,
+)
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import pass_error
-from pto_dialect.attrs import CmpMode
+from passes.lower_vmi.layout_kinds import is_plain, why_not
+from pto_dialect.attrs import CmpMode, Location, LocationAttr
 from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
+from pto_dialect.ops.tile_buf_meta import TileBufAddrOp
 from pto_dialect.ops.vector_arith import VBrOp
+from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_index import VciOp
 from pto_dialect.ops.vector_mask import PLT_OPS, PSET_OPS
 from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp
@@ -38,6 +49,7 @@ from pto_dialect.ops.vmi_types import (
     VmiMaskType,
     VmiVRegType,
     lanes_per_register,
+    mask_carrier_bits,
     placement,
     vmi_dtype,
 )
@@ -53,18 +65,46 @@ class Layout(Enum):
 
 
 def layout_of_type(type: VmiVRegType | VmiMaskType, op: Operation) -> Layout | None:
-    """The layout a type spells (None: none assigned); the ones this pass realises."""
-    attr = type.layout_attr
+    """The layout a type spells (None: none assigned), as this pass computes it: a layout
+    other than contiguous and `deinterleaved = 2` is computed contiguous (`placed.py`)."""
+    attr = _carried(type)
     if attr is None:
         return None
-    kind, factor = attr.layout_kind, attr.factor.data
-    plain = attr.lane_stride.data == 1 and attr.slots.data == 0
-    if plain and kind in (LayoutKind.CONTIGUOUS, LayoutKind.NUM_GROUPS):
-        return Layout.CONTIGUOUS
-    if plain and kind is LayoutKind.DEINTERLEAVED and factor == 2:
-        return Layout.DEINTERLEAVED
-    raise pass_error(NAME, f"layout {attr} is not one this pass realises (contiguous, "
-                     "deinterleaved = 2)", op)  # fmt: skip
+    if is_plain(attr):
+        kind = attr.layout_kind
+        return Layout.DEINTERLEAVED if kind is LayoutKind.DEINTERLEAVED else Layout.CONTIGUOUS
+    why = why_not(attr, placed_bits(type), isinstance(type, VmiMaskType))
+    if why is not None:
+        raise pass_error(NAME, f"layout {attr}: {why}", op)
+    return Layout.CONTIGUOUS
+
+
+def placed_attr(type: Attribute) -> VmiLayoutAttr | None:
+    """The layout of a VMI type whose registers are placed otherwise than the pass computes
+    them (`placed.py`), else None."""
+    if not isinstance(type, VmiVRegType | VmiMaskType):
+        return None
+    attr = _carried(type)
+    return None if is_plain(attr) else attr
+
+
+def _carried(type: VmiVRegType | VmiMaskType) -> VmiLayoutAttr | None:
+    """The layout of `type`'s registers: a mask of lane stride S is carried dense by masks
+    of S times its granularity (`mask_carrier_bits`, PTOAS `getVMIMaskPhysicalGranularity`),
+    so its layout without the stride."""
+    attr = type.layout_attr
+    strided = attr is not None and attr.lane_stride.data != 1
+    if strided and isinstance(type, VmiMaskType) and mask_carrier_bits(type) is not None:
+        assert attr is not None
+        return VmiLayoutAttr(attr.layout_kind, attr.factor.data, attr.slots.data)
+    return attr
+
+
+def placed_bits(type: VmiVRegType | VmiMaskType) -> int:
+    """The lane width the placement of `type` counts in (a `pred` mask: b32's)."""
+    if isinstance(type, VmiVRegType):
+        return type.bits
+    return type.bits or 32
 
 
 def layout_attr(layout: Layout) -> VmiLayoutAttr:
@@ -188,8 +228,14 @@ class Lowerer:
     def pointer(self, ptr: SSAValue, dtype: DType) -> SSAValue:
         """`ptr` as a UB pointer to `dtype` elements (a castptr when the pointee differs)."""
         ptr_type = ptr.type
+        if isinstance(ptr_type, MemRefType):
+            memref = cast(MemRefType[Attribute], ptr_type)
+            if _plain_vec(memref):
+                ptr_type = PtrType(memref.element_type, MemorySpace.UB)
+                ptr = self.emit(TileBufAddrOp(ptr, ptr_type)).results[0]
         if not isinstance(ptr_type, PtrType):
-            raise self.fail(f"a {ptr_type} operand has no lowering here (a !pto.ptr has)")
+            raise self.fail(f"a {ptr_type} operand has no lowering here (a !pto.ptr or a vec "
+                            "memref of identity layout has)")  # fmt: skip
         wanted = PtrType(mlir_type(dtype), MemorySpace.UB)
         if ptr_type == wanted:
             return ptr
@@ -266,16 +312,46 @@ class Lowerer:
         return self._converted[key]
 
 
+def _plain_vec(memref: MemRefType[Attribute]) -> bool:
+    """A `vec` memref of identity layout: its data starts at `tile_buf_addr` (a strided or
+    offset layout is refused, as PTOAS's VMI-to-VPTO refuses it)."""
+    space = memref.memory_space
+    vec = isinstance(space, LocationAttr) and space.data is Location.VEC
+    return vec and isinstance(memref.layout, NoneAttr)
+
+
 def _unsigned(dtype: DType) -> DType:
     from pto_dialect.dtypes import dtype_named
 
     return dtype_named(f"ui{dtype.bits}")
 
 
+PERMUTABLE = frozenset({"bf16", "f16", "f32", "i16", "i32", "i8", "ui16", "ui32", "ui8"})
+"""Element types `vintlv` / `vdintlv` / `vselr` take; others (FP4 and bf16 pairs, FP8)
+move as unsigned integers of their width (a `vbitcast` each way)."""
+
+
+def carrier_of(dtype: DType) -> DType:
+    """The element type lanes of `dtype` move between registers as."""
+    return dtype if dtype.name in PERMUTABLE else _unsigned(dtype)
+
+
+def recast(lowerer: Lowerer, values: Sequence[SSAValue], dtype: DType) -> list[SSAValue]:
+    """`values` as registers of `dtype` (a `vbitcast` where the type differs)."""
+    wanted = VRegType(mlir_type(dtype))
+    return [v if v.type == wanted else lowerer.emit(VBitcastOp(v, wanted)).results[0]
+            for v in values]  # fmt: skip
+
+
 def convert(lowerer: Lowerer, regs: Regs, layout: Layout) -> Regs:
     """`regs` in `layout`: contiguous <-> deinterleaved by `vdintlv` / `vintlv` of register
     pairs (the even and odd lanes of two consecutive registers are the two parts' next
-    register)."""
+    register), on the lanes' carrier type (`carrier_of`)."""
+    carrier = carrier_of(regs.dtype)
+    if carrier is not regs.dtype:
+        moved = Regs(recast(lowerer, regs.values, carrier), regs.layout, regs.lanes, carrier)
+        done = convert(lowerer, moved, layout)
+        return Regs(recast(lowerer, done.values, regs.dtype), layout, regs.lanes, regs.dtype)
     lanes, bits = regs.lanes, regs.dtype.bits
     pad: list[SSAValue] = []
 

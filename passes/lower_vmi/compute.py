@@ -9,14 +9,10 @@
   of each source register (the deinterleaved layout); halving it `vcvt` EVEN of part 0 `|`
   ODD of part 1 (`vor`); integer widening `vzunpack`/`vsunpack`, integer narrowing `vpack`
   (after `vmaxs`/`vmins` to the destination's range for SAT); bitcasts `vbitcast`;
-- broadcasts `vbr` / `vdup`, grouped ones `vselr` with the slot of each lane; `vci` per
-  register; `vselr`, `vintlv`, `vdintlv` on register pairs; two-channel `channel_split` /
-  `channel_merge` as the parts of the deinterleaved layout; `compress` of one register
-  `vsqz`; splat constants `vbr`; `ensure_layout`, `unpack`, `pack`.
+- broadcasts, index vectors and rearrangements: `rearrange.py`.
 
-What has no exact micro-op sequence here (shuffles, channels other than two, compress of
-several registers, float `vci`, `vexpdif` of f16, ...) stops the pass with a diagnostic
-naming the op (docs/passes.md lists them).
+What has no exact micro-op sequence here (`vexpdif` of f16, ...) stops the pass with a
+diagnostic naming the op (docs/passes.md lists them).
 """
 
 from __future__ import annotations
@@ -25,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, i32
+from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import Operation, SSAValue
 
 from passes.lower_vmi import masks
@@ -35,25 +31,24 @@ from pto_dialect.attrs import CmpMode
 from pto_dialect.dtypes import BF16, BF16X2, HIF8, DType, dtype_named, mlir_type
 from pto_dialect.ops import vmi_convert as cv
 from pto_dialect.ops import vmi_elementwise as ew
-from pto_dialect.ops import vmi_rearrange as ra
 from pto_dialect.ops import vmi_sfu as sfu
 from pto_dialect.ops.vector_arith import VAddCOp, VAddOp, VMaxOp, VMinOp, VMulAOp, VMulOp, VOrOp
 from pto_dialect.ops.vector_compare import VCmpOp, VCmpsOp, VSelOp
 from pto_dialect.ops.vector_convert import ALL_FORMS, VBitcastOp, VCvtOp
 from pto_dialect.ops.vector_fused import VMullOp
-from pto_dialect.ops.vector_index import IndexOrder, VciOp
-from pto_dialect.ops.vector_materialize import Position, VDupOp
-from pto_dialect.ops.vector_predicate import PAndOp
 from pto_dialect.ops.vector_rearrange import (
     VDintlvOp,
     VIntlvOp,
     VPackOp,
-    VSelrOp,
-    VSqzOp,
     VSunpackOp,
     VZunpackOp,
 )
-from pto_dialect.ops.vector_scalar import VAddCsOp, VMaxsOp, VMinsOp, VShrsOp
+from pto_dialect.ops.vector_scalar import (
+    VAddCsOp,
+    VAndsOp,
+    VMaxsOp,
+    VMinsOp,
+)
 from pto_dialect.ops.vector_sfu import VExpDifOp
 from pto_dialect.ops.vmi_common import VmiOp, vreg_type
 from pto_dialect.ops.vmi_types import VmiVRegType, is_vmi_signed, is_vmi_unsigned
@@ -70,7 +65,7 @@ def _layout(lowerer: Lowerer, op: Operation) -> Layout:
     return lowerer.layouts.get(op.results[0], Layout.CONTIGUOUS)
 
 
-def _define(lowerer: Lowerer, value: SSAValue, values: Sequence[SSAValue], layout: Layout) -> None:
+def define(lowerer: Lowerer, value: SSAValue, values: Sequence[SSAValue], layout: Layout) -> None:
     type = vreg_type(value)
     lowerer.define(value, Regs(list(values), layout, type.count, type.dtype))
 
@@ -88,8 +83,12 @@ def lane_wise(lowerer: Lowerer, op: ew.ElementwiseOp) -> None:
     for k, first in enumerate(sources[0].values):
         operands = [s.values[k] for s in sources]
         if signedness is not None:
-            operands = [_retype(lowerer, v, dtype, signedness) for v in operands]
-        if isinstance(op, ew.ScalarOp):
+            operands = [retype(lowerer, v, dtype, signedness) for v in operands]
+        if isinstance(op, ew.VmiVabsOp) and dtype == BF16:  # no bf16 vabs: clear the sign
+            bits = retype(lowerer, operands[0], dtype, "ui")  # (PTOAS: vand with 0x7FFF)
+            cleared = VAndsOp(bits, lowerer.const(0x7FFF, IntegerType(16)), full)
+            result = retype(lowerer, lowerer.emit(cleared).results[0], dtype, "bf")
+        elif isinstance(op, ew.ScalarOp):
             scalar = _shift_amount(lowerer, op.scalar, dtype) if op.SHIFT else op.scalar
             result = lowerer.emit(micro(operands[0], scalar, full)).results[0]
         elif isinstance(op, ew.VmiFmaOp):  # lhs * rhs + acc
@@ -97,12 +96,12 @@ def lane_wise(lowerer: Lowerer, op: ew.ElementwiseOp) -> None:
         else:
             result = lowerer.emit(micro(*operands, full)).results[0]
         if signedness is not None:
-            result = _retype(lowerer, result, dtype, "ui" if dtype.kind.name == "UINT" else "i")
+            result = retype(lowerer, result, dtype, "ui" if dtype.kind.name == "UINT" else "i")
         if op.pmode == "merge" and len(op.operands) > op.ARITY:
             mask = masks.parts(lowerer, op.operands[op.ARITY], dtype.bits, layout)[k]
             result = lowerer.emit(VSelOp(result, first, mask)).results[0]
         values.append(result)
-    _define(lowerer, op.results[0], values, layout)
+    define(lowerer, op.results[0], values, layout)
 
 
 def _shift_amount(lowerer: Lowerer, amount: SSAValue, dtype: DType) -> SSAValue:
@@ -116,7 +115,7 @@ def _shift_amount(lowerer: Lowerer, amount: SSAValue, dtype: DType) -> SSAValue:
     return lowerer.emit(arith.IndexCastOp(index, wide)).results[0]
 
 
-def _retype(lowerer: Lowerer, value: SSAValue, dtype: DType, prefix: str) -> SSAValue:
+def retype(lowerer: Lowerer, value: SSAValue, dtype: DType, prefix: str) -> SSAValue:
     """The register read with another signedness (a `vbitcast`)."""
     wanted = VRegType(mlir_type(dtype_named(f"{prefix}{dtype.bits}")))
     if value.type == wanted:
@@ -150,13 +149,13 @@ def compare(lowerer: Lowerer, op: ew.CompareOp) -> None:
     for k, seed in enumerate(seeds):
         lhs = sources[0].values[k]
         if signedness is not None:
-            lhs = _retype(lowerer, lhs, dtype, signedness)
+            lhs = retype(lowerer, lhs, dtype, signedness)
         if isinstance(op, ew.VmiVcmpsOp):
             results.append(lowerer.emit(VCmpsOp(lhs, op.scalar, seed, mode)).results[0])
         else:
             rhs = sources[1].values[k]
             if signedness is not None:
-                rhs = _retype(lowerer, rhs, dtype, signedness)
+                rhs = retype(lowerer, rhs, dtype, signedness)
             results.append(lowerer.emit(VCmpOp(lhs, rhs, seed, mode)).results[0])
     lowerer.masks[(op.result, dtype.bits, layout)] = results
 
@@ -167,7 +166,7 @@ def select(lowerer: Lowerer, op: ew.SelectOp) -> None:
     parts = masks.parts(lowerer, op.mask, true.dtype.bits, layout)
     values = [lowerer.emit(VSelOp(t, f, m)).results[0]
               for t, f, m in zip(true.values, false.values, parts, strict=True)]  # fmt: skip
-    _define(lowerer, op.result, values, layout)
+    define(lowerer, op.result, values, layout)
 
 
 def carry(lowerer: Lowerer, op: ew.CarryOp) -> None:
@@ -185,7 +184,7 @@ def carry(lowerer: Lowerer, op: ew.CarryOp) -> None:
             made = lowerer.emit(VAddCsOp(lhs.values[k], rhs.values[k], carry_in[k], m))
         values.append(made.results[0])
         carries.append(made.results[1])
-    _define(lowerer, op.result, values, layout)
+    define(lowerer, op.result, values, layout)
     lowerer.masks[(op.carry, 32, layout)] = carries
 
 
@@ -212,14 +211,14 @@ def fused(lowerer: Lowerer, op: VmiOp) -> None:
                   for a, b, c in zip(acc.values, lhs.values, rhs.values, strict=True)]  # fmt: skip
     elif isinstance(op, sfu.VmiVaxpyOp):
         x, acc = lowerer.get(op.x, layout), lowerer.get(op.acc, layout)
-        alpha = lowerer.emit(_vbr(op.alpha, x.vreg)).results[0]
+        alpha = lowerer.emit(vbr(op.alpha, x.vreg)).results[0]
         values = [lowerer.emit(VMulAOp(a, alpha, b, full)).results[0]
                   for a, b in zip(acc.values, x.values, strict=True)]  # fmt: skip
     elif isinstance(op, sfu.VmiVlreluOp | sfu.VmiVpreluOp):
         x = lowerer.get(op.x, layout)
         zero = lowerer.splat(0, dtype)
         if isinstance(op, sfu.VmiVlreluOp):
-            slopes = [lowerer.emit(_vbr(op.slope, x.vreg)).results[0]] * len(x.values)
+            slopes = [lowerer.emit(vbr(op.slope, x.vreg)).results[0]] * len(x.values)
         else:
             slopes = lowerer.get(op.alpha, layout).values
         for v, slope in zip(x.values, slopes, strict=True):
@@ -229,10 +228,10 @@ def fused(lowerer: Lowerer, op: VmiOp) -> None:
             values.append(lowerer.emit(VAddOp(positive, scaled, full)).results[0])
     else:
         raise lowerer.fail(f"{op.name} has no lowering")
-    _define(lowerer, op.results[0], values, layout)
+    define(lowerer, op.results[0], values, layout)
 
 
-def _vbr(scalar: SSAValue, vreg: VRegType) -> Operation:
+def vbr(scalar: SSAValue, vreg: VRegType) -> Operation:
     from pto_dialect.ops.vector_arith import VBrOp
 
     return VBrOp(scalar, vreg)
@@ -246,12 +245,12 @@ def vmull(lowerer: Lowerer, op: sfu.VmiVmullOp) -> None:
     lows: list[SSAValue] = []
     highs: list[SSAValue] = []
     for x, y, m in zip(a.values, b.values, mask_parts, strict=True):
-        made = lowerer.emit(VMullOp(_retype(lowerer, x, a.dtype, prefix),
-                                    _retype(lowerer, y, a.dtype, prefix), m))  # fmt: skip
-        lows.append(_retype(lowerer, made.results[0], a.dtype, a.dtype.name[:-2] or "i"))
-        highs.append(_retype(lowerer, made.results[1], a.dtype, a.dtype.name[:-2] or "i"))
-    _define(lowerer, op.low, lows, layout)
-    _define(lowerer, op.high, highs, layout)
+        made = lowerer.emit(VMullOp(retype(lowerer, x, a.dtype, prefix),
+                                    retype(lowerer, y, a.dtype, prefix), m))  # fmt: skip
+        lows.append(retype(lowerer, made.results[0], a.dtype, a.dtype.name[:-2] or "i"))
+        highs.append(retype(lowerer, made.results[1], a.dtype, a.dtype.name[:-2] or "i"))
+    define(lowerer, op.low, lows, layout)
+    define(lowerer, op.high, highs, layout)
 
 
 # ---- conversions ----------------------------------------------------------------------------
@@ -280,7 +279,7 @@ def convert(lowerer: Lowerer, op: cv.ConvertOp) -> None:
         layout = _layout(lowerer, op)
         values = [lowerer.emit(VCvtOp(v, full, out_type, rnd, sat)).results[0]
                   for v in lowerer.get(op.source, layout).values]  # fmt: skip
-        _define(lowerer, op.result, values, layout)
+        define(lowerer, op.result, values, layout)
         return
     if change in (2, -2):
         _convert_packed4(lowerer, op, out_type, rnd, sat, change)
@@ -292,7 +291,7 @@ def convert(lowerer: Lowerer, op: cv.ConvertOp) -> None:
                 for v in regs.values[: counts[0]]]  # fmt: skip
         odd = [lowerer.emit(VCvtOp(v, full, out_type, rnd, sat, "ODD")).results[0]
                for v in regs.values[: counts[1]]]  # fmt: skip
-        _define(lowerer, op.result, even + odd, Layout.DEINTERLEAVED)
+        define(lowerer, op.result, even + odd, Layout.DEINTERLEAVED)
         return
     regs = lowerer.get(op.source, Layout.DEINTERLEAVED)
     counts = part_counts(source.count, src.bits, Layout.DEINTERLEAVED)
@@ -307,7 +306,7 @@ def convert(lowerer: Lowerer, op: cv.ConvertOp) -> None:
                                       out_full)).results[0]  # fmt: skip
             even = _retype_to(lowerer, even, out_type)
         values.append(even)
-    _define(lowerer, op.result, values, Layout.CONTIGUOUS)
+    define(lowerer, op.result, values, Layout.CONTIGUOUS)
 
 
 def _convert_packed4(
@@ -373,7 +372,7 @@ def _convert_packed4(
             values += lowerer.emit(VIntlvOp(even_high, odd_high)).results
         values = [_retype_to(lowerer, v, out_type) for v in values]
         values = values[: register_count(result.count, dst.bits, Layout.CONTIGUOUS)]
-    _define(lowerer, op.result, values, Layout.CONTIGUOUS)
+    define(lowerer, op.result, values, Layout.CONTIGUOUS)
 
 
 def _bits(lowerer: Lowerer, value: SSAValue, dtype: DType) -> SSAValue:
@@ -403,7 +402,7 @@ def _convert_ints(lowerer: Lowerer, op: cv.ConvertOp, src: DType, dst: DType) ->
         while bits < dst.bits:
             wide = dtype_named(f"{'i' if signed else 'ui'}{2 * bits}")
             family = VSunpackOp if signed else VZunpackOp
-            values = [_retype(lowerer, v, dtype_named(f"ui{bits}"), "i" if signed else "ui")
+            values = [retype(lowerer, v, dtype_named(f"ui{bits}"), "i" if signed else "ui")
                       for v in values]  # fmt: skip
             halves: list[SSAValue] = []
             for v in values:
@@ -412,8 +411,8 @@ def _convert_ints(lowerer: Lowerer, op: cv.ConvertOp, src: DType, dst: DType) ->
                     halves.append(lowerer.emit(made).results[0])
             values, bits = halves, 2 * bits
         total = register_count(result.count, dst.bits, Layout.CONTIGUOUS)
-        values = [_retype(lowerer, v, dst, dst.name[: -len(str(dst.bits))]) for v in values[:total]]
-        _define(lowerer, op.result, values, Layout.CONTIGUOUS)
+        values = [retype(lowerer, v, dst, dst.name[: -len(str(dst.bits))]) for v in values[:total]]
+        define(lowerer, op.result, values, Layout.CONTIGUOUS)
         return
     if op.saturate:
         values = _clamp(lowerer, values, src, dst)
@@ -429,8 +428,8 @@ def _convert_ints(lowerer: Lowerer, op: cv.ConvertOp, src: DType, dst: DType) ->
                 low = lowerer.emit(VOrOp(low, high, full)).results[0]
             packed.append(low)
         values, bits = packed, bits // 2
-    values = [_retype(lowerer, v, dst, dst.name[: -len(str(dst.bits))]) for v in values]
-    _define(lowerer, op.result, values, Layout.CONTIGUOUS)
+    values = [retype(lowerer, v, dst, dst.name[: -len(str(dst.bits))]) for v in values]
+    define(lowerer, op.result, values, Layout.CONTIGUOUS)
 
 
 def _clamp(lowerer: Lowerer, values: list[SSAValue], src: DType, dst: DType) -> list[SSAValue]:
@@ -461,184 +460,7 @@ def cast_bits(lowerer: Lowerer, op: cv.CastOp) -> None:
         layout = Layout.CONTIGUOUS
     target = VRegType(mlir_type(result.dtype))
     values = [_retype_to(lowerer, v, target) for v in lowerer.get(op.source, layout).values]
-    _define(lowerer, op.result, values, layout)
+    define(lowerer, op.result, values, layout)
 
 
 # ---- broadcasts, indices, permutations ---------------------------------------------------
-
-
-def broadcast(lowerer: Lowerer, op: ra.BroadcastOp) -> None:
-    result = vreg_type(op.result)
-    count = register_count(result.count, result.bits, Layout.CONTIGUOUS)
-    vreg = VRegType(mlir_type(result.dtype))
-    full = lowerer.all_true(result.bits)
-    groups = op.groups
-    if groups is not None:
-        values = _group_broadcast(lowerer, op, groups, count)
-    elif isinstance(op.value.type, VmiVRegType):
-        first = lowerer.get(op.value, Layout.CONTIGUOUS).values[0]
-        made = lowerer.emit(VDupOp(first, full, vreg, Position.LOWEST)).results[0]
-        values = [made] * count
-    else:
-        values = [lowerer.emit(_vbr(op.value, vreg)).results[0]] * count
-    _define(lowerer, op.result, values, Layout.CONTIGUOUS)
-
-
-def _group_broadcast(
-    lowerer: Lowerer, op: ra.BroadcastOp, groups: int, count: int
-) -> list[SSAValue]:
-    result = vreg_type(op.result)
-    slots = lowerer.get(op.value, Layout.CONTIGUOUS)
-    size = result.count // groups
-    width = slots.width
-    if len(slots.values) != 1 or size & (size - 1):
-        raise lowerer.fail(f"{op.name}: a group broadcast of {groups} slots into groups of "
-                           f"{size} lanes has no lowering here (one register of slots and a "
-                           "power-of-two group size)")  # fmt: skip
-    index_dtype = dtype_named(f"ui{result.bits}")
-    full = lowerer.all_true(result.bits)
-    shift = lowerer.const(size.bit_length() - 1, IntegerType(result.bits))
-    source = _retype(lowerer, slots.values[0], result.dtype, _prefix(result.dtype))
-    values: list[SSAValue] = []
-    for k in range(count):
-        if size >= width:  # register k lies in one group: its slot on every lane
-            slot = lowerer.splat(k * width // size, index_dtype)
-        else:
-            index = lowerer.lane_index(index_dtype, k * width % (1 << result.bits))
-            slot = lowerer.emit(VShrsOp(index, shift, full)).results[0]
-        values.append(lowerer.emit(VSelrOp(source, slot)).results[0])
-    return values
-
-
-def _prefix(dtype: DType) -> str:
-    return dtype.name[: -len(str(dtype.bits))]
-
-
-def iota(lowerer: Lowerer, op: ra.IotaOp) -> None:
-    result = vreg_type(op.result)
-    dtype = result.dtype
-    if dtype.is_float:
-        raise lowerer.fail(f"{op.name} of {result.element_type}: vci makes integer indices only")
-    width = lanes_width = 2048 // result.bits
-    group = op.group or 1
-    size = result.count // group
-    if group > 1 and size % width:
-        raise lowerer.fail(f"{op.name}: groups of {size} lanes restart inside a register (no "
-                           "lowering here)")  # fmt: skip
-    vreg = VRegType(mlir_type(dtype))
-    order = IndexOrder.DESC if op.descending else IndexOrder.ASC
-    values: list[SSAValue] = []
-    for k in range(register_count(result.count, result.bits, Layout.CONTIGUOUS)):
-        step = (k * lanes_width) % size if group > 1 else k * lanes_width
-        base: SSAValue = op.base
-        if step:
-            delta = lowerer.const(-step if op.descending else step, op.base.type)
-            base = lowerer.emit(arith.AddiOp(op.base, delta)).results[0]
-        values.append(lowerer.emit(VciOp(base, vreg, order)).results[0])
-    _define(lowerer, op.result, values, Layout.CONTIGUOUS)
-
-
-def vselr(lowerer: Lowerer, op: ra.VmiVselrOp) -> None:
-    source, index = lowerer.get(op.source), lowerer.get(op.index, Layout.CONTIGUOUS)
-    if len(source.values) != 1 or source.layout is not Layout.CONTIGUOUS:
-        raise lowerer.fail(f"{op.name}: a source of more than one register has no lowering here")
-    values = [lowerer.emit(VSelrOp(source.values[0], index.values[0])).results[0]]
-    _define(lowerer, op.result, values, Layout.CONTIGUOUS)
-
-
-def interleave(lowerer: Lowerer, op: ra.PairOp) -> None:
-    lhs, rhs = lowerer.get(op.lhs, Layout.CONTIGUOUS), lowerer.get(op.rhs, Layout.CONTIGUOUS)
-    width = lhs.width
-    if lhs.lanes % width:
-        raise lowerer.fail(f"{op.name} of {lhs.lanes} lanes: whole registers only")
-    low: list[SSAValue] = []
-    high: list[SSAValue] = []
-    count = len(lhs.values)
-    if isinstance(op, ra.VmiVintlvOp):  # the stream a0 b0 a1 b1 ..., cut in two
-        stream: list[SSAValue] = []
-        for j in range(count):
-            stream.extend(lowerer.emit(VIntlvOp(lhs.values[j], rhs.values[j])).results)
-        low, high = stream[:count], stream[count:]
-    else:
-        stream = lhs.values + rhs.values
-        for j in range(count):
-            pair = lowerer.emit(VDintlvOp(stream[2 * j], stream[2 * j + 1])).results
-            low.append(pair[0])
-            high.append(pair[1])
-    _define(lowerer, op.low, low, Layout.CONTIGUOUS)
-    _define(lowerer, op.high, high, Layout.CONTIGUOUS)
-
-
-def channels(lowerer: Lowerer, op: ra.ChannelOp) -> None:
-    """Two channels are the two parts of the deinterleaved layout: a split reads its source
-    deinterleaved (`vdintlv` of register pairs from contiguous), a merge is its result
-    deinterleaved (interleaved by `vintlv` where a consumer needs it contiguous)."""
-    whole, parts = op.channels()
-    if len(parts) != 2:
-        raise lowerer.fail(f"{op.name} of {len(parts)} channels has no lowering here (of two)")
-    if isinstance(op, ra.VmiChannelSplitOp):
-        regs = lowerer.get(op.source, Layout.DEINTERLEAVED).values
-        first = part_counts(whole.count, whole.bits, Layout.DEINTERLEAVED)[0]
-        _define(lowerer, op.results[0], regs[:first], Layout.CONTIGUOUS)
-        _define(lowerer, op.results[1], regs[first:], Layout.CONTIGUOUS)
-        return
-    assert isinstance(op, ra.VmiChannelMergeOp)
-    even, odd = (lowerer.get(v, Layout.CONTIGUOUS).values for v in op.inputs)
-    _define(lowerer, op.result, even + odd, Layout.DEINTERLEAVED)
-
-
-def compress(lowerer: Lowerer, op: ra.VmiCompressOp) -> None:
-    """A one-register value: `vsqz` under the mask's part, its padding lanes masked off (a
-    value of several registers would move lanes across registers: refused)."""
-    source = lowerer.get(op.source, Layout.CONTIGUOUS)
-    if len(source.values) != 1:
-        raise lowerer.fail(f"{op.name} of {source.lanes} lanes (several registers) has no "
-                           "lowering here")  # fmt: skip
-    bits = source.dtype.bits
-    part = masks.parts(lowerer, op.mask, bits, Layout.CONTIGUOUS)[0]
-    if source.lanes < source.width:
-        tail = lowerer.prefix(lowerer.const(source.lanes, i32), bits)
-        part = lowerer.emit(PAndOp(part, tail, lowerer.all_true(bits))).results[0]
-    made = lowerer.emit(VSqzOp(source.values[0], part)).results[0]
-    _define(lowerer, op.result, [made], Layout.CONTIGUOUS)
-
-
-def constant(lowerer: Lowerer, op: ra.VmiConstantOp) -> None:
-    """A splat constant of integer, f16, bf16 or f32 lanes: `vbr` of its value per register
-    (other constants are refused)."""
-    result = vreg_type(op.result)
-    value = op.attributes["value"]
-    assert isinstance(value, DenseIntOrFPElementsAttr)
-    values = {v for v in value.get_values()}  # pyright: ignore[reportUnknownVariableType]
-    dtype = result.dtype
-    if len(values) != 1 or not (dtype.is_int or dtype.name in ("f16", "bf16", "f32")):
-        raise lowerer.fail(f"{op.name}: only splat constants of integer, f16, bf16 or f32 "
-                           "lanes have a lowering here")  # fmt: skip
-    splat = lowerer.splat(cast("int | float", values.pop()), dtype)
-    _define(
-        lowerer,
-        op.result,
-        [splat] * register_count(result.count, dtype.bits, Layout.CONTIGUOUS),
-        Layout.CONTIGUOUS,
-    )
-
-
-def ensure(lowerer: Lowerer, op: ra.VmiEnsureLayoutOp) -> None:
-    layout = lowerer.layouts.get(op.result, Layout.CONTIGUOUS)
-    lowerer.define(op.result, lowerer.get(op.source, layout))
-
-
-def parts_op(lowerer: Lowerer, op: ra.PartsOp) -> None:
-    from passes.lower_vmi.builder import layout_of_type
-
-    if isinstance(op, ra.VmiUnpackOp):
-        whole = vreg_type(op.source)
-        layout = layout_of_type(whole, op) or Layout.CONTIGUOUS
-        regs = lowerer.get(op.source, layout)
-        for result, value in zip(op.results, regs.values, strict=True):
-            result.replace_all_uses_with(value)
-        return
-    assert isinstance(op, ra.VmiPackOp)
-    whole = vreg_type(op.result)
-    layout = layout_of_type(whole, op) or Layout.CONTIGUOUS
-    lowerer.define(op.result, Regs(list(op.operands), layout, whole.count, whole.dtype))

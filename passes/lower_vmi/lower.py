@@ -6,9 +6,12 @@
    is replaced by the micro-ops of its family's lowering (`LOWERINGS`, keyed by op class)
    on the registers its values occupy (`builder.py`); masks are made where a consumer needs
    them (`masks.py`). `scf.for` / `scf.if` carrying VMI values carry their registers
-   instead (contiguous).
+   instead (contiguous), and `scf.if` VMI mask results their parts. Layouts other than
+   contiguous and deinterleaved = 2 are computed contiguous and placed where registers
+   are seen (`placed.py`).
 3. The result verifies and holds no VMI op; bytes are those of the VMI program under
-   `pto-run` (translation validation: test/unit/test_lower_vmi.py).
+   `pto-run` (translation validation: test/unit/test_lower_vmi.py,
+   test/unit/test_lower_vmi_layouts.py).
 
 VMI ops outside a `pto.vecscope` get inferred scopes first (`passes/infer_vecscope.py`,
 PTOAS's rules), and VMI arguments of a function become registers (`signature.py`).
@@ -20,7 +23,7 @@ nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, cast
@@ -34,10 +37,10 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes.common import checked_pass, pass_error, pass_target
 from passes.infer_vecscope import infer_functions, outside_scopes
-from passes.lower_vmi import compute, memory, reduce
+from passes.lower_vmi import compute, masks, memory, rearrange, reduce
 from passes.lower_vmi.builder import NAME, Layout, Lowerer, Regs, register_count
 from passes.lower_vmi.layout import assign
-from passes.lower_vmi.signature import physical_arguments
+from passes.lower_vmi.signature import governed_bits, physical_arguments
 from pto_dialect.attrs import TargetArch
 from pto_dialect.dtypes import mlir_type
 from pto_dialect.ops import vmi_convert as cv
@@ -51,8 +54,8 @@ from pto_dialect.ops.vmi_common import VmiOp
 from pto_dialect.ops.vmi_indexed import IndexedOp
 from pto_dialect.ops.vmi_legacy_memory import LegacyLoadOp, LegacyStoreOp, VmiInterleaveStoreOp
 from pto_dialect.ops.vmi_memory import VmiVloadOp, VmiVsstbOp, VmiVstoreOp
-from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType
-from pto_dialect.vector_types import VRegType
+from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType, mask_carrier_bits
+from pto_dialect.vector_types import MaskType, VRegType
 
 Lowering = Callable[[Lowerer, Any], None]
 
@@ -87,20 +90,22 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
         sfu.VmiVmullOp: compute.vmull,
         cv.ConvertOp: compute.convert,
         cv.CastOp: compute.cast_bits,
-        ra.BroadcastOp: compute.broadcast,
-        ra.IotaOp: compute.iota,
-        ra.VmiVselrOp: compute.vselr,
-        ra.PairOp: compute.interleave,
-        ra.ChannelOp: compute.channels,
-        ra.VmiCompressOp: compute.compress,
-        ra.VmiConstantOp: compute.constant,
-        ra.VmiEnsureLayoutOp: compute.ensure,
-        ra.PartsOp: compute.parts_op,
+        ra.BroadcastOp: rearrange.broadcast,
+        ra.IotaOp: rearrange.iota,
+        ra.VmiVselrOp: rearrange.vselr,
+        ra.PairOp: rearrange.interleave,
+        ra.ChannelOp: rearrange.channels,
+        ra.VmiCompressOp: rearrange.compress,
+        ra.VmiConstantOp: rearrange.constant,
+        ra.VmiActivePrefixIndexOp: rearrange.active_prefix_index,
+        ra.VmiEnsureLayoutOp: rearrange.ensure,
+        ra.PartsOp: rearrange.parts_op,
         rd.ReduceOp: reduce.reduce,
         sfu.HistogramOp: reduce.histogram,
         VmiVloadOp: memory.load,
         LegacyLoadOp: memory.load,
         VmiVstoreOp: memory.store,
+        VmiVsstbOp: memory.block_strided_store,
         LegacyStoreOp: memory.store,
         VmiInterleaveStoreOp: memory.store,
         IndexedOp: memory.indexed,
@@ -110,9 +115,7 @@ LOWERINGS: Mapping[type[VmiOp], Lowering] = MappingProxyType(
 
 _WHY_NOT: Mapping[type[VmiOp], str] = MappingProxyType(
     {
-        VmiVsstbOp: "block-strided stores are not lowered here",
         ra.VmiShuffleOp: "static shuffles are not lowered here",
-        ra.VmiActivePrefixIndexOp: "active_prefix_index is not lowered here",
     }
 )
 """VMI ops with no lowering, and why (docs/passes.md)."""
@@ -170,25 +173,47 @@ class _Scope:
         lowering(self.lowerer, op)
         self.done.append(op)
 
-    def _flat(self, values: list[SSAValue], at: Operation) -> list[SSAValue]:
-        """Registers of VMI data values (contiguous), other values as they are."""
+    def _flat(
+        self, values: list[SSAValue], at: Operation, bits: Sequence[int | None] = ()
+    ) -> list[SSAValue]:
+        """Registers of VMI data values (contiguous), the contiguous parts of VMI masks at
+        the granularity `bits` gives their position, other values as they are."""
         self.lowerer.op = at
         flat: list[SSAValue] = []
-        for value in values:
+        for position, value in enumerate(values):
             if isinstance(value.type, VmiMaskType):
-                raise pass_error(NAME, "a VMI mask carried by scf.for / scf.if has no "
-                                 "lowering here", at)  # fmt: skip
+                granularity = bits[position] if position < len(bits) else None
+                if granularity is None:
+                    raise pass_error(NAME, "a VMI mask carried by scf.for has no lowering "
+                                     "here", at)  # fmt: skip
+                flat += masks.parts(self.lowerer, value, granularity, Layout.CONTIGUOUS)
+                self.lowerer.op = at
+                continue
             if isinstance(value.type, VmiVRegType):
                 flat += self.lowerer.get(value, Layout.CONTIGUOUS).values
             else:
                 flat.append(value)
         return flat
 
-    def _bind(self, olds: list[SSAValue], news: list[SSAValue], follower: Operation) -> None:
+    def _bind(
+        self,
+        olds: list[SSAValue],
+        news: list[SSAValue],
+        follower: Operation,
+        bits: Sequence[int | None] = (),
+    ) -> None:
         """Old values (block arguments, results) stand for the new flat values; their
         layout conversions go before `follower`."""
         position = 0
-        for old in olds:
+        for index, old in enumerate(olds):
+            if isinstance(old.type, VmiMaskType):
+                granularity = bits[index]
+                assert granularity is not None
+                count = register_count(old.type.count, granularity, Layout.CONTIGUOUS)
+                parts = news[position : position + count]
+                self.lowerer.masks[(old, granularity, Layout.CONTIGUOUS)] = parts
+                position += count
+                continue
             if isinstance(old.type, VmiVRegType):
                 count = register_count(old.type.count, old.type.bits, Layout.CONTIGUOUS)
                 regs = Regs(news[position : position + count], Layout.CONTIGUOUS,
@@ -200,10 +225,10 @@ class _Scope:
                 old.replace_all_uses_with(news[position])
                 position += 1
 
-    def _yield(self, block: Block) -> None:
+    def _yield(self, block: Block, bits: Sequence[int | None] = ()) -> None:
         last = block.last_op
         assert isinstance(last, scf.YieldOp)
-        flat = self._flat(list(last.operands), last)
+        flat = self._flat(list(last.operands), last, bits)
         Rewriter.replace_op(last, scf.YieldOp(*flat))
 
     def loop(self, op: scf.ForOp) -> None:
@@ -228,13 +253,23 @@ class _Scope:
         self.done.append(op)
 
     def branch(self, op: scf.IfOp) -> None:
+        """A VMI mask result is carried as its contiguous parts at the granularity of the
+        data its users govern (as a `pred` mask argument's)."""
         types: list[Attribute] = []
+        bits: list[int | None] = []
         for result in op.results:
+            bits.append(None)
             if isinstance(result.type, VmiVRegType):
                 count = register_count(result.type.count, result.type.bits, Layout.CONTIGUOUS)
                 types += [VRegType(mlir_type(result.type.dtype))] * count
             elif isinstance(result.type, VmiMaskType):
-                raise pass_error(NAME, "a VMI mask result of scf.if has no lowering here", op)
+                granularity = mask_carrier_bits(result.type) or governed_bits(result)
+                if granularity is None:
+                    raise pass_error(NAME, "the granularity of a VMI mask result of scf.if "
+                                     "follows from no VMI data op using it", op)  # fmt: skip
+                bits[-1] = granularity
+                count = register_count(result.type.count, granularity, Layout.CONTIGUOUS)
+                types += [MaskType(granularity)] * count
             else:
                 types.append(result.type)
         regions: list[Region] = []
@@ -248,10 +283,10 @@ class _Scope:
         for region in new.regions:
             for block in region.blocks:
                 self.block(block)
-                self._yield(block)
+                self._yield(block, bits)
         after = op.next_op
         assert after is not None
-        self._bind(list(op.results), list(new.results), after)
+        self._bind(list(op.results), list(new.results), after, bits)
         self.done.append(op)
 
 

@@ -11,7 +11,8 @@ mask's lanes in `layout`, memoised per (mask, bits, layout).
 - mask algebra (`vand`/`vor`/`vxor`/`vnot` of masks, legacy `mask_*`): `pand`, `por`,
   `pxor`, `pnot` of the operands' parts;
 - masks a compare or a carry produced: as that op made them (their data's granularity), in
-  another layout by `pintlv` / `pdintlv` of part pairs.
+  another layout by `pintlv` / `pdintlv` of part pairs, at another granularity by `ppack`
+  (two parts into the halves of one) or `punpack` (a part's halves), one step at a time.
 """
 
 from __future__ import annotations
@@ -26,9 +27,19 @@ from pto_dialect.dtypes import dtype_named
 from pto_dialect.ops import vmi_elementwise as ew
 from pto_dialect.ops import vmi_predicate as pred
 from pto_dialect.ops.vector_compare import VCmpsOp
-from pto_dialect.ops.vector_predicate import PDINTLV_OPS, PINTLV_OPS, PAndOp, PNotOp, POrOp, PXorOp
+from pto_dialect.ops.vector_predicate import (
+    PDINTLV_OPS,
+    PINTLV_OPS,
+    PAndOp,
+    PNotOp,
+    POrOp,
+    PPackOp,
+    PUnpackOp,
+    PXorOp,
+)
 from pto_dialect.ops.vector_scalar import VAddsOp, VAndsOp, VMulsOp
 from pto_dialect.ops.vmi_types import VmiMaskType, lanes_per_register
+from pto_dialect.vector_types import MaskType
 
 
 def parts(lowerer: Lowerer, mask: SSAValue, bits: int, layout: Layout) -> list[SSAValue]:
@@ -167,6 +178,16 @@ def _make(
             if value is mask and made_bits == bits and made_layout is not layout:
                 lowerer.op = saved
                 return _relayout(lowerer, made, lanes, bits, layout), False
+        for (value, made_bits, made_layout), made in list(lowerer.masks.items()):
+            if value is mask and made_bits != bits:
+                lowerer.op = saved
+                if made_layout is not Layout.CONTIGUOUS:
+                    made = _relayout(lowerer, made, lanes, made_bits, Layout.CONTIGUOUS)
+                while made_bits != bits:
+                    made, made_bits = _step(lowerer, made, lanes, made_bits, bits)
+                if layout is not Layout.CONTIGUOUS:
+                    made = _relayout(lowerer, made, lanes, bits, layout)
+                return made, False
         raise lowerer.fail(
             f"mask {mask.name_hint or ''} ({mask.type}) is not available as b{bits} in "
             f"{layout.value} layout"
@@ -228,6 +249,30 @@ def _logic(owner: object) -> type | None:
     if isinstance(owner, pred.MaskNotOp | ew.VmiVnotOp):
         return PNotOp
     return None
+
+
+def _step(
+    lowerer: Lowerer, made: list[SSAValue], lanes: int, bits: int, wanted: int
+) -> tuple[list[SSAValue], int]:
+    """Contiguous parts at the next granularity towards `wanted`: narrower, `ppack` of two
+    parts into the LOWER and HIGHER half (`por`); wider, `punpack` of a part's halves."""
+    if wanted < bits:
+        narrow = bits // 2
+        out: list[SSAValue] = []
+        for j in range(register_count(lanes, narrow, Layout.CONTIGUOUS)):
+            halves = [lowerer.emit(PPackOp(made[2 * j + h], ("LOWER", "HIGHER")[h],
+                                           MaskType(narrow))).results[0]
+                      for h in range(2) if 2 * j + h < len(made)]  # fmt: skip
+            if len(halves) == 2:
+                full = lowerer.all_true(narrow)
+                halves = [lowerer.emit(POrOp(halves[0], halves[1], full)).results[0]]
+            out.append(halves[0])
+        return out, narrow
+    wide = bits * 2
+    out = [lowerer.emit(PUnpackOp(made[k // 2], ("LOWER", "HIGHER")[k % 2],
+                                  MaskType(wide))).results[0]
+           for k in range(register_count(lanes, wide, Layout.CONTIGUOUS))]  # fmt: skip
+    return out, wide
 
 
 def _relayout(

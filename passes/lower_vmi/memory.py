@@ -34,14 +34,15 @@ from xdsl.ir import SSAValue
 
 from passes.lower_vmi import masks
 from passes.lower_vmi.builder import Layout, Lowerer, Regs, register_count
+from pto_dialect.attrs import CmpMode
 from pto_dialect.dtypes import DType, dtype_named, mlir_type
 from pto_dialect.ops.vector_arith import VAddOp, VOrOp
 from pto_dialect.ops.vector_common import as_pointer
-from pto_dialect.ops.vector_compare import VSelOp
+from pto_dialect.ops.vector_compare import VCmpsOp, VSelOp
 from pto_dialect.ops.vector_convert import VBitcastOp
 from pto_dialect.ops.vector_load import Vgather2Op, VldsOp
 from pto_dialect.ops.vector_predicate import PAndOp, PUnpackOp
-from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp, VPackOp
+from pto_dialect.ops.vector_rearrange import VDintlvOp, VIntlvOp, VPackOp, VSelrOp, VSqzOp
 from pto_dialect.ops.vector_scalar import VAndsOp, VMulsOp, VShlsOp, VShrsOp
 from pto_dialect.ops.vector_store import VscatterOp, VstsOp
 from pto_dialect.ops.vmi_common import mask_type, vreg_type
@@ -56,7 +57,13 @@ from pto_dialect.ops.vmi_legacy_memory import (
     VmiMaskedStoreOp,
     VmiStoreOp,
 )
-from pto_dialect.ops.vmi_memory import MemoryOp, VmiVloadOp, VmiVstoreOp, packed_byte_store
+from pto_dialect.ops.vmi_memory import (
+    MemoryOp,
+    VmiVloadOp,
+    VmiVsstbOp,
+    VmiVstoreOp,
+    packed_byte_store,
+)
 from pto_dialect.ops.vmi_types import VmiVRegType, lanes_per_register
 from pto_dialect.vector_types import MaskType, VRegType
 
@@ -146,7 +153,16 @@ def load(lowerer: Lowerer, op: MemoryOp) -> None:
     groups = (op.group if isinstance(op, VmiVloadOp)
               else op.attr_int("num_groups"))  # fmt: skip
     if isinstance(op, VmiVloadOp) and op.block_stride is not None:
-        raise lowerer.fail(f"{op.name} block-strided mode has no lowering here")
+        ptr = lowerer.advance(lowerer.pointer(source, dtype), offset)
+        values: list[SSAValue] = []
+        for k, (base, index) in enumerate(
+            _block_rows(lowerer, op, dtype, result.count, ptr, op.block_stride, op.repeat_stride)
+        ):
+            bound = lowerer.const(min(result.count - k * width, width))
+            vreg = VRegType(mlir_type(dtype))
+            values.append(lowerer.emit(Vgather2Op(base, index, bound, vreg)).results[0])
+        _define(lowerer, op.results[0], values)
+        return
     if mode == "unpack":
         memory = _element(source, dtype)
         ptr = lowerer.pointer(source, memory)
@@ -260,7 +276,8 @@ def store(lowerer: Lowerer, op: MemoryOp) -> None:
     value = op.operands[0]
     is_vstore = isinstance(op, VmiVstoreOp)
     if is_vstore and op.block_stride is not None:
-        raise lowerer.fail(f"{op.name} block-strided mode has no lowering here")
+        _block_strided_store(lowerer, op, op.values[0], op.block_stride, op.repeat_stride)
+        return
     count = len(op.values) if isinstance(op, VmiVstoreOp) else 1
     if isinstance(op, VmiInterleaveStoreOp):
         count = 2
@@ -268,7 +285,8 @@ def store(lowerer: Lowerer, op: MemoryOp) -> None:
     offset = op.operands[count + 1]
     groups = op.group if is_vstore else op.attr_int("num_groups")
     if isinstance(op, VmiCompressStoreOp):
-        raise lowerer.fail(f"{op.name} has no lowering here")
+        _compress_store(lowerer, op, dtype, lowerer.pointer(destination, dtype), offset)
+        return
     if count == 2:  # interleaved: low[i] at 2i, high[i] at 2i + 1
         low = lowerer.get(op.operands[0], Layout.CONTIGUOUS).values
         high = lowerer.get(op.operands[1], Layout.CONTIGUOUS).values
@@ -342,6 +360,122 @@ def _low_bytes(lowerer: Lowerer, value: SSAValue, byte: DType) -> SSAValue:
     half = VRegType(mlir_type(dtype_named("ui16")))
     low = lowerer.emit(VPackOp(value, "LOWER", half)).results[0]
     return lowerer.emit(VBitcastOp(low, VRegType(mlir_type(byte)))).results[0]
+
+
+def block_strided_store(lowerer: Lowerer, op: VmiVsstbOp) -> None:
+    """`vsstb`: the block stride form of `vstore` with a repeat stride of 0, a block
+    written where its first lane's mask bit is on."""
+    _block_strided_store(lowerer, op, op.value, op.block_stride, None)
+
+
+def _block_strided_store(
+    lowerer: Lowerer,
+    op: MemoryOp,
+    value: SSAValue,
+    block_stride: SSAValue,
+    repeat_stride: SSAValue | None,
+) -> None:
+    """A `vscatter` per register at `_block_rows`' offsets, under the lane mask (`vstore`)
+    or its blocks' first lanes (`vsstb`, by `vselr`). The per-lane scatter writes exactly
+    the lanes the VMI op does; PTOAS issues `vsstb`, whose mask governs whole blocks."""
+    data = vreg_type(value)
+    dtype, width = data.dtype, lanes_per_register(data.bits)
+    regs = lowerer.get(value, Layout.CONTIGUOUS)
+    mask = cast("SSAValue | None", getattr(op, "mask", None))
+    parts = None if mask is None else masks.parts(lowerer, mask, dtype.bits, Layout.CONTIGUOUS)
+    if parts is not None and isinstance(op, VmiVsstbOp):
+        per_block = 32 // (dtype.bits // 8)
+        parts = [_first_of_block(lowerer, part, dtype, per_block) for part in parts]
+    ptr = lowerer.advance(lowerer.pointer(op.operands[1], dtype), op.operands[2])
+    full = lowerer.all_true(dtype.bits)
+    rows = _block_rows(lowerer, op, dtype, data.count, ptr, block_stride, repeat_stride)
+    for k, (v, (base, index)) in enumerate(zip(regs.values, rows, strict=True)):
+        active = _tail(lowerer, data.count, k, width, dtype.bits)
+        if parts is not None:
+            active = lowerer.emit(PAndOp(active, parts[k], full)).results[0]
+        lowerer.emit(VscatterOp(v, base, index, active))
+
+
+def _block_rows(
+    lowerer: Lowerer,
+    op: MemoryOp,
+    dtype: DType,
+    lanes: int,
+    ptr: SSAValue,
+    block_stride: SSAValue,
+    repeat_stride: SSAValue | None,
+) -> list[tuple[SSAValue, SSAValue]]:
+    """Per register, its base pointer and per-lane element offsets: 32-byte blocks of
+    E = 32 / element bytes lanes `block_stride` blocks apart (rows of E lanes
+    `block_stride * E` elements apart, `_offsets`); register r continues the blocks, or
+    starts `r * repeat_stride` blocks on. Offsets are lanes of the data's width (a run-time
+    stride is not checked); 8-bit lanes are refused (a b8 gather or scatter moves even
+    byte lanes only)."""
+    if dtype.bits == 8:
+        raise lowerer.fail(f"{op.name}: block-strided access to 8-bit lanes has no lowering "
+                           "here")  # fmt: skip
+    per_block, width = 32 // (dtype.bits // 8), lanes_per_register(dtype.bits)
+    blocks = lowerer.emit(arith.IndexCastOp(block_stride, lowerer.const(0).type)).results[0]
+    stride = lowerer.emit(arith.MuliOp(blocks, lowerer.const(per_block))).results[0]
+    rows: list[tuple[SSAValue, SSAValue]] = []
+    for k in range(register_count(lanes, dtype.bits, Layout.CONTIGUOUS)):
+        base, start = ptr, k * width
+        if repeat_stride is not None:
+            repeat = lowerer.emit(arith.IndexCastOp(repeat_stride, lowerer.const(0).type))
+            step = lowerer.emit(arith.MuliOp(repeat.results[0], lowerer.const(k * per_block)))
+            base, start = lowerer.advance(ptr, step.results[0]), 0
+        rows.append((base, _offsets(lowerer, dtype, start, per_block, stride, lanes)))
+    return rows
+
+
+def _first_of_block(lowerer: Lowerer, part: SSAValue, dtype: DType, per_block: int) -> SSAValue:
+    """Lane i on where lane `i - i % per_block` of `part` is: the mask as 0/1 lanes,
+    `vselr` by the lane index with its low bits cleared, compared with 0."""
+    lanes = dtype_named(f"ui{dtype.bits}")
+    scalar = IntegerType(dtype.bits)
+    full = lowerer.all_true(dtype.bits)
+    ones = lowerer.emit(VSelOp(lowerer.splat(1, lanes), lowerer.splat(0, lanes), part)).results[0]
+    index = lowerer.lane_index(lanes)
+    clear = (1 << dtype.bits) - per_block
+    first = lowerer.emit(VAndsOp(index, lowerer.const(_signed(clear, dtype.bits), scalar),
+                                 full)).results[0]  # fmt: skip
+    picked = lowerer.emit(VSelrOp(ones, first)).results[0]
+    zero = lowerer.const(0, scalar)
+    return lowerer.emit(VCmpsOp(picked, zero, full, CmpMode.NE)).results[0]
+
+
+def _signed(value: int, bits: int) -> int:
+    return value - (1 << bits) if value >= 1 << (bits - 1) else value
+
+
+def _compress_store(
+    lowerer: Lowerer, op: VmiCompressStoreOp, dtype: DType, ptr: SSAValue, offset: SSAValue
+) -> None:
+    """One register: `vsqz` packs the active lanes at the front; `vsqz` of ones under the
+    same mask marks the first popcount lanes, the mask of a `vscatter` at any offset (8-bit
+    lanes: a `vsts`, at an aligned offset). PTOAS stores with `vstur`, which takes the count
+    from the squeeze. Several registers would need each
+    register's count as a scalar offset: refused, as PTOAS refuses them."""
+    regs = lowerer.get(op.value, Layout.CONTIGUOUS)
+    if len(regs.values) != 1:
+        raise lowerer.fail(f"{op.name} of {regs.lanes} lanes (several registers) has no "
+                           "lowering here")  # fmt: skip
+    bits = dtype.bits
+    part = masks.parts(lowerer, op.mask, bits, Layout.CONTIGUOUS)[0]
+    full = lowerer.all_true(bits)
+    if regs.lanes < regs.width:
+        tail = lowerer.prefix(lowerer.const(regs.lanes, i32), bits)
+        part = lowerer.emit(PAndOp(part, tail, full)).results[0]
+    packed = lowerer.emit(VSqzOp(regs.values[0], part)).results[0]
+    counter = dtype_named(f"ui{bits}")
+    ones = lowerer.emit(VSqzOp(lowerer.splat(1, counter), part)).results[0]
+    zero = lowerer.const(0, IntegerType(bits))
+    first = lowerer.emit(VCmpsOp(ones, zero, full, CmpMode.NE)).results[0]
+    if bits == 8:  # a b8 vscatter stores even byte lanes only: an (aligned) masked vsts
+        lowerer.emit(VstsOp(packed, ptr, offset, first))
+        return
+    index = lowerer.lane_index(counter)
+    lowerer.emit(VscatterOp(packed, _at(lowerer, ptr, offset, 0), index, first))
 
 
 def _store_continuous(

@@ -1,8 +1,10 @@
 """VMI values in a function's signature: a VMI data argument becomes its registers.
 
 An argument `!pto.vmi.vreg<L x T, layout?>` becomes the `!pto.vreg` registers its layout
-places it in (the layout its type spells, else contiguous), as PTOAS's `vmi-to-vpto`
-physicalises private signatures; every scope of the function starts from those registers.
+places it in (the layout its type spells, else contiguous; `vmi_types.placement`), as
+PTOAS's `vmi-to-vpto` physicalises private signatures; every scope of the function starts
+from those registers (converted to contiguous there when the pass computes the value
+contiguous: `placed.py`).
 VMI masks in a signature and VMI results have no lowering here: PTOAS's VPTO entry refuses
 public VMI signatures, and a resultless inferred scope cannot hand a vector value to
 `func.return` (located errors).
@@ -23,9 +25,17 @@ from passes.lower_vmi.builder import (
     Lowerer,
     Regs,
     layout_of_type,
+    placed_attr,
     register_count,
 )
-from pto_dialect.ops.vmi_types import VmiMaskType, VmiVRegType, mask_carrier_bits
+from passes.lower_vmi.placed import from_placed, mask_from_placed
+from pto_dialect.ops.vmi_types import (
+    VmiLayoutAttr,
+    VmiMaskType,
+    VmiVRegType,
+    mask_carrier_bits,
+    placement,
+)
 from pto_dialect.vector_types import MaskType
 
 
@@ -47,14 +57,31 @@ class Arguments:
     attrs: dict[BlockArgument, DictionaryAttr] = field(
         default_factory=dict[BlockArgument, DictionaryAttr]
     )
+    placed: dict[BlockArgument, VmiLayoutAttr] = field(
+        default_factory=dict[BlockArgument, VmiLayoutAttr]
+    )
+    """The layout of each argument whose registers are placed otherwise than the pass
+    computes (`placed.py`): converted at the start of every scope."""
 
     def seed(self, lowerer: Lowerer, first: Operation) -> None:
         """The arguments' registers and mask parts, for the lowering of one scope whose
         first op is `first`."""
-        for arg, regs in self.regs.items():
-            lowerer.define(arg, regs, first)
-        for arg, (bits, layout, parts) in self.masks.items():
-            lowerer.masks[(arg, bits, layout)] = parts
+        saved, lowerer.op = lowerer.op, first
+        try:
+            for arg, regs in self.regs.items():
+                attr = self.placed.get(arg)
+                if attr is not None:
+                    regs = from_placed(lowerer, regs.values, regs.lanes, regs.dtype, attr)
+                lowerer.define(arg, regs, first)
+            for arg, (bits, layout, parts) in self.masks.items():
+                attr = self.placed.get(arg)
+                if attr is not None:
+                    type = arg.type
+                    assert isinstance(type, VmiMaskType)
+                    parts = mask_from_placed(lowerer, parts, type.count, bits, attr)
+                lowerer.masks[(arg, bits, layout)] = parts
+        finally:
+            lowerer.op = saved
 
     def finish(self) -> None:
         """Drops the replaced VMI arguments; the signature follows the block's arguments."""
@@ -94,13 +121,17 @@ def physical_arguments(function: func.FuncOp) -> Arguments:
     for arg in list(block.args):
         type = arg.type
         if isinstance(type, VmiMaskType):
-            bits = mask_carrier_bits(type) or _governed_bits(arg)
+            bits = mask_carrier_bits(type) or governed_bits(arg)
             if bits is None:
                 raise pass_error(NAME, f"@{function.sym_name.data}: the granularity of mask "
                                  f"argument {type} follows from no VMI data op using it",
                                  function)  # fmt: skip
             layout = layout_of_type(type, function) or Layout.CONTIGUOUS
             count = register_count(type.count, bits, layout)
+            attr = placed_attr(type)
+            if attr is not None:
+                found.placed[arg] = attr
+                count = placement(type.count, bits, attr).registers
             parts = [block.insert_arg(MaskType(bits), arg.index + i) for i in range(count)]
             found.masks[arg] = (bits, layout, list(parts))
             continue
@@ -108,13 +139,17 @@ def physical_arguments(function: func.FuncOp) -> Arguments:
             continue
         layout = layout_of_type(type, function) or Layout.CONTIGUOUS
         count = register_count(type.count, type.bits, layout)
+        attr = placed_attr(type)
+        if attr is not None:
+            found.placed[arg] = attr
+            count = placement(type.count, type.bits, attr).registers
         regs = Regs([], layout, type.count, type.dtype)
         regs.values = [block.insert_arg(regs.vreg, arg.index + i) for i in range(count)]
         found.regs[arg] = regs
     return found
 
 
-def _governed_bits(mask: BlockArgument) -> int | None:
+def governed_bits(mask: SSAValue) -> int | None:
     """The element width of the first VMI data value an op using `mask` takes or makes
     (PTOAS assigns a `pred` mask the granularity of the data it governs)."""
     for use in mask.uses:

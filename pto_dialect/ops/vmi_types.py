@@ -426,7 +426,8 @@ def check_span(type: Attribute, lanes: int, bits: int, layout: VmiLayoutAttr | N
 def placement(lanes: int, bits: int, layout: VmiLayoutAttr | None) -> Placement:
     """The physical placement of `lanes` logical lanes of `bits`-bit elements under
     `layout` (None: contiguous). Deinterleaved parts follow each other, each on whole
-    registers; a `num_groups` layout with `slots = S` puts S group lanes per register."""
+    registers; a `num_groups` layout with `slots = S` puts S group lanes per register, at
+    lanes 0, LS, 2 LS, ... of a lane stride LS."""
     width = lanes_per_register(bits)
     logical = np.arange(lanes, dtype=np.int64)
     if layout is None:
@@ -434,13 +435,16 @@ def placement(lanes: int, bits: int, layout: VmiLayoutAttr | None) -> Placement:
     stride = layout.lane_stride.data
     kind = layout.layout_kind
     if kind is LayoutKind.NUM_GROUPS and layout.slots.data > 0:
-        per = layout.slots.data
-        return Placement(ceil(lanes / per), width, (logical // per) * width + logical % per)
+        per = layout.slots.data  # PTOAS vmi-lane-stride-generalization-design.md 2.3
+        slots = (logical // per) * width + (logical % per) * stride
+        return Placement(ceil(lanes / per), width, slots)
     if kind in (LayoutKind.CONTIGUOUS, LayoutKind.NUM_GROUPS):
         count = ceil(((lanes - 1) * stride + 1) / width)
         return Placement(count, width, logical * stride)
     factor = layout.factor.data
-    block = width * bits // 8 // BLOCK_BYTES if kind is LayoutKind.BLOCK_DEINTERLEAVED else 1
+    # a block is 32 bytes of lanes (PTOAS vmi-layout-assignment-lowering-design.md: B = 32B /
+    # sizeof(element); f32 8, f16 16, 8-bit 32)
+    block = BLOCK_BYTES * 8 // bits if kind is LayoutKind.BLOCK_DEINTERLEAVED else 1
     blocks, within = logical // block, logical % block
     part = blocks % factor
     index = (blocks // factor) * block + within
