@@ -50,13 +50,20 @@ from xdsl.pattern_rewriter import (
 
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once, tile_pointer
 from passes.index_emitter import Dim, Emitter, known_dim
-from passes.valid_shapes import UnsettledValidShape, valid_operands
+from passes.valid_shapes import UnsettledValidShape, valid_operands, valid_values
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import BF16, F16, F32, mlir_type
-from pto_dialect.memory_types import PartitionTensorViewType, TensorViewType
+from pto_dialect.memory_types import (
+    MemorySpace,
+    PartitionTensorViewType,
+    PtrType,
+    TensorViewType,
+)
 from pto_dialect.ops.base import TileOp
+from pto_dialect.ops.cross_core_pipe import PopOp
 from pto_dialect.ops.dma_v06 import DmaGroup, DmaPad, MteGmUbOp, MteUbGmOp
 from pto_dialect.ops.pointer import AddPtrOp
+from pto_dialect.ops.tile_buf_meta import TileBufAddrOp
 from pto_dialect.ops.tile_memory import (
     AllocTileOp,
     MakeTensorViewOp,
@@ -106,16 +113,19 @@ def _fits(size: Dim, valid: Dim, extent: int) -> bool | None:
 
 @dataclass(frozen=True)
 class _Tile:
-    """A planned tile buffer and its valid sizes; a `pto.subview` at constant offsets of
-    one is its source's buffer from element `offset` on, rows `step` elements apart."""
+    """A planned tile buffer and its valid sizes; a `pto.subview` of an unboxed one is its
+    source's buffer from element `offset + sum(value x factor)` on (`terms`: the offsets known
+    only at run time), rows (columns of a col-major tile) `step` elements apart."""
 
-    alloc: AllocTileOp
+    alloc: AllocTileOp | PopOp
+    """The planned alloc, or the pop whose slot holds the tile at run time."""
     type: TileBufType
     valid: tuple[Dim, Dim]
     offset: int = 0
     step: int | None = None
     """Elements from one row to the next when the tile views another's storage (None: the
     tile's own cols)."""
+    terms: tuple[tuple[SSAValue, int], ...] = ()
 
     @staticmethod
     def of(op: TileOp, value: SSAValue) -> _Tile:
@@ -123,11 +133,13 @@ class _Tile:
         if isinstance(view, WindowViewOp):
             return _Tile._window(op, view)
         alloc = view
+        if isinstance(alloc, PopOp):
+            return _Tile._popped(op, alloc)
         if not isinstance(alloc, AllocTileOp):
             raise pass_error(
                 NAME,
-                f"{_named(value, 'tile buffer')} is not a pto.alloc_tile result, so it has no "
-                "address to copy to or from",
+                f"{_named(value, 'tile buffer')} is not a pto.alloc_tile result or a tile "
+                "popped from a cross-core pipe, so it has no address to copy to or from",
                 op,
             )
         if alloc.address is None:
@@ -143,25 +155,50 @@ class _Tile:
         return _Tile(alloc, alloc.tile_type, valid)
 
     @staticmethod
+    def _popped(op: TileOp, pop: PopOp) -> _Tile:
+        """A tile popped from a cross-core pipe: in the slot `pto.tile_buf_addr` gives at run
+        time; its valid sizes the pop's extents (else its type's; `?`: the whole tile)."""
+        value = pop.tile
+        type = cast(TileBufType, value.type)  # a DPS tile op's operand
+        try:
+            found = valid_values(value, op)
+        except UnsettledValidShape as err:
+            raise pass_error(NAME, f"{_named(value, 'tile buffer')}: {err}", op) from None
+        extents = pop.valid_extents()
+        values = found or (tuple(extents) if extents else None)
+        valid = type.shape if values is None else tuple(map(known_dim, values))
+        rows, cols = (
+            static if static != DYNAMIC else known
+            for static, known in zip(type.valid_shape, valid, strict=True)
+        )
+        return _Tile(pop, type, (rows, cols))
+
+    @staticmethod
     def _window(op: TileOp, view: WindowViewOp) -> _Tile:
         source = _Tile.of(op, view.source)
-        offsets = [constant_index(v) for v in view.offsets]
         type = view.result.type
-        if None in offsets or not (source.type.is_row_major and not source.type.is_boxed):
+        if source.type.is_boxed:
             raise pass_error(
                 NAME,
-                f"{_named(view.result, 'tile buffer')} is a pto.subview at a run-time offset "
-                "or of a col-major or boxed tile: its rows are not known at compile time",
+                f"{_named(view.result, 'tile buffer')} is a pto.subview of a boxed tile: its "
+                "rows are not runs of the source's storage",
                 op,
             )
-        row, col = cast(list[int], offsets)
         rows, cols = type.valid_shape
         valid = (
             known_dim(view.valid_row) if view.valid_row is not None else rows,
             known_dim(view.valid_col) if view.valid_col is not None else cols,
         )
-        stride = source.ub_step
-        return _Tile(source.alloc, type, valid, source.offset + row * stride + col, stride)
+        stride = source.ub_step  # between rows (between columns of a col-major tile)
+        factors = (stride, 1) if source.type.is_row_major else (1, stride)
+        offset, terms = source.offset, list(source.terms)
+        for value, factor in zip(view.offsets, factors, strict=True):
+            known = constant_index(value)
+            if known is None:
+                terms.append((value, factor))
+            else:
+                offset += known * factor
+        return _Tile(source.alloc, type, valid, offset, stride, tuple(terms))
 
     @property
     def ub_step(self) -> int:
@@ -247,12 +284,15 @@ def _bursts(op: TileOp, tile: _Tile, window: _Window) -> _Bursts:
         contiguous, across, what = row_stride, col_stride, "column"
         bursts = _Bursts(valid_cols, valid_rows, col_stride, tile.ub_step, cols_w, outer)
     layout = tile.type.blayout.data.value
-    if contiguous != 1:
+    along = cols_w if tile.type.is_row_major else rows_w
+    single_element = any(isinstance(n, int) and n <= 1 for n in (bursts.length, along))
+    if contiguous != 1 and not single_element:  # a one-element burst has no stride along it
         axis = "innermost" if tile.type.is_row_major else "row"
         raise pass_error(
             NAME,
             f"the GM view's {axis} stride is {_show(contiguous)}: a {layout} tile moves one "
-            f"{what} per burst, which needs the constant stride 1",
+            f"{what} per burst, which needs the constant stride 1 (a burst per element would "
+            "start at UB addresses that are not 32-byte aligned)",
             op,
         )
     if isinstance(across, int) and across < 0:
@@ -537,11 +577,16 @@ def _lower(
     pad = _pad_value(op, tile, target) if load else None
 
     e = Emitter(rewriter, op)
-    pointer_ops, ub = tile_pointer(tile.alloc)
-    for pointer_op in pointer_ops:
-        e.add(pointer_op)
-    if tile.offset:
-        ub = e.add(AddPtrOp(ub, e.index(tile.offset))).results[0]
+    if isinstance(tile.alloc, AllocTileOp):
+        pointer_ops, ub = tile_pointer(tile.alloc)
+        for pointer_op in pointer_ops:
+            e.add(pointer_op)
+    else:
+        slot = PtrType(tile.type.dtype, MemorySpace.UB)
+        ub = e.add(TileBufAddrOp(tile.alloc.tile, slot)).results[0]
+    offset = e.sum([tile.offset, *(e.mul(value, factor) for value, factor in tile.terms)])
+    if offset != 0:
+        ub = e.add(AddPtrOp(ub, e.index(offset))).results[0]
     gm = e.gm_pointer(window.ptr, tile.type.dtype, window.offsets, window.strides)
     ub.name_hint = "ub"
     if not known:

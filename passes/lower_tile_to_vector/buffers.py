@@ -5,17 +5,20 @@ checks that refuse an op no exact vector loop exists for.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import cast
 
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import PassFailedException
 
 from passes.common import pass_error
-from passes.valid_shapes import UnsettledValidShape, valid_operands
+from passes.valid_shapes import UnsettledValidShape, valid_operands, valid_values
 from pto_dialect import rules
 from pto_dialect.attrs import Location
 from pto_dialect.dtypes import DType
+from pto_dialect.ops.cross_core_pipe import PopOp
 from pto_dialect.ops.lowered_pipe import DeclareTileOp
 from pto_dialect.ops.tile_memory import AllocTileOp, constant_index
 from pto_dialect.ops.tile_view import WindowViewOp
@@ -66,6 +69,35 @@ def footprint(rows: int, stride: int, cols: int, lanes: int) -> int:
 
 
 @dataclass(frozen=True)
+class Shift:
+    """Where a `pto.subview` at run-time offsets starts: `sum(value x factor)` elements past
+    its buffer's `address`, at most `bound`; the view's valid region lies inside its source
+    (pto-run checks it), whose bytes end at `end`."""
+
+    terms: tuple[tuple[SSAValue, int], ...]
+    bound: int
+    end: int
+
+
+_RUN_TIME_PLACES = ContextVar("run_time_places", default=False)
+"""Whether `buffer_of` takes tiles placed at run time (`run_time_places`)."""
+
+
+@contextmanager
+def run_time_places() -> Generator[None]:
+    """Lets `buffer_of` return tiles whose address only the run time knows: subviews at
+    run-time offsets (a `Buffer` with a `Shift`) and tiles popped from a cross-core pipe (a
+    `Buffer` with a `base`). The op-by-op lowering reaches them by a pointer computed before
+    the op; pto-fuse does not set it: its order checks place every buffer at a
+    compile-time address."""
+    token = _RUN_TIME_PLACES.set(True)
+    try:
+        yield
+    finally:
+        _RUN_TIME_PLACES.reset(token)
+
+
+@dataclass(frozen=True)
 class Buffer:
     """A planned `loc=vec` ND tile buffer and its valid region."""
 
@@ -77,6 +109,13 @@ class Buffer:
     step: int | None = None
     """Elements from one row to the next when the tile views another's storage (a
     `pto.subview`: its source's row stride); None: the tile's own cols."""
+    shift: Shift | None = None
+    """A subview at run-time offsets: its element (0, 0) is `shift` elements past
+    `address`; its bytes lie in `[address, shift.end)`."""
+    base: SSAValue | None = None
+    """A tile popped from a cross-core pipe (or a view of one): its bytes are the slot the
+    pop yields at run time (`pto.tile_buf_addr` of `base`), a space of their own as
+    `passes.footprint` (sync) and pto-run see it; `address` counts from the slot's start."""
 
     @property
     def dtype(self) -> DType:
@@ -92,18 +131,65 @@ class Buffer:
         return self.type.shape[1] if self.step is None else self.step
 
     @property
-    def end(self) -> int:
+    def extent(self) -> int:
+        """Bytes from element (0, 0) to one past the tile's last element."""
         if self.step is None:
-            return self.address + self.type.size_bytes
+            return self.type.size_bytes
         rows, cols = self.type.shape
-        return self.address + ((rows - 1) * self.step + cols) * self.dtype.bytes
+        return ((rows - 1) * self.step + cols) * self.dtype.bytes
+
+    @property
+    def end(self) -> int:
+        """One past the last byte the tile may occupy (a shifted view: its source's end)."""
+        return self.address + self.extent if self.shift is None else self.shift.end
+
+    @property
+    def shift_bound(self) -> int:
+        """The most elements element (0, 0) may lie past `address`."""
+        return 0 if self.shift is None else self.shift.bound
 
     def overlaps(self, other: Buffer) -> bool:
-        return self.address < other.end and other.address < self.end
+        return self.base is other.base and self.address < other.end and other.address < self.end
+
+    @property
+    def terms(self) -> tuple[tuple[SSAValue, int], ...]:
+        """The run-time offsets of a shifted view, each with its factor (else none)."""
+        return () if self.shift is None else self.shift.terms
+
+    def same_start(self, other: Buffer) -> bool:
+        """Element (0, 0) of both tiles is at the same byte, whatever the run-time offsets."""
+        return (
+            self.base is other.base and self.address == other.address and self.terms == other.terms
+        )
 
     def same_placement(self, other: Buffer) -> bool:
         """Element (i, j) of both tiles is the same byte range."""
-        return self.address == other.address and self.stride == other.stride
+        return self.same_start(other) and self.stride == other.stride
+
+    def clashes(self, other: Buffer) -> bool:
+        """Whether the tiles may share bytes other than element for element, where a chunked
+        loop reading one and writing the other would read what it overwrote. A view at one
+        run-time offset (a row or column of its source) beside a tile at a fixed address
+        clashes only if some offset it may take puts it across the other but not on it."""
+        if not self.overlaps(other) or self.same_placement(other):
+            return False
+        moving, fixed = (self, other) if other.shift is None else (other, self)
+        if fixed.shift is not None or moving.shift is None or len(moving.terms) != 1:
+            return True
+        factor = moving.terms[0][1]
+        unit, last = factor * moving.dtype.bytes, moving.shift.bound // factor
+        # offset k puts the view at [address + k unit, + extent): across `fixed` for k in
+        # (lo, hi), on it only at k = on (same start and row stride)
+        lo = (fixed.address - moving.extent - moving.address) // unit + 1
+        hi = -((moving.address - fixed.end) // unit) - 1
+        first, final = max(lo, 0), min(hi, last)
+        on, rest = divmod(fixed.address - moving.address, unit)
+        same = rest == 0 and first <= on <= final and moving.stride == fixed.stride
+        return final - first + 1 > int(same)
+
+    def past_end(self, span: int) -> bool:
+        """Whether `span` elements from element (0, 0) may reach past the tile's bytes."""
+        return self.address + (self.shift_bound + span) * self.dtype.bytes > self.end
 
     def describe(self, role: str) -> str:
         name = f" %{self.value.name_hint}" if self.value.name_hint else ""
@@ -128,6 +214,8 @@ def buffer_of(op: Operation, value: SSAValue, role: str, column: bool = False) -
     alloc = value.owner
     if isinstance(alloc, WindowViewOp):
         return _window_of(op, alloc, role)
+    if isinstance(alloc, PopOp) and _RUN_TIME_PLACES.get():
+        return _popped(op, alloc, name)
     if isinstance(alloc, DeclareTileOp):
         raise pass_error(
             NAME, f"{name} is a pto.declare_tile: its address is the pipe slot a pto.tpop binds "
@@ -164,6 +252,30 @@ def buffer_of(op: Operation, value: SSAValue, role: str, column: bool = False) -
     )
 
 
+def _popped(op: Operation, pop: PopOp, name: str) -> Buffer:
+    """A tile popped from a cross-core pipe: at the slot's address, its valid sizes the
+    pop's extents (else its type's; a `?` without them is the whole tile, as pto-run pops)."""
+    value = pop.tile
+    type = value.type
+    assert isinstance(type, TileBufType)  # buffer_of's caller
+    if type.location is not Location.VEC or not type.is_nd:
+        raise pass_error(
+            NAME, f"{name} is a popped loc={type.location.value} tile that is not row-major "
+            "none_box: the vector lowering handles loc=vec ND tiles", op
+        )  # fmt: skip
+    try:
+        found = valid_values(value, op)
+    except UnsettledValidShape as err:
+        raise pass_error(NAME, f"{name}: {err}", op) from None
+    extents = pop.valid_extents()
+    operands = found or (tuple(extents) if extents else (None, None))
+    sizes = [
+        _valid_size(v, s, n) if v is not None or s != DYNAMIC else Size.of(n)
+        for v, s, n in zip(operands, type.valid_shape, type.shape, strict=True)
+    ]
+    return Buffer(value, type, 0, sizes[0], sizes[1], base=value)
+
+
 def valid_at(
     op: Operation, alloc: AllocTileOp, name: str
 ) -> tuple[SSAValue | None, SSAValue | None]:
@@ -177,27 +289,38 @@ def valid_at(
 
 def _window_of(op: Operation, view: WindowViewOp, role: str) -> Buffer:
     """A `pto.subview` of a planned tile buffer: its rows where the source holds them,
-    the source's row stride apart."""
+    the source's row stride apart. Offsets known at compile time move its address; the
+    others (under `run_time_views`) are its `Shift`, bounded by the source's shape."""
     source = buffer_of(op, view.source, role)
-    offsets = [constant_index(v) for v in view.offsets]
-    if None in offsets:
-        name = f" %{view.result.name_hint}" if view.result.name_hint else ""
-        raise pass_error(
-            NAME, f"{role} tile buffer{name} is a pto.subview at a run-time offset: its "
-            "address is known only at run time", op
-        )  # fmt: skip
-    row, col = cast(list[int], offsets)
     type = view.result.type
     rows, cols = type.shape
     v_row, v_col = type.valid_shape
-    return Buffer(
-        view.result,
-        type,
-        source.address + (row * source.stride + col) * source.dtype.bytes,
+    valid = (
         _valid_size(view.valid_row, v_row, rows),
         _valid_size(view.valid_col, v_col, cols),
-        source.stride,
     )
+    factors = (source.stride, 1)
+    start, terms, bound = 0, list(source.shift.terms if source.shift else ()), source.shift_bound
+    for value, factor, size, extent in zip(
+        view.offsets, factors, valid, source.type.shape, strict=True
+    ):
+        known = constant_index(value)
+        if known is not None:
+            start += known * factor
+            continue
+        if not _RUN_TIME_PLACES.get():
+            name = f" %{view.result.name_hint}" if view.result.name_hint else ""
+            raise pass_error(
+                NAME, f"{role} tile buffer{name} is a pto.subview at a run-time offset: its "
+                "address is known only at run time", op
+            )  # fmt: skip
+        terms.append((value, factor))
+        # the valid region lies in the source: offset + valid <= extent (valid >= 1 where
+        # any element is accessed)
+        bound += (extent - max(size.known or 1, 1)) * factor
+    shift = Shift(tuple(terms), bound, source.end) if terms else None
+    address = source.address + start * source.dtype.bytes
+    return Buffer(view.result, type, address, *valid, source.stride, shift, source.base)
 
 
 def require_vector_ops(
@@ -228,7 +351,7 @@ def require_vector_ops(
 def check_store_in_ub(op: Operation, target: TargetProfile, buffer: Buffer, span: int) -> None:
     """A masked `pto.vsts` still needs its whole 256-byte footprint inside UB: `span` is one
     past the furthest element the stores' footprints reach."""
-    end = buffer.address + span * buffer.dtype.bytes
+    end = buffer.address + (buffer.shift_bound + span) * buffer.dtype.bytes
     capacity = target.capacities[Location.VEC]
     if end > capacity:
         raise pass_error(
@@ -247,6 +370,8 @@ def reads_ahead(src: Buffer, dst: Buffer, rows: int, cols: int, lanes: int) -> b
     kernels write it; pto-isa's A5 TCvt is such a loop). The loads go up, so the next
     chunk's is the nearest. Both gaps (to the next chunk of the row, to the next row's
     first) are linear in the row and chunk, so their corners decide."""
+    if src.terms != dst.terms or src.base is not dst.base:
+        return False  # a distance known only at run time
     per_row = -(-cols // lanes)
     width, wide = dst.dtype.bytes, src.dtype.bytes
 

@@ -202,7 +202,7 @@ def lower_select(op: SelectTileOp, rewriter: PatternRewriter, target: TargetProf
     if scalar is not None:
         require_vector_ops(op, target, dtype, VBrOp)
     for src, role in zip(srcs, roles, strict=True):
-        if src.overlaps(dst) and not src.same_placement(dst):
+        if src.clashes(dst):
             raise overlap_error(op, src, role, dst, "dst")
     if mask.overlaps(dst):
         raise overlap_error(op, mask, "mask", dst, "dst", ": later chunks read the mask")

@@ -113,7 +113,7 @@ class ElementwiseLowering:
         self.vector_op = self.chain[0]
         require_vector_ops(op, target, self.dtype, *self.chain, VldsOp, VstsOp)
         for role, src in zip(self.roles, self.srcs, strict=True):
-            if src.overlaps(self.dst) and not src.same_placement(self.dst):
+            if src.clashes(self.dst):
                 raise overlap_error(op, src, role, self.dst, "dst")
         self.rows, self.cols = _region(op, self.dst, self.srcs)
         # Ops that require every source to have dst's valid region (all but tadd) fail at

@@ -32,6 +32,7 @@ from pto_dialect.dtypes import DType, mlir_type
 from pto_dialect.memory_types import MemorySpace, PtrType
 from pto_dialect.ops.pointer import AddPtrOp, CastPtrOp
 from pto_dialect.ops.runtime import MemBarKind, MemBarOp
+from pto_dialect.ops.tile_buf_meta import TileBufAddrOp
 from pto_dialect.ops.vecscope import VecScopeOp
 from pto_dialect.ops.vector_load import VldsOp, VsldbOp
 from pto_dialect.ops.vector_mask import PLT_OPS
@@ -44,6 +45,10 @@ BLOCK_BYTES = 32
 INDEX = IndexType()
 VSLDB_CONTIGUOUS = (1, 0)
 """`pto.vsldb` (block, repeat) strides as PTOAS's two i16 operands: consecutive blocks."""
+
+
+PointerKey = tuple[SSAValue | None, int, tuple[tuple[SSAValue, int], ...], Attribute]
+"""A buffer's base, address, run-time shift terms and the pointer's element type."""
 
 
 @dataclass(frozen=True)
@@ -97,9 +102,7 @@ class Emitter:
         default_factory=dict[tuple[int, Attribute], SSAValue]
     )
     _counts: dict[SSAValue, SSAValue] = field(default_factory=dict[SSAValue, SSAValue])
-    _pointers: dict[tuple[int, Attribute], SSAValue] = field(
-        default_factory=dict[tuple[int, Attribute], SSAValue]
-    )
+    _pointers: dict[PointerKey, SSAValue] = field(default_factory=dict[PointerKey, SSAValue])
     _hoisted_ops: list[Operation] = field(default_factory=list[Operation])
 
     def __post_init__(self) -> None:
@@ -239,17 +242,52 @@ class Emitter:
     def pointer(self, buffer: Buffer, dtype: DType | None = None) -> SSAValue:
         """`!pto.ptr<T, ub>` to the buffer (T its element type unless `dtype` is given)."""
         element = mlir_type(dtype or buffer.dtype)
-        key = (buffer.address, element)
+        key = (buffer.base, buffer.address, buffer.terms, element)
         if key not in self._pointers:
-            ptr = CastPtrOp(self.constant(buffer.address, IntegerType(64)),
-                            PtrType(element, MemorySpace.UB))  # fmt: skip
-            name = buffer.value.name_hint
-            self._pointers[key] = self.hoist(ptr, f"{name}_ub" if name else "ub").results[0]
+            hint = buffer.value.name_hint
+            name = f"{hint}_ub" if hint else "ub"
+            if buffer.base is not None:
+                self._pointers[key] = self._in_slot(buffer, element, name)
+                return self._pointers[key]
+            address = self.constant(buffer.address, IntegerType(64))
+            if buffer.terms:
+                address = self._shifted(address, buffer.terms, buffer.dtype.bytes)
+            ptr = CastPtrOp(address, PtrType(element, MemorySpace.UB))
+            self._pointers[key] = self.hoist(ptr, name).results[0]
         return self._pointers[key]
+
+    def _shifted(
+        self, address: SSAValue, terms: Sequence[tuple[SSAValue, int]], size: int
+    ) -> SSAValue:
+        """`address + sum(value x factor) x size` as i64, before the vecscope (a subview at
+        run-time offsets: its offsets are defined before the tile op)."""
+        i64 = IntegerType(64)
+        for value, factor in terms:
+            cast = self.hoist(arith.IndexCastOp(value, i64)).results[0]
+            scaled = self.hoist(arith.MuliOp(cast, self.constant(factor * size, i64)))
+            address = self.hoist(arith.AddiOp(address, scaled.results[0]), "addr").results[0]
+        return address
+
+    def _in_slot(self, buffer: Buffer, element: Attribute, name: str) -> SSAValue:
+        """The pointer to a popped tile (or a view of one), before the vecscope:
+        `pto.tile_buf_addr` of the pop's tile, advanced by the view's offset in elements."""
+        assert buffer.base is not None
+        own = mlir_type(buffer.dtype)
+        ptr = self.hoist(TileBufAddrOp(buffer.base, PtrType(own, MemorySpace.UB)), name)
+        at = ptr.results[0]
+        offset = Size.of(buffer.address // buffer.dtype.bytes)
+        with self.before_scope():
+            for value, factor in buffer.terms:
+                offset = self.add(offset, self.mul(Size(value, 0), factor))
+        if offset.value != 0:
+            at = self.hoist(AddPtrOp(at, self.index(offset)), name).results[0]
+        if element != own:
+            at = self.hoist(CastPtrOp(at, PtrType(element, MemorySpace.UB)), name).results[0]
+        return at
 
     def operand(self, buffer: Buffer, span: int) -> Operand:
         """`buffer` read by chunks that reach at most element `span` from its start."""
-        bounded = buffer.address + span * buffer.dtype.bytes > buffer.end
+        bounded = buffer.past_end(span)
         return Operand(buffer, self.pointer(buffer), bounded)
 
     # ---- loops ------------------------------------------------------------------------------

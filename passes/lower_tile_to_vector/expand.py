@@ -17,7 +17,9 @@ Operands keep their order (`src0 op src1`), whichever is the expanded one; `*max
 swap them where the vector rule of `vmax`/`vmin` returns the other operand than the tile
 rule (as the elementwise lowering does). The expanded operand must not overlap dst (a
 later row or chunk would read what an earlier one wrote); the full operand may be dst
-itself, element for element.
+itself, element for element, or (a row-wise op lowered alone, in its own order) share
+bytes with dst where every store stays behind the loads still to come (`reads_ahead`:
+PyPTO's rope writes a slice of a tile's rows to where the tile starts).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from passes.common import pass_error
 from passes.lower_tile_to_vector.buffers import (
+    CHUNK_BYTES,
     NAME,
     Buffer,
     Size,
@@ -36,6 +39,7 @@ from passes.lower_tile_to_vector.buffers import (
     check_store_in_ub,
     footprint,
     overlap_error,
+    reads_ahead,
     require_vector_ops,
     swap_select,
     valid_at,
@@ -94,10 +98,11 @@ class ExpandLowering:
 
     def __init__(
         self, op: ExpandTileOp | ExpandBinaryTileOp, rewriter: PatternRewriter,
-        target: TargetProfile, emitter: Emitter | None = None,
+        target: TargetProfile, emitter: Emitter | None = None, alone: bool = False,
     ) -> None:  # fmt: skip
         """Checks `op` (a diagnostic when it has no exact vector form) and emits into
-        `emitter`'s vecscope, or a new one before `op`."""
+        `emitter`'s vecscope, or a new one before `op`; `alone`: in the op's own loop order
+        (not a fused group's), so a full operand its stores stay behind is exact."""
         self.op = op
         self.target = target
         self.dst = buffer_of(op, op.outs[0], "dst")
@@ -118,14 +123,20 @@ class ExpandLowering:
         require_vector_ops(op, target, self.dtype, *self.chain, VldsOp, VstsOp)
         if self.source.overlaps(self.dst):
             raise overlap_error(op, self.source, role, self.dst, "dst", _NOT_EXPANDED)
-        full = self.full
-        if full is not None and full.overlaps(self.dst) and not full.same_placement(self.dst):
-            raise overlap_error(op, full, roles[1 - self.expanded], self.dst, "dst")
         rule = ELEMENTWISE_RULES[target.arch].max_min_fallback
         self.swap = bool(self.chain) and self.chain[0] in (VMaxOp, VMinOp)
         self.swap = self.swap and swap_select(rule, target)
         self.rows, self.cols = self.dst.valid_rows, self.dst.valid_cols
+        full = self.full
+        if full is not None and full.clashes(self.dst) and not (alone and self.trails(full)):
+            raise overlap_error(op, full, roles[1 - self.expanded], self.dst, "dst")
         self.e = emitter or Emitter.replacing(op, rewriter, self.dtype)
+
+    def trails(self, full: Buffer) -> bool:
+        """Whether the row-wise loop (rows, then chunks of the row) stores each chunk behind
+        every load of `full` still to come."""
+        lanes = CHUNK_BYTES // self.dtype.bytes
+        return self.op.ROW and reads_ahead(full, self.dst, self.rows.bound, self.cols.bound, lanes)
 
     def apply(self, full: SSAValue | None, expanded: SSAValue, mask: SSAValue) -> SSAValue:
         """The op's chain on one chunk, operands in the op's order."""
@@ -216,4 +227,4 @@ def lower_expand(
     op: ExpandTileOp | ExpandBinaryTileOp, rewriter: PatternRewriter, target: TargetProfile
 ) -> None:
     """Replaces `op` by its vecscope (see the module docstring)."""
-    ExpandLowering(op, rewriter, target).lower()
+    ExpandLowering(op, rewriter, target, alone=True).lower()

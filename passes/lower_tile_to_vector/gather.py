@@ -53,7 +53,7 @@ def lower_gather(op: TGatherOp, rewriter: PatternRewriter, target: TargetProfile
     rows_known, cols_known = rows.bound, cols.bound
     check_store_in_ub(op, target, dst, footprint(rows_known, dst.stride, cols_known, e.lanes))
     span = footprint(rows_known, idx.stride, cols_known, e.lanes)
-    bounded = idx.address + span * idx.dtype.bytes > idx.end
+    bounded = idx.past_end(span)
     src_ptr, idx_ptr, dst_ptr = e.pointer(src), e.pointer(idx), e.pointer(dst)
     index_vreg = VRegType(mlir_type(idx.dtype))
     with e.rows(rows) as i:

@@ -30,7 +30,7 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from passes.common import checked_pass, pass_error, pass_target, rewrite_once
-from passes.lower_tile_to_vector.buffers import NAME
+from passes.lower_tile_to_vector.buffers import NAME, run_time_places
 from passes.lower_tile_to_vector.compare import lower_compare, lower_select
 from passes.lower_tile_to_vector.convert import lower_convert
 from passes.lower_tile_to_vector.elementwise import lower_elementwise
@@ -120,4 +120,5 @@ class LowerTileToVectorPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         target = pass_target(NAME, op, self.target)
-        rewrite_once(_LowerVectorTileOp(target), op)
+        with run_time_places():
+            rewrite_once(_LowerVectorTileOp(target), op)

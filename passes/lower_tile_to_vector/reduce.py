@@ -86,7 +86,7 @@ class _Lowering:
 
     def check_overlaps(self) -> None:
         src, dst, tmp = self.src, self.dst, self.tmp
-        if dst.overlaps(src) and dst.address != src.address:
+        if dst.overlaps(src) and not dst.same_start(src):
             raise overlap_error(self.op, dst, "dst", src, "src")
         for other, role in ((src, "src"), (dst, "dst")):
             if tmp is not None and tmp.overlaps(other):

@@ -123,7 +123,7 @@ def lower_row_reduce(op: RowReduceTileOp, rewriter: PatternRewriter, target: Tar
     if widen is not None:
         require_vector_ops(op, target, I8, VSelOp, VBrOp, widen[1], VBitcastOp)
         require_vector_ops(op, target, dtype, VBitcastOp)
-    if dst.overlaps(src) and not (dst.address == src.address and dst.stride == src.stride):
+    if dst.clashes(src):
         raise overlap_error(op, dst, "dst", src, "src")
     e = Emitter.replacing(op, rewriter, dtype)
     rows, cols, lanes = src.valid_rows, src.valid_cols, e.lanes

@@ -96,7 +96,7 @@ class ScalarLowering:
                     "conversion op, which this project's vector ops do not have yet",
                     op,
                 )
-            if src.overlaps(self.dst) and not src.same_placement(self.dst):
+            if src.clashes(self.dst):
                 raise overlap_error(op, src, role, self.dst, "dst")
         if op.VECTOR_OP in (VMaxsOp, VMinsOp):
             rule = ELEMENTWISE_RULES[target.arch].max_min_fallback

@@ -129,7 +129,7 @@ def _lower_lists(op: TMrgSortOp, rewriter: PatternRewriter, target: TargetProfil
     coef = PAIR_BYTES // dst.dtype.bytes
     lengths = [_known(op, b.valid_cols, f"src{k} valid cols") // coef for k, b in enumerate(lists)]
     dst_cols = _known(op, dst.valid_cols, "dst valid cols")
-    if tmp.overlaps(dst) and not tmp.same_placement(dst):
+    if tmp.clashes(dst):
         raise pass_error(
             NAME,
             f"{tmp.describe('tmp')} overlaps {dst.describe('dst')} at another position: the "

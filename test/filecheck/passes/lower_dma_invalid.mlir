@@ -33,7 +33,7 @@ func.func @tile_argument(%src: !pto.ptr<f32>, %t: !pto.tile_buf<loc=vec, dtype=f
   %c8 = arith.constant 8 : index
   %v = pto.make_tensor_view %src, shape = [%c8, %c8], strides = [%c8, %c1] : !pto.tensor_view<?x?xf32>
   %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c8, %c8] : !pto.tensor_view<?x?xf32> -> !pto.partition_tensor_view<8x8xf32>
-  // expected-error @+1 {{pto-lower-dma: pto.tstore: tile buffer %t is not a pto.alloc_tile result, so it has no address to copy to or from}}
+  // expected-error @+1 {{pto-lower-dma: pto.tstore: tile buffer %t is not a pto.alloc_tile result or a tile popped from a cross-core pipe, so it has no address to copy to or from}}
   pto.tstore ins(%t : !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=8>) outs(%p : !pto.partition_tensor_view<8x8xf32>)
   func.return
 }
