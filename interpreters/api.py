@@ -71,7 +71,6 @@ from pto_dialect.diagnostics import (
 )
 from pto_dialect.dtypes import dtype_of
 from pto_dialect.memory_types import MemorySpace, PtrType
-from pto_dialect.ops.base import target_of
 from pto_dialect.parsing import parse_module
 from pto_dialect.targets import UnknownTargetError
 from pto_dialect.tile_types import TileTypeBase
@@ -208,10 +207,6 @@ def set_target(module: ModuleOp, target: str) -> None:
 def verify(module: ModuleOp) -> None:
     """The project's verification (xDSL's, dominance, scf rules, the target's rules),
     raising `PtoVerifyError` at the op that fails (the innermost first, as xDSL)."""
-    try:
-        target_of(module)
-    except DiagnosticException as err:
-        raise PtoVerifyError(first_line(err), op_loc(module)) from None
     if (problem := verify_diagnostic(module)) is not None:
         raise PtoVerifyError.of(problem)
 

@@ -10,7 +10,7 @@ compute the rows the tile no longer holds.
 from __future__ import annotations
 
 from xdsl.dialects import scf
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation, Region, SSAValue
 
 from pto_dialect.ops.tile_buf_meta import SetValidShapeOp
 from pto_dialect.ops.tile_memory import AllocTileOp
@@ -18,7 +18,8 @@ from pto_dialect.ops.tile_memory import AllocTileOp
 
 class UnsettledValidShape(Exception):
     """A `pto.set_validshape` of the tile may or may not have run before the op: in a
-    branch or loop body the op is not in, or later in a loop body around the op."""
+    branch or loop body the op is not in, later in a loop body around the op, or in another
+    block of a region whose blocks branch to the op's (`cf.br`)."""
 
 
 def valid_values(value: SSAValue, at: Operation) -> tuple[SSAValue, SSAValue] | None:
@@ -43,6 +44,17 @@ def valid_values(value: SSAValue, at: Operation) -> tuple[SSAValue, SSAValue] | 
                     f"the {prev.name} before it"
                 )
             prev = prev.prev_op
+        block, region = current.parent_block(), current.parent_region()
+        if (
+            block is not None
+            and region is not None
+            and block is not region.first_block
+            and any(_within(region, s) for s in sets)
+        ):
+            raise UnsettledValidShape(
+                "the valid shape of the tile depends on a pto.set_validshape in a block "
+                "that may branch to this one"
+            )
         parent = current.parent_op()
         if parent is None or value.owner is parent:
             return None
@@ -52,6 +64,16 @@ def valid_values(value: SSAValue, at: Operation) -> tuple[SSAValue, SSAValue] | 
                 f"{parent.name} around it (the next iteration's)"
             )
         current = parent
+
+
+def _within(region: Region, op: Operation) -> bool:
+    """Whether `op` is in `region`, at any depth."""
+    node: Operation | None = op
+    while node is not None:
+        if node.parent_region() is region:
+            return True
+        node = node.parent_op()
+    return False
 
 
 def valid_operands(alloc: AllocTileOp, at: Operation) -> tuple[SSAValue | None, SSAValue | None]:

@@ -25,7 +25,7 @@ from xdsl.utils.lexer import Span
 
 from pto_dialect.dominance import DominanceError, where
 from pto_dialect.scf_rules import find_scf_violation
-from pto_dialect.verification import check_module, first_line
+from pto_dialect.verification import UnknownTargetName, check_module, first_line
 
 
 @dataclass(frozen=True)
@@ -146,6 +146,8 @@ def located_verify_error(root: Operation, err: Exception) -> Diagnostic:
     if isinstance(err, DominanceError):
         user = err.violation.user
         return Diagnostic(f"{user.name}: {err.violation.message}", op_loc(user))
+    if isinstance(err, UnknownTargetName):
+        return Diagnostic(first_line(err), op_loc(err.module))
     for op in root.walk(region_first=True):
         try:
             op.verify(verify_nested_ops=False)

@@ -1,16 +1,19 @@
 """The project's verification of a module: xDSL's, and the rules it lacks.
 
-`check_module` runs xDSL's verifier (whose scf verifiers may raise plain exceptions, turned
-into a `VerifyException` here), then the dominance check (`dominance.py`) and the scf rules
-(`scf_rules.py`). Every tool of the project verifies through it: a failure is a diagnostic.
+`check_module` checks the target each module names (`pto.target_arch`), runs xDSL's verifier
+(whose scf verifiers may raise plain exceptions, turned into a `VerifyException` here), then
+the dominance check (`dominance.py`) and the scf rules (`scf_rules.py`). Every tool of the
+project verifies through it: a failure is a diagnostic.
 """
 
 from __future__ import annotations
 
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from pto_dialect.dominance import verify_dominance
+from pto_dialect.ops.base import target_of
 from pto_dialect.scf_rules import find_scf_violation
 
 
@@ -29,9 +32,31 @@ def failing_op(root: Operation) -> Operation | None:
     return None
 
 
+class UnknownTargetName(VerifyException):
+    """A module whose `pto.target_arch` names no target (`module`: where to say so)."""
+
+    def __init__(self, message: str, module: Operation) -> None:
+        super().__init__(message)
+        self.module = module
+
+
+def check_target_names(root: Operation) -> None:
+    """Raises `UnknownTargetName` where the module of `root`, or a module nested in it, names
+    no target: before any op's verifier, which asks for the target (`target_of`)."""
+    try:
+        target_of(root)
+    except VerifyException as err:
+        raise UnknownTargetName(first_line(err), root) from None
+    if isinstance(root, ModuleOp):
+        for op in root.ops:
+            if isinstance(op, ModuleOp):
+                check_target_names(op)
+
+
 def check_module(root: Operation) -> None:
-    """Raises `VerifyException` unless `root` verifies, every use is dominated by its
-    definition and every `scf.if` yields its results."""
+    """Raises `VerifyException` unless `root` names a known target, verifies, every use is
+    dominated by its definition and every `scf.if` yields its results."""
+    check_target_names(root)
     try:
         root.verify()
     except DiagnosticException:

@@ -82,7 +82,8 @@ def _arguments(value: SSAValue, seen: set[SSAValue] | None = None) -> set[int] |
     seen.add(value)
     if isinstance(value, BlockArgument):
         owner = value.block.parent_op()
-        return {value.index} if isinstance(owner, FuncOp) else None
+        entry = isinstance(owner, FuncOp) and value.block is owner.body.blocks.first
+        return {value.index} if entry else None  # another block's: what branched there
     assert isinstance(value, OpResult)
     op = value.op
     if isinstance(op, arith.ConstantOp):
@@ -115,7 +116,7 @@ def loop_groups(function: FuncOp) -> list[LoopGroup]:
         key: object = op if not sources else frozenset(sources)
         by_key.setdefault(key, []).append(op)
         if sources:
-            args = function.body.block.args
+            args = function.args
             names[key] = ", ".join(
                 f"%{args[i].name_hint}" if args[i].name_hint else f"argument {i}"
                 for i in sorted(sources)

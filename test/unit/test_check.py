@@ -73,6 +73,24 @@ def test_loops_are_grouped_by_the_arguments_of_their_bounds():
     assert len(few) == 1 + 4 + 3 * 4  # all together at each count, then each group alone
 
 
+def test_loops_of_a_function_of_several_blocks_name_its_arguments_only():
+    """A branch's block argument is no kernel argument (fuzz find: pto-check raised a
+    ValueError, the function body not being one block)."""
+    text = """
+    func.func @k(%n: index, %m: index) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      cf.br ^next(%n : index)
+    ^next(%x: index):
+      scf.for %i = %c0 to %m step %c1 { }
+      scf.for %i = %c0 to %x step %c1 { }
+      func.return
+    }"""
+    module = parse(text)
+    groups = loop_groups(next(o for o in module.walk() if o.name == "func.func"))  # type: ignore[arg-type]
+    assert [(len(g.loops), g.bound) for g in groups] == [(1, "%m"), (1, "")]
+
+
 # ---- deadlocks ----------------------------------------------------------------------------
 
 

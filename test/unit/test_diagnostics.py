@@ -3,6 +3,11 @@ pto_dialect.expected_diagnostics)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from passes.opt import main as opt_main
 from pto_dialect.diagnostics import Diagnostic, SourceLoc, Sources
 from pto_dialect.expected_diagnostics import check, expectations
 
@@ -87,3 +92,20 @@ def test_one_expectation_is_met_by_one_error_only() -> None:
     twice = [Diagnostic("bad", SourceLoc("k.mlir", 2, 1))] * 2
     mismatch = check(expected, twice)
     assert not mismatch.missing and len(mismatch.unexpected) == 1
+
+
+def test_pto_opt_names_an_unknown_target_at_its_module(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without an op that asks for the target, as pto-run and pto-check (fuzz find)."""
+    kernel = tmp_path / "k.mlir"
+    kernel.write_text(
+        'module {\n  module attributes {pto.target_arch = "a2a3a5"} {\n'
+        "    func.func @k() {\n      return\n    }\n  }\n}\n"
+    )
+    assert opt_main([str(kernel)]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == (
+        f"{kernel}:2:3: error: pto.target_arch: unknown target 'a2a3a5', "
+        "expected a2a3 (or a2, a3), a5 or cpu"
+    )

@@ -12,9 +12,11 @@ import random
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 from fuzz.campaign import Corpus, Pool, Runner, make_task, run_campaign
 from fuzz.corpus import ROOT, cases, external_cases, load_seeds, seed_files
+from fuzz.differential import difference, run_differential
 from fuzz.mutate import MUTATORS, Mutator, Pools
 from fuzz.stages import (
     CRASH,
@@ -23,10 +25,13 @@ from fuzz.stages import (
     INTERNAL,
     Outcome,
     StageHook,
+    context,
     failure,
+    front,
     is_diagnostic,
     run_mutant,
 )
+from fuzz.targeted import TARGETED
 from fuzz.wide import run_wide
 from xdsl.utils.exceptions import ParseError, VerifyException
 
@@ -234,3 +239,59 @@ builtin.module attributes {pto.target_arch = "a5"} {
 def test_found_mutants_are_diagnostics(text: str) -> None:
     outcome = run_mutant(text, 0)
     assert outcome.kind == DIAGNOSTIC, outcome.failures
+
+
+# ---- the targeted mutators and the differential stage ----------------------------------
+
+TARGETS_KERNEL = """
+!full = !pto.tile_buf<loc=vec, dtype=f32, rows=8, cols=64, v_row=?, v_col=?>
+!half = !pto.tile_buf<loc=vec, dtype=f16, rows=8, cols=64, v_row=?, v_col=?>
+!part = !pto.tile_buf<loc=vec, dtype=f32, rows=4, cols=32, v_row=4, v_col=32>
+!fp4 = !pto.tile_buf<loc=vec, dtype=!pto.f4E2M1x2, rows=8, cols=32>
+module attributes {pto.target_arch = "a5"} {
+  func.func @k(%u: !pto.ptr<f32, ub>, %e: !fp4) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c8 = arith.constant 8 : index
+    %c64 = arith.constant 64 : index
+    %a0 = arith.constant 0 : i64
+    %a1 = arith.constant 4096 : i64
+    %t = pto.alloc_tile addr = %a0 valid_row = %c8 valid_col = %c64 : !full
+    %h = pto.alloc_tile addr = %a1 valid_row = %c8 valid_col = %c64 : !half
+    pto.set_validshape %t, %c2, %c64 : !full
+    pto.tcvt ins(%t {rmode = #pto<round_mode ROUND>} : !full) outs(%h : !half)
+    %s = pto.subview %t[%c2, %c8] sizes [4, 32] : !full -> !part
+    pto.vecscope {
+      %v = pto.vmi.vload %u[%c0] : !pto.ptr<f32, ub> -> !pto.vmi.vreg<64xf32>
+      pto.vmi.vstore %v, %u[%c64] : !pto.vmi.vreg<64xf32>, !pto.ptr<f32, ub>
+    }
+    func.return
+  }
+}
+"""
+"""A kernel with a site of each targeted mutator's."""
+
+
+@pytest.mark.parametrize("mutator", [m for m, _ in TARGETED], ids=lambda m: m.__name__)
+def test_every_targeted_mutator_makes_a_mutant_that_verifies(mutator: Mutator) -> None:
+    """They aim past the verifier, at the passes and the differential stage."""
+    pools = Pools.of([TARGETS_KERNEL])
+    mutants = (mutator(TARGETS_KERNEL, random.Random(k), pools) for k in range(30))
+    assert any(
+        m not in (None, TARGETS_KERNEL) and front(m, context(), Outcome()) is not None
+        for m in mutants
+    )
+
+
+def test_the_differential_stage_compares_the_runs_of_a_kernel_and_its_lowering() -> None:
+    outcome = run_differential((ROOT / "examples" / "tabs_ssa.mlir").read_text(), 1)
+    assert outcome.compared and not outcome.failures, outcome.failures
+
+
+def test_a_difference_names_the_argument_and_the_first_element() -> None:
+    same = np.arange(6, dtype=np.float32).reshape(2, 3)
+    other = same.copy()
+    other[1, 1] = 0.5
+    assert difference([None, same], [None, same.copy()]) is None
+    said = difference([same], [other])
+    assert said == "argument 0: 1 element(s) differ, first [4]: tile level 4.0, lowered 0.5"

@@ -1,12 +1,16 @@
 """A long fuzzing campaign (docs/testing.md):
 
     PYTHONPATH=test/unit .venv/bin/python -m fuzz --seed 7 --count 30000 --jobs 2 --out DIR \
-        [--seed-dir PTOAS/test]... [--seed-limit N] [--lowered] [--basic]
+        [--seed-dir PTOAS/test]... [--seed-limit N] [--lowered] [--basic | --differential]
+        [--focus]
 
-runs the wide stages (`fuzz.wide`; `--basic`: those of the CI campaign) on mutants of the
+runs the wide stages (`fuzz.wide`, the differential stage `fuzz.differential` included;
+`--basic`: those of the CI campaign; `--differential`: that stage alone) on mutants of the
 project's seeds and, with `--seed-dir`, of the kernels under each DIR (read at run time) and,
-with `--lowered`, of the seeds' lowered forms (`fuzz.lowered`). It prints the counts
-(mutants, success, diagnostic, internal, hang, crash) and one line per distinct failure
+with `--lowered`, of the seeds' lowered forms (`fuzz.lowered`); with `--focus`, most mutants
+are of the seeds that use the lowerings' newer rules, by the targeted mutators
+(`fuzz.targeted`). It prints the counts (mutants, success, diagnostic, internal, hang,
+crash, compared by the differential stage) and one line per distinct failure
 signature, and writes one mutant per signature to DIR (minimised with
 `--minimize`), with `failures.tsv` listing every failing mutant. `--show I` prints mutant I.
 """
@@ -26,12 +30,14 @@ from fuzz.campaign import (
     Finding,
     Pool,
     Report,
+    Runner,
     Signature,
     make_task,
     minimize,
     run_campaign,
 )
 from fuzz.corpus import Seed, external_seeds, load_seeds
+from fuzz.differential import run_differential
 from fuzz.lowered import LOWERINGS, lowered_seeds
 from fuzz.stages import run_mutant
 from fuzz.wide import run_wide
@@ -69,7 +75,23 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         action="store_true",
         help="only the CI campaign's stages (no tools, options or reprinting)",
     )
+    parser.add_argument(
+        "--differential",
+        action="store_true",
+        help="only the differential stage (tile-level run against pto-pipeline's output)",
+    )
+    parser.add_argument(
+        "--focus",
+        action="store_true",
+        help="most mutants of the seeds the targeted mutators are for (fuzz.targeted)",
+    )
     return parser.parse_args(argv)
+
+
+def _runner(args: argparse.Namespace) -> Runner:
+    if args.basic:
+        return run_mutant
+    return run_differential if args.differential else run_wide
 
 
 def _corpus(args: argparse.Namespace) -> Corpus:
@@ -80,7 +102,7 @@ def _corpus(args: argparse.Namespace) -> Corpus:
         external += [*lowered_seeds(seeds), *lowered_seeds(vmi, LOWERINGS[-1:])]
     found: list[Seed] = external
     print(f"seeds: {len(seeds)} of the project, {len(found)} external", file=sys.stderr)
-    return Corpus.of(seeds, found)
+    return Corpus.of(seeds, found, args.focus)
 
 
 def _slug(text: str) -> str:
@@ -119,8 +141,7 @@ def _minimize(finding: Finding, signature: Signature, args: argparse.Namespace) 
     """A hang costs a deadline per candidate: fewer candidates and a shorter deadline."""
     hang = signature[1] == "Timeout"
     timeout = min(args.timeout, 5.0) if hang else args.timeout
-    runner = run_mutant if args.basic else run_wide
-    pool = Pool(runner=runner, jobs=args.jobs, timeout=timeout, memory_mb=args.memory_mb)
+    pool = Pool(runner=_runner(args), jobs=args.jobs, timeout=timeout, memory_mb=args.memory_mb)
     return minimize(finding.task, signature, pool, budget=60 if hang else 400)
 
 
@@ -130,8 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.show is not None:
         print(make_task(args.seed, args.show, corpus).text)
         return 0
-    runner = run_mutant if args.basic else run_wide
-    pool = Pool(runner=runner, jobs=args.jobs, timeout=args.timeout, memory_mb=args.memory_mb)
+    pool = Pool(
+        runner=_runner(args), jobs=args.jobs, timeout=args.timeout, memory_mb=args.memory_mb
+    )
     start = time.monotonic()
 
     told = 0

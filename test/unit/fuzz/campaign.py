@@ -41,6 +41,7 @@ from fuzz.stages import (
     front,
     run_mutant,
 )
+from fuzz.targeted import FOCUS, TARGETED
 
 Runner = Callable[[str, int, StageHook], Outcome]
 Signature = tuple[str, str, str]
@@ -60,28 +61,42 @@ EXTERNAL_SHARE = 0.6
 """The share of mutants made from the external seeds, when there are any."""
 
 
+FOCUS_SHARE = 0.8
+"""With `--focus`: the share of mutants made from the focus seeds by the targeted
+mutators (`fuzz.targeted`)."""
+
+
 @dataclass(frozen=True)
 class Corpus:
     """The seeds, those of them that verify, the external seeds (other checkouts' kernels
-    and lowered forms, not verified up front: most do) and the replacement pools."""
+    and lowered forms, not verified up front: most do), the replacement pools and the focus
+    seeds (`--focus`: those the targeted mutators are for)."""
 
     seeds: tuple[Seed, ...]
     valid: tuple[Seed, ...]
     pools: Pools
     external: tuple[Seed, ...] = ()
+    focus: tuple[Seed, ...] = ()
 
     @staticmethod
-    def of(seeds: Sequence[Seed], external: Sequence[Seed] = ()) -> Corpus:
+    def of(seeds: Sequence[Seed], external: Sequence[Seed] = (), focus: bool = False) -> Corpus:
         valid = tuple(s for s in seeds if front(s.text, context(), Outcome()) is not None)
         pools = Pools.of([s.text for s in (*seeds, *external)])
-        return Corpus(tuple(seeds), valid or tuple(seeds), pools, tuple(external))
+        aimed = tuple(s for s in (*valid, *external) if any(f in s.text for f in FOCUS))
+        return Corpus(tuple(seeds), valid or tuple(seeds), pools, tuple(external),
+                      aimed if focus else ())  # fmt: skip
 
 
 def make_task(seed: int, index: int, corpus: Corpus) -> Task:
     """Mutant `index` of the campaign with `seed`: mostly of a seed that verifies (the
     invalid lit cases stop at the verifier however they are mutated); with external seeds,
-    `EXTERNAL_SHARE` of them of those."""
+    `EXTERNAL_SHARE` of them of those; with focus seeds, `FOCUS_SHARE` of them of those by
+    the targeted mutators."""
     rng = random.Random(f"{seed}:{index}")
+    if corpus.focus and rng.random() < FOCUS_SHARE:
+        origin = rng.choice(corpus.focus)
+        text = mutate(origin.text, rng, corpus.pools, rng.choice((1, 1, 2)), TARGETED)
+        return Task(index, origin.name, text, rng.randrange(1 << 32))
     if corpus.external and rng.random() < EXTERNAL_SHARE:
         origin = rng.choice(corpus.external)
     else:
@@ -294,6 +309,7 @@ class Report:
     def add(self, task: Task, outcome: Outcome) -> None:
         self.counts["mutants"] += 1
         self.counts[outcome.kind] += 1
+        self.counts["compared"] += outcome.compared
         for fail in outcome.failures:
             self.failing.append((task.index, fail.signature))
             known = self.findings.get(fail.signature)
@@ -305,7 +321,7 @@ class Report:
                 known.hits += 1
 
     def summary(self) -> str:
-        kinds = ("mutants", "success", "diagnostic", INTERNAL, HANG, CRASH)
+        kinds = ("mutants", "success", "diagnostic", INTERNAL, HANG, CRASH, "compared")
         return " ".join(f"{k}={self.counts[k]}" for k in kinds)
 
     def signatures(self) -> str:

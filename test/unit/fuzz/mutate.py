@@ -379,10 +379,13 @@ MUTATORS: tuple[tuple[Mutator, int], ...] = (
 """Every mutator and its weight."""
 
 
-def mutate(text: str, rng: random.Random, pools: Pools, rounds: int) -> str:
-    """`text` after `rounds` applicable mutations (the original if none applies)."""
-    mutators = [m for m, _ in MUTATORS]
-    weights = [w for _, w in MUTATORS]
+def mutate(
+    text: str, rng: random.Random, pools: Pools, rounds: int,
+    table: Sequence[tuple[Mutator, int]] = MUTATORS,
+) -> str:  # fmt: skip
+    """`text` after `rounds` applicable mutations of `table` (the original if none applies)."""
+    mutators = [m for m, _ in table]
+    weights = [w for _, w in table]
     for _ in range(rounds):
         for _attempt in range(8):
             mutated = rng.choices(mutators, weights)[0](text, rng, pools)

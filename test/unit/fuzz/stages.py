@@ -34,7 +34,6 @@ from interpreters.launching.execute import KernelError, run_function
 from pto_dialect.dialect import PTO
 from pto_dialect.dtypes import DType, dtype_named, dtype_of
 from pto_dialect.memory_types import PtrType
-from pto_dialect.ops.base import target_of
 from pto_dialect.tile_types import TileTypeBase
 from pto_dialect.universe import PASSES, PTO_UNIVERSE
 from pto_dialect.verification import check_module
@@ -75,11 +74,13 @@ class Failure:
 
 @dataclass
 class Outcome:
-    """What happened to one mutant: its kind and each failing stage."""
+    """What happened to one mutant: its kind and each failing stage (`compared`: whether
+    the differential stage compared its runs)."""
 
     kind: str = SUCCESS
     failures: list[Failure] = field(default_factory=list[Failure])
     diagnostics: list[str] = field(default_factory=list[str])
+    compared: bool = False
 
     def diagnose(self, stage: str, err: BaseException) -> None:
         first = str(err).strip().splitlines()[:1]
@@ -231,19 +232,24 @@ def _arguments(module: ModuleOp, func: FuncOp, seed: int) -> list[Arg] | None:
     return ready
 
 
+def entry_function(module: ModuleOp) -> FuncOp | None:
+    """The module's first function with a body (the one a campaign runs)."""
+    return next((op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks), None)
+
+
 def run_module(module: ModuleOp, seed: int, outcome: Outcome, stage: str = "run") -> None:
-    """Runs the first function with a body on arguments made for it (`_arguments`)."""
-    funcs = [op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks]
-    if not funcs:
+    """Runs `entry_function` on arguments made for it (`_arguments`)."""
+    entry = entry_function(module)
+    if entry is None:
         return
     try:
-        ready = _arguments(module, funcs[0], seed)
+        ready = _arguments(module, entry, seed)
         if ready is None:
             return
         result = run_function(
             module,
             ready,
-            entry=funcs[0].sym_name.data,
+            entry=entry.sym_name.data,
             max_steps=RUN_STEPS,
             time_limit=RUN_SECONDS,
         )
@@ -277,7 +283,6 @@ def front(
         stage = "verify"
         note(stage)
         check_module(module)  # the verification every tool of the project runs
-        target_of(module)  # and the target's name, which pto-run and pto-check check first
     except Exception as err:
         if is_diagnostic(err):
             outcome.diagnose(stage, err)

@@ -1,6 +1,7 @@
 """The wide stages of a long campaign (`python -m fuzz`, docs/testing.md): besides
 `run_mutant`'s, the printed module parsed again (custom and generic form), passes with their
-options and in chains, a run of a lowering's output, and the command-line tools (`pto-run`
+options and in chains, a run of a lowering's output, the tile-level run against the run of
+`pto-pipeline`'s output (`fuzz.differential`), and the command-line tools (`pto-run`
 with `--auto-sync`, `--report`, ..., `pto-check`, `pto-opt`) in-process on the mutant's
 file. Each mutant takes a few of the variants, chosen by its seed.
 
@@ -22,10 +23,10 @@ from unittest import mock
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import IndexType, IntegerType, ModuleOp
-from xdsl.dialects.func import FuncOp
 from xdsl.ir import Attribute
 from xdsl.printer import Printer
 
+from fuzz.differential import differential
 from fuzz.stages import (
     DIAGNOSTIC,
     SUCCESS,
@@ -34,6 +35,7 @@ from fuzz.stages import (
     StageHook,
     apply_spec,
     context,
+    entry_function,
     failure,
     front,
     is_diagnostic,
@@ -171,14 +173,9 @@ def _spec(type: Attribute, elements: int) -> str:
     return f"0.5:{found.name}" if found is not None else "0:index"
 
 
-def _entry(module: ModuleOp) -> FuncOp | None:
-    """The module's first function with a body (the one the run stage runs)."""
-    return next((op for op in module.walk() if isinstance(op, FuncOp) and op.body.blocks), None)
-
-
 def _specs(module: ModuleOp) -> list[str]:
-    """An `--arg` per parameter of `_entry`."""
-    entry = _entry(module)
+    """An `--arg` per parameter of `entry_function`."""
+    entry = entry_function(module)
     if entry is None:
         return []
     found: list[str] = []
@@ -238,7 +235,7 @@ def command_line(text: str, module: ModuleOp, seed: int, directory: str) -> tupl
     else:
         tool, options = "pto-opt", list(rng.choice(OPT_COMMANDS))
     argv = [path]
-    entry = _entry(module)
+    entry = entry_function(module)
     if tool != "pto-opt" and entry is not None:
         argv += ["--entry", entry.sym_name.data]
     for option in options:
@@ -290,5 +287,6 @@ def run_wide(text: str, seed: int, hook: StageHook | None = None) -> Outcome:
         _apply_and_run(spec, module, ctx, seed, outcome, note)
     note("run")
     run_module(module, seed, outcome)
+    differential(module, ctx, seed, outcome, note)
     _command(text, module, seed, outcome, note)
     return outcome
