@@ -1,4 +1,5 @@
-"""Older names of ops, from PTOAS parsers that named them otherwise.
+"""Older and other names of ops, from PTOAS parsers (and the ISA manual) that named them
+otherwise.
 
 A kernel written for such a parser parses: `LocatingParser` (`pto-opt`, `pto-run`, the
 Python API) reads the older name as the op it names now, with that op's syntax, and prints
@@ -47,6 +48,14 @@ OLDER_OP_NAMES: dict[str, str] = {
     "pto.tget_async": "pto.comm.tget_async",
     "pto.wait_async_event": "pto.comm.wait_async_event",
     "pto.test_async_event": "pto.comm.test_async_event",
+    # zhangstevenunity (2026-03), hw-native-sys (2026-04) and vpto-dev (2026-06) PTOOps.td
+    # `TMovFPOp` "tmov.fp" and `TStoreFPOp` "tstore_fp", `ins(%src, %fp : T, F) outs(%dst :
+    # D)`; by 2026-08 TMOV_FP and TSTORE_FP are `tmov`/`tstore` with the optional fp tile
+    "pto.tmov.fp": "pto.tmov",
+    "pto.tstore_fp": "pto.tstore",
+    # pto-isa's manual (tile/ops/memory-and-data-movement/tstore.md, "Fix-pipe"): `pto.tstore.fp
+    # ins(%src, %fp : T, F) outs(%mem : V)` and `pto.tstore.fp %src, %fp, %mem : (T, F, V) -> ()`
+    "pto.tstore.fp": "pto.tstore",
     **{f"pto.{name}_dps": f"pto.t{name}" for name in _DPS_ERA},
     **{f"pto.{name}_dps": f"pto.{op}" for name, op in _DPS_ERA_RENAMED.items()},
 }

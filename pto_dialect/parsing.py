@@ -298,10 +298,19 @@ def _flag_spelling(set_flag: bool) -> Callable[[LocatingParser], Operation]:
     return parse
 
 
+def _barrier_sync(parser: LocatingParser) -> Operation:
+    """`pto.barrier_sync [<T>]` of PTOAS: the `pto.barrier` of op type T's pipe."""
+    from pto_dialect.ops.sync import parse_barrier_sync
+
+    parser._consume_token()  # pyright: ignore[reportPrivateUsage]
+    return parse_barrier_sync(parser)
+
+
 _SPELLINGS: dict[str, Callable[[LocatingParser], Operation]] = {
     "pto.strict_vecscope": LocatingParser._parse_strict_vecscope,  # pyright: ignore[reportPrivateUsage]
     "pto.record_event": _flag_spelling(True),
     "pto.wait_event": _flag_spelling(False),
+    "pto.barrier_sync": _barrier_sync,
 }
 """Ops of PTOAS that are another spelling of one of ours, read as that op (printed as it)."""
 

@@ -23,6 +23,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from pto_dialect import manual_tile_spelling
 from pto_dialect.attrs import (
     LOCATION_ALIASES,
     TILE_LOCATIONS,
@@ -234,15 +235,51 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
         def parse_entry() -> None:
             start = parser.pos
             key = parser.parse_identifier()
-            parser.parse_punctuation("=")
-            parse_value(key, start)
+            if parser.parse_optional_punctuation("=") is not None:
+                parse_value(key, start)
+            elif set(values) == {"loc"}:
+                positional(key, start)  # the manual's `<loc=vec, f32, 16, 16, ...>`
+            else:
+                parser.parse_punctuation("=")
+
+        def shape(start: int) -> None:
+            """`RxCxT`: rows, cols and the element type."""
+            dims, elem = parser.parse_ranked_shape()
+            if len(dims) != 2 or min(dims) < 0:
+                parser.raise_error(f"{cls.name} needs a static ROWSxCOLS shape", start, parser.pos)
+            values["rows"], values["cols"], values["dtype"] = (
+                IntAttr(dims[0]),
+                IntAttr(dims[1]),
+                elem,
+            )
+
+        def positional(name: str, start: int) -> None:
+            """The manual's positional parameters from the element type on
+            (`manual_tile_spelling`)."""
+            element = manual_tile_spelling.element_type(name)
+            if element is None:
+                parser.raise_error(
+                    f"expected a key=value or the manual's element type, got '{name}'",
+                    start,
+                    parser.pos,
+                )
+            for key, value in manual_tile_spelling.parse_positional(
+                parser, element, parse_value
+            ).items():
+                store(key, value, start)
 
         if not opened:
             parser.parse_punctuation("<")
         start = parser.pos
-        first = parser.parse_identifier()
-        if parser.parse_optional_punctuation("=") is not None:
+        first = parser.parse_optional_identifier()
+        if first is None:  # the manual's `<16x32xf32>` (tconcat.md): a vec tile
+            values["loc"] = LocationAttr(Location.VEC)
+            shape(start)
+        elif parser.parse_optional_punctuation("=") is not None:
             parse_value(first, start)
+        elif first not in TILE_LOCATIONS and manual_tile_spelling.element_type(first):
+            values["loc"] = LocationAttr(Location.VEC)  # the manual's `<f32, 16, 16>`
+            positional(first, start)
         else:
             if first not in TILE_LOCATIONS:
                 gm = first == Location.GM
@@ -253,14 +290,7 @@ class TileTypeBase(ParametrizedAttribute, TypeAttribute):  # become fields of __
                 )
             values["loc"] = LocationAttr(Location(first))
             parser.parse_punctuation(",")
-            dims, elem = parser.parse_ranked_shape()
-            if len(dims) != 2 or min(dims) < 0:
-                parser.raise_error(f"{cls.name} needs a static ROWSxCOLS shape", start, parser.pos)
-            values["rows"], values["cols"], values["dtype"] = (
-                IntAttr(dims[0]),
-                IntAttr(dims[1]),
-                elem,
-            )
+            shape(start)
         while parser.parse_optional_punctuation(",") is not None:
             parse_entry()
         parser.parse_punctuation(">")

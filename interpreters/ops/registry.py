@@ -168,6 +168,7 @@ PROJECT = (
     _pto("vector_ub", "VectorUbFunctions"),
     _pto("vector_a5_extra", "VectorA5ExtraFunctions"),
     _pto("trap", "TrapFunctions"),
+    _pto("scalar_print", "ScalarPrintFunctions"),
     _pto("tile_bind", "TileBindFunctions"),
     _pto("tile_prefetch", "TilePrefetchFunctions"),
     _pto("tile_prefetch_async", "TilePrefetchAsyncFunctions"),

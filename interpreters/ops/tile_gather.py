@@ -21,6 +21,8 @@ from interpreters.machine import costs
 from interpreters.machine.core import MachineFunctions, tile_accesses
 from interpreters.machine.memory import Access, Tile
 from interpreters.ops.tile_gather_compare import compare_gather
+from interpreters.ops.tile_gather_compare_a5 import compare_gather_a5
+from pto_dialect.attrs import TargetArch
 from pto_dialect.ops.mask_pattern import Selection
 from pto_dialect.ops.tile_gather import BLOCK_BYTES, GatherTileOp, TGatherBOp, TGatherOp, TScatterOp
 
@@ -57,7 +59,8 @@ class TileGatherFunctions(MachineFunctions):
             return self.mask_gather(op, op.selection, args)
         if op.is_compare:
             src = cast(Tile, args[0])
-            spill = compare_gather(op, args)
+            a5 = self.machine.target.arch is TargetArch.A5
+            spill = (compare_gather_a5 if a5 else compare_gather)(op, args)
             self.charge(op, args, src.valid_rows * src.valid_cols * src.dtype.bytes, spill)
             return ()
         src, indices = cast(Tile, args[0]), cast(Tile, args[1])

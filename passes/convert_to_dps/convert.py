@@ -87,8 +87,8 @@ def _dps_op(op: TileOp, plan: Plan) -> TileOp:
 
     if not op.res and len(op.ins) == 1:  # tprint: the tile in, nothing out
         ins, outs = [buf(op.ins[0])], None
-    elif not op.res:  # tstore: the tile in, the view out
-        ins, outs = [buf(op.ins[0])], op.ins[1]
+    elif not op.res:  # tstore: the tile (and an fp tile) in, the view out
+        ins, outs = [buf(v) for v in op.ins[:-1]], op.ins[-1]
     else:
         ins = [buf(v) for v in op.ins]
         if op in plan.scratch:

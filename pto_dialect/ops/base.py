@@ -33,11 +33,12 @@ from xdsl.irdl import (
 from xdsl.irdl.declarative_assembly_format import FormatProgram
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import ParseError, VerifyException
 
 from pto_dialect.attrs import Location, Pipe
 from pto_dialect.dtypes import DType
 from pto_dialect.memref_tile_rule import memref_tile
+from pto_dialect.ops import function_type_form
 from pto_dialect.records import Cost, DTypes, Effect, PipeRule, Shapes, every_target
 from pto_dialect.targets import TargetProfile, UnknownTargetError, profile_for_module_attr
 from pto_dialect.tile_types import TileBufType, TileType, TileTypeBase
@@ -83,6 +84,9 @@ class PtoOp(IRDLOperation):
     """The manual page of the instruction, under the ISA manual's `docs/isa/`."""
     COST: ClassVar[Cost | None] = None
     """The op's cost class; the completeness test requires one on every op."""
+    DELIMITS_VECSCOPE: ClassVar[bool] = False
+    """A synchronisation op, which orders vector intervals and so must not be inside a
+    `pto.vecscope` (PTOAS VPTO.cpp `isForbiddenSynchronizationInsideVecScope`)."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         """Takes a declared `assembly_format` over (`declared_format`): xDSL would parse it
@@ -149,7 +153,22 @@ def format_program(cls: type[PtoOp]) -> FormatProgram:
 
 
 def _parse_by_format(cls: type[PtoOp], parser: Parser) -> PtoOp:
-    return format_program(cls).parse(parser, cls)
+    """The declared format; for a plain one, also the manual's `: (T, ...) -> R`
+    (`function_type_form`)."""
+    start = parser.pos
+    try:
+        return format_program(cls).parse(parser, cls)
+    except ParseError:
+        names = function_type_form.plain_names(cls, declared_format(cls) or "")
+        if names is None:
+            raise
+        end = parser.pos
+        parser._resume_from(start)  # pyright: ignore[reportPrivateUsage]
+        op = function_type_form.parse(cls, parser, *names)
+        if op is None:
+            parser._resume_from(end)  # pyright: ignore[reportPrivateUsage]
+            raise
+        return cast(PtoOp, op)
 
 
 def _print_by_format(self: PtoOp, printer: Printer) -> None:

@@ -83,6 +83,8 @@ class FftsOp(PtoOp):
     a module whose `sync.set|wait` name ids 16-31, vpto-dev/PTOAS's spelling of the
     intra-block semaphores (`is_legacy_semaphore`)."""
 
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
+
     MANUAL: ClassVar = "scalar/ops/pipeline-sync/set-cross-core.md"
     COST: ClassVar = _SYNC
     SIGNALS: ClassVar[bool]
@@ -228,6 +230,8 @@ class SyncAllOp(PtoOp):
     pointer, tensor view or partition view), the UB / L1 scratch tiles of PTOAS's 2026-06
     form (`ub_workspace`, `l1_workspace`), and optionally the number of cores taking part.
     The operands are told apart by type: an integer, a vec tile, a mat tile, the GM one."""
+
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
 
     name = "pto.syncall"
     MANUAL: ClassVar = "tile/ops/sync-and-config/syncall.md"

@@ -34,7 +34,7 @@ from pto_dialect.attrs import Location, TargetArch
 from pto_dialect.dtypes import DType, dtype_named
 from pto_dialect.ops.base import fail
 from pto_dialect.option_attrs import option_value
-from pto_dialect.tile_types import TileBufType, TileTypeBase
+from pto_dialect.tile_types import TileBufType, TileType, TileTypeBase
 
 
 def _modes(pairs: str) -> Mapping[tuple[DType, DType], str | None]:
@@ -114,8 +114,10 @@ def verify_fp(name: str, fp: SSAValue, src: TileTypeBase, dst: DType, arch: Targ
             )
         _require_pair(name, "a pre_quant scalar", SCALAR_QUANT[arch], src.element, dst, arch)
         return
-    if not isinstance(kind, TileBufType) or kind.location is not Location.SCALING:
-        raise fail(f"{name} fp must be a !pto.tile_buf in loc=scaling, got {kind}")
+    form = TileBufType if isinstance(src, TileBufType) else TileType  # the source's form
+    if not isinstance(kind, form) or kind.location is not Location.SCALING:
+        spelled = "!pto.tile_buf" if form is TileBufType else "!pto.tile"
+        raise fail(f"{name} fp must be a {spelled} in loc=scaling, got {kind}")
     if src.location is not Location.ACC:
         raise fail(f"{name} with an fp tile moves from loc=acc, got loc={src.location.value}")
     _require_pair(name, "an fp tile", FP_QUANT[arch], src.element, dst, arch)

@@ -165,6 +165,8 @@ class CmoCacheInvalidOp(PtoOp):
     `pto.cmo.cacheinvalid %addr single_cache_line : T` (the line holding `%addr`, a GM
     pointer or view)."""
 
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
+
     name = "pto.cmo.cacheinvalid"
 
     MANUAL: ClassVar = _PTOAS_MANUAL
@@ -230,6 +232,8 @@ class DcciOp(PtoOp):
     """`pto.dcci %p "SINGLE_CACHE_LINE"|"ENTIRE_DATA_CACHE"[, "CACHELINE_*"] : P`: the
     low-level data-cache maintenance `cmo.cacheinvalid` lowers to (PTOAS VPTOOps.td)."""
 
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
+
     name = "pto.dcci"
 
     MANUAL: ClassVar = _PTOAS_MANUAL
@@ -288,6 +292,8 @@ class DsbOp(PtoOp):
     """`pto.dsb "ALL"|"DDR"|"UB"|"SEQ"`: a data synchronisation barrier: every pipe drains
     (PTOAS VPTOOps.td; what `fence.barrier_all` lowers to)."""
 
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
+
     name = "pto.dsb"
 
     MANUAL: ClassVar = _PTOAS_MANUAL
@@ -319,6 +325,8 @@ class DsbOp(PtoOp):
 class FenceBarrierAllOp(PtoOp):
     """`pto.fence.barrier_all #pto.fence_scope<gm>`: all pipes drain; then the scope's
     memories are visible to the other cores."""
+
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
 
     name = "pto.fence.barrier_all"
 

@@ -313,6 +313,8 @@ class SectionSimtOp(SimtScopeOp):
 class SimtSyncOp(SimtOp):
     """`NAME`: no operands; only in SIMT code."""
 
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
+
     SCOPED: ClassVar[str | None] = APPEAR_INSIDE
 
     assembly_format = "attr-dict"

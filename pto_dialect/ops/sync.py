@@ -74,6 +74,28 @@ def _parse_op_type_pipe(parser: Parser) -> Pipe | None:
     return None
 
 
+def parse_barrier_sync(parser: Parser) -> BarrierOp:
+    """PTOAS's `pto.barrier_sync [<T>]` (PTOOps.td `BarrierSyncOp`, op type T, also as
+    `#pto.pipe_event_type<T>` / `#pto.sync_op_type<T>`): the `pto.barrier` of T's pipe, as
+    PTOAS lowers it (`mapSyncOpTypeToPipe`)."""
+    with parser.in_square_brackets():
+        pipe = _parse_op_type_pipe(parser)
+        if pipe is None:
+            start = parser.pos
+            with parser.in_angle_brackets():
+                kind = parser.parse_identifier()
+            if kind not in SYNC_OP_PIPES:
+                parser.raise_error(
+                    f"unknown op type '{kind}', expected one of {', '.join(SYNC_OP_PIPES)}",
+                    start,
+                    parser.pos,
+                )
+            pipe = SYNC_OP_PIPES[kind]
+    op = BarrierOp(pipe)
+    op.attributes |= parser.parse_optional_attr_dict()
+    return op
+
+
 def _parse_enum_item(parser: Parser, enum: type[_E], attr_name: str) -> _E:
     """`"VALUE"`, `<VALUE>` or `#attr_name<VALUE>`; a pipe also as the op type it runs
     (`SYNC_OP_PIPES`)."""
@@ -97,6 +119,8 @@ def _parse_enum_item(parser: Parser, enum: type[_E], attr_name: str) -> _E:
 class PipePairOp(PtoOp):
     """A flag between two different pipes, `[src_pipe, dst_pipe, EVENT]`: its members say
     how the event is named (`_parse_event`, `_print_event`)."""
+
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
 
     src_pipe = prop_def(PipeAttr)
     dst_pipe = prop_def(PipeAttr)
@@ -261,6 +285,8 @@ class BufOp(PtoOp):
     `get_buf_dyn` / `rls_buf_dyn` spelling, an index buf_id operand written without its
     type (`pto.get_buf_dyn "PIPE_V", %id, 0`).
     """
+
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
 
     PIPE_RULES: ClassVar = (PipeRule("the pipe it names", None),)
     DYNAMIC: ClassVar[bool] = False
@@ -445,6 +471,8 @@ class PipeBarrier(PtoOp):
     """A barrier on `target_pipe`: all earlier work of the pipe (every pipe for PIPE_ALL)
     completes first. The family every pass, the pipe model and the checker read: `pto.barrier`
     and the tile chapter's `pto.tsync.op` (`tile_sync`)."""
+
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
 
     COST: ClassVar = NoCycles("synchronisation: no cycles of its own")
     PIPE_RULES: ClassVar = (PipeRule("the pipe it names (PIPE_ALL: every pipe)", None),)

@@ -16,7 +16,10 @@ The working space is `tmp`'s storage and the bytes after it: the bitmap rows at 
 bytes (Ct: tmp's tile columns), then the index table (R x C elements of dst's type), then the
 threshold per row in src's type, as the implementation lays them out; pto-run writes them
 there (tgather.md asks for a tmp that holds them all; PTOAS's kernels pass one row of bytes).
-A5 (its own sequence of `vcmps`/`vsqz`) and the CPU simulator (no such overload) are refused.
+
+On A5 (a5/TGather.hpp, `tile_gather_compare_a5` in the interpreter) tmp is accepted and
+ignored, 8-bit to 32-bit integers compare unsigned, with GT too, and the indices count on
+across rows by whole 64-lane groups. The CPU simulator has no such overload: refused.
 """
 
 from __future__ import annotations
@@ -36,28 +39,22 @@ from pto_dialect.targets import TargetProfile
 
 ROLES = ("src", "kValue", "tmp")
 DST_ROLES = ("dst", "cdst")
-# tgather.md comparison-based checks (A2A3): src float, half, or int32_t in EQ mode; dst (and
-# PTOAS: cdst) int32_t or uint32_t.
-COMPARE_SRC_DTYPES = per_target_dtypes("f16 f32 i32", "", "")
-COMPARE_DST_DTYPES = per_target_dtypes("i32 ui32", "", "")
-A5_REFUSAL = (
-    "is not built on target a5: pto-isa's a5/TGather.hpp compares through its own vcmps/vsqz "
-    "sequence (f32 scores converted to s32 and compared unsigned, b16 scores unpacked, "
-    "indices counting on across rows), which this dialect does not model"
-)
+# tgather.md comparison-based checks: A2A3 src float, half, or int32_t in EQ mode; A5 also
+# 16-bit and unsigned integers, and (a5/TGather.hpp's static_assert and its board cases
+# case8-10) 8-bit integers; dst (and PTOAS: cdst) int32_t or uint32_t.
+COMPARE_SRC_DTYPES = per_target_dtypes("f16 f32 i32", "i8 ui8 i16 ui16 i32 ui32 f16 f32", "")
+COMPARE_DST_DTYPES = per_target_dtypes("i32 ui32", "i32 ui32", "")
 
 
 def verify_compare(op: TileOp, mode: CmpMode, target: TargetProfile) -> None:
     """The comparison form's rules (`mode`: its predicate): PTOAS's `verifyCompareForm` and
-    pto-isa's A2/A3 `static_assert`s."""
+    pto-isa's A2/A3 and A5 `static_assert`s."""
     form = f"{op.name} comparison form"
     if op.res or len(op.outs) != 2 or len(op.ins) != 3:
         raise fail(
             f"{form} takes ins(%src, %kValue, %tmp) outs(%dst, %cdst), got {len(op.ins)} "
             f"source(s) and {len(op.outs)} destination(s)"
         )
-    if target.arch is TargetArch.A5:
-        raise fail(f"{form} {A5_REFUSAL}")
     if target.arch is TargetArch.CPU:
         raise fail(f"{form} has no implementation in pto-isa's CPU simulator (cpu/TGather.hpp)")
     src, tmp = op.tile(0, "src"), op.tile(2, "tmp")
@@ -74,8 +71,7 @@ def verify_compare(op: TileOp, mode: CmpMode, target: TargetProfile) -> None:
         raise fail(
             f"{form} kValue type {op.ins[1].type} must be the src element type {src.element}"
         )
-    if mode is CmpMode.GT:
-        if src.element.is_int:
-            raise fail(f"{form} compares {src.element} with EQ only (a2a3/TGather.hpp)")
-    elif mode is not CmpMode.EQ:
+    if mode not in (CmpMode.EQ, CmpMode.GT):
         raise fail(f"{form} takes cmpMode eq or gt, got {mode.value}")
+    if mode is CmpMode.GT and target.arch is TargetArch.A2A3 and src.element.is_int:
+        raise fail(f"{form} compares {src.element} with EQ only (a2a3/TGather.hpp)")

@@ -611,8 +611,16 @@ class TStoreOp(TileOp):
 
     @property
     def view(self) -> SSAValue:
-        """The destination view (`outs` in DPS form, the second source in SSA form)."""
-        return self.outs[0] if self.outs else self.ins[1]
+        """The destination view (`outs` in DPS form, the last source in SSA form)."""
+        return self.outs[0] if self.outs else self.ins[-1]
+
+    @property
+    def fp_source(self) -> SSAValue | None:
+        """The fixpipe tile: after the source in DPS form (`fp %f`), and in the manual's SSA
+        form `pto.tstore.fp %src, %fp, %mem` (tstore.md) between the tile and the view."""
+        if not self.outs and len(self.ins) == 3:
+            return self.ins[1]
+        return super().fp_source
 
     def verify_(self) -> None:
         if self.res:

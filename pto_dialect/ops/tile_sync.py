@@ -92,6 +92,8 @@ def _event_type_ok(t: Attribute) -> bool:
 class TSyncOp(PtoOp):
     """`TSYNC(events...)`: later work waits for the earlier writes of the operands' bytes."""
 
+    DELIMITS_VECSCOPE: ClassVar[bool] = True
+
     name = "pto.tsync"
 
     MANUAL: ClassVar = _PAGE

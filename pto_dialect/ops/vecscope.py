@@ -121,6 +121,12 @@ class VecScopeOp(BlockScopeOp):
         super().verify_()
         if enclosing_vecscope(self) is not None:
             raise fail("pto.vecscope must not be nested in another pto.vecscope")
+        for inner in self.walk(region_first=False):
+            if isinstance(inner, PtoOp) and inner.DELIMITS_VECSCOPE:
+                raise fail(
+                    f"{inner.name} must be outside pto.vecscope: synchronization operations "
+                    "delimit vector scopes"
+                )
 
 
 OPS: list[type[IRDLOperation]] = [VecScopeOp]

@@ -57,7 +57,7 @@ from pto_dialect.ops.vector_arith import (
 from pto_dialect.ops.vector_common import VectorPipeOp
 from pto_dialect.ops.vector_fused import VAddReluOp
 from pto_dialect.ops.vector_materialize import VDupOp
-from pto_dialect.ops.vector_math import VExpOp, VLnOp, VReluOp, VSqrtOp
+from pto_dialect.ops.vector_math import VExpOp, VLnOp, VReluOp, VRsqrtOp, VSqrtOp
 from pto_dialect.ops.vector_scalar import VAddsOp, VMaxsOp, VMinsOp, VMulsOp, VShlsOp, VShrsOp
 from pto_dialect.records import AsVectorOp, Cost, DTypes, NoCycles, per_target_dtypes
 
@@ -302,6 +302,7 @@ OPS: list[type[IRDLOperation]] = [
     _unary("UbVexpOp", "vexp", VExpOp),
     _unary("UbVlnOp", "vln", VLnOp),
     _unary("UbVsqrtOp", "vsqrt", VSqrtOp),
+    _unary("UbVrsqrtOp", "vrsqrt", VRsqrtOp),  # TUnaryOp.hpp TRSQRT (PTOAS trsqrt lowering)
     _scalar("UbVshlOp", "vshl", VShlsOp, _SHIFT),
     _scalar("UbVshrOp", "vshr", VShrsOp, _SHIFT),
     _scalar("UbVmulsOp", "vmuls", VMulsOp),

@@ -209,6 +209,23 @@ def test_record_and_wait_event_are_flags_between_the_op_types_pipes() -> None:
         api.parse(text.replace("TSTORE_ACC", "TFOO", 1))
 
 
+def test_barrier_sync_is_the_barrier_of_the_op_types_pipe() -> None:
+    """PTOAS's samples/Sync/test_barrier_sync.py spelling; mapSyncOpTypeToPipe's pipes."""
+    text = """func.func @f() {
+  pto.barrier_sync[<TLOAD>]
+  pto.barrier_sync [<TSTORE_ACC>]
+  pto.barrier_sync [#pto.pipe_event_type<TVEC>]
+  return
+}
+"""
+    printed = str(api.parse(text))
+    barriers = [line.strip() for line in printed.splitlines() if "barrier" in line]
+    pipes = ["PIPE_MTE2", "PIPE_FIX", "PIPE_V"]
+    assert barriers == [f"pto.barrier #pto.pipe<{pipe}>" for pipe in pipes]
+    with pytest.raises(api.PtoParseError, match="unknown op type 'TFOO'"):
+        api.parse(text.replace("TLOAD", "TFOO"))
+
+
 def test_struct_fields_hold_what_was_set() -> None:
     text = """module attributes {pto.target_arch = "a5"} {
   func.func @k(%p: !pto.ptr<f32>) {
@@ -276,3 +293,32 @@ def test_a0x0_destination_is_the_no_op_marker_of_tmatmul() -> None:
     assert out.hazards == []
     with pytest.raises(api.PtoVerifyError, match=r"m = 0 \(a v_row\) must lie in \[1, 4095\]"):
         api.parse(text.replace("v_row=0, v_col=0", "v_row=0, v_col=16"))
+
+
+_MANUAL_SIGNATURE = """module attributes {{pto.target_arch = "a5"}} {{
+func.func @f(%a: !pto.vreg<64xf32>, %m: !pto.mask<b32>, %c: !pto.vreg<64xi32>) {{
+  %r = pto.vadd %a, %a, %m : {vadd}
+  %s, %carry = pto.vaddc %c, %c, %m : {vaddc}
+  return
+}}
+}}
+"""
+
+
+def test_the_manuals_function_type_signature_is_the_ops_own() -> None:
+    """vadd.md/vaddc.md's `: (T, T, M) -> R` reads as PTOAS's `: T, T, M -> R`, which prints."""
+    ptoas = _MANUAL_SIGNATURE.format(
+        vadd="!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>",
+        vaddc="!pto.vreg<64xi32>, !pto.vreg<64xi32>, !pto.mask<b32> -> !pto.vreg<64xi32>, "
+        "!pto.mask<b32>",
+    )
+    manual = _MANUAL_SIGNATURE.format(
+        vadd="(!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32>) -> !pto.vreg<64xf32>",
+        vaddc="(!pto.vreg<64xi32>, !pto.vreg<64xi32>, !pto.mask<b32>) -> (!pto.vreg<64xi32>, "
+        "!pto.mask<b32>)",
+    )
+    assert str(api.parse(manual)) == str(api.parse(ptoas))
+    short = manual.replace(", !pto.mask<b32>) -> !pto.vreg<64xf32>", ") -> !pto.vreg<64xf32>")
+    with pytest.raises(api.PtoParseError, match=r"3:30: error: pto.vadd takes 3 operands, each "
+                       "with its type; got 3 operands and 2 types"):  # fmt: skip
+        api.parse(short)

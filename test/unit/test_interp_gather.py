@@ -10,11 +10,13 @@ import numpy as np
 import pytest
 from support import Bench, build_tile_op, run_tile_op, vec_tile_type
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     Float16Type,
     Float32Type,
     IntegerAttr,
     IntegerType,
     ModuleOp,
+    Signedness,
     StringAttr,
     i32,
 )
@@ -24,7 +26,7 @@ from xdsl.utils.exceptions import VerifyException
 from interpreters.engine.errors import PtoRuntimeError
 from interpreters.ops.tile_gather import TileGatherFunctions
 from pto_dialect.attrs import CmpMode, CmpModeAttr
-from pto_dialect.dtypes import F16, F32, I8, I16, I32, U8, U16, U32, DType
+from pto_dialect.dtypes import BF16, F16, F32, I8, I16, I32, U8, U16, U32, DType
 from pto_dialect.ops.base import SEGMENTS, segments
 from pto_dialect.ops.mask_pattern import MaskPattern, MaskPatternAttr
 from pto_dialect.ops.tile_elementwise import TXorOp
@@ -306,10 +308,76 @@ def test_tgather_compare(dtype: DType, mode: str) -> None:
     assert (bench.ub.data[table + 512 + 2 * dtype.bytes : table + 1024] == after).all()
 
 
+def _scalar_type(dtype: DType) -> Attribute:
+    if dtype.is_float:
+        return Float16Type() if dtype is F16 else Float32Type()
+    sign = Signedness.UNSIGNED if dtype.name.startswith("ui") else Signedness.SIGNLESS
+    return IntegerType(dtype.bits, sign)
+
+
+def _golden_case() -> tuple[np.ndarray, list[list[int]]]:
+    """pto-isa's A5 board case `case1_float_topk` (tests/npu/a5/.../tgather/gen_data.py): data
+    in [0, 100), GT 80, the index of each hit `i * cols + j`."""
+    data = np.random.default_rng(3).integers(0, 100, (2, 64)).astype(np.float32)
+    return data, [[i * 64 + j for j in range(64) if data[i, j] > 80] for i in range(2)]
+
+
+def _a5_cases() -> list[tuple[Any, ...]]:
+    """(dtype, storage, valid, data, k, mode, offset, dst storage, expected rows, counts),
+    the expected rows worked out by hand from a5/TGather.hpp."""
+    golden, hits = _golden_case()
+    f32 = np.zeros((2, 128), np.float32)
+    f32[0, :4] = [80.5, 80.6, -1.0, 99.0]  # rint(80.5) = 80; -1 -> 0xFFFFFFFF; col 3 not valid
+    f32[1, :3] = [81.0, 0.0, 80.0]  # row 1 counts on from 5 + 64 (one group per row)
+    i16 = np.zeros((1, 64), np.int16)
+    i16[0, [3, 10, 50]] = [7, -9, 7]  # -9 = 0xFFF7 > 6; col 50 is past the valid 40, in the group
+    f16 = np.zeros((1, 64), np.float16)
+    f16[0, :4] = [2.25, 2.0, 3.0, np.nan]  # kValue 2.5 -> k tile 2 -> 2.0f
+    u8 = np.zeros((2, 128), np.uint8)
+    u8[0, :10], u8[0, 120], u8[1, 5] = 255, 255, 201  # row 0: 11 hits spill into dst row 1
+    return [
+        (F32, (2, 64), (2, 64), golden, 80.0, "GT", 0, (2, 64), hits, [len(h) for h in hits]),
+        (F32, (2, 128), (2, 3), f32, 80.0, "GT", 5, (2, 8), [[6, 7], [69]], [2, 1]),
+        (I16, (1, 64), (1, 40), i16, 6, "GT", 0, (1, 8), [[3, 10, 50]], [3]),
+        (I16, (1, 64), (1, 40), i16, -9, "EQ", 2, (1, 8), [[12]], [1]),
+        (F16, (1, 64), (1, 64), f16, 2.5, "GT", 0, (1, 8), [[0, 2]], [2]),
+        (U8, (2, 128), (2, 100), u8, 200, "GT", 0, (2, 8), [[*range(8)], [133, 9, 120]], [11, 1]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("dtype", "storage", "valid", "data", "k", "mode", "offset", "dst_shape", "rows", "counts"),
+    _a5_cases(),
+    ids=["golden", "f32", "i16-gt", "i16-eq", "f16", "u8-spill"],
+)
+def test_tgather_compare_a5(
+    dtype: DType, storage: tuple[int, int], valid: tuple[int, int], data: np.ndarray,
+    k: int | float, mode: str, offset: int, dst_shape: tuple[int, int], rows: list[list[int]],
+    counts: list[int],
+) -> None:  # fmt: skip
+    """a5/TGather.hpp: tmp untouched; dst row r from its start, the rest of dst as it was."""
+    bench = Bench(A5)
+    src_t = vec_tile_type(dtype, *storage, valid)
+    tmp_t, dst_t = vec_tile_type(U8, 1, 32, (1, 32)), vec_tile_type(U32, *dst_shape, dst_shape)
+    cdst_t = vec_tile_type(U32, 1, 8, (1, 8))
+    attrs = {"offset": IntegerAttr(offset, 32), "cmpMode": CmpModeAttr(CmpMode(mode))}
+    op = compare_op(A5, src_t, _scalar_type(dtype), tmp_t, dst_t, cdst_t, **attrs)
+    src, tmp = bench.tile(src_t, valid, data), bench.tile(tmp_t, (1, 32), None)
+    dst, cdst = bench.tile(dst_t, dst_shape, None), bench.tile(cdst_t, (1, 8), None)
+    before, tmp_before = dst.get().copy(), tmp.get().copy()
+    run_tile_op(TileGatherFunctions(bench.machine), op, [src, k, tmp, dst, cdst])  # type: ignore[list-item]
+    expected = before.reshape(-1).copy()
+    for r, hits in enumerate(rows):
+        expected[r * dst_shape[1] : r * dst_shape[1] + len(hits)] = hits
+    assert dst.get().reshape(-1).tolist() == expected.tolist()
+    assert cdst.get()[0, : len(counts)].tolist() == counts
+    assert (tmp.get() == tmp_before).all()
+
+
 @pytest.mark.parametrize(
     ("target", "src", "mode", "message"),
     [
-        (A5, F16, "GT", "is not built on target a5"),
+        (A5, BF16, "GT", "src dtype bf16 is not supported on target a5"),
         (CPU, F16, "GT", "no implementation in pto-isa's CPU simulator"),
         (A2A3, I32, "GT", "compares i32 with EQ only"),
         (A2A3, I16, "EQ", "src dtype i16 is not supported on target a2a3"),
@@ -320,7 +388,7 @@ def test_tgather_compare_refusals(
 ) -> None:
     src_t, tmp_t = vec_tile_type(src, 1, 32, (1, 32)), vec_tile_type(U8, 1, 32, (1, 32))
     dst_t = vec_tile_type(I32, 1, 32, (1, 32))
-    k_t = {F16: Float16Type(), I32: i32, I16: IntegerType(16)}[src]
+    k_t = {F16: Float16Type(), I32: i32, I16: IntegerType(16), BF16: BFloat16Type()}[src]
     with pytest.raises(VerifyException, match=message):
         compare_op(target, src_t, k_t, tmp_t, dst_t, dst_t, cmpMode=CmpModeAttr(CmpMode(mode)))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from interpreters.api import PtoParseError, PtoVerifyError, parse
+from interpreters.api import PtoParseError, PtoVerifyError, apply_pipeline, parse, run
 from pto_dialect.name_index import OPERATIONS
 from pto_dialect.older_names import OLDER_OP_NAMES
 from pto_dialect.older_spellings import OLDER_SPELLINGS
@@ -99,6 +99,13 @@ CASES = [
      f"outs(%m : {MASK})",
      f"pto.tmov ins(%ca : {CA} fp %fa : !pto.tile_buf<scaling, 1x32xui64>) outs(%m : {MASK})"),
     ("a2a3", f"pto.sync_dps ins(%a : {T}) outs(%b : {T})", f"pto.tsync ins(%a, %b : {T}, {T})"),
+    # 2026-03..06 (TMovFPOp "tmov.fp", TStoreFPOp "tstore_fp"): another name, today's syntax
+    ("a2a3", f"pto.tstore_fp ins(%cc, %f : {C}, {FP}) outs(%g : {GM})",
+     f"pto.tstore ins(%cc : {C} fp %f : {FP}) outs(%g : {GM})"),
+    ("a2a3", f"pto.tstore.fp ins(%cc, %f : {C}, {FP}) outs(%g : {GM})",  # the manual's
+     f"pto.tstore ins(%cc : {C} fp %f : {FP}) outs(%g : {GM})"),
+    ("a5", f"pto.tmov.fp ins(%ca, %fa : {CA}, !pto.tile_buf<scaling, 1x32xui64>) outs(%m : {MASK})",
+     f"pto.tmov ins(%ca : {CA} fp %fa : !pto.tile_buf<scaling, 1x32xui64>) outs(%m : {MASK})"),
 ]  # fmt: skip
 
 
@@ -183,3 +190,39 @@ def test_every_dps_era_name_is_read_or_refused() -> None:
         op = OLDER_OP_NAMES.get(old) or OLDER_SPELLINGS[old].op
         assert op in OPERATIONS, old
         assert old not in OPERATIONS, old  # an older name is never also a current one
+
+
+_STORE_FP = """module attributes {{pto.target_arch = "a2a3"}} {{
+func.func @k(%x: !pto.ptr<i8>, %cc: {acc}, %f: {fp}) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %v = pto.make_tensor_view %x, shape = [%c16, %c16], strides = [%c16, %c1]
+      : !pto.tensor_view<?x?xi8>
+  %p = pto.partition_view %v, offsets = [%c0, %c0], sizes = [%c16, %c16]
+      : !pto.tensor_view<?x?xi8> -> !pto.partition_tensor_view<16x16xi8>
+  {op}
+  return
+}}
+}}"""
+
+
+def test_the_manuals_ssa_tstore_fp_stores_as_the_dps_form() -> None:
+    """tstore.md's `pto.tstore.fp %src, %fp, %mem : (T, F, V) -> ()` is the SSA form of
+    `pto.tstore ins(%src : T fp %fp : F) outs(%mem : V)`: `pto-convert-to-dps` makes that of
+    it, and both run."""
+    tile = "loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major"
+    fp = "loc=scaling, dtype=ui64, rows=1, cols=16"
+    v = "!pto.partition_tensor_view<16x16xi8>"
+    ssa = _STORE_FP.format(
+        acc=f"!pto.tile<{tile}>", fp=f"!pto.tile<{fp}>",
+        op=f"pto.tstore.fp %cc, %f, %p : (!pto.tile<{tile}>, !pto.tile<{fp}>, {v}) -> ()",
+    )  # fmt: skip
+    dps = _STORE_FP.format(
+        acc=f"!pto.tile_buf<{tile}>", fp=f"!pto.tile_buf<{fp}>",
+        op=f"pto.tstore ins(%cc : !pto.tile_buf<{tile}> fp %f : !pto.tile_buf<{fp}>) "
+        f"outs(%p : {v})",
+    )  # fmt: skip
+    assert str(apply_pipeline(parse(ssa), "pto-convert-to-dps")) == str(parse(dps))
+    ssa_out = run(parse(ssa), args="auto:5").outputs[0]
+    assert ssa_out.tobytes() == run(parse(dps), args="auto:5").outputs[0].tobytes()

@@ -129,3 +129,25 @@ def test_scratch_and_format() -> None:
     tile = "    1.50    -2.25     3.00     4.00|     0.00     0.00     0.00     0.00\n"
     scratch = "    0.00     0.25     0.50     0.75|     1.00     1.25     1.50     1.75\n"
     assert run(parse(SCRATCH), x, y).printed == header + tile + header + scratch
+
+
+SCALAR = """
+func.func @k(%i: i16, %f: f32) {
+  pto.print ins("[%5d]", %i : i16)
+  pto.print ins("[%u]", %i : i16)
+  pto.print ins("[%04x]", %i : i16)
+  pto.print ins("%.2f%%\\n", %f : f32)
+  pto.print ins("%e ", %f : f32)
+  pto.print ins("", %f : f32)
+  %n = arith.constant -1 : index
+  pto.print ins(" %lx", %n : index)
+  return
+}
+"""
+
+
+def test_print_formats_one_scalar_as_printf() -> None:
+    """`pto.print` (PTOAS PrintOp -> cce::printf): C's conversions, an unsigned one printing
+    the bits of the scalar's width; an empty format is %f."""
+    printed = run(parse(SCALAR), -2, 1234.5).printed
+    assert printed == "[   -2][65534][fffe]1234.50%\n1.234500e+03 1234.500000 ffffffffffffffff"

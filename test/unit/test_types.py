@@ -259,3 +259,39 @@ def test_gm_is_a_memref_address_space_but_no_tile_location():
     assert memref.memory_space == LocationAttr(Location.GM)
     with pytest.raises(VerifyException, match="GM is not a tile location"):
         TileBufType(Location.GM, f32, 8, 8).verify()
+
+
+@pytest.mark.parametrize(
+    ("manual", "keyed"),
+    [
+        # state-and-types/type-system.md, programming-model/tiles-and-valid-regions.md
+        ("!pto.tile<loc=vec, f32, 16, 16, RowMajor, NoneBox, None, Zero>",
+         "!pto.tile<loc=vec, dtype=f32, rows=16, cols=16, pad=1>"),
+        ("!pto.tile_buf<loc=mat, bf16, 16, 16, RowMajor, NoneBox, None, Null>",
+         "!pto.tile_buf<loc=mat, dtype=bf16, rows=16, cols=16>"),
+        ("!pto.tile_buf<loc=acc, int32, 16, 16, ColMajor, RowMajor, NZ, Invalid>",
+         "!pto.tile_buf<loc=acc, dtype=i32, rows=16, cols=16, blayout=col_major, "
+         "slayout=row_major>"),
+        ("!pto.tile<f32, 16, 16>", "!pto.tile<loc=vec, dtype=f32, rows=16, cols=16>"),  # tadd.md
+        ("!pto.tile<16x32xf32>", "!pto.tile<loc=vec, dtype=f32, rows=16, cols=32>"),  # tconcat.md
+        ("!pto.tile<loc=vec, f16, 16, 64, v_row=4>",
+         "!pto.tile<loc=vec, dtype=f16, rows=16, cols=64, v_row=4>"),
+    ],
+)  # fmt: skip
+def test_the_manuals_positional_tile_type_is_the_keyed_one(manual: str, keyed: str):
+    assert parse(manual) == parse(keyed)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("!pto.tile<loc=vec, f33, 16, 16>", "the manual's element type, got 'f33'"),
+        ("!pto.tile<loc=vec, f32, 16, 16, RowMajor, Box, None, Zero>",
+         r"SLayout \(NoneBox, RowMajor, ColMajor\), got 'Box'"),
+        ("!pto.tile<loc=vec, f32, 16, 16, RowMajor, NoneBox, Z, Zero>", "Fractal .*got 'Z'"),
+        ("!pto.tile<loc=vec, f32, 16, 16, RowMajor, NoneBox, None, Max>", "Pad .*got 'Max'"),
+    ],
+)  # fmt: skip
+def test_the_manuals_positional_tile_type_names_what_is_wrong(text: str, message: str):
+    with pytest.raises(ParseError, match=message):
+        parse(text)

@@ -222,3 +222,10 @@ def test_an_on_chip_pointer_parameter_takes_its_address() -> None:
     assert np.array_equal(out[1], np.full(64, 2.0, np.float32))
     auto = run(parse(_UB_PARAM, target="a2a3"), args="auto")
     assert np.array_equal(auto[1][:64], np.full(64, 2.0, np.float32))  # (an unsized buffer)
+
+
+def test_vrsqrt_of_powers_of_four() -> None:
+    """`pto.ub.vrsqrt` (VRSQRT, pto-isa a2a3 TRSQRT): 1/sqrt of each lane, exact here."""
+    src = np.array([4.0, 16.0, 0.25, 1.0] * 16, np.float32)
+    got = run_ub("pto.ub.vrsqrt", F32, [256, 0], None, [1, 1, 1, 8, 8], ub=src.tobytes() * 2)
+    assert np.frombuffer(got[256:512], np.float32).tolist() == [0.5, 0.25, 2.0, 1.0] * 16

@@ -596,6 +596,15 @@ func.func @fp_scaling(%acc: !pto.tile_buf<loc=acc, dtype=f32, rows=16, cols=16, 
 
 // -----
 
+// fp of the SSA form (tstore.md's pto.tstore.fp): a !pto.tile in loc=scaling
+func.func @fp_ssa(%acc: !pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>, %fp: !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16>, %v: !pto.partition_tensor_view<16x16xi8>) {
+  // expected-error @+1 {{pto.tstore fp must be a !pto.tile in loc=scaling, got !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16, v_row=1, v_col=16, blayout=row_major, slayout=none_box, fractal=512, pad=0>}}
+  pto.tstore.fp %acc, %fp, %v : (!pto.tile<loc=acc, dtype=f32, rows=16, cols=16, blayout=col_major, slayout=row_major>, !pto.tile_buf<loc=scaling, dtype=ui64, rows=1, cols=16>, !pto.partition_tensor_view<16x16xi8>) -> ()
+  func.return
+}
+
+// -----
+
 // an event-id array has a positive size
 func.func @eventid_array_empty() {
   // expected-error @+1 {{pto.eventid_array needs a positive size, got 0}}

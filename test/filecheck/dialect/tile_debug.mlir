@@ -14,3 +14,14 @@ func.func @print(%t: !pto.tile<loc=vec, dtype=f32, rows=4, cols=8>, %b: !pto.til
   pto.tprint ins(%b, %g : !pto.tile_buf<loc=vec, dtype=ui16, rows=2, cols=16>, !pto.partition_tensor_view<2x16xui16>) {printFormat = #pto<print_format width10_precision6>}
   func.return
 }
+
+// pto.print (PTOAS PrintOp, cce::printf of one scalar)
+// CHECK-LABEL: func.func @print_scalar
+// CHECK-NEXT: pto.print ins("x=%d", %i : i32)
+// CHECK-NEXT: pto.print ins("", %f : f16)
+// GENERIC: "pto.print"(%i) <{format = "x=%d"}> : (i32) -> ()
+func.func @print_scalar(%i: i32, %f: f16) {
+  pto.print ins("x=%d", %i : i32)
+  pto.print ins("", %f : f16)
+  func.return
+}

@@ -51,3 +51,21 @@ func.func @case3(%s: f32) {
   pto.tprint %s : f32
   func.return
 }
+
+// -----
+
+// pto.print: one conversion (cce::printf reads one argument)
+func.func @print_two(%i: i32) {
+  // expected-error @+1 {{pto.print format 'a=%d b=%d' must hold one conversion for its scalar (cce::printf reads one argument), got 2}}
+  pto.print ins("a=%d b=%d", %i : i32)
+  func.return
+}
+
+// -----
+
+// pto.print: the conversion prints the scalar's kind (an empty format is %f)
+func.func @print_kind(%i: i32) {
+  // expected-error @+1 {{pto.print format conversion %f does not print i32 (one of %d, %i, %u, %o, %x, %X, %c)}}
+  pto.print ins("", %i : i32)
+  func.return
+}

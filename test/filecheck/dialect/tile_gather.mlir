@@ -68,3 +68,14 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
     func.return
   }
 }
+
+// The comparison form on A5 (a5/TGather.hpp): 16-bit integers, GT.
+// CHECK-LABEL: func.func @compare_a5
+// CHECK-NEXT: pto.tgather ins(%src, %k, %tmp, {cmpMode = #pto.cmp<GT>} : !pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=64{{.*}}>, i16, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32{{.*}}>) outs(%dst, %cdst : !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=64{{.*}}>, !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=8{{.*}}>)
+// GENERIC: "pto.tgather"(%src, %k, %tmp, %dst, %cdst) <{operandSegmentSizes = array<i32: 3, 2>}> {cmpMode = #pto.cmp<GT>}
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @compare_a5(%src: !pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=64>, %k: i16, %tmp: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>, %dst: !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=64>, %cdst: !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=8>) {
+    pto.tgather ins(%src, %k, %tmp : !pto.tile_buf<loc=vec, dtype=i16, rows=1, cols=64>, i16, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%dst, %cdst : !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=64>, !pto.tile_buf<loc=vec, dtype=ui32, rows=1, cols=8>) {cmpMode = #pto<cmp gt>}
+    func.return
+  }
+}

@@ -201,6 +201,28 @@ builtin.module attributes {pto.target_arch = "a2a3"} {
 
 // -----
 
+// tgather comparison form on A5: the TGATHER_IMPL src types (a5/TGather.hpp)
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @compare_a5_src(%s: !pto.tile_buf<loc=vec, dtype=bf16, rows=1, cols=32>, %k: bf16, %t: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=32>, %c: !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>) {
+    // expected-error @+1 {{pto.tgather comparison form src dtype bf16 is not supported on target a5 (supported: f16, f32, i16, i32, i8, ui16, ui32, ui8)}}
+    pto.tgather ins(%s, %k, %t : !pto.tile_buf<loc=vec, dtype=bf16, rows=1, cols=32>, bf16, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d, %c : !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=32>, !pto.tile_buf<loc=vec, dtype=i32, rows=1, cols=8>)
+    func.return
+  }
+}
+
+// -----
+
+// tgather comparison form on A5: dst int32_t or uint32_t (a5/TGather.hpp)
+builtin.module attributes {pto.target_arch = "a5"} {
+  func.func @compare_a5_dst(%s: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, %k: f32, %t: !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, %c: !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>) {
+    // expected-error @+1 {{pto.tgather comparison form dst dtype f32 is not supported on target a5 (supported: i32, ui32)}}
+    pto.tgather ins(%s, %k, %t : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, f32, !pto.tile_buf<loc=vec, dtype=ui8, rows=1, cols=32>) outs(%d, %c : !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=32>, !pto.tile_buf<loc=vec, dtype=f32, rows=1, cols=8>)
+    func.return
+  }
+}
+
+// -----
+
 // tscatter mask form on A2/A3: the TSCATTER types (a2a3/TScatter.hpp; no 8-byte elements)
 builtin.module attributes {pto.target_arch = "a2a3"} {
   func.func @mask_a2a3(%s: !pto.tile_buf<loc=vec, dtype=i64, rows=1, cols=32>, %d: !pto.tile_buf<loc=vec, dtype=i64, rows=1, cols=64>) {

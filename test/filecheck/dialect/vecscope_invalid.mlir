@@ -43,3 +43,17 @@ func.func @sprclr_outside() {
   pto.sprclr "AR"
   func.return
 }
+
+// -----
+
+// synchronisation delimits vector scopes (PTOAS VPTO.cpp VecScopeOp::verify)
+func.func @sync_inside() {
+  // expected-error @+1 {{pto.wait_flag must be outside pto.vecscope: synchronization operations delimit vector scopes}}
+  pto.vecscope {
+    scf.execute_region {
+      pto.wait_flag["PIPE_MTE2", "PIPE_V", "EVENT_ID0"]
+      scf.yield
+    }
+  }
+  func.return
+}

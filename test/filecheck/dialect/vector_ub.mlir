@@ -24,6 +24,7 @@
 // CHECK-NEXT: pto.ub.vexp %f, %f, %c, %c, %c, %c, %c : !pto.ptr<f32, ub>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64
 // CHECK-NEXT: pto.ub.vln %f, %f, %c, %c, %c, %c, %c : !pto.ptr<f32, ub>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64
 // CHECK-NEXT: pto.ub.vsqrt %f, %f, %c, %c, %c, %c, %c : !pto.ptr<f32, ub>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64
+// CHECK-NEXT: pto.ub.vrsqrt %f, %f, %c, %c, %c, %c, %c : !pto.ptr<f32, ub>, !pto.ptr<f32, ub>, i64, i64, i64, i64, i64
 // CHECK-NEXT: pto.ub.vnot %h, %h, %c, %c, %c, %c, %c : !pto.ptr<i16, ub>, !pto.ptr<i16, ub>, i64, i64, i64, i64, i64
 // CHECK-NEXT: pto.ub.vshl %h, %h, %c, %c, %c, %c, %c, %c : !pto.ptr<i16, ub>, !pto.ptr<i16, ub>, i64, i64, i64, i64, i64, i64
 // CHECK-NEXT: pto.ub.vshr %h, %h, %c, %c, %c, %c, %c, %c : !pto.ptr<i16, ub>, !pto.ptr<i16, ub>, i64, i64, i64, i64, i64, i64
@@ -54,6 +55,7 @@ func.func @ub_ops(%f: !f, %h: !h, %c: i64) {
   pto.ub.vexp %f, %f, %c, %c, %c, %c, %c : !f, !f, i64, i64, i64, i64, i64
   pto.ub.vln %f, %f, %c, %c, %c, %c, %c : !f, !f, i64, i64, i64, i64, i64
   pto.ub.vsqrt %f, %f, %c, %c, %c, %c, %c : !f, !f, i64, i64, i64, i64, i64
+  pto.ub.vrsqrt %f, %f, %c, %c, %c, %c, %c : !f, !f, i64, i64, i64, i64, i64
   pto.ub.vnot %h, %h, %c, %c, %c, %c, %c : !h, !h, i64, i64, i64, i64, i64
   pto.ub.vshl %h, %h, %c, %c, %c, %c, %c, %c : !h, !h, i64, i64, i64, i64, i64, i64
   pto.ub.vshr %h, %h, %c, %c, %c, %c, %c, %c : !h, !h, i64, i64, i64, i64, i64, i64
