@@ -19,7 +19,8 @@ from xdsl.passes import ModulePass
 
 from passes.common import checked_pass, pass_target
 from passes.fuse.emit import fuse_group
-from passes.fuse.groups import ModuleFacts, find_groups
+from passes.fuse.facts import ModuleFacts
+from passes.fuse.groups import find_groups
 
 NAME = "pto-fuse"
 
