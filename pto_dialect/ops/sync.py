@@ -57,20 +57,25 @@ SYNC_OP_PIPES: dict[str, Pipe] = {
 `#pto.sync_op_type<TLOAD>`): PTOAS lib/PTO/IR/PTOSyncUtils.cpp `mapSyncOpTypeToPipe`."""
 
 
+def _op_type_pipe(parser: Parser) -> Pipe:
+    """`<T>`: the pipe of op type T (`SYNC_OP_PIPES`)."""
+    start = parser.pos
+    with parser.in_angle_brackets():
+        kind = parser.parse_identifier()
+    if kind not in SYNC_OP_PIPES:
+        parser.raise_error(
+            f"unknown op type '{kind}', expected one of {', '.join(SYNC_OP_PIPES)}",
+            start,
+            parser.pos,
+        )
+    return SYNC_OP_PIPES[kind]
+
+
 def _parse_op_type_pipe(parser: Parser) -> Pipe | None:
     """`#pto.pipe_event_type<T>` or `#pto.sync_op_type<T>` as the pipe of op type T."""
     for prefix in ("#pto.pipe_event_type", "#pto.sync_op_type"):
         if parser.parse_optional_characters(prefix) is not None:
-            start = parser.pos
-            with parser.in_angle_brackets():
-                kind = parser.parse_identifier()
-            if kind not in SYNC_OP_PIPES:
-                parser.raise_error(
-                    f"unknown op type '{kind}', expected one of {', '.join(SYNC_OP_PIPES)}",
-                    start,
-                    parser.pos,
-                )
-            return SYNC_OP_PIPES[kind]
+            return _op_type_pipe(parser)
     return None
 
 
@@ -79,18 +84,7 @@ def parse_barrier_sync(parser: Parser) -> BarrierOp:
     `#pto.pipe_event_type<T>` / `#pto.sync_op_type<T>`): the `pto.barrier` of T's pipe, as
     PTOAS lowers it (`mapSyncOpTypeToPipe`)."""
     with parser.in_square_brackets():
-        pipe = _parse_op_type_pipe(parser)
-        if pipe is None:
-            start = parser.pos
-            with parser.in_angle_brackets():
-                kind = parser.parse_identifier()
-            if kind not in SYNC_OP_PIPES:
-                parser.raise_error(
-                    f"unknown op type '{kind}', expected one of {', '.join(SYNC_OP_PIPES)}",
-                    start,
-                    parser.pos,
-                )
-            pipe = SYNC_OP_PIPES[kind]
+        pipe = _parse_op_type_pipe(parser) or _op_type_pipe(parser)
     op = BarrierOp(pipe)
     op.attributes |= parser.parse_optional_attr_dict()
     return op
